@@ -1,1 +1,7 @@
-export const PACKAGE_NAME = '@trufflepig/rank';
+export * from './limits';
+export * from './paths';
+export * from './terms';
+export * from './prior';
+export * from './fuse';
+export * from './filename';
+export * from './scopes';

@@ -1,0 +1,14 @@
+/** Reciprocal rank fusion constant (retrieval.md §2). */
+export const RRF_K = 60;
+/** Each lane keeps at most this many files after collapsing to one region per file. */
+export const LANE_FILE_CAP = 1000;
+/** Lane weights (retrieval.md §2). */
+export const WEIGHT_IDENTIFIER_DECLARATION = 3;
+export const WEIGHT_PHRASE = 2;
+export const WEIGHT_DEFAULT = 1;
+/** Filename evidence weights. */
+export const FILENAME_EXACT_STEM = 2;
+export const FILENAME_ALL_TERMS = 1;
+export const FILENAME_PARTIAL = 0.5;
+/** Multiplier for test paths and Markdown files unless the query asks for them. */
+export const PATH_PRIOR_DEMOTION = 0.7;

@@ -1,0 +1,56 @@
+import { PATH_PRIOR_DEMOTION } from './limits';
+import { basename, isDocPath, isMarkdownPath, isTestDirectoryComponent, isTestPath } from './paths';
+
+const TEST_WORDS = new Set(['test', 'tests', 'testing', 'spec', 'fixture']);
+const DOC_WORDS = new Set(['doc', 'docs', 'documentation', 'readme', 'markdown', 'md', 'agents', 'claude', 'guide']);
+
+export interface PriorQuery {
+  /** Lowercase query words. */
+  readonly words: readonly string[];
+  /** `file:` values (percent-encoded). */
+  readonly fileFilters: readonly string[];
+  /** `lang:` values, canonical names. */
+  readonly languages: readonly string[];
+  /** `kind:file` was requested. */
+  readonly kindFile: boolean;
+  /** The query is a single identifier-shaped token. */
+  readonly identifier: boolean;
+}
+
+export interface PriorContext {
+  readonly demoteTests: boolean;
+  readonly demoteDocs: boolean;
+  readonly kindFile: boolean;
+  readonly identifier: boolean;
+  readonly words: readonly string[];
+}
+
+/** Decide once per query which path classes the prior demotes (retrieval.md §2). */
+export function priorContext(q: PriorQuery): PriorContext {
+  const namesTests =
+    q.words.some((w) => TEST_WORDS.has(w)) ||
+    q.fileFilters.some((f) => f.split('/').some((c) => c !== '' && isTestDirectoryComponent(c)));
+  const namesDocs =
+    q.words.some((w) => DOC_WORDS.has(w)) ||
+    q.languages.includes('text') ||
+    q.fileFilters.some((f) => isDocPath(f) || f.split('/').includes('docs') || f === 'docs');
+  return {
+    demoteTests: !namesTests && !q.kindFile,
+    demoteDocs: !namesDocs && !q.kindFile,
+    kindFile: q.kindFile,
+    identifier: q.identifier,
+    words: q.words,
+  };
+}
+
+/** Multiplier for every lane contribution of `path`. */
+export function pathPrior(path: string, ctx: PriorContext): number {
+  const test = ctx.demoteTests && isTestPath(path);
+  const doc = ctx.demoteDocs && isMarkdownPath(path);
+  if (!test && !doc) return 1;
+  if (!ctx.identifier && ctx.words.length > 0) {
+    const base = basename(path).toLowerCase();
+    if (ctx.words.every((w) => base.includes(w))) return 1;
+  }
+  return PATH_PRIOR_DEMOTION;
+}

@@ -1,0 +1,108 @@
+import {
+  filenameEvidence, fuseLanes, isIdentifierShaped, isTestPath, pathPrior, priorContext,
+  queryWords, resolveScopes, splitIdentifier, RRF_K,
+} from './index';
+
+describe('identifiers', () => {
+  it('splits camel, snake, acronyms and digits', () => {
+    expect(splitIdentifier('refillTokens')).toEqual(['refill', 'tokens']);
+    expect(splitIdentifier('HTTPServer2')).toEqual(['http', 'server', '2']);
+    expect(splitIdentifier('snake_case_name')).toEqual(['snake', 'case', 'name']);
+    expect(splitIdentifier('Foo::bar_baz')).toEqual(['foo', 'bar', 'baz']);
+    expect(splitIdentifier('café')).toEqual(['café']);
+  });
+  it('recognises identifier-shaped tokens only', () => {
+    for (const t of ['refill_tokens', 'refillTokens', 'Foo::bar', 'utf8', 'h2']) expect(isIdentifierShaped(t)).toBe(true);
+    for (const t of ['refill', 'Refill', 'HTTP', '42', 'a-b', 'x y']) expect(isIdentifierShaped(t)).toBe(false);
+  });
+  it('query words are lowercase, expanded and deduplicated', () => {
+    expect(queryWords('refillTokens refill  Bucket')).toEqual(['refill', 'tokens', 'bucket']);
+  });
+});
+
+describe('test paths', () => {
+  it.each([
+    'tests/a.rs', 'crates/x/tests/it.rs', 'src/__tests__/a.ts', 'spec/a_spec.rb', 'testdata/x.txt',
+    'test/a.js', 'src/lib_tests.rs', 'src/tests.rs', 'a.test.ts', 'a.spec.js', 'x_test.go', 'x_test.py', 'test_x.py',
+  ])('%s is a test path', (p) => expect(isTestPath(p)).toBe(true));
+  it.each(['src/lib.rs', 'test/src/main.rs', 'src/testing.rs', 'latest/a.rs', 'contest.py', 'src/attest.ts'])(
+    '%s is not a test path', (p) => expect(isTestPath(p)).toBe(false));
+});
+
+describe('path prior', () => {
+  const base = { fileFilters: [], languages: [], kindFile: false, identifier: false };
+  it('demotes tests and markdown unless the query names them', () => {
+    const ctx = priorContext({ ...base, words: ['bucket'] });
+    expect(pathPrior('tests/bucket_it.rs', ctx)).toBe(1); // basename holds every term
+    expect(pathPrior('tests/it.rs', ctx)).toBe(0.7);
+    expect(pathPrior('README.md', ctx)).toBe(0.7);
+    expect(pathPrior('src/lib.rs', ctx)).toBe(1);
+    const t = priorContext({ ...base, words: ['bucket', 'tests'] });
+    expect(pathPrior('tests/it.rs', t)).toBe(1);
+    expect(pathPrior('README.md', t)).toBe(0.7);
+    const d = priorContext({ ...base, words: ['bucket'], languages: ['text'] });
+    expect(pathPrior('README.md', d)).toBe(1);
+    const f = priorContext({ ...base, words: ['bucket'], fileFilters: ['crates/x/tests/'] });
+    expect(pathPrior('crates/x/tests/it.rs', f)).toBe(1);
+    const k = priorContext({ ...base, words: ['bucket'], kindFile: true });
+    expect(pathPrior('tests/it.rs', k)).toBe(1);
+  });
+  it('identifier queries do not get the basename exemption', () => {
+    const ctx = priorContext({ ...base, words: ['bucket'], identifier: true });
+    expect(pathPrior('tests/bucket.rs', ctx)).toBe(0.7);
+  });
+});
+
+describe('fusion', () => {
+  const e = (path: string, start = 0) => ({ path, start, end: start + 1, payload: path });
+  it('sums reciprocal ranks with weights and takes the representative from the earliest lane', () => {
+    const fused = fuseLanes([
+      { name: 'defs', weight: 3, entries: [e('b.rs', 10)] },
+      { name: 'any', weight: 1, entries: [e('a.rs'), e('b.rs', 99)] },
+    ]);
+    expect(fused.map((f) => f.path)).toEqual(['b.rs', 'a.rs']);
+    expect(fused[0].score).toBeCloseTo(3 / (RRF_K + 1) + 1 / (RRF_K + 2));
+    expect(fused[0].lane).toBe('defs');
+    expect(fused[0].representative.start).toBe(10);
+  });
+  it('breaks ties by path then span, and tiers beat scores', () => {
+    const fused = fuseLanes([{ name: 'x', weight: 1, entries: [e('z.rs')] }, { name: 'y', weight: 1, entries: [e('a.rs')] }]);
+    expect(fused.map((f) => f.path)).toEqual(['a.rs', 'z.rs']);
+    const tiered = fuseLanes([{ name: 'x', weight: 1, entries: [e('a.rs'), e('z.rs')] }], { tierOf: (p) => (p === 'z.rs' ? 0 : 1) });
+    expect(tiered.map((f) => f.path)).toEqual(['z.rs', 'a.rs']);
+  });
+  it('applies the prior to every contribution', () => {
+    const fused = fuseLanes([{ name: 'x', weight: 1, entries: [e('tests/a.rs'), e('src/b.rs')] }], { prior: (p) => (p.startsWith('tests/') ? 0.7 : 1) });
+    expect(fused[0].path).toBe('src/b.rs');
+  });
+});
+
+describe('filename evidence', () => {
+  it('grades exact stems, all terms and partial matches', () => {
+    expect(filenameEvidence('src/token_bucket.rs', 'TokenBucket', ['token', 'bucket'])).toBe(2);
+    expect(filenameEvidence('src/bucket_token_impl.rs', 'token bucket', ['token', 'bucket'])).toBe(1);
+    expect(filenameEvidence('bucket/x.rs', 'token bucket', ['token', 'bucket'])).toBe(0.5);
+    expect(filenameEvidence('src/x.rs', 'token bucket', ['token', 'bucket'])).toBe(0);
+  });
+});
+
+describe('resolveScopes', () => {
+  it.each([
+    [['source:docs'], [[], ['source:docs']]],
+    [['source:code'], [[], ['source:code']]],
+    [['source:config', 'source:test'], [[], ['source:config'], ['source:test']]],
+    [[], [[]]],
+  ])('per_source %j', (tags, want) => expect(resolveScopes(tags, 'per_source')).toEqual(want));
+  it('is independent of tag order and ignores volatile tags', () => {
+    const a = resolveScopes(['source:test', 'lang:rust', 'source:config', 'member:x', 'session:1'], 'per_source');
+    const b = resolveScopes(['session:1', 'source:config', 'member:x', 'source:test', 'lang:rust'], 'per_source');
+    expect(a).toEqual(b);
+    expect(a).toEqual([[], ['source:config'], ['source:test']]);
+  });
+  it('shared is the global scope only', () => expect(resolveScopes(['source:code'], 'shared')).toEqual([[]]));
+  it('applies explicit scopes only to documents carrying their tags', () => {
+    const list = [[], ['source:code'], ['source:docs'], ['lang:rust']];
+    expect(resolveScopes(['source:code', 'lang:rust'], list)).toEqual([[], ['source:code']]);
+    expect(resolveScopes([], list)).toEqual([[]]);
+  });
+});
