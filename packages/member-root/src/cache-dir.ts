@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { canonicalOrAbsolute, isSameOrInside } from './canonical';
+import { CACHE_APP_DIR, ROOT_HASH_HEX_LENGTH } from './limits';
+import { fail, ok, type Outcome } from './outcome';
+
+/** Stable short name of a canonical root: the first hex digits of SHA-256 of its path. */
+export function rootHash(canonical: string): string {
+  return createHash('sha256').update(canonical, 'utf8').digest('hex').slice(0, ROOT_HASH_HEX_LENGTH);
+}
+
+export interface CacheDirOptions {
+  /** The --cache DIR override; used as-is (resolved to an absolute path). */
+  cacheOverride?: string;
+  /** Environment to read XDG_CACHE_HOME and HOME from; defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The cache base for all roots: $XDG_CACHE_HOME/trufflepig, else $HOME/.cache/trufflepig. */
+export function cacheBase(env: NodeJS.ProcessEnv = process.env): string {
+  const xdg = env.XDG_CACHE_HOME;
+  // The XDG spec says relative values are invalid and must be ignored.
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, CACHE_APP_DIR);
+  const home = env.HOME && env.HOME.length > 0 ? env.HOME : os.homedir();
+  return path.join(home, '.cache', CACHE_APP_DIR);
+}
+
+/**
+ * The cache directory for one canonical root (retrieval spec §3).
+ * --cache DIR wins and is used as-is; otherwise <cacheBase>/<rootHash>.
+ */
+export function cacheDirForRoot(canonical: string, opts: CacheDirOptions = {}): string {
+  if (opts.cacheOverride !== undefined && opts.cacheOverride !== '') return path.resolve(opts.cacheOverride);
+  return path.join(cacheBase(opts.env ?? process.env), rootHash(canonical));
+}
+
+/**
+ * An override cache base must lie outside every root, or indexing would see its own
+ * cache files. Symlinks are resolved on both sides before comparing.
+ */
+export function checkCacheOutsideRoots(cacheDir: string, canonicalRoots: readonly string[]): Outcome<string> {
+  const cache = canonicalOrAbsolute(cacheDir);
+  for (const root of canonicalRoots) {
+    const canonical = canonicalOrAbsolute(root);
+    if (isSameOrInside(canonical, cache)) {
+      return fail('cache_inside_root', `cache directory ${cache} lies inside root ${canonical}; pass --cache a directory outside every root`);
+    }
+  }
+  return ok(cache);
+}
