@@ -1,0 +1,204 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { decodeSet, encodeSet } from './codec';
+import {
+  describeError,
+  ensureStoreDir,
+  errnoCode,
+  hasTombstone,
+  listStore,
+  removeIfPresent,
+  setFilePath,
+  tombstonePath,
+  writeFileAtomic,
+  writeTombstone,
+} from './directory';
+import { parseCursor, parseHandle, quoteInput } from './handles';
+import { MAX_HITS_PER_SET, MAX_SETS, MAX_STORE_BYTES, MAX_TOMBSTONES, RESULT_TTL_MS, STALE_TEMP_MS } from './limits';
+import { newSetId, normalizeSetId, setIdCreatedAt } from './set-id';
+import { fail, ok, type Outcome, type ResultEntry, type SetMeta, type StoredSet } from './types';
+
+export interface ResultStoreOptions {
+  /** Clock for creation and expiry (configuration: lets tests say "11 minutes later"). */
+  now?: () => number;
+  ttlMs?: number;
+  maxBytes?: number;
+  maxSets?: number;
+  maxHitsPerSet?: number;
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`ResultStore option ${name} must be an integer >= 1, got ${value}`);
+  return value;
+}
+
+function describeDuration(ms: number): string {
+  if (ms % 60_000 === 0) return ms === 60_000 ? '1 minute' : `${ms / 60_000} minutes`;
+  if (ms % 1000 === 0) return ms === 1000 ? '1 second' : `${ms / 1000} seconds`;
+  return `${ms} ms`;
+}
+
+function describeBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
+/**
+ * Persisted result sets in one directory, shared by every process that uses it.
+ * Writers never modify a set file after publishing it, readers check the id inside
+ * the file, and every race with a concurrent evictor ends in an explicit error value.
+ */
+export class ResultStore {
+  private readonly now: () => number;
+  private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  private readonly maxSets: number;
+  private readonly maxHitsPerSet: number;
+
+  constructor(private readonly dir: string, options: ResultStoreOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.ttlMs = positiveInteger('ttlMs', options.ttlMs ?? RESULT_TTL_MS);
+    this.maxBytes = positiveInteger('maxBytes', options.maxBytes ?? MAX_STORE_BYTES);
+    this.maxSets = positiveInteger('maxSets', options.maxSets ?? MAX_SETS);
+    this.maxHitsPerSet = positiveInteger('maxHitsPerSet', options.maxHitsPerSet ?? MAX_HITS_PER_SET);
+  }
+
+  save(meta: SetMeta, entries: readonly ResultEntry[]): Outcome<{ id: string; truncated: boolean; stored: number }> {
+    const id = newSetId(this.now());
+    const kept = entries.slice(0, this.maxHitsPerSet);
+    const set: StoredSet = {
+      id,
+      createdAt: setIdCreatedAt(id),
+      meta: { ...meta, truncated: meta.truncated || kept.length < entries.length },
+      entries: kept,
+    };
+    const text = this.encodeWithinBytes(set);
+    try {
+      ensureStoreDir(this.dir);
+      this.evict(Buffer.byteLength(text));
+      writeFileAtomic(this.dir, path.basename(setFilePath(this.dir, id)), text);
+    } catch (err) {
+      return fail('result_store_error', `cannot save result set in ${this.dir}: ${describeError(err)}; check the cache directory is writable, then run the search again`);
+    }
+    return ok({ id, truncated: set.meta.truncated, stored: set.entries.length });
+  }
+
+  load(setId: string): Outcome<StoredSet> {
+    const id = normalizeSetId(setId);
+    if (!id) return fail('bad_handle', `bad result set id ${quoteInput(setId)}: expected 32 hex characters; use the set id from a handle or cursor`);
+    // Expiry is decided by the id alone, so an expired set is never served even if its file remains.
+    if (this.isExpired(id)) return this.expiredError(id);
+    const file = setFilePath(this.dir, id);
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      if (errnoCode(err) === 'ENOENT') return this.missingError(id);
+      return fail('result_store_error', `cannot read result set file ${file}: ${describeError(err)}; run the search again`);
+    }
+    const decoded = decodeSet(text, id);
+    if (typeof decoded === 'string') {
+      return fail('result_store_error', `corrupt result set file ${file}: ${decoded}; run the search again`);
+    }
+    return ok(decoded);
+  }
+
+  resolve(handle: string): Outcome<{ set: StoredSet; entry: ResultEntry; ordinal: number }> {
+    const parsed = parseHandle(handle);
+    if (!parsed.ok) return parsed;
+    const loaded = this.load(parsed.value.setId);
+    if (!loaded.ok) return loaded;
+    const { ordinal } = parsed.value;
+    const set = loaded.value;
+    if (ordinal > set.entries.length) {
+      const valid = set.entries.length === 0 ? 'the set has no entries' : `use an ordinal from 1 to ${set.entries.length}`;
+      return fail('ordinal_out_of_range', `handle ${quoteInput(handle)} names entry ${ordinal} but result set ${set.id} has ${set.entries.length}; ${valid}`);
+    }
+    return ok({ set, entry: set.entries[ordinal - 1], ordinal });
+  }
+
+  page(cursor: string): Outcome<{ set: StoredSet; offset: number }> {
+    const parsed = parseCursor(cursor);
+    if (!parsed.ok) return parsed;
+    const loaded = this.load(parsed.value.setId);
+    if (!loaded.ok) return loaded;
+    const { offset } = parsed.value;
+    const set = loaded.value;
+    if (offset > set.entries.length) {
+      return fail('bad_cursor', `cursor ${quoteInput(cursor)} is past the end of result set ${set.id} (${set.entries.length} entries); use the cursor printed after the previous page`);
+    }
+    return ok({ set, offset });
+  }
+
+  private isExpired(setId: string): boolean {
+    return this.now() - setIdCreatedAt(setId) >= this.ttlMs;
+  }
+
+  private expiredError<T>(setId: string): Outcome<T> {
+    return fail('expired_result', `result set ${setId} expired after ${describeDuration(this.ttlMs)}; run the search again`);
+  }
+
+  private missingError<T>(setId: string): Outcome<T> {
+    if (hasTombstone(this.dir, setId)) {
+      return fail(
+        'expired_result',
+        `result set ${setId} was evicted to keep the result cache within its limits (${this.maxSets} sets, ${describeBytes(this.maxBytes)}); run the search again`,
+      );
+    }
+    // A set may expire between the first check and the read.
+    if (this.isExpired(setId)) return this.expiredError(setId);
+    return fail('unknown_result', `no result set ${setId} in this result cache; use a handle from a recent search or run the search again`);
+  }
+
+  /** Encodes the set, dropping trailing entries (and marking it truncated) if it alone exceeds maxBytes. */
+  private encodeWithinBytes(set: StoredSet): string {
+    const full = encodeSet(set);
+    if (Buffer.byteLength(full) <= this.maxBytes) return full;
+    const withCount = (count: number) => encodeSet({ ...set, meta: { ...set.meta, truncated: true }, entries: set.entries.slice(0, count) });
+    let fits = 0;
+    let tooMany = set.entries.length;
+    while (tooMany - fits > 1) {
+      const middle = Math.floor((fits + tooMany) / 2);
+      if (Buffer.byteLength(withCount(middle)) <= this.maxBytes) fits = middle;
+      else tooMany = middle;
+    }
+    set.entries = set.entries.slice(0, fits);
+    set.meta = { ...set.meta, truncated: true };
+    // With no entries left the set is still stored: a search always gets a set id.
+    return withCount(fits);
+  }
+
+  /** Removes expired sets, then the oldest sets until one more of `incomingBytes` fits the caps. */
+  private evict(incomingBytes: number): void {
+    const listing = listStore(this.dir);
+    const live = listing.sets.filter((set) => {
+      if (!this.isExpired(set.id)) return true;
+      removeIfPresent(setFilePath(this.dir, set.id));
+      return false;
+    });
+    let totalBytes = live.reduce((sum, set) => sum + set.bytes, 0);
+    while (live.length > 0 && (live.length + 1 > this.maxSets || totalBytes + incomingBytes > this.maxBytes)) {
+      const victim = live.shift()!;
+      // Tombstone first: a reader that then misses the file finds the tombstone.
+      writeTombstone(this.dir, victim.id);
+      removeIfPresent(setFilePath(this.dir, victim.id));
+      totalBytes -= victim.bytes;
+      listing.tombstones.push(victim.id);
+    }
+    this.pruneTombstones(listing.tombstones);
+    for (const temp of listing.tempFiles) {
+      // Wall clock on purpose: temp files belong to live writers in other processes.
+      if (Date.now() - temp.modifiedMs > STALE_TEMP_MS) removeIfPresent(temp.file);
+    }
+  }
+
+  // An expired id is classified by its time alone, so its tombstone is no longer needed.
+  private pruneTombstones(tombstones: string[]): void {
+    const unique = [...new Set(tombstones)].sort();
+    const kept = unique.filter((id) => {
+      if (!this.isExpired(id)) return true;
+      removeIfPresent(tombstonePath(this.dir, id));
+      return false;
+    });
+    for (const id of kept.slice(0, Math.max(0, kept.length - MAX_TOMBSTONES))) removeIfPresent(tombstonePath(this.dir, id));
+  }
+}
