@@ -1,0 +1,286 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { formatCursor, formatHandle, MAX_HITS_PER_SET, ResultStore, type Outcome } from '../src/index';
+import { makeEntries, makeEntry, manualClock, tempStoreDir } from './helpers';
+
+function value<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new Error(`expected ok, got ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.value;
+}
+
+function errorOf<T>(outcome: Outcome<T>) {
+  if (outcome.ok) throw new Error('expected an error outcome');
+  return outcome.error;
+}
+
+const MINUTE = 60_000;
+
+describe('ResultStore round trip', () => {
+  it('saves and loads a set with entries, meta and extra fields intact', () => {
+    const dir = tempStoreDir();
+    const store = new ResultStore(dir);
+    const entries = [
+      makeEntry(0, { name: 'main', kind: 'function', sources: ['lexical', 'symbol'], snippet: { line: 1, text: 'fn main()' }, cache: '/c/x', owner: { dev: 1, ino: 2 } }),
+      makeEntry(1, { member: undefined, root: '/other/root' }),
+      makeEntry(2, { tag: 'commit' }),
+    ];
+    delete entries[1].member;
+    const saved = value(store.save({ query: 'main', truncated: false, scope: 'home' }, entries));
+    expect(saved).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), truncated: false, stored: 3 });
+
+    const loaded = value(new ResultStore(dir).load(saved.id));
+    expect(loaded.id).toBe(saved.id);
+    expect(loaded.meta).toEqual({ query: 'main', truncated: false, scope: 'home' });
+    expect(loaded.entries).toEqual(entries);
+    expect('member' in loaded.entries[1]).toBe(false);
+    expect(Math.abs(loaded.createdAt - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('resolves handles and pages cursors in the original order', () => {
+    const store = new ResultStore(tempStoreDir());
+    const entries = makeEntries(5);
+    const { id } = value(store.save({ query: 'q', truncated: false }, entries));
+
+    const second = value(store.resolve(formatHandle(id, 2)));
+    expect(second.ordinal).toBe(2);
+    expect(second.entry).toEqual(entries[1]);
+    expect(value(store.resolve(formatHandle(id, 5))).entry).toEqual(entries[4]);
+    expect(value(store.resolve(`${id.toUpperCase()}:1`)).entry).toEqual(entries[0]);
+
+    const page = value(store.page(formatCursor(id, 3)));
+    expect(page.offset).toBe(3);
+    expect(page.set.entries.slice(page.offset)).toEqual(entries.slice(3));
+    expect(value(store.page(formatCursor(id, 5))).offset).toBe(5);
+  });
+
+  it('reports ordinals and offsets beyond the set', () => {
+    const store = new ResultStore(tempStoreDir());
+    const { id } = value(store.save({ query: 'q', truncated: false }, makeEntries(3)));
+    const out = errorOf(store.resolve(formatHandle(id, 4)));
+    expect(out.code).toBe('ordinal_out_of_range');
+    expect(out.message).toContain('from 1 to 3');
+    expect(errorOf(store.page(formatCursor(id, 4))).code).toBe('bad_cursor');
+    expect(errorOf(store.resolve(`${id}:0`)).code).toBe('bad_handle');
+  });
+
+  it('stores each root and member string once per set', () => {
+    const dir = tempStoreDir();
+    const store = new ResultStore(dir);
+    const { id } = value(store.save({ query: 'q', truncated: false }, makeEntries(200)));
+    const text = fs.readFileSync(path.join(dir, `${id}.set.json`), 'utf8');
+    expect(text.split('/work/repo%20one').length - 1).toBe(1);
+    expect(JSON.parse(text)).toMatchObject({ format: 'trufflepig.result-set', version: 1, id, roots: ['/work/repo%20one'], members: ['core'] });
+  });
+
+  it('creates the store directory with mode 0700 and set files with mode 0600', () => {
+    const dir = tempStoreDir();
+    const { id } = value(new ResultStore(dir).save({ query: 'q', truncated: false }, makeEntries(1)));
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dir, `${id}.set.json`)).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
+  });
+
+  it('gives every save a new id, so a handle never names a newer search', () => {
+    const store = new ResultStore(tempStoreDir());
+    const first = value(store.save({ query: 'a', truncated: false }, [makeEntry(1)]));
+    const second = value(store.save({ query: 'b', truncated: false }, [makeEntry(2)]));
+    expect(second.id).not.toBe(first.id);
+    expect(value(store.resolve(formatHandle(first.id, 1))).entry).toEqual(makeEntry(1));
+  });
+});
+
+describe('ResultStore expiry', () => {
+  it('serves a set within ten minutes and reports expired_result after', () => {
+    const dir = tempStoreDir();
+    const clock = manualClock();
+    const store = new ResultStore(dir, { now: clock.now });
+    const { id } = value(store.save({ query: 'q', truncated: false }, makeEntries(2)));
+    clock.advance(9 * MINUTE);
+    expect(value(store.resolve(formatHandle(id, 1))).ordinal).toBe(1);
+    clock.advance(2 * MINUTE);
+    // The file is still on disk, but an expired set is never served.
+    expect(fs.existsSync(path.join(dir, `${id}.set.json`))).toBe(true);
+    const error = errorOf(store.resolve(formatHandle(id, 1)));
+    expect(error).toEqual({ code: 'expired_result', message: `result set ${id} expired after 10 minutes; run the search again` });
+    expect(errorOf(store.page(formatCursor(id, 0))).code).toBe('expired_result');
+  });
+
+  it('deletes expired sets on the next save and still classifies them as expired', () => {
+    const dir = tempStoreDir();
+    const clock = manualClock();
+    const store = new ResultStore(dir, { now: clock.now });
+    const old = value(store.save({ query: 'old', truncated: false }, makeEntries(1)));
+    clock.advance(11 * MINUTE);
+    value(store.save({ query: 'new', truncated: false }, makeEntries(1)));
+    expect(fs.existsSync(path.join(dir, `${old.id}.set.json`))).toBe(false);
+    expect(errorOf(store.load(old.id)).code).toBe('expired_result');
+  });
+
+  it('answers unknown_result for an id it never stored', () => {
+    const dir = tempStoreDir();
+    const clock = manualClock();
+    const store = new ResultStore(dir, { now: clock.now });
+    value(store.save({ query: 'q', truncated: false }, makeEntries(1)));
+    const neverSeen = clock.now().toString(16).padStart(12, '0') + 'ab'.repeat(10);
+    expect(errorOf(store.resolve(formatHandle(neverSeen, 1))).code).toBe('unknown_result');
+    expect(errorOf(new ResultStore(tempStoreDir(), { now: clock.now }).load(neverSeen)).code).toBe('unknown_result');
+    // An id from long ago is classified by its time even though it was never here.
+    expect(errorOf(store.load('0'.repeat(32))).code).toBe('expired_result');
+  });
+});
+
+describe('ResultStore eviction', () => {
+  it('keeps at most maxSets sets, evicting the oldest, and reports evicted ids as expired', () => {
+    const dir = tempStoreDir();
+    const clock = manualClock();
+    const store = new ResultStore(dir, { now: clock.now, maxSets: 3 });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(value(store.save({ query: `q${i}`, truncated: false }, [makeEntry(i)])).id);
+      clock.advance(1000);
+    }
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.set.json')).sort()).toEqual(ids.slice(2).map((id) => `${id}.set.json`));
+    for (const id of ids.slice(0, 2)) {
+      const error = errorOf(store.resolve(formatHandle(id, 1)));
+      expect(error.code).toBe('expired_result');
+      expect(error.message).toContain('evicted');
+      expect(error.message).toContain('run the search again');
+    }
+    for (const [i, id] of ids.slice(2).entries()) expect(value(store.resolve(formatHandle(id, 1))).entry).toEqual(makeEntry(i + 2));
+  });
+
+  it('keeps the total bytes of set files within maxBytes, evicting the oldest', () => {
+    const dir = tempStoreDir();
+    const clock = manualClock();
+    const probeDir = tempStoreDir();
+    const probeId = value(new ResultStore(probeDir).save({ query: 'q', truncated: false }, makeEntries(20))).id;
+    const oneSetBytes = fs.statSync(path.join(probeDir, `${probeId}.set.json`)).size;
+    const maxBytes = Math.floor(oneSetBytes * 2.5);
+    const store = new ResultStore(dir, { now: clock.now, maxBytes });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push(value(store.save({ query: 'q', truncated: false }, makeEntries(20))).id);
+      clock.advance(1000);
+    }
+    const files = fs.readdirSync(dir).filter((name) => name.endsWith('.set.json'));
+    const total = files.reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
+    expect(total).toBeLessThanOrEqual(maxBytes);
+    expect(files.sort()).toEqual(ids.slice(2).map((id) => `${id}.set.json`));
+    expect(errorOf(store.load(ids[0])).message).toContain('evicted');
+    expect(errorOf(store.load(ids[1])).code).toBe('expired_result');
+  });
+
+  it('stores a set that alone exceeds maxBytes truncated to fit, and reports truncation', () => {
+    const dir = tempStoreDir();
+    const store = new ResultStore(dir, { maxBytes: 4096 });
+    value(store.save({ query: 'small', truncated: false }, makeEntries(2)));
+    const saved = value(store.save({ query: 'big', truncated: false }, makeEntries(500)));
+    expect(saved.truncated).toBe(true);
+    expect(saved.stored).toBeGreaterThan(0);
+    expect(saved.stored).toBeLessThan(500);
+    const file = path.join(dir, `${saved.id}.set.json`);
+    expect(fs.statSync(file).size).toBeLessThanOrEqual(4096);
+    const loaded = value(store.load(saved.id));
+    expect(loaded.meta.truncated).toBe(true);
+    expect(loaded.entries).toEqual(makeEntries(saved.stored));
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.set.json'))).toEqual([`${saved.id}.set.json`]);
+  });
+
+  it('stops classifying evicted ids once they are past the TTL (tombstones are pruned)', () => {
+    const dir = tempStoreDir();
+    const clock = manualClock();
+    const store = new ResultStore(dir, { now: clock.now, maxSets: 1 });
+    value(store.save({ query: 'a', truncated: false }, makeEntries(1)));
+    value(store.save({ query: 'b', truncated: false }, makeEntries(1)));
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.evicted'))).toHaveLength(1);
+    clock.advance(11 * MINUTE);
+    value(store.save({ query: 'c', truncated: false }, makeEntries(1)));
+    // The tombstone of 'a' is gone; 'b' was just evicted while already expired, so no tombstone.
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.evicted'))).toHaveLength(0);
+  });
+});
+
+describe('ResultStore hit cap', () => {
+  it('caps entries at maxHitsPerSet and reports truncation', () => {
+    const store = new ResultStore(tempStoreDir(), { maxHitsPerSet: 10 });
+    const saved = value(store.save({ query: 'q', truncated: false }, makeEntries(25)));
+    expect(saved).toMatchObject({ truncated: true, stored: 10 });
+    const loaded = value(store.load(saved.id));
+    expect(loaded.entries).toEqual(makeEntries(10));
+    expect(loaded.meta.truncated).toBe(true);
+    expect(errorOf(store.resolve(formatHandle(saved.id, 11))).code).toBe('ordinal_out_of_range');
+  });
+
+  it('defaults to MAX_HITS_PER_SET and keeps an incoming truncated flag', () => {
+    const store = new ResultStore(tempStoreDir());
+    const exact = value(store.save({ query: 'q', truncated: false }, makeEntries(MAX_HITS_PER_SET)));
+    expect(exact).toMatchObject({ truncated: false, stored: MAX_HITS_PER_SET });
+    const over = value(store.save({ query: 'q', truncated: false }, makeEntries(MAX_HITS_PER_SET + 1)));
+    expect(over).toMatchObject({ truncated: true, stored: MAX_HITS_PER_SET });
+    expect(value(store.save({ query: 'q', truncated: true }, makeEntries(1)))).toMatchObject({ truncated: true, stored: 1 });
+  });
+});
+
+describe('ResultStore damaged files', () => {
+  it.each([
+    ['truncated JSON', (text: string) => text.slice(0, text.length / 2)],
+    ['not an object', () => '[]'],
+    ['wrong format', (text: string) => text.replace('trufflepig.result-set', 'something-else')],
+    ['bad root index', (text: string) => text.replace('"root":0', '"root":7')],
+    ['bad entry', (text: string) => text.replace('"path":"src/file0.ts"', '"path":12')],
+  ])('reports %s as result_store_error naming the file', (_label, damage) => {
+    const dir = tempStoreDir();
+    const store = new ResultStore(dir);
+    const { id } = value(store.save({ query: 'q', truncated: false }, makeEntries(2)));
+    const file = path.join(dir, `${id}.set.json`);
+    fs.writeFileSync(file, damage(fs.readFileSync(file, 'utf8')));
+    const error = errorOf(store.resolve(formatHandle(id, 1)));
+    expect(error.code).toBe('result_store_error');
+    expect(error.message).toContain(file);
+  });
+
+  it('never serves one set under another set\'s id', () => {
+    const dir = tempStoreDir();
+    const store = new ResultStore(dir);
+    const a = value(store.save({ query: 'a', truncated: false }, [makeEntry(1)]));
+    const b = value(store.save({ query: 'b', truncated: false }, [makeEntry(2)]));
+    fs.copyFileSync(path.join(dir, `${a.id}.set.json`), path.join(dir, `${b.id}.set.json`));
+    expect(errorOf(store.load(b.id)).code).toBe('result_store_error');
+  });
+
+  it('reports an unreadable file as result_store_error', () => {
+    const dir = tempStoreDir();
+    const store = new ResultStore(dir);
+    const { id } = value(store.save({ query: 'q', truncated: false }, makeEntries(1)));
+    const file = path.join(dir, `${id}.set.json`);
+    fs.rmSync(file);
+    fs.mkdirSync(file); // reading a directory fails with EISDIR on every platform
+    const error = errorOf(store.load(id));
+    expect(error.code).toBe('result_store_error');
+    expect(error.message).toContain(file);
+  });
+
+  it('reports a save into an unusable directory as result_store_error', () => {
+    const dir = tempStoreDir();
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    fs.writeFileSync(dir, 'a file where the store directory should be');
+    const error = errorOf(new ResultStore(dir).save({ query: 'q', truncated: false }, makeEntries(1)));
+    expect(error.code).toBe('result_store_error');
+  });
+
+  it('ignores and later removes temp files left by a crashed writer', () => {
+    const dir = tempStoreDir();
+    const store = new ResultStore(dir);
+    const { id } = value(store.save({ query: 'q', truncated: false }, makeEntries(1)));
+    const stale = path.join(dir, `.tmp-${id}.set.json-999-abc`);
+    fs.writeFileSync(stale, '{"half":');
+    const old = new Date(Date.now() - 5 * MINUTE);
+    fs.utimesSync(stale, old, old);
+    const fresh = path.join(dir, '.tmp-fresh-writer');
+    fs.writeFileSync(fresh, '{');
+    value(store.save({ query: 'q2', truncated: false }, makeEntries(1)));
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    expect(value(store.load(id)).entries).toEqual(makeEntries(1));
+  });
+});
