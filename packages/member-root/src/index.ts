@@ -3,4 +3,15 @@ export const PACKAGE_NAME = '@trufflepig/member-root';
 export type { RootError, RootErrorCode, Outcome } from './outcome';
 export { canonicalRoot, canonicalOrAbsolute, isSameOrInside } from './canonical';
 export { rootHash, cacheBase, cacheDirForRoot, checkCacheOutsideRoots, type CacheDirOptions } from './cache-dir';
-export { ROOT_HASH_HEX_LENGTH, CACHE_APP_DIR } from './limits';
+export { gitInfo, type GitInfo } from './git';
+export {
+  belongsToMember,
+  findHome,
+  matchExplicitRoot,
+  sameMemberByGit,
+  worktreeStandIn,
+  type Home,
+  type MemberRef,
+} from './membership';
+export { checkRoots, type RootConflict } from './overlap';
+export { ROOT_HASH_HEX_LENGTH, CACHE_APP_DIR, GIT_PROBE_TIMEOUT_MS } from './limits';

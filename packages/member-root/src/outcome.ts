@@ -3,7 +3,8 @@ export type RootErrorCode =
   | 'root_not_directory'
   | 'root_unreadable'
   | 'cache_inside_root'
-  | 'git_unavailable';
+  | 'git_unavailable'
+  | 'git_failed';
 
 /** An error as a value: a stable code and a one-line message that says what to do next. */
 export interface RootError {
