@@ -1,0 +1,11 @@
+// smol-toml is an ES module package that also ships a CommonJS build (index.cjs). Under
+// module node16 with CommonJS output, TypeScript refuses a static import of an ESM
+// package, so the types come from an import-mode type query and the value from require,
+// which resolves to the package's "require" export at run time.
+type SmolToml = typeof import('smol-toml', { with: { 'resolution-mode': 'import' } });
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const smolToml = require('smol-toml') as SmolToml;
+
+export const parseToml: SmolToml['parse'] = smolToml.parse;
+export const TomlError: SmolToml['TomlError'] = smolToml.TomlError;
+export type TomlTable = ReturnType<SmolToml['parse']>;
