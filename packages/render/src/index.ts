@@ -1,1 +1,22 @@
+// @trufflepig/render: o200k_base budgets, JSON and lines renderers, snippets, coordinates.
+// Pure: no file system or process I/O (the tokenizer ranks module is loaded lazily).
+
 export const PACKAGE_NAME = '@trufflepig/render';
+
+export {
+  DEFAULT_BUDGET,
+  DEFAULT_LIMIT,
+  DEFAULT_SHOW_BUDGET,
+  SHOW_MAX_ROWS,
+  SNIPPET_KEEP_MIN,
+  SNIPPET_MAX_CHARS,
+} from './limits';
+export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded } from './tokens';
+export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText } from './rows';
+export { type Snippet, pickSnippet, cutSnippet, isCommentLine } from './snippet';
+export { type OutputFormat, type RenderResult } from './fit';
+export { type PageHit, type SearchPageInput, renderSearchPage } from './page';
+export { type ShowInput, renderShow } from './show';
+export { type RenderError, renderError, renderObject } from './object';
+export { escapeLineField, jsonLine } from './escape';
+export { percentEncodePath, percentDecodePath, fileUri } from './percent';

@@ -1,11 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Tiktoken } from 'js-tiktoken';
-import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import type { Tiktoken as TiktokenClass } from 'js-tiktoken' with { 'resolution-mode': 'require' };
 import { countTokens, tokenizerLoaded, withinBudget } from '../src/tokens';
 
 // The oracle: js-tiktoken itself, with special-token strings treated as ordinary text.
-let oracle: Tiktoken;
+// Its typings are ESM-flavoured; at run time `require` gets the CommonJS builds.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { Tiktoken } = require('js-tiktoken') as { Tiktoken: typeof TiktokenClass };
+const o200kBase = require('js-tiktoken/ranks/o200k_base') as ConstructorParameters<typeof TiktokenClass>[0];
+/* eslint-enable @typescript-eslint/no-require-imports */
+let oracle: TiktokenClass;
 const oracleCount = (text: string): number => oracle.encode(text, [], []).length;
 
 // Real TypeScript/JavaScript sources shipped in node_modules (a few KB of each).

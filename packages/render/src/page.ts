@@ -1,0 +1,156 @@
+// Search pages (spec 4): as many hits as the budget fits, snippets kept while enough fit.
+
+import { escapeLineField, jsonLine } from './escape';
+import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
+import { SNIPPET_KEEP_MIN } from './limits';
+import { withinBudget } from './tokens';
+
+export interface PageHit {
+  handle: string;
+  member?: string;
+  /** Root-relative path, already percent-encoded. */
+  path: string;
+  /** File URI, already percent-encoded. */
+  uri: string;
+  start_line: number;
+  end_line: number;
+  start: number;
+  end: number;
+  name?: string;
+  kind?: string;
+  sources?: readonly string[];
+  snippet?: { line: number; text: string };
+}
+
+export interface SearchPageInput {
+  query: string;
+  /** Result-set id, 32 hex characters. */
+  setId: string;
+  /** Offset of hits[0] within the result set (0 for a first page). */
+  offset: number;
+  /** The set's remaining hits from `offset` on, in order (may exceed `limit`). */
+  hits: readonly PageHit[];
+  /** Most hits on this page (-n). */
+  limit: number;
+  /** Emitted as-is under "coverage" in JSON. */
+  coverage: Readonly<Record<string, unknown>>;
+  /** One-line summary; the lines format prints `coverage: ${coverageLine}`. */
+  coverageLine: string;
+  /** The set itself was capped (more matches existed than kept). */
+  truncated: boolean;
+  /** Workspace pages: member name -> percent-encoded root. */
+  members?: Readonly<Record<string, string>>;
+  /** Additional top-level JSON fields (never replacing the fields above). */
+  extra?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Renders one search page within `budget` o200k_base tokens of the complete stdout.
+ * Takes up to `limit` hits; keeps snippets when at least min(SNIPPET_KEEP_MIN, available)
+ * hits fit with them, otherwise drops all snippets when that fits more hits.
+ */
+export function renderSearchPage(
+  input: SearchPageInput,
+  opts: { format: OutputFormat; budget: number },
+): RenderResult {
+  const budget = normalizeBudget(opts.budget);
+  if (budget === 0) return { stdout: '', shown: 0 };
+  const available = Math.min(Math.max(0, Math.floor(input.limit)), input.hits.length);
+  const render = (count: number, snippets: boolean): string =>
+    opts.format === 'json' ? pageJson(input, count, snippets) : pageLines(input, count, snippets);
+  const result = (count: number, snippets: boolean): RenderResult => {
+    const next = count < input.hits.length ? cursor(input, count) : undefined;
+    return { stdout: render(count, snippets), shown: count, ...(next ? { next } : {}) };
+  };
+
+  if (available === 0) {
+    const empty = render(0, false);
+    if (withinBudget(empty, budget)) return result(0, false);
+    return budgetTooSmall(empty, budget, opts.format, 'an empty page');
+  }
+
+  const hasSnippets = input.hits.slice(0, available).some((hit) => hit.snippet !== undefined);
+  const withSnippets = largestFitting(available, (n) => withinBudget(render(n, true), budget));
+  if (!hasSnippets || withSnippets >= Math.min(SNIPPET_KEEP_MIN, available)) {
+    if (withSnippets > 0) return result(withSnippets, true);
+  } else {
+    // Dropping snippets is only worth it when it buys more locators.
+    const bare = largestFitting(available, (n) => withinBudget(render(n, false), budget));
+    if (bare > withSnippets) return result(bare, false);
+    if (withSnippets > 0) return result(withSnippets, true);
+  }
+  return budgetTooSmall(render(1, false), budget, opts.format, 'one hit');
+}
+
+function cursor(input: SearchPageInput, count: number): string {
+  return `${input.setId}@${input.offset + count}`;
+}
+
+function shownMembers(input: SearchPageInput, count: number): Record<string, string> | undefined {
+  if (input.members === undefined) return undefined;
+  const used: Record<string, string> = {};
+  let any = false;
+  for (const hit of input.hits.slice(0, count)) {
+    const root = hit.member !== undefined ? input.members[hit.member] : undefined;
+    if (hit.member !== undefined && root !== undefined) {
+      used[hit.member] = root;
+      any = true;
+    }
+  }
+  return any ? used : undefined;
+}
+
+function hitJson(hit: PageHit, snippets: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (hit.member !== undefined) out.member = hit.member;
+  out.handle = hit.handle;
+  out.path = hit.path;
+  out.uri = hit.uri;
+  out.start_line = hit.start_line;
+  out.end_line = hit.end_line;
+  out.start = hit.start;
+  out.end = hit.end;
+  if (hit.name !== undefined) out.name = hit.name;
+  if (hit.kind !== undefined) out.kind = hit.kind;
+  if (hit.sources !== undefined) out.sources = hit.sources;
+  if (snippets && hit.snippet !== undefined) out.snippet = { line: hit.snippet.line, text: hit.snippet.text };
+  return out;
+}
+
+function pageJson(input: SearchPageInput, count: number, snippets: boolean): string {
+  const page: Record<string, unknown> = {
+    query: input.query,
+    set: input.setId,
+    hits: input.hits.slice(0, count).map((hit) => hitJson(hit, snippets)),
+    coverage: input.coverage,
+  };
+  if (count < input.hits.length) page.next = cursor(input, count);
+  if (input.truncated) page.truncated = true;
+  const members = shownMembers(input, count);
+  if (members !== undefined) page.members = members;
+  for (const [key, value] of Object.entries(input.extra ?? {})) {
+    if (!(key in page) && key !== 'next' && key !== 'truncated' && key !== 'members') page[key] = value;
+  }
+  return jsonLine(page);
+}
+
+function pageLines(input: SearchPageInput, count: number, snippets: boolean): string {
+  let out = '';
+  for (const hit of input.hits.slice(0, count)) {
+    const where = (hit.member !== undefined ? hit.member + '/' : '') + hit.path;
+    out += escapeLineField(hit.handle) + '\t' + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
+    if (hit.name !== undefined) out += '\t' + escapeLineField(hit.name);
+    out += '\n';
+    if (snippets && hit.snippet !== undefined) {
+      out += `  ${hit.snippet.line}: ${escapeLineField(hit.snippet.text)}\n`;
+    }
+  }
+  const members = shownMembers(input, count);
+  for (const [name, root] of Object.entries(members ?? {})) {
+    out += `member: ${escapeLineField(name)}\t${escapeLineField(root)}\n`;
+  }
+  out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
+  if (count < input.hits.length) out += `next: more ${cursor(input, count)}\n`;
+  if (input.truncated) out += 'truncated: true\n';
+  return out;
+}

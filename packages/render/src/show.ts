@@ -1,0 +1,122 @@
+// `show` responses (spec 6): whole source rows within the budget, with a continuation.
+
+import { escapeCodePoint, escapeLineField, hasUnsafeText, isUnsafeCodePoint, jsonLine } from './escape';
+import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
+import { SHOW_MAX_ROWS } from './limits';
+import type { SourceRow } from './rows';
+import { withinBudget } from './tokens';
+
+export interface ShowInput {
+  handle?: string;
+  member?: string;
+  /** Root-relative path, already percent-encoded. */
+  path: string;
+  /** File URI, already percent-encoded. */
+  uri: string;
+  /** Content revision (SHA-256 of the bytes read). */
+  revision: string;
+  verified: 'revision' | 'current file';
+  name?: string;
+  kind?: string;
+  /** Rows to show, in order (from splitRows). */
+  rows: readonly SourceRow[];
+  /** Continuation for the rows not shown, starting at that byte of the file. */
+  continuation: (nextRowStartByte: number) => string;
+  /** Continuation to emit when every row fits but the caller knows more remains. */
+  next?: string;
+  /** Line and byte reported when `rows` is empty (default 1 and 0). */
+  emptyLine?: number;
+  emptyStart?: number;
+}
+
+/**
+ * Renders up to SHOW_MAX_ROWS whole rows within `budget` tokens of the complete stdout, and
+ * `next` = continuation(start of the first omitted row) when rows remain (else input.next).
+ */
+export function renderShow(
+  input: ShowInput,
+  opts: { format: OutputFormat; budget: number },
+): RenderResult {
+  const budget = normalizeBudget(opts.budget);
+  if (budget === 0) return { stdout: '', shown: 0 };
+  const max = Math.min(SHOW_MAX_ROWS, input.rows.length);
+  const nextFor = (count: number): string | undefined =>
+    count < input.rows.length ? input.continuation(input.rows[count].start) : input.next;
+  const render = (count: number): string => {
+    const next = nextFor(count);
+    return opts.format === 'json' ? showJson(input, count, next) : showLines(input, count, next);
+  };
+  const result = (count: number): RenderResult => {
+    const next = nextFor(count);
+    return { stdout: render(count), shown: count, ...(next !== undefined ? { next } : {}) };
+  };
+
+  if (max === 0) {
+    const empty = render(0);
+    if (withinBudget(empty, budget)) return result(0);
+    return budgetTooSmall(empty, budget, opts.format, 'this response');
+  }
+  const count = largestFitting(max, (n) => withinBudget(render(n), budget));
+  if (count > 0) return result(count);
+  return budgetTooSmall(render(1), budget, opts.format, 'one row');
+}
+
+function span(input: ShowInput, count: number): { startLine: number; endLine: number; start: number; end: number } {
+  if (count === 0) {
+    const line = input.emptyLine ?? 1;
+    const at = input.emptyStart ?? 0;
+    return { startLine: line, endLine: line, start: at, end: at };
+  }
+  const first = input.rows[0];
+  const last = input.rows[count - 1];
+  return { startLine: first.line, endLine: last.line, start: first.start, end: last.end };
+}
+
+function showJson(input: ShowInput, count: number, next: string | undefined): string {
+  const { startLine, endLine, start, end } = span(input, count);
+  const out: Record<string, unknown> = {};
+  if (input.handle !== undefined) out.handle = input.handle;
+  if (input.member !== undefined) out.member = input.member;
+  out.path = input.path;
+  out.uri = input.uri;
+  out.revision = input.revision;
+  out.verified = input.verified;
+  if (input.name !== undefined) out.name = input.name;
+  if (input.kind !== undefined) out.kind = input.kind;
+  out.start_line = startLine;
+  out.end_line = endLine;
+  out.start = start;
+  out.end = end;
+  out.rows = input.rows.slice(0, count).map((row) => {
+    const shown: Record<string, unknown> = { line: row.line, start: row.start, end: row.end, text: row.text };
+    if (row.escaped) shown.escaped = true;
+    return shown;
+  });
+  if (next !== undefined) out.next = next;
+  return jsonLine(out);
+}
+
+function showLines(input: ShowInput, count: number, next: string | undefined): string {
+  const { startLine, endLine } = span(input, count);
+  const where = escapeLineField((input.member !== undefined ? input.member + '/' : '') + input.path);
+  let out =
+    (input.handle !== undefined ? escapeLineField(input.handle) + '\t' : 'path:') +
+    `${where}:${startLine}-${endLine}\n`;
+  for (const row of input.rows.slice(0, count)) {
+    // splitRows text is display-escaped already (only tabs stay raw); rows built elsewhere
+    // are re-checked so that no row can add a line or drive the terminal.
+    out += `${row.line}${row.escaped ? '!' : ':'} ${safeRowText(row.text)}\n`;
+  }
+  if (next !== undefined) out += `next: show ${escapeLineField(next)}\n`;
+  return out;
+}
+
+function safeRowText(text: string): string {
+  if (!hasUnsafeText(text)) return text;
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    out += isUnsafeCodePoint(cp) ? escapeCodePoint(cp) : ch;
+  }
+  return out;
+}
