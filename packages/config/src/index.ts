@@ -10,6 +10,8 @@ export {
   type ParseOptions,
 } from './workspace-config';
 export type { ScopeMode, ScopeSetting, SemanticSettings } from './schema';
+export { registryPath, parseRegistry, loadRegistry, type Registry, type RegistryEntry } from './registry';
+export { selectWorkspace, nearestAncestorConfig, type BelongsToMember, type SelectOptions, type Selection } from './select';
 export { indexLines, lineOf, formatField, type LineIndex } from './locate';
 export {
   MAX_CONFIG_BYTES,
