@@ -6,6 +6,7 @@ export { rootHash, cacheBase, cacheDirForRoot, checkCacheOutsideRoots, type Cach
 export { gitInfo, type GitInfo } from './git';
 export {
   belongsToMember,
+  checkExplicitRoot,
   findHome,
   matchExplicitRoot,
   sameMemberByGit,

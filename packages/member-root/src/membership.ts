@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { canonicalOrAbsolute, isSameOrInside } from './canonical';
 import { gitInfo } from './git';
+import { fail, ok, type Outcome } from './outcome';
 
 export interface MemberRef {
   name: string;
@@ -110,4 +111,24 @@ export function matchExplicitRoot(members: readonly MemberRef[], explicitRoot: s
     }
   }
   return undefined;
+}
+
+/**
+ * The --root rules of the workspace contract for one request. With an explicitly selected
+ * workspace, a root that is neither a member root nor a worktree stand-in of one is an
+ * error (`root_not_member`). Without one, a non-matching root simply does not activate
+ * discovery: the result is `undefined` and the caller searches that root alone.
+ */
+export function checkExplicitRoot(
+  members: readonly MemberRef[],
+  explicitRoot: string,
+  workspaceExplicit: boolean,
+): Outcome<Home | undefined> {
+  const match = matchExplicitRoot(members, explicitRoot);
+  if (match || !workspaceExplicit) return ok(match);
+  const names = members.map((m) => m.name).join(', ');
+  return fail(
+    'root_not_member',
+    `--root ${canonicalOrAbsolute(explicitRoot)} is not a member root or a linked worktree of one (members: ${names}); pass a member root, use --member NAME, or drop --workspace`,
+  );
 }

@@ -4,7 +4,8 @@ export type RootErrorCode =
   | 'root_unreadable'
   | 'cache_inside_root'
   | 'git_unavailable'
-  | 'git_failed';
+  | 'git_failed'
+  | 'root_not_member';
 
 /** An error as a value: a stable code and a one-line message that says what to do next. */
 export interface RootError {

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { checkRoots, findHome, matchExplicitRoot } from '../src/index';
+import { checkExplicitRoot, checkRoots, findHome, matchExplicitRoot } from '../src/index';
 import { addWorktree, makeRepo, tempDir } from './git-fixtures';
 
 function workspace() {
@@ -120,5 +120,17 @@ describe('checkRoots', () => {
       expect.objectContaining({ kind: 'overlapping', first: 0, second: 1 }),
     ]);
     expect(checkRoots([path.join(base, 'gone'), path.join(base, 'gone/')])).toEqual([expect.objectContaining({ kind: 'duplicate' })]);
+  });
+});
+
+describe('checkExplicitRoot', () => {
+  it('errors only for an explicit workspace with a non-matching root', () => {
+    const { alpha, members } = workspace();
+    const sub = path.join(alpha, 'src');
+    const withWorkspace = checkExplicitRoot(members, sub, true);
+    expect(!withWorkspace.ok && withWorkspace.error.code).toBe('root_not_member');
+    expect(!withWorkspace.ok && withWorkspace.error.message).toContain('alpha, beta');
+    expect(checkExplicitRoot(members, sub, false)).toEqual({ ok: true, value: undefined });
+    expect(checkExplicitRoot(members, alpha, true)).toEqual({ ok: true, value: { name: 'alpha', root: alpha, worktree: false } });
   });
 });
