@@ -1,1 +1,15 @@
-export const PACKAGE_NAME = '@trufflepig/index';
+export * from './limits';
+export * from './errors';
+export * from './paths';
+export * from './classify';
+export { walkRoot, type WalkedFile, type WalkResult } from './walk';
+export { extractFile } from './extract/extract';
+export type { Definition, NameUse, Region, Extraction, ParseStatus } from './extract/facts';
+export { decodeText, lineStartOffsets, lineAt } from './extract/text';
+export { reconcile, type ReconcileOptions, type ReconcileProgress, type ReconcileReport } from './reconcile';
+export { parseQuery, hasFilters, QUERY_KINDS, type ParsedQuery, type QueryMode } from './query/parse';
+export { createPathMatcher, type PathMatcher } from './query/pathmatch';
+export { IndexReader, type IndexedFile, type IndexCoverage } from './query/reader';
+export { searchIndex } from './query/search';
+export type { SearchHit, SearchOutcome, FilterDiagnosis } from './query/hit';
+export { indexPath } from './store/publish';

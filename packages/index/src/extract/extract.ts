@@ -1,0 +1,258 @@
+import type Parser from 'tree-sitter';
+import { splitIdentifier } from '@trufflepig/rank';
+import type { Language } from '../classify';
+import { FACTS_PER_FILE_MAX } from '../limits';
+import { ROLE, type Definition, type Extraction, type NameUse, type ParseStatus, type Region } from './facts';
+import { parserFor, type CodeLanguage } from './grammars';
+import { cutRegions, type CutPoint } from './regions';
+import { decodeText, lineAt, lineStartOffsets, type DecodedText } from './text';
+
+/** Kinds that own the definitions nested in them (`Owner::member`). */
+const CONTAINER_KINDS = new Set(['struct', 'enum', 'trait', 'class', 'interface', 'module', 'impl']);
+/** Cut priority of a syntax boundary at nesting depth d (top level is strongest). */
+const SYNTAX_CUT_BASE = 10;
+const SYNTAX_CUT_MAX_DEPTH = 5;
+const PARAGRAPH_CUT_PRIORITY = 5;
+
+interface Interval { start: number; end: number }
+
+function mergeIntervals(list: Interval[]): Interval[] {
+  list.sort((a, b) => a.start - b.start);
+  const out: Interval[] = [];
+  for (const r of list) {
+    const last = out[out.length - 1];
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+function inIntervals(list: readonly Interval[], at: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].end <= at) lo = mid + 1;
+    else if (list[mid].start > at) hi = mid - 1;
+    else return true;
+  }
+  return false;
+}
+
+/** Type name of an impl target: `impl<T> Foo<T>` → `Foo`, `impl a::Bar` → `Bar`. */
+function implTypeName(text: string): string {
+  const noGenerics = text.replace(/<[\s\S]*$/, '').trim();
+  const parts = noGenerics.split('::');
+  return parts[parts.length - 1].replace(/^&\s*(mut\s+)?/, '').trim();
+}
+
+function isTopLevelDeclarator(node: Parser.SyntaxNode): boolean {
+  const decl = node.parent;
+  const scope = decl?.parent;
+  if (!scope) return false;
+  if (scope.type === 'program' || scope.type === 'export_statement') return true;
+  return scope.type === 'statement_block' && scope.parent?.type === 'internal_module';
+}
+
+interface RawDef { name: string; kind: string; start: number; end: number; nameStart: number; nameEnd: number; container: string | null }
+
+function codeFacts(lang: CodeLanguage, decoded: DecodedText, lineStarts: number[], bytes: Uint8Array) {
+  const { parser, query } = parserFor(lang);
+  const tree = parser.parse(decoded.text);
+  const root = tree.rootNode;
+  const b = (u: number) => decoded.byteAt(u);
+  const defsByNode = new Map<string, RawDef>();
+  const containers: { start: number; end: number; name: string; kind: string }[] = [];
+  const importRanges: Interval[] = [];
+  const localRanges: Interval[] = [];
+  const callAt = new Set<number>();
+  const moduleAt = new Set<number>();
+  const ids: { start: number; end: number; name: string; kind: string }[] = [];
+  for (const match of query.matches(root)) {
+    let def: Parser.SyntaxNode | undefined;
+    let defKind = '';
+    let nameNode: Parser.SyntaxNode | undefined;
+    let implNode: Parser.SyntaxNode | undefined;
+    let implType: Parser.SyntaxNode | undefined;
+    for (const cap of match.captures) {
+      const n = cap.name;
+      if (n.startsWith('def.')) { def = cap.node; defKind = n.slice(4); }
+      else if (n === 'name') nameNode = cap.node;
+      else if (n === 'container.impl') implNode = cap.node;
+      else if (n === 'container.type') implType = cap.node;
+      else if (n === 'range.import') importRanges.push({ start: cap.node.startIndex, end: cap.node.endIndex });
+      else if (n === 'range.local') localRanges.push({ start: cap.node.startIndex, end: cap.node.endIndex });
+      else if (n === 'role.call') callAt.add(cap.node.startIndex);
+      else if (n === 'role.module') moduleAt.add(cap.node.startIndex);
+      else if (n.startsWith('id')) ids.push({ start: cap.node.startIndex, end: cap.node.endIndex, name: cap.node.text, kind: n });
+    }
+    if (implNode && implType) containers.push({ start: implNode.startIndex, end: implNode.endIndex, name: implTypeName(implType.text), kind: 'impl' });
+    if (def && nameNode) {
+      if (defKind === 'variable' || (defKind === 'function' && def.type === 'variable_declarator')) {
+        if (!isTopLevelDeclarator(def)) continue;
+        if (defKind === 'variable' && def.parent?.text.startsWith('const')) defKind = 'constant';
+      }
+      const key = `${def.startIndex}:${def.endIndex}:${nameNode.startIndex}`;
+      const prev = defsByNode.get(key);
+      if (prev && prev.kind === 'function') continue;
+      defsByNode.set(key, { name: nameNode.text.replace(/^#/, ''), kind: defKind, start: def.startIndex, end: def.endIndex, nameStart: nameNode.startIndex, nameEnd: nameNode.endIndex, container: null });
+    }
+  }
+  const rawDefs = [...defsByNode.values()].sort((x, y) => x.start - y.start || y.end - x.end);
+  // Owners: impl blocks and container-kind definitions, innermost first.
+  const owners = [
+    ...containers,
+    ...rawDefs.filter((d) => CONTAINER_KINDS.has(d.kind)).map((d) => ({ start: d.start, end: d.end, name: d.name, kind: d.kind })),
+  ].sort((x, y) => x.start - y.start || y.end - x.end);
+  for (const d of rawDefs) {
+    let owner: (typeof owners)[number] | undefined;
+    for (const o of owners) {
+      if (o.start > d.start) break;
+      if (o.end >= d.end && !(o.start === d.start && o.end === d.end)) owner = o;
+    }
+    if (owner) {
+      d.container = owner.name;
+      if (d.kind === 'function' && (owner.kind === 'impl' || owner.kind === 'trait' || owner.kind === 'class' || owner.kind === 'interface')) d.kind = 'method';
+    }
+  }
+  const declAt = new Set(rawDefs.map((d) => d.nameStart));
+  const imports = mergeIntervals(importRanges);
+  const locals = mergeIntervals(localRanges);
+  ids.sort((x, y) => x.start - y.start);
+  const uses = new Map<string, { count: number; roles: number; repStart: number; repEnd: number; repRole: number }>();
+  let facts = rawDefs.length;
+  let factLimited = false;
+  let lastStart = -1;
+  for (const id of ids) {
+    if (id.start === lastStart) continue; // one node captured by two id patterns
+    lastStart = id.start;
+    if (facts >= FACTS_PER_FILE_MAX) { factLimited = true; break; }
+    facts++;
+    const name = id.name.replace(/^#/, '');
+    if (!name) continue;
+    let role: number;
+    if (declAt.has(id.start)) role = ROLE.declaration;
+    else if (callAt.has(id.start)) role = ROLE.call;
+    else if (inIntervals(imports, id.start)) role = ROLE.import;
+    else if (id.kind === 'id' && inIntervals(locals, id.start)) role = ROLE.local;
+    else if (moduleAt.has(id.start)) role = ROLE.module;
+    else if (id.kind === 'id.type') role = ROLE.type;
+    else if (id.kind === 'id.field') role = ROLE.member;
+    else role = ROLE.reference;
+    const u = uses.get(name);
+    if (!u) uses.set(name, { count: 1, roles: role, repStart: id.start, repEnd: id.end, repRole: role });
+    else {
+      u.count++;
+      u.roles |= role;
+      if (role === ROLE.declaration && u.repRole !== ROLE.declaration) { u.repStart = id.start; u.repEnd = id.end; u.repRole = role; }
+    }
+  }
+  const definitions: Definition[] = rawDefs.map((d) => {
+    const start = b(d.start);
+    const end = b(d.end);
+    return {
+      name: d.name, kind: d.kind, container: d.container, start, end,
+      startLine: lineAt(lineStarts, start), endLine: lineAt(lineStarts, Math.max(start, end - 1)),
+      nameStart: b(d.nameStart), nameEnd: b(d.nameEnd),
+    };
+  });
+  const names: NameUse[] = [];
+  for (const [name, u] of uses) {
+    const start = b(u.repStart);
+    names.push({ name, count: u.count, roles: u.roles, start, end: b(u.repEnd), line: lineAt(lineStarts, start) });
+  }
+  // Syntax boundaries: the line start of each named node down to a few levels deep.
+  const cuts: CutPoint[] = [];
+  const cursor = root.walk();
+  let depth = 0;
+  const lineStartOf = (byte: number) => lineStarts[lineAt(lineStarts, byte) - 1];
+  for (;;) {
+    if (depth > 0 && cursor.nodeIsNamed) {
+      cuts.push({ offset: lineStartOf(b(cursor.startIndex)), priority: SYNTAX_CUT_BASE - depth });
+      const endByte = b(cursor.endIndex);
+      const nextLine = lineAt(lineStarts, endByte);
+      if (nextLine < lineStarts.length) cuts.push({ offset: lineStarts[nextLine], priority: SYNTAX_CUT_BASE - depth - 0.5 });
+    }
+    if (depth < SYNTAX_CUT_MAX_DEPTH && cursor.gotoFirstChild()) { depth++; continue; }
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) { depth = -1; break; }
+      depth--;
+    }
+    if (depth < 0) break;
+  }
+  const parse: ParseStatus = root.hasError ? 'partial' : 'ok';
+  void bytes;
+  return { definitions, names, cuts, parse, factLimited };
+}
+
+function textCuts(bytes: Uint8Array, lineStarts: readonly number[]): CutPoint[] {
+  const cuts: CutPoint[] = [];
+  for (let i = 1; i < lineStarts.length; i++) {
+    const s = lineStarts[i];
+    // A blank line before this one makes it a paragraph start.
+    const prev = lineStarts[i - 1];
+    const blank = s - prev <= 2 && (s - prev === 1 || bytes[prev] === 0x0d);
+    if (blank) cuts.push({ offset: s, priority: PARAGRAPH_CUT_PRIORITY });
+    else if (bytes[s] === 0x23 /* # heading */) cuts.push({ offset: s, priority: PARAGRAPH_CUT_PRIORITY + 1 });
+  }
+  return cuts;
+}
+
+const HUMP = /[a-z][A-Z]|[A-Z][A-Z][a-z]|[A-Za-z][0-9]|[0-9][A-Za-z]/;
+
+/** Words of identifiers whose case humps the FTS tokenizer cannot split on its own. */
+export function identifierExpansions(text: string, symbol: string | null): string {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/[A-Za-z_$][A-Za-z0-9_$]*/g)) {
+    const id = m[0];
+    if (seen.has(id) || !HUMP.test(id)) continue;
+    seen.add(id);
+    out.push(splitIdentifier(id).join(' '));
+  }
+  if (symbol) out.push(splitIdentifier(symbol).join(' '));
+  return out.join(' ; ');
+}
+
+function regionSymbol(defs: readonly Definition[], lineStarts: readonly number[], start: number, end: number): string | null {
+  let best: Definition | null = null;
+  for (const d of defs) {
+    const defLineStart = lineStarts[d.startLine - 1];
+    if (defLineStart > start) break;
+    const defLineEnd = d.endLine < lineStarts.length ? lineStarts[d.endLine] : d.end;
+    if (defLineEnd >= end && (!best || d.end - d.start <= best.end - best.start)) best = d;
+  }
+  if (!best) return null;
+  return best.container ? `${best.container}::${best.name}` : best.name;
+}
+
+/** Extract facts and regions of one file's bytes. Never throws on bad source: it degrades to text. */
+export function extractFile(lang: Language, bytes: Uint8Array): Extraction {
+  const decoded = decodeText(bytes);
+  const lineStarts = lineStartOffsets(bytes);
+  let definitions: Definition[] = [];
+  let names: NameUse[] = [];
+  let cuts: CutPoint[];
+  let parse: ParseStatus = 'none';
+  let factLimited = false;
+  if (lang !== 'text') {
+    try {
+      const f = codeFacts(lang, decoded, lineStarts, bytes);
+      ({ definitions, names, cuts, parse, factLimited } = f);
+    } catch {
+      parse = 'failed';
+      cuts = textCuts(bytes, lineStarts);
+    }
+  } else {
+    cuts = textCuts(bytes, lineStarts);
+  }
+  const regions: Region[] = cutRegions(bytes, cuts, lineStarts).map(([start, end]) => {
+    const body = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
+    const symbol = regionSymbol(definitions, lineStarts, start, end);
+    return {
+      start, end, startLine: lineAt(lineStarts, start), endLine: lineAt(lineStarts, Math.max(start, end - 1)),
+      symbol, body, idents: identifierExpansions(body, symbol),
+    };
+  });
+  return { definitions, names, regions, parse, factLimited };
+}

@@ -1,0 +1,64 @@
+// Fact shapes produced by extraction and stored per file.
+
+/** Occurrence roles as bits; lower bits rank first when choosing a file's representative. */
+export const ROLE = {
+  declaration: 1,
+  module: 2,
+  member: 4,
+  local: 8,
+  import: 16,
+  call: 32,
+  type: 64,
+  reference: 128,
+} as const;
+export type RoleName = keyof typeof ROLE;
+
+export function roleNames(bits: number): RoleName[] {
+  return (Object.keys(ROLE) as RoleName[]).filter((k) => (bits & ROLE[k]) !== 0);
+}
+
+export interface Definition {
+  readonly name: string;
+  readonly kind: string;
+  readonly container: string | null;
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly nameStart: number;
+  readonly nameEnd: number;
+}
+
+/** All occurrences of one name in one file, aggregated. */
+export interface NameUse {
+  readonly name: string;
+  readonly count: number;
+  readonly roles: number;
+  /** The representative occurrence: the first declaration, else the first use. */
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+}
+
+export interface Region {
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  /** Innermost definition containing the region, `Container::name` when owned. */
+  readonly symbol: string | null;
+  /** Searchable text of the region. */
+  readonly body: string;
+  /** Identifier expansions (`refillTokens` → `refill tokens`) and the symbol's words. */
+  readonly idents: string;
+}
+
+export type ParseStatus = 'ok' | 'partial' | 'failed' | 'none';
+
+export interface Extraction {
+  readonly definitions: Definition[];
+  readonly names: NameUse[];
+  readonly regions: Region[];
+  readonly parse: ParseStatus;
+  readonly factLimited: boolean;
+}

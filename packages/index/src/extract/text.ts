@@ -1,0 +1,116 @@
+import { isUtf8 } from 'node:buffer';
+
+/**
+ * Decoded text of a file with an exact map back to byte offsets. Parsers and the FTS
+ * index work on text; every coordinate we store is a byte offset of the original file,
+ * so invalid UTF-8 becomes one U+FFFD per invalid byte and never shifts anything.
+ */
+export interface DecodedText {
+  readonly text: string;
+  /** Byte offset of UTF-16 code unit `unit` (unit may equal text.length). */
+  byteAt(unit: number): number;
+  readonly validUtf8: boolean;
+}
+
+function isAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) return false;
+  return true;
+}
+
+export function decodeText(bytes: Uint8Array): DecodedText {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (isAscii(bytes)) {
+    return { text: buf.toString('latin1'), byteAt: (u) => u, validUtf8: true };
+  }
+  if (isUtf8(buf)) {
+    const text = buf.toString('utf8');
+    const map = new Uint32Array(text.length + 1);
+    let byte = 0;
+    for (let u = 0; u < text.length; u++) {
+      map[u] = byte;
+      const c = text.charCodeAt(u);
+      if (c < 0x80) byte += 1;
+      else if (c < 0x800) byte += 2;
+      else if (c >= 0xd800 && c <= 0xdbff) {
+        map[u + 1] = byte + 2; // the low surrogate maps inside the 4-byte sequence
+        byte += 4;
+        u++;
+      } else byte += 3;
+    }
+    map[text.length] = byte;
+    return { text, byteAt: (u) => map[u], validUtf8: true };
+  }
+  return decodeLossy(bytes);
+}
+
+function sequenceLength(bytes: Uint8Array, i: number): number {
+  const b = bytes[i];
+  const need = b >= 0xf0 && b <= 0xf4 ? 4 : b >= 0xe0 ? 3 : b >= 0xc2 && b <= 0xdf ? 2 : 0;
+  if (need === 0 || (b >= 0xe0 && b < 0xf0 && need !== 3)) return 0;
+  if (i + need > bytes.length) return 0;
+  for (let k = 1; k < need; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return 0;
+  const b1 = bytes[i + 1];
+  if (b === 0xe0 && b1 < 0xa0) return 0; // overlong
+  if (b === 0xed && b1 >= 0xa0) return 0; // surrogate
+  if (b === 0xf0 && b1 < 0x90) return 0; // overlong
+  if (b === 0xf4 && b1 >= 0x90) return 0; // > U+10FFFF
+  return need;
+}
+
+function decodeLossy(bytes: Uint8Array): DecodedText {
+  const units: number[] = [];
+  const offsets: number[] = [];
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      units.push(b);
+      offsets.push(i);
+      i += 1;
+      continue;
+    }
+    const len = sequenceLength(bytes, i);
+    if (len === 0) {
+      units.push(0xfffd);
+      offsets.push(i);
+      i += 1;
+      continue;
+    }
+    let cp = len === 2 ? b & 0x1f : len === 3 ? b & 0x0f : b & 0x07;
+    for (let k = 1; k < len; k++) cp = (cp << 6) | (bytes[i + k] & 0x3f);
+    if (cp >= 0x10000) {
+      const v = cp - 0x10000;
+      units.push(0xd800 + (v >> 10), 0xdc00 + (v & 0x3ff));
+      offsets.push(i, i + 2);
+    } else {
+      units.push(cp);
+      offsets.push(i);
+    }
+    i += len;
+  }
+  offsets.push(bytes.length);
+  let text = '';
+  const CHUNK = 8192;
+  for (let k = 0; k < units.length; k += CHUNK) text += String.fromCharCode(...units.slice(k, k + CHUNK));
+  const map = Uint32Array.from(offsets);
+  return { text, byteAt: (u) => map[u], validUtf8: false };
+}
+
+/** Byte offsets where lines start: `\n` ends a line (so CRLF is one break); a lone CR does not. */
+export function lineStartOffsets(bytes: Uint8Array): number[] {
+  const starts = [0];
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a && i + 1 <= bytes.length) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line of a byte offset. */
+export function lineAt(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}

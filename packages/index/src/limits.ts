@@ -1,0 +1,23 @@
+/** Every limit of the index in one place (retrieval.md §3). */
+export const REGION_MAX_BYTES = 4096;
+export const FILE_MAX_BYTES = 2 * 1024 * 1024;
+export const FACTS_PER_FILE_MAX = 50_000;
+/** Directories never walked, wherever they are. */
+export const ALWAYS_SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules', 'target', '.trufflepig'];
+/** Bumped whenever extraction output changes: cached facts of older versions are re-extracted. */
+export const EXTRACTION_VERSION = 1;
+/** Bumped whenever the database layout changes: older databases are rebuilt from scratch. */
+export const SCHEMA_VERSION = 1;
+/** The FTS index is rebuilt when this fraction of its documents belong to removed regions. */
+export const FTS_DEAD_REBUILD_FRACTION = 0.3;
+/** Hits a single `re:` search keeps before it reports truncation. */
+export const REGEX_MAX_HITS = 10_000;
+/** Bytes a `re:` walk reads before it stops and reports truncation. */
+export const REGEX_MAX_BYTES_SCANNED = 512 * 1024 * 1024;
+/** Regions scored per lane before collapsing to files (guards pathological terms). */
+export const LANE_REGION_SCAN_MAX = 200_000;
+/** Nearest-path suggestions in a filter diagnosis. */
+export const DIAGNOSIS_NEAREST_PATHS = 3;
+/** Name of the published database inside the cache directory. */
+export const INDEX_FILE_NAME = 'index.sqlite';
+export const LOCK_FILE_NAME = 'index.lock';

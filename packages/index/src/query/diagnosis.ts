@@ -1,0 +1,55 @@
+import { basename } from '@trufflepig/rank';
+import { queryLanguageOf } from '../classify';
+import { DIAGNOSIS_NEAREST_PATHS } from '../limits';
+import { displayPath } from '../paths';
+import type { FilterDiagnosis } from './hit';
+import type { ParsedQuery } from './parse';
+import { createPathMatcher } from './pathmatch';
+import type { IndexedFile } from './reader';
+
+function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length];
+}
+
+function nearestPaths(value: string, paths: readonly string[]): string[] {
+  const want = displayPath(value).replace(/\/$/, '').split('/').pop()!.toLowerCase();
+  return paths
+    .map((p) => ({ p, d: Math.min(editDistance(want, basename(displayPath(p)).toLowerCase()), ...displayPath(p).split('/').map((c) => editDistance(want, c.toLowerCase()))) }))
+    .sort((a, b) => a.d - b.d || (a.p < b.p ? -1 : 1))
+    .slice(0, DIAGNOSIS_NEAREST_PATHS)
+    .map((x) => x.p);
+}
+
+/** Why a filtered search came back empty: what each filter matched alone and together. */
+export function diagnoseFilters(q: ParsedQuery, files: readonly IndexedFile[]): FilterDiagnosis {
+  const paths = files.map((f) => f.path);
+  const out: { -readonly [K in keyof FilterDiagnosis]: FilterDiagnosis[K] } = {};
+  if (q.fileInclude.length > 0) {
+    out.file = q.fileInclude.map((value) => {
+      const matched = createPathMatcher([value], [], paths).includeCounts[0];
+      return matched > 0 ? { value, matched } : { value, matched, nearest: nearestPaths(value, paths) };
+    });
+  }
+  if (q.languages.length > 0) {
+    out.lang = q.languages.map((value) => ({ value, matched: files.filter((f) => !f.excluded && queryLanguageOf(f.lang) === value).length }));
+  }
+  if (q.sources.length > 0) out.source = q.sources.map((value) => ({ value, matched: files.filter((f) => f.tags.includes(value)).length }));
+  if (q.fileExclude.length > 0 && q.fileInclude.length > 0) {
+    const included = createPathMatcher(q.fileInclude, [], paths);
+    const both = createPathMatcher(q.fileInclude, q.fileExclude, paths);
+    if (paths.some((p) => included(p)) && !paths.some((p) => both(p))) out.excluded_every_match = q.fileExclude;
+  }
+  const each = [...(out.file ?? []), ...(out.lang ?? []), ...(out.source ?? [])];
+  out.combination_only = each.length > 0 && each.every((e) => e.matched > 0);
+  return out;
+}

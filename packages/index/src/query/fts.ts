@@ -1,0 +1,65 @@
+import type { Database } from '../store/sql';
+import { LANE_REGION_SCAN_MAX } from '../limits';
+
+const K1 = 1.2;
+const B = 0.75;
+/** Identifier expansions count a little less than body text. */
+const COLUMN_WEIGHTS = [1, 0.6];
+
+export interface FtsRegionHit { region: number; file: number; start: number; end: number; sl: number; el: number; symbol: string | null; score: number }
+
+function quote(word: string): string {
+  return `"${word.replace(/"/g, '')}"`;
+}
+
+export type FtsMode = 'phrase' | 'all' | 'any';
+
+export function ftsExpression(words: readonly string[], mode: FtsMode): string {
+  if (mode === 'phrase') return `"${words.map((w) => w.replace(/"/g, '')).join(' ')}"`;
+  return words.map(quote).join(mode === 'all' ? ' ' : ' OR ');
+}
+
+/** BM25 over matchinfo('pcnalx'), summed over phrases and weighted columns. */
+function bm25(info: Uint8Array): number {
+  const v = new Uint32Array(info.buffer, info.byteOffset, info.byteLength / 4);
+  const p = v[0];
+  const c = v[1];
+  const n = v[2];
+  const avg = v.subarray(3, 3 + c);
+  const len = v.subarray(3 + c, 3 + 2 * c);
+  const x = v.subarray(3 + 2 * c);
+  let score = 0;
+  for (let i = 0; i < p; i++) {
+    for (let j = 0; j < c; j++) {
+      const base = 3 * (i * c + j);
+      const tf = x[base];
+      if (tf === 0) continue;
+      const df = x[base + 2];
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const norm = tf * (K1 + 1) / (tf + K1 * (1 - B + (B * len[j]) / Math.max(1, avg[j])));
+      score += COLUMN_WEIGHTS[j] * idf * norm;
+    }
+  }
+  return score;
+}
+
+/** Live regions matching an FTS expression, scored; dead documents (no region row) drop out. */
+export function ftsRegions(db: Database, expression: string): FtsRegionHit[] {
+  const stmt = db.prepare(
+    `SELECT r.id, r.file, r.start, r.end, r.sl, r.el, r.symbol, matchinfo(fts, 'pcnalx')
+     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`);
+  const out: FtsRegionHit[] = [];
+  try {
+    stmt.bind([expression]);
+    while (stmt.step()) {
+      const r = stmt.get();
+      out.push({
+        region: Number(r[0]), file: Number(r[1]), start: Number(r[2]), end: Number(r[3]), sl: Number(r[4]), el: Number(r[5]),
+        symbol: r[6] == null ? null : String(r[6]), score: bm25(r[7] as Uint8Array),
+      });
+    }
+  } finally {
+    stmt.free();
+  }
+  return out;
+}

@@ -1,0 +1,176 @@
+import {
+  FILENAME_EXACT_STEM, filenameEvidence, isTestPath, LANE_FILE_CAP, splitIdentifier, stem,
+  WEIGHT_DEFAULT, WEIGHT_IDENTIFIER_DECLARATION, WEIGHT_PHRASE, type Lane, type LaneEntry,
+} from '@trufflepig/rank';
+import { ROLE } from '../extract/facts';
+import { allRows } from '../store/sql';
+import { ftsExpression, ftsRegions, type FtsMode } from './fts';
+import type { SearchHit } from './hit';
+import type { ParsedQuery } from './parse';
+import type { IndexedFile, IndexReader } from './reader';
+
+export type HitLane = Lane<SearchHit>;
+
+const KIND_TIER: Readonly<Record<string, number>> = {
+  struct: 0, enum: 0, trait: 0, class: 0, interface: 0, type: 0,
+  function: 1, method: 1, macro: 1, module: 2, constant: 2, variable: 3, field: 3, variant: 3, property: 3,
+};
+
+export function kindTier(kind: string): number {
+  return KIND_TIER[kind] ?? 4;
+}
+
+export interface LaneContext {
+  readonly reader: IndexReader;
+  readonly query: ParsedQuery;
+  readonly eligible: (f: IndexedFile) => boolean;
+  truncated: boolean;
+}
+
+function cap(entries: LaneEntry<SearchHit>[], ctx: LaneContext): LaneEntry<SearchHit>[] {
+  if (entries.length > LANE_FILE_CAP) {
+    ctx.truncated = true;
+    return entries.slice(0, LANE_FILE_CAP);
+  }
+  return entries;
+}
+
+function hitOf(f: IndexedFile, lane: string, span: { start: number; end: number; sl: number; el: number }, name?: string, kind?: string): SearchHit {
+  return {
+    path: f.path, start: span.start, end: span.end, startLine: span.sl, endLine: span.el, lane,
+    revision: f.revision, tags: f.tags, lang: f.lang === 'tsx' ? 'typescript' : f.lang,
+    ...(name !== undefined ? { name } : {}), ...(kind !== undefined ? { kind } : {}),
+  };
+}
+
+interface DefRow { file: number; name: string; kind: string; container: string | null; start: number; end: number; sl: number; el: number }
+
+function defRows(ctx: LaneContext, where: string, params: (string | number)[]): DefRow[] {
+  return allRows(ctx.reader.db, `SELECT file, name, kind, container, start, end, sl, el FROM def WHERE ${where}`, params).map((r) => ({
+    file: Number(r[0]), name: String(r[1]), kind: String(r[2]), container: r[3] == null ? null : String(r[3]),
+    start: Number(r[4]), end: Number(r[5]), sl: Number(r[6]), el: Number(r[7]),
+  }));
+}
+
+/** Definitions → one entry per file, best kind tier first, non-test before test, then path and span. */
+function defLane(ctx: LaneContext, name: string, rows: DefRow[], weight: number, exactFirst: string | null): HitLane {
+  const kinds = ctx.query.kinds.filter((k) => k !== 'file');
+  const best = new Map<number, { row: DefRow; f: IndexedFile }>();
+  const rank = (r: DefRow, f: IndexedFile) => [exactFirst !== null && r.name !== exactFirst ? 1 : 0, kindTier(r.kind), isTestPath(f.path) ? 1 : 0, r.start];
+  const less = (a: number[], b: number[]) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i]; return false; };
+  for (const row of rows) {
+    const f = ctx.reader.file(row.file);
+    if (!f || !ctx.eligible(f)) continue;
+    if (kinds.length > 0 && !kinds.includes(row.kind)) continue;
+    const seen = best.get(row.file);
+    if (!seen || less(rank(row, f), rank(seen.row, seen.f))) best.set(row.file, { row, f });
+  }
+  const entries = [...best.values()]
+    .sort((a, b) => { const x = rank(a.row, a.f); const y = rank(b.row, b.f); return less(x, y) ? -1 : less(y, x) ? 1 : a.f.path < b.f.path ? -1 : 1; })
+    .map(({ row, f }) => ({ path: f.path, start: row.start, end: row.end, payload: hitOf(f, name, row, row.container ? `${row.container}::${row.name}` : row.name, row.kind) }));
+  return { name, weight, entries: cap(entries, ctx) };
+}
+
+/** Lane 1: exact definitions of the whole text (`A::b` → `b` owned by `A`), then normalized names. */
+export function definitionLane(ctx: LaneContext): HitLane {
+  const text = ctx.query.text;
+  const weight = ctx.query.identifier ? WEIGHT_IDENTIFIER_DECLARATION : WEIGHT_DEFAULT;
+  const scoped = text.split('::');
+  if (scoped.length > 1) {
+    const name = scoped[scoped.length - 1];
+    const owner = scoped[scoped.length - 2];
+    return defLane(ctx, 'definitions', defRows(ctx, 'name = ? AND container = ?', [name, owner]), weight, null);
+  }
+  const norm = splitIdentifier(text).join('');
+  const rows = defRows(ctx, 'name = ? OR norm = ?', [text, norm]);
+  return defLane(ctx, 'definitions', rows, weight, text);
+}
+
+/** Definitions of the requested kinds whose name words include the query words (kind: queries). */
+export function kindWordLane(ctx: LaneContext): HitLane {
+  const kinds = ctx.query.kinds.filter((k) => k !== 'file');
+  if (kinds.length === 0) return { name: 'kind', weight: WEIGHT_DEFAULT, entries: [] };
+  const marks = kinds.map(() => '?').join(',');
+  if (ctx.query.words.length === 0) return defLane(ctx, 'kind', defRows(ctx, `kind IN (${marks})`, kinds), WEIGHT_DEFAULT, null);
+  const likes = ctx.query.words.map(() => 'norm LIKE ?').join(' AND ');
+  return defLane(ctx, 'kind', defRows(ctx, `kind IN (${marks}) AND ${likes}`, [...kinds, ...ctx.query.words.map((w) => `%${w}%`)]), WEIGHT_DEFAULT, null);
+}
+
+export interface UseRow { file: number; count: number; roles: number; start: number; end: number; line: number }
+
+export function useRows(ctx: LaneContext, name: string): UseRow[] {
+  return allRows(ctx.reader.db, 'SELECT u.file, u.count, u.roles, u.start, u.end, u.line FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?', [name]).map((r) => ({
+    file: Number(r[0]), count: Number(r[1]), roles: Number(r[2]), start: Number(r[3]), end: Number(r[4]), line: Number(r[5]),
+  }));
+}
+
+/** Lane 2: files with occurrences of one identifier, most uses first. */
+export function identifierLane(ctx: LaneContext, name: string): HitLane {
+  const rows = useRows(ctx, name)
+    .map((u) => ({ u, f: ctx.reader.file(u.file) }))
+    .filter((x): x is { u: UseRow; f: IndexedFile } => !!x.f && ctx.eligible(x.f))
+    .sort((a, b) => b.u.count - a.u.count || (a.f.path < b.f.path ? -1 : 1));
+  const entries = rows.map(({ u, f }) => ({ path: f.path, start: u.start, end: u.end, payload: hitOf(f, 'identifier', { start: u.start, end: u.end, sl: u.line, el: u.line }, (u.roles & ROLE.declaration) !== 0 ? name : undefined) }));
+  return { name: 'identifier', weight: WEIGHT_DEFAULT, entries: cap(entries, ctx) };
+}
+
+/** Lanes 3 and 4: FTS over regions, collapsed to the best region per file. */
+export function ftsLane(ctx: LaneContext, name: string, mode: FtsMode, weight: number): HitLane {
+  const words = ctx.query.words;
+  if (words.length === 0) return { name, weight, entries: [] };
+  const best = new Map<number, { score: number; hit: SearchHit; start: number; end: number }>();
+  const regions = ftsRegions(ctx.reader.db, ftsExpression(words, mode));
+  for (const r of regions) {
+    const f = ctx.reader.file(r.file);
+    if (!f || !ctx.eligible(f)) continue;
+    const seen = best.get(r.file);
+    if (!seen || r.score > seen.score || (r.score === seen.score && r.start < seen.start)) {
+      best.set(r.file, { score: r.score, start: r.start, end: r.end, hit: hitOf(f, name, r) });
+    }
+  }
+  const entries = [...best.values()]
+    .sort((a, b) => b.score - a.score || (a.hit.path < b.hit.path ? -1 : a.hit.path > b.hit.path ? 1 : a.start - b.start))
+    .map((x) => ({ path: x.hit.path, start: x.start, end: x.end, payload: x.hit }));
+  return { name, weight, entries: cap(entries, ctx) };
+}
+
+export const PHRASE_WEIGHT = WEIGHT_PHRASE;
+
+/** Filename evidence: every eligible path (excluded files included: they stay findable by path). */
+export function filenameLane(ctx: LaneContext, firstRegion: (f: IndexedFile) => { start: number; end: number; sl: number; el: number }): HitLane {
+  const scored: { f: IndexedFile; evidence: number }[] = [];
+  for (const f of ctx.reader.files()) {
+    if (!ctx.eligible(f)) continue;
+    const evidence = filenameEvidence(f.path, ctx.query.text, ctx.query.words);
+    if (evidence > 0) scored.push({ f, evidence });
+  }
+  scored.sort((a, b) => b.evidence - a.evidence || (a.f.path < b.f.path ? -1 : 1));
+  const entries = scored.map(({ f, evidence }) => {
+    const span = firstRegion(f);
+    return { path: f.path, start: span.start, end: span.end, weight: evidence, payload: hitOf(f, 'filename', span) };
+  });
+  return { name: 'filename', weight: WEIGHT_DEFAULT, entries: cap(entries, ctx) };
+}
+
+/** Identifier tiers: stem is the token, then declaring files, then using files, then the rest. */
+export function identifierTiers(ctx: LaneContext, name: string, defs: HitLane): (path: string) => number {
+  const declaring = new Set(defs.entries.map((e) => e.path));
+  const using = new Set<string>();
+  for (const u of useRows(ctx, name)) {
+    const f = ctx.reader.file(u.file);
+    if (!f) continue;
+    if ((u.roles & ROLE.declaration) !== 0) declaring.add(f.path);
+    else using.add(f.path);
+  }
+  const token = name.split('::').pop()!;
+  const normToken = splitIdentifier(token).join('');
+  return (path) => {
+    const s = stem(path);
+    if (s === token || splitIdentifier(s).join('') === normToken) return 0;
+    if (declaring.has(path)) return 1;
+    if (using.has(path)) return 2;
+    return 3;
+  };
+}
+
+export { FILENAME_EXACT_STEM };

@@ -1,0 +1,132 @@
+import { isIdentifierShaped, queryWords } from '@trufflepig/rank';
+import { canonicalQueryLanguage, QUERY_LANGUAGES, type QueryLanguage } from '../classify';
+import { fail, ok, type Outcome } from '../errors';
+import { normalizeEncodedPath } from '../paths';
+
+export const QUERY_KINDS = [
+  'function', 'method', 'class', 'struct', 'enum', 'trait', 'interface', 'type', 'constant', 'variable',
+  'module', 'field', 'variant', 'property', 'macro', 'file',
+] as const;
+
+export type QueryMode = 'free' | 'literal' | 'sym' | 're';
+
+export interface ParsedQuery {
+  readonly mode: QueryMode;
+  /** Free text, literal content, symbol name (`A::b` kept whole) or regex source. */
+  readonly text: string;
+  /** Lowercase search words of the text. */
+  readonly words: readonly string[];
+  /** A single identifier-shaped token (identifier lanes and tiers apply). */
+  readonly identifier: boolean;
+  readonly fileInclude: readonly string[];
+  readonly fileExclude: readonly string[];
+  readonly languages: readonly QueryLanguage[];
+  readonly kinds: readonly string[];
+  readonly sources: readonly string[];
+  readonly sourceExclude: readonly string[];
+  readonly members: readonly string[];
+  readonly workspace: 'home' | 'all' | null;
+}
+
+export function hasFilters(q: ParsedQuery): boolean {
+  return q.fileInclude.length + q.fileExclude.length + q.languages.length + q.kinds.length + q.sources.length + q.sourceExclude.length > 0;
+}
+
+/** Split on whitespace, keeping double-quoted runs (quotes included) together. */
+function tokenize(text: string): string[] {
+  return text.match(/"[^"]*"|[^\s"]+|"/g) ?? [];
+}
+
+/** Parse the words after the verb (retrieval.md §1). */
+export function parseQuery(input: string | readonly string[]): Outcome<ParsedQuery> {
+  const raw = typeof input === 'string' ? input : input.join(' ');
+  const fileInclude: string[] = [];
+  const fileExclude: string[] = [];
+  const languages: QueryLanguage[] = [];
+  const kinds: string[] = [];
+  const sources: string[] = [];
+  const sourceExclude: string[] = [];
+  const members: string[] = [];
+  let workspace: 'home' | 'all' | null = null;
+  let mode: QueryMode = 'free';
+  const rest: string[] = [];
+  const tokens = tokenize(raw.trim());
+  for (const tok of tokens) {
+    const colon = tok.indexOf(':');
+    const key = colon > 0 ? tok.slice(0, colon) : '';
+    const value = colon > 0 ? tok.slice(colon + 1) : '';
+    if (mode !== 'free' || rest.length > 0) {
+      if (!['file', '-file', 'lang', 'kind', 'source', '-source', 'in', 'ws'].includes(key)) {
+        rest.push(tok);
+        continue;
+      }
+    }
+    switch (key) {
+      case 'file':
+        if (value) fileInclude.push(normalizeEncodedPath(value.replace(/^\.\//, '')));
+        break;
+      case '-file':
+        if (value) fileExclude.push(normalizeEncodedPath(value.replace(/^\.\//, '')));
+        break;
+      case 'lang': {
+        if (!value) break;
+        const lang = canonicalQueryLanguage(value);
+        if (!lang) return fail('unknown_language', `unknown language lang:${value}; use one of ${QUERY_LANGUAGES.join(' ')} (aliases rs ts js cs c# lua dm py md toml json)`);
+        if (!languages.includes(lang)) languages.push(lang);
+        break;
+      }
+      case 'kind': {
+        if (!value) break;
+        const kind = value.toLowerCase();
+        if (!(QUERY_KINDS as readonly string[]).includes(kind)) return fail('unknown_kind', `unknown kind:${value}; use one of ${QUERY_KINDS.join(' ')}`);
+        if (!kinds.includes(kind)) kinds.push(kind);
+        break;
+      }
+      case 'source':
+        if (value) sources.push(`source:${value.toLowerCase()}`);
+        break;
+      case '-source':
+        if (value) sourceExclude.push(`source:${value.toLowerCase()}`);
+        break;
+      case 'in':
+        if (value) members.push(value);
+        break;
+      case 'ws':
+        if (value !== 'home' && value !== 'all') return fail('bad_query', `ws:${value} is not a selector; use ws:home or ws:all`);
+        workspace = value;
+        break;
+      case 'sym':
+        mode = 'sym';
+        if (value) rest.push(value);
+        break;
+      case 're':
+        mode = 're';
+        rest.push(value);
+        break;
+      default:
+        rest.push(tok);
+    }
+  }
+  let text = rest.join(' ').trim();
+  if (mode === 'free' && /^"[^"]+"$/.test(text)) {
+    mode = 'literal';
+    text = text.slice(1, -1);
+  } else if (mode === 'free') {
+    text = text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim();
+  }
+  if (mode === 'sym' && !/^[^\s]+$/.test(text)) return fail('bad_query', 'sym: takes one name, e.g. sym:TokenBucket or sym:TokenBucket::refill');
+  if (mode === 're') {
+    if (!text) return fail('bad_regex', 're: needs a pattern, e.g. re:fn\\s+main');
+    try {
+      new RegExp(text, 'm');
+    } catch (err) {
+      return fail('bad_regex', `re:${text} is not a valid regular expression (${(err as Error).message.replace(/^Invalid regular expression: /, '')}); escape special characters with \\`);
+    }
+  }
+  const words = mode === 're' ? [] : queryWords(text);
+  const identifier = mode === 'free' && !text.includes(' ') && isIdentifierShaped(text);
+  if (!text && !hasFilters({ fileInclude, fileExclude, languages, kinds, sources, sourceExclude } as unknown as ParsedQuery)) {
+    return fail('bad_query', 'empty query; give words to search, e.g. search refill tokens, or a filter such as kind:file file:src/');
+  }
+  return ok({ mode, text, words, identifier, fileInclude, fileExclude, languages, kinds, sources, sourceExclude, members, workspace });
+}

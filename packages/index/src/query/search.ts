@@ -1,0 +1,152 @@
+import { fuseLanes, isTestPath, pathPrior, priorContext, WEIGHT_DEFAULT } from '@trufflepig/rank';
+import { queryLanguageOf } from '../classify';
+import { ROLE } from '../extract/facts';
+import { LANE_REGION_SCAN_MAX } from '../limits';
+import { allRows } from '../store/sql';
+import { diagnoseFilters } from './diagnosis';
+import { ftsExpression, ftsRegions } from './fts';
+import type { SearchHit, SearchOutcome } from './hit';
+import {
+  definitionLane, filenameLane, ftsLane, identifierLane, identifierTiers, kindWordLane, PHRASE_WEIGHT, useRows,
+  type HitLane, type LaneContext,
+} from './lanes';
+import { findLiteral, liveHit, readLive, regexScan } from './live';
+import { hasFilters, type ParsedQuery } from './parse';
+import { createPathMatcher } from './pathmatch';
+import type { IndexedFile, IndexReader } from './reader';
+
+function eligibility(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
+  const match = createPathMatcher(q.fileInclude, q.fileExclude, reader.files().map((f) => f.path));
+  return (f) =>
+    match(f.path) &&
+    (q.languages.length === 0 || q.languages.includes(queryLanguageOf(f.lang) as never)) &&
+    (q.sources.length === 0 || q.sources.some((s) => f.tags.includes(s))) &&
+    !q.sourceExclude.some((s) => f.tags.includes(s));
+}
+
+function firstRegionOf(reader: IndexReader): (f: IndexedFile) => { start: number; end: number; sl: number; el: number } {
+  return (f) => {
+    const r = allRows(reader.db, 'SELECT start, end, sl, el FROM region WHERE file = ? ORDER BY start LIMIT 1', [f.id])[0];
+    return r ? { start: Number(r[0]), end: Number(r[1]), sl: Number(r[2]), el: Number(r[3]) } : { start: 0, end: 0, sl: 1, el: 1 };
+  };
+}
+
+function wholeFile(f: IndexedFile, lane: string): SearchHit {
+  return {
+    path: f.path, start: 0, end: f.size, startLine: 1, endLine: Math.max(1, f.lines - (f.size > 0 ? 1 : 0)), lane, kind: 'file',
+    revision: f.revision, tags: f.tags, lang: queryLanguageOf(f.lang),
+  };
+}
+
+function rankFree(ctx: LaneContext): SearchHit[] {
+  const q = ctx.query;
+  const kindFile = q.kinds.includes('file');
+  const prior = priorContext({ words: q.words, fileFilters: q.fileInclude, languages: q.languages, kindFile, identifier: q.identifier });
+  const lanes: HitLane[] = [];
+  const structural = q.kinds.some((k) => k !== 'file');
+  let defs: HitLane | undefined;
+  if (q.text) {
+    defs = definitionLane(ctx);
+    lanes.push(defs);
+    if (q.identifier) lanes.push(identifierLane(ctx, q.text.split('::').pop()!));
+  }
+  if (structural) {
+    lanes.push(kindWordLane(ctx));
+  } else if (q.words.length > 0) {
+    if (q.words.length >= 2) {
+      lanes.push(ftsLane(ctx, 'phrase', 'phrase', PHRASE_WEIGHT));
+      lanes.push(ftsLane(ctx, 'all_terms', 'all', WEIGHT_DEFAULT));
+    }
+    lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_DEFAULT));
+    lanes.push(filenameLane(ctx, firstRegionOf(ctx.reader)));
+  } else if (kindFile) {
+    lanes.push({ name: 'files', weight: WEIGHT_DEFAULT, entries: ctx.reader.files().filter(ctx.eligible).map((f) => ({ path: f.path, start: 0, end: f.size, payload: wholeFile(f, 'files') })) });
+  }
+  const tierOf = q.identifier && defs ? identifierTiers(ctx, q.text, defs) : undefined;
+  const fused = fuseLanes(lanes, { prior: (p) => pathPrior(p, prior), tierOf });
+  if (kindFile && !structural) {
+    return fused.map((x) => wholeFile(ctx.reader.fileByPath(x.path)!, x.lane));
+  }
+  return fused.map((x) => x.representative.payload);
+}
+
+const ROLE_ORDER = [ROLE.declaration, ROLE.module, ROLE.member, ROLE.local, ROLE.import, ROLE.call, ROLE.type, ROLE.reference];
+
+function bestRoleRank(roles: number): number {
+  const i = ROLE_ORDER.findIndex((r) => (roles & r) !== 0);
+  return i < 0 ? ROLE_ORDER.length : i;
+}
+
+/** `sym:NAME`: exact, case-sensitive occurrences, declarations first, then modules, members, locals, imports. */
+function rankSymbol(ctx: LaneContext): SearchHit[] {
+  const text = ctx.query.text;
+  if (text.includes('::')) return definitionLane(ctx).entries.map((e) => e.payload);
+  const kinds = ctx.query.kinds.filter((k) => k !== 'file');
+  const declaredKinds = new Map<number, { kind: string; name: string }>();
+  for (const r of allRows(ctx.reader.db, 'SELECT file, kind, container, name, start FROM def WHERE name = ? ORDER BY start', [text])) {
+    const file = Number(r[0]);
+    if (!declaredKinds.has(file) && (kinds.length === 0 || kinds.includes(String(r[1])))) declaredKinds.set(file, { kind: String(r[1]), name: r[2] == null ? text : `${String(r[2])}::${text}` });
+  }
+  return useRows(ctx, text)
+    .map((u) => ({ u, f: ctx.reader.file(u.file)! }))
+    .filter(({ u, f }) => f && ctx.eligible(f) && (kinds.length === 0 || declaredKinds.has(u.file)))
+    .sort((a, b) =>
+      bestRoleRank(a.u.roles) - bestRoleRank(b.u.roles) ||
+      Number(isTestPath(a.f.path)) - Number(isTestPath(b.f.path)) ||
+      b.u.count - a.u.count || (a.f.path < b.f.path ? -1 : 1))
+    .map(({ u, f }) => {
+      const decl = declaredKinds.get(u.file);
+      return {
+        path: f.path, start: u.start, end: u.end, startLine: u.line, endLine: u.line, lane: 'symbol', revision: f.revision,
+        tags: f.tags, lang: queryLanguageOf(f.lang), name: decl?.name ?? text, ...(decl && (u.roles & ROLE.declaration) ? { kind: decl.kind } : {}),
+      };
+    });
+}
+
+/** `"literal"`: the phrase lane alone, verified against the live bytes (ASCII case-insensitive). */
+function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean } {
+  const needle = Buffer.from(ctx.query.text, 'utf8');
+  const files = ctx.reader.files().filter((f) => !f.excluded && ctx.eligible(f));
+  let candidates: { f: IndexedFile; score: number }[];
+  if (ctx.query.words.length === 0) {
+    candidates = files.map((f) => ({ f, score: 0 }));
+  } else {
+    const best = new Map<number, number>();
+    const regions = ftsRegions(ctx.reader.db, ftsExpression(ctx.query.words, 'phrase'));
+    if (regions.length >= LANE_REGION_SCAN_MAX) ctx.truncated = true;
+    for (const r of regions) best.set(r.file, Math.max(best.get(r.file) ?? 0, r.score));
+    candidates = files.filter((f) => best.has(f.id)).map((f) => ({ f, score: best.get(f.id)! }));
+  }
+  const prior = priorContext({ words: ctx.query.words, fileFilters: ctx.query.fileInclude, languages: ctx.query.languages, kindFile: false, identifier: false });
+  candidates.sort((a, b) => b.score * pathPrior(b.f.path, prior) - a.score * pathPrior(a.f.path, prior) || (a.f.path < b.f.path ? -1 : 1));
+  const hits: SearchHit[] = [];
+  for (const { f } of candidates) {
+    const live = readLive(ctx.reader.root, f);
+    if (!live) continue;
+    const at = findLiteral(live.bytes, needle);
+    if (at >= 0) hits.push(liveHit(f, live, at, at + needle.length, 'literal'));
+  }
+  return { hits, truncated: ctx.truncated };
+}
+
+/** Run a parsed query against one published generation. */
+export function searchIndex(reader: IndexReader, q: ParsedQuery): SearchOutcome {
+  const ctx: LaneContext = { reader, query: q, eligible: eligibility(reader, q), truncated: false };
+  let hits: SearchHit[];
+  let truncated = false;
+  if (q.mode === 're') {
+    const scan = regexScan(reader.root, reader.files().filter((f) => !f.excluded && ctx.eligible(f)), q.text);
+    hits = scan.hits;
+    truncated = scan.truncated;
+  } else if (q.mode === 'literal') {
+    ({ hits, truncated } = rankLiteral(ctx));
+  } else if (q.mode === 'sym') {
+    hits = rankSymbol(ctx);
+    truncated = ctx.truncated;
+  } else {
+    hits = rankFree(ctx);
+    truncated = ctx.truncated;
+  }
+  if (hits.length === 0 && hasFilters(q)) return { hits, truncated, filterDiagnosis: diagnoseFilters(q, reader.files()) };
+  return { hits, truncated };
+}

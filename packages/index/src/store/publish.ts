@@ -1,0 +1,98 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { INDEX_FILE_NAME, LOCK_FILE_NAME } from '../limits';
+
+const STAGING_PREFIX = `${INDEX_FILE_NAME}.staging-`;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface WriterLock {
+  release(): void;
+}
+
+/**
+ * Exclusive writer lock of a cache directory: a file created with O_EXCL holding the
+ * owner's pid. A lock whose owner is dead is taken over, so a crash never wedges indexing.
+ */
+export function acquireWriterLock(cacheDir: string): WriterLock | { heldBy: number } {
+  const lockPath = path.join(cacheDir, LOCK_FILE_NAME);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx', 0o600);
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return {
+        release: () => {
+          try {
+            if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+          } catch {
+            /* already gone */
+          }
+        },
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8') || '0', 10);
+      if (owner > 0 && owner !== process.pid && processAlive(owner)) return { heldBy: owner };
+      try {
+        fs.unlinkSync(lockPath);
+      } catch {
+        /* raced with another taker */
+      }
+    }
+  }
+  return { heldBy: -1 };
+}
+
+/** Remove staging files of writers that died mid-publication. */
+export function removeAbandonedStaging(cacheDir: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(cacheDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(STAGING_PREFIX)) continue;
+    const pid = Number.parseInt(name.slice(STAGING_PREFIX.length), 10);
+    if (pid === process.pid || !processAlive(pid)) {
+      try {
+        fs.unlinkSync(path.join(cacheDir, name));
+      } catch {
+        /* gone */
+      }
+    }
+  }
+}
+
+/** Write the new database beside the old one, flush it, and rename it over: all or nothing. */
+export function publishDatabase(cacheDir: string, bytes: Uint8Array): void {
+  const staging = path.join(cacheDir, `${STAGING_PREFIX}${process.pid}-${Date.now()}`);
+  const fd = fs.openSync(staging, 'w', 0o600);
+  try {
+    let written = 0;
+    while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(staging, path.join(cacheDir, INDEX_FILE_NAME));
+  try {
+    const dirFd = fs.openSync(cacheDir, 'r');
+    fs.fsyncSync(dirFd);
+    fs.closeSync(dirFd);
+  } catch {
+    /* directory fsync is best effort */
+  }
+}
+
+export function indexPath(cacheDir: string): string {
+  return path.join(cacheDir, INDEX_FILE_NAME);
+}

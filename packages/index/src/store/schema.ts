@@ -1,0 +1,61 @@
+import { SCHEMA_VERSION } from '../limits';
+import type { Database } from './sql';
+import { oneValue } from './sql';
+
+/**
+ * One database per root. Paths are percent-encoded; spans are byte offsets of the file at
+ * `file.revision`. The FTS table is contentless (the text lives in the files, keeping the
+ * index small); a region removed by a later generation leaves a dead FTS document that no
+ * `region` row joins, and the FTS table is rebuilt when too many accumulate.
+ */
+const DDL = `
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+CREATE TABLE file(
+  id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, lang TEXT NOT NULL, tags TEXT NOT NULL,
+  size INTEGER NOT NULL, mtime TEXT NOT NULL, ino INTEGER NOT NULL, revision TEXT, extractor TEXT,
+  excluded TEXT, parse TEXT NOT NULL, fact_limited INTEGER NOT NULL DEFAULT 0, lines INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX file_revision ON file(revision);
+CREATE TABLE def(
+  id INTEGER PRIMARY KEY, file INTEGER NOT NULL, name TEXT NOT NULL, norm TEXT NOT NULL, kind TEXT NOT NULL,
+  container TEXT, start INTEGER NOT NULL, end INTEGER NOT NULL, sl INTEGER NOT NULL, el INTEGER NOT NULL,
+  ns INTEGER NOT NULL, ne INTEGER NOT NULL);
+CREATE INDEX def_name ON def(name);
+CREATE INDEX def_norm ON def(norm);
+CREATE INDEX def_file ON def(file);
+CREATE TABLE name(id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
+CREATE TABLE use(
+  name INTEGER NOT NULL, file INTEGER NOT NULL, count INTEGER NOT NULL, roles INTEGER NOT NULL,
+  start INTEGER NOT NULL, end INTEGER NOT NULL, line INTEGER NOT NULL, PRIMARY KEY(name, file)) WITHOUT ROWID;
+CREATE INDEX use_file ON use(file);
+CREATE TABLE region(
+  id INTEGER PRIMARY KEY, file INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,
+  sl INTEGER NOT NULL, el INTEGER NOT NULL, symbol TEXT);
+CREATE INDEX region_file ON region(file);
+`;
+
+export const FTS_DDL = `CREATE VIRTUAL TABLE fts USING fts4(body, idents, content='', tokenize=unicode61 "remove_diacritics=0")`;
+
+export function createSchema(db: Database): void {
+  db.exec('PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;');
+  db.exec(DDL);
+  db.exec(FTS_DDL);
+  setMeta(db, 'schema', String(SCHEMA_VERSION));
+  setMeta(db, 'generation', '0');
+}
+
+export function getMeta(db: Database, key: string): string | undefined {
+  const v = oneValue(db, 'SELECT value FROM meta WHERE key = ?', [key]);
+  return v == null ? undefined : String(v);
+}
+
+export function setMeta(db: Database, key: string, value: string): void {
+  db.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
+}
+
+export function schemaMatches(db: Database): boolean {
+  try {
+    return getMeta(db, 'schema') === String(SCHEMA_VERSION);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,97 @@
+import { splitIdentifier } from '@trufflepig/rank';
+import type { Extraction, Region } from '../extract/facts';
+import type { Database, SqlValue } from './sql';
+import { allRows, oneValue } from './sql';
+
+export interface FileRecord {
+  readonly path: string;
+  readonly lang: string;
+  readonly tags: readonly string[];
+  readonly size: number;
+  readonly mtime: string;
+  readonly ino: number;
+  readonly revision: string | null;
+  readonly extractor: string | null;
+  readonly excluded: string | null;
+  readonly parse: string;
+  readonly factLimited: boolean;
+  readonly lines: number;
+}
+
+/** Prepared-statement writer for one staging database. */
+export class StoreWriter {
+  private readonly insertFile;
+  private readonly insertDef;
+  private readonly insertUse;
+  private readonly insertName;
+  private readonly insertRegion;
+  private readonly insertFts;
+  private readonly nameIds = new Map<string, number>();
+
+  constructor(private readonly db: Database) {
+    this.insertFile = db.prepare(
+      'INSERT INTO file(path, lang, tags, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lines) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)');
+    this.insertDef = db.prepare('INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne) VALUES (?,?,?,?,?,?,?,?,?,?,?)');
+    this.insertUse = db.prepare('INSERT OR REPLACE INTO use(name, file, count, roles, start, end, line) VALUES (?,?,?,?,?,?,?)');
+    this.insertName = db.prepare('INSERT INTO name(text) VALUES (?)');
+    this.insertRegion = db.prepare('INSERT INTO region(file, start, end, sl, el, symbol) VALUES (?,?,?,?,?,?)');
+    this.insertFts = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (?,?,?)');
+    for (const [id, text] of allRows(db, 'SELECT id, text FROM name')) this.nameIds.set(String(text), Number(id));
+  }
+
+  addFile(rec: FileRecord): number {
+    this.insertFile.run([rec.path, rec.lang, rec.tags.join(' '), rec.size, rec.mtime, rec.ino, rec.revision, rec.extractor, rec.excluded, rec.parse, rec.factLimited ? 1 : 0, rec.lines]);
+    return Number(oneValue(this.db, 'SELECT last_insert_rowid()'));
+  }
+
+  updateStat(fileId: number, size: number, mtime: string, ino: number): void {
+    this.db.run('UPDATE file SET size = ?, mtime = ?, ino = ? WHERE id = ?', [size, mtime, ino, fileId]);
+  }
+
+  private nameId(text: string): number {
+    let id = this.nameIds.get(text);
+    if (id === undefined) {
+      this.insertName.run([text]);
+      id = Number(oneValue(this.db, 'SELECT last_insert_rowid()'));
+      this.nameIds.set(text, id);
+    }
+    return id;
+  }
+
+  addFacts(fileId: number, x: Extraction): void {
+    for (const d of x.definitions) {
+      this.insertDef.run([fileId, d.name, splitIdentifier(d.name).join(''), d.kind, d.container, d.start, d.end, d.startLine, d.endLine, d.nameStart, d.nameEnd]);
+    }
+    for (const u of x.names) this.insertUse.run([this.nameId(u.name), fileId, u.count, u.roles, u.start, u.end, u.line]);
+    for (const r of x.regions) this.addRegion(fileId, r);
+  }
+
+  addRegion(fileId: number, r: Region): void {
+    this.insertRegion.run([fileId, r.start, r.end, r.startLine, r.endLine, r.symbol]);
+    const id = Number(oneValue(this.db, 'SELECT last_insert_rowid()'));
+    this.insertFts.run([id, r.body, r.idents]);
+  }
+
+  /** Copy definitions and uses of another file with the same revision (no parsing). */
+  copyFacts(fromFile: number, toFile: number): void {
+    this.db.run('INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne) SELECT ?, name, norm, kind, container, start, end, sl, el, ns, ne FROM def WHERE file = ?', [toFile, fromFile]);
+    this.db.run('INSERT INTO use(name, file, count, roles, start, end, line) SELECT name, ?, count, roles, start, end, line FROM use WHERE file = ?', [toFile, fromFile]);
+  }
+
+  regionSpans(fileId: number): { start: number; end: number; sl: number; el: number; symbol: string | null }[] {
+    return allRows(this.db, 'SELECT start, end, sl, el, symbol FROM region WHERE file = ? ORDER BY start', [fileId]).map((r: SqlValue[]) => ({
+      start: Number(r[0]), end: Number(r[1]), sl: Number(r[2]), el: Number(r[3]), symbol: r[4] == null ? null : String(r[4]),
+    }));
+  }
+
+  removeFile(fileId: number): void {
+    this.db.run('DELETE FROM def WHERE file = ?', [fileId]);
+    this.db.run('DELETE FROM use WHERE file = ?', [fileId]);
+    this.db.run('DELETE FROM region WHERE file = ?', [fileId]);
+    this.db.run('DELETE FROM file WHERE id = ?', [fileId]);
+  }
+
+  free(): void {
+    for (const s of [this.insertFile, this.insertDef, this.insertUse, this.insertName, this.insertRegion, this.insertFts]) s.free();
+  }
+}
