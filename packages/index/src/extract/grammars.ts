@@ -46,7 +46,6 @@ const TS_COMMON = `
 (method_definition name: (_) @name) @def.method
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)]) @def.function
 (variable_declarator name: (identifier) @name) @def.variable
-(public_field_definition name: (_) @name) @def.field
 (import_statement) @range.import
 (variable_declarator name: (_) @range.local)
 (formal_parameters) @range.local
@@ -63,6 +62,7 @@ const TS_COMMON = `
 
 const TS_ONLY = `
 (abstract_class_declaration name: (_) @name) @def.class
+(public_field_definition name: (_) @name) @def.field
 (interface_declaration name: (_) @name) @def.interface
 (type_alias_declaration name: (_) @name) @def.type
 (enum_declaration name: (_) @name) @def.enum

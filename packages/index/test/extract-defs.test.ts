@@ -1,0 +1,142 @@
+import { extractFile, type Definition, type Extraction } from '../src';
+import { ROLE, roleNames } from '../src/extract/facts';
+
+function defs(x: Extraction): string[] {
+  return x.definitions.map((d) => `${d.container ? d.container + '::' : ''}${d.name}:${d.kind}`);
+}
+
+function roles(x: Extraction, name: string): string[] {
+  const u = x.names.find((n) => n.name === name);
+  if (!u) throw new Error(`no occurrence of ${name}`);
+  return roleNames(u.roles);
+}
+
+/** Every definition's span and name span point at the exact bytes of the source. */
+function expectExactSpans(bytes: Buffer, list: readonly Definition[]): void {
+  for (const d of list) {
+    expect(bytes.subarray(d.nameStart, d.nameEnd).toString('utf8')).toBe(d.name);
+    expect(d.start).toBeLessThanOrEqual(d.nameStart);
+    expect(d.end).toBeGreaterThanOrEqual(d.nameEnd);
+  }
+}
+
+const RUST = `//! crate docs
+use std::collections::HashMap;
+pub const LIMIT: usize = 4;
+pub mod inner { pub fn helper() {} }
+macro_rules! shout { () => {} }
+pub struct Bucket { tokens: u32, cap: u32 }
+pub enum Color { Red, Green(u8) }
+pub trait Refill { fn refill(&mut self); }
+impl Refill for Bucket {
+    fn refill(&mut self) {
+        let n = self.tokens;
+        helper(n);
+        inner::helper();
+        let m: HashMap<u32, Color> = HashMap::new();
+    }
+}
+impl<T> Wrapper<T> { pub fn new() -> Self { todo!() } }
+`;
+
+describe('Rust extraction', () => {
+  const bytes = Buffer.from(RUST);
+  const x = extractFile('rust', bytes);
+
+  it('finds items with kinds and owners', () => {
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'LIMIT:constant', 'inner:module', 'inner::helper:function', 'shout:macro',
+      'Bucket:struct', 'Bucket::tokens:field', 'Bucket::cap:field',
+      'Color:enum', 'Color::Red:variant', 'Color::Green:variant',
+      'Refill:trait', 'Refill::refill:method', 'Bucket::refill:method', 'Wrapper::new:method',
+    ]);
+    expectExactSpans(bytes, x.definitions);
+  });
+
+  it('records lines and whole-item spans', () => {
+    const bucket = x.definitions.find((d) => d.name === 'Bucket')!;
+    expect(bytes.subarray(bucket.start, bucket.end).toString()).toBe('pub struct Bucket { tokens: u32, cap: u32 }');
+    expect(bucket.startLine).toBe(6);
+    const impl = x.definitions.find((d) => d.name === 'refill' && d.container === 'Bucket')!;
+    expect(impl.startLine).toBe(10);
+    expect(impl.endLine).toBe(15);
+  });
+
+  it('classifies occurrence roles', () => {
+    expect(roles(x, 'HashMap')).toEqual(expect.arrayContaining(['import', 'type']));
+    expect(roles(x, 'helper')).toEqual(['declaration', 'call']);
+    expect(roles(x, 'n')).toContain('local');
+    expect(roles(x, 'tokens')).toEqual(['declaration', 'member']);
+    expect(roles(x, 'inner')).toEqual(['declaration', 'module']);
+    expect(roles(x, 'todo')).toEqual(['call']);
+    expect(roles(x, 'Wrapper')).toEqual(['type']);
+  });
+
+  it('represents a name by its declaration even when a use comes first', () => {
+    const src = Buffer.from('fn a() { later(); }\nfn later() {}\n');
+    const y = extractFile('rust', src);
+    const later = y.names.find((n) => n.name === 'later')!;
+    expect(later.count).toBe(2);
+    expect(later.start).toBe(src.indexOf('later() {}'));
+    expect(later.line).toBe(2);
+  });
+});
+
+const TS = `import { a, b as c } from './m';
+export interface Shape { area(): number; name: string }
+export type Id = string;
+export enum Dir { Up, Down = 2 }
+export abstract class Base { abstract run(): void }
+export class Circle implements Shape { radius = 1; area() { return this.radius * helper(a); } get name() { return 'c'; } }
+export const makeIt = () => new Circle();
+export function top(x: number): Shape { const local = x; const inner = () => 1; return makeIt(); }
+namespace NS { export const inside = 1; }
+let plain = 3;
+`;
+
+describe('TypeScript, TSX and JavaScript extraction', () => {
+  it('finds TypeScript definitions with containers and kinds', () => {
+    const bytes = Buffer.from(TS);
+    const x = extractFile('typescript', bytes);
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'Shape:interface', 'Shape::area:method', 'Shape::name:property', 'Id:type', 'Dir:enum', 'Dir::Up:variant', 'Dir::Down:variant',
+      'Base:class', 'Base::run:method',
+      'Circle:class', 'Circle::radius:field', 'Circle::area:method', 'Circle::name:method',
+      'makeIt:function', 'top:function', 'NS:module', 'NS::inside:constant', 'plain:variable',
+    ]);
+    expectExactSpans(bytes, x.definitions);
+    // Locals of a function body are not definitions.
+    expect(x.definitions.some((d) => d.name === 'local' || d.name === 'inner')).toBe(false);
+  });
+
+  it('classifies TypeScript occurrence roles', () => {
+    const x = extractFile('typescript', Buffer.from(TS));
+    expect(roles(x, 'b')).toEqual(['import']);
+    expect(roles(x, 'Circle')).toEqual(['declaration', 'call']);
+    expect(roles(x, 'Shape')).toEqual(['declaration', 'type']);
+    expect(roles(x, 'radius')).toEqual(['declaration', 'member']);
+    expect(roles(x, 'helper')).toEqual(['call']);
+    expect(roles(x, 'local')).toEqual(['local']);
+  });
+
+  it('parses TSX components', () => {
+    const src = Buffer.from('export function App() { return <div className="x"><Button onClick={go} /></div>; }\nconst Button = (p: {}) => <b/>;\n');
+    const x = extractFile('tsx', src);
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(['App:function', 'Button:function']);
+    expectExactSpans(src, x.definitions);
+  });
+
+  it('parses JavaScript classes, fields and functions', () => {
+    const src = Buffer.from('class A { #priv = 1; field = 2; m() { return this.#priv; } static s() {} }\nfunction f() {}\nconst g = function() {};\nmodule.exports = { f };\n');
+    const x = extractFile('javascript', src);
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(['A:class', 'A::priv:field', 'A::field:field', 'A::m:method', 'A::s:method', 'f:function', 'g:function']);
+    const priv = x.definitions.find((d) => d.name === 'priv')!;
+    expect(src.subarray(priv.nameStart, priv.nameEnd).toString()).toBe('#priv');
+    expect(roleNames(x.names.find((n) => n.name === 'f')!.roles)).toContain('declaration');
+    expect(x.names.find((n) => n.name === 'f')!.roles & ROLE.declaration).toBe(ROLE.declaration);
+  });
+});

@@ -1,0 +1,66 @@
+// Real temp directories, real git repositories and real indexes for the tests.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { IndexReader, parseQuery, reconcile, searchIndex, type ReconcileReport, type SearchOutcome } from '../src';
+
+export function tempDir(label: string): string {
+  return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `tp-index-${label}-`)));
+}
+
+/** Write files (relative path → content) under `root`, creating directories. */
+export function writeTree(root: string, files: Record<string, string | Buffer>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+  }
+}
+
+export function gitInit(root: string): void {
+  execFileSync('git', ['init', '-q', root]);
+}
+
+/** A root with its own cache directory, indexed in-process (parallelism 1 keeps tests light). */
+export class Fixture {
+  readonly root: string;
+  readonly cache: string;
+
+  constructor(label: string, files: Record<string, string | Buffer> = {}) {
+    this.root = tempDir(label);
+    this.cache = tempDir(`${label}-cache`);
+    writeTree(this.root, files);
+  }
+
+  write(files: Record<string, string | Buffer>): void {
+    writeTree(this.root, files);
+  }
+
+  async index(): Promise<ReconcileReport> {
+    const out = await reconcile(this.root, { cacheDir: this.cache, parallelism: 1 });
+    if (!out.ok) throw new Error(`${out.error.code}: ${out.error.message}`);
+    return out.value;
+  }
+
+  async open(): Promise<IndexReader> {
+    const out = await IndexReader.open(this.cache, this.root);
+    if (!out.ok) throw new Error(`${out.error.code}: ${out.error.message}`);
+    return out.value;
+  }
+
+  async search(query: string): Promise<SearchOutcome> {
+    const q = parseQuery(query);
+    if (!q.ok) throw new Error(`${q.error.code}: ${q.error.message}`);
+    const reader = await this.open();
+    try {
+      return searchIndex(reader, q.value);
+    } finally {
+      reader.close();
+    }
+  }
+
+  async paths(query: string): Promise<string[]> {
+    return (await this.search(query)).hits.map((h) => h.path);
+  }
+}
