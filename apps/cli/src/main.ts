@@ -1,1 +1,101 @@
-console.log('trufflepig');
+#!/usr/bin/env node
+import yargs from 'yargs';
+import {
+  indexCommand, moreCommand, searchCommand, showCommand, statusCommand,
+  type CommandOptions, type CommandResult,
+} from '@trufflepig/workspace';
+import { likelyVerb, splitArgv, VERBS } from './argv';
+import { progressReporter } from './progress';
+
+const USAGE = `Usage: trufflepig [--root DIR] [--cache DIR] [-b N] [-n N] [--format json|lines] [--no-daemon] VERB ...
+
+Verbs:
+  index               index the root (foreground), print what changed
+  search QUERY...     ranked, budgeted, file-first hits with handles (every word is the query)
+  show HANDLE         read a hit's bytes, verified against its revision (also: show path:P[:A-B])
+  more CURSOR         the next page of a search (CURSOR is SET@OFFSET from "next")
+  status              the index's generation and coverage
+  help                this text
+
+Query language: free text, "literal phrase", sym:NAME, sym:Type::member, re:PATTERN,
+  file:P, -file:P, lang:L, kind:K, source:S, -source:S
+Output: one JSON object per call (default) or --format lines; at most -b tokens (o200k_base,
+  default 600, show 1500). Errors exit 2 with {"error":{"code","message"}}.`;
+
+function write(r: CommandResult): number {
+  if (r.stdout) process.stdout.write(r.stdout);
+  if (r.stderr) process.stderr.write(r.stderr.endsWith('\n') ? r.stderr : `${r.stderr}\n`);
+  return r.exitCode;
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`trufflepig: ${message}\n${USAGE}\n`);
+  return 2;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const split = splitArgv(argv);
+  let exit = 0;
+  let failed: string | undefined;
+  const parsed = yargs(split.options)
+    .scriptName('trufflepig')
+    .usage(USAGE)
+    .option('root', { type: 'string', describe: 'repository root (default: the Git top level of the current directory)' })
+    .option('cache', { type: 'string', describe: 'cache directory (default: $XDG_CACHE_HOME/trufflepig/<root-hash>)' })
+    .option('budget', { alias: 'b', type: 'number', describe: 'token budget of the whole response (o200k_base)' })
+    .option('limit', { alias: 'n', type: 'number', describe: 'files per page (default 20)' })
+    .option('format', { choices: ['json', 'lines'] as const, describe: 'output format' })
+    .option('json', { type: 'boolean', describe: 'same as --format json' })
+    .option('daemon', { type: 'boolean', default: true, describe: 'use a background daemon (--no-daemon: foreground only)' })
+    .version(require('../package.json').version)
+    .help('help')
+    .alias('help', 'h')
+    .strict()
+    .exitProcess(false)
+    .fail((msg) => {
+      failed = msg;
+    })
+    .parseSync();
+  if (failed) return usageError(failed);
+  if (argv.includes('--help') || argv.includes('-h') || argv.includes('--version')) return 0;
+  const budget = parsed.budget;
+  if (budget !== undefined && (!Number.isInteger(budget) || budget < 0)) return usageError('-b/--budget takes a whole number of tokens ≥ 0');
+  if (parsed.limit !== undefined && (!Number.isInteger(parsed.limit) || parsed.limit < 1)) return usageError('-n/--limit takes a whole number ≥ 1');
+  const opts: CommandOptions = {
+    root: parsed.root, cache: parsed.cache, budget, limit: parsed.limit,
+    format: parsed.json ? 'json' : parsed.format, noDaemon: parsed.daemon === false,
+  };
+  const verb = split.verb;
+  if (verb === undefined) return usageError('missing verb');
+  if (!(VERBS as readonly string[]).includes(verb)) return usageError(`unknown verb '${verb}'; did you mean: trufflepig ${likelyVerb(verb)}`);
+  switch (verb) {
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    case 'index':
+      return write(await indexCommand({ ...opts, onProgress: process.stderr.isTTY ? progressReporter() : undefined }));
+    case 'search':
+      if (split.words.length === 0) return usageError('search needs a query, e.g. trufflepig search refill tokens');
+      return write(await searchCommand(split.words, opts));
+    case 'show':
+      if (split.words.length !== 1) return usageError('show takes one HANDLE (SET:ORDINAL), a continuation, or path:P[:A-B]');
+      return write(await showCommand(split.words[0], opts));
+    case 'more':
+      if (split.words.length !== 1) return usageError('more takes one CURSOR (SET@OFFSET) as printed after "next"');
+      return write(await moreCommand(split.words[0], opts));
+    case 'status':
+      return write(await statusCommand(opts));
+  }
+  return exit;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`trufflepig: internal_error: ${(err as Error).stack ?? String(err)}\n`);
+    process.stdout.write(`${JSON.stringify({ error: { code: 'internal_error', message: String((err as Error).message ?? err) } })}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,72 @@
+// Splits argv into global options and the verb's words. Every word after the verb belongs
+// to the query (`search -file:tests sym:X` needs no quoting), so only the tool's own
+// options are taken out wherever they appear; everything else stays in order.
+
+const WITH_VALUE = new Set(['--root', '--cache', '-b', '--budget', '-n', '--limit', '--format']);
+const FLAGS = new Set(['--json', '--no-daemon', '--daemon', '--help', '-h', '--version']);
+
+export interface SplitArgv {
+  readonly options: string[];
+  readonly verb: string | undefined;
+  readonly words: string[];
+}
+
+export function splitArgv(argv: readonly string[]): SplitArgv {
+  const options: string[] = [];
+  const rest: string[] = [];
+  let passthrough = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (passthrough) {
+      rest.push(a);
+      continue;
+    }
+    if (a === '--') {
+      passthrough = true;
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = a.startsWith('--') && eq > 0 ? a.slice(0, eq) : a;
+    if (WITH_VALUE.has(name)) {
+      if (name !== a) options.push(name, a.slice(eq + 1));
+      else {
+        options.push(a);
+        if (i + 1 < argv.length) options.push(argv[++i]);
+      }
+    } else if (FLAGS.has(a)) options.push(a);
+    else rest.push(a);
+  }
+  return { options, verb: rest[0], words: rest.slice(1) };
+}
+
+export const VERBS = ['index', 'search', 'show', 'more', 'status', 'help'] as const;
+
+const HINTS: Readonly<Record<string, string>> = {
+  next: 'more CURSOR', page: 'more CURSOR', continue: 'more CURSOR',
+  find: 'search QUERY', grep: 'search QUERY', query: 'search QUERY', s: 'search QUERY',
+  open: 'show HANDLE', cat: 'show HANDLE', read: 'show HANDLE', view: 'show HANDLE',
+  reindex: 'index', build: 'index', update: 'index', refresh: 'index', info: 'status', stat: 'status',
+};
+
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0];
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = d[j];
+      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return d[b.length];
+}
+
+/** The verb an unknown word most likely meant, with its argument shape. */
+export function likelyVerb(word: string): string {
+  const hint = HINTS[word.toLowerCase()];
+  if (hint) return hint;
+  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', status: 'status', help: 'help' };
+  const best = [...VERBS].sort((x, y) => distance(word, x) - distance(word, y))[0];
+  return shapes[best];
+}

@@ -1,0 +1,136 @@
+import {
+  fileUri, IndexReader, parseQuery, percentDecode, percentEncode, reconcile, searchIndex,
+  type FilterDiagnosis, type IndexCoverage, type ParsedQuery, type SearchHit,
+} from '@trufflepig/index';
+import { lineStarts, pickSnippet, splitRows, DEFAULT_LIMIT, type PageHit, type Snippet } from '@trufflepig/render';
+import { formatHandle, ResultStore, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
+import { fail, ok, type Outcome } from './errors';
+import { readOnce } from './live';
+import type { ResolvedRoot } from './root';
+
+export interface SearchData {
+  readonly query: string;
+  readonly setId: string;
+  readonly offset: number;
+  readonly entries: readonly ResultEntry[];
+  readonly truncated: boolean;
+  readonly coverage: Readonly<Record<string, unknown>>;
+  readonly coverageLine: string;
+  readonly words: readonly string[];
+}
+
+/** Open the published index, indexing in the foreground first when none exists yet. */
+export async function openIndex(r: ResolvedRoot, indexIfMissing: boolean): Promise<Outcome<IndexReader>> {
+  let reader = await IndexReader.open(r.cacheDir, r.root);
+  if (!reader.ok && reader.error.code === 'index_warming' && indexIfMissing) {
+    const rec = await reconcile(r.root, { cacheDir: r.cacheDir });
+    if (!rec.ok) return fail(rec.error.code, rec.error.message);
+    reader = await IndexReader.open(r.cacheDir, r.root);
+  }
+  return reader.ok ? ok(reader.value) : fail(reader.error.code, reader.error.message);
+}
+
+function toEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
+  return {
+    tag: 'live_source', root: percentEncode(r.root), path: h.path, revision: h.revision ?? '', generation,
+    start: h.start, end: h.end, start_line: h.startLine, end_line: h.endLine,
+    ...(h.name !== undefined ? { name: h.name } : {}), ...(h.kind !== undefined ? { kind: h.kind } : {}),
+    sources: [...h.tags], lang: h.lang, cache: r.cacheDir,
+  };
+}
+
+export function coverageOf(cov: IndexCoverage, truncated: boolean, diagnosis: FilterDiagnosis | undefined, total: number): { json: Record<string, unknown>; line: string } {
+  const unsearched = Object.entries(cov.unsearched);
+  const unsearchedCount = unsearched.reduce((n, [, v]) => n + v, 0);
+  const state = unsearchedCount > 0 ? `partial (${unsearchedCount} unsearched: ${unsearched.map(([k]) => k).join(', ')})` : 'complete';
+  const excluded = Object.entries(cov.excluded).map(([k, v]) => `${v} ${k}`).join(', ');
+  const parts = [state, `${cov.indexed_files} files`, `generation ${cov.generation}`, `${total} hits`];
+  if (excluded) parts.push(`excluded ${excluded}`);
+  if (cov.parse_failures) parts.push(`${cov.parse_failures} parse failures`);
+  if (truncated) parts.push('truncated');
+  if (diagnosis) parts.push(`filters: ${diagnosisLine(diagnosis)}`);
+  const json: Record<string, unknown> = { state: unsearchedCount > 0 ? 'partial' : 'complete', ...cov, hits: total };
+  if (truncated) json.truncated = true;
+  if (diagnosis) json.filter_diagnosis = diagnosis;
+  return { json, line: parts.join('; ') };
+}
+
+function diagnosisLine(d: FilterDiagnosis): string {
+  const out: string[] = [];
+  for (const f of d.file ?? []) out.push(`file:${f.value} matched ${f.matched}${f.nearest?.length ? ` (nearest: ${f.nearest.join(', ')})` : ''}`);
+  for (const l of d.lang ?? []) out.push(`lang:${l.value} matched ${l.matched} files`);
+  for (const s of d.source ?? []) out.push(`${s.value} matched ${s.matched} files`);
+  if (d.excluded_every_match) out.push(`-file:${d.excluded_every_match.join(',')} excluded every match`);
+  if (d.combination_only) out.push('each filter matches alone; only the combination is empty');
+  return out.join(', ');
+}
+
+/** Run a search, persist its whole ranked list as a result set, and return the first page's data. */
+export async function runSearch(r: ResolvedRoot, words: readonly string[], opts: { indexIfMissing: boolean; store: ResultStore }): Promise<Outcome<SearchData>> {
+  const parsed = parseQuery(words);
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  const reader = await openIndex(r, opts.indexIfMissing);
+  if (!reader.ok) return reader;
+  try {
+    const outcome = searchIndex(reader.value, parsed.value);
+    const entries = outcome.hits.map((h) => toEntry(r, reader.value.generation, h));
+    const saved = opts.store.save({ query: words.join(' '), truncated: outcome.truncated, words: [...parsed.value.words] }, entries);
+    if (!saved.ok) return fail(saved.error.code, saved.error.message);
+    const cov = coverageOf(reader.value.coverage(), saved.value.truncated, outcome.filterDiagnosis, entries.length);
+    return ok({
+      query: words.join(' '), setId: saved.value.id, offset: 0, entries: entries.slice(0, saved.value.stored),
+      truncated: saved.value.truncated, coverage: cov.json, coverageLine: cov.line, words: snippetTerms(parsed.value),
+    });
+  } finally {
+    reader.value.close();
+  }
+}
+
+function snippetTerms(q: ParsedQuery): string[] {
+  if (q.mode === 're') return [];
+  if (q.mode === 'literal') return [q.text.toLowerCase()];
+  if (q.mode === 'sym') return [q.text.split('::').pop()!.toLowerCase()];
+  return [...new Set([q.text.toLowerCase(), ...q.words])].filter((w) => w && !w.includes(' '));
+}
+
+/** The page data of a stored set from `offset` (for `more`). */
+export function pageOfSet(set: StoredSet, offset: number): SearchData {
+  const words = Array.isArray(set.meta.words) ? (set.meta.words as string[]) : [];
+  return {
+    query: set.meta.query, setId: set.id, offset, entries: set.entries, truncated: set.meta.truncated,
+    coverage: { state: 'complete', hits: set.entries.length, ...(set.meta.truncated ? { truncated: true } : {}) },
+    coverageLine: `page of ${set.entries.length} hits from offset ${offset}${set.meta.truncated ? '; truncated' : ''}`,
+    words,
+  };
+}
+
+/** Page hits for render: handles, URIs and snippets read from bytes that still match the revision. */
+export function pageHits(data: SearchData, limit = DEFAULT_LIMIT): PageHit[] {
+  const out: PageHit[] = [];
+  const slice = data.entries.slice(data.offset);
+  slice.forEach((e, i) => {
+    const rootRaw = Buffer.from(decodeRoot(e.root));
+    let snippet: Snippet | undefined;
+    if (i < limit && data.words.length > 0) snippet = snippetFor(rootRaw.toString(), e, data.words);
+    out.push({
+      handle: formatHandle(data.setId, data.offset + i + 1), path: e.path, uri: fileUri(rootRaw, e.path),
+      start_line: e.start_line, end_line: e.end_line, start: e.start, end: e.end,
+      ...(e.name !== undefined ? { name: e.name } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}),
+      sources: e.sources ?? [], ...(snippet ? { snippet } : {}),
+    });
+  });
+  return out;
+}
+
+function decodeRoot(encoded: string): string {
+  return percentDecode(encoded).toString('utf8');
+}
+
+function snippetFor(root: string, e: ResultEntry, terms: readonly string[]): Snippet | undefined {
+  const live = readOnce(root, e.path);
+  if (!live.ok || live.revision !== e.revision) return undefined;
+  const starts = lineStarts(live.bytes);
+  const from = starts[e.start_line - 1] ?? 0;
+  const to = Math.min(live.bytes.length, Math.max(e.end, from));
+  return pickSnippet(splitRows(live.bytes, from, to, e.start_line), terms);
+}

@@ -1,0 +1,88 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileUri, percentDecode, percentEncode } from '@trufflepig/index';
+import { lineStarts, splitRows, type ShowInput } from '@trufflepig/render';
+import { formatHandle, parseHandle, type ResultStore } from '@trufflepig/result-cache';
+import { fail, ok, type Outcome } from './errors';
+import { readOnce } from './live';
+import type { ResolvedRoot } from './root';
+
+/** A continuation names the handle and the byte where the next rows start: `SET:ORD~BYTE`. */
+const CONTINUATION = /^([0-9a-fA-F]{32}:\d+)~(\d+)$/;
+
+function rowsOf(bytes: Buffer, from: number, to: number): ReturnType<typeof splitRows> {
+  const starts = lineStarts(bytes);
+  let line = 1;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= from) lo = mid;
+    else hi = mid - 1;
+  }
+  line = lo + 1;
+  return splitRows(bytes, starts[lo], Math.max(to, starts[lo]), line);
+}
+
+/** `show HANDLE` (or its continuation): read once, hash, verify against the handle's revision. */
+export function showHandle(target: string, store: ResultStore): Outcome<ShowInput> {
+  const cont = CONTINUATION.exec(target);
+  const handleText = cont ? cont[1] : target;
+  const parsed = parseHandle(handleText);
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  const resolved = store.resolve(handleText);
+  if (!resolved.ok) return fail(resolved.error.code, resolved.error.message);
+  const { entry, set, ordinal } = resolved.value;
+  const root = percentDecode(entry.root).toString('utf8');
+  const live = readOnce(root, entry.path);
+  if (!live.ok) {
+    return live.reason === 'missing'
+      ? fail('source_missing', `${entry.path} was moved or deleted since the search; search again`)
+      : fail('read_error', `cannot read ${entry.path}: ${live.message}`);
+  }
+  if (live.revision !== entry.revision) return fail('stale_source', `${entry.path} changed since the search (revision ${entry.revision.slice(0, 12)}); search again for current results`);
+  const from = cont ? Number(cont[2]) : entry.start;
+  if (from < entry.start || from > entry.end) return fail('bad_handle', `continuation byte ${from} lies outside ${handleText}; use the next value exactly as printed`);
+  const handle = formatHandle(set.id, ordinal);
+  return ok({
+    handle, path: entry.path, uri: fileUri(root, entry.path), revision: entry.revision, verified: 'revision',
+    ...(entry.name !== undefined ? { name: entry.name } : {}), ...(entry.kind !== undefined ? { kind: entry.kind } : {}),
+    rows: rowsOf(live.bytes, from, Math.max(entry.end, from)),
+    continuation: (next: number) => `${handle}~${next}`,
+  });
+}
+
+/** `show path:P[:A-B]`: current bytes, root-relative only, never outside the root. */
+export function showPath(r: ResolvedRoot, spec: string): Outcome<ShowInput> {
+  const m = /^(.*?)(?::(\d+)(?:-(\d+))?)?$/.exec(spec)!;
+  const rel = m[1];
+  if (!rel) return fail('bad_path', 'show path: needs a root-relative path, e.g. show path:src/lib.rs:10-40');
+  if (rel.startsWith('/') || /^[A-Za-z]:[\\/]/.test(rel)) return fail('path_outside_root', `${rel} is absolute; give a path relative to the root ${r.root}`);
+  const raw = percentDecode(rel).toString('utf8');
+  if (raw.split('/').includes('..')) return fail('path_outside_root', `${rel} climbs out with ..; give a path inside the root ${r.root}`);
+  const abs = path.join(r.root, raw);
+  let real: string;
+  try {
+    real = fs.realpathSync(abs);
+  } catch {
+    return fail('source_missing', `${rel} does not exist under ${r.root}; search for it with kind:file`);
+  }
+  if (real !== r.root && !real.startsWith(r.root + path.sep)) return fail('path_outside_root', `${rel} resolves outside the root through a symlink; it is not shown`);
+  const encoded = percentEncode(path.relative(r.root, real));
+  const live = readOnce(r.root, encoded);
+  if (!live.ok) return fail(live.reason === 'missing' ? 'source_missing' : 'read_error', `cannot read ${rel}: ${live.message}`);
+  if (live.bytes.includes(0)) return fail('binary_file', `${rel} is binary (contains NUL bytes); it is not shown`);
+  const starts = lineStarts(live.bytes);
+  const lastLine = live.bytes.length > 0 && live.bytes[live.bytes.length - 1] === 0x0a ? starts.length - 1 : starts.length;
+  const a = m[2] ? Math.max(1, Number(m[2])) : 1;
+  const b = m[3] ? Number(m[3]) : m[2] ? a : lastLine;
+  if (a > Math.max(1, lastLine) || b < a) return fail('bad_range', `${rel} has ${lastLine} lines; ask for a range within 1-${lastLine}`);
+  const from = starts[a - 1];
+  const to = b >= lastLine ? live.bytes.length : starts[b] - 1;
+  const rows = splitRows(live.bytes, from, Math.max(from, to), a);
+  const lineAtByte = (byte: number) => rows.find((row) => row.start === byte)?.line ?? a;
+  return ok({
+    path: encoded, uri: fileUri(r.root, encoded), revision: live.revision, verified: 'current file', rows,
+    continuation: (next: number) => `path:${encoded}:${lineAtByte(next)}-${b}`,
+  });
+}
