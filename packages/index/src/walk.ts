@@ -88,8 +88,10 @@ export function walkRoot(root: string): WalkResult {
       const nameText = entry.name.toString('utf8');
       const relEntry = Buffer.concat([relPrefix, entry.name]);
       const relText = relEntry.toString('utf8');
+      // Skipped whatever the entry is: a `.git` file is a worktree/submodule link and a
+      // `node_modules` symlink points into a package store.
+      if (ALWAYS_SKIPPED_DIRS.includes(nameText)) continue;
       if (entry.isDirectory()) {
-        if (ALWAYS_SKIPPED_DIRS.includes(nameText)) continue;
         if (isIgnored(levels, relText, true)) continue;
         subdirs.push(relEntry);
         continue;
