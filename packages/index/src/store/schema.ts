@@ -6,7 +6,9 @@ import { oneValue } from './sql';
  * One database per root. Paths are percent-encoded; spans are byte offsets of the file at
  * `file.revision`. The FTS table is contentless (the text lives in the files, keeping the
  * index small); a region removed by a later generation leaves a dead FTS document that no
- * `region` row joins, and the FTS table is rebuilt when too many accumulate.
+ * `region` row joins, and the FTS table is rebuilt when too many accumulate. Region ids are
+ * AUTOINCREMENT so a new region never reuses the docid of a dead document (which would
+ * make the removed text match the new region).
  */
 const DDL = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
@@ -28,7 +30,7 @@ CREATE TABLE use(
   start INTEGER NOT NULL, end INTEGER NOT NULL, line INTEGER NOT NULL, PRIMARY KEY(name, file)) WITHOUT ROWID;
 CREATE INDEX use_file ON use(file);
 CREATE TABLE region(
-  id INTEGER PRIMARY KEY, file INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,
+  id INTEGER PRIMARY KEY AUTOINCREMENT, file INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,
   sl INTEGER NOT NULL, el INTEGER NOT NULL, symbol TEXT);
 CREATE INDEX region_file ON region(file);
 `;
