@@ -39,7 +39,7 @@ export interface ReconcileReport {
   readonly durationMs: number;
 }
 
-interface OldFile { id: number; size: number; mtime: string; ino: number; revision: string | null; extractor: string | null; excluded: string | null }
+interface OldFile { id: number; size: number; mtime: string; ino: number; revision: string | null; extractor: string | null; excluded: string | null; parse: string; factLimited: boolean }
 
 export async function loadDatabase(file: string): Promise<Database | undefined> {
   const SQL = await sqlEngine();
@@ -61,13 +61,35 @@ export async function loadDatabase(file: string): Promise<Database | undefined> 
   }
 }
 
+function oldFiles(db: Database): Map<string, OldFile> {
+  const old = new Map<string, OldFile>();
+  const text = (v: unknown) => (v == null ? null : String(v));
+  for (const r of allRows(db, 'SELECT path, id, size, mtime, ino, revision, extractor, excluded, parse, fact_limited FROM file')) {
+    old.set(String(r[0]), {
+      id: Number(r[1]), size: Number(r[2]), mtime: String(r[3]), ino: Number(r[4]), revision: text(r[5]), extractor: text(r[6]),
+      excluded: text(r[7]), parse: String(r[8]), factLimited: Number(r[9]) === 1,
+    });
+  }
+  return old;
+}
+
+/** Read at most FILE_MAX_BYTES + 1 bytes: enough to tell an over-cap file without loading it. */
 function readBounded(abs: Buffer): { bytes?: Buffer; error?: string; gone?: boolean } {
+  let fd: number | undefined;
   try {
-    return { bytes: fs.readFileSync(abs) };
+    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return { error: 'not a regular file any more' };
+    const buf = Buffer.allocUnsafe(Math.min(st.size, FILE_MAX_BYTES) + 1);
+    let got = 0;
+    for (let n = 1; n > 0 && got < buf.length; got += n) n = fs.readSync(fd, buf, got, buf.length - got, null);
+    return { bytes: buf.subarray(0, got) };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { gone: true };
     return { error: (err as Error).message };
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
@@ -84,7 +106,12 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
   } catch (err) {
     return fail('cache_unwritable', `cannot create cache directory ${cacheDir}: ${(err as Error).message}; pass --cache DIR`);
   }
-  const lock = acquireWriterLock(cacheDir);
+  let lock: ReturnType<typeof acquireWriterLock>;
+  try {
+    lock = acquireWriterLock(cacheDir);
+  } catch (err) {
+    return fail('cache_unwritable', `cannot lock the cache directory ${cacheDir}: ${(err as Error).message}; pass a writable --cache DIR`);
+  }
   if ('heldBy' in lock) return fail('index_locked', `another process (pid ${lock.heldBy}) is indexing this root; wait for it and retry`);
   let extractor: Extractor | undefined;
   let db: Database | undefined;
@@ -99,12 +126,12 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     const previousGeneration = Number(getMeta(db, 'generation') ?? '0');
     options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
     const walked = walkRoot(root);
-    const old = new Map<string, OldFile>();
-    for (const r of allRows(db, 'SELECT path, id, size, mtime, ino, revision, extractor, excluded FROM file')) {
-      old.set(String(r[0]), { id: Number(r[1]), size: Number(r[2]), mtime: String(r[3]), ino: Number(r[4]), revision: r[5] == null ? null : String(r[5]), extractor: r[6] == null ? null : String(r[6]), excluded: r[7] == null ? null : String(r[7]) });
-    }
-    const byRevision = new Map<string, number>();
-    for (const [, f] of old) if (f.revision && f.extractor && !f.excluded) byRevision.set(`${f.revision}|${f.extractor}`, f.id);
+    const rootIssue = walked.issues.find((i) => i.path === '');
+    if (rootIssue) return fail('root_unreadable', `cannot read the root ${root}: ${rootIssue.message}; check --root`);
+    options.onProgress?.({ phase: 'walk', done: walked.files.length, total: walked.files.length });
+    const old = oldFiles(db);
+    const byRevision = new Map<string, OldFile>();
+    for (const [, f] of old) if (f.revision && f.extractor && !f.excluded) byRevision.set(`${f.revision}|${f.extractor}`, f);
     const writer = new StoreWriter(db);
     const rootBuf = Buffer.from(root);
     let parsed = 0;
@@ -162,11 +189,11 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     for (const [p, f] of old) if (!seen.has(p)) { toRemove.push(f.id); changed = true; }
     // Remove replaced files first so paths are free; facts of a same-revision donor are
     // copied before its row disappears.
-    const donors = new Map<number, number>();
-    for (const item of queue) {
+    const donors = new Map<number, OldFile>();
+    queue.forEach((item, index) => {
       const donor = byRevision.get(`${item.revision}|${item.extractor}`);
-      if (donor !== undefined) donors.set(queue.indexOf(item), donor);
-    }
+      if (donor !== undefined) donors.set(index, donor);
+    });
     extractor = queue.length - donors.size > 8 ? createExtractor(options.parallelism) : createExtractor(1);
     const staged: { index: number; fileId: number }[] = [];
     for (let i = 0; i < queue.length; i += EXTRACTION_BATCH) {
@@ -177,7 +204,7 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
         const rec: FileRecord = {
           path: `\u0000staging:${i + k}`, lang: item.lang, tags: sourceTags(item.file.path), size: item.bytes.length,
           mtime: mtimeOf(item.file), ino: item.file.ino, revision: item.revision, extractor: item.extractor, excluded: null,
-          parse: x ? x.parse : 'reused', factLimited: x ? x.factLimited : false, lines: lineStartOffsets(item.bytes).length,
+          parse: x ? x.parse : donors.get(i + k)!.parse, factLimited: x ? x.factLimited : donors.get(i + k)!.factLimited, lines: lineStartOffsets(item.bytes).length,
         };
         const fileId = writer.addFile(rec);
         if (x) {
@@ -186,7 +213,8 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
           if (x.factLimited) unsearched.fact_limit++;
           parsed++;
         } else {
-          const donor = donors.get(i + k)!;
+          const donor = donors.get(i + k)!.id;
+          if (donors.get(i + k)!.factLimited) unsearched.fact_limit++;
           writer.copyFacts(donor, fileId);
           for (const r of writer.regionSpans(donor)) {
             const body = item.bytes.subarray(r.start, r.end).toString('utf8');

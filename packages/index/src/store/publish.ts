@@ -17,19 +17,34 @@ export interface WriterLock {
   release(): void;
 }
 
+/** Cache directories this process is indexing: the pid in the lock file cannot tell two callers of one process apart. */
+const heldInProcess = new Set<string>();
+
+function lockOwner(lockPath: string): number {
+  try {
+    return Number.parseInt(fs.readFileSync(lockPath, 'utf8') || '0', 10);
+  } catch {
+    return 0; // released between our create attempt and this read: try again
+  }
+}
+
 /**
  * Exclusive writer lock of a cache directory: a file created with O_EXCL holding the
  * owner's pid. A lock whose owner is dead is taken over, so a crash never wedges indexing.
  */
 export function acquireWriterLock(cacheDir: string): WriterLock | { heldBy: number } {
   const lockPath = path.join(cacheDir, LOCK_FILE_NAME);
+  const key = path.resolve(cacheDir);
+  if (heldInProcess.has(key)) return { heldBy: process.pid };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx', 0o600);
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      heldInProcess.add(key);
       return {
         release: () => {
+          heldInProcess.delete(key);
           try {
             if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
           } catch {
@@ -39,7 +54,8 @@ export function acquireWriterLock(cacheDir: string): WriterLock | { heldBy: numb
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8') || '0', 10);
+      const owner = lockOwner(lockPath);
+      // Our own pid here is a leftover of an earlier process that had this pid: not held in-process, so stale.
       if (owner > 0 && owner !== process.pid && processAlive(owner)) return { heldBy: owner };
       try {
         fs.unlinkSync(lockPath);
@@ -72,10 +88,8 @@ export function removeAbandonedStaging(cacheDir: string): void {
   }
 }
 
-/** Write the new database beside the old one, flush it, and rename it over: all or nothing. */
-export function publishDatabase(cacheDir: string, bytes: Uint8Array): void {
-  const staging = path.join(cacheDir, `${STAGING_PREFIX}${process.pid}-${Date.now()}`);
-  const fd = fs.openSync(staging, 'w', 0o600);
+function writeSynced(file: string, bytes: Uint8Array): void {
+  const fd = fs.openSync(file, 'w', 0o600);
   try {
     let written = 0;
     while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
@@ -83,7 +97,18 @@ export function publishDatabase(cacheDir: string, bytes: Uint8Array): void {
   } finally {
     fs.closeSync(fd);
   }
-  fs.renameSync(staging, path.join(cacheDir, INDEX_FILE_NAME));
+}
+
+/** Write the new database beside the old one, flush it, and rename it over: all or nothing. */
+export function publishDatabase(cacheDir: string, bytes: Uint8Array): void {
+  const staging = path.join(cacheDir, `${STAGING_PREFIX}${process.pid}-${Date.now()}`);
+  try {
+    writeSynced(staging, bytes);
+    fs.renameSync(staging, path.join(cacheDir, INDEX_FILE_NAME));
+  } catch (err) {
+    fs.rmSync(staging, { force: true });
+    throw err;
+  }
   try {
     const dirFd = fs.openSync(cacheDir, 'r');
     fs.fsyncSync(dirFd);

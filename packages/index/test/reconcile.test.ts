@@ -1,0 +1,226 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { FILE_MAX_BYTES, IndexReader, reconcile } from '../src';
+import { Fixture } from './helpers';
+
+const LIB = 'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket { pub fn refill(&mut self) {} }\n';
+const MAIN = 'fn main() { let b = TokenBucket::new(); b.refill(); }\n';
+
+describe('reconcile', () => {
+  it('publishes generation 1, then an unchanged reindex publishes and parses nothing', async () => {
+    const fx = new Fixture('rec-unchanged', { 'src/lib.rs': LIB, 'src/main.rs': MAIN, 'README.md': '# Buckets\n' });
+    const first = await fx.index();
+    expect(first).toMatchObject({ generation: 1, published: true, files: 3, parsed: 3, reused: 0 });
+    const again = await fx.index();
+    expect(again).toMatchObject({ generation: 1, published: false, parsed: 0, reused: 0, files: 3 });
+  });
+
+  it('reparses nothing after a touch and exactly one file after an edit', async () => {
+    const fx = new Fixture('rec-edit', { 'src/lib.rs': LIB, 'src/main.rs': MAIN });
+    await fx.index();
+    const later = new Date(Date.now() + 10_000);
+    fs.utimesSync(path.join(fx.root, 'src/main.rs'), later, later);
+    expect(await fx.index()).toMatchObject({ parsed: 0, reused: 0 });
+    fx.write({ 'src/main.rs': MAIN.replace('b.refill();', 'b.refill(); b.drain();') });
+    const edited = await fx.index();
+    expect(edited).toMatchObject({ parsed: 1, reused: 0, removed: 1 });
+    expect(await fx.paths('sym:drain')).toEqual(['src/main.rs']);
+  });
+
+  it('reuses facts of a renamed file and keeps its parse status', async () => {
+    const fx = new Fixture('rec-rename', { 'src/lib.rs': LIB, 'src/broken.rs': 'fn ok() {}\nfn broken( {\n' });
+    const first = await fx.index();
+    expect(first.parseFailures).toBe(1);
+    fs.renameSync(path.join(fx.root, 'src/lib.rs'), path.join(fx.root, 'src/bucket.rs'));
+    fs.renameSync(path.join(fx.root, 'src/broken.rs'), path.join(fx.root, 'src/still_broken.rs'));
+    const renamed = await fx.index();
+    expect(renamed).toMatchObject({ parsed: 0, reused: 2, removed: 2, parseFailures: 1 });
+    const hits = (await fx.search('sym:TokenBucket::refill')).hits;
+    expect(hits.map((h) => [h.path, h.kind])).toEqual([['src/bucket.rs', 'method']]);
+    const bytes = fs.readFileSync(path.join(fx.root, 'src/bucket.rs'));
+    expect(bytes.subarray(hits[0].start, hits[0].end).toString()).toBe('pub fn refill(&mut self) {}');
+    expect(await fx.paths('refill')).toEqual(['src/bucket.rs']);
+  });
+
+  it('drops deleted files from every lane', async () => {
+    const fx = new Fixture('rec-delete', { 'src/lib.rs': LIB, 'src/gone.rs': 'fn vanishing_act() {}\n' });
+    await fx.index();
+    expect(await fx.paths('vanishing_act')).toEqual(['src/gone.rs']);
+    fs.unlinkSync(path.join(fx.root, 'src/gone.rs'));
+    expect(await fx.index()).toMatchObject({ removed: 1, files: 1 });
+    expect(await fx.paths('vanishing_act')).toEqual([]);
+    expect(await fx.paths('sym:vanishing_act')).toEqual([]);
+    expect(await fx.paths('kind:file gone')).toEqual([]);
+  });
+
+  it('keeps binary and oversized files as excluded records findable by name', async () => {
+    const fx = new Fixture('rec-excluded', {
+      'assets/logo.bin': Buffer.from([0x89, 0x50, 0x00, 0x01]),
+      'data/huge_dump.txt': Buffer.alloc(FILE_MAX_BYTES + 1, 0x61),
+      'src/lib.rs': LIB,
+    });
+    const rep = await fx.index();
+    expect(rep.excluded).toEqual({ binary: 1, too_large: 1 });
+    expect(rep.files).toBe(1);
+    expect(await fx.paths('kind:file logo')).toEqual(['assets/logo.bin']);
+    expect(await fx.paths('huge_dump')).toEqual(['data/huge_dump.txt']);
+    const reader = await fx.open();
+    try {
+      expect(reader.coverage()).toMatchObject({ indexed_files: 1, excluded: { binary: 1, too_large: 1 } });
+      expect(reader.fileByPath('assets/logo.bin')!.excluded).toBe('binary');
+    } finally {
+      reader.close();
+    }
+    // A binary file is never a `re:` or literal hit.
+    expect(await fx.paths('re:P')).toEqual([]);
+  });
+
+  it('survives a file deleted and a file replaced by a directory between walk and read', async () => {
+    const fx = new Fixture('rec-race', { 'a.rs': 'fn a() {}\n', 'b.rs': 'fn b() {}\n', 'c.rs': 'fn c() {}\n' });
+    const out = await reconcile(fx.root, {
+      cacheDir: fx.cache,
+      parallelism: 1,
+      onProgress: (p) => {
+        if (p.phase !== 'walk' || p.total === 0) return;
+        fs.unlinkSync(path.join(fx.root, 'a.rs'));
+        fs.unlinkSync(path.join(fx.root, 'b.rs'));
+        fs.mkdirSync(path.join(fx.root, 'b.rs'));
+      },
+    });
+    if (!out.ok) throw new Error(out.error.message);
+    expect(out.value.unsearched.read_error).toBe(1);
+    const reader = await fx.open();
+    try {
+      expect(reader.files().map((f) => [f.path, f.excluded])).toEqual([['b.rs', 'read_error'], ['c.rs', null]]);
+      expect(reader.coverage().unsearched).toEqual({ read_error: 1 });
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('fails with root_unreadable instead of publishing an empty index for a missing root', async () => {
+    const fx = new Fixture('rec-missing', { 'a.rs': 'fn a() {}\n' });
+    await fx.index();
+    const out = await reconcile(path.join(fx.root, 'nope'), { cacheDir: fx.cache, parallelism: 1 });
+    expect(out.ok ? 'ok' : out.error.code).toBe('root_unreadable');
+    expect(await fx.paths('kind:file')).toEqual(['a.rs']);
+  });
+
+  it('keeps results exact across many edits (dead FTS documents never match new regions)', async () => {
+    const filler: Record<string, string> = {};
+    for (let i = 0; i < 20; i++) filler[`keep/f${i}.txt`] = `alpha${i} beta gamma\n`;
+    const fx = new Fixture('rec-fts', { ...filler, 'b.txt': 'zebrafish\n' });
+    await fx.index();
+    fx.write({ 'b.txt': 'quokka\n' });
+    await fx.index();
+    fs.unlinkSync(path.join(fx.root, 'b.txt'));
+    await fx.index();
+    fx.write({ 'c.txt': 'wombat\n' });
+    await fx.index();
+    expect(await fx.paths('zebrafish')).toEqual([]);
+    expect(await fx.paths('quokka')).toEqual([]);
+    expect(await fx.paths('wombat')).toEqual(['c.txt']);
+    // Enough edits to pass the dead-document threshold: the rebuild keeps every live word.
+    for (let round = 0; round < 12; round++) {
+      fx.write({ 'c.txt': `marker${'abcdefghijkl'[round]}word\n`, [`keep/f${round}.txt`]: `alpha${round} beta gamma edited${'abcdefghijkl'[round]}\n` });
+      await fx.index();
+    }
+    expect(await fx.paths('markerlword')).toEqual(['c.txt']);
+    expect(await fx.paths('markerkword')).toEqual([]);
+    expect(await fx.paths('editedd')).toEqual(['keep/f3.txt']);
+    expect((await fx.paths('beta')).length).toBe(20);
+  });
+});
+
+describe('publication', () => {
+  it('replaces the index atomically and leaves no staging file', async () => {
+    const fx = new Fixture('pub-atomic', { 'a.rs': 'fn a() {}\n' });
+    await fx.index();
+    const before = fs.statSync(path.join(fx.cache, 'index.sqlite')).ino;
+    fx.write({ 'a.rs': 'fn a2() {}\n' });
+    expect(await fx.index()).toMatchObject({ generation: 2 });
+    expect(fs.readdirSync(fx.cache)).toEqual(['index.sqlite']);
+    expect(fs.statSync(path.join(fx.cache, 'index.sqlite')).ino).not.toBe(before);
+  });
+
+  it('serves the previous generation when a reader opened it before a publication', async () => {
+    const fx = new Fixture('pub-reader', { 'a.rs': 'fn first_name() {}\n' });
+    await fx.index();
+    const old = await fx.open();
+    try {
+      fx.write({ 'a.rs': 'fn second_name() {}\n' });
+      await fx.index();
+      expect(old.generation).toBe(1);
+      expect(old.files()[0].revision).not.toBeNull();
+      expect(await fx.paths('sym:second_name')).toEqual(['a.rs']);
+    } finally {
+      old.close();
+    }
+  });
+
+  it('takes over a stale lock of a dead pid and removes its staging file', async () => {
+    const fx = new Fixture('pub-stale', { 'a.rs': 'fn a() {}\n' });
+    const dead = deadPid();
+    fs.writeFileSync(path.join(fx.cache, 'index.lock'), String(dead));
+    fs.writeFileSync(path.join(fx.cache, `index.sqlite.staging-${dead}-1`), 'partial');
+    expect(await fx.index()).toMatchObject({ generation: 1, published: true });
+    expect(fs.readdirSync(fx.cache)).toEqual(['index.sqlite']);
+  });
+
+  it('answers index_locked while a live process holds the lock, and for a second caller in the same process', async () => {
+    const fx = new Fixture('pub-live', { 'a.rs': 'fn a() {}\n' });
+    const { spawn } = await import('node:child_process');
+    const holder = spawn('sleep', ['30']);
+    try {
+      fs.writeFileSync(path.join(fx.cache, 'index.lock'), String(holder.pid));
+      const out = await reconcile(fx.root, { cacheDir: fx.cache, parallelism: 1 });
+      expect(out.ok ? 'ok' : out.error.code).toBe('index_locked');
+      expect(fs.existsSync(path.join(fx.cache, 'index.sqlite'))).toBe(false);
+    } finally {
+      holder.kill();
+    }
+    fs.unlinkSync(path.join(fx.cache, 'index.lock'));
+    const both = await Promise.all([0, 1].map(() => reconcile(fx.root, { cacheDir: fx.cache, parallelism: 1 })));
+    expect(both.map((o) => (o.ok ? 'ok' : o.error.code)).sort()).toEqual(['index_locked', 'ok']);
+    expect(fs.existsSync(path.join(fx.cache, 'index.lock'))).toBe(false);
+  });
+
+  it('leaves the previous generation readable when a publication fails', async () => {
+    const fx = new Fixture('pub-fail', { 'a.rs': 'fn kept_name() {}\n' });
+    await fx.index();
+    fx.write({ 'a.rs': 'fn lost_name() {}\n' });
+    const out = await reconcile(fx.root, {
+      cacheDir: fx.cache,
+      parallelism: 1,
+      onProgress: (p) => {
+        if (p.phase === 'publish') throw new Error('disk full (simulated by the progress callback)');
+      },
+    });
+    expect(out.ok ? 'ok' : out.error.code).toBe('cache_unwritable');
+    const reader = await IndexReader.open(fx.cache, fx.root);
+    expect(reader.ok && reader.value.generation).toBe(1);
+    if (reader.ok) reader.value.close();
+    expect(await fx.paths('sym:kept_name')).toEqual(['a.rs']);
+    expect(fs.readdirSync(fx.cache)).toEqual(['index.sqlite']);
+  });
+
+  it('removes its staging file when the rename over the index fails', async () => {
+    const { publishDatabase } = await import('../src/store/publish');
+    const fx = new Fixture('pub-rename');
+    fs.mkdirSync(path.join(fx.cache, 'index.sqlite', 'blocker'), { recursive: true });
+    expect(() => publishDatabase(fx.cache, new Uint8Array([1, 2, 3]))).toThrow();
+    expect(fs.readdirSync(fx.cache)).toEqual(['index.sqlite']);
+  });
+
+  it('answers index_warming without an index', async () => {
+    const fx = new Fixture('pub-warming', { 'a.rs': 'fn a() {}\n' });
+    const out = await IndexReader.open(fx.cache, fx.root);
+    expect(out.ok ? 'ok' : out.error.code).toBe('index_warming');
+  });
+});
+
+function deadPid(): number {
+  const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
+  const out = spawnSync('sh', ['-c', 'echo $$']);
+  return Number(out.stdout.toString().trim());
+}
