@@ -30,8 +30,16 @@ function nearestPaths(value: string, paths: readonly string[]): string[] {
     .map((x) => x.p);
 }
 
+/** Facts about the empty search that need the index rather than the file list. */
+export interface DiagnosisEvidence {
+  /** The same query without its `-file:` values has hits. */
+  readonly excludedEveryMatch?: boolean;
+  /** Per `kind:` value, how many definitions (files for `kind:file`) the index holds. */
+  readonly kindCounts?: readonly number[];
+}
+
 /** Why a filtered search came back empty: what each filter matched alone and together. */
-export function diagnoseFilters(q: ParsedQuery, files: readonly IndexedFile[]): FilterDiagnosis {
+export function diagnoseFilters(q: ParsedQuery, files: readonly IndexedFile[], evidence: DiagnosisEvidence = {}): FilterDiagnosis {
   const paths = files.map((f) => f.path);
   const out: { -readonly [K in keyof FilterDiagnosis]: FilterDiagnosis[K] } = {};
   if (q.fileInclude.length > 0) {
@@ -43,13 +51,15 @@ export function diagnoseFilters(q: ParsedQuery, files: readonly IndexedFile[]): 
   if (q.languages.length > 0) {
     out.lang = q.languages.map((value) => ({ value, matched: files.filter((f) => !f.excluded && queryLanguageOf(f.lang) === value).length }));
   }
+  if (q.kinds.length > 0 && evidence.kindCounts) out.kind = q.kinds.map((value, i) => ({ value, matched: evidence.kindCounts![i] }));
   if (q.sources.length > 0) out.source = q.sources.map((value) => ({ value, matched: files.filter((f) => f.tags.includes(value)).length }));
-  if (q.fileExclude.length > 0 && q.fileInclude.length > 0) {
+  if (q.fileExclude.length > 0) {
     const included = createPathMatcher(q.fileInclude, [], paths);
     const both = createPathMatcher(q.fileInclude, q.fileExclude, paths);
-    if (paths.some((p) => included(p)) && !paths.some((p) => both(p))) out.excluded_every_match = q.fileExclude;
+    const noPathLeft = paths.some((p) => included(p)) && !paths.some((p) => both(p));
+    if (noPathLeft || evidence.excludedEveryMatch) out.excluded_every_match = q.fileExclude;
   }
-  const each = [...(out.file ?? []), ...(out.lang ?? []), ...(out.source ?? [])];
+  const each = [...(out.file ?? []), ...(out.lang ?? []), ...(out.kind ?? []), ...(out.source ?? [])];
   out.combination_only = each.length > 0 && each.every((e) => e.matched > 0);
   return out;
 }

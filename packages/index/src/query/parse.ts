@@ -32,9 +32,12 @@ export function hasFilters(q: ParsedQuery): boolean {
   return q.fileInclude.length + q.fileExclude.length + q.languages.length + q.kinds.length + q.sources.length + q.sourceExclude.length > 0;
 }
 
-/** Split on whitespace, keeping double-quoted runs (quotes included) together. */
+/**
+ * Split on whitespace, keeping double-quoted runs (quotes included) together with the
+ * text they touch, so `re:say\("hi there"\)` stays one token.
+ */
 function tokenize(text: string): string[] {
-  return text.match(/"[^"]*"|[^\s"]+|"/g) ?? [];
+  return text.match(/(?:"[^"]*"|[^\s"])+|"/g) ?? [];
 }
 
 /** Parse the words after the verb (retrieval.md §1). */

@@ -59,7 +59,8 @@ function rankFree(ctx: LaneContext): SearchHit[] {
     }
     lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_DEFAULT));
     lanes.push(filenameLane(ctx, firstRegionOf(ctx.reader)));
-  } else if (kindFile) {
+  } else if (kindFile || !q.text) {
+    // `kind:file` or filters alone (`file:src/ lang:rust`): list the eligible files.
     lanes.push({ name: 'files', weight: WEIGHT_DEFAULT, entries: ctx.reader.files().filter(ctx.eligible).map((f) => ({ path: f.path, start: 0, end: f.size, payload: wholeFile(f, 'files') })) });
   }
   const tierOf = q.identifier && defs ? identifierTiers(ctx, q.text, defs) : undefined;
@@ -131,6 +132,18 @@ function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean 
 
 /** Run a parsed query against one published generation. */
 export function searchIndex(reader: IndexReader, q: ParsedQuery): SearchOutcome {
+  const { hits, truncated } = runQuery(reader, q);
+  if (hits.length > 0 || !hasFilters(q)) return { hits, truncated };
+  // Only on an empty filtered search: would the query have matched without its `-file:` values?
+  const excludedEveryMatch = q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }).hits.length > 0;
+  return { hits, truncated, filterDiagnosis: diagnoseFilters(q, reader.files(), { excludedEveryMatch, kindCounts: kindCounts(reader, q) }) };
+}
+
+function kindCounts(reader: IndexReader, q: ParsedQuery): number[] {
+  return q.kinds.map((k) => (k === 'file' ? reader.files().length : Number(allRows(reader.db, 'SELECT count(*) FROM def WHERE kind = ?', [k])[0][0])));
+}
+
+function runQuery(reader: IndexReader, q: ParsedQuery): { hits: SearchHit[]; truncated: boolean } {
   const ctx: LaneContext = { reader, query: q, eligible: eligibility(reader, q), truncated: false };
   let hits: SearchHit[];
   let truncated = false;
@@ -147,6 +160,5 @@ export function searchIndex(reader: IndexReader, q: ParsedQuery): SearchOutcome 
     hits = rankFree(ctx);
     truncated = ctx.truncated;
   }
-  if (hits.length === 0 && hasFilters(q)) return { hits, truncated, filterDiagnosis: diagnoseFilters(q, reader.files()) };
   return { hits, truncated };
 }

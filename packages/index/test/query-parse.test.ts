@@ -1,0 +1,90 @@
+import { createPathMatcher, parseQuery, type ParsedQuery } from '../src';
+
+function parsed(q: string): ParsedQuery {
+  const out = parseQuery(q);
+  if (!out.ok) throw new Error(`${out.error.code}: ${out.error.message}`);
+  return out.value;
+}
+
+function errorCode(q: string): string {
+  const out = parseQuery(q);
+  return out.ok ? 'ok' : out.error.code;
+}
+
+describe('parseQuery', () => {
+  it('recognises the query forms', () => {
+    expect(parsed('refill tokens')).toMatchObject({ mode: 'free', text: 'refill tokens', words: ['refill', 'tokens'], identifier: false });
+    expect(parsed('refillTokens')).toMatchObject({ mode: 'free', identifier: true, words: ['refill', 'tokens'] });
+    expect(parsed('"a b"')).toMatchObject({ mode: 'literal', text: 'a b' });
+    expect(parsed('sym:TokenBucket::refill file:src/')).toMatchObject({ mode: 'sym', text: 'TokenBucket::refill', fileInclude: ['src/'] });
+    expect(parsed('re:fn\\s+main lang:rs')).toMatchObject({ mode: 're', text: 'fn\\s+main', languages: ['rust'] });
+    expect(parsed(['sym:X', 'kind:Struct', '-file:./tests/'])).toMatchObject({ kinds: ['struct'], fileExclude: ['tests/'] });
+  });
+
+  it('keeps quotes inside a regular expression in place', () => {
+    expect(parsed('re:say\\("hi there"\\)').text).toBe('say\\("hi there"\\)');
+  });
+
+  it('reports bad regexes, unknown languages and kinds with stable codes', () => {
+    expect(errorCode('re:(')).toBe('bad_regex');
+    expect(errorCode('re:')).toBe('bad_regex');
+    expect(errorCode('x lang:klingon')).toBe('unknown_language');
+    expect(errorCode('x kind:gizmo')).toBe('unknown_kind');
+    expect(errorCode('sym:a b')).toBe('bad_query');
+    expect(errorCode('')).toBe('bad_query');
+    expect(errorCode('ws:elsewhere')).toBe('bad_query');
+  });
+
+  it('maps language aliases case-insensitively and ignores an empty lang:', () => {
+    const langs = (v: string) => parsed(`x lang:${v}`).languages;
+    expect(langs('RS')).toEqual(['rust']);
+    expect(langs('ts')).toEqual(['typescript']);
+    expect(langs('js')).toEqual(['javascript']);
+    expect(langs('c#')).toEqual(['csharp']);
+    expect(langs('py')).toEqual(['python']);
+    expect(langs('lua')).toEqual(['luau']);
+    expect(langs('dm')).toEqual(['dreammaker']);
+    for (const t of ['md', 'markdown', 'toml', 'json', 'Text']) expect(langs(t)).toEqual(['text']);
+    expect(langs('')).toEqual([]);
+  });
+
+  it('normalises file: values to the percent-encoded path form', () => {
+    expect(parsed('x file:café/').fileInclude).toEqual(['caf%C3%A9/']);
+    expect(parsed('x file:caf%C3%A9/').fileInclude).toEqual(['caf%C3%A9/']);
+    expect(parsed('x file:caf%c3%a9/').fileInclude).toEqual(['caf%C3%A9/']);
+    expect(parsed('x file:50%').fileInclude).toEqual(['50%25']);
+    expect(parsed('x -file:a b file:c').fileExclude).toEqual(['a']);
+  });
+});
+
+describe('path matcher (retrieval.md §1)', () => {
+  const paths = [
+    'crates/a/src/script/host.rs', 'crates/a/src/ghost.rs', 'crates/a/src/script/hostile.rs',
+    'src/lib.rs', 'src/library/mod.rs', 'vendor/src/lib.rs', 'tests/lib_test.rs', 'caf%C3%A9/x.ts',
+  ];
+  const keep = (include: string[], exclude: string[] = []) => {
+    const m = createPathMatcher(include, exclude, paths);
+    return paths.filter((p) => m(p));
+  };
+
+  it('matches a value at a path component start, never inside a component', () => {
+    expect(keep(['script/host'])).toEqual(['crates/a/src/script/host.rs', 'crates/a/src/script/hostile.rs']);
+    expect(keep(['host.rs'])).toEqual(['crates/a/src/script/host.rs']);
+    expect(keep(['ost.rs'])).toEqual([]);
+    expect(keep(['ghost'])).toEqual(['crates/a/src/ghost.rs']);
+  });
+
+  it('uses prefix mode when some path continues the value at /, . or its end', () => {
+    expect(keep(['src/'])).toEqual(['src/lib.rs', 'src/library/mod.rs']);
+    expect(keep(['src/lib'])).toEqual(['src/lib.rs', 'src/library/mod.rs']);
+    expect(keep(['a/src/'])).toEqual(['crates/a/src/script/host.rs', 'crates/a/src/ghost.rs', 'crates/a/src/script/hostile.rs']);
+    expect(keep(['src/lib.rs'])).toEqual(['src/lib.rs']);
+  });
+
+  it('ORs repeated file: values and excludes -file: matches at any component start', () => {
+    expect(keep(['src/', 'tests/'])).toEqual(['src/lib.rs', 'src/library/mod.rs', 'tests/lib_test.rs']);
+    expect(keep([], ['src'])).toEqual(['tests/lib_test.rs', 'caf%C3%A9/x.ts']);
+    expect(keep(['src/'], ['library'])).toEqual(['src/lib.rs']);
+    expect(createPathMatcher(['script/', 'nothing/'], [], paths).includeCounts).toEqual([2, 0]);
+  });
+});
