@@ -51,7 +51,6 @@ export function createExtractor(parallelism = defaultParallelism()): Extractor {
     w.on('error', (err) => {
       for (const [id, p] of pending) if (p.worker === i) { pending.delete(id); p.reject(err); }
     });
-    w.unref();
     workers.push(w);
     load.push(0);
   }
