@@ -5,6 +5,7 @@ const path = require('path');
 const { timedRun, parseJsonOutput, median } = require('../lib/proc');
 
 const TIME_BIN = '/usr/bin/time';
+const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
 
 function dirBytes(dir) {
   let total = 0;
@@ -24,14 +25,17 @@ function runIndex(cli, corpus, cache, workDir) {
     ? timedRun(TIME_BIN, ['-v', '-o', rssFile, process.execPath, ...args])
     : timedRun(process.execPath, args);
   if (run.status !== 0) {
-    throw new Error(`index exited ${run.status}: ${(run.stdout + run.stderr).trim().slice(0, 500)}`);
+    throw new Error(`index exited ${run.status}: ${oneLine(run.stdout + ' ' + run.stderr).slice(0, 500)}`);
   }
   let peakRssBytes = null;
   if (useTime) {
     const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(fs.readFileSync(rssFile, 'utf8'));
     if (m) peakRssBytes = Number(m[1]) * 1024;
   }
-  return { seconds: run.seconds, peakRssBytes, report: parseJsonOutput(run.stdout) };
+  const report = parseJsonOutput(run.stdout);
+  // Keep what the CLI said when it is not the expected JSON, so the report can show it.
+  const raw = report ? undefined : oneLine(run.stdout + ' ' + run.stderr).slice(0, 300);
+  return { seconds: run.seconds, peakRssBytes, report, raw };
 }
 
 /** Cold index into a fresh cache, then `reindexRuns` no-change reindexes. */
@@ -72,7 +76,8 @@ function toolRunners(cli, corpus, cache, csearchEnv, q) {
       const r = timedRun(process.execPath, [cli, '--no-daemon', '--root', corpus, '--cache', cache, 'search', q.query]);
       const out = parseJsonOutput(r.stdout);
       const ok = r.status === 0 && out && Array.isArray(out.hits);
-      const error = ok ? undefined : `exit ${r.status}: ${(r.stdout + r.stderr).trim().slice(0, 300)}`;
+      const code = out && out.error ? out.error.code : oneLine(r.stdout + ' ' + r.stderr).slice(0, 120);
+      const error = ok ? undefined : `exit ${r.status}: ${code}`;
       return { seconds: r.seconds, ok, count: ok ? out.hits.length : 0, truncated: Boolean(out && out.truncated), error };
     },
     rg: () => {

@@ -36,6 +36,7 @@ function summarize(corpus, indexing, csearch, queries) {
     cindexSeconds: csearch.seconds,
     cindexBytes: csearch.bytes,
     searchMedianSeconds: perTool('trufflepig'),
+    failedSearches: queries.filter((q) => !q.last.trufflepig.ok).length,
     rgMedianSeconds: perTool('rg'),
     csearchMedianSeconds: perTool('csearch'),
     nodeMedianSeconds: perTool('node'),
@@ -43,13 +44,12 @@ function summarize(corpus, indexing, csearch, queries) {
 }
 
 function printIndexing(s, indexing, csearch) {
-  const cold = indexing.cold.report || {};
-  const re = (indexing.reindex[0] && indexing.reindex[0].report) || {};
+  const said = (run) => (run.report ? JSON.stringify(run.report) : `not JSON: ${run.raw}`);
   console.log(`\ncorpus: ${s.corpusFiles} files, ${fmt(s.corpusBytes / MB, 1)} MB; CLI indexed ${fmt(s.indexedSourceBytes / MB, 1)} MB`);
   console.log(`cold index:        ${fmt(s.coldSeconds, 2)} s  = ${fmt(s.coldMBps, 2)} MB/s   (cindex: ${fmt(csearch.seconds, 2)} s)`);
-  console.log(`  CLI report:      ${JSON.stringify(cold)}`);
+  console.log(`  CLI report:      ${said(indexing.cold)}`);
   console.log(`no-change reindex: ${fmt(s.reindexSeconds, 2)} s (median of ${indexing.reindex.length})`);
-  console.log(`  CLI report:      ${JSON.stringify(re)}`);
+  for (const run of indexing.reindex) console.log(`  CLI report:      ${said(run)}`);
   console.log(`index size:        ${fmt(s.indexBytes / MB, 1)} MB index.sqlite (${fmt(s.cacheDirBytes / MB, 1)} MB cache dir) = ${fmt(s.indexRatio, 2)} x source   (csearch index: ${fmt(csearch.bytes / MB, 1)} MB)`);
   console.log(`peak RSS indexing: ${fmt(s.peakRssMB, 0)} MB`);
 }
@@ -82,8 +82,11 @@ function printTargets(s) {
   console.log('\ntargets (issue 2):');
   return TARGETS.map((t) => {
     const value = s[t.key];
-    const pass = value != null && (t.op === '>=' ? value >= t.limit : value <= t.limit);
-    console.log(`  ${pass ? 'PASS' : 'MISS'}  ${pad(t.label, 30)} ${lpad(fmt(value, 2), 8)} ${pad(t.unit, 5)} (target ${t.op} ${t.limit} ${t.unit})`);
+    // A fast search that failed is no evidence: any failed query voids the search target.
+    const searchVoided = t.key === 'searchMedianSeconds' && s.failedSearches > 0;
+    const pass = !searchVoided && value != null && (t.op === '>=' ? value >= t.limit : value <= t.limit);
+    const note = searchVoided ? `  [${s.failedSearches} of the queries failed]` : '';
+    console.log(`  ${pass ? 'PASS' : 'MISS'}  ${pad(t.label, 30)} ${lpad(fmt(value, 2), 8)} ${pad(t.unit, 5)} (target ${t.op} ${t.limit} ${t.unit})${note}`);
     return { ...t, value, pass };
   });
 }
