@@ -21,3 +21,5 @@ export const DIAGNOSIS_NEAREST_PATHS = 3;
 /** Name of the published database inside the cache directory. */
 export const INDEX_FILE_NAME = 'index.sqlite';
 export const LOCK_FILE_NAME = 'index.lock';
+/** SQLite page cache of the indexing connection (KiB): large enough that pages never spill before commit. */
+export const WRITER_CACHE_KIB = 256 * 1024;

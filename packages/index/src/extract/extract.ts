@@ -1,7 +1,7 @@
 import type Parser from 'tree-sitter';
 import { splitIdentifier } from '@trufflepig/rank';
 import type { Language } from '../classify';
-import { FACTS_PER_FILE_MAX } from '../limits';
+import { FACTS_PER_FILE_MAX, REGION_MAX_BYTES } from '../limits';
 import { ROLE, type Definition, type Extraction, type NameUse, type ParseStatus, type Region } from './facts';
 import { parserFor, type CodeLanguage } from './grammars';
 import { cutRegions, type CutPoint } from './regions';
@@ -161,19 +161,23 @@ function codeFacts(lang: CodeLanguage, decoded: DecodedText, lineStarts: number[
     const start = b(u.repStart);
     names.push({ name, count: u.count, roles: u.roles, start, end: b(u.repEnd), line: lineAt(lineStarts, start) });
   }
-  // Syntax boundaries: the line start of each named node down to a few levels deep.
+  // Syntax boundaries: the line start of each named node. Only nodes larger than a region
+  // need boundaries inside them, so the walk descends into those alone.
   const cuts: CutPoint[] = [];
   const cursor = root.walk();
   let depth = 0;
   const lineStartOf = (byte: number) => lineStarts[lineAt(lineStarts, byte) - 1];
   for (;;) {
+    let large = depth === 0;
     if (depth > 0 && cursor.nodeIsNamed) {
-      cuts.push({ offset: lineStartOf(b(cursor.startIndex)), priority: SYNTAX_CUT_BASE - depth });
+      const startByte = b(cursor.startIndex);
       const endByte = b(cursor.endIndex);
+      large = endByte - startByte > REGION_MAX_BYTES;
+      cuts.push({ offset: lineStartOf(startByte), priority: SYNTAX_CUT_BASE - depth });
       const nextLine = lineAt(lineStarts, endByte);
       if (nextLine < lineStarts.length) cuts.push({ offset: lineStarts[nextLine], priority: SYNTAX_CUT_BASE - depth - 0.5 });
     }
-    if (depth < SYNTAX_CUT_MAX_DEPTH && cursor.gotoFirstChild()) { depth++; continue; }
+    if (large && depth < SYNTAX_CUT_MAX_DEPTH && cursor.gotoFirstChild()) { depth++; continue; }
     while (!cursor.gotoNextSibling()) {
       if (!cursor.gotoParent()) { depth = -1; break; }
       depth--;

@@ -16,30 +16,43 @@ CREATE TABLE file(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, lang TEXT NOT NULL, tags TEXT NOT NULL,
   size INTEGER NOT NULL, mtime TEXT NOT NULL, ino INTEGER NOT NULL, revision TEXT, extractor TEXT,
   excluded TEXT, parse TEXT NOT NULL, fact_limited INTEGER NOT NULL DEFAULT 0, lines INTEGER NOT NULL DEFAULT 0);
-CREATE INDEX file_revision ON file(revision);
 CREATE TABLE def(
   id INTEGER PRIMARY KEY, file INTEGER NOT NULL, name TEXT NOT NULL, norm TEXT NOT NULL, kind TEXT NOT NULL,
   container TEXT, start INTEGER NOT NULL, end INTEGER NOT NULL, sl INTEGER NOT NULL, el INTEGER NOT NULL,
   ns INTEGER NOT NULL, ne INTEGER NOT NULL);
-CREATE INDEX def_name ON def(name);
-CREATE INDEX def_norm ON def(norm);
-CREATE INDEX def_file ON def(file);
 CREATE TABLE name(id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
 CREATE TABLE use(
   name INTEGER NOT NULL, file INTEGER NOT NULL, count INTEGER NOT NULL, roles INTEGER NOT NULL,
   start INTEGER NOT NULL, end INTEGER NOT NULL, line INTEGER NOT NULL, PRIMARY KEY(name, file)) WITHOUT ROWID;
-CREATE INDEX use_file ON use(file);
 CREATE TABLE region(
   id INTEGER PRIMARY KEY AUTOINCREMENT, file INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,
   sl INTEGER NOT NULL, el INTEGER NOT NULL, symbol TEXT);
-CREATE INDEX region_file ON region(file);
 `;
+
+/** Secondary indexes: built after a bulk load (a sorted build is much cheaper than per-row upkeep). */
+const SECONDARY_INDEXES: readonly [string, string][] = [
+  ['file_revision', 'file(revision)'],
+  ['def_name', 'def(name)'],
+  ['def_norm', 'def(norm)'],
+  ['def_file', 'def(file)'],
+  ['use_file', 'use(file)'],
+  ['region_file', 'region(file)'],
+];
+
+export function dropSecondaryIndexes(db: Database): void {
+  for (const [name] of SECONDARY_INDEXES) db.exec(`DROP INDEX IF EXISTS ${name}`);
+}
+
+export function createSecondaryIndexes(db: Database): void {
+  for (const [name, on] of SECONDARY_INDEXES) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${on}`);
+}
 
 export const FTS_DDL = `CREATE VIRTUAL TABLE fts USING fts4(body, idents, content='', tokenize=unicode61 "remove_diacritics=0")`;
 
 export function createSchema(db: Database): void {
   db.exec('PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;');
   db.exec(DDL);
+  createSecondaryIndexes(db);
   db.exec(FTS_DDL);
   setMeta(db, 'schema', String(SCHEMA_VERSION));
   setMeta(db, 'generation', '0');

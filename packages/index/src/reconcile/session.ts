@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { languageOf, sourceTags, type Language } from '../classify';
+import { identifierExpansions } from '../extract/extract';
+import type { Extraction } from '../extract/facts';
+import { extractorId } from '../extract/grammars';
+import { lineStartOffsets } from '../extract/text';
+import { EXTRACTION_VERSION, FILE_MAX_BYTES } from '../limits';
+import { allRows, type Database } from '../store/sql';
+import { StoreWriter, type FileRecord } from '../store/writer';
+import type { WalkedFile } from '../walk';
+import { readBounded } from './read';
+
+export interface OldFile {
+  id: number; size: number; mtime: string; ino: number; revision: string | null; extractor: string | null;
+  excluded: string | null; parse: string; factLimited: boolean;
+}
+
+/** A file whose new revision must be extracted (or copied from a donor with the same revision). */
+export interface Pending {
+  readonly file: WalkedFile;
+  readonly bytes: Buffer;
+  readonly revision: string;
+  readonly lang: Language;
+  readonly extractor: string;
+  readonly donor?: OldFile;
+}
+
+export function oldFiles(db: Database): Map<string, OldFile> {
+  const old = new Map<string, OldFile>();
+  const text = (v: unknown) => (v == null ? null : String(v));
+  for (const r of allRows(db, 'SELECT path, id, size, mtime, ino, revision, extractor, excluded, parse, fact_limited FROM file')) {
+    old.set(String(r[0]), {
+      id: Number(r[1]), size: Number(r[2]), mtime: String(r[3]), ino: Number(r[4]), revision: text(r[5]), extractor: text(r[6]),
+      excluded: text(r[7]), parse: String(r[8]), factLimited: Number(r[9]) === 1,
+    });
+  }
+  return old;
+}
+
+const mtimeOf = (f: WalkedFile) => f.mtimeNs.toString();
+
+/**
+ * The changes of one reconcile, applied to a staging database. New rows get a temporary
+ * unique path until the rows they replace are removed, so a donor's facts can still be
+ * copied from a row that is about to disappear (renames).
+ */
+export class ReconcileSession {
+  changed = false;
+  parsed = 0;
+  reused = 0;
+  ftsInserted = 0;
+  readonly unsearched: Record<string, number>;
+  private readonly toRemove: number[] = [];
+  private readonly staged: { path: string; fileId: number }[] = [];
+  private readonly seen = new Set<string>();
+  private readonly byRevision = new Map<string, OldFile>();
+  private readonly writer: StoreWriter;
+  private readonly rootBuf: Buffer;
+
+  constructor(private readonly db: Database, root: string, private readonly old: Map<string, OldFile>, walkErrors: number) {
+    this.writer = new StoreWriter(db);
+    this.rootBuf = Buffer.from(root);
+    this.unsearched = { walk_error: walkErrors, read_error: 0, fact_limit: 0 };
+    for (const [, f] of old) if (f.revision && f.extractor && !f.excluded) this.byRevision.set(`${f.revision}|${f.extractor}`, f);
+  }
+
+  /** Files whose stat differs from the published record (or that are new). */
+  needsExamination(file: WalkedFile): boolean {
+    this.seen.add(file.path);
+    const prev = this.old.get(file.path);
+    if (!prev || prev.size !== file.size || prev.mtime !== mtimeOf(file) || prev.ino !== file.ino) return true;
+    return !prev.excluded && prev.extractor !== extractorId(languageOf(file.path), EXTRACTION_VERSION);
+  }
+
+  private record(file: WalkedFile, lang: Language, fields: Pick<FileRecord, 'revision' | 'excluded'> & Partial<FileRecord>): void {
+    const prev = this.old.get(file.path);
+    if (prev) this.toRemove.push(prev.id);
+    this.writer.addFile({
+      path: file.path, lang, tags: sourceTags(file.path), size: file.size, mtime: mtimeOf(file), ino: file.ino, factLimited: false,
+      extractor: null, parse: 'none', lines: 0, ...fields,
+    });
+    this.changed = true;
+  }
+
+  /** Read and hash a changed file; settle it at once unless its new revision needs facts. */
+  examine(file: WalkedFile): Pending | undefined {
+    const lang = languageOf(file.path);
+    if (file.symlink || file.size > FILE_MAX_BYTES) {
+      this.record(file, lang, { revision: null, excluded: file.symlink ? 'symlink' : 'too_large' });
+      return undefined;
+    }
+    const read = readBounded(Buffer.concat([this.rootBuf, Buffer.from('/'), file.raw]));
+    if (read.gone) {
+      this.seen.delete(file.path);
+      return undefined;
+    }
+    if (!read.bytes) {
+      this.unsearched.read_error++;
+      this.record(file, lang, { revision: null, excluded: 'read_error' });
+      return undefined;
+    }
+    const bytes = read.bytes;
+    const revision = createHash('sha256').update(bytes).digest('hex');
+    const extractor = extractorId(lang, EXTRACTION_VERSION);
+    const prev = this.old.get(file.path);
+    if (prev && prev.revision === revision && prev.extractor === extractor && !prev.excluded) {
+      this.writer.updateStat(prev.id, bytes.length, mtimeOf(file), file.ino);
+      this.changed = true;
+      return undefined;
+    }
+    if (bytes.length > FILE_MAX_BYTES || bytes.includes(0)) {
+      this.record(file, lang, { size: bytes.length, revision, excluded: bytes.length > FILE_MAX_BYTES ? 'too_large' : 'binary' });
+      return undefined;
+    }
+    if (prev) this.toRemove.push(prev.id);
+    this.changed = true;
+    return { file, bytes, revision, lang, extractor, donor: this.byRevision.get(`${revision}|${extractor}`) };
+  }
+
+  /** Store a pending file's facts: freshly extracted, or copied from its donor without parsing. */
+  insert(p: Pending, x: Extraction | undefined): void {
+    const donor = x ? undefined : p.donor;
+    const rec: FileRecord = {
+      path: `\u0000staging:${this.staged.length}`, lang: p.lang, tags: sourceTags(p.file.path), size: p.bytes.length,
+      mtime: mtimeOf(p.file), ino: p.file.ino, revision: p.revision, extractor: p.extractor, excluded: null,
+      parse: x ? x.parse : donor!.parse, factLimited: x ? x.factLimited : donor!.factLimited, lines: lineStartOffsets(p.bytes).length,
+    };
+    const fileId = this.writer.addFile(rec);
+    if (rec.factLimited) this.unsearched.fact_limit++;
+    if (x) {
+      this.writer.addFacts(fileId, x);
+      this.ftsInserted += x.regions.length;
+      this.parsed++;
+    } else {
+      this.writer.copyFacts(donor!.id, fileId);
+      for (const r of this.writer.regionSpans(donor!.id)) {
+        const body = p.bytes.subarray(r.start, r.end).toString('utf8');
+        this.writer.addRegion(fileId, { start: r.start, end: r.end, startLine: r.sl, endLine: r.el, symbol: r.symbol, body, idents: identifierExpansions(body, r.symbol) });
+        this.ftsInserted++;
+      }
+      this.reused++;
+    }
+    this.staged.push({ path: p.file.path, fileId });
+  }
+
+  /** Drop removed and replaced rows, then give staged rows their real paths. */
+  finish(): number {
+    for (const [p, f] of this.old) {
+      if (!this.seen.has(p)) {
+        this.toRemove.push(f.id);
+        this.changed = true;
+      }
+    }
+    const removed = new Set(this.toRemove);
+    for (const id of removed) this.writer.removeFile(id);
+    for (const s of this.staged) this.db.run('UPDATE file SET path = ? WHERE id = ?', [s.path, s.fileId]);
+    this.writer.free();
+    return removed.size;
+  }
+}
