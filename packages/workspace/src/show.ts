@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { fileUri, percentDecode, percentEncode } from '@trufflepig/index';
 import { lineStarts, splitRows, type ShowInput } from '@trufflepig/render';
 import { formatHandle, parseHandle, type ResultStore } from '@trufflepig/result-cache';
@@ -58,17 +57,21 @@ export function showPath(r: ResolvedRoot, spec: string): Outcome<ShowInput> {
   const rel = m[1];
   if (!rel) return fail('bad_path', 'show path: needs a root-relative path, e.g. show path:src/lib.rs:10-40');
   if (rel.startsWith('/') || /^[A-Za-z]:[\\/]/.test(rel)) return fail('path_outside_root', `${rel} is absolute; give a path relative to the root ${r.root}`);
-  const raw = percentDecode(rel).toString('utf8');
-  if (raw.split('/').includes('..')) return fail('path_outside_root', `${rel} climbs out with ..; give a path inside the root ${r.root}`);
-  const abs = path.join(r.root, raw);
-  let real: string;
+  // Work on raw bytes: a name that is not UTF-8 (latin%E9.rs) must reach the file system
+  // unchanged, so no decoding to a JS string here (latin1 below is byte-preserving), and
+  // realpathSync.native, because the JS realpathSync turns a Buffer path into lossy text.
+  const raw = percentDecode(rel);
+  if (raw.toString('latin1').split('/').includes('..')) return fail('path_outside_root', `${rel} climbs out with ..; give a path inside the root ${r.root}`);
+  const rootBytes = Buffer.from(r.root);
+  let real: Buffer;
   try {
-    real = fs.realpathSync(abs);
+    real = fs.realpathSync.native(Buffer.concat([rootBytes, Buffer.from('/'), raw]), { encoding: 'buffer' });
   } catch {
     return fail('source_missing', `${rel} does not exist under ${r.root}; search for it with kind:file`);
   }
-  if (real !== r.root && !real.startsWith(r.root + path.sep)) return fail('path_outside_root', `${rel} resolves outside the root through a symlink; it is not shown`);
-  const encoded = percentEncode(path.relative(r.root, real));
+  const inside = real.equals(rootBytes) || (real.length > rootBytes.length && real.subarray(0, rootBytes.length).equals(rootBytes) && real[rootBytes.length] === 0x2f);
+  if (!inside) return fail('path_outside_root', `${rel} resolves outside the root through a symlink; it is not shown`);
+  const encoded = percentEncode(real.subarray(rootBytes.length + 1));
   const live = readOnce(r.root, encoded);
   if (!live.ok) return fail(live.reason === 'missing' ? 'source_missing' : 'read_error', `cannot read ${rel}: ${live.message}`);
   if (live.bytes.includes(0)) return fail('binary_file', `${rel} is binary (contains NUL bytes); it is not shown`);
