@@ -56,7 +56,9 @@ async function main(argv: readonly string[]): Promise<number> {
       failed = msg;
     })
     .parseSync();
-  if (failed) return usageError(failed);
+  // yargs spreads some messages over lines ("Invalid values:\n  Argument: ..."); the first
+  // stderr line must carry the whole reason.
+  if (failed) return usageError(failed.replace(/\s*\n\s*/g, ' '));
   if (argv.includes('--help') || argv.includes('-h') || argv.includes('--version')) return 0;
   const budget = parsed.budget;
   if (budget !== undefined && (!Number.isInteger(budget) || budget < 0)) return usageError('-b/--budget takes a whole number of tokens ≥ 0');
