@@ -1,0 +1,123 @@
+// Bad input: each case gets a stable error code (exit 2, JSON + one stderr line) or an
+// explicit coverage entry, never a crash.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { makeRepo, runCli, tempDir, tokens, type Repo, type Run } from './cli';
+
+const MIB = 1024 * 1024;
+
+function expectError(r: Run, code: string): { code: string; message: string } {
+  expect({ status: r.status, stdout: r.stdout }).toMatchObject({ status: 2 });
+  const err = r.json().error;
+  expect(err.code).toBe(code);
+  expect(typeof err.message).toBe('string');
+  expect(r.stdout.endsWith('}\n')).toBe(true);
+  expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  // exactly one stderr line naming the code
+  expect(r.stderr).toMatch(new RegExp(`^trufflepig: ${code}: [^\\n]+\\n$`));
+  return err;
+}
+
+describe('bad input', () => {
+  let repo: Repo;
+  beforeAll(() => {
+    repo = makeRepo({
+      'src/lib.rs': 'pub fn parse_config(text: &str) -> usize {\n    text.len()\n}\n',
+      'assets/logo.bin': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a, 0x0a, 0x70, 0x61, 0x72, 0x73, 0x65]),
+      'data/dump.txt': `parse_config ${'x'.repeat(2 * MIB)}\n`,
+    }, 'bad');
+  });
+
+  it('a missing root exits 2 with root_not_found', () => {
+    const missing = path.join(tempDir('noroot'), 'does-not-exist');
+    const r = runCli(['--root', missing, '--cache', path.join(tempDir('nocache'), 'c'), 'search', 'x']);
+    expect(expectError(r, 'root_not_found').message).toContain(missing);
+    expect(fs.existsSync(missing)).toBe(false);
+  });
+
+  it('re:( is bad_regex, lang:klingon is unknown_language', () => {
+    expectError(repo.cli('search', 're:('), 'bad_regex');
+    expect(expectError(repo.cli('search', 'parse', 'lang:klingon'), 'unknown_language').message).toContain('rust');
+  });
+
+  it('errors respect the budget too', () => {
+    const r = repo.cli('-b', '5', 'search', 're:(');
+    expect(r.status).toBe(2);
+    expect(tokens(r.stdout)).toBeLessThanOrEqual(5);
+    expect(r.stderr).toMatch(/bad_regex/);
+  });
+
+  it('the unknown verb next exits 2 naming more CURSOR', () => {
+    const r = repo.cli('next', 'abc@1');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')[0]).toBe("trufflepig: unknown verb 'next'; did you mean: trufflepig more CURSOR");
+    const page = repo.cli('page');
+    expect(page.status).toBe(2);
+    expect(page.stderr).toContain('more CURSOR');
+  });
+
+  it('usage errors are plain text with exit 2', () => {
+    for (const args of [['search'], ['-b', '-3', 'search', 'x'], ['-n', '0', 'search', 'x'], ['--format', 'xml', 'search', 'x'], ['show']]) {
+      const r = repo.cli(...args);
+      expect({ args, status: r.status, stdout: r.stdout }).toEqual({ args, status: 2, stdout: '' });
+      expect(r.stderr).toMatch(/^trufflepig: .+\nUsage: /);
+    }
+  });
+
+  it('binary and > 2 MiB files are excluded with a reason and still findable with kind:file', () => {
+    const idx = repo.cli('index').json();
+    expect(idx.excluded).toEqual({ binary: 1, too_large: 1 });
+    expect(idx.files).toBe(1);
+    const lines = repo.cli('--format', 'lines', 'search', 'parse_config').stdout;
+    expect(lines).toMatch(/^coverage: .*excluded 1 binary, 1 too_large/m);
+    const out = repo.cli('-b', '5000', 'search', 'parse_config').json();
+    expect(out.coverage.excluded).toEqual({ binary: 1, too_large: 1 });
+    expect(out.hits.map((h: any) => h.path)).toEqual(['src/lib.rs']);
+    const logo = repo.cli('search', 'kind:file', 'logo').json();
+    expect(logo.hits.map((h: any) => [h.path, h.kind])).toEqual([['assets/logo.bin', 'file']]);
+    const dump = repo.cli('search', 'kind:file', 'dump').json();
+    expect(dump.hits.map((h: any) => [h.path, h.kind])).toEqual([['data/dump.txt', 'file']]);
+    expect(dump.hits[0].end).toBe(fs.statSync(repo.abs('data/dump.txt') as string).size);
+    expectError(repo.cli('show', 'path:assets/logo.bin'), 'binary_file');
+  });
+
+  it('reindexing an unchanged tree publishes nothing and parses nothing', () => {
+    const first = repo.cli('index').json();
+    const again = repo.cli('index');
+    expect(again.status).toBe(0);
+    expect(again.json()).toMatchObject({ published: false, parsed: 0, generation: first.generation, files: first.files });
+    // one changed file: a new generation, one parse
+    fs.appendFileSync(repo.abs('src/lib.rs'), '// touched\n');
+    expect(repo.cli('index').json()).toMatchObject({ published: true, parsed: 1, generation: first.generation + 1 });
+  });
+
+  it('an empty filtered search exits 0 with coverage.filter_diagnosis', () => {
+    const r = repo.cli('search', 'parse_config', 'file:srcc/');
+    expect(r.status).toBe(0);
+    const out = r.json();
+    expect(out.hits).toEqual([]);
+    expect(out.coverage.filter_diagnosis.file).toEqual([expect.objectContaining({ value: 'srcc/', matched: 0 })]);
+    expect(out.coverage.filter_diagnosis.file[0].nearest).toContain('src/lib.rs');
+    const lang = repo.cli('search', 'parse_config', 'lang:typescript').json();
+    expect(lang.hits).toEqual([]);
+    expect(lang.coverage.filter_diagnosis.lang).toEqual([{ value: 'typescript', matched: 0 }]);
+    const excl = repo.cli('search', 'parse_config', '-file:src').json();
+    expect(excl.hits).toEqual([]);
+    expect(excl.coverage.filter_diagnosis.excluded_every_match).toEqual(['src']);
+    // an unfiltered empty search is complete and has no diagnosis
+    const none = repo.cli('search', 'zzqqxxnothing');
+    expect(none.status).toBe(0);
+    expect(none.json().coverage.filter_diagnosis).toBeUndefined();
+  });
+
+  it('a file deleted after indexing is an explicit error for its handle, not a crash', () => {
+    const other = makeRepo({ 'gone.rs': 'pub fn vanishing_act() {}\n', 'kept.rs': 'fn kept() {}\n' }, 'deleted');
+    const hit = other.cli('search', 'vanishing_act').json().hits[0];
+    fs.rmSync(other.abs('gone.rs') as string);
+    expectError(other.cli('show', hit.handle), 'source_missing');
+    const idx = other.cli('index').json();
+    expect(idx).toMatchObject({ published: true, removed: 1, files: 1 });
+    expect(other.cli('search', 'vanishing_act').json().hits).toEqual([]);
+  });
+});

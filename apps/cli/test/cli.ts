@@ -1,0 +1,100 @@
+// Test harness: spawns the built CLI (dist/main.js) against real Git repositories in temp
+// dirs, each with its own --cache dir, and counts tokens with js-tiktoken as the oracle.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+// js-tiktoken's types are ESM-only; this CommonJS test loads it with require.
+interface Encoder {
+  encode(text: string, allowedSpecial?: string[] | 'all', disallowedSpecial?: string[] | 'all'): number[];
+}
+const { Tiktoken } = require('js-tiktoken/lite') as { Tiktoken: new (ranks: unknown) => Encoder };
+
+const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
+
+export interface Run {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly status: number | null;
+  /** stdout parsed as JSON; throws with the raw output when it is not one JSON object. */
+  json<T = Record<string, any>>(): T;
+}
+
+export interface Repo {
+  readonly root: string;
+  readonly cache: string;
+  /** Run `trufflepig --root ROOT --cache CACHE ...args`. */
+  cli(...args: string[]): Run;
+  /** Absolute path of a root-relative file (string or raw bytes). */
+  abs(rel: string | Buffer): string | Buffer;
+  write(rel: string | Buffer, content: string | Buffer): void;
+}
+
+const made: string[] = [];
+
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+export function tempDir(prefix: string): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `tp-cli-${prefix}-`)));
+  made.push(dir);
+  return dir;
+}
+
+export function runCli(args: readonly string[], cwd?: string): Run {
+  const r = spawnSync(process.execPath, [MAIN, '--no-daemon', ...args], {
+    cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000,
+  });
+  if (r.error) throw r.error;
+  const stdout = r.stdout;
+  return {
+    stdout, stderr: r.stderr, status: r.status,
+    json<T>(): T {
+      try {
+        return JSON.parse(stdout) as T;
+      } catch {
+        throw new Error(`stdout is not JSON (exit ${r.status}):\n${stdout}\nstderr:\n${r.stderr}`);
+      }
+    },
+  };
+}
+
+/** A Git repository (git init, nothing committed: untracked files are indexed too) with `files`. */
+export function makeRepo(files: Readonly<Record<string, string | Buffer>>, prefix = 'repo'): Repo {
+  const base = tempDir(prefix);
+  const root = path.join(base, 'root');
+  const cache = path.join(base, 'cache');
+  fs.mkdirSync(root);
+  const init = spawnSync('git', ['init', '-q', root], { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`git init failed: ${init.stderr}`);
+  const abs = (rel: string | Buffer): string | Buffer =>
+    typeof rel === 'string' ? path.join(root, rel) : Buffer.concat([Buffer.from(root + '/'), rel]);
+  const write = (rel: string | Buffer, content: string | Buffer): void => {
+    const p = abs(rel);
+    if (typeof p === 'string') fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, content);
+  };
+  for (const [rel, content] of Object.entries(files)) write(rel, content);
+  return { root, cache, abs, write, cli: (...args) => runCli(['--root', root, '--cache', cache, ...args]) };
+}
+
+let encoder: Encoder | undefined;
+
+/** o200k_base token count: the oracle for every budget assertion. */
+export function tokens(text: string): number {
+  encoder ??= new Tiktoken(require('js-tiktoken/ranks/o200k_base'));
+  // special-token strings in repository text are plain text, as the budget counts them
+  return encoder.encode(text, [], []).length;
+}
+
+/** Byte offset of `needle` in the file's real bytes (fails loudly when absent). */
+export function byteOf(file: Buffer, needle: string | Buffer, from = 0): number {
+  const at = file.indexOf(needle, from);
+  if (at < 0) throw new Error(`${String(needle)} not in file`);
+  return at;
+}
+
+export const HANDLE = /^[0-9a-f]{32}:[1-9]\d*$/;
+export const CURSOR = /^[0-9a-f]{32}@\d+$/;
