@@ -5,7 +5,7 @@ export const FACTS_PER_FILE_MAX = 50_000;
 /** Directories never walked, wherever they are. */
 export const ALWAYS_SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules', 'target', '.trufflepig'];
 /** Bumped whenever extraction output changes: cached facts of older versions are re-extracted. */
-export const EXTRACTION_VERSION = 1;
+export const EXTRACTION_VERSION = 2;
 /** Bumped whenever the database layout changes: older databases are rebuilt from scratch. */
 export const SCHEMA_VERSION = 2;
 /** The FTS index is rebuilt when this fraction of its documents belong to removed regions. */
@@ -21,5 +21,3 @@ export const DIAGNOSIS_NEAREST_PATHS = 3;
 /** Name of the published database inside the cache directory. */
 export const INDEX_FILE_NAME = 'index.sqlite';
 export const LOCK_FILE_NAME = 'index.lock';
-/** SQLite page cache of the indexing connection (KiB): large enough that pages never spill before commit. */
-export const WRITER_CACHE_KIB = 256 * 1024;

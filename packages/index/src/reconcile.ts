@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { fail, ok, type Outcome } from './errors';
 import type { Extraction } from './extract/facts';
 import { createExtractor, type Extractor } from './extract/pool';
-import { FTS_DEAD_REBUILD_FRACTION, WRITER_CACHE_KIB } from './limits';
+import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
 import { emptyDatabase, loadDatabase, rebuildFts } from './store/database';
 import { acquireWriterLock, indexPath, publishDatabase, removeAbandonedStaging } from './store/publish';
@@ -92,9 +92,6 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
   try {
     removeAbandonedStaging(cacheDir);
     db = (await loadDatabase(indexPath(cacheDir))) ?? (await emptyDatabase());
-    // Keep every page in SQLite's cache until commit: spilling pages through sql.js's
-    // in-memory file system (and reading them back) cost more than the inserts themselves.
-    db.exec(`PRAGMA cache_size = -${WRITER_CACHE_KIB}`);
     const previousGeneration = Number(getMeta(db, 'generation') ?? '0');
     options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
     const walked = walkRoot(root);
@@ -111,6 +108,9 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     const bulk = previousFiles === 0 && examined.length > BULK_LOAD_MIN_FILES;
     if (bulk) dropSecondaryIndexes(db);
     await extractAll(session, examined, () => (pool ??= createExtractor(examined.length >= POOL_MIN_FILES ? options.parallelism : 1)), options.onProgress);
+    // Parser threads are done: let their memory go before the database is exported.
+    await pool?.close();
+    pool = undefined;
     if (bulk) createSecondaryIndexes(db);
     const removed = session.finish();
     const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started };

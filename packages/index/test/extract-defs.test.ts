@@ -140,3 +140,16 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     expect(x.names.find((n) => n.name === 'f')!.roles & ROLE.declaration).toBe(ROLE.declaration);
   });
 });
+
+describe('Rust items inside macro invocations', () => {
+  it('finds definitions in item-level macro bodies, with exact spans, without double counting uses', () => {
+    const src = Buffer.from('cfg_rt! {\n    pub struct JoinHandle<T> { raw: u8 }\n    impl<T> JoinHandle<T> { pub fn abort(&self) {} }\n}\nfn main() { let h: JoinHandle<u8>; }\n');
+    const x = extractFile('rust', src);
+    expect(defs(x)).toEqual(['JoinHandle:struct', 'JoinHandle::raw:field', 'JoinHandle::abort:method', 'main:function']);
+    expectExactSpans(src, x.definitions);
+    const use = x.names.find((n) => n.name === 'JoinHandle')!;
+    expect(use.count).toBe(3);
+    expect(roleNames(use.roles)).toContain('declaration');
+    expect(use.start).toBe(src.indexOf('JoinHandle'));
+  });
+});

@@ -56,19 +56,28 @@ function isTopLevelDeclarator(node: Parser.SyntaxNode): boolean {
 
 interface RawDef { name: string; kind: string; start: number; end: number; nameStart: number; nameEnd: number; container: string | null }
 
-function codeFacts(lang: CodeLanguage, decoded: DecodedText, lineStarts: number[], bytes: Uint8Array) {
-  const { parser, query } = parserFor(lang);
-  const tree = parser.parse(decoded.text);
-  const root = tree.rootNode;
-  const b = (u: number) => decoded.byteAt(u);
-  const defsByNode = new Map<string, RawDef>();
-  const containers: { start: number; end: number; name: string; kind: string }[] = [];
-  const importRanges: Interval[] = [];
-  const localRanges: Interval[] = [];
-  const callAt = new Set<number>();
-  const moduleAt = new Set<number>();
-  const ids: { start: number; end: number; name: string; kind: string }[] = [];
-  for (const match of query.matches(root)) {
+interface Collected {
+  defsByNode: Map<string, RawDef>;
+  containers: { start: number; end: number; name: string; kind: string }[];
+  importRanges: Interval[];
+  localRanges: Interval[];
+  callAt: Set<number>;
+  moduleAt: Set<number>;
+  ids: { start: number; end: number; name: string; kind: string }[];
+  macroBodies: Interval[];
+}
+
+/** Nesting of macro bodies re-parsed as items. */
+const MACRO_ITEM_DEPTH = 3;
+const ITEM_KEYWORD = /\b(fn|struct|enum|trait|impl|mod|type|const|static|union)\b/;
+
+/**
+ * Fold query matches into the collected facts; positions are shifted by `offset` (a macro
+ * body parsed on its own). Identifier occurrences are taken from the outer parse only, so
+ * nothing inside a macro body is counted twice.
+ */
+function collectMatches(matches: Parser.QueryMatch[], offset: number, acc: Collected, withIds: boolean): void {
+  for (const match of matches) {
     let def: Parser.SyntaxNode | undefined;
     let defKind = '';
     let nameNode: Parser.SyntaxNode | undefined;
@@ -76,28 +85,55 @@ function codeFacts(lang: CodeLanguage, decoded: DecodedText, lineStarts: number[
     let implType: Parser.SyntaxNode | undefined;
     for (const cap of match.captures) {
       const n = cap.name;
-      if (n.startsWith('def.')) { def = cap.node; defKind = n.slice(4); }
-      else if (n === 'name') nameNode = cap.node;
-      else if (n === 'container.impl') implNode = cap.node;
-      else if (n === 'container.type') implType = cap.node;
-      else if (n === 'range.import') importRanges.push({ start: cap.node.startIndex, end: cap.node.endIndex });
-      else if (n === 'range.local') localRanges.push({ start: cap.node.startIndex, end: cap.node.endIndex });
-      else if (n === 'role.call') callAt.add(cap.node.startIndex);
-      else if (n === 'role.module') moduleAt.add(cap.node.startIndex);
-      else if (n.startsWith('id')) ids.push({ start: cap.node.startIndex, end: cap.node.endIndex, name: cap.node.text, kind: n });
+      const node = cap.node;
+      if (n.startsWith('def.')) { def = node; defKind = n.slice(4); }
+      else if (n === 'name') nameNode = node;
+      else if (n === 'container.impl') implNode = node;
+      else if (n === 'container.type') implType = node;
+      else if (n === 'range.import') acc.importRanges.push({ start: node.startIndex + offset, end: node.endIndex + offset });
+      else if (n === 'range.local') acc.localRanges.push({ start: node.startIndex + offset, end: node.endIndex + offset });
+      else if (n === 'role.call') acc.callAt.add(node.startIndex + offset);
+      else if (n === 'role.module') acc.moduleAt.add(node.startIndex + offset);
+      else if (n === 'macro.body') acc.macroBodies.push({ start: node.startIndex + offset, end: node.endIndex + offset });
+      else if (withIds && n.startsWith('id')) acc.ids.push({ start: node.startIndex, end: node.endIndex, name: node.text, kind: n });
     }
-    if (implNode && implType) containers.push({ start: implNode.startIndex, end: implNode.endIndex, name: implTypeName(implType.text), kind: 'impl' });
-    if (def && nameNode) {
-      if (defKind === 'variable' || (defKind === 'function' && def.type === 'variable_declarator')) {
-        if (!isTopLevelDeclarator(def)) continue;
-        if (defKind === 'variable' && def.parent?.text.startsWith('const')) defKind = 'constant';
-      }
-      const key = `${def.startIndex}:${def.endIndex}:${nameNode.startIndex}`;
-      const prev = defsByNode.get(key);
-      if (prev && prev.kind === 'function') continue;
-      defsByNode.set(key, { name: nameNode.text.replace(/^#/, ''), kind: defKind, start: def.startIndex, end: def.endIndex, nameStart: nameNode.startIndex, nameEnd: nameNode.endIndex, container: null });
+    if (implNode && implType) acc.containers.push({ start: implNode.startIndex + offset, end: implNode.endIndex + offset, name: implTypeName(implType.text), kind: 'impl' });
+    if (!def || !nameNode) continue;
+    if (defKind === 'variable' || (defKind === 'function' && def.type === 'variable_declarator')) {
+      if (!isTopLevelDeclarator(def)) continue;
+      if (defKind === 'variable' && def.parent?.text.startsWith('const')) defKind = 'constant';
+    }
+    const start = def.startIndex + offset;
+    const key = `${start}:${def.endIndex + offset}:${nameNode.startIndex + offset}`;
+    const prev = acc.defsByNode.get(key);
+    if (prev && prev.kind === 'function') continue;
+    acc.defsByNode.set(key, {
+      name: nameNode.text.replace(/^#/, ''), kind: defKind, start, end: def.endIndex + offset,
+      nameStart: nameNode.startIndex + offset, nameEnd: nameNode.endIndex + offset, container: null,
+    });
+  }
+}
+
+function codeFacts(lang: CodeLanguage, decoded: DecodedText, lineStarts: number[], bytes: Uint8Array) {
+  const { parser, query } = parserFor(lang);
+  const tree = parser.parse(decoded.text);
+  const root = tree.rootNode;
+  const b = (u: number) => decoded.byteAt(u);
+  const acc: Collected = {
+    defsByNode: new Map(), containers: [], importRanges: [], localRanges: [], callAt: new Set(), moduleAt: new Set(), ids: [], macroBodies: [],
+  };
+  collectMatches(query.matches(root), 0, acc, true);
+  // Rust items inside macro invocations (`cfg_rt! { pub struct JoinHandle … }`) are token
+  // trees to the grammar; parse their bodies as items so those definitions are found too.
+  for (let depth = 0; depth < MACRO_ITEM_DEPTH && acc.macroBodies.length > 0; depth++) {
+    const bodies = acc.macroBodies.splice(0);
+    for (const body of bodies) {
+      const inner = decoded.text.slice(body.start + 1, body.end - 1);
+      if (!ITEM_KEYWORD.test(inner)) continue;
+      collectMatches(query.matches(parser.parse(inner).rootNode), body.start + 1, acc, false);
     }
   }
+  const { defsByNode, containers, importRanges, localRanges, callAt, moduleAt, ids } = acc;
   const rawDefs = [...defsByNode.values()].sort((x, y) => x.start - y.start || y.end - x.end);
   // Owners: impl blocks and container-kind definitions, innermost first.
   const owners = [

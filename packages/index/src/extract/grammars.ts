@@ -1,6 +1,6 @@
 // Tree-sitter grammars and the queries that find definitions and classify identifier
 // occurrences. Each language's pattern set is versioned by EXTRACTION_VERSION.
-import Parser from 'tree-sitter';
+import type Parser from 'tree-sitter';
 import type { Language } from '../classify';
 
 export type CodeLanguage = Exclude<Language, 'text'>;
@@ -21,6 +21,8 @@ const RUST_QUERY = `
 (field_declaration name: (field_identifier) @name) @def.field
 (enum_variant name: (identifier) @name) @def.variant
 (impl_item type: (_) @container.type) @container.impl
+(source_file (macro_invocation (token_tree) @macro.body))
+(declaration_list (macro_invocation (token_tree) @macro.body))
 (use_declaration) @range.import
 (extern_crate_declaration) @range.import
 (let_declaration pattern: (_) @range.local)
@@ -79,6 +81,11 @@ const JS_ONLY = `
 (field_definition property: (_) @name) @def.field
 `;
 
+/** tree-sitter is loaded on first parse only: searches never pay for the native module. */
+function treeSitter(): typeof Parser {
+  return require('tree-sitter') as typeof Parser;
+}
+
 const cache = new Map<CodeLanguage, { language: unknown; query: Parser.Query }>();
 
 function load(lang: CodeLanguage): { language: unknown; query: Parser.Query } {
@@ -97,7 +104,7 @@ function load(lang: CodeLanguage): { language: unknown; query: Parser.Query } {
     language = lang === 'tsx' ? ts.tsx : ts.typescript;
     source = TS_COMMON + TS_ONLY;
   }
-  const entry = { language, query: new Parser.Query(language as Parser.Language, source) };
+  const entry = { language, query: new (treeSitter().Query)(language as Parser.Language, source) };
   cache.set(lang, entry);
   return entry;
 }
@@ -108,7 +115,7 @@ export function parserFor(lang: CodeLanguage): { parser: Parser; query: Parser.Q
   const { language, query } = load(lang);
   let parser = parsers.get(lang);
   if (!parser) {
-    parser = new Parser();
+    parser = new (treeSitter())();
     parser.setLanguage(language as Parser.Language);
     parsers.set(lang, parser);
   }

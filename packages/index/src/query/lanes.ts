@@ -3,6 +3,7 @@ import {
   WEIGHT_DEFAULT, WEIGHT_IDENTIFIER_DECLARATION, WEIGHT_PHRASE, type Lane, type LaneEntry,
 } from '@trufflepig/rank';
 import { ROLE } from '../extract/facts';
+import { displayPath } from '../paths';
 import { allRows } from '../store/sql';
 import { ftsExpression, ftsRegions, type FtsMode } from './fts';
 import type { SearchHit } from './hit';
@@ -119,7 +120,10 @@ export function ftsLane(ctx: LaneContext, name: string, mode: FtsMode, weight: n
   const words = ctx.query.words;
   if (words.length === 0) return { name, weight, entries: [] };
   const best = new Map<number, { score: number; hit: SearchHit; start: number; end: number }>();
-  const regions = ftsRegions(ctx.reader.db, ftsExpression(words, mode));
+  // An identifier is one term: search the tokens the FTS tokenizer made of it
+  // (`JoinHandle` → joinhandle, `spawn_blocking` → "spawn blocking"), not its split words.
+  const tokens = ctx.query.identifier ? identifierTokens(ctx.query.text) : words;
+  const regions = ftsRegions(ctx.reader.db, ftsExpression(tokens, ctx.query.identifier ? 'phrase' : mode));
   for (const r of regions) {
     const f = ctx.reader.file(r.file);
     if (!f || !ctx.eligible(f)) continue;
@@ -136,10 +140,19 @@ export function ftsLane(ctx: LaneContext, name: string, mode: FtsMode, weight: n
 
 export const PHRASE_WEIGHT = WEIGHT_PHRASE;
 
+/** The FTS tokens of an identifier: alphanumeric runs, lowercased. */
+export function identifierTokens(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
 /** Filename evidence: every eligible path (excluded files included: they stay findable by path). */
 export function filenameLane(ctx: LaneContext, firstRegion: (f: IndexedFile) => { start: number; end: number; sl: number; el: number }): HitLane {
   const scored: { f: IndexedFile; evidence: number }[] = [];
+  const words = ctx.query.words;
   for (const f of ctx.reader.files()) {
+    // Cheap screen: evidence needs some query word in the (decoded) path.
+    const lower = (f.path.includes('%') ? displayPath(f.path) : f.path).toLowerCase();
+    if (!words.some((w) => lower.includes(w))) continue;
     if (!ctx.eligible(f)) continue;
     const evidence = filenameEvidence(f.path, ctx.query.text, ctx.query.words);
     if (evidence > 0) scored.push({ f, evidence });

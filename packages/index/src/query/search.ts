@@ -53,7 +53,7 @@ function rankFree(ctx: LaneContext): SearchHit[] {
   if (structural) {
     lanes.push(kindWordLane(ctx));
   } else if (q.words.length > 0) {
-    if (q.words.length >= 2) {
+    if (q.words.length >= 2 && !q.identifier) {
       lanes.push(ftsLane(ctx, 'phrase', 'phrase', PHRASE_WEIGHT));
       lanes.push(ftsLane(ctx, 'all_terms', 'all', WEIGHT_DEFAULT));
     }
