@@ -12,6 +12,7 @@ import {
 } from './lanes';
 import { findLiteral, liveHit, readLive, regexScan } from './live';
 import { hasFilters, type ParsedQuery } from './parse';
+import { requiredTerms } from './regex-terms';
 import { createPathMatcher } from './pathmatch';
 import type { IndexedFile, IndexReader } from './reader';
 
@@ -130,6 +131,22 @@ function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean 
   return { hits, truncated: ctx.truncated };
 }
 
+/**
+ * Files that can hold a match of `pattern`: those containing every term the pattern
+ * requires (terms may sit in different regions of a file, so each is looked up alone).
+ */
+function regexCandidates(reader: IndexReader, pattern: string): Set<number> | undefined {
+  const terms = requiredTerms(pattern);
+  if (!terms) return undefined;
+  let files: Set<number> | undefined;
+  for (const term of terms) {
+    const found = new Set(allRows(reader.db, 'SELECT DISTINCT r.file FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ?', [`"${term}"`]).map((r) => Number(r[0])));
+    files = files ? new Set([...files].filter((f) => found.has(f))) : found;
+    if (files.size === 0) break;
+  }
+  return files;
+}
+
 /** Run a parsed query against one published generation. */
 export function searchIndex(reader: IndexReader, q: ParsedQuery): SearchOutcome {
   const { hits, truncated } = runQuery(reader, q);
@@ -148,7 +165,8 @@ function runQuery(reader: IndexReader, q: ParsedQuery): { hits: SearchHit[]; tru
   let hits: SearchHit[];
   let truncated = false;
   if (q.mode === 're') {
-    const scan = regexScan(reader.root, reader.files().filter((f) => !f.excluded && ctx.eligible(f)), q.text);
+    const candidates = regexCandidates(reader, q.text);
+    const scan = regexScan(reader.root, reader.files().filter((f) => !f.excluded && ctx.eligible(f) && (!candidates || candidates.has(f.id))), q.text);
     hits = scan.hits;
     truncated = scan.truncated;
   } else if (q.mode === 'literal') {
