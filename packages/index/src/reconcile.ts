@@ -6,7 +6,7 @@ import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
 import { emptyDatabase, loadDatabase, rebuildFts } from './store/database';
 import { acquireWriterLock, indexPath, publishDatabase, removeAbandonedStaging } from './store/publish';
-import { createSecondaryIndexes, dropSecondaryIndexes, getMeta, setMeta } from './store/schema';
+import { getMeta, setMeta } from './store/schema';
 import { allRows, type Database } from './store/sql';
 import { walkRoot } from './walk';
 
@@ -16,8 +16,6 @@ export { loadDatabase } from './store/database';
 const EXTRACTION_BATCH = 48;
 /** Below this many files to parse, worker start-up costs more than it saves. */
 const POOL_MIN_FILES = 8;
-/** Above this many files to insert, secondary indexes are dropped and rebuilt after the load. */
-const BULK_LOAD_MIN_FILES = 256;
 
 export interface ReconcileProgress { readonly phase: 'walk' | 'extract' | 'publish'; readonly done: number; readonly total: number }
 
@@ -99,19 +97,13 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     if (rootIssue) return fail('root_unreadable', `cannot read the root ${root}: ${rootIssue.message}; check --root`);
     options.onProgress?.({ phase: 'walk', done: walked.files.length, total: walked.files.length });
     const old = oldFiles(db);
-    const previousFiles = old.size;
     const session = new ReconcileSession(db, root, old, walked.issues.length);
     const examined = walked.files.filter((f) => session.needsExamination(f));
     db.exec('BEGIN');
-    // A first load builds secondary indexes afterwards. Only then: later loads may copy
-    // facts from donor files, and those lookups need the indexes.
-    const bulk = previousFiles === 0 && examined.length > BULK_LOAD_MIN_FILES;
-    if (bulk) dropSecondaryIndexes(db);
     await extractAll(session, examined, () => (pool ??= createExtractor(examined.length >= POOL_MIN_FILES ? options.parallelism : 1)), options.onProgress);
     // Parser threads are done: let their memory go before the database is exported.
     await pool?.close();
     pool = undefined;
-    if (bulk) createSecondaryIndexes(db);
     const removed = session.finish();
     const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started };
     if (!session.changed && previousGeneration > 0) {
@@ -129,8 +121,14 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     const live = Number(allRows(db, 'SELECT count(*) FROM region')[0][0]);
     if (ftsDocs > 0 && (ftsDocs - live) / ftsDocs > FTS_DEAD_REBUILD_FRACTION) rebuildFts(db, root);
     options.onProgress?.({ phase: 'publish', done: 0, total: 1 });
-    publishDatabase(cacheDir, db.export());
-    return ok(report(db, generation, true, stats));
+    const result = report(db, generation, true, stats);
+    // Export, then close at once: the in-memory database and its exported copy are the
+    // two largest allocations of a reconcile, and only the copy needs to outlive this line.
+    const bytes = db.export();
+    db.close();
+    db = undefined;
+    publishDatabase(cacheDir, bytes);
+    return ok(result);
   } catch (err) {
     return fail('cache_unwritable', `indexing failed, the previous generation stays published: ${(err as Error).message}`);
   } finally {

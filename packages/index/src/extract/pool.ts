@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Language } from '../classify';
+import { treeCollector } from './collect';
 import { extractFile } from './extract';
 import type { Extraction } from './facts';
 
@@ -12,7 +13,15 @@ export interface Extractor {
 }
 
 export function inProcessExtractor(): Extractor {
-  return { extract: async (lang, bytes) => extractFile(lang, bytes), close: async () => undefined };
+  const collect = treeCollector();
+  return {
+    extract: async (lang, bytes) => {
+      const x = extractFile(lang, bytes);
+      if (collect(bytes.length)) await new Promise((resolve) => setImmediate(resolve));
+      return x;
+    },
+    close: async () => undefined,
+  };
 }
 
 function workerScript(): string | undefined {

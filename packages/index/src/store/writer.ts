@@ -45,7 +45,6 @@ export class StoreWriter {
     this.insertName = db.prepare('INSERT INTO name(id, text) VALUES (?, ?)');
     this.insertRegion = db.prepare('INSERT INTO region(id, file, start, end, sl, el, symbol) VALUES (?,?,?,?,?,?,?)');
     this.insertFts = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (?,?,?)');
-    for (const [id, text] of allRows(db, 'SELECT id, text FROM name')) this.nameIds.set(String(text), Number(id));
   }
 
   addFile(rec: FileRecord): number {
@@ -58,7 +57,14 @@ export class StoreWriter {
     this.db.run('UPDATE file SET size = ?, mtime = ?, ino = ? WHERE id = ?', [size, mtime, ino, fileId]);
   }
 
+  private namesLoaded = false;
+
   private nameId(text: string): number {
+    if (!this.namesLoaded) {
+      // Loaded on first use: a reconcile that stores no facts never reads the name table.
+      for (const [id, name] of allRows(this.db, 'SELECT id, text FROM name')) this.nameIds.set(String(name), Number(id));
+      this.namesLoaded = true;
+    }
     let id = this.nameIds.get(text);
     if (id === undefined) {
       id = this.nextNameId++;
