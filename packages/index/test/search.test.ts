@@ -147,6 +147,14 @@ describe('filter_diagnosis', () => {
     expect(d.file).toEqual([{ value: 'web/', matched: 2 }]);
     expect(d.lang).toEqual([{ value: 'rust', matched: 5 }]);
     expect(d.combination_only).toBe(true);
+    expect(d.matches_without_filters).toBe(true);
+  });
+
+  it('does not blame the combination when the words match nothing anywhere', async () => {
+    const d = (await fx.search('zzznothingmatches lang:rust')).filterDiagnosis!;
+    expect(d.lang).toEqual([{ value: 'rust', matched: 5 }]);
+    expect(d.matches_without_filters).toBe(false);
+    expect(d.combination_only).toBe(false);
   });
 
   it('says when -file: excluded every match', async () => {

@@ -53,8 +53,10 @@ export function budgetTooSmall(
   budget: number,
   format: OutputFormat,
   what: string,
+  /** Tokens the same response may need beyond `smallest` on a retry (e.g. another set id). */
+  retrySlack = 0,
 ): RenderResult {
-  const needed = countTokens(smallest);
+  const needed = countTokens(smallest) + retrySlack;
   const status =
     format === 'json'
       ? jsonLine({ status: 'budget_too_small', needed })

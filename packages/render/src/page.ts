@@ -3,7 +3,7 @@
 import { escapeLineField, jsonLine } from './escape';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { SNIPPET_KEEP_MIN } from './limits';
-import { withinBudget } from './tokens';
+import { countTokens, withinBudget } from './tokens';
 
 export interface PageHit {
   handle: string;
@@ -66,7 +66,7 @@ export function renderSearchPage(
   if (available === 0) {
     const empty = render(0, false);
     if (withinBudget(empty, budget)) return result(0, false);
-    return budgetTooSmall(empty, budget, opts.format, 'an empty page');
+    return budgetTooSmall(empty, budget, opts.format, 'an empty page', setIdSlack(input, empty));
   }
 
   const hasSnippets = input.hits.slice(0, available).some((hit) => hit.snippet !== undefined);
@@ -79,7 +79,22 @@ export function renderSearchPage(
     if (bare > withSnippets) return result(bare, false);
     if (withSnippets > 0) return result(withSnippets, true);
   }
-  return budgetTooSmall(render(1, false), budget, opts.format, 'one hit');
+  const smallest = render(1, false);
+  return budgetTooSmall(smallest, budget, opts.format, 'one hit', setIdSlack(input, smallest));
+}
+
+/** Hex characters of a set id; a retry gets a new id, which may tokenize worse. */
+const SET_ID_CHARS = 32;
+
+/**
+ * A retry of the same search renders the same page with another random set id. Count
+ * every occurrence of the id at its worst (one token per character) so that retrying
+ * with the hinted budget always fits.
+ */
+function setIdSlack(input: SearchPageInput, page: string): number {
+  if (!input.setId) return 0;
+  const occurrences = page.split(input.setId).length - 1;
+  return occurrences * Math.max(0, SET_ID_CHARS - countTokens(input.setId));
 }
 
 function cursor(input: SearchPageInput, count: number): string {

@@ -36,6 +36,8 @@ export interface DiagnosisEvidence {
   readonly excludedEveryMatch?: boolean;
   /** Per `kind:` value, how many definitions (files for `kind:file`) the index holds. */
   readonly kindCounts?: readonly number[];
+  /** The same query without any filter has hits (undefined for a filter-only query). */
+  readonly unfilteredHits?: boolean;
 }
 
 /** Why a filtered search came back empty: what each filter matched alone and together. */
@@ -60,6 +62,8 @@ export function diagnoseFilters(q: ParsedQuery, files: readonly IndexedFile[], e
     if (noPathLeft || evidence.excludedEveryMatch) out.excluded_every_match = q.fileExclude;
   }
   const each = [...(out.file ?? []), ...(out.lang ?? []), ...(out.kind ?? []), ...(out.source ?? [])];
-  out.combination_only = each.length > 0 && each.every((e) => e.matched > 0);
+  if (evidence.unfilteredHits !== undefined) out.matches_without_filters = evidence.unfilteredHits;
+  // Only the combination fails when every filter matches alone and the words match too.
+  out.combination_only = each.length > 0 && each.every((e) => e.matched > 0) && evidence.unfilteredHits !== false;
   return out;
 }

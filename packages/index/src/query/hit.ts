@@ -21,6 +21,7 @@ export interface FilterDiagnosis {
   readonly kind?: readonly { value: string; matched: number }[];
   readonly source?: readonly { value: string; matched: number }[];
   readonly excluded_every_match?: readonly string[];
+  readonly matches_without_filters?: boolean;
   readonly combination_only?: boolean;
 }
 

@@ -153,7 +153,10 @@ export function searchIndex(reader: IndexReader, q: ParsedQuery): SearchOutcome 
   if (hits.length > 0 || !hasFilters(q)) return { hits, truncated };
   // Only on an empty filtered search: would the query have matched without its `-file:` values?
   const excludedEveryMatch = q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }).hits.length > 0;
-  return { hits, truncated, filterDiagnosis: diagnoseFilters(q, reader.files(), { excludedEveryMatch, kindCounts: kindCounts(reader, q) }) };
+  const unfilteredHits = q.text
+    ? runQuery(reader, { ...q, fileInclude: [], fileExclude: [], languages: [], kinds: [], sources: [], sourceExclude: [] }).hits.length > 0
+    : undefined;
+  return { hits, truncated, filterDiagnosis: diagnoseFilters(q, reader.files(), { excludedEveryMatch, kindCounts: kindCounts(reader, q), unfilteredHits }) };
 }
 
 function kindCounts(reader: IndexReader, q: ParsedQuery): number[] {
