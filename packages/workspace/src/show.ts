@@ -81,7 +81,8 @@ export function showPath(r: ResolvedRoot, spec: string): Outcome<ShowInput> {
   const b = m[3] ? Number(m[3]) : m[2] ? a : lastLine;
   if (a > Math.max(1, lastLine) || b < a) return fail('bad_range', `${rel} has ${lastLine} lines; ask for a range within 1-${lastLine}`);
   const from = starts[a - 1];
-  const to = b >= lastLine ? live.bytes.length : starts[b] - 1;
+  // Through the line break of line b, so an empty last line of the range is still a row.
+  const to = b >= lastLine ? live.bytes.length : starts[b];
   const rows = splitRows(live.bytes, from, Math.max(from, to), a);
   const lineAtByte = (byte: number) => rows.find((row) => row.start === byte)?.line ?? a;
   return ok({
