@@ -19,4 +19,3 @@ export { type PageHit, type SearchPageInput, renderSearchPage } from './page';
 export { type ShowInput, renderShow } from './show';
 export { type RenderError, renderError, renderObject } from './object';
 export { escapeLineField, jsonLine } from './escape';
-export { percentEncodePath, percentDecodePath, fileUri } from './percent';
