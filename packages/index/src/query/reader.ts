@@ -38,6 +38,7 @@ const UNSEARCHED_PATHS_SHOWN = 5;
 export class IndexReader {
   private fileList?: IndexedFile[];
   private fileById?: Map<number, IndexedFile>;
+  private fileByPathMap?: Map<string, IndexedFile>;
 
   private constructor(readonly db: Database, readonly generation: number, readonly root: string) {}
 
@@ -73,7 +74,8 @@ export class IndexReader {
   }
 
   fileByPath(path: string): IndexedFile | undefined {
-    return this.files().find((f) => f.path === path);
+    this.fileByPathMap ??= new Map(this.files().map((f) => [f.path, f]));
+    return this.fileByPathMap.get(path);
   }
 
   queryLanguage(f: IndexedFile): string {
