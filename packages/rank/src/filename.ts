@@ -1,10 +1,6 @@
 import { FILENAME_ALL_TERMS, FILENAME_EXACT_STEM, FILENAME_PARTIAL } from './limits';
 import { basename, stem } from './paths';
-import { splitIdentifier } from './terms';
-
-function normalize(s: string): string {
-  return splitIdentifier(s).join('');
-}
+import { identifierKey, splitIdentifier } from './terms';
 
 /**
  * Filename evidence of a path for a query: 2 when the normalized stem equals the
@@ -13,8 +9,8 @@ function normalize(s: string): string {
  */
 export function filenameEvidence(path: string, query: string, words: readonly string[]): number {
   if (words.length === 0) return 0;
-  const normalizedQuery = normalize(query);
-  if (normalizedQuery !== '' && normalize(stem(path)) === normalizedQuery) return FILENAME_EXACT_STEM;
+  const normalizedQuery = identifierKey(query);
+  if (normalizedQuery !== '' && identifierKey(stem(path)) === normalizedQuery) return FILENAME_EXACT_STEM;
   const baseWords = splitIdentifier(decodeSafe(basename(path)));
   const base = baseWords.join(' ');
   if (words.every((w) => baseWords.includes(w) || base.includes(w))) return FILENAME_ALL_TERMS;

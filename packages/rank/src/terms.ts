@@ -38,3 +38,8 @@ export function queryWords(text: string): string[] {
   }
   return out;
 }
+
+/** The normalized key of an identifier: its words joined (`TokenBucket`, `token_bucket` → tokenbucket). */
+export function identifierKey(name: string): string {
+  return splitIdentifier(name).join('');
+}

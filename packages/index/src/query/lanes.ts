@@ -1,5 +1,5 @@
 import {
-  FILENAME_EXACT_STEM, filenameEvidence, isTestPath, LANE_FILE_CAP, splitIdentifier, stem,
+  FILENAME_EXACT_STEM, filenameEvidence, identifierKey, isTestPath, LANE_FILE_CAP, stem,
   WEIGHT_DEFAULT, WEIGHT_IDENTIFIER_DECLARATION, WEIGHT_PHRASE, type Lane, type LaneEntry,
 } from '@trufflepig/rank';
 import { ROLE } from '../extract/facts';
@@ -80,10 +80,10 @@ export function definitionLane(ctx: LaneContext): HitLane {
   if (scoped.length > 1) {
     const name = scoped[scoped.length - 1];
     const owner = scoped[scoped.length - 2];
-    return defLane(ctx, 'definitions', defRows(ctx, 'name = ? AND container = ?', [name, owner]), weight, null);
+    return defLane(ctx, 'definitions', defRows(ctx, 'norm = ? AND name = ? AND container = ?', [identifierKey(name), name, owner]), weight, null);
   }
-  const norm = splitIdentifier(text).join('');
-  const rows = defRows(ctx, 'name = ? OR norm = ?', [text, norm]);
+  // Every exact match has the same normalized name, so the norm index answers both.
+  const rows = defRows(ctx, 'norm = ?', [identifierKey(text)]);
   return defLane(ctx, 'definitions', rows, weight, text);
 }
 
@@ -176,10 +176,10 @@ export function identifierTiers(ctx: LaneContext, name: string, defs: HitLane): 
     else using.add(f.path);
   }
   const token = name.split('::').pop()!;
-  const normToken = splitIdentifier(token).join('');
+  const normToken = identifierKey(token);
   return (path) => {
     const s = stem(path);
-    if (s === token || splitIdentifier(s).join('') === normToken) return 0;
+    if (s === token || identifierKey(s) === normToken) return 0;
     if (declaring.has(path)) return 1;
     if (using.has(path)) return 2;
     return 3;

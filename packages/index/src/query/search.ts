@@ -1,4 +1,4 @@
-import { fuseLanes, isTestPath, pathPrior, priorContext, WEIGHT_DEFAULT } from '@trufflepig/rank';
+import { fuseLanes, identifierKey, isTestPath, pathPrior, priorContext, WEIGHT_DEFAULT } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
 import { LANE_REGION_SCAN_MAX } from '../limits';
@@ -85,7 +85,7 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
   if (text.includes('::')) return definitionLane(ctx).entries.map((e) => e.payload);
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   const declaredKinds = new Map<number, { kind: string; name: string }>();
-  for (const r of allRows(ctx.reader.db, 'SELECT file, kind, container, name, start FROM def WHERE name = ? ORDER BY start', [text])) {
+  for (const r of allRows(ctx.reader.db, 'SELECT file, kind, container, name, start FROM def WHERE norm = ? AND name = ? ORDER BY start', [identifierKey(text), text])) {
     const file = Number(r[0]);
     if (!declaredKinds.has(file) && (kinds.length === 0 || kinds.includes(String(r[1])))) declaredKinds.set(file, { kind: String(r[1]), name: r[2] == null ? text : `${String(r[2])}::${text}` });
   }

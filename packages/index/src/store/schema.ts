@@ -32,7 +32,6 @@ CREATE TABLE region(
 /** Secondary indexes. (Dropping them for a first load and building them after saved no time and cost 150 MB of peak memory.) */
 const SECONDARY_INDEXES: readonly [string, string][] = [
   ['file_revision', 'file(revision)'],
-  ['def_name', 'def(name)'],
   ['def_norm', 'def(norm)'],
   ['def_file', 'def(file)'],
   ['use_file', 'use(file)'],

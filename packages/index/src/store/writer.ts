@@ -1,4 +1,4 @@
-import { splitIdentifier } from '@trufflepig/rank';
+import { identifierKey } from '@trufflepig/rank';
 import type { Extraction, Region } from '../extract/facts';
 import type { Database, SqlValue } from './sql';
 import { allRows, oneValue } from './sql';
@@ -76,7 +76,7 @@ export class StoreWriter {
 
   addFacts(fileId: number, x: Extraction): void {
     for (const d of x.definitions) {
-      this.insertDef.run([fileId, d.name, splitIdentifier(d.name).join(''), d.kind, d.container, d.start, d.end, d.startLine, d.endLine, d.nameStart, d.nameEnd]);
+      this.insertDef.run([fileId, d.name, identifierKey(d.name), d.kind, d.container, d.start, d.end, d.startLine, d.endLine, d.nameStart, d.nameEnd]);
     }
     for (const u of x.names) this.insertUse.run([this.nameId(u.name), fileId, u.count, u.roles, u.start, u.end, u.line]);
     for (const r of x.regions) this.addRegion(fileId, r);
