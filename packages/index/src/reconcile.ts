@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { fail, ok, type Outcome } from './errors';
 import type { Extraction } from './extract/facts';
+import { exposeGc } from './extract/collect';
 import { createExtractor, type Extractor } from './extract/pool';
 import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
@@ -11,6 +12,10 @@ import { allRows, type Database } from './store/sql';
 import { walkRoot } from './walk';
 
 export { loadDatabase } from './store/database';
+
+const collectNow = exposeGc();
+/** External-memory growth (bytes) of the storing thread after which it collects. */
+const EXTERNAL_GROWTH_COLLECT = 24 * 1024 * 1024;
 
 /** Files read, hashed and handed to the parser pool at once; bounds memory. */
 const EXTRACTION_BATCH = 48;
@@ -47,9 +52,17 @@ type Batch = { items: Pending[]; results: Promise<(Extraction | undefined)[]> };
  */
 async function extractAll(session: ReconcileSession, examined: readonly Parameters<ReconcileSession['examine']>[0][], extractor: () => Extractor, onProgress?: (p: ReconcileProgress) => void): Promise<void> {
   let previous: Batch | undefined;
+  let externalAtCollect = process.memoryUsage().external;
   const drain = async (b: Batch) => {
     const results = await b.results;
     b.items.forEach((item, k) => session.insert(item, results[k]));
+    // sql.js grows its in-memory database file by reallocating it; the old copies are
+    // garbage V8 only counts as external memory. Collect once they add up.
+    const external = process.memoryUsage().external;
+    if (collectNow && external - externalAtCollect > EXTERNAL_GROWTH_COLLECT) {
+      collectNow();
+      externalAtCollect = process.memoryUsage().external;
+    }
   };
   for (let i = 0; i < examined.length; i += EXTRACTION_BATCH) {
     const items: Pending[] = [];
@@ -104,6 +117,9 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     // Parser threads are done: let their memory go before the database is exported.
     await pool?.close();
     pool = undefined;
+    // The database's in-memory file is reallocated as it grows; drop the garbage copies
+    // (and the last batches' results) before the commit adds the largest writes.
+    collectNow?.();
     const removed = session.finish();
     const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started };
     if (!session.changed && previousGeneration > 0) {
@@ -118,6 +134,7 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     setMeta(db, 'published_at', new Date().toISOString());
     setMeta(db, 'walk_errors', String(session.unsearched.walk_error));
     db.exec('COMMIT');
+    collectNow?.();
     const live = Number(allRows(db, 'SELECT count(*) FROM region')[0][0]);
     if (ftsDocs > 0 && (ftsDocs - live) / ftsDocs > FTS_DEAD_REBUILD_FRACTION) rebuildFts(db, root);
     options.onProgress?.({ phase: 'publish', done: 0, total: 1 });

@@ -6,9 +6,9 @@ import * as vm from 'node:vm';
  * pressure while trees pile up (in-process, 55 MB of Rust grew the RSS to 2.6 GB).
  * Collect explicitly after this many parsed bytes.
  */
-export const COLLECT_EVERY_BYTES = 2 * 1024 * 1024;
+export const COLLECT_EVERY_BYTES = 1024 * 1024;
 
-function exposeGc(): (() => void) | undefined {
+export function exposeGc(): (() => void) | undefined {
   try {
     v8.setFlagsFromString('--expose-gc');
     return vm.runInNewContext('gc') as () => void;
