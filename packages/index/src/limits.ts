@@ -7,7 +7,7 @@ export const ALWAYS_SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules', '
 /** Bumped whenever extraction output changes: cached facts of older versions are re-extracted. */
 export const EXTRACTION_VERSION = 2;
 /** Bumped whenever the database layout changes: older databases are rebuilt from scratch. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 /** The FTS index is rebuilt when this fraction of its documents belong to removed regions. */
 export const FTS_DEAD_REBUILD_FRACTION = 0.3;
 /** Hits a single `re:` search keeps before it reports truncation. */

@@ -72,11 +72,44 @@ const MACRO_ITEM_DEPTH = 3;
 const ITEM_KEYWORD = /\b(fn|struct|enum|trait|impl|mod|type|const|static|union)\b/;
 
 /**
- * Fold query matches into the collected facts; positions are shifted by `offset` (a macro
- * body parsed on its own). Identifier occurrences are taken from the outer parse only, so
- * nothing inside a macro body is counted twice.
+ * Where a parsed text's positions lie in the file. The file's own parse maps to itself;
+ * the macro bodies of one level are joined into a single text (one tree, not one per
+ * body) whose positions map back segment by segment.
  */
-function collectMatches(matches: Parser.QueryMatch[], offset: number, acc: Collected, withIds: boolean): void {
+interface PositionMap {
+  at(index: number): number;
+  segment(index: number): number;
+}
+
+const IDENTITY: PositionMap = { at: (i) => i, segment: () => 0 };
+
+function segmentMap(starts: readonly number[], origins: readonly number[]): PositionMap {
+  const segment = (i: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return { segment, at: (i) => { const k = segment(i); return origins[k] + (i - starts[k]); } };
+}
+
+/** A node's span in the file, or undefined when it straddles two joined macro bodies. */
+function spanOf(node: Parser.SyntaxNode, map: PositionMap): Interval | undefined {
+  const last = Math.max(node.startIndex, node.endIndex - 1);
+  if (map.segment(node.startIndex) !== map.segment(last)) return undefined;
+  return { start: map.at(node.startIndex), end: map.at(last) + (node.endIndex > node.startIndex ? 1 : 0) };
+}
+
+/**
+ * Fold query matches into the collected facts, positions mapped into the file.
+ * Identifier occurrences are taken from the file's own parse only, so nothing inside a
+ * macro body is counted twice.
+ */
+function collectMatches(matches: Parser.QueryMatch[], map: PositionMap, acc: Collected, withIds: boolean): void {
   for (const match of matches) {
     let def: Parser.SyntaxNode | undefined;
     let defKind = '';
@@ -90,28 +123,53 @@ function collectMatches(matches: Parser.QueryMatch[], offset: number, acc: Colle
       else if (n === 'name') nameNode = node;
       else if (n === 'container.impl') implNode = node;
       else if (n === 'container.type') implType = node;
-      else if (n === 'range.import') acc.importRanges.push({ start: node.startIndex + offset, end: node.endIndex + offset });
-      else if (n === 'range.local') acc.localRanges.push({ start: node.startIndex + offset, end: node.endIndex + offset });
-      else if (n === 'role.call') acc.callAt.add(node.startIndex + offset);
-      else if (n === 'role.module') acc.moduleAt.add(node.startIndex + offset);
-      else if (n === 'macro.body') acc.macroBodies.push({ start: node.startIndex + offset, end: node.endIndex + offset });
       else if (withIds && n.startsWith('id')) acc.ids.push({ start: node.startIndex, end: node.endIndex, name: node.text, kind: n });
+      else {
+        const span = spanOf(node, map);
+        if (!span) continue;
+        if (n === 'range.import') acc.importRanges.push(span);
+        else if (n === 'range.local') acc.localRanges.push(span);
+        else if (n === 'role.call') acc.callAt.add(span.start);
+        else if (n === 'role.module') acc.moduleAt.add(span.start);
+        else if (n === 'macro.body') acc.macroBodies.push(span);
+      }
     }
-    if (implNode && implType) acc.containers.push({ start: implNode.startIndex + offset, end: implNode.endIndex + offset, name: implTypeName(implType.text), kind: 'impl' });
+    const impl = implNode && implType ? spanOf(implNode, map) : undefined;
+    if (impl) acc.containers.push({ ...impl, name: implTypeName(implType!.text), kind: 'impl' });
     if (!def || !nameNode) continue;
     if (defKind === 'variable' || (defKind === 'function' && def.type === 'variable_declarator')) {
       if (!isTopLevelDeclarator(def)) continue;
       if (defKind === 'variable' && def.parent?.text.startsWith('const')) defKind = 'constant';
     }
-    const start = def.startIndex + offset;
-    const key = `${start}:${def.endIndex + offset}:${nameNode.startIndex + offset}`;
+    const whole = spanOf(def, map);
+    const name = spanOf(nameNode, map);
+    if (!whole || !name) continue;
+    const key = `${whole.start}:${whole.end}:${name.start}`;
     const prev = acc.defsByNode.get(key);
     if (prev && prev.kind === 'function') continue;
     acc.defsByNode.set(key, {
-      name: nameNode.text.replace(/^#/, ''), kind: defKind, start, end: def.endIndex + offset,
-      nameStart: nameNode.startIndex + offset, nameEnd: nameNode.endIndex + offset, container: null,
+      name: nameNode.text.replace(/^#/, ''), kind: defKind, start: whole.start, end: whole.end,
+      nameStart: name.start, nameEnd: name.end, container: null,
     });
   }
+}
+
+/** Parse one level of macro bodies as items, all in one joined text. */
+function collectMacroItems(bodies: readonly Interval[], text: string, parser: Parser, query: Parser.Query, acc: Collected): void {
+  const starts: number[] = [];
+  const origins: number[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  for (const body of bodies) {
+    const inner = text.slice(body.start + 1, body.end - 1);
+    if (!ITEM_KEYWORD.test(inner)) continue;
+    starts.push(length);
+    origins.push(body.start + 1);
+    parts.push(inner);
+    length += inner.length + 1;
+  }
+  if (parts.length === 0) return;
+  collectMatches(query.matches(parser.parse(parts.join('\n')).rootNode), segmentMap(starts, origins), acc, false);
 }
 
 function codeFacts(lang: CodeLanguage, decoded: DecodedText, lineStarts: number[], bytes: Uint8Array) {
@@ -122,16 +180,11 @@ function codeFacts(lang: CodeLanguage, decoded: DecodedText, lineStarts: number[
   const acc: Collected = {
     defsByNode: new Map(), containers: [], importRanges: [], localRanges: [], callAt: new Set(), moduleAt: new Set(), ids: [], macroBodies: [],
   };
-  collectMatches(query.matches(root), 0, acc, true);
+  collectMatches(query.matches(root), IDENTITY, acc, true);
   // Rust items inside macro invocations (`cfg_rt! { pub struct JoinHandle … }`) are token
   // trees to the grammar; parse their bodies as items so those definitions are found too.
   for (let depth = 0; depth < MACRO_ITEM_DEPTH && acc.macroBodies.length > 0; depth++) {
-    const bodies = acc.macroBodies.splice(0);
-    for (const body of bodies) {
-      const inner = decoded.text.slice(body.start + 1, body.end - 1);
-      if (!ITEM_KEYWORD.test(inner)) continue;
-      collectMatches(query.matches(parser.parse(inner).rootNode), body.start + 1, acc, false);
-    }
+    collectMacroItems(acc.macroBodies.splice(0), decoded.text, parser, query, acc);
   }
   const { defsByNode, containers, importRanges, localRanges, callAt, moduleAt, ids } = acc;
   const rawDefs = [...defsByNode.values()].sort((x, y) => x.start - y.start || y.end - x.end);

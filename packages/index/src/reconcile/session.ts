@@ -152,7 +152,8 @@ export class ReconcileSession {
       }
     }
     const removed = new Set(this.toRemove);
-    for (const id of removed) this.writer.removeFile(id);
+    this.writer.flushCopies();
+    this.writer.removeFiles(removed);
     for (const s of this.staged) this.db.run('UPDATE file SET path = ? WHERE id = ?', [s.path, s.fileId]);
     this.writer.free();
     return removed.size;

@@ -33,8 +33,6 @@ CREATE TABLE region(
 const SECONDARY_INDEXES: readonly [string, string][] = [
   ['file_revision', 'file(revision)'],
   ['def_norm', 'def(norm)'],
-  ['def_file', 'def(file)'],
-  ['use_file', 'use(file)'],
   ['region_file', 'region(file)'],
 ];
 

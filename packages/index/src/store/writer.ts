@@ -88,10 +88,30 @@ export class StoreWriter {
     this.insertFts.run([id, r.body, r.idents]);
   }
 
-  /** Copy definitions and uses of another file with the same revision (no parsing). */
+  private readonly copies: [number, number][] = [];
+
+  /** Copy definitions and uses of another file with the same revision (no parsing), at flush. */
   copyFacts(fromFile: number, toFile: number): void {
-    this.db.run('INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne) SELECT ?, name, norm, kind, container, start, end, sl, el, ns, ne FROM def WHERE file = ?', [toFile, fromFile]);
-    this.db.run('INSERT INTO use(name, file, count, roles, start, end, line) SELECT name, ?, count, roles, start, end, line FROM use WHERE file = ?', [toFile, fromFile]);
+    this.copies.push([fromFile, toFile]);
+  }
+
+  /**
+   * Run the queued copies in one pass over each table: `def` and `use` carry no index on
+   * their file (10 MB of a 90 MB index), so per-file statements would each scan them.
+   * Must run before removals, since a donor may be a file that is going away.
+   */
+  flushCopies(): void {
+    if (this.copies.length === 0) return;
+    this.db.exec('CREATE TEMP TABLE copy_map(old INTEGER NOT NULL, new INTEGER NOT NULL); CREATE INDEX temp.copy_old ON copy_map(old)');
+    const add = this.db.prepare('INSERT INTO copy_map(old, new) VALUES (?, ?)');
+    for (const pair of this.copies) add.run(pair);
+    add.free();
+    this.db.exec(`INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne)
+      SELECT m.new, d.name, d.norm, d.kind, d.container, d.start, d.end, d.sl, d.el, d.ns, d.ne FROM def d JOIN copy_map m ON m.old = d.file`);
+    this.db.exec(`INSERT INTO use(name, file, count, roles, start, end, line)
+      SELECT u.name, m.new, u.count, u.roles, u.start, u.end, u.line FROM use u JOIN copy_map m ON m.old = u.file`);
+    this.db.exec('DROP TABLE temp.copy_map');
+    this.copies.length = 0;
   }
 
   regionSpans(fileId: number): { start: number; end: number; sl: number; el: number; symbol: string | null }[] {
@@ -100,11 +120,16 @@ export class StoreWriter {
     }));
   }
 
-  removeFile(fileId: number): void {
-    this.db.run('DELETE FROM def WHERE file = ?', [fileId]);
-    this.db.run('DELETE FROM use WHERE file = ?', [fileId]);
-    this.db.run('DELETE FROM region WHERE file = ?', [fileId]);
-    this.db.run('DELETE FROM file WHERE id = ?', [fileId]);
+  /** Remove files and their facts, one pass over each table. */
+  removeFiles(fileIds: Iterable<number>): void {
+    const ids = [...fileIds];
+    if (ids.length === 0) return;
+    this.db.exec('CREATE TEMP TABLE gone(id INTEGER PRIMARY KEY)');
+    const add = this.db.prepare('INSERT OR IGNORE INTO gone(id) VALUES (?)');
+    for (const id of ids) add.run([id]);
+    add.free();
+    for (const table of ['def', 'use', 'region']) this.db.exec(`DELETE FROM ${table} WHERE file IN (SELECT id FROM gone)`);
+    this.db.exec('DELETE FROM file WHERE id IN (SELECT id FROM gone); DROP TABLE temp.gone');
   }
 
   free(): void {
