@@ -153,3 +153,21 @@ describe('Rust items inside macro invocations', () => {
     expect(use.start).toBe(src.indexOf('JoinHandle'));
   });
 });
+
+describe('large files matched in windows', () => {
+  it('counts every definition and use once across window edges', () => {
+    const parts: string[] = [];
+    for (let i = 0; i < 1400; i++) parts.push(`pub fn f${i}(x: u32) -> u32 {\n    helper(x) + ${i}\n}\n`);
+    // A multi-line struct straddling the 1500-row window edge, inside a macro body.
+    parts.splice(499, 0, 'cfg_x! {\n    pub struct Wide {\n        a: u8,\n        b: u8,\n    }\n}\n');
+    const src = Buffer.from(parts.join('') + 'fn helper(v: u32) -> u32 { v }\n');
+    expect(src.length).toBeGreaterThan(64 * 1024);
+    const x = extractFile('rust', src);
+    expect(x.definitions.filter((d) => /^f\d+$/.test(d.name))).toHaveLength(1400);
+    expect(x.definitions.filter((d) => d.name === 'Wide')).toHaveLength(1);
+    expect(x.definitions.find((d) => d.name === 'a')!.container).toBe('Wide');
+    expectExactSpans(src, x.definitions);
+    expect(x.names.find((n) => n.name === 'helper')!.count).toBe(1401);
+    expect(x.names.find((n) => n.name === 'x')!.count).toBe(2800);
+  });
+});

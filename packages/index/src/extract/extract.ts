@@ -67,6 +67,10 @@ interface Collected {
   macroBodies: Interval[];
 }
 
+/** Files longer than this (UTF-16 units) are matched in windows of WINDOW_ROWS rows. */
+const WINDOWED_MATCH_MIN_CHARS = 64 * 1024;
+const WINDOW_ROWS = 1500;
+
 /** Nesting of macro bodies re-parsed as items. */
 const MACRO_ITEM_DEPTH = 3;
 const ITEM_KEYWORD = /\b(fn|struct|enum|trait|impl|mod|type|const|static|union)\b/;
@@ -160,7 +164,10 @@ function collectMacroItems(bodies: readonly Interval[], text: string, parser: Pa
   const origins: number[] = [];
   const parts: string[] = [];
   let length = 0;
+  const seen = new Set<number>();
   for (const body of bodies) {
+    if (seen.has(body.start)) continue; // reported by two match windows
+    seen.add(body.start);
     const inner = text.slice(body.start + 1, body.end - 1);
     if (!ITEM_KEYWORD.test(inner)) continue;
     starts.push(length);
@@ -180,7 +187,15 @@ function codeFacts(lang: CodeLanguage, decoded: DecodedText, lineStarts: number[
   const acc: Collected = {
     defsByNode: new Map(), containers: [], importRanges: [], localRanges: [], callAt: new Set(), moduleAt: new Set(), ids: [], macroBodies: [],
   };
-  collectMatches(query.matches(root), IDENTITY, acc, true);
+  // A large file is matched in windows of rows: all matches of a whole file at once were
+  // the largest transient allocation of extraction. Nodes crossing a window edge come back
+  // twice; definitions, ranges and identifier positions are deduplicated downstream.
+  const rows = root.endPosition.row + 1;
+  const window = decoded.text.length > WINDOWED_MATCH_MIN_CHARS ? WINDOW_ROWS : rows;
+  for (let row = 0; row < rows; row += window) {
+    const range = window === rows ? undefined : { startPosition: { row, column: 0 }, endPosition: { row: row + window, column: 0 } };
+    collectMatches(query.matches(root, range), IDENTITY, acc, true);
+  }
   // Rust items inside macro invocations (`cfg_rt! { pub struct JoinHandle … }`) are token
   // trees to the grammar; parse their bodies as items so those definitions are found too.
   for (let depth = 0; depth < MACRO_ITEM_DEPTH && acc.macroBodies.length > 0; depth++) {
