@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { fail, ok, type Outcome } from './errors';
 import type { Extraction } from './extract/facts';
 import { exposeGc } from './extract/collect';
+import { extractFile } from './extract/extract';
 import { createExtractor, type Extractor } from './extract/pool';
 import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
@@ -27,6 +28,8 @@ export interface ReconcileProgress { readonly phase: 'walk' | 'extract' | 'publi
 export interface ReconcileOptions {
   readonly cacheDir: string;
   readonly parallelism?: number;
+  /** Heap limits of each parser thread (defaults to PARSER_HEAP_LIMITS). */
+  readonly parserHeapLimits?: { readonly maxOldGenerationSizeMb: number; readonly maxYoungGenerationSizeMb: number };
   readonly onProgress?: (p: ReconcileProgress) => void;
 }
 
@@ -42,6 +45,11 @@ export interface ReconcileReport {
   readonly unsearched: Readonly<Record<string, number>>;
   readonly sourceBytes: number;
   readonly durationMs: number;
+}
+
+/** A file whose parser failed (e.g. its thread ran out of memory) keeps lexical coverage and counts as a parse failure. */
+function lexicalOnly(p: Pending): Extraction {
+  return { ...extractFile('text', p.bytes), parse: 'failed' };
 }
 
 type Batch = { items: Pending[]; results: Promise<(Extraction | undefined)[]> };
@@ -70,7 +78,7 @@ async function extractAll(session: ReconcileSession, examined: readonly Paramete
       const p = session.examine(file);
       if (p) items.push(p);
     }
-    const results = Promise.all(items.map((p) => (p.donor ? Promise.resolve(undefined) : extractor().extract(p.lang, p.bytes))));
+    const results = Promise.all(items.map((p) => (p.donor ? Promise.resolve(undefined) : extractor().extract(p.lang, p.bytes).catch(() => lexicalOnly(p)))));
     if (previous) await drain(previous);
     previous = { items, results };
     onProgress?.({ phase: 'extract', done: Math.min(i + EXTRACTION_BATCH, examined.length), total: examined.length });
@@ -113,7 +121,7 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     const session = new ReconcileSession(db, root, old, walked.issues.length);
     const examined = walked.files.filter((f) => session.needsExamination(f));
     db.exec('BEGIN');
-    await extractAll(session, examined, () => (pool ??= createExtractor(examined.length >= POOL_MIN_FILES ? options.parallelism : 1)), options.onProgress);
+    await extractAll(session, examined, () => (pool ??= createExtractor({ parallelism: examined.length >= POOL_MIN_FILES ? options.parallelism : 1, heapLimits: options.parserHeapLimits })), options.onProgress);
     // Parser threads are done: let their memory go before the database is exported.
     await pool?.close();
     pool = undefined;
