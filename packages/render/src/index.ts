@@ -11,7 +11,7 @@ export {
   SNIPPET_KEEP_MIN,
   SNIPPET_MAX_CHARS,
 } from './limits';
-export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded } from './tokens';
+export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded, tokenizerSource } from './tokens';
 export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText } from './rows';
 export { type Snippet, pickSnippet, cutSnippet, isCommentLine } from './snippet';
 export { type OutputFormat, type RenderResult } from './fit';

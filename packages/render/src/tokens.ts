@@ -2,20 +2,17 @@
 //
 // Why not `new Tiktoken(o200k_base)`: its constructor base64-decodes all 200k ranks and
 // builds maps keyed by comma-joined byte strings (~600 ms per process), more than the whole
-// one-shot CLI latency target. Here the rank table is a Map keyed by the base64 text that
-// the ranks file already contains (no decoding), built lazily on first use (~60-80 ms).
+// one-shot CLI latency target. Here ranks come from a hash table file written by the build
+// (read in a few ms, see rank-table.ts), or else from a Map keyed by the base64 text of
+// js-tiktoken's ranks (no decoding, ~60-120 ms), loaded lazily on first use.
 // The merge below mirrors js-tiktoken's bytePairMerge (lowest rank first, leftmost on ties),
 // so counts equal js-tiktoken's `encode(text, [], []).length`: special-token strings such as
 // `<|endoftext|>` are ordinary text.
 
-interface RanksFile {
-  pat_str: string;
-  special_tokens: Record<string, number>;
-  bpe_ranks: string;
-}
+import { loadRankLookup, type RankLookup } from './rank-table';
 
 interface Encoder {
-  ranks: Map<string, number>;
+  ranks: RankLookup;
   pattern: RegExp;
 }
 
@@ -28,26 +25,14 @@ let encoder: Encoder | undefined;
 
 function loadEncoder(): Encoder {
   if (encoder !== undefined) return encoder;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const file = require('js-tiktoken/ranks/o200k_base') as RanksFile;
-  const ranks = new Map<string, number>();
-  const text = file.bpe_ranks;
-  let lineStart = 0;
-  while (lineStart < text.length) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd < 0) lineEnd = text.length;
-    // Line shape: "! OFFSET tok tok ..." with ranks consecutive from OFFSET.
-    const fields = text.slice(lineStart, lineEnd).split(' ');
-    if (fields.length >= 2) {
-      const offset = Number.parseInt(fields[1], 10);
-      for (let i = 2; i < fields.length; i++) {
-        if (fields[i] !== '') ranks.set(fields[i], offset + i - 2);
-      }
-    }
-    lineStart = lineEnd + 1;
-  }
-  encoder = { ranks, pattern: new RegExp(file.pat_str, 'gu') };
+  const ranks = loadRankLookup();
+  encoder = { ranks, pattern: new RegExp(ranks.pattern, 'gu') };
   return encoder;
+}
+
+/** Which rank table this process uses: the build's hash table, or the Map fallback. */
+export function tokenizerSource(): 'table' | 'map' {
+  return loadEncoder().ranks.source;
 }
 
 /** Loads the rank table now (e.g. in a daemon at start-up) instead of on first count. */
@@ -96,12 +81,12 @@ function countUpTo(text: string, limit: number): number {
   return total;
 }
 
-function countPiece(piece: string, ranks: Map<string, number>): number {
+function countPiece(piece: string, ranks: RankLookup): number {
   const memo = pieceMemo.get(piece);
   if (memo !== undefined) return memo;
   // Buffer's UTF-8 encoder turns lone surrogates into U+FFFD, as TextEncoder does.
   const bytes = Buffer.from(piece, 'utf8');
-  const count = ranks.has(bytes.toString('base64')) ? 1 : mergeCount(bytes, ranks);
+  const count = ranks.rank(bytes, 0, bytes.length) >= 0 ? 1 : mergeCount(bytes, ranks);
   if (pieceMemo.size >= PIECE_MEMO_MAX) pieceMemo.clear();
   pieceMemo.set(piece, count);
   return count;
@@ -113,7 +98,7 @@ function countPiece(piece: string, ranks: Map<string, number>): number {
  * merge only re-ranks the two pairs it touches, and a heap finds the minimum, so long pieces
  * (whitespace runs, rulers of `=`) stay O(n log n) instead of quadratic.
  */
-function mergeCount(bytes: Buffer, ranks: Map<string, number>): number {
+function mergeCount(bytes: Buffer, ranks: RankLookup): number {
   const n = bytes.length;
   if (n <= 1) return n;
   // Parts form a linked list over their start offsets; partEnd[s] is the end of the part at s.
@@ -132,7 +117,8 @@ function mergeCount(bytes: Buffer, ranks: Map<string, number>): number {
   const pairRank = (start: number): number | undefined => {
     const next = nextStart[start];
     if (next < 0) return undefined;
-    return ranks.get(bytes.toString('base64', start, partEnd[next]));
+    const rank = ranks.rank(bytes, start, partEnd[next]);
+    return rank < 0 ? undefined : rank;
   };
   for (let i = 0; i + 1 < n; i++) {
     const rank = pairRank(i);

@@ -99,3 +99,21 @@ describe('withinBudget', () => {
     expect(withinBudget('x', 0)).toBe(false);
   });
 });
+
+describe('rank table', () => {
+  it('uses the hash table written by the build, and it agrees with the Map built from js-tiktoken', () => {
+    const { tokenizerSource } = require('../src/tokens') as typeof import('../src/tokens');
+    const { loadRankLookup } = require('../src/rank-table') as typeof import('../src/rank-table');
+    expect(tokenizerSource()).toBe('table');
+    const table = loadRankLookup(true);
+    const map = loadRankLookup(false);
+    expect(map.source).toBe('map');
+    expect(table.pattern).toBe(map.pattern);
+    const sample = Buffer.from('fn refill_tokens(&mut self) { let δ = 1; } // 🙂 <|endoftext|> \t\n  ');
+    for (let start = 0; start < sample.length; start++) {
+      for (let end = start + 1; end <= Math.min(sample.length, start + 12); end++) {
+        expect([start, end, table.rank(sample, start, end)]).toEqual([start, end, map.rank(sample, start, end)]);
+      }
+    }
+  });
+});
