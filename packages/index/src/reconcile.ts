@@ -7,7 +7,7 @@ import { createExtractor, type Extractor } from './extract/pool';
 import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
 import { emptyDatabase, loadDatabase, rebuildFts } from './store/database';
-import { acquireWriterLock, indexPath, publishDatabase, removeAbandonedStaging } from './store/publish';
+import { acquireWriterLock, indexPath, makeDirectories, publishDatabase, removeAbandonedStaging } from './store/publish';
 import { getMeta, setMeta } from './store/schema';
 import { allRows, type Database } from './store/sql';
 import { walkRoot } from './walk';
@@ -95,7 +95,7 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
   const started = Date.now();
   const { cacheDir } = options;
   try {
-    fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    makeDirectories(cacheDir);
   } catch (err) {
     return fail('cache_unwritable', `cannot create cache directory ${cacheDir}: ${(err as Error).message}; pass --cache DIR`);
   }

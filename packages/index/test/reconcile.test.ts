@@ -224,3 +224,12 @@ function deadPid(): number {
   const out = spawnSync('sh', ['-c', 'echo $$']);
   return Number(out.stdout.toString().trim());
 }
+
+describe('an impossible cache directory', () => {
+  const procfs = require('node:fs').existsSync('/proc/self') ? it : it.skip;
+  procfs('answers cache_unwritable instead of hanging (recursive mkdir loops under /proc)', async () => {
+    const fx = new Fixture('rec-proc-cache', { 'a.rs': 'fn a() {}\n' });
+    const out = await reconcile(fx.root, { cacheDir: '/proc/trufflepig-cannot-exist/cache', parallelism: 1 });
+    expect(out.ok ? 'ok' : out.error.code).toBe('cache_unwritable');
+  }, 10_000);
+});

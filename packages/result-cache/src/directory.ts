@@ -30,8 +30,32 @@ export function describeError(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/**
+ * Create a directory and its missing parents, one level at a time. Node's recursive
+ * mkdir never returns when a parent refuses a child with ENOENT (e.g. under /proc): it
+ * retries the parent, gets EEXIST, and tries the child again, forever.
+ */
+function makeDirectories(dir: string, mode = 0o700): void {
+  const missing: string[] = [];
+  let at = path.resolve(dir);
+  while (!fs.existsSync(at)) {
+    missing.push(at);
+    const parent = path.dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      fs.mkdirSync(d, { mode });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  if (!fs.statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is not a directory`), { code: 'ENOTDIR' });
+}
+
 export function ensureStoreDir(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirectories(dir);
 }
 
 /** Removes a file; a concurrent process having removed it already is not an error. */

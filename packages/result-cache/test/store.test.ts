@@ -284,3 +284,12 @@ describe('ResultStore damaged files', () => {
     expect(value(store.load(id)).entries).toEqual(makeEntries(1));
   });
 });
+
+describe('ResultStore in an impossible directory', () => {
+  const procfs = fs.existsSync('/proc/self') ? it : it.skip;
+  procfs('answers result_store_error instead of hanging (recursive mkdir loops under /proc)', () => {
+    const store = new ResultStore('/proc/trufflepig-cannot-exist/results');
+    const saved = store.save({ query: 'q', truncated: false }, makeEntries(1));
+    expect(saved.ok ? 'ok' : saved.error.code).toBe('result_store_error');
+  }, 10_000);
+});
