@@ -78,7 +78,11 @@ export function cutSnippet(text: string, terms: readonly string[]): string {
   return ELLIPSIS + units.slice(start).join('');
 }
 
-/** Unit indexes of the first and last character of the earliest term occurrence. */
+/**
+ * Unit indexes of the first occurrence of the first term (in the caller's order) that the
+ * line contains. Callers list the most specific term first (the whole identifier before
+ * its split words), so a window around `f12345` is not anchored on a stray `f`.
+ */
 function firstMatchUnits(
   units: readonly string[],
   lower: string,
@@ -87,10 +91,11 @@ function firstMatchUnits(
   let at = -1;
   let length = 0;
   for (const term of terms) {
-    const i = lower.indexOf(term);
-    if (i >= 0 && (at < 0 || i < at)) {
+    const i = term ? lower.indexOf(term) : -1;
+    if (i >= 0) {
       at = i;
       length = term.length;
+      break;
     }
   }
   if (at < 0) return { first: 0, last: 0 };

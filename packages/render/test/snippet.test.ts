@@ -1,6 +1,6 @@
 import { SNIPPET_MAX_CHARS } from '../src/limits';
 import { splitRows, type SourceRow } from '../src/rows';
-import { pickSnippet } from '../src/snippet';
+import { cutSnippet, pickSnippet } from '../src/snippet';
 
 const rowsOf = (text: string, firstLine = 1): SourceRow[] => {
   const buf = Buffer.from(text, 'utf8');
@@ -67,5 +67,14 @@ describe('pickSnippet', () => {
     const text = pickSnippet(rowsOf(many), ['refill'])?.text ?? '';
     expect(chars(text)).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
     expect(text.replace(/…/g, '')).toMatch(/^(\\x07)* refill (\\x07)*$/);
+  });
+});
+
+describe('window anchor', () => {
+  it('anchors a long line on the first listed term it contains, not on an earlier shorter one', () => {
+    const line = 'function f0(a){return a+0};' + 'x'.repeat(300) + 'function f12345(a){return a+12345};' + 'y'.repeat(300);
+    const text = cutSnippet(line, ['f12345', 'f', '12345']);
+    expect(text).toContain('f12345');
+    expect(text.length).toBeLessThanOrEqual(120);
   });
 });

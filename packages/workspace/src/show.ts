@@ -9,9 +9,15 @@ import type { ResolvedRoot } from './root';
 /** A continuation names the handle and the byte where the next rows start: `SET:ORD~BYTE`. */
 const CONTINUATION = /^([0-9a-fA-F]{32}:\d+)~(\d+)$/;
 
+/**
+ * Context shown before a span that starts deep inside a long line (minified code): the
+ * row then starts here, its byte offsets saying so, instead of at a line start megabytes
+ * earlier that no budget could show.
+ */
+const LONG_LINE_CONTEXT_BYTES = 160;
+
 function rowsOf(bytes: Buffer, from: number, to: number): ReturnType<typeof splitRows> {
   const starts = lineStarts(bytes);
-  let line = 1;
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -19,8 +25,12 @@ function rowsOf(bytes: Buffer, from: number, to: number): ReturnType<typeof spli
     if (starts[mid] <= from) lo = mid;
     else hi = mid - 1;
   }
-  line = lo + 1;
-  return splitRows(bytes, starts[lo], Math.max(to, starts[lo]), line);
+  let begin = starts[lo];
+  if (from - begin > LONG_LINE_CONTEXT_BYTES) {
+    begin = from - LONG_LINE_CONTEXT_BYTES;
+    while (begin < from && (bytes[begin] & 0xc0) === 0x80) begin++; // a UTF-8 character boundary
+  }
+  return splitRows(bytes, begin, Math.max(to, begin), lo + 1);
 }
 
 /** `show HANDLE` (or its continuation): read once, hash, verify against the handle's revision. */

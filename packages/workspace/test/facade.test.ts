@@ -98,6 +98,26 @@ describe('@trufflepig/workspace facade', () => {
     expect(JSON.parse(status.stdout).coverage.generation).toBe(1);
   });
 
+  it('shows a hit deep inside a minified line from just before the span, with exact offsets', async () => {
+    let line = '';
+    for (let i = 0; line.length < 60_000; i++) line += `function m${i}(a){return a+${i}};`;
+    fs.writeFileSync(path.join(repo.root, 'min.js'), `${line}\n`);
+    await indexCommand({ root: repo.root, cache: repo.cache });
+    const store = new ResultStore(r.resultsDir);
+    const data = await runSearch(r, ['m1500'], { indexIfMissing: false, store });
+    if (!data.ok) throw new Error(data.error.message);
+    const shown = showHandle(`${data.value.setId}:1`, store);
+    if (!shown.ok) throw new Error(shown.error.message);
+    const row = shown.value.rows[0];
+    const bytes = fs.readFileSync(path.join(repo.root, 'min.js'));
+    expect(row.start).toBeGreaterThan(0);
+    expect(row.start).toBeLessThanOrEqual(data.value.entries[0].start);
+    expect(bytes.subarray(row.start, row.end).toString()).toBe(row.text);
+    expect(row.text).toContain('function m1500(');
+    fs.rmSync(path.join(repo.root, 'min.js'));
+    await indexCommand({ root: repo.root, cache: repo.cache });
+  });
+
   it('errors are exit 2 with a JSON error and one stderr line', async () => {
     const out = await searchCommand(['re:('], { root: repo.root, cache: repo.cache });
     expect(out.exitCode).toBe(2);
