@@ -3,7 +3,7 @@ import { fail, ok, type Outcome } from './errors';
 import type { Extraction } from './extract/facts';
 import { exposeGc } from './extract/collect';
 import { extractFile } from './extract/extract';
-import { createExtractor, type Extractor } from './extract/pool';
+import { createExtractor, defaultParallelism, type Extractor } from './extract/pool';
 import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
 import { emptyDatabase, loadDatabase, rebuildFts } from './store/database';
@@ -22,6 +22,8 @@ const EXTERNAL_GROWTH_COLLECT = 24 * 1024 * 1024;
 const EXTRACTION_BATCH = 48;
 /** Below this many files to parse, worker start-up costs more than it saves. */
 const POOL_MIN_FILES = 8;
+/** A file this large is parsed in a heap-limited thread even in a small reconcile. */
+const POOL_LARGE_FILE_BYTES = 256 * 1024;
 
 export interface ReconcileProgress { readonly phase: 'walk' | 'extract' | 'publish'; readonly done: number; readonly total: number }
 
@@ -121,7 +123,11 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     const session = new ReconcileSession(db, root, old, walked.issues.length);
     const examined = walked.files.filter((f) => session.needsExamination(f));
     db.exec('BEGIN');
-    await extractAll(session, examined, () => (pool ??= createExtractor({ parallelism: examined.length >= POOL_MIN_FILES ? options.parallelism : 1, heapLimits: options.parserHeapLimits })), options.onProgress);
+    // Parser threads carry heap limits, so a pathological file (a megabyte of minified
+    // code on one line) fails alone and stays lexical instead of inflating this process.
+    const usePool = examined.length >= POOL_MIN_FILES || examined.some((f) => f.size > POOL_LARGE_FILE_BYTES);
+    const makePool = () => createExtractor({ parallelism: usePool ? options.parallelism ?? Math.max(2, defaultParallelism()) : 1, heapLimits: options.parserHeapLimits });
+    await extractAll(session, examined, () => (pool ??= makePool()), options.onProgress);
     // Parser threads are done: let their memory go before the database is exported.
     await pool?.close();
     pool = undefined;

@@ -45,4 +45,14 @@ describe('parser thread pool', () => {
     expect(await fx.paths('gen_33999')).toEqual(['src/huge.rs']);
     expect(await fx.paths('sym:m7')).toEqual(['src/m7.rs']);
   });
+
+  it('a small reconcile still parses a large file in a heap-limited thread', async () => {
+    const fx = new Fixture('pool-large-alone', { 'src/huge.rs': hugeRust() });
+    const { reconcile } = await import('../src');
+    const out = await reconcile(fx.root, { cacheDir: fx.cache, parserHeapLimits: TINY_HEAP });
+    if (!out.ok) throw new Error(out.error.message);
+    // In-process extraction has no heap limit and would have succeeded.
+    expect(out.value.parseFailures).toBe(1);
+    expect(await fx.paths('gen_100')).toEqual(['src/huge.rs']);
+  });
 });
