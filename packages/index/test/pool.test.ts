@@ -1,5 +1,5 @@
 import { createExtractor } from '../src/extract/pool';
-import { extractFile } from '../src';
+import { extractFile, reconcile } from '../src';
 import { Fixture } from './helpers';
 
 /** ~1.8 MB of generated Rust: far more than a 16 MB parser heap can extract. */
@@ -37,7 +37,6 @@ describe('parser thread pool', () => {
     const files: Record<string, string> = { 'src/huge.rs': hugeRust() };
     for (let i = 0; i < 10; i++) files[`src/m${i}.rs`] = `pub fn m${i}() {}\n`;
     const fx = new Fixture('pool-oom', files);
-    const { reconcile } = await import('../src');
     const out = await reconcile(fx.root, { cacheDir: fx.cache, parallelism: 2, parserHeapLimits: TINY_HEAP });
     if (!out.ok) throw new Error(out.error.message);
     expect(out.value.parseFailures).toBe(1);
@@ -48,7 +47,6 @@ describe('parser thread pool', () => {
 
   it('a small reconcile still parses a large file in a heap-limited thread', async () => {
     const fx = new Fixture('pool-large-alone', { 'src/huge.rs': hugeRust() });
-    const { reconcile } = await import('../src');
     const out = await reconcile(fx.root, { cacheDir: fx.cache, parserHeapLimits: TINY_HEAP });
     if (!out.ok) throw new Error(out.error.message);
     // In-process extraction has no heap limit and would have succeeded.

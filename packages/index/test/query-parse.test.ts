@@ -1,6 +1,6 @@
 import { createPathMatcher, parseQuery, type ParsedQuery } from '../src';
 
-function parsed(q: string): ParsedQuery {
+function parsed(q: string | readonly string[]): ParsedQuery {
   const out = parseQuery(q);
   if (!out.ok) throw new Error(`${out.error.code}: ${out.error.message}`);
   return out.value;

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FILE_MAX_BYTES, IndexReader, reconcile } from '../src';
+import { publishDatabase } from '../src/store/publish';
 import { Fixture } from './helpers';
 
 const LIB = 'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket { pub fn refill(&mut self) {} }\n';
@@ -205,7 +206,6 @@ describe('publication', () => {
   });
 
   it('removes its staging file when the rename over the index fails', async () => {
-    const { publishDatabase } = await import('../src/store/publish');
     const fx = new Fixture('pub-rename');
     fs.mkdirSync(path.join(fx.cache, 'index.sqlite', 'blocker'), { recursive: true });
     expect(() => publishDatabase(fx.cache, new Uint8Array([1, 2, 3]))).toThrow();

@@ -1,6 +1,6 @@
 import {
-  FILENAME_EXACT_STEM, filenameEvidence, identifierKey, isTestPath, LANE_FILE_CAP, stem,
-  WEIGHT_DEFAULT, WEIGHT_IDENTIFIER_DECLARATION, WEIGHT_PHRASE, type Lane, type LaneEntry,
+  filenameEvidence, identifierKey, isTestPath, LANE_FILE_CAP, stem,
+  WEIGHT_DEFAULT, WEIGHT_IDENTIFIER_DECLARATION, type Lane, type LaneEntry,
 } from '@trufflepig/rank';
 import { ROLE } from '../extract/facts';
 import { displayPath } from '../paths';
@@ -138,8 +138,6 @@ export function ftsLane(ctx: LaneContext, name: string, mode: FtsMode, weight: n
   return { name, weight, entries: cap(entries, ctx) };
 }
 
-export const PHRASE_WEIGHT = WEIGHT_PHRASE;
-
 /** The FTS tokens of an identifier: alphanumeric runs, lowercased. */
 export function identifierTokens(text: string): string[] {
   return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -186,4 +184,3 @@ export function identifierTiers(ctx: LaneContext, name: string, defs: HitLane): 
   };
 }
 
-export { FILENAME_EXACT_STEM };

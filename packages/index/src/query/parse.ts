@@ -28,7 +28,9 @@ export interface ParsedQuery {
   readonly workspace: 'home' | 'all' | null;
 }
 
-export function hasFilters(q: ParsedQuery): boolean {
+type FilterFields = Pick<ParsedQuery, 'fileInclude' | 'fileExclude' | 'languages' | 'kinds' | 'sources' | 'sourceExclude'>;
+
+export function hasFilters(q: FilterFields): boolean {
   return q.fileInclude.length + q.fileExclude.length + q.languages.length + q.kinds.length + q.sources.length + q.sourceExclude.length > 0;
 }
 
@@ -128,7 +130,7 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
   }
   const words = mode === 're' ? [] : queryWords(text);
   const identifier = mode === 'free' && !text.includes(' ') && isIdentifierShaped(text);
-  if (!text && !hasFilters({ fileInclude, fileExclude, languages, kinds, sources, sourceExclude } as unknown as ParsedQuery)) {
+  if (!text && !hasFilters({ fileInclude, fileExclude, languages, kinds, sources, sourceExclude })) {
     return fail('bad_query', 'empty query; give words to search, e.g. search refill tokens, or a filter such as kind:file file:src/');
   }
   return ok({ mode, text, words, identifier, fileInclude, fileExclude, languages, kinds, sources, sourceExclude, members, workspace });

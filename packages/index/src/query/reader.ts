@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { queryLanguageOf, type Language } from '../classify';
+import type { Language } from '../classify';
 import { fail, ok, type Outcome } from '../errors';
 import { loadDatabase } from '../reconcile';
 import { getMeta } from '../store/schema';
@@ -78,9 +78,6 @@ export class IndexReader {
     return this.fileByPathMap.get(path);
   }
 
-  queryLanguage(f: IndexedFile): string {
-    return queryLanguageOf(f.lang);
-  }
 
   coverage(): IndexCoverage {
     const files = this.files();

@@ -1,4 +1,4 @@
-import { fuseLanes, identifierKey, isTestPath, pathPrior, priorContext, WEIGHT_DEFAULT } from '@trufflepig/rank';
+import { fuseLanes, identifierKey, isTestPath, pathPrior, priorContext, WEIGHT_DEFAULT, WEIGHT_PHRASE } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
 import { LANE_REGION_SCAN_MAX } from '../limits';
@@ -7,7 +7,7 @@ import { diagnoseFilters } from './diagnosis';
 import { ftsExpression, ftsRegions } from './fts';
 import type { SearchHit, SearchOutcome } from './hit';
 import {
-  definitionLane, filenameLane, ftsLane, identifierLane, identifierTiers, kindWordLane, PHRASE_WEIGHT, useRows,
+  definitionLane, filenameLane, ftsLane, identifierLane, identifierTiers, kindWordLane, useRows,
   type HitLane, type LaneContext,
 } from './lanes';
 import { findLiteral, liveHit, readLive, regexScan } from './live';
@@ -55,7 +55,7 @@ function rankFree(ctx: LaneContext): SearchHit[] {
     lanes.push(kindWordLane(ctx));
   } else if (q.words.length > 0) {
     if (q.words.length >= 2 && !q.identifier) {
-      lanes.push(ftsLane(ctx, 'phrase', 'phrase', PHRASE_WEIGHT));
+      lanes.push(ftsLane(ctx, 'phrase', 'phrase', WEIGHT_PHRASE));
       lanes.push(ftsLane(ctx, 'all_terms', 'all', WEIGHT_DEFAULT));
     }
     lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_DEFAULT));
