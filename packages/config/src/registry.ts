@@ -4,7 +4,7 @@ import { configError, failure, success, type ConfigError, type ConfigOutcome } f
 import { CONFIG_APP_DIR, REGISTRY_FILE_NAME } from './limits';
 import { indexLines, lineOf } from './locate';
 import { homeDir, resolveConfigPath } from './paths';
-import { parseToml, TomlError } from './toml';
+import { parseTomlFile } from './toml';
 import { readConfigText } from './workspace-config';
 
 export interface RegistryEntry {
@@ -30,16 +30,9 @@ export function registryPath(env: NodeJS.ProcessEnv = process.env): string {
 /** Parse registry text: `workspaces = ["…", …]` and nothing else. */
 export function parseRegistry(text: string, filePath: string, env: NodeJS.ProcessEnv = process.env): ConfigOutcome<Registry> {
   const file = path.resolve(filePath);
-  let doc: Record<string, unknown>;
-  try {
-    doc = parseToml(text);
-  } catch (error) {
-    if (error instanceof TomlError) {
-      const first = error.message.split('\n')[0] ?? 'invalid TOML';
-      return failure([configError('config_parse_error', `${first}; fix the registry's TOML syntax`, { file, line: error.line })]);
-    }
-    throw error;
-  }
+  const parsed = parseTomlFile(text, file, "fix the registry's TOML syntax");
+  if (!parsed.ok) return failure(parsed.errors);
+  const doc = parsed.value;
   const lines = indexLines(text);
   const errors: ConfigError[] = [];
   for (const key of Object.keys(doc)) {

@@ -5,7 +5,7 @@ import { MAX_CONFIG_BYTES } from './limits';
 import { formatField, indexLines } from './locate';
 import { canonicalOrAbsolute, inspectRoot, isSameOrInside, resolveConfigPath } from './paths';
 import { validateDocument, type ScopeSetting, type SemanticSettings } from './schema';
-import { parseToml, TomlError } from './toml';
+import { parseTomlFile } from './toml';
 
 export interface MemberConfig {
   name: string;
@@ -48,16 +48,9 @@ export function parseWorkspaceConfig(text: string, filePath: string, opts: Parse
   if (bytes > MAX_CONFIG_BYTES) {
     return failure([configError('config_too_large', `configuration is ${bytes} bytes, over the ${MAX_CONFIG_BYTES}-byte limit; shrink it`, { file })]);
   }
-  let doc: Record<string, unknown>;
-  try {
-    doc = parseToml(text);
-  } catch (error) {
-    if (error instanceof TomlError) {
-      const first = error.message.split('\n')[0] ?? 'invalid TOML';
-      return failure([configError('config_parse_error', `${first}; fix the TOML syntax`, { file, line: error.line })]);
-    }
-    throw error;
-  }
+  const parsed = parseTomlFile(text, file, "fix the TOML syntax");
+  if (!parsed.ok) return failure(parsed.errors);
+  const doc = parsed.value;
   const lines = indexLines(text);
   const { document, errors } = validateDocument(doc, file, lines);
   if (errors.length) return failure(errors);
