@@ -6,7 +6,7 @@ export { walkRoot, type WalkedFile, type WalkResult } from './walk';
 export { extractFile } from './extract/extract';
 export type { Definition, NameUse, Region, Extraction, ParseStatus } from './extract/facts';
 export { decodeText, lineStartOffsets, lineAt } from './extract/text';
-export { reconcile, type ReconcileOptions, type ReconcileProgress, type ReconcileReport } from './reconcile';
+export { reconcile, type ReconcileOptions, type ReconcileProgress, type ReconcileReport, type SeedOutcome } from './reconcile';
 export { parseQuery, hasFilters, QUERY_KINDS, type ParsedQuery, type QueryMode } from './query/parse';
 export { createPathMatcher, type PathMatcher } from './query/pathmatch';
 export { IndexReader, type IndexedFile, type IndexCoverage } from './query/reader';

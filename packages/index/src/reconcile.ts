@@ -33,6 +33,22 @@ export interface ReconcileOptions {
   /** Heap limits of each parser thread (defaults to PARSER_HEAP_LIMITS). */
   readonly parserHeapLimits?: { readonly maxOldGenerationSizeMb: number; readonly maxYoungGenerationSizeMb: number };
   readonly onProgress?: (p: ReconcileProgress) => void;
+  /**
+   * Cache directory of another root whose published facts seed this root's first index
+   * (a linked worktree seeded from its member). Only facts are reused, by content hash:
+   * every file is still walked and hashed here, and nothing of the donor is published.
+   */
+  readonly seedFrom?: string;
+}
+
+/** How a first index was seeded: recorded in the index (meta `seed`) and shown by `ws status`. */
+export interface SeedOutcome {
+  readonly state: 'seeded' | 'no_parent_index';
+  readonly from: string;
+  /** The donor's published generation the facts came from. */
+  readonly generation?: number;
+  /** Files of this root whose facts were reused from the seed rather than parsed. */
+  readonly reused?: number;
 }
 
 export interface ReconcileReport {
@@ -47,6 +63,7 @@ export interface ReconcileReport {
   readonly unsearched: Readonly<Record<string, number>>;
   readonly sourceBytes: number;
   readonly durationMs: number;
+  readonly seed?: SeedOutcome;
 }
 
 /** A file whose parser failed (e.g. its thread ran out of memory) keeps lexical coverage and counts as a parse failure. */
@@ -112,7 +129,23 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
   let db: Database | undefined;
   try {
     removeAbandonedStaging(cacheDir);
-    db = (await loadDatabase(indexPath(cacheDir))) ?? (await emptyDatabase());
+    db = await loadDatabase(indexPath(cacheDir));
+    let seed: SeedOutcome | undefined;
+    if (!db && options.seedFrom !== undefined) {
+      db = await loadDatabase(indexPath(options.seedFrom));
+      const donorGeneration = db ? Number(getMeta(db, 'generation') ?? '0') : 0;
+      if (db && donorGeneration > 0) {
+        // The donor's rows become this root's starting point; its generation is not
+        // ours, so this root's first publication is generation 1.
+        setMeta(db, 'generation', '0');
+        seed = { state: 'seeded', from: options.seedFrom, generation: donorGeneration };
+      } else {
+        db?.close();
+        db = undefined;
+        seed = { state: 'no_parent_index', from: options.seedFrom };
+      }
+    }
+    db ??= await emptyDatabase();
     const previousGeneration = Number(getMeta(db, 'generation') ?? '0');
     options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
     const walked = walkRoot(root);
@@ -135,7 +168,8 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     // (and the last batches' results) before the commit adds the largest writes.
     collectNow?.();
     const removed = session.finish();
-    const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started };
+    if (seed?.state === 'seeded') seed = { ...seed, reused: session.statOnly + session.reused };
+    const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started, seed };
     if (!session.changed && previousGeneration > 0) {
       db.exec('ROLLBACK');
       return ok(report(db, previousGeneration, false, stats));
@@ -147,6 +181,7 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     setMeta(db, 'root', root);
     setMeta(db, 'published_at', new Date().toISOString());
     setMeta(db, 'walk_errors', String(session.unsearched.walk_error));
+    if (seed) setMeta(db, 'seed', JSON.stringify(seed));
     db.exec('COMMIT');
     collectNow?.();
     const live = Number(allRows(db, 'SELECT count(*) FROM region')[0][0]);
@@ -169,7 +204,7 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
   }
 }
 
-function report(db: Database, generation: number, published: boolean, x: { parsed: number; reused: number; removed: number; unsearched: Record<string, number>; started: number }): ReconcileReport {
+function report(db: Database, generation: number, published: boolean, x: { parsed: number; reused: number; removed: number; unsearched: Record<string, number>; started: number; seed?: SeedOutcome }): ReconcileReport {
   const excluded: Record<string, number> = {};
   for (const [reason, n] of allRows(db, 'SELECT excluded, count(*) FROM file WHERE excluded IS NOT NULL GROUP BY excluded')) excluded[String(reason)] = Number(n);
   const [files, bytes] = allRows(db, 'SELECT count(*), coalesce(sum(size), 0) FROM file WHERE excluded IS NULL')[0];
@@ -177,5 +212,6 @@ function report(db: Database, generation: number, published: boolean, x: { parse
   return {
     generation, published, files: Number(files), parsed: x.parsed, reused: x.reused, removed: x.removed, excluded,
     parseFailures, unsearched: x.unsearched, sourceBytes: Number(bytes), durationMs: Date.now() - x.started,
+    ...(x.seed ? { seed: x.seed } : {}),
   };
 }

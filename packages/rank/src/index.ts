@@ -5,3 +5,4 @@ export * from './prior';
 export * from './fuse';
 export * from './filename';
 export * from './scopes';
+export * from './members';

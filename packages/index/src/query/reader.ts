@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import type { Language } from '../classify';
 import { fail, ok, type Outcome } from '../errors';
-import { loadDatabase } from '../reconcile';
+import { loadDatabase, type SeedOutcome } from '../reconcile';
 import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
 import { allRows, type Database } from '../store/sql';
@@ -103,6 +103,17 @@ export class IndexReader {
       ...(factLimited.length ? { unsearched_paths: factLimited.slice(0, UNSEARCHED_PATHS_SHOWN) } : {}),
       semantic: 'unavailable',
     };
+  }
+
+  /** How this root's first index was seeded, when it was (a linked worktree from its member). */
+  seed(): SeedOutcome | undefined {
+    const text = getMeta(this.db, 'seed');
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text) as SeedOutcome;
+    } catch {
+      return undefined;
+    }
   }
 
   close(): void {

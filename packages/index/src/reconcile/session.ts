@@ -49,6 +49,8 @@ export class ReconcileSession {
   parsed = 0;
   reused = 0;
   ftsInserted = 0;
+  /** Files whose stat changed but whose bytes did not: their rows and facts are kept as they are. */
+  statOnly = 0;
   readonly unsearched: Record<string, number>;
   private readonly toRemove: number[] = [];
   private readonly staged: { path: string; fileId: number }[] = [];
@@ -106,6 +108,7 @@ export class ReconcileSession {
     if (prev && prev.revision === revision && prev.extractor === extractor && !prev.excluded) {
       this.writer.updateStat(prev.id, bytes.length, mtimeOf(file), file.ino);
       this.changed = true;
+      this.statOnly++;
       return undefined;
     }
     if (bytes.length > FILE_MAX_BYTES || bytes.includes(0)) {

@@ -1,0 +1,49 @@
+// Fusion across workspace members (workspace contract, "Retrieval and output"). Each
+// member ranks its own candidates against its own index; scores from separate indexes
+// are not comparable, so only ranks cross the boundary. Reciprocal rank fusion with one
+// list per member and equal weights is monotone in rank, so the fused order is: by rank
+// within the member, then by path, then by span start, then by member name. The tie
+// breaks make the order a pure function of the member lists, whatever order the members
+// finished in.
+
+/** Where a member's hit lies: the tie-break keys. */
+export interface MemberHitKey {
+  readonly path: string;
+  readonly start: number;
+}
+
+/** One member's ranked list, best first, one representative per file. */
+export interface MemberList<T extends MemberHitKey> {
+  readonly member: string;
+  readonly hits: readonly T[];
+}
+
+export interface MemberFusedHit<T extends MemberHitKey> {
+  readonly member: string;
+  /** 1-based rank within its member. */
+  readonly memberRank: number;
+  readonly hit: T;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Interleave member lists by rank with stable path, span and member tie breaks. */
+export function fuseMembers<T extends MemberHitKey>(lists: readonly MemberList<T>[]): MemberFusedHit<T>[] {
+  const all: MemberFusedHit<T>[] = [];
+  for (const list of lists) list.hits.forEach((hit, i) => all.push({ member: list.member, memberRank: i + 1, hit }));
+  return all.sort(
+    (a, b) =>
+      a.memberRank - b.memberRank || compareText(a.hit.path, b.hit.path) || a.hit.start - b.hit.start || compareText(a.member, b.member),
+  );
+}
+
+/**
+ * Each member's equal share of a retained-entry ceiling: members are never starved by a
+ * larger neighbour, and the share of a member with fewer hits is not handed on, so the
+ * retained set does not depend on which member happened to have more matches.
+ */
+export function memberShare(ceiling: number, members: number): number {
+  return members <= 0 ? 0 : Math.floor(ceiling / members);
+}
