@@ -99,4 +99,4 @@ function assembleCorpus(dir) {
   return summary;
 }
 
-module.exports = { ensurePackages, assembleCorpus, CORPUS_PACKAGES, PEER_PACKAGES };
+module.exports = { ensurePackages, assembleCorpus, dependencyClosure, isInstalled, CORPUS_PACKAGES, PEER_PACKAGES };

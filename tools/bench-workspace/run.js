@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+'use strict';
+// Workspace benchmark (issue 3): a three-member workspace (Rust, PHP, TypeScript registry
+// corpora); one-shot workspace search against each member's single-root search, and every
+// response's o200k_base size against its budget.
+// Usage: node tools/bench-workspace/run.js [--rounds N] [--quick] [--reuse-index] [--json FILE] [--work DIR] [--cli PATH]
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { requireCli, DEFAULT_CLI } = require('../lib/proc');
+const { prepareCorpora } = require('./corpora');
+const { supportsWorkspace, indexAll, measureSearches } = require('./measure');
+const { QUERIES } = require('./queries');
+const report = require('./report');
+
+const USAGE = 'usage: node tools/bench-workspace/run.js [--rounds N] [--quick] [--reuse-index] [--json FILE] [--work DIR] [--cli PATH]';
+const FULL_ROUNDS = 15;
+const QUICK_ROUNDS = 3;
+const WORKSPACE_NAME = 'bench';
+
+function parseArgs(argv) {
+  const opts = { rounds: FULL_ROUNDS, quick: false, fresh: true, json: null, work: path.join(os.tmpdir(), 'trufflepig-bench-ws'), cli: DEFAULT_CLI };
+  const value = (i, flag) => {
+    if (argv[i] === undefined) throw new Error(`${flag} needs a value: see --help`);
+    return argv[i];
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--quick') (opts.quick = true), (opts.rounds = QUICK_ROUNDS);
+    else if (a === '--rounds') opts.rounds = Number(value(++i, a));
+    else if (a === '--reuse-index') opts.fresh = false;
+    else if (a === '--json') opts.json = value(++i, a);
+    else if (a === '--work') opts.work = path.resolve(value(++i, a));
+    else if (a === '--cli') opts.cli = value(++i, a);
+    else if (a === '--help' || a === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}: see --help`);
+  }
+  if (!Number.isInteger(opts.rounds) || opts.rounds < 1) throw new Error('--rounds needs a positive integer');
+  return opts;
+}
+
+/** The workspace file, next to (not inside) the member roots. */
+function writeWorkspaceFile(work, members) {
+  const file = path.join(work, 'trufflepig.workspace.toml');
+  const lines = ['[workspace]', `name = "${WORKSPACE_NAME}"`, `members = [${members.map((m) => `"${m.name}"`).join(', ')}]`];
+  for (const m of members) lines.push('', `[members.${m.name}]`, `path = ${JSON.stringify(m.dir)}`);
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const cli = requireCli(path.resolve(opts.cli));
+  fs.mkdirSync(opts.work, { recursive: true });
+  const members = prepareCorpora(opts.work);
+  const workspace = supportsWorkspace(cli);
+  const plan = {
+    work: opts.work,
+    members,
+    cacheDir: path.join(opts.work, 'cache'),
+    workspaceFile: writeWorkspaceFile(opts.work, members),
+    workspace,
+    fresh: opts.fresh,
+    queries: QUERIES,
+    rounds: opts.rounds,
+  };
+  console.log(`trufflepig workspace bench: ${os.cpus().length} cores, node ${process.version}, ${plan.rounds} rounds x ${QUERIES.length} queries, workspace ${plan.workspaceFile}`);
+  if (!workspace) console.log(`NOTE: ${cli} --help lists no --workspace: measuring the single-root half only`);
+  report.printCorpora(members);
+
+  const indexing = indexAll(cli, plan);
+  report.printIndexing(indexing, plan.fresh);
+
+  const memberNames = members.map((m) => m.name);
+  const modes = [...(workspace ? ['workspace'] : []), ...memberNames];
+  report.printQueryHeader(modes);
+  const results = measureSearches(cli, plan, (round) => process.stderr.write(`\rround ${round}/${plan.rounds}${round === plan.rounds ? '\n' : ''}`));
+  for (const q of results) report.printQueryRow(q, memberNames);
+  const summary = report.summarize(results, memberNames);
+  report.printSummary(summary, plan.rounds, QUERIES.length);
+  const targets = report.printTargets(summary, !workspace);
+
+  if (opts.json) {
+    const figures = {
+      rounds: plan.rounds,
+      workspaceSupported: workspace,
+      corpora: members,
+      index: indexing,
+      summary,
+      targets,
+      queries: results.map(({ query, kind, budget, medians, samples }) => ({ query, kind, budget, medians, samples })),
+    };
+    fs.writeFileSync(opts.json, JSON.stringify(figures, null, 2) + '\n');
+    console.log(`\nfigures written to ${opts.json}`);
+  }
+  return targets.every((t) => t.pass) ? 0 : 1;
+}
+
+try {
+  process.exitCode = main();
+} catch (err) {
+  console.error(`bench-workspace: ${err.message}`);
+  process.exitCode = 1;
+}
