@@ -2,8 +2,8 @@
 // to the query (`search -file:tests sym:X` needs no quoting), so only the tool's own
 // options are taken out wherever they appear; everything else stays in order.
 
-const WITH_VALUE = new Set(['--root', '--cache', '-b', '--budget', '-n', '--limit', '--format']);
-const FLAGS = new Set(['--json', '--no-daemon', '--daemon', '--help', '-h', '--version']);
+const WITH_VALUE = new Set(['--root', '--cache', '-b', '--budget', '-n', '--limit', '--format', '--workspace', '--member']);
+const FLAGS = new Set(['--json', '--no-daemon', '--daemon', '--no-workspace', '--help', '-h', '--version']);
 
 export interface SplitArgv {
   readonly options: string[];
@@ -39,13 +39,14 @@ export function splitArgv(argv: readonly string[]): SplitArgv {
   return { options, verb: rest[0], words: rest.slice(1) };
 }
 
-export const VERBS = ['index', 'search', 'show', 'more', 'status', 'help'] as const;
+export const VERBS = ['index', 'search', 'show', 'more', 'status', 'ws', 'help'] as const;
 
 const HINTS: Readonly<Record<string, string>> = {
   next: 'more CURSOR', page: 'more CURSOR', continue: 'more CURSOR',
   find: 'search QUERY', grep: 'search QUERY', query: 'search QUERY', s: 'search QUERY',
   open: 'show HANDLE', cat: 'show HANDLE', read: 'show HANDLE', view: 'show HANDLE',
   reindex: 'index', build: 'index', update: 'index', refresh: 'index', info: 'status', stat: 'status',
+  workspace: 'ws show', discover: 'ws discover PATH...', members: 'ws show',
 };
 
 function distance(a: string, b: string): number {
@@ -66,7 +67,7 @@ function distance(a: string, b: string): number {
 export function likelyVerb(word: string): string {
   const hint = HINTS[word.toLowerCase()];
   if (hint) return hint;
-  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', status: 'status', help: 'help' };
+  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', status: 'status', ws: 'ws show|status|discover', help: 'help' };
   const best = [...VERBS].sort((x, y) => distance(word, x) - distance(word, y))[0];
   return shapes[best];
 }

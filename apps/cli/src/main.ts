@@ -1,26 +1,36 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import {
-  indexCommand, moreCommand, searchCommand, showCommand, statusCommand,
+  indexCommand, moreCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
 import { likelyVerb, splitArgv, VERBS } from './argv';
 import { progressReporter } from './progress';
 
-const USAGE = `Usage: trufflepig [--root DIR] [--cache DIR] [-b N] [-n N] [--format json|lines] [--no-daemon] VERB ...
+const USAGE = `Usage: trufflepig [--root DIR] [--cache DIR] [-b N] [-n N] [--format json|lines] [--no-daemon]
+                  [--workspace FILE | --no-workspace] [--member NAME] VERB ...
 
 Verbs:
-  index               index the root (foreground), print what changed
+  index               index the root (foreground), or every member of the workspace
   search QUERY...     ranked, budgeted, file-first hits with handles (every word is the query)
   show HANDLE         read a hit's bytes, verified against its revision (also: show path:P[:A-B])
   more CURSOR         the next page of a search (CURSOR is SET@OFFSET from "next")
-  status              the index's generation and coverage
+  status              the index's generation and coverage (in a workspace: per member)
+  ws show             the workspace: configuration, home, member roots, availability
+  ws status           ws show plus generations, coverage and worktree seeding per member
+  ws discover DIR...  validate directories and print a proposed workspace TOML (applies nothing)
   help                this text
 
 Query language: free text, "literal phrase", sym:NAME, sym:Type::member, re:PATTERN,
-  file:P, -file:P, lang:L, kind:K, source:S, -source:S
+  file:P, -file:P, lang:L, kind:K, source:S, -source:S; workspace selectors in:MEMBER,
+  ws:home, ws:all (a search without one stays in the home member and widens to all
+  members only when home has no hits)
+Workspaces: --workspace FILE, else the nearest trufflepig.workspace.toml above the
+  directory, else the registry ($XDG_CONFIG_HOME/trufflepig/workspaces.toml) when the
+  directory lies in a member; --no-workspace searches the root alone.
 Output: one JSON object per call (default) or --format lines; at most -b tokens (o200k_base,
-  default 600, show 1500). Errors exit 2 with {"error":{"code","message"}}.`;
+  default 600 or the workspace's [output].budget, show 1500). Errors exit 2 with
+  {"error":{"code","message"}}.`;
 
 function write(r: CommandResult): number {
   if (r.stdout) process.stdout.write(r.stdout);
@@ -47,6 +57,8 @@ async function main(argv: readonly string[]): Promise<number> {
     .option('format', { choices: ['json', 'lines'] as const, describe: 'output format' })
     .option('json', { type: 'boolean', describe: 'same as --format json' })
     .option('daemon', { type: 'boolean', default: true, describe: 'use a background daemon (--no-daemon: foreground only)' })
+    .option('workspace', { type: 'string', describe: 'workspace configuration file (--no-workspace: no discovery)' })
+    .option('member', { type: 'string', describe: 'select one workspace member' })
     .version(require('../package.json').version)
     .help('help')
     .alias('help', 'h')
@@ -63,9 +75,15 @@ async function main(argv: readonly string[]): Promise<number> {
   const budget = parsed.budget;
   if (budget !== undefined && (!Number.isInteger(budget) || budget < 0)) return usageError('-b/--budget takes a whole number of tokens ≥ 0');
   if (parsed.limit !== undefined && (!Number.isInteger(parsed.limit) || parsed.limit < 1)) return usageError('-n/--limit takes a whole number ≥ 1');
+  const workspaceFlag = parsed.workspace as string | boolean | undefined;
+  const noWorkspace = workspaceFlag === false;
+  if (noWorkspace && argv.some((a) => a === '--workspace' || a.startsWith('--workspace='))) return usageError('--no-workspace conflicts with --workspace; pass only one of them');
+  if (workspaceFlag === '' || workspaceFlag === true) return usageError('--workspace takes a FILE (or a directory holding trufflepig.workspace.toml)');
   const opts: CommandOptions = {
     root: parsed.root, cache: parsed.cache, budget, limit: parsed.limit,
     format: parsed.json ? 'json' : parsed.format, noDaemon: parsed.daemon === false,
+    ...(typeof workspaceFlag === 'string' ? { workspace: workspaceFlag } : {}), noWorkspace,
+    ...(parsed.member !== undefined ? { member: parsed.member } : {}),
   };
   const verb = split.verb;
   if (verb === undefined) return usageError('missing verb');
@@ -87,6 +105,12 @@ async function main(argv: readonly string[]): Promise<number> {
       return write(await moreCommand(split.words[0], opts));
     case 'status':
       return write(await statusCommand(opts));
+    case 'ws': {
+      const [sub, ...rest] = split.words;
+      if (sub === undefined || !(WS_SUBCOMMANDS as readonly string[]).includes(sub)) return usageError(`ws takes show, status or discover DIR...${sub ? ` (not '${sub}')` : ''}`);
+      if (sub !== 'discover' && rest.length > 0) return usageError(`ws ${sub} takes no arguments`);
+      return write(await wsCommand(sub, rest, opts));
+    }
   }
   return exit;
 }

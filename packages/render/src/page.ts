@@ -20,6 +20,8 @@ export interface PageHit {
   kind?: string;
   sources?: readonly string[];
   snippet?: { line: number; text: string };
+  /** The bytes on disk may differ from the indexed ones (a worktree answered from its parent's index). */
+  differs?: boolean;
 }
 
 export interface SearchPageInput {
@@ -129,6 +131,7 @@ function hitJson(hit: PageHit, snippets: boolean): Record<string, unknown> {
   if (hit.kind !== undefined) out.kind = hit.kind;
   if (hit.sources !== undefined) out.sources = hit.sources;
   if (snippets && hit.snippet !== undefined) out.snippet = { line: hit.snippet.line, text: hit.snippet.text };
+  if (hit.differs) out.differs = true;
   return out;
 }
 
@@ -155,6 +158,7 @@ function pageLines(input: SearchPageInput, count: number, snippets: boolean): st
     const where = (hit.member !== undefined ? hit.member + '/' : '') + hit.path;
     out += escapeLineField(hit.handle) + '\t' + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
     if (hit.name !== undefined) out += '\t' + escapeLineField(hit.name);
+    if (hit.differs) out += '\tdiffers';
     out += '\n';
     if (snippets && hit.snippet !== undefined) {
       out += `  ${hit.snippet.line}: ${escapeLineField(hit.snippet.text)}\n`;

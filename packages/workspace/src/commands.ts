@@ -1,19 +1,23 @@
-import { IndexReader, reconcile, type ReconcileProgress } from '@trufflepig/index';
+import { IndexReader, reconcile, type ReconcileProgress, type ReconcileReport } from '@trufflepig/index';
 import {
   DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, renderError, renderObject, renderSearchPage, renderShow,
   type OutputFormat, type ShowInput,
 } from '@trufflepig/render';
 import { ResultStore } from '@trufflepig/result-cache';
+import { resolveContext, type Context, type ContextOptions, type MemberTarget, type WorkspaceContext } from './context';
 import type { Outcome, TpError } from './errors';
-import { resolveRoot, type ResolvedRoot, type RootOptions } from './root';
+import { fail } from './errors';
+import { runWorkspaceSearch } from './federate';
+import { resolveRoot, type ResolvedRoot } from './root';
 import { coverageOf, pageHits, pageOfSet, runSearch, type SearchData } from './search';
 import { showHandle, showPath } from './show';
+import { wsDiscover, wsShowObject, wsStatusObject } from './ws-commands';
 
-export interface CommandOptions extends RootOptions {
+export interface CommandOptions extends ContextOptions {
   readonly budget?: number;
   readonly limit?: number;
   readonly format?: OutputFormat;
-  /** Launch and contact no background process (the only mode until the daemon exists). */
+  /** Launch and contact no background process; index in the foreground. */
   readonly noDaemon?: boolean;
   readonly onProgress?: (p: ReconcileProgress) => void;
 }
@@ -25,91 +29,188 @@ export interface CommandResult {
   readonly exitCode: 0 | 2;
 }
 
-function errorResult(err: TpError, budget: number): CommandResult {
+export function errorResult(err: TpError, budget: number): CommandResult {
   const r = renderError(err, { budget });
   return { stdout: r.stdout, stderr: r.stderr, exitCode: 2 };
 }
 
-function withRoot(opts: CommandOptions, budget: number, run: (r: ResolvedRoot) => Promise<CommandResult>): Promise<CommandResult> {
-  const r = resolveRoot(opts);
-  if (!r.ok) return Promise.resolve(errorResult(r.error, budget));
-  return run(r.value);
+export function objectResult(value: Record<string, unknown>, budget: number): CommandResult {
+  const out = renderObject(value, { budget });
+  return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
 }
 
-function renderPage(data: SearchData, opts: CommandOptions): CommandResult {
+/** The budget of a response: -b wins, then the workspace's [output].budget, then the default. */
+function budgetFor(opts: CommandOptions, ctx: Context | undefined, fallback: number): number {
+  if (opts.budget !== undefined) return opts.budget;
+  if (ctx?.kind === 'workspace' && ctx.ws.config.budget !== undefined) return ctx.ws.config.budget;
+  return fallback;
+}
+
+async function withContext(opts: CommandOptions, fallbackBudget: number, run: (ctx: Context, budget: number) => Promise<CommandResult>): Promise<CommandResult> {
+  const ctx = resolveContext(opts);
+  if (!ctx.ok) return errorResult(ctx.error, budgetFor(opts, undefined, fallbackBudget));
+  return run(ctx.value, budgetFor(opts, ctx.value, fallbackBudget));
+}
+
+function renderPage(data: SearchData, opts: CommandOptions, budget: number): CommandResult {
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const out = renderSearchPage(
     {
       query: data.query, setId: data.setId, offset: data.offset, hits: pageHits(data, limit), limit,
       coverage: data.coverage, coverageLine: data.coverageLine, truncated: data.truncated,
+      ...(data.members ? { members: data.members } : {}),
     },
-    { format: opts.format ?? 'json', budget: opts.budget ?? DEFAULT_BUDGET },
+    { format: opts.format ?? 'json', budget },
   );
   return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
 }
 
 export function searchCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
-  const budget = opts.budget ?? DEFAULT_BUDGET;
-  return withRoot(opts, budget, async (r) => {
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    if (ctx.kind === 'workspace') {
+      const data = await runWorkspaceSearch(ctx.ws, words, { noDaemon: opts.noDaemon === true });
+      return data.ok ? renderPage(data.value, opts, budget) : errorResult(data.error, budget);
+    }
+    const r = ctx.root;
     const data = await runSearch(r, words, { indexIfMissing: true, store: new ResultStore(r.resultsDir) });
-    return data.ok ? renderPage(data.value, opts) : errorResult(data.error, budget);
+    return data.ok ? renderPage(data.value, opts, budget) : errorResult(data.error, budget);
   });
+}
+
+/**
+ * Result stores a handle may live in: the workspace's own, then the single-root store of
+ * the invocation's root (a set made with --no-workspace stays readable inside a workspace).
+ */
+function storesFor(ctx: Context, opts: CommandOptions): ResultStore[] {
+  if (ctx.kind === 'single') return [new ResultStore(ctx.root.resultsDir)];
+  const stores = [new ResultStore(ctx.ws.resultsDir)];
+  const local = resolveRoot({ ...opts, root: ctx.ws.home?.root ?? opts.root });
+  if (local.ok) stores.push(new ResultStore(local.value.resultsDir));
+  return stores;
+}
+
+function firstKnown<T>(stores: readonly ResultStore[], read: (s: ResultStore) => Outcome<T>): Outcome<T> {
+  let first: Outcome<T> | undefined;
+  for (const store of stores) {
+    const out = read(store);
+    if (out.ok || out.error.code !== 'unknown_result') return out;
+    first ??= out;
+  }
+  return first!;
 }
 
 export function moreCommand(cursor: string, opts: CommandOptions): Promise<CommandResult> {
-  const budget = opts.budget ?? DEFAULT_BUDGET;
-  return withRoot(opts, budget, async (r) => {
-    const page = new ResultStore(r.resultsDir).page(cursor.trim());
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    const page = firstKnown(storesFor(ctx, opts), (s) => s.page(cursor.trim()));
     if (!page.ok) return errorResult(page.error, budget);
-    return renderPage(pageOfSet(page.value.set, page.value.offset), opts);
+    return renderPage(pageOfSet(page.value.set, page.value.offset), opts, budget);
   });
 }
 
+/** The member an explicit path read addresses: --member, else home. */
+function pathMember(ws: WorkspaceContext): Outcome<MemberTarget> {
+  const name = ws.member ?? ws.home?.name;
+  if (name === undefined) {
+    return fail('member_required', `show path: inside workspace ${ws.config.name} needs a member: run it inside one, or pass --member NAME (members: ${ws.members.map((m) => m.name).join(', ')})`);
+  }
+  const m = ws.members.find((x) => x.name === name)!;
+  if (!m.available) return fail('member_unavailable', `member ${m.name} is unavailable (${m.unavailableReason ?? 'missing root'}); fix its path in ${ws.config.file}`);
+  return { ok: true, value: m };
+}
+
 export function showCommand(target: string, opts: CommandOptions): Promise<CommandResult> {
-  const budget = opts.budget ?? DEFAULT_SHOW_BUDGET;
-  return withRoot(opts, budget, async (r) => {
+  return withContext(opts, DEFAULT_SHOW_BUDGET, async (ctx, budget) => {
     let input: Outcome<ShowInput>;
-    if (target.startsWith('path:')) input = showPath(r, target.slice('path:'.length));
-    else if (target.startsWith('sym:')) {
+    if (target.startsWith('path:')) {
+      if (ctx.kind === 'single') input = showPath(ctx.root, target.slice('path:'.length));
+      else {
+        const m = pathMember(ctx.ws);
+        input = m.ok ? showPath({ root: m.value.root, cacheDir: m.value.cacheDir, resultsDir: '' }, target.slice('path:'.length)) : m;
+        if (input.ok && m.ok) input = { ok: true, value: { ...input.value, member: m.value.name } };
+      }
+    } else if (target.startsWith('sym:')) {
       input = { ok: false, error: { code: 'not_available', message: 'show sym: is not available yet (structural navigation lands later); use: search sym:NAME, then show HANDLE' } };
-    } else input = showHandle(target.trim(), new ResultStore(r.resultsDir));
+    } else {
+      input = firstKnown(storesFor(ctx, opts), (s) => showHandle(target.trim(), s));
+    }
     if (!input.ok) return errorResult(input.error, budget);
     const out = renderShow(input.value, { format: opts.format ?? 'json', budget });
     return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
   });
 }
 
+function reportObject(root: string, cacheDir: string, v: ReconcileReport): Record<string, unknown> {
+  return {
+    root, cache: cacheDir, generation: v.generation, published: v.published, files: v.files, parsed: v.parsed,
+    reused: v.reused, removed: v.removed, excluded: v.excluded, parse_failures: v.parseFailures,
+    unsearched: Object.fromEntries(Object.entries(v.unsearched).filter(([, n]) => n > 0)),
+    source_bytes: v.sourceBytes, duration_ms: v.durationMs, ...(v.seed ? { seed: v.seed } : {}),
+  };
+}
+
+/** `index`: the root, or in a workspace every available member (or just --member), in the foreground. */
 export function indexCommand(opts: CommandOptions): Promise<CommandResult> {
-  const budget = opts.budget ?? DEFAULT_BUDGET;
-  return withRoot(opts, budget, async (r) => {
-    const rep = await reconcile(r.root, { cacheDir: r.cacheDir, onProgress: opts.onProgress });
-    if (!rep.ok) return errorResult(rep.error, budget);
-    const v = rep.value;
-    const out = renderObject({
-      root: r.root, cache: r.cacheDir, generation: v.generation, published: v.published, files: v.files, parsed: v.parsed,
-      reused: v.reused, removed: v.removed, excluded: v.excluded, parse_failures: v.parseFailures,
-      unsearched: Object.fromEntries(Object.entries(v.unsearched).filter(([, n]) => n > 0)),
-      source_bytes: v.sourceBytes, duration_ms: v.durationMs,
-    }, { budget });
-    return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    if (ctx.kind === 'single') {
+      const r = ctx.root;
+      const rep = await reconcile(r.root, { cacheDir: r.cacheDir, onProgress: opts.onProgress });
+      return rep.ok ? objectResult(reportObject(r.root, r.cacheDir, rep.value), budget) : errorResult(rep.error, budget);
+    }
+    const ws = ctx.ws;
+    const chosen = ws.members.filter((m) => ws.member === undefined || m.name === ws.member);
+    const members: Record<string, unknown> = {};
+    let failures = 0;
+    for (const m of chosen) {
+      if (!m.available) {
+        members[m.name] = { state: 'unavailable', reason: m.unavailableReason ?? 'missing root' };
+        failures++;
+        continue;
+      }
+      const rep = await reconcile(m.root, { cacheDir: m.cacheDir, onProgress: opts.onProgress, ...(m.parentCacheDir ? { seedFrom: m.parentCacheDir } : {}) });
+      if (rep.ok) members[m.name] = { ...reportObject(m.root, m.cacheDir, rep.value), ...(m.worktree ? { worktree: true } : {}) };
+      else {
+        members[m.name] = { state: 'failed', error: rep.error };
+        failures++;
+      }
+    }
+    if (failures === chosen.length) return errorResult({ code: 'workspace_unavailable', message: `no member of ${ws.config.file} could be indexed; see ws status` }, budget);
+    return objectResult({ workspace: ws.config.name, config: ws.config.file, members }, budget);
   });
 }
 
 export function statusCommand(opts: CommandOptions): Promise<CommandResult> {
-  const budget = opts.budget ?? DEFAULT_BUDGET;
-  return withRoot(opts, budget, async (r) => {
-    const reader = await IndexReader.open(r.cacheDir, r.root);
-    if (!reader.ok) {
-      const out = renderObject({ root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon: 'none' }, { budget });
-      return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    if (ctx.kind === 'workspace') return objectResult(await wsStatusObject(ctx.ws), budget);
+    return objectResult(await rootStatus(ctx.root), budget);
+  });
+}
+
+async function rootStatus(r: ResolvedRoot): Promise<Record<string, unknown>> {
+  const reader = await IndexReader.open(r.cacheDir, r.root);
+  if (!reader.ok) return { root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon: 'none' };
+  try {
+    const cov = coverageOf(reader.value.coverage(), false, undefined, 0).json;
+    delete cov.hits;
+    return { root: r.root, cache: r.cacheDir, state: 'published', daemon: 'none', coverage: cov };
+  } finally {
+    reader.value.close();
+  }
+}
+
+export const WS_SUBCOMMANDS = ['show', 'status', 'discover'] as const;
+
+/** `ws show`, `ws status`, `ws discover PATH...`: local inspection; nothing is started or applied. */
+export function wsCommand(sub: string, args: readonly string[], opts: CommandOptions): Promise<CommandResult> {
+  if (sub === 'discover') {
+    const budget = opts.budget ?? DEFAULT_BUDGET;
+    const out = wsDiscover(args, opts.cwd ?? process.cwd());
+    return Promise.resolve(out.ok ? objectResult(out.value, budget) : errorResult(out.error, budget));
+  }
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    if (!(WS_SUBCOMMANDS as readonly string[]).includes(sub)) return errorResult({ code: 'bad_arguments', message: `unknown ws subcommand '${sub}'; use ws show, ws status or ws discover PATH...` }, budget);
+    if (ctx.kind === 'single') {
+      return errorResult({ code: 'no_workspace', message: `no workspace is selected here; pass --workspace FILE, run inside a member, or create one with: trufflepig ws discover DIR...` }, budget);
     }
-    try {
-      const cov = coverageOf(reader.value.coverage(), false, undefined, 0).json;
-      delete cov.hits;
-      const out = renderObject({ root: r.root, cache: r.cacheDir, state: 'published', daemon: 'none', coverage: cov }, { budget });
-      return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
-    } finally {
-      reader.value.close();
-    }
+    return objectResult(sub === 'show' ? wsShowObject(ctx.ws) : await wsStatusObject(ctx.ws), budget);
   });
 }

@@ -4,7 +4,14 @@ export { resolveRoot, RESULTS_DIR_NAME, type RootOptions, type ResolvedRoot } fr
 export { runSearch, openIndex, pageOfSet, pageHits, type SearchData } from './search';
 export { showHandle, showPath } from './show';
 export {
-  searchCommand, moreCommand, showCommand, indexCommand, statusCommand,
+  searchCommand, moreCommand, showCommand, indexCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
   type CommandOptions, type CommandResult,
 } from './commands';
+export {
+  resolveContext, workspaceId, type Context, type ContextOptions, type MemberTarget, type WorkspaceContext,
+} from './context';
+export { runWorkspaceSearch, selectMembers, type WorkspaceSearchData, type WorkspaceSearchOptions } from './federate';
+export { searchMember, type MemberSearchRequest, type MemberSearchResult, type MemberState } from './member-search';
+export { wsShowObject, wsStatusObject, wsDiscover } from './ws-commands';
+export * from './limits';
 export { DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, type OutputFormat } from '@trufflepig/render';

@@ -17,6 +17,8 @@ export interface SearchData {
   readonly coverage: Readonly<Record<string, unknown>>;
   readonly coverageLine: string;
   readonly words: readonly string[];
+  /** Workspace pages: member name → percent-encoded root. */
+  readonly members?: Readonly<Record<string, string>>;
 }
 
 /** Open the published index, indexing in the foreground first when none exists yet. */
@@ -69,12 +71,16 @@ function diagnosisLine(d: FilterDiagnosis): string {
 export async function runSearch(r: ResolvedRoot, words: readonly string[], opts: { indexIfMissing: boolean; store: ResultStore }): Promise<Outcome<SearchData>> {
   const parsed = parseQuery(words);
   if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  if (parsed.value.members.length > 0 || parsed.value.workspace !== null) {
+    const selector = parsed.value.members.length > 0 ? `in:${parsed.value.members[0]}` : `ws:${parsed.value.workspace}`;
+    return fail('no_workspace', `${selector} selects workspace members, and no workspace is selected here; pass --workspace FILE or run inside a member`);
+  }
   const reader = await openIndex(r, opts.indexIfMissing);
   if (!reader.ok) return reader;
   try {
     const outcome = searchIndex(reader.value, parsed.value);
     const entries = outcome.hits.map((h) => toEntry(r, reader.value.generation, h));
-    const saved = opts.store.save({ query: words.join(' '), truncated: outcome.truncated, words: [...parsed.value.words] }, entries);
+    const saved = opts.store.save({ query: words.join(' '), truncated: outcome.truncated, words: snippetTerms(parsed.value) }, entries);
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const cov = coverageOf(reader.value.coverage(), saved.value.truncated, outcome.filterDiagnosis, entries.length);
     return ok({
@@ -86,7 +92,7 @@ export async function runSearch(r: ResolvedRoot, words: readonly string[], opts:
   }
 }
 
-function snippetTerms(q: ParsedQuery): string[] {
+export function snippetTerms(q: ParsedQuery): string[] {
   if (q.mode === 're') return [];
   if (q.mode === 'literal') return [q.text.toLowerCase()];
   if (q.mode === 'sym') return [q.text.split('::').pop()!.toLowerCase()];
@@ -96,7 +102,9 @@ function snippetTerms(q: ParsedQuery): string[] {
 /** The page data of a stored set from `offset` (for `more`). */
 export function pageOfSet(set: StoredSet, offset: number): SearchData {
   const words = Array.isArray(set.meta.words) ? (set.meta.words as string[]) : [];
+  const members = typeof set.meta.members === 'object' && set.meta.members !== null ? (set.meta.members as Record<string, string>) : undefined;
   return {
+    ...(members ? { members } : {}),
     query: set.meta.query, setId: set.id, offset, entries: set.entries, truncated: set.meta.truncated,
     coverage: { state: 'complete', hits: set.entries.length, ...(set.meta.truncated ? { truncated: true } : {}) },
     coverageLine: `page of ${set.entries.length} hits from offset ${offset}${set.meta.truncated ? '; truncated' : ''}`,
@@ -113,6 +121,7 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT): PageHit[] {
     let snippet: Snippet | undefined;
     if (i < limit && data.words.length > 0) snippet = snippetFor(rootRaw.toString(), e, data.words);
     out.push({
+      ...(e.member !== undefined ? { member: e.member } : {}), ...(e.differs === true ? { differs: true } : {}),
       handle: formatHandle(data.setId, data.offset + i + 1), path: e.path, uri: fileUri(rootRaw, e.path),
       start_line: e.start_line, end_line: e.end_line, start: e.start, end: e.end,
       ...(e.name !== undefined ? { name: e.name } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}),

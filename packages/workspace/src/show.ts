@@ -5,6 +5,7 @@ import { formatHandle, parseHandle, type ResultStore } from '@trufflepig/result-
 import { fail, ok, type Outcome } from './errors';
 import { readOnce } from './live';
 import type { ResolvedRoot } from './root';
+import { checkOwner } from './owner';
 
 /** A continuation names the handle and the byte where the next rows start: `SET:ORD~BYTE`. */
 const CONTINUATION = /^([0-9a-fA-F]{32}:\d+)~(\d+)$/;
@@ -43,6 +44,8 @@ export function showHandle(target: string, store: ResultStore): Outcome<ShowInpu
   if (!resolved.ok) return fail(resolved.error.code, resolved.error.message);
   const { entry, set, ordinal } = resolved.value;
   const root = percentDecode(entry.root).toString('utf8');
+  const owner = checkOwner(entry, root);
+  if (!owner.ok) return owner;
   const live = readOnce(root, entry.path);
   if (!live.ok) {
     return live.reason === 'missing'
@@ -54,6 +57,7 @@ export function showHandle(target: string, store: ResultStore): Outcome<ShowInpu
   if (from < entry.start || from > entry.end) return fail('bad_handle', `continuation byte ${from} lies outside ${handleText}; use the next value exactly as printed`);
   const handle = formatHandle(set.id, ordinal);
   return ok({
+    ...(entry.member !== undefined ? { member: entry.member } : {}),
     handle, path: entry.path, uri: fileUri(root, entry.path), revision: entry.revision, verified: 'revision',
     ...(entry.name !== undefined ? { name: entry.name } : {}), ...(entry.kind !== undefined ? { kind: entry.kind } : {}),
     rows: rowsOf(live.bytes, from, Math.max(entry.end, from)),

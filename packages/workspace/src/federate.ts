@@ -1,0 +1,161 @@
+// A workspace search: select members, let each rank its own candidates, fuse by rank,
+// persist the set in the workspace's own result store, describe every member's coverage.
+import * as fs from 'node:fs';
+import { parseQuery, percentEncode, type ParsedQuery, type SearchHit } from '@trufflepig/index';
+import { fuseMembers, memberShare } from '@trufflepig/rank';
+import { MAX_HITS_PER_SET, ResultStore, type ResultEntry } from '@trufflepig/result-cache';
+import { startBackgroundIndex } from './background-index';
+import type { MemberTarget, WorkspaceContext } from './context';
+import { fail, ok, type Outcome } from './errors';
+import { gitInfo } from '@trufflepig/member-root';
+import type { MemberSearchRequest, MemberSearchResult } from './member-search';
+import { runMemberSearches } from './members-run';
+import { snippetTerms, type SearchData } from './search';
+import { workspaceCoverage, type CoverageMember, type SearchScope } from './ws-coverage';
+
+export interface WorkspaceSearchOptions {
+  /** `--no-daemon`: index unpublished members (worktrees seeded) in the foreground, start nothing. */
+  readonly noDaemon: boolean;
+  /** Start a detached indexer for an unpublished worktree answered from its parent (default: !noDaemon). */
+  readonly background?: boolean;
+}
+
+interface Selected {
+  readonly targets: MemberTarget[];
+  readonly scope: SearchScope;
+  readonly widen: boolean;
+}
+
+/** Selectors: in:NAME / --member NAME, ws:home, ws:all; explicit ones never widen. */
+export function selectMembers(ws: WorkspaceContext, q: ParsedQuery): Outcome<Selected> {
+  const names = [...new Set([...q.members, ...(ws.member !== undefined ? [ws.member] : [])])];
+  const all = ws.members;
+  if (names.length > 0) {
+    const unknown = names.filter((n) => !all.some((m) => m.name === n));
+    if (unknown.length) return fail('unknown_member', `in:${unknown[0]} names no member of ${ws.config.file} (members: ${all.map((m) => m.name).join(', ')}); use one of those names`);
+    return ok({ targets: all.filter((m) => names.includes(m.name)), scope: 'members', widen: false });
+  }
+  if (q.workspace === 'all') return ok({ targets: [...all], scope: 'all', widen: false });
+  const home = ws.home ? all.find((m) => m.name === ws.home!.name) : undefined;
+  if (q.workspace === 'home') {
+    if (!home) return fail('no_home', `ws:home needs an invocation inside a member of ${ws.config.file}; cd into one, or use in:NAME or ws:all`);
+    return ok({ targets: [home], scope: 'home', widen: false });
+  }
+  if (home) return ok({ targets: [home], scope: 'home', widen: true });
+  return ok({ targets: [...all], scope: 'all', widen: false });
+}
+
+function requestFor(m: MemberTarget, words: readonly string[], share: number, noDaemon: boolean): MemberSearchRequest {
+  return {
+    name: m.name, root: m.root, configuredRoot: m.configuredRoot, cacheDir: m.cacheDir, worktree: m.worktree,
+    ...(m.parentCacheDir ? { parentCacheDir: m.parentCacheDir } : {}), words,
+    // Without a daemon nothing else would ever index a plain member; an unpublished
+    // worktree instead answers from its parent while a background indexer catches up.
+    indexIfMissing: noDaemon || !m.worktree, share,
+  };
+}
+
+function unavailableResult(m: MemberTarget): MemberSearchResult {
+  return {
+    name: m.name, state: 'unavailable', reason: m.unavailableReason ?? 'root is unavailable', hits: [], found: 0, truncated: false,
+    ownerCache: m.cacheDir, elapsedMs: 0,
+  };
+}
+
+async function searchTargets(targets: readonly MemberTarget[], words: readonly string[], share: number, opts: WorkspaceSearchOptions): Promise<MemberSearchResult[]> {
+  const live = targets.filter((m) => m.available);
+  const results = await runMemberSearches(live.map((m) => requestFor(m, words, share, opts.noDaemon)));
+  const byName = new Map(results.map((r) => [r.name, r]));
+  if (opts.background ?? !opts.noDaemon) {
+    for (const m of live) if (byName.get(m.name)?.needsIndex) startBackgroundIndex(m.root, m.cacheDir, m.parentCacheDir);
+  }
+  return targets.map((m) => byName.get(m.name) ?? unavailableResult(m));
+}
+
+/** Filesystem identity of a root: a replaced checkout at the same path gets a new one. */
+function rootIdentity(root: string): string {
+  try {
+    const st = fs.statSync(root);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return '';
+  }
+}
+
+function ownerFields(m: MemberTarget, r: MemberSearchResult): Record<string, unknown> {
+  const fields: Record<string, unknown> = { root_id: rootIdentity(m.root) };
+  if (m.worktree) {
+    const info = gitInfo(m.root);
+    fields.worktree = true;
+    if (info.ok && info.value.insideWorkTree) fields.git_common_dir = info.value.commonDir;
+  }
+  if (r.fallback) fields.owner = 'parent_index';
+  return fields;
+}
+
+function toEntry(m: MemberTarget, r: MemberSearchResult, h: SearchHit, owner: Record<string, unknown>, differing: ReadonlySet<string>): ResultEntry {
+  return {
+    tag: 'live_source', root: percentEncode(m.root), member: m.name, path: h.path, revision: h.revision ?? '',
+    generation: h.lane === 'worktree-definitions' ? 0 : r.generation ?? 0,
+    start: h.start, end: h.end, start_line: h.startLine, end_line: h.endLine,
+    ...(h.name !== undefined ? { name: h.name } : {}), ...(h.kind !== undefined ? { kind: h.kind } : {}),
+    sources: [...h.tags], lang: h.lang, cache: h.lane === 'worktree-definitions' ? m.cacheDir : r.ownerCache, ...owner,
+    ...(differing.has(h.path) && h.lane !== 'worktree-definitions' ? { differs: true } : {}),
+    ...(h.lane === 'worktree-definitions' ? { reextracted: true } : {}),
+  };
+}
+
+export interface WorkspaceSearchData extends SearchData {
+  /** Member name → percent-encoded root of every member with a hit in the set. */
+  readonly members: Readonly<Record<string, string>>;
+}
+
+export async function runWorkspaceSearch(ws: WorkspaceContext, words: readonly string[], opts: WorkspaceSearchOptions): Promise<Outcome<WorkspaceSearchData>> {
+  const parsed = parseQuery(words);
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  const selected = selectMembers(ws, parsed.value);
+  if (!selected.ok) return selected;
+  const { targets, widen } = selected.value;
+  let scope = selected.value.scope;
+  let results = await searchTargets(targets, words, memberShare(MAX_HITS_PER_SET, targets.length), opts);
+  let searched = targets;
+  // Home without hits widens; a warming, unavailable or incomplete home does not (its
+  // silence is not evidence of absence).
+  if (widen && results[0].state === 'complete' && results[0].found === 0 && ws.members.length > 1) {
+    const others = ws.members.filter((m) => m.name !== targets[0].name);
+    const share = memberShare(MAX_HITS_PER_SET, ws.members.length);
+    results = [results[0], ...(await searchTargets(others, words, share, opts))];
+    searched = [targets[0], ...others];
+    scope = 'home_widened';
+  }
+  if (results.every((r) => r.state === 'unavailable')) {
+    const why = results.map((r) => `${r.name}: ${r.reason ?? 'unavailable'}`).join('; ');
+    return fail('workspace_unavailable', `no selected member is available (${why}); fix the member paths in ${ws.config.file} or select another member`);
+  }
+  const targetOf = new Map(searched.map((m) => [m.name, m]));
+  const owners = new Map(results.map((r) => [r.name, ownerFields(targetOf.get(r.name)!, r)]));
+  const differing = new Map(results.map((r) => [r.name, new Set(r.fallback?.differingPaths ?? [])]));
+  const fused = fuseMembers(results.map((r) => ({ member: r.name, hits: r.hits })));
+  const entries = fused.map((f) => {
+    const r = results.find((x) => x.name === f.member)!;
+    return toEntry(targetOf.get(f.member)!, r, f.hit, owners.get(f.member)!, differing.get(f.member)!);
+  });
+  const members: Record<string, string> = {};
+  for (const e of entries) if (e.member !== undefined) members[e.member] = e.root;
+  const anyTruncated = results.some((r) => r.truncated);
+  const store = new ResultStore(ws.resultsDir);
+  const saved = store.save({ query: words.join(' '), truncated: anyTruncated, words: snippetTerms(parsed.value), members, workspace: ws.config.file }, entries);
+  if (!saved.ok) return fail(saved.error.code, saved.error.message);
+  const coverage = workspaceCoverage(
+    results.map((r): CoverageMember => {
+      const m = targetOf.get(r.name)!;
+      return { result: r, configuredRoot: m.configuredRoot, root: m.root, worktree: m.worktree };
+    }),
+    scope, entries.length, saved.value.truncated || anyTruncated,
+  );
+  return ok({
+    query: words.join(' '), setId: saved.value.id, offset: 0, entries: entries.slice(0, saved.value.stored),
+    truncated: saved.value.truncated || anyTruncated, coverage: coverage.json, coverageLine: coverage.line,
+    words: snippetTerms(parsed.value), members,
+  });
+}

@@ -1,0 +1,90 @@
+// One member's part of a workspace search: its own index, its own ranking, its own
+// coverage. Inputs and outputs are plain data so the same function runs in a worker
+// thread (members are searched concurrently) or in-process.
+import {
+  IndexReader, parseQuery, reconcile, searchIndex, type FilterDiagnosis, type IndexCoverage, type SearchHit,
+} from '@trufflepig/index';
+import { fallbackSearch, type FallbackInfo } from './fallback';
+import { UNAVAILABLE_REASON_MAX_CHARS } from './limits';
+
+export interface MemberSearchRequest {
+  readonly name: string;
+  /** The root searched: the configured root or the worktree standing in for it. */
+  readonly root: string;
+  readonly configuredRoot: string;
+  readonly cacheDir: string;
+  readonly worktree: boolean;
+  readonly parentCacheDir?: string;
+  readonly words: readonly string[];
+  /** Index in the foreground when this root has no published index (worktrees seeded from the parent). */
+  readonly indexIfMissing: boolean;
+  /** Hits retained at most: this member's equal share of the set ceiling. */
+  readonly share: number;
+}
+
+export type MemberState = 'complete' | 'partial' | 'warming' | 'unavailable' | 'timed_out' | 'parent_fallback';
+
+export interface MemberSearchResult {
+  readonly name: string;
+  readonly state: MemberState;
+  readonly reason?: string;
+  readonly hits: SearchHit[];
+  /** Hits found before the share cut. */
+  readonly found: number;
+  readonly truncated: boolean;
+  readonly generation?: number;
+  readonly coverage?: IndexCoverage;
+  readonly diagnosis?: FilterDiagnosis;
+  /** The cache whose publication answered (the parent's under fallback). */
+  readonly ownerCache: string;
+  readonly fallback?: FallbackInfo;
+  /** This root has no publication yet and nothing is indexing it in the foreground. */
+  readonly needsIndex?: boolean;
+  readonly elapsedMs: number;
+}
+
+export function cutReason(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= UNAVAILABLE_REASON_MAX_CHARS ? line : `${line.slice(0, UNAVAILABLE_REASON_MAX_CHARS - 1)}…`;
+}
+
+function stateOf(cov: IndexCoverage): MemberState {
+  return Object.values(cov.unsearched).some((n) => n > 0) ? 'partial' : 'complete';
+}
+
+export async function searchMember(req: MemberSearchRequest): Promise<MemberSearchResult> {
+  const started = Date.now();
+  const done = (r: Omit<MemberSearchResult, 'name' | 'elapsedMs'>): MemberSearchResult => ({ name: req.name, ...r, elapsedMs: Date.now() - started });
+  const nothing = { hits: [], found: 0, truncated: false, ownerCache: req.cacheDir };
+  const parsed = parseQuery(req.words);
+  if (!parsed.ok) return done({ ...nothing, state: 'unavailable', reason: parsed.error.message });
+  let reader = await IndexReader.open(req.cacheDir, req.root);
+  if (!reader.ok && reader.error.code === 'index_warming') {
+    if (req.indexIfMissing) {
+      const rec = await reconcile(req.root, { cacheDir: req.cacheDir, ...(req.parentCacheDir ? { seedFrom: req.parentCacheDir } : {}) });
+      if (!rec.ok) {
+        const state = rec.error.code === 'index_locked' ? 'warming' : 'unavailable';
+        return done({ ...nothing, state, reason: cutReason(rec.error.message) });
+      }
+      reader = await IndexReader.open(req.cacheDir, req.root);
+    } else if (req.worktree && req.parentCacheDir) {
+      // An unpublished worktree answers at once from its member's published index.
+      const fb = await fallbackSearch(req, parsed.value);
+      return done({ ...fb, needsIndex: true });
+    } else {
+      return done({ ...nothing, state: 'warming', reason: cutReason(reader.error.message), needsIndex: true });
+    }
+  }
+  if (!reader.ok) return done({ ...nothing, state: 'unavailable', reason: cutReason(reader.error.message) });
+  try {
+    const outcome = searchIndex(reader.value, parsed.value);
+    const coverage = reader.value.coverage();
+    return done({
+      state: stateOf(coverage), hits: outcome.hits.slice(0, req.share), found: outcome.hits.length,
+      truncated: outcome.truncated || outcome.hits.length > req.share, generation: reader.value.generation, coverage,
+      ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}), ownerCache: req.cacheDir,
+    });
+  } finally {
+    reader.value.close();
+  }
+}

@@ -1,0 +1,73 @@
+// Real Git repositories, worktrees and workspace files in temp directories.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { CommandOptions, CommandResult } from '../src';
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+  });
+}
+
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+}
+
+/** A committed Git repository. */
+export function makeRepo(dir: string, files: Record<string, string>): string {
+  fs.mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q', '-b', 'main');
+  writeFiles(dir, files);
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'initial');
+  return fs.realpathSync(dir);
+}
+
+export const APP_FILES = {
+  'src/bucket.rs': 'pub struct TokenBucket { tokens: u32 }\n\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) {\n        self.tokens += 1;\n    }\n}\n',
+  'src/lib.rs': 'mod bucket;\npub use bucket::TokenBucket;\n',
+  'README.md': '# app\n\nA token bucket.\n',
+};
+
+export const LIB_FILES = {
+  'src/story.ts': 'export class StoryTeller {\n  tell(chapter: number): string {\n    return `chapter ${chapter}`;\n  }\n}\n',
+  'src/index.ts': "export { StoryTeller } from './story';\n",
+};
+
+export interface Space {
+  readonly base: string;
+  readonly app: string;
+  readonly lib: string;
+  readonly config: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Two members (Rust `app`, TypeScript `lib`) and a workspace file beside them; caches and registry isolated. */
+export function makeSpace(label: string, extraToml = ''): Space {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `tp-space-${label}-`)));
+  const app = makeRepo(path.join(base, 'app'), APP_FILES);
+  const lib = makeRepo(path.join(base, 'lib'), LIB_FILES);
+  const config = path.join(base, 'trufflepig.workspace.toml');
+  fs.writeFileSync(config, `[workspace]\nname = "space"\n${extraToml}\n[members.app]\npath = "app"\n\n[members.lib]\npath = "lib"\n`);
+  const env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config'), HOME: base };
+  return { base, app, lib, config, env };
+}
+
+export function opts(space: Space, cwd: string, more: Partial<CommandOptions> = {}): CommandOptions {
+  return { cwd, env: space.env, noDaemon: true, ...more };
+}
+
+/** stdout as JSON; fails the test with the error when the command failed unexpectedly. */
+export function json(out: CommandResult): Record<string, any> {
+  return JSON.parse(out.stdout) as Record<string, any>;
+}
+
+export function errorCode(out: CommandResult): string | undefined {
+  return out.exitCode === 2 ? (JSON.parse(out.stdout) as { error: { code: string } }).error.code : undefined;
+}

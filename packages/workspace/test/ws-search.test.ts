@@ -1,0 +1,164 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { countTokens } from '@trufflepig/render';
+import { indexCommand, searchCommand, showCommand, moreCommand } from '../src';
+import { errorCode, json, makeRepo, makeSpace, opts, type Space } from './ws-helpers';
+
+describe('workspace search: selection, widening, fusion by rank', () => {
+  let space: Space;
+
+  beforeAll(async () => {
+    space = makeSpace('search', '[output]\nbudget = 900\n');
+    const out = await indexCommand(opts(space, space.base));
+    expect(out.exitCode).toBe(0);
+    expect(Object.keys(json(out).members)).toEqual(['app', 'lib']);
+  });
+
+  it('searches the home member only, and every hit names its member', async () => {
+    const page = json(await searchCommand(['refill', 'tokens'], opts(space, path.join(space.app, 'src'))));
+    expect(page.coverage.scope).toBe('home');
+    expect(Object.keys(page.coverage.members)).toEqual(['app']);
+    expect(page.hits.length).toBeGreaterThan(0);
+    expect(page.hits.every((h: { member: string }) => h.member === 'app')).toBe(true);
+    expect(page.members).toEqual({ app: space.app });
+    expect(page.hits[0].uri).toBe(`file://${space.app}/src/bucket.rs`);
+  });
+
+  it('widens a home without hits to all members, and says so', async () => {
+    const page = json(await searchCommand(['StoryTeller'], opts(space, space.app)));
+    expect(page.coverage.scope).toBe('home_widened');
+    expect(page.coverage.members.app).toMatchObject({ state: 'complete', hits: 0 });
+    expect(page.hits[0]).toMatchObject({ member: 'lib', path: 'src/story.ts', name: 'StoryTeller' });
+  });
+
+  it('explicit selectors never widen', async () => {
+    const inApp = json(await searchCommand(['in:app', 'StoryTeller'], opts(space, space.lib)));
+    expect(inApp.hits).toEqual([]);
+    expect(Object.keys(inApp.coverage.members)).toEqual(['app']);
+    const home = json(await searchCommand(['ws:home', 'StoryTeller'], opts(space, space.app)));
+    expect(home.hits).toEqual([]);
+    expect(home.coverage.scope).toBe('home');
+    const member = json(await searchCommand(['StoryTeller'], opts(space, space.app, { member: 'app' })));
+    expect(member.hits).toEqual([]);
+  });
+
+  it('outside every member and with ws:all it searches all members, fused by rank', async () => {
+    for (const page of [
+      json(await searchCommand(['tokens'], opts(space, space.base))),
+      json(await searchCommand(['ws:all', 'tokens'], opts(space, space.app))),
+    ]) {
+      expect(page.coverage.scope).toBe('all');
+      expect(Object.keys(page.coverage.members).sort()).toEqual(['app', 'lib']);
+    }
+    // Each member's first hit comes before any member's second.
+    const page = json(await searchCommand(['ws:all', 'chapter', 'tokens'], opts(space, space.app)));
+    const firstTwo = page.hits.slice(0, 2).map((h: { member: string }) => h.member).sort();
+    expect(firstTwo).toEqual(['app', 'lib']);
+  });
+
+  it('keeps the captured order across pages and routes show from any member', async () => {
+    const first = json(await searchCommand(['ws:all', 'tokens', 'chapter'], opts(space, space.app, { limit: 1 })));
+    expect(first.next).toBeDefined();
+    const second = json(await moreCommand(first.next, opts(space, space.lib, { limit: 5 })));
+    expect(second.hits[0].handle).toMatch(/:2$/);
+    const libHit = [...first.hits, ...second.hits].find((h: { member: string }) => h.member === 'lib');
+    const shown = json(await showCommand(libHit.handle, opts(space, space.app)));
+    expect(shown.member).toBe('lib');
+    expect(shown.uri).toContain(space.lib);
+  });
+
+  it('applies [output].budget by default and -b over it, provenance included', async () => {
+    const dflt = await searchCommand(['ws:all', 'tokens'], opts(space, space.app));
+    expect(countTokens(dflt.stdout)).toBeLessThanOrEqual(900);
+    const small = await searchCommand(['ws:all', 'tokens'], opts(space, space.app, { budget: 200 }));
+    expect(countTokens(small.stdout)).toBeLessThanOrEqual(200);
+    const lines = await searchCommand(['ws:all', 'tokens'], opts(space, space.app, { budget: 200, format: 'lines' }));
+    expect(countTokens(lines.stdout)).toBeLessThanOrEqual(200);
+    expect(lines.stdout).toMatch(/^coverage: .*app complete.*lib complete/m);
+  });
+
+  it('rejects unknown members and ws:home outside every member', async () => {
+    expect(errorCode(await searchCommand(['in:nope', 'x'], opts(space, space.app)))).toBe('unknown_member');
+    expect(errorCode(await searchCommand(['ws:home', 'x'], opts(space, space.base)))).toBe('no_home');
+    expect(errorCode(await searchCommand(['x'], opts(space, space.app, { member: 'nope' })))).toBe('unknown_member');
+  });
+
+  it('--no-workspace searches the root alone; selectors then need a workspace', async () => {
+    const page = json(await searchCommand(['StoryTeller'], opts(space, space.app, { noWorkspace: true })));
+    expect(page.hits).toEqual([]);
+    expect(page.coverage.members).toBeUndefined();
+    expect(errorCode(await searchCommand(['in:lib', 'x'], opts(space, space.app, { noWorkspace: true })))).toBe('no_workspace');
+    expect(errorCode(await searchCommand(['x'], opts(space, space.app, { noWorkspace: true, workspace: space.config })))).toBe('workspace_conflicting_flags');
+  });
+
+  it('--root: a member root activates the workspace, a subtree searches alone, a non-member root with --workspace fails', async () => {
+    const member = json(await searchCommand(['chapter'], opts(space, space.base, { root: space.lib })));
+    expect(member.coverage.scope).toBe('home');
+    expect(Object.keys(member.coverage.members)).toEqual(['lib']);
+    const subtree = json(await searchCommand(['refill'], opts(space, space.base, { root: path.join(space.app, 'src'), cache: path.join(space.base, 'subcache') })));
+    expect(subtree.coverage.members).toBeUndefined();
+    expect(subtree.hits[0].path).toBe('bucket.rs');
+    const outside = await searchCommand(['x'], opts(space, space.base, { root: path.join(space.app, 'src'), workspace: space.config }));
+    expect(errorCode(outside)).toBe('root_not_member');
+  });
+
+  it('a member subdirectory searches the whole member', async () => {
+    const page = json(await searchCommand(['A', 'token', 'bucket'], opts(space, path.join(space.app, 'src'))));
+    expect(page.hits.map((h: { path: string }) => h.path)).toContain('README.md');
+  });
+
+  it('an unrelated repository nested inside a member stays part of that member', async () => {
+    const nested = makeRepo(path.join(space.app, 'vendor', 'inner'), { 'inner.rs': 'fn nested_marker() {}\n' });
+    try {
+      await indexCommand(opts(space, nested, { member: 'app' }));
+      const page = json(await searchCommand(['nested_marker'], opts(space, nested)));
+      expect(page.coverage.scope).toBe('home');
+      expect(Object.keys(page.coverage.members)).toEqual(['app']);
+      expect(page.hits[0]).toMatchObject({ member: 'app', path: 'vendor/inner/inner.rs' });
+    } finally {
+      fs.rmSync(path.join(space.app, 'vendor'), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('workspace search: unavailable members and caches', () => {
+  it('reports a missing member in coverage and fails only when no selected member is available', async () => {
+    const space = makeSpace('missing');
+    fs.appendFileSync(space.config, '\n[members.gone]\npath = "gone"\n');
+    const page = json(await searchCommand(['tokens'], opts(space, space.base)));
+    expect(page.coverage.members.gone).toMatchObject({ state: 'unavailable' });
+    expect(page.coverage.members.gone.reason.length).toBeLessThanOrEqual(120);
+    const lines = await searchCommand(['tokens'], opts(space, space.base, { format: 'lines' }));
+    expect(lines.stdout).toMatch(/gone unavailable \(/);
+    const only = await searchCommand(['in:gone', 'tokens'], opts(space, space.base));
+    expect(errorCode(only)).toBe('workspace_unavailable');
+  });
+
+  it('--cache gives an isolated base with member caches under it, and must lie outside every member', async () => {
+    const space = makeSpace('cachebase');
+    const base = path.join(space.base, 'isolated');
+    const out = json(await indexCommand(opts(space, space.base, { cache: base })));
+    expect(out.members.app.cache.startsWith(path.join(base, 'members'))).toBe(true);
+    expect(out.members.lib.cache.startsWith(path.join(base, 'members'))).toBe(true);
+    const page = json(await searchCommand(['tokens'], opts(space, space.base, { cache: base })));
+    expect(page.hits.length).toBeGreaterThan(0);
+    expect(fs.readdirSync(path.join(base, 'workspaces')).length).toBe(1);
+    const inside = await searchCommand(['tokens'], opts(space, space.base, { cache: path.join(space.app, 'cache') }));
+    expect(errorCode(inside)).toBe('cache_inside_root');
+  });
+
+  it('configuration errors name the file and line', async () => {
+    const space = makeSpace('badconfig');
+    fs.writeFileSync(space.config, '[workspace]\nname = "bad name!"\n\n[members.app]\npath = "app"\n');
+    const out = await searchCommand(['x'], opts(space, space.app));
+    expect(errorCode(out)).toBe('config_invalid_name');
+    expect(JSON.parse(out.stdout).error.message).toContain(`${space.config}:2`);
+  });
+
+  it('a symlink alias of a member root is a duplicate root', async () => {
+    const space = makeSpace('alias');
+    fs.symlinkSync(space.app, path.join(space.base, 'app-alias'));
+    fs.appendFileSync(space.config, '\n[members.alias]\npath = "app-alias"\n');
+    expect(errorCode(await searchCommand(['x'], opts(space, space.base)))).toBe('config_duplicate_root');
+  });
+});
