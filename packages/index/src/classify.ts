@@ -1,15 +1,34 @@
 import { extension, basename, isDocPath, isTestPath } from '@trufflepig/rank';
 
-export type Language = 'rust' | 'typescript' | 'tsx' | 'javascript' | 'text';
+/**
+ * The one table of languages: the extractor language a path gets, the `lang:` value it
+ * answers to, and that value's aliases (retrieval.md §1). `text` has no extractor.
+ */
+const LANGUAGE_TABLE = [
+  { lang: 'rust', query: 'rust', extensions: ['rs'], aliases: ['rs'] },
+  { lang: 'typescript', query: 'typescript', extensions: ['ts', 'mts', 'cts'], aliases: ['ts'] },
+  { lang: 'tsx', query: 'typescript', extensions: ['tsx'], aliases: ['tsx'] },
+  { lang: 'javascript', query: 'javascript', extensions: ['js', 'mjs', 'cjs', 'jsx'], aliases: ['js', 'jsx'] },
+  { lang: 'csharp', query: 'csharp', extensions: ['cs'], aliases: ['cs', 'c#'] },
+  { lang: 'php', query: 'php', extensions: ['php', 'phtml'], aliases: [] },
+  // Lua and Luau share one extractor: Roblox code is Luau whatever its extension.
+  { lang: 'luau', query: 'luau', extensions: ['lua', 'luau'], aliases: ['lua'] },
+  { lang: 'dreammaker', query: 'dreammaker', extensions: ['dm', 'dme'], aliases: ['dm'] },
+  { lang: 'python', query: 'python', extensions: ['py'], aliases: ['py'] },
+  { lang: 'go', query: 'go', extensions: ['go'], aliases: ['golang'] },
+  { lang: 'java', query: 'java', extensions: ['java'], aliases: [] },
+  { lang: 'text', query: 'text', extensions: [], aliases: ['md', 'markdown', 'toml', 'json'] },
+] as const;
+
+export type Language = (typeof LANGUAGE_TABLE)[number]['lang'];
 
 /** Languages the query language accepts with `lang:` (retrieval.md §1). */
 export const QUERY_LANGUAGES = ['rust', 'typescript', 'javascript', 'csharp', 'php', 'luau', 'dreammaker', 'python', 'go', 'java', 'text'] as const;
 export type QueryLanguage = (typeof QUERY_LANGUAGES)[number];
 
-const LANGUAGE_ALIASES: Readonly<Record<string, QueryLanguage>> = {
-  rs: 'rust', ts: 'typescript', tsx: 'typescript', js: 'javascript', jsx: 'javascript', cs: 'csharp', 'c#': 'csharp',
-  lua: 'luau', dm: 'dreammaker', py: 'python', md: 'text', markdown: 'text', toml: 'text', json: 'text',
-};
+const LANGUAGE_ALIASES: Readonly<Record<string, QueryLanguage>> = Object.fromEntries(
+  LANGUAGE_TABLE.flatMap((row) => row.aliases.map((alias): [string, QueryLanguage] => [alias, row.query])),
+);
 
 /** Canonical `lang:` value, or undefined for an unknown language. */
 export function canonicalQueryLanguage(value: string): QueryLanguage | undefined {
@@ -18,19 +37,19 @@ export function canonicalQueryLanguage(value: string): QueryLanguage | undefined
   return LANGUAGE_ALIASES[v];
 }
 
-const BY_EXTENSION: Readonly<Record<string, Language>> = {
-  rs: 'rust', ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'tsx',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript',
-};
+const BY_EXTENSION: Readonly<Record<string, Language>> = Object.fromEntries(
+  LANGUAGE_TABLE.flatMap((row) => row.extensions.map((ext): [string, Language] => [ext, row.lang])),
+);
+const QUERY_OF: Readonly<Record<string, QueryLanguage>> = Object.fromEntries(LANGUAGE_TABLE.map((row) => [row.lang, row.query]));
 
-/** The extractor language of a path (`text` when no grammar applies). */
+/** The extractor language of a path (`text` when no extractor applies). */
 export function languageOf(path: string): Language {
   return BY_EXTENSION[extension(path)] ?? 'text';
 }
 
-/** The `lang:` name a stored file answers to (TSX is TypeScript). */
+/** The `lang:` name a stored file answers to (TSX is TypeScript, Lua is Luau). */
 export function queryLanguageOf(language: Language): QueryLanguage {
-  return language === 'tsx' ? 'typescript' : language;
+  return QUERY_OF[language] ?? 'text';
 }
 
 const CONFIG_EXTENSIONS = new Set(['toml', 'json', 'jsonc', 'json5', 'yaml', 'yml', 'ini', 'cfg', 'conf', 'properties', 'xml', 'lock']);

@@ -4,10 +4,15 @@ export const FILE_MAX_BYTES = 2 * 1024 * 1024;
 export const FACTS_PER_FILE_MAX = 50_000;
 /** Directories never walked, wherever they are. */
 export const ALWAYS_SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules', 'target', '.trufflepig'];
-/** Bumped whenever extraction output changes: cached facts of older versions are re-extracted. */
-export const EXTRACTION_VERSION = 2;
+/**
+ * Bumped whenever the extraction pipeline shared by every language changes: all cached
+ * facts are re-extracted. A change to one language's extractor bumps that language's own
+ * version instead (`version` of its spec in src/extract/lang/, DREAMMAKER_EXTRACTOR_VERSION),
+ * which invalidates only the facts that extractor produced.
+ */
+export const EXTRACTION_VERSION = 3;
 /** Bumped whenever the database layout changes: older databases are rebuilt from scratch. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 /** The FTS index is rebuilt when this fraction of its documents belong to removed regions. */
 export const FTS_DEAD_REBUILD_FRACTION = 0.3;
 /** Hits a single `re:` search keeps before it reports truncation. */

@@ -53,12 +53,39 @@ export interface Region {
   readonly idents: string;
 }
 
+/**
+ * One imported name as spelled in the source: `use App\Models\User;` → spelled
+ * `App\Models\User`, name `User`; `from a.b import c as d` → spelled `a.b`, name `c`, alias
+ * `d`; `import "fmt"` → spelled `fmt`, name null (the whole module or namespace). Name `*`
+ * is a glob. Spans are the bytes of the whole import statement.
+ */
+export interface ImportFact {
+  readonly spelled: string;
+  readonly name: string | null;
+  readonly alias: string | null;
+  /** Re-exported to importers of this file (`pub use`, `export … from`). */
+  readonly reexport: boolean;
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+}
+
+/** One identifier occurrence with its single role (not stored: recomputed on demand for reference sites). */
+export interface Occurrence {
+  readonly name: string;
+  readonly role: RoleName;
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+}
+
 export type ParseStatus = 'ok' | 'partial' | 'failed' | 'none';
 
 export interface Extraction {
   readonly definitions: Definition[];
   readonly names: NameUse[];
   readonly regions: Region[];
+  readonly imports: ImportFact[];
   readonly parse: ParseStatus;
   readonly factLimited: boolean;
 }

@@ -2,6 +2,7 @@ import {
   filenameEvidence, identifierKey, isTestPath, LANE_FILE_CAP, stem,
   WEIGHT_DEFAULT, WEIGHT_IDENTIFIER_DECLARATION, type Lane, type LaneEntry,
 } from '@trufflepig/rank';
+import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
 import { displayPath } from '../paths';
 import { allRows } from '../store/sql';
@@ -39,7 +40,7 @@ function cap(entries: LaneEntry<SearchHit>[], ctx: LaneContext): LaneEntry<Searc
 function hitOf(f: IndexedFile, lane: string, span: { start: number; end: number; sl: number; el: number }, name?: string, kind?: string): SearchHit {
   return {
     path: f.path, start: span.start, end: span.end, startLine: span.sl, endLine: span.el, lane,
-    revision: f.revision, tags: f.tags, lang: f.lang === 'tsx' ? 'typescript' : f.lang,
+    revision: f.revision, tags: f.tags, lang: queryLanguageOf(f.lang),
     ...(name !== undefined ? { name } : {}), ...(kind !== undefined ? { kind } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import { queryLanguageOf } from '../classify';
 import { decodeText, lineAt, lineStartOffsets } from '../extract/text';
 import { REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
 import { percentDecode } from '../paths';
@@ -25,7 +26,7 @@ export function liveHit(f: IndexedFile, live: LiveFile, start: number, end: numb
   const starts = lineStartOffsets(live.bytes);
   return {
     path: f.path, start, end, startLine: lineAt(starts, start), endLine: lineAt(starts, Math.max(start, end - 1)), lane,
-    revision: live.revision, tags: f.tags, lang: f.lang === 'tsx' ? 'typescript' : f.lang,
+    revision: live.revision, tags: f.tags, lang: queryLanguageOf(f.lang),
   };
 }
 

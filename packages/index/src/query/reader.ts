@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { identifierKey } from '@trufflepig/rank';
 import type { Language } from '../classify';
 import { fail, ok, type Outcome } from '../errors';
 import { loadDatabase, type SeedOutcome } from '../reconcile';
@@ -29,6 +30,34 @@ export interface IndexCoverage {
   readonly unsearched: Readonly<Record<string, number>>;
   readonly unsearched_paths?: readonly string[];
   readonly semantic: 'unavailable';
+}
+
+/** A stored definition; spans are byte offsets of the file at its indexed revision. */
+export interface IndexedDefinition {
+  readonly file: IndexedFile;
+  readonly name: string;
+  readonly kind: string;
+  /** Owner: the type, trait, class, module or impl target (`null` at top level). */
+  readonly container: string | null;
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly nameStart: number;
+  readonly nameEnd: number;
+}
+
+/** One imported name of a file, as spelled (see ImportFact). */
+export interface IndexedImport {
+  readonly file: IndexedFile;
+  readonly spelled: string;
+  /** The imported symbol; null imports a whole module or namespace; `*` is a glob. */
+  readonly name: string | null;
+  readonly alias: string | null;
+  readonly reexport: boolean;
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
 }
 
 /** Up to this many fact-limited paths are named in coverage (workspace contract). */
@@ -78,6 +107,56 @@ export class IndexReader {
     return this.fileByPathMap.get(path);
   }
 
+
+  private definitionRows(where: string, params: (string | number)[]): IndexedDefinition[] {
+    const out: IndexedDefinition[] = [];
+    for (const r of allRows(this.db, `SELECT file, name, kind, container, start, end, sl, el, ns, ne FROM def WHERE ${where} ORDER BY file, start`, params)) {
+      const file = this.file(Number(r[0]));
+      if (!file) continue;
+      out.push({
+        file, name: String(r[1]), kind: String(r[2]), container: r[3] == null ? null : String(r[3]), start: Number(r[4]), end: Number(r[5]),
+        startLine: Number(r[6]), endLine: Number(r[7]), nameStart: Number(r[8]), nameEnd: Number(r[9]),
+      });
+    }
+    return out;
+  }
+
+  /** Definitions named exactly `name` (case-sensitive), optionally owned by `container`. */
+  definitions(name: string, options: { readonly container?: string } = {}): IndexedDefinition[] {
+    const where = options.container === undefined ? 'norm = ? AND name = ?' : 'norm = ? AND name = ? AND container = ?';
+    const params = [identifierKey(name), name, ...(options.container === undefined ? [] : [options.container])];
+    return this.definitionRows(where, params);
+  }
+
+  /** Definitions of one indexed file in source order (a scan of the definitions: for one file at a time). */
+  fileDefinitions(path: string): IndexedDefinition[] {
+    const f = this.fileByPath(path);
+    return f ? this.definitionRows('file = ?', [f.id]) : [];
+  }
+
+  private importRows(where: string, params: (string | number)[]): IndexedImport[] {
+    const out: IndexedImport[] = [];
+    for (const r of allRows(this.db, `SELECT file, spelled, name, alias, reexport, start, end, line FROM imports WHERE ${where} ORDER BY file, start`, params)) {
+      const file = this.file(Number(r[0]));
+      if (!file) continue;
+      out.push({
+        file, spelled: String(r[1]), name: r[2] == null ? null : String(r[2]), alias: r[3] == null ? null : String(r[3]),
+        reexport: Number(r[4]) === 1, start: Number(r[5]), end: Number(r[6]), line: Number(r[7]),
+      });
+    }
+    return out;
+  }
+
+  /** The imports of one indexed file, in source order (indexed by file: cheap per hop). */
+  fileImports(path: string): IndexedImport[] {
+    const f = this.fileByPath(path);
+    return f ? this.importRows('file = ?', [f.id]) : [];
+  }
+
+  /** Imports that bind `name` in their file: imported as `name`, or aliased to it. */
+  importsOf(name: string): IndexedImport[] {
+    return this.importRows('name = ? OR alias = ?', [name, name]);
+  }
 
   coverage(): IndexCoverage {
     const files = this.files();

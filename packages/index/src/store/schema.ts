@@ -24,6 +24,9 @@ CREATE TABLE name(id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE);
 CREATE TABLE use(
   name INTEGER NOT NULL, file INTEGER NOT NULL, count INTEGER NOT NULL, roles INTEGER NOT NULL,
   start INTEGER NOT NULL, end INTEGER NOT NULL, line INTEGER NOT NULL, PRIMARY KEY(name, file)) WITHOUT ROWID;
+CREATE TABLE imports(
+  file INTEGER NOT NULL, spelled TEXT NOT NULL, name TEXT, alias TEXT, reexport INTEGER NOT NULL,
+  start INTEGER NOT NULL, end INTEGER NOT NULL, line INTEGER NOT NULL);
 CREATE TABLE region(
   id INTEGER PRIMARY KEY AUTOINCREMENT, file INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,
   sl INTEGER NOT NULL, el INTEGER NOT NULL, symbol TEXT);
@@ -34,6 +37,8 @@ const SECONDARY_INDEXES: readonly [string, string][] = [
   ['file_revision', 'file(revision)'],
   ['def_norm', 'def(norm)'],
   ['region_file', 'region(file)'],
+  // Import following reads the imports of one file at a time.
+  ['imports_file', 'imports(file)'],
 ];
 
 function createSecondaryIndexes(db: Database): void {

@@ -25,6 +25,7 @@ export class StoreWriter {
   private readonly insertUse;
   private readonly insertName;
   private readonly insertRegion;
+  private readonly insertImport;
   private readonly insertFts;
   private readonly nameIds = new Map<string, number>();
   // Ids are assigned here rather than read back with last_insert_rowid(): a prepared
@@ -43,6 +44,7 @@ export class StoreWriter {
     this.insertDef = db.prepare('INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne) VALUES (?,?,?,?,?,?,?,?,?,?,?)');
     this.insertUse = db.prepare('INSERT OR REPLACE INTO use(name, file, count, roles, start, end, line) VALUES (?,?,?,?,?,?,?)');
     this.insertName = db.prepare('INSERT INTO name(id, text) VALUES (?, ?)');
+    this.insertImport = db.prepare('INSERT INTO imports(file, spelled, name, alias, reexport, start, end, line) VALUES (?,?,?,?,?,?,?,?)');
     this.insertRegion = db.prepare('INSERT INTO region(id, file, start, end, sl, el, symbol) VALUES (?,?,?,?,?,?,?)');
     this.insertFts = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (?,?,?)');
   }
@@ -79,6 +81,7 @@ export class StoreWriter {
       this.insertDef.run([fileId, d.name, identifierKey(d.name), d.kind, d.container, d.start, d.end, d.startLine, d.endLine, d.nameStart, d.nameEnd]);
     }
     for (const u of x.names) this.insertUse.run([this.nameId(u.name), fileId, u.count, u.roles, u.start, u.end, u.line]);
+    for (const i of x.imports) this.insertImport.run([fileId, i.spelled, i.name, i.alias, i.reexport ? 1 : 0, i.start, i.end, i.line]);
     for (const r of x.regions) this.addRegion(fileId, r);
   }
 
@@ -110,6 +113,8 @@ export class StoreWriter {
       SELECT m.new, d.name, d.norm, d.kind, d.container, d.start, d.end, d.sl, d.el, d.ns, d.ne FROM def d JOIN copy_map m ON m.old = d.file`);
     this.db.exec(`INSERT INTO use(name, file, count, roles, start, end, line)
       SELECT u.name, m.new, u.count, u.roles, u.start, u.end, u.line FROM use u JOIN copy_map m ON m.old = u.file`);
+    this.db.exec(`INSERT INTO imports(file, spelled, name, alias, reexport, start, end, line)
+      SELECT m.new, i.spelled, i.name, i.alias, i.reexport, i.start, i.end, i.line FROM imports i JOIN copy_map m ON m.old = i.file`);
     this.db.exec('DROP TABLE temp.copy_map');
     this.copies.length = 0;
   }
@@ -128,11 +133,11 @@ export class StoreWriter {
     const add = this.db.prepare('INSERT OR IGNORE INTO gone(id) VALUES (?)');
     for (const id of ids) add.run([id]);
     add.free();
-    for (const table of ['def', 'use', 'region']) this.db.exec(`DELETE FROM ${table} WHERE file IN (SELECT id FROM gone)`);
+    for (const table of ['def', 'use', 'imports', 'region']) this.db.exec(`DELETE FROM ${table} WHERE file IN (SELECT id FROM gone)`);
     this.db.exec('DELETE FROM file WHERE id IN (SELECT id FROM gone); DROP TABLE temp.gone');
   }
 
   free(): void {
-    for (const s of [this.insertFile, this.insertDef, this.insertUse, this.insertName, this.insertRegion, this.insertFts]) s.free();
+    for (const s of [this.insertFile, this.insertDef, this.insertUse, this.insertName, this.insertImport, this.insertRegion, this.insertFts]) s.free();
   }
 }

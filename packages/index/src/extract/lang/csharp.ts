@@ -1,0 +1,67 @@
+import { childrenOf, loadNativeGrammar, rawImport, TYPE_OWNERS, type LanguageSpec, type Node } from '../spec';
+
+const QUERY = `
+(namespace_declaration name: (_) @name) @def.module
+(file_scoped_namespace_declaration name: (_) @name) @def.module
+(class_declaration name: (identifier) @name) @def.class
+(record_declaration name: (identifier) @name) @def.class
+(struct_declaration name: (identifier) @name) @def.struct
+(interface_declaration name: (identifier) @name) @def.interface
+(enum_declaration name: (identifier) @name) @def.enum
+(enum_member_declaration name: (identifier) @name) @def.variant
+(delegate_declaration name: (identifier) @name) @def.type
+(method_declaration name: (identifier) @name) @def.method
+(constructor_declaration name: (identifier) @name) @def.method
+(local_function_statement name: (identifier) @name) @def.function
+(property_declaration name: (identifier) @name) @def.property
+(event_declaration name: (identifier) @name) @def.field
+(field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.field
+(event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.field
+(using_directive) @range.import @import
+(invocation_expression function: (identifier) @role.call)
+(invocation_expression function: (member_access_expression name: (identifier) @role.call))
+(invocation_expression function: (member_access_expression name: (generic_name (identifier) @role.call)))
+(invocation_expression function: (generic_name (identifier) @role.call))
+(object_creation_expression type: (identifier) @role.call)
+(object_creation_expression type: (generic_name (identifier) @role.call))
+(member_access_expression name: (identifier) @role.member)
+(variable_declaration type: (identifier) @role.type)
+(parameter type: (identifier) @role.type)
+(base_list (identifier) @role.type)
+(base_list (generic_name (identifier) @role.type))
+(generic_name (identifier) @role.type)
+(type_argument_list (identifier) @role.type)
+(property_declaration type: (identifier) @role.type)
+(method_declaration returns: (identifier) @role.type)
+(nullable_type (identifier) @role.type)
+(array_type type: (identifier) @role.type)
+(type_parameter_constraint (type (identifier) @role.type))
+(type_parameter_constraints_clause (identifier) @role.type)
+(type_parameter name: (identifier) @role.type)
+(attribute name: (identifier) @role.type)
+(typeof_expression (identifier) @role.type)
+(parameter name: (identifier) @range.local)
+(local_declaration_statement) @range.local
+(foreach_statement left: (identifier) @range.local)
+(lambda_expression parameters: (_) @range.local)
+(identifier) @id
+`;
+
+/** `const` fields are constants. */
+function refine(def: Node, kind: string): string | null {
+  if (def.type === 'field_declaration' && childrenOf(def, 'modifier').some((m) => m.text === 'const')) return 'constant';
+  return kind;
+}
+
+export const CSHARP: LanguageSpec = {
+  ownerKinds: TYPE_OWNERS, grammar: 'tree-sitter-c-sharp', version: 1, query: QUERY, refine,
+  load: () => loadNativeGrammar('tree-sitter-c-sharp'),
+  imports(statement) {
+    // using System.Text; using static System.Math; using Alias = A.B;
+    const alias = statement.childForFieldName('name')?.text ?? null;
+    const target = statement.namedChildren.filter((c) => c.type !== 'identifier' || alias === null || c.text !== alias).pop();
+    if (!target) return [];
+    const isStatic = /^\s*(global\s+)?using\s+static\b/.test(statement.text);
+    return [rawImport(statement, target.text, isStatic ? '*' : null, alias)];
+  },
+};

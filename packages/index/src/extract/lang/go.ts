@@ -1,0 +1,47 @@
+import { rawImport, unquote, type LanguageSpec, type Node } from '../spec';
+
+const QUERY = `
+(package_clause (package_identifier) @name) @def.module
+(function_declaration name: (identifier) @name) @def.function
+(method_declaration receiver: (parameter_list (parameter_declaration type: (_) @owner)) name: (field_identifier) @name) @def.method
+(type_spec name: (type_identifier) @name type: (struct_type)) @def.struct
+(type_spec name: (type_identifier) @name type: (interface_type)) @def.interface
+(type_spec name: (type_identifier) @name) @def.type
+(type_alias name: (type_identifier) @name) @def.type
+(field_declaration name: (field_identifier) @name) @def.field
+(method_elem name: (field_identifier) @name) @def.method
+(const_spec name: (identifier) @name) @def.constant
+(var_spec name: (identifier) @name) @def.variable
+(import_declaration) @range.import
+(import_spec) @import
+(call_expression function: (identifier) @role.call)
+(call_expression function: (selector_expression field: (field_identifier) @role.call))
+(qualified_type package: (package_identifier) @role.module)
+(short_var_declaration left: (_) @range.local)
+(parameter_list) @range.local
+(range_clause left: (_) @range.local)
+(identifier) @id
+(type_identifier) @id.type
+(field_identifier) @id.field
+(package_identifier) @id
+`;
+
+/** Package-level constants and variables only. */
+function refine(def: Node, kind: string): string | null {
+  if (def.type !== 'const_spec' && def.type !== 'var_spec') return kind;
+  return def.parent?.parent?.type === 'source_file' ? kind : null;
+}
+
+export const GO: LanguageSpec = {
+  grammar: 'tree-sitter-go', version: 1, query: QUERY, refine,
+  load: () => require('tree-sitter-go'),
+  // `*Server[T]` → `Server`
+  ownerName: (text) => text.replace(/^[*\s(]+/, '').replace(/[[(][\s\S]*$/, '').trim(),
+  imports(spec) {
+    const p = spec.childForFieldName('path');
+    if (!p) return [];
+    const spelled = unquote(p.text);
+    const name = spec.childForFieldName('name')?.text ?? null;
+    return [rawImport(spec, spelled, name === '.' ? '*' : null, name && name !== '.' ? name : null)];
+  },
+};

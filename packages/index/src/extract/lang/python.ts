@@ -1,0 +1,61 @@
+import { isUpperCase, rawImport, type LanguageSpec, type Node, type RawImport } from '../spec';
+
+const QUERY = `
+(class_definition name: (identifier) @name) @def.class
+(function_definition name: (identifier) @name) @def.function
+(type_alias_statement left: (type (identifier) @name)) @def.type
+(expression_statement (assignment left: (identifier) @name)) @def.variable
+(import_statement) @range.import @import
+(import_from_statement) @range.import @import
+(call function: (identifier) @role.call)
+(call function: (attribute attribute: (identifier) @role.call))
+(decorator (identifier) @role.call)
+(decorator (call function: (identifier) @role.call))
+(attribute attribute: (identifier) @role.member)
+(type (identifier) @role.type)
+(type (generic_type (identifier) @role.type))
+(type (subscript value: (identifier) @role.type))
+(argument_list (keyword_argument name: (identifier) @role.member))
+(class_definition superclasses: (argument_list (identifier) @role.type))
+(parameters) @range.local
+(lambda_parameters) @range.local
+(for_statement left: (_) @range.local)
+(for_in_clause left: (_) @range.local)
+(identifier) @id
+`;
+
+const ENUM_BASE = /\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\b/;
+
+/** Module-level assignments are variables (constants when SCREAMING_CASE); class-level ones fields (variants of an Enum); others are locals. */
+function refine(def: Node, kind: string, name: Node): string | null {
+  if (def.type !== 'expression_statement') return kind;
+  const scope = def.parent;
+  if (scope?.type === 'module') return isUpperCase(name.text) ? 'constant' : 'variable';
+  const cls = scope?.type === 'block' ? scope.parent : null;
+  if (cls?.type !== 'class_definition') return null;
+  return ENUM_BASE.test(cls.childForFieldName('superclasses')?.text ?? '') ? 'variant' : 'field';
+}
+
+function imports(statement: Node): RawImport[] {
+  const out: RawImport[] = [];
+  const entry = (n: Node): [string, string | null] => (n.type === 'aliased_import' ? [n.childForFieldName('name')?.text ?? '', n.childForFieldName('alias')?.text ?? null] : [n.text, null]);
+  if (statement.type === 'import_statement') {
+    for (const n of statement.childrenForFieldName('name')) {
+      const [spelled, alias] = entry(n);
+      out.push(rawImport(statement, spelled, null, alias));
+    }
+    return out;
+  }
+  const module = statement.childForFieldName('module_name')?.text ?? '';
+  if (statement.namedChildren.some((c) => c.type === 'wildcard_import')) return [rawImport(statement, module, '*')];
+  for (const n of statement.childrenForFieldName('name')) {
+    const [name, alias] = entry(n);
+    out.push(rawImport(statement, module, name, alias));
+  }
+  return out;
+}
+
+export const PYTHON: LanguageSpec = {
+  grammar: 'tree-sitter-python', version: 1, query: QUERY, refine, imports,
+  load: () => require('tree-sitter-python'),
+};

@@ -1,0 +1,94 @@
+import { childrenOf, rawImport, unquote, type LanguageSpec, type Node, type RawImport } from '../spec';
+
+const COMMON = `
+(function_declaration name: (identifier) @name) @def.function
+(generator_function_declaration name: (identifier) @name) @def.function
+(class_declaration name: (_) @name) @def.class
+(method_definition name: (_) @name) @def.method
+(variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)]) @def.function
+(variable_declarator name: (identifier) @name) @def.variable
+(import_statement) @range.import @import
+(export_statement source: (_)) @range.import @import
+(variable_declarator name: (_) @range.local)
+(formal_parameters) @range.local
+(catch_clause parameter: (_) @range.local)
+(call_expression function: (identifier) @role.call)
+(call_expression function: (member_expression property: (_) @role.call))
+(new_expression constructor: (identifier) @role.call)
+(identifier) @id
+(property_identifier) @id.field
+(shorthand_property_identifier) @id
+(shorthand_property_identifier_pattern) @id
+(private_property_identifier) @id.field
+`;
+
+const TS_ONLY = `
+(abstract_class_declaration name: (_) @name) @def.class
+(public_field_definition name: (_) @name) @def.field
+(interface_declaration name: (_) @name) @def.interface
+(type_alias_declaration name: (_) @name) @def.type
+(enum_declaration name: (_) @name) @def.enum
+(method_signature name: (_) @name) @def.method
+(abstract_method_signature name: (_) @name) @def.method
+(property_signature name: (_) @name) @def.property
+(internal_module name: (_) @name) @def.module
+(enum_body (property_identifier) @name) @def.variant
+(enum_body (enum_assignment name: (_) @name)) @def.variant
+(type_identifier) @id.type
+`;
+
+const JS_ONLY = `
+(field_definition property: (_) @name) @def.field
+`;
+
+function isTopLevelDeclarator(node: Node): boolean {
+  const scope = node.parent?.parent;
+  if (!scope) return false;
+  if (scope.type === 'program' || scope.type === 'export_statement') return true;
+  return scope.type === 'statement_block' && scope.parent?.type === 'internal_module';
+}
+
+/** Only module-level variables are definitions; `const` ones are constants. */
+function refine(def: Node, kind: string): string | null {
+  if (def.type !== 'variable_declarator') return kind;
+  if (!isTopLevelDeclarator(def)) return null;
+  return kind === 'variable' && def.parent?.text.startsWith('const') ? 'constant' : kind;
+}
+
+function imports(statement: Node): RawImport[] {
+  const source = statement.childForFieldName('source');
+  if (!source) return [];
+  const spelled = unquote(source.text);
+  const reexport = statement.type === 'export_statement';
+  const out: RawImport[] = [];
+  const clause = reexport ? statement : childrenOf(statement, 'import_clause')[0];
+  if (clause) {
+    for (const c of clause.namedChildren) {
+      if (c.type === 'identifier') out.push(rawImport(statement, spelled, 'default', c.text));
+      else if (c.type === 'namespace_import' || c.type === 'namespace_export') {
+        const alias = c.namedChildren[0]?.text ?? null;
+        out.push(rawImport(statement, spelled, '*', alias, reexport));
+      } else if (c.type === 'named_imports' || c.type === 'export_clause') {
+        for (const s of childrenOf(c, 'import_specifier', 'export_specifier')) {
+          const name = s.childForFieldName('name')?.text ?? s.text;
+          out.push(rawImport(statement, spelled, name, s.childForFieldName('alias')?.text ?? null, reexport));
+        }
+      }
+    }
+  }
+  if (reexport && out.length === 0) out.push(rawImport(statement, spelled, '*', null, true));
+  if (!reexport && out.length === 0) out.push(rawImport(statement, spelled, null));
+  return out;
+}
+
+export const TYPESCRIPT: LanguageSpec = {
+  grammar: 'tree-sitter-typescript', version: 1, query: COMMON + TS_ONLY, refine, imports,
+  load: () => (require('tree-sitter-typescript') as { typescript: unknown }).typescript,
+};
+export const TSX: LanguageSpec = {
+  ...TYPESCRIPT, load: () => (require('tree-sitter-typescript') as { tsx: unknown }).tsx,
+};
+export const JAVASCRIPT: LanguageSpec = {
+  grammar: 'tree-sitter-javascript', version: 1, query: COMMON + JS_ONLY, refine, imports,
+  load: () => require('tree-sitter-javascript'),
+};

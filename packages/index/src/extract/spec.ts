@@ -1,0 +1,92 @@
+// What a tree-sitter language contributes to extraction: its grammar, the query whose
+// captures name definitions, ranges and roles, and small hooks for what a query cannot say.
+import * as path from 'node:path';
+import type Parser from 'tree-sitter';
+
+export type Node = Parser.SyntaxNode;
+
+/** An import in text units (UTF-16 offsets of the parsed text); mapped to bytes later. */
+export interface RawImport {
+  spelled: string;
+  name: string | null;
+  alias: string | null;
+  reexport: boolean;
+  start: number;
+  end: number;
+}
+
+/** A definition found outside the syntax tree (Luau `type` statements blanked before parsing). */
+export interface PreparedDef { name: string; kind: string; start: number; end: number; nameStart: number; nameEnd: number }
+
+/** Same-length rewrite of a source before parsing, so every offset stays exact. */
+export interface Prepared {
+  readonly text: string;
+  readonly defs: PreparedDef[];
+  /** Identifiers inside blanked type syntax: occurrences with the `type` role. */
+  readonly typeIds: { start: number; end: number; name: string }[];
+}
+
+/**
+ * Query captures every language uses:
+ * - `@def.KIND` with `@name` (and optionally `@owner`, an explicit owner such as a Go receiver);
+ * - `@import`: an import statement, read by `imports`; `@range.import`, `@range.local`: spans whose identifiers get those roles;
+ * - `@role.call`, `@role.module`, `@role.type`, `@role.member`: the role of one identifier node;
+ * - `@id`, `@id.type`, `@id.field`: identifier occurrences (type and field identifiers default to those roles);
+ * - `@container.impl` with `@container.type`, `@macro.body`: Rust impl blocks and macro token trees.
+ */
+export interface LanguageSpec {
+  /** npm package of the grammar: its version is part of the extractor id. */
+  readonly grammar: string;
+  /** This language's extractor version: bump it when its output changes. */
+  readonly version: number;
+  load(): unknown;
+  readonly query: string;
+  /** The kind to record for a captured definition, or null to drop it (e.g. a local variable). */
+  refine?(def: Node, kind: string, name: Node): string | null;
+  /** Owner name from an `@owner` capture's text (`*Server[T]` → `Server`). */
+  ownerName?(text: string): string;
+  imports?(statement: Node): RawImport[];
+  /** Kinds that own nested definitions, when not the default (namespaces that own nothing). */
+  readonly ownerKinds?: ReadonlySet<string>;
+  prepare?(text: string): Prepared;
+}
+
+/** Load a grammar's native binding. Some grammars ship an ESM entry with top-level await that `require` cannot load; their prebuilt binary loads directly. */
+export function loadNativeGrammar(pkg: string): unknown {
+  try {
+    return require(pkg);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ASYNC_MODULE' && (err as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ESM') throw err;
+    const dir = path.dirname(require.resolve(`${pkg}/package.json`));
+    const nodeGypBuild = require(require.resolve('node-gyp-build', { paths: [dir] })) as (dir: string) => unknown;
+    return nodeGypBuild(dir);
+  }
+}
+
+export function rawImport(statement: Node, spelled: string, name: string | null, alias: string | null = null, reexport = false): RawImport {
+  return { spelled, name, alias, reexport, start: statement.startIndex, end: statement.endIndex };
+}
+
+/** Named children of a node of one of the given types. */
+export function childrenOf(node: Node, ...types: string[]): Node[] {
+  return node.namedChildren.filter((c) => types.includes(c.type));
+}
+
+/** Text without surrounding quotes. */
+export function unquote(text: string): string {
+  return text.replace(/^[rbuf]*(["'`]{1,3})([\s\S]*)\1$/i, '$2');
+}
+
+/** Last segment of a path spelled with any of `::` `.` `\` `/`. */
+export function lastSegment(spelled: string): string {
+  const parts = spelled.split(/::|\\|\.|\//).filter(Boolean);
+  return parts[parts.length - 1] ?? spelled;
+}
+
+/** SCREAMING_CASE names: constants by convention in Python and Lua. */
+export function isUpperCase(name: string): boolean {
+  return name.length > 1 && /^[A-Z][A-Z0-9_]*$/.test(name);
+}
+
+/** Owner kinds of languages whose namespaces or packages own no types (C#, PHP, Java). */
+export const TYPE_OWNERS: ReadonlySet<string> = new Set(['struct', 'enum', 'trait', 'class', 'interface']);

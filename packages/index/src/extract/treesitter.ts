@@ -1,0 +1,278 @@
+// Facts of one file from its tree-sitter parse: query captures folded into definitions,
+// owners, identifier roles and imports (in text units), plus region cut points.
+import type Parser from 'tree-sitter';
+import { REGION_MAX_BYTES } from '../limits';
+import { ROLE } from './facts';
+import { parserFor, type TreeSitterLanguage } from './grammars';
+import { CONTAINER_KINDS, resolveOwners, type RawDef, type RawFacts, type RawSite } from './raw';
+import type { CutPoint } from './regions';
+import type { LanguageSpec, RawImport } from './spec';
+import { lineAt, type DecodedText } from './text';
+
+/** Cut priority of a syntax boundary at nesting depth d (top level is strongest). */
+const SYNTAX_CUT_BASE = 10;
+const SYNTAX_CUT_MAX_DEPTH = 5;
+/** Files longer than this (UTF-16 units) are matched in windows of WINDOW_ROWS rows. */
+const WINDOWED_MATCH_MIN_CHARS = 64 * 1024;
+const WINDOW_ROWS = 1500;
+/** Nesting of macro bodies re-parsed as items. */
+const MACRO_ITEM_DEPTH = 3;
+const ITEM_KEYWORD = /\b(fn|struct|enum|trait|impl|mod|type|const|static|union)\b/;
+/** Kinds a more specific match of the same node replaces (`type_spec` → struct, `const f = () =>` → function). */
+const FALLBACK_KINDS = new Set(['variable', 'type']);
+
+interface Interval { start: number; end: number }
+
+function mergeIntervals(list: Interval[]): Interval[] {
+  list.sort((a, b) => a.start - b.start);
+  const out: Interval[] = [];
+  for (const r of list) {
+    const last = out[out.length - 1];
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+function inIntervals(list: readonly Interval[], at: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid].end <= at) lo = mid + 1;
+    else if (list[mid].start > at) hi = mid - 1;
+    else return true;
+  }
+  return false;
+}
+
+/** Type name of an impl target: `impl<T> Foo<T>` → `Foo`, `impl a::Bar` → `Bar`. */
+function implTypeName(text: string): string {
+  const noGenerics = text.replace(/<[\s\S]*$/, '').trim();
+  const parts = noGenerics.split('::');
+  return parts[parts.length - 1].replace(/^&\s*(mut\s+)?/, '').trim();
+}
+
+/** Default owner text: generics and pointers dropped. */
+function plainOwner(text: string): string {
+  return text.replace(/^[*&\s]+/, '').replace(/[<[(][\s\S]*$/, '').trim();
+}
+
+interface Collected {
+  defsByNode: Map<string, RawDef>;
+  containers: { start: number; end: number; name: string; kind: string }[];
+  importRanges: Interval[];
+  localRanges: Interval[];
+  roleAt: Map<number, number>;
+  ids: { start: number; end: number; name: string; kind: string }[];
+  macroBodies: Interval[];
+  imports: RawImport[];
+  importSeen: Set<number>;
+  /** Definitions captured by a fallback pattern, which a more specific one replaces. */
+  weakDefs: Set<string>;
+}
+
+/**
+ * Where a parsed text's positions lie in the file. The file's own parse maps to itself;
+ * the macro bodies of one level are joined into a single text (one tree, not one per
+ * body) whose positions map back segment by segment.
+ */
+interface PositionMap {
+  at(index: number): number;
+  segment(index: number): number;
+}
+
+const IDENTITY: PositionMap = { at: (i) => i, segment: () => 0 };
+
+function segmentMap(starts: readonly number[], origins: readonly number[]): PositionMap {
+  const segment = (i: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return { segment, at: (i) => { const k = segment(i); return origins[k] + (i - starts[k]); } };
+}
+
+/** A node's span in the file, or undefined when it straddles two joined macro bodies. */
+function spanOf(node: Parser.SyntaxNode, map: PositionMap): Interval | undefined {
+  const last = Math.max(node.startIndex, node.endIndex - 1);
+  if (map.segment(node.startIndex) !== map.segment(last)) return undefined;
+  return { start: map.at(node.startIndex), end: map.at(last) + (node.endIndex > node.startIndex ? 1 : 0) };
+}
+
+const ROLE_CAPTURES: Readonly<Record<string, number>> = {
+  'role.call': ROLE.call, 'role.module': ROLE.module, 'role.type': ROLE.type, 'role.member': ROLE.member,
+};
+/** When two role captures name one identifier, the stronger one wins. */
+const ROLE_STRENGTH: readonly number[] = [ROLE.call, ROLE.type, ROLE.module, ROLE.member];
+
+/**
+ * Fold query matches into the collected facts, positions mapped into the file.
+ * Identifier occurrences and imports are taken from the file's own parse only, so nothing
+ * inside a macro body is counted twice.
+ */
+function collectMatches(spec: LanguageSpec, matches: Parser.QueryMatch[], map: PositionMap, acc: Collected, own: boolean): void {
+  for (const match of matches) {
+    let def: Parser.SyntaxNode | undefined;
+    let defKind = '';
+    let nameNode: Parser.SyntaxNode | undefined;
+    let ownerNode: Parser.SyntaxNode | undefined;
+    let implNode: Parser.SyntaxNode | undefined;
+    let implType: Parser.SyntaxNode | undefined;
+    for (const cap of match.captures) {
+      const n = cap.name;
+      const node = cap.node;
+      if (n.startsWith('def.')) { def = node; defKind = n.slice(4); }
+      else if (n === 'name') nameNode = node;
+      else if (n === 'owner') ownerNode = node;
+      else if (n === 'container.impl') implNode = node;
+      else if (n === 'container.type') implType = node;
+      else if (n.startsWith('id')) { if (own) acc.ids.push({ start: node.startIndex, end: node.endIndex, name: node.text, kind: n }); }
+      else if (n === 'import') {
+        if (own && spec.imports && !acc.importSeen.has(node.startIndex)) {
+          acc.importSeen.add(node.startIndex);
+          acc.imports.push(...spec.imports(node));
+        }
+      } else {
+        const span = spanOf(node, map);
+        if (!span) continue;
+        const role = ROLE_CAPTURES[n];
+        if (role !== undefined) {
+          const prev = acc.roleAt.get(span.start);
+          if (prev === undefined || ROLE_STRENGTH.indexOf(role) < ROLE_STRENGTH.indexOf(prev)) acc.roleAt.set(span.start, role);
+        } else if (n === 'range.import') acc.importRanges.push(span);
+        else if (n === 'range.local') acc.localRanges.push(span);
+        else if (n === 'macro.body') acc.macroBodies.push(span);
+      }
+    }
+    const impl = implNode && implType ? spanOf(implNode, map) : undefined;
+    if (impl) acc.containers.push({ ...impl, name: implTypeName(implType!.text), kind: 'impl' });
+    if (!def || !nameNode) continue;
+    const kind = spec.refine ? spec.refine(def, defKind, nameNode) : defKind;
+    if (!kind) continue;
+    const whole = spanOf(def, map);
+    const name = spanOf(nameNode, map);
+    if (!whole || !name) continue;
+    const key = `${whole.start}:${whole.end}:${name.start}`;
+    const weak = FALLBACK_KINDS.has(defKind);
+    if (acc.defsByNode.has(key) && (weak || !acc.weakDefs.has(key))) continue;
+    if (weak) acc.weakDefs.add(key);
+    else acc.weakDefs.delete(key);
+    const owner = ownerNode ? (spec.ownerName ?? plainOwner)(ownerNode.text) : null;
+    acc.defsByNode.set(key, {
+      name: nameNode.text.replace(/^#/, ''), kind, start: whole.start, end: whole.end,
+      nameStart: name.start, nameEnd: name.end, container: owner, explicitOwner: owner !== null,
+    });
+  }
+}
+
+/** Parse one level of macro bodies as items, all in one joined text. */
+function collectMacroItems(spec: LanguageSpec, bodies: readonly Interval[], text: string, parser: Parser, query: Parser.Query, acc: Collected): void {
+  const starts: number[] = [];
+  const origins: number[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  const seen = new Set<number>();
+  for (const body of bodies) {
+    if (seen.has(body.start)) continue; // reported by two match windows
+    seen.add(body.start);
+    const inner = text.slice(body.start + 1, body.end - 1);
+    if (!ITEM_KEYWORD.test(inner)) continue;
+    starts.push(length);
+    origins.push(body.start + 1);
+    parts.push(inner);
+    length += inner.length + 1;
+  }
+  if (parts.length === 0) return;
+  collectMatches(spec, query.matches(parser.parse(parts.join('\n')).rootNode), segmentMap(starts, origins), acc, false);
+}
+
+/** Syntax boundaries: the line start of each named node; only nodes larger than a region are descended into. */
+function syntaxCuts(root: Parser.SyntaxNode, decoded: DecodedText, lineStarts: readonly number[]): CutPoint[] {
+  const b = (u: number) => decoded.byteAt(u);
+  const cuts: CutPoint[] = [];
+  const cursor = root.walk();
+  let depth = 0;
+  const lineStartOf = (byte: number) => lineStarts[lineAt(lineStarts, byte) - 1];
+  for (;;) {
+    let large = depth === 0;
+    if (depth > 0 && cursor.nodeIsNamed) {
+      const startByte = b(cursor.startIndex);
+      const endByte = b(cursor.endIndex);
+      large = endByte - startByte > REGION_MAX_BYTES;
+      cuts.push({ offset: lineStartOf(startByte), priority: SYNTAX_CUT_BASE - depth });
+      const nextLine = lineAt(lineStarts, endByte);
+      if (nextLine < lineStarts.length) cuts.push({ offset: lineStarts[nextLine], priority: SYNTAX_CUT_BASE - depth - 0.5 });
+    }
+    if (large && depth < SYNTAX_CUT_MAX_DEPTH && cursor.gotoFirstChild()) { depth++; continue; }
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) { depth = -1; break; }
+      depth--;
+    }
+    if (depth < 0) break;
+  }
+  return cuts;
+}
+
+export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, lineStarts: readonly number[]): RawFacts {
+  const { parser, query, spec } = parserFor(lang);
+  const prepared = spec.prepare?.(decoded.text);
+  const text = prepared?.text ?? decoded.text;
+  const tree = parser.parse(text);
+  const root = tree.rootNode;
+  const acc: Collected = {
+    defsByNode: new Map(), containers: [], importRanges: [], localRanges: [], roleAt: new Map(), ids: [], macroBodies: [],
+    imports: [], importSeen: new Set(), weakDefs: new Set(),
+  };
+  // A large file is matched in windows of rows: all matches of a whole file at once were
+  // the largest transient allocation of extraction. Nodes crossing a window edge come back
+  // twice; definitions, ranges, imports and identifier positions are deduplicated.
+  const rows = root.endPosition.row + 1;
+  const window = text.length > WINDOWED_MATCH_MIN_CHARS ? WINDOW_ROWS : rows;
+  for (let row = 0; row < rows; row += window) {
+    const range = window === rows ? undefined : { startPosition: { row, column: 0 }, endPosition: { row: row + window, column: 0 } };
+    collectMatches(spec, query.matches(root, range), IDENTITY, acc, true);
+  }
+  // Rust items inside macro invocations (`cfg_rt! { pub struct JoinHandle … }`) are token
+  // trees to the grammar; parse their bodies as items so those definitions are found too.
+  for (let depth = 0; depth < MACRO_ITEM_DEPTH && acc.macroBodies.length > 0; depth++) {
+    collectMacroItems(spec, acc.macroBodies.splice(0), text, parser, query, acc);
+  }
+  for (const d of prepared?.defs ?? []) acc.defsByNode.set(`${d.start}:${d.end}:${d.nameStart}`, { ...d, container: null });
+  const defs = [...acc.defsByNode.values()].sort((x, y) => x.start - y.start || y.end - x.end);
+  resolveOwners(defs, acc.containers, spec.ownerKinds ?? CONTAINER_KINDS);
+  const declAt = new Set(defs.map((d) => d.nameStart));
+  const imports = mergeIntervals(acc.importRanges);
+  const locals = mergeIntervals(acc.localRanges);
+  const ids = acc.ids;
+  for (const t of prepared?.typeIds ?? []) ids.push({ ...t, kind: 'id.type' });
+  ids.sort((x, y) => x.start - y.start);
+  const sites: RawSite[] = [];
+  let lastStart = -1;
+  for (const id of ids) {
+    if (id.start === lastStart) continue; // one node captured by two id patterns
+    lastStart = id.start;
+    const name = id.name.replace(/^#/, '');
+    if (!name) continue;
+    const explicit = acc.roleAt.get(id.start);
+    let role: number;
+    if (declAt.has(id.start)) role = ROLE.declaration;
+    else if (explicit === ROLE.call) role = ROLE.call;
+    else if (inIntervals(imports, id.start)) role = ROLE.import;
+    else if (explicit !== undefined) role = explicit;
+    else if (id.kind === 'id' && inIntervals(locals, id.start)) role = ROLE.local;
+    else if (id.kind === 'id.type') role = ROLE.type;
+    else if (id.kind === 'id.field') role = ROLE.member;
+    else role = ROLE.reference;
+    sites.push({ start: id.start, end: id.end, name, role });
+  }
+  return {
+    defs, sites, imports: acc.imports.sort((x, y) => x.start - y.start), cuts: syntaxCuts(root, decoded, lineStarts),
+    parse: root.hasError ? 'partial' : 'ok',
+  };
+}
