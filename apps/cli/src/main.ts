@@ -75,10 +75,11 @@ async function main(argv: readonly string[]): Promise<number> {
   const budget = parsed.budget;
   if (budget !== undefined && (!Number.isInteger(budget) || budget < 0)) return usageError('-b/--budget takes a whole number of tokens ≥ 0');
   if (parsed.limit !== undefined && (!Number.isInteger(parsed.limit) || parsed.limit < 1)) return usageError('-n/--limit takes a whole number ≥ 1');
-  const workspaceFlag = parsed.workspace as string | boolean | undefined;
-  const noWorkspace = workspaceFlag === false;
-  if (noWorkspace && argv.some((a) => a === '--workspace' || a.startsWith('--workspace='))) return usageError('--no-workspace conflicts with --workspace; pass only one of them');
-  if (workspaceFlag === '' || workspaceFlag === true) return usageError('--workspace takes a FILE (or a directory holding trufflepig.workspace.toml)');
+  const noWorkspace = split.options.includes('--no-workspace');
+  if (noWorkspace && split.options.some((a) => a === '--workspace')) return usageError('--no-workspace conflicts with --workspace; pass only one of them');
+  const workspaceFlag = parsed.workspace as unknown;
+  if (Array.isArray(workspaceFlag)) return usageError('--workspace was given more than once; pass one FILE');
+  if (!noWorkspace && workspaceFlag !== undefined && (typeof workspaceFlag !== 'string' || workspaceFlag === '')) return usageError('--workspace takes a FILE (or a directory holding trufflepig.workspace.toml)');
   const opts: CommandOptions = {
     root: parsed.root, cache: parsed.cache, budget, limit: parsed.limit,
     format: parsed.json ? 'json' : parsed.format, noDaemon: parsed.daemon === false,

@@ -43,9 +43,16 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-export function runCli(args: readonly string[], cwd?: string): Run {
-  const r = spawnSync(process.execPath, [MAIN, '--no-daemon', ...args], {
-    cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000,
+/** No test reads the user's real workspace registry or writes the user's cache. */
+const ISOLATED = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-cli-home-')));
+made.push(ISOLATED);
+export const TEST_ENV: NodeJS.ProcessEnv = {
+  ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: path.join(ISOLATED, 'config'), XDG_CACHE_HOME: path.join(ISOLATED, 'cache'),
+};
+
+export function runCli(args: readonly string[], cwd?: string, options: { daemon?: boolean; env?: NodeJS.ProcessEnv } = {}): Run {
+  const r = spawnSync(process.execPath, [MAIN, ...(options.daemon ? [] : ['--no-daemon']), ...args], {
+    cwd, encoding: 'utf8', env: options.env ?? TEST_ENV, timeout: 60_000,
   });
   if (r.error) throw r.error;
   const stdout = r.stdout;

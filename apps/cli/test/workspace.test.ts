@@ -1,0 +1,106 @@
+// The workspace end to end through the built CLI: members searched in worker threads, the
+// background indexer of an unpublished worktree, and the ws verbs.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runCli, tempDir, tokens, HANDLE } from './cli';
+
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' };
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync('git', args, { cwd, env: GIT_ENV, stdio: 'ignore' });
+}
+
+function repo(dir: string, files: Record<string, string>): string {
+  fs.mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q', '-b', 'main');
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'init');
+  return fs.realpathSync(dir);
+}
+
+function space() {
+  const base = tempDir('space');
+  const rust = repo(path.join(base, 'rust'), { 'src/pool.rs': 'pub struct WorkerPool { size: usize }\nimpl WorkerPool {\n    pub fn spawn_worker(&self) {}\n}\n' });
+  const web = repo(path.join(base, 'web'), { 'src/pool.ts': 'export function spawnWorker(size: number) {\n  return new Array(size);\n}\n' });
+  const docs = repo(path.join(base, 'docs'), { 'guide.md': '# Guide\n\nEvery worker pool spawns one worker per core.\n' });
+  fs.writeFileSync(path.join(base, 'trufflepig.workspace.toml'), '[workspace]\nname = "trio"\n\n[members.rust]\npath = "rust"\n\n[members.web]\npath = "web"\n\n[members.docs]\npath = "docs"\n');
+  return { base, rust, web, docs };
+}
+
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('trufflepig in a workspace', () => {
+  const s = space();
+
+  beforeAll(() => {
+    const indexed = runCli(['index'], s.base);
+    expect(indexed.status).toBe(0);
+  });
+
+  it('searches all members from outside any member, within the budget, naming each hit\'s member', () => {
+    const run = runCli(['-b', '400', 'search', 'worker', 'pool'], s.base);
+    expect(run.status).toBe(0);
+    expect(tokens(run.stdout)).toBeLessThanOrEqual(400);
+    const page = run.json();
+    expect(new Set(page.hits.map((h: { member: string }) => h.member))).toEqual(new Set(['rust', 'web', 'docs']));
+    for (const h of page.hits) expect(h.handle).toMatch(HANDLE);
+    expect(page.members).toEqual({ rust: s.rust, web: s.web, docs: s.docs });
+    const lines = runCli(['--format', 'lines', '-b', '400', 'search', 'worker', 'pool'], s.base);
+    expect(tokens(lines.stdout)).toBeLessThanOrEqual(400);
+    expect(lines.stdout).toMatch(/^[0-9a-f]{32}:1\t(rust|web|docs)\//m);
+    expect(lines.stdout).toMatch(/^coverage: rust complete \d+ hits?; web complete \d+ hits?; docs complete \d+ hits?; scope all members$/m);
+  });
+
+  it('reads a hit back from another member\'s directory', () => {
+    const page = runCli(['search', 'in:web', 'spawnWorker'], s.rust).json();
+    const shown = runCli(['show', page.hits[0].handle], s.docs).json();
+    expect(shown).toMatchObject({ member: 'web', path: 'src/pool.ts' });
+  });
+
+  it('an unpublished worktree answers from its member at once, and a background indexer publishes it', async () => {
+    const wt = path.join(s.base, 'rust-topic');
+    git(s.rust, 'worktree', 'add', '-q', '-b', 'topic', wt);
+    fs.writeFileSync(path.join(wt, 'src', 'extra.rs'), 'pub fn drain_pool() {}\n');
+    const first = runCli(['search', 'spawn_worker'], wt, { daemon: true }).json();
+    expect(first.coverage.members.rust).toMatchObject({ state: 'parent_fallback', served_from: 'rust index', differs: 1 });
+    const status = await until('the worktree publication', () => {
+      const st = runCli(['ws', 'status'], wt, { daemon: true }).json();
+      return st.members.rust.generation === 1 ? st : undefined;
+    });
+    expect(status.members.rust).toMatchObject({ state: 'complete', seed: { state: 'seeded' }, worktree: fs.realpathSync(wt) });
+    const later = runCli(['search', 'drain_pool'], wt, { daemon: true }).json();
+    expect(later.coverage.members.rust.state).toBe('complete');
+    expect(later.hits[0]).toMatchObject({ member: 'rust', path: 'src/extra.rs' });
+  });
+
+  it('ws discover proposes a configuration and applies nothing', () => {
+    const out = runCli(['ws', 'discover', 'rust', 'web'], s.base).json();
+    expect(out.proposal.workspace.members).toEqual(['rust', 'web']);
+    expect(out.applied).toBe(false);
+  });
+
+  it('bad workspace flags are usage errors with the next step', () => {
+    const both = runCli(['--workspace', 'x.toml', '--no-workspace', 'search', 'x'], s.base);
+    expect(both.status).toBe(2);
+    expect(both.stderr.split('\n')[0]).toMatch(/--no-workspace conflicts with --workspace/);
+    const noSub = runCli(['ws'], s.base);
+    expect(noSub.status).toBe(2);
+    expect(noSub.stderr.split('\n')[0]).toMatch(/ws takes show, status or discover/);
+    const missing = runCli(['--workspace', 'missing.toml', 'search', 'x'], s.base);
+    expect(missing.status).toBe(2);
+    expect(missing.json().error.code).toBe('workspace_not_found');
+  });
+});
