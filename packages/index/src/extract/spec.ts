@@ -46,6 +46,8 @@ export interface LanguageSpec {
   /** Owner name from an `@owner` capture's text (`*Server[T]` → `Server`). */
   ownerName?(text: string): string;
   imports?(statement: Node): RawImport[];
+  /** Names that, followed by `.`, qualify by module or package (Go package names from its imports). */
+  moduleNames?(imports: readonly RawImport[]): string[];
   /** Kinds that own nested definitions, when not the default (namespaces that own nothing). */
   readonly ownerKinds?: ReadonlySet<string>;
   prepare?(text: string): Prepared;

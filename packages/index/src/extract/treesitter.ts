@@ -252,6 +252,7 @@ export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, 
   const ids = acc.ids;
   for (const t of prepared?.typeIds ?? []) ids.push({ ...t, kind: 'id.type' });
   ids.sort((x, y) => x.start - y.start);
+  const moduleNames = new Set(spec.moduleNames?.(acc.imports) ?? []);
   const sites: RawSite[] = [];
   let lastStart = -1;
   for (const id of ids) {
@@ -266,6 +267,7 @@ export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, 
     else if (inIntervals(imports, id.start)) role = ROLE.import;
     else if (explicit !== undefined) role = explicit;
     else if (id.kind === 'id' && inIntervals(locals, id.start)) role = ROLE.local;
+    else if (moduleNames.has(name) && text[id.end] === '.') role = ROLE.module;
     else if (id.kind === 'id.type') role = ROLE.type;
     else if (id.kind === 'id.field') role = ROLE.member;
     else role = ROLE.reference;

@@ -26,10 +26,20 @@ const QUERY = `
 (package_identifier) @id
 `;
 
-/** Package-level constants and variables only. */
+const SCOPES = new Set(['source_file', 'type_spec', 'block', 'parameter_list', 'function_declaration', 'method_declaration', 'func_literal']);
+
+/** The nearest enclosing scope: package level, a named type, or a function. */
+function scopeOf(node: Node): string | undefined {
+  let n = node.parent;
+  while (n && !SCOPES.has(n.type)) n = n.parent;
+  return n?.type;
+}
+
+/** Package-level constants and variables only; fields and methods of named types only (not of anonymous ones). */
 function refine(def: Node, kind: string): string | null {
-  if (def.type !== 'const_spec' && def.type !== 'var_spec') return kind;
-  return def.parent?.parent?.type === 'source_file' ? kind : null;
+  if (def.type === 'const_spec' || def.type === 'var_spec') return scopeOf(def) === 'source_file' ? kind : null;
+  if (def.type === 'field_declaration' || def.type === 'method_elem') return scopeOf(def) === 'type_spec' ? kind : null;
+  return kind;
 }
 
 export const GO: LanguageSpec = {
@@ -37,6 +47,8 @@ export const GO: LanguageSpec = {
   load: () => require('tree-sitter-go'),
   // `*Server[T]` → `Server`
   ownerName: (text) => text.replace(/^[*\s(]+/, '').replace(/[[(][\s\S]*$/, '').trim(),
+  // `fmt.Println`: a package qualifier is an import's name or its path's last segment.
+  moduleNames: (imports) => imports.map((i) => i.alias ?? i.spelled.split('/').pop()!.replace(/^go-|\.v\d+$/, '')),
   imports(spec) {
     const p = spec.childForFieldName('path');
     if (!p) return [];
