@@ -56,7 +56,7 @@ function inspect(r, budget, memberNames) {
   const sample = { seconds: r.seconds, tokens, budget, withinBudget: tokens <= budget, ok: false, count: 0, truncated: false };
   if (r.status !== 0 || !out || !Array.isArray(out.hits)) {
     const code = out && out.error ? `${out.error.code}: ${out.error.message}` : oneLine(r.stdout + ' ' + r.stderr);
-    sample.error = `exit ${r.status}: ${code.slice(0, 160)}`;
+    sample.error = `exit ${r.status}: ${code.slice(0, 240)}`;
     return sample;
   }
   sample.count = out.hits.length;

@@ -29,9 +29,16 @@ function printIndexing(indexing, fresh) {
   for (const [name, run] of Object.entries(indexing.single)) console.log(`  single-root ${pad(name, 10)}${lpad(fmt(run.seconds, 2), 7)} s  ${indexLine(run)}`);
   if (!indexing.workspace) return;
   const ws = indexing.workspace;
-  console.log(`  workspace (all members)${lpad(fmt(ws.seconds, 2), 6)} s  ${indexLine(ws)}`);
-  // The workspace index report's shape is the CLI's; show it whole (bounded) so per-member figures are visible.
-  for (const line of ws.lines.slice(0, 8)) console.log(`    CLI report: ${(typeof line === 'string' ? line : JSON.stringify(line)).slice(0, 600)}`);
+  const members = ws.report && ws.report.members && typeof ws.report.members === 'object' ? Object.entries(ws.report.members) : [];
+  const bytes = members.reduce((sum, [, r]) => sum + (typeof r.source_bytes === 'number' ? r.source_bytes : 0), 0);
+  const rate = bytes ? `${fmt(bytes / MB / ws.seconds, 2)} MB/s over all members` : '';
+  console.log(`  workspace (all members)${lpad(fmt(ws.seconds, 2), 6)} s  ${rate}`);
+  // Per member as the CLI reports it (duration_ms is the member's own indexing time).
+  for (const [name, r] of members) {
+    const seconds = typeof r.duration_ms === 'number' ? `${lpad(fmt(r.duration_ms / 1000, 2), 7)} s` : '      ? s';
+    console.log(`    member ${pad(name, 15)}${seconds}  ${indexLine({ seconds: (r.duration_ms || NaN) / 1000, report: r })}`);
+  }
+  if (members.length === 0) for (const line of ws.lines.slice(0, 8)) console.log(`    CLI report: ${(typeof line === 'string' ? line : JSON.stringify(line)).slice(0, 600)}`);
 }
 
 function modeNames(results) {
@@ -52,8 +59,9 @@ function printQueryRow(q, memberNames) {
   const ratio = q.medians.workspace == null ? null : q.medians.workspace / q.medians[slowest];
   const last = q.samples.workspace ? q.samples.workspace[q.samples.workspace.length - 1] : null;
   const hits = last && last.byMember ? Object.entries(last.byMember).map(([n, c]) => `${n} ${c}`).join(', ') || 'none' : '';
-  const errors = names.flatMap((n) => q.samples[n].filter((s) => !s.ok).map((s) => `${n}: ${s.error}`));
-  const note = errors.length ? `  ERROR ${errors.length}x, e.g. ${errors[0]}` : '';
+  // Per mode: how many of its samples failed, and its first error.
+  const errors = names.map((n) => [n, q.samples[n].filter((s) => !s.ok)]).filter(([, bad]) => bad.length);
+  const note = errors.map(([n, bad]) => `\n    ERROR ${n} ${bad.length}/${q.samples[n].length}: ${bad[0].error}`).join('');
   console.log(`${pad(q.query.slice(0, 19), 20)}${names.map((n) => lpad(fmt(q.medians[n]), 12)).join('')}${lpad(ratio == null ? '' : `${fmt(ratio, 2)} (${slowest})`, 12)}  ${hits}${note}`);
 }
 
@@ -71,6 +79,7 @@ function summarize(results, memberNames) {
     slowestMember: slowest,
     ratio: medians.workspace == null ? null : medians.workspace / medians[slowest],
     responses: all.length,
+    pages: all.filter((s) => s.ok).length,
     overBudget: overBudget.length,
     worstOverBudget: overBudget.sort((a, b) => b.tokens - b.budget - (a.tokens - a.budget))[0] || null,
     maxFill: fill,
@@ -97,7 +106,8 @@ function printTargets(s, workspaceMissing) {
   const ratioPass = !ratioNote && s.ratio != null && s.ratio <= RATIO_LIMIT;
   const budgetPass = s.overBudget === 0 && s.responses > 0;
   const w = s.worstOverBudget;
-  const budgetNote = w ? `  [worst: ${w.tokens} tokens for budget ${w.budget}]` : '';
+  const weak = s.pages < s.responses ? ` [only ${s.pages} of ${s.responses} responses were search pages]` : '';
+  const budgetNote = (w ? `  [worst: ${w.tokens} tokens for budget ${w.budget}]` : '') + weak;
   const targets = [
     { label: 'workspace median / slowest member median', value: s.ratio, limit: `<= ${RATIO_LIMIT}`, pass: ratioPass, note: ratioNote },
     { label: 'responses within budget (o200k_base)', value: s.responses - s.overBudget, limit: `= ${s.responses}`, pass: budgetPass, note: budgetNote, digits: 0 },
@@ -106,4 +116,12 @@ function printTargets(s, workspaceMissing) {
   return targets;
 }
 
-module.exports = { printCorpora, printIndexing, printQueryHeader, printQueryRow, summarize, printSummary, printTargets, RATIO_LIMIT };
+/** A run during which the CLI or a package was rebuilt measured two builds: void it. */
+function printBuildCheck(before, after) {
+  const pass = before === after;
+  const note = pass ? '' : `  [dist changed during the run: ${before} -> ${after}; rerun when nobody is building]`;
+  console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${pad('CLI build unchanged during the run', 42)} ${lpad(pass ? 'yes' : 'no', 6)}${note}`);
+  return { label: 'CLI build unchanged during the run', value: pass, limit: 'yes', pass, note };
+}
+
+module.exports = { printBuildCheck, printCorpora, printIndexing, printQueryHeader, printQueryRow, summarize, printSummary, printTargets, RATIO_LIMIT };

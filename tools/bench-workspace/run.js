@@ -12,6 +12,7 @@ const { prepareCorpora } = require('./corpora');
 const { supportsWorkspace, indexAll, measureSearches } = require('./measure');
 const { QUERIES } = require('./queries');
 const report = require('./report');
+const { buildStamp } = require('./build-stamp');
 
 const USAGE = 'usage: node tools/bench-workspace/run.js [--rounds N] [--quick] [--reuse-index] [--json FILE] [--work DIR] [--cli PATH]';
 const FULL_ROUNDS = 15;
@@ -55,6 +56,7 @@ function main() {
   const cli = requireCli(path.resolve(opts.cli));
   fs.mkdirSync(opts.work, { recursive: true });
   const members = prepareCorpora(opts.work);
+  const stampBefore = buildStamp(cli);
   const workspace = supportsWorkspace(cli);
   const plan = {
     work: opts.work,
@@ -81,6 +83,7 @@ function main() {
   const summary = report.summarize(results, memberNames);
   report.printSummary(summary, plan.rounds, QUERIES.length);
   const targets = report.printTargets(summary, !workspace);
+  targets.push(report.printBuildCheck(stampBefore, buildStamp(cli)));
 
   if (opts.json) {
     const figures = {
