@@ -7,6 +7,10 @@ import type { Prepared, PreparedDef } from '../spec';
 const IDENT = /[A-Za-z_][A-Za-z0-9_]*/y;
 const OPEN: Readonly<Record<string, string>> = { '(': ')', '{': '}', '[': ']', '<': '>' };
 
+/** Where an `if` starts an expression rather than a statement. */
+const EXPRESSION_BEFORE = '=(,{[+-*/%^<>.~';
+const EXPRESSION_WORDS = new Set(['return', 'and', 'or', 'not', 'in']);
+
 class Blanker {
   readonly out: string[];
   readonly defs: PreparedDef[] = [];
@@ -156,10 +160,18 @@ class Blanker {
     return end;
   }
 
+  /** Replace a keyword with same-length Lua (`then` → `and `). */
+  replace(at: number, text: string): void {
+    for (let k = 0; k < text.length; k++) this.out[at + k] = text[k];
+  }
+
   run(): Prepared {
     const s = this.src;
     let i = 0;
     let prev = '';
+    let prevWord = '';
+    // Open `if … then … else …` expressions: their keywords become `and`/`or`.
+    let ifExpressions = 0;
     while (i < s.length) {
       i = this.skipSpace(i);
       if (i >= s.length) break;
@@ -179,6 +191,20 @@ class Blanker {
         const at = i;
         i += id.length;
         if (prev === '.' || prev === ':') { prev = 'name'; continue; }
+        const word = prevWord;
+        prevWord = id;
+        if (id === 'if' && ((prev !== '' && EXPRESSION_BEFORE.includes(prev)) || (prev === 'name' && EXPRESSION_WORDS.has(word)))) {
+          this.replace(at, '  ');
+          ifExpressions++;
+          prev = 'if';
+          continue;
+        }
+        if (ifExpressions > 0 && (id === 'then' || id === 'elseif' || id === 'else')) {
+          this.replace(at, id === 'then' ? 'and ' : id === 'elseif' ? 'or    ' : 'or  ');
+          if (id === 'else') ifExpressions--;
+          prev = id;
+          continue;
+        }
         if ((id === 'type' || id === 'export') && this.atLineStart(at)) {
           const typeAt = id === 'export' ? this.skipSpace(i) : at;
           if (id === 'type' || this.ident(typeAt) === 'type') {
@@ -233,6 +259,7 @@ class Blanker {
         continue;
       }
       prev = c;
+      prevWord = '';
       i++;
     }
     return { text: this.out.join(''), defs: this.defs, typeIds: this.typeIds };
