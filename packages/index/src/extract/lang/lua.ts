@@ -33,6 +33,20 @@ function valueOf(name: Node): Node | undefined {
   return values?.type === 'expression_list' ? values.namedChildren[index] : undefined;
 }
 
+/** Statements looked back at to tell a global's first assignment from a reassignment. */
+const LOOKBACK_STATEMENTS = 500;
+
+/** Is `name` declared by an earlier module-level `local` or `function`? */
+function declaredBefore(statement: Node, name: string): boolean {
+  let n = statement.previousNamedSibling;
+  for (let k = 0; n && k < LOOKBACK_STATEMENTS; k++, n = n.previousNamedSibling) {
+    if (n.type !== 'variable_declaration' && n.type !== 'function_declaration') continue;
+    const list = n.type === 'function_declaration' ? n : (n.namedChildren[0]?.type === 'assignment_statement' ? n.namedChildren[0].namedChildren[0] : n.namedChildren[0]);
+    if (n.type === 'function_declaration' ? n.childForFieldName('name')?.text === name : list?.namedChildren.some((c) => c.text === name)) return true;
+  }
+  return false;
+}
+
 /**
  * Module-level locals and globals are variables (constants when SCREAMING_CASE), functions
  * when a function is assigned; `T.x = …` at module level is a field of T; locals inside
@@ -40,8 +54,8 @@ function valueOf(name: Node): Node | undefined {
  */
 function refine(def: Node, kind: string, name: Node): string | null {
   if (kind === 'function' || kind === 'method') return kind;
-  const scope = def.type === 'variable_declaration' ? def.parent : def.parent;
-  if (scope?.type !== 'chunk') return null;
+  if (def.parent?.type !== 'chunk') return null;
+  if (def.type === 'assignment_statement' && kind === 'variable' && declaredBefore(def, name.text)) return null;
   if (valueOf(name)?.type === 'function_definition') return 'function';
   if (kind === 'field') return kind;
   return isUpperCase(name.text) ? 'constant' : 'variable';

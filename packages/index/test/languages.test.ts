@@ -1,0 +1,107 @@
+// Real tree-sitter (and DreamMaker scanner) extraction of the committed language fixtures.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { extractFile, extractOccurrences, languageOf, type Extraction } from '../src';
+import { prepareLuau } from '../src/extract/lang/luau';
+
+const FIXTURES = path.join(__dirname, '..', 'fixtures');
+
+function extract(rel: string): { x: Extraction; bytes: Buffer } {
+  const bytes = fs.readFileSync(path.join(FIXTURES, rel));
+  return { x: extractFile(languageOf(rel), bytes), bytes };
+}
+
+function defs(x: Extraction): string[] {
+  return x.definitions.map((d) => `${d.kind} ${d.container ? d.container + '::' : ''}${d.name}`);
+}
+
+/** Every definition's name span points at its name's bytes. */
+function expectExactNames(x: Extraction, bytes: Buffer): void {
+  for (const d of x.definitions) expect(bytes.subarray(d.nameStart, d.nameEnd).toString('utf8')).toBe(d.name);
+}
+
+describe.each([
+  ['csharp/Inventory.cs', ['module Shop.Inventory', 'interface IStockable', 'class Product::Builder', 'method Builder::WithSku', 'variant Category::Service', 'property Product::Sku', 'constant Product::MaxNameLength', 'struct StockLevel', 'class PriceChange', 'type StockChanged', 'function Export::Indent']],
+  ['java/com/acme/orders/OrderService.java', ['module com.acme.orders', 'class OrderService', 'enum OrderService::Status', 'variant Status::SHIPPED', 'method Status::label', 'class OrderService::Line', 'constant OrderLookup::DEFAULT_PAGE', 'interface Service', 'method Repository::mapAll']],
+  ['go/cache/cache.go', ['module cache', 'constant MaxEntries', 'variable hits', 'interface Store', 'method Store::Get', 'struct LRU', 'field LRU::items', 'method LRU::Get', 'type Loader', 'type Duration', 'method Stats::String']],
+  ['python/billing/invoices.py', ['constant DEFAULT_CURRENCY', 'type Money', 'class Status', 'variant Status::PAID', 'method Status::is_open', 'field Invoice::lines', 'class Invoice::Meta', 'method InvoiceService::send', 'function overdue::is_late', 'function render']],
+  ['php/app/Models/User.php', ['module App\\Models', 'constant DEFAULT_ROLE', 'interface Authenticatable', 'trait HasTimestamps', 'enum Role', 'variant Role::Admin', 'class User', 'property User::id', 'property User::email', 'method User::register', 'function user_display_name']],
+  ['php/resources/profile.phtml', ['function profile_link']],
+  ['luau/src/Signal.luau', ['type Connection', 'type Signal', 'type Map', 'constant MAX_LISTENERS', 'function newId', 'function Signal::new', 'method Signal::Connect', 'method Signal::Fire', 'field Signal::__index']],
+  ['luau/src/Scheduler.lua', ['function drain', 'function Scheduler::defer', 'function Scheduler::flush', 'method Scheduler::size', 'constant DEFAULT_BUDGET']],
+  ['dreammaker/code/controllers/subsystem.dm', ['class /datum::controller', 'method /datum/controller::fire', 'field /datum/controller/subsystem::priority', 'constant /datum/controller/subsystem::MAX_QUEUE', 'method /datum/controller/subsystem::process_one', 'class /datum/controller/subsystem::garbage', 'method /datum/controller/subsystem/garbage::fire', 'method /datum/controller/subsystem::set_flag']],
+  ['dreammaker/code/_defines.dm', ['macro CLAMP', 'variable all_crayons', 'constant MAX_DRAWINGS_PER_TURF', 'function log_drawing', 'function random_colour']],
+])('%s', (rel, expected) => {
+  const { x, bytes } = extract(rel);
+  it('parses cleanly and finds the key definitions with kinds and owners', () => {
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(expect.arrayContaining(expected));
+    expectExactNames(x, bytes);
+  });
+});
+
+describe('imports with spelled paths', () => {
+  const spelled = (rel: string) => extract(rel).x.imports.map((i) => `${i.spelled}|${i.name ?? ''}|${i.alias ?? ''}`);
+  it('C#, Java, Go, Python, PHP, Lua and DreamMaker', () => {
+    expect(spelled('csharp/Inventory.cs')).toEqual(expect.arrayContaining(['System.Collections.Generic||', 'System.Math|*|', 'System.Text.Json.JsonSerializer||Json']));
+    expect(spelled('java/com/acme/orders/OrderService.java')).toEqual(expect.arrayContaining(['java.math.BigDecimal|BigDecimal|', 'java.util|*|', 'java.util.Objects.requireNonNull|requireNonNull|']));
+    expect(spelled('go/cache/cache.go')).toEqual(expect.arrayContaining(['container/list||', 'github.com/acme/logging||log']));
+    expect(spelled('python/billing/invoices.py')).toEqual(expect.arrayContaining(['os.path||osp', 'dataclasses|field|', '.models|LineItem|Line', '..core.events|*|']));
+    expect(spelled('php/app/Models/User.php')).toEqual(expect.arrayContaining(['App\\Contracts\\HasRoles|HasRoles|', 'App\\Contracts\\Notifiable|Notifiable|CanNotify', 'Illuminate\\Database\\Eloquent\\Model|Model|', 'App\\Support\\audit|audit|']));
+    expect(spelled('luau/src/Signal.luau')).toEqual(['script.Parent.Types||Types', './Scheduler||Scheduler']);
+    expect(spelled('dreammaker/station.dme')).toEqual(expect.arrayContaining(['code\\_defines.dm||', 'code\\game\\objects\\crayons.dm||']));
+  });
+
+  it('Rust use trees and TS re-exports', () => {
+    const rust = extractFile('rust', Buffer.from('pub use crate::a::{b, c::D as E, f::*};\nuse std::io;\n')).imports;
+    expect(rust.map((i) => `${i.spelled}|${i.name}|${i.alias ?? ''}|${i.reexport}`)).toEqual(['crate::a::b|b||true', 'crate::a::c::D|D|E|true', 'crate::a::f|*||true', 'std::io|io||false']);
+    const ts = extractFile('typescript', Buffer.from("import D, { a as b } from './x';\nexport { c } from '../y';\nexport * from './z';\n")).imports;
+    expect(ts.map((i) => `${i.spelled}|${i.name}|${i.alias ?? ''}|${i.reexport}`)).toEqual(['./x|default|D|false', './x|a|b|false', '../y|c||true', './z|*||true']);
+  });
+});
+
+describe('occurrence roles', () => {
+  const roleAt = (rel: string, name: string, line: number) => {
+    const bytes = fs.readFileSync(path.join(FIXTURES, rel));
+    return extractOccurrences(languageOf(rel), bytes).filter((o) => o.name === name && o.line === line).map((o) => o.role);
+  };
+  it('tells calls, types, members, modules and declarations apart', () => {
+    expect(roleAt('go/cache/cache.go', 'time', 18)).toEqual(['module']);
+    expect(roleAt('go/cache/cache.go', 'Errorf', 92)).toEqual(['call']);
+    expect(roleAt('csharp/Inventory.cs', 'Product', 91)).toEqual(['type']);
+    expect(roleAt('python/billing/invoices.py', 'render', 99)).toEqual(['declaration']);
+    expect(roleAt('luau/src/Signal.luau', 'Map', 34)).toEqual(['type']);
+    expect(roleAt('dreammaker/code/game/objects/crayons.dm', 'to_chat', 26)).toEqual(['call']);
+  });
+});
+
+describe('Luau blanking', () => {
+  it('keeps every offset and turns Luau syntax into Lua the grammar parses', () => {
+    const src = 'export type P<T> = { x: T }\nlocal n: number = 1\nn += 2\nlocal s = if n > 1 then "a" else "b"\nfor i: number = 1, 3 do if i == 2 then continue end end\nlocal v = (n :: any)\n';
+    const prepared = prepareLuau(src);
+    expect(prepared.text.length).toBe(src.length);
+    expect(prepared.text.split('\n').map((l) => l.trimEnd())).toEqual([
+      '', 'local n         = 1', 'n  = 2', 'local s =    n > 1 and  "a" or   "b"', 'for i         = 1, 3 do if i == 2 then break    end end', 'local v = (n       )', '',
+    ]);
+    expect(prepared.defs.map((d) => d.name)).toEqual(['P']);
+    const x = extractFile('luau', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(['type P', 'variable n', 'variable s', 'variable v']);
+  });
+});
+
+describe('parse failures keep lexical coverage', () => {
+  it.each([
+    ['csharp', 'class A { void M( { }'],
+    ['java', 'class A { void m( }'],
+    ['go', 'package p\nfunc F( {\n'],
+    ['python', 'def f(:\n    pass\n'],
+    ['php', '<?php class { function }'],
+    ['luau', 'local function f(\n'],
+    ['dreammaker', '/obj/item{\n\tname = "x"\n'],
+  ] as const)('%s: a broken file is partial, still has regions', (lang, src) => {
+    const x = extractFile(lang, Buffer.from(src));
+    expect(x.parse).toBe('partial');
+    expect(x.regions.length).toBeGreaterThan(0);
+  });
+});
