@@ -76,7 +76,7 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
       case 'lang': {
         if (!value) break;
         const lang = canonicalQueryLanguage(value);
-        if (!lang) return fail('unknown_language', `unknown language lang:${value}; use one of ${QUERY_LANGUAGES.join(' ')} (aliases rs ts js cs c# lua dm py md toml json)`);
+        if (!lang) return fail('unknown_language', `unknown language lang:${value}; use one of ${QUERY_LANGUAGES.join(' ')} (aliases rs ts js cs c# lua dm py golang md toml json)`);
         if (!languages.includes(lang)) languages.push(lang);
         break;
       }
