@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runCli, tempDir, tokens, HANDLE } from './cli';
+import { runCli, tempDir, tokens, HANDLE, TEST_ENV } from './cli';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' };
 
@@ -62,6 +62,14 @@ describe('trufflepig in a workspace', () => {
     expect(tokens(lines.stdout)).toBeLessThanOrEqual(400);
     expect(lines.stdout).toMatch(/^[0-9a-f]{32}:1\t(rust|web|docs)\//m);
     expect(lines.stdout).toMatch(/^coverage: rust complete \d+ hits?; web complete \d+ hits?; docs complete \d+ hits?; scope all members$/m);
+  });
+
+  it('members searched in worker threads give the same page as members searched on one thread', () => {
+    const oneThread = runCli(['search', 'worker', 'pool'], s.base).json();
+    const workers = runCli(['search', 'worker', 'pool'], s.base, { env: { ...TEST_ENV, TRUFFLEPIG_WORKER_MIN_INDEX_BYTES: '0' } }).json();
+    const strip = (page: { hits: { handle: string }[] }) => page.hits.map((h) => ({ ...h, handle: h.handle.split(':')[1] }));
+    expect(strip(workers)).toEqual(strip(oneThread));
+    expect(workers.coverage).toEqual(oneThread.coverage);
   });
 
   it('reads a hit back from another member\'s directory', () => {
