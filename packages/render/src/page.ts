@@ -22,6 +22,11 @@ export interface PageHit {
   snippet?: { line: number; text: string };
   /** The bytes on disk may differ from the indexed ones (a worktree answered from its parent's index). */
   differs?: boolean;
+  /**
+   * Verb-specific fields of a hit (`refs`: role, resolution, repeats; `map`: names): JSON
+   * keys after the standard ones, and in lines format tab-separated `key=value` fields.
+   */
+  detail?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
 }
 
 export interface SearchPageInput {
@@ -132,6 +137,7 @@ function hitJson(hit: PageHit, snippets: boolean): Record<string, unknown> {
   if (hit.sources !== undefined) out.sources = hit.sources;
   if (snippets && hit.snippet !== undefined) out.snippet = { line: hit.snippet.line, text: hit.snippet.text };
   if (hit.differs) out.differs = true;
+  for (const [key, value] of Object.entries(hit.detail ?? {})) if (!(key in out)) out[key] = value;
   return out;
 }
 
@@ -159,6 +165,7 @@ function pageLines(input: SearchPageInput, count: number, snippets: boolean): st
     out += escapeLineField(hit.handle) + '\t' + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
     if (hit.name !== undefined) out += '\t' + escapeLineField(hit.name);
     if (hit.differs) out += '\tdiffers';
+    for (const [key, value] of Object.entries(hit.detail ?? {})) out += '\t' + escapeLineField(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`);
     out += '\n';
     if (snippets && hit.snippet !== undefined) {
       out += `  ${hit.snippet.line}: ${escapeLineField(hit.snippet.text)}\n`;

@@ -27,6 +27,14 @@ export interface ShowInput {
   /** Line and byte reported when `rows` is empty (default 1 and 0). */
   emptyLine?: number;
   emptyStart?: number;
+  /**
+   * Navigation context after the rows (`show sym:`: definitions, imports, also): JSON
+   * keys, and in lines format one `key: value` line per string of each list. Counted in
+   * the budget like everything else; never replaces a field above.
+   */
+  extra?: Readonly<Record<string, unknown>>;
+  /** Lines-format rendering of `extra`: each entry is printed as `key: text`. */
+  extraLines?: readonly (readonly [string, string])[];
 }
 
 /**
@@ -93,6 +101,7 @@ function showJson(input: ShowInput, count: number, next: string | undefined): st
     return shown;
   });
   if (next !== undefined) out.next = next;
+  for (const [key, value] of Object.entries(input.extra ?? {})) if (!(key in out)) out[key] = value;
   return jsonLine(out);
 }
 
@@ -108,6 +117,7 @@ function showLines(input: ShowInput, count: number, next: string | undefined): s
     out += `${row.line}${row.escaped ? '!' : ':'} ${safeRowText(row.text)}\n`;
   }
   if (next !== undefined) out += `next: show ${escapeLineField(next)}\n`;
+  for (const [key, text] of input.extraLines ?? []) out += `${escapeLineField(key)}: ${escapeLineField(text)}\n`;
   return out;
 }
 

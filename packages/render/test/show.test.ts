@@ -139,3 +139,21 @@ describe('renderError / renderObject', () => {
     }
   });
 });
+
+describe('navigation context after the rows', () => {
+  it('adds extra JSON keys and lines within the budget', () => {
+    const bytes = Buffer.from('fn a() {}\nfn b() {}\n');
+    const input = {
+      path: 'src/x.rs', uri: 'file:///r/src/x.rs', revision: 'r', verified: 'revision' as const,
+      rows: splitRows(bytes, 0, bytes.length, 1), continuation: (n: number) => `c~${n}`,
+      extra: { definitions: [{ path: 'src/y.rs', line: 3 }] }, extraLines: [['definition', 'src/y.rs:3']] as [string, string][],
+    };
+    const json = JSON.parse(renderShow(input, { format: 'json', budget: 1000 }).stdout);
+    expect(json.definitions).toEqual([{ path: 'src/y.rs', line: 3 }]);
+    expect(Object.keys(json).indexOf('definitions')).toBeGreaterThan(Object.keys(json).indexOf('rows'));
+    const lines = renderShow(input, { format: 'lines', budget: 1000 }).stdout;
+    expect(lines.trimEnd().split('\n').pop()).toBe('definition: src/y.rs:3');
+    const tight = renderShow(input, { format: 'json', budget: 60 });
+    expect(countTokens(tight.stdout)).toBeLessThanOrEqual(60);
+  });
+});
