@@ -12,5 +12,6 @@ export { parseQuery, hasFilters, QUERY_KINDS, type ParsedQuery, type QueryMode }
 export { createPathMatcher, type PathMatcher } from './query/pathmatch';
 export { IndexReader, type IndexedFile, type IndexCoverage, type IndexedDefinition, type IndexedImport } from './query/reader';
 export { searchIndex } from './query/search';
+export { kindTier } from './query/lanes';
 export type { SearchHit, SearchOutcome, FilterDiagnosis } from './query/hit';
 export { indexPath } from './store/publish';
