@@ -27,6 +27,8 @@ export interface PageHit {
    * keys after the standard ones, and in lines format tab-separated `key=value` fields.
    */
   detail?: Readonly<Record<string, string | number | boolean | readonly string[]>>;
+  /** Same-line same-role sites collapsed into this one (`refs`): JSON `repeats`, lines `×N`. */
+  repeats?: number;
 }
 
 export interface SearchPageInput {
@@ -138,6 +140,7 @@ function hitJson(hit: PageHit, snippets: boolean): Record<string, unknown> {
   if (snippets && hit.snippet !== undefined) out.snippet = { line: hit.snippet.line, text: hit.snippet.text };
   if (hit.differs) out.differs = true;
   for (const [key, value] of Object.entries(hit.detail ?? {})) if (!(key in out)) out[key] = value;
+  if (hit.repeats !== undefined && hit.repeats > 1) out.repeats = hit.repeats;
   return out;
 }
 
@@ -166,6 +169,7 @@ function pageLines(input: SearchPageInput, count: number, snippets: boolean): st
     if (hit.name !== undefined) out += '\t' + escapeLineField(hit.name);
     if (hit.differs) out += '\tdiffers';
     for (const [key, value] of Object.entries(hit.detail ?? {})) out += '\t' + escapeLineField(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`);
+    if (hit.repeats !== undefined && hit.repeats > 1) out += `\t×${hit.repeats}`;
     out += '\n';
     if (snippets && hit.snippet !== undefined) {
       out += `  ${hit.snippet.line}: ${escapeLineField(hit.snippet.text)}\n`;

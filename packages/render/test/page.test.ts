@@ -220,9 +220,9 @@ describe('renderSearchPage', () => {
 
 describe('verb-specific hit details', () => {
   it('renders detail keys in JSON and key=value fields in lines', () => {
-    const hit = { handle: `${'a'.repeat(32)}:1`, path: 'src/x.rs', uri: 'file:///r/src/x.rs', start_line: 3, end_line: 3, start: 10, end: 20, detail: { role: 'call', repeats: 2 } };
+    const hit = { handle: `${'a'.repeat(32)}:1`, path: 'src/x.rs', uri: 'file:///r/src/x.rs', start_line: 3, end_line: 3, start: 10, end: 20, detail: { role: 'call' }, repeats: 2 };
     const input = { query: 'refs x', setId: 'a'.repeat(32), offset: 0, hits: [hit], limit: 5, coverage: {}, coverageLine: 'ok', truncated: false };
     expect(JSON.parse(renderSearchPage(input, { format: 'json', budget: 500 }).stdout).hits[0]).toMatchObject({ role: 'call', repeats: 2 });
-    expect(renderSearchPage(input, { format: 'lines', budget: 500 }).stdout.split('\n')[0]).toBe(`${'a'.repeat(32)}:1\tsrc/x.rs:3-3\trole=call\trepeats=2`);
+    expect(renderSearchPage(input, { format: 'lines', budget: 500 }).stdout.split('\n')[0]).toBe(`${'a'.repeat(32)}:1\tsrc/x.rs:3-3\trole=call\t×2`);
   });
 });
