@@ -14,6 +14,8 @@ Verbs:
   index               index the root (foreground), or every member of the workspace
   search QUERY...     ranked, budgeted, file-first hits with handles (every word is the query)
   show HANDLE         read a hit's bytes, verified against its revision (also: show path:P[:A-B])
+  show sym:NAME [file: lang: kind:]
+                      the best definition of NAME, with its other definitions, imports, uses
   more CURSOR         the next page of a search (CURSOR is SET@OFFSET from "next")
   status              the index's generation and coverage (in a workspace: per member)
   ws show             the workspace: configuration, home, member roots, availability
@@ -99,7 +101,9 @@ async function main(argv: readonly string[]): Promise<number> {
       if (split.words.length === 0) return usageError('search needs a query, e.g. trufflepig search refill tokens');
       return write(await searchCommand(split.words, opts));
     case 'show':
-      if (split.words.length !== 1) return usageError('show takes one HANDLE (SET:ORDINAL), a continuation, or path:P[:A-B]');
+      // `show sym:NAME file:src/ kind:fn` takes filters; every other form is one word.
+      if (split.words[0]?.startsWith('sym:')) return write(await showCommand(split.words.join(' '), opts));
+      if (split.words.length !== 1) return usageError('show takes one HANDLE (SET:ORDINAL), a continuation, path:P[:A-B], or sym:NAME [file: lang: kind:]');
       return write(await showCommand(split.words[0], opts));
     case 'more':
       if (split.words.length !== 1) return usageError('more takes one CURSOR (SET@OFFSET) as printed after "next"');

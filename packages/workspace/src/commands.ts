@@ -11,6 +11,7 @@ import { runWorkspaceSearch } from './federate';
 import { resolveRoot, type ResolvedRoot } from './root';
 import { coverageOf, pageHits, pageOfSet, runSearch, type SearchData } from './search';
 import { showHandle, showPath } from './show';
+import { showSymbol } from './nav-sym';
 import { wsDiscover, wsShowObject, wsStatusObject } from './ws-commands';
 
 export interface CommandOptions extends ContextOptions {
@@ -129,7 +130,7 @@ export function showCommand(target: string, opts: CommandOptions): Promise<Comma
         if (input.ok && m.ok) input = { ok: true, value: { ...input.value, member: m.value.name } };
       }
     } else if (target.startsWith('sym:')) {
-      input = { ok: false, error: { code: 'not_available', message: 'show sym: is not available yet (structural navigation lands later); use: search sym:NAME, then show HANDLE' } };
+      input = await showSymbol(ctx, target.trim().split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0]);
     } else {
       input = firstKnown(storesFor(ctx, opts), (s) => showHandle(target.trim(), s));
     }

@@ -13,3 +13,20 @@ export const UNAVAILABLE_REASON_MAX_CHARS = 120;
  * large: below it, a warm search on the main thread costs less than a thread's start-up.
  */
 export const WORKER_MIN_INDEX_BYTES = 48 * 1024 * 1024;
+
+/** Imports are followed through at most this many re-export hops (show sym:, refs). */
+export const NAV_IMPORT_HOPS = 4;
+/** `show sym:` lists at most this many other locators under `also`. */
+export const SYM_ALSO_MAX = 5;
+/** `show sym:` lists at most this many definitions and importing sites. */
+export const SYM_LIST_MAX = 10;
+/** `refs` reads at most this many files for sites; more makes the answer truncated. */
+export const REFS_MAX_FILES = 2_000;
+/** `refs` keeps at most this many sites. */
+export const REFS_MAX_SITES = 10_000;
+/** `map PREFIX` names at most this many top-level items per file (`+N` for the rest). */
+export const MAP_NAMES_PER_FILE = 8;
+/** `ctx` lists at most this many members, callers and callees each. */
+export const CTX_LIST_MAX = 10;
+/** `no_indexed_path` suggests at most this many nearest paths. */
+export const NEAREST_PATHS_MAX = 3;

@@ -17,7 +17,7 @@ const CONTINUATION = /^([0-9a-fA-F]{32}:\d+)~(\d+)$/;
  */
 const LONG_LINE_CONTEXT_BYTES = 160;
 
-function rowsOf(bytes: Buffer, from: number, to: number): ReturnType<typeof splitRows> {
+export function rowsOf(bytes: Buffer, from: number, to: number): ReturnType<typeof splitRows> {
   const starts = lineStarts(bytes);
   let lo = 0;
   let hi = starts.length - 1;

@@ -1,0 +1,110 @@
+// `ctx HANDLE` (retrieval spec §7): the structural context of a handle's symbol or region
+// from the owner's current graph: container, members or siblings, callers, callees.
+import * as fs from 'node:fs';
+import { extractOccurrences, IndexReader, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
+import type { ResultEntry } from '@trufflepig/result-cache';
+import { fail, ok, type Outcome } from './errors';
+import { CTX_LIST_MAX } from './limits';
+import { readOnce } from './live';
+import { qualifiedName } from './nav-entries';
+import type { NavTarget } from './nav-open';
+import { useRowsOf } from './nav-uses';
+import { checkOwner } from './owner';
+
+export interface CtxItem {
+  readonly file: IndexedFile;
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly name?: string;
+  readonly kind?: string;
+  /** For callers: the definition the call sits in. */
+  readonly within?: string;
+}
+
+export interface CtxAnswer {
+  readonly target: NavTarget;
+  readonly symbol?: CtxItem;
+  readonly container?: CtxItem;
+  /** Members of a type, else the symbol's siblings under the same owner. */
+  readonly members: CtxItem[];
+  readonly membersAre: 'members' | 'siblings';
+  readonly callers: CtxItem[];
+  readonly callees: CtxItem[];
+  readonly unresolvedCallees: string[];
+}
+
+const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'trait', 'class', 'interface', 'type', 'module']);
+
+function item(d: IndexedDefinition, within?: string): CtxItem {
+  return { file: d.file, start: d.start, end: d.end, startLine: d.startLine, endLine: d.endLine, name: qualifiedName(d), kind: d.kind, ...(within ? { within } : {}) };
+}
+
+/** The innermost definition of a file containing [start, end). */
+function innermost(defs: readonly IndexedDefinition[], start: number, end: number): IndexedDefinition | undefined {
+  let best: IndexedDefinition | undefined;
+  for (const d of defs) if (d.start <= start && end <= d.end && (!best || d.end - d.start < best.end - best.start)) best = d;
+  return best;
+}
+
+/** Open the handle's owner and refuse a handle the owner's graph has moved past. */
+export async function openOwner(entry: ResultEntry): Promise<Outcome<NavTarget>> {
+  const root = percentDecode(entry.root).toString('utf8');
+  const owner = checkOwner(entry, root);
+  if (!owner.ok) return owner;
+  const cache = typeof entry.cache === 'string' ? entry.cache : undefined;
+  if (!cache || !fs.existsSync(cache)) return fail('stale_result', `the index this handle came from is gone; search again`);
+  const reader = await IndexReader.open(cache, root);
+  if (!reader.ok) return fail('stale_result', `the index this handle came from cannot be opened (${reader.error.code}); search again`);
+  if (reader.value.generation !== entry.generation) {
+    const now = reader.value.generation;
+    reader.value.close();
+    return fail('stale_result', `the index moved from generation ${entry.generation} to ${now} since this handle was made; search again for current context`);
+  }
+  const file = reader.value.fileByPath(entry.path);
+  if (!file || file.revision !== entry.revision) {
+    reader.value.close();
+    return fail('stale_result', `${entry.path} changed in the index since this handle was made; search again`);
+  }
+  return ok({ ...(entry.member !== undefined ? { member: entry.member } : {}), root, cacheDir: cache, reader: reader.value });
+}
+
+export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<CtxAnswer> {
+  const file = t.reader.fileByPath(entry.path)!;
+  const defs = t.reader.fileDefinitions(file.path);
+  const symbol = defs.find((d) => d.start === entry.start && d.end === entry.end) ?? innermost(defs, entry.start, Math.max(entry.start, entry.end));
+  const regionOwner = symbol ? undefined : innermost(defs, entry.start, entry.start);
+  const focus = symbol ?? regionOwner;
+  const ownerName = focus?.container ?? null;
+  const container = ownerName === null ? undefined : defs.find((d) => d.name === ownerName && TYPE_KINDS.has(d.kind)) ?? t.reader.definitions(ownerName.split('::').pop()!).find((d) => TYPE_KINDS.has(d.kind));
+  const isType = focus !== undefined && TYPE_KINDS.has(focus.kind);
+  const members = focus === undefined ? [] : isType
+    ? defs.filter((d) => d.container === focus.name)
+    : defs.filter((d) => d !== focus && d.container === focus.container && (focus.container !== null || d.container === null));
+  const callers: CtxItem[] = [];
+  const callees: CtxItem[] = [];
+  const unresolved: string[] = [];
+  if (focus && !isType) {
+    for (const u of useRowsOf(t.reader, focus.name)) {
+      if ((u.roles & ROLE.call) === 0 || callers.length >= CTX_LIST_MAX) continue;
+      const within = innermost(t.reader.fileDefinitions(u.file.path), u.start, u.end);
+      callers.push({ file: u.file, start: u.start, end: u.end, startLine: u.line, endLine: u.line, ...(within ? { within: qualifiedName(within) } : {}) });
+    }
+    const live = readOnce(t.root, file.path);
+    if (live.ok && live.revision === file.revision) {
+      const seen = new Set<string>();
+      for (const o of extractOccurrences(file.lang, live.bytes)) {
+        if (o.role !== 'call' || o.start < focus.start || o.end > focus.end || seen.has(o.name)) continue;
+        seen.add(o.name);
+        const target = defs.find((d) => d.name === o.name) ?? t.reader.definitions(o.name)[0];
+        if (target && callees.length < CTX_LIST_MAX) callees.push(item(target));
+        else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
+      }
+    }
+  }
+  return ok({
+    target: t, ...(symbol ? { symbol: item(symbol) } : {}), ...(container ? { container: item(container) } : regionOwner ? { container: item(regionOwner) } : {}),
+    members: members.slice(0, CTX_LIST_MAX).map((d) => item(d)), membersAre: isType ? 'members' : 'siblings', callers, callees, unresolvedCallees: unresolved,
+  });
+}

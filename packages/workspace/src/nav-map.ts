@@ -1,0 +1,46 @@
+// `map PATH` (retrieval spec §7): a file's outline, or one row per file under a prefix.
+import { percentDecode, type IndexedDefinition, type IndexedFile, type IndexReader } from '@trufflepig/index';
+import type { ResultEntry } from '@trufflepig/result-cache';
+import { MAP_NAMES_PER_FILE } from './limits';
+import { definitionEntry, spanEntry } from './nav-entries';
+import type { NavTarget } from './nav-open';
+
+/** Members of a type come after the items, each group in source order. */
+const SECOND_GROUP: ReadonlySet<string> = new Set(['field', 'variant', 'property']);
+
+export interface MapRow {
+  readonly entry: ResultEntry;
+  readonly detail?: Readonly<Record<string, string | number | readonly string[]>>;
+}
+
+export function outline(t: NavTarget, file: IndexedFile): MapRow[] {
+  const defs = t.reader.fileDefinitions(file.path);
+  const bySource = (a: IndexedDefinition, b: IndexedDefinition) => a.start - b.start || b.end - a.end;
+  const items = defs.filter((d) => !SECOND_GROUP.has(d.kind)).sort(bySource);
+  const members = defs.filter((d) => SECOND_GROUP.has(d.kind)).sort(bySource);
+  return [...items, ...members].map((d) => ({ entry: definitionEntry(t, d) }));
+}
+
+function display(encoded: string): string {
+  return percentDecode(encoded).toString('utf8');
+}
+
+/** Indexed files under a directory prefix (`src/` or `src`), or whose path starts with it. */
+export function filesUnder(reader: IndexReader, prefix: string): IndexedFile[] {
+  const p = display(prefix).replace(/^\.\//, '');
+  const dir = p === '' || p === '.' ? '' : p.endsWith('/') ? p : `${p}/`;
+  const files = reader.files().filter((f) => !f.excluded);
+  const under = files.filter((f) => display(f.path).startsWith(dir));
+  return under.length > 0 ? under : files.filter((f) => display(f.path).startsWith(p));
+}
+
+/** One `kind: "file"` row per file, naming its top-level items (`+N` when cut). */
+export function fileRows(t: NavTarget, files: readonly IndexedFile[]): MapRow[] {
+  return files.map((f) => {
+    const top = t.reader.fileDefinitions(f.path).filter((d) => d.container === null).sort((a, b) => a.start - b.start);
+    const names = top.slice(0, MAP_NAMES_PER_FILE).map((d) => d.name);
+    if (top.length > MAP_NAMES_PER_FILE) names.push(`+${top.length - MAP_NAMES_PER_FILE}`);
+    const lines = Math.max(1, f.lines - (f.size > 0 ? 1 : 0));
+    return { entry: spanEntry(t, f, { start: 0, end: f.size, startLine: 1, endLine: lines }, { kind: 'file' }), detail: { names } };
+  });
+}

@@ -1,0 +1,109 @@
+// `refs NAME [filters]` (retrieval spec §7): every occurrence site of a name, re-read from
+// the files the index names, each with how it resolves inside its own member.
+import { extractOccurrences, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
+import { isTestPath } from '@trufflepig/rank';
+import { REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
+import { readOnce } from './live';
+import { qualifiedName } from './nav-entries';
+import { fileFilter } from './nav-filter';
+import type { NavTarget } from './nav-open';
+import { followImport, type Resolution } from './nav-resolve';
+import { useRowsOf } from './nav-uses';
+
+export interface RefSite {
+  readonly target: NavTarget;
+  readonly file: IndexedFile;
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+  readonly role: string;
+  readonly resolution: Resolution;
+  /** Where it resolves (`path:line`), when resolved or a single candidate. */
+  readonly definition?: string;
+  readonly repeats: number;
+}
+
+export interface RefsOutcome {
+  readonly sites: RefSite[];
+  /** Sites before same-line collapsing. */
+  readonly siteCount: number;
+  readonly files: number;
+  readonly truncated: boolean;
+  /** Files whose bytes changed since indexing: not examined. */
+  readonly stale: number;
+}
+
+function locator(d: IndexedDefinition): string {
+  return `${d.file.path}:${d.startLine}`;
+}
+
+/** How the name resolves in one file: its own definition, an import it follows, or another file's definition. */
+function resolveIn(reader: IndexReader, file: IndexedFile, name: string, defs: readonly IndexedDefinition[]): { resolution: Resolution; definition?: string } {
+  const own = defs.find((d) => d.file.id === file.id);
+  if (own) return { resolution: 'resolved', definition: locator(own) };
+  for (const imp of reader.fileImports(file.path)) {
+    if (imp.name !== name && imp.alias !== name && !(imp.name === null && imp.spelled.split(/::|\\|\.|\//).pop() === name)) continue;
+    const trail = followImport(reader, imp, imp.alias === name ? imp.name ?? undefined : name);
+    const hit = trail.definitions.filter((d) => defs.some((x) => x.file.id === d.file.id && x.start === d.start));
+    if (trail.outcome === 'resolved' && hit.length === 1) return { resolution: 'resolved', definition: locator(hit[0]) };
+    if (hit.length > 0) return { resolution: 'candidate', definition: locator(hit[0]) };
+    return { resolution: 'unresolved' };
+  }
+  if (defs.length === 1) return { resolution: 'candidate', definition: locator(defs[0]) };
+  return defs.length > 1 ? { resolution: 'candidate' } : { resolution: 'unresolved' };
+}
+
+/** Declaration, other code, imports, then tests; then path and position. */
+function order(s: RefSite): number {
+  if (isTestPath(s.file.path)) return 3;
+  if (s.role === 'declaration') return 0;
+  return s.role === 'import' ? 2 : 1;
+}
+
+export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): RefsOutcome {
+  const parts = q.text.split('::');
+  const name = parts[parts.length - 1];
+  const container = parts.length > 1 ? parts[parts.length - 2] : undefined;
+  const raw: RefSite[] = [];
+  let files = 0;
+  let truncated = false;
+  let stale = 0;
+  for (const t of targets) {
+    const ok = fileFilter(t.reader, q);
+    const defs = t.reader.definitions(name, container === undefined ? {} : { container });
+    const uses = useRowsOf(t.reader, name).filter((u) => ok(u.file)).sort((a, b) => (a.file.path < b.file.path ? -1 : 1));
+    for (const use of uses) {
+      if (files >= REFS_MAX_FILES || raw.length >= REFS_MAX_SITES) {
+        truncated = true;
+        break;
+      }
+      const live = readOnce(t.root, use.file.path);
+      if (!live.ok || live.revision !== use.file.revision) {
+        stale++;
+        continue;
+      }
+      files++;
+      const { resolution, definition } = resolveIn(t.reader, use.file, name, defs);
+      // `refs A::b`: a site that resolves to another owner's b is not a reference of A::b.
+      if (container !== undefined && resolution === 'unresolved' && defs.length > 0) continue;
+      for (const o of extractOccurrences(use.file.lang, live.bytes)) {
+        if (o.name !== name) continue;
+        const own = o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
+        raw.push({
+          target: t, file: use.file, start: o.start, end: o.end, line: o.line, role: o.role,
+          resolution: own ? 'resolved' : resolution, ...(own ? { definition: locator(own) } : definition ? { definition } : {}), repeats: 1,
+        });
+      }
+    }
+  }
+  raw.sort((a, b) => order(a) - order(b) || (a.target.member ?? '').localeCompare(b.target.member ?? '') || (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0) || a.start - b.start);
+  const sites: RefSite[] = [];
+  for (const s of raw) {
+    const last = sites[sites.length - 1];
+    if (last && last.target === s.target && last.file === s.file && last.line === s.line && last.role === s.role) {
+      sites[sites.length - 1] = { ...last, repeats: last.repeats + 1 };
+    } else sites.push(s);
+  }
+  return { sites: sites.slice(0, REFS_MAX_SITES), siteCount: raw.length, files, truncated: truncated || sites.length > REFS_MAX_SITES, stale };
+}
+

@@ -1,0 +1,155 @@
+// `show sym:NAME [file: lang: kind:]` (retrieval spec §6): the best definition, read and
+// verified, with the other definitions, the imports that bring the name in, and a few
+// more places it is used. Imports are followed when no definition carries the name.
+import * as path from 'node:path';
+import { fileUri, kindTier, parseQuery, type IndexedDefinition, type IndexedImport, type ParsedQuery } from '@trufflepig/index';
+import { isTestPath } from '@trufflepig/rank';
+import type { ShowInput } from '@trufflepig/render';
+import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
+import type { Context } from './context';
+import { fail, ok, type Outcome } from './errors';
+import { SYM_ALSO_MAX, SYM_LIST_MAX } from './limits';
+import { readOnce } from './live';
+import { definitionEntry, qualifiedName, spanEntry } from './nav-entries';
+import { fileFilter, filterWords, kindFilter } from './nav-filter';
+import { closeTargets, openMembers, openTargets, type NavTarget } from './nav-open';
+import { followImport, type ImportTrail } from './nav-resolve';
+import { usesOf } from './nav-uses';
+import { rowsOf } from './show';
+
+interface Candidate {
+  readonly target: NavTarget;
+  readonly def: IndexedDefinition;
+}
+
+/** Leading directories a file shares with the invocation directory. */
+function sharedDirs(here: string | undefined, file: string): number {
+  if (here === undefined) return -1;
+  const a = here.split('/').filter(Boolean);
+  const b = path.posix.dirname(file).split('/').filter((s) => s && s !== '.');
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+}
+
+/** Kind tier, then non-test, then nearest the invocation directory, then path, span, member. */
+function compareCandidates(x: Candidate, y: Candidate): number {
+  const key = (c: Candidate): (number | string)[] => [
+    kindTier(c.def.kind), isTestPath(c.def.file.path) ? 1 : 0, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
+  ];
+  const a = key(x);
+  const b = key(y);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+}
+
+function candidates(targets: readonly NavTarget[], q: ParsedQuery, filtered: boolean): Candidate[] {
+  const parts = q.text.split('::');
+  const name = parts[parts.length - 1];
+  const container = parts.length > 1 ? parts[parts.length - 2] : undefined;
+  const out: Candidate[] = [];
+  for (const t of targets) {
+    const fileOk = filtered ? fileFilter(t.reader, q) : () => true;
+    const kindOk = filtered ? kindFilter(q) : () => true;
+    for (const def of t.reader.definitions(name, container === undefined ? {} : { container })) {
+      if (fileOk(def.file) && kindOk(def.kind)) out.push({ target: t, def });
+    }
+  }
+  return out.sort(compareCandidates);
+}
+
+/** Definitions reached by following imports that bind the name (aliases, re-exports). */
+function viaImports(targets: readonly NavTarget[], q: ParsedQuery): { found: Candidate[]; trail?: ImportTrail } {
+  const name = q.text.split('::').pop()!;
+  for (const t of targets) {
+    const fileOk = fileFilter(t.reader, q);
+    for (const imp of t.reader.importsOf(name)) {
+      const trail = followImport(t.reader, imp, imp.alias === name ? imp.name ?? undefined : name);
+      const found = trail.definitions.filter((d) => fileOk(d.file) && kindFilter(q)(d.kind)).map((def) => ({ target: t, def }));
+      if (found.length) return { found: found.sort(compareCandidates), trail };
+    }
+  }
+  return { found: [] };
+}
+
+function importSites(targets: readonly NavTarget[], name: string): { target: NavTarget; imp: IndexedImport }[] {
+  const out: { target: NavTarget; imp: IndexedImport }[] = [];
+  for (const t of targets) for (const imp of t.reader.importsOf(name)) out.push({ target: t, imp });
+  return out.slice(0, SYM_LIST_MAX);
+}
+
+function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<never> {
+  const filters = filterWords(q);
+  if (filters) {
+    const loose = candidates(targets, q, false)[0];
+    const best = loose ? `; best without them: ${loose.target.member ? `${loose.target.member}/` : ''}${loose.def.file.path}:${loose.def.startLine} (${loose.def.kind})` : '; there is none without them either';
+    return fail('no_definition', `no definition of ${q.text} matches ${filters}${best}`);
+  }
+  return fail('no_definition', `no definition of ${q.text} is indexed; try: search ${q.text.split('::').pop()} (text), or refs ${q.text}`);
+}
+
+export interface SymbolRead {
+  readonly input: ShowInput;
+}
+
+export async function showSymbol(ctx: Context, words: readonly string[], cwd: string, store: ResultStore): Promise<Outcome<ShowInput>> {
+  const parsed = parseQuery(words);
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  const q = parsed.value;
+  if (q.mode !== 'sym' || !q.text) return fail('bad_query', 'show sym: takes a name, e.g. show sym:TokenBucket or show sym:TokenBucket::refill file:src/');
+  const nav = await openTargets(ctx, q, cwd);
+  if (!nav.ok) return nav;
+  const targets = [...nav.value.targets];
+  try {
+    let found = candidates(targets, q, true);
+    let trail: ImportTrail | undefined;
+    if (found.length === 0) ({ found, trail } = viaImports(targets, q));
+    // Home without a definition widens to the other members, as search does.
+    if (found.length === 0 && nav.value.widenTo.length > 0) {
+      const more = await openMembers(nav.value.widenTo, cwd);
+      targets.push(...more.targets);
+      found = candidates(targets, q, true);
+      if (found.length === 0) ({ found, trail } = viaImports(targets, q));
+    }
+    if (found.length === 0) return noDefinition(targets, q);
+    const best = found[0];
+    const live = readOnce(best.target.root, best.def.file.path);
+    if (!live.ok) return fail('source_missing', `${best.def.file.path} was moved or deleted since indexing; run index, then retry`);
+    if (live.revision !== best.def.file.revision) return fail('stale_source', `${best.def.file.path} changed since it was indexed; run index, then retry`);
+    const name = q.text.split('::').pop()!;
+    const others = found.slice(1, 1 + SYM_LIST_MAX);
+    const imports = importSites(targets, name);
+    const also = usesOf(targets, name, SYM_ALSO_MAX, new Set([`${best.target.member ?? ''}|${best.def.file.path}`]));
+    const entries: ResultEntry[] = [
+      definitionEntry(best.target, best.def),
+      ...others.map((c) => definitionEntry(c.target, c.def)),
+      ...imports.map(({ target, imp }) => spanEntry(target, imp.file, { start: imp.start, end: imp.end, startLine: imp.line, endLine: imp.line }, { name: imp.spelled, kind: 'import' })),
+      ...also.map((u) => spanEntry(u.target, u.file, u.span, { name, role: u.role })),
+    ];
+    const saved = store.save({ query: `show ${words.join(' ')}`, truncated: false, words: [name.toLowerCase()] }, entries);
+    if (!saved.ok) return fail(saved.error.code, saved.error.message);
+    const handle = (i: number) => formatHandle(saved.value.id, i + 1);
+    const where = (member: string | undefined, p: string, line: number) => `${member ? `${member}/` : ''}${p}:${line}`;
+    let i = 1;
+    const definitions = others.map((c) => ({ handle: handle(i++), ...(c.target.member ? { member: c.target.member } : {}), path: c.def.file.path, line: c.def.startLine, kind: c.def.kind, name: qualifiedName(c.def) }));
+    const importRows = imports.map(({ target, imp }) => ({ handle: handle(i++), ...(target.member ? { member: target.member } : {}), path: imp.file.path, line: imp.line, spelled: imp.spelled }));
+    const alsoRows = also.map((u) => ({ handle: handle(i++), ...(u.target.member ? { member: u.target.member } : {}), path: u.file.path, line: u.span.startLine, role: u.role }));
+    const importTrail = trail ? { via: trail.via.map((v) => `${v.path}:${v.line} ${v.spelled}`), followed: trail.followed, candidates: trail.definitions.length } : undefined;
+    const extra: Record<string, unknown> = { definitions, imports: importRows, also: alsoRows, ...(importTrail ? { import: importTrail } : {}) };
+    const extraLines: [string, string][] = [
+      ...definitions.map((d): [string, string] => ['definition', `${d.handle}\t${where(d.member, d.path, d.line)}\t${d.kind} ${d.name}`]),
+      ...importRows.map((d): [string, string] => ['import', `${d.handle}\t${where(d.member, d.path, d.line)}\t${d.spelled}`]),
+      ...alsoRows.map((d): [string, string] => ['also', `${d.handle}\t${where(d.member, d.path, d.line)}\t${d.role}`]),
+      ...(importTrail ? [['followed', `${importTrail.followed} hops via ${importTrail.via.join(' -> ')}`] as [string, string]] : []),
+    ];
+    const first = handle(0);
+    return ok({
+      handle: first, ...(best.target.member ? { member: best.target.member } : {}), path: best.def.file.path,
+      uri: fileUri(best.target.root, best.def.file.path), revision: live.revision, verified: 'revision',
+      name: qualifiedName(best.def), kind: best.def.kind, rows: rowsOf(live.bytes, best.def.start, best.def.end),
+      continuation: (next: number) => `${first}~${next}`, extra, extraLines,
+    });
+  } finally {
+    closeTargets(targets);
+  }
+}
