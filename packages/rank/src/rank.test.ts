@@ -105,4 +105,29 @@ describe('resolveScopes', () => {
     expect(resolveScopes(['source:code', 'lang:rust'], list)).toEqual([[], ['source:code']]);
     expect(resolveScopes([], list)).toEqual([[]]);
   });
+  it('applies a multi-tag scope only to documents carrying every one of its tags', () => {
+    const list = [[], ['source:test', 'source:config']];
+    expect(resolveScopes(['source:config', 'source:test'], list)).toEqual([[], ['source:config', 'source:test']]);
+    expect(resolveScopes(['source:config'], list)).toEqual([[]]);
+  });
+  it('falls back to the global scope when no listed scope applies (untagged documents included)', () => {
+    expect(resolveScopes([], [['source:code']])).toEqual([[]]);
+    expect(resolveScopes(['source:docs'], [['source:code']])).toEqual([[]]);
+    expect(resolveScopes([], 'per_source')).toEqual([[]]);
+  });
+  it('never makes a scope of a volatile tag, alone or beside a source tag', () => {
+    const list = [[], ['session:42'], ['member:api'], ['lang:rust'], ['source:code', 'lang:rust']];
+    expect(resolveScopes(['source:code', 'lang:rust', 'member:api', 'session:42'], list)).toEqual([[]]);
+    expect(resolveScopes(['session:42', 'member:api', 'lang:rust', 'source:'], 'per_source')).toEqual([[]]);
+  });
+  it('depends on the set of tags only: duplicates and order change nothing under every mode', () => {
+    const list = [['source:test'], [], ['source:config']];
+    for (const mode of ['shared', 'per_source', list] as const) {
+      expect(resolveScopes(['source:test', 'source:config', 'source:test'], mode)).toEqual(resolveScopes(['source:config', 'source:test'], mode));
+    }
+    expect(resolveScopes(['source:config', 'source:test'], list)).toEqual([['source:test'], [], ['source:config']]);
+  });
+  it('gives commit messages their own scope under per_source', () => {
+    expect(resolveScopes(['source:git-log'], 'per_source')).toEqual([[], ['source:git-log']]);
+  });
 });

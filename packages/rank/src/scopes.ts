@@ -17,7 +17,9 @@ function scopeKey(scope: readonly string[]): string {
  * The scopes a document with `tags` belongs to. `shared` → the global scope only;
  * `per_source` → the global scope then one singleton per distinct source tag, sorted;
  * an explicit list → the listed scopes whose every tag the document carries, in list order
- * (scopes naming non-source tags are ignored, never applied unconditionally).
+ * (scopes naming non-source tags are ignored, never applied unconditionally). A document
+ * that no listed scope applies to falls back to the global scope `[[]]`, which holds every
+ * document: it stays rankable instead of silently vanishing.
  */
 export function resolveScopes(tags: readonly string[], configured: ScopeMode | readonly (readonly string[])[]): string[][] {
   const sourceTags = [...new Set(tags.filter(isSourceTag))].sort();
@@ -34,5 +36,5 @@ export function resolveScopes(tags: readonly string[], configured: ScopeMode | r
     seen.add(key);
     out.push(normalized);
   }
-  return out;
+  return out.length > 0 ? out : [[]];
 }
