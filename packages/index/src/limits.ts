@@ -12,7 +12,7 @@ export const ALWAYS_SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules', '
  */
 export const EXTRACTION_VERSION = 3;
 /** Bumped whenever the database layout changes: older databases are rebuilt from scratch. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 /** The FTS index is rebuilt when this fraction of its documents belong to removed regions. */
 export const FTS_DEAD_REBUILD_FRACTION = 0.3;
 /** Hits a single `re:` search keeps before it reports truncation. */
@@ -26,3 +26,9 @@ export const DIAGNOSIS_NEAREST_PATHS = 3;
 /** Name of the published database inside the cache directory. */
 export const INDEX_FILE_NAME = 'index.sqlite';
 export const LOCK_FILE_NAME = 'index.lock';
+/** Commit messages indexed per Git root: the newest first-parent commits (per-source.md). */
+export const COMMIT_HISTORY_MAX = 10_000;
+/** Changed paths stored (and shown) per commit; the rest are counted. */
+export const COMMIT_CHANGED_PATHS_MAX = 100;
+/** One `git` call of commit indexing. */
+export const GIT_LOG_TIMEOUT_MS = 60_000;

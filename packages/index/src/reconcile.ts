@@ -6,6 +6,7 @@ import { extractFile } from './extract/extract';
 import { createExtractor, defaultParallelism, type Extractor } from './extract/pool';
 import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
+import { updateCommitHistory, type CommitHistoryUpdate } from './store/commits';
 import { emptyDatabase, loadDatabase, rebuildFts } from './store/database';
 import { acquireWriterLock, indexPath, makeDirectories, publishDatabase, removeAbandonedStaging } from './store/publish';
 import { getMeta, setMeta } from './store/schema';
@@ -64,6 +65,8 @@ export interface ReconcileReport {
   readonly sourceBytes: number;
   readonly durationMs: number;
   readonly seed?: SeedOutcome;
+  /** Commit documents (`source:git-log`): why there are none, or how many and how many were added. */
+  readonly gitLog: { readonly state: string; readonly commits: number; readonly added: number };
 }
 
 /** A file whose parser failed (e.g. its thread ran out of memory) keeps lexical coverage and counts as a parse failure. */
@@ -168,9 +171,11 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     // (and the last batches' results) before the commit adds the largest writes.
     collectNow?.();
     const removed = session.finish();
+    // New commits are new documents: they publish a generation even when no file changed.
+    const history = updateCommitHistory(db, root);
     if (seed?.state === 'seeded') seed = { ...seed, reused: session.statOnly + session.reused };
-    const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started, seed };
-    if (!session.changed && previousGeneration > 0) {
+    const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started, seed, history };
+    if (!session.changed && !history.changed && previousGeneration > 0) {
       db.exec('ROLLBACK');
       return ok(report(db, previousGeneration, false, stats));
     }
@@ -204,7 +209,7 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
   }
 }
 
-function report(db: Database, generation: number, published: boolean, x: { parsed: number; reused: number; removed: number; unsearched: Record<string, number>; started: number; seed?: SeedOutcome }): ReconcileReport {
+function report(db: Database, generation: number, published: boolean, x: { parsed: number; reused: number; removed: number; unsearched: Record<string, number>; started: number; seed?: SeedOutcome; history: CommitHistoryUpdate }): ReconcileReport {
   const excluded: Record<string, number> = {};
   for (const [reason, n] of allRows(db, 'SELECT excluded, count(*) FROM file WHERE excluded IS NOT NULL GROUP BY excluded')) excluded[String(reason)] = Number(n);
   const [files, bytes] = allRows(db, 'SELECT count(*), coalesce(sum(size), 0) FROM file WHERE excluded IS NULL')[0];
@@ -213,5 +218,6 @@ function report(db: Database, generation: number, published: boolean, x: { parse
     generation, published, files: Number(files), parsed: x.parsed, reused: x.reused, removed: x.removed, excluded,
     parseFailures, unsearched: x.unsearched, sourceBytes: Number(bytes), durationMs: Date.now() - x.started,
     ...(x.seed ? { seed: x.seed } : {}),
+    gitLog: { state: x.history.state, commits: x.history.commits, added: x.history.added },
   };
 }

@@ -20,7 +20,7 @@ export function ftsExpression(words: readonly string[], mode: FtsMode): string {
 }
 
 /** BM25 over matchinfo('pcnalx'), summed over phrases and weighted columns. */
-function bm25(info: Uint8Array): number {
+export function bm25(info: Uint8Array): number {
   const v = new Uint32Array(info.buffer, info.byteOffset, info.byteLength / 4);
   const p = v[0];
   const c = v[1];

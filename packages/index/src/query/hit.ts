@@ -13,6 +13,17 @@ export interface SearchHit {
   readonly revision: string | null;
   readonly tags: readonly string[];
   readonly lang: string;
+  /**
+   * Commit documents only (`source:git-log`): `path` is then `commit:HASH` (a real path's
+   * `:` is always percent-encoded, so the two never collide) and `revision` the hash.
+   */
+  readonly commit?: { readonly hash: string; readonly date: string; readonly paths: readonly string[]; readonly morePaths: number };
+}
+
+/** One scope's own ranking (per-source.md): the hits of the documents carrying the scope's tags. */
+export interface ScopeGroup {
+  readonly scope: readonly string[];
+  readonly hits: SearchHit[];
 }
 
 export interface FilterDiagnosis {
@@ -30,4 +41,8 @@ export interface SearchOutcome {
   /** A lane or scan cap was reached: more matches existed than were kept. */
   readonly truncated: boolean;
   readonly filterDiagnosis?: FilterDiagnosis;
+  /** Under `per_source` (or an explicit scope list): one group per scope with hits, each ranked on its own. */
+  readonly groups?: ScopeGroup[];
+  /** Set when commit documents were asked for (per_source, `source:git-log`): why there are none, or how many. */
+  readonly gitLog?: { readonly state: string; readonly commits: number };
 }

@@ -184,6 +184,15 @@ export class IndexReader {
     };
   }
 
+  /**
+   * Commit documents (`source:git-log`): `state` says why there are none (`shallow_clone`,
+   * `not_git`, `not_git_root`, `no_commits`, `git_error`) or `indexed`, with their count.
+   */
+  gitLog(): { readonly state: string; readonly commits: number } {
+    const state = getMeta(this.db, 'git_log') ?? 'not_git';
+    return { state, commits: Number(allRows(this.db, 'SELECT count(*) FROM commits')[0][0]) };
+  }
+
   /** How this root's first index was seeded, when it was (a linked worktree from its member). */
   seed(): SeedOutcome | undefined {
     const text = getMeta(this.db, 'seed');

@@ -1,11 +1,14 @@
-import { fuseLanes, identifierKey, isTestPath, pathPrior, priorContext, WEIGHT_DEFAULT, WEIGHT_PHRASE } from '@trufflepig/rank';
+import {
+  fuseLanes, fuseMembers, identifierKey, isTestPath, pathPrior, priorContext, resolveScopes, WEIGHT_DEFAULT, WEIGHT_PHRASE, type ScopeMode,
+} from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
 import { LANE_REGION_SCAN_MAX } from '../limits';
 import { allRows } from '../store/sql';
 import { diagnoseFilters } from './diagnosis';
 import { ftsExpression, ftsRegions } from './fts';
-import type { SearchHit, SearchOutcome } from './hit';
+import { GIT_LOG_TAG, searchCommits } from './commits';
+import type { ScopeGroup, SearchHit, SearchOutcome } from './hit';
 import {
   definitionLane, filenameLane, ftsLane, identifierLane, identifierTiers, kindWordLane, useRows,
   type HitLane, type LaneContext,
@@ -39,7 +42,13 @@ function wholeFile(f: IndexedFile, lane: string): SearchHit {
   };
 }
 
-function rankFree(ctx: LaneContext): SearchHit[] {
+/** A ranking and how to rank again within a scope: the same candidate lists, restricted to documents whose tags pass `keep`. */
+interface Ranked {
+  readonly hits: SearchHit[];
+  readonly within: (keep: (tags: readonly string[]) => boolean) => SearchHit[];
+}
+
+function rankFree(ctx: LaneContext): Ranked {
   const q = ctx.query;
   const kindFile = q.kinds.includes('file');
   const prior = priorContext({ words: q.words, fileFilters: q.fileInclude, languages: q.languages, kindFile, identifier: q.identifier });
@@ -65,11 +74,17 @@ function rankFree(ctx: LaneContext): SearchHit[] {
     lanes.push({ name: 'files', weight: WEIGHT_DEFAULT, entries: ctx.reader.files().filter(ctx.eligible).map((f) => ({ path: f.path, start: 0, end: f.size, payload: wholeFile(f, 'files') })) });
   }
   const tierOf = q.identifier && defs ? identifierTiers(ctx, q.text, defs) : undefined;
-  const fused = fuseLanes(lanes, { prior: (p) => pathPrior(p, prior), tierOf });
-  if (kindFile && !structural) {
-    return fused.map((x) => wholeFile(ctx.reader.fileByPath(x.path)!, x.lane));
-  }
-  return fused.map((x) => x.representative.payload);
+  // One fusion pass over the given lanes: the global ranking, or (per-source.md) one
+  // scope's own ranking from the same candidate lists, so a scope costs one pass.
+  const fuse = (ranked: readonly HitLane[]): SearchHit[] => {
+    const fused = fuseLanes(ranked, { prior: (p) => pathPrior(p, prior), tierOf });
+    if (kindFile && !structural) return fused.map((x) => wholeFile(ctx.reader.fileByPath(x.path)!, x.lane));
+    return fused.map((x) => x.representative.payload);
+  };
+  return {
+    hits: fuse(lanes),
+    within: (keep) => fuse(lanes.map((lane) => ({ ...lane, entries: lane.entries.filter((e) => keep(e.payload.tags)) }))),
+  };
 }
 
 const ROLE_ORDER = [ROLE.declaration, ROLE.module, ROLE.member, ROLE.local, ROLE.import, ROLE.call, ROLE.type, ROLE.reference];
@@ -147,9 +162,65 @@ function regexCandidates(reader: IndexReader, pattern: string): Set<number> | un
   return files;
 }
 
-/** Run a parsed query against one published generation. */
-export function searchIndex(reader: IndexReader, q: ParsedQuery): SearchOutcome {
-  const { hits, truncated } = runQuery(reader, q);
+export interface SearchOptions {
+  /** per-source.md: `shared` (default), `per_source`, or an explicit list of scopes. */
+  readonly scopes?: ScopeMode | readonly (readonly string[])[];
+}
+
+/** Whether a scope setting can give commit documents a group of their own. */
+function scopesReachCommits(scopes: NonNullable<SearchOptions['scopes']>): boolean {
+  return resolveScopes([GIT_LOG_TAG], scopes).some((s) => s.length > 0);
+}
+
+/**
+ * Run a parsed query against one published generation. The global ranking (`hits`) is the
+ * same under every scope mode; other modes add `groups`. Commit documents join `hits`
+ * only when the query asks for `source:git-log`, and otherwise only appear in their own
+ * group, so the shared ranking of files never changes.
+ */
+export function searchIndex(reader: IndexReader, q: ParsedQuery, options: SearchOptions = {}): SearchOutcome {
+  const scopes = options.scopes ?? 'shared';
+  const run = runQuery(reader, q);
+  const askedForCommits = q.sources.includes(GIT_LOG_TAG);
+  const wantsCommits = askedForCommits || (scopes !== 'shared' && scopesReachCommits(scopes));
+  const commits = wantsCommits ? searchCommits(reader, q) : undefined;
+  const hits = askedForCommits && commits!.hits.length > 0 ? interleaveByRank(run.hits, commits!.hits) : run.hits;
+  const truncated = run.truncated || (commits?.truncated ?? false);
+  const extra = {
+    ...(scopes !== 'shared' ? { groups: scopeGroups(run, commits?.hits ?? [], scopes) } : {}),
+    ...(wantsCommits ? { gitLog: reader.gitLog() } : {}),
+  };
+  const outcome = diagnosed(reader, q, hits, truncated);
+  return { ...outcome, ...extra };
+}
+
+/** Two rankings of different corpora merged by rank alone (their scores are not comparable). */
+function interleaveByRank(files: readonly SearchHit[], commits: readonly SearchHit[]): SearchHit[] {
+  return fuseMembers([{ member: 'files', hits: files }, { member: 'git-log', hits: commits }]).map((f) => f.hit);
+}
+
+function scopeKey(scope: readonly string[]): string {
+  return scope.join('\u0000');
+}
+
+/**
+ * One group per non-global scope that holds a hit: the scopes come from each hit's own tags
+ * (resolveScopes), each group ranked on its own from the same candidate lists. per_source
+ * orders groups by tag; an explicit list keeps its own order.
+ */
+function scopeGroups(run: Ranked & { hits: SearchHit[] }, commits: readonly SearchHit[], scopes: NonNullable<SearchOptions['scopes']>): ScopeGroup[] {
+  const found = new Map<string, string[]>();
+  for (const h of run.hits) for (const s of resolveScopes(h.tags, scopes)) if (s.length > 0) found.set(scopeKey(s), s);
+  if (commits.length > 0) for (const s of resolveScopes([GIT_LOG_TAG], scopes)) if (s.length > 0) found.set(scopeKey(s), s);
+  const order = (s: readonly string[]): number => (typeof scopes === 'string' ? 0 : scopes.findIndex((x) => scopeKey([...new Set(x)].sort()) === scopeKey(s)));
+  const list = [...found.values()].sort((a, b) => order(a) - order(b) || (scopeKey(a) < scopeKey(b) ? -1 : scopeKey(a) > scopeKey(b) ? 1 : 0));
+  return list.map((scope) => {
+    if (scope.length === 1 && scope[0] === GIT_LOG_TAG) return { scope, hits: [...commits] };
+    return { scope, hits: run.within((tags) => scope.every((t) => tags.includes(t))) };
+  });
+}
+
+function diagnosed(reader: IndexReader, q: ParsedQuery, hits: SearchHit[], truncated: boolean): SearchOutcome {
   if (hits.length > 0 || !hasFilters(q)) return { hits, truncated };
   // Only on an empty filtered search: would the query have matched without its `-file:` values?
   const excludedEveryMatch = q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }).hits.length > 0;
@@ -163,10 +234,11 @@ function kindCounts(reader: IndexReader, q: ParsedQuery): number[] {
   return q.kinds.map((k) => (k === 'file' ? reader.files().length : Number(allRows(reader.db, 'SELECT count(*) FROM def WHERE kind = ?', [k])[0][0])));
 }
 
-function runQuery(reader: IndexReader, q: ParsedQuery): { hits: SearchHit[]; truncated: boolean } {
+function runQuery(reader: IndexReader, q: ParsedQuery): Ranked & { truncated: boolean } {
   const ctx: LaneContext = { reader, query: q, eligible: eligibility(reader, q), truncated: false };
   let hits: SearchHit[];
   let truncated = false;
+  let within: Ranked['within'] | undefined;
   if (q.mode === 're') {
     const candidates = regexCandidates(reader, q.text);
     const scan = regexScan(reader.root, reader.files().filter((f) => !f.excluded && ctx.eligible(f) && (!candidates || candidates.has(f.id))), q.text);
@@ -178,8 +250,11 @@ function runQuery(reader: IndexReader, q: ParsedQuery): { hits: SearchHit[]; tru
     hits = rankSymbol(ctx);
     truncated = ctx.truncated;
   } else {
-    hits = rankFree(ctx);
+    ({ hits, within } = rankFree(ctx));
     truncated = ctx.truncated;
   }
-  return { hits, truncated };
+  // Symbol, literal and regex orders depend on each file alone, so a scope's own
+  // ranking of them is the global order restricted to the scope.
+  const all = hits;
+  return { hits, truncated, within: within ?? ((keep) => all.filter((h) => keep(h.tags))) };
 }
