@@ -51,6 +51,11 @@ export interface LanguageSpec {
   /** Kinds that own nested definitions, when not the default (namespaces that own nothing). */
   readonly ownerKinds?: ReadonlySet<string>;
   prepare?(text: string): Prepared;
+  /**
+   * Same-length rewrite of a text whose parse (`tree`) has errors, for syntax the grammar
+   * lacks; the rewrite is parsed again and kept only when it has fewer errors.
+   */
+  repair?(text: string, tree: Parser.Tree): string;
 }
 
 /** Load a grammar's native binding. Some grammars ship an ESM entry with top-level await that `require` cannot load; their prebuilt binary loads directly. */

@@ -20,6 +20,8 @@ const MACRO_ITEM_DEPTH = 3;
 const ITEM_KEYWORD = /\b(fn|struct|enum|trait|impl|mod|type|const|static|union)\b/;
 /** Kinds a more specific match of the same node replaces (`type_spec` → struct, `const f = () =>` → function). */
 const FALLBACK_KINDS = new Set(['variable', 'type']);
+/** Rounds of `spec.repair`: each round's tree shows the comments the next one skips. */
+const REPAIR_ROUNDS_MAX = 3;
 
 interface Interval { start: number; end: number }
 
@@ -219,11 +221,40 @@ function syntaxCuts(root: Parser.SyntaxNode, decoded: DecodedText, lineStarts: r
   return cuts;
 }
 
+/** ERROR and MISSING nodes of a tree (only subtrees with errors are visited). */
+export function errorCount(root: Parser.SyntaxNode): number {
+  let count = 0;
+  const stack = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.isError || node.isMissing) count++;
+    if (node.hasError) stack.push(...node.children);
+  }
+  return count;
+}
+
+/** Parse, then while the tree has errors try the language's repair; a rewrite is kept only when it has fewer errors. */
+function parseRepaired(parser: Parser, spec: LanguageSpec, source: string): { text: string; tree: Parser.Tree } {
+  let text = source;
+  let tree = parser.parse(text);
+  if (!spec.repair) return { text, tree };
+  let errors = tree.rootNode.hasError ? errorCount(tree.rootNode) : 0;
+  for (let round = 0; round < REPAIR_ROUNDS_MAX && errors > 0; round++) {
+    const repaired = spec.repair(text, tree);
+    if (repaired === text) break;
+    const next = parser.parse(repaired);
+    const nextErrors = next.rootNode.hasError ? errorCount(next.rootNode) : 0;
+    if (nextErrors >= errors) break;
+    text = repaired;
+    tree = next;
+    errors = nextErrors;
+  }
+  return { text, tree };
+}
+
 export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, lineStarts: readonly number[]): RawFacts {
   const { parser, query, spec } = parserFor(lang);
   const prepared = spec.prepare?.(decoded.text);
-  const text = prepared?.text ?? decoded.text;
-  const tree = parser.parse(text);
+  const { text, tree } = parseRepaired(parser, spec, prepared?.text ?? decoded.text);
   const root = tree.rootNode;
   const acc: Collected = {
     defsByNode: new Map(), containers: [], importRanges: [], localRanges: [], roleAt: new Map(), ids: [], macroBodies: [],

@@ -1,3 +1,4 @@
+import { repairTypeScript } from './typescript-repair';
 import { childrenOf, rawImport, unquote, type LanguageSpec, type Node, type RawImport } from '../spec';
 
 const COMMON = `
@@ -82,7 +83,7 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const TYPESCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-typescript', version: 1, query: COMMON + TS_ONLY, refine, imports,
+  grammar: 'tree-sitter-typescript', version: 2, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
   load: () => (require('tree-sitter-typescript') as { typescript: unknown }).typescript,
 };
 export const TSX: LanguageSpec = {
