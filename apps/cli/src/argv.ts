@@ -39,7 +39,7 @@ export function splitArgv(argv: readonly string[]): SplitArgv {
   return { options, verb: rest[0], words: rest.slice(1) };
 }
 
-export const VERBS = ['index', 'search', 'show', 'more', 'status', 'ws', 'help'] as const;
+export const VERBS = ['index', 'search', 'show', 'more', 'refs', 'map', 'ctx', 'status', 'ws', 'help'] as const;
 
 const HINTS: Readonly<Record<string, string>> = {
   next: 'more CURSOR', page: 'more CURSOR', continue: 'more CURSOR',
@@ -47,6 +47,8 @@ const HINTS: Readonly<Record<string, string>> = {
   open: 'show HANDLE', cat: 'show HANDLE', read: 'show HANDLE', view: 'show HANDLE',
   reindex: 'index', build: 'index', update: 'index', refresh: 'index', info: 'status', stat: 'status',
   workspace: 'ws show', discover: 'ws discover PATH...', members: 'ws show',
+  references: 'refs NAME', usages: 'refs NAME', callers: 'refs NAME', outline: 'map PATH', symbols: 'map PATH', ls: 'map PATH',
+  context: 'ctx HANDLE', def: 'show sym:NAME', definition: 'show sym:NAME', goto: 'show sym:NAME',
 };
 
 function distance(a: string, b: string): number {
@@ -67,7 +69,7 @@ function distance(a: string, b: string): number {
 export function likelyVerb(word: string): string {
   const hint = HINTS[word.toLowerCase()];
   if (hint) return hint;
-  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', status: 'status', ws: 'ws show|status|discover', help: 'help' };
+  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', refs: 'refs NAME', map: 'map PATH', ctx: 'ctx HANDLE', status: 'status', ws: 'ws show|status|discover', help: 'help' };
   const best = [...VERBS].sort((x, y) => distance(word, x) - distance(word, y))[0];
   return shapes[best];
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import {
-  indexCommand, moreCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
+  ctxCommand, indexCommand, mapCommand, moreCommand, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
 import { likelyVerb, splitArgv, VERBS } from './argv';
@@ -17,6 +17,9 @@ Verbs:
   show sym:NAME [file: lang: kind:]
                       the best definition of NAME, with its other definitions, imports, uses
   more CURSOR         the next page of a search (CURSOR is SET@OFFSET from "next")
+  refs NAME [filters] every site of NAME (or Type::name): resolved, candidate or unresolved
+  map PATH            a file's outline, or one row per file under a directory prefix
+  ctx HANDLE          container, members or siblings, callers and callees of a hit
   status              the index's generation and coverage (in a workspace: per member)
   ws show             the workspace: configuration, home, member roots, availability
   ws status           ws show plus generations, coverage and worktree seeding per member
@@ -108,6 +111,15 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'more':
       if (split.words.length !== 1) return usageError('more takes one CURSOR (SET@OFFSET) as printed after "next"');
       return write(await moreCommand(split.words[0], opts));
+    case 'refs':
+      if (split.words.length === 0) return usageError('refs needs a NAME, e.g. trufflepig refs TokenBucket file:src/');
+      return write(await refsCommand(split.words, opts));
+    case 'map':
+      if (split.words.length === 0) return usageError('map needs a PATH, e.g. trufflepig map src/lib.rs or trufflepig map src/');
+      return write(await mapCommand(split.words, opts));
+    case 'ctx':
+      if (split.words.length !== 1) return usageError('ctx takes one HANDLE (SET:ORDINAL) from search, refs, map or show sym:');
+      return write(await ctxCommand(split.words[0], opts));
     case 'status':
       return write(await statusCommand(opts));
     case 'ws': {

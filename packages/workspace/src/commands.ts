@@ -47,13 +47,13 @@ function budgetFor(opts: CommandOptions, ctx: Context | undefined, fallback: num
   return fallback;
 }
 
-async function withContext(opts: CommandOptions, fallbackBudget: number, run: (ctx: Context, budget: number) => Promise<CommandResult>): Promise<CommandResult> {
+export async function withContext(opts: CommandOptions, fallbackBudget: number, run: (ctx: Context, budget: number) => Promise<CommandResult>): Promise<CommandResult> {
   const ctx = resolveContext(opts);
   if (!ctx.ok) return errorResult(ctx.error, budgetFor(opts, undefined, fallbackBudget));
   return run(ctx.value, budgetFor(opts, ctx.value, fallbackBudget));
 }
 
-function renderPage(data: SearchData, opts: CommandOptions, budget: number): CommandResult {
+export function renderPage(data: SearchData, opts: CommandOptions, budget: number): CommandResult {
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const out = renderSearchPage(
     {
@@ -82,7 +82,7 @@ export function searchCommand(words: readonly string[], opts: CommandOptions): P
  * Result stores a handle may live in: the workspace's own, then the single-root store of
  * the invocation's root (a set made with --no-workspace stays readable inside a workspace).
  */
-function storesFor(ctx: Context, opts: CommandOptions): ResultStore[] {
+export function storesFor(ctx: Context, opts: CommandOptions): ResultStore[] {
   if (ctx.kind === 'single') return [new ResultStore(ctx.root.resultsDir)];
   const stores = [new ResultStore(ctx.ws.resultsDir)];
   const local = resolveRoot({ ...opts, root: ctx.ws.home?.root ?? opts.root });
@@ -90,7 +90,7 @@ function storesFor(ctx: Context, opts: CommandOptions): ResultStore[] {
   return stores;
 }
 
-function firstKnown<T>(stores: readonly ResultStore[], read: (s: ResultStore) => Outcome<T>): Outcome<T> {
+export function firstKnown<T>(stores: readonly ResultStore[], read: (s: ResultStore) => Outcome<T>): Outcome<T> {
   let first: Outcome<T> | undefined;
   for (const store of stores) {
     const out = read(store);

@@ -14,4 +14,7 @@ export { runWorkspaceSearch, selectMembers, type WorkspaceSearchData, type Works
 export { searchMember, type MemberSearchRequest, type MemberSearchResult, type MemberState } from './member-search';
 export { wsShowObject, wsStatusObject, wsDiscover } from './ws-commands';
 export * from './limits';
+export { refsCommand, mapCommand, ctxCommand } from './nav-commands';
+export { showSymbol } from './nav-sym';
+export { followImport, moduleFiles, type ImportTrail, type Resolution } from './nav-resolve';
 export { DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, type OutputFormat } from '@trufflepig/render';

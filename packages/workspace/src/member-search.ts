@@ -6,6 +6,7 @@ import {
 } from '@trufflepig/index';
 import { fallbackSearch, type FallbackInfo } from './fallback';
 import { UNAVAILABLE_REASON_MAX_CHARS } from './limits';
+import { needsIndexing } from './search';
 
 export interface MemberSearchRequest {
   readonly name: string;
@@ -59,7 +60,7 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
   const parsed = parseQuery(req.words);
   if (!parsed.ok) return done({ ...nothing, state: 'unavailable', reason: parsed.error.message });
   let reader = await IndexReader.open(req.cacheDir, req.root);
-  if (!reader.ok && reader.error.code === 'index_warming') {
+  if (!reader.ok && needsIndexing(reader.error.code)) {
     if (req.indexIfMissing) {
       const rec = await reconcile(req.root, { cacheDir: req.cacheDir, ...(req.parentCacheDir ? { seedFrom: req.parentCacheDir } : {}) });
       if (!rec.ok) {

@@ -86,10 +86,18 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
   const callees: CtxItem[] = [];
   const unresolved: string[] = [];
   if (focus && !isType) {
+    // The index keeps one representative occurrence per file (often the declaration):
+    // re-read the files whose uses include a call for the call sites themselves.
     for (const u of useRowsOf(t.reader, focus.name)) {
       if ((u.roles & ROLE.call) === 0 || callers.length >= CTX_LIST_MAX) continue;
-      const within = innermost(t.reader.fileDefinitions(u.file.path), u.start, u.end);
-      callers.push({ file: u.file, start: u.start, end: u.end, startLine: u.line, endLine: u.line, ...(within ? { within: qualifiedName(within) } : {}) });
+      const bytes = readOnce(t.root, u.file.path);
+      if (!bytes.ok || bytes.revision !== u.file.revision) continue;
+      const fileDefs = t.reader.fileDefinitions(u.file.path);
+      for (const o of extractOccurrences(u.file.lang, bytes.bytes)) {
+        if (o.name !== focus.name || o.role !== 'call' || callers.length >= CTX_LIST_MAX) continue;
+        const within = innermost(fileDefs, o.start, o.end);
+        callers.push({ file: u.file, start: o.start, end: o.end, startLine: o.line, endLine: o.line, ...(within ? { within: qualifiedName(within) } : {}) });
+      }
     }
     const live = readOnce(t.root, file.path);
     if (live.ok && live.revision === file.revision) {

@@ -6,6 +6,7 @@ import type { Context, MemberTarget, WorkspaceContext } from './context';
 import { fail, ok, type Outcome } from './errors';
 import { selectMembers } from './federate';
 import { cutReason } from './member-search';
+import { needsIndexing } from './search';
 import type { SearchScope } from './ws-coverage';
 
 export interface NavTarget {
@@ -44,7 +45,7 @@ function relativeHere(root: string, cwd: string): string | undefined {
  */
 export async function openReader(root: string, cacheDir: string, seedFrom?: string): Promise<Outcome<IndexReader>> {
   let reader = await IndexReader.open(cacheDir, root);
-  if (!reader.ok && reader.error.code === 'index_warming') {
+  if (!reader.ok && needsIndexing(reader.error.code)) {
     const rec = await reconcile(root, { cacheDir, ...(seedFrom ? { seedFrom } : {}) });
     if (!rec.ok) return fail(rec.error.code, rec.error.message);
     reader = await IndexReader.open(cacheDir, root);

@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import { percentDecode, percentEncode, type IndexedDefinition, type IndexedFile, type IndexedImport, type IndexReader } from '@trufflepig/index';
 import { NAV_IMPORT_HOPS } from './limits';
+import { readOnce } from './live';
 
 export type Resolution = 'resolved' | 'candidate' | 'unresolved';
 
@@ -39,6 +40,21 @@ function rustCrateDir(reader: IndexReader, file: string): string | undefined {
   for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
     const prefix = dir === '.' ? '' : `${dir}/`;
     if (existing(reader, [`${prefix}lib.rs`, `${prefix}main.rs`]).length) return dir;
+    if (dir === '.' || dir === '/') return undefined;
+  }
+}
+
+/** `<package>/src` when `crateName` is the name of the Cargo package containing `file`. */
+function rustPackageSrc(reader: IndexReader, file: string, crateName: string): string | undefined {
+  if (!crateName) return undefined;
+  for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
+    const manifest = `${dir === '.' ? '' : `${dir}/`}Cargo.toml`;
+    const f = reader.fileByPath(percentEncode(manifest));
+    const text = f ? readOnce(reader.root, f.path) : undefined;
+    if (text?.ok) {
+      const name = /^\s*name\s*=\s*"([^"]+)"/m.exec(text.bytes.toString('utf8'))?.[1];
+      return name !== undefined && name.replace(/-/g, '_') === crateName ? path.posix.join(dir, 'src') : undefined;
+    }
     if (dir === '.' || dir === '/') return undefined;
   }
 }
@@ -83,9 +99,14 @@ export function moduleFiles(reader: IndexReader, imp: IndexedImport): { files: I
       while (rest[0] === 'super') [base, rest] = [path.posix.dirname(base), rest.slice(1)];
     }
     if (base !== undefined) return { files: rustModuleFiles(reader, base, rest), symbol };
-    // 2018 paths: a child module of this one, else of the crate root (else another crate).
+    // 2018 paths: a child module of this one, else of the crate root, else this package's
+    // own crate by name (tests/ and examples/ import it as `name::...`), else another crate.
     const local = rustModuleFiles(reader, here, rest);
-    return { files: local.length || crate === undefined ? local : rustModuleFiles(reader, crate, rest), symbol };
+    if (local.length) return { files: local, symbol };
+    const fromRoot = crate === undefined ? [] : rustModuleFiles(reader, crate, rest);
+    if (fromRoot.length) return { files: fromRoot, symbol };
+    const own = rustPackageSrc(reader, from, rest[0] ?? '');
+    return { files: own === undefined ? [] : rustModuleFiles(reader, own, rest.slice(1)), symbol };
   }
   if (lang === 'python') {
     const dots = /^\.*/.exec(spelled)![0].length;

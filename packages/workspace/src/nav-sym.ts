@@ -137,9 +137,9 @@ export async function showSymbol(ctx: Context, words: readonly string[], cwd: st
     const importTrail = trail ? { via: trail.via.map((v) => `${v.path}:${v.line} ${v.spelled}`), followed: trail.followed, candidates: trail.definitions.length } : undefined;
     const extra: Record<string, unknown> = { definitions, imports: importRows, also: alsoRows, ...(importTrail ? { import: importTrail } : {}) };
     const extraLines: [string, string][] = [
-      ...definitions.map((d): [string, string] => ['definition', `${d.handle}\t${where(d.member, d.path, d.line)}\t${d.kind} ${d.name}`]),
-      ...importRows.map((d): [string, string] => ['import', `${d.handle}\t${where(d.member, d.path, d.line)}\t${d.spelled}`]),
-      ...alsoRows.map((d): [string, string] => ['also', `${d.handle}\t${where(d.member, d.path, d.line)}\t${d.role}`]),
+      ...definitions.map((d): [string, string] => ['definition', `${d.handle} ${where(d.member, d.path, d.line)} ${d.kind} ${d.name}`]),
+      ...importRows.map((d): [string, string] => ['import', `${d.handle} ${where(d.member, d.path, d.line)} ${d.spelled}`]),
+      ...alsoRows.map((d): [string, string] => ['also', `${d.handle} ${where(d.member, d.path, d.line)} ${d.role}`]),
       ...(importTrail ? [['followed', `${importTrail.followed} hops via ${importTrail.via.join(' -> ')}`] as [string, string]] : []),
     ];
     const first = handle(0);

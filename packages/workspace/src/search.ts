@@ -21,10 +21,19 @@ export interface SearchData {
   readonly members?: Readonly<Record<string, string>>;
 }
 
+/**
+ * Whether an index open failure is cured by indexing: none published yet, or one written
+ * by another version of the schema (indexing rebuilds it; the old publication stays
+ * readable by its own version until the new one replaces it).
+ */
+export function needsIndexing(code: string): boolean {
+  return code === 'index_warming' || code === 'index_corrupt';
+}
+
 /** Open the published index, indexing in the foreground first when none exists yet. */
 export async function openIndex(r: ResolvedRoot, indexIfMissing: boolean): Promise<Outcome<IndexReader>> {
   let reader = await IndexReader.open(r.cacheDir, r.root);
-  if (!reader.ok && reader.error.code === 'index_warming' && indexIfMissing) {
+  if (!reader.ok && needsIndexing(reader.error.code) && indexIfMissing) {
     const rec = await reconcile(r.root, { cacheDir: r.cacheDir });
     if (!rec.ok) return fail(rec.error.code, rec.error.message);
     reader = await IndexReader.open(r.cacheDir, r.root);
@@ -122,6 +131,7 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT): PageHit[] {
     if (i < limit && data.words.length > 0) snippet = snippetFor(rootRaw.toString(), e, data.words);
     out.push({
       ...(e.member !== undefined ? { member: e.member } : {}), ...(e.differs === true ? { differs: true } : {}),
+      ...navDetail(e),
       handle: formatHandle(data.setId, data.offset + i + 1), path: e.path, uri: fileUri(rootRaw, e.path),
       start_line: e.start_line, end_line: e.end_line, start: e.start, end: e.end,
       ...(e.name !== undefined ? { name: e.name } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}),
@@ -129,6 +139,21 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT): PageHit[] {
     });
   });
   return out;
+}
+
+/** Entry fields a navigation verb stored for its rows (refs, map). */
+const NAV_DETAIL_KEYS = ['role', 'resolution', 'definition', 'names'] as const;
+
+function navDetail(e: ResultEntry): Pick<PageHit, 'detail' | 'repeats'> {
+  const detail: Record<string, string | readonly string[]> = {};
+  for (const key of NAV_DETAIL_KEYS) {
+    const value = e[key];
+    if (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))) detail[key] = value as string | string[];
+  }
+  return {
+    ...(Object.keys(detail).length ? { detail } : {}),
+    ...(typeof e.repeats === 'number' && e.repeats > 1 ? { repeats: e.repeats } : {}),
+  };
 }
 
 function decodeRoot(encoded: string): string {

@@ -1,0 +1,216 @@
+// The navigation verbs as commands: refs, map, ctx (show sym: lives with show).
+import { parseQuery, percentEncode, type ParsedQuery } from '@trufflepig/index';
+import { DEFAULT_BUDGET, escapeLineField, jsonLine, renderObject, withinBudget } from '@trufflepig/render';
+import { formatHandle, type ResultEntry } from '@trufflepig/result-cache';
+import { errorResult, firstKnown, renderPage, storesFor, withContext, type CommandOptions, type CommandResult } from './commands';
+import type { Context } from './context';
+import { fail, type Outcome } from './errors';
+import { spanEntry } from './nav-entries';
+import { nearestPaths } from './nav-filter';
+import { fileRows, filesUnder, outline, type MapRow } from './nav-map';
+import { closeTargets, openMembers, openTargets, type NavTarget, type NavTargets } from './nav-open';
+import { referenceSites, type RefsOutcome } from './nav-refs';
+import { openOwner, structuralContext, type CtxItem } from './nav-ctx';
+import type { SearchData } from './search';
+import { CTX_LIST_MAX } from './limits';
+
+function membersMap(entries: readonly ResultEntry[]): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const e of entries) if (e.member !== undefined) out[e.member] = e.root;
+  return Object.keys(out).length ? out : undefined;
+}
+
+function skippedCoverage(nav: NavTargets): Record<string, unknown> {
+  return nav.skipped.length ? { skipped: Object.fromEntries(nav.skipped.map((s) => [s.member, { state: s.state, reason: s.reason }])) } : {};
+}
+
+function saveAndPage(ctx: Context, opts: CommandOptions, budget: number, query: string, entries: ResultEntry[], truncated: boolean, coverage: Record<string, unknown>, coverageLine: string): CommandResult {
+  const saved = storesFor(ctx, opts)[0].save({ query, truncated, words: [] }, entries);
+  if (!saved.ok) return errorResult(saved.error, budget);
+  const members = membersMap(entries);
+  const data: SearchData = {
+    query, setId: saved.value.id, offset: 0, entries: entries.slice(0, saved.value.stored), truncated: saved.value.truncated || truncated,
+    coverage, coverageLine, words: [], ...(members ? { members } : {}),
+  };
+  return renderPage(data, opts, budget);
+}
+
+function parseNav(words: readonly string[], verb: string, example: string): Outcome<ParsedQuery> {
+  const parsed = parseQuery(words);
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  if (parsed.value.mode === 're' || parsed.value.mode === 'literal' || !parsed.value.text) return fail('bad_query', `${verb} takes a name and filters, e.g. ${example}`);
+  return parsed;
+}
+
+/** Run `visit` on the selected targets; a home without results widens to the other members. */
+async function visitWidening<T>(nav: NavTargets, cwd: string, visit: (targets: readonly NavTarget[]) => T, empty: (r: T) => boolean): Promise<{ result: T; targets: NavTarget[]; widened: boolean }> {
+  const targets = [...nav.targets];
+  let result = visit(targets);
+  let widened = false;
+  if (empty(result) && nav.widenTo.length > 0) {
+    const more = await openMembers(nav.widenTo, cwd);
+    targets.push(...more.targets);
+    result = visit(targets);
+    widened = true;
+  }
+  return { result, targets, widened };
+}
+
+function refsEntries(r: RefsOutcome): ResultEntry[] {
+  return r.sites.map((s) => spanEntry(s.target, s.file, { start: s.start, end: s.end, startLine: s.line, endLine: s.line }, {
+    role: s.role, resolution: s.resolution, ...(s.definition ? { definition: s.definition } : {}), ...(s.repeats > 1 ? { repeats: s.repeats } : {}),
+  }));
+}
+
+export function refsCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    const q = parseNav(words, 'refs', 'refs TokenBucket, refs TokenBucket::refill file:src/');
+    if (!q.ok) return errorResult(q.error, budget);
+    const cwd = opts.cwd ?? process.cwd();
+    const nav = await openTargets(ctx, q.value, cwd);
+    if (!nav.ok) return errorResult(nav.error, budget);
+    const { result, targets, widened } = await visitWidening(nav.value, cwd, (t) => referenceSites(t, q.value), (r) => r.sites.length === 0);
+    try {
+      const entries = refsEntries(result);
+      const counts = { resolved: 0, candidate: 0, unresolved: 0 };
+      for (const s of result.sites) counts[s.resolution] += s.repeats;
+      const coverage: Record<string, unknown> = {
+        reference_sites: result.siteCount, reference_files: result.files, ...counts,
+        ...(result.truncated ? { reference_sites_truncated: true } : {}), ...(result.stale ? { stale_files: result.stale } : {}),
+        ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}), ...skippedCoverage(nav.value),
+      };
+      const line = [
+        `${result.siteCount} sites in ${result.files} files (${counts.resolved} resolved, ${counts.candidate} candidate, ${counts.unresolved} unresolved)`,
+        ...(result.truncated ? ['reference_sites_truncated'] : []), ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
+        ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`), ...(widened ? ['scope home, no sites there: widened to all members'] : []),
+      ].join('; ');
+      return saveAndPage(ctx, opts, budget, `refs ${words.join(' ')}`, entries, result.truncated, coverage, line);
+    } finally {
+      closeTargets(targets);
+    }
+  });
+}
+
+function mapRows(targets: readonly NavTarget[], wanted: string): { rows: MapRow[]; kind: 'file' | 'prefix' } {
+  const encoded = percentEncode(Buffer.from(wanted.replace(/^\.\//, '')));
+  const exact: MapRow[] = [];
+  for (const t of targets) {
+    const f = t.reader.fileByPath(encoded);
+    if (f && !f.excluded) exact.push(...outline(t, f));
+  }
+  if (exact.length || targets.some((t) => t.reader.fileByPath(encoded))) return { rows: exact, kind: 'file' };
+  const rows: MapRow[] = [];
+  for (const t of targets) rows.push(...fileRows(t, filesUnder(t.reader, encoded)));
+  return { rows, kind: 'prefix' };
+}
+
+export function mapCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    const selectors = words.filter((w) => /^(in|ws):/.test(w));
+    const paths = words.filter((w) => !/^(in|ws):/.test(w));
+    if (paths.length !== 1) return errorResult({ code: 'bad_arguments', message: 'map takes one PATH (a file or a directory prefix), e.g. map src/lib.rs or map src/' }, budget);
+    const parsed = parseQuery(selectors.length ? selectors : ['kind:file']);
+    if (!parsed.ok) return errorResult(parsed.error, budget);
+    const cwd = opts.cwd ?? process.cwd();
+    const nav = await openTargets(ctx, parsed.value, cwd);
+    if (!nav.ok) return errorResult(nav.error, budget);
+    const { result, targets, widened } = await visitWidening(nav.value, cwd, (t) => mapRows(t, paths[0]), (r) => r.rows.length === 0 && r.kind === 'prefix');
+    try {
+      if (result.rows.length === 0 && result.kind === 'prefix') {
+        const nearest = targets.flatMap((t) => nearestPaths(t.reader, paths[0]).map((p) => (t.member ? `${t.member}/${p}` : p))).slice(0, 3);
+        return errorResult({ code: 'no_indexed_path', message: `no indexed file is ${paths[0]} or lies under it${nearest.length ? `; nearest: ${nearest.join(', ')}` : ''}` }, budget);
+      }
+      const entries = result.rows.map((r) => ({ ...r.entry, ...(r.detail ? { names: r.detail.names as string[] } : {}) }));
+      const coverage: Record<string, unknown> = { [result.kind === 'file' ? 'items' : 'files']: entries.length, ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}), ...skippedCoverage(nav.value) };
+      const line = `${entries.length} ${result.kind === 'file' ? 'items' : 'files'}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
+      return saveAndPage(ctx, opts, budget, `map ${words.join(' ')}`, entries, false, coverage, line);
+    } finally {
+      closeTargets(targets);
+    }
+  });
+}
+
+interface CtxRow {
+  readonly handle: string;
+  readonly member?: string;
+  readonly path: string;
+  readonly line: number;
+  readonly name?: string;
+  readonly kind?: string;
+  readonly within?: string;
+}
+
+export function ctxCommand(handle: string, opts: CommandOptions): Promise<CommandResult> {
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    const stores = storesFor(ctx, opts);
+    const resolved = firstKnown(stores, (s) => s.resolve(handle.trim()));
+    if (!resolved.ok) return errorResult(resolved.error, budget);
+    const entry = resolved.value.entry;
+    if (entry.tag !== 'live_source') return errorResult({ code: 'stale_result', message: `ctx reads the current graph; ${handle} is a historical entry` }, budget);
+    const owner = await openOwner(entry);
+    if (!owner.ok) return errorResult(owner.error, budget);
+    try {
+      const answer = structuralContext(owner.value, entry);
+      if (!answer.ok) return errorResult(answer.error, budget);
+      const a = answer.value;
+      const entries: ResultEntry[] = [];
+      const row = (it: CtxItem): CtxRow => {
+        entries.push(spanEntry(a.target, it.file, it, { ...(it.name ? { name: it.name } : {}), ...(it.kind ? { kind: it.kind } : {}) }));
+        return { handle: `#${entries.length}`, ...(a.target.member ? { member: a.target.member } : {}), path: it.file.path, line: it.startLine, ...(it.name ? { name: it.name } : {}), ...(it.kind ? { kind: it.kind } : {}), ...(it.within ? { within: it.within } : {}) };
+      };
+      const symbol = a.symbol ? row(a.symbol) : undefined;
+      const container = a.container ? row(a.container) : undefined;
+      const members = a.members.map(row);
+      const callers = a.callers.map(row);
+      const callees = a.callees.map(row);
+      const saved = stores[0].save({ query: `ctx ${handle}`, truncated: false, words: [] }, entries);
+      if (!saved.ok) return errorResult(saved.error, budget);
+      const fix = (r: CtxRow): CtxRow => ({ ...r, handle: formatHandle(saved.value.id, Number(r.handle.slice(1))) });
+      return renderCtx({
+        handle: handle.trim(), ...(symbol ? { symbol: fix(symbol) } : {}), ...(container ? { container: fix(container) } : {}),
+        [a.membersAre]: members.map(fix), callers: callers.map(fix), callees: callees.map(fix),
+        ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}), generation: entry.generation,
+      }, opts, budget);
+    } finally {
+      owner.value.reader.close();
+    }
+  });
+}
+
+/** Lists shrink from the end, evenly, until the answer fits the budget. */
+function renderCtx(value: Record<string, unknown>, opts: CommandOptions, budget: number): CommandResult {
+  const lists = ['members', 'siblings', 'callers', 'callees'].filter((k) => Array.isArray(value[k]));
+  const cutTo = (keep: number): Record<string, unknown> => {
+    const cut: Record<string, unknown> = { ...value };
+    let omitted = 0;
+    for (const k of lists) {
+      const list = value[k] as unknown[];
+      cut[k] = list.slice(0, keep);
+      omitted += Math.max(0, list.length - keep);
+    }
+    if (omitted) cut.omitted = omitted;
+    return cut;
+  };
+  if (budget > 0) {
+    for (let keep = CTX_LIST_MAX; keep >= 0; keep--) {
+      const cut = cutTo(keep);
+      const text = opts.format === 'lines' ? ctxLines(cut) : jsonLine(cut);
+      if (withinBudget(text, budget)) return { stdout: text, stderr: '', exitCode: 0 };
+    }
+  }
+  const smallest = renderObject(cutTo(0), { budget });
+  return { stdout: smallest.stdout, stderr: smallest.stderr ?? '', exitCode: 0 };
+}
+
+function ctxLines(v: Record<string, unknown>): string {
+  const one = (r: CtxRow) => [
+    r.handle, `${r.member ? `${r.member}/` : ''}${r.path}:${r.line}`, ...(r.kind || r.name ? [[r.kind, r.name].filter(Boolean).join(' ')] : []), ...(r.within ? [`in ${r.within}`] : []),
+  ].map(escapeLineField).join('\t');
+  let out = '';
+  for (const key of ['symbol', 'container']) if (v[key]) out += `${key}: ${one(v[key] as CtxRow)}\n`;
+  for (const key of ['members', 'siblings', 'callers', 'callees']) for (const r of (v[key] as CtxRow[] | undefined) ?? []) out += `${key.replace(/s$/, '')}: ${one(r)}\n`;
+  if (Array.isArray(v.unresolved_callees)) out += `unresolved callees: ${escapeLineField((v.unresolved_callees as string[]).join(', '))}\n`;
+  if (v.omitted) out += `omitted: ${String(v.omitted)}\n`;
+  return out;
+}
+
