@@ -109,7 +109,8 @@ export function mapCommand(words: readonly string[], opts: CommandOptions): Prom
     const selectors = words.filter((w) => /^(in|ws):/.test(w));
     const paths = words.filter((w) => !/^(in|ws):/.test(w));
     if (paths.length !== 1) return errorResult({ code: 'bad_arguments', message: 'map takes one PATH (a file or a directory prefix), e.g. map src/lib.rs or map src/' }, budget);
-    const parsed = parseQuery(selectors.length ? selectors : ['kind:file']);
+    // Only the selectors matter here; kind:file makes the query non-empty.
+    const parsed = parseQuery([...selectors, 'kind:file']);
     if (!parsed.ok) return errorResult(parsed.error, budget);
     const cwd = opts.cwd ?? process.cwd();
     const nav = await openTargets(ctx, parsed.value, cwd);

@@ -10,7 +10,7 @@ export type Resolution = 'resolved' | 'candidate' | 'unresolved';
 
 export interface ImportTrail {
   /** The import statements passed through, first the one in the asking file. */
-  readonly via: readonly { readonly path: string; readonly line: number; readonly spelled: string }[];
+  readonly via: readonly { readonly path: string; readonly line: number; readonly spelled: string; readonly name: string | null; readonly alias: string | null }[];
   /** Hops followed (re-exports after the first import). */
   readonly followed: number;
   readonly outcome: Resolution;
@@ -131,14 +131,14 @@ export function moduleFiles(reader: IndexReader, imp: IndexedImport): { files: I
  * then their definitions of the symbol, else their re-exports of it, up to NAV_IMPORT_HOPS.
  */
 export function followImport(reader: IndexReader, imp: IndexedImport, wanted?: string): ImportTrail {
-  const via: { path: string; line: number; spelled: string }[] = [];
+  const via: { path: string; line: number; spelled: string; name: string | null; alias: string | null }[] = [];
   let frontier: { imp: IndexedImport; symbol: string | undefined }[] = [{ imp, symbol: wanted }];
   const seen = new Set<string>();
   for (let hop = 0; hop <= NAV_IMPORT_HOPS && frontier.length > 0; hop++) {
     const found: IndexedDefinition[] = [];
     const next: { imp: IndexedImport; symbol: string | undefined }[] = [];
     for (const step of frontier) {
-      via.push({ path: step.imp.file.path, line: step.imp.line, spelled: step.imp.spelled });
+      via.push({ path: step.imp.file.path, line: step.imp.line, spelled: step.imp.spelled, name: step.imp.name, alias: step.imp.alias });
       const { files, symbol: spelledSymbol } = moduleFiles(reader, step.imp);
       const symbol = step.imp.name === '*' ? step.symbol ?? spelledSymbol : spelledSymbol ?? step.symbol;
       if (!symbol) continue;

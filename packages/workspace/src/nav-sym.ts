@@ -134,7 +134,7 @@ export async function showSymbol(ctx: Context, words: readonly string[], cwd: st
     const definitions = others.map((c) => ({ handle: handle(i++), ...(c.target.member ? { member: c.target.member } : {}), path: c.def.file.path, line: c.def.startLine, kind: c.def.kind, name: qualifiedName(c.def) }));
     const importRows = imports.map(({ target, imp }) => ({ handle: handle(i++), ...(target.member ? { member: target.member } : {}), path: imp.file.path, line: imp.line, spelled: imp.spelled }));
     const alsoRows = also.map((u) => ({ handle: handle(i++), ...(u.target.member ? { member: u.target.member } : {}), path: u.file.path, line: u.span.startLine, role: u.role }));
-    const importTrail = trail ? { via: trail.via.map((v) => `${v.path}:${v.line} ${v.spelled}`), followed: trail.followed, candidates: trail.definitions.length } : undefined;
+    const importTrail = trail ? { via: trail.via.map((v) => `${v.path}:${v.line} ${v.spelled}${v.name && !v.spelled.endsWith(v.name) ? ` ${v.name}` : ''}${v.alias ? ` as ${v.alias}` : ''}`), followed: trail.followed, candidates: trail.definitions.length } : undefined;
     const extra: Record<string, unknown> = { definitions, imports: importRows, also: alsoRows, ...(importTrail ? { import: importTrail } : {}) };
     const extraLines: [string, string][] = [
       ...definitions.map((d): [string, string] => ['definition', `${d.handle} ${where(d.member, d.path, d.line)} ${d.kind} ${d.name}`]),

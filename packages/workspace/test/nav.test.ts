@@ -1,0 +1,139 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { countTokens } from '@trufflepig/render';
+import { ctxCommand, indexCommand, mapCommand, refsCommand, searchCommand, showCommand } from '../src';
+import { errorCode, json, makeRepo, makeSpace, opts, type Space } from './ws-helpers';
+
+const FILES = {
+  'Cargo.toml': '[package]\nname = "bucket-lib"\nversion = "0.1.0"\n',
+  'src/lib.rs': 'mod bucket;\nmod user;\npub use bucket::TokenBucket;\n',
+  'src/bucket.rs': [
+    'pub struct TokenBucket {', '    tokens: u32,', '}', '',
+    'impl TokenBucket {', '    pub fn new() -> Self { TokenBucket { tokens: 0 } }', '',
+    '    pub fn refill(&mut self) {', '        self.tokens += 1;', '    }', '',
+    '    pub fn try_acquire(&mut self) -> bool {', '        self.refill();', '        self.tokens > 0', '    }', '}', '',
+  ].join('\n'),
+  'src/user.rs': 'use crate::TokenBucket;\n\npub fn pair() -> (TokenBucket, TokenBucket) {\n    (TokenBucket::new(), TokenBucket::new())\n}\n',
+  'tests/it.rs': 'use bucket_lib::TokenBucket;\n\n#[test]\nfn fills() {\n    let mut b = TokenBucket::new();\n    b.refill();\n}\n',
+  'web/src/store.ts': 'export class Store {\n  get(key: string): string {\n    return key;\n  }\n}\n',
+  'web/src/index.ts': "export { Store as DataStore } from './store';\n",
+  'web/src/app.ts': "import { DataStore } from './index';\n\nexport const store = new DataStore();\n",
+  'a/config.rs': 'pub struct Config {}\n',
+  'b/config.rs': 'pub struct Config {}\n',
+};
+
+describe('navigation in one root: show sym:, refs, map, ctx', () => {
+  let root: string;
+  let env: NodeJS.ProcessEnv;
+  const at = (cwd: string, more = {}) => ({ cwd, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), ...more });
+
+  beforeAll(async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-')));
+    root = makeRepo(path.join(base, 'repo'), FILES);
+    env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
+    expect((await indexCommand(at(root))).exitCode).toBe(0);
+  });
+
+  it('show sym: reads the best definition, verified, with its imports and uses', async () => {
+    const out = await showCommand('sym:TokenBucket', at(root));
+    const page = json(out);
+    expect(page).toMatchObject({ path: 'src/bucket.rs', name: 'TokenBucket', kind: 'struct', verified: 'revision', start_line: 1 });
+    expect(page.rows[0].text).toBe('pub struct TokenBucket {');
+    expect(page.imports.map((i: { path: string }) => i.path).sort()).toEqual(['src/lib.rs', 'src/user.rs', 'tests/it.rs']);
+    expect(page.also.map((a: { path: string }) => a.path)).toContain('src/user.rs');
+    expect(countTokens(out.stdout)).toBeLessThanOrEqual(1500);
+    // Its handle reads back like any other.
+    expect(json(await showCommand(page.handle, at(root))).rows[0].text).toBe('pub struct TokenBucket {');
+    const lines = (await showCommand('sym:TokenBucket', at(root, { format: 'lines' }))).stdout;
+    expect(lines).toMatch(/^import: [0-9a-f]{32}:\d+ src\/lib\.rs:3 bucket::TokenBucket$/m);
+  });
+
+  it('show sym: follows an aliased re-export to the definition, and prefers the nearest directory', async () => {
+    const page = json(await showCommand('sym:DataStore', at(root)));
+    expect(page).toMatchObject({ path: 'web/src/store.ts', name: 'Store', kind: 'class' });
+    expect(page.import.followed).toBeGreaterThanOrEqual(1);
+    expect(page.import.via[0]).toContain('DataStore');
+    expect(json(await showCommand('sym:Config', at(path.join(root, 'b')))).path).toBe('b/config.rs');
+    expect(json(await showCommand('sym:Config', at(path.join(root, 'a')))).path).toBe('a/config.rs');
+  });
+
+  it('no_definition names the filters and the best match without them', async () => {
+    const out = await showCommand('sym:TokenBucket lang:typescript', at(root));
+    expect(errorCode(out)).toBe('no_definition');
+    expect(JSON.parse(out.stdout).error.message).toContain('lang:typescript; best without them: src/bucket.rs:1 (struct)');
+    expect(errorCode(await showCommand('sym:NoSuchThing', at(root)))).toBe('no_definition');
+  });
+
+  it('refs orders declaration, code, imports, tests; resolves through imports; collapses same-line sites', async () => {
+    const page = json(await refsCommand(['TokenBucket'], at(root, { limit: 50, budget: 5000 })));
+    const rows = page.hits.map((h: { path: string; role: string }) => `${h.path}:${h.role}`);
+    expect(rows[0]).toBe('src/bucket.rs:declaration');
+    const firstImport = rows.findIndex((r: string) => r.endsWith(':import') && !r.startsWith('tests/'));
+    const firstTest = rows.findIndex((r: string) => r.startsWith('tests/'));
+    expect(firstImport).toBeGreaterThan(0);
+    expect(firstTest).toBeGreaterThan(firstImport);
+    expect(rows.slice(firstTest).every((r: string) => r.startsWith('tests/'))).toBe(true);
+    const pair = page.hits.find((h: { path: string; start_line: number; role: string }) => h.path === 'src/user.rs' && h.start_line === 3);
+    expect(pair.repeats).toBe(2);
+    const testImport = page.hits.find((h: { path: string; role: string }) => h.path === 'tests/it.rs' && h.role === 'import');
+    expect(testImport).toMatchObject({ resolution: 'resolved', definition: 'src/bucket.rs:1' });
+    expect(page.coverage.reference_files).toBe(4);
+    expect(page.coverage.reference_sites).toBeGreaterThan(page.hits.length - 1);
+    const filtered = json(await refsCommand(['TokenBucket', '-file:tests'], at(root, { limit: 50, budget: 5000 })));
+    expect(filtered.hits.some((h: { path: string }) => h.path.startsWith('tests/'))).toBe(false);
+  });
+
+  it('map lists a file in source order with members last, a prefix as file rows, and names the nearest paths', async () => {
+    const file = json(await mapCommand(['src/bucket.rs'], at(root, { budget: 3000 })));
+    expect(file.hits.map((h: { name: string }) => h.name)).toEqual([
+      'TokenBucket', 'TokenBucket::new', 'TokenBucket::refill', 'TokenBucket::try_acquire', 'TokenBucket::tokens',
+    ]);
+    const dir = json(await mapCommand(['src/'], at(root, { budget: 3000 })));
+    expect(dir.hits.map((h: { path: string; kind: string }) => `${h.path}:${h.kind}`)).toEqual(['src/bucket.rs:file', 'src/lib.rs:file', 'src/user.rs:file']);
+    expect(dir.hits[2].names).toEqual(['pair']);
+    const missing = await mapCommand(['src/bukket.rs'], at(root));
+    expect(errorCode(missing)).toBe('no_indexed_path');
+    expect(JSON.parse(missing.stdout).error.message).toContain('src/bucket.rs');
+  });
+
+  it('ctx gives container, siblings, callers and callees, and refuses a handle from an older generation', async () => {
+    const hit = json(await searchCommand(['sym:TokenBucket::refill'], at(root))).hits[0];
+    const c = json(await ctxCommand(hit.handle, at(root)));
+    expect(c.symbol).toMatchObject({ name: 'TokenBucket::refill', kind: 'method' });
+    expect(c.container).toMatchObject({ name: 'TokenBucket', kind: 'struct', path: 'src/bucket.rs' });
+    expect(c.siblings.map((s: { name: string }) => s.name)).toContain('TokenBucket::try_acquire');
+    expect(c.callers.map((s: { path: string; within: string }) => `${s.path} ${s.within ?? ''}`)).toEqual(
+      expect.arrayContaining(['src/bucket.rs TokenBucket::try_acquire', 'tests/it.rs fills']),
+    );
+    const acquire = json(await searchCommand(['sym:TokenBucket::try_acquire'], at(root))).hits[0];
+    expect(json(await ctxCommand(acquire.handle, at(root))).callees.map((s: { name: string }) => s.name)).toContain('TokenBucket::refill');
+    fs.appendFileSync(path.join(root, 'src/user.rs'), '\npub fn later() {}\n');
+    await indexCommand(at(root));
+    expect(errorCode(await ctxCommand(hit.handle, at(root)))).toBe('stale_result');
+  });
+});
+
+describe('navigation in a workspace keeps member provenance', () => {
+  let space: Space;
+  beforeAll(async () => {
+    space = makeSpace('nav');
+    await indexCommand(opts(space, space.base));
+  });
+
+  it('show sym: widens from a home without the definition and names the member', async () => {
+    const page = json(await showCommand('sym:StoryTeller', opts(space, space.app)));
+    expect(page).toMatchObject({ member: 'lib', path: 'src/story.ts', kind: 'class' });
+    expect(errorCode(await showCommand('sym:StoryTeller in:app', opts(space, space.lib)))).toBe('no_definition');
+  });
+
+  it('refs and map aggregate members with provenance and never cross-resolve', async () => {
+    const refs = json(await refsCommand(['ws:all', 'StoryTeller'], opts(space, space.app, { budget: 3000 })));
+    expect(new Set(refs.hits.map((h: { member: string }) => h.member))).toEqual(new Set(['lib']));
+    expect(refs.members).toEqual({ lib: space.lib });
+    const map = json(await mapCommand(['ws:all', 'src/'], opts(space, space.base, { budget: 3000 })));
+    expect(map.hits.map((h: { member: string; path: string }) => `${h.member}/${h.path}`).sort()).toEqual([
+      'app/src/bucket.rs', 'app/src/lib.rs', 'lib/src/index.ts', 'lib/src/story.ts',
+    ]);
+  });
+});
