@@ -15,7 +15,8 @@ export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded, tokenizerSou
 export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText } from './rows';
 export { type Snippet, pickSnippet, cutSnippet, isCommentLine } from './snippet';
 export { type OutputFormat, type RenderResult } from './fit';
-export { type PageHit, type SearchPageInput, renderSearchPage } from './page';
+export { type PageHit, type SearchPageInput, renderSearchPage, sourceMarker } from './page';
+export { type HitGroup, type GroupedPageInput, renderGroupedPage } from './groups';
 export { type ShowInput, renderShow } from './show';
 export { type RenderError, renderError, renderObject } from './object';
 export { escapeLineField, jsonLine } from './escape';

@@ -100,7 +100,7 @@ const SET_ID_CHARS = 32;
  * every occurrence of the id at its worst (one token per character) so that retrying
  * with the hinted budget always fits.
  */
-function setIdSlack(input: SearchPageInput, page: string): number {
+export function setIdSlack(input: { readonly setId: string }, page: string): number {
   if (!input.setId) return 0;
   const occurrences = page.split(input.setId).length - 1;
   return occurrences * Math.max(0, SET_ID_CHARS - countTokens(input.setId));
@@ -110,7 +110,7 @@ function cursor(input: SearchPageInput, count: number): string {
   return `${input.setId}@${input.offset + count}`;
 }
 
-function shownMembers(input: SearchPageInput, count: number): Record<string, string> | undefined {
+export function shownMembers(input: Pick<SearchPageInput, 'members'> & { hits: readonly PageHit[] }, count: number): Record<string, string> | undefined {
   if (input.members === undefined) return undefined;
   const used: Record<string, string> = {};
   let any = false;
@@ -124,7 +124,7 @@ function shownMembers(input: SearchPageInput, count: number): Record<string, str
   return any ? used : undefined;
 }
 
-function hitJson(hit: PageHit, snippets: boolean): Record<string, unknown> {
+export function hitJson(hit: PageHit, snippets: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (hit.member !== undefined) out.member = hit.member;
   out.handle = hit.handle;
@@ -161,20 +161,36 @@ function pageJson(input: SearchPageInput, count: number, snippets: boolean): str
   return jsonLine(page);
 }
 
+/**
+ * The compact origin marker of a hit in lines format (per-source.md: every hit reports its
+ * tags): `source:` and the tag names, comma-separated (`source:config,test`); nothing for
+ * a file without source tags.
+ */
+export function sourceMarker(sources: readonly string[] | undefined): string {
+  const names = (sources ?? []).filter((t) => t.startsWith('source:')).map((t) => t.slice('source:'.length));
+  return names.length > 0 ? `source:${names.join(',')}` : '';
+}
+
+/** One hit in lines format: its locator line and, with `snippets`, its indented snippet line. */
+export function hitLines(hit: PageHit, snippets: boolean): string {
+  const where = (hit.member !== undefined ? hit.member + '/' : '') + hit.path;
+  let out = escapeLineField(hit.handle) + '\t' + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
+  if (hit.name !== undefined) out += '\t' + escapeLineField(hit.name);
+  if (hit.differs) out += '\tdiffers';
+  const marker = sourceMarker(hit.sources);
+  if (marker) out += '\t' + escapeLineField(marker);
+  for (const [key, value] of Object.entries(hit.detail ?? {})) out += '\t' + escapeLineField(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`);
+  if (hit.repeats !== undefined && hit.repeats > 1) out += `\t×${hit.repeats}`;
+  out += '\n';
+  if (snippets && hit.snippet !== undefined) {
+    out += `  ${hit.snippet.line}: ${escapeLineField(hit.snippet.text)}\n`;
+  }
+  return out;
+}
+
 function pageLines(input: SearchPageInput, count: number, snippets: boolean): string {
   let out = '';
-  for (const hit of input.hits.slice(0, count)) {
-    const where = (hit.member !== undefined ? hit.member + '/' : '') + hit.path;
-    out += escapeLineField(hit.handle) + '\t' + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
-    if (hit.name !== undefined) out += '\t' + escapeLineField(hit.name);
-    if (hit.differs) out += '\tdiffers';
-    for (const [key, value] of Object.entries(hit.detail ?? {})) out += '\t' + escapeLineField(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`);
-    if (hit.repeats !== undefined && hit.repeats > 1) out += `\t×${hit.repeats}`;
-    out += '\n';
-    if (snippets && hit.snippet !== undefined) {
-      out += `  ${hit.snippet.line}: ${escapeLineField(hit.snippet.text)}\n`;
-    }
-  }
+  for (const hit of input.hits.slice(0, count)) out += hitLines(hit, snippets);
   const members = shownMembers(input, count);
   for (const [name, root] of Object.entries(members ?? {})) {
     out += `member: ${escapeLineField(name)}\t${escapeLineField(root)}\n`;
