@@ -112,3 +112,25 @@ describe('trufflepig in a workspace', () => {
     expect(missing.json().error.code).toBe('workspace_not_found');
   });
 });
+
+describe('navigation verbs through the CLI', () => {
+  const s = space();
+
+  it('show sym:, refs, map and ctx answer with member provenance, within their budgets', () => {
+    expect(runCli(['index'], s.base).status).toBe(0);
+    const sym = runCli(['show', 'sym:WorkerPool'], s.base);
+    expect(sym.json()).toMatchObject({ member: 'rust', path: 'src/pool.rs', kind: 'struct' });
+    const filtered = runCli(['show', 'sym:WorkerPool', 'lang:typescript'], s.base);
+    expect(filtered.status).toBe(2);
+    expect(filtered.json().error.code).toBe('no_definition');
+    const refs = runCli(['-b', '300', '--format', 'lines', 'refs', 'spawnWorker'], s.base);
+    expect(tokens(refs.stdout)).toBeLessThanOrEqual(300);
+    expect(refs.stdout).toMatch(/^[0-9a-f]{32}:1\tweb\/src\/pool\.ts:1-1\t(source:code\t)?role=declaration\tresolution=resolved/m);
+    const map = runCli(['map', 'src/pool.rs'], s.rust).json();
+    expect(map.hits.map((h: { name: string }) => h.name)).toEqual(['WorkerPool', 'WorkerPool::spawn_worker', 'WorkerPool::size']);
+    const ctx = runCli(['ctx', map.hits[1].handle], s.rust).json();
+    expect(ctx.container).toMatchObject({ member: 'rust', name: 'WorkerPool' });
+    const unknown = runCli(['outline', 'src/pool.rs'], s.rust);
+    expect(unknown.stderr.split('\n')[0]).toMatch(/did you mean: trufflepig map PATH/);
+  });
+});
