@@ -83,7 +83,10 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
         continue;
       }
       files++;
-      const { resolution, definition } = resolveIn(t.reader, use.file, name, defs);
+      const resolved = resolveIn(t.reader, use.file, name, defs);
+      // Facts recovered from a file that did not parse cleanly never make a site certain.
+      const resolution: Resolution = resolved.resolution === 'resolved' && use.file.parse === 'partial' ? 'candidate' : resolved.resolution;
+      const definition = resolved.definition;
       // `refs A::b`: a site that resolves to another owner's b is not a reference of A::b.
       if (container !== undefined && resolution === 'unresolved' && defs.length > 0) continue;
       for (const o of extractOccurrences(use.file.lang, live.bytes)) {
@@ -91,7 +94,7 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
         const own = o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
         raw.push({
           target: t, file: use.file, start: o.start, end: o.end, line: o.line, role: o.role,
-          resolution: own ? 'resolved' : resolution, ...(own ? { definition: locator(own) } : definition ? { definition } : {}), repeats: 1,
+          resolution: own && use.file.parse !== 'partial' ? 'resolved' : resolution, ...(own ? { definition: locator(own) } : definition ? { definition } : {}), repeats: 1,
         });
       }
     }

@@ -156,7 +156,8 @@ export function followImport(reader: IndexReader, imp: IndexedImport, wanted?: s
         }
       }
     }
-    if (found.length) return { via, followed: hop, outcome: found.length === 1 ? 'resolved' : 'candidate', definitions: found };
+    // A definition recovered from a file that did not parse cleanly is never certain.
+    if (found.length) return { via, followed: hop, outcome: found.length === 1 && found[0].file.parse !== 'partial' ? 'resolved' : 'candidate', definitions: found };
     frontier = next;
   }
   return { via, followed: Math.min(NAV_IMPORT_HOPS, Math.max(0, via.length - 1)), outcome: 'unresolved', definitions: [] };

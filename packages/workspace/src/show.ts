@@ -6,6 +6,7 @@ import { fail, ok, type Outcome } from './errors';
 import { readOnce } from './live';
 import type { ResolvedRoot } from './root';
 import { checkOwner } from './owner';
+import { showCommitEntry } from './commit-entries';
 
 /** A continuation names the handle and the byte where the next rows start: `SET:ORD~BYTE`. */
 const CONTINUATION = /^([0-9a-fA-F]{32}:\d+)~(\d+)$/;
@@ -43,6 +44,7 @@ export function showHandle(target: string, store: ResultStore): Outcome<ShowInpu
   const resolved = store.resolve(handleText);
   if (!resolved.ok) return fail(resolved.error.code, resolved.error.message);
   const { entry, set, ordinal } = resolved.value;
+  if (entry.tag === 'commit') return showCommitEntry(entry, set.id, ordinal, cont ? Number(cont[2]) : undefined);
   const root = percentDecode(entry.root).toString('utf8');
   const owner = checkOwner(entry, root);
   if (!owner.ok) return owner;

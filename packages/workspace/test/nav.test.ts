@@ -137,3 +137,17 @@ describe('navigation in a workspace keeps member provenance', () => {
     ]);
   });
 });
+
+describe('partially parsed files', () => {
+  it('never resolve a reference as certain', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-partial-')));
+    const root = makeRepo(path.join(base, 'repo'), {
+      'src/lib.rs': 'pub fn helper() -> u32 { 1 }\n\npub fn broken( {\n    helper()\n}\n',
+    });
+    const at = { cwd: root, noDaemon: true, noWorkspace: true, cache: path.join(base, 'cache') };
+    await indexCommand(at);
+    const page = json(await refsCommand(['helper'], { ...at, budget: 3000 }));
+    expect(page.hits.length).toBeGreaterThan(0);
+    expect(page.hits.every((h: { resolution: string }) => h.resolution !== 'resolved')).toBe(true);
+  });
+});
