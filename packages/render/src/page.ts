@@ -176,11 +176,12 @@ export function hitLines(hit: PageHit, snippets: boolean): string {
   const where = (hit.member !== undefined ? hit.member + '/' : '') + hit.path;
   let out = escapeLineField(hit.handle) + '\t' + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
   if (hit.name !== undefined) out += '\t' + escapeLineField(hit.name);
-  if (hit.differs) out += '\tdiffers';
   const marker = sourceMarker(hit.sources);
   if (marker) out += '\t' + escapeLineField(marker);
   for (const [key, value] of Object.entries(hit.detail ?? {})) out += '\t' + escapeLineField(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`);
   if (hit.repeats !== undefined && hit.repeats > 1) out += `\t×${hit.repeats}`;
+  // The workspace contract: a hit whose file changed since its index ends in `differs`.
+  if (hit.differs) out += '\tdiffers';
   out += '\n';
   if (snippets && hit.snippet !== undefined) {
     out += `  ${hit.snippet.line}: ${escapeLineField(hit.snippet.text)}\n`;
