@@ -1,6 +1,5 @@
 // A workspace search: select members, let each rank its own candidates, fuse by rank,
 // persist the set in the workspace's own result store, describe every member's coverage.
-import * as fs from 'node:fs';
 import { parseQuery, percentEncode, type ParsedQuery, type SearchHit } from '@trufflepig/index';
 import { fuseMembers, memberShare } from '@trufflepig/rank';
 import { MAX_HITS_PER_SET, ResultStore, type ResultEntry } from '@trufflepig/result-cache';
@@ -11,6 +10,9 @@ import { gitInfo } from '@trufflepig/member-root';
 import type { MemberSearchRequest, MemberSearchResult } from './member-search';
 import { runMemberSearches } from './members-run';
 import { snippetTerms, type SearchData } from './search';
+import { commitEntryFields } from './commit-entries';
+import { addGitLogCoverage, groupScopes, layoutSections, needsScopedSearch, sameScope, scopeLabel, type ScopedLayout, type ScopeSetting } from './scope-layout';
+import { rootIdentity } from './owner';
 import { workspaceCoverage, type CoverageMember, type SearchScope } from './ws-coverage';
 
 export interface WorkspaceSearchOptions {
@@ -18,6 +20,8 @@ export interface WorkspaceSearchOptions {
   readonly noDaemon: boolean;
   /** Start a detached indexer for an unpublished worktree answered from its parent (default: !noDaemon). */
   readonly background?: boolean;
+  /** per-source.md scope setting (request, else [retrieval] scopes); `shared` adds no groups. */
+  readonly scopes?: ScopeSetting;
 }
 
 interface Selected {
@@ -45,13 +49,13 @@ export function selectMembers(ws: WorkspaceContext, q: ParsedQuery): Outcome<Sel
   return ok({ targets: [...all], scope: 'all', widen: false });
 }
 
-function requestFor(m: MemberTarget, words: readonly string[], share: number, noDaemon: boolean): MemberSearchRequest {
+function requestFor(m: MemberTarget, words: readonly string[], share: number, noDaemon: boolean, scopes: ScopeSetting | undefined): MemberSearchRequest {
   return {
     name: m.name, root: m.root, configuredRoot: m.configuredRoot, cacheDir: m.cacheDir, worktree: m.worktree,
     ...(m.parentCacheDir ? { parentCacheDir: m.parentCacheDir } : {}), words,
     // Without a daemon nothing else would ever index a plain member; an unpublished
     // worktree instead answers from its parent while a background indexer catches up.
-    indexIfMissing: noDaemon || !m.worktree, share,
+    indexIfMissing: noDaemon || !m.worktree, share, ...(scopes && scopes !== 'shared' ? { scopes } : {}),
   };
 }
 
@@ -64,7 +68,7 @@ function unavailableResult(m: MemberTarget): MemberSearchResult {
 
 async function searchTargets(targets: readonly MemberTarget[], words: readonly string[], share: number, opts: WorkspaceSearchOptions): Promise<MemberSearchResult[]> {
   const live = targets.filter((m) => m.available);
-  const results = await runMemberSearches(live.map((m) => requestFor(m, words, share, opts.noDaemon)));
+  const results = await runMemberSearches(live.map((m) => requestFor(m, words, share, opts.noDaemon, opts.scopes)));
   const byName = new Map(results.map((r) => [r.name, r]));
   if (opts.background ?? !opts.noDaemon) {
     for (const m of live) if (byName.get(m.name)?.needsIndex) startBackgroundIndex(m.root, m.cacheDir, m.parentCacheDir);
@@ -72,15 +76,6 @@ async function searchTargets(targets: readonly MemberTarget[], words: readonly s
   return targets.map((m) => byName.get(m.name) ?? unavailableResult(m));
 }
 
-/** Filesystem identity of a root: a replaced checkout at the same path gets a new one. */
-function rootIdentity(root: string): string {
-  try {
-    const st = fs.statSync(root);
-    return `${st.dev}:${st.ino}`;
-  } catch {
-    return '';
-  }
-}
 
 function ownerFields(m: MemberTarget, r: MemberSearchResult): Record<string, unknown> {
   const fields: Record<string, unknown> = { root_id: rootIdentity(m.root) };
@@ -94,6 +89,7 @@ function ownerFields(m: MemberTarget, r: MemberSearchResult): Record<string, unk
 }
 
 function toEntry(m: MemberTarget, r: MemberSearchResult, h: SearchHit, owner: Record<string, unknown>, differing: ReadonlySet<string>): ResultEntry {
+  if (h.commit) return { ...commitEntryFields(h), root: percentEncode(m.root), member: m.name, generation: r.generation ?? 0, cache: r.ownerCache, ...owner };
   return {
     tag: 'live_source', root: percentEncode(m.root), member: m.name, path: h.path, revision: h.revision ?? '',
     generation: h.lane === 'worktree-definitions' ? 0 : r.generation ?? 0,
@@ -108,6 +104,8 @@ function toEntry(m: MemberTarget, r: MemberSearchResult, h: SearchHit, owner: Re
 export interface WorkspaceSearchData extends SearchData {
   /** Member name → percent-encoded root of every member with a hit in the set. */
   readonly members: Readonly<Record<string, string>>;
+  /** Scoped searches: the sections of the stored set (global ranking first). */
+  readonly scoped?: ScopedLayout;
 }
 
 export async function runWorkspaceSearch(ws: WorkspaceContext, words: readonly string[], opts: WorkspaceSearchOptions): Promise<Outcome<WorkspaceSearchData>> {
@@ -135,27 +133,38 @@ export async function runWorkspaceSearch(ws: WorkspaceContext, words: readonly s
   const targetOf = new Map(searched.map((m) => [m.name, m]));
   const owners = new Map(results.map((r) => [r.name, ownerFields(targetOf.get(r.name)!, r)]));
   const differing = new Map(results.map((r) => [r.name, new Set(r.fallback?.differingPaths ?? [])]));
-  const fused = fuseMembers(results.map((r) => ({ member: r.name, hits: r.hits })));
-  const entries = fused.map((f) => {
+  const entriesOf = (lists: { member: string; hits: readonly SearchHit[] }[]) => fuseMembers(lists).map((f) => {
     const r = results.find((x) => x.name === f.member)!;
     return toEntry(targetOf.get(f.member)!, r, f.hit, owners.get(f.member)!, differing.get(f.member)!);
   });
+  const globalEntries = entriesOf(results.map((r) => ({ member: r.name, hits: r.hits })));
+  // Scopes apply to the fused list: each scope's member rankings are fused by rank, as the global one is.
+  const scoped = opts.scopes !== undefined && needsScopedSearch(parsed.value, opts.scopes)
+    ? layoutSections(scopeLabel(opts.scopes), globalEntries, groupScopes(results.map((r) => r.groups ?? [])).map((scope) => ({
+      scope, entries: entriesOf(results.map((r) => ({ member: r.name, hits: r.groups?.find((g) => sameScope(g.scope, scope))?.hits ?? [] }))),
+    })))
+    : undefined;
+  const entries = scoped ? scoped.entries : globalEntries;
   const members: Record<string, string> = {};
   for (const e of entries) if (e.member !== undefined) members[e.member] = e.root;
   const anyTruncated = results.some((r) => r.truncated);
   const store = new ResultStore(ws.resultsDir);
-  const saved = store.save({ query: words.join(' '), truncated: anyTruncated, words: snippetTerms(parsed.value), members, workspace: ws.config.file }, entries);
+  const saved = store.save({
+    query: words.join(' '), truncated: anyTruncated || (scoped?.cut ?? false), words: snippetTerms(parsed.value), members, workspace: ws.config.file,
+    ...(scoped ? { scopes: scoped.label, sections: scoped.sections } : {}),
+  }, entries);
   if (!saved.ok) return fail(saved.error.code, saved.error.message);
-  const coverage = workspaceCoverage(
+  let coverage = workspaceCoverage(
     results.map((r): CoverageMember => {
       const m = targetOf.get(r.name)!;
       return { result: r, configuredRoot: m.configuredRoot, root: m.root, worktree: m.worktree };
     }),
-    scope, entries.length, saved.value.truncated || anyTruncated,
+    scope, scoped ? scoped.sections[0].count : entries.length, saved.value.truncated || anyTruncated,
   );
+  if (scoped) coverage = addGitLogCoverage(coverage, results.map((r) => [r.name, r.gitLog]));
   return ok({
     query: words.join(' '), setId: saved.value.id, offset: 0, entries: entries.slice(0, saved.value.stored),
     truncated: saved.value.truncated || anyTruncated, coverage: coverage.json, coverageLine: coverage.line,
-    words: snippetTerms(parsed.value), members,
+    words: snippetTerms(parsed.value), members, ...(scoped ? { scoped } : {}),
   });
 }

@@ -1,18 +1,10 @@
 // Result-set entries for navigation answers: every locator a verb prints gets a handle
 // that `show` reads back, verified, from the stored owner.
-import * as fs from 'node:fs';
 import { percentEncode, queryLanguageOf, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import type { NavTarget } from './nav-open';
+import { rootIdentity } from './owner';
 
-function rootIdentity(root: string): string {
-  try {
-    const st = fs.statSync(root);
-    return `${st.dev}:${st.ino}`;
-  } catch {
-    return '';
-  }
-}
 
 export interface Span {
   readonly start: number;

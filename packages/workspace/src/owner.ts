@@ -6,6 +6,16 @@ import type { ResultEntry } from '@trufflepig/result-cache';
 import { stillWorktreeOf } from './context';
 import { fail, ok, type Outcome } from './errors';
 
+/** Filesystem identity of a root (device and inode): a checkout replaced at the same path gets a new one. */
+export function rootIdentity(root: string): string {
+  try {
+    const st = fs.statSync(root);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return '';
+  }
+}
+
 export function checkOwner(entry: ResultEntry, root: string): Outcome<void> {
   const who = entry.member !== undefined ? `member ${entry.member} (${root})` : root;
   let st: fs.Stats;

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { fileUri, percentDecode, percentEncode } from '@trufflepig/index';
+import { fileUri, lineAt, percentDecode, percentEncode } from '@trufflepig/index';
 import { lineStarts, splitRows, type ShowInput } from '@trufflepig/render';
 import { formatHandle, parseHandle, type ResultStore } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
@@ -20,13 +20,7 @@ const LONG_LINE_CONTEXT_BYTES = 160;
 
 export function rowsOf(bytes: Buffer, from: number, to: number): ReturnType<typeof splitRows> {
   const starts = lineStarts(bytes);
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= from) lo = mid;
-    else hi = mid - 1;
-  }
+  const lo = lineAt(starts, from) - 1;
   let begin = starts[lo];
   if (from - begin > LONG_LINE_CONTEXT_BYTES) {
     begin = from - LONG_LINE_CONTEXT_BYTES;
