@@ -11,7 +11,9 @@ export { reconcile, type ReconcileOptions, type ReconcileProgress, type Reconcil
 export { parseQuery, hasFilters, QUERY_KINDS, type ParsedQuery, type QueryMode } from './query/parse';
 export { createPathMatcher, type PathMatcher } from './query/pathmatch';
 export { IndexReader, type IndexedFile, type IndexCoverage, type IndexedDefinition, type IndexedImport } from './query/reader';
-export { searchIndex } from './query/search';
+export { searchIndex, type SearchOptions } from './query/search';
+export { GIT_LOG_TAG, COMMIT_PATH_PREFIX } from './query/commits';
+export { commitExists, readCommitMessage, commitDocument, type GitLogState } from './reconcile/git-log';
 export { kindTier } from './query/lanes';
-export type { SearchHit, SearchOutcome, FilterDiagnosis } from './query/hit';
+export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup } from './query/hit';
 export { indexPath } from './store/publish';
