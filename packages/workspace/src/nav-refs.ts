@@ -1,6 +1,6 @@
 // `refs NAME [filters]` (retrieval spec §7): every occurrence site of a name, re-read from
 // the files the index names, each with how it resolves inside its own member.
-import { extractOccurrences, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
+import { extractOccurrences, lineAt, lineStartOffsets, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
 import { isTestPath } from '@trufflepig/rank';
 import { REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
@@ -33,12 +33,24 @@ export interface RefsOutcome {
   readonly stale: number;
 }
 
-function locator(d: IndexedDefinition): string {
-  return `${d.file.path}:${d.startLine}`;
+/** Line starts of definition files, read once per refs call (a definition's name line may follow its attributes). */
+type LineCache = Map<string, readonly number[] | null>;
+
+/** `path:line` of a definition's name. */
+function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => string {
+  return (d) => {
+    let starts = cache.get(d.file.path);
+    if (starts === undefined) {
+      const live = readOnce(root, d.file.path);
+      starts = live.ok && live.revision === d.file.revision ? lineStartOffsets(live.bytes) : null;
+      cache.set(d.file.path, starts);
+    }
+    return `${d.file.path}:${starts ? lineAt(starts, d.nameStart) : d.startLine}`;
+  };
 }
 
 /** How the name resolves in one file: its own definition, an import it follows, or another file's definition. */
-function resolveIn(reader: IndexReader, file: IndexedFile, name: string, defs: readonly IndexedDefinition[]): { resolution: Resolution; definition?: string } {
+function resolveIn(reader: IndexReader, file: IndexedFile, name: string, defs: readonly IndexedDefinition[], locator: (d: IndexedDefinition) => string): { resolution: Resolution; definition?: string } {
   const own = defs.find((d) => d.file.id === file.id);
   if (own) return { resolution: 'resolved', definition: locator(own) };
   for (const imp of reader.fileImports(file.path)) {
@@ -71,6 +83,7 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
   for (const t of targets) {
     const ok = fileFilter(t.reader, q);
     const defs = t.reader.definitions(name, container === undefined ? {} : { container });
+    const locator = locatorIn(t.root, new Map());
     const uses = useRowsOf(t.reader, name).filter((u) => ok(u.file)).sort((a, b) => (a.file.path < b.file.path ? -1 : 1));
     for (const use of uses) {
       if (files >= REFS_MAX_FILES || raw.length >= REFS_MAX_SITES) {
@@ -83,7 +96,7 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
         continue;
       }
       files++;
-      const resolved = resolveIn(t.reader, use.file, name, defs);
+      const resolved = resolveIn(t.reader, use.file, name, defs, locator);
       // Facts recovered from a file that did not parse cleanly never make a site certain.
       const resolution: Resolution = resolved.resolution === 'resolved' && use.file.parse === 'partial' ? 'candidate' : resolved.resolution;
       const definition = resolved.definition;
