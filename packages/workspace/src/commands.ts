@@ -11,6 +11,7 @@ import { runWorkspaceSearch } from './federate';
 import { resolveRoot, type ResolvedRoot } from './root';
 import { coverageOf, pageHits, pageOfSet, runSearch, type SearchData } from './search';
 import { showHandle, showPath } from './show';
+import { scopedMore, scopedSearch } from './scoped';
 import { showSymbol } from './nav-sym';
 import { wsDiscover, wsShowObject, wsStatusObject } from './ws-commands';
 
@@ -20,6 +21,8 @@ export interface CommandOptions extends ContextOptions {
   readonly format?: OutputFormat;
   /** Launch and contact no background process; index in the foreground. */
   readonly noDaemon?: boolean;
+  /** `--scopes`: per-source.md scope mode; wins over a workspace's [retrieval] scopes. */
+  readonly scopes?: 'shared' | 'per_source';
   readonly onProgress?: (p: ReconcileProgress) => void;
 }
 
@@ -68,6 +71,8 @@ export function renderPage(data: SearchData, opts: CommandOptions, budget: numbe
 
 export function searchCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    const scoped = await scopedSearch(ctx, words, opts.scopes, opts, budget, () => new ResultStore(ctx.kind === 'single' ? ctx.root.resultsDir : ctx.ws.resultsDir));
+    if (scoped) return scoped;
     if (ctx.kind === 'workspace') {
       const data = await runWorkspaceSearch(ctx.ws, words, { noDaemon: opts.noDaemon === true });
       return data.ok ? renderPage(data.value, opts, budget) : errorResult(data.error, budget);
@@ -104,6 +109,8 @@ export function moreCommand(cursor: string, opts: CommandOptions): Promise<Comma
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
     const page = firstKnown(storesFor(ctx, opts), (s) => s.page(cursor.trim()));
     if (!page.ok) return errorResult(page.error, budget);
+    const scoped = scopedMore(page.value.set, page.value.offset, opts, budget);
+    if (scoped) return scoped;
     return renderPage(pageOfSet(page.value.set, page.value.offset), opts, budget);
   });
 }
@@ -145,7 +152,7 @@ function reportObject(root: string, cacheDir: string, v: ReconcileReport): Recor
     root, cache: cacheDir, generation: v.generation, published: v.published, files: v.files, parsed: v.parsed,
     reused: v.reused, removed: v.removed, excluded: v.excluded, parse_failures: v.parseFailures,
     unsearched: Object.fromEntries(Object.entries(v.unsearched).filter(([, n]) => n > 0)),
-    source_bytes: v.sourceBytes, duration_ms: v.durationMs, ...(v.seed ? { seed: v.seed } : {}),
+    source_bytes: v.sourceBytes, duration_ms: v.durationMs, ...(v.seed ? { seed: v.seed } : {}), git_log: v.gitLog,
   };
 }
 
@@ -192,7 +199,7 @@ async function rootStatus(r: ResolvedRoot): Promise<Record<string, unknown>> {
   try {
     const cov = coverageOf(reader.value.coverage(), false, undefined, 0).json;
     delete cov.hits;
-    return { root: r.root, cache: r.cacheDir, state: 'published', daemon: 'none', coverage: cov };
+    return { root: r.root, cache: r.cacheDir, state: 'published', daemon: 'none', coverage: { ...cov, git_log: reader.value.gitLog() } };
   } finally {
     reader.value.close();
   }

@@ -10,7 +10,7 @@ import { checkOwner } from './owner';
 const PAGE_CHANGED_PATHS = 5;
 
 /** The entry fields of a commit hit (the caller adds root, member and owner fields). */
-export function commitEntryFields(h: SearchHit): Omit<ResultEntry, 'root' | 'generation' | 'cache'> {
+export function commitEntryFields(h: SearchHit): Pick<ResultEntry, 'tag' | 'path' | 'revision' | 'start' | 'end' | 'start_line' | 'end_line' | 'name' | 'sources'> & Record<string, unknown> {
   const c = h.commit!;
   return {
     tag: 'commit', path: h.path, revision: c.hash, start: h.start, end: h.end, start_line: h.startLine, end_line: h.endLine,

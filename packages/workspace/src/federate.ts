@@ -161,7 +161,7 @@ export async function runWorkspaceSearch(ws: WorkspaceContext, words: readonly s
     }),
     scope, scoped ? scoped.sections[0].count : entries.length, saved.value.truncated || anyTruncated,
   );
-  if (scoped) coverage = addGitLogCoverage(coverage, results.map((r) => [r.name, r.gitLog]));
+  if (scoped) coverage = addGitLogCoverage(coverage, results.map((r) => [r.name, r.gitLog] as const));
   return ok({
     query: words.join(' '), setId: saved.value.id, offset: 0, entries: entries.slice(0, saved.value.stored),
     truncated: saved.value.truncated || anyTruncated, coverage: coverage.json, coverageLine: coverage.line,

@@ -2,7 +2,7 @@
 // coverage. Inputs and outputs are plain data so the same function runs in a worker
 // thread (members are searched concurrently) or in-process.
 import {
-  IndexReader, parseQuery, reconcile, searchIndex, type FilterDiagnosis, type IndexCoverage, type SearchHit,
+  IndexReader, parseQuery, reconcile, searchIndex, type FilterDiagnosis, type IndexCoverage, type ScopeGroup, type SearchHit, type SearchOptions,
 } from '@trufflepig/index';
 import { fallbackSearch, type FallbackInfo } from './fallback';
 import { UNAVAILABLE_REASON_MAX_CHARS } from './limits';
@@ -21,6 +21,8 @@ export interface MemberSearchRequest {
   readonly indexIfMissing: boolean;
   /** Hits retained at most: this member's equal share of the set ceiling. */
   readonly share: number;
+  /** per-source.md scope setting; `shared` (the default) adds no groups. */
+  readonly scopes?: SearchOptions['scopes'];
 }
 
 export type MemberState = 'complete' | 'partial' | 'warming' | 'unavailable' | 'timed_out' | 'parent_fallback';
@@ -42,6 +44,10 @@ export interface MemberSearchResult {
   /** This root has no publication yet and nothing is indexing it in the foreground. */
   readonly needsIndex?: boolean;
   readonly elapsedMs: number;
+  /** Scope groups (per_source or an explicit list), each cut to the member's share. */
+  readonly groups?: ScopeGroup[];
+  /** Commit documents' state when they were asked for. */
+  readonly gitLog?: { readonly state: string; readonly commits: number };
 }
 
 export function cutReason(text: string): string {
@@ -78,12 +84,16 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
   }
   if (!reader.ok) return done({ ...nothing, state: 'unavailable', reason: cutReason(reader.error.message) });
   try {
-    const outcome = searchIndex(reader.value, parsed.value);
+    const outcome = searchIndex(reader.value, parsed.value, req.scopes ? { scopes: req.scopes } : {});
     const coverage = reader.value.coverage();
+    const scoped = {
+      ...(outcome.groups ? { groups: outcome.groups.map((g) => ({ scope: g.scope, hits: g.hits.slice(0, req.share) })) } : {}),
+      ...(outcome.gitLog ? { gitLog: outcome.gitLog } : {}),
+    };
     return done({
       state: stateOf(coverage), hits: outcome.hits.slice(0, req.share), found: outcome.hits.length,
       truncated: outcome.truncated || outcome.hits.length > req.share, generation: reader.value.generation, coverage,
-      ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}), ownerCache: req.cacheDir,
+      ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}), ownerCache: req.cacheDir, ...scoped,
     });
   } finally {
     reader.value.close();

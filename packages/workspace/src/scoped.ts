@@ -1,0 +1,166 @@
+// Scoped searches (per-source.md): `--scopes per_source` or `[retrieval] scopes`, and any
+// search asking for commit documents (`source:git-log`). A shared search without commits
+// never comes here, so its output stays exactly what it was.
+import { parseQuery, percentEncode, searchIndex, type SearchHit } from '@trufflepig/index';
+import {
+  DEFAULT_LIMIT, renderError, renderGroupedPage, renderSearchPage, type OutputFormat, type PageHit,
+} from '@trufflepig/render';
+import { formatHandle, type ResultEntry, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
+import type { Context } from './context';
+import { commitEntryFields, commitPageHit } from './commit-entries';
+import { fail, ok, type Outcome } from './errors';
+import { runWorkspaceSearch } from './federate';
+import type { ResolvedRoot } from './root';
+import {
+  addGitLogCoverage, layoutSections, needsScopedSearch, scopeLabel, sectionsOfMeta, type ScopeSetting, type Section,
+} from './scope-layout';
+import { coverageOf, openIndex, pageHits, runSearch, snippetTerms, type SearchData } from './search';
+
+export interface ScopedData extends SearchData {
+  /** `shared`, `per_source` or `explicit`. */
+  readonly scopes: string;
+  readonly sections: readonly Section[];
+}
+
+export interface ScopedRender {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode: 0 | 2;
+}
+
+/** The scope setting of a request: `--scopes` wins, then a workspace's `[retrieval] scopes`, then shared. */
+export function scopeSettingOf(requested: ScopeSetting | undefined, ctx: Context): ScopeSetting {
+  if (requested !== undefined) return requested;
+  return ctx.kind === 'workspace' ? (ctx.ws.config.scopes as ScopeSetting) : 'shared';
+}
+
+function fileEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
+  return {
+    tag: 'live_source', root: percentEncode(r.root), path: h.path, revision: h.revision ?? '', generation,
+    start: h.start, end: h.end, start_line: h.startLine, end_line: h.endLine,
+    ...(h.name !== undefined ? { name: h.name } : {}), ...(h.kind !== undefined ? { kind: h.kind } : {}),
+    sources: [...h.tags], lang: h.lang, cache: r.cacheDir,
+  };
+}
+
+function entryOf(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
+  return h.commit ? { ...commitEntryFields(h), root: percentEncode(r.root), generation, cache: r.cacheDir } : fileEntry(r, generation, h);
+}
+
+/** A single-root scoped search: the global ranking and each scope's own, stored as sections of one set. */
+export async function runScopedSearch(r: ResolvedRoot, words: readonly string[], scopes: ScopeSetting, store: ResultStore): Promise<Outcome<ScopedData>> {
+  const parsed = parseQuery(words);
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  if (parsed.value.members.length > 0 || parsed.value.workspace !== null) {
+    const out = await runSearch(r, words, { indexIfMissing: true, store });
+    return out.ok ? fail('no_workspace', 'workspace selectors need a workspace') : out;
+  }
+  const reader = await openIndex(r, true);
+  if (!reader.ok) return reader;
+  try {
+    const gen = reader.value.generation;
+    const outcome = searchIndex(reader.value, parsed.value, { scopes });
+    const layout = layoutSections(
+      scopeLabel(scopes), outcome.hits.map((h) => entryOf(r, gen, h)),
+      (outcome.groups ?? []).map((g) => ({ scope: g.scope, entries: g.hits.map((h) => entryOf(r, gen, h)) })),
+    );
+    const terms = snippetTerms(parsed.value);
+    const saved = store.save({ query: words.join(' '), truncated: outcome.truncated || layout.cut, words: terms, scopes: layout.label, sections: layout.sections }, layout.entries);
+    if (!saved.ok) return fail(saved.error.code, saved.error.message);
+    const cov = addGitLogCoverage(
+      coverageOf(reader.value.coverage(), saved.value.truncated, outcome.filterDiagnosis, layout.sections[0].count),
+      [[undefined, outcome.gitLog]],
+    );
+    return ok({
+      query: words.join(' '), setId: saved.value.id, offset: 0, entries: layout.entries.slice(0, saved.value.stored),
+      truncated: saved.value.truncated, coverage: cov.json, coverageLine: cov.line, words: terms, scopes: layout.label, sections: layout.sections,
+    });
+  } finally {
+    reader.value.close();
+  }
+}
+
+/** Page hits of entries [from, to): file hits as everywhere, commit hits with their date and changed paths. */
+function sectionHits(data: SearchData, from: number, to: number, limit: number): PageHit[] {
+  const end = Math.min(to, data.entries.length);
+  if (from >= end) return [];
+  const files = pageHits({ ...data, entries: data.entries.slice(0, end), offset: from }, limit);
+  return files.map((hit, i) => {
+    const e = data.entries[from + i];
+    return e.tag === 'commit' ? commitPageHit(e, formatHandle(data.setId, from + i + 1), data.words, i < limit) : hit;
+  });
+}
+
+function sectionAt(sections: readonly Section[], offset: number): number {
+  const i = sections.findIndex((s) => offset >= s.offset && offset < s.offset + s.count);
+  return i < 0 ? 0 : i;
+}
+
+/**
+ * Render a scoped page. A first page of per_source (or an explicit list) shows the global
+ * ranking and every group; a continuation shows the one ranking its cursor points into.
+ */
+export function renderScoped(data: ScopedData, first: boolean, opts: { format?: OutputFormat; limit?: number }, budget: number): ScopedRender {
+  const limit = opts.limit ?? DEFAULT_LIMIT;
+  const format = opts.format ?? 'json';
+  const at = sectionAt(data.sections, data.offset);
+  const section = data.sections[at];
+  const base = {
+    query: data.query, setId: data.setId, offset: data.offset, limit, coverage: data.coverage, coverageLine: data.coverageLine,
+    truncated: data.truncated, ...(data.members ? { members: data.members } : {}),
+  };
+  const hitsFrom = (s: Section, from: number) => sectionHits(data, from, s.offset + s.count, limit);
+  let out;
+  if (first && data.scopes !== 'shared') {
+    const groups = data.sections.slice(1).map((s) => ({ scope: s.scope, offset: s.offset, hits: hitsFrom(s, s.offset) }));
+    out = renderGroupedPage({ ...base, hits: hitsFrom(section, data.offset), scopes: data.scopes, groups }, { format, budget });
+  } else if (at > 0) {
+    out = renderGroupedPage({ ...base, hits: [], scopes: data.scopes, groups: [{ scope: section.scope, offset: data.offset, hits: hitsFrom(section, data.offset) }] }, { format, budget });
+  } else {
+    out = renderSearchPage({ ...base, hits: hitsFrom(section, data.offset) }, { format, budget });
+  }
+  return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
+}
+
+/** `more CURSOR` on a set made by a scoped search; undefined for any other set. */
+export function scopedMore(set: StoredSet, offset: number, opts: { format?: OutputFormat; limit?: number }, budget: number): ScopedRender | undefined {
+  const sections = sectionsOfMeta(set.meta);
+  if (!sections) return undefined;
+  const words = Array.isArray(set.meta.words) ? (set.meta.words as string[]) : [];
+  const members = typeof set.meta.members === 'object' && set.meta.members !== null ? (set.meta.members as Record<string, string>) : undefined;
+  const section = sections[sectionAt(sections, offset)];
+  const data: ScopedData = {
+    ...(members ? { members } : {}),
+    query: set.meta.query, setId: set.id, offset, entries: set.entries, truncated: set.meta.truncated,
+    coverage: { state: 'complete', hits: section.count, ...(set.meta.truncated ? { truncated: true } : {}) },
+    coverageLine: `page of ${section.count} hits${section.scope.length ? ` in scope ${section.scope.join(' ')}` : ''} from offset ${offset - section.offset}${set.meta.truncated ? '; truncated' : ''}`,
+    words, scopes: typeof set.meta.scopes === 'string' ? set.meta.scopes : 'per_source', sections,
+  };
+  return renderScoped(data, false, opts, budget);
+}
+
+/**
+ * `search` under a scope setting: undefined when the plain path applies (shared, no
+ * commit documents asked for), so that path's output stays byte-for-byte as it was.
+ */
+export async function scopedSearch(
+  ctx: Context, words: readonly string[], requested: ScopeSetting | undefined,
+  opts: { format?: OutputFormat; limit?: number; noDaemon?: boolean }, budget: number, store: () => ResultStore,
+): Promise<ScopedRender | undefined> {
+  const scopes = scopeSettingOf(requested, ctx);
+  if (!needsScopedSearch(words, scopes)) return undefined;
+  let data: Outcome<ScopedData>;
+  if (ctx.kind === 'workspace') {
+    const ws = await runWorkspaceSearch(ctx.ws, words, { noDaemon: opts.noDaemon === true, scopes });
+    data = ws.ok
+      ? ok({ ...ws.value, scopes: ws.value.scoped?.label ?? scopeLabel(scopes), sections: ws.value.scoped?.sections ?? [{ scope: [], offset: 0, count: ws.value.entries.length }] })
+      : ws;
+  } else {
+    data = await runScopedSearch(ctx.root, words, scopes, store());
+  }
+  if (!data.ok) {
+    const r = renderError(data.error, { budget });
+    return { stdout: r.stdout, stderr: r.stderr, exitCode: 2 };
+  }
+  return renderScoped(data.value, true, opts, budget);
+}
