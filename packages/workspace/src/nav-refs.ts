@@ -1,6 +1,6 @@
 // `refs NAME [filters]` (retrieval spec §7): every occurrence site of a name, re-read from
 // the files the index names, each with how it resolves inside its own member.
-import { extractOccurrences, lineAt, lineStartOffsets, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
+import { extractOccurrences, lineAt, lineStartOffsets, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
 import { isTestPath } from '@trufflepig/rank';
 import { REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
@@ -53,13 +53,20 @@ function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => st
 function resolveIn(reader: IndexReader, file: IndexedFile, name: string, defs: readonly IndexedDefinition[], locator: (d: IndexedDefinition) => string): { resolution: Resolution; definition?: string } {
   const own = defs.find((d) => d.file.id === file.id);
   if (own) return { resolution: 'resolved', definition: locator(own) };
-  for (const imp of reader.fileImports(file.path)) {
-    if (imp.name !== name && imp.alias !== name && !(imp.name === null && imp.spelled.split(/::|\\|\.|\//).pop() === name)) continue;
+  const binds = (imp: IndexedImport) => imp.name === name || imp.alias === name || (imp.name === null && imp.alias === null && imp.spelled.split(/::|\\|\.|\//).pop() === name);
+  const imports = reader.fileImports(file.path);
+  for (const imp of imports.filter(binds)) {
     const trail = followImport(reader, imp, imp.alias === name ? imp.name ?? undefined : name);
     const hit = trail.definitions.filter((d) => defs.some((x) => x.file.id === d.file.id && x.start === d.start));
     if (trail.outcome === 'resolved' && hit.length === 1) return { resolution: 'resolved', definition: locator(hit[0]) };
     if (hit.length > 0) return { resolution: 'candidate', definition: locator(hit[0]) };
     return { resolution: 'unresolved' };
+  }
+  // Imports that open a scope (a glob, a C# namespace) bind the name only if it is there.
+  for (const imp of imports.filter((i) => i.name === '*' || (file.lang === 'csharp' && i.name === null && i.alias === null))) {
+    const trail = followImport(reader, imp, name);
+    const hit = trail.definitions.filter((d) => d.name === name && defs.some((x) => x.file.id === d.file.id && x.start === d.start));
+    if (hit.length === 1 && trail.outcome === 'resolved') return { resolution: 'resolved', definition: locator(hit[0]) };
   }
   if (defs.length === 1) return { resolution: 'candidate', definition: locator(defs[0]) };
   return defs.length > 1 ? { resolution: 'candidate' } : { resolution: 'unresolved' };

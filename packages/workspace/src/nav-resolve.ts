@@ -116,7 +116,14 @@ export function moduleFiles(reader: IndexReader, imp: IndexedImport): { files: I
     const at = path.posix.join(dir, ...parts);
     return { files: existing(reader, [`${at}.py`, `${at}/__init__.py`]), symbol: imp.name ?? undefined };
   }
-  // Path-style spellings (PHP `App\Models\User`, Java `a.b.C`, C# namespaces): the file is
+  if (lang === 'csharp') {
+    // `using A.B;` opens a namespace: the files declaring it; `using X = A.B.C;` names C.
+    const dotted = spelled.split('.');
+    const namespace = imp.name === null && imp.alias === null ? spelled : dotted.slice(0, -1).join('.');
+    const files = reader.definitions(namespace).filter((d) => d.kind === 'module').map((d) => d.file);
+    return { files: [...new Set(files)], symbol: imp.name === null && imp.alias === null ? undefined : dotted[dotted.length - 1] };
+  }
+  // Path-style spellings (PHP `App\Models\User`, Java `a.b.C`): the file is
   // found by its path suffix, which makes several matches candidates rather than certain.
   const parts = spelled.split(/\\|\.|::|\//).filter(Boolean);
   const symbol = imp.name && imp.name !== '*' ? imp.name : parts[parts.length - 1];

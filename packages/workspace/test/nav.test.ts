@@ -151,3 +151,19 @@ describe('partially parsed files', () => {
     expect(page.hits.every((h: { resolution: string }) => h.resolution !== 'resolved')).toBe(true);
   });
 });
+
+describe('namespace imports', () => {
+  it('C# using resolves a type through the namespace that declares it', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-cs-')));
+    const root = makeRepo(path.join(base, 'repo'), {
+      'Models/User.cs': 'namespace App.Models\n{\n    public class User\n    {\n        public string Name { get; set; }\n    }\n}\n',
+      'Other/User.cs': 'namespace App.Other\n{\n    public class User { }\n}\n',
+      'Program.cs': 'using App.Models;\n\nclass Program\n{\n    static User Make() => new User();\n}\n',
+    });
+    const at = { cwd: root, noDaemon: true, noWorkspace: true, cache: path.join(base, 'cache'), budget: 3000 };
+    await indexCommand(at);
+    const page = json(await refsCommand(['User', 'file:Program.cs'], at));
+    expect(page.hits.length).toBeGreaterThan(0);
+    for (const h of page.hits) expect(h).toMatchObject({ resolution: 'resolved', definition: 'Models/User.cs:3' });
+  });
+});
