@@ -2,7 +2,7 @@
 // to the query (`search -file:tests sym:X` needs no quoting), so only the tool's own
 // options are taken out wherever they appear; everything else stays in order.
 
-const WITH_VALUE = new Set(['--root', '--cache', '-b', '--budget', '-n', '--limit', '--format', '--workspace', '--member']);
+const WITH_VALUE = new Set(['--root', '--cache', '-b', '--budget', '-n', '--limit', '--format', '--workspace', '--member', '--scopes']);
 const FLAGS = new Set(['--json', '--no-daemon', '--daemon', '--no-workspace', '--help', '-h', '--version']);
 
 export interface SplitArgv {

@@ -8,7 +8,7 @@ import { likelyVerb, splitArgv, VERBS } from './argv';
 import { progressReporter } from './progress';
 
 const USAGE = `Usage: trufflepig [--root DIR] [--cache DIR] [-b N] [-n N] [--format json|lines] [--no-daemon]
-                  [--workspace FILE | --no-workspace] [--member NAME] VERB ...
+                  [--workspace FILE | --no-workspace] [--member NAME] [--scopes shared|per_source] VERB ...
 
 Verbs:
   index               index the root (foreground), or every member of the workspace
@@ -30,6 +30,12 @@ Query language: free text, "literal phrase", sym:NAME, sym:Type::member, re:PATT
   file:P, -file:P, lang:L, kind:K, source:S, -source:S; workspace selectors in:MEMBER,
   ws:home, ws:all (a search without one stays in the home member and widens to all
   members only when home has no hits)
+Origins: every hit names its sources (code, test, docs, config, git-log for commit messages).
+  source:code answers "what does the code do" from code alone (a filter: no extra cost).
+  --scopes per_source keeps origins apart when docs, commits and code may disagree: the
+  global ranking, then one group per source, each ranked on its own (one extra ranking
+  pass per source present; the budget is shared, every group gets its top hit first).
+  Commit messages are searched only with source:git-log or under per_source.
 Workspaces: --workspace FILE, else the nearest trufflepig.workspace.toml above the
   directory, else the registry ($XDG_CONFIG_HOME/trufflepig/workspaces.toml) when the
   directory lies in a member; --no-workspace searches the root alone.
@@ -64,6 +70,7 @@ async function main(argv: readonly string[]): Promise<number> {
     .option('daemon', { type: 'boolean', default: true, describe: 'use a background daemon (--no-daemon: foreground only)' })
     .option('workspace', { type: 'string', describe: 'workspace configuration file (--no-workspace: no discovery)' })
     .option('member', { type: 'string', describe: 'select one workspace member' })
+    .option('scopes', { choices: ['shared', 'per_source'] as const, describe: 'rank origins together (shared) or also per source (per_source)' })
     .version(require('../package.json').version)
     .help('help')
     .alias('help', 'h')
@@ -90,6 +97,7 @@ async function main(argv: readonly string[]): Promise<number> {
     format: parsed.json ? 'json' : parsed.format, noDaemon: parsed.daemon === false,
     ...(typeof workspaceFlag === 'string' ? { workspace: workspaceFlag } : {}), noWorkspace,
     ...(parsed.member !== undefined ? { member: parsed.member } : {}),
+    ...(parsed.scopes !== undefined ? { scopes: parsed.scopes } : {}),
   };
   const verb = split.verb;
   if (verb === undefined) return usageError('missing verb');
