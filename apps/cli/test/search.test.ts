@@ -94,12 +94,12 @@ describe('index then search', () => {
     expect(ref.name).toBeUndefined();
   });
 
-  it('renders --format lines as HANDLE<TAB>PATH:A-B[<TAB>NAME], snippet rows, coverage and next', () => {
+  it('renders --format lines as HANDLE<TAB>PATH:A-B[<TAB>NAME][<TAB>source:…], snippet rows, coverage and next', () => {
     const r = repo.cli('--format', 'lines', '-n', '2', 'search', 'refill_tokens');
     expect(r.status).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines.pop()).toBe('');
-    const head = /^([0-9a-f]{32}):(\d+)\t([^\t]+):(\d+)-(\d+)(?:\t(.+))?$/;
+    const head = /^([0-9a-f]{32}):(\d+)\t([^\t]+):(\d+)-(\d+)(?:\t([^\t]+))?\tsource:code$/;
     const heads = lines.filter((l) => head.test(l));
     expect(heads).toHaveLength(2);
     const first = head.exec(heads[0])!;
