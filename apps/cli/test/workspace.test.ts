@@ -32,7 +32,7 @@ function space() {
   return { base, rust, web, docs };
 }
 
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 90_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = probe();
