@@ -62,7 +62,7 @@ function refine(def: Node, kind: string, name: Node): string | null {
 }
 
 export const LUAU: LanguageSpec = {
-  grammar: '@tree-sitter-grammars/tree-sitter-lua', version: 1, query: QUERY, refine,
+  grammar: '@tree-sitter-grammars/tree-sitter-lua', version: 2, query: QUERY, refine,
   load: () => loadNativeGrammar('@tree-sitter-grammars/tree-sitter-lua'),
   prepare: prepareLuau,
   imports(call) {

@@ -54,8 +54,26 @@ class Blanker {
       return close < 0 ? s.length : close + m[1].length + 2;
     }
     let j = i + 1;
-    while (j < s.length && s[j] !== q && s[j] !== '\n') j += s[j] === '\\' ? 2 : 1;
+    while (j < s.length && s[j] !== q && s[j] !== '\n') {
+      if (q === '`' && s[j] === '{') j = this.interpolationEnd(j);
+      else j += s[j] === '\\' ? 2 : 1;
+    }
     return Math.min(s.length, j + 1);
+  }
+
+  /** End of an interpolated string's `{ expression }` (which may span lines and hold strings) starting at i. */
+  interpolationEnd(i: number): number {
+    const s = this.src;
+    let depth = 0;
+    let j = i;
+    while (j < s.length) {
+      const c = s[j];
+      if (c === '"' || c === "'" || c === '`' || (c === '[' && /^\[=*\[/.test(s.slice(j, j + 40)))) { j = this.stringEnd(j); continue; }
+      if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return j + 1;
+      j++;
+    }
+    return j;
   }
 
   ident(i: number): string | undefined {
@@ -104,6 +122,7 @@ class Blanker {
           j += 1 + part.length;
         }
         if (s[j] === '<' || (id === 'typeof' && s[j] === '(')) j = this.skipGroup(j);
+        if (s.startsWith('...', j)) j += 3; // a generic type pack `T...`
       }
       let end = j;
       j = this.skipSpace(j);
@@ -160,6 +179,33 @@ class Blanker {
     return end;
   }
 
+  /** `[export] type function Name(…) … end`: a type-level function, recorded as a `type` and blanked to its `end`. */
+  typeFunction(start: number, typeAt: number): number | undefined {
+    const s = this.src;
+    const f = this.skipSpace(typeAt + 4);
+    if (this.ident(f) !== 'function') return undefined;
+    const n = this.skipSpace(f + 8);
+    const name = this.ident(n);
+    if (!name) return undefined;
+    let depth = 1;
+    let j = n + name.length;
+    while (j < s.length) {
+      j = this.skipSpace(j);
+      const c = s[j];
+      if (c === '"' || c === "'" || c === '`' || (c === '[' && /^\[=*\[/.test(s.slice(j, j + 40)))) { j = this.stringEnd(j); continue; }
+      const id = this.ident(j);
+      if (!id) { j++; continue; }
+      j += id.length;
+      if (s[j - id.length - 1] === '.' || s[j - id.length - 1] === ':') continue;
+      if (id === 'function' || id === 'if' || id === 'do' || id === 'repeat') depth++;
+      else if ((id === 'end' || id === 'until') && --depth === 0) break;
+    }
+    this.defs.push({ name, kind: 'type', start, end: j, nameStart: n, nameEnd: n + name.length });
+    this.typeIds.push({ start: n, end: n + name.length, name });
+    this.blank(start, j);
+    return j;
+  }
+
   /** Replace a keyword with same-length Lua (`then` → `and `). */
   replace(at: number, text: string): void {
     for (let k = 0; k < text.length; k++) this.out[at + k] = text[k];
@@ -180,8 +226,10 @@ class Blanker {
       if (c === '`') {
         const end = this.stringEnd(i);
         this.blank(i + 1, end - 1);
-        this.out[i] = '"';
-        this.out[end - 1] = '"';
+        // An interpolation spanning lines: a long string keeps the lines (there is room, `{…}` is inside).
+        const multiline = s.slice(i, end).includes('\n') && end - i >= 4;
+        this.replace(i, multiline ? '[[' : '"');
+        this.replace(end - (multiline ? 2 : 1), multiline ? ']]' : '"');
         i = end;
         prev = 'string';
         continue;
@@ -193,7 +241,8 @@ class Blanker {
         if (prev === '.' || prev === ':') { prev = 'name'; continue; }
         const word = prevWord;
         prevWord = id;
-        if (id === 'if' && ((prev !== '' && EXPRESSION_BEFORE.includes(prev)) || (prev === 'name' && EXPRESSION_WORDS.has(word)))) {
+        const afterIfExpressionKeyword = ifExpressions > 0 && (prev === 'then' || prev === 'else' || prev === 'elseif');
+        if (id === 'if' && ((prev !== '' && EXPRESSION_BEFORE.includes(prev)) || (prev === 'name' && EXPRESSION_WORDS.has(word)) || afterIfExpressionKeyword)) {
           this.replace(at, '  ');
           ifExpressions++;
           prev = 'if';
@@ -208,7 +257,7 @@ class Blanker {
         if ((id === 'type' || id === 'export') && this.atLineStart(at)) {
           const typeAt = id === 'export' ? this.skipSpace(i) : at;
           if (id === 'type' || this.ident(typeAt) === 'type') {
-            const end = this.typeStatement(at, typeAt);
+            const end = this.typeStatement(at, typeAt) ?? this.typeFunction(at, typeAt);
             if (end !== undefined) { i = end; prev = ''; continue; }
           }
         }
@@ -226,8 +275,9 @@ class Blanker {
             k = this.skipSpace(close);
             if (s[k] === ')') {
               const after = this.skipSpace(k + 1);
-              if (s[after] === ':' && s[after + 1] !== ':') { const end = this.skipType(after + 1); this.blank(after, end); }
               i = k + 1;
+              // The return type is skipped whole: its `>` or `(` must not make a following `if` look like an expression.
+              if (s[after] === ':' && s[after + 1] !== ':') { const end = this.skipType(after + 1); this.blank(after, end); i = end; }
             }
           }
           prev = 'function';
@@ -249,6 +299,16 @@ class Blanker {
         const end = this.skipType(i + 2);
         this.blank(i, end);
         i = end;
+        continue;
+      }
+      const number = /^(?:0[bB][01_]+|0[xX][0-9a-fA-F_]+|[0-9][0-9_]*)/.exec(s.slice(i, i + 80));
+      if (number) {
+        // Luau digit separators and binary literals: `10_000` → `100000`, `0b101` → `0x101` (values are no facts).
+        const lua = number[0].replace(/_/g, '0').replace(/^0[bB]/, '0x');
+        if (lua !== number[0]) this.replace(i, lua);
+        i += number[0].length;
+        prev = 'number';
+        prevWord = '';
         continue;
       }
       const compound = /^(\/\/|\.\.|[-+*/%^])=/.exec(s.slice(i, i + 3));
