@@ -52,7 +52,7 @@ function inIntervals(list: readonly Interval[], at: number): boolean {
 function implTypeName(text: string): string {
   const noGenerics = text.replace(/<[\s\S]*$/, '').trim();
   const parts = noGenerics.split('::');
-  return parts[parts.length - 1].replace(/^&\s*(mut\s+)?/, '').trim();
+  return parts[parts.length - 1].replace(/^&\s*('[A-Za-z_]\w*\s+)?(mut\s+)?/, '').trim();
 }
 
 /** Default owner text: generics and pointers dropped. */

@@ -71,7 +71,7 @@ function flattenUse(statement: Node, prefix: string, tree: string, reexport: boo
 
 export const RUST: LanguageSpec = {
   grammar: 'tree-sitter-rust',
-  version: 1,
+  version: 2,
   load: () => require('tree-sitter-rust'),
   query: QUERY,
   imports(statement) {
