@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { identifierKey } from '@trufflepig/rank';
 import type { Language } from '../classify';
+import type { Definition, ImportFact } from '../extract/facts';
 import { fail, ok, type Outcome } from '../errors';
 import { loadDatabase, type SeedOutcome } from '../reconcile';
 import { getMeta } from '../store/schema';
@@ -32,32 +33,14 @@ export interface IndexCoverage {
   readonly semantic: 'unavailable';
 }
 
-/** A stored definition; spans are byte offsets of the file at its indexed revision. */
-export interface IndexedDefinition {
+/** A stored definition (the extracted fields) of a file; spans are byte offsets of the file at its indexed revision. */
+export interface IndexedDefinition extends Definition {
   readonly file: IndexedFile;
-  readonly name: string;
-  readonly kind: string;
-  /** Owner: the type, trait, class, module or impl target (`null` at top level). */
-  readonly container: string | null;
-  readonly start: number;
-  readonly end: number;
-  readonly startLine: number;
-  readonly endLine: number;
-  readonly nameStart: number;
-  readonly nameEnd: number;
 }
 
 /** One imported name of a file, as spelled (see ImportFact). */
-export interface IndexedImport {
+export interface IndexedImport extends ImportFact {
   readonly file: IndexedFile;
-  readonly spelled: string;
-  /** The imported symbol; null imports a whole module or namespace; `*` is a glob. */
-  readonly name: string | null;
-  readonly alias: string | null;
-  readonly reexport: boolean;
-  readonly start: number;
-  readonly end: number;
-  readonly line: number;
 }
 
 /** Up to this many fact-limited paths are named in coverage (workspace contract). */
