@@ -162,3 +162,23 @@ describe('workspace search: unavailable members and caches', () => {
     expect(errorCode(await searchCommand(['x'], opts(space, space.base)))).toBe('config_duplicate_root');
   });
 });
+
+describe('workspace search: per_source scopes across members', () => {
+  it('[retrieval] scopes = "per_source" groups fused member hits by source; --scopes shared wins', async () => {
+    const space = makeSpace('scopes', '[retrieval]\nscopes = "per_source"\n');
+    fs.writeFileSync(path.join(space.lib, 'README.md'), '# lib\n\nThe token bucket story is told elsewhere.\n');
+    await indexCommand(opts(space, space.base));
+    const grouped = json(await searchCommand(['ws:all', 'token', 'bucket'], opts(space, space.app, { budget: 4000 })));
+    // The initial commits changed src/bucket.rs: their documents name it, so git-log has a group too.
+    expect(grouped.groups.map((g: { scope: string[] }) => g.scope.join(',')).sort()).toEqual(['source:code', 'source:docs', 'source:git-log']);
+    const log = grouped.groups.find((g: { scope: string[] }) => g.scope.join(',') === 'source:git-log');
+    expect(log.hits[0]).toMatchObject({ member: 'app' });
+    expect(log.hits[0].path).toMatch(/^commit:[0-9a-f]{40}$/);
+    const docs = grouped.groups.find((g: { scope: string[] }) => g.scope.join(',') === 'source:docs');
+    expect(new Set(docs.hits.map((h: { member: string }) => h.member))).toEqual(new Set(['app', 'lib']));
+    for (const g of grouped.groups) for (const h of g.hits) expect(h.sources).toContain(g.scope[0]);
+    const shared = json(await searchCommand(['ws:all', 'token', 'bucket'], opts(space, space.app, { budget: 4000, scopes: 'shared' })));
+    expect(shared.groups).toBeUndefined();
+    expect(shared.hits.map((h: { handle: string }) => h.handle.split(':')[1])).toEqual(grouped.hits.map((h: { handle: string }) => h.handle.split(':')[1]));
+  });
+});
