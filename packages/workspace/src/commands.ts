@@ -1,4 +1,4 @@
-import { IndexReader, reconcile, type ReconcileProgress, type ReconcileReport } from '@trufflepig/index';
+import { reconcile, type ReconcileProgress, type ReconcileReport } from '@trufflepig/index';
 import {
   DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, renderError, renderObject, renderSearchPage, renderShow,
   type OutputFormat, type ShowInput,
@@ -14,6 +14,7 @@ import { showHandle, showPath } from './show';
 import { scopedMore, scopedSearch } from './scoped';
 import { showSymbol } from './nav-sym';
 import { wsDiscover, wsShowObject, wsStatusObject } from './ws-commands';
+import { openPublished, releaseReader } from './reader-pool';
 
 export interface CommandOptions extends ContextOptions {
   readonly budget?: number;
@@ -194,14 +195,14 @@ export function statusCommand(opts: CommandOptions): Promise<CommandResult> {
 }
 
 async function rootStatus(r: ResolvedRoot): Promise<Record<string, unknown>> {
-  const reader = await IndexReader.open(r.cacheDir, r.root);
+  const reader = await openPublished(r.cacheDir, r.root);
   if (!reader.ok) return { root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon: 'none' };
   try {
     const cov = coverageOf(reader.value.coverage(), false, undefined, 0).json;
     delete cov.hits;
     return { root: r.root, cache: r.cacheDir, state: 'published', daemon: 'none', coverage: { ...cov, git_log: reader.value.gitLog() } };
   } finally {
-    reader.value.close();
+    releaseReader(reader.value);
   }
 }
 

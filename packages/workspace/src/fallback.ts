@@ -11,6 +11,7 @@ import { divergenceOf } from './divergence';
 import { FALLBACK_REEXTRACT_MAX_FILES } from './limits';
 import { readOnce } from './live';
 import type { MemberSearchRequest, MemberSearchResult } from './member-search';
+import { openPublished, releaseReader } from './reader-pool';
 
 export interface FallbackInfo {
   readonly homeState: 'warming';
@@ -33,7 +34,7 @@ export async function fallbackSearch(req: MemberSearchRequest, q: ParsedQuery): 
   const parentCache = req.parentCacheDir!;
   // Paths are relative to the same subdirectory of both checkouts, so the parent's
   // index is opened over the worktree's root: live checks read worktree bytes.
-  const parent = await IndexReader.open(parentCache, req.root);
+  const parent = await openPublished(parentCache, req.root);
   if (!parent.ok) {
     return { state: 'warming', reason: 'no parent index', hits: [], found: 0, truncated: false, ownerCache: parentCache };
   }
@@ -76,7 +77,7 @@ export async function fallbackSearch(req: MemberSearchRequest, q: ParsedQuery): 
       ...(incomplete ? { reason: divergence.paths === undefined ? `git probe failed: ${divergence.failure}` : `${unchecked} changed files not examined` } : {}),
     };
   } finally {
-    parent.value.close();
+    releaseReader(parent.value);
   }
 }
 

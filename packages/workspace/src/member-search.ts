@@ -2,11 +2,12 @@
 // coverage. Inputs and outputs are plain data so the same function runs in a worker
 // thread (members are searched concurrently) or in-process.
 import {
-  IndexReader, parseQuery, reconcile, searchIndex, type FilterDiagnosis, type IndexCoverage, type ScopeGroup, type SearchHit, type SearchOptions,
+  parseQuery, reconcile, searchIndex, type FilterDiagnosis, type IndexCoverage, type ScopeGroup, type SearchHit, type SearchOptions,
 } from '@trufflepig/index';
 import { fallbackSearch, type FallbackInfo } from './fallback';
 import { UNAVAILABLE_REASON_MAX_CHARS } from './limits';
 import { needsIndexing } from './search';
+import { openPublished, releaseReader } from './reader-pool';
 
 export interface MemberSearchRequest {
   readonly name: string;
@@ -65,7 +66,7 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
   const nothing = { hits: [], found: 0, truncated: false, ownerCache: req.cacheDir };
   const parsed = parseQuery(req.words);
   if (!parsed.ok) return done({ ...nothing, state: 'unavailable', reason: parsed.error.message });
-  let reader = await IndexReader.open(req.cacheDir, req.root);
+  let reader = await openPublished(req.cacheDir, req.root);
   if (!reader.ok && needsIndexing(reader.error.code)) {
     if (req.indexIfMissing) {
       const rec = await reconcile(req.root, { cacheDir: req.cacheDir, ...(req.parentCacheDir ? { seedFrom: req.parentCacheDir } : {}) });
@@ -73,7 +74,7 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
         const state = rec.error.code === 'index_locked' ? 'warming' : 'unavailable';
         return done({ ...nothing, state, reason: cutReason(rec.error.message) });
       }
-      reader = await IndexReader.open(req.cacheDir, req.root);
+      reader = await openPublished(req.cacheDir, req.root);
     } else if (req.worktree && req.parentCacheDir) {
       // An unpublished worktree answers at once from its member's published index.
       const fb = await fallbackSearch(req, parsed.value);
@@ -96,6 +97,6 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
       ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}), ownerCache: req.cacheDir, ...scoped,
     });
   } finally {
-    reader.value.close();
+    releaseReader(reader.value);
   }
 }

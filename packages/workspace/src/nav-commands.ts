@@ -13,6 +13,7 @@ import { referenceSites, type RefsOutcome } from './nav-refs';
 import { openOwner, structuralContext, type CtxItem } from './nav-ctx';
 import type { SearchData } from './search';
 import { CTX_LIST_MAX } from './limits';
+import { releaseReader } from './reader-pool';
 
 function membersMap(entries: readonly ResultEntry[]): Record<string, string> | undefined {
   const out: Record<string, string> = {};
@@ -173,7 +174,7 @@ export function ctxCommand(handle: string, opts: CommandOptions): Promise<Comman
         ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}), generation: entry.generation,
       }, opts, budget);
     } finally {
-      owner.value.reader.close();
+      releaseReader(owner.value.reader);
     }
   });
 }

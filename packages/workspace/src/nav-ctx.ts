@@ -1,7 +1,7 @@
 // `ctx HANDLE` (retrieval spec §7): the structural context of a handle's symbol or region
 // from the owner's current graph: container, members or siblings, callers, callees.
 import * as fs from 'node:fs';
-import { extractOccurrences, IndexReader, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
+import { extractOccurrences, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import { CTX_LIST_MAX } from './limits';
@@ -10,6 +10,7 @@ import { qualifiedName } from './nav-entries';
 import type { NavTarget } from './nav-open';
 import { useRowsOf } from './nav-uses';
 import { checkOwner } from './owner';
+import { openPublished, releaseReader } from './reader-pool';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -55,16 +56,16 @@ export async function openOwner(entry: ResultEntry): Promise<Outcome<NavTarget>>
   if (!owner.ok) return owner;
   const cache = typeof entry.cache === 'string' ? entry.cache : undefined;
   if (!cache || !fs.existsSync(cache)) return fail('stale_result', `the index this handle came from is gone; search again`);
-  const reader = await IndexReader.open(cache, root);
+  const reader = await openPublished(cache, root);
   if (!reader.ok) return fail('stale_result', `the index this handle came from cannot be opened (${reader.error.code}); search again`);
   if (reader.value.generation !== entry.generation) {
     const now = reader.value.generation;
-    reader.value.close();
+    releaseReader(reader.value);
     return fail('stale_result', `the index moved from generation ${entry.generation} to ${now} since this handle was made; search again for current context`);
   }
   const file = reader.value.fileByPath(entry.path);
   if (!file || file.revision !== entry.revision) {
-    reader.value.close();
+    releaseReader(reader.value);
     return fail('stale_result', `${entry.path} changed in the index since this handle was made; search again`);
   }
   return ok({ ...(entry.member !== undefined ? { member: entry.member } : {}), root, cacheDir: cache, reader: reader.value });

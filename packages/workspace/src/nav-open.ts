@@ -8,6 +8,7 @@ import { selectMembers } from './federate';
 import { cutReason } from './member-search';
 import { needsIndexing } from './search';
 import type { SearchScope } from './ws-coverage';
+import { openPublished, releaseReader } from './reader-pool';
 
 export interface NavTarget {
   /** Workspace member name; undefined for a single root. */
@@ -44,11 +45,11 @@ function relativeHere(root: string, cwd: string): string | undefined {
  * (no daemon exists to do it; a worktree is seeded from its member's index).
  */
 export async function openReader(root: string, cacheDir: string, seedFrom?: string): Promise<Outcome<IndexReader>> {
-  let reader = await IndexReader.open(cacheDir, root);
+  let reader = await openPublished(cacheDir, root);
   if (!reader.ok && needsIndexing(reader.error.code)) {
     const rec = await reconcile(root, { cacheDir, ...(seedFrom ? { seedFrom } : {}) });
     if (!rec.ok) return fail(rec.error.code, rec.error.message);
-    reader = await IndexReader.open(cacheDir, root);
+    reader = await openPublished(cacheDir, root);
   }
   return reader.ok ? ok(reader.value) : fail(reader.error.code, reader.error.message);
 }
@@ -92,5 +93,5 @@ export async function openTargets(ctx: Context, q: ParsedQuery, cwd: string): Pr
 }
 
 export function closeTargets(targets: readonly NavTarget[]): void {
-  for (const t of targets) t.reader.close();
+  for (const t of targets) releaseReader(t.reader);
 }

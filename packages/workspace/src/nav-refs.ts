@@ -4,7 +4,6 @@ import { extractOccurrences, lineAt, lineStartOffsets, type IndexedImport, type 
 import { isTestPath } from '@trufflepig/rank';
 import { REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
-import { qualifiedName } from './nav-entries';
 import { fileFilter } from './nav-filter';
 import type { NavTarget } from './nav-open';
 import { followImport, type Resolution } from './nav-resolve';

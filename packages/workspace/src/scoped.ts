@@ -15,6 +15,7 @@ import {
   addGitLogCoverage, layoutSections, needsScopedSearch, scopeLabel, sectionsOfMeta, type ScopeSetting, type Section,
 } from './scope-layout';
 import { coverageOf, openIndex, pageHits, runSearch, snippetTerms, type SearchData } from './search';
+import { releaseReader } from './reader-pool';
 
 export interface ScopedData extends SearchData {
   /** `shared`, `per_source` or `explicit`. */
@@ -76,7 +77,7 @@ export async function runScopedSearch(r: ResolvedRoot, words: readonly string[],
       truncated: saved.value.truncated, coverage: cov.json, coverageLine: cov.line, words: terms, scopes: layout.label, sections: layout.sections,
     });
   } finally {
-    reader.value.close();
+    releaseReader(reader.value);
   }
 }
 

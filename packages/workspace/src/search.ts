@@ -7,6 +7,7 @@ import { formatHandle, ResultStore, type ResultEntry, type StoredSet } from '@tr
 import { fail, ok, type Outcome } from './errors';
 import { readOnce } from './live';
 import type { ResolvedRoot } from './root';
+import { openPublished, releaseReader } from './reader-pool';
 
 export interface SearchData {
   readonly query: string;
@@ -32,11 +33,11 @@ export function needsIndexing(code: string): boolean {
 
 /** Open the published index, indexing in the foreground first when none exists yet. */
 export async function openIndex(r: ResolvedRoot, indexIfMissing: boolean): Promise<Outcome<IndexReader>> {
-  let reader = await IndexReader.open(r.cacheDir, r.root);
+  let reader = await openPublished(r.cacheDir, r.root);
   if (!reader.ok && needsIndexing(reader.error.code) && indexIfMissing) {
     const rec = await reconcile(r.root, { cacheDir: r.cacheDir });
     if (!rec.ok) return fail(rec.error.code, rec.error.message);
-    reader = await IndexReader.open(r.cacheDir, r.root);
+    reader = await openPublished(r.cacheDir, r.root);
   }
   return reader.ok ? ok(reader.value) : fail(reader.error.code, reader.error.message);
 }
@@ -97,7 +98,7 @@ export async function runSearch(r: ResolvedRoot, words: readonly string[], opts:
       truncated: saved.value.truncated, coverage: cov.json, coverageLine: cov.line, words: snippetTerms(parsed.value),
     });
   } finally {
-    reader.value.close();
+    releaseReader(reader.value);
   }
 }
 

@@ -1,11 +1,12 @@
 // `ws show`, `ws status`, `ws discover`: inspect a workspace locally; start nothing.
 import * as path from 'node:path';
-import { IndexReader, percentEncode } from '@trufflepig/index';
+import { percentEncode } from '@trufflepig/index';
 import { canonicalRoot, checkRoots, gitInfo } from '@trufflepig/member-root';
 import { MAX_MEMBERS, MAX_NAME_LENGTH } from '@trufflepig/config';
 import type { MemberTarget, WorkspaceContext } from './context';
 import { fail, ok, type Outcome } from './errors';
 import { standInLabel } from './fallback';
+import { openPublished, releaseReader } from './reader-pool';
 
 function memberShow(ws: WorkspaceContext, m: MemberTarget): Record<string, unknown> {
   const declared = ws.config.members.find((x) => x.name === m.name)!;
@@ -33,14 +34,14 @@ export function wsShowObject(ws: WorkspaceContext): Record<string, unknown> {
 async function memberStatus(m: MemberTarget): Promise<Record<string, unknown>> {
   const row: Record<string, unknown> = { cache: m.cacheDir };
   if (!m.available) return { ...row, state: 'unavailable', reason: m.unavailableReason ?? 'missing root' };
-  const reader = await IndexReader.open(m.cacheDir, m.root);
+  const reader = await openPublished(m.cacheDir, m.root);
   if (!reader.ok) {
     row.state = reader.error.code === 'index_warming' ? 'warming' : 'unavailable';
     row.reason = reader.error.message;
     if (m.worktree && m.parentCacheDir) {
-      const parent = await IndexReader.open(m.parentCacheDir, m.configuredRoot);
+      const parent = await openPublished(m.parentCacheDir, m.configuredRoot);
       row.seed = parent.ok ? { state: 'pending', parent_generation: parent.value.generation } : { state: 'no_parent_index' };
-      if (parent.ok) parent.value.close();
+      if (parent.ok) releaseReader(parent.value);
     }
     return row;
   }
@@ -55,7 +56,7 @@ async function memberStatus(m: MemberTarget): Promise<Record<string, unknown>> {
     if (m.worktree) row.seed = reader.value.seed() ?? { state: 'not_seeded' };
     return row;
   } finally {
-    reader.value.close();
+    releaseReader(reader.value);
   }
 }
 

@@ -1,0 +1,68 @@
+// Published indexes as the facade reads them. A one-shot process opens and closes one per
+// use; a long-lived process (the root daemon) turns pooling on and keeps each index
+// loaded until a new publication replaces the file, so a warm search never reloads it.
+import * as fs from 'node:fs';
+import { IndexReader, indexPath } from '@trufflepig/index';
+import { fail, ok, type Outcome } from './errors';
+
+interface Pooled {
+  readonly reader: IndexReader;
+  /** Identity of the published file the reader was loaded from. */
+  readonly stamp: string;
+  users: number;
+  retired: boolean;
+}
+
+const pool = new Map<string, Pooled>();
+const owners = new WeakMap<IndexReader, Pooled>();
+let pooling = false;
+
+/** Keep readers open between uses (for a long-lived process). */
+export function enableReaderPool(): void {
+  pooling = true;
+}
+
+function stampOf(cacheDir: string): string | undefined {
+  try {
+    const st = fs.statSync(indexPath(cacheDir));
+    return `${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The published index of `root` in `cacheDir` (IndexReader.open's outcomes). Pair with releaseReader. */
+export async function openPublished(cacheDir: string, root: string): Promise<Outcome<IndexReader>> {
+  if (!pooling) {
+    const r = await IndexReader.open(cacheDir, root);
+    return r.ok ? ok(r.value) : fail(r.error.code, r.error.message);
+  }
+  const key = `${cacheDir}\u0000${root}`;
+  const stamp = stampOf(cacheDir);
+  const cached = pool.get(key);
+  if (cached && stamp !== undefined && cached.stamp === stamp) {
+    cached.users++;
+    return ok(cached.reader);
+  }
+  const r = await IndexReader.open(cacheDir, root);
+  if (!r.ok) return fail(r.error.code, r.error.message);
+  if (cached) {
+    cached.retired = true;
+    if (cached.users === 0) cached.reader.close();
+  }
+  const entry: Pooled = { reader: r.value, stamp: stamp ?? '', users: 1, retired: false };
+  pool.set(key, entry);
+  owners.set(r.value, entry);
+  return ok(r.value);
+}
+
+/** Done with a reader from openPublished: closed now, or when its publication is replaced. */
+export function releaseReader(reader: IndexReader): void {
+  const entry = owners.get(reader);
+  if (!entry) {
+    reader.close();
+    return;
+  }
+  entry.users = Math.max(0, entry.users - 1);
+  if (entry.retired && entry.users === 0) entry.reader.close();
+}
