@@ -7,7 +7,7 @@ import {
 import { fallbackSearch, type FallbackInfo } from './fallback';
 import { UNAVAILABLE_REASON_MAX_CHARS } from './limits';
 import { needsIndexing } from './search';
-import { openPublished, releaseReader } from './reader-pool';
+import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
 
 export interface MemberSearchRequest {
   readonly name: string;
@@ -68,7 +68,7 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
   if (!parsed.ok) return done({ ...nothing, state: 'unavailable', reason: parsed.error.message });
   let reader = await openPublished(req.cacheDir, req.root);
   if (!reader.ok && needsIndexing(reader.error.code)) {
-    if (req.indexIfMissing) {
+    if (req.indexIfMissing && foregroundIndexingAllowed()) {
       const rec = await reconcile(req.root, { cacheDir: req.cacheDir, ...(req.parentCacheDir ? { seedFrom: req.parentCacheDir } : {}) });
       if (!rec.ok) {
         const state = rec.error.code === 'index_locked' ? 'warming' : 'unavailable';

@@ -8,7 +8,7 @@ import { selectMembers } from './federate';
 import { cutReason } from './member-search';
 import { needsIndexing } from './search';
 import type { SearchScope } from './ws-coverage';
-import { openPublished, releaseReader } from './reader-pool';
+import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
 
 export interface NavTarget {
   /** Workspace member name; undefined for a single root. */
@@ -46,7 +46,7 @@ function relativeHere(root: string, cwd: string): string | undefined {
  */
 export async function openReader(root: string, cacheDir: string, seedFrom?: string): Promise<Outcome<IndexReader>> {
   let reader = await openPublished(cacheDir, root);
-  if (!reader.ok && needsIndexing(reader.error.code)) {
+  if (!reader.ok && needsIndexing(reader.error.code) && foregroundIndexingAllowed()) {
     const rec = await reconcile(root, { cacheDir, ...(seedFrom ? { seedFrom } : {}) });
     if (!rec.ok) return fail(rec.error.code, rec.error.message);
     reader = await openPublished(cacheDir, root);

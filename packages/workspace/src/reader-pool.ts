@@ -16,10 +16,26 @@ interface Pooled {
 const pool = new Map<string, Pooled>();
 const owners = new WeakMap<IndexReader, Pooled>();
 let pooling = false;
+let servingOnly = false;
 
 /** Keep readers open between uses (for a long-lived process). */
 export function enableReaderPool(): void {
   pooling = true;
+}
+
+/**
+ * A root daemon: readers pooled, and requests answer from publications only. Its own
+ * reconciler indexes; a request never indexes in the foreground (an unpublished root
+ * answers index_warming).
+ */
+export function enableServingMode(): void {
+  pooling = true;
+  servingOnly = true;
+}
+
+/** Whether a request may index an unpublished root in the foreground (not inside a daemon). */
+export function foregroundIndexingAllowed(): boolean {
+  return !servingOnly;
 }
 
 function stampOf(cacheDir: string): string | undefined {

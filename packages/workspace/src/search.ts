@@ -7,7 +7,7 @@ import { formatHandle, ResultStore, type ResultEntry, type StoredSet } from '@tr
 import { fail, ok, type Outcome } from './errors';
 import { readOnce } from './live';
 import type { ResolvedRoot } from './root';
-import { openPublished, releaseReader } from './reader-pool';
+import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
 
 export interface SearchData {
   readonly query: string;
@@ -34,7 +34,7 @@ export function needsIndexing(code: string): boolean {
 /** Open the published index, indexing in the foreground first when none exists yet. */
 export async function openIndex(r: ResolvedRoot, indexIfMissing: boolean): Promise<Outcome<IndexReader>> {
   let reader = await openPublished(r.cacheDir, r.root);
-  if (!reader.ok && needsIndexing(reader.error.code) && indexIfMissing) {
+  if (!reader.ok && needsIndexing(reader.error.code) && indexIfMissing && foregroundIndexingAllowed()) {
     const rec = await reconcile(r.root, { cacheDir: r.cacheDir });
     if (!rec.ok) return fail(rec.error.code, rec.error.message);
     reader = await openPublished(r.cacheDir, r.root);

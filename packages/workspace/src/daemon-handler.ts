@@ -1,0 +1,59 @@
+// What a root daemon answers: the read verbs of the CLI, run in-process against warm
+// indexes. Requests carry the client's argv split into verb, arguments and options.
+import { type CommandOptions, type CommandResult, moreCommand, searchCommand, showCommand, statusCommand, wsCommand } from './commands';
+import { ctxCommand, mapCommand, refsCommand } from './nav-commands';
+
+/** Verbs a daemon serves; everything else (index, help, ws discover) runs in the client. */
+export const SERVED_VERBS = ['search', 'more', 'show', 'refs', 'map', 'ctx', 'status', 'ws'] as const;
+
+export interface ServedRequest {
+  readonly verb: string;
+  readonly args: readonly string[];
+  readonly options: Readonly<Record<string, string | number | boolean>>;
+  readonly cwd: string;
+}
+
+const STRING_OPTIONS = ['root', 'cache', 'workspace', 'member'] as const;
+const NUMBER_OPTIONS = ['budget', 'limit'] as const;
+
+/** Command options from a request's plain option map; unknown keys are ignored. */
+export function commandOptions(req: ServedRequest): CommandOptions {
+  const o = req.options;
+  const out: Record<string, unknown> = { cwd: req.cwd };
+  for (const k of STRING_OPTIONS) if (typeof o[k] === 'string') out[k] = o[k];
+  for (const k of NUMBER_OPTIONS) if (typeof o[k] === 'number') out[k] = o[k];
+  if (o.format === 'json' || o.format === 'lines') out.format = o.format;
+  if (o.scopes === 'shared' || o.scopes === 'per_source') out.scopes = o.scopes;
+  if (o.noWorkspace === true) out.noWorkspace = true;
+  return out as CommandOptions;
+}
+
+function usage(message: string): CommandResult {
+  return { stdout: `${JSON.stringify({ error: { code: 'bad_arguments', message } })}\n`, stderr: `trufflepig: bad_arguments: ${message}\n`, exitCode: 2 };
+}
+
+export async function handleServedRequest(req: ServedRequest): Promise<CommandResult> {
+  const opts = commandOptions(req);
+  const [first, ...rest] = req.args;
+  switch (req.verb) {
+    case 'search':
+      return req.args.length ? searchCommand(req.args, opts) : usage('search needs a query');
+    case 'more':
+      return req.args.length === 1 ? moreCommand(req.args[0], opts) : usage('more takes one CURSOR');
+    case 'show':
+      if (first?.startsWith('sym:')) return showCommand(req.args.join(' '), opts);
+      return req.args.length === 1 ? showCommand(req.args[0], opts) : usage('show takes one HANDLE, path:P[:A-B] or sym:NAME');
+    case 'refs':
+      return req.args.length ? refsCommand(req.args, opts) : usage('refs needs a NAME');
+    case 'map':
+      return req.args.length ? mapCommand(req.args, opts) : usage('map needs a PATH');
+    case 'ctx':
+      return req.args.length === 1 ? ctxCommand(req.args[0], opts) : usage('ctx takes one HANDLE');
+    case 'status':
+      return statusCommand(opts);
+    case 'ws':
+      return first === 'show' || first === 'status' ? wsCommand(first, rest, opts) : usage('a daemon serves ws show and ws status');
+    default:
+      return usage(`a daemon does not serve '${req.verb}'; run it without the daemon`);
+  }
+}
