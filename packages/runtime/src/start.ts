@@ -1,0 +1,86 @@
+// Demand-start of a root's daemon as a detached background process.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pingDaemon } from './client';
+import { errorText, failure, type Failure } from './errors';
+import { DEFAULT_READY_TIMEOUT_MS, MAX_LOG_BYTES, READY_POLL_MS } from './limits';
+import { processAlive, readLockPid } from './lock';
+import { lockPathFor, logPathFor } from './paths';
+
+export interface StartedDaemon {
+  readonly ok: true;
+  readonly pid: number;
+  /** A daemon already answered: nothing was spawned. */
+  readonly alreadyRunning: boolean;
+  /** From the call until the daemon answered a ping. */
+  readonly readyMs: number;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Keep one previous log: a daemon's log never grows past twice MAX_LOG_BYTES across restarts. */
+function openLog(cacheDir: string): number {
+  const file = logPathFor(cacheDir);
+  try {
+    if (fs.statSync(file).size > MAX_LOG_BYTES) fs.renameSync(file, `${file}.1`);
+  } catch {
+    // no log yet
+  }
+  return fs.openSync(file, 'a', 0o600);
+}
+
+function lastLogLine(cacheDir: string): string {
+  try {
+    const lines = fs.readFileSync(logPathFor(cacheDir), 'utf8').trim().split('\n');
+    return lines[lines.length - 1]?.slice(0, 300) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Make sure the daemon of `cacheDir` runs: answer at once when one responds, else spawn
+ * `node entryScript ...args` detached (stdout and stderr appended to `<cacheDir>/daemon.log`,
+ * working directory `/`, so pass absolute paths) and wait until it answers a ping. When
+ * two callers race, the loser's process exits on the lock and both get the winner's pid.
+ */
+export async function startDetachedDaemon(entryScript: string, args: readonly string[], cacheDir: string, opts: { readyTimeoutMs?: number } = {}): Promise<StartedDaemon | Failure> {
+  const started = Date.now();
+  const deadline = started + (opts.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS);
+  const running = await pingDaemon(cacheDir, { timeoutMs: Math.max(1, deadline - Date.now()) });
+  if (running.ok) return { ok: true, pid: running.pid, alreadyRunning: true, readyMs: Date.now() - started };
+  if (running.code === 'timed_out') return failure('timed_out', `a daemon holds ${cacheDir} but does not answer; stop it or use --no-daemon`);
+  let exited = false;
+  let childPid = 0;
+  try {
+    fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    const log = openLog(cacheDir);
+    try {
+      const child = spawn(process.execPath, [entryScript, ...args], { detached: true, stdio: ['ignore', log, log], cwd: path.parse(path.resolve(cacheDir)).root });
+      child.on('error', () => (exited = true));
+      child.on('exit', () => (exited = true));
+      child.unref();
+      childPid = child.pid ?? 0;
+    } finally {
+      fs.closeSync(log);
+    }
+  } catch (err) {
+    return failure('cache_unwritable', `cannot start a daemon in ${cacheDir} (${errorText(err)}); use --no-daemon`);
+  }
+  while (Date.now() < deadline) {
+    const ping = await pingDaemon(cacheDir, { timeoutMs: Math.max(1, Math.min(1_000, deadline - Date.now())) });
+    if (ping.ok) return { ok: true, pid: ping.pid, alreadyRunning: ping.pid !== childPid, readyMs: Date.now() - started };
+    if (exited) {
+      // Lost a startup race? Then another live daemon holds the lock and will answer soon.
+      const holder = readLockPid(lockPathFor(cacheDir));
+      if (!holder || holder === childPid || !processAlive(holder)) {
+        return failure('daemon_exited', `the daemon exited before answering (${lastLogLine(cacheDir) || 'no log'}); see ${logPathFor(cacheDir)} or use --no-daemon`);
+      }
+    }
+    await sleep(READY_POLL_MS);
+  }
+  return failure('timed_out', `the daemon did not answer within ${opts.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS} ms; see ${logPathFor(cacheDir)} or use --no-daemon`);
+}

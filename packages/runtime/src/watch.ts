@@ -1,0 +1,134 @@
+// Watches a root for changes with one non-recursive fs.watch per directory.
+//
+// Node 20's fs.watch(root, { recursive: true }) does work on Linux, but it adds one
+// inotify watch per *file* and descends into .git, node_modules and target too (measured:
+// 2,051 watches and 0.57 s of set-up for 50 directories of 2,000 files). A watch per
+// directory sees the same creations, deletions and writes of its entries, and the ignored
+// trees are never entered.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { errnoCode, errorText } from './errors';
+import { IGNORED_WATCH_COMPONENTS, MAX_WATCHED_DIRECTORIES } from './limits';
+
+/** True when a root-relative path lies inside (or is) an ignored directory. */
+export function isIgnoredPath(relative: string): boolean {
+  return relative.split(/[\\/]/).some((c) => IGNORED_WATCH_COMPONENTS.includes(c));
+}
+
+export interface TreeWatcherEvents {
+  /** Something changed at this root-relative path ('' when the kernel did not say where). */
+  onChange(relative: string): void;
+  /** The watcher stopped working (limit reached, watch failed); it has closed itself. */
+  onFailure(reason: string): void;
+}
+
+export class TreeWatcher {
+  private readonly watchers = new Map<string, fs.FSWatcher>();
+  private closed = false;
+
+  constructor(
+    private readonly root: string,
+    private readonly events: TreeWatcherEvents,
+    private readonly maxDirectories = MAX_WATCHED_DIRECTORIES,
+  ) {}
+
+  /** Watch the whole tree; undefined on success, else why it could not. */
+  start(): string | undefined {
+    const failed = this.addTree('');
+    if (failed) this.close();
+    return failed;
+  }
+
+  get directories(): number {
+    return this.watchers.size;
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const w of this.watchers.values()) w.close();
+    this.watchers.clear();
+  }
+
+  /** Watch `relative` and every directory below it; stops at ignored names and symlinks. */
+  private addTree(relative: string): string | undefined {
+    const stack = [relative];
+    while (stack.length > 0) {
+      const dir = stack.pop() as string;
+      if (this.watchers.has(dir)) continue;
+      if (this.watchers.size >= this.maxDirectories) return `more than ${this.maxDirectories} directories to watch`;
+      const failed = this.watchOne(dir);
+      if (failed) return failed;
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(path.join(this.root, dir), { withFileTypes: true });
+      } catch (err) {
+        if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR') continue; // removed meanwhile
+        return `cannot list ${dir || '.'}: ${errorText(err)}`;
+      }
+      for (const e of entries) {
+        if (e.isDirectory() && !IGNORED_WATCH_COMPONENTS.includes(e.name)) stack.push(dir ? `${dir}/${e.name}` : e.name);
+      }
+    }
+    return undefined;
+  }
+
+  private watchOne(dir: string): string | undefined {
+    let watcher: fs.FSWatcher;
+    try {
+      watcher = fs.watch(path.join(this.root, dir), { persistent: false }, (type, name) => this.onEvent(dir, type, name));
+    } catch (err) {
+      if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR') return undefined; // removed meanwhile
+      return `cannot watch ${dir || '.'}: ${errorText(err)}`;
+    }
+    watcher.on('error', (err) => this.onWatcherError(dir, err));
+    this.watchers.set(dir, watcher);
+    return undefined;
+  }
+
+  private onEvent(dir: string, type: string, name: string | Buffer | null): void {
+    if (this.closed) return;
+    const relative = name === null ? dir : dir ? `${dir}/${String(name)}` : String(name);
+    if (isIgnoredPath(relative)) return;
+    if (type === 'rename' && name !== null) this.followRename(relative);
+    this.events.onChange(name === null ? '' : relative);
+  }
+
+  /** A created directory gets watched (with its subtree); a removed one is forgotten. */
+  private followRename(relative: string): void {
+    let isDirectory = false;
+    try {
+      isDirectory = fs.lstatSync(path.join(this.root, relative)).isDirectory();
+    } catch {
+      this.forget(relative);
+      return;
+    }
+    if (!isDirectory) return;
+    const failed = this.addTree(relative);
+    if (failed) this.fail(failed);
+  }
+
+  private forget(relative: string): void {
+    for (const [dir, w] of this.watchers) {
+      if (dir === relative || dir.startsWith(`${relative}/`)) {
+        w.close();
+        this.watchers.delete(dir);
+      }
+    }
+  }
+
+  private onWatcherError(dir: string, err: Error): void {
+    if (this.closed) return;
+    if (!fs.existsSync(path.join(this.root, dir))) {
+      this.forget(dir); // its directory went away: the parent reports that change
+      this.events.onChange(dir);
+      return;
+    }
+    this.fail(`watching ${dir || '.'} failed: ${errorText(err)}`);
+  }
+
+  private fail(reason: string): void {
+    if (this.closed) return;
+    this.close();
+    this.events.onFailure(reason);
+  }
+}
