@@ -42,6 +42,8 @@ export interface RootDaemonOptions {
   readonly rootCheckMs?: number;
   /** false: no file watcher, periodic reconciles only. Default true. */
   readonly watch?: boolean;
+  /** More directories than this and the daemon falls back to periodic reconciles (default MAX_WATCHED_DIRECTORIES). */
+  readonly maxWatchedDirectories?: number;
   /** Nice value to run at (default 10); false leaves the priority alone (in-process use). */
   readonly priority?: number | false;
   /** Stop on SIGTERM/SIGINT and exit the process once replies are flushed. Default true. */
@@ -222,7 +224,7 @@ class Daemon implements RunningDaemon {
         if (this.checkRoot()) this.scheduler.noteChange();
       },
       onFailure: (reason) => this.watcherFailed(reason),
-    });
+    }, this.opts.maxWatchedDirectories);
     const failed = watcher.start();
     if (failed) {
       this.watcherState = { state: 'failed', reason: failed };
@@ -239,6 +241,7 @@ class Daemon implements RunningDaemon {
     this.watcherState = { state: 'failed', reason };
     this.log(`file watcher failed (${reason}); full reconcile, then every ${this.currentPeriodicMs()} ms`);
     void this.scheduler.request('watcher_failed');
+    this.scheduler.reschedulePeriodic();
   }
 
   private onRun(run: ReconcileRun): void {
