@@ -1,0 +1,190 @@
+// When an in-process daemon reconciles: real files, real watchers, short real timings.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { serveRoot, type RootDaemonOptions, type RunningDaemon } from '../src/server';
+import { sendRequest } from '../src/client';
+import type { ReconcileRun } from '../src/scheduler';
+import { sleep, tempRoot, waitFor } from './helpers';
+
+const running: RunningDaemon[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((d) => d.stop()));
+});
+
+/** A reconcile that records when it ran, how many ran at once, and takes `ms`. */
+function recorder(ms = 0) {
+  const calls: { start: number; end?: number }[] = [];
+  let active = 0;
+  let maxActive = 0;
+  const reconcile = async () => {
+    active++;
+    maxActive = Math.max(maxActive, active);
+    const call: { start: number; end?: number } = { start: Date.now() };
+    calls.push(call);
+    await sleep(ms);
+    call.end = Date.now();
+    active--;
+    return { ok: true, value: { generation: calls.length } };
+  };
+  return { reconcile, calls, maxActive: () => maxActive };
+}
+
+async function start(reconcile: () => Promise<unknown>, extra: Partial<RootDaemonOptions> = {}, dirs = tempRoot('rec')) {
+  const out = await serveRoot({
+    root: dirs.root, cacheDir: dirs.cacheDir, reconcile, handleSignals: false, priority: false, log: () => undefined,
+    handler: async () => ({ stdout: '', stderr: '', exitCode: 0 }), ...extra,
+  });
+  if (!out.ok) throw new Error(`${out.code}: ${out.message}`);
+  running.push(out.daemon);
+  return { daemon: out.daemon, ...dirs };
+}
+
+test('reconciles at start, and again within a second of a file edit', async () => {
+  const r = recorder();
+  const { root } = await start(r.reconcile);
+  await waitFor(() => r.calls.length >= 1, 2_000, 'the start reconcile');
+  await sleep(100);
+  const edited = Date.now();
+  fs.writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a = 2;\n');
+  await waitFor(() => r.calls.length >= 2, 2_000, 'a reconcile after the edit');
+  const latency = r.calls[1].start - edited;
+  expect(latency).toBeGreaterThanOrEqual(70); // the 75 ms quiet period (timer granularity aside)
+  expect(latency).toBeLessThan(1_000);
+});
+
+test('a burst of edits is debounced: quiet period, but never more than maxDebounceMs after the first event', async () => {
+  const r = recorder();
+  const { root } = await start(r.reconcile, { quietMs: 75, maxDebounceMs: 250 });
+  await waitFor(() => r.calls.length >= 1, 2_000, 'the start reconcile');
+  await sleep(100);
+  const burstStart = Date.now();
+  let writes = 0;
+  while (Date.now() - burstStart < 900) {
+    fs.writeFileSync(path.join(root, 'src', 'a.ts'), `export const a = ${writes++};\n`);
+    await sleep(20);
+  }
+  const during = r.calls.filter((c) => c.start >= burstStart && c.start < burstStart + 900).length;
+  // Events every 20 ms never leave 75 ms of quiet: only the 250 ms ceiling fires, 3 or so times.
+  expect(during).toBeGreaterThanOrEqual(2);
+  expect(during).toBeLessThanOrEqual(5);
+  expect(writes).toBeGreaterThan(20);
+  const first = r.calls.find((c) => c.start >= burstStart);
+  expect((first?.start ?? Infinity) - burstStart).toBeLessThan(500);
+});
+
+test('events only inside .git, node_modules, target and .trufflepig are ignored; other directories (even build output) count', async () => {
+  const r = recorder();
+  const dirs = tempRoot('ign');
+  for (const d of ['.git', 'node_modules/pkg', 'target/debug', '.trufflepig', 'src/node_modules', 'dist']) fs.mkdirSync(path.join(dirs.root, d), { recursive: true });
+  await start(r.reconcile, {}, dirs);
+  await waitFor(() => r.calls.length >= 1, 2_000, 'the start reconcile');
+  await sleep(100);
+  for (const f of ['.git/index', 'node_modules/pkg/x.js', 'target/debug/out', '.trufflepig/state', 'src/node_modules/y.js', 'node_modules/new-dir/z.js']) {
+    fs.mkdirSync(path.dirname(path.join(dirs.root, f)), { recursive: true });
+    fs.writeFileSync(path.join(dirs.root, f), 'changed');
+  }
+  await sleep(600);
+  expect(r.calls).toHaveLength(1);
+  fs.writeFileSync(path.join(dirs.root, 'dist', 'bundle.js'), 'changed');
+  await waitFor(() => r.calls.length >= 2, 2_000, 'a reconcile after an edit in dist/');
+});
+
+test('a directory created after start is watched too', async () => {
+  const r = recorder();
+  const { root } = await start(r.reconcile);
+  await waitFor(() => r.calls.length >= 1, 2_000, 'the start reconcile');
+  fs.mkdirSync(path.join(root, 'lib', 'deep'), { recursive: true });
+  await waitFor(() => r.calls.length >= 2, 2_000, 'a reconcile after mkdir');
+  await sleep(200);
+  const before = r.calls.length;
+  fs.writeFileSync(path.join(root, 'lib', 'deep', 'new.ts'), 'export {}\n');
+  await waitFor(() => r.calls.length > before, 2_000, 'a reconcile after a write in the new directory');
+});
+
+test('never two reconciles at once: events during a run become exactly one follow-up run', async () => {
+  const r = recorder(400);
+  const { root } = await start(r.reconcile, { quietMs: 20, maxDebounceMs: 50 });
+  await waitFor(() => r.calls.length >= 1, 2_000, 'the start reconcile');
+  // Several separate bursts while the start reconcile runs (each flushes after ~20 ms).
+  for (let i = 0; i < 4; i++) {
+    fs.writeFileSync(path.join(root, 'src', `f${i}.ts`), `${i}`);
+    await sleep(60);
+  }
+  await waitFor(() => r.calls.length >= 2 && r.calls.every((c) => c.end), 3_000, 'the follow-up run');
+  await sleep(300);
+  expect(r.calls).toHaveLength(2);
+  expect(r.maxActive()).toBe(1);
+  expect(r.calls[1].start).toBeGreaterThanOrEqual(r.calls[0].end as number);
+});
+
+test('without a watcher it reconciles on the short periodic schedule, and status says so', async () => {
+  const r = recorder();
+  const { daemon } = await start(r.reconcile, { watch: false, periodicWithoutWatcherMs: 150, periodicWithWatcherMs: 60_000 });
+  await sleep(800);
+  expect(r.calls.length).toBeGreaterThanOrEqual(4);
+  expect(r.calls.length).toBeLessThanOrEqual(7);
+  expect(daemon.status()).toMatchObject({ watcher: { state: 'off' }, periodicMs: 150 });
+});
+
+test('with a watcher the long periodic schedule applies', async () => {
+  const r = recorder();
+  const { daemon } = await start(r.reconcile, { periodicWithWatcherMs: 200, periodicWithoutWatcherMs: 50 });
+  await sleep(700);
+  expect(r.calls.length).toBeGreaterThanOrEqual(3);
+  expect(r.calls.length).toBeLessThanOrEqual(5);
+  expect(daemon.status()).toMatchObject({ watcher: { state: 'watching' }, periodicMs: 200 });
+});
+
+test('a watcher that fails later (too many directories) triggers a full reconcile and the periodic fallback', async () => {
+  const r = recorder();
+  const runs: ReconcileRun[] = [];
+  const { root, daemon } = await start(r.reconcile, { maxWatchedDirectories: 3, periodicWithWatcherMs: 60_000, periodicWithoutWatcherMs: 150, onReconciled: (run) => runs.push(run) });
+  await waitFor(() => runs.length >= 1, 2_000, 'the start reconcile');
+  expect(daemon.status().watcher).toMatchObject({ state: 'watching', directories: 2 });
+  fs.mkdirSync(path.join(root, 'x', 'y', 'z'), { recursive: true });
+  await waitFor(() => runs.some((run) => run.reason === 'watcher_failed'), 2_000, 'the watcher_failed reconcile');
+  expect(daemon.status()).toMatchObject({ watcher: { state: 'failed', reason: expect.stringContaining('more than 3 directories') }, periodicMs: 150 });
+  const n = runs.length;
+  await sleep(500);
+  expect(runs.length - n).toBeGreaterThanOrEqual(2); // periodic every 150 ms now
+});
+
+test('a root with too many directories starts without a watcher, on the short schedule', async () => {
+  const dirs = tempRoot('many');
+  for (let i = 0; i < 5; i++) fs.mkdirSync(path.join(dirs.root, `d${i}`));
+  const { daemon } = await start(recorder().reconcile, { maxWatchedDirectories: 3, periodicWithoutWatcherMs: 1_000 }, dirs);
+  expect(daemon.status()).toMatchObject({ watcher: { state: 'failed' }, periodicMs: 1_000 });
+});
+
+test('a reconcile that throws is recorded in status and the daemon goes on', async () => {
+  let n = 0;
+  const { root, daemon } = await start(async () => {
+    if (++n === 1) throw new Error('disk on fire');
+    return { ok: true, value: { generation: 7 } };
+  });
+  await waitFor(() => daemon.status().reconcile.runs >= 1, 2_000, 'the failing start reconcile');
+  expect(daemon.status().reconcile.last).toMatchObject({ ok: false, error: 'disk on fire' });
+  fs.writeFileSync(path.join(root, 'src', 'a.ts'), 'again');
+  await waitFor(() => daemon.status().generation === 7, 2_000, 'the next reconcile');
+  expect(daemon.status().reconcile.last).toMatchObject({ ok: true });
+});
+
+test('index_locked is retried; a handler can ask for a reconcile through the daemon', async () => {
+  let n = 0;
+  const calls: number[] = [];
+  const dirs = tempRoot('lockd');
+  const { daemon } = await start(async () => {
+    calls.push(Date.now());
+    return ++n === 1 ? { ok: false, error: { code: 'index_locked', message: 'held' } } : { ok: true, value: { generation: n } };
+  }, {
+    handler: async (_req, ctx) => {
+      const run = await ctx.reconcileNow();
+      return { stdout: JSON.stringify(run.result), stderr: '', exitCode: 0 };
+    },
+  }, dirs);
+  await waitFor(() => calls.length >= 2, 3_000, 'the locked retry');
+  expect(calls[1] - calls[0]).toBeGreaterThanOrEqual(900);
+  const reply = await sendRequest(dirs.cacheDir, { verb: 'index' });
+  expect(reply.ok && JSON.parse(reply.reply.stdout)).toEqual({ ok: true, value: { generation: 3 } });
+  expect(daemon.status().generation).toBe(3);
+});
