@@ -153,6 +153,7 @@ class Daemon implements RunningDaemon {
   private rootTimer?: NodeJS.Timeout;
   private stopping?: Promise<void>;
   private served = 0;
+  private lastEventRootCheck = 0;
   private readonly signalHandler = (signal: NodeJS.Signals) => this.onSignal(signal);
 
   constructor(
@@ -221,7 +222,13 @@ class Daemon implements RunningDaemon {
     if (this.opts.watch === false) return;
     const watcher = new TreeWatcher(this.root, {
       onChange: () => {
-        if (this.checkRoot()) this.scheduler.noteChange();
+        // A deleted root shows up as events first: check at once, but not on every event of a burst.
+        const now = Date.now();
+        if (now - this.lastEventRootCheck >= 50) {
+          this.lastEventRootCheck = now;
+          if (!this.checkRoot()) return;
+        }
+        this.scheduler.noteChange();
       },
       onFailure: (reason) => this.watcherFailed(reason),
     }, this.opts.maxWatchedDirectories);

@@ -15,6 +15,8 @@ export interface StartedDaemon {
   readonly alreadyRunning: boolean;
   /** From the call until the daemon answered a ping. */
   readonly readyMs: number;
+  /** The process this call spawned, when it spawned one: the daemon, or a loser of a startup race that exits on its own. */
+  readonly spawnedPid?: number;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -72,7 +74,7 @@ export async function startDetachedDaemon(entryScript: string, args: readonly st
   }
   while (Date.now() < deadline) {
     const ping = await pingDaemon(cacheDir, { timeoutMs: Math.max(1, Math.min(1_000, deadline - Date.now())) });
-    if (ping.ok) return { ok: true, pid: ping.pid, alreadyRunning: ping.pid !== childPid, readyMs: Date.now() - started };
+    if (ping.ok) return { ok: true, pid: ping.pid, alreadyRunning: ping.pid !== childPid, readyMs: Date.now() - started, ...(childPid ? { spawnedPid: childPid } : {}) };
     if (exited) {
       // Lost a startup race? Then another live daemon holds the lock and will answer soon.
       const holder = readLockPid(lockPathFor(cacheDir));
