@@ -1,4 +1,5 @@
 // Daemons in their own processes (test/fixtures/daemon-entry.js over the built dist).
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { daemonStatus, pingDaemon, sendRequest, stopDaemon } from '../src/client';
@@ -154,4 +155,24 @@ test('stop waits for the daemon to release its lock; the cache can then host a n
   await stopDaemon(cacheDir);
   expect(await second.exited).toBe(0);
   await sleep(10);
+});
+
+test('a stale lock (dead pid) raced by four starters: exactly one takes it over and serves', async () => {
+  const { root, cacheDir } = tempRoot('takeover');
+  const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  const deadPid = Number(dead.stdout.toString());
+  fs.mkdirSync(cacheDir, { recursive: true });
+  fs.writeFileSync(lockPathFor(cacheDir), String(deadPid)); // left by a daemon that died
+  fs.writeFileSync(socketPathFor(cacheDir), ''); // and its socket file
+  expect(processAlive(deadPid)).toBe(false);
+  const racers = [0, 1, 2, 3].map(() => spawnTracked(root, cacheDir));
+  const ping = await waitFor(async () => {
+    const r = await pingDaemon(cacheDir);
+    return r.ok ? r : undefined;
+  }, 15_000, 'one racer to serve');
+  const codes = await Promise.all(racers.filter((p) => p.child.pid !== ping.pid).map((p) => p.exited));
+  expect(codes).toEqual([3, 3, 3]);
+  expect(racers.filter((p) => p.child.pid === ping.pid)).toHaveLength(1);
+  expect(fs.existsSync(`${lockPathFor(cacheDir)}.takeover`)).toBe(false);
+  await stopDaemon(cacheDir);
 });
