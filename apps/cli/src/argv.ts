@@ -39,13 +39,14 @@ export function splitArgv(argv: readonly string[]): SplitArgv {
   return { options, verb: rest[0], words: rest.slice(1) };
 }
 
-export const VERBS = ['index', 'search', 'show', 'more', 'refs', 'map', 'ctx', 'status', 'ws', 'help'] as const;
+export const VERBS = ['index', 'search', 'show', 'more', 'refs', 'map', 'ctx', 'status', 'ws', 'serve', 'stop', 'help'] as const;
 
 const HINTS: Readonly<Record<string, string>> = {
   next: 'more CURSOR', page: 'more CURSOR', continue: 'more CURSOR',
   find: 'search QUERY', grep: 'search QUERY', query: 'search QUERY', s: 'search QUERY',
   open: 'show HANDLE', cat: 'show HANDLE', read: 'show HANDLE', view: 'show HANDLE',
   reindex: 'index', build: 'index', update: 'index', refresh: 'index', info: 'status', stat: 'status',
+  daemon: 'serve', start: 'serve', kill: 'stop', shutdown: 'stop',
   workspace: 'ws show', discover: 'ws discover PATH...', members: 'ws show',
   references: 'refs NAME', usages: 'refs NAME', callers: 'refs NAME', outline: 'map PATH', symbols: 'map PATH', ls: 'map PATH',
   context: 'ctx HANDLE', def: 'show sym:NAME', definition: 'show sym:NAME', goto: 'show sym:NAME',
@@ -69,7 +70,77 @@ function distance(a: string, b: string): number {
 export function likelyVerb(word: string): string {
   const hint = HINTS[word.toLowerCase()];
   if (hint) return hint;
-  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', refs: 'refs NAME', map: 'map PATH', ctx: 'ctx HANDLE', status: 'status', ws: 'ws show|status|discover', help: 'help' };
+  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', refs: 'refs NAME', map: 'map PATH', ctx: 'ctx HANDLE', status: 'status', ws: 'ws show|status|discover', serve: 'serve', stop: 'stop', help: 'help' };
   const best = [...VERBS].sort((x, y) => distance(word, x) - distance(word, y))[0];
   return shapes[best];
+}
+
+/** Options the fast path understands; anything else sends the call down the full path. */
+export interface FastCallOptions {
+  root?: string;
+  cache?: string;
+  budget?: number;
+  limit?: number;
+  format?: 'json' | 'lines';
+  noWorkspace?: boolean;
+  scopes?: 'shared' | 'per_source';
+}
+
+/**
+ * The tool's options for a daemon-served call, or undefined when the call must take the
+ * full path: --no-daemon, help or version, a workspace option, or any value the full
+ * path would have to validate and report.
+ */
+export function fastOptions(options: readonly string[]): FastCallOptions | undefined {
+  const out: FastCallOptions = {};
+  for (let i = 0; i < options.length; i++) {
+    const name = options[i];
+    const value = options[i + 1];
+    const wholeNumber = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined);
+    switch (name) {
+      case '--root':
+      case '--cache':
+        if (value === undefined || value === '') return undefined;
+        out[name === '--root' ? 'root' : 'cache'] = value;
+        i++;
+        break;
+      case '-b':
+      case '--budget': {
+        const n = wholeNumber(value);
+        if (n === undefined) return undefined;
+        out.budget = n;
+        i++;
+        break;
+      }
+      case '-n':
+      case '--limit': {
+        const n = wholeNumber(value);
+        if (n === undefined || n < 1) return undefined;
+        out.limit = n;
+        i++;
+        break;
+      }
+      case '--format':
+        if (value !== 'json' && value !== 'lines') return undefined;
+        out.format = value;
+        i++;
+        break;
+      case '--scopes':
+        if (value !== 'shared' && value !== 'per_source') return undefined;
+        out.scopes = value;
+        i++;
+        break;
+      case '--json':
+        out.format = 'json';
+        break;
+      case '--no-workspace':
+        out.noWorkspace = true;
+        break;
+      case '--daemon':
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return out;
 }

@@ -14,7 +14,8 @@ import { showHandle, showPath } from './show';
 import { scopedMore, scopedSearch } from './scoped';
 import { showSymbol } from './nav-sym';
 import { wsDiscover, wsShowObject, wsStatusObject } from './ws-commands';
-import { openPublished, releaseReader } from './reader-pool';
+import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
+import { rootDaemonStatus } from './daemon-control';
 
 export interface CommandOptions extends ContextOptions {
   readonly budget?: number;
@@ -195,12 +196,14 @@ export function statusCommand(opts: CommandOptions): Promise<CommandResult> {
 }
 
 async function rootStatus(r: ResolvedRoot): Promise<Record<string, unknown>> {
+  // Inside the daemon the answer is this process; elsewhere ask the root's daemon, if any.
+  const daemon = foregroundIndexingAllowed() ? await rootDaemonStatus(r.cacheDir) : { state: 'serving', pid: process.pid };
   const reader = await openPublished(r.cacheDir, r.root);
-  if (!reader.ok) return { root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon: 'none' };
+  if (!reader.ok) return { root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon };
   try {
     const cov = coverageOf(reader.value.coverage(), false, undefined, 0).json;
     delete cov.hits;
-    return { root: r.root, cache: r.cacheDir, state: 'published', daemon: 'none', coverage: { ...cov, git_log: reader.value.gitLog() } };
+    return { root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov };
   } finally {
     releaseReader(reader.value);
   }

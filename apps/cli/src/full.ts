@@ -1,0 +1,170 @@
+// The full path of the CLI: yargs, every verb, local execution (and daemon start-up).
+import yargs from 'yargs';
+import { serveFromDaemon } from '@trufflepig/workspace/client';
+import {
+  ensureRootDaemon, serveRootDaemon, singleRootOf, stopRootDaemon, ctxCommand, indexCommand, mapCommand, moreCommand, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
+  type CommandOptions, type CommandResult,
+} from '@trufflepig/workspace';
+import { fastOptions, likelyVerb, splitArgv, VERBS } from './argv';
+import { progressReporter } from './progress';
+
+const USAGE = `Usage: trufflepig [--root DIR] [--cache DIR] [-b N] [-n N] [--format json|lines] [--no-daemon]
+                  [--workspace FILE | --no-workspace] [--member NAME] [--scopes shared|per_source] VERB ...
+
+Verbs:
+  index               index the root (foreground), or every member of the workspace
+  search QUERY...     ranked, budgeted, file-first hits with handles (every word is the query)
+  show HANDLE         read a hit's bytes, verified against its revision (also: show path:P[:A-B])
+  show sym:NAME [file: lang: kind:]
+                      the best definition of NAME, with its other definitions, imports, uses
+  more CURSOR         the next page of a search (CURSOR is SET@OFFSET from "next")
+  refs NAME [filters] every site of NAME (or Type::name): resolved, candidate or unresolved
+  map PATH            a file's outline, or one row per file under a directory prefix
+  ctx HANDLE          container, members or siblings, callers and callees of a hit
+  status              the index's generation, coverage and daemon (in a workspace: per member)
+  serve               run the root's daemon in the foreground (watches, reconciles, answers)
+  stop                stop the root's daemon
+  ws show             the workspace: configuration, home, member roots, availability
+  ws status           ws show plus generations, coverage and worktree seeding per member
+  ws discover DIR...  validate directories and print a proposed workspace TOML (applies nothing)
+  help                this text
+
+Query language: free text, "literal phrase", sym:NAME, sym:Type::member, re:PATTERN,
+  file:P, -file:P, lang:L, kind:K, source:S, -source:S; workspace selectors in:MEMBER,
+  ws:home, ws:all (a search without one stays in the home member and widens to all
+  members only when home has no hits)
+Origins: every hit names its sources (code, test, docs, config, git-log for commit messages).
+  source:code answers "what does the code do" from code alone (a filter: no extra cost).
+  --scopes per_source keeps origins apart when docs, commits and code may disagree: the
+  global ranking, then one group per source, each ranked on its own (one extra ranking
+  pass per source present; the budget is shared, every group gets its top hit first).
+  Commit messages are searched only with source:git-log or under per_source.
+Workspaces: --workspace FILE, else the nearest trufflepig.workspace.toml above the
+  directory, else the registry ($XDG_CONFIG_HOME/trufflepig/workspaces.toml) when the
+  directory lies in a member; --no-workspace searches the root alone.
+Output: one JSON object per call (default) or --format lines; at most -b tokens (o200k_base,
+  default 600 or the workspace's [output].budget, show 1500). Errors exit 2 with
+  {"error":{"code","message"}}.`;
+
+function write(r: CommandResult): number {
+  if (r.stdout) process.stdout.write(r.stdout);
+  if (r.stderr) process.stderr.write(r.stderr.endsWith('\n') ? r.stderr : `${r.stderr}\n`);
+  return r.exitCode;
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`trufflepig: ${message}\n${USAGE}\n`);
+  return 2;
+}
+
+export async function runFull(argv: readonly string[]): Promise<number> {
+  const split = splitArgv(argv);
+  let exit = 0;
+  let failed: string | undefined;
+  const parsed = yargs(split.options)
+    .scriptName('trufflepig')
+    .usage(USAGE)
+    .option('root', { type: 'string', describe: 'repository root (default: the Git top level of the current directory)' })
+    .option('cache', { type: 'string', describe: 'cache directory (default: $XDG_CACHE_HOME/trufflepig/<root-hash>)' })
+    .option('budget', { alias: 'b', type: 'number', describe: 'token budget of the whole response (o200k_base)' })
+    .option('limit', { alias: 'n', type: 'number', describe: 'files per page (default 20)' })
+    .option('format', { choices: ['json', 'lines'] as const, describe: 'output format' })
+    .option('json', { type: 'boolean', describe: 'same as --format json' })
+    .option('daemon', { type: 'boolean', default: true, describe: 'use a background daemon (--no-daemon: foreground only)' })
+    .option('workspace', { type: 'string', describe: 'workspace configuration file (--no-workspace: no discovery)' })
+    .option('member', { type: 'string', describe: 'select one workspace member' })
+    .option('scopes', { choices: ['shared', 'per_source'] as const, describe: 'rank origins together (shared) or also per source (per_source)' })
+    .version(require('../package.json').version)
+    .help('help')
+    .alias('help', 'h')
+    .strict()
+    .exitProcess(false)
+    .fail((msg) => {
+      failed = msg;
+    })
+    .parseSync();
+  // yargs spreads some messages over lines ("Invalid values:\n  Argument: ..."); the first
+  // stderr line must carry the whole reason.
+  if (failed) return usageError(failed.replace(/\s*\n\s*/g, ' '));
+  if (argv.includes('--help') || argv.includes('-h') || argv.includes('--version')) return 0;
+  const budget = parsed.budget;
+  if (budget !== undefined && (!Number.isInteger(budget) || budget < 0)) return usageError('-b/--budget takes a whole number of tokens ≥ 0');
+  if (parsed.limit !== undefined && (!Number.isInteger(parsed.limit) || parsed.limit < 1)) return usageError('-n/--limit takes a whole number ≥ 1');
+  const noWorkspace = split.options.includes('--no-workspace');
+  if (noWorkspace && split.options.some((a) => a === '--workspace')) return usageError('--no-workspace conflicts with --workspace; pass only one of them');
+  const workspaceFlag = parsed.workspace as unknown;
+  if (Array.isArray(workspaceFlag)) return usageError('--workspace was given more than once; pass one FILE');
+  if (!noWorkspace && workspaceFlag !== undefined && (typeof workspaceFlag !== 'string' || workspaceFlag === '')) return usageError('--workspace takes a FILE (or a directory holding trufflepig.workspace.toml)');
+  const opts: CommandOptions = {
+    root: parsed.root, cache: parsed.cache, budget, limit: parsed.limit,
+    format: parsed.json ? 'json' : parsed.format, noDaemon: parsed.daemon === false,
+    ...(typeof workspaceFlag === 'string' ? { workspace: workspaceFlag } : {}), noWorkspace,
+    ...(parsed.member !== undefined ? { member: parsed.member } : {}),
+    ...(parsed.scopes !== undefined ? { scopes: parsed.scopes } : {}),
+  };
+  const verb = split.verb;
+  if (verb === undefined) return usageError('missing verb');
+  if (!(VERBS as readonly string[]).includes(verb)) return usageError(`unknown verb '${verb}'; did you mean: trufflepig ${likelyVerb(verb)}`);
+  // A read verb for a single root: start the root's daemon when none runs and let it
+  // answer (an unpublished root then answers index_warming while the daemon indexes);
+  // when it cannot start, answer here.
+  const fast = fastOptions(split.options);
+  if (!opts.noDaemon && fast && ['search', 'more', 'show', 'refs', 'map', 'ctx', 'status'].includes(verb)) {
+    const daemon = await ensureRootDaemon(opts);
+    if (daemon.ok) {
+      const served = await serveFromDaemon(verb, split.words, fast, process.cwd());
+      if (served) return write({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode === 0 ? 0 : 2 });
+    }
+  }
+  switch (verb) {
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    case 'index':
+      return write(await indexCommand({ ...opts, onProgress: process.stderr.isTTY ? progressReporter() : undefined }));
+    case 'search':
+      if (split.words.length === 0) return usageError('search needs a query, e.g. trufflepig search refill tokens');
+      return write(await searchCommand(split.words, opts));
+    case 'show':
+      // `show sym:NAME file:src/ kind:fn` takes filters; every other form is one word.
+      if (split.words[0]?.startsWith('sym:')) return write(await showCommand(split.words.join(' '), opts));
+      if (split.words.length !== 1) return usageError('show takes one HANDLE (SET:ORDINAL), a continuation, path:P[:A-B], or sym:NAME [file: lang: kind:]');
+      return write(await showCommand(split.words[0], opts));
+    case 'more':
+      if (split.words.length !== 1) return usageError('more takes one CURSOR (SET@OFFSET) as printed after "next"');
+      return write(await moreCommand(split.words[0], opts));
+    case 'refs':
+      if (split.words.length === 0) return usageError('refs needs a NAME, e.g. trufflepig refs TokenBucket file:src/');
+      return write(await refsCommand(split.words, opts));
+    case 'map':
+      if (split.words.length === 0) return usageError('map needs a PATH, e.g. trufflepig map src/lib.rs or trufflepig map src/');
+      return write(await mapCommand(split.words, opts));
+    case 'ctx':
+      if (split.words.length !== 1) return usageError('ctx takes one HANDLE (SET:ORDINAL) from search, refs, map or show sym:');
+      return write(await ctxCommand(split.words[0], opts));
+    case 'status':
+      return write(await statusCommand(opts));
+    case 'serve': {
+      const target = singleRootOf(opts);
+      if (!target.ok) return write({ stdout: '', stderr: `trufflepig: ${target.error.code}: ${target.error.message}`, exitCode: 2 });
+      const started = await serveRootDaemon(target.value.root, target.value.cacheDir, (line) => process.stderr.write(`${line}\n`));
+      if (!started.ok) return write({ stdout: '', stderr: `trufflepig: ${started.code}: ${started.message}`, exitCode: 2 });
+      process.stderr.write(`trufflepig: serving ${target.value.root} on ${started.daemon.socketPath} (pid ${started.daemon.pid}); stop with: trufflepig stop\n`);
+      await started.daemon.done;
+      return 0;
+    }
+    case 'stop': {
+      const stopped = await stopRootDaemon(opts);
+      if (!stopped.ok) return write({ stdout: '', stderr: `trufflepig: ${stopped.error.code}: ${stopped.error.message}`, exitCode: 2 });
+      process.stdout.write(`${JSON.stringify('pid' in stopped.value ? { stopped: stopped.value.pid } : { stopped: null, reason: 'no daemon runs for this root' })}\n`);
+      return 0;
+    }
+    case 'ws': {
+      const [sub, ...rest] = split.words;
+      if (sub === undefined || !(WS_SUBCOMMANDS as readonly string[]).includes(sub)) return usageError(`ws takes show, status or discover DIR...${sub ? ` (not '${sub}')` : ''}`);
+      if (sub !== 'discover' && rest.length > 0) return usageError(`ws ${sub} takes no arguments`);
+      return write(await wsCommand(sub, rest, opts));
+    }
+  }
+  return exit;
+}

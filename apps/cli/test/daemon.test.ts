@@ -1,0 +1,75 @@
+// The root daemon through the CLI: started by the first read, answering later reads, seeing
+// edits on its own, stopped by `stop`. Every daemon a test starts is stopped by that test.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { makeRepo, runCli, type Repo } from './cli';
+
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('the root daemon', () => {
+  let repo: Repo;
+  const cli = (...args: string[]) => runCli(['--root', repo.root, '--cache', repo.cache, ...args], repo.root, { daemon: true });
+
+  beforeAll(() => {
+    repo = makeRepo({ 'src/lib.rs': 'pub fn alpha_beta() {}\n' }, 'daemon');
+  });
+
+  afterAll(() => {
+    cli('stop');
+  });
+
+  it('--no-daemon starts nothing', () => {
+    const r = runCli(['--root', repo.root, '--cache', repo.cache, 'search', 'alpha_beta'], repo.root);
+    expect(r.json().hits[0].path).toBe('src/lib.rs');
+    expect(runCli(['--root', repo.root, '--cache', repo.cache, 'status'], repo.root).json().daemon).toBe('none');
+  });
+
+  it('a read starts the daemon, which then answers, reconciles edits by itself, and stops on request', async () => {
+    const first = cli('search', 'alpha_beta');
+    expect(first.status).toBe(0);
+    const status = cli('status').json();
+    expect(status.daemon).toMatchObject({ state: 'serving' });
+    const pid = status.daemon.pid as number;
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    repo.write('src/new.rs', 'pub fn gamma_delta() {}\n');
+    const seen = await until('the edit to become searchable', () => {
+      const r = cli('search', 'gamma_delta').json();
+      return r.hits?.[0]?.path === 'src/new.rs' ? r : undefined;
+    });
+    expect(seen.coverage.generation).toBeGreaterThanOrEqual(2);
+    expect(cli('status').json().daemon.pid).toBe(pid);
+    expect(cli('stop').json()).toEqual({ stopped: pid });
+    await until('the daemon to exit', () => {
+      try {
+        process.kill(pid, 0);
+        return undefined;
+      } catch {
+        return true;
+      }
+    });
+    expect(fs.existsSync(path.join(repo.cache, 'daemon.sock'))).toBe(false);
+    expect(cli('stop').json()).toEqual({ stopped: null, reason: 'no daemon runs for this root' });
+  });
+
+  it('an unindexed root answers index_warming while the daemon indexes it, then answers', async () => {
+    const fresh = makeRepo(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`src/m${i}.rs`, `pub fn item_${i}() {}\n`])), 'warming');
+    const call = (...args: string[]) => runCli(['--root', fresh.root, '--cache', fresh.cache, ...args], fresh.root, { daemon: true });
+    try {
+      // 300 files take the daemon's first reconcile far longer than its start (~0.1 s).
+      const first = call('search', 'item_7');
+      expect(first.status).toBe(2);
+      expect(first.json().error.code).toBe('index_warming');
+      await until('the first publication', () => (call('search', 'item_7').json().hits?.length ? true : undefined));
+    } finally {
+      call('stop');
+    }
+  });
+});

@@ -1,0 +1,100 @@
+// The CLI's fast path (`@trufflepig/workspace/client`): hand a read verb to the running
+// daemon of a single root and print its answer. Loads only the runtime's client and the
+// cache-directory rules, never the index, the renderer or the workspace facade, so a
+// daemon-served call costs little more than starting node.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { cacheDirForRoot } from '@trufflepig/member-root';
+import { sendRequest, type OptionValue } from '@trufflepig/runtime';
+
+/** Verbs a root daemon answers (see daemon-handler.ts; kept here so this module stays light). */
+export const FAST_VERBS: ReadonlySet<string> = new Set(['search', 'more', 'show', 'refs', 'map', 'ctx', 'status']);
+
+/** The workspace file name and registry location (config package constants, repeated so this module stays light). */
+const WORKSPACE_FILE = 'trufflepig.workspace.toml';
+const REGISTRY = path.join('trufflepig', 'workspaces.toml');
+
+export interface FastOptions {
+  readonly root?: string;
+  readonly cache?: string;
+  readonly workspace?: string;
+  readonly noWorkspace?: boolean;
+  readonly member?: string;
+  readonly budget?: number;
+  readonly limit?: number;
+  readonly format?: 'json' | 'lines';
+  readonly scopes?: 'shared' | 'per_source';
+}
+
+export interface FastResult {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode: number;
+}
+
+function exists(p: string): boolean {
+  try {
+    fs.statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The Git top level above `dir` by its `.git` entry (a directory, or a worktree's file), else `dir`. */
+export function topLevelOf(dir: string): string {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (exists(path.join(d, '.git'))) return d;
+    if (path.dirname(d) === d) return dir;
+  }
+}
+
+function ancestorWorkspace(dir: string): boolean {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (exists(path.join(d, WORKSPACE_FILE))) return true;
+    if (path.dirname(d) === d) return false;
+  }
+}
+
+function registryExists(env: NodeJS.ProcessEnv): boolean {
+  const xdg = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(env.HOME ?? '', '.config');
+  return exists(path.join(xdg, REGISTRY));
+}
+
+/**
+ * The root and cache a call addresses when no workspace can be involved, else undefined
+ * (a workspace file above, a registry, --workspace or --member: the full path decides).
+ */
+export function singleRootTarget(opts: FastOptions, cwd: string, env: NodeJS.ProcessEnv = process.env): { root: string; cacheDir: string } | undefined {
+  if (opts.workspace !== undefined || opts.member !== undefined) return undefined;
+  const start = opts.root !== undefined ? path.resolve(cwd, opts.root) : cwd;
+  if (!opts.noWorkspace && (ancestorWorkspace(start) || registryExists(env))) return undefined;
+  let root: string;
+  try {
+    root = fs.realpathSync(opts.root !== undefined ? start : topLevelOf(start));
+  } catch {
+    return undefined;
+  }
+  const cacheDir = opts.cache !== undefined ? path.resolve(cwd, opts.cache) : cacheDirForRoot(root, { env });
+  return { root, cacheDir };
+}
+
+function requestOptions(opts: FastOptions): Record<string, OptionValue> {
+  const out: Record<string, OptionValue> = {};
+  for (const [k, v] of Object.entries(opts)) if (v !== undefined && k !== 'workspace' && k !== 'member') out[k] = v as OptionValue;
+  return out;
+}
+
+/** Answer `verb` through the root's running daemon; undefined when there is none (or it cannot answer). */
+export async function serveFromDaemon(verb: string, words: readonly string[], opts: FastOptions, cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<FastResult | undefined> {
+  if (!FAST_VERBS.has(verb)) return undefined;
+  const target = singleRootTarget(opts, cwd, env);
+  if (!target) return undefined;
+  const sent = await sendRequest(target.cacheDir, { verb, args: [...words], options: requestOptions(opts), cwd });
+  if (!sent.ok) return undefined;
+  const reply = sent.reply;
+  // The daemon's own trouble (stopping, busy): answer locally instead.
+  if (reply.error && reply.error.code !== 'handler_failed') return undefined;
+  return { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode };
+}
+
