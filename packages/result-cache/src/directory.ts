@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { normalizeSetId } from './set-id';
 
 // File-system layer of the store. One directory holds:
-//   <id>.set.json   one result set, written once via temp file + fsync + rename
+//   <id>.set.json   one result set, written once via temp file + rename (no fsync: a cache)
 //   <id>.evicted    empty tombstone: this id was evicted by the caps before it expired
 //   .tmp-*          a writer's temp file (only renamed into place once complete)
 // Set files are never rewritten in place, so a reader sees a complete file or none.
@@ -72,8 +72,11 @@ export function writeFileAtomic(dir: string, finalName: string, text: string): v
   let fd: number | undefined;
   try {
     fd = fs.openSync(temp, 'wx', 0o600);
+    // No fsync: a result set is a ten-minute cache entry, and the fsync was a fifth of a
+    // warm daemon search. A crash can at worst leave a set unreadable, which answers
+    // result_store_error ("run the search again"); every entry still names its revision,
+    // so no handle can ever read other bytes.
     fs.writeFileSync(fd, text);
-    fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = undefined;
     fs.renameSync(temp, path.join(dir, finalName));
@@ -85,20 +88,6 @@ export function writeFileAtomic(dir: string, finalName: string, text: string): v
       // The original failure is the one worth reporting.
     }
     throw err;
-  }
-  syncDirectory(dir);
-}
-
-// Makes the rename durable across a crash; not supported on every platform, so best effort.
-function syncDirectory(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
-  } catch {
-    // Durability nicety only: the set is already visible to every process.
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 

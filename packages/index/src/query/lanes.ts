@@ -4,7 +4,6 @@ import {
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
-import { displayPath } from '../paths';
 import { allRows } from '../store/sql';
 import { ftsExpression, ftsRegions, type FtsMode } from './fts';
 import type { SearchHit } from './hit';
@@ -148,10 +147,12 @@ export function identifierTokens(text: string): string[] {
 export function filenameLane(ctx: LaneContext, firstRegion: (f: IndexedFile) => { start: number; end: number; sl: number; el: number }): HitLane {
   const scored: { f: IndexedFile; evidence: number }[] = [];
   const words = ctx.query.words;
-  for (const f of ctx.reader.files()) {
+  const files = ctx.reader.files();
+  const lowers = ctx.reader.lowerPaths();
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i];
     // Cheap screen: evidence needs some query word in the (decoded) path.
-    const lower = (f.path.includes('%') ? displayPath(f.path) : f.path).toLowerCase();
-    if (!words.some((w) => lower.includes(w))) continue;
+    if (!words.some((w) => lowers[i].includes(w))) continue;
     if (!ctx.eligible(f)) continue;
     const evidence = filenameEvidence(f.path, ctx.query.text, ctx.query.words);
     if (evidence > 0) scored.push({ f, evidence });

@@ -3,6 +3,7 @@ import { identifierKey } from '@trufflepig/rank';
 import type { Language } from '../classify';
 import type { Definition, ImportFact } from '../extract/facts';
 import { fail, ok, type Outcome } from '../errors';
+import { displayPath } from '../paths';
 import { loadDatabase, type SeedOutcome } from '../reconcile';
 import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
@@ -51,6 +52,7 @@ export class IndexReader {
   private fileList?: IndexedFile[];
   private fileById?: Map<number, IndexedFile>;
   private fileByPathMap?: Map<string, IndexedFile>;
+  private lowerPathList?: string[];
 
   private constructor(readonly db: Database, readonly generation: number, readonly root: string) {}
 
@@ -78,6 +80,12 @@ export class IndexReader {
       this.fileById = new Map(this.fileList.map((f) => [f.id, f]));
     }
     return this.fileList;
+  }
+
+  /** Lowercased display paths, aligned with files(): computed once per reader, not per query. */
+  lowerPaths(): readonly string[] {
+    this.lowerPathList ??= this.files().map((f) => (f.path.includes('%') ? displayPath(f.path) : f.path).toLowerCase());
+    return this.lowerPathList;
   }
 
   file(id: number): IndexedFile | undefined {
