@@ -5,6 +5,7 @@ import { serveRoot, type Failure, type RunningDaemon } from '@trufflepig/runtime
 import { warmTokenizer } from '@trufflepig/render';
 import { handleServedRequest } from './daemon-handler';
 import { enableServingMode } from './reader-pool';
+import { reconcileInWorker } from './reconcile-worker';
 
 /** The compiled entry script, for starting a detached daemon. */
 export const DAEMON_ENTRY = __filename.replace(/\.ts$/, '.js');
@@ -15,6 +16,7 @@ export async function serveRootDaemon(root: string, cacheDir: string, log?: (lin
   warmTokenizer();
   return serveRoot({
     root, cacheDir, ...(log ? { log } : {}),
+    reconcile: () => reconcileInWorker(root, cacheDir),
     handler: async (req) => {
       const r = await handleServedRequest({ verb: req.verb, args: req.args, options: req.options, cwd: req.cwd });
       return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
