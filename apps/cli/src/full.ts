@@ -1,11 +1,10 @@
 // The full path of the CLI: yargs, every verb, local execution (and daemon start-up).
 import yargs from 'yargs';
-import { serveFromDaemon } from '@trufflepig/workspace/client';
 import {
-  ensureRootDaemon, serveRootDaemon, singleRootOf, stopRootDaemon, ctxCommand, indexCommand, mapCommand, moreCommand, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
+  serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, ctxCommand, indexCommand, mapCommand, moreCommand, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
-import { fastOptions, likelyVerb, splitArgv, VERBS } from './argv';
+import { likelyVerb, splitArgv, VERBS } from './argv';
 import { progressReporter } from './progress';
 
 const USAGE = `Usage: trufflepig [--root DIR] [--cache DIR] [-b N] [-n N] [--format json|lines] [--no-daemon]
@@ -105,16 +104,18 @@ export async function runFull(argv: readonly string[]): Promise<number> {
   const verb = split.verb;
   if (verb === undefined) return usageError('missing verb');
   if (!(VERBS as readonly string[]).includes(verb)) return usageError(`unknown verb '${verb}'; did you mean: trufflepig ${likelyVerb(verb)}`);
-  // A read verb for a single root: start the root's daemon when none runs and let it
-  // answer (an unpublished root then answers index_warming while the daemon indexes);
-  // when it cannot start, answer here.
-  const fast = fastOptions(split.options);
-  if (!opts.noDaemon && fast && ['search', 'more', 'show', 'refs', 'map', 'ctx', 'status'].includes(verb)) {
-    const daemon = await ensureRootDaemon(opts);
-    if (daemon.ok) {
-      const served = await serveFromDaemon(verb, split.words, fast, process.cwd());
-      if (served) return write({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode === 0 ? 0 : 2 });
+  // A read verb: start the root's daemon (or the workspace's coordinator) when none runs
+  // and let it answer (an unpublished root then answers index_warming while its daemon
+  // indexes); when it cannot start, answer here.
+  if (!opts.noDaemon && ['search', 'more', 'show', 'refs', 'map', 'ctx', 'status'].includes(verb)) {
+    const options: Record<string, string | number | boolean> = {};
+    for (const key of ['root', 'cache', 'member', 'budget', 'limit', 'format', 'scopes'] as const) {
+      const value = opts[key];
+      if (value !== undefined) options[key] = value;
     }
+    if (opts.noWorkspace) options.noWorkspace = true;
+    const served = await serveThroughDaemons(verb, split.words, opts, options);
+    if (served) return write({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode === 0 ? 0 : 2 });
   }
   switch (verb) {
     case 'help':
@@ -154,9 +155,11 @@ export async function runFull(argv: readonly string[]): Promise<number> {
       return 0;
     }
     case 'stop': {
-      const stopped = await stopRootDaemon(opts);
+      // In a workspace only the coordinator stops; member daemons keep their roots fresh.
+      const stopped = await stopDaemons(opts);
       if (!stopped.ok) return write({ stdout: '', stderr: `trufflepig: ${stopped.error.code}: ${stopped.error.message}`, exitCode: 2 });
-      process.stdout.write(`${JSON.stringify('pid' in stopped.value ? { stopped: stopped.value.pid } : { stopped: null, reason: 'no daemon runs for this root' })}\n`);
+      const v = stopped.value;
+      process.stdout.write(`${JSON.stringify(v.stopped !== null ? { stopped: v.stopped, what: v.what } : { stopped: null, what: v.what, reason: `no ${v.what} runs here` })}\n`);
       return 0;
     }
     case 'ws': {

@@ -46,7 +46,7 @@ describe('the root daemon', () => {
     });
     expect(seen.coverage.generation).toBeGreaterThanOrEqual(2);
     expect(cli('status').json().daemon.pid).toBe(pid);
-    expect(cli('stop').json()).toEqual({ stopped: pid });
+    expect(cli('stop').json()).toEqual({ stopped: pid, what: 'root daemon' });
     await until('the daemon to exit', () => {
       try {
         process.kill(pid, 0);
@@ -56,7 +56,7 @@ describe('the root daemon', () => {
       }
     });
     expect(fs.existsSync(path.join(repo.cache, 'daemon.sock'))).toBe(false);
-    expect(cli('stop').json()).toEqual({ stopped: null, reason: 'no daemon runs for this root' });
+    expect(cli('stop').json()).toEqual({ stopped: null, what: 'root daemon', reason: 'no root daemon runs here' });
   });
 
   it('an unindexed root answers index_warming while the daemon indexes it, then answers', async () => {

@@ -11,12 +11,12 @@ import { reconcileInWorker } from './reconcile-worker';
 export const DAEMON_ENTRY = __filename.replace(/\.ts$/, '.js');
 
 /** Serve `root` in this process until stopped (the `serve` verb, and the detached daemon). */
-export async function serveRootDaemon(root: string, cacheDir: string, log?: (line: string) => void): Promise<{ ok: true; daemon: RunningDaemon } | Failure> {
+export async function serveRootDaemon(root: string, cacheDir: string, log?: (line: string) => void, seedFrom?: string): Promise<{ ok: true; daemon: RunningDaemon } | Failure> {
   enableServingMode();
   warmTokenizer();
   return serveRoot({
     root, cacheDir, ...(log ? { log } : {}),
-    reconcile: () => reconcileInWorker(root, cacheDir),
+    reconcile: () => reconcileInWorker(root, cacheDir, seedFrom),
     handler: async (req) => {
       const r = await handleServedRequest({ verb: req.verb, args: req.args, options: req.options, cwd: req.cwd });
       return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
@@ -25,12 +25,12 @@ export async function serveRootDaemon(root: string, cacheDir: string, log?: (lin
 }
 
 if (require.main === module) {
-  const [root, cacheDir] = process.argv.slice(2);
+  const [root, cacheDir, seedFrom] = process.argv.slice(2);
   if (!root || !cacheDir) {
-    process.stderr.write('usage: daemon-main ROOT CACHE_DIR\n');
+    process.stderr.write('usage: daemon-main ROOT CACHE_DIR [SEED_CACHE_DIR]\n');
     process.exitCode = 2;
   } else {
-    serveRootDaemon(root, cacheDir, (line) => process.stderr.write(`${line}\n`)).then(
+    serveRootDaemon(root, cacheDir, (line) => process.stderr.write(`${line}\n`), seedFrom).then(
       (started) => {
         if (started.ok) return started.daemon.done.then(() => undefined);
         process.stderr.write(`trufflepig daemon: ${started.code}: ${started.message}\n`);

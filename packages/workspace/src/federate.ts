@@ -4,6 +4,9 @@ import { parseQuery, percentEncode, type ParsedQuery, type SearchHit } from '@tr
 import { fuseMembers, memberShare } from '@trufflepig/rank';
 import { MAX_HITS_PER_SET, ResultStore, type ResultEntry } from '@trufflepig/result-cache';
 import { startBackgroundIndex } from './background-index';
+import { ensureMemberDaemons } from './daemon-control';
+import { HOME_WAIT_MS, HOME_WAIT_POLL_MS, limitFromEnv, QUERY_DEADLINE_MS } from './limits';
+import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
 import type { MemberTarget, WorkspaceContext } from './context';
 import { fail, ok, type Outcome } from './errors';
 import { gitInfo } from '@trufflepig/member-root';
@@ -28,6 +31,20 @@ interface Selected {
   readonly targets: MemberTarget[];
   readonly scope: SearchScope;
   readonly widen: boolean;
+}
+
+/** Wait up to HOME_WAIT_MS (and never past the query deadline) for a member's first publication. */
+async function publishedWithin(m: MemberTarget, deadlineAt: number): Promise<boolean> {
+  const until = Math.min(deadlineAt, Date.now() + limitFromEnv('TRUFFLEPIG_HOME_WAIT_MS', HOME_WAIT_MS));
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, HOME_WAIT_POLL_MS));
+    const reader = await openPublished(m.cacheDir, m.root);
+    if (reader.ok) {
+      releaseReader(reader.value);
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Selectors: in:NAME / --member NAME, ws:home, ws:all; explicit ones never widen. */
@@ -66,11 +83,14 @@ function unavailableResult(m: MemberTarget): MemberSearchResult {
   };
 }
 
-async function searchTargets(targets: readonly MemberTarget[], words: readonly string[], share: number, opts: WorkspaceSearchOptions): Promise<MemberSearchResult[]> {
+async function searchTargets(targets: readonly MemberTarget[], words: readonly string[], share: number, opts: WorkspaceSearchOptions, deadlineAt?: number): Promise<MemberSearchResult[]> {
   const live = targets.filter((m) => m.available);
-  const results = await runMemberSearches(live.map((m) => requestFor(m, words, share, opts.noDaemon, opts.scopes)));
+  const coordinating = !foregroundIndexingAllowed();
+  // The coordinator demand-starts member daemons; each keeps its own root fresh.
+  if (coordinating) await ensureMemberDaemons(live);
+  const results = await runMemberSearches(live.map((m) => requestFor(m, words, share, opts.noDaemon, opts.scopes)), deadlineAt);
   const byName = new Map(results.map((r) => [r.name, r]));
-  if (opts.background ?? !opts.noDaemon) {
+  if (!coordinating && (opts.background ?? !opts.noDaemon)) {
     for (const m of live) if (byName.get(m.name)?.needsIndex) startBackgroundIndex(m.root, m.cacheDir, m.parentCacheDir);
   }
   return targets.map((m) => byName.get(m.name) ?? unavailableResult(m));
@@ -115,16 +135,26 @@ export async function runWorkspaceSearch(ws: WorkspaceContext, words: readonly s
   if (!selected.ok) return selected;
   const { targets, widen } = selected.value;
   let scope = selected.value.scope;
-  let results = await searchTargets(targets, words, memberShare(MAX_HITS_PER_SET, targets.length), opts);
+  const coordinating = !foregroundIndexingAllowed();
+  const deadlineAt = coordinating ? Date.now() + limitFromEnv('TRUFFLEPIG_QUERY_DEADLINE_MS', QUERY_DEADLINE_MS) : undefined;
+  let results = await searchTargets(targets, words, memberShare(MAX_HITS_PER_SET, targets.length), opts, deadlineAt);
+  // A daemon-backed query waits a while for an unpublished home (a worktree home has
+  // already answered from its member's index).
+  if (coordinating && scope === 'home' && results[0].state === 'warming' && !targets[0].worktree && (await publishedWithin(targets[0], deadlineAt!))) {
+    results = [(await searchTargets([targets[0]], words, memberShare(MAX_HITS_PER_SET, targets.length), opts, deadlineAt))[0], ...results.slice(1)];
+  }
   let searched = targets;
   // Home without hits widens; a warming, unavailable or incomplete home does not (its
   // silence is not evidence of absence).
   if (widen && results[0].state === 'complete' && results[0].found === 0 && ws.members.length > 1) {
     const others = ws.members.filter((m) => m.name !== targets[0].name);
     const share = memberShare(MAX_HITS_PER_SET, ws.members.length);
-    results = [results[0], ...(await searchTargets(others, words, share, opts))];
+    results = [results[0], ...(await searchTargets(others, words, share, opts, deadlineAt))];
     searched = [targets[0], ...others];
     scope = 'home_widened';
+  }
+  if (results.every((r) => r.state === 'timed_out' || r.state === 'unavailable') && results.some((r) => r.state === 'timed_out')) {
+    return fail('timed_out', `no selected member answered within the query deadline (${results.filter((r) => r.state === 'timed_out').map((r) => r.name).join(', ')} timed out); retry, or select fewer members`);
   }
   if (results.every((r) => r.state === 'unavailable')) {
     const why = results.map((r) => `${r.name}: ${r.reason ?? 'unavailable'}`).join('; ');

@@ -18,7 +18,7 @@ export { refsCommand, mapCommand, ctxCommand } from './nav-commands';
 export { showSymbol } from './nav-sym';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './nav-resolve';
 export { DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, type OutputFormat } from '@trufflepig/render';
-export { ensureRootDaemon, stopRootDaemon, rootDaemonStatus, singleRootOf } from './daemon-control';
+export { ensureRootDaemon, stopRootDaemon, rootDaemonStatus, singleRootOf, serveThroughDaemons, stopDaemons, ensureCoordinator, coordinatorDir } from './daemon-control';
 export { serveRootDaemon } from './daemon-main';
 export { enableReaderPool, enableServingMode } from './reader-pool';
 export { handleServedRequest, SERVED_VERBS, type ServedRequest } from './daemon-handler';

@@ -30,3 +30,17 @@ export const MAP_NAMES_PER_FILE = 8;
 export const CTX_LIST_MAX = 10;
 /** `no_indexed_path` suggests at most this many nearest paths. */
 export const NEAREST_PATHS_MAX = 3;
+
+/** A daemon-backed query waits this long for an unpublished (non-worktree) home to publish. */
+export const HOME_WAIT_MS = 8_000;
+/** Members a daemon-backed query reaches after this deadline report `timed out`. */
+export const QUERY_DEADLINE_MS = 20_000;
+/** How often a waiting query looks for the home's first publication. */
+export const HOME_WAIT_POLL_MS = 100;
+
+/** A limit, or its override from the environment (tests make the deadlines short this way). */
+export function limitFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : fallback;
+}

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { indexPath } from '@trufflepig/index';
 import { WORKER_MIN_INDEX_BYTES } from './limits';
+import { foregroundIndexingAllowed } from './reader-pool';
 import { cutReason, searchMember, type MemberSearchRequest, type MemberSearchResult } from './member-search';
 
 /** The compiled worker entry; absent when running from TypeScript sources (tests), which then search in-process. */
@@ -47,9 +48,16 @@ function inWorker(reqs: readonly MemberSearchRequest[]): Promise<MemberSearchRes
   return promises;
 }
 
-async function inProcess(reqs: readonly MemberSearchRequest[]): Promise<MemberSearchResult[]> {
+function timedOut(req: MemberSearchRequest): MemberSearchResult {
+  return { name: req.name, state: 'timed_out', hits: [], found: 0, truncated: false, ownerCache: req.cacheDir, elapsedMs: 0 };
+}
+
+async function inProcess(reqs: readonly MemberSearchRequest[], deadlineAt?: number): Promise<MemberSearchResult[]> {
   const out: MemberSearchResult[] = [];
-  for (const req of reqs) out.push(await searchMember(req).catch((err: unknown) => failed(req, (err as Error).message, Date.now())));
+  for (const req of reqs) {
+    if (deadlineAt !== undefined && Date.now() > deadlineAt) out.push(timedOut(req));
+    else out.push(await searchMember(req).catch((err: unknown) => failed(req, (err as Error).message, Date.now())));
+  }
   return out;
 }
 
@@ -84,8 +92,12 @@ export function assignThreads(sizes: readonly number[], threads: number, minWork
   return lanes;
 }
 
-export async function runMemberSearches(reqs: readonly MemberSearchRequest[]): Promise<MemberSearchResult[]> {
-  if (reqs.length <= 1 || !fs.existsSync(WORKER_FILE)) return inProcess(reqs);
+/**
+ * `deadlineAt` (a daemon-backed query): members not reached by then report timed_out. In
+ * a long-lived process every member runs on its thread, where its index stays warm.
+ */
+export async function runMemberSearches(reqs: readonly MemberSearchRequest[], deadlineAt?: number): Promise<MemberSearchResult[]> {
+  if (reqs.length <= 1 || !fs.existsSync(WORKER_FILE) || !foregroundIndexingAllowed()) return inProcess(reqs, deadlineAt);
   const lanes = assignThreads(reqs.map(indexBytes), Math.max(1, os.availableParallelism()), workerMinIndexBytes());
   const results = new Array<Promise<MemberSearchResult>>(reqs.length);
   // Workers first, so they start up while this thread searches its own share.

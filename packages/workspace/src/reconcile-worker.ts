@@ -12,8 +12,8 @@ const SCRIPT = path.join(__dirname, 'reconcile-worker.js');
 type ReconcileOutcome = { ok: true; value: ReconcileReport } | { ok: false; error: { code: string; message: string } };
 
 /** Reconcile `root` in a fresh worker thread (in this thread when running from sources). */
-export function reconcileInWorker(root: string, cacheDir: string): Promise<ReconcileOutcome> {
-  if (!fs.existsSync(SCRIPT)) return reconcile(root, { cacheDir });
+export function reconcileInWorker(root: string, cacheDir: string, seedFrom?: string): Promise<ReconcileOutcome> {
+  if (!fs.existsSync(SCRIPT)) return reconcile(root, { cacheDir, ...(seedFrom ? { seedFrom } : {}) });
   return new Promise((resolve) => {
     let settled = false;
     const settle = (r: ReconcileOutcome) => {
@@ -22,7 +22,7 @@ export function reconcileInWorker(root: string, cacheDir: string): Promise<Recon
         resolve(r);
       }
     };
-    const worker = new Worker(SCRIPT, { workerData: { root, cacheDir } });
+    const worker = new Worker(SCRIPT, { workerData: { root, cacheDir, seedFrom } });
     worker.once('message', (m: ReconcileOutcome) => settle(m));
     worker.once('error', (err) => settle({ ok: false, error: { code: 'cache_unwritable', message: `indexing failed, the previous generation stays published: ${err.message}` } }));
     worker.once('exit', (code) => settle({ ok: false, error: { code: 'cache_unwritable', message: `the indexing thread exited with code ${code}; the previous generation stays published` } }));
@@ -30,8 +30,8 @@ export function reconcileInWorker(root: string, cacheDir: string): Promise<Recon
 }
 
 if (parentPort && workerData && typeof (workerData as { root?: unknown }).root === 'string') {
-  const { root, cacheDir } = workerData as { root: string; cacheDir: string };
-  void reconcile(root, { cacheDir }).then(
+  const { root, cacheDir, seedFrom } = workerData as { root: string; cacheDir: string; seedFrom?: string };
+  void reconcile(root, { cacheDir, ...(seedFrom ? { seedFrom } : {}) }).then(
     (r: Outcome<ReconcileReport> | ReconcileOutcome) => parentPort!.postMessage(r),
     (err: unknown) => parentPort!.postMessage({ ok: false, error: { code: 'cache_unwritable', message: String((err as Error).message ?? err) } }),
   );
