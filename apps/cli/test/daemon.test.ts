@@ -4,10 +4,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeRepo, runCli, type Repo } from './cli';
 
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const started = Date.now();
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -72,4 +72,49 @@ describe('the root daemon', () => {
       call('stop');
     }
   });
+});
+
+describe('publication under a daemon that dies', () => {
+  it('kill -9 during a reconcile leaves the previous generation readable; the next daemon recovers; handles survive restarts', async () => {
+    const { rootDaemonStatus } = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');
+    const files: Record<string, string> = { 'keep/stable.rs': 'pub fn stable_marker() {}\n' };
+    for (let i = 0; i < 1500; i++) files[`src/m${i}.rs`] = `pub fn first_${i}() { let x = ${i}; }\n`;
+    const r = makeRepo(files, 'kill9');
+    const call = (...args: string[]) => runCli(['--root', r.root, '--cache', r.cache, ...args], r.root, { daemon: true });
+    const local = (...args: string[]) => runCli(['--root', r.root, '--cache', r.cache, ...args], r.root);
+    try {
+      call('search', 'stable_marker');
+      const before = await until('the first publication', () => {
+        const page = call('search', 'stable_marker').json();
+        return page.hits?.length ? page : undefined;
+      }, 60_000);
+      const handle = before.hits[0].handle as string;
+      for (let i = 0; i < 1500; i++) r.write(`src/m${i}.rs`, `pub fn second_${i}() { let y = ${i}; }\n`);
+      const status = await until('a running reconcile', async () => {
+        const s = await rootDaemonStatus(r.cache);
+        return s !== 'none' && (s.reconcile as { running: boolean }).running ? (s as { pid: number }) : undefined;
+      });
+      process.kill(status.pid, 'SIGKILL');
+      await until('the daemon to die', () => {
+        try {
+          process.kill(status.pid, 0);
+          return undefined;
+        } catch {
+          return true;
+        }
+      });
+      // The previous generation is still what a reader sees.
+      const after = local('status').json();
+      expect(after).toMatchObject({ state: 'published', daemon: 'none' });
+      expect(after.coverage.generation).toBe(1);
+      expect(local('search', 'first_7').json().hits[0].path).toBe('src/m7.rs');
+      // The next daemon takes over, recovers and publishes the edits.
+      await until('the edits to be published', () => (call('search', 'second_7').json().hits?.[0]?.path === 'src/m7.rs' ? true : undefined), 60_000);
+      expect(fs.readdirSync(r.cache).filter((n) => n.includes('.staging-'))).toEqual([]);
+      // A handle from before the crash still reads its unchanged file.
+      expect(call('show', handle).json().rows[0].text).toBe('pub fn stable_marker() {}');
+    } finally {
+      call('stop');
+    }
+  }, 180_000);
 });
