@@ -38,6 +38,9 @@ Origins: every hit names its sources (code, test, docs, config, git-log for comm
   global ranking, then one group per source, each ranked on its own (one extra ranking
   pass per source present; the budget is shared, every group gets its top hit first).
   Commit messages are searched only with source:git-log or under per_source.
+Daemons: reads go to the root's daemon (or a workspace's coordinator), started on first
+  use; it reconciles edits within about a second; a root it has not indexed yet answers
+  index_warming. --no-daemon starts nothing and indexes in the foreground.
 Workspaces: --workspace FILE, else the nearest trufflepig.workspace.toml above the
   directory, else the registry ($XDG_CONFIG_HOME/trufflepig/workspaces.toml) when the
   directory lies in a member; --no-workspace searches the root alone.
