@@ -4,6 +4,16 @@ import { daemonStatus, sendRequest, startDetachedDaemon, stopDaemon, type Option
 import { resolveContext, type ContextOptions, type MemberTarget, type WorkspaceContext } from './context';
 import { fail, ok, type Outcome } from './errors';
 
+/**
+ * Daemons are long-lived and allocate from worker threads (reconciles): glibc's default of
+ * one malloc arena per thread keeps their freed memory as RSS. Two arenas (set before the
+ * spawn, read by the child's allocator at start) keep an idle daemon small.
+ */
+function startDaemon(script: string, args: readonly string[], cacheDir: string): ReturnType<typeof startDetachedDaemon> {
+  process.env.MALLOC_ARENA_MAX ??= '2';
+  return startDetachedDaemon(script, args, cacheDir);
+}
+
 /** The compiled daemon entries (absent when running from TypeScript sources). */
 const DAEMON_SCRIPT = path.join(__dirname, 'daemon-main.js');
 const COORDINATOR_SCRIPT = path.join(__dirname, 'coordinator-main.js');
@@ -20,7 +30,7 @@ export function singleRootOf(opts: ContextOptions): Outcome<{ root: string; cach
 export async function ensureRootDaemon(opts: ContextOptions): Promise<Outcome<{ pid: number; started: boolean; readyMs: number }>> {
   const target = singleRootOf(opts);
   if (!target.ok) return target;
-  const started = await startDetachedDaemon(DAEMON_SCRIPT, [target.value.root, target.value.cacheDir], target.value.cacheDir);
+  const started = await startDaemon(DAEMON_SCRIPT, [target.value.root, target.value.cacheDir], target.value.cacheDir);
   if (!started.ok) return fail(started.code, started.message);
   return ok({ pid: started.pid, started: !started.alreadyRunning, readyMs: started.readyMs });
 }
@@ -44,7 +54,7 @@ export async function rootDaemonStatus(cacheDir: string): Promise<Record<string,
  */
 export async function ensureMemberDaemons(members: readonly MemberTarget[]): Promise<void> {
   await Promise.all(members.filter((m) => m.available).map((m) =>
-    startDetachedDaemon(DAEMON_SCRIPT, [m.root, m.cacheDir, ...(m.parentCacheDir ? [m.parentCacheDir] : [])], m.cacheDir)));
+    startDaemon(DAEMON_SCRIPT, [m.root, m.cacheDir, ...(m.parentCacheDir ? [m.parentCacheDir] : [])], m.cacheDir)));
 }
 
 /** The coordinator's state directory (its socket and lock): beside the workspace's result sets. */
@@ -53,7 +63,7 @@ export function coordinatorDir(ws: WorkspaceContext): string {
 }
 
 export async function ensureCoordinator(ws: WorkspaceContext): Promise<Outcome<{ pid: number }>> {
-  const started = await startDetachedDaemon(COORDINATOR_SCRIPT, [ws.config.file, coordinatorDir(ws)], coordinatorDir(ws));
+  const started = await startDaemon(COORDINATOR_SCRIPT, [ws.config.file, coordinatorDir(ws)], coordinatorDir(ws));
   return started.ok ? ok({ pid: started.pid }) : fail(started.code, started.message);
 }
 
@@ -84,7 +94,7 @@ export async function serveThroughDaemons(verb: string, args: readonly string[],
     return started.ok ? askCoordinator(ctx.value.ws, verb, args, options, cwd) : undefined;
   }
   const r = ctx.value.root;
-  const started = await startDetachedDaemon(DAEMON_SCRIPT, [r.root, r.cacheDir], r.cacheDir);
+  const started = await startDaemon(DAEMON_SCRIPT, [r.root, r.cacheDir], r.cacheDir);
   if (!started.ok) return undefined;
   const sent = await sendRequest(r.cacheDir, { verb, args: [...args], options, cwd });
   if (!sent.ok || (sent.reply.error && sent.reply.error.code !== 'handler_failed')) return undefined;

@@ -4,8 +4,10 @@
 // daemon-served call costs little more than starting node.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cacheDirForRoot } from '@trufflepig/member-root';
-import { sendRequest, type OptionValue } from '@trufflepig/runtime';
+// Subpaths on purpose: the packages' main entries load their servers and Git probes.
+import { cacheDirForRoot } from '@trufflepig/member-root/cache-dir';
+import { sendRequest } from '@trufflepig/runtime/client';
+import type { OptionValue } from '@trufflepig/runtime';
 
 /** Verbs a root daemon answers (see daemon-handler.ts; kept here so this module stays light). */
 export const FAST_VERBS: ReadonlySet<string> = new Set(['search', 'more', 'show', 'refs', 'map', 'ctx', 'status']);

@@ -60,9 +60,16 @@ export async function openPublished(cacheDir: string, root: string): Promise<Out
     cached.users++;
     return ok(cached.reader);
   }
+  // Free the replaced index first when nobody uses it: the SQLite engine's memory never
+  // shrinks, so loading the new one beside the old would keep twice the index for good.
+  if (cached && cached.users === 0) {
+    cached.retired = true;
+    cached.reader.close();
+    pool.delete(key);
+  }
   const r = await IndexReader.open(cacheDir, root);
   if (!r.ok) return fail(r.error.code, r.error.message);
-  if (cached) {
+  if (cached && !cached.retired) {
     cached.retired = true;
     if (cached.users === 0) cached.reader.close();
   }
