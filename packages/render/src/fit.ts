@@ -33,9 +33,22 @@ export function normalizeBudget(budget: number): number {
  */
 export function largestFitting(max: number, fits: (count: number) => boolean): number {
   if (max <= 0) return 0;
-  if (fits(max)) return max;
+  // Gallop up from one, then bisect: a page usually fits a handful of hits, so the
+  // largest count is rarely tried, and hits beyond it are never rendered (their
+  // snippets, read from disk on demand, are never read).
   let lo = 0; // known to fit (0 = nothing)
-  let hi = max; // known not to fit
+  let hi = max + 1; // known not to fit (max + 1: nothing known yet)
+  for (let n = 1; n <= max; n *= 2) {
+    if (!fits(n)) {
+      hi = n;
+      break;
+    }
+    lo = n;
+  }
+  if (hi === max + 1) {
+    if (lo === max || fits(max)) return max;
+    hi = max;
+  }
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
     if (fits(mid)) lo = mid;

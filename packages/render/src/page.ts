@@ -78,8 +78,10 @@ export function renderSearchPage(
     return budgetTooSmall(empty, budget, opts.format, 'an empty page', setIdSlack(input, empty));
   }
 
-  const hasSnippets = input.hits.slice(0, available).some((hit) => hit.snippet !== undefined);
   const withSnippets = largestFitting(available, (n) => withinBudget(render(n, true), budget));
+  // Looking one hit past those that fit is enough: below that, pages with and without
+  // snippets are the same text. (Snippets may be computed on first access.)
+  const hasSnippets = input.hits.slice(0, Math.min(available, withSnippets + 1)).some((hit) => hit.snippet !== undefined);
   if (!hasSnippets || withSnippets >= Math.min(SNIPPET_KEEP_MIN, available)) {
     if (withSnippets > 0) return result(withSnippets, true);
   } else {

@@ -226,3 +226,18 @@ describe('verb-specific hit details', () => {
     expect(renderSearchPage(input, { format: 'lines', budget: 500 }).stdout.split('\n')[0]).toBe(`${'a'.repeat(32)}:1\tsrc/x.rs:3-3\trole=call\t×2`);
   });
 });
+
+describe('largestFitting', () => {
+  it('finds the largest fitting count for every threshold, probing past it only a little', () => {
+    const { largestFitting } = require('../src/fit') as typeof import('../src/fit');
+    for (let max = 0; max <= 40; max++) {
+      for (let t = 0; t <= 45; t++) {
+        const probed: number[] = [];
+        const got = largestFitting(max, (n) => (probed.push(n), n <= t));
+        expect(got).toBe(Math.min(max, t));
+        // Galloping: nothing beyond twice the answer (plus one) is ever rendered.
+        expect(Math.max(0, ...probed)).toBeLessThanOrEqual(Math.max(1, 2 * Math.min(max, t) + 1, t >= max ? max : 0));
+      }
+    }
+  });
+});

@@ -126,18 +126,28 @@ export function pageOfSet(set: StoredSet, offset: number): SearchData {
 export function pageHits(data: SearchData, limit = DEFAULT_LIMIT): PageHit[] {
   const out: PageHit[] = [];
   const slice = data.entries.slice(data.offset);
+  const roots = new Map<string, Buffer>();
   slice.forEach((e, i) => {
-    const rootRaw = Buffer.from(decodeRoot(e.root));
-    let snippet: Snippet | undefined;
-    if (i < limit && data.words.length > 0) snippet = snippetFor(rootRaw.toString(), e, data.words);
-    out.push({
+    let rootRaw = roots.get(e.root);
+    if (!rootRaw) roots.set(e.root, (rootRaw = Buffer.from(decodeRoot(e.root))));
+    const hit: PageHit = {
       ...(e.member !== undefined ? { member: e.member } : {}), ...(e.differs === true ? { differs: true } : {}),
       ...navDetail(e),
       handle: formatHandle(data.setId, data.offset + i + 1), path: e.path, uri: fileUri(rootRaw, e.path),
       start_line: e.start_line, end_line: e.end_line, start: e.start, end: e.end,
       ...(e.name !== undefined ? { name: e.name } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}),
-      sources: e.sources ?? [], ...(snippet ? { snippet } : {}),
-    });
+      sources: e.sources ?? [],
+    };
+    // A snippet reads and verifies its file: only when the renderer shows the hit.
+    if (i < limit && data.words.length > 0) {
+      const root = rootRaw.toString();
+      let memo: { value: Snippet | undefined } | undefined;
+      Object.defineProperty(hit, 'snippet', {
+        enumerable: true,
+        get: () => (memo ??= { value: snippetFor(root, e, data.words) }).value,
+      });
+    }
+    out.push(hit);
   });
   return out;
 }
