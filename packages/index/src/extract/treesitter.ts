@@ -87,16 +87,8 @@ interface PositionMap {
 const IDENTITY: PositionMap = { at: (i) => i, segment: () => 0 };
 
 function segmentMap(starts: readonly number[], origins: readonly number[]): PositionMap {
-  const segment = (i: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  // The segment holding offset i: the same search as a line lookup, 0-based.
+  const segment = (i: number) => lineAt(starts, i) - 1;
   return { segment, at: (i) => { const k = segment(i); return origins[k] + (i - starts[k]); } };
 }
 
