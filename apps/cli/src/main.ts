@@ -4,12 +4,22 @@
 // and every call the daemon cannot answer, takes the full path.
 import { fastOptions, splitArgv } from './argv';
 
+type FastPath = typeof import('@trufflepig/workspace/client');
+
+/** The one-file build of the fast path (scripts/bundle-fast-path.js), else the package itself. */
+function fastPath(): FastPath {
+  try {
+    return require('./fast-path') as FastPath;
+  } catch {
+    return require('@trufflepig/workspace/client') as FastPath;
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const split = splitArgv(argv);
   const fast = fastOptions(split.options);
   if (fast && split.verb !== undefined) {
-    // Loaded lazily so that the full path does not pay for it twice.
-    const { serveFromDaemon } = require('@trufflepig/workspace/client') as typeof import('@trufflepig/workspace/client');
+    const { serveFromDaemon } = fastPath();
     const served = await serveFromDaemon(split.verb, split.words, fast, process.cwd());
     if (served) {
       if (served.stdout) process.stdout.write(served.stdout);
