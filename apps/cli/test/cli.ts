@@ -105,3 +105,14 @@ export function byteOf(file: Buffer, needle: string | Buffer, from = 0): number 
 
 export const HANDLE = /^[0-9a-f]{32}:[1-9]\d*$/;
 export const CURSOR = /^[0-9a-f]{32}@\d+$/;
+
+/** Poll `probe` (every 100 ms) until it returns a value; fail naming `what` after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -2,17 +2,8 @@
 // edits on its own, stopped by `stop`. Every daemon a test starts is stopped by that test.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { makeRepo, runCli, type Repo } from './cli';
+import { makeRepo, runCli, until, type Repo } from './cli';
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('the root daemon', () => {
   let repo: Repo;

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runCli, tempDir, tokens, HANDLE, TEST_ENV } from './cli';
+import { runCli, tempDir, tokens, until, HANDLE, TEST_ENV } from './cli';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' };
 
@@ -32,15 +32,6 @@ function space() {
   return { base, rust, web, docs };
 }
 
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 90_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('trufflepig in a workspace', () => {
   const s = space();
@@ -69,7 +60,7 @@ describe('trufflepig in a workspace', () => {
   it('members searched in worker threads give the same page as members searched on one thread', () => {
     const oneThread = runCli(['search', 'worker', 'pool'], s.base).json();
     const workers = runCli(['search', 'worker', 'pool'], s.base, { env: { ...TEST_ENV, TRUFFLEPIG_WORKER_MIN_INDEX_BYTES: '0' } }).json();
-    const strip = (page: { hits: { handle: string }[] }) => page.hits.map((h) => ({ ...h, handle: h.handle.split(':')[1] }));
+    const strip = (page: Record<string, any>) => (page.hits as { handle: string }[]).map((h) => ({ ...h, handle: h.handle.split(':')[1] }));
     expect(strip(workers)).toEqual(strip(oneThread));
     expect(workers.coverage).toEqual(oneThread.coverage);
   });
@@ -80,7 +71,7 @@ describe('trufflepig in a workspace', () => {
     expect(shown).toMatchObject({ member: 'web', path: 'src/pool.ts' });
   });
 
-  it('an unpublished worktree answers from its member at once, and a background indexer publishes it', async () => {
+  it('an unpublished worktree answers from its member at once while its own daemon (seeded) publishes it', async () => {
     const wt = path.join(s.base, 'rust-topic');
     git(s.rust, 'worktree', 'add', '-q', '-b', 'topic', wt);
     fs.writeFileSync(path.join(wt, 'src', 'extra.rs'), 'pub fn drain_pool() {}\n');
@@ -89,11 +80,14 @@ describe('trufflepig in a workspace', () => {
     const status = await until('the worktree publication', () => {
       const st = runCli(['ws', 'status'], wt, { daemon: true }).json();
       return st.members.rust.generation === 1 ? st : undefined;
-    });
+    }, 90_000);
     expect(status.members.rust).toMatchObject({ state: 'complete', seed: { state: 'seeded' }, worktree: fs.realpathSync(wt) });
     const later = runCli(['search', 'drain_pool'], wt, { daemon: true }).json();
     expect(later.coverage.members.rust.state).toBe('complete');
     expect(later.hits[0]).toMatchObject({ member: 'rust', path: 'src/extra.rs' });
+    // This test started the coordinator and the worktree's daemon: stop both.
+    expect(runCli(['stop'], wt, { daemon: true }).json()).toMatchObject({ what: 'workspace coordinator', stopped: expect.any(Number) });
+    expect(runCli(['--root', wt, '--no-workspace', 'stop'], wt, { daemon: true }).json()).toMatchObject({ what: 'root daemon', stopped: expect.any(Number) });
   });
 
   it('ws discover proposes a configuration and applies nothing', () => {
