@@ -79,6 +79,8 @@ export function likelyVerb(word: string): string {
 export interface FastCallOptions {
   root?: string;
   cache?: string;
+  workspace?: string;
+  member?: string;
   budget?: number;
   limit?: number;
   format?: 'json' | 'lines';
@@ -88,8 +90,9 @@ export interface FastCallOptions {
 
 /**
  * The tool's options for a daemon-served call, or undefined when the call must take the
- * full path: --no-daemon, help or version, a workspace option, or any value the full
- * path would have to validate and report.
+ * full path: --no-daemon, help or version, or any value the full path would have to
+ * validate and report. (--workspace with --no-workspace is such a case: the full path
+ * reports the conflict.)
  */
 export function fastOptions(options: readonly string[]): FastCallOptions | undefined {
   const out: FastCallOptions = {};
@@ -100,8 +103,10 @@ export function fastOptions(options: readonly string[]): FastCallOptions | undef
     switch (name) {
       case '--root':
       case '--cache':
-        if (value === undefined || value === '') return undefined;
-        out[name === '--root' ? 'root' : 'cache'] = value;
+      case '--workspace':
+      case '--member':
+        if (value === undefined || value === '' || value.startsWith('-')) return undefined;
+        out[name.slice(2) as 'root' | 'cache' | 'workspace' | 'member'] = value;
         i++;
         break;
       case '-b':
@@ -142,5 +147,6 @@ export function fastOptions(options: readonly string[]): FastCallOptions | undef
         return undefined;
     }
   }
+  if (out.noWorkspace && (out.workspace !== undefined || out.member !== undefined)) return undefined;
   return out;
 }

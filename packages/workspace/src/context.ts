@@ -1,6 +1,5 @@
 // Which roots an invocation addresses: one root (no workspace), or a workspace with its
 // members, home and caches (workspace contract, "Membership and discovery").
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { selectWorkspace, type ConfigError, type WorkspaceConfig } from '@trufflepig/config';
@@ -9,6 +8,9 @@ import {
 } from '@trufflepig/member-root';
 import { fail, ok, type Outcome } from './errors';
 import { resolveRoot, RESULTS_DIR_NAME, type ResolvedRoot, type RootOptions } from './root';
+import { coordinatorStateDir } from './workspace-id';
+
+export { WORKSPACES_DIR_NAME, workspaceId } from './workspace-id';
 
 export interface ContextOptions extends RootOptions {
   /** `--workspace FILE` (a file, or a directory holding trufflepig.workspace.toml). */
@@ -51,15 +53,8 @@ export interface WorkspaceContext {
 
 export type Context = { readonly kind: 'single'; readonly root: ResolvedRoot } | { readonly kind: 'workspace'; readonly ws: WorkspaceContext };
 
-/** Directory of a workspace's coordinator state under a cache base. */
-export const WORKSPACES_DIR_NAME = 'workspaces';
 /** Directory of member caches under an explicit --cache base. */
 export const MEMBERS_DIR_NAME = 'members';
-
-/** A workspace's identity: derived from its canonical configuration path only. */
-export function workspaceId(configFile: string): string {
-  return createHash('sha256').update(configFile, 'utf8').digest('hex').slice(0, 16);
-}
 
 export function configFailure(error: ConfigError, all: readonly ConfigError[]): Outcome<never> {
   const more = all.length > 1 ? ` (and ${all.length - 1} more: ${all.slice(1, 4).map((e) => e.code).join(', ')})` : '';
@@ -125,7 +120,7 @@ export function resolveContext(opts: ContextOptions): Outcome<Context> {
     const outside = checkCacheOutsideRoots(base, members.filter((m) => m.available).map((m) => m.root));
     if (!outside.ok) return fail(outside.error.code, outside.error.message);
   }
-  const coordinator = path.join(base ?? cacheBase(env), WORKSPACES_DIR_NAME, workspaceId(config.file));
+  const coordinator = coordinatorStateDir(base ?? cacheBase(env), config.file);
   return ok({
     kind: 'workspace',
     ws: {

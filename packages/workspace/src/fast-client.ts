@@ -5,9 +5,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 // Subpaths on purpose: the packages' main entries load their servers and Git probes.
-import { cacheDirForRoot } from '@trufflepig/member-root/cache-dir';
+import { cacheBase, cacheDirForRoot } from '@trufflepig/member-root/cache-dir';
 import { sendRequest } from '@trufflepig/runtime/client';
 import type { OptionValue } from '@trufflepig/runtime';
+import { coordinatorStateDir } from './workspace-id';
 
 /** Verbs a root daemon answers (see daemon-handler.ts; kept here so this module stays light). */
 export const FAST_VERBS: ReadonlySet<string> = new Set(['search', 'more', 'show', 'refs', 'map', 'ctx', 'status']);
@@ -51,10 +52,11 @@ export function topLevelOf(dir: string): string {
   }
 }
 
-function ancestorWorkspace(dir: string): boolean {
+function ancestorWorkspace(dir: string): string | undefined {
   for (let d = dir; ; d = path.dirname(d)) {
-    if (exists(path.join(d, WORKSPACE_FILE))) return true;
-    if (path.dirname(d) === d) return false;
+    const file = path.join(d, WORKSPACE_FILE);
+    if (exists(file)) return file;
+    if (path.dirname(d) === d) return undefined;
   }
 }
 
@@ -70,7 +72,7 @@ function registryExists(env: NodeJS.ProcessEnv): boolean {
 export function singleRootTarget(opts: FastOptions, cwd: string, env: NodeJS.ProcessEnv = process.env): { root: string; cacheDir: string } | undefined {
   if (opts.workspace !== undefined || opts.member !== undefined) return undefined;
   const start = opts.root !== undefined ? path.resolve(cwd, opts.root) : cwd;
-  if (!opts.noWorkspace && (ancestorWorkspace(start) || registryExists(env))) return undefined;
+  if (!opts.noWorkspace && (ancestorWorkspace(start) !== undefined || registryExists(env))) return undefined;
   let root: string;
   try {
     root = fs.realpathSync(opts.root !== undefined ? start : topLevelOf(start));
@@ -83,16 +85,38 @@ export function singleRootTarget(opts: FastOptions, cwd: string, env: NodeJS.Pro
 
 function requestOptions(opts: FastOptions): Record<string, OptionValue> {
   const out: Record<string, OptionValue> = {};
-  for (const [k, v] of Object.entries(opts)) if (v !== undefined && k !== 'workspace' && k !== 'member') out[k] = v as OptionValue;
+  for (const [k, v] of Object.entries(opts)) if (v !== undefined && k !== 'workspace') out[k] = v as OptionValue;
   return out;
 }
 
-/** Answer `verb` through the root's running daemon; undefined when there is none (or it cannot answer). */
+/**
+ * The coordinator a call addresses when its workspace is chosen by --workspace or by a
+ * workspace file above the directory (the registry, and --root inside a workspace, take
+ * the full path, which applies their rules).
+ */
+export function coordinatorTarget(opts: FastOptions, cwd: string, env: NodeJS.ProcessEnv = process.env): { stateDir: string; configFile: string } | undefined {
+  if (opts.noWorkspace || opts.root !== undefined) return undefined;
+  let file = opts.workspace !== undefined ? path.resolve(cwd, opts.workspace) : ancestorWorkspace(cwd);
+  if (file === undefined) return undefined;
+  try {
+    if (fs.statSync(file).isDirectory()) file = path.join(file, WORKSPACE_FILE);
+    file = fs.realpathSync(file);
+  } catch {
+    return undefined;
+  }
+  const base = opts.cache !== undefined ? path.resolve(cwd, opts.cache) : cacheBase(env);
+  return { stateDir: coordinatorStateDir(base, file), configFile: file };
+}
+
+/** Answer `verb` through the root's daemon or the workspace's coordinator; undefined when none runs (or it cannot answer). */
 export async function serveFromDaemon(verb: string, words: readonly string[], opts: FastOptions, cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<FastResult | undefined> {
   if (!FAST_VERBS.has(verb)) return undefined;
-  const target = singleRootTarget(opts, cwd, env);
-  if (!target) return undefined;
-  const sent = await sendRequest(target.cacheDir, { verb, args: [...words], options: requestOptions(opts), cwd });
+  const coordinator = coordinatorTarget(opts, cwd, env);
+  const stateDir = coordinator?.stateDir ?? singleRootTarget(opts, cwd, env)?.cacheDir;
+  if (stateDir === undefined) return undefined;
+  const options = requestOptions(opts);
+  if (coordinator) options.workspace = coordinator.configFile;
+  const sent = await sendRequest(stateDir, { verb, args: [...words], options, cwd });
   if (!sent.ok) return undefined;
   const reply = sent.reply;
   // The daemon's own trouble (stopping, busy): answer locally instead.
