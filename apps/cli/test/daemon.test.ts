@@ -109,3 +109,13 @@ describe('publication under a daemon that dies', () => {
     }
   }, 180_000);
 });
+
+describe('a cache the daemon cannot create', () => {
+  const procfs = fs.existsSync('/proc/self') ? it : it.skip;
+  procfs('answers cache_unwritable instead of hanging (recursive mkdir loops under /proc)', () => {
+    const r = makeRepo({ 'a.rs': 'fn a() {}\n' }, 'proccache');
+    const out = runCli(['--root', r.root, '--cache', '/proc/trufflepig-cannot-exist/cache', 'search', 'a'], r.root, { daemon: true });
+    expect(out.status).toBe(2);
+    expect(out.json().error.code).toBe('cache_unwritable');
+  });
+});

@@ -35,7 +35,7 @@ export function describeError(err: unknown): string {
  * mkdir never returns when a parent refuses a child with ENOENT (e.g. under /proc): it
  * retries the parent, gets EEXIST, and tries the child again, forever.
  */
-function makeDirectories(dir: string, mode = 0o700): void {
+export function makeDirectories(dir: string, mode = 0o700): void {
   const missing: string[] = [];
   let at = path.resolve(dir);
   while (!fs.existsSync(at)) {

@@ -16,6 +16,7 @@ import { BUILTIN_VERBS, errorReply, type DaemonReply, type DaemonRequest } from 
 import { ReconcileScheduler, type ReconcileRun } from './scheduler';
 import { describeStatus, type DaemonStatus, type WatcherState } from './status';
 import { TreeWatcher } from './watch';
+import { makeDirectories } from '@trufflepig/result-cache';
 
 /** What a request handler may ask of the daemon serving it. */
 export interface RequestContext {
@@ -100,7 +101,7 @@ export async function serveRoot(opts: RootDaemonOptions): Promise<{ ok: true; da
     return failure('root_not_found', `${root} does not exist; pass an existing root`);
   }
   try {
-    fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    makeDirectories(cacheDir);
   } catch (err) {
     return failure('cache_unwritable', `cannot create ${cacheDir} (${errorText(err)}); pass a writable --cache directory`);
   }

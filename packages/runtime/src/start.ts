@@ -7,6 +7,7 @@ import { errorText, failure, type Failure } from './errors';
 import { DEFAULT_READY_TIMEOUT_MS, MAX_LOG_BYTES, READY_POLL_MS } from './limits';
 import { processAlive, readLockPid } from './lock';
 import { lockPathFor, logPathFor } from './paths';
+import { makeDirectories } from '@trufflepig/result-cache';
 
 export interface StartedDaemon {
   readonly ok: true;
@@ -58,7 +59,7 @@ export async function startDetachedDaemon(entryScript: string, args: readonly st
   let exited = false;
   let childPid = 0;
   try {
-    fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    makeDirectories(cacheDir);
     const log = openLog(cacheDir);
     try {
       const child = spawn(process.execPath, [entryScript, ...args], { detached: true, stdio: ['ignore', log, log], cwd: path.parse(path.resolve(cacheDir)).root });

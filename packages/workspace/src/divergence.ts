@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { percentEncode } from '@trufflepig/index';
+import { makeDirectories } from '@trufflepig/result-cache';
 import { DIVERGENCE_REUSE_MS, GIT_DIVERGENCE_TIMEOUT_MS } from './limits';
 
 export interface Divergence {
@@ -74,7 +75,7 @@ export function divergenceOf(memberRoot: string, worktreeRoot: string, cacheDir:
   }
   const fresh = probeDivergence(memberRoot, worktreeRoot);
   try {
-    fs.mkdirSync(cacheDir, { recursive: true });
+    makeDirectories(cacheDir);
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify({ ...fresh, member: memberRoot, worktree: worktreeRoot }));
     fs.renameSync(tmp, file);
