@@ -4,6 +4,7 @@ import {
   serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, ctxCommand, indexCommand, mapCommand, moreCommand, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
+import { FAST_VERBS } from '@trufflepig/workspace/client';
 import { likelyVerb, splitArgv, VERBS } from './argv';
 import { progressReporter } from './progress';
 
@@ -110,7 +111,7 @@ export async function runFull(argv: readonly string[]): Promise<number> {
   // A read verb: start the root's daemon (or the workspace's coordinator) when none runs
   // and let it answer (an unpublished root then answers index_warming while its daemon
   // indexes); when it cannot start, answer here.
-  if (!opts.noDaemon && ['search', 'more', 'show', 'refs', 'map', 'ctx', 'status'].includes(verb)) {
+  if (!opts.noDaemon && FAST_VERBS.has(verb)) {
     const options: Record<string, string | number | boolean> = {};
     for (const key of ['root', 'cache', 'member', 'budget', 'limit', 'format', 'scopes'] as const) {
       const value = opts[key];

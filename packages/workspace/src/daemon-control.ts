@@ -1,6 +1,7 @@
 // Starting, stopping and asking a root's daemon from the full (non-fast) path.
 import * as path from 'node:path';
-import { daemonStatus, sendRequest, startDetachedDaemon, stopDaemon, type OptionValue } from '@trufflepig/runtime';
+import { daemonStatus, startDetachedDaemon, stopDaemon, type OptionValue } from '@trufflepig/runtime';
+import { askDaemon } from './fast-client';
 import { resolveContext, type ContextOptions, type MemberTarget, type WorkspaceContext } from './context';
 import { fail, ok, type Outcome } from './errors';
 
@@ -24,23 +25,6 @@ export function singleRootOf(opts: ContextOptions): Outcome<{ root: string; cach
   if (!ctx.ok) return ctx;
   if (ctx.value.kind !== 'single') return fail('workspace_selected', 'a workspace is selected here; its members are served in this process (no workspace coordinator yet)');
   return ok({ root: ctx.value.root.root, cacheDir: ctx.value.root.cacheDir });
-}
-
-/** Start the root's daemon unless one runs; resolves once it answers (or failed to start). */
-export async function ensureRootDaemon(opts: ContextOptions): Promise<Outcome<{ pid: number; started: boolean; readyMs: number }>> {
-  const target = singleRootOf(opts);
-  if (!target.ok) return target;
-  const started = await startDaemon(DAEMON_SCRIPT, [target.value.root, target.value.cacheDir], target.value.cacheDir);
-  if (!started.ok) return fail(started.code, started.message);
-  return ok({ pid: started.pid, started: !started.alreadyRunning, readyMs: started.readyMs });
-}
-
-export async function stopRootDaemon(opts: ContextOptions): Promise<Outcome<{ pid: number } | { running: false }>> {
-  const target = singleRootOf(opts);
-  if (!target.ok) return target;
-  const stopped = await stopDaemon(target.value.cacheDir);
-  if (stopped.ok) return ok({ pid: stopped.pid });
-  return stopped.code === 'no_daemon' ? ok({ running: false }) : fail(stopped.code, stopped.message);
 }
 
 export async function rootDaemonStatus(cacheDir: string): Promise<Record<string, unknown> | 'none'> {
@@ -67,19 +51,6 @@ export async function ensureCoordinator(ws: WorkspaceContext): Promise<Outcome<{
   return started.ok ? ok({ pid: started.pid }) : fail(started.code, started.message);
 }
 
-/** Ask the workspace's coordinator; undefined when it cannot answer (the caller answers locally). */
-export async function askCoordinator(ws: WorkspaceContext, verb: string, args: readonly string[], options: Record<string, OptionValue>, cwd: string): Promise<{ stdout: string; stderr: string; exitCode: number } | undefined> {
-  const sent = await sendRequest(coordinatorDir(ws), { verb, args: [...args], options: { ...options, workspace: ws.config.file }, cwd });
-  if (!sent.ok || (sent.reply.error && sent.reply.error.code !== 'handler_failed')) return undefined;
-  return { stdout: sent.reply.stdout, stderr: sent.reply.stderr, exitCode: sent.reply.exitCode };
-}
-
-export async function stopCoordinator(ws: WorkspaceContext): Promise<Outcome<{ pid: number } | { running: false }>> {
-  const stopped = await stopDaemon(coordinatorDir(ws));
-  if (stopped.ok) return ok({ pid: stopped.pid });
-  return stopped.code === 'no_daemon' ? ok({ running: false }) : fail(stopped.code, stopped.message);
-}
-
 /**
  * A read verb through the daemons (default mode): a single root's daemon, or the
  * workspace's coordinator, each started when missing. Undefined when neither can answer:
@@ -90,15 +61,13 @@ export async function serveThroughDaemons(verb: string, args: readonly string[],
   if (!ctx.ok) return undefined;
   const cwd = opts.cwd ?? process.cwd();
   if (ctx.value.kind === 'workspace') {
-    const started = await ensureCoordinator(ctx.value.ws);
-    return started.ok ? askCoordinator(ctx.value.ws, verb, args, options, cwd) : undefined;
+    const ws = ctx.value.ws;
+    const started = await ensureCoordinator(ws);
+    return started.ok ? askDaemon(coordinatorDir(ws), verb, args, { ...options, workspace: ws.config.file }, cwd) : undefined;
   }
   const r = ctx.value.root;
   const started = await startDaemon(DAEMON_SCRIPT, [r.root, r.cacheDir], r.cacheDir);
-  if (!started.ok) return undefined;
-  const sent = await sendRequest(r.cacheDir, { verb, args: [...args], options, cwd });
-  if (!sent.ok || (sent.reply.error && sent.reply.error.code !== 'handler_failed')) return undefined;
-  return { stdout: sent.reply.stdout, stderr: sent.reply.stderr, exitCode: sent.reply.exitCode };
+  return started.ok ? askDaemon(r.cacheDir, verb, args, options, cwd) : undefined;
 }
 
 /** `stop`: the root's daemon, or in a workspace only its coordinator. */

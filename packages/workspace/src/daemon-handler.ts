@@ -1,10 +1,10 @@
 // What a root daemon answers: the read verbs of the CLI, run in-process against warm
 // indexes. Requests carry the client's argv split into verb, arguments and options.
-import { type CommandOptions, type CommandResult, moreCommand, searchCommand, showCommand, statusCommand, wsCommand } from './commands';
+import { type CommandOptions, type CommandResult, moreCommand, searchCommand, showCommand, statusCommand } from './commands';
 import { ctxCommand, mapCommand, refsCommand } from './nav-commands';
 
-/** Verbs a daemon serves; everything else (index, help, ws discover) runs in the client. */
-export const SERVED_VERBS = ['search', 'more', 'show', 'refs', 'map', 'ctx', 'status', 'ws'] as const;
+// Verbs a daemon serves: FAST_VERBS (fast-client.ts). Everything else (index, help, the
+// ws verbs, which inspect locally and start nothing) runs in the client.
 
 export interface ServedRequest {
   readonly verb: string;
@@ -34,7 +34,7 @@ function usage(message: string): CommandResult {
 
 export async function handleServedRequest(req: ServedRequest): Promise<CommandResult> {
   const opts = commandOptions(req);
-  const [first, ...rest] = req.args;
+  const first = req.args[0];
   switch (req.verb) {
     case 'search':
       return req.args.length ? searchCommand(req.args, opts) : usage('search needs a query');
@@ -51,8 +51,6 @@ export async function handleServedRequest(req: ServedRequest): Promise<CommandRe
       return req.args.length === 1 ? ctxCommand(req.args[0], opts) : usage('ctx takes one HANDLE');
     case 'status':
       return statusCommand(opts);
-    case 'ws':
-      return first === 'show' || first === 'status' ? wsCommand(first, rest, opts) : usage('a daemon serves ws show and ws status');
     default:
       return usage(`a daemon does not serve '${req.verb}'; run it without the daemon`);
   }

@@ -116,7 +116,12 @@ export async function serveFromDaemon(verb: string, words: readonly string[], op
   if (stateDir === undefined) return undefined;
   const options = requestOptions(opts);
   if (coordinator) options.workspace = coordinator.configFile;
-  const sent = await sendRequest(stateDir, { verb, args: [...words], options, cwd });
+  return askDaemon(stateDir, verb, words, options, cwd);
+}
+
+/** Send a read verb to the daemon whose state lives in `stateDir`; undefined when none answers. */
+export async function askDaemon(stateDir: string, verb: string, args: readonly string[], options: Record<string, OptionValue>, cwd: string): Promise<FastResult | undefined> {
+  const sent = await sendRequest(stateDir, { verb, args: [...args], options, cwd });
   if (!sent.ok) return undefined;
   const reply = sent.reply;
   // The daemon's own trouble (stopping, busy): answer locally instead.

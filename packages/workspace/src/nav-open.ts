@@ -1,14 +1,14 @@
 // The indexes a navigation verb reads: the single root, or the selected workspace
 // members (each opened on its own, never a competing writer).
 import * as path from 'node:path';
-import { IndexReader, reconcile, type ParsedQuery } from '@trufflepig/index';
+import type { IndexReader, ParsedQuery } from '@trufflepig/index';
 import type { Context, MemberTarget, WorkspaceContext } from './context';
 import { fail, ok, type Outcome } from './errors';
 import { selectMembers } from './federate';
 import { cutReason } from './member-search';
-import { needsIndexing } from './search';
+import { openReader } from './search';
 import type { SearchScope } from './ws-coverage';
-import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
+import { releaseReader } from './reader-pool';
 
 export interface NavTarget {
   /** Workspace member name; undefined for a single root. */
@@ -38,20 +38,6 @@ export interface NavTargets {
 function relativeHere(root: string, cwd: string): string | undefined {
   const rel = path.relative(root, cwd);
   return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep).join('/');
-}
-
-/**
- * Open a root's published index, indexing it in the foreground first when it has none
- * (no daemon exists to do it; a worktree is seeded from its member's index).
- */
-export async function openReader(root: string, cacheDir: string, seedFrom?: string): Promise<Outcome<IndexReader>> {
-  let reader = await openPublished(cacheDir, root);
-  if (!reader.ok && needsIndexing(reader.error.code) && foregroundIndexingAllowed()) {
-    const rec = await reconcile(root, { cacheDir, ...(seedFrom ? { seedFrom } : {}) });
-    if (!rec.ok) return fail(rec.error.code, rec.error.message);
-    reader = await openPublished(cacheDir, root);
-  }
-  return reader.ok ? ok(reader.value) : fail(reader.error.code, reader.error.message);
 }
 
 export async function openMembers(members: readonly MemberTarget[], cwd: string): Promise<{ targets: NavTarget[]; skipped: NavSkipped[] }> {

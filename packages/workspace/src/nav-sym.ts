@@ -88,10 +88,6 @@ function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<ne
   return fail('no_definition', `no definition of ${q.text} is indexed; try: search ${q.text.split('::').pop()} (text), or refs ${q.text}`);
 }
 
-export interface SymbolRead {
-  readonly input: ShowInput;
-}
-
 export async function showSymbol(ctx: Context, words: readonly string[], cwd: string, store: ResultStore): Promise<Outcome<ShowInput>> {
   const parsed = parseQuery(words);
   if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);

@@ -31,15 +31,23 @@ export function needsIndexing(code: string): boolean {
   return code === 'index_warming' || code === 'index_corrupt';
 }
 
-/** Open the published index, indexing in the foreground first when none exists yet. */
-export async function openIndex(r: ResolvedRoot, indexIfMissing: boolean): Promise<Outcome<IndexReader>> {
-  let reader = await openPublished(r.cacheDir, r.root);
-  if (!reader.ok && needsIndexing(reader.error.code) && indexIfMissing && foregroundIndexingAllowed()) {
-    const rec = await reconcile(r.root, { cacheDir: r.cacheDir });
+/**
+ * Open a root's published index, indexing it in the foreground first when it has none
+ * (and this process may index: not inside a daemon). A worktree is seeded from its member.
+ */
+export async function openReader(root: string, cacheDir: string, seedFrom?: string): Promise<Outcome<IndexReader>> {
+  let reader = await openPublished(cacheDir, root);
+  if (!reader.ok && needsIndexing(reader.error.code) && foregroundIndexingAllowed()) {
+    const rec = await reconcile(root, { cacheDir, ...(seedFrom ? { seedFrom } : {}) });
     if (!rec.ok) return fail(rec.error.code, rec.error.message);
-    reader = await openPublished(r.cacheDir, r.root);
+    reader = await openPublished(cacheDir, root);
   }
   return reader.ok ? ok(reader.value) : fail(reader.error.code, reader.error.message);
+}
+
+/** Open the published index, indexing in the foreground first when none exists yet and `indexIfMissing`. */
+export function openIndex(r: ResolvedRoot, indexIfMissing: boolean): Promise<Outcome<IndexReader>> {
+  return indexIfMissing ? openReader(r.root, r.cacheDir) : openPublished(r.cacheDir, r.root);
 }
 
 function toEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
