@@ -1,6 +1,7 @@
 export * from './limits';
 export * from './errors';
 export * from './paths';
+export { quoteInput } from './quote';
 export * from './classify';
 export { walkRoot, type WalkedFile, type WalkResult } from './walk';
 export { extractFile, extractOccurrences } from './extract/extract';

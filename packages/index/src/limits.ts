@@ -32,3 +32,18 @@ export const COMMIT_HISTORY_MAX = 10_000;
 export const COMMIT_CHANGED_PATHS_MAX = 100;
 /** One `git` call of commit indexing. */
 export const GIT_LOG_TIMEOUT_MS = 60_000;
+/**
+ * Characters of one query word, quoted phrase or filter value (`kind:`, `file:`, `sym:`,
+ * ...; not `re:` patterns): a longer one answers `bad_query` before reaching SQL, whose
+ * LIKE patterns stop at 50,000 bytes.
+ */
+export const QUERY_WORD_MAX_CHARS = 1024;
+/** Words and filters of one query (a `re:` pattern counts once): more answer `bad_query`. */
+export const QUERY_MAX_TERMS = 64;
+/**
+ * Search words of one query once identifiers are split (`parseFrameHeader` is three): more
+ * answer `bad_query` (SQLite stops at 1,000 nested LIKE terms and small FTS trees).
+ */
+export const QUERY_MAX_WORDS = 256;
+/** Characters of user-supplied text (a word, a path, a verb) that an error message quotes. */
+export const QUOTED_INPUT_MAX_CHARS = 64;

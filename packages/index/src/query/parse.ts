@@ -1,7 +1,9 @@
 import { isIdentifierShaped, queryWords } from '@trufflepig/rank';
 import { canonicalQueryLanguage, QUERY_LANGUAGES, type QueryLanguage } from '../classify';
 import { fail, ok, type Outcome } from '../errors';
+import { QUERY_MAX_TERMS, QUERY_MAX_WORDS, QUERY_WORD_MAX_CHARS } from '../limits';
 import { normalizeEncodedPath } from '../paths';
+import { quoteInput } from '../quote';
 
 export const QUERY_KINDS = [
   'function', 'method', 'class', 'struct', 'enum', 'trait', 'interface', 'type', 'constant', 'variable',
@@ -27,6 +29,9 @@ export interface ParsedQuery {
   readonly members: readonly string[];
   readonly workspace: 'home' | 'all' | null;
 }
+
+/** Keys that stay filters after the text has begun (and after a `re:` or `sym:`). */
+const FILTER_KEYS: readonly string[] = ['file', '-file', 'lang', 'kind', 'source', '-source', 'in', 'ws'];
 
 type FilterFields = Pick<ParsedQuery, 'fileInclude' | 'fileExclude' | 'languages' | 'kinds' | 'sources' | 'sourceExclude'>;
 
@@ -56,12 +61,22 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
   let mode: QueryMode = 'free';
   const rest: string[] = [];
   const tokens = tokenize(raw.trim());
+  let terms = 0;
   for (const tok of tokens) {
     const colon = tok.indexOf(':');
     const key = colon > 0 ? tok.slice(0, colon) : '';
     const value = colon > 0 ? tok.slice(colon + 1) : '';
+    // Bound every word and filter value before it reaches SQL. A re: pattern (its first
+    // token and every later one but filters) is left to the regex rules below.
+    if (!(mode === 're' && !FILTER_KEYS.includes(key))) {
+      if (++terms > QUERY_MAX_TERMS) return fail('bad_query', `the query has more than ${QUERY_MAX_TERMS} words and filters; search with fewer`);
+      const checked = key === 're' ? '' : FILTER_KEYS.includes(key) || key === 'sym' ? value : tok;
+      if (checked.length > QUERY_WORD_MAX_CHARS) {
+        return fail('bad_query', `${quoteInput(tok)} is over the ${QUERY_WORD_MAX_CHARS}-character limit of one query word, phrase or filter value; search with a shorter one`);
+      }
+    }
     if (mode !== 'free' || rest.length > 0) {
-      if (!['file', '-file', 'lang', 'kind', 'source', '-source', 'in', 'ws'].includes(key)) {
+      if (!FILTER_KEYS.includes(key)) {
         rest.push(tok);
         continue;
       }
@@ -76,14 +91,14 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
       case 'lang': {
         if (!value) break;
         const lang = canonicalQueryLanguage(value);
-        if (!lang) return fail('unknown_language', `unknown language lang:${value}; use one of ${QUERY_LANGUAGES.join(' ')} (aliases rs ts js cs c# lua dm py golang md toml json)`);
+        if (!lang) return fail('unknown_language', `unknown language lang:${quoteInput(value)}; use one of ${QUERY_LANGUAGES.join(' ')} (aliases rs ts js cs c# lua dm py golang md toml json)`);
         if (!languages.includes(lang)) languages.push(lang);
         break;
       }
       case 'kind': {
         if (!value) break;
         const kind = value.toLowerCase();
-        if (!(QUERY_KINDS as readonly string[]).includes(kind)) return fail('unknown_kind', `unknown kind:${value}; use one of ${QUERY_KINDS.join(' ')}`);
+        if (!(QUERY_KINDS as readonly string[]).includes(kind)) return fail('unknown_kind', `unknown kind:${quoteInput(value)}; use one of ${QUERY_KINDS.join(' ')}`);
         if (!kinds.includes(kind)) kinds.push(kind);
         break;
       }
@@ -97,7 +112,7 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
         if (value) members.push(value);
         break;
       case 'ws':
-        if (value !== 'home' && value !== 'all') return fail('bad_query', `ws:${value} is not a selector; use ws:home or ws:all`);
+        if (value !== 'home' && value !== 'all') return fail('bad_query', `ws:${quoteInput(value)} is not a selector; use ws:home or ws:all`);
         workspace = value;
         break;
       case 'sym':
@@ -129,6 +144,7 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
     }
   }
   const words = mode === 're' ? [] : queryWords(text);
+  if (words.length > QUERY_MAX_WORDS) return fail('bad_query', `the query splits into ${words.length} search words, over the limit of ${QUERY_MAX_WORDS}; search with fewer or shorter words`);
   const identifier = mode === 'free' && !text.includes(' ') && isIdentifierShaped(text);
   if (!text && !hasFilters({ fileInclude, fileExclude, languages, kinds, sources, sourceExclude })) {
     return fail('bad_query', 'empty query; give words to search, e.g. search refill tokens, or a filter such as kind:file file:src/');
