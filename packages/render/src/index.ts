@@ -7,6 +7,7 @@ export {
   DEFAULT_BUDGET,
   DEFAULT_LIMIT,
   DEFAULT_SHOW_BUDGET,
+  ERROR_MESSAGE_MAX_CHARS,
   SHOW_MAX_ROWS,
   SNIPPET_KEEP_MIN,
   SNIPPET_MAX_CHARS,
@@ -18,5 +19,6 @@ export { type OutputFormat, type RenderResult } from './fit';
 export { type PageHit, type SearchPageInput, renderSearchPage, sourceMarker } from './page';
 export { type HitGroup, type GroupedPageInput, renderGroupedPage } from './groups';
 export { type ShowInput, renderShow } from './show';
-export { type RenderError, renderError, renderObject } from './object';
+export { renderObject } from './object';
+export { type RenderError, type FittedError, fitError, internalErrorOf, errorLine, boundedMessage, cutText } from './fit-error';
 export { escapeLineField, jsonLine } from './escape';

@@ -12,3 +12,8 @@ export const SNIPPET_KEEP_MIN = 8;
 export const SHOW_MAX_ROWS = 200;
 /** Characters of a snippet's text, `…` cut markers included (spec 4). */
 export const SNIPPET_MAX_CHARS = 120;
+/**
+ * Characters of an error message, on stdout and stderr alike: a longer message (one that
+ * quotes a 100,000-character regex, say) is cut to this with `…`.
+ */
+export const ERROR_MESSAGE_MAX_CHARS = 1000;

@@ -1,5 +1,6 @@
 import { SHOW_MAX_ROWS } from '../src/limits';
-import { renderError, renderObject } from '../src/object';
+import { renderObject } from '../src/object';
+import { fitError } from '../src/fit-error';
 import { splitRows } from '../src/rows';
 import { renderShow, type ShowInput } from '../src/show';
 import { countTokens } from '../src/tokens';
@@ -109,18 +110,21 @@ describe('renderShow', () => {
   });
 });
 
-describe('renderError / renderObject', () => {
+describe('fitError / renderObject', () => {
   test('error JSON when it fits, one stderr line always', () => {
     const err = { code: 'stale_source', message: 'file changed since the search\nrun the search again' };
-    const out = renderError(err, { budget: 600 });
+    const out = fitError(err, 600);
     expect(JSON.parse(out.stdout)).toEqual({ error: err });
     expect(out.stdout.split('\n')).toHaveLength(2);
     expect(out.stderr).toBe('trufflepig: stale_source: file changed since the search\\x0Arun the search again\n');
-    expect(renderError(err, { budget: 5 }).stdout).toBe('');
-    expect(renderError(err, { budget: 0 }).stdout).toBe('');
+    expect(fitError(err, 5).stdout).toBe('');
+    expect(fitError(err, 0).stdout).toBe('');
     const needed = countTokens(out.stdout);
-    expect(renderError(err, { budget: needed }).stdout).toBe(out.stdout);
-    expect(renderError(err, { budget: needed - 1 }).stdout).toBe('');
+    expect(fitError(err, needed).stdout).toBe(out.stdout);
+    // one token short: the message is cut (marked …), the code kept
+    const cut = JSON.parse(fitError(err, needed - 1).stdout).error;
+    expect(cut.code).toBe('stale_source');
+    expect(cut.message).toMatch(/…$/);
   });
 
   test('objects fit or answer the status with a retry hint', () => {

@@ -1,6 +1,6 @@
 import { reconcile, type ReconcileProgress, type ReconcileReport } from '@trufflepig/index';
 import {
-  DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, renderError, renderObject, renderSearchPage, renderShow,
+  DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, fitError, internalErrorOf, renderObject, renderSearchPage, renderShow,
   type OutputFormat, type ShowInput,
 } from '@trufflepig/render';
 import { ResultStore } from '@trufflepig/result-cache';
@@ -36,11 +36,17 @@ export interface CommandResult {
 }
 
 export function errorResult(err: TpError, budget: number): CommandResult {
-  const r = renderError(err, { budget });
+/** An error as a command's answer: fitted to the budget (render's fitError), exit 2. */
+  const r = fitError(err, budget);
   return { stdout: r.stdout, stderr: r.stderr, exitCode: 2 };
 }
 
 export function objectResult(value: Record<string, unknown>, budget: number): CommandResult {
+/** An unexpected exception as a command's answer: one coded `internal_error` line, no stack. */
+export function internalErrorResult(err: unknown, budget: number): CommandResult {
+  return errorResult(internalErrorOf(err), budget);
+}
+
   const out = renderObject(value, { budget });
   return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
 }
@@ -53,6 +59,20 @@ function budgetFor(opts: CommandOptions, ctx: Context | undefined, fallback: num
 }
 
 export async function withContext(opts: CommandOptions, fallbackBudget: number, run: (ctx: Context, budget: number) => Promise<CommandResult>): Promise<CommandResult> {
+/**
+ * The budget of an answer given before (or without) running the command (usage and
+ * internal errors): -b, else the workspace's [output].budget, else `fallback`.
+ */
+export function responseBudget(opts: CommandOptions, fallback: number): number {
+  if (opts.budget !== undefined) return opts.budget;
+  try {
+    const ctx = resolveContext(opts);
+    return budgetFor(opts, ctx.ok ? ctx.value : undefined, fallback);
+  } catch {
+    return fallback;
+  }
+}
+
   const ctx = resolveContext(opts);
   if (!ctx.ok) return errorResult(ctx.error, budgetFor(opts, undefined, fallbackBudget));
   return run(ctx.value, budgetFor(opts, ctx.value, fallbackBudget));

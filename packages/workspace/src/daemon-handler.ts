@@ -1,6 +1,10 @@
 // What a root daemon answers: the read verbs of the CLI, run in-process against warm
 // indexes. Requests carry the client's argv split into verb, arguments and options.
-import { type CommandOptions, type CommandResult, moreCommand, searchCommand, showCommand, statusCommand } from './commands';
+import { quoteInput } from '@trufflepig/index';
+import { DEFAULT_BUDGET, DEFAULT_SHOW_BUDGET } from '@trufflepig/render';
+import {
+  type CommandOptions, type CommandResult, errorResult, internalErrorResult, moreCommand, responseBudget, searchCommand, showCommand, statusCommand,
+} from './commands';
 import { ctxCommand, mapCommand, refsCommand } from './nav-commands';
 
 // Verbs a daemon serves: FAST_VERBS (fast-client.ts). Everything else (index, help, the
@@ -28,12 +32,26 @@ export function commandOptions(req: ServedRequest): CommandOptions {
   return out as CommandOptions;
 }
 
-function usage(message: string): CommandResult {
-  return { stdout: `${JSON.stringify({ error: { code: 'bad_arguments', message } })}\n`, stderr: `trufflepig: bad_arguments: ${message}\n`, exitCode: 2 };
+/** The budget of an answer that runs no verb: -b, the workspace's, else the verb's default. */
+function budgetOf(req: ServedRequest, opts: CommandOptions): number {
+  return responseBudget(opts, req.verb === 'show' ? DEFAULT_SHOW_BUDGET : DEFAULT_BUDGET);
 }
 
+/**
+ * Answer one request; never throws: an exception in a verb answers one coded
+ * `internal_error` line (no stack), fitted to the budget like every other error.
+ */
 export async function handleServedRequest(req: ServedRequest): Promise<CommandResult> {
   const opts = commandOptions(req);
+  try {
+    return await serve(req, opts);
+  } catch (err) {
+    return internalErrorResult(err, budgetOf(req, opts));
+  }
+}
+
+function serve(req: ServedRequest, opts: CommandOptions): Promise<CommandResult> | CommandResult {
+  const usage = (message: string) => errorResult({ code: 'bad_arguments', message }, budgetOf(req, opts));
   const first = req.args[0];
   switch (req.verb) {
     case 'search':
@@ -52,6 +70,6 @@ export async function handleServedRequest(req: ServedRequest): Promise<CommandRe
     case 'status':
       return statusCommand(opts);
     default:
-      return usage(`a daemon does not serve '${req.verb}'; run it without the daemon`);
+      return usage(`a daemon does not serve '${quoteInput(req.verb)}'; run it without the daemon`);
   }
 }

@@ -5,7 +5,7 @@ export { runSearch, openIndex, pageOfSet, pageHits, type SearchData } from './se
 export { showHandle, showPath } from './show';
 export {
   searchCommand, moreCommand, showCommand, indexCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
-  type CommandOptions, type CommandResult,
+  errorResult, internalErrorResult, objectResult, responseBudget, type CommandOptions, type CommandResult,
 } from './commands';
 export {
   resolveContext, workspaceId, type Context, type ContextOptions, type MemberTarget, type WorkspaceContext,
@@ -17,7 +17,8 @@ export * from './limits';
 export { refsCommand, mapCommand, ctxCommand } from './nav-commands';
 export { showSymbol } from './nav-sym';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './nav-resolve';
-export { DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, type OutputFormat } from '@trufflepig/render';
+export { DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, errorLine, escapeLineField, type OutputFormat } from '@trufflepig/render';
+export { quoteInput } from '@trufflepig/index';
 export { rootDaemonStatus, singleRootOf, serveThroughDaemons, stopDaemons, ensureCoordinator, coordinatorDir } from './daemon-control';
 export { serveRootDaemon } from './daemon-main';
 export { enableReaderPool, enableServingMode } from './reader-pool';

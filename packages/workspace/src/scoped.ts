@@ -3,7 +3,7 @@
 // never comes here, so its output stays exactly what it was.
 import { parseQuery, percentEncode, searchIndex, type SearchHit } from '@trufflepig/index';
 import {
-  DEFAULT_LIMIT, renderError, renderGroupedPage, renderSearchPage, type OutputFormat, type PageHit,
+  DEFAULT_LIMIT, fitError, renderGroupedPage, renderSearchPage, type OutputFormat, type PageHit,
 } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
 import type { Context } from './context';
@@ -160,7 +160,7 @@ export async function scopedSearch(
     data = await runScopedSearch(ctx.root, words, scopes, store());
   }
   if (!data.ok) {
-    const r = renderError(data.error, { budget });
+    const r = fitError(data.error, budget);
     return { stdout: r.stdout, stderr: r.stderr, exitCode: 2 };
   }
   return renderScoped(data.value, true, opts, budget);
