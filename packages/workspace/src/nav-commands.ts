@@ -1,5 +1,5 @@
 // The navigation verbs as commands: refs, map, ctx (show sym: lives with show).
-import { parseQuery, percentEncode, type ParsedQuery } from '@trufflepig/index';
+import { parseQuery, quoteInput, type ParsedQuery } from '@trufflepig/index';
 import { DEFAULT_BUDGET, escapeLineField, jsonLine, renderObject, withinBudget } from '@trufflepig/render';
 import { formatHandle, type ResultEntry } from '@trufflepig/result-cache';
 import { errorResult, firstKnown, renderPage, storesFor, withContext, type CommandOptions, type CommandResult } from './commands';
@@ -7,7 +7,7 @@ import type { Context } from './context';
 import { fail, type Outcome } from './errors';
 import { spanEntry } from './nav-entries';
 import { nearestPaths } from './nav-filter';
-import { fileRows, filesUnder, outline, type MapRow } from './nav-map';
+import { fileRows, filesUnder, outline, pathReadings, type MapRow } from './nav-map';
 import { closeTargets, openMembers, openTargets, type NavTarget, type NavTargets } from './nav-open';
 import { referenceSites, type RefsOutcome } from './nav-refs';
 import { openOwner, structuralContext, type CtxItem } from './nav-ctx';
@@ -92,17 +92,23 @@ export function refsCommand(words: readonly string[], opts: CommandOptions): Pro
   });
 }
 
+/** A file's outline, else the files under a prefix; each reading of the path in turn (pathReadings). */
 function mapRows(targets: readonly NavTarget[], wanted: string): { rows: MapRow[]; kind: 'file' | 'prefix' } {
-  const encoded = percentEncode(Buffer.from(wanted.replace(/^\.\//, '')));
-  const exact: MapRow[] = [];
-  for (const t of targets) {
-    const f = t.reader.fileByPath(encoded);
-    if (f && !f.excluded) exact.push(...outline(t, f));
+  const readings = pathReadings(wanted);
+  for (const encoded of readings) {
+    const exact: MapRow[] = [];
+    for (const t of targets) {
+      const f = t.reader.fileByPath(encoded);
+      if (f && !f.excluded) exact.push(...outline(t, f));
+    }
+    if (exact.length || targets.some((t) => t.reader.fileByPath(encoded))) return { rows: exact, kind: 'file' };
   }
-  if (exact.length || targets.some((t) => t.reader.fileByPath(encoded))) return { rows: exact, kind: 'file' };
-  const rows: MapRow[] = [];
-  for (const t of targets) rows.push(...fileRows(t, filesUnder(t.reader, encoded)));
-  return { rows, kind: 'prefix' };
+  for (const encoded of readings) {
+    const rows: MapRow[] = [];
+    for (const t of targets) rows.push(...fileRows(t, filesUnder(t.reader, encoded)));
+    if (rows.length) return { rows, kind: 'prefix' };
+  }
+  return { rows: [], kind: 'prefix' };
 }
 
 export function mapCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
@@ -120,7 +126,7 @@ export function mapCommand(words: readonly string[], opts: CommandOptions): Prom
     try {
       if (result.rows.length === 0 && result.kind === 'prefix') {
         const nearest = targets.flatMap((t) => nearestPaths(t.reader, paths[0]).map((p) => (t.member ? `${t.member}/${p}` : p))).slice(0, 3);
-        return errorResult({ code: 'no_indexed_path', message: `no indexed file is ${paths[0]} or lies under it${nearest.length ? `; nearest: ${nearest.join(', ')}` : ''}` }, budget);
+        return errorResult({ code: 'no_indexed_path', message: `no indexed file is ${quoteInput(pathReadings(paths[0])[0])} or lies under it${nearest.length ? `; nearest: ${nearest.join(', ')}` : ''}` }, budget);
       }
       const entries = result.rows.map((r) => ({ ...r.entry, ...(r.detail ? { names: r.detail.names as string[] } : {}) }));
       const coverage: Record<string, unknown> = { [result.kind === 'file' ? 'items' : 'files']: entries.length, ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}), ...skippedCoverage(nav.value) };

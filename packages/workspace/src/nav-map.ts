@@ -1,5 +1,5 @@
 // `map PATH` (retrieval spec §7): a file's outline, or one row per file under a prefix.
-import { percentDecode, type IndexedDefinition, type IndexedFile, type IndexReader } from '@trufflepig/index';
+import { normalizeEncodedPath, percentEncode, type IndexedDefinition, type IndexedFile, type IndexReader } from '@trufflepig/index';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { MAP_NAMES_PER_FILE } from './limits';
 import { definitionEntry, spanEntry } from './nav-entries';
@@ -21,17 +21,27 @@ export function outline(t: NavTarget, file: IndexedFile): MapRow[] {
   return [...items, ...members].map((d) => ({ entry: definitionEntry(t, d) }));
 }
 
-function display(encoded: string): string {
-  return percentDecode(encoded).toString('utf8');
+/**
+ * The stored (percent-encoded) paths a user's PATH may mean, most likely first: the path
+ * as search prints it (`a%20b.ts`, decoded then re-encoded, so `café` and `caf%C3%A9`
+ * agree), then the raw name typed as it is (`50%25.ts` naming a file called that).
+ * Both are canonical encodings, so they compare exactly with stored paths, byte for byte,
+ * non-UTF-8 names included.
+ */
+export function pathReadings(wanted: string): string[] {
+  const typed = wanted.replace(/^\.\//, '');
+  const printed = normalizeEncodedPath(typed);
+  const raw = percentEncode(typed);
+  return printed === raw ? [printed] : [printed, raw];
 }
 
-/** Indexed files under a directory prefix (`src/` or `src`), or whose path starts with it. */
+/** Indexed files under a directory prefix (`src/` or `src`, encoded), or whose path starts with it. */
 export function filesUnder(reader: IndexReader, prefix: string): IndexedFile[] {
-  const p = display(prefix).replace(/^\.\//, '');
+  const p = prefix;
   const dir = p === '' || p === '.' ? '' : p.endsWith('/') ? p : `${p}/`;
   const files = reader.files().filter((f) => !f.excluded);
-  const under = files.filter((f) => display(f.path).startsWith(dir));
-  return under.length > 0 ? under : files.filter((f) => display(f.path).startsWith(p));
+  const under = files.filter((f) => f.path.startsWith(dir));
+  return under.length > 0 ? under : files.filter((f) => f.path.startsWith(p));
 }
 
 /** One `kind: "file"` row per file, naming its top-level items (`+N` when cut). */
