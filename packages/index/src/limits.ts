@@ -32,6 +32,10 @@ export const COMMIT_HISTORY_MAX = 10_000;
 export const COMMIT_CHANGED_PATHS_MAX = 100;
 /** One `git` call of commit indexing. */
 export const GIT_LOG_TIMEOUT_MS = 60_000;
+/** One `git` call of the walk (probe or `ls-files`); past it the walk reads the ignore rules itself. */
+export const WALK_GIT_TIMEOUT_MS = 120_000;
+/** Bytes of `git ls-files` output the walk accepts (≈ 10 million paths); past it the walk reads the ignore rules itself. */
+export const WALK_GIT_MAX_LISTING_BYTES = 1024 * 1024 * 1024;
 /**
  * Characters of one query word, quoted phrase or filter value (`kind:`, `file:`, `sym:`,
  * ...; not `re:` patterns): a longer one answers `bad_query` before reaching SQL, whose

@@ -1,0 +1,168 @@
+// The file set of a root inside a Git work tree is Git's own answer (architecture.md,
+// Walk): `git ls-files` applies `.gitignore` at every level, `.git/info/exclude`, tracked
+// files under ignored paths and case rules exactly as Git does, which no re-implementation
+// of the rules matched (issue 10, finding 9).
+import { spawnSync } from 'node:child_process';
+import * as os from 'node:os';
+import { ALWAYS_SKIPPED_DIRS, WALK_GIT_MAX_LISTING_BYTES, WALK_GIT_TIMEOUT_MS } from '../limits';
+
+export interface GitListing {
+  /**
+   * Root-relative raw paths Git lists: tracked files (whether or not they still exist)
+   * and untracked files that no ignore rule excludes, and the same for each untracked
+   * nested repository, as that repository's Git lists them.
+   */
+  readonly paths: Buffer[];
+  /** Directories Git could not open (root-relative raw paths, no trailing slash). */
+  readonly unreadable: { readonly raw: Buffer; readonly message: string }[];
+  /** Nested repositories Git listed but could not list the files of (root-relative, no trailing slash). */
+  readonly unlisted: Buffer[];
+}
+
+// Variables that redirect repository discovery; inherited from a hook or a parent git
+// command they would make the listing describe another repository.
+const DISCOVERY_OVERRIDES = [
+  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX',
+];
+
+/**
+ * The user's global excludes file is not part of the repository, so it does not shape
+ * the index (Git reads it only when core.excludesFile is unset); no fsmonitor hook runs.
+ */
+const CONFIG = ['-c', `core.excludesFile=${os.devNull}`, '-c', 'core.fsmonitor=false'];
+
+function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' };
+  for (const name of DISCOVERY_OVERRIDES) delete env[name];
+  return env;
+}
+
+interface GitRun {
+  readonly ok: boolean;
+  readonly status: number | null;
+  readonly stdout: Buffer;
+  readonly stderr: Buffer;
+}
+
+function git(root: string, args: readonly string[]): GitRun {
+  const r = spawnSync('git', ['-C', root, ...CONFIG, ...args], {
+    env: gitEnv(), maxBuffer: WALK_GIT_MAX_LISTING_BYTES, timeout: WALK_GIT_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout = r.stdout ?? Buffer.alloc(0);
+  const stderr = r.stderr ?? Buffer.alloc(0);
+  return { ok: !r.error && r.status === 0, status: r.status, stdout, stderr };
+}
+
+const SLASH = 0x2f;
+
+const SKIPPED = new Set(ALWAYS_SKIPPED_DIRS);
+const SKIPPED_MIN = Math.min(...ALWAYS_SKIPPED_DIRS.map((n) => n.length));
+const SKIPPED_MAX = Math.max(...ALWAYS_SKIPPED_DIRS.map((n) => n.length));
+
+/** True when a component of the raw relative path is a directory the walk never enters. */
+export function hasSkippedComponent(raw: Buffer): boolean {
+  let start = 0;
+  for (let i = 0; i <= raw.length; i++) {
+    if (i < raw.length && raw[i] !== SLASH) continue;
+    const length = i - start;
+    // The names are ASCII: only components of a plausible length are decoded and compared.
+    if (length >= SKIPPED_MIN && length <= SKIPPED_MAX && SKIPPED.has(raw.toString('latin1', start, i))) return true;
+    start = i + 1;
+  }
+  return false;
+}
+
+function splitNul(out: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let end = out.indexOf(0, start); end !== -1; end = out.indexOf(0, start)) {
+    if (end > start) parts.push(out.subarray(start, end));
+    start = end + 1;
+  }
+  if (start < out.length) parts.push(out.subarray(start));
+  return parts;
+}
+
+// `warning: could not open directory 'sub/dir/': Permission denied` — the path is
+// relative to the top level, not to the directory git ran in.
+const UNREADABLE_DIR = /^warning: could not open directory '(.*)\/': (.*)$/;
+
+function unreadableDirs(stderr: Buffer, prefix: Buffer): GitListing['unreadable'] {
+  const found: { raw: Buffer; message: string }[] = [];
+  for (const line of splitLines(stderr)) {
+    const m = UNREADABLE_DIR.exec(line.toString('latin1'));
+    if (!m) continue;
+    const fromTop = Buffer.from(m[1], 'latin1');
+    if (!fromTop.subarray(0, prefix.length).equals(prefix)) continue;
+    found.push({ raw: fromTop.subarray(prefix.length), message: m[2] });
+  }
+  return found;
+}
+
+function splitLines(out: Buffer): Buffer[] {
+  const lines: Buffer[] = [];
+  let start = 0;
+  for (let end = out.indexOf(0x0a, start); end !== -1; end = out.indexOf(0x0a, start)) {
+    lines.push(out.subarray(start, end));
+    start = end + 1;
+  }
+  if (start < out.length) lines.push(out.subarray(start));
+  return lines;
+}
+
+/**
+ * Git's file set for `root`, or undefined when Git cannot answer for it: git is missing,
+ * the root is not inside a work tree (or is inside a `.git` directory), or the root
+ * directory is itself ignored by the repository around it (it is then not part of that
+ * repository: a project under a home directory tracked with `*` ignored, a checkout under
+ * an ignored `vendor/`) — the caller walks such roots by the ignore rules instead.
+ */
+export function listGitFiles(root: string): GitListing | undefined {
+  const probe = git(root, ['rev-parse', '--is-inside-work-tree', '--show-prefix']);
+  if (!probe.ok) return undefined;
+  const lines = splitLines(probe.stdout);
+  if (lines[0]?.toString('latin1') !== 'true') return undefined;
+  // --show-prefix is unquoted and ends with '/' when non-empty.
+  const prefix = lines[1] ?? Buffer.alloc(0);
+  if (prefix.length > 0) {
+    const rootIgnored = git(root, ['check-ignore', '-q', '--no-index', '.']);
+    // 0: ignored; 1: not ignored; anything else: Git could not tell, so do not trust it.
+    if (rootIgnored.status !== 1) return undefined;
+  }
+  const listing: GitListing = { paths: [], unreadable: [], unlisted: [] };
+  return listRepository(root, Buffer.alloc(0), prefix, listing) ? listing : undefined;
+}
+
+/**
+ * Append the files of the work tree at `root/under` to `listing`. An untracked nested
+ * repository (Git lists it as `dir/` and does not look inside) is listed the same way by
+ * its own Git, so its files stay part of the enclosing root as they always were
+ * (docs/workspace.md): with its own rules, as Git applies them in that repository.
+ */
+function listRepository(root: string, under: Buffer, prefix: Buffer, listing: GitListing): boolean {
+  // Arguments are strings: a nested repository whose name is not UTF-8 cannot be named to git.
+  const dir = `${root}/${under.toString('utf8')}`;
+  const nameable = Buffer.from(dir).equals(Buffer.concat([Buffer.from(`${root}/`), under]));
+  // `-x` patterns outrank every ignore file, so Git itself never descends into the
+  // directories the walk skips anyway (a `node_modules` nobody ignored can be huge);
+  // tracked paths under them are still listed and dropped by the caller.
+  const skip = ALWAYS_SKIPPED_DIRS.flatMap((name) => ['-x', name]);
+  const listed = nameable ? git(under.length === 0 ? root : dir, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...skip]) : undefined;
+  if (!listed?.ok) {
+    if (under.length > 0) listing.unlisted.push(under.subarray(0, under.length - 1));
+    return false;
+  }
+  let previous: Buffer | undefined;
+  for (const raw of splitNul(listed.stdout)) {
+    // An unmerged path is listed once per stage, and the stages are adjacent.
+    if (previous && previous.equals(raw)) continue;
+    previous = raw;
+    const path = under.length === 0 ? raw : Buffer.concat([under, raw]);
+    if (raw[raw.length - 1] === SLASH) listRepository(root, path, Buffer.alloc(0), listing);
+    else listing.paths.push(path);
+  }
+  const own = unreadableDirs(listed.stderr, prefix);
+  for (const u of own) listing.unreadable.push({ raw: under.length === 0 ? u.raw : Buffer.concat([under, u.raw]), message: u.message });
+  return true;
+}
