@@ -8,6 +8,15 @@ export const MAX_MEMBERS = 32;
 /** Workspace and member names: 1–64 ASCII letters, digits, underscores or hyphens. */
 export const MAX_NAME_LENGTH = 64;
 export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * Names NAME_PATTERN allows that are refused anyway: the properties of every JavaScript
+ * object (Object.prototype). As keys of a plain object they vanish (`__proto__`) or
+ * collide with inherited members, and member names key maps and JSON objects everywhere.
+ */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set([
+  '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'constructor',
+  'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+]);
 
 /** [output].budget range in o200k_base tokens. */
 export const MIN_BUDGET = 1;

@@ -1,7 +1,7 @@
 // Pure validation of a parsed workspace document: no file system access. Path resolution
 // and root checks happen afterwards in workspace-config.ts.
 import { configError, type ConfigError } from './errors';
-import { MAX_BUDGET, MAX_MEMBERS, MIN_BUDGET, MIN_MEMBERS, NAME_PATTERN } from './limits';
+import { MAX_BUDGET, MAX_MEMBERS, MIN_BUDGET, MIN_MEMBERS, NAME_PATTERN, RESERVED_NAMES } from './limits';
 import { formatField, lineOf, type LineIndex } from './locate';
 
 export type ScopeMode = 'shared' | 'per_source';
@@ -103,6 +103,10 @@ function optionalBoolean(c: Collector, table: Table, path: readonly string[]): b
 }
 
 function checkName(c: Collector, name: string, path: readonly string[], what: string): boolean {
+  if (RESERVED_NAMES.has(name)) {
+    c.add('config_invalid_name', path, `${what} ${JSON.stringify(name)} is reserved (a property of every JavaScript object, it would vanish from maps keyed by name); choose another name`);
+    return false;
+  }
   if (NAME_PATTERN.test(name)) return true;
   c.add('config_invalid_name', path, `${what} ${JSON.stringify(name)} is invalid; use 1–64 ASCII letters, digits, underscores or hyphens`);
   return false;

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { percentEncode } from '@trufflepig/index';
 import { canonicalRoot, checkRoots, gitInfo } from '@trufflepig/member-root';
-import { MAX_MEMBERS, MAX_NAME_LENGTH } from '@trufflepig/config';
+import { MAX_MEMBERS, MAX_NAME_LENGTH, RESERVED_NAMES } from '@trufflepig/config';
 import type { MemberTarget, WorkspaceContext } from './context';
 import { fail, ok, type Outcome } from './errors';
 import { standInLabel } from './fallback';
@@ -69,7 +69,9 @@ export async function wsStatusObject(ws: WorkspaceContext): Promise<Record<strin
 }
 
 function memberName(dir: string, taken: Set<string>): string {
-  const base = path.basename(dir).replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, MAX_NAME_LENGTH - 3) || 'member';
+  const cleaned = path.basename(dir).replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, MAX_NAME_LENGTH - 3) || 'member';
+  // A directory called __proto__ or constructor proposes a name the configuration accepts.
+  const base = RESERVED_NAMES.has(cleaned) ? `${cleaned}-member` : cleaned;
   let name = base;
   for (let i = 2; taken.has(name); i++) name = `${base}-${i}`;
   taken.add(name);
