@@ -77,6 +77,7 @@ async function run(h, exp, rng, out, plan) {
       const k = await killedIndex(h, a, repo, phase, delay);
       if (!k.killed) missed++;
       else if (k.sawStaging) publicationKills++;
+      await checkStaleLock(h, a, repo);
       const shown = await a.cli(h, repo, ['show', handle], { untimed: true });
       if (shown.status !== 0 || !shown.stdout.toString().includes('anchorword')) a.fail('contract', `handle from before the kill no longer shows (exit ${shown.status}: ${shown.stdout.toString().slice(0, 100)})`);
       const search = await a.cli(h, repo, ['search', 'anchorword'], { untimed: true });
@@ -93,6 +94,29 @@ async function run(h, exp, rng, out, plan) {
   }
   exp.note(`${publicationKills} of ${plan.kills} publication kills landed after the staging file appeared`);
   if (missed) exp.note(`${missed} of ${2 * plan.kills} indexes ended before the kill landed (their checks still ran)`);
+}
+
+/** A lock left by the killed writer must be reported by `status` (issue 10, finding 10). */
+async function checkStaleLock(h, a, repo) {
+  let pid = null;
+  try {
+    pid = Number.parseInt(fs.readFileSync(path.join(repo.cache, 'index.lock'), 'utf8'), 10);
+  } catch {
+    return; // no lock left: nothing to report
+  }
+  if (!Number.isInteger(pid) || alive(pid)) return;
+  const status = await a.cli(h, repo, ['status'], { untimed: true });
+  const stale = status.json && status.json.stale_locks;
+  if (status.status === 0 && !(stale && stale['index.lock'])) a.fail('contract', `status does not report the stale index.lock of killed pid ${pid}`);
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 async function statusGeneration(h, repo) {

@@ -43,6 +43,7 @@ class Experiment {
     this.notes = [];
     this.state = 'ran';
     this.latencies = [];
+    this.internalErrors = 0;
   }
 
   attempt(label) {
@@ -94,6 +95,11 @@ class Attempt {
     const call = await h.run(repo, args, opts);
     const failures = checkCall(call, h.canaries);
     if (call.code) h.codesSeen.add(call.code);
+    // Coded, so no target counts it, but every internal_error is a bug worth naming.
+    if (call.code === 'internal_error') {
+      this.experiment.internalErrors++;
+      if (this.experiment.internalErrors === 1) this.experiment.note(`internal_error answered (coded, not a target failure): ${short(`${labelOf(call.args)} → ${call.stderr.toString('utf8').split('\n')[0]}`, 200)}`);
+    }
     // Name the call unless the attempt's label already does (one-call attempts).
     const callLabel = labelOf(call.args.filter((x) => x !== '--no-daemon'));
     const prefix = this.label.includes(callLabel) ? '' : `${callLabel}: `;

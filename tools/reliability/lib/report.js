@@ -71,7 +71,7 @@ function toJson(experiments, meta, t) {
     targets: Object.fromEntries(t.rows.map((r) => [r.kind, r.count])),
     ok: t.ok,
     experiments: experiments.map((e) => ({
-      name: e.name, title: e.title, state: e.state, attempts: e.attempts, failures: e.failures, byKind: e.byKind, examples: e.examples, notes: e.notes,
+      name: e.name, title: e.title, state: e.state, attempts: e.attempts, failures: e.failures, byKind: e.byKind, internal_errors: e.internalErrors, examples: e.examples, notes: e.notes,
       ...(e.timing ? { timing_ms: e.timing } : {}),
     })),
   };
