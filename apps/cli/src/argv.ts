@@ -68,11 +68,24 @@ function distance(a: string, b: string): number {
 
 /** The verb an unknown word most likely meant, with its argument shape. */
 export function likelyVerb(word: string): string {
-  const hint = HINTS[word.toLowerCase()];
-  if (hint) return hint;
+  // Own keys only: `constructor` or `__proto__` must not find Object.prototype's members.
+  const key = word.toLowerCase();
+  if (Object.hasOwn(HINTS, key)) return HINTS[key];
   const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', refs: 'refs NAME', map: 'map PATH', ctx: 'ctx HANDLE', status: 'status', ws: 'ws show|status|discover', serve: 'serve', stop: 'stop', help: 'help' };
   const best = [...VERBS].sort((x, y) => distance(word, x) - distance(word, y))[0];
   return shapes[best];
+}
+
+/**
+ * The last valid -b/--budget of split options (a whole number), else undefined: the budget
+ * an error raised before the options were validated must still respect.
+ */
+export function budgetOption(options: readonly string[]): number | undefined {
+  let budget: number | undefined;
+  for (let i = 0; i < options.length - 1; i++) {
+    if ((options[i] === '-b' || options[i] === '--budget') && /^\d+$/.test(options[i + 1])) budget = Number(options[i + 1]);
+  }
+  return budget;
 }
 
 /** Options the fast path understands; anything else sends the call down the full path. */

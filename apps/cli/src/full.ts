@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import {
   serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, ctxCommand, indexCommand, mapCommand, moreCommand, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
+  boundedMessage, DEFAULT_BUDGET, DEFAULT_SHOW_BUDGET, errorResult, escapeLineField, internalErrorResult, objectResult, quoteInput, responseBudget,
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
 import { FAST_VERBS } from '@trufflepig/workspace/client';
@@ -55,14 +56,14 @@ function write(r: CommandResult): number {
   return r.exitCode;
 }
 
+/** A usage error: plain text on stderr (one bounded, escaped line, then the usage), nothing on stdout. */
 function usageError(message: string): number {
-  process.stderr.write(`trufflepig: ${message}\n${USAGE}\n`);
+  process.stderr.write(`trufflepig: ${escapeLineField(boundedMessage(message))}\n${USAGE}\n`);
   return 2;
 }
 
 export async function runFull(argv: readonly string[]): Promise<number> {
   const split = splitArgv(argv);
-  let exit = 0;
   let failed: string | undefined;
   const parsed = yargs(split.options)
     .scriptName('trufflepig')
@@ -107,7 +108,16 @@ export async function runFull(argv: readonly string[]): Promise<number> {
   };
   const verb = split.verb;
   if (verb === undefined) return usageError('missing verb');
-  if (!(VERBS as readonly string[]).includes(verb)) return usageError(`unknown verb '${verb}'; did you mean: trufflepig ${likelyVerb(verb)}`);
+  if (!(VERBS as readonly string[]).includes(verb)) return usageError(`unknown verb '${quoteInput(verb)}'; did you mean: trufflepig ${likelyVerb(verb)}`);
+  try {
+    return await runVerb(verb, split.words, opts);
+  } catch (err) {
+    // An exception in a verb: one coded line within the budget, never a stack.
+    return write(internalErrorResult(err, responseBudget(opts, verb === 'show' ? DEFAULT_SHOW_BUDGET : DEFAULT_BUDGET)));
+  }
+}
+
+async function runVerb(verb: string, words: readonly string[], opts: CommandOptions): Promise<number> {
   // A read verb: start the root's daemon (or the workspace's coordinator) when none runs
   // and let it answer (an unpublished root then answers index_warming while its daemon
   // indexes); when it cannot start, answer here.
@@ -118,7 +128,7 @@ export async function runFull(argv: readonly string[]): Promise<number> {
       if (value !== undefined) options[key] = value;
     }
     if (opts.noWorkspace) options.noWorkspace = true;
-    const served = await serveThroughDaemons(verb, split.words, opts, options);
+    const served = await serveThroughDaemons(verb, words, opts, options);
     if (served) return write({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode === 0 ? 0 : 2 });
   }
   switch (verb) {
@@ -128,32 +138,32 @@ export async function runFull(argv: readonly string[]): Promise<number> {
     case 'index':
       return write(await indexCommand({ ...opts, onProgress: process.stderr.isTTY ? progressReporter() : undefined }));
     case 'search':
-      if (split.words.length === 0) return usageError('search needs a query, e.g. trufflepig search refill tokens');
-      return write(await searchCommand(split.words, opts));
+      if (words.length === 0) return usageError('search needs a query, e.g. trufflepig search refill tokens');
+      return write(await searchCommand(words, opts));
     case 'show':
       // `show sym:NAME file:src/ kind:fn` takes filters; every other form is one word.
-      if (split.words[0]?.startsWith('sym:')) return write(await showCommand(split.words.join(' '), opts));
-      if (split.words.length !== 1) return usageError('show takes one HANDLE (SET:ORDINAL), a continuation, path:P[:A-B], or sym:NAME [file: lang: kind:]');
-      return write(await showCommand(split.words[0], opts));
+      if (words[0]?.startsWith('sym:')) return write(await showCommand(words.join(' '), opts));
+      if (words.length !== 1) return usageError('show takes one HANDLE (SET:ORDINAL), a continuation, path:P[:A-B], or sym:NAME [file: lang: kind:]');
+      return write(await showCommand(words[0], opts));
     case 'more':
-      if (split.words.length !== 1) return usageError('more takes one CURSOR (SET@OFFSET) as printed after "next"');
-      return write(await moreCommand(split.words[0], opts));
+      if (words.length !== 1) return usageError('more takes one CURSOR (SET@OFFSET) as printed after "next"');
+      return write(await moreCommand(words[0], opts));
     case 'refs':
-      if (split.words.length === 0) return usageError('refs needs a NAME, e.g. trufflepig refs TokenBucket file:src/');
-      return write(await refsCommand(split.words, opts));
+      if (words.length === 0) return usageError('refs needs a NAME, e.g. trufflepig refs TokenBucket file:src/');
+      return write(await refsCommand(words, opts));
     case 'map':
-      if (split.words.length === 0) return usageError('map needs a PATH, e.g. trufflepig map src/lib.rs or trufflepig map src/');
-      return write(await mapCommand(split.words, opts));
+      if (words.length === 0) return usageError('map needs a PATH, e.g. trufflepig map src/lib.rs or trufflepig map src/');
+      return write(await mapCommand(words, opts));
     case 'ctx':
-      if (split.words.length !== 1) return usageError('ctx takes one HANDLE (SET:ORDINAL) from search, refs, map or show sym:');
-      return write(await ctxCommand(split.words[0], opts));
+      if (words.length !== 1) return usageError('ctx takes one HANDLE (SET:ORDINAL) from search, refs, map or show sym:');
+      return write(await ctxCommand(words[0], opts));
     case 'status':
       return write(await statusCommand(opts));
     case 'serve': {
       const target = singleRootOf(opts);
-      if (!target.ok) return write({ stdout: '', stderr: `trufflepig: ${target.error.code}: ${target.error.message}`, exitCode: 2 });
+      if (!target.ok) return write(errorResult(target.error, responseBudget(opts, DEFAULT_BUDGET)));
       const started = await serveRootDaemon(target.value.root, target.value.cacheDir, (line) => process.stderr.write(`${line}\n`));
-      if (!started.ok) return write({ stdout: '', stderr: `trufflepig: ${started.code}: ${started.message}`, exitCode: 2 });
+      if (!started.ok) return write(errorResult(started, responseBudget(opts, DEFAULT_BUDGET)));
       process.stderr.write(`trufflepig: serving ${target.value.root} on ${started.daemon.socketPath} (pid ${started.daemon.pid}); stop with: trufflepig stop\n`);
       await started.daemon.done;
       return 0;
@@ -161,17 +171,16 @@ export async function runFull(argv: readonly string[]): Promise<number> {
     case 'stop': {
       // In a workspace only the coordinator stops; member daemons keep their roots fresh.
       const stopped = await stopDaemons(opts);
-      if (!stopped.ok) return write({ stdout: '', stderr: `trufflepig: ${stopped.error.code}: ${stopped.error.message}`, exitCode: 2 });
+      if (!stopped.ok) return write(errorResult(stopped.error, responseBudget(opts, DEFAULT_BUDGET)));
       const v = stopped.value;
-      process.stdout.write(`${JSON.stringify(v.stopped !== null ? { stopped: v.stopped, what: v.what } : { stopped: null, what: v.what, reason: `no ${v.what} runs here` })}\n`);
-      return 0;
+      return write(objectResult(v.stopped !== null ? { stopped: v.stopped, what: v.what } : { stopped: null, what: v.what, reason: `no ${v.what} runs here` }, responseBudget(opts, DEFAULT_BUDGET)));
     }
     case 'ws': {
-      const [sub, ...rest] = split.words;
-      if (sub === undefined || !(WS_SUBCOMMANDS as readonly string[]).includes(sub)) return usageError(`ws takes show, status or discover DIR...${sub ? ` (not '${sub}')` : ''}`);
+      const [sub, ...rest] = words;
+      if (sub === undefined || !(WS_SUBCOMMANDS as readonly string[]).includes(sub)) return usageError(`ws takes show, status or discover DIR...${sub ? ` (not '${quoteInput(sub)}')` : ''}`);
       if (sub !== 'discover' && rest.length > 0) return usageError(`ws ${sub} takes no arguments`);
       return write(await wsCommand(sub, rest, opts));
     }
   }
-  return exit;
+  return 0;
 }

@@ -2,7 +2,7 @@
 // Entry point. A read verb for a single root is first offered to the root's running
 // daemon through a path that loads almost nothing (no yargs, no index); everything else,
 // and every call the daemon cannot answer, takes the full path.
-import { fastOptions, splitArgv } from './argv';
+import { budgetOption, fastOptions, splitArgv } from './argv';
 
 type FastPath = typeof import('@trufflepig/workspace/client');
 
@@ -31,13 +31,38 @@ async function main(argv: readonly string[]): Promise<number> {
   return runFull(argv);
 }
 
+/**
+ * The last resort for an exception nothing else caught (a deleted working directory, say):
+ * one coded `internal_error` line, fitted to the call's budget like every error, never a
+ * stack. Loads the facade only now, so the fast path stays light.
+ */
+function reportInternalError(err: unknown, argv: readonly string[]): void {
+  const split = splitArgv(argv);
+  try {
+    const ws = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');
+    const fallback = split.verb === 'show' ? ws.DEFAULT_SHOW_BUDGET : ws.DEFAULT_BUDGET;
+    const budget = budgetOption(split.options) ?? fallback;
+    const r = ws.internalErrorResult(err, budget);
+    if (r.stdout) process.stdout.write(r.stdout);
+    process.stderr.write(r.stderr);
+  } catch {
+    // The facade itself cannot load: nothing on stdout (inside every budget), one plain line.
+    let text = 'unknown error';
+    try {
+      text = (err instanceof Error ? err.message : String(err)).split('\n')[0].replace(/[^\x20-\x7e]/g, '?').slice(0, 300);
+    } catch {
+      // an exception whose text cannot be read: the fixed words above
+    }
+    process.stderr.write(`trufflepig: internal_error: ${text}\n`);
+  }
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`trufflepig: internal_error: ${(err as Error).stack ?? String(err)}\n`);
-    process.stdout.write(`${JSON.stringify({ error: { code: 'internal_error', message: String((err as Error).message ?? err) } })}\n`);
     process.exitCode = 2;
+    reportInternalError(err, process.argv.slice(2));
   },
 );

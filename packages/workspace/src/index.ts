@@ -17,7 +17,7 @@ export * from './limits';
 export { refsCommand, mapCommand, ctxCommand } from './nav-commands';
 export { showSymbol } from './nav-sym';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './nav-resolve';
-export { DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, errorLine, escapeLineField, type OutputFormat } from '@trufflepig/render';
+export { boundedMessage, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, errorLine, escapeLineField, type OutputFormat } from '@trufflepig/render';
 export { quoteInput } from '@trufflepig/index';
 export { rootDaemonStatus, singleRootOf, serveThroughDaemons, stopDaemons, ensureCoordinator, coordinatorDir } from './daemon-control';
 export { serveRootDaemon } from './daemon-main';
