@@ -19,6 +19,19 @@ export const FTS_DEAD_REBUILD_FRACTION = 0.3;
 export const REGEX_MAX_HITS = 10_000;
 /** Bytes a `re:` walk reads before it stops and reports truncation. */
 export const REGEX_MAX_BYTES_SCANNED = 512 * 1024 * 1024;
+/** Characters of one `re:` pattern; a longer one answers `bad_regex` (quoting only its start). */
+export const REGEX_PATTERN_MAX_CHARS = 1_000;
+/** Instructions of one compiled `re:` program (matching costs up to this many steps per character). */
+export const REGEX_PROGRAM_MAX_INSTRUCTIONS = 5_000;
+/**
+ * Instruction × character steps one `re:` window may cost: a file is searched in line-aligned
+ * windows of this ÷ program size characters (at least REGEX_WINDOW_MIN_CHARS, overlapping by
+ * one window), so the deadline is checked every few hundred milliseconds even inside one file.
+ */
+export const REGEX_WINDOW_STEPS = 8_000_000;
+export const REGEX_WINDOW_MIN_CHARS = 4_096;
+/** Time one `re:` search may take (every file read and matched) before it stops and reports truncation. */
+export const REGEX_DEADLINE_MS = 2_000;
 /** Regions scored per lane before collapsing to files (guards pathological terms). */
 export const LANE_REGION_SCAN_MAX = 200_000;
 /** Nearest-path suggestions in a filter diagnosis. */

@@ -6,6 +6,8 @@ import { REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
 import { percentDecode } from '../paths';
 import type { SearchHit } from './hit';
 import type { IndexedFile } from './reader';
+import { REGEX_DEADLINE_MS } from '../limits';
+import { compileRegex } from './regex-engine';
 
 export interface LiveFile {
   readonly bytes: Buffer;
@@ -30,27 +32,35 @@ export function liveHit(f: IndexedFile, live: LiveFile, start: number, end: numb
   };
 }
 
-export interface RegexScan { hits: SearchHit[]; truncated: boolean }
+/** Why a `re:` scan stopped before the last eligible file: its deadline, the byte or the hit cap. */
+export type RegexStop = 'deadline' | 'bytes' | 'hits';
+
+export interface RegexScan { hits: SearchHit[]; truncated: boolean; stopped?: RegexStop }
 
 /**
  * `re:` over the live bytes of eligible files, in path order; `^`/`$` match at line
- * boundaries. Each file is represented by its first matching line.
+ * boundaries (regex-engine.ts: linear-time RE2 matching). Each file is represented by its
+ * first matching line. Past `deadlineAt` (a `Date.now()` timestamp, checked between files
+ * and between windows of a long file) the scan stops and reports truncation.
  */
-export function regexScan(root: string, files: readonly IndexedFile[], pattern: string): RegexScan {
-  const re = new RegExp(pattern, 'gm');
+export function regexScan(root: string, files: readonly IndexedFile[], pattern: string, deadlineAt: number = Date.now() + REGEX_DEADLINE_MS): RegexScan {
+  const compiled = compileRegex(pattern);
+  if (!compiled.ok) throw new Error(`${compiled.code}: ${compiled.message}`); // parseQuery validated it
   const hits: SearchHit[] = [];
   let scanned = 0;
   let lines = 0;
   for (const f of files) {
-    if (scanned > REGEX_MAX_BYTES_SCANNED || lines >= REGEX_MAX_HITS) return { hits, truncated: true };
+    if (scanned > REGEX_MAX_BYTES_SCANNED) return { hits, truncated: true, stopped: 'bytes' };
+    if (lines >= REGEX_MAX_HITS) return { hits, truncated: true, stopped: 'hits' };
+    if (Date.now() > deadlineAt) return { hits, truncated: true, stopped: 'deadline' };
     const live = readLive(root, f);
     if (!live || live.bytes.includes(0)) continue;
     scanned += live.bytes.length;
     const decoded = decodeText(live.bytes);
-    re.lastIndex = 0;
-    const m = re.exec(decoded.text);
-    if (!m) continue;
-    const at = decoded.byteAt(m.index);
+    const m = compiled.matcher.firstMatch(decoded.text, 0, deadlineAt);
+    if (!m.found && m.stopped) return { hits, truncated: true, stopped: m.stopped };
+    if (!m.found) continue;
+    const at = decoded.byteAt(m.at);
     const starts = lineStartOffsets(live.bytes);
     const line = lineAt(starts, at);
     const lineStart = starts[line - 1];

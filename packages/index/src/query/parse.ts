@@ -4,6 +4,7 @@ import { fail, ok, type Outcome } from '../errors';
 import { QUERY_MAX_TERMS, QUERY_MAX_WORDS, QUERY_WORD_MAX_CHARS } from '../limits';
 import { normalizeEncodedPath } from '../paths';
 import { quoteInput } from '../quote';
+import { compileRegex } from './regex-engine';
 
 export const QUERY_KINDS = [
   'function', 'method', 'class', 'struct', 'enum', 'trait', 'interface', 'type', 'constant', 'variable',
@@ -137,11 +138,8 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
   if (mode === 'sym' && !/^[^\s]+$/.test(text)) return fail('bad_query', 'sym: takes one name, e.g. sym:TokenBucket or sym:TokenBucket::refill');
   if (mode === 're') {
     if (!text) return fail('bad_regex', 're: needs a pattern, e.g. re:fn\\s+main');
-    try {
-      new RegExp(text, 'm');
-    } catch (err) {
-      return fail('bad_regex', `re:${text} is not a valid regular expression (${(err as Error).message.replace(/^Invalid regular expression: /, '')}); escape special characters with \\`);
-    }
+    const compiled = compileRegex(text);
+    if (!compiled.ok) return fail(compiled.code, compiled.message);
   }
   const words = mode === 're' ? [] : queryWords(text);
   if (words.length > QUERY_MAX_WORDS) return fail('bad_query', `the query splits into ${words.length} search words, over the limit of ${QUERY_MAX_WORDS}; search with fewer or shorter words`);

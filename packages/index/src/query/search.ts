@@ -3,7 +3,7 @@ import {
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
-import { LANE_REGION_SCAN_MAX } from '../limits';
+import { LANE_REGION_SCAN_MAX, REGEX_DEADLINE_MS } from '../limits';
 import { allRows } from '../store/sql';
 import { diagnoseFilters } from './diagnosis';
 import { ftsExpression, ftsRegions } from './fts';
@@ -165,6 +165,8 @@ function regexCandidates(reader: IndexReader, pattern: string): Set<number> | un
 export interface SearchOptions {
   /** per-source.md: `shared` (default), `per_source`, or an explicit list of scopes. */
   readonly scopes?: ScopeMode | readonly (readonly string[])[];
+  /** Time a `re:` search may take (default REGEX_DEADLINE_MS); past it the scan stops and reports truncation. */
+  readonly regexDeadlineMs?: number;
 }
 
 /** Whether a scope setting can give commit documents a group of their own. */
@@ -180,7 +182,9 @@ function scopesReachCommits(scopes: NonNullable<SearchOptions['scopes']>): boole
  */
 export function searchIndex(reader: IndexReader, q: ParsedQuery, options: SearchOptions = {}): SearchOutcome {
   const scopes = options.scopes ?? 'shared';
-  const run = runQuery(reader, q);
+  // One deadline for the whole call: the diagnosis reruns below share it.
+  const deadlineAt = Date.now() + (options.regexDeadlineMs ?? REGEX_DEADLINE_MS);
+  const run = runQuery(reader, q, deadlineAt);
   const askedForCommits = q.sources.includes(GIT_LOG_TAG);
   const wantsCommits = askedForCommits || (scopes !== 'shared' && scopesReachCommits(scopes));
   const commits = wantsCommits ? searchCommits(reader, q) : undefined;
@@ -190,7 +194,7 @@ export function searchIndex(reader: IndexReader, q: ParsedQuery, options: Search
     ...(scopes !== 'shared' ? { groups: scopeGroups(run, commits?.hits ?? [], scopes) } : {}),
     ...(wantsCommits ? { gitLog: reader.gitLog() } : {}),
   };
-  const outcome = diagnosed(reader, q, hits, truncated);
+  const outcome = diagnosed(reader, q, hits, truncated, deadlineAt);
   return { ...outcome, ...extra };
 }
 
@@ -220,12 +224,12 @@ function scopeGroups(run: Ranked & { hits: SearchHit[] }, commits: readonly Sear
   });
 }
 
-function diagnosed(reader: IndexReader, q: ParsedQuery, hits: SearchHit[], truncated: boolean): SearchOutcome {
+function diagnosed(reader: IndexReader, q: ParsedQuery, hits: SearchHit[], truncated: boolean, deadlineAt: number): SearchOutcome {
   if (hits.length > 0 || !hasFilters(q)) return { hits, truncated };
   // Only on an empty filtered search: would the query have matched without its `-file:` values?
-  const excludedEveryMatch = q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }).hits.length > 0;
+  const excludedEveryMatch = q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }, deadlineAt).hits.length > 0;
   const unfilteredHits = q.text
-    ? runQuery(reader, { ...q, fileInclude: [], fileExclude: [], languages: [], kinds: [], sources: [], sourceExclude: [] }).hits.length > 0
+    ? runQuery(reader, { ...q, fileInclude: [], fileExclude: [], languages: [], kinds: [], sources: [], sourceExclude: [] }, deadlineAt).hits.length > 0
     : undefined;
   return { hits, truncated, filterDiagnosis: diagnoseFilters(q, reader.files(), { excludedEveryMatch, kindCounts: kindCounts(reader, q), unfilteredHits }) };
 }
@@ -234,16 +238,16 @@ function kindCounts(reader: IndexReader, q: ParsedQuery): number[] {
   return q.kinds.map((k) => (k === 'file' ? reader.files().length : Number(allRows(reader.db, 'SELECT count(*) FROM def WHERE kind = ?', [k])[0][0])));
 }
 
-function runQuery(reader: IndexReader, q: ParsedQuery): Ranked & { truncated: boolean } {
+function runQuery(reader: IndexReader, q: ParsedQuery, deadlineAt: number): Ranked & { truncated: boolean } {
   const ctx: LaneContext = { reader, query: q, eligible: eligibility(reader, q), truncated: false };
   let hits: SearchHit[];
   let truncated = false;
   let within: Ranked['within'] | undefined;
   if (q.mode === 're') {
     const candidates = regexCandidates(reader, q.text);
-    const scan = regexScan(reader.root, reader.files().filter((f) => !f.excluded && ctx.eligible(f) && (!candidates || candidates.has(f.id))), q.text);
+    const scan = regexScan(reader.root, reader.files().filter((f) => !f.excluded && ctx.eligible(f) && (!candidates || candidates.has(f.id))), q.text, deadlineAt);
     hits = scan.hits;
-    truncated = scan.truncated;
+    truncated = scan.truncated; // a deadline stop too: coverage then says truncated
   } else if (q.mode === 'literal') {
     ({ hits, truncated } = rankLiteral(ctx));
   } else if (q.mode === 'sym') {
