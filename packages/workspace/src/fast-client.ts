@@ -124,8 +124,9 @@ export async function askDaemon(stateDir: string, verb: string, args: readonly s
   const sent = await sendRequest(stateDir, { verb, args: [...args], options, cwd });
   if (!sent.ok) return undefined;
   const reply = sent.reply;
-  // The daemon's own trouble (stopping, busy): answer locally instead.
-  if (reply.error && reply.error.code !== 'handler_failed') return undefined;
+  // The daemon's own trouble (stopping, busy, a handler that failed: an older daemon's, whose
+  // failure text is neither bounded nor fitted to the budget): answer locally instead.
+  if (reply.error) return undefined;
   return { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode };
 }
 
