@@ -1,6 +1,11 @@
 /** Every limit of the index in one place (retrieval.md §3). */
 export const REGION_MAX_BYTES = 4096;
 export const FILE_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * Bytes `show path:` reads of a file the index may not hold (it is not bound by
+ * FILE_MAX_BYTES, but nothing is read unbounded: a file past this is refused).
+ */
+export const SHOW_PATH_MAX_BYTES = 64 * 1024 * 1024;
 export const FACTS_PER_FILE_MAX = 50_000;
 /** Directories never walked, wherever they are. */
 export const ALWAYS_SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules', 'target', '.trufflepig'];
@@ -39,6 +44,10 @@ export const DIAGNOSIS_NEAREST_PATHS = 3;
 /** Name of the published database inside the cache directory. */
 export const INDEX_FILE_NAME = 'index.sqlite';
 export const LOCK_FILE_NAME = 'index.lock';
+/** Written beside the index when a reconcile fails, removed by the next that succeeds. */
+export const RECONCILE_FAILURE_FILE_NAME = 'reconcile-failure.json';
+/** A recorded reconcile failure's message is cut to this many characters. */
+export const RECONCILE_FAILURE_MESSAGE_MAX_CHARS = 240;
 /** Commit messages indexed per Git root: the newest first-parent commits (per-source.md). */
 export const COMMIT_HISTORY_MAX = 10_000;
 /** Changed paths stored (and shown) per commit; the rest are counted. */

@@ -9,6 +9,7 @@ import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
 import { updateCommitHistory, type CommitHistoryUpdate } from './store/commits';
 import { emptyDatabase, loadDatabase, rebuildFts } from './store/database';
 import { acquireWriterLock, indexPath, makeDirectories, publishDatabase, removeAbandonedStaging } from './store/publish';
+import { clearReconcileFailure, recordReconcileFailure } from './store/health';
 import { getMeta, setMeta } from './store/schema';
 import { allRows, type Database } from './store/sql';
 import { walkRoot } from './walk';
@@ -114,6 +115,19 @@ async function extractAll(session: ReconcileSession, examined: readonly Paramete
  * trusted; changed ones are hashed and only new revisions are parsed.
  */
 export async function reconcile(root: string, options: ReconcileOptions): Promise<Outcome<ReconcileReport>> {
+  const out = await reconcileLocked(root, options);
+  // index_locked: another writer is at work, not a failure of this cache. A failure is
+  // recorded where readers look, so a daemon whose reconciles keep failing never passes
+  // for complete; the next success clears it.
+  if (out.ok) clearReconcileFailure(options.cacheDir);
+  else if (out.error.code !== 'index_locked') recordReconcileFailure(options.cacheDir, out.error.code, out.error.message);
+  return out;
+}
+
+/** Errors that say the cache directory refuses writes, as opposed to a defect of the reconcile. */
+const UNWRITABLE_ERRNO = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'ENOTDIR', 'EFBIG']);
+
+async function reconcileLocked(root: string, options: ReconcileOptions): Promise<Outcome<ReconcileReport>> {
   const started = Date.now();
   const { cacheDir } = options;
   try {
@@ -130,6 +144,8 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
   if ('heldBy' in lock) return fail('index_locked', `another process (pid ${lock.heldBy}) is indexing this root; wait for it and retry`);
   let pool: Extractor | undefined;
   let db: Database | undefined;
+  // A failure while exporting or writing the new generation is the cache's, whatever it says.
+  let publishing = false;
   try {
     removeAbandonedStaging(cacheDir);
     db = await loadDatabase(indexPath(cacheDir));
@@ -191,6 +207,7 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     collectNow?.();
     const live = Number(allRows(db, 'SELECT count(*) FROM region')[0][0]);
     if (ftsDocs > 0 && (ftsDocs - live) / ftsDocs > FTS_DEAD_REBUILD_FRACTION) rebuildFts(db, root);
+    publishing = true;
     options.onProgress?.({ phase: 'publish', done: 0, total: 1 });
     const result = report(db, generation, true, stats);
     // Export, then close at once: the in-memory database and its exported copy are the
@@ -201,7 +218,12 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
     publishDatabase(cacheDir, bytes);
     return ok(result);
   } catch (err) {
-    return fail('cache_unwritable', `indexing failed, the previous generation stays published: ${(err as Error).message}`);
+    const errno = (err as NodeJS.ErrnoException).code;
+    const message = String((err as Error).message ?? err).split('\n')[0];
+    if ((errno !== undefined && UNWRITABLE_ERRNO.has(errno)) || publishing) {
+      return fail('cache_unwritable', `cannot write the index in ${cacheDir} (${message}); the previous generation stays published; free space or pass a writable --cache DIR`);
+    }
+    return fail('reconcile_failed', `indexing failed, the previous generation stays published: ${message}; run trufflepig index again, and report this if it repeats`);
   } finally {
     db?.close();
     await pool?.close();

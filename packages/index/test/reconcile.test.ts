@@ -202,7 +202,8 @@ describe('publication', () => {
     expect(reader.ok && reader.value.generation).toBe(1);
     if (reader.ok) reader.value.close();
     expect(await fx.paths('sym:kept_name')).toEqual(['a.rs']);
-    expect(fs.readdirSync(fx.cache)).toEqual(['index.sqlite']);
+    // No staging file is left; the failure itself is recorded for readers (store/health.ts).
+    expect(fs.readdirSync(fx.cache).sort()).toEqual(['index.sqlite', 'reconcile-failure.json']);
   });
 
   it('removes its staging file when the rename over the index fails', async () => {

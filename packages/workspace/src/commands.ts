@@ -1,4 +1,5 @@
-import { reconcile, type ReconcileProgress, type ReconcileReport } from '@trufflepig/index';
+import { LOCK_FILE_NAME, lockFileState, reconcile, type ReconcileProgress, type ReconcileReport } from '@trufflepig/index';
+import { DAEMON_LOCK_FILE_NAME } from '@trufflepig/runtime';
 import {
   DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, fitError, internalErrorOf, renderObject, renderSearchPage, renderShow,
   type OutputFormat, type ShowInput,
@@ -35,18 +36,18 @@ export interface CommandResult {
   readonly exitCode: 0 | 2;
 }
 
-export function errorResult(err: TpError, budget: number): CommandResult {
 /** An error as a command's answer: fitted to the budget (render's fitError), exit 2. */
+export function errorResult(err: TpError, budget: number): CommandResult {
   const r = fitError(err, budget);
   return { stdout: r.stdout, stderr: r.stderr, exitCode: 2 };
 }
 
-export function objectResult(value: Record<string, unknown>, budget: number): CommandResult {
 /** An unexpected exception as a command's answer: one coded `internal_error` line, no stack. */
 export function internalErrorResult(err: unknown, budget: number): CommandResult {
   return errorResult(internalErrorOf(err), budget);
 }
 
+export function objectResult(value: Record<string, unknown>, budget: number): CommandResult {
   const out = renderObject(value, { budget });
   return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
 }
@@ -58,7 +59,6 @@ function budgetFor(opts: CommandOptions, ctx: Context | undefined, fallback: num
   return fallback;
 }
 
-export async function withContext(opts: CommandOptions, fallbackBudget: number, run: (ctx: Context, budget: number) => Promise<CommandResult>): Promise<CommandResult> {
 /**
  * The budget of an answer given before (or without) running the command (usage and
  * internal errors): -b, else the workspace's [output].budget, else `fallback`.
@@ -73,6 +73,7 @@ export function responseBudget(opts: CommandOptions, fallback: number): number {
   }
 }
 
+export async function withContext(opts: CommandOptions, fallbackBudget: number, run: (ctx: Context, budget: number) => Promise<CommandResult>): Promise<CommandResult> {
   const ctx = resolveContext(opts);
   if (!ctx.ok) return errorResult(ctx.error, budgetFor(opts, undefined, fallbackBudget));
   return run(ctx.value, budgetFor(opts, ctx.value, fallbackBudget));
@@ -219,14 +220,28 @@ async function rootStatus(r: ResolvedRoot): Promise<Record<string, unknown>> {
   // Inside the daemon the answer is this process; elsewhere ask the root's daemon, if any.
   const daemon = foregroundIndexingAllowed() ? await rootDaemonStatus(r.cacheDir) : { state: 'serving', pid: process.pid };
   const reader = await openPublished(r.cacheDir, r.root);
-  if (!reader.ok) return { root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon };
+  const locks = staleLocks(r.cacheDir);
+  if (!reader.ok) return { root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon, ...locks };
   try {
     const cov = coverageOf(reader.value.coverage(), false, undefined, 0).json;
     delete cov.hits;
-    return { root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov };
+    return { root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov, ...locks };
   } finally {
     releaseReader(reader.value);
   }
+}
+
+/**
+ * Lock files whose owner died (a crash, a kill -9, a full disk). They do no harm, the next
+ * writer or daemon takes them over, but status says so instead of staying silent.
+ */
+function staleLocks(cacheDir: string): { stale_locks?: Record<string, { pid: number; note: string }> } {
+  const out: Record<string, { pid: number; note: string }> = {};
+  for (const [name, taker] of [[LOCK_FILE_NAME, 'the next index'], [DAEMON_LOCK_FILE_NAME, 'the next daemon']] as const) {
+    const state = lockFileState(cacheDir, name);
+    if (state.state === 'stale') out[name] = { pid: state.pid, note: `left by process ${state.pid}, which is gone; ${taker} takes it over` };
+  }
+  return Object.keys(out).length ? { stale_locks: out } : {};
 }
 
 export const WS_SUBCOMMANDS = ['show', 'status', 'discover'] as const;

@@ -44,3 +44,6 @@ export function limitFromEnv(name: string, fallback: number): number {
   const value = raw === undefined ? NaN : Number(raw);
   return Number.isFinite(value) && value >= 0 ? value : fallback;
 }
+
+/** `show path:` takes a spec of at most this many characters (Linux PATH_MAX is 4,096 bytes). */
+export const SHOW_PATH_SPEC_MAX_CHARS = 8_192;

@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
-import { percentDecode } from '@trufflepig/index';
+import { FILE_MAX_BYTES, percentDecode, readInsideRoot, type ReadRefusal } from '@trufflepig/index';
 
 export type LiveRead =
   | { ok: true; bytes: Buffer; revision: string }
-  | { ok: false; reason: 'missing' | 'unreadable'; message: string };
+  | { ok: false; reason: ReadRefusal; message: string };
 
-/** Read a root-relative encoded path once and hash exactly the bytes that will be rendered. */
-export function readOnce(root: string, encodedPath: string): LiveRead {
-  try {
-    const bytes = fs.readFileSync(Buffer.concat([Buffer.from(root), Buffer.from('/'), percentDecode(encodedPath)]));
-    return { ok: true, bytes, revision: createHash('sha256').update(bytes).digest('hex') };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'unreadable', message: (err as Error).message };
-  }
+/**
+ * Read a root-relative encoded path once, through the index's checked reader (no link
+ * followed, regular files only, bounded), and hash exactly the bytes that will be rendered.
+ * The default bound is the index's: a handle's file was at most that size when indexed.
+ */
+export function readOnce(root: string, encodedPath: string, maxBytes: number = FILE_MAX_BYTES): LiveRead {
+  const read = readInsideRoot(root, percentDecode(encodedPath), maxBytes);
+  if (!read.ok) return read;
+  return { ok: true, bytes: read.bytes, revision: createHash('sha256').update(read.bytes).digest('hex') };
 }

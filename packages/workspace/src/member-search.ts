@@ -2,7 +2,7 @@
 // coverage. Inputs and outputs are plain data so the same function runs in a worker
 // thread (members are searched concurrently) or in-process.
 import {
-  parseQuery, reconcile, searchIndex, type FilterDiagnosis, type IndexCoverage, type ScopeGroup, type SearchHit, type SearchOptions,
+  coverageState, parseQuery, reconcile, searchIndex, type FilterDiagnosis, type IndexCoverage, type ScopeGroup, type SearchHit, type SearchOptions,
 } from '@trufflepig/index';
 import { fallbackSearch, type FallbackInfo } from './fallback';
 import { UNAVAILABLE_REASON_MAX_CHARS } from './limits';
@@ -26,7 +26,7 @@ export interface MemberSearchRequest {
   readonly scopes?: SearchOptions['scopes'];
 }
 
-export type MemberState = 'complete' | 'partial' | 'warming' | 'unavailable' | 'timed_out' | 'parent_fallback';
+export type MemberState = 'complete' | 'partial' | 'stale' | 'warming' | 'unavailable' | 'timed_out' | 'parent_fallback';
 
 export interface MemberSearchResult {
   readonly name: string;
@@ -57,7 +57,7 @@ export function cutReason(text: string): string {
 }
 
 function stateOf(cov: IndexCoverage): MemberState {
-  return Object.values(cov.unsearched).some((n) => n > 0) ? 'partial' : 'complete';
+  return coverageState(cov);
 }
 
 export async function searchMember(req: MemberSearchRequest): Promise<MemberSearchResult> {

@@ -1,5 +1,5 @@
 import {
-  fileUri, IndexReader, parseQuery, percentDecode, percentEncode, reconcile, searchIndex,
+  coverageState, fileUri, IndexReader, parseQuery, percentDecode, percentEncode, reconcile, searchIndex,
   type FilterDiagnosis, type IndexCoverage, type ParsedQuery, type SearchHit,
 } from '@trufflepig/index';
 import { lineStarts, pickSnippet, splitRows, DEFAULT_LIMIT, type PageHit, type Snippet } from '@trufflepig/render';
@@ -62,14 +62,18 @@ function toEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry
 export function coverageOf(cov: IndexCoverage, truncated: boolean, diagnosis: FilterDiagnosis | undefined, total: number): { json: Record<string, unknown>; line: string } {
   const unsearched = Object.entries(cov.unsearched);
   const unsearchedCount = unsearched.reduce((n, [, v]) => n + v, 0);
-  const state = unsearchedCount > 0 ? `partial (${unsearchedCount} unsearched: ${unsearched.map(([k]) => k).join(', ')})` : 'complete';
+  const summary = coverageState(cov);
+  const failed = cov.reconcile_failed;
+  const state = failed
+    ? `stale (the last reconcile failed at ${failed.at}: ${failed.code}; edits since generation ${cov.generation} are not searched)`
+    : summary === 'partial' ? `partial (${unsearchedCount} unsearched: ${unsearched.map(([k]) => k).join(', ')})` : 'complete';
   const excluded = Object.entries(cov.excluded).map(([k, v]) => `${v} ${k}`).join(', ');
   const parts = [state, `${cov.indexed_files} files`, `generation ${cov.generation}`, `${total} hits`];
   if (excluded) parts.push(`excluded ${excluded}`);
   if (cov.parse_failures) parts.push(`${cov.parse_failures} parse failures`);
   if (truncated) parts.push('truncated');
   if (diagnosis) parts.push(`filters: ${diagnosisLine(diagnosis)}`);
-  const json: Record<string, unknown> = { state: unsearchedCount > 0 ? 'partial' : 'complete', ...cov, hits: total };
+  const json: Record<string, unknown> = { state: summary, ...cov, hits: total };
   if (truncated) json.truncated = true;
   if (diagnosis) json.filter_diagnosis = diagnosis;
   return { json, line: parts.join('; ') };

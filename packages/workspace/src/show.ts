@@ -1,9 +1,10 @@
 import * as fs from 'node:fs';
-import { fileUri, lineAt, percentDecode, percentEncode } from '@trufflepig/index';
+import { fileUri, lineAt, percentDecode, percentEncode, quoteInput, SHOW_PATH_MAX_BYTES } from '@trufflepig/index';
 import { lineStarts, splitRows, type ShowInput } from '@trufflepig/render';
 import { formatHandle, parseHandle, type ResultStore } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
-import { readOnce } from './live';
+import { readOnce, type LiveRead } from './live';
+import { SHOW_PATH_SPEC_MAX_CHARS } from './limits';
 import type { ResolvedRoot } from './root';
 import { checkOwner } from './owner';
 import { showCommitEntry } from './commit-entries';
@@ -44,9 +45,15 @@ export function showHandle(target: string, store: ResultStore): Outcome<ShowInpu
   if (!owner.ok) return owner;
   const live = readOnce(root, entry.path);
   if (!live.ok) {
-    return live.reason === 'missing'
-      ? fail('source_missing', `${entry.path} was moved or deleted since the search; search again`)
-      : fail('read_error', `cannot read ${entry.path}: ${live.message}`);
+    switch (live.reason) {
+      case 'missing':
+        return fail('source_missing', `${entry.path} was moved or deleted since the search; search again`);
+      case 'unreadable':
+        return fail('read_error', `cannot read ${entry.path}: ${live.message}`);
+      default:
+        // A symlink, FIFO, device or oversized file now stands where the indexed file was.
+        return fail('stale_source', `${entry.path} is no longer the regular file that was indexed (${live.message}); search again`);
+    }
   }
   if (live.revision !== entry.revision) return fail('stale_source', `${entry.path} changed since the search (revision ${entry.revision.slice(0, 12)}); search again for current results`);
   const from = cont ? Number(cont[2]) : entry.start;
@@ -61,35 +68,59 @@ export function showHandle(target: string, store: ResultStore): Outcome<ShowInpu
   });
 }
 
+/** Why `show path:` read nothing, as the code and message a user sees. */
+function pathReadFailure(rel: string, live: Extract<LiveRead, { ok: false }>): Outcome<never> {
+  switch (live.reason) {
+    case 'missing':
+      return fail('source_missing', `${rel} does not exist under the root; search for it with kind:file`);
+    case 'symlink':
+    case 'outside_root':
+      return fail('path_outside_root', `${rel} was replaced by a symlink while it was read; it is not shown`);
+    case 'directory':
+    case 'not_regular':
+      return fail('not_regular_file', `${rel} is ${live.message}; show path: reads regular files (use map for a directory)`);
+    case 'too_large':
+      return fail('file_too_large', `${rel} is ${live.message}; search inside it instead`);
+    default:
+      return fail('read_error', `cannot read ${rel}: ${live.message}`);
+  }
+}
+
 /** `show path:P[:A-B]`: current bytes, root-relative only, never outside the root. */
 export function showPath(r: ResolvedRoot, spec: string): Outcome<ShowInput> {
-  const m = /^(.*?)(?::(\d+)(?:-(\d+))?)?$/.exec(spec)!;
-  const rel = m[1];
-  if (!rel) return fail('bad_path', 'show path: needs a root-relative path, e.g. show path:src/lib.rs:10-40');
-  if (rel.startsWith('/') || /^[A-Za-z]:[\\/]/.test(rel)) return fail('path_outside_root', `${rel} is absolute; give a path relative to the root ${r.root}`);
+  if (spec.length > SHOW_PATH_SPEC_MAX_CHARS) return fail('bad_path', `show path: takes a path of at most ${SHOW_PATH_SPEC_MAX_CHARS} characters`);
+  // `s`: a name may hold a newline (it is percent-encoded in every path Trufflepig prints).
+  const m = /^(.*?)(?::(\d+)(?:-(\d+))?)?$/s.exec(spec);
+  const rel = m?.[1];
+  if (!m || !rel) return fail('bad_path', 'show path: needs a root-relative path, e.g. show path:src/lib.rs:10-40');
+  const shown = quoteInput(rel);
+  if (rel.startsWith('/') || /^[A-Za-z]:[\\/]/.test(rel)) return fail('path_outside_root', `${shown} is absolute; give a path relative to the root ${r.root}`);
   // Work on raw bytes: a name that is not UTF-8 (latin%E9.rs) must reach the file system
   // unchanged, so no decoding to a JS string here (latin1 below is byte-preserving), and
   // realpathSync.native, because the JS realpathSync turns a Buffer path into lossy text.
   const raw = percentDecode(rel);
-  if (raw.toString('latin1').split('/').includes('..')) return fail('path_outside_root', `${rel} climbs out with ..; give a path inside the root ${r.root}`);
+  if (raw.toString('latin1').split('/').includes('..')) return fail('path_outside_root', `${shown} climbs out with ..; give a path inside the root ${r.root}`);
   const rootBytes = Buffer.from(r.root);
   let real: Buffer;
   try {
     real = fs.realpathSync.native(Buffer.concat([rootBytes, Buffer.from('/'), raw]), { encoding: 'buffer' });
   } catch {
-    return fail('source_missing', `${rel} does not exist under ${r.root}; search for it with kind:file`);
+    return fail('source_missing', `${shown} does not exist under ${r.root}; search for it with kind:file`);
   }
-  const inside = real.equals(rootBytes) || (real.length > rootBytes.length && real.subarray(0, rootBytes.length).equals(rootBytes) && real[rootBytes.length] === 0x2f);
-  if (!inside) return fail('path_outside_root', `${rel} resolves outside the root through a symlink; it is not shown`);
+  if (real.equals(rootBytes)) return fail('not_regular_file', `${shown} is the root directory; show path: reads regular files (use map for a directory)`);
+  const inside = real.length > rootBytes.length && real.subarray(0, rootBytes.length).equals(rootBytes) && real[rootBytes.length] === 0x2f;
+  if (!inside) return fail('path_outside_root', `${shown} resolves outside the root through a symlink; it is not shown`);
+  // The resolved path is only a name: the checked reader opens it without following any
+  // link and refuses it if it was swapped since realpath looked.
   const encoded = percentEncode(real.subarray(rootBytes.length + 1));
-  const live = readOnce(r.root, encoded);
-  if (!live.ok) return fail(live.reason === 'missing' ? 'source_missing' : 'read_error', `cannot read ${rel}: ${live.message}`);
-  if (live.bytes.includes(0)) return fail('binary_file', `${rel} is binary (contains NUL bytes); it is not shown`);
+  const live = readOnce(r.root, encoded, SHOW_PATH_MAX_BYTES);
+  if (!live.ok) return pathReadFailure(shown, live);
+  if (live.bytes.includes(0)) return fail('binary_file', `${shown} is binary (contains NUL bytes); it is not shown`);
   const starts = lineStarts(live.bytes);
   const lastLine = live.bytes.length > 0 && live.bytes[live.bytes.length - 1] === 0x0a ? starts.length - 1 : starts.length;
   const a = m[2] ? Math.max(1, Number(m[2])) : 1;
   const b = m[3] ? Number(m[3]) : m[2] ? a : lastLine;
-  if (a > Math.max(1, lastLine) || b < a) return fail('bad_range', `${rel} has ${lastLine} lines; ask for a range within 1-${lastLine}`);
+  if (a > Math.max(1, lastLine) || b < a) return fail('bad_range', `${shown} has ${lastLine} lines; ask for a range within 1-${lastLine}`);
   const from = starts[a - 1];
   // Through the line break of line b, so an empty last line of the range is still a row.
   const to = b >= lastLine ? live.bytes.length : starts[b];

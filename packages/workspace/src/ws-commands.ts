@@ -1,6 +1,6 @@
 // `ws show`, `ws status`, `ws discover`: inspect a workspace locally; start nothing.
 import * as path from 'node:path';
-import { percentEncode } from '@trufflepig/index';
+import { coverageState, percentEncode } from '@trufflepig/index';
 import { canonicalRoot, checkRoots, gitInfo } from '@trufflepig/member-root';
 import { MAX_MEMBERS, MAX_NAME_LENGTH, RESERVED_NAMES } from '@trufflepig/config';
 import type { MemberTarget, WorkspaceContext } from './context';
@@ -49,7 +49,7 @@ async function memberStatus(m: MemberTarget): Promise<Record<string, unknown>> {
     const cov = reader.value.coverage();
     const unsearched = Object.values(cov.unsearched).reduce((a, b) => a + b, 0);
     Object.assign(row, {
-      state: unsearched > 0 ? 'partial' : 'complete', generation: cov.generation, indexed_files: cov.indexed_files,
+      state: coverageState(cov), ...(cov.reconcile_failed ? { reconcile_failed: cov.reconcile_failed } : {}), generation: cov.generation, indexed_files: cov.indexed_files,
       ...(unsearched > 0 ? { unsearched: cov.unsearched } : {}), ...(cov.parse_failures ? { parse_failures: cov.parse_failures } : {}),
       ...(Object.keys(cov.excluded).length ? { excluded: cov.excluded } : {}),
     });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
 import { queryLanguageOf } from '../classify';
 import { decodeText, lineAt, lineStartOffsets } from '../extract/text';
-import { REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
+import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
 import { percentDecode } from '../paths';
+import { readInsideRoot } from '../read/inside-root';
 import type { SearchHit } from './hit';
 import type { IndexedFile } from './reader';
 import { REGEX_DEADLINE_MS } from '../limits';
@@ -14,14 +14,15 @@ export interface LiveFile {
   readonly revision: string;
 }
 
-/** Read a file's current bytes (the truth for `re:` and literal verification). */
+/**
+ * Read an indexed file's current bytes (the truth for `re:` and literal verification)
+ * through the checked reader: undefined for anything that is no longer a regular file of
+ * this root within the index's size bound (a swapped symlink, a FIFO, a device).
+ */
 export function readLive(root: string, f: IndexedFile): LiveFile | undefined {
-  try {
-    const bytes = fs.readFileSync(Buffer.concat([Buffer.from(root), Buffer.from('/'), percentDecode(f.path)]));
-    return { bytes, revision: createHash('sha256').update(bytes).digest('hex') };
-  } catch {
-    return undefined;
-  }
+  const read = readInsideRoot(root, percentDecode(f.path), FILE_MAX_BYTES);
+  if (!read.ok) return undefined;
+  return { bytes: read.bytes, revision: createHash('sha256').update(read.bytes).digest('hex') };
 }
 
 export function liveHit(f: IndexedFile, live: LiveFile, start: number, end: number, lane: string): SearchHit {

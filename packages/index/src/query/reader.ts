@@ -5,6 +5,7 @@ import type { Definition, ImportFact } from '../extract/facts';
 import { fail, ok, type Outcome } from '../errors';
 import { displayPath } from '../paths';
 import { loadDatabase, type SeedOutcome } from '../reconcile';
+import { readReconcileFailure, type ReconcileFailure } from '../store/health';
 import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
 import { allRows, type Database } from '../store/sql';
@@ -32,6 +33,19 @@ export interface IndexCoverage {
   readonly unsearched: Readonly<Record<string, number>>;
   readonly unsearched_paths?: readonly string[];
   readonly semantic: 'unavailable';
+  /** The last reconcile failed: this generation is behind the tree until one succeeds. */
+  readonly reconcile_failed?: ReconcileFailure;
+}
+
+export type CoverageState = 'complete' | 'partial' | 'stale';
+
+/**
+ * The one summary of a coverage: `stale` when the last reconcile failed (edits since this
+ * generation are not searched), `partial` when files are unsearched, else `complete`.
+ */
+export function coverageState(cov: IndexCoverage): CoverageState {
+  if (cov.reconcile_failed) return 'stale';
+  return Object.values(cov.unsearched).some((n) => n > 0) ? 'partial' : 'complete';
 }
 
 /** A stored definition (the extracted fields) of a file; spans are byte offsets of the file at its indexed revision. */
@@ -54,7 +68,7 @@ export class IndexReader {
   private fileByPathMap?: Map<string, IndexedFile>;
   private lowerPathList?: string[];
 
-  private constructor(readonly db: Database, readonly generation: number, readonly root: string) {}
+  private constructor(readonly db: Database, readonly generation: number, readonly root: string, private readonly cacheDir: string) {}
 
   /** Open the published index; a missing index or generation 0 answers `index_warming`. */
   static async open(cacheDir: string, root: string): Promise<Outcome<IndexReader>> {
@@ -67,7 +81,7 @@ export class IndexReader {
       db.close();
       return fail('index_warming', `the index for ${root} has no published generation yet; run: trufflepig --root ${root} index`);
     }
-    return ok(new IndexReader(db, generation, root));
+    return ok(new IndexReader(db, generation, root, cacheDir));
   }
 
   files(): IndexedFile[] {
@@ -168,10 +182,13 @@ export class IndexReader {
     if (walkErrors) unsearched.walk_error = walkErrors;
     if (readErrors) unsearched.read_error = readErrors;
     if (factLimited.length) unsearched.fact_limit = factLimited.length;
+    // Read on every call: a daemon keeps its reader across reconciles that publish nothing.
+    const failure = readReconcileFailure(this.cacheDir);
     return {
       generation: this.generation, indexed_files: indexed, excluded, parse_failures: parseFailures, unsearched,
       ...(factLimited.length ? { unsearched_paths: factLimited.slice(0, UNSEARCHED_PATHS_SHOWN) } : {}),
       semantic: 'unavailable',
+      ...(failure ? { reconcile_failed: failure } : {}),
     };
   }
 

@@ -1,23 +1,33 @@
-import * as fs from 'node:fs';
 import { FILE_MAX_BYTES } from '../limits';
+import { readInsideRoot } from '../read/inside-root';
 
-/** Read at most FILE_MAX_BYTES + 1 bytes: enough to tell an over-cap file without loading it. */
-export function readBounded(abs: Buffer): { bytes?: Buffer; error?: string; gone?: boolean } {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) return { error: 'not a regular file any more' };
-    const buf = Buffer.allocUnsafe(Math.min(st.size, FILE_MAX_BYTES) + 1);
-    let got = 0;
-    for (let n = 1; n > 0 && got < buf.length; got += n) n = fs.readSync(fd, buf, got, buf.length - got, null);
-    return { bytes: buf.subarray(0, got) };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { gone: true };
-    return { error: (err as Error).message };
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+/** Why a walked file could not be read as indexable bytes; each is a class of `excluded`. */
+export type UnreadableClass = 'symlink' | 'special_file' | 'too_large' | 'read_error';
+
+export type BoundedRead = { bytes: Buffer } | { gone: true } | { excluded: UnreadableClass; message: string };
+
+/**
+ * Read a walked file for indexing, at most FILE_MAX_BYTES + 1 bytes, through the one
+ * checked reader: a file that became a symlink, FIFO or device since the walk is
+ * classified, never followed or waited on.
+ */
+export function readBounded(root: string, relative: Buffer): BoundedRead {
+  const read = readInsideRoot(root, relative, FILE_MAX_BYTES);
+  if (read.ok) return { bytes: read.bytes };
+  switch (read.reason) {
+    case 'missing':
+      return { gone: true };
+    case 'symlink':
+    case 'outside_root':
+      return { excluded: 'symlink', message: read.message };
+    case 'not_regular':
+      return { excluded: 'special_file', message: read.message };
+    case 'directory':
+      // Replaced by a directory since the walk: unsearched now, walked as one next time.
+      return { excluded: 'read_error', message: read.message };
+    case 'too_large':
+      return { excluded: 'too_large', message: read.message };
+    default:
+      return { excluded: 'read_error', message: read.message };
   }
 }
-

@@ -57,11 +57,8 @@ export class ReconcileSession {
   private readonly seen = new Set<string>();
   private readonly byRevision = new Map<string, OldFile>();
   private readonly writer: StoreWriter;
-  private readonly rootBuf: Buffer;
-
-  constructor(private readonly db: Database, root: string, private readonly old: Map<string, OldFile>, walkErrors: number) {
+  constructor(private readonly db: Database, private readonly root: string, private readonly old: Map<string, OldFile>, walkErrors: number) {
     this.writer = new StoreWriter(db);
-    this.rootBuf = Buffer.from(root);
     this.unsearched = { walk_error: walkErrors, read_error: 0, fact_limit: 0 };
     for (const [, f] of old) if (f.revision && f.extractor && !f.excluded) this.byRevision.set(`${f.revision}|${f.extractor}`, f);
   }
@@ -77,11 +74,18 @@ export class ReconcileSession {
   private record(file: WalkedFile, lang: Language, fields: Pick<FileRecord, 'revision' | 'excluded'> & Partial<FileRecord>): void {
     const prev = this.old.get(file.path);
     if (prev) this.toRemove.push(prev.id);
-    this.writer.addFile({
-      path: file.path, lang, tags: sourceTags(file.path), size: file.size, mtime: mtimeOf(file), ino: file.ino, factLimited: false,
+    // Staged under a placeholder like every new row: the previous row of this path (a file
+    // that became a symlink, binary, too large) is still there until finish() removes it.
+    const fileId = this.writer.addFile({
+      path: this.stagingPath(), lang, tags: sourceTags(file.path), size: file.size, mtime: mtimeOf(file), ino: file.ino, factLimited: false,
       extractor: null, parse: 'none', lines: 0, ...fields,
     });
+    this.staged.push({ path: file.path, fileId });
     this.changed = true;
+  }
+
+  private stagingPath(): string {
+    return `\u0000staging:${this.staged.length}`;
   }
 
   /** Read and hash a changed file; settle it at once unless its new revision needs facts. */
@@ -91,14 +95,14 @@ export class ReconcileSession {
       this.record(file, lang, { revision: null, excluded: file.symlink ? 'symlink' : 'too_large' });
       return undefined;
     }
-    const read = readBounded(Buffer.concat([this.rootBuf, Buffer.from('/'), file.raw]));
-    if (read.gone) {
+    const read = readBounded(this.root, file.raw);
+    if ('gone' in read) {
       this.seen.delete(file.path);
       return undefined;
     }
-    if (!read.bytes) {
-      this.unsearched.read_error++;
-      this.record(file, lang, { revision: null, excluded: 'read_error' });
+    if ('excluded' in read) {
+      if (read.excluded === 'read_error') this.unsearched.read_error++;
+      this.record(file, lang, { revision: null, excluded: read.excluded });
       return undefined;
     }
     const bytes = read.bytes;
@@ -124,7 +128,7 @@ export class ReconcileSession {
   insert(p: Pending, x: Extraction | undefined): void {
     const donor = x ? undefined : p.donor;
     const rec: FileRecord = {
-      path: `\u0000staging:${this.staged.length}`, lang: p.lang, tags: sourceTags(p.file.path), size: p.bytes.length,
+      path: this.stagingPath(), lang: p.lang, tags: sourceTags(p.file.path), size: p.bytes.length,
       mtime: mtimeOf(p.file), ino: p.file.ino, revision: p.revision, extractor: p.extractor, excluded: null,
       parse: x ? x.parse : donor!.parse, factLimited: x ? x.factLimited : donor!.factLimited, lines: lineStartOffsets(p.bytes).length,
     };

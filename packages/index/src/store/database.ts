@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import { identifierExpansions } from '../extract/extract';
+import { FILE_MAX_BYTES } from '../limits';
 import { percentDecode } from '../paths';
+import { readInsideRoot } from '../read/inside-root';
 import { createSchema, FTS_DDL, schemaMatches, setMeta } from './schema';
 import { allRows, sqlEngine, type Database } from './sql';
 
@@ -40,12 +42,9 @@ export function rebuildFts(db: Database, root: string): void {
   const insert = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (?,?,?)');
   let docs = 0;
   for (const [fileId, p] of allRows(db, 'SELECT id, path FROM file WHERE excluded IS NULL')) {
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(Buffer.concat([Buffer.from(root), Buffer.from('/'), percentDecode(String(p))]));
-    } catch {
-      continue;
-    }
+    const read = readInsideRoot(root, percentDecode(String(p)), FILE_MAX_BYTES);
+    if (!read.ok) continue;
+    const bytes = read.bytes;
     for (const [id, start, end, symbol] of allRows(db, 'SELECT id, start, end, symbol FROM region WHERE file = ?', [Number(fileId)])) {
       const body = bytes.subarray(Number(start), Number(end)).toString('utf8');
       insert.run([Number(id), body, identifierExpansions(body, symbol == null ? null : String(symbol))]);

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INDEX_FILE_NAME, LOCK_FILE_NAME } from '../limits';
+import { processAlive } from './health';
 
 /**
  * Create a directory and its missing parents, one level at a time. Node's recursive
@@ -27,15 +28,6 @@ export function makeDirectories(dir: string, mode = 0o700): void {
 }
 
 const STAGING_PREFIX = `${INDEX_FILE_NAME}.staging-`;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export interface WriterLock {
   release(): void;
