@@ -53,9 +53,9 @@ const FULL = {
 // there costs ~0.3 s of start-up and index loading against ~0.08 s through a daemon).
 const QUICK = {
   directShare: 0.35,
-  staticNames: 6, staticSearches: 4, swapRounds: 2, swapQueries: 5, swapShows: 3, raceCalls: 15, raceSetups: 2,
+  staticNames: 5, staticSearches: 4, swapRounds: 2, swapQueries: 5, swapShows: 3, raceCalls: 10, raceSetups: 2,
   controlRounds: 1, controlShows: 3, controlNames: 4, controlArgv: 10,
-  queryDirect: 6, queryDaemon: 60, queryFixedDirect: 4, catastrophic: 1,
+  queryDirect: 6, queryDaemon: 45, queryFixedDirect: 4, catastrophic: 1,
   configs: 10,
   killFiles: 200, kills: 1,
   tmpfs: 1,
@@ -160,9 +160,10 @@ async function main(opts) {
   const undocumented = [...h.codesSeen].filter((c) => c !== 'usage' && !documented.has(c)).sort();
   const { text, targets } = report.render(experiments, { quick: opts.quick, seed: opts.seed, seconds, undocumented });
   console.log(text);
+  if (h.rebuildRetries.count) console.log(`${h.rebuildRetries.count} call(s) were run again because they loaded a build being rewritten (Cannot find module)`);
   if (harnessErrors) console.log(`${harnessErrors} experiment(s) could not run as planned (see their notes): exit 1`);
   if (opts.json) {
-    const meta = { seed: opts.seed, quick: opts.quick, cli, seconds, undocumented_codes: undocumented, harness_errors: harnessErrors };
+    const meta = { seed: opts.seed, quick: opts.quick, cli, seconds, undocumented_codes: undocumented, harness_errors: harnessErrors, rebuild_retries: h.rebuildRetries.count };
     fs.writeFileSync(opts.json, `${JSON.stringify(report.toJson(experiments, meta, targets), null, 2)}\n`);
   }
   cleanupApi.cleanup();

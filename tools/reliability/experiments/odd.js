@@ -66,7 +66,8 @@ async function run(h, exp, rng, out, plan, cleanupApi) {
   const deep = `${Array(DEPTH).fill('d').join('/')}/leaf.txt`;
   try {
     const indexed = await guarded(h, exp, repo, watch, ['index'], { untimed: true, deadlineMs: 180000 });
-    exp.note(`index of ${plan.oddFiles + 3} files with a FIFO, a socket, device links and ${DEPTH} levels: ${(indexed.ms / 1000).toFixed(1)} s, exit ${indexed.status}`);
+    const j = indexed.json || {};
+    exp.note(`index of ${plan.oddFiles + 3} regular files with a FIFO, a socket, device links and ${DEPTH} levels: ${(indexed.ms / 1000).toFixed(1)} s, exit ${indexed.status}, files ${j.files}, excluded ${JSON.stringify(j.excluded || {})}, unsearched ${JSON.stringify(j.unsearched || {})}`);
     for (const daemon of [false, true]) {
       const handles = [];
       const queries = ['oddword', 'deepword', 're:oddword', '"oddword here"', 're:.', 'swapword', 'kind:file pipe', 'manyfn7'];

@@ -7,6 +7,7 @@ const { spawn } = require('child_process');
 const { checkCall } = require('./checks');
 
 const MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
+const MISSING_MODULE = /Cannot find module '[^']*'|ERR_MODULE_NOT_FOUND|SyntaxError: Unexpected end of input/;
 const EXAMPLES_KEPT = 20;
 const EXAMPLES_SHOWN = 5;
 
@@ -92,7 +93,14 @@ class Attempt {
 
   /** One CLI call inside this attempt; the call's check failures join the attempt's. */
   async cli(h, repo, args, opts = {}) {
-    const call = await h.run(repo, args, opts);
+    let call = await h.run(repo, args, opts);
+    // Other contributors rebuild dist/ while a run goes on; a call that loaded a half-written
+    // build is run again (twice at most) instead of being blamed on the CLI.
+    for (let retry = 0; retry < 2 && call.status !== 0 && MISSING_MODULE.test(call.stderr.toString('utf8')); retry++) {
+      h.rebuildRetries.count++;
+      await sleep(3000);
+      call = await h.run(repo, args, opts);
+    }
     const failures = checkCall(call, h.canaries);
     if (call.code) h.codesSeen.add(call.code);
     // Coded, so no target counts it, but every internal_error is a bug worth naming.
@@ -127,6 +135,7 @@ class Harness {
     this.daemonTargets = new Map();
     this.scopes = [];
     this.codesSeen = new Set();
+    this.rebuildRetries = { count: 0 };
     this.verbose = !!process.env.RELIABILITY_VERBOSE;
   }
 
