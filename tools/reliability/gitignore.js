@@ -9,22 +9,10 @@ const { spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { makeRng } = require('./lib/rng');
 
 const NEVER_ENTERED = ['.git', 'node_modules', 'target', '.trufflepig'];
 const EXAMPLES_KEPT = 5;
-
-function makeRng(seed) {
-  let state = (Number(seed) >>> 0) || 1;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n) => Math.floor(next() * n);
-  return { next, int, pick: (items) => items[int(items.length)], chance: (p) => next() < p };
-}
 
 /** The seed of case `index` of a run seeded `seed` (cases are independent of `count`). */
 function caseSeed(seed, index) {
