@@ -115,6 +115,15 @@ describe('FIFOs and devices', () => {
     expect(r.stderr).toMatch(/trufflepig: not_regular_file: .*FIFO/);
   });
 
+  test('a FIFO named .gitignore (git blocks opening it) costs a bounded wait, then the rules walk answers', () => {
+    const repo = makeRepo({ 'a.ts': 'export const fifoIgnored = 1;\n', 'sub/b.ts': 'export const beside = 2;\n' });
+    mkfifo(repo.abs('sub/.gitignore') as string);
+    const r = timedCli(repo, ['index'], 30_000);
+    expect(r.status).toBe(0);
+    expect(r.ms).toBeLessThan(20_000);
+    expect(repo.cli('search', 'beside').stdout).toContain('sub/b.ts');
+  }, 40_000);
+
   test('a FIFO swapped in for an indexed file hangs no verb', () => {
     const repo = makeRepo({ 'a.ts': 'export const alpha = "root token";\n', 'b.ts': 'export const beta = 2;\n' });
     expect(repo.cli('index').status).toBe(0);

@@ -54,8 +54,15 @@ export const COMMIT_HISTORY_MAX = 10_000;
 export const COMMIT_CHANGED_PATHS_MAX = 100;
 /** One `git` call of commit indexing. */
 export const GIT_LOG_TIMEOUT_MS = 60_000;
-/** One `git` call of the walk (probe or `ls-files`); past it the walk reads the ignore rules itself. */
-export const WALK_GIT_TIMEOUT_MS = 120_000;
+/**
+ * One `git` call of the walk (probe or `ls-files`); past it the walk reads the ignore
+ * rules itself. Git blocks forever opening a FIFO named `.gitignore` (repository content
+ * is untrusted), so this bounds what such a tree costs a reconcile; `ls-files` of the
+ * 78,000-file kernel tree takes well under a second here.
+ */
+export const WALK_GIT_TIMEOUT_MS = 10_000;
+/** Bytes of one ignore file (`.gitignore`, `.git/info/exclude`) the rules walk reads. */
+export const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
 /** Bytes of `git ls-files` output the walk accepts (≈ 10 million paths); past it the walk reads the ignore rules itself. */
 export const WALK_GIT_MAX_LISTING_BYTES = 1024 * 1024 * 1024;
 /**

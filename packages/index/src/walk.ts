@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { ALWAYS_SKIPPED_DIRS } from './limits';
+import { ALWAYS_SKIPPED_DIRS, IGNORE_FILE_MAX_BYTES } from './limits';
 import { percentEncode } from './paths';
+import { readInsideRoot } from './read/inside-root';
 import { hasSkippedComponent, listGitFiles, type GitListing } from './walk/git';
 
 export interface WalkedFile {
@@ -131,12 +131,10 @@ function levelTester(text: string): (relative: string) => TestResult {
   return (relative) => rules.test(relative);
 }
 
-function readIgnoreFile(file: Buffer): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+/** An ignore file's rules, read like any file of the root: a FIFO or link in its place is no rule set and never blocks. */
+function readIgnoreFile(root: string, relative: Buffer): string | undefined {
+  const read = readInsideRoot(root, relative, IGNORE_FILE_MAX_BYTES);
+  return read.ok ? read.bytes.toString('utf8') : undefined;
 }
 
 function isIgnored(levels: readonly IgnoreLevel[], relText: string, isDir: boolean): boolean {
@@ -160,7 +158,7 @@ export function walkByRules(root: string): WalkResult {
   const issues: WalkIssue[] = [];
   const rootBuf = Buffer.from(root);
   const rootLevels: IgnoreLevel[] = [];
-  const exclude = readIgnoreFile(Buffer.from(path.join(root, '.git', 'info', 'exclude')));
+  const exclude = readIgnoreFile(root, Buffer.from('.git/info/exclude'));
   if (exclude) rootLevels.push({ base: '', test: levelTester(exclude) });
   const stack: { rel: Buffer; levels: IgnoreLevel[] }[] = [{ rel: Buffer.alloc(0), levels: rootLevels }];
   while (stack.length > 0) {
@@ -177,7 +175,7 @@ export function walkByRules(root: string): WalkResult {
     let levels = parentLevels;
     const gitignore = entries.find((e) => e.isFile() && e.name.toString('latin1') === '.gitignore');
     if (gitignore) {
-      const text = readIgnoreFile(Buffer.concat([absDir, Buffer.from('/.gitignore')]));
+      const text = readIgnoreFile(root, Buffer.concat([relPrefix, Buffer.from('.gitignore')]));
       if (text) levels = [...parentLevels, { base: relPrefix.toString('utf8'), test: levelTester(text) }];
     }
     entries.sort((a, b) => Buffer.compare(a.name, b.name));
