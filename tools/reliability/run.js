@@ -158,7 +158,7 @@ async function main(opts) {
   const seconds = (Date.now() - started) / 1000;
   const documented = documentedCodes();
   const undocumented = [...h.codesSeen].filter((c) => c !== 'usage' && !documented.has(c)).sort();
-  const { text, targets } = report.render(experiments, { quick: opts.quick, seed: opts.seed, seconds, undocumented });
+  const { text, targets } = report.render(experiments, { quick: opts.quick, partial: !!opts.only, seed: opts.seed, seconds, undocumented });
   console.log(text);
   if (h.rebuildRetries.count) console.log(`${h.rebuildRetries.count} call(s) were run again because they loaded a build being rewritten (Cannot find module)`);
   if (harnessErrors) console.log(`${harnessErrors} experiment(s) could not run as planned (see their notes): exit 1`);

@@ -7,7 +7,7 @@ const fs = require('fs');
 const path = require('path');
 const crypto = require('crypto');
 const { spawnSync } = require('child_process');
-const { once } = require('../lib/harness');
+const { once, sleep } = require('../lib/harness');
 const { makeRepo, freshness, hitsOf } = require('../lib/repo');
 
 function bulk(repo, n, round) {
@@ -49,7 +49,14 @@ async function run(h, exp, rng, out, plan, cleanupApi) {
         fill(filler);
       }
       if (daemon) await a.cli(h, repo, ['search', 'tmpfsword'], { daemon: true });
-      const index = await a.cli(h, repo, ['index'], { untimed: true, deadlineMs: 60000 });
+      // Beside a daemon the foreground index may meet index_locked (documented, transient:
+      // the daemon reconciles); retried so that it meets the full disk itself.
+      let index;
+      for (let tries = 0; ; tries++) {
+        index = await a.cli(h, repo, ['index'], { untimed: true, deadlineMs: 60000 });
+        if (index.code !== 'index_locked' || tries >= 10) break;
+        await sleep(500);
+      }
       if (index.status === 0) a.fail('contract', `index into a full cache exited 0: ${index.stdout.toString().slice(0, 120)}`);
       else if (index.code) codes.set(index.code, (codes.get(index.code) || 0) + 1);
       // The previous generation must be intact (read once the filler is gone: a search

@@ -3,6 +3,8 @@
 // plus the experiment's own assertions; it fails when any call fails a check of checks.js
 // or an assertion fails. Every child and every daemon the run starts is tracked so that
 // cleanup.js can end them by pid.
+const fs = require('fs');
+const path = require('path');
 const { spawn } = require('child_process');
 const { checkCall } = require('./checks');
 
@@ -70,7 +72,10 @@ class Experiment {
     const seen = new Set();
     const first = [];
     const rest = [];
-    for (const e of this.examples) (seen.has(e.kind) ? rest : first).push(e), seen.add(e.kind);
+    for (const e of this.examples) {
+      (seen.has(e.kind) ? rest : first).push(e);
+      seen.add(e.kind);
+    }
     return [...first, ...rest].slice(0, EXAMPLES_SHOWN);
   }
 
@@ -144,8 +149,6 @@ class Harness {
    * (base/NAME) and its own daemons, so experiments may run side by side.
    */
   scope(name) {
-    const fs = require('fs');
-    const path = require('path');
     const scoped = Object.create(this);
     scoped.base = path.join(this.base, name);
     scoped.daemonTargets = new Map();
@@ -221,7 +224,7 @@ class Harness {
 
 function exitedAlready(pid) {
   try {
-    const stat = require('fs').readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
   } catch {
     return true;
