@@ -10,6 +10,7 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const util = require('util');
 const { requireCli, DEFAULT_CLI } = require('../lib/proc');
 const { Harness, Experiment } = require('./lib/harness');
 const { makeRng } = require('./lib/rng');
@@ -65,26 +66,23 @@ const QUICK = {
 };
 
 function parseArgs(argv) {
-  const opts = { seed: 1, quick: false, json: null, cli: DEFAULT_CLI, deadlineMs: 10000, only: null, keep: false, jobs: null };
-  const value = (i, flag) => {
-    if (argv[i] === undefined) throw new Error(`${flag} needs a value: ${USAGE}`);
-    return argv[i];
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--quick') opts.quick = true;
-    else if (a === '--seed') opts.seed = Number(value(++i, a));
-    else if (a === '--json') opts.json = path.resolve(value(++i, a));
-    else if (a === '--cli') opts.cli = path.resolve(value(++i, a));
-    else if (a === '--deadline') opts.deadlineMs = Number(value(++i, a));
-    else if (a === '--only') opts.only = value(++i, a).split(',');
-    else if (a === '--keep') opts.keep = true;
-    else if (a === '--jobs') opts.jobs = Number(value(++i, a));
-    else if (a === '--help' || a === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    } else throw new Error(`unknown option ${a}: ${USAGE}`);
+  const { values } = util.parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false }, seed: { type: 'string', default: '1' }, json: { type: 'string' },
+      cli: { type: 'string' }, deadline: { type: 'string', default: '10000' }, only: { type: 'string' },
+      keep: { type: 'boolean', default: false }, jobs: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
   }
+  const opts = {
+    seed: Number(values.seed), quick: values.quick, json: values.json ? path.resolve(values.json) : null,
+    cli: values.cli ? path.resolve(values.cli) : DEFAULT_CLI, deadlineMs: Number(values.deadline),
+    only: values.only ? values.only.split(',') : null, keep: values.keep, jobs: values.jobs === undefined ? null : Number(values.jobs),
+  };
   // Two lanes by default in the quick run (it is part of npm test); one in the full run, so
   // latencies are measured on a machine the run does not load twice.
   if (opts.jobs === null) opts.jobs = opts.quick ? 2 : 1;
