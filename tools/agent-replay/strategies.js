@@ -1,0 +1,167 @@
+'use strict';
+// Runs one scripted strategy: a list of argv steps whose placeholders are filled from the
+// output of earlier steps, as an agent reads a result and types the next command. The
+// strategies never see the labels; the runner only tells them to stop once the answer has
+// been printed.
+//
+// Placeholders (the most recent output that yields one is used):
+//   Trufflepig: {handle}        the first handle printed
+//               {handle~TEXT}   the first handle whose hit mentions TEXT (else the first)
+//   grep:       {path} {line}   the path and line of the first `PATH:N:` match
+//               {line+N} {line-N}  arithmetic on that line (clamped at 1)
+//               {path~TEXT} {line~TEXT}  the first match whose text contains TEXT (else the first)
+//               {file}          the first line of output that names a file (rg -l)
+//   both:       {next}          the page cursor of the previous output (for `more`)
+const fs = require('fs');
+const path = require('path');
+const { timedRun, hasCommand } = require('../lib/proc');
+
+// SET:N where SET is today's 32-hex id or the short base-36 form; an optional member prefix.
+const HANDLE_AT_LINE_START = /^(?:[\w.@-]+\/)?((?:[0-9a-f]{32}|[0-9a-z]{6,}):\d+)(?=[\s,]|$)/;
+const HANDLE_ANYWHERE = /\b((?:[0-9a-f]{32}|[0-9a-z]{6,}):\d+)\b/;
+const GREP_MATCH = /^(?:\.\/)?([^\s:][^:]*?):(\d+)[:-](.*)$/;
+const PLACEHOLDER = /\{(handle|path|line|file|next)([+-]\d+)?(?:~([^}]*))?\}/g;
+// A page cursor: SET@OFFSET, from JSON "next" or a lines `next: more SET@N` row.
+const CURSOR = /(?:"next"\s*:\s*"|next:\s*(?:more\s+)?)([0-9a-z]+@\d+)/;
+const STEP_TIMEOUT_MS = 120000;
+
+function collectHandles(value, out) {
+  if (Array.isArray(value)) for (const v of value) collectHandles(v, out);
+  else if (value && typeof value === 'object') {
+    if (typeof value.handle === 'string') out.push({ handle: value.handle, context: JSON.stringify(value) });
+    for (const [k, v] of Object.entries(value)) if (k !== 'handle') collectHandles(v, out);
+  }
+}
+
+/** Handles in document order, each with the text of its hit, from JSON or lines output. */
+function parseHandles(stdout) {
+  const out = [];
+  const lines = (stdout || '').split('\n');
+  const first = lines.find((l) => l.trim() !== '') || '';
+  if (first.trim().startsWith('{')) {
+    for (const l of lines) {
+      try { collectHandles(JSON.parse(l), out); } catch { /* not a JSON line */ }
+    }
+    if (out.length) return out;
+  }
+  let current = null;
+  for (const l of lines) {
+    const m = HANDLE_AT_LINE_START.exec(l);
+    if (m) {
+      current = { handle: m[1], context: l };
+      out.push(current);
+    } else if (current && /^\s/.test(l)) current.context += `\n${l}`;
+    else current = null;
+  }
+  if (out.length === 0) {
+    const m = HANDLE_ANYWHERE.exec(stdout || '');
+    if (m) out.push({ handle: m[1], context: '' });
+  }
+  return out;
+}
+
+/** grep/rg -n matches { path, line, text } in output order. */
+function parseMatches(stdout) {
+  const out = [];
+  for (const l of (stdout || '').split('\n')) {
+    const m = GREP_MATCH.exec(l);
+    if (m && /^\d+$/.test(m[2])) out.push({ path: m[1], line: Number(m[2]), text: m[3] });
+  }
+  return out;
+}
+
+function parseFiles(stdout, cwd) {
+  return (stdout || '').split('\n').map((l) => l.trim().replace(/^\.\//, ''))
+    .filter((l) => l && fs.existsSync(path.join(cwd, l)));
+}
+
+/** Fills placeholders; returns null when one cannot be filled (the strategy is stuck). */
+function expand(argv, state) {
+  const out = [];
+  for (const arg of argv) {
+    let stuck = false;
+    const filled = arg.replace(PLACEHOLDER, (_, kind, delta, text) => {
+      if (kind === 'handle') {
+        const h = state.handles;
+        if (!h || !h.length) { stuck = true; return ''; }
+        return ((text && h.find((x) => x.context.includes(text))) || h[0]).handle;
+      }
+      if (kind === 'next') {
+        if (!state.next) { stuck = true; return ''; }
+        return state.next;
+      }
+      if (kind === 'file') {
+        if (!state.files || !state.files.length) { stuck = true; return ''; }
+        return (text && state.files.find((f) => f.includes(text))) || state.files[0];
+      }
+      const m = state.matches;
+      if (!m || !m.length) { stuck = true; return ''; }
+      const hit = (text && m.find((x) => x.text.includes(text) || x.path.includes(text))) || m[0];
+      if (kind === 'path') return hit.path;
+      return String(Math.max(1, hit.line + (delta ? Number(delta) : 0)));
+    });
+    if (stuck) return null;
+    out.push(filled);
+  }
+  return out;
+}
+
+/** rg when installed; otherwise the nearest grep -rnE (noted once in the report). */
+function rgArgv(argv) {
+  if (argv[0] !== 'rg') return argv;
+  // --sort path: rg prints files in thread order otherwise, and "the top match" must not
+  // depend on scheduling (an agent would not type it; it changes no match, only the order).
+  if (hasCommand('rg')) return ['rg', '--sort', 'path', ...argv.slice(1)];
+  const out = ['grep', '-rnE', '--exclude-dir=.git'];
+  if (!argv.slice(1).some((a) => !a.startsWith('-'))) out.push('.');
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-n') continue;
+    if (a === '-t') out.push(`--include=*.${argv[++i]}`);
+    else if (a === '-g') out.push(`--include=${argv[++i]}`);
+    else out.push(a);
+  }
+  return out;
+}
+
+/**
+ * Runs steps until done(argv, stdout) says the answer is printed or the steps run out.
+ * kind 'trufflepig' | 'grep'. Returns { steps: [{ argv, tokens, status }], stuck }.
+ */
+function runStrategy({ kind, steps, cwd, cli, root, cache, countTokens, done }) {
+  const state = {};
+  const record = [];
+  for (const step of steps) {
+    const argv = expand(step, state);
+    if (!argv) return { steps: record, stuck: true };
+    let cmd;
+    let args;
+    if (kind === 'trufflepig') {
+      cmd = process.execPath;
+      args = [cli, '--no-daemon', '--root', root, '--cache', cache, ...argv];
+    } else {
+      const real = rgArgv(argv);
+      cmd = real[0];
+      args = real.slice(1);
+    }
+    // stdin closed: rg without a path would otherwise search the pipe it was given.
+    const r = timedRun(cmd, args, { cwd, timeout: STEP_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+    const text = `${r.stdout || ''}${r.stderr || ''}`;
+    record.push({ argv, status: r.status, tokens: countTokens(text), bytes: Buffer.byteLength(text), seconds: r.seconds, output: text });
+    if (kind === 'trufflepig') {
+      const h = parseHandles(r.stdout);
+      if (h.length) state.handles = h;
+      const c = CURSOR.exec(r.stdout || '');
+      state.next = c ? c[1] : null;
+    } else {
+      const m = parseMatches(r.stdout);
+      if (m.length) state.matches = m;
+      const f = parseFiles(r.stdout, cwd);
+      if (f.length) state.files = f;
+    }
+    if (done(argv, r.stdout || '')) return { steps: record, stuck: false };
+  }
+  return { steps: record, stuck: false };
+}
+
+module.exports = { runStrategy, parseHandles, parseMatches, expand };
