@@ -5,8 +5,9 @@
 // A span is printed by one command when
 //   1. every non-blank line of the span (whitespace trimmed and collapsed) appears in that
 //      command's output, in order (a subsequence of its output lines), where an output line
-//      matches a label line when it equals it or is it behind a location prefix: `N:`,
-//      `N-`, `N<space>`, `PATH:N:`, `PATH-N-` (rg/grep -n, sed after nl, Trufflepig rows);
+//      matches a label line when it equals it, or ends with it behind a prefix that holds
+//      that line's own number N as a number of its own (`N:`, `PATH:N:`, `PATH-N-` of
+//      rg/grep -n, Trufflepig's `N: ` rows, a refs row `3 831 call in f: ...`);
 //      JSON output is read as the string values it holds, each split into its lines;
 //   2. and the span's path appears in that command's argv or its output (so `return x` in
 //      another file does not count).
@@ -15,10 +16,10 @@
 //   word), e.g. a `map`/`search` row `lib/x.js:98-176  Install::exec` or rg's `98:  async
 //   exec (args) {`; a JSON object with `start_line`/`line` and `name` counts as such a line.
 //   The name and where it starts is the answer to "where is X defined" and "outline of F".
+// A path printed percent-encoded (`node_modules/%40npmcli/...`) still counts, but the span
+// is reported as `encoded`: an agent cannot paste that path into sed or cat.
 // An answer of several spans (e.g. every call site) is found once each span has been printed,
 // possibly by different commands.
-
-const PREFIX = /^(?:\S*?[:-])?\d+[:\-\s]\s*$/;
 
 function collapse(s) {
   return s.replace(/\s+/g, ' ').trim();
@@ -50,18 +51,22 @@ function outputLines(stdout) {
   return out.map(collapse);
 }
 
-function lineMatches(outLine, labelLine) {
+function lineMatches(outLine, labelLine, lineNumber) {
   if (outLine === labelLine) return true;
   if (!outLine.endsWith(labelLine)) return false;
-  return PREFIX.test(outLine.slice(0, outLine.length - labelLine.length));
+  const prefix = outLine.slice(0, outLine.length - labelLine.length);
+  return new RegExp(`(^|\\D)${lineNumber}(\\D|$)`).test(prefix);
 }
 
-/** Whether the label's lines (raw source text) appear, in order, among the output lines. */
-function spanPrinted(labelLines, lines) {
-  const wanted = labelLines.map(collapse).filter((l) => l !== '');
+/**
+ * Whether the label's lines (raw source text, the first being line `first` of its file)
+ * appear, in order, among the output lines.
+ */
+function spanPrinted(labelLines, first, lines) {
+  const wanted = labelLines.map((text, i) => ({ text: collapse(text), number: first + i })).filter((l) => l.text !== '');
   let i = 0;
   for (const line of lines) {
-    if (i < wanted.length && lineMatches(line, wanted[i])) i++;
+    if (i < wanted.length && lineMatches(line, wanted[i].text, wanted[i].number)) i++;
   }
   return i === wanted.length;
 }
@@ -78,16 +83,23 @@ function spanLocated(span, lines) {
   return lines.some((l) => num.test(l) && name.test(l));
 }
 
+function encodePath(p) {
+  return p.split('/').map(encodeURIComponent).join('/');
+}
+
 /**
- * Which spans a command printed. spans: [{ path, text: [lines] }]; argv and stdout of one
- * command. Returns the indexes of the spans printed.
+ * Which spans a command printed. spans: [{ path, lines, name?, text: [lines] }]; argv and
+ * stdout of one command. Returns [{ index, encoded }] for the spans printed (encoded: the
+ * path appeared only percent-encoded).
  */
 function printedSpans(spans, argv, stdout) {
   const lines = outputLines(stdout);
   const haystack = `${argv.join(' ')}\n${stdout}`;
   const printed = [];
-  spans.forEach((span, i) => {
-    if (haystack.includes(span.path) && (spanPrinted(span.text, lines) || spanLocated(span, lines))) printed.push(i);
+  spans.forEach((span, index) => {
+    const plain = haystack.includes(span.path);
+    const encoded = !plain && encodePath(span.path) !== span.path && haystack.includes(encodePath(span.path));
+    if ((plain || encoded) && (spanPrinted(span.text, span.lines[0], lines) || spanLocated(span, lines))) printed.push({ index, encoded });
   });
   return printed;
 }

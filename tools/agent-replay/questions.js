@@ -160,7 +160,150 @@ const NPM = [
   },
 ];
 
-const FLASK = [];
+const FLASK = [
+  {
+    id: 'flask-def-flask', corpus: 'flask', class: 'definition',
+    question: 'Where is the Flask application class defined?',
+    answer: [{ path: 'flask/app.py', lines: [110, 110], name: 'Flask' }],
+    trufflepig: [['show', 'sym:Flask']],
+    grep: [['rg', '-n', '-t', 'py', 'class Flask\\b']],
+  },
+  {
+    id: 'flask-def-url-for', corpus: 'flask', class: 'definition',
+    question: 'Where is the url_for function that views import from flask defined?',
+    answer: [{ path: 'flask/helpers.py', lines: [212, 212], name: 'url_for' }],
+    trufflepig: [['show', 'sym:url_for']],
+    grep: [['rg', '-n', '-t', 'py', 'def url_for\\(']],
+  },
+  {
+    id: 'flask-def-request', corpus: 'flask', class: 'definition',
+    question: "Where is Werkzeug's WSGI Request wrapper class defined?",
+    answer: [{ path: 'werkzeug/wrappers/request.py', lines: [29, 29], name: 'Request' }],
+    trufflepig: [['show', 'sym:Request']],
+    grep: [['rg', '-n', '-t', 'py', '^class Request\\b']],
+  },
+  {
+    id: 'flask-def-secure-filename', corpus: 'flask', class: 'definition',
+    question: 'Where is secure_filename defined?',
+    answer: [{ path: 'werkzeug/utils.py', lines: [197, 197], name: 'secure_filename' }],
+    trufflepig: [['show', 'sym:secure_filename']],
+    grep: [['rg', '-n', '-t', 'py', 'def secure_filename']],
+  },
+  {
+    id: 'flask-concept-safe-join', corpus: 'flask', class: 'concept',
+    question: 'How does Werkzeug stop an untrusted path from escaping the base directory when joining paths?',
+    answer: [{ path: 'werkzeug/security.py', lines: [130, 135] }],
+    trufflepig: [['search', 'join untrusted path escape base directory'], ['show', '{handle}']],
+    grep: [['rg', '-n', '-t', 'py', '-i', 'untrusted'], ['sed', '-n', '{line-5},{line+30}p', '{path}']],
+  },
+  {
+    id: 'flask-concept-password-hash', corpus: 'flask', class: 'concept',
+    question: 'Which key derivation does generate_password_hash use by default, with how many iterations?',
+    answer: [{ path: 'werkzeug/security.py', lines: [12, 12] }, { path: 'werkzeug/security.py', lines: [61, 61] }],
+    trufflepig: [['search', 'password hash default method iterations'], ['show', '{handle}'], ['show', 'sym:DEFAULT_PBKDF2_ITERATIONS'], ['show', 'sym:generate_password_hash']],
+    grep: [['rg', '-n', '-t', 'py', '-i', 'pbkdf2']],
+  },
+  {
+    id: 'flask-concept-reloader', corpus: 'flask', class: 'concept',
+    question: "How does the development server's stat reloader notice that a file changed?",
+    answer: [{ path: 'werkzeug/_reloader.py', lines: [296, 301] }],
+    trufflepig: [['search', 'stat reloader file changed mtime'], ['show', '{handle}']],
+    grep: [['rg', '-n', '-t', 'py', 'mtime', 'werkzeug'], ['sed', '-n', '{line-5~_reloader},{line+25~_reloader}p', '{path~_reloader}']],
+  },
+  {
+    id: 'flask-concept-view-errors', corpus: 'flask', class: 'concept',
+    question: 'Where does Flask catch an exception raised by a view function and hand it to the error handlers?',
+    answer: [{ path: 'flask/app.py', lines: [1820, 1822] }],
+    trufflepig: [['search', 'view function exception error handler dispatch request'], ['show', '{handle}']],
+    grep: [['rg', '-n', '-t', 'py', 'handle_user_exception\\(', 'flask'], ['sed', '-n', '{line-15~= self.handle_user},{line+15~= self.handle_user}p', '{path}']],
+  },
+  {
+    id: 'flask-callers-debug-flag', corpus: 'flask', class: 'callers',
+    question: 'Who calls get_debug_flag?',
+    answer: [
+      { path: 'flask/app.py', lines: [831, 831] },
+      { path: 'flask/app.py', lines: [1152, 1152] },
+      { path: 'flask/app.py', lines: [1154, 1154] },
+      { path: 'flask/cli.py', lines: [328, 328] },
+      { path: 'flask/cli.py', lines: [913, 913] },
+    ],
+    trufflepig: [['refs', 'get_debug_flag']],
+    grep: [['rg', '-n', '-t', 'py', 'get_debug_flag\\(']],
+  },
+  {
+    id: 'flask-callers-signing', corpus: 'flask', class: 'callers',
+    question: 'Where is the session signing serializer obtained (callers of get_signing_serializer)?',
+    answer: [{ path: 'flask/sessions.py', lines: [363, 363] }, { path: 'flask/sessions.py', lines: [410, 410] }],
+    trufflepig: [['refs', 'get_signing_serializer']],
+    grep: [['rg', '-n', '-t', 'py', 'get_signing_serializer\\(']],
+  },
+  {
+    id: 'flask-outline-ctx', corpus: 'flask', class: 'outline',
+    question: 'What does flask/ctx.py define (classes and their push/pop)?',
+    answer: [
+      { path: 'flask/ctx.py', lines: [229, 229], name: 'AppContext' },
+      { path: 'flask/ctx.py', lines: [278, 278], name: 'RequestContext' },
+      { path: 'flask/ctx.py', lines: [356, 356], name: 'push' },
+      { path: 'flask/ctx.py', lines: [385, 385], name: 'pop' },
+    ],
+    trufflepig: [['map', 'flask/ctx.py'], ['more', '{next}']],
+    grep: [['rg', '-n', '^\\s*(class|def) ', 'flask/ctx.py']],
+  },
+  {
+    id: 'flask-outline-globals', corpus: 'flask', class: 'outline',
+    question: 'Which context-local proxies does flask/globals.py define?',
+    answer: [
+      { path: 'flask/globals.py', lines: [59, 59], name: 'current_app' },
+      { path: 'flask/globals.py', lines: [62, 62], name: 'g' },
+      { path: 'flask/globals.py', lines: [78, 78], name: 'request' },
+      { path: 'flask/globals.py', lines: [81, 81], name: 'session' },
+    ],
+    trufflepig: [['map', 'flask/globals.py']],
+    grep: [['rg', '-n', 'LocalProxy\\(', 'flask/globals.py']],
+  },
+  {
+    id: 'flask-regex-filename', corpus: 'flask', class: 'regex',
+    question: 'Which regular expression does secure_filename use to drop unsafe characters?',
+    answer: [{ path: 'werkzeug/utils.py', lines: [33, 33] }],
+    trufflepig: [['show', 'sym:secure_filename'], ['show', 'sym:_filename_ascii_strip_re']],
+    grep: [['rg', '-n', '-t', 'py', 'def secure_filename'], ['sed', '-n', '{line},{line+40}p', '{path}'], ['rg', '-n', '-t', 'py', '_filename_ascii_strip_re =']],
+  },
+  {
+    id: 'flask-regex-rule-parts', corpus: 'flask', class: 'regex',
+    question: 'Which regular expression splits a URL rule like /user/<int:id> into converter, arguments and variable?',
+    answer: [{ path: 'werkzeug/routing/rules.py', lines: [42, 42] }, { path: 'werkzeug/routing/rules.py', lines: [52, 56] }],
+    trufflepig: [['search', 're:re\\.compile', 'file:werkzeug/routing'], ['show', '{handle~rules.py}']],
+    grep: [['rg', '-n', '-t', 'py', 're\\.compile', 'werkzeug/routing'], ['sed', '-n', '{line-5~rules.py},{line+25~rules.py}p', '{path~rules.py}']],
+  },
+  {
+    id: 'flask-config-secret-key', corpus: 'flask', class: 'config',
+    question: 'What is the default SECRET_KEY, and where does a missing key turn sessions off?',
+    answer: [{ path: 'flask/app.py', lines: [494, 494] }, { path: 'flask/sessions.py', lines: [348, 349] }],
+    trufflepig: [['search', 'SECRET_KEY'], ['search', 'secret_key session'], ['show', '{handle~sessions}']],
+    grep: [['rg', '-n', '-t', 'py', '"SECRET_KEY"'], ['rg', '-n', '-t', 'py', 'secret_key'], ['sed', '-n', '{line-5~not app.secret_key},{line+25~not app.secret_key}p', '{path~sessions}']],
+  },
+  {
+    id: 'flask-config-max-content', corpus: 'flask', class: 'config',
+    question: 'What is the default MAX_CONTENT_LENGTH, and where is a too-large request body rejected?',
+    answer: [{ path: 'flask/app.py', lines: [506, 506] }, { path: 'werkzeug/formparser.py', lines: [252, 255] }],
+    trufflepig: [['search', 'MAX_CONTENT_LENGTH'], ['search', 're:> (self\\.)?max_content_length'], ['show', '{handle}']],
+    grep: [['rg', '-n', '-t', 'py', 'MAX_CONTENT_LENGTH'], ['rg', '-n', '-t', 'py', '> self.max_content_length|> max_content_length'], ['sed', '-n', '{line-5},{line+5}p', '{path}']],
+  },
+  {
+    id: 'flask-config-send-file-age', corpus: 'flask', class: 'config',
+    question: 'What is the default SEND_FILE_MAX_AGE_DEFAULT, and where is it turned into a max_age for send_file?',
+    answer: [{ path: 'flask/app.py', lines: [507, 507] }, { path: 'flask/scaffold.py', lines: [307, 310] }],
+    trufflepig: [['search', 'SEND_FILE_MAX_AGE_DEFAULT'], ['show', '{handle~scaffold}']],
+    grep: [['rg', '-n', '-t', 'py', 'SEND_FILE_MAX_AGE_DEFAULT'], ['sed', '-n', '{line-5~scaffold},{line+25~scaffold}p', '{path~scaffold}']],
+  },
+  {
+    id: 'flask-config-session-lifetime', corpus: 'flask', class: 'config',
+    question: 'How long does a permanent session last by default, and where is that applied to the cookie?',
+    answer: [{ path: 'flask/app.py', lines: [495, 495] }, { path: 'flask/sessions.py', lines: [278, 278] }],
+    trufflepig: [['search', 'PERMANENT_SESSION_LIFETIME'], ['search', 'permanent_session_lifetime'], ['show', '{handle~sessions}']],
+    grep: [['rg', '-n', '-t', 'py', 'PERMANENT_SESSION_LIFETIME'], ['rg', '-n', '-t', 'py', 'permanent_session_lifetime']],
+  },
+];
 const REGEX = [];
 
 const QUESTIONS = [...NPM, ...FLASK, ...REGEX];

@@ -24,6 +24,7 @@ const PLACEHOLDER = /\{(handle|path|line|file|next)([+-]\d+)?(?:~([^}]*))?\}/g;
 // A page cursor: SET@OFFSET, from JSON "next" or a lines `next: more SET@N` row.
 const CURSOR = /(?:"next"\s*:\s*"|next:\s*(?:more\s+)?)([0-9a-z]+@\d+)/;
 const STEP_TIMEOUT_MS = 120000;
+const REBUILD_RETRIES = 24;
 
 function collectHandles(value, out) {
   if (Array.isArray(value)) for (const v of value) collectHandles(v, out);
@@ -96,7 +97,7 @@ function expand(argv, state) {
       }
       const m = state.matches;
       if (!m || !m.length) { stuck = true; return ''; }
-      const hit = (text && m.find((x) => x.text.includes(text) || x.path.includes(text))) || m[0];
+      const hit = (text && (m.find((x) => x.path.includes(text)) || m.find((x) => x.text.includes(text)))) || m[0];
       if (kind === 'path') return hit.path;
       return String(Math.max(1, hit.line + (delta ? Number(delta) : 0)));
     });
@@ -145,7 +146,12 @@ function runStrategy({ kind, steps, cwd, cli, root, cache, countTokens, done }) 
       args = real.slice(1);
     }
     // stdin closed: rg without a path would otherwise search the pipe it was given.
-    const r = timedRun(cmd, args, { cwd, timeout: STEP_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+    let r = timedRun(cmd, args, { cwd, timeout: STEP_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Another contributor rebuilding dist/ mid-run is not the CLI's answer: wait and rerun.
+    for (let i = 0; kind === 'trufflepig' && i < REBUILD_RETRIES && r.status !== 0 && /Cannot find module/.test(`${r.stdout}${r.stderr}`); i++) {
+      timedRun('sleep', ['5']);
+      r = timedRun(cmd, args, { cwd, timeout: STEP_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+    }
     const text = `${r.stdout || ''}${r.stderr || ''}`;
     record.push({ argv, status: r.status, tokens: countTokens(text), bytes: Buffer.byteLength(text), seconds: r.seconds, output: text });
     if (kind === 'trufflepig') {
