@@ -103,8 +103,8 @@ export function byteOf(file: Buffer, needle: string | Buffer, from = 0): number 
   return at;
 }
 
-export const HANDLE = /^[0-9a-f]{32}:[1-9]\d*$/;
-export const CURSOR = /^[0-9a-f]{32}@\d+$/;
+export const HANDLE = /^[0-9a-z]{6,16}:[1-9]\d*$/;
+export const CURSOR = /^[0-9a-z]{6,16}@\d+$/;
 
 /** Poll `probe` (every 100 ms) until it returns a value; fail naming `what` after `timeoutMs`. */
 export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {

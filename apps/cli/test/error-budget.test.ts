@@ -51,7 +51,8 @@ describe('errors within the budget', () => {
 
   it('coded errors fit every budget, full path and daemon alike, the code never cut', () => {
     const cases: [string[], string | RegExp][] = [
-      [['show', '0123456789abcdef0123456789abcdef:1'], /unknown_result|expired_result/],
+      [['show', 'zzzzzz:1'], /unknown_result|expired_result/],
+      [['show', '0123456789abcdef0123456789abcdef:1'], 'bad_handle'],
       [['search', 'x', `lang:${'k'.repeat(2000)}`], 'bad_query'],
       [['search', 'x', 'lang:klingon'], 'unknown_language'],
       [['map', 'no/such/dir/'], 'no_indexed_path'],

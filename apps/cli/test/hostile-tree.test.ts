@@ -23,7 +23,7 @@ function expectNoLeak(run: Run, marker: string): void {
 }
 
 function handlesOf(run: Run): string[] {
-  return [...run.stdout.matchAll(/"handle":"([0-9a-f]{32}:\d+)"/g)].map((m) => m[1]);
+  return [...run.stdout.matchAll(/"handle":"([0-9a-z]{6,16}:\d+)"/g)].map((m) => m[1]);
 }
 
 function timedCli(repo: Repo, args: string[], timeoutMs = 15_000): Run & { ms: number } {

@@ -54,7 +54,7 @@ describe('index then search', () => {
     expect(r.stdout.endsWith('}\n')).toBe(true);
     const out = r.json();
     expect(out.query).toBe('refill_tokens');
-    expect(out.set).toMatch(/^[0-9a-f]{32}$/);
+    expect(out.set).toMatch(/^[0-9a-z]{6}$/);
     expect(out.hits.length).toBeGreaterThanOrEqual(2);
     out.hits.forEach((h: any, i: number) => {
       expect(h.handle).toMatch(HANDLE);
@@ -99,7 +99,7 @@ describe('index then search', () => {
     expect(r.status).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines.pop()).toBe('');
-    const head = /^([0-9a-f]{32}):(\d+)\t([^\t]+):(\d+)-(\d+)(?:\t([^\t]+))?\tsource:code$/;
+    const head = /^([0-9a-z]{6,16}):(\d+)\t([^\t]+):(\d+)-(\d+)(?:\t([^\t]+))?\tsource:code$/;
     const heads = lines.filter((l) => head.test(l));
     expect(heads).toHaveLength(2);
     const first = head.exec(heads[0])!;

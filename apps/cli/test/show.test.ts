@@ -94,12 +94,11 @@ describe('show HANDLE', () => {
   });
 
   it('rejects unknown set ids and malformed handles with stable codes', () => {
-    // a set id is 12 hex of creation time plus 80 random bits: a current, never-issued id is unknown
-    const now = Date.now().toString(16).padStart(12, '0');
-    const unknown = repo.cli('show', `${now}00000000000000000000:1`);
+    // a set id is 6+ random characters of [0-9a-z], reserved when issued: one never issued here is unknown
+    const unknown = repo.cli('show', 'never0:1');
     expect(unknown.status).toBe(2);
     expect(unknown.json().error.code).toBe('unknown_result');
-    for (const bad of ['not-a-handle', '0123:1', `${now}00000000000000000000:0`, `${now}00000000000000000000`]) {
+    for (const bad of ['not-a-handle', '0123:1', 'never0:0', 'never0', 'never0~12', 'never-:1']) {
       const r = repo.cli('show', bad);
       expect({ bad, status: r.status, code: r.json().error.code }).toEqual({ bad, status: 2, code: 'bad_handle' });
     }
@@ -107,6 +106,18 @@ describe('show HANDLE', () => {
     const past = repo.cli('show', `${hit.handle.split(':')[0]}:999`);
     expect(past.status).toBe(2);
     expect(past.json().error.code).toBe('ordinal_out_of_range');
+  });
+
+  it('answers a handle, continuation or cursor in the old 32-hex form with a bad_handle naming the new form', () => {
+    const old = '0193a0c2f1e84f6d0c2b9a11e5d07c3a';
+    for (const args of [['show', `${old}:1`], ['show', `${old}:1~40`], ['--json', 'show', `${old}:1`], ['ctx', `${old}:2`]]) {
+      const r = repo.cli(...args);
+      expect({ args, status: r.status }).toEqual({ args, status: 2 });
+      expect(r.stderr).toMatch(/^trufflepig: bad_handle: .*old 32-hex form.*SET:ORDINAL \(a set id of 6 or more characters of \[0-9a-z\]/);
+    }
+    const more = repo.cli('more', `${old}@20`);
+    expect(more.status).toBe(2);
+    expect(more.stderr).toMatch(/^trufflepig: bad_cursor: .*old 32-hex form.*SET@OFFSET/);
   });
 });
 

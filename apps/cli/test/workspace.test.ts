@@ -53,7 +53,7 @@ describe('trufflepig in a workspace', () => {
     expect(page.members).toEqual({ rust: s.rust, web: s.web, docs: s.docs });
     const lines = runCli(['--format', 'lines', '-b', '400', 'search', 'worker', 'pool'], s.base);
     expect(tokens(lines.stdout)).toBeLessThanOrEqual(400);
-    expect(lines.stdout).toMatch(/^[0-9a-f]{32}:1\t(rust|web|docs)\//m);
+    expect(lines.stdout).toMatch(/^[0-9a-z]{6,16}:1\t(rust|web|docs)\//m);
     expect(lines.stdout).toMatch(/^coverage: rust complete \d+ hits?; web complete \d+ hits?; docs complete \d+ hits?; scope all members$/m);
   });
 
@@ -121,7 +121,7 @@ describe('navigation verbs through the CLI', () => {
     expect(filtered.json().error.code).toBe('no_definition');
     const refs = runCli(['-b', '300', '--format', 'lines', 'refs', 'spawnWorker'], s.base);
     expect(tokens(refs.stdout)).toBeLessThanOrEqual(300);
-    expect(refs.stdout).toMatch(/^[0-9a-f]{32}:1\tweb\/src\/pool\.ts:1-1\t(source:code\t)?role=declaration\tresolution=resolved/m);
+    expect(refs.stdout).toMatch(/^[0-9a-z]{6,16}:1\tweb\/src\/pool\.ts:1-1\t(source:code\t)?role=declaration\tresolution=resolved/m);
     const map = runCli(['map', 'src/pool.rs'], s.rust).json();
     expect(map.hits.map((h: { name: string }) => h.name)).toEqual(['WorkerPool', 'WorkerPool::spawn_worker', 'WorkerPool::size']);
     const ctx = runCli(['ctx', map.hits[1].handle], s.rust).json();

@@ -33,7 +33,7 @@ export interface PageHit {
 
 export interface SearchPageInput {
   query: string;
-  /** Result-set id, 32 hex characters. */
+  /** Result-set id: 6 or more characters of [0-9a-z]. */
   setId: string;
   /** Offset of hits[0] within the result set (0 for a first page). */
   offset: number;
@@ -94,8 +94,8 @@ export function renderSearchPage(
   return budgetTooSmall(smallest, budget, opts.format, 'one hit', setIdSlack(input, smallest));
 }
 
-/** Hex characters of a set id; a retry gets a new id, which may tokenize worse. */
-const SET_ID_CHARS = 32;
+/** Characters a retry's set id may have beyond this one's (ids grow only after collisions). */
+const SET_ID_GROWTH_CHARS = 1;
 
 /**
  * A retry of the same search renders the same page with another random set id. Count
@@ -105,7 +105,7 @@ const SET_ID_CHARS = 32;
 export function setIdSlack(input: { readonly setId: string }, page: string): number {
   if (!input.setId) return 0;
   const occurrences = page.split(input.setId).length - 1;
-  return occurrences * Math.max(0, SET_ID_CHARS - countTokens(input.setId));
+  return occurrences * Math.max(0, input.setId.length + SET_ID_GROWTH_CHARS - countTokens(input.setId));
 }
 
 function cursor(input: SearchPageInput, count: number): string {

@@ -1,4 +1,3 @@
-import { setIdCreatedAt } from './set-id';
 import type { ResultEntry, SetMeta, StoredSet } from './types';
 
 // On-disk form of one set (documented in README.md). Pure: no I/O here.
@@ -90,7 +89,7 @@ export function decodeSet(text: string, expectedId: string): StoredSet | string 
   if (parsed.version !== SET_FORMAT_VERSION) return `unsupported format version ${JSON.stringify(parsed.version)}`;
   // The id inside must match the file name: a set is never served under another set's id.
   if (parsed.id !== expectedId) return 'set id inside the file does not match its name';
-  if (parsed.createdAt !== setIdCreatedAt(expectedId)) return 'createdAt does not match the set id';
+  if (typeof parsed.createdAt !== 'number' || !Number.isSafeInteger(parsed.createdAt)) return 'createdAt is not an integer';
   const meta = parsed.meta;
   if (!isRecord(meta) || typeof meta.query !== 'string' || typeof meta.truncated !== 'boolean') return 'meta is invalid';
   if (!isStringArray(parsed.roots) || !isStringArray(parsed.members)) return 'roots or members table is invalid';

@@ -1,13 +1,15 @@
 import { MAX_POSITION_DIGITS } from './limits';
-import { normalizeSetId } from './set-id';
+import { isLegacySetId, normalizeSetId } from './set-id';
 import { fail, ok, type Outcome } from './types';
 
 // Handles (SET:ORDINAL) and cursors (SET@OFFSET) are parsed strictly: no surrounding
 // whitespace, no sign, no leading zeros, decimal digits only. The set id may be given
-// in uppercase; it is normalized to lowercase, because hex case carries no meaning.
+// in uppercase; it is normalized to lowercase, because ids are issued in lowercase only.
 
-const HANDLE_FORM = 'SET:ORDINAL (32 hex characters, ":", then a 1-based ordinal, e.g. 0123456789abcdef0123456789abcdef:1)';
-const CURSOR_FORM = 'SET@OFFSET (32 hex characters, "@", then a 0-based offset, e.g. 0123456789abcdef0123456789abcdef@20)';
+const HANDLE_FORM = 'SET:ORDINAL (a set id of 6 or more characters of [0-9a-z], ":", then a 1-based ordinal, e.g. k3x9qa:1)';
+const CURSOR_FORM = 'SET@OFFSET (a set id of 6 or more characters of [0-9a-z], "@", then a 0-based offset, e.g. k3x9qa@20)';
+const LEGACY = 'it is in the old 32-hex form, which is no longer issued: run the search again for a new one';
+const BAD_ID = 'the set id must be 6 to 16 characters of [0-9a-z]';
 const ORDINAL_PATTERN = new RegExp(`^[1-9][0-9]{0,${MAX_POSITION_DIGITS - 1}}$`);
 const OFFSET_PATTERN = new RegExp(`^(?:0|[1-9][0-9]{0,${MAX_POSITION_DIGITS - 1}})$`);
 
@@ -27,8 +29,9 @@ export function parseHandle(s: string): Outcome<{ setId: string; ordinal: number
   const bad = (why: string) => fail<{ setId: string; ordinal: number }>('bad_handle', `bad handle ${quoteInput(s)}: ${why}; expected ${HANDLE_FORM}`);
   const parts = splitOnce(s, ':');
   if (!parts) return bad('it must contain exactly one ":"');
+  if (isLegacySetId(parts[0])) return bad(LEGACY);
   const setId = normalizeSetId(parts[0]);
-  if (!setId) return bad('the set id must be 32 hex characters');
+  if (!setId) return bad(BAD_ID);
   if (!ORDINAL_PATTERN.test(parts[1])) return bad('the ordinal must be a decimal number from 1 without leading zeros');
   return ok({ setId, ordinal: Number(parts[1]) });
 }
@@ -37,15 +40,16 @@ export function parseCursor(s: string): Outcome<{ setId: string; offset: number 
   const bad = (why: string) => fail<{ setId: string; offset: number }>('bad_cursor', `bad cursor ${quoteInput(s)}: ${why}; expected ${CURSOR_FORM}`);
   const parts = splitOnce(s, '@');
   if (!parts) return bad('it must contain exactly one "@"');
+  if (isLegacySetId(parts[0])) return bad(LEGACY);
   const setId = normalizeSetId(parts[0]);
-  if (!setId) return bad('the set id must be 32 hex characters');
+  if (!setId) return bad(BAD_ID);
   if (!OFFSET_PATTERN.test(parts[1])) return bad('the offset must be a decimal number from 0 without leading zeros');
   return ok({ setId, offset: Number(parts[1]) });
 }
 
 function assertSetId(setId: string): string {
   const id = normalizeSetId(setId);
-  if (!id) throw new RangeError(`not a result set id (32 hex characters): ${quoteInput(setId)}`);
+  if (!id) throw new RangeError(`not a result set id (6 to 16 characters of [0-9a-z]): ${quoteInput(setId)}`);
   return id;
 }
 

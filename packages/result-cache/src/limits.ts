@@ -9,8 +9,16 @@ export const MAX_STORE_BYTES = 32 * 1024 * 1024;
 export const MAX_SETS = 50;
 /** Entries kept per set; longer hit lists are cut and reported as truncated. */
 export const MAX_HITS_PER_SET = 10_000;
-/** Eviction tombstones kept so an evicted id still answers expired_result, not unknown_result. */
-export const MAX_TOMBSTONES = 1_000;
+/** Shortest set id: 6 base-36 characters, about 2.2 billion ids per store directory. */
+export const SET_ID_MIN_CHARS = 6;
+/** Longest set id; ids grow past the minimum only after repeated collisions. */
+export const SET_ID_MAX_CHARS = 16;
+/** Random ids tried at one length before the next id is one character longer. */
+export const SET_ID_TRIES_PER_LENGTH = 3;
+/** A set id stays reserved this long, so it is never reissued for the same store within a day. */
+export const SET_ID_RESERVATION_MS = 24 * 60 * 60 * 1000;
+/** Reservations past SET_ID_RESERVATION_MS are looked for at most this often. */
+export const RESERVATION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** A temp file untouched this long (wall clock) was left by a crashed writer and may be removed. */
 export const STALE_TEMP_MS = 60 * 1000;
 /** Longest decimal ordinal/offset accepted; keeps values exact JavaScript integers. */

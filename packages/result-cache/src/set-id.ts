@@ -1,27 +1,30 @@
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { SET_ID_MAX_CHARS, SET_ID_MIN_CHARS } from './limits';
 
-// A set id is 32 lowercase hex chars: 12 hex of creation time in ms (good until the year
-// 10889) followed by 20 hex (80 bits) from crypto. Encoding the time lets a set that is
-// already gone be classified as expired without any record of it, and makes ids sort
-// by age, which eviction uses.
+// A set id is SET_ID_MIN_CHARS or more random base-36 characters ([0-9a-z]): short, so a
+// handle costs an agent few tokens, and unique because every id is reserved in its store
+// directory before use (directory.ts); only a run of collisions makes ids longer. The id
+// carries no time: a set's age is kept in its file and in its reservation.
 
-const TIME_HEX = 12;
-const RANDOM_BYTES = 10;
-const SET_ID_PATTERN = /^[0-9a-f]{32}$/;
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+const SET_ID_PATTERN = new RegExp(`^[0-9a-z]{${SET_ID_MIN_CHARS},${SET_ID_MAX_CHARS}}$`);
+/** Ids issued before short handles: 32 hex characters (time + random). */
+const LEGACY_SET_ID_PATTERN = /^[0-9a-f]{32}$/i;
 
-export function newSetId(createdAtMs: number): string {
-  const ms = Math.max(0, Math.floor(createdAtMs));
-  const time = ms.toString(16).padStart(TIME_HEX, '0').slice(-TIME_HEX);
-  return time + randomBytes(RANDOM_BYTES).toString('hex');
+/** A uniformly random candidate id of `length` characters (not yet reserved). */
+export function randomSetId(length: number): string {
+  let id = '';
+  for (let i = 0; i < length; i++) id += ALPHABET[randomInt(ALPHABET.length)];
+  return id;
 }
 
-/** Lowercases a candidate id; null when it is not 32 hex chars. Uppercase is accepted. */
+/** Lowercases a candidate id; null when it is not 6-16 characters of [0-9a-z]. */
 export function normalizeSetId(candidate: string): string | null {
   const lower = candidate.toLowerCase();
   return SET_ID_PATTERN.test(lower) ? lower : null;
 }
 
-/** Creation time in ms encoded in a (normalized) set id. */
-export function setIdCreatedAt(setId: string): number {
-  return parseInt(setId.slice(0, TIME_HEX), 16);
+/** Whether a candidate is a set id of the old 32-hex form, which is no longer issued. */
+export function isLegacySetId(candidate: string): boolean {
+  return LEGACY_SET_ID_PATTERN.test(candidate);
 }

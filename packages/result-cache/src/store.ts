@@ -5,17 +5,25 @@ import {
   describeError,
   ensureStoreDir,
   errnoCode,
-  hasTombstone,
   listStore,
+  pruneReservations,
   removeIfPresent,
+  reservedAt,
+  reserveSetId,
   setFilePath,
-  tombstonePath,
   writeFileAtomic,
-  writeTombstone,
 } from './directory';
 import { parseCursor, parseHandle, quoteInput } from './handles';
-import { MAX_HITS_PER_SET, MAX_SETS, MAX_STORE_BYTES, MAX_TOMBSTONES, RESULT_TTL_MS, STALE_TEMP_MS } from './limits';
-import { newSetId, normalizeSetId, setIdCreatedAt } from './set-id';
+import {
+  MAX_HITS_PER_SET,
+  MAX_SETS,
+  MAX_STORE_BYTES,
+  RESERVATION_PRUNE_INTERVAL_MS,
+  RESULT_TTL_MS,
+  SET_ID_RESERVATION_MS,
+  STALE_TEMP_MS,
+} from './limits';
+import { isLegacySetId, normalizeSetId, randomSetId } from './set-id';
 import { fail, ok, type Outcome, type ResultEntry, type SetMeta, type StoredSet } from './types';
 
 export interface ResultStoreOptions {
@@ -25,12 +33,16 @@ export interface ResultStoreOptions {
   maxBytes?: number;
   maxSets?: number;
   maxHitsPerSet?: number;
+  /** Draws a candidate set id of the given length (configuration: lets tests force collisions). */
+  randomId?: (length: number) => string;
 }
 
 function positiveInteger(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`ResultStore option ${name} must be an integer >= 1, got ${value}`);
   return value;
 }
+
+const SET_ID_FORM = 'a set id is 6 or more characters of [0-9a-z] (e.g. k3x9qa); use the id from a recent handle or cursor, or run the search again';
 
 function describeDuration(ms: number): string {
   if (ms % 60_000 === 0) return ms === 60_000 ? '1 minute' : `${ms / 60_000} minutes`;
@@ -53,6 +65,7 @@ export class ResultStore {
   private readonly maxBytes: number;
   private readonly maxSets: number;
   private readonly maxHitsPerSet: number;
+  private readonly randomId: (length: number) => string;
 
   constructor(private readonly dir: string, options: ResultStoreOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -60,33 +73,30 @@ export class ResultStore {
     this.maxBytes = positiveInteger('maxBytes', options.maxBytes ?? MAX_STORE_BYTES);
     this.maxSets = positiveInteger('maxSets', options.maxSets ?? MAX_SETS);
     this.maxHitsPerSet = positiveInteger('maxHitsPerSet', options.maxHitsPerSet ?? MAX_HITS_PER_SET);
+    this.randomId = options.randomId ?? randomSetId;
   }
 
   save(meta: SetMeta, entries: readonly ResultEntry[]): Outcome<{ id: string; truncated: boolean; stored: number }> {
-    const id = newSetId(this.now());
+    const createdAt = Math.floor(this.now());
     const kept = entries.slice(0, this.maxHitsPerSet);
-    const set: StoredSet = {
-      id,
-      createdAt: setIdCreatedAt(id),
-      meta: { ...meta, truncated: meta.truncated || kept.length < entries.length },
-      entries: kept,
-    };
-    const text = this.encodeWithinBytes(set);
+    let set: StoredSet | undefined;
     try {
       ensureStoreDir(this.dir);
+      const id = reserveSetId(this.dir, createdAt, this.randomId);
+      set = { id, createdAt, meta: { ...meta, truncated: meta.truncated || kept.length < entries.length }, entries: kept };
+      const text = this.encodeWithinBytes(set);
       this.evict(Buffer.byteLength(text));
-      writeFileAtomic(this.dir, path.basename(setFilePath(this.dir, id)), text);
+      writeFileAtomic(this.dir, path.basename(setFilePath(this.dir, id)), text, createdAt);
     } catch (err) {
       return fail('result_store_error', `cannot save result set in ${this.dir}: ${describeError(err)}; check the cache directory is writable, then run the search again`);
     }
-    return ok({ id, truncated: set.meta.truncated, stored: set.entries.length });
+    return ok({ id: set.id, truncated: set.meta.truncated, stored: set.entries.length });
   }
 
   load(setId: string): Outcome<StoredSet> {
+    if (isLegacySetId(setId)) return fail('bad_handle', `result set id ${quoteInput(setId)} is in the old 32-hex form, which is no longer issued; ${SET_ID_FORM}`);
     const id = normalizeSetId(setId);
-    if (!id) return fail('bad_handle', `bad result set id ${quoteInput(setId)}: expected 32 hex characters; use the set id from a handle or cursor`);
-    // Expiry is decided by the id alone, so an expired set is never served even if its file remains.
-    if (this.isExpired(id)) return this.expiredError(id);
+    if (!id) return fail('bad_handle', `bad result set id ${quoteInput(setId)}: ${SET_ID_FORM}`);
     const file = setFilePath(this.dir, id);
     let text: string;
     try {
@@ -99,6 +109,8 @@ export class ResultStore {
     if (typeof decoded === 'string') {
       return fail('result_store_error', `corrupt result set file ${file}: ${decoded}; run the search again`);
     }
+    // An expired set is never served, even while its file remains.
+    if (this.isExpired(decoded.createdAt)) return this.expiredError(id);
     return ok(decoded);
   }
 
@@ -129,23 +141,25 @@ export class ResultStore {
     return ok({ set, offset });
   }
 
-  private isExpired(setId: string): boolean {
-    return this.now() - setIdCreatedAt(setId) >= this.ttlMs;
+  private isExpired(createdAt: number): boolean {
+    return this.now() - createdAt >= this.ttlMs;
   }
 
   private expiredError<T>(setId: string): Outcome<T> {
     return fail('expired_result', `result set ${setId} expired after ${describeDuration(this.ttlMs)}; run the search again`);
   }
 
+  // The reservation outlives the set: a young one means the set was evicted (nobody holds
+  // the id of a save still in progress), an old one that it expired.
   private missingError<T>(setId: string): Outcome<T> {
-    if (hasTombstone(this.dir, setId)) {
+    const createdAt = reservedAt(this.dir, setId);
+    if (createdAt !== undefined && this.isExpired(createdAt)) return this.expiredError(setId);
+    if (createdAt !== undefined) {
       return fail(
         'expired_result',
         `result set ${setId} was evicted to keep the result cache within its limits (${this.maxSets} sets, ${describeBytes(this.maxBytes)}); run the search again`,
       );
     }
-    // A set may expire between the first check and the read.
-    if (this.isExpired(setId)) return this.expiredError(setId);
     return fail('unknown_result', `no result set ${setId} in this result cache; use a handle from a recent search or run the search again`);
   }
 
@@ -171,34 +185,22 @@ export class ResultStore {
   private evict(incomingBytes: number): void {
     const listing = listStore(this.dir);
     const live = listing.sets.filter((set) => {
-      if (!this.isExpired(set.id)) return true;
+      if (!this.isExpired(set.createdAt)) return true;
       removeIfPresent(setFilePath(this.dir, set.id));
       return false;
     });
     let totalBytes = live.reduce((sum, set) => sum + set.bytes, 0);
     while (live.length > 0 && (live.length + 1 > this.maxSets || totalBytes + incomingBytes > this.maxBytes)) {
+      // The id stays reserved, so a reader that then misses the file is told it was evicted.
       const victim = live.shift()!;
-      // Tombstone first: a reader that then misses the file finds the tombstone.
-      writeTombstone(this.dir, victim.id);
       removeIfPresent(setFilePath(this.dir, victim.id));
       totalBytes -= victim.bytes;
-      listing.tombstones.push(victim.id);
     }
-    this.pruneTombstones(listing.tombstones);
+    for (const file of listing.legacyFiles) removeIfPresent(file);
     for (const temp of listing.tempFiles) {
       // Wall clock on purpose: temp files belong to live writers in other processes.
       if (Date.now() - temp.modifiedMs > STALE_TEMP_MS) removeIfPresent(temp.file);
     }
-  }
-
-  // An expired id is classified by its time alone, so its tombstone is no longer needed.
-  private pruneTombstones(tombstones: string[]): void {
-    const unique = [...new Set(tombstones)].sort();
-    const kept = unique.filter((id) => {
-      if (!this.isExpired(id)) return true;
-      removeIfPresent(tombstonePath(this.dir, id));
-      return false;
-    });
-    for (const id of kept.slice(0, Math.max(0, kept.length - MAX_TOMBSTONES))) removeIfPresent(tombstonePath(this.dir, id));
+    pruneReservations(this.dir, this.now(), Math.max(SET_ID_RESERVATION_MS, this.ttlMs), RESERVATION_PRUNE_INTERVAL_MS);
   }
 }

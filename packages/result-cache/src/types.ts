@@ -28,7 +28,7 @@ export interface SetMeta {
 }
 
 export interface StoredSet {
-  /** 32 lowercase hex chars; the first 12 encode the creation time in ms. */
+  /** 6 or more characters of [0-9a-z], reserved in its store for at least a day. */
   id: string;
   createdAt: number;
   meta: SetMeta;

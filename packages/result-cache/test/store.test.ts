@@ -26,7 +26,7 @@ describe('ResultStore round trip', () => {
     ];
     delete entries[1].member;
     const saved = value(store.save({ query: 'main', truncated: false, scope: 'home' }, entries));
-    expect(saved).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), truncated: false, stored: 3 });
+    expect(saved).toEqual({ id: expect.stringMatching(/^[0-9a-z]{6}$/), truncated: false, stored: 3 });
 
     const loaded = value(new ResultStore(dir).load(saved.id));
     expect(loaded.id).toBe(saved.id);
@@ -89,6 +89,57 @@ describe('ResultStore round trip', () => {
   });
 });
 
+/** An id source that returns the given ids in turn, then fails the test. */
+function scriptedIds(...ids: string[]): (length: number) => string {
+  return (length) => {
+    const next = ids.shift();
+    if (next === undefined) throw new Error(`no scripted id left for length ${length}`);
+    return next;
+  };
+}
+
+describe('ResultStore set ids', () => {
+  it('issues 6-character ids and reserves each one in ids/', () => {
+    const dir = tempStoreDir();
+    const store = new ResultStore(dir);
+    const ids = Array.from({ length: 30 }, (_, i) => value(store.save({ query: `q${i}`, truncated: false }, [makeEntry(i)])).id);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-z]{6}$/);
+    expect(new Set(ids).size).toBe(30);
+    expect(fs.readdirSync(path.join(dir, 'ids')).sort()).toEqual([...ids].sort());
+  });
+
+  it('never reissues a reserved id, from this or another store object, and grows the id after 3 collisions', () => {
+    const dir = tempStoreDir();
+    const clock = manualClock();
+    const first = value(new ResultStore(dir, { now: clock.now, randomId: scriptedIds('aaaaaa') }).save({ query: 'a', truncated: false }, [makeEntry(1)]));
+    expect(first.id).toBe('aaaaaa');
+    // The first set expires and is deleted, but its id stays reserved for a day.
+    clock.advance(11 * MINUTE);
+    const other = new ResultStore(dir, { now: clock.now, randomId: scriptedIds('aaaaaa', 'bbbbbb') });
+    expect(value(other.save({ query: 'b', truncated: false }, [makeEntry(2)])).id).toBe('bbbbbb');
+    const crowded = new ResultStore(dir, { now: clock.now, randomId: scriptedIds('aaaaaa', 'bbbbbb', 'aaaaaa', 'ccccccc') });
+    expect(value(crowded.save({ query: 'c', truncated: false }, [makeEntry(3)])).id).toBe('ccccccc');
+    expect(value(crowded.resolve('ccccccc:1')).entry).toEqual(makeEntry(3));
+    expect(errorOf(crowded.load('aaaaaa')).code).toBe('expired_result');
+    // A day later the reservation is gone and the id may be drawn again.
+    clock.advance(24 * 60 * MINUTE);
+    const later = new ResultStore(dir, { now: clock.now, randomId: scriptedIds('dddddd', 'aaaaaa') });
+    expect(value(later.save({ query: 'd', truncated: false }, [makeEntry(4)])).id).toBe('dddddd');
+    expect(value(later.save({ query: 'e', truncated: false }, [makeEntry(5)])).id).toBe('aaaaaa');
+    expect(value(later.resolve('aaaaaa:1')).set.meta.query).toBe('e');
+  });
+
+  it('removes set files and tombstones of the 32-hex era on the next save', () => {
+    const dir = tempStoreDir();
+    const store = new ResultStore(dir);
+    value(store.save({ query: 'q', truncated: false }, makeEntries(1)));
+    const legacy = ['0193a0c2f1e84f6d0c2b9a11e5d07c3a.set.json', '0193a0c2f1e84f6d0c2b9a11e5d07c3b.evicted'];
+    for (const name of legacy) fs.writeFileSync(path.join(dir, name), '{}');
+    value(store.save({ query: 'q2', truncated: false }, makeEntries(1)));
+    for (const name of legacy) expect(fs.existsSync(path.join(dir, name))).toBe(false);
+  });
+});
+
 describe('ResultStore expiry', () => {
   it('serves a set within ten minutes and reports expired_result after', () => {
     const dir = tempStoreDir();
@@ -121,11 +172,31 @@ describe('ResultStore expiry', () => {
     const clock = manualClock();
     const store = new ResultStore(dir, { now: clock.now });
     value(store.save({ query: 'q', truncated: false }, makeEntries(1)));
-    const neverSeen = clock.now().toString(16).padStart(12, '0') + 'ab'.repeat(10);
+    const neverSeen = 'never0';
     expect(errorOf(store.resolve(formatHandle(neverSeen, 1))).code).toBe('unknown_result');
     expect(errorOf(new ResultStore(tempStoreDir(), { now: clock.now }).load(neverSeen)).code).toBe('unknown_result');
-    // An id from long ago is classified by its time even though it was never here.
-    expect(errorOf(store.load('0'.repeat(32))).code).toBe('expired_result');
+  });
+
+  it('classifies a deleted expired set by its reservation, and forgets it once the reservation is pruned', () => {
+    const dir = tempStoreDir();
+    const clock = manualClock();
+    const store = new ResultStore(dir, { now: clock.now });
+    const old = value(store.save({ query: 'old', truncated: false }, makeEntries(1)));
+    clock.advance(11 * MINUTE);
+    value(store.save({ query: 'new', truncated: false }, makeEntries(1)));
+    expect(fs.existsSync(path.join(dir, `${old.id}.set.json`))).toBe(false);
+    expect(errorOf(store.load(old.id)).message).toBe(`result set ${old.id} expired after 10 minutes; run the search again`);
+    clock.advance(25 * 60 * MINUTE);
+    value(store.save({ query: 'a day later', truncated: false }, makeEntries(1)));
+    expect(fs.existsSync(path.join(dir, 'ids', old.id))).toBe(false);
+    expect(errorOf(store.load(old.id)).code).toBe('unknown_result');
+  });
+
+  it('answers an old 32-hex set id with bad_handle naming the new form', () => {
+    const error = errorOf(new ResultStore(tempStoreDir()).load('0123456789abcdef0123456789abcdef'));
+    expect(error.code).toBe('bad_handle');
+    expect(error.message).toContain('old 32-hex form');
+    expect(error.message).toContain('6 or more characters of [0-9a-z]');
   });
 });
 
@@ -139,7 +210,7 @@ describe('ResultStore eviction', () => {
       ids.push(value(store.save({ query: `q${i}`, truncated: false }, [makeEntry(i)])).id);
       clock.advance(1000);
     }
-    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.set.json')).sort()).toEqual(ids.slice(2).map((id) => `${id}.set.json`));
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.set.json')).sort()).toEqual(ids.slice(2).map((id) => `${id}.set.json`).sort());
     for (const id of ids.slice(0, 2)) {
       const error = errorOf(store.resolve(formatHandle(id, 1)));
       expect(error.code).toBe('expired_result');
@@ -165,7 +236,7 @@ describe('ResultStore eviction', () => {
     const files = fs.readdirSync(dir).filter((name) => name.endsWith('.set.json'));
     const total = files.reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
     expect(total).toBeLessThanOrEqual(maxBytes);
-    expect(files.sort()).toEqual(ids.slice(2).map((id) => `${id}.set.json`));
+    expect(files.sort()).toEqual(ids.slice(2).map((id) => `${id}.set.json`).sort());
     expect(errorOf(store.load(ids[0])).message).toContain('evicted');
     expect(errorOf(store.load(ids[1])).code).toBe('expired_result');
   });
@@ -186,17 +257,15 @@ describe('ResultStore eviction', () => {
     expect(fs.readdirSync(dir).filter((name) => name.endsWith('.set.json'))).toEqual([`${saved.id}.set.json`]);
   });
 
-  it('stops classifying evicted ids once they are past the TTL (tombstones are pruned)', () => {
+  it('reports an evicted id as expired once it is past the TTL', () => {
     const dir = tempStoreDir();
     const clock = manualClock();
     const store = new ResultStore(dir, { now: clock.now, maxSets: 1 });
-    value(store.save({ query: 'a', truncated: false }, makeEntries(1)));
+    const a = value(store.save({ query: 'a', truncated: false }, makeEntries(1)));
     value(store.save({ query: 'b', truncated: false }, makeEntries(1)));
-    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.evicted'))).toHaveLength(1);
+    expect(errorOf(store.load(a.id)).message).toContain('evicted');
     clock.advance(11 * MINUTE);
-    value(store.save({ query: 'c', truncated: false }, makeEntries(1)));
-    // The tombstone of 'a' is gone; 'b' was just evicted while already expired, so no tombstone.
-    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.evicted'))).toHaveLength(0);
+    expect(errorOf(store.load(a.id)).message).toContain('expired after 10 minutes');
   });
 });
 

@@ -10,7 +10,7 @@ import { checkOwner } from './owner';
 import { showCommitEntry } from './commit-entries';
 
 /** A continuation names the handle and the byte where the next rows start: `SET:ORD~BYTE`. */
-const CONTINUATION = /^([0-9a-fA-F]{32}:\d+)~(\d+)$/;
+const CONTINUATION = /^([0-9a-zA-Z]+:\d+)~(\d+)$/;
 
 /**
  * Context shown before a span that starts deep inside a long line (minified code): the

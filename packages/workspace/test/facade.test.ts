@@ -88,7 +88,7 @@ describe('@trufflepig/workspace facade', () => {
     expect(search.exitCode).toBe(0);
     expect(countTokens(search.stdout)).toBeLessThanOrEqual(250);
     const page = JSON.parse(search.stdout) as { next?: string };
-    expect(page.next).toMatch(/^[0-9a-f]{32}@1$/);
+    expect(page.next).toMatch(/^[0-9a-z]{6,16}@1$/);
     const more = await moreCommand(page.next!, { root: repo.root, cache: repo.cache, budget: 250 });
     expect(more.exitCode).toBe(0);
     expect(JSON.parse(more.stdout).hits[0].handle).toMatch(/:2$/);
