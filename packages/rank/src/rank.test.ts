@@ -1,6 +1,6 @@
 import {
   filenameEvidence, fuseLanes, isIdentifierShaped, isTestPath, pathPrior, priorContext,
-  queryWords, resolveScopes, splitIdentifier, RRF_K,
+  queryWords, resolveScopes, splitIdentifier, RRF_K, compoundWords, standaloneWords, isStopword,
 } from './index';
 
 describe('identifiers', () => {
@@ -17,6 +17,18 @@ describe('identifiers', () => {
   });
   it('query words are lowercase, expanded and deduplicated', () => {
     expect(queryWords('refillTokens refill  Bucket')).toEqual(['refill', 'tokens', 'bucket']);
+  });
+  it('hyphenated and dotted tokens are compounds whose stopword parts never stand alone', () => {
+    expect(compoundWords('x-forwarded-for')).toEqual(['x', 'forwarded', 'for']);
+    expect(compoundWords('os.path')).toEqual(['os', 'path']);
+    for (const t of ['refill', 'a b', '-x', 'x-', 'x--y', 'refill_tokens', 'Foo::bar']) expect(compoundWords(t)).toBeNull();
+    expect(standaloneWords('x-forwarded-for')).toEqual(['forwarded']);
+    expect(standaloneWords('if-none-match')).toEqual(['none', 'match']);
+    expect(standaloneWords('if-else')).toEqual([]);
+    // Plain words are the user's own: kept even when common.
+    expect(standaloneWords('if x-forwarded-for')).toEqual(['if', 'forwarded']);
+    expect(isStopword('x')).toBe(true);
+    expect(isStopword('os')).toBe(false);
   });
 });
 

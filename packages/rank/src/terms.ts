@@ -43,3 +43,46 @@ export function queryWords(text: string): string[] {
 export function identifierKey(name: string): string {
   return splitIdentifier(name).join('');
 }
+
+/**
+ * Words too common to search alone (retrieval.md §4, Queries): English function words and
+ * the keywords every language repeats. A part of `if-none-match` or `x-forwarded-for`
+ * that is one of these (or a single character) never makes a file a hit on its own.
+ */
+const STOPWORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'do', 'else', 'for', 'from', 'if', 'in', 'into', 'is', 'it', 'its',
+  'let', 'no', 'not', 'of', 'on', 'or', 'so', 'that', 'the', 'then', 'this', 'to', 'var', 'was', 'with',
+]);
+
+export function isStopword(word: string): boolean {
+  return [...word].length < 2 || STOPWORDS.has(word);
+}
+
+/**
+ * The words of a hyphenated or dotted token (`x-forwarded-for` → x,forwarded,for;
+ * `os.path` → os,path), or null for any other token: such a token is searched as the
+ * phrase it spells first, then as its parts.
+ */
+export function compoundWords(token: string): string[] | null {
+  if (!/^[\p{L}\p{N}_$]+(?:[-.][\p{L}\p{N}_$]+)+$/u.test(token)) return null;
+  const words = splitIdentifier(token);
+  return words.length >= 2 ? words : null;
+}
+
+/**
+ * Words of free text that may match on their own (the any-term lane): every word of a
+ * plain token, but of a compound token only the parts that are not stopwords.
+ */
+export function standaloneWords(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of text.split(/\s+/)) {
+    const compound = compoundWords(raw) !== null;
+    for (const w of splitIdentifier(raw)) {
+      if ((compound && isStopword(w)) || seen.has(w)) continue;
+      seen.add(w);
+      out.push(w);
+    }
+  }
+  return out;
+}

@@ -116,13 +116,13 @@ export function identifierLane(ctx: LaneContext, name: string): HitLane {
 }
 
 /** Lanes 3 and 4: FTS over regions, collapsed to the best region per file. */
-export function ftsLane(ctx: LaneContext, name: string, mode: FtsMode, weight: number): HitLane {
-  const words = ctx.query.words;
+export function ftsLane(ctx: LaneContext, name: string, mode: FtsMode, weight: number, only?: readonly string[]): HitLane {
+  const words = only ?? ctx.query.words;
   if (words.length === 0) return { name, weight, entries: [] };
   const best = new Map<number, { score: number; hit: SearchHit; start: number; end: number }>();
   // An identifier is one term: search the tokens the FTS tokenizer made of it
   // (`JoinHandle` → joinhandle, `spawn_blocking` → "spawn blocking"), not its split words.
-  const tokens = ctx.query.identifier ? identifierTokens(ctx.query.text) : words;
+  const tokens = ctx.query.identifier && !only ? identifierTokens(ctx.query.text) : words;
   const regions = ftsRegions(ctx.reader.db, ftsExpression(tokens, ctx.query.identifier ? 'phrase' : mode));
   for (const r of regions) {
     const f = ctx.reader.file(r.file);

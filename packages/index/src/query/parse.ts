@@ -1,4 +1,4 @@
-import { isIdentifierShaped, queryWords } from '@trufflepig/rank';
+import { compoundWords, isIdentifierShaped, queryWords, standaloneWords } from '@trufflepig/rank';
 import { canonicalQueryLanguage, QUERY_LANGUAGES, type QueryLanguage } from '../classify';
 import { fail, ok, type Outcome } from '../errors';
 import { QUERY_MAX_TERMS, QUERY_MAX_WORDS, QUERY_WORD_MAX_CHARS } from '../limits';
@@ -21,6 +21,10 @@ export interface ParsedQuery {
   readonly words: readonly string[];
   /** A single identifier-shaped token (identifier lanes and tiers apply). */
   readonly identifier: boolean;
+  /** Free text: the words of each hyphenated or dotted token (`x-forwarded-for`), each searched as a phrase. */
+  readonly phrases?: readonly (readonly string[])[];
+  /** Free text: the words that may match alone (a compound's stopword parts never do). */
+  readonly standalone?: readonly string[];
   readonly fileInclude: readonly string[];
   readonly fileExclude: readonly string[];
   readonly languages: readonly QueryLanguage[];
@@ -144,8 +148,13 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
   const words = mode === 're' ? [] : queryWords(text);
   if (words.length > QUERY_MAX_WORDS) return fail('bad_query', `the query splits into ${words.length} search words, over the limit of ${QUERY_MAX_WORDS}; search with fewer or shorter words`);
   const identifier = mode === 'free' && !text.includes(' ') && isIdentifierShaped(text);
+  const phrases = mode === 'free' ? text.split(' ').map(compoundWords).filter((w): w is string[] => w !== null) : [];
+  const standalone = phrases.length > 0 ? standaloneWords(text) : undefined;
+  // A compound made only of stopwords (`if-else`) has no word worth searching alone: it is
+  // searched as the literal it spells, never as every `if` in the tree.
+  if (standalone && standalone.length === 0 && !text.includes(' ')) mode = 'literal';
   if (!text && !hasFilters({ fileInclude, fileExclude, languages, kinds, sources, sourceExclude })) {
     return fail('bad_query', 'empty query; give words to search, e.g. search refill tokens, or a filter such as kind:file file:src/');
   }
-  return ok({ mode, text, words, identifier, fileInclude, fileExclude, languages, kinds, sources, sourceExclude, members, workspace });
+  return ok({ mode, text, words, identifier, ...(phrases.length && mode === 'free' ? { phrases, standalone } : {}), fileInclude, fileExclude, languages, kinds, sources, sourceExclude, members, workspace });
 }

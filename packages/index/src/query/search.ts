@@ -65,9 +65,12 @@ function rankFree(ctx: LaneContext): Ranked {
   } else if (q.words.length > 0) {
     if (q.words.length >= 2 && !q.identifier) {
       lanes.push(ftsLane(ctx, 'phrase', 'phrase', WEIGHT_PHRASE));
+      // Each hyphenated or dotted token is also the phrase it spells (`x-forwarded-for`).
+      for (const p of q.phrases ?? []) if (p.length < q.words.length) lanes.push(ftsLane(ctx, 'compound', 'phrase', WEIGHT_PHRASE, p));
       lanes.push(ftsLane(ctx, 'all_terms', 'all', WEIGHT_DEFAULT));
     }
-    lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_DEFAULT));
+    // Then its parts, but never a compound's stopwords alone (every `if`, `for`, `x`).
+    if (!q.standalone || q.standalone.length > 0) lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_DEFAULT, q.standalone));
     lanes.push(filenameLane(ctx, firstRegionOf(ctx.reader)));
   } else if (kindFile || !q.text) {
     // `kind:file` or filters alone (`file:src/ lang:rust`): list the eligible files.

@@ -10,6 +10,8 @@ const COMMON = `
 (variable_declarator name: (identifier) @name) @def.variable
 (import_statement) @range.import @import
 (export_statement source: (_)) @range.import @import
+(program (lexical_declaration (variable_declarator value: (call_expression function: (identifier) @_require arguments: (arguments . (string)))) (#eq? @_require "require")) @range.import @import)
+(program (variable_declaration (variable_declarator value: (call_expression function: (identifier) @_require arguments: (arguments . (string)))) (#eq? @_require "require")) @range.import @import)
 (variable_declarator name: (_) @range.local)
 (formal_parameters) @range.local
 (catch_clause parameter: (_) @range.local)
@@ -49,14 +51,47 @@ function isTopLevelDeclarator(node: Node): boolean {
   return scope.type === 'statement_block' && scope.parent?.type === 'internal_module';
 }
 
-/** Only module-level variables are definitions; `const` ones are constants. */
+/** `require('m')` with a string literal: a CommonJS import, not a value. */
+function requiredModule(value: Node | null): string | null {
+  if (value?.type !== 'call_expression' || value.childForFieldName('function')?.text !== 'require') return null;
+  const arg = value.childForFieldName('arguments')?.namedChildren[0];
+  return arg?.type === 'string' ? unquote(arg.text) : null;
+}
+
+/**
+ * Only module-level variables are definitions; `const` ones are constants. A binding
+ * `const X = require('m')` is an import of X (see `imports`), never a definition that
+ * could outrank the `class X` it names.
+ */
 function refine(def: Node, kind: string): string | null {
   if (def.type !== 'variable_declarator') return kind;
   if (!isTopLevelDeclarator(def)) return null;
+  if (requiredModule(def.childForFieldName('value')) !== null) return null;
   return kind === 'variable' && def.parent?.text.startsWith('const') ? 'constant' : kind;
 }
 
+/** `const X = require('m')` imports X from m; `const { A, B: C } = require('m')` imports A, and B as C. */
+function requireImports(statement: Node): RawImport[] {
+  const out: RawImport[] = [];
+  for (const d of childrenOf(statement, 'variable_declarator')) {
+    const spelled = requiredModule(d.childForFieldName('value'));
+    const binding = d.childForFieldName('name');
+    if (spelled === null || !binding) continue;
+    if (binding.type === 'identifier') out.push(rawImport(statement, spelled, binding.text));
+    else if (binding.type === 'object_pattern') {
+      for (const p of binding.namedChildren) {
+        if (p.type === 'shorthand_property_identifier_pattern') out.push(rawImport(statement, spelled, p.text));
+        else if (p.type === 'pair_pattern' && p.childForFieldName('value')?.type === 'identifier') {
+          out.push(rawImport(statement, spelled, p.childForFieldName('key')?.text ?? null, p.childForFieldName('value')!.text));
+        }
+      }
+    }
+  }
+  return out;
+}
+
 function imports(statement: Node): RawImport[] {
+  if (statement.type === 'lexical_declaration' || statement.type === 'variable_declaration') return requireImports(statement);
   const source = statement.childForFieldName('source');
   if (!source) return [];
   const spelled = unquote(source.text);
@@ -83,13 +118,13 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const TYPESCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-typescript', version: 2, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
+  grammar: 'tree-sitter-typescript', version: 3, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
   load: () => (require('tree-sitter-typescript') as { typescript: unknown }).typescript,
 };
 export const TSX: LanguageSpec = {
   ...TYPESCRIPT, load: () => (require('tree-sitter-typescript') as { tsx: unknown }).tsx,
 };
 export const JAVASCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-javascript', version: 1, query: COMMON + JS_ONLY, refine, imports,
+  grammar: 'tree-sitter-javascript', version: 2, query: COMMON + JS_ONLY, refine, imports,
   load: () => require('tree-sitter-javascript'),
 };

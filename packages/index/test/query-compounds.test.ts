@@ -1,0 +1,83 @@
+// Retrieval spec §4 (Queries) and §6: a hyphenated or dotted token is its phrase first,
+// then its parts, never its stopwords alone; a definition outranks an import binding.
+import { extractFile, parseQuery } from '../src';
+import { Fixture } from './helpers';
+
+// Every file but the first two is noise a stopword part (`x`, `for`, `if`) would match.
+const NOISE: Record<string, string> = Object.fromEntries(
+  Array.from({ length: 8 }, (_, i) => [`src/noise${i}.js`, `function loop${i}(x) {\n  for (const y of x) { if (y) return y; }\n}\n`]),
+);
+
+const FILES: Record<string, string> = {
+  ...NOISE,
+  'src/proxy.js': 'function clientIp(req) {\n  return req.headers["x-forwarded-for"];\n}\n',
+  'src/forwarding.js': 'function forwardedTo(host) {\n  return "forwarded " + host;\n}\n',
+  'src/paths.py': 'import os.path\n\ndef here():\n    return os.path.dirname(__file__)\n',
+  'src/style.js': '// an if-else chain, written out\nfunction pick(a) { return a ? 1 : 2; }\n',
+  // A CommonJS binding of Command, used a lot, beside the class it names.
+  'index.js': "const Command = require('./lib/command.js');\nconst { Option, Help: HelpText } = require('./lib/option.js');\n" +
+    'function program() { return new Command(); }\nfunction sub() { return new Command(); }\nmodule.exports = { Command, Option, HelpText, program, sub };\n',
+  'lib/command.js': 'class Command {\n  constructor() { this.name = "c"; }\n}\nmodule.exports = Command;\n',
+  'lib/option.js': 'class Option {}\nclass Help {}\nmodule.exports = { Option, Help };\n',
+};
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = new Fixture('compounds', FILES);
+  await fx.index();
+});
+
+describe('hyphenated and dotted tokens', () => {
+  it('parses a compound into its phrase and its non-stopword parts', () => {
+    const q = parseQuery('x-forwarded-for');
+    expect(q.ok && q.value).toMatchObject({ mode: 'free', words: ['x', 'forwarded', 'for'], phrases: [['x', 'forwarded', 'for']], standalone: ['forwarded'] });
+    const dotted = parseQuery('os.path');
+    expect(dotted.ok && dotted.value).toMatchObject({ phrases: [['os', 'path']], standalone: ['os', 'path'] });
+    const plain = parseQuery('refill tokens');
+    expect(plain.ok && plain.value.phrases).toBeUndefined();
+  });
+
+  it('ranks the phrase first, then files with its parts, never files matching only a stopword part', async () => {
+    const paths = await fx.paths('x-forwarded-for');
+    expect(paths[0]).toBe('src/proxy.js');
+    expect(paths).toContain('src/forwarding.js');
+    // Before: the any-term lane matched `x`, `for` and `if` in every noise file.
+    expect(paths.filter((p) => p.startsWith('src/noise'))).toEqual([]);
+  });
+
+  it('keeps a compound inside a longer query as a phrase of its own', async () => {
+    const paths = await fx.paths('client x-forwarded-for');
+    expect(paths[0]).toBe('src/proxy.js');
+    expect(paths.filter((p) => p.startsWith('src/noise'))).toEqual([]);
+  });
+
+  it('finds a dotted module path as its phrase first', async () => {
+    expect((await fx.paths('os.path'))[0]).toBe('src/paths.py');
+  });
+
+  it('searches a compound made only of stopwords as the literal it spells', async () => {
+    const q = parseQuery('if-else');
+    expect(q.ok && q.value.mode).toBe('literal');
+    // Every noise file has `if` and `else`-free code; only the comment spells the phrase.
+    expect(await fx.paths('if-else')).toEqual(['src/style.js']);
+    expect(await fx.paths('for-in')).toEqual([]);
+  });
+});
+
+describe('a definition outranks an import binding of the same name', () => {
+  it('records `const X = require(m)` as an import of X, not a definition', () => {
+    const facts = extractFile('javascript', Buffer.from(FILES['index.js']));
+    expect(facts.definitions.map((d) => d.name)).toEqual(['program', 'sub']);
+    expect(facts.imports.map((i) => [i.spelled, i.name, i.alias])).toEqual([
+      ['./lib/command.js', 'Command', null], ['./lib/option.js', 'Option', null], ['./lib/option.js', 'Help', 'HelpText'],
+    ]);
+    const command = facts.names.find((n) => n.name === 'Command')!;
+    expect(command.roles & 1).toBe(0); // never a declaration
+  });
+
+  it('ranks class Command above the file that binds and uses it, in free text and sym:', async () => {
+    expect((await fx.search('Command')).hits[0]).toMatchObject({ path: 'lib/command.js', kind: 'class' });
+    expect((await fx.search('sym:Command')).hits[0]).toMatchObject({ path: 'lib/command.js', kind: 'class' });
+    expect((await fx.search('kind:constant Command')).hits).toEqual([]);
+  });
+});
