@@ -121,7 +121,8 @@ describe('navigation verbs through the CLI', () => {
     expect(filtered.json().error.code).toBe('no_definition');
     const refs = runCli(['-b', '300', '--format', 'lines', 'refs', 'spawnWorker'], s.base);
     expect(tokens(refs.stdout)).toBeLessThanOrEqual(300);
-    expect(refs.stdout).toMatch(/^[0-9a-z]{6,16}:1\tweb\/src\/pool\.ts:1-1\t(source:code\t)?role=declaration\tresolution=resolved/m);
+    // One row per site under its member's file: `N LINE role: text` (docs/navigation.md).
+    expect(refs.stdout).toMatch(/^web\/src\/pool\.ts\n1 1 declaration: export function spawnWorker\(size: number\) \{$/m);
     const map = runCli(['map', 'src/pool.rs'], s.rust).json();
     expect(map.hits.map((h: { name: string }) => h.name)).toEqual(['WorkerPool', 'WorkerPool::spawn_worker', 'WorkerPool::size']);
     const ctx = runCli(['ctx', map.hits[1].handle], s.rust).json();

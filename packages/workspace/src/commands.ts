@@ -14,6 +14,7 @@ import { coverageOf, pageHits, pageOfSet, runSearch, type SearchData } from './s
 import { showHandle, showPath } from './show';
 import { scopedMore, scopedSearch } from './scoped';
 import { showSymbol } from './nav-sym';
+import { navMore } from './nav-commands';
 import { wsDiscover, wsShowObject, wsStatusObject } from './ws-commands';
 import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
 import { rootDaemonStatus } from './daemon-control';
@@ -132,6 +133,8 @@ export function moreCommand(cursor: string, opts: CommandOptions): Promise<Comma
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
     const page = firstKnown(storesFor(ctx, opts), (s) => s.page(cursor.trim()));
     if (!page.ok) return errorResult(page.error, budget);
+    const nav = navMore(page.value.set, page.value.offset, opts, budget);
+    if (nav) return nav;
     const scoped = scopedMore(page.value.set, page.value.offset, opts, budget);
     if (scoped) return scoped;
     return renderPage(pageOfSet(page.value.set, page.value.offset), opts, budget);

@@ -26,6 +26,10 @@ export const REFS_MAX_FILES = 2_000;
 export const REFS_MAX_SITES = 10_000;
 /** `map PREFIX` names at most this many top-level items per file (`+N` for the rest). */
 export const MAP_NAMES_PER_FILE = 8;
+/** Rows of one `refs` or `map` page when -n is not given (the budget decides below it). */
+export const NAV_PAGE_ROWS_MAX = 500;
+/** A `refs` row's source text is cut to this many characters in lines format. */
+export const NAV_TEXT_MAX_CHARS = 160;
 /** `ctx` lists at most this many members, callers and callees each. */
 export const CTX_LIST_MAX = 10;
 /** `no_indexed_path` suggests at most this many nearest paths. */

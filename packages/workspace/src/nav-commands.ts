@@ -1,8 +1,8 @@
 // The navigation verbs as commands: refs, map, ctx (show sym: lives with show).
 import { parseQuery, quoteInput, type ParsedQuery } from '@trufflepig/index';
 import { DEFAULT_BUDGET, escapeLineField, jsonLine, renderObject, withinBudget } from '@trufflepig/render';
-import { formatHandle, type ResultEntry } from '@trufflepig/result-cache';
-import { errorResult, firstKnown, renderPage, storesFor, withContext, type CommandOptions, type CommandResult } from './commands';
+import { formatHandle, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
+import { errorResult, firstKnown, storesFor, withContext, type CommandOptions, type CommandResult } from './commands';
 import type { Context } from './context';
 import { fail, type Outcome } from './errors';
 import { spanEntry } from './nav-entries';
@@ -11,7 +11,7 @@ import { fileRows, filesUnder, outline, pathReadings, type MapRow } from './nav-
 import { closeTargets, openMembers, openTargets, type NavTarget, type NavTargets } from './nav-open';
 import { referenceSites, type RefsOutcome } from './nav-refs';
 import { openOwner, structuralContext, type CtxItem } from './nav-ctx';
-import type { SearchData } from './search';
+import { renderNavPage, type NavPageInput, type NavVerb } from './nav-page';
 import { CTX_LIST_MAX } from './limits';
 import { releaseReader } from './reader-pool';
 
@@ -25,15 +25,33 @@ function skippedCoverage(nav: NavTargets): Record<string, unknown> {
   return nav.skipped.length ? { skipped: Object.fromEntries(nav.skipped.map((s) => [s.member, { state: s.state, reason: s.reason }])) } : {};
 }
 
-function saveAndPage(ctx: Context, opts: CommandOptions, budget: number, query: string, entries: ResultEntry[], truncated: boolean, coverage: Record<string, unknown>, coverageLine: string): CommandResult {
-  const saved = storesFor(ctx, opts)[0].save({ query, truncated, words: [] }, entries);
-  if (!saved.ok) return errorResult(saved.error, budget);
+function saveAndPage(ctx: Context, opts: CommandOptions, budget: number, verb: NavVerb, query: string, entries: ResultEntry[], truncated: boolean, coverage: Record<string, unknown>, coverageLine: string): CommandResult {
   const members = membersMap(entries);
-  const data: SearchData = {
-    query, setId: saved.value.id, offset: 0, entries: entries.slice(0, saved.value.stored), truncated: saved.value.truncated || truncated,
-    coverage, coverageLine, words: [], ...(members ? { members } : {}),
-  };
-  return renderPage(data, opts, budget);
+  // The page's coverage and header are kept with the set, so `more` renders the same rows.
+  const saved = storesFor(ctx, opts)[0].save({ query, truncated, words: [], nav: verb, coverage, coverageLine, ...(members ? { members } : {}) }, entries);
+  if (!saved.ok) return errorResult(saved.error, budget);
+  return navPage({
+    verb, query, setId: saved.value.id, offset: 0, entries: entries.slice(0, saved.value.stored), truncated: saved.value.truncated || truncated,
+    coverage, coverageLine, ...(members ? { members } : {}),
+  }, opts, budget);
+}
+
+function navPage(input: NavPageInput, opts: CommandOptions, budget: number): CommandResult {
+  // JSON when not given, as every command of this API (the CLI defaults to lines).
+  const out = renderNavPage(input, { format: opts.format ?? 'json', budget, ...(opts.limit !== undefined ? { limit: opts.limit } : {}) });
+  return { stdout: out.stdout, stderr: out.stderr, exitCode: 0 };
+}
+
+/** `more` on a refs or map set: the same row format from the cursor on, else undefined. */
+export function navMore(set: StoredSet, offset: number, opts: CommandOptions, budget: number): CommandResult | undefined {
+  const m = set.meta;
+  if (m.nav !== 'refs' && m.nav !== 'map') return undefined;
+  const members = typeof m.members === 'object' && m.members !== null ? (m.members as Record<string, string>) : undefined;
+  return navPage({
+    verb: m.nav, query: m.query, setId: set.id, offset, entries: set.entries.slice(offset), truncated: m.truncated,
+    coverage: typeof m.coverage === 'object' && m.coverage !== null ? (m.coverage as Record<string, unknown>) : {},
+    coverageLine: typeof m.coverageLine === 'string' ? m.coverageLine : '', ...(members ? { members } : {}),
+  }, opts, budget);
 }
 
 function parseNav(words: readonly string[], verb: string, example: string): Outcome<ParsedQuery> {
@@ -59,7 +77,8 @@ async function visitWidening<T>(nav: NavTargets, cwd: string, visit: (targets: r
 
 function refsEntries(r: RefsOutcome): ResultEntry[] {
   return r.sites.map((s) => spanEntry(s.target, s.file, { start: s.start, end: s.end, startLine: s.line, endLine: s.line }, {
-    role: s.role, resolution: s.resolution, ...(s.definition ? { definition: s.definition } : {}), ...(s.repeats > 1 ? { repeats: s.repeats } : {}),
+    role: s.role, resolution: s.resolution, ...(s.definition ? { definition: s.definition } : {}), ...(s.within ? { within: s.within } : {}),
+    text: s.text, ...(s.repeats > 1 ? { repeats: s.repeats } : {}),
   }));
 }
 
@@ -85,7 +104,7 @@ export function refsCommand(words: readonly string[], opts: CommandOptions): Pro
         ...(result.truncated ? ['reference_sites_truncated'] : []), ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
         ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`), ...(widened ? ['scope home, no sites there: widened to all members'] : []),
       ].join('; ');
-      return saveAndPage(ctx, opts, budget, `refs ${words.join(' ')}`, entries, result.truncated, coverage, line);
+      return saveAndPage(ctx, opts, budget, 'refs', `refs ${words.join(' ')}`, entries, result.truncated, coverage, line);
     } finally {
       closeTargets(targets);
     }
@@ -131,7 +150,7 @@ export function mapCommand(words: readonly string[], opts: CommandOptions): Prom
       const entries = result.rows.map((r) => ({ ...r.entry, ...(r.detail ? { names: r.detail.names as string[] } : {}) }));
       const coverage: Record<string, unknown> = { [result.kind === 'file' ? 'items' : 'files']: entries.length, ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}), ...skippedCoverage(nav.value) };
       const line = `${entries.length} ${result.kind === 'file' ? 'items' : 'files'}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
-      return saveAndPage(ctx, opts, budget, `map ${words.join(' ')}`, entries, false, coverage, line);
+      return saveAndPage(ctx, opts, budget, 'map', `map ${words.join(' ')}`, entries, false, coverage, line);
     } finally {
       closeTargets(targets);
     }

@@ -2,6 +2,7 @@
 import { normalizeEncodedPath, percentEncode, type IndexedDefinition, type IndexedFile, type IndexReader } from '@trufflepig/index';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { MAP_NAMES_PER_FILE } from './limits';
+import { readOnce } from './live';
 import { definitionEntry, spanEntry } from './nav-entries';
 import type { NavTarget } from './nav-open';
 
@@ -13,12 +14,37 @@ export interface MapRow {
   readonly detail?: Readonly<Record<string, string | number | readonly string[]>>;
 }
 
+/** Keywords before a definition's name that change how it is used (`static async get`, `private`). */
+const MODIFIERS: ReadonlySet<string> = new Set(['abstract', 'static', 'async', 'get', 'set', 'private', 'protected', 'readonly']);
+/** Bytes of a definition's head read for modifiers: decorators and attributes beyond it are not. */
+const HEAD_MAX_BYTES = 200;
+
+/**
+ * Modifiers of a definition, read from its head in the file's current bytes (the text
+ * between the definition's start and its name), in source order; `#` for a `#private` name.
+ * Works for every language whose modifiers precede the name; nothing when the file changed.
+ */
+export function modifiersOf(bytes: Uint8Array, d: IndexedDefinition): string[] {
+  const from = Math.max(d.start, d.nameStart - HEAD_MAX_BYTES);
+  const head = Buffer.from(bytes.subarray(from, Math.max(from, d.nameStart))).toString('utf8')
+    // Decorators and attributes (`@Input()`, `#[inline]`) are not modifiers.
+    .replace(/@[\w.]+(\([^)]*\))?|#\[[^\]]*\]/g, ' ');
+  const out = (head.match(/[A-Za-z_]+/g) ?? []).filter((w, i, all) => MODIFIERS.has(w) && all.indexOf(w) === i);
+  if (bytes[d.nameStart] === 0x23) out.push('#');
+  return out;
+}
+
 export function outline(t: NavTarget, file: IndexedFile): MapRow[] {
   const defs = t.reader.fileDefinitions(file.path);
   const bySource = (a: IndexedDefinition, b: IndexedDefinition) => a.start - b.start || b.end - a.end;
   const items = defs.filter((d) => !SECOND_GROUP.has(d.kind)).sort(bySource);
   const members = defs.filter((d) => SECOND_GROUP.has(d.kind)).sort(bySource);
-  return [...items, ...members].map((d) => ({ entry: definitionEntry(t, d) }));
+  const live = readOnce(t.root, file.path);
+  const bytes = live.ok && live.revision === file.revision ? live.bytes : undefined;
+  return [...items, ...members].map((d) => {
+    const modifiers = bytes ? modifiersOf(bytes, d) : [];
+    return { entry: { ...definitionEntry(t, d), ...(modifiers.length ? { modifiers } : {}) } };
+  });
 }
 
 /**

@@ -1,8 +1,10 @@
 // `refs NAME [filters]` (retrieval spec §7): every occurrence site of a name, re-read from
-// the files the index names, each with how it resolves inside its own member.
+// the files the index names, each with how it resolves inside its own member, its line's
+// text and the definition that encloses it.
+import { displayText } from '@trufflepig/render';
 import { extractOccurrences, lineAt, lineStartOffsets, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
 import { isTestPath } from '@trufflepig/rank';
-import { REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
+import { NAV_TEXT_MAX_CHARS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
 import { fileFilter } from './nav-filter';
 import type { NavTarget } from './nav-open';
@@ -19,6 +21,10 @@ export interface RefSite {
   readonly resolution: Resolution;
   /** Where it resolves (`path:line`), when resolved or a single candidate. */
   readonly definition?: string;
+  /** The innermost definition enclosing the site (`Owner::name`), other than the one it declares. */
+  readonly within?: string;
+  /** The site's line, display-escaped, without its indentation. */
+  readonly text: string;
   readonly repeats: number;
 }
 
@@ -71,11 +77,30 @@ function resolveIn(reader: IndexReader, file: IndexedFile, name: string, defs: r
   return defs.length > 1 ? { resolution: 'candidate' } : { resolution: 'unresolved' };
 }
 
-/** Declaration, other code, imports, then tests; then path and position. */
+/**
+ * Call and use sites in code first (what an agent asks refs for), then the declaration,
+ * imports and bindings (`const x = require(...)`), then test sites; then path and position.
+ */
 function order(s: RefSite): number {
-  if (isTestPath(s.file.path)) return 3;
-  if (s.role === 'declaration') return 0;
-  return s.role === 'import' ? 2 : 1;
+  if (isTestPath(s.file.path)) return 2;
+  return s.role === 'declaration' || s.role === 'import' ? 1 : 0;
+}
+
+/** The innermost definition holding `at`, skipping the one whose name starts there. */
+function enclosing(defs: readonly IndexedDefinition[], at: number): string | undefined {
+  let best: IndexedDefinition | undefined;
+  for (const d of defs) {
+    if (d.start <= at && at < d.end && d.nameStart !== at && (!best || d.end - d.start < best.end - best.start)) best = d;
+  }
+  return best ? (best.container ? `${best.container}::${best.name}` : best.name) : undefined;
+}
+
+/** A line's display text, leading indentation dropped. */
+function lineText(bytes: Uint8Array, starts: readonly number[], line: number): string {
+  let end = line < starts.length ? starts[line] - 1 : bytes.length;
+  if (end > starts[line - 1] && bytes[end - 1] === 0x0d) end--;
+  const text = displayText(bytes.subarray(starts[line - 1], Math.max(starts[line - 1], end))).text.trimStart();
+  return text.length <= NAV_TEXT_MAX_CHARS ? text : `${text.slice(0, NAV_TEXT_MAX_CHARS - 1)}…`;
 }
 
 export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): RefsOutcome {
@@ -108,12 +133,16 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
       const definition = resolved.definition;
       // `refs A::b`: a site that resolves to another owner's b is not a reference of A::b.
       if (container !== undefined && resolution === 'unresolved' && defs.length > 0) continue;
+      const starts = lineStartOffsets(live.bytes);
+      const fileDefs = t.reader.fileDefinitions(use.file.path);
       for (const o of extractOccurrences(use.file.lang, live.bytes)) {
         if (o.name !== name) continue;
         const own = o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
+        const within = enclosing(fileDefs, o.start);
         raw.push({
           target: t, file: use.file, start: o.start, end: o.end, line: o.line, role: o.role,
-          resolution: own && use.file.parse !== 'partial' ? 'resolved' : resolution, ...(own ? { definition: locator(own) } : definition ? { definition } : {}), repeats: 1,
+          resolution: own && use.file.parse !== 'partial' ? 'resolved' : resolution, ...(own ? { definition: locator(own) } : definition ? { definition } : {}),
+          ...(within ? { within } : {}), text: lineText(live.bytes, starts, o.line), repeats: 1,
         });
       }
     }

@@ -1,20 +1,21 @@
 // `show sym:NAME [file: lang: kind:]` (retrieval spec §6): the best definition, read and
-// verified, with the other definitions, the imports that bring the name in, and a few
-// more places it is used. Imports are followed when no definition carries the name.
+// verified, then one line per other definition (`also`, ≤ 5) and one line counting its
+// reference sites (`refs NAME` lists them). Imports are followed when no definition
+// carries the name.
 import * as path from 'node:path';
-import { fileUri, kindTier, parseQuery, type IndexedDefinition, type IndexedImport, type ParsedQuery } from '@trufflepig/index';
+import { fileUri, kindTier, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
 import { isTestPath } from '@trufflepig/rank';
 import type { ShowInput } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
 import type { Context } from './context';
 import { fail, ok, type Outcome } from './errors';
-import { SYM_ALSO_MAX, SYM_LIST_MAX } from './limits';
+import { SYM_ALSO_MAX } from './limits';
 import { readOnce } from './live';
 import { definitionEntry, qualifiedName, spanEntry } from './nav-entries';
 import { fileFilter, filterWords, kindFilter } from './nav-filter';
 import { closeTargets, openMembers, openTargets, type NavTarget } from './nav-open';
 import { followImport, type ImportTrail } from './nav-resolve';
-import { usesOf } from './nav-uses';
+import { useRowsOf } from './nav-uses';
 import { rowsOf } from './show';
 
 interface Candidate {
@@ -72,10 +73,17 @@ function viaImports(targets: readonly NavTarget[], q: ParsedQuery): { found: Can
   return { found: [] };
 }
 
-function importSites(targets: readonly NavTarget[], name: string): { target: NavTarget; imp: IndexedImport }[] {
-  const out: { target: NavTarget; imp: IndexedImport }[] = [];
-  for (const t of targets) for (const imp of t.reader.importsOf(name)) out.push({ target: t, imp });
-  return out.slice(0, SYM_LIST_MAX);
+/** Occurrences of the name in the index (every role, every file): what `refs NAME` would list, counted without reading a file. */
+function referenceCount(targets: readonly NavTarget[], name: string): { sites: number; files: number } {
+  let sites = 0;
+  let files = 0;
+  for (const t of targets) {
+    for (const u of useRowsOf(t.reader, name)) {
+      sites += u.count;
+      files++;
+    }
+  }
+  return { sites, files };
 }
 
 function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<never> {
@@ -113,30 +121,27 @@ export async function showSymbol(ctx: Context, words: readonly string[], cwd: st
     if (!live.ok) return fail('source_missing', `${best.def.file.path} was moved or deleted since indexing; run index, then retry`);
     if (live.revision !== best.def.file.revision) return fail('stale_source', `${best.def.file.path} changed since it was indexed; run index, then retry`);
     const name = q.text.split('::').pop()!;
-    const others = found.slice(1, 1 + SYM_LIST_MAX);
-    const imports = importSites(targets, name);
-    const also = usesOf(targets, name, SYM_ALSO_MAX, new Set([`${best.target.member ?? ''}|${best.def.file.path}`]));
-    const entries: ResultEntry[] = [
-      definitionEntry(best.target, best.def),
-      ...others.map((c) => definitionEntry(c.target, c.def)),
-      ...imports.map(({ target, imp }) => spanEntry(target, imp.file, { start: imp.start, end: imp.end, startLine: imp.line, endLine: imp.line }, { name: imp.spelled, kind: 'import' })),
-      ...also.map((u) => spanEntry(u.target, u.file, u.span, { name, role: u.role })),
-    ];
+    const others = found.slice(1);
+    const also = others.slice(0, SYM_ALSO_MAX);
+    const entries: ResultEntry[] = [definitionEntry(best.target, best.def), ...also.map((c) => definitionEntry(c.target, c.def))];
     const saved = store.save({ query: `show ${words.join(' ')}`, truncated: false, words: [name.toLowerCase()] }, entries);
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const handle = (i: number) => formatHandle(saved.value.id, i + 1);
     const where = (member: string | undefined, p: string, line: number) => `${member ? `${member}/` : ''}${p}:${line}`;
-    let i = 1;
-    const definitions = others.map((c) => ({ handle: handle(i++), ...(c.target.member ? { member: c.target.member } : {}), path: c.def.file.path, line: c.def.startLine, kind: c.def.kind, name: qualifiedName(c.def) }));
-    const importRows = imports.map(({ target, imp }) => ({ handle: handle(i++), ...(target.member ? { member: target.member } : {}), path: imp.file.path, line: imp.line, spelled: imp.spelled }));
-    const alsoRows = also.map((u) => ({ handle: handle(i++), ...(u.target.member ? { member: u.target.member } : {}), path: u.file.path, line: u.span.startLine, role: u.role }));
+    const alsoRows = also.map((c, i) => ({
+      handle: handle(i + 1), ...(c.target.member ? { member: c.target.member } : {}), path: c.def.file.path, line: c.def.startLine, end_line: c.def.endLine, kind: c.def.kind, name: qualifiedName(c.def),
+    }));
+    const refs = referenceCount(targets, name);
     const importTrail = trail ? { via: trail.via.map((v) => `${v.path}:${v.line} ${v.spelled}${v.name && !v.spelled.endsWith(v.name) ? ` ${v.name}` : ''}${v.alias ? ` as ${v.alias}` : ''}`), followed: trail.followed, candidates: trail.definitions.length } : undefined;
-    const extra: Record<string, unknown> = { definitions, imports: importRows, also: alsoRows, ...(importTrail ? { import: importTrail } : {}) };
+    const extra: Record<string, unknown> = {
+      also: alsoRows, ...(others.length > also.length ? { also_more: others.length - also.length } : {}),
+      refs: { sites: refs.sites, files: refs.files, next: `refs ${q.text}` }, ...(importTrail ? { import: importTrail } : {}),
+    };
     const extraLines: [string, string][] = [
-      ...definitions.map((d): [string, string] => ['definition', `${d.handle} ${where(d.member, d.path, d.line)} ${d.kind} ${d.name}`]),
-      ...importRows.map((d): [string, string] => ['import', `${d.handle} ${where(d.member, d.path, d.line)} ${d.spelled}`]),
-      ...alsoRows.map((d): [string, string] => ['also', `${d.handle} ${where(d.member, d.path, d.line)} ${d.role}`]),
+      ...alsoRows.map((d): [string, string] => ['also', `${d.handle} ${where(d.member, d.path, d.line)}-${d.end_line} ${d.kind} ${d.name}`]),
+      ...(others.length > also.length ? [['also', `+${others.length - also.length} more definitions (search sym:${name})`] as [string, string]] : []),
       ...(importTrail ? [['followed', `${importTrail.followed} hops via ${importTrail.via.join(' -> ')}`] as [string, string]] : []),
+      ['refs', `${refs.sites} sites in ${refs.files} files (refs ${q.text})`],
     ];
     const first = handle(0);
     return ok({

@@ -1,0 +1,145 @@
+// The lines pages of map, refs and show sym: (retrieval spec §4, §6, §7): one short row per
+// item, row shapes and order, and what they cost in o200k tokens. Real repositories, real
+// tree-sitter parses.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { countTokens } from '@trufflepig/render';
+import { indexCommand, mapCommand, moreCommand, refsCommand, showCommand } from '../src';
+import { json, makeRepo } from './ws-helpers';
+
+const BUCKET = [
+  'class TokenBucket {', '  #count = 0;', '  static create(size) {', '    return new TokenBucket(size);', '  }',
+  '  constructor(size) {', '    this.size = size;', '  }', '  async refill() {', '    this.#drain();', '    return this.#count;', '  }',
+  '  get level() {', '    return this.#count;', '  }', '  set level(v) {', '    this.#count = v;', '  }',
+  '  #drain() {', '    this.#count = 0;', '  }', '  drain() {', '    this.#drain();', '  }', '}', 'module.exports = TokenBucket;', '',
+].join('\n');
+
+/** A file of 300 functions: an outline of a few hundred items. */
+const BIG = Array.from({ length: 300 }, (_, i) => `export function step${i}(x: number): number {\n  return x + ${i};\n}\n`).join('');
+
+const FILES = {
+  'lib/bucket.js': BUCKET,
+  'index.js': "const TokenBucket = require('./lib/bucket.js');\n\nfunction make() {\n  return TokenBucket.create(1);\n}\n" +
+    'function pair() {\n  return [new TokenBucket(1), new TokenBucket(2)];\n}\nmodule.exports = { make, pair, TokenBucket };\n',
+  'test/bucket.test.js': "const TokenBucket = require('../lib/bucket.js');\ntest('fills', () => new TokenBucket(1).refill());\n",
+  'src/store.ts': [
+    'export abstract class Store {', "  private readonly name: string = 'store';", '  protected static instances = 0;',
+    '  abstract load(): Promise<void>;', '  public async save(): Promise<void> {}', '  private tick(): void {}', '}', '',
+  ].join('\n'),
+  'src/big.ts': BIG,
+  // Seven more definitions of `tick`: show sym: lists five under `also`.
+  ...Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`more/m${i}.ts`, `export function tick(): number {\n  return ${i};\n}\n`])),
+};
+
+let root: string;
+let env: NodeJS.ProcessEnv;
+const at = (more = {}) => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), format: 'lines' as const, ...more });
+const lines = (stdout: string) => stdout.trimEnd().split('\n');
+
+beforeAll(async () => {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-lines-')));
+  root = makeRepo(path.join(base, 'repo'), FILES);
+  env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
+  expect((await indexCommand(at())).exitCode).toBe(0);
+});
+
+describe('map', () => {
+  it('prints one short row per item: LINE-END, modifiers, kind, name; #private and its public namesake differ', async () => {
+    const out = await mapCommand(['lib/bucket.js'], at());
+    const [header, file, ...rest] = lines(out.stdout);
+    expect(header).toMatch(/^map lib\/bucket\.js\t\(show [0-9a-z]{6,}:N reads row N\)$/);
+    expect(file).toBe('lib/bucket.js');
+    expect(rest).toEqual([
+      '1 1-25 class TokenBucket', '2 3-5 static method create', '3 6-8 method constructor', '4 9-12 async method refill',
+      '5 13-15 get method level', '6 16-18 set method level', '7 19-21 method #drain', '8 22-24 method drain',
+      '9 2-2 field #count', 'coverage: 9 items',
+    ]);
+    // The require binding at the end of the file is not an item.
+    const page = json(await mapCommand(['lib/bucket.js'], at({ format: 'json', budget: 5000 })));
+    const drains = page.hits.filter((h: { name: string }) => h.name === 'TokenBucket::drain');
+    expect(drains.map((h: { modifiers?: string[] }) => h.modifiers ?? [])).toEqual([['#'], []]);
+    expect(drains.map((h: { start_line: number }) => h.start_line)).toEqual([19, 22]);
+    expect(page.hits[3]).toMatchObject({ name: 'TokenBucket::refill', kind: 'method', modifiers: ['async'], start_line: 9, end_line: 12 });
+  });
+
+  it('reads TypeScript modifiers and keeps fields after methods', async () => {
+    const rows = lines((await mapCommand(['src/store.ts'], at())).stdout).slice(2, -1);
+    expect(rows).toEqual([
+      '1 1-7 abstract class Store', '2 4-4 abstract method load', '3 5-5 async method save', '4 6-6 private method tick',
+      '5 2-2 private readonly field name', '6 3-3 protected static field instances',
+    ]);
+  });
+
+  it('fits ten times the rows of the old format in the default 600-token page, about 10 tokens a row, and more continues them', async () => {
+    const out = await mapCommand(['src/big.ts'], at());
+    const text = lines(out.stdout);
+    const rows = text.filter((l) => /^\d+ \d+-\d+ function step\d+$/.test(l));
+    expect(countTokens(out.stdout)).toBeLessThanOrEqual(600);
+    // The old rows (handle, path, span, name, origin) cost ~45 tokens: 13 fit.
+    expect(rows.length).toBeGreaterThanOrEqual(55);
+    expect(rows[0]).toBe('1 1-3 function step0');
+    expect(countTokens(rows.join('\n')) / rows.length).toBeLessThanOrEqual(10);
+    const next = text.find((l) => l.startsWith('next: more '))!.slice('next: more '.length);
+    const second = lines((await moreCommand(next, at())).stdout);
+    expect(second[2]).toBe(`${rows.length + 1} ${3 * rows.length + 1}-${3 * rows.length + 3} function step${rows.length}`);
+  });
+
+  it('lists a prefix as one row per file with its top-level names', async () => {
+    const rows = lines((await mapCommand(['lib/'], at())).stdout);
+    expect(rows.slice(1)).toEqual(['1 lib/bucket.js 1-26 TokenBucket', 'coverage: 1 files']);
+  });
+});
+
+describe('refs', () => {
+  it('lists code uses first, then the declaration and bindings, then tests, each with its text and enclosing definition', async () => {
+    const out = await refsCommand(['TokenBucket'], at());
+    expect(lines(out.stdout)).toEqual([
+      expect.stringMatching(/^refs TokenBucket → lib\/bucket\.js:1\t\(show [0-9a-z]{6,}:N reads row N\)$/),
+      'index.js',
+      '1 4 reference in make: return TokenBucket.create(1);',
+      '2 7 call ×2 in pair: return [new TokenBucket(1), new TokenBucket(2)];',
+      '3 9 reference: module.exports = { make, pair, TokenBucket };',
+      'lib/bucket.js',
+      '4 4 call in TokenBucket::create: return new TokenBucket(size);',
+      '5 26 reference: module.exports = TokenBucket;',
+      'index.js',
+      "6 1 import: const TokenBucket = require('./lib/bucket.js');",
+      'lib/bucket.js',
+      '7 1 declaration: class TokenBucket {',
+      'test/bucket.test.js',
+      "8 1 import: const TokenBucket = require('../lib/bucket.js');",
+      "9 2 call: test('fills', () => new TokenBucket(1).refill());",
+      'coverage: 10 sites in 3 files (10 resolved, 0 candidate, 0 unresolved)',
+    ]);
+    const page = json(await refsCommand(['TokenBucket'], at({ format: 'json' })));
+    expect(page.coverage).toMatchObject({ reference_sites: 10, reference_files: 3 });
+    expect(page.hits[1]).toMatchObject({
+      path: 'index.js', start_line: 7, role: 'call', resolution: 'resolved', definition: 'lib/bucket.js:1', within: 'pair', repeats: 2,
+      text: 'return [new TokenBucket(1), new TokenBucket(2)];',
+    });
+    expect(page.hits[1].uri).toMatch(/^file:\/\/.*\/index\.js$/);
+  });
+});
+
+describe('show sym:', () => {
+  it('reads the class, not the require binding, then one refs line', async () => {
+    const out = await showCommand('sym:TokenBucket', at());
+    const text = lines(out.stdout);
+    expect(text[0]).toMatch(/^[0-9a-z]{6,}:1\tlib\/bucket\.js:1-25$/);
+    expect(text.slice(-2)).toEqual(['25: }', 'refs: 10 sites in 3 files (refs TokenBucket)']);
+    // The definition's rows and two lines: nothing else is paid for.
+    const rows = text.slice(1, -1).join('\n');
+    expect(countTokens(out.stdout) - countTokens(rows)).toBeLessThanOrEqual(30);
+  });
+
+  it('lists at most five other definitions under also, then says how many more', async () => {
+    const text = lines((await showCommand('sym:tick', at())).stdout);
+    // The method of Store ranks with the functions; all eight are definitions.
+    const also = text.filter((l) => l.startsWith('also: '));
+    expect(also).toHaveLength(6);
+    expect(also.slice(0, 5).every((l) => /^also: [0-9a-z]{6,}:\d+ \S+:\d+-\d+ (function|method) (Store::)?tick$/.test(l))).toBe(true);
+    expect(also[5]).toBe('also: +2 more definitions (search sym:tick)');
+    expect(text[text.length - 1]).toBe('refs: 8 sites in 8 files (refs tick)');
+  });
+});
