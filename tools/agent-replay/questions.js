@@ -2,9 +2,9 @@
 // Labelled questions. Each has:
 //   id, corpus (corpora.js), class (definition | concept | callers | outline | regex | config),
 //   vendored (the answer lies in committed dependencies), question (plain words),
-//   answer: [{ path, lines: [first, last] (1-based, inclusive), name? }] -- every span must be
-//     printed (printed.js); `name` lets a location row (line + name) count, for definitions
-//     and outlines. Files are pinned by SHA-256 in manifest.json (`run.js --pin`).
+//   answer: [{ path, lines: [first, last] (1-based, inclusive), name? } | { any: [span, ...] }]
+//     -- every entry must be printed (printed.js); `any` lists equally right spans (one is
+//     enough); `name` lets a location row (line + name) count, for definitions and outlines. Files are pinned by SHA-256 in manifest.json (`run.js --pin`).
 //   trufflepig: argv steps after `trufflepig --no-daemon --root R --cache C`
 //   grep: argv steps run in the corpus root (rg, sed, head, ...)
 // Placeholders fill from earlier output (strategies.js): {handle}, {handle~TEXT}, {path},
@@ -304,7 +304,144 @@ const FLASK = [
     grep: [['rg', '-n', '-t', 'py', 'PERMANENT_SESSION_LIFETIME'], ['rg', '-n', '-t', 'py', 'permanent_session_lifetime']],
   },
 ];
-const REGEX = [];
+const REGEX = [
+  {
+    id: 'regex-def-regex', corpus: 'regex', class: 'definition',
+    question: 'Where is the Regex type for &str haystacks defined?',
+    answer: [{ path: 'regex-1.7.1/src/re_unicode.rs', lines: [136, 136], name: 'Regex' }],
+    trufflepig: [['show', 'sym:Regex']],
+    grep: [['rg', '-n', '-t', 'rust', 'pub struct Regex\\b']],
+  },
+  {
+    id: 'regex-def-builder', corpus: 'regex', class: 'definition',
+    question: 'Where is RegexBuilder defined?',
+    answer: [{ path: 'regex-1.7.1/src/re_builder.rs', lines: [51, 51], name: 'RegexBuilder' }],
+    trufflepig: [['show', 'sym:RegexBuilder']],
+    grep: [['rg', '-n', '-t', 'rust', 'pub struct RegexBuilder\\b']],
+  },
+  {
+    id: 'regex-def-new', corpus: 'regex', class: 'definition',
+    question: 'What does Regex::new do?',
+    answer: [{ path: 'regex-1.7.1/src/re_unicode.rs', lines: [174, 176] }],
+    trufflepig: [['show', 'sym:Regex::new'], ['show', '{handle~re_unicode}']],
+    grep: [['rg', '-n', '-t', 'rust', 'pub fn new\\(re: &str\\)'], ['sed', '-n', '{line~re_unicode},{line+10~re_unicode}p', '{path~re_unicode}']],
+  },
+  {
+    id: 'regex-def-aho', corpus: 'regex', class: 'definition',
+    question: 'Where is the AhoCorasick automaton type defined?',
+    answer: [{ path: 'aho-corasick-0.7.19/src/ahocorasick.rs', lines: [86, 86], name: 'AhoCorasick' }],
+    trufflepig: [['show', 'sym:AhoCorasick']],
+    grep: [['rg', '-n', '-t', 'rust', 'pub struct AhoCorasick\\b']],
+  },
+  {
+    id: 'regex-concept-swar', corpus: 'regex', class: 'concept',
+    question: "How does memchr's portable fallback test a whole word for a zero byte at once?",
+    answer: [{ path: 'memchr-2.5.0/src/memchr/fallback.rs', lines: [27, 27] }, { path: 'memchr-2.5.0/src/memchr/fallback.rs', lines: [34, 34] }],
+    trufflepig: [['search', 'memchr fallback zero byte word at a time'], ['show', '{handle}']],
+    grep: [['rg', '-n', '-t', 'rust', '-i', 'zero.?byte', 'memchr-2.5.0/src'], ['sed', '-n', '{line-5},{line+25}p', '{path}']],
+  },
+  {
+    id: 'regex-concept-dfa-giveup', corpus: 'regex', class: 'concept',
+    question: 'When does the lazy DFA give up after flushing its state cache?',
+    answer: [{ path: 'regex-1.7.1/src/dfa.rs', lines: [1286, 1291] }],
+    trufflepig: [['search', 'lazy DFA cache flush give up'], ['show', '{handle}']],
+    grep: [['rg', '-n', '-t', 'rust', '-i', 'flush', 'regex-1.7.1/src/dfa.rs'], ['sed', '-n', '{line-5},{line+25}p', '{path}']],
+  },
+  {
+    id: 'regex-concept-escape', corpus: 'regex', class: 'concept',
+    question: 'Which characters does regex::escape escape?',
+    answer: [{ path: 'regex-syntax-0.6.27/src/lib.rs', lines: [209, 210] }],
+    trufflepig: [['show', 'sym:escape'], ['show', 'sym:is_meta_character']],
+    grep: [['rg', '-n', '-t', 'rust', 'pub fn escape\\('], ['sed', '-n', '{line~regex-syntax},{line+15~regex-syntax}p', '{path~regex-syntax}'], ['rg', '-n', '-t', 'rust', '-A', '6', 'pub fn is_meta_character']],
+  },
+  {
+    id: 'regex-callers-depth', corpus: 'regex', class: 'callers',
+    question: 'Who calls increment_depth in the regex-syntax parser?',
+    answer: [
+      { path: 'regex-syntax-0.6.27/src/ast/parse.rs', lines: [2196, 2196] },
+      { path: 'regex-syntax-0.6.27/src/ast/parse.rs', lines: [2239, 2239] },
+      { path: 'regex-syntax-0.6.27/src/ast/parse.rs', lines: [2267, 2267] },
+    ],
+    trufflepig: [['refs', 'increment_depth']],
+    grep: [['rg', '-n', '-t', 'rust', 'increment_depth\\(']],
+  },
+  {
+    id: 'regex-callers-check-size', corpus: 'regex', class: 'callers',
+    question: "Where does the compiler call check_size while compiling a program?",
+    answer: [{ path: 'regex-1.7.1/src/compile.rs', lines: [272, 272] }],
+    trufflepig: [['refs', 'check_size']],
+    grep: [['rg', '-n', '-t', 'rust', 'check_size\\(']],
+  },
+  {
+    id: 'regex-outline-memchr', corpus: 'regex', class: 'outline',
+    question: 'Which search functions does memchr/src/memchr/mod.rs export?',
+    answer: [
+      { path: 'memchr-2.5.0/src/memchr/mod.rs', lines: [87, 87], name: 'memchr' },
+      { path: 'memchr-2.5.0/src/memchr/mod.rs', lines: [151, 151], name: 'memchr2' },
+      { path: 'memchr-2.5.0/src/memchr/mod.rs', lines: [204, 204], name: 'memchr3' },
+      { path: 'memchr-2.5.0/src/memchr/mod.rs', lines: [260, 260], name: 'memrchr' },
+    ],
+    trufflepig: [['map', 'memchr-2.5.0/src/memchr/mod.rs']],
+    grep: [['rg', '-n', '^pub fn', 'memchr-2.5.0/src/memchr/mod.rs']],
+  },
+  {
+    id: 'regex-outline-error', corpus: 'regex', class: 'outline',
+    question: "What does regex's src/error.rs define?",
+    answer: [
+      { path: 'regex-1.7.1/src/error.rs', lines: [6, 6], name: 'Error' },
+      { path: 'regex-1.7.1/src/error.rs', lines: [11, 11], name: 'CompiledTooBig' },
+    ],
+    trufflepig: [['map', 'regex-1.7.1/src/error.rs']],
+    grep: [['rg', '-n', '^\\s*(pub )?(enum|struct|fn|impl|[A-Z]\\w*\\(|[A-Z]\\w*,)', 'regex-1.7.1/src/error.rs']],
+  },
+  {
+    id: 'regex-regex-impls', corpus: 'regex', class: 'regex',
+    question: 'Which traits does the &str Regex implement in re_unicode.rs (impl ... for Regex)?',
+    answer: [
+      { path: 'regex-1.7.1/src/re_unicode.rs', lines: [138, 138] },
+      { path: 'regex-1.7.1/src/re_unicode.rs', lines: [145, 145] },
+      { path: 'regex-1.7.1/src/re_unicode.rs', lines: [153, 153] },
+      { path: 'regex-1.7.1/src/re_unicode.rs', lines: [159, 159] },
+    ],
+    trufflepig: [['search', 're:^impl.* for Regex\\b', 'file:regex-1.7.1/src/re_unicode.rs']],
+    grep: [['rg', '-n', '^impl.* for Regex\\b', 'regex-1.7.1/src/re_unicode.rs']],
+  },
+  {
+    id: 'regex-regex-avx2', corpus: 'regex', class: 'regex',
+    question: 'Where is the CPU probed for AVX2 at run time (is_x86_feature_detected!("avx2")) outside tests?',
+    answer: [
+      { path: 'aho-corasick-0.7.19/src/packed/teddy/compile.rs', lines: [90, 90] },
+      { path: 'memchr-2.5.0/src/memchr/x86/mod.rs', lines: [45, 45] },
+      { path: 'memchr-2.5.0/src/memmem/prefilter/mod.rs', lines: [304, 304] },
+      { path: 'memchr-2.5.0/src/memmem/prefilter/x86/avx.rs', lines: [39, 39] },
+      { path: 'memchr-2.5.0/src/memmem/x86/avx.rs', lines: [24, 24] },
+      { path: 'memchr-2.5.0/src/memmem/x86/avx.rs', lines: [120, 120] },
+    ],
+    trufflepig: [['search', 're:is_x86_feature_detected!\\("avx2"\\)']],
+    grep: [['rg', '-n', '-t', 'rust', 'is_x86_feature_detected!\\("avx2"\\)']],
+  },
+  {
+    id: 'regex-config-size-limit', corpus: 'regex', class: 'config',
+    question: "What is RegexBuilder's default size_limit, and where does compiling fail when it is exceeded?",
+    answer: [{ any: [{ path: 'regex-1.7.1/src/re_builder.rs', lines: [22, 22] }, { path: 'regex-1.7.1/src/compile.rs', lines: [64, 64] }] }, { path: 'regex-1.7.1/src/compile.rs', lines: [839, 840] }],
+    trufflepig: [['search', 'size_limit default'], ['search', 'CompiledTooBig'], ['show', '{handle~compile.rs}']],
+    grep: [['rg', '-n', '-t', 'rust', 'size_limit: '], ['rg', '-n', '-t', 'rust', 'CompiledTooBig\\('], ['sed', '-n', '{line-10~compile.rs},{line+5~compile.rs}p', '{path~compile.rs}']],
+  },
+  {
+    id: 'regex-config-nest-limit', corpus: 'regex', class: 'config',
+    question: "What is the parser's default nest_limit, and where is it enforced?",
+    answer: [{ path: 'regex-syntax-0.6.27/src/ast/parse.rs', lines: [131, 131] }, { path: 'regex-syntax-0.6.27/src/ast/parse.rs', lines: [2153, 2157] }],
+    trufflepig: [['search', 'nest_limit default'], ['show', '{handle}'], ['search', 'NestLimitExceeded'], ['show', '{handle~parse.rs}']],
+    grep: [['rg', '-n', '-t', 'rust', 'nest_limit', 'regex-syntax-0.6.27/src'], ['rg', '-n', 'NestLimitExceeded', 'regex-syntax-0.6.27/src/ast/parse.rs'], ['sed', '-n', '{line-10},{line+10}p', '{path}']],
+  },
+  {
+    id: 'regex-config-dfa-size', corpus: 'regex', class: 'config',
+    question: 'What is the default dfa_size_limit, and what happens when the lazy DFA cache grows past it?',
+    answer: [{ any: [{ path: 'regex-1.7.1/src/re_builder.rs', lines: [23, 23] }, { path: 'regex-1.7.1/src/prog.rs', lines: [96, 96] }] }, { path: 'regex-1.7.1/src/dfa.rs', lines: [1168, 1169] }],
+    trufflepig: [['search', 'dfa_size_limit'], ['show', '{handle~dfa.rs}']],
+    grep: [['rg', '-n', '-t', 'rust', 'dfa_size_limit'], ['sed', '-n', '{line-5~approximate_size},{line+10~approximate_size}p', '{path~approximate_size}']],
+  },
+];
 
 const QUESTIONS = [...NPM, ...FLASK, ...REGEX];
 module.exports = { QUESTIONS };

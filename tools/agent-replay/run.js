@@ -41,7 +41,8 @@ function resolveLabels(questions, roots, pins) {
     if (ids.has(q.id)) problems.push(`${q.id}: duplicate id`);
     ids.add(q.id);
     q.spans = [];
-    for (const a of q.answer) {
+    q.groups = q.answer.length;
+    for (const [group, a] of q.answer.flatMap((entry, g) => (entry.any ? entry.any : [entry]).map((alt) => [g, alt]))) {
       const key = `${q.corpus}/${a.path}`;
       const file = path.join(roots[q.corpus], a.path);
       if (pins && !(key in pins)) { problems.push(`${q.id}: ${key} is not pinned (run --pin and review)`); continue; }
@@ -51,7 +52,7 @@ function resolveLabels(questions, roots, pins) {
       if (!(start >= 1 && start <= end && end <= lines.length)) { problems.push(`${q.id}: span ${start}-${end} is outside ${key}`); continue; }
       const text = lines.slice(start - 1, end);
       if (text.every((l) => l.trim() === '')) problems.push(`${q.id}: span ${start}-${end} of ${key} is blank`);
-      q.spans.push({ path: a.path, lines: a.lines, name: a.name, text });
+      q.spans.push({ group, path: a.path, lines: a.lines, name: a.name, text });
     }
   }
   if (problems.length) throw new Error(`bad labels:\n  ${problems.join('\n  ')}`);
@@ -59,7 +60,7 @@ function resolveLabels(questions, roots, pins) {
 
 function pin(roots) {
   const pins = {};
-  for (const q of QUESTIONS) for (const a of q.answer) {
+  for (const q of QUESTIONS) for (const entry of q.answer) for (const a of entry.any || [entry]) {
     pins[`${q.corpus}/${a.path}`] = sha256(path.join(roots[q.corpus], a.path));
   }
   const sorted = Object.fromEntries(Object.entries(pins).sort(([a], [b]) => a.localeCompare(b)));
@@ -87,18 +88,19 @@ function replay(q, kind, ctx) {
     countTokens,
     done: (argv, stdout) => {
       for (const p of printedSpans(q.spans, argv, stdout)) {
-        if (!printed.has(p.index) && p.encoded) encoded.add(p.index);
-        printed.add(p.index);
+        const group = q.spans[p.index].group;
+        if (!printed.has(group) && p.encoded) encoded.add(group);
+        printed.add(group);
       }
-      return printed.size === q.spans.length;
+      return printed.size === q.groups;
     },
   });
-  const found = printed.size === q.spans.length;
+  const found = printed.size === q.groups;
   return {
     found,
     printed: printed.size,
     encoded_paths: encoded.size,
-    spans: q.spans.length,
+    spans: q.groups,
     commands: result.steps.length,
     tokens: result.steps.reduce((s, x) => s + x.tokens, 0),
     stuck: result.stuck,

@@ -18,7 +18,7 @@ const { timedRun, hasCommand } = require('../lib/proc');
 
 // SET:N where SET is today's 32-hex id or the short base-36 form; an optional member prefix.
 const HANDLE_AT_LINE_START = /^(?:[\w.@-]+\/)?((?:[0-9a-f]{32}|[0-9a-z]{6,}):\d+)(?=[\s,]|$)/;
-const HANDLE_ANYWHERE = /\b((?:[0-9a-f]{32}|[0-9a-z]{6,}):\d+)\b/;
+const HANDLE_ANYWHERE_G = /(?<![\w/.@-])((?:[0-9a-f]{32}|[0-9a-z]{6,}):\d+)(?![\w@-])/g;
 const GREP_MATCH = /^(?:\.\/)?([^\s:][^:]*?):(\d+)[:-](.*)$/;
 const PLACEHOLDER = /\{(handle|path|line|file|next)([+-]\d+)?(?:~([^}]*))?\}/g;
 // A page cursor: SET@OFFSET, from JSON "next" or a lines `next: more SET@N` row.
@@ -46,29 +46,55 @@ function parseHandles(stdout) {
     if (out.length) return out;
   }
   let current = null;
+  const later = [];
   for (const l of lines) {
     const m = HANDLE_AT_LINE_START.exec(l);
     if (m) {
       current = { handle: m[1], context: l };
       out.push(current);
     } else if (current && /^\s/.test(l)) current.context += `\n${l}`;
-    else current = null;
+    else {
+      current = null;
+      // A handle inside a line (`also: SET:2 path:A-B kind name`) is the next pick.
+      for (const h of l.matchAll(HANDLE_ANYWHERE_G)) later.push({ handle: h[1], context: l });
+    }
   }
-  if (out.length === 0) {
-    const m = HANDLE_ANYWHERE.exec(stdout || '');
-    if (m) out.push({ handle: m[1], context: '' });
-  }
-  return out;
+  return [...out, ...later];
 }
 
-/** grep/rg -n matches { path, line, text } in output order. */
-function parseMatches(stdout) {
+/**
+ * grep/rg -n matches { path, line, text } in output order. A search of one file prints
+ * `N:text` without the path; singleFile (the file argument of that command) supplies it.
+ */
+function parseMatches(stdout, singleFile) {
   const out = [];
   for (const l of (stdout || '').split('\n')) {
+    const bare = singleFile ? /^(\d+):(.*)$/.exec(l) : null;
+    if (bare) {
+      out.push({ path: singleFile, line: Number(bare[1]), text: bare[2] });
+      continue;
+    }
     const m = GREP_MATCH.exec(l);
     if (m && /^\d+$/.test(m[2])) out.push({ path: m[1], line: Number(m[2]), text: m[3] });
   }
   return out;
+}
+
+/** The one regular file a grep/rg command searches, if it names exactly one path and it is a file. */
+function singleFileOf(argv, cwd) {
+  if (argv[0] !== 'rg' && argv[0] !== 'grep') return null;
+  const operands = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (['-t', '-g', '-A', '-B', '-C', '-e', '-m'].includes(a)) i++;
+    else if (!a.startsWith('-')) operands.push(a);
+  }
+  const last = operands.length === 2 ? operands[1] : null;
+  try {
+    return last && fs.statSync(path.join(cwd, last)).isFile() ? last : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseFiles(stdout, cwd) {
@@ -160,7 +186,7 @@ function runStrategy({ kind, steps, cwd, cli, root, cache, countTokens, done }) 
       const c = CURSOR.exec(r.stdout || '');
       state.next = c ? c[1] : null;
     } else {
-      const m = parseMatches(r.stdout);
+      const m = parseMatches(r.stdout, singleFileOf(argv, cwd));
       if (m.length) state.matches = m;
       const f = parseFiles(r.stdout, cwd);
       if (f.length) state.files = f;
