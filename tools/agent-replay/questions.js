@@ -37,7 +37,7 @@ const NPM = [
     id: 'npm-def-satisfies', corpus: 'npm', class: 'definition', vendored: true,
     question: 'How is semver satisfies(version, range) implemented?',
     answer: [{ path: 'node_modules/semver/functions/satisfies.js', lines: [4, 11] }],
-    trufflepig: [['show', 'sym:satisfies']],
+    trufflepig: [['show', 'sym:satisfies'], ['show', '{handle~semver}']],
     grep: [['rg', '-n', '-t', 'js', 'const satisfies = \\(|function satisfies'], ['sed', '-n', '{line},{line+20}p', '{path~semver}']],
   },
   {
@@ -345,7 +345,7 @@ const REGEX = [
     question: 'When does the lazy DFA give up after flushing its state cache?',
     answer: [{ path: 'regex-1.7.1/src/dfa.rs', lines: [1286, 1291] }],
     trufflepig: [['search', 'lazy DFA cache flush give up'], ['show', '{handle}']],
-    grep: [['rg', '-n', '-t', 'rust', '-i', 'flush', 'regex-1.7.1/src/dfa.rs'], ['sed', '-n', '{line-5},{line+25}p', '{path}']],
+    grep: [['rg', '-n', '-t', 'rust', '-i', 'flush', 'regex-1.7.1/src/dfa.rs'], ['sed', '-n', '{line-5~if self.cache.flush_count},{line+25~if self.cache.flush_count}p', '{path}']],
   },
   {
     id: 'regex-concept-escape', corpus: 'regex', class: 'concept',
