@@ -149,6 +149,11 @@ export function renderNavPage(input: NavPageInput, opts: { format: OutputFormat;
   const text = render(n);
   if (n > 0 && withinBudget(text, budget)) return { stdout: text, stderr: '' };
   if (max === 0 && withinBudget(text, budget)) return { stdout: text, stderr: '' };
-  const need = countTokens(render(Math.min(1, max)));
-  return { stdout: '', stderr: `trufflepig: budget_too_small: ${budget} tokens do not fit one row of this ${input.verb} page; retry with -b ${need}\n` };
+  // As search pages answer (render's budgetTooSmall): a fitting status line, and the retry on stderr.
+  const needed = countTokens(render(Math.min(1, max)));
+  const status = opts.format === 'json' ? jsonLine({ status: 'budget_too_small', needed }) : `status: budget_too_small needed=${needed}\n`;
+  return {
+    stdout: withinBudget(status, budget) ? status : '',
+    stderr: `trufflepig: budget of ${budget} tokens is too small for one row of this ${input.verb} page; retry with -b ${needed}\n`,
+  };
 }

@@ -85,6 +85,16 @@ describe('map', () => {
     expect(second[2]).toBe(`${rows.length + 1} ${3 * rows.length + 1}-${3 * rows.length + 3} function step${rows.length}`);
   });
 
+  it('answers a budget too small for one row with a fitting status and the retry on stderr', async () => {
+    const out = await mapCommand(['src/big.ts'], at({ budget: 12 }));
+    expect(out.stdout).toMatch(/^status: budget_too_small needed=\d+\n$/);
+    const needed = Number(/needed=(\d+)/.exec(out.stdout)![1]);
+    expect(out.stderr).toContain(`retry with -b ${needed}`);
+    const retry = await mapCommand(['src/big.ts'], at({ budget: needed }));
+    expect(lines(retry.stdout)[2]).toBe('1 1-3 function step0');
+    expect(countTokens(retry.stdout)).toBeLessThanOrEqual(needed);
+  });
+
   it('lists a prefix as one row per file with its top-level names', async () => {
     const rows = lines((await mapCommand(['lib/'], at())).stdout);
     expect(rows.slice(1)).toEqual(['1 lib/bucket.js 1-26 TokenBucket', 'coverage: 1 files']);
