@@ -1,8 +1,8 @@
 'use strict';
 // The .gitignore differential (issue 10, finding 9): seeded random rule sets in real Git
 // repositories, the walk's file set against `git ls-files -co --exclude-standard` (minus
-// the directories the walk never enters and everything that is not a regular file or a
-// symlink). Used by packages/index/test/walk-git.test.ts with the TypeScript sources and
+// untracked paths in the directories the walk never enters, whose tracked files it lists
+// (issue 11), and everything that is not a regular file or a symlink). Used by packages/index/test/walk-git.test.ts with the TypeScript sources and
 // by the reliability run with the built packages/index/dist; runnable alone:
 //   node tools/reliability/gitignore.js --seed 1 --count 40
 const { spawnSync } = require('child_process');
@@ -121,8 +121,8 @@ function isUnderLink(root, raw) {
   return false;
 }
 
-function gitLsFiles(dir, env) {
-  const out = git(dir, ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], env);
+function gitLsFiles(dir, env, which = ['--cached', '--others', '--exclude-standard']) {
+  const out = git(dir, ['ls-files', '-z', ...which], env);
   const paths = [];
   for (let start = 0, end = out.indexOf(0); end !== -1; start = end + 1, end = out.indexOf(0, start)) paths.push(out.subarray(start, end));
   return paths;
@@ -135,9 +135,12 @@ function gitLsFiles(dir, env) {
 function gitFileSet(root, env) {
   const seen = new Set();
   const collect = (under) => {
-    for (const rel of gitLsFiles(under.length ? path.join(root, under.toString()) : root, env)) {
+    const dir = under.length ? path.join(root, under.toString()) : root;
+    const tracked = new Set(gitLsFiles(dir, env, ['--cached']).map((p) => p.toString('latin1')));
+    for (const rel of gitLsFiles(dir, env)) {
       const raw = Buffer.concat([under, rel]);
-      if (raw.toString('latin1').split('/').some((part) => NEVER_ENTERED.includes(part))) continue;
+      const neverEntered = raw.toString('latin1').split('/').some((part) => NEVER_ENTERED.includes(part));
+      if (neverEntered && !tracked.has(rel.toString('latin1'))) continue;
       if (raw[raw.length - 1] === 0x2f) {
         collect(raw);
         continue;

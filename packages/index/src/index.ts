@@ -5,6 +5,8 @@ export { quoteInput } from './quote';
 export * from './classify';
 export { readInsideRoot, type InsideRead, type ReadRefusal } from './read/inside-root';
 export { walkRoot, type WalkedFile, type WalkResult } from './walk';
+export { trackedDirsUnderSkipped } from './walk/git';
+export type { SkipClass, SkippedDir, SkipSummary } from './walk/skipped';
 export { extractFile, extractOccurrences } from './extract/extract';
 export { ROLE, roleNames, type RoleName } from './extract/facts';
 export type { Definition, NameUse, Region, Extraction, ParseStatus, ImportFact, Occurrence } from './extract/facts';

@@ -7,8 +7,18 @@ export const FILE_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const SHOW_PATH_MAX_BYTES = 64 * 1024 * 1024;
 export const FACTS_PER_FILE_MAX = 50_000;
-/** Directories never walked, wherever they are. */
+/**
+ * Directories the walk never enters, wherever they are, unless Git tracks files inside them
+ * (those are indexed: vendored dependencies committed under `node_modules/` are part of the
+ * repository). The runtime's watcher stops at the same names.
+ */
 export const ALWAYS_SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules', 'target', '.trufflepig'];
+/** Skipped directories that coverage and `status` name, largest first. */
+export const SKIPPED_DIRS_SHOWN = 5;
+/** Files counted inside one skipped directory; past it the count is reported as capped. */
+export const SKIPPED_DIR_FILES_COUNTED = 5_000;
+/** Directory entries read per reconcile to count the files of skipped directories (bounds the cost). */
+export const SKIPPED_DIR_COUNT_MAX_ENTRIES = 20_000;
 /**
  * Bumped whenever the extraction pipeline shared by every language changes: all cached
  * facts are re-extracted. A change to one language's extractor bumps that language's own

@@ -13,6 +13,8 @@ import { clearReconcileFailure, recordReconcileFailure } from './store/health';
 import { getMeta, setMeta } from './store/schema';
 import { allRows, type Database } from './store/sql';
 import { walkRoot } from './walk';
+import { skipMetaText, withSkipped } from './walk/skip-meta';
+import type { SkipSummary } from './walk/skipped';
 
 export { loadDatabase } from './store/database';
 
@@ -60,7 +62,10 @@ export interface ReconcileReport {
   readonly parsed: number;
   readonly reused: number;
   readonly removed: number;
+  /** Files excluded per reason, and entries the walk left out per class (`ignored`, `untracked_vendor`). */
   readonly excluded: Readonly<Record<string, number>>;
+  /** The largest directories the walk left out (retrieval.md §3). */
+  readonly skippedDirs: SkipSummary['largest'];
   readonly parseFailures: number;
   readonly unsearched: Readonly<Record<string, number>>;
   readonly sourceBytes: number;
@@ -190,8 +195,10 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     // New commits are new documents: they publish a generation even when no file changed.
     const history = updateCommitHistory(db, root);
     if (seed?.state === 'seeded') seed = { ...seed, reused: session.statOnly + session.reused };
-    const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started, seed, history };
-    if (!session.changed && !history.changed && previousGeneration > 0) {
+    const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started, seed, history, skipped: walked.skipped };
+    // What was left out is part of the generation: a new untracked `node_modules` publishes.
+    const skippedText = skipMetaText(walked.skipped);
+    if (!session.changed && !history.changed && getMeta(db, 'skipped') === skippedText && previousGeneration > 0) {
       db.exec('ROLLBACK');
       return ok(report(db, previousGeneration, false, stats));
     }
@@ -202,6 +209,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     setMeta(db, 'root', root);
     setMeta(db, 'published_at', new Date().toISOString());
     setMeta(db, 'walk_errors', String(session.unsearched.walk_error));
+    setMeta(db, 'skipped', skippedText);
     if (seed) setMeta(db, 'seed', JSON.stringify(seed));
     db.exec('COMMIT');
     collectNow?.();
@@ -231,13 +239,14 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
   }
 }
 
-function report(db: Database, generation: number, published: boolean, x: { parsed: number; reused: number; removed: number; unsearched: Record<string, number>; started: number; seed?: SeedOutcome; history: CommitHistoryUpdate }): ReconcileReport {
-  const excluded: Record<string, number> = {};
-  for (const [reason, n] of allRows(db, 'SELECT excluded, count(*) FROM file WHERE excluded IS NOT NULL GROUP BY excluded')) excluded[String(reason)] = Number(n);
+function report(db: Database, generation: number, published: boolean, x: { parsed: number; reused: number; removed: number; unsearched: Record<string, number>; started: number; seed?: SeedOutcome; history: CommitHistoryUpdate; skipped: SkipSummary }): ReconcileReport {
+  const byReason: Record<string, number> = {};
+  for (const [reason, n] of allRows(db, 'SELECT excluded, count(*) FROM file WHERE excluded IS NOT NULL GROUP BY excluded')) byReason[String(reason)] = Number(n);
+  const excluded = withSkipped(byReason, x.skipped);
   const [files, bytes] = allRows(db, 'SELECT count(*), coalesce(sum(size), 0) FROM file WHERE excluded IS NULL')[0];
   const parseFailures = Number(allRows(db, "SELECT count(*) FROM file WHERE parse IN ('failed', 'partial')")[0][0]);
   return {
-    generation, published, files: Number(files), parsed: x.parsed, reused: x.reused, removed: x.removed, excluded,
+    generation, published, files: Number(files), parsed: x.parsed, reused: x.reused, removed: x.removed, excluded, skippedDirs: x.skipped.largest,
     parseFailures, unsearched: x.unsearched, sourceBytes: Number(bytes), durationMs: Date.now() - x.started,
     ...(x.seed ? { seed: x.seed } : {}),
     gitLog: { state: x.history.state, commits: x.history.commits, added: x.history.added },

@@ -3,7 +3,8 @@ import ignore, { type Ignore } from 'ignore';
 import { ALWAYS_SKIPPED_DIRS, IGNORE_FILE_MAX_BYTES } from './limits';
 import { percentEncode } from './paths';
 import { readInsideRoot } from './read/inside-root';
-import { hasSkippedComponent, listGitFiles, type GitListing } from './walk/git';
+import { listGitFiles, type GitListing } from './walk/git';
+import { summarizeSkipped, type SkippedEntry, type SkipSummary } from './walk/skipped';
 
 export interface WalkedFile {
   /** Percent-encoded root-relative path. */
@@ -27,15 +28,18 @@ export interface WalkResult {
   readonly issues: WalkIssue[];
   /** Who chose the files: Git (the root is in a work tree) or the walk reading ignore files itself. */
   readonly via: 'git' | 'rules';
+  /** What the walk left out (ignored, untracked never-entered directories), counted by class. */
+  readonly skipped: SkipSummary;
 }
 
 /**
  * The files of a canonical root. Inside a Git work tree they are Git's
  * (`git ls-files --cached --others --exclude-standard`, global excludes file left out);
  * elsewhere the directories are walked honouring `.gitignore` files (every level) and
- * `.git/info/exclude`. Either way untracked files are included, the always-skipped
- * directories are never entered, symlinks are recorded and never followed, and only
- * regular files and symlinks are returned.
+ * `.git/info/exclude`. Either way untracked files are included, untracked always-skipped
+ * directories are never entered (files Git tracks inside one are listed like any other),
+ * symlinks are recorded and never followed, and only regular files and symlinks are
+ * returned. What was left out is counted by class.
  */
 export function walkRoot(root: string): WalkResult {
   const listing = listGitFiles(root);
@@ -79,7 +83,6 @@ export function walkListed(root: string, listing: GitListing): WalkResult {
     return real;
   };
   for (const raw of listing.paths) {
-    if (hasSkippedComponent(raw)) continue;
     const parent = raw.lastIndexOf(SLASH);
     if (parent > 0 && !isRealDir(raw, parent)) continue;
     let st: fs.BigIntStats | undefined;
@@ -98,7 +101,7 @@ export function walkListed(root: string, listing: GitListing): WalkResult {
     issues.push({ path: percentEncode(dir), kind: 'walk_error', message: 'git could not list this nested repository; run git status in it to see why' });
   }
   files.sort(byPath);
-  return { files, issues, via: 'git' };
+  return { files, issues, via: 'git', skipped: summarizeSkipped(root, listing.skipped) };
 }
 
 interface TestResult {
@@ -156,6 +159,7 @@ function isIgnored(levels: readonly IgnoreLevel[], relText: string, isDir: boole
 export function walkByRules(root: string): WalkResult {
   const files: WalkedFile[] = [];
   const issues: WalkIssue[] = [];
+  const skipped: SkippedEntry[] = [];
   const rootBuf = Buffer.from(root);
   const rootLevels: IgnoreLevel[] = [];
   const exclude = readIgnoreFile(root, Buffer.from('.git/info/exclude'));
@@ -185,15 +189,25 @@ export function walkByRules(root: string): WalkResult {
       const relEntry = Buffer.concat([relPrefix, entry.name]);
       const relText = relEntry.toString('utf8');
       // Skipped whatever the entry is: a `.git` file is a worktree/submodule link and a
-      // `node_modules` symlink points into a package store.
-      if (ALWAYS_SKIPPED_DIRS.includes(nameText)) continue;
+      // `node_modules` symlink points into a package store. Outside Git nothing is tracked,
+      // so every such directory is an untracked one, counted (`.git` is no content).
+      if (ALWAYS_SKIPPED_DIRS.includes(nameText)) {
+        if (nameText !== '.git') skipped.push({ raw: relEntry, dir: entry.isDirectory() });
+        continue;
+      }
       if (entry.isDirectory()) {
-        if (isIgnored(levels, relText, true)) continue;
+        if (isIgnored(levels, relText, true)) {
+          skipped.push({ raw: relEntry, dir: true });
+          continue;
+        }
         subdirs.push(relEntry);
         continue;
       }
       if (!entry.isFile() && !entry.isSymbolicLink()) continue;
-      if (isIgnored(levels, relText, false)) continue;
+      if (isIgnored(levels, relText, false)) {
+        skipped.push({ raw: relEntry, dir: false });
+        continue;
+      }
       try {
         const st = fs.lstatSync(Buffer.concat([rootBuf, Buffer.from('/'), relEntry]), { bigint: true });
         if (st.isFile() || st.isSymbolicLink()) files.push(fileOf(relEntry, st));
@@ -204,5 +218,5 @@ export function walkByRules(root: string): WalkResult {
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push({ rel: subdirs[i], levels });
   }
   files.sort(byPath);
-  return { files, issues, via: 'rules' };
+  return { files, issues, via: 'rules', skipped: summarizeSkipped(root, skipped) };
 }

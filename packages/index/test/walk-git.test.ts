@@ -162,10 +162,15 @@ describe('walk in a Git work tree', () => {
     expect(result.files.find((f) => f.path === 'swap')!.size).toBe(0);
   });
 
-  it('never lists the always-skipped directories, tracked or not, even where no rule ignores them', () => {
-    const root = repo('walk-git-skipped', { 'node_modules/p/i.js': 'x', 'a/target/t.rs': 'x', '.trufflepig/c': 'x', 'ok.rs': 'x', 'target': 'x' });
-    git(root, 'add', '-f', 'node_modules/p/i.js');
-    expect(paths(walkRoot(root))).toEqual(['ok.rs']);
+  it('never enters untracked always-skipped directories, even where no rule ignores them, and lists the files Git tracks in them', () => {
+    const root = repo('walk-git-skipped', {
+      'node_modules/p/i.js': 'x', 'node_modules/q/j.js': 'x', 'a/target/t.rs': 'x', 'a/kept.rs': 'x', '.trufflepig/c': 'x', 'ok.rs': 'x', 'target': 'x',
+    });
+    git(root, 'add', '-f', 'node_modules/p/i.js', 'a/kept.rs');
+    const result = walkRoot(root);
+    expect(paths(result)).toEqual(['a/kept.rs', 'node_modules/p/i.js', 'ok.rs']);
+    // node_modules/q/, a/target/, .trufflepig/ and the file named target.
+    expect(result.skipped.counts).toEqual({ ignored: 0, untracked_vendor: 4 });
   });
 
   it('keeps non-UTF-8 and otherwise odd names byte for byte', () => {

@@ -4,15 +4,32 @@
 // inotify watch per *file* and descends into .git, node_modules and target too (measured:
 // 2,051 watches and 0.57 s of set-up for 50 directories of 2,000 files). A watch per
 // directory sees the same creations, deletions and writes of its entries, and the ignored
-// trees are never entered.
+// trees are never entered. The ignored trees are the walk's: the index's never-entered
+// directories (ALWAYS_SKIPPED_DIRS), except the directories inside them that hold files
+// Git tracks, which are indexed and so watched.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { errnoCode, errorText } from './errors';
-import { IGNORED_WATCH_COMPONENTS, MAX_WATCHED_DIRECTORIES } from './limits';
+import { MAX_WATCHED_DIRECTORIES } from './limits';
 
-/** True when a root-relative path lies inside (or is) an ignored directory. */
-export function isIgnoredPath(relative: string): boolean {
-  return relative.split(/[\\/]/).some((c) => IGNORED_WATCH_COMPONENTS.includes(c));
+type IndexPackage = typeof import('@trufflepig/index');
+// Loaded on first use, like the daemon's reconcile: clients import this package on their fast path.
+const indexPackage = (): IndexPackage => require('@trufflepig/index') as IndexPackage;
+
+function hasSkippedName(relative: string): boolean {
+  const names = indexPackage().ALWAYS_SKIPPED_DIRS;
+  return relative.split(/[\\/]/).some((c) => names.includes(c));
+}
+
+/**
+ * True when a root-relative path lies inside (or is) a directory the walk never enters.
+ * `tracked` holds the directories inside such names that hold tracked files (the walk
+ * indexes those): their entries are not ignored.
+ */
+export function isIgnoredPath(relative: string, tracked: ReadonlySet<string> = new Set()): boolean {
+  if (!hasSkippedName(relative)) return false;
+  const parent = relative.includes('/') ? relative.slice(0, relative.lastIndexOf('/')) : '';
+  return !tracked.has(parent) && !tracked.has(relative);
 }
 
 export interface TreeWatcherEvents {
@@ -25,6 +42,8 @@ export interface TreeWatcherEvents {
 export class TreeWatcher {
   private readonly watchers = new Map<string, fs.FSWatcher>();
   private closed = false;
+  /** Directories inside never-entered names that hold tracked files, as of start(). */
+  private tracked: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly root: string,
@@ -34,6 +53,7 @@ export class TreeWatcher {
 
   /** Watch the whole tree; undefined on success, else why it could not. */
   start(): string | undefined {
+    this.tracked = indexPackage().trackedDirsUnderSkipped(this.root);
     const failed = this.addTree('');
     if (failed) this.close();
     return failed;
@@ -66,7 +86,8 @@ export class TreeWatcher {
         return `cannot list ${dir || '.'}: ${errorText(err)}`;
       }
       for (const e of entries) {
-        if (e.isDirectory() && !IGNORED_WATCH_COMPONENTS.includes(e.name)) stack.push(dir ? `${dir}/${e.name}` : e.name);
+        const child = dir ? `${dir}/${e.name}` : e.name;
+        if (e.isDirectory() && (this.tracked.has(child) || !hasSkippedName(child))) stack.push(child);
       }
     }
     return undefined;
@@ -88,7 +109,7 @@ export class TreeWatcher {
   private onEvent(dir: string, type: string, name: string | Buffer | null): void {
     if (this.closed) return;
     const relative = name === null ? dir : dir ? `${dir}/${String(name)}` : String(name);
-    if (isIgnoredPath(relative)) return;
+    if (isIgnoredPath(relative, this.tracked)) return;
     if (type === 'rename' && name !== null) this.followRename(relative);
     this.events.onChange(name === null ? '' : relative);
   }

@@ -1,4 +1,5 @@
 // When an in-process daemon reconciles: real files, real watchers, short real timings.
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { serveRoot, type RootDaemonOptions, type RunningDaemon } from '../src/server';
@@ -87,6 +88,31 @@ test('events only inside .git, node_modules, target and .trufflepig are ignored;
   expect(r.calls).toHaveLength(1);
   fs.writeFileSync(path.join(dirs.root, 'dist', 'bundle.js'), 'changed');
   await waitFor(() => r.calls.length >= 2, 2_000, 'a reconcile after an edit in dist/');
+});
+
+test('files Git tracks under node_modules and target are watched (the walk indexes them); untracked ones beside them are not', async () => {
+  const r = recorder();
+  const dirs = tempRoot('tracked-vendor');
+  const files = ['node_modules/vendored/lib/a.js', 'target/gen/schema.rs', 'node_modules/untracked/b.js', 'target/debug/out'];
+  for (const f of files) {
+    fs.mkdirSync(path.dirname(path.join(dirs.root, f)), { recursive: true });
+    fs.writeFileSync(path.join(dirs.root, f), 'x');
+  }
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: dirs.root, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-f', files[0], files[1]);
+  await start(r.reconcile, {}, dirs);
+  await waitFor(() => r.calls.length >= 1, 2_000, 'the start reconcile');
+  await sleep(100);
+  for (const f of [files[2], files[3]]) fs.writeFileSync(path.join(dirs.root, f), 'changed');
+  await sleep(600);
+  expect(r.calls).toHaveLength(1);
+  fs.writeFileSync(path.join(dirs.root, files[0]), 'changed');
+  await waitFor(() => r.calls.length >= 2, 2_000, 'a reconcile after an edit of a tracked file under node_modules/');
+  await sleep(300);
+  const before = r.calls.length;
+  fs.writeFileSync(path.join(dirs.root, files[1]), 'changed');
+  await waitFor(() => r.calls.length > before, 2_000, 'a reconcile after an edit of a tracked file under target/');
 });
 
 test('a directory created after start is watched too', async () => {

@@ -228,7 +228,9 @@ async function rootStatus(r: ResolvedRoot): Promise<Record<string, unknown>> {
   try {
     const cov = coverageOf(reader.value.coverage(), false, undefined, 0).json;
     delete cov.hits;
-    return { root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov, ...locks };
+    // What the walk left out, largest first (coverage.excluded counts it by class).
+    const skipped = reader.value.skippedDirs();
+    return { root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov, skipped_dirs: skipped, ...locks };
   } finally {
     releaseReader(reader.value);
   }

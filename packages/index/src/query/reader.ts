@@ -9,6 +9,8 @@ import { readReconcileFailure, type ReconcileFailure } from '../store/health';
 import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
 import { allRows, type Database } from '../store/sql';
+import { parseSkipMeta, withSkipped } from '../walk/skip-meta';
+import type { SkippedDir } from '../walk/skipped';
 
 export interface IndexedFile {
   readonly id: number;
@@ -28,6 +30,7 @@ export interface IndexedFile {
 export interface IndexCoverage {
   readonly generation: number;
   readonly indexed_files: number;
+  /** Files excluded per reason (`binary`, `too_large`, `symlink`) and entries the walk left out (`ignored`, `untracked_vendor`). */
   readonly excluded: Readonly<Record<string, number>>;
   readonly parse_failures: number;
   readonly unsearched: Readonly<Record<string, number>>;
@@ -185,11 +188,20 @@ export class IndexReader {
     // Read on every call: a daemon keeps its reader across reconciles that publish nothing.
     const failure = readReconcileFailure(this.cacheDir);
     return {
-      generation: this.generation, indexed_files: indexed, excluded, parse_failures: parseFailures, unsearched,
+      generation: this.generation, indexed_files: indexed, excluded: withSkipped(excluded, parseSkipMeta(getMeta(this.db, 'skipped'))),
+      parse_failures: parseFailures, unsearched,
       ...(factLimited.length ? { unsearched_paths: factLimited.slice(0, UNSEARCHED_PATHS_SHOWN) } : {}),
       semantic: 'unavailable',
       ...(failure ? { reconcile_failed: failure } : {}),
     };
+  }
+
+  /**
+   * The largest directories the walk left out (ignored, untracked never-entered), most files
+   * first, as recorded at publication: `status` lists them; a search's coverage only counts.
+   */
+  skippedDirs(): readonly SkippedDir[] {
+    return parseSkipMeta(getMeta(this.db, 'skipped')).largest;
   }
 
   /**

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import * as os from 'node:os';
 import { ALWAYS_SKIPPED_DIRS, WALK_GIT_MAX_LISTING_BYTES, WALK_GIT_TIMEOUT_MS } from '../limits';
+import type { SkippedEntry } from './skipped';
 
 export interface GitListing {
   /**
@@ -17,6 +18,11 @@ export interface GitListing {
   readonly unreadable: { readonly raw: Buffer; readonly message: string }[];
   /** Nested repositories Git listed but could not list the files of (root-relative, no trailing slash). */
   readonly unlisted: Buffer[];
+  /**
+   * What Git left out: ignored entries and untracked never-entered directories, collapsed
+   * to directories as `git ls-files -o -i --directory` reports them (root-relative).
+   */
+  readonly skipped: SkippedEntry[];
 }
 
 // Variables that redirect repository discovery; inherited from a hook or a parent git
@@ -130,7 +136,7 @@ export function listGitFiles(root: string): GitListing | undefined {
     // 0: ignored; 1: not ignored; anything else: Git could not tell, so do not trust it.
     if (rootIgnored.status !== 1) return undefined;
   }
-  const listing: GitListing = { paths: [], unreadable: [], unlisted: [] };
+  const listing: GitListing = { paths: [], unreadable: [], unlisted: [], skipped: [] };
   return listRepository(root, Buffer.alloc(0), prefix, listing) ? listing : undefined;
 }
 
@@ -144,11 +150,12 @@ function listRepository(root: string, under: Buffer, prefix: Buffer, listing: Gi
   // Arguments are strings: a nested repository whose name is not UTF-8 cannot be named to git.
   const dir = `${root}/${under.toString('utf8')}`;
   const nameable = Buffer.from(dir).equals(Buffer.concat([Buffer.from(`${root}/`), under]));
-  // `-x` patterns outrank every ignore file, so Git itself never descends into the
-  // directories the walk skips anyway (a `node_modules` nobody ignored can be huge);
-  // tracked paths under them are still listed and dropped by the caller.
+  // `-x` patterns outrank every ignore file and apply to untracked paths only, so Git never
+  // descends into an untracked never-entered directory (a `node_modules` nobody ignored can
+  // be huge), while the files it tracks under one are listed and indexed like any other.
   const skip = ALWAYS_SKIPPED_DIRS.flatMap((name) => ['-x', name]);
-  const listed = nameable ? git(under.length === 0 ? root : dir, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...skip]) : undefined;
+  const cwd = under.length === 0 ? root : dir;
+  const listed = nameable ? git(cwd, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...skip]) : undefined;
   if (!listed?.ok) {
     if (under.length > 0) listing.unlisted.push(under.subarray(0, under.length - 1));
     return false;
@@ -162,7 +169,35 @@ function listRepository(root: string, under: Buffer, prefix: Buffer, listing: Gi
     if (raw[raw.length - 1] === SLASH) listRepository(root, path, Buffer.alloc(0), listing);
     else listing.paths.push(path);
   }
+  // What was left out, for coverage: Git collapses a directory holding nothing it would
+  // list to one entry (and the `-x` names are never entered), so this costs about what the
+  // listing above does. Without an answer nothing is counted; the file set is right either way.
+  const ignored = git(cwd, ['ls-files', '-z', '--others', '--ignored', '--directory', '--no-empty-directory', '--exclude-standard', ...skip]);
+  if (ignored.ok) {
+    for (const raw of splitNul(ignored.stdout)) {
+      const dirEntry = raw[raw.length - 1] === SLASH;
+      const rel = dirEntry ? raw.subarray(0, raw.length - 1) : raw;
+      listing.skipped.push({ raw: under.length === 0 ? rel : Buffer.concat([under, rel]), dir: dirEntry });
+    }
+  }
   const own = unreadableDirs(listed.stderr, prefix);
   for (const u of own) listing.unreadable.push({ raw: under.length === 0 ? u.raw : Buffer.concat([under, u.raw]), message: u.message });
   return true;
+}
+
+/**
+ * The directories inside never-entered ones (`node_modules`, `target`, ...) that hold files
+ * Git tracks, as root-relative text without a trailing '/', each with its ancestors: the
+ * only such directories whose files are indexed, so the only ones worth watching. Empty
+ * when Git cannot answer (the walk then enters none of them either).
+ */
+export function trackedDirsUnderSkipped(root: string): Set<string> {
+  const dirs = new Set<string>();
+  const listed = git(root, ['ls-files', '-z', '--cached']);
+  if (!listed.ok) return dirs;
+  for (const raw of splitNul(listed.stdout)) {
+    if (!hasSkippedComponent(raw)) continue;
+    for (let i = raw.indexOf(SLASH); i !== -1; i = raw.indexOf(SLASH, i + 1)) dirs.add(raw.toString('utf8', 0, i));
+  }
+  return dirs;
 }
