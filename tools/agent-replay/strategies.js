@@ -25,6 +25,7 @@ const PLACEHOLDER = /\{(handle|path|line|file|next)([+-]\d+)?(?:~([^}]*))?\}/g;
 const CURSOR = /(?:"next"\s*:\s*"|next:\s*(?:more\s+)?)([0-9a-z]+@\d+)/;
 const STEP_TIMEOUT_MS = 120000;
 const REBUILD_RETRIES = 24;
+const HALF_BUILT = /Cannot find module|internal_error: .*is not a (function|constructor)/;
 
 function collectHandles(value, out) {
   if (Array.isArray(value)) for (const v of value) collectHandles(v, out);
@@ -173,8 +174,10 @@ function runStrategy({ kind, steps, cwd, cli, root, cache, countTokens, done }) 
     }
     // stdin closed: rg without a path would otherwise search the pipe it was given.
     let r = timedRun(cmd, args, { cwd, timeout: STEP_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
-    // Another contributor rebuilding dist/ mid-run is not the CLI's answer: wait and rerun.
-    for (let i = 0; kind === 'trufflepig' && i < REBUILD_RETRIES && r.status !== 0 && /Cannot find module/.test(`${r.stdout}${r.stderr}`); i++) {
+    // Another contributor rebuilding dist/ mid-run (a module missing, or one package's new
+    // build calling another's old one) is not the CLI's answer: wait and rerun; an error
+    // that outlasts the retries is counted as the answer.
+    for (let i = 0; kind === 'trufflepig' && i < REBUILD_RETRIES && r.status !== 0 && HALF_BUILT.test(`${r.stdout}${r.stderr}`); i++) {
       timedRun('sleep', ['5']);
       r = timedRun(cmd, args, { cwd, timeout: STEP_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
     }
