@@ -4,11 +4,13 @@
 const fs = require('fs');
 const { spawn } = require('child_process');
 const { timedRun, parseJsonOutput } = require('../lib/proc');
+const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir');
 
 const oneLine = (text) => String(text || '').replace(/\s+/g, ' ').trim();
 
 /** argv for one CLI call on the bench root (daemon-served unless `extra` says --no-daemon). */
-const cliArgv = (ctx, args, extra = []) => [ctx.cli, ...extra, '--root', ctx.corpus, '--cache', ctx.cache, ...args];
+// Output is parsed as JSON: --json (lines is the CLI's default).
+const cliArgv = (ctx, args, extra = []) => [ctx.cli, ...extra, '--json', '--root', ctx.corpus, '--cache', ctx.cache, ...args];
 
 /** What every call reports: time, exit status, the parsed JSON (or why there is none). */
 function outcome(seconds, status, stdout, stderr) {
@@ -72,7 +74,7 @@ async function startDaemon(ctx, timeoutMs = 30000) {
   for (;;) {
     const s = cliStatus(ctx);
     if (s.daemonState === 'serving' && s.pid) return { ...s, firstSearch: first, startSeconds: (Date.now() - started) / 1000 };
-    if (Date.now() - started > timeoutMs) throw new Error(`daemon not serving after ${timeoutMs} ms: status ${JSON.stringify(s.raw).slice(0, 300)}; see ${ctx.cache}/daemon.log`);
+    if (Date.now() - started > timeoutMs) throw new Error(`daemon not serving after ${timeoutMs} ms: status ${JSON.stringify(s.raw).slice(0, 300)}; see ${cacheDirForRoot(fs.realpathSync(ctx.corpus), { cacheOverride: ctx.cache })}/daemon.log`);
     await sleep(100);
   }
 }

@@ -3,6 +3,7 @@
 const fs = require('fs');
 const path = require('path');
 const { timedRun, parseJsonOutput, median } = require('../lib/proc');
+const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir');
 
 const TIME_BIN = '/usr/bin/time';
 const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
@@ -18,7 +19,7 @@ function dirBytes(dir) {
 
 /** Runs `trufflepig index` under GNU time; returns seconds, peak RSS bytes and the CLI's report. */
 function runIndex(cli, corpus, cache, workDir) {
-  const args = [cli, '--no-daemon', '--root', corpus, '--cache', cache, 'index'];
+  const args = [cli, '--no-daemon', '--json', '--root', corpus, '--cache', cache, 'index'];
   const rssFile = path.join(workDir, 'time-v.txt');
   const useTime = fs.existsSync(TIME_BIN);
   const run = useTime
@@ -45,7 +46,8 @@ function measureIndexing(cli, corpus, workDir, reindexRuns) {
   const cold = runIndex(cli, corpus, cache, workDir);
   const reindex = [];
   for (let i = 0; i < reindexRuns; i++) reindex.push(runIndex(cli, corpus, cache, workDir));
-  const sqlite = path.join(cache, 'index.sqlite');
+  // --cache is a base: the corpus's index lives in its own <base>/<root-hash>/ (the CLI's rule).
+  const sqlite = path.join(cacheDirForRoot(fs.realpathSync(corpus), { cacheOverride: cache }), 'index.sqlite');
   return {
     cache,
     cold,
@@ -73,7 +75,7 @@ const countLines = (text) => (text ? text.split('\n').filter(Boolean).length : 0
 function toolRunners(cli, corpus, cache, csearchEnv, q) {
   return {
     trufflepig: () => {
-      const r = timedRun(process.execPath, [cli, '--no-daemon', '--root', corpus, '--cache', cache, 'search', q.query]);
+      const r = timedRun(process.execPath, [cli, '--no-daemon', '--json', '--root', corpus, '--cache', cache, 'search', q.query]);
       const out = parseJsonOutput(r.stdout);
       const ok = r.status === 0 && out && Array.isArray(out.hits);
       const code = out && out.error ? out.error.code : oneLine(r.stdout + ' ' + r.stderr).slice(0, 120);

@@ -69,7 +69,7 @@ export async function runFull(argv: readonly string[]): Promise<number> {
     .scriptName('trufflepig')
     .usage(USAGE)
     .option('root', { type: 'string', describe: 'repository root (default: the Git top level of the current directory)' })
-    .option('cache', { type: 'string', describe: 'cache directory (default: $XDG_CACHE_HOME/trufflepig/<root-hash>)' })
+    .option('cache', { type: 'string', describe: 'cache base: each root uses DIR/<root-hash> (default base: $XDG_CACHE_HOME/trufflepig)' })
     .option('budget', { alias: 'b', type: 'number', describe: 'token budget of the whole response (o200k_base)' })
     .option('limit', { alias: 'n', type: 'number', describe: 'files per page (default 20)' })
     .option('format', { choices: ['json', 'lines'] as const, describe: 'output format' })

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { cacheDirForRoot } from '@trufflepig/member-root/cache-dir';
 
 // js-tiktoken's types are ESM-only; this CommonJS test loads it with require.
 interface Encoder {
@@ -12,6 +13,11 @@ interface Encoder {
 const { Tiktoken } = require('js-tiktoken/lite') as { Tiktoken: new (ranks: unknown) => Encoder };
 
 const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
+
+/** The directory of `root` under the --cache base `base`: the exported rule, never a copy of it. */
+export function rootCacheDir(root: string, base: string): string {
+  return cacheDirForRoot(root, { cacheOverride: base });
+}
 
 export interface Run {
   readonly stdout: string;
@@ -23,7 +29,10 @@ export interface Run {
 
 export interface Repo {
   readonly root: string;
+  /** The --cache base passed to every call. */
   readonly cache: string;
+  /** This root's own directory under that base (`<cache>/<root-hash>`, the CLI's rule). */
+  readonly cacheDir: string;
   /** Run `trufflepig --root ROOT --cache CACHE ...args`. */
   cli(...args: string[]): Run;
   /** Absolute path of a root-relative file (string or raw bytes). */
@@ -84,7 +93,7 @@ export function makeRepo(files: Readonly<Record<string, string | Buffer>>, prefi
     fs.writeFileSync(p, content);
   };
   for (const [rel, content] of Object.entries(files)) write(rel, content);
-  return { root, cache, abs, write, cli: (...args) => runCli(['--root', root, '--cache', cache, ...args]) };
+  return { root, cache, cacheDir: rootCacheDir(root, cache), abs, write, cli: (...args) => runCli(['--root', root, '--cache', cache, ...args]) };
 }
 
 let encoder: Encoder | undefined;

@@ -46,7 +46,7 @@ describe('the root daemon', () => {
         return true;
       }
     });
-    expect(fs.existsSync(path.join(repo.cache, 'daemon.sock'))).toBe(false);
+    expect(fs.existsSync(path.join(repo.cacheDir, 'daemon.sock'))).toBe(false);
     expect(cli('stop').json()).toEqual({ stopped: null, what: 'root daemon', reason: 'no root daemon runs here' });
   });
 
@@ -82,7 +82,7 @@ describe('publication under a daemon that dies', () => {
       const handle = before.hits[0].handle as string;
       for (let i = 0; i < 1500; i++) r.write(`src/m${i}.rs`, `pub fn second_${i}() { let y = ${i}; }\n`);
       const status = await until('a running reconcile', async () => {
-        const s = await rootDaemonStatus(r.cache);
+        const s = await rootDaemonStatus(r.cacheDir);
         return s !== 'none' && (s.reconcile as { running: boolean }).running ? (s as { pid: number }) : undefined;
       });
       process.kill(status.pid, 'SIGKILL');
@@ -101,7 +101,7 @@ describe('publication under a daemon that dies', () => {
       expect(local('search', 'first_7').json().hits[0].path).toBe('src/m7.rs');
       // The next daemon takes over, recovers and publishes the edits.
       await until('the edits to be published', () => (call('search', 'second_7').json().hits?.[0]?.path === 'src/m7.rs' ? true : undefined), 60_000);
-      expect(fs.readdirSync(r.cache).filter((n) => n.includes('.staging-'))).toEqual([]);
+      expect(fs.readdirSync(r.cacheDir).filter((n) => n.includes('.staging-'))).toEqual([]);
       // A handle from before the crash still reads its unchanged file.
       expect(call('show', handle).json().rows[0].text).toBe('pub fn stable_marker() {}');
     } finally {

@@ -45,7 +45,7 @@ describe('index then search', () => {
     const idx = repo.cli('index');
     expect(idx.status).toBe(0);
     const rep = idx.json();
-    expect(rep).toMatchObject({ root: repo.root, cache: repo.cache, published: true, files: 11, parsed: 11 });
+    expect(rep).toMatchObject({ root: repo.root, cache: repo.cacheDir, published: true, files: 11, parsed: 11 });
   });
 
   it('returns hits with the documented JSON shape and real byte spans', () => {

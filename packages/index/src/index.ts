@@ -14,7 +14,7 @@ export { decodeText, lineStartOffsets, lineAt } from './extract/text';
 export { reconcile, type ReconcileOptions, type ReconcileProgress, type ReconcileReport, type SeedOutcome } from './reconcile';
 export { parseQuery, hasFilters, QUERY_KINDS, type ParsedQuery, type QueryMode } from './query/parse';
 export { createPathMatcher, type PathMatcher } from './query/pathmatch';
-export { IndexReader, coverageState, type CoverageState, type IndexedFile, type IndexCoverage, type IndexedDefinition, type IndexedImport } from './query/reader';
+export { IndexReader, coverageState, indexCommandHint, type OpenOptions, type CoverageState, type IndexedFile, type IndexCoverage, type IndexedDefinition, type IndexedImport } from './query/reader';
 export { searchIndex, type SearchOptions } from './query/search';
 export { GIT_LOG_TAG, COMMIT_PATH_PREFIX } from './query/commits';
 export { commitExists, readCommitMessage, commitDocument, type GitLogState } from './reconcile/git-log';

@@ -10,6 +10,7 @@ import { updateCommitHistory, type CommitHistoryUpdate } from './store/commits';
 import { emptyDatabase, loadDatabase, rebuildFts } from './store/database';
 import { acquireWriterLock, indexPath, makeDirectories, publishDatabase, removeAbandonedStaging } from './store/publish';
 import { clearReconcileFailure, recordReconcileFailure } from './store/health';
+import { claimForReconcile, ownerUnstamped, recordOwner } from './store/root-owner';
 import { getMeta, setMeta } from './store/schema';
 import { allRows, type Database } from './store/sql';
 import { walkRoot } from './walk';
@@ -125,7 +126,8 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
   // recorded where readers look, so a daemon whose reconciles keep failing never passes
   // for complete; the next success clears it.
   if (out.ok) clearReconcileFailure(options.cacheDir);
-  else if (out.error.code !== 'index_locked') recordReconcileFailure(options.cacheDir, out.error.code, out.error.message);
+  // cache_root_mismatch: the directory is another root's, whose health this must not touch.
+  else if (out.error.code !== 'index_locked' && out.error.code !== 'cache_root_mismatch') recordReconcileFailure(options.cacheDir, out.error.code, out.error.message);
   return out;
 }
 
@@ -153,7 +155,11 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
   let publishing = false;
   try {
     removeAbandonedStaging(cacheDir);
-    db = await loadDatabase(indexPath(cacheDir));
+    // Another root's index is refused, never overwritten; one of a directory since deleted
+    // and recreated at this path is rebuilt from nothing (docs/cli.md, "Root and cache").
+    const claim = claimForReconcile(await loadDatabase(indexPath(cacheDir)), root, cacheDir);
+    if (!claim.ok) return fail(claim.error.code, claim.error.message);
+    db = claim.value.db;
     let seed: SeedOutcome | undefined;
     if (!db && options.seedFrom !== undefined) {
       db = await loadDatabase(indexPath(options.seedFrom));
@@ -170,6 +176,10 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
       }
     }
     db ??= await emptyDatabase();
+    const floor = claim.value.generationFloor;
+    if (floor !== undefined) setMeta(db, 'generation', String(Math.max(floor, Number(getMeta(db, 'generation') ?? '0'))));
+    // A rebuild publishes even an empty tree; so does an owner record to be stamped with this directory's identity.
+    const mustPublish = floor !== undefined || ownerUnstamped(db, root);
     const previousGeneration = Number(getMeta(db, 'generation') ?? '0');
     options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
     const walked = walkRoot(root);
@@ -198,7 +208,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started, seed, history, skipped: walked.skipped };
     // What was left out is part of the generation: a new untracked `node_modules` publishes.
     const skippedText = skipMetaText(walked.skipped);
-    if (!session.changed && !history.changed && getMeta(db, 'skipped') === skippedText && previousGeneration > 0) {
+    if (!mustPublish && !session.changed && !history.changed && getMeta(db, 'skipped') === skippedText && previousGeneration > 0) {
       db.exec('ROLLBACK');
       return ok(report(db, previousGeneration, false, stats));
     }
@@ -206,7 +216,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     const generation = previousGeneration + 1;
     setMeta(db, 'fts_docs', String(ftsDocs));
     setMeta(db, 'generation', String(generation));
-    setMeta(db, 'root', root);
+    recordOwner(db, root);
     setMeta(db, 'published_at', new Date().toISOString());
     setMeta(db, 'walk_errors', String(session.unsearched.walk_error));
     setMeta(db, 'skipped', skippedText);

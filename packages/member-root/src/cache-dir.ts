@@ -11,7 +11,10 @@ export function rootHash(canonical: string): string {
 }
 
 export interface CacheDirOptions {
-  /** The --cache DIR override; used as-is (resolved to an absolute path). */
+  /**
+   * The --cache DIR base (resolved to an absolute path). It replaces the default base,
+   * never the per-root directory: every root still gets its own `<base>/<rootHash>`.
+   */
   cacheOverride?: string;
   /** Environment to read XDG_CACHE_HOME and HOME from; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
@@ -26,13 +29,28 @@ export function cacheBase(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(home, '.cache', CACHE_APP_DIR);
 }
 
+/** The base an invocation uses: the --cache DIR base when given, else the default base. */
+export function effectiveCacheBase(opts: CacheDirOptions = {}): string {
+  if (opts.cacheOverride !== undefined && opts.cacheOverride !== '') return path.resolve(opts.cacheOverride);
+  return cacheBase(opts.env ?? process.env);
+}
+
 /**
- * The cache directory for one canonical root (retrieval spec §3).
- * --cache DIR wins and is used as-is; otherwise <cacheBase>/<rootHash>.
+ * The cache directory for one canonical root (retrieval spec §3): <base>/<rootHash>, where
+ * the base is --cache DIR or the default. One base serves any number of roots, so a
+ * `--cache` shared by several roots never makes one root read another's index.
  */
 export function cacheDirForRoot(canonical: string, opts: CacheDirOptions = {}): string {
-  if (opts.cacheOverride !== undefined && opts.cacheOverride !== '') return path.resolve(opts.cacheOverride);
-  return path.join(cacheBase(opts.env ?? process.env), rootHash(canonical));
+  return path.join(effectiveCacheBase(opts), rootHash(canonical));
+}
+
+/**
+ * The --cache base a per-root cache directory was made under, when that is not the default
+ * base (undefined otherwise): hints that name a command keep the user's --cache.
+ */
+export function explicitCacheBaseOf(cacheDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const base = path.dirname(path.resolve(cacheDir));
+  return base === cacheBase(env) ? undefined : base;
 }
 
 /**

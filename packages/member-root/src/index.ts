@@ -2,7 +2,7 @@ export const PACKAGE_NAME = '@trufflepig/member-root';
 
 export type { RootError, RootErrorCode, Outcome } from './outcome';
 export { canonicalRoot, canonicalOrAbsolute, isSameOrInside } from './canonical';
-export { rootHash, cacheBase, cacheDirForRoot, checkCacheOutsideRoots, type CacheDirOptions } from './cache-dir';
+export { rootHash, cacheBase, cacheDirForRoot, checkCacheOutsideRoots, effectiveCacheBase, explicitCacheBaseOf, type CacheDirOptions } from './cache-dir';
 export { gitInfo, type GitInfo } from './git';
 export {
   belongsToMember,

@@ -3,6 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   cacheDirForRoot,
+  effectiveCacheBase,
+  explicitCacheBaseOf,
   canonicalOrAbsolute,
   canonicalRoot,
   checkCacheOutsideRoots,
@@ -100,9 +102,20 @@ describe('cacheDirForRoot', () => {
     expect(cacheDirForRoot(root, { env: { HOME: '/home/u', XDG_CACHE_HOME: 'rel/cache' } })).toBe(`/home/u/.cache/trufflepig/${hash}`);
   });
 
-  it('uses --cache as-is, resolved absolute', () => {
-    expect(cacheDirForRoot(root, { cacheOverride: '/tmp/isolated', env: { XDG_CACHE_HOME: '/xdg' } })).toBe('/tmp/isolated');
-    expect(cacheDirForRoot(root, { cacheOverride: 'rel' })).toBe(path.resolve('rel'));
+  it('uses --cache as the base (resolved absolute): each root keeps its own subdirectory', () => {
+    expect(cacheDirForRoot(root, { cacheOverride: '/tmp/isolated', env: { XDG_CACHE_HOME: '/xdg' } })).toBe(`/tmp/isolated/${hash}`);
+    expect(cacheDirForRoot(root, { cacheOverride: 'rel' })).toBe(path.join(path.resolve('rel'), hash));
+    const other = cacheDirForRoot('/src/other', { cacheOverride: '/tmp/isolated' });
+    expect(other).toBe(`/tmp/isolated/${rootHash('/src/other')}`);
+    expect(other).not.toBe(cacheDirForRoot(root, { cacheOverride: '/tmp/isolated' }));
+  });
+
+  it('names the --cache base behind a per-root directory only when it is not the default', () => {
+    const env = { XDG_CACHE_HOME: '/xdg', HOME: '/home/u' };
+    expect(explicitCacheBaseOf(cacheDirForRoot(root, { cacheOverride: '/tmp/isolated', env }), env)).toBe('/tmp/isolated');
+    expect(explicitCacheBaseOf(cacheDirForRoot(root, { env }), env)).toBeUndefined();
+    expect(effectiveCacheBase({ env })).toBe('/xdg/trufflepig');
+    expect(effectiveCacheBase({ cacheOverride: '/tmp/isolated', env })).toBe('/tmp/isolated');
   });
 });
 

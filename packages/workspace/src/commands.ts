@@ -7,7 +7,7 @@ import {
 import { ResultStore } from '@trufflepig/result-cache';
 import { resolveContext, type Context, type ContextOptions, type MemberTarget, type WorkspaceContext } from './context';
 import type { Outcome, TpError } from './errors';
-import { fail } from './errors';
+import { fail, ok } from './errors';
 import { runWorkspaceSearch } from './federate';
 import { resolveRoot, type ResolvedRoot } from './root';
 import { coverageOf, pageHits, pageOfSet, runSearch, type SearchData } from './search';
@@ -215,22 +215,25 @@ export function indexCommand(opts: CommandOptions): Promise<CommandResult> {
 export function statusCommand(opts: CommandOptions): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
     if (ctx.kind === 'workspace') return objectResult(await wsStatusObject(ctx.ws), budget);
-    return objectResult(await rootStatus(ctx.root), budget);
+    const status = await rootStatus(ctx.root);
+    return status.ok ? objectResult(status.value, budget) : errorResult(status.error, budget);
   });
 }
 
-async function rootStatus(r: ResolvedRoot): Promise<Record<string, unknown>> {
+/** A root's status; an index of another root in its cache directory is refused, never described. */
+async function rootStatus(r: ResolvedRoot): Promise<Outcome<Record<string, unknown>>> {
   // Inside the daemon the answer is this process; elsewhere ask the root's daemon, if any.
   const daemon = foregroundIndexingAllowed() ? await rootDaemonStatus(r.cacheDir) : { state: 'serving', pid: process.pid };
   const reader = await openPublished(r.cacheDir, r.root);
   const locks = staleLocks(r.cacheDir);
-  if (!reader.ok) return { root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon, ...locks };
+  if (!reader.ok && reader.error.code === 'cache_root_mismatch') return fail(reader.error.code, reader.error.message);
+  if (!reader.ok) return ok({ root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon, ...locks });
   try {
     const cov = coverageOf(reader.value.coverage(), false, undefined, 0).json;
     delete cov.hits;
     // What the walk left out, largest first (coverage.excluded counts it by class).
     const skipped = reader.value.skippedDirs();
-    return { root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov, skipped_dirs: skipped, ...locks };
+    return ok({ root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov, skipped_dirs: skipped, ...locks });
   } finally {
     releaseReader(reader.value);
   }

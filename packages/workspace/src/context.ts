@@ -53,9 +53,6 @@ export interface WorkspaceContext {
 
 export type Context = { readonly kind: 'single'; readonly root: ResolvedRoot } | { readonly kind: 'workspace'; readonly ws: WorkspaceContext };
 
-/** Directory of member caches under an explicit --cache base. */
-export const MEMBERS_DIR_NAME = 'members';
-
 export function configFailure(error: ConfigError, all: readonly ConfigError[]): Outcome<never> {
   const more = all.length > 1 ? ` (and ${all.length - 1} more: ${all.slice(1, 4).map((e) => e.code).join(', ')})` : '';
   return fail(error.code, `${error.message}${more}`);
@@ -108,7 +105,8 @@ export function resolveContext(opts: ContextOptions): Outcome<Context> {
   const members = config.members.map((m): MemberTarget => {
     const standIn = home?.worktree && home.name === m.name ? home.root : undefined;
     const root = standIn ?? m.root;
-    const cacheOf = (r: string) => (base !== undefined ? path.join(base, MEMBERS_DIR_NAME, path.basename(cacheDirForRoot(r, { env }))) : cacheDirForRoot(r, { env }));
+    // Members follow the single-root rule: <base>/<root-hash>, with --cache as the base.
+    const cacheOf = (r: string) => cacheDirForRoot(r, { cacheOverride: base, env });
     return {
       name: m.name, configuredRoot: m.root, root, available: m.available,
       ...(m.unavailableReason !== undefined ? { unavailableReason: m.unavailableReason } : {}),

@@ -33,8 +33,9 @@ type FallbackResult = Omit<MemberSearchResult, 'name' | 'elapsedMs'>;
 export async function fallbackSearch(req: MemberSearchRequest, q: ParsedQuery): Promise<FallbackResult> {
   const parentCache = req.parentCacheDir!;
   // Paths are relative to the same subdirectory of both checkouts, so the parent's
-  // index is opened over the worktree's root: live checks read worktree bytes.
-  const parent = await openPublished(parentCache, req.root);
+  // index is opened over the worktree's root: live checks read worktree bytes. The index
+  // must still be the member's own (built for the configured root).
+  const parent = await openPublished(parentCache, req.root, { builtFor: req.configuredRoot });
   if (!parent.ok) {
     return { state: 'warming', reason: 'no parent index', hits: [], found: 0, truncated: false, ownerCache: parentCache };
   }

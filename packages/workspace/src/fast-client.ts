@@ -25,6 +25,8 @@ export interface FastOptions {
   readonly member?: string;
   readonly budget?: number;
   readonly limit?: number;
+  /** `-C N`: context lines around search evidence. */
+  readonly context?: number;
   readonly format?: 'json' | 'lines';
   readonly scopes?: 'shared' | 'per_source';
 }
@@ -79,7 +81,8 @@ export function singleRootTarget(opts: FastOptions, cwd: string, env: NodeJS.Pro
   } catch {
     return undefined;
   }
-  const cacheDir = opts.cache !== undefined ? path.resolve(cwd, opts.cache) : cacheDirForRoot(root, { env });
+  // The full path's rule (root.ts), applied to the same inputs: --cache is a base.
+  const cacheDir = cacheDirForRoot(root, { cacheOverride: opts.cache !== undefined ? path.resolve(cwd, opts.cache) : undefined, env });
   return { root, cacheDir };
 }
 

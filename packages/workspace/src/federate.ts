@@ -104,7 +104,8 @@ function ownerFields(m: MemberTarget, r: MemberSearchResult): Record<string, unk
     fields.worktree = true;
     if (info.ok && info.value.insideWorkTree) fields.git_common_dir = info.value.commonDir;
   }
-  if (r.fallback) fields.owner = 'parent_index';
+  // The parent's index is read over the worktree root: `ctx` must know whose index it is.
+  if (r.fallback) Object.assign(fields, { owner: 'parent_index', owner_root: m.configuredRoot });
   return fields;
 }
 

@@ -56,7 +56,9 @@ export async function openOwner(entry: ResultEntry): Promise<Outcome<NavTarget>>
   if (!owner.ok) return owner;
   const cache = typeof entry.cache === 'string' ? entry.cache : undefined;
   if (!cache || !fs.existsSync(cache)) return fail('stale_result', `the index this handle came from is gone; search again`);
-  const reader = await openPublished(cache, root);
+  // A worktree hit served from its member's index names that index's own root (owner_root).
+  const builtFor = entry.owner === 'parent_index' && typeof entry.owner_root === 'string' ? { builtFor: entry.owner_root } : {};
+  const reader = await openPublished(cache, root, builtFor);
   if (!reader.ok) return fail('stale_result', `the index this handle came from cannot be opened (${reader.error.code}); search again`);
   if (reader.value.generation !== entry.generation) {
     const now = reader.value.generation;

@@ -2,7 +2,8 @@
 // use; a long-lived process (the root daemon) turns pooling on and keeps each index
 // loaded until a new publication replaces the file, so a warm search never reloads it.
 import * as fs from 'node:fs';
-import { IndexReader, indexPath } from '@trufflepig/index';
+import { IndexReader, indexPath, type OpenOptions } from '@trufflepig/index';
+import { explicitCacheBaseOf } from '@trufflepig/member-root';
 import { fail, ok, type Outcome } from './errors';
 
 interface Pooled {
@@ -47,13 +48,30 @@ function stampOf(cacheDir: string): string | undefined {
   }
 }
 
-/** The published index of `root` in `cacheDir` (IndexReader.open's outcomes). Pair with releaseReader. */
-export async function openPublished(cacheDir: string, root: string): Promise<Outcome<IndexReader>> {
+export interface PublishedOptions {
+  /** The root the index must have been built for when it is not `root` (a worktree read through its member's index). */
+  readonly builtFor?: string;
+}
+
+/**
+ * Open options for IndexReader.open: the owner check, and the --cache base behind
+ * `cacheDir` (when not the default) so an index_warming hint keeps the user's --cache.
+ */
+function openOptions(cacheDir: string, options: PublishedOptions): OpenOptions {
+  const cacheBase = explicitCacheBaseOf(cacheDir);
+  return { ...(cacheBase !== undefined ? { cacheBase } : {}), ...(options.builtFor !== undefined ? { builtFor: options.builtFor } : {}) };
+}
+
+/**
+ * The published index of `root` in `cacheDir` (IndexReader.open's outcomes: an index of
+ * another root is `cache_root_mismatch`). Pair with releaseReader.
+ */
+export async function openPublished(cacheDir: string, root: string, options: PublishedOptions = {}): Promise<Outcome<IndexReader>> {
   if (!pooling) {
-    const r = await IndexReader.open(cacheDir, root);
+    const r = await IndexReader.open(cacheDir, root, openOptions(cacheDir, options));
     return r.ok ? ok(r.value) : fail(r.error.code, r.error.message);
   }
-  const key = `${cacheDir}\u0000${root}`;
+  const key = `${cacheDir}\u0000${root}\u0000${options.builtFor ?? ''}`;
   const stamp = stampOf(cacheDir);
   const cached = pool.get(key);
   if (cached && stamp !== undefined && cached.stamp === stamp) {
@@ -67,7 +85,7 @@ export async function openPublished(cacheDir: string, root: string): Promise<Out
     cached.reader.close();
     pool.delete(key);
   }
-  const r = await IndexReader.open(cacheDir, root);
+  const r = await IndexReader.open(cacheDir, root, openOptions(cacheDir, options));
   if (!r.ok) return fail(r.error.code, r.error.message);
   if (cached && !cached.retired) {
     cached.retired = true;

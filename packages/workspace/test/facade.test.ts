@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { rootHash } from '@trufflepig/member-root';
 import { ResultStore } from '@trufflepig/result-cache';
 import { countTokens } from '@trufflepig/render';
 import {
@@ -34,8 +35,9 @@ describe('@trufflepig/workspace facade', () => {
 
   it('resolves the Git top level from a subdirectory and keeps results beside the index', () => {
     expect(r.root).toBe(repo.root);
-    expect(r.cacheDir).toBe(repo.cache);
-    expect(r.resultsDir).toBe(path.join(repo.cache, 'results'));
+    // --cache is a base: this root's directory is <base>/<root-hash>.
+    expect(r.cacheDir).toBe(path.join(repo.cache, rootHash(repo.root)));
+    expect(r.resultsDir).toBe(path.join(r.cacheDir, 'results'));
   });
 
   it('a missing root is root_not_found', () => {

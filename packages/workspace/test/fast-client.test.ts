@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { coordinatorTarget, singleRootTarget } from '../src/fast-client';
 import { coordinatorDir } from '../src/daemon-control';
 import { resolveContext } from '../src';
+import { rootHash } from '@trufflepig/member-root';
 import { makeRepo, makeSpace } from './ws-helpers';
 
 // The fast path finds sockets without the facade: it must land on exactly the
@@ -13,10 +14,13 @@ describe('fast path targets agree with the full path', () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-fast-')));
     const root = makeRepo(path.join(base, 'repo'), { 'src/a.rs': 'fn a() {}\n' });
     const env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
-    for (const extra of [{}, { cache: path.join(base, 'c') }]) {
+    for (const extra of [{}, { cache: path.join(base, 'c') }, { cache: '../../c' }]) {
       const full = resolveContext({ cwd: path.join(root, 'src'), env, ...extra });
       if (!full.ok || full.value.kind !== 'single') throw new Error('expected a single root');
       expect(singleRootTarget(extra, path.join(root, 'src'), env)).toEqual({ root, cacheDir: full.value.root.cacheDir });
+      // --cache is a base: the root's directory is <base>/<root-hash>, never the base itself.
+      const expectedBase = extra.cache !== undefined ? path.join(base, 'c') : path.join(base, '.cache', 'trufflepig');
+      expect(full.value.root.cacheDir).toBe(path.join(expectedBase, rootHash(root)));
     }
   });
 

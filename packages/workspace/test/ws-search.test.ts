@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { cacheDirForRoot } from '@trufflepig/member-root';
 import { countTokens } from '@trufflepig/render';
 import { indexCommand, searchCommand, showCommand, moreCommand } from '../src';
 import { errorCode, json, makeRepo, makeSpace, opts, type Space } from './ws-helpers';
@@ -137,10 +138,12 @@ describe('workspace search: unavailable members and caches', () => {
   it('--cache gives an isolated base with member caches under it, and must lie outside every member', async () => {
     const space = makeSpace('cachebase');
     const base = path.join(space.base, 'isolated');
-    const out = json(await indexCommand(opts(space, space.base, { cache: base })));
-    expect(out.members.app.cache.startsWith(path.join(base, 'members'))).toBe(true);
-    expect(out.members.lib.cache.startsWith(path.join(base, 'members'))).toBe(true);
-    const page = json(await searchCommand(['tokens'], opts(space, space.base, { cache: base })));
+    const out = json(await indexCommand(opts(space, space.base, { cache: base, format: 'json' })));
+    // Members follow the single-root rule: <base>/<root-hash>, the same directory a
+    // --no-workspace call with this --cache uses for that root.
+    expect(out.members.app.cache).toBe(cacheDirForRoot(fs.realpathSync(space.app), { cacheOverride: base }));
+    expect(out.members.lib.cache).toBe(cacheDirForRoot(fs.realpathSync(space.lib), { cacheOverride: base }));
+    const page = json(await searchCommand(['tokens'], opts(space, space.base, { cache: base, format: 'json' })));
     expect(page.hits.length).toBeGreaterThan(0);
     expect(fs.readdirSync(path.join(base, 'workspaces')).length).toBe(1);
     const inside = await searchCommand(['tokens'], opts(space, space.base, { cache: path.join(space.app, 'cache') }));

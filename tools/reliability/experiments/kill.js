@@ -6,7 +6,7 @@
 // publish and report complete coverage.
 const fs = require('fs');
 const path = require('path');
-const { makeRepo, hitsOf } = require('../lib/repo');
+const { makeRepo, hitsOf, rootCacheDir } = require('../lib/repo');
 
 const STAGING_PREFIX = 'index.sqlite.staging-';
 
@@ -37,8 +37,8 @@ async function killedIndex(h, a, repo, phase, delayMs) {
       };
       if (phase === 'indexing') setTimeout(kill, delayMs);
       else {
-        fs.mkdirSync(repo.cache, { recursive: true });
-        watcher = fs.watch(repo.cache, (event, name) => {
+        fs.mkdirSync(rootCacheDir(repo), { recursive: true });
+        watcher = fs.watch(rootCacheDir(repo), (event, name) => {
           if (!sawStaging && name && String(name).startsWith(STAGING_PREFIX)) {
             sawStaging = true;
             setTimeout(kill, delayMs);
@@ -88,7 +88,7 @@ async function run(h, exp, rng, out, plan) {
       const cov = status.json && status.json.coverage;
       if (!cov || cov.state !== 'complete') a.fail('frozen', `status after the next index: ${status.stdout.toString().slice(0, 120)}`);
       else if (generation !== null && !(cov.generation > generation)) a.fail('frozen', `generation ${cov.generation} did not advance past ${generation}`);
-      if (fs.readdirSync(repo.cache).some((n) => n.startsWith(STAGING_PREFIX))) a.fail('contract', 'a staging file was left after the next index');
+      if (fs.readdirSync(rootCacheDir(repo)).some((n) => n.startsWith(STAGING_PREFIX))) a.fail('contract', 'a staging file was left after the next index');
       a.done();
     }
   }
@@ -100,7 +100,7 @@ async function run(h, exp, rng, out, plan) {
 async function checkStaleLock(h, a, repo) {
   let pid = null;
   try {
-    pid = Number.parseInt(fs.readFileSync(path.join(repo.cache, 'index.lock'), 'utf8'), 10);
+    pid = Number.parseInt(fs.readFileSync(path.join(rootCacheDir(repo), 'index.lock'), 'utf8'), 10);
   } catch {
     return; // no lock left: nothing to report
   }

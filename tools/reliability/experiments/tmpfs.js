@@ -8,7 +8,7 @@ const path = require('path');
 const crypto = require('crypto');
 const { spawnSync } = require('child_process');
 const { once, sleep } = require('../lib/harness');
-const { makeRepo, freshness, hitsOf } = require('../lib/repo');
+const { makeRepo, freshness, hitsOf, rootCacheDir } = require('../lib/repo');
 
 function bulk(repo, n, round) {
   // Varied text (random hex words) so the index cannot compress it away.
@@ -68,7 +68,7 @@ async function run(h, exp, rng, out, plan, cleanupApi) {
         const search = await a.cli(h, repo, ['search', 'tmpfsword'], { daemon: viaDaemon, untimed: true });
         if (hitsOf(search).length === 0) a.fail('contract', `previous generation does not answer search (exit ${search.status})`);
       }
-      const leftovers = fs.readdirSync(repo.cache).filter((n) => n.includes('staging'));
+      const leftovers = fs.readdirSync(rootCacheDir(repo)).filter((n) => n.includes('staging'));
       if (leftovers.length) a.fail('contract', `staging files left on the full disk: ${leftovers.join(' ')}`);
       a.done();
       // Space back: without the bulk the index must recover.

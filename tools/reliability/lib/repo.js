@@ -6,6 +6,7 @@ const path = require('path');
 const crypto = require('crypto');
 const { execFileSync } = require('child_process');
 const { sleep } = require('./harness');
+const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir');
 
 const GIT_ENV = {
   GIT_AUTHOR_NAME: 'reliability', GIT_AUTHOR_EMAIL: 'reliability@example.invalid',
@@ -136,4 +137,9 @@ function hitsOf(call) {
   return call && call.json && Array.isArray(call.json.hits) ? call.json.hits : [];
 }
 
-module.exports = { git, makeRepo, writeFiles, uniqueWord, makeOutside, freshness, hitsOf };
+/** The root's own directory under the repo's --cache base (`<cache>/<root-hash>`, the CLI's rule). */
+function rootCacheDir(repo) {
+  return cacheDirForRoot(fs.realpathSync(repo.root), { cacheOverride: repo.cache });
+}
+
+module.exports = { git, makeRepo, writeFiles, uniqueWord, makeOutside, freshness, hitsOf, rootCacheDir };

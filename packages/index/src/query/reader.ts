@@ -8,6 +8,7 @@ import { loadDatabase, type SeedOutcome } from '../reconcile';
 import { readReconcileFailure, type ReconcileFailure } from '../store/health';
 import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
+import { ownershipOf, rootMismatch } from '../store/root-owner';
 import { allRows, type Database } from '../store/sql';
 import { parseSkipMeta, withSkipped } from '../walk/skip-meta';
 import type { SkippedDir } from '../walk/skipped';
@@ -61,6 +62,26 @@ export interface IndexedImport extends ImportFact {
   readonly file: IndexedFile;
 }
 
+export interface OpenOptions {
+  /** The --cache base the user passed, kept in the `index` command a hint names. */
+  readonly cacheBase?: string;
+  /**
+   * The root the index must have been built for, when it is not the root read (a linked
+   * worktree read through its member's index); defaults to the root.
+   */
+  readonly builtFor?: string;
+}
+
+/** The command that indexes `root`, with the --cache base the user passed (hints must keep it). */
+export function indexCommandHint(root: string, cacheBase?: string): string {
+  return `trufflepig --root ${shellWord(root)}${cacheBase !== undefined ? ` --cache ${shellWord(cacheBase)}` : ''} index`;
+}
+
+/** A path as one shell word: bare when it is plainly safe, else single-quoted. */
+function shellWord(p: string): string {
+  return /^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`;
+}
+
 /** Up to this many fact-limited paths are named in coverage (workspace contract). */
 const UNSEARCHED_PATHS_SHOWN = 5;
 
@@ -73,16 +94,28 @@ export class IndexReader {
 
   private constructor(readonly db: Database, readonly generation: number, readonly root: string, private readonly cacheDir: string) {}
 
-  /** Open the published index; a missing index or generation 0 answers `index_warming`. */
-  static async open(cacheDir: string, root: string): Promise<Outcome<IndexReader>> {
+  /**
+   * Open the published index; a missing index or generation 0 answers `index_warming`. An
+   * index built for another root answers `cache_root_mismatch` (never its data); one built
+   * for an earlier directory at the same path (deleted and recreated) answers
+   * `index_warming`: indexing rebuilds it.
+   */
+  static async open(cacheDir: string, root: string, options: OpenOptions = {}): Promise<Outcome<IndexReader>> {
     const file = indexPath(cacheDir);
-    if (!fs.existsSync(file)) return fail('index_warming', `no index for ${root} yet; run: trufflepig --root ${root} index`);
+    const run = `run: ${indexCommandHint(root, options.cacheBase)}`;
+    if (!fs.existsSync(file)) return fail('index_warming', `no index for ${root} yet; ${run}`);
     const db = await loadDatabase(file);
-    if (!db) return fail('index_corrupt', `the index at ${file} is unreadable or from another version; run: trufflepig --root ${root} index`);
+    if (!db) return fail('index_corrupt', `the index at ${file} is unreadable or from another version; ${run}`);
+    const owner = ownershipOf(db, options.builtFor ?? root);
+    if (owner.state !== 'own') {
+      db.close();
+      if (owner.state === 'other') return rootMismatch(cacheDir, owner.builtFor, options.builtFor ?? root);
+      return fail('index_warming', `the index for ${root} was built for a directory since deleted and recreated at that path; it is rebuilt on the next index; ${run}`);
+    }
     const generation = Number(getMeta(db, 'generation') ?? '0');
     if (generation === 0) {
       db.close();
-      return fail('index_warming', `the index for ${root} has no published generation yet; run: trufflepig --root ${root} index`);
+      return fail('index_warming', `the index for ${root} has no published generation yet; ${run}`);
     }
     return ok(new IndexReader(db, generation, root, cacheDir));
   }
