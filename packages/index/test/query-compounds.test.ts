@@ -19,6 +19,10 @@ const FILES: Record<string, string> = {
     'function program() { return new Command(); }\nfunction sub() { return new Command(); }\nmodule.exports = { Command, Option, HelpText, program, sub };\n',
   'lib/command.js': 'class Command {\n  constructor() { this.name = "c"; }\n}\nmodule.exports = Command;\n',
   'lib/option.js': 'class Option {}\nclass Help {}\nmodule.exports = { Option, Help };\n',
+  // Python rebinds an imported class at module level: a variable definition of the same name.
+  'pkg/core.py': 'class Pipeline:\n    pass\n\n\nclass TaskRunner:\n    pass\n',
+  'pkg/app.py': 'from pkg import core\n\nPipeline = core.Pipeline\nTaskRunner = core.TaskRunner\n\n\n' +
+    Array.from({ length: 4 }, (_, i) => `def use${i}():\n    return Pipeline(), TaskRunner(), Pipeline(), TaskRunner()\n`).join('\n'),
 };
 
 let fx: Fixture;
@@ -79,5 +83,14 @@ describe('a definition outranks an import binding of the same name', () => {
     expect((await fx.search('Command')).hits[0]).toMatchObject({ path: 'lib/command.js', kind: 'class' });
     expect((await fx.search('sym:Command')).hits[0]).toMatchObject({ path: 'lib/command.js', kind: 'class' });
     expect((await fx.search('kind:constant Command')).hits).toEqual([]);
+  });
+
+  it('ranks a class above a module-level rebinding of it that is used more (Python)', async () => {
+    // Before: the rebinding file won on uses (free text tied and broke on path; sym: on count).
+    for (const q of ['Pipeline', 'sym:Pipeline', 'TaskRunner', 'sym:TaskRunner']) {
+      expect({ q, hit: (await fx.search(q)).hits[0] }).toMatchObject({ q, hit: { path: 'pkg/core.py', kind: 'class' } });
+    }
+    // The rebinding stays findable: it is the next hit.
+    expect((await fx.paths('TaskRunner'))[1]).toBe('pkg/app.py');
   });
 });

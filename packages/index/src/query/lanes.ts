@@ -53,6 +53,22 @@ function defRows(ctx: LaneContext, where: string, params: (string | number)[]): 
   }));
 }
 
+/** Kinds a definition may have when it only binds a name defined elsewhere (`Command = core.Command`). */
+const BINDING_KINDS: ReadonlySet<string> = new Set(['variable', 'constant']);
+
+/**
+ * Whether a file's definitions of a name are all bindings (a variable or constant) while a type
+ * or function of the same name is defined: a definition beats a binding (retrieval spec §6),
+ * so such a file ranks as a user of the name, never as its definer.
+ */
+function bindingOnly(rows: readonly DefRow[]): (r: { file: number; name: string }) => boolean {
+  const defined = new Set(rows.filter((r) => kindTier(r.kind) <= 1).map((r) => r.name));
+  const key = (r: { file: number; name: string }) => `${r.file}|${r.name}`;
+  const real = new Set(rows.filter((r) => !BINDING_KINDS.has(r.kind)).map(key));
+  const only = new Set(rows.filter((r) => BINDING_KINDS.has(r.kind) && defined.has(r.name) && !real.has(key(r))).map(key));
+  return (r) => only.has(key(r));
+}
+
 /** Definitions → one entry per file, best kind tier first, non-test before test, then path and span. */
 function defLane(ctx: LaneContext, name: string, rows: DefRow[], weight: number, exactFirst: string | null): HitLane {
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
@@ -84,7 +100,8 @@ export function definitionLane(ctx: LaneContext): HitLane {
   }
   // Every exact match has the same normalized name, so the norm index answers both.
   const rows = defRows(ctx, 'norm = ?', [identifierKey(text)]);
-  return defLane(ctx, 'definitions', rows, weight, text);
+  const binding = bindingOnly(rows);
+  return defLane(ctx, 'definitions', rows.filter((r) => !binding(r)), weight, text);
 }
 
 /** Definitions of the requested kinds whose name words include the query words (kind: queries). */
@@ -169,13 +186,14 @@ export function filenameLane(ctx: LaneContext, firstRegion: (f: IndexedFile) => 
 export function identifierTiers(ctx: LaneContext, name: string, defs: HitLane): (path: string) => number {
   const declaring = new Set(defs.entries.map((e) => e.path));
   const using = new Set<string>();
+  const token = name.split('::').pop()!;
+  const binding = bindingOnly(defRows(ctx, 'norm = ?', [identifierKey(token)]));
   for (const u of useRows(ctx, name)) {
     const f = ctx.reader.file(u.file);
     if (!f) continue;
-    if ((u.roles & ROLE.declaration) !== 0) declaring.add(f.path);
+    if ((u.roles & ROLE.declaration) !== 0 && !binding({ file: u.file, name: token })) declaring.add(f.path);
     else using.add(f.path);
   }
-  const token = name.split('::').pop()!;
   const normToken = identifierKey(token);
   return (path) => {
     const s = stem(path);
