@@ -150,7 +150,10 @@ export function renderNavPage(input: NavPageInput, opts: { format: OutputFormat;
   if (n > 0 && withinBudget(text, budget)) return { stdout: text, stderr: '' };
   if (max === 0 && withinBudget(text, budget)) return { stdout: text, stderr: '' };
   // As search pages answer (render's budgetTooSmall): a fitting status line, and the retry on stderr.
-  const needed = countTokens(render(Math.min(1, max)));
+  // A retry renders another set id, which may tokenize worse: count each of its
+  // occurrences at one token a character, so retrying with `needed` always fits.
+  const smallest = render(Math.min(1, max));
+  const needed = countTokens(smallest) + (smallest.split(input.setId).length - 1) * Math.max(0, input.setId.length - countTokens(input.setId));
   const status = opts.format === 'json' ? jsonLine({ status: 'budget_too_small', needed }) : `status: budget_too_small needed=${needed}\n`;
   return {
     stdout: withinBudget(status, budget) ? status : '',
