@@ -4,7 +4,9 @@
 // tokens read per question and in total, with the targets. See tools/README.md.
 //
 //   node tools/agent-replay/run.js [--json FILE] [--cli PATH] [--only ID,...] [--work DIR]
-//                                  [--strict] [--verbose] [--pin] [--dump DIR]
+//                                  [--strict] [--verbose] [--pin] [--dump DIR] [--format json|lines]
+// --format passes an explicit output format to every Trufflepig step (default: none, so the
+// CLI's default is what is measured); it checks the strategies read both formats.
 const fs = require('fs');
 const path = require('path');
 const { DEFAULT_CLI, requireCli, timedRun, REPO_ROOT } = require('../lib/proc');
@@ -17,7 +19,7 @@ const { countTokens } = require(path.join(REPO_ROOT, 'packages', 'render', 'dist
 const MANIFEST = path.join(__dirname, 'manifest.json');
 
 function parseArgs(argv) {
-  const o = { cli: DEFAULT_CLI, work: DEFAULT_WORK, only: null, json: null, strict: false, verbose: false, pin: false, dump: null };
+  const o = { cli: DEFAULT_CLI, work: DEFAULT_WORK, only: null, json: null, strict: false, verbose: false, pin: false, dump: null, format: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--cli') o.cli = path.resolve(argv[++i]);
@@ -28,7 +30,8 @@ function parseArgs(argv) {
     else if (a === '--verbose') o.verbose = true;
     else if (a === '--pin') o.pin = true;
     else if (a === '--dump') o.dump = path.resolve(argv[++i]);
-    else throw new Error(`unknown argument ${a} (usage: run.js [--json FILE] [--cli PATH] [--only ID,...] [--work DIR] [--strict] [--verbose] [--pin] [--dump DIR])`);
+    else if (a === '--format') o.format = argv[++i];
+    else throw new Error(`unknown argument ${a} (usage: run.js [--json FILE] [--cli PATH] [--only ID,...] [--work DIR] [--strict] [--verbose] [--pin] [--dump DIR] [--format json|lines])`);
   }
   return o;
 }
@@ -85,6 +88,7 @@ function replay(q, kind, ctx) {
     cli: ctx.cli,
     root: ctx.roots[q.corpus],
     cache: ctx.caches[q.corpus],
+    format: ctx.format,
     countTokens,
     done: (argv, stdout) => {
       for (const p of printedSpans(q.spans, argv, stdout)) {
@@ -136,7 +140,7 @@ function main() {
     try { indexed[corpus] = JSON.parse(r.stdout.trim().split('\n').pop()); } catch { indexed[corpus] = { raw: r.stdout.slice(0, 200) }; }
     process.stderr.write(`agent-replay: indexed ${corpus} (${indexed[corpus].files ?? '?'} files)\n`);
   }
-  const ctx = { cli, roots, caches };
+  const ctx = { cli, roots, caches, format: opts.format };
 
   console.log(`${pad('question', 26)} ${pad('class', 10)} | ${pad('tp found', 9)} ${lpad('cmds', 4)} ${lpad('tokens', 7)} | ${pad('grep found', 10)} ${lpad('cmds', 4)} ${lpad('tokens', 7)} | tok ratio`);
   const rows = [];

@@ -156,7 +156,7 @@ function rgArgv(argv) {
  * Runs steps until done(argv, stdout) says the answer is printed or the steps run out.
  * kind 'trufflepig' | 'grep'. Returns { steps: [{ argv, tokens, status }], stuck }.
  */
-function runStrategy({ kind, steps, cwd, cli, root, cache, countTokens, done }) {
+function runStrategy({ kind, steps, cwd, cli, root, cache, format, countTokens, done }) {
   const state = {};
   const record = [];
   for (const step of steps) {
@@ -166,7 +166,7 @@ function runStrategy({ kind, steps, cwd, cli, root, cache, countTokens, done }) 
     let args;
     if (kind === 'trufflepig') {
       cmd = process.execPath;
-      args = [cli, '--no-daemon', '--root', root, '--cache', cache, ...argv];
+      args = [cli, '--no-daemon', '--root', root, '--cache', cache, ...(format ? ['--format', format] : []), ...argv];
     } else {
       const real = rgArgv(argv);
       cmd = real[0];
