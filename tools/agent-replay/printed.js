@@ -55,6 +55,8 @@ function lineMatches(outLine, labelLine, lineNumber) {
   if (outLine === labelLine) return true;
   if (!outLine.endsWith(labelLine)) return false;
   const prefix = outLine.slice(0, outLine.length - labelLine.length);
+  // The label starts at a boundary (`212: xdef f(` does not print `def f(`).
+  if (/[\w$]$/.test(prefix) && /^[\w$]/.test(labelLine)) return false;
   return new RegExp(`(^|\\D)${lineNumber}(\\D|$)`).test(prefix);
 }
 

@@ -14,6 +14,7 @@ const { setup, sha256, DEFAULT_WORK } = require('./setup');
 const { QUESTIONS } = require('./questions');
 const { printedSpans } = require('./printed');
 const { runStrategy } = require('./strategies');
+const { selftest } = require('./selftest');
 const { countTokens } = require(path.join(REPO_ROOT, 'packages', 'render', 'dist'));
 
 const MANIFEST = path.join(__dirname, 'manifest.json');
@@ -120,6 +121,7 @@ const yn = (r) => `${r.found ? 'yes' : r.printed ? `part ${r.printed}/${r.spans}
 
 function main() {
   const opts = parseArgs(process.argv.slice(2));
+  selftest();
   const cli = requireCli(opts.cli);
   fs.mkdirSync(opts.work, { recursive: true });
   if (opts.pin) {
