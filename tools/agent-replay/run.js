@@ -79,6 +79,20 @@ function indexCorpus(cli, root, cache) {
   return r;
 }
 
+/** The index report, JSON or `key: value` lines. */
+function parseIndexReport(stdout) {
+  try {
+    return JSON.parse(stdout.trim().split('\n').pop());
+  } catch {
+    const out = {};
+    for (const line of stdout.split('\n')) {
+      const m = /^([\w.]+):\s*(.*)$/.exec(line.trim());
+      if (m) out[m[1]] = /^\d+$/.test(m[2]) ? Number(m[2]) : m[2];
+    }
+    return out;
+  }
+}
+
 function replay(q, kind, ctx) {
   const printed = new Set();
   const encoded = new Set();
@@ -139,7 +153,7 @@ function main() {
   for (const corpus of new Set(questions.map((q) => q.corpus))) {
     caches[corpus] = path.join(opts.work, corpus, 'cache');
     const r = indexCorpus(cli, roots[corpus], caches[corpus]);
-    try { indexed[corpus] = JSON.parse(r.stdout.trim().split('\n').pop()); } catch { indexed[corpus] = { raw: r.stdout.slice(0, 200) }; }
+    indexed[corpus] = parseIndexReport(r.stdout);
     process.stderr.write(`agent-replay: indexed ${corpus} (${indexed[corpus].files ?? '?'} files)\n`);
   }
   const ctx = { cli, roots, caches, format: opts.format };
