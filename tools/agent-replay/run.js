@@ -13,7 +13,7 @@ const { DEFAULT_CLI, requireCli, timedRun, REPO_ROOT } = require('../lib/proc');
 const { setup, sha256, DEFAULT_WORK } = require('./setup');
 const { QUESTIONS } = require('./questions');
 const { printedSpans } = require('./printed');
-const { runStrategy } = require('./strategies');
+const { runStrategy, haveRg } = require('./strategies');
 const { selftest } = require('./selftest');
 const { countTokens } = require(path.join(REPO_ROOT, 'packages', 'render', 'dist'));
 
@@ -193,6 +193,7 @@ function main() {
   ];
   const enc = rows.filter((r) => r.trufflepig.encoded_paths).length;
   if (enc) console.log(`% ${enc} questions: Trufflepig printed the answer's path only percent-encoded (cannot be pasted into sed/cat; counted as found)`);
+  if (!haveRg()) console.log('note: rg is not installed (or AGENT_REPLAY_NO_RG is set): the grep strategy ran grep -rnE instead');
   console.log('targets (issue 11):');
   for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.name} (${t.detail})`);
   const byClass = {};

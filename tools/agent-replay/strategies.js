@@ -134,18 +134,26 @@ function expand(argv, state) {
   return out;
 }
 
+/** Whether rg is used (AGENT_REPLAY_NO_RG=1 forces the grep -rnE fallback, to test it). */
+function haveRg() {
+  return !process.env.AGENT_REPLAY_NO_RG && hasCommand('rg');
+}
+
+// rg's -t types used by the questions, as grep --include globs.
+const RG_TYPES = { js: ['js', 'cjs', 'mjs', 'jsx'], py: ['py', 'pyi'], rust: ['rs'] };
+
 /** rg when installed; otherwise the nearest grep -rnE (noted once in the report). */
 function rgArgv(argv) {
   if (argv[0] !== 'rg') return argv;
   // --sort path: rg prints files in thread order otherwise, and "the top match" must not
   // depend on scheduling (an agent would not type it; it changes no match, only the order).
-  if (hasCommand('rg')) return ['rg', '--sort', 'path', ...argv.slice(1)];
+  if (haveRg()) return ['rg', '--sort', 'path', ...argv.slice(1)];
   const out = ['grep', '-rnE', '--exclude-dir=.git'];
   if (!argv.slice(1).some((a) => !a.startsWith('-'))) out.push('.');
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === '-n') continue;
-    if (a === '-t') out.push(`--include=*.${argv[++i]}`);
+    if (a === '-t') for (const ext of RG_TYPES[argv[++i]] || [argv[i]]) out.push(`--include=*.${ext}`);
     else if (a === '-g') out.push(`--include=${argv[++i]}`);
     else out.push(a);
   }
@@ -199,4 +207,4 @@ function runStrategy({ kind, steps, cwd, cli, root, cache, format, countTokens, 
   return { steps: record, stuck: false };
 }
 
-module.exports = { runStrategy, parseHandles, parseMatches, expand };
+module.exports = { runStrategy, parseHandles, parseMatches, expand, rgArgv, haveRg };
