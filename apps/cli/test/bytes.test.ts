@@ -92,14 +92,17 @@ describe('paths with %, :, spaces and non-UTF-8 bytes', () => {
   });
 
   it.each([
-    ['percent_marker', 'src/100%25done.rs'],
-    ['colon_marker', 'src/a%3Ab.rs'],
-    ['space_marker', 'src/with%20space.rs'],
-    ['latin_marker', 'src/latin%E9.rs'],
-  ])('%s is found at the encoded path %s, which pastes back into show path:', (name, encoded) => {
+    // [name, path as printed, stored (percent-encoded) form]: a path prints as itself unless
+    // it holds %, a control character or bytes that are not UTF-8
+    ['percent_marker', 'src/100%25done.rs', 'src/100%25done.rs'],
+    ['colon_marker', 'src/a:b.rs', 'src/a%3Ab.rs'],
+    ['space_marker', 'src/with space.rs', 'src/with%20space.rs'],
+    ['latin_marker', 'src/latin%E9.rs', 'src/latin%E9.rs'],
+  ])('%s is printed as %s, which pastes back into show path:, as does its encoded form', (name, encoded, stored) => {
     const hit = hitFor(repo, name);
     expect(hit.path).toBe(encoded);
-    expect(hit.uri).toBe(`file://${repo.root}/${encoded}`);
+    expect(hit.uri).toBe(`file://${repo.root}/${stored}`);
+    expect(repo.cli('show', `path:${stored}`).json()).toMatchObject({ path: encoded, rows: [{ line: 1, text: `pub fn ${name}() {}` }] });
     const shown = repo.cli('show', hit.handle).json();
     expect(shown.path).toBe(encoded);
     expect(shown.rows[0].text).toBe(`pub fn ${name}() {}`);
@@ -108,7 +111,7 @@ describe('paths with %, :, spaces and non-UTF-8 bytes', () => {
     expect(byPath.json()).toMatchObject({ path: encoded, verified: 'current file', rows: [{ line: 1, start: 0, text: `pub fn ${name}() {}` }] });
     const ranged = repo.cli('show', `path:${encoded}:1-1`).json();
     expect(ranged.rows).toHaveLength(1);
-    // the lines format prints the same encoded path, never raw bytes
+    // the lines format prints the same path, never raw bytes
     const lines = repo.cli('--format', 'lines', 'search', name).stdout;
     expect(lines).toContain(`\t${encoded}:1-1`);
     // file: filters take the encoded form too

@@ -1,5 +1,7 @@
-// Paths are stored and shown percent-encoded: raw bytes stay exact (non-UTF-8 names
-// included) while the text stays printable and pastes back unchanged.
+// Paths are stored percent-encoded: raw bytes stay exact (non-UTF-8 names included) and
+// every stored path is one printable key. They are printed by @trufflepig/render
+// printedPath: as themselves when that is safe, else in this stored form; percentDecode
+// reads either spelling back to the same bytes.
 
 const HEX = '0123456789ABCDEF';
 

@@ -22,3 +22,4 @@ export { type ShowInput, renderShow } from './show';
 export { renderObject } from './object';
 export { type RenderError, type FittedError, fitError, internalErrorOf, errorLine, boundedMessage, cutText } from './fit-error';
 export { escapeLineField, jsonLine } from './escape';
+export { printedPath, isPlainPathText } from './path';

@@ -1,6 +1,7 @@
 // Search pages (spec 4): as many hits as the budget fits, snippets kept while enough fit.
 
 import { escapeLineField, jsonLine } from './escape';
+import { printedPath } from './path';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { SNIPPET_KEEP_MIN } from './limits';
 import { countTokens, withinBudget } from './tokens';
@@ -8,7 +9,7 @@ import { countTokens, withinBudget } from './tokens';
 export interface PageHit {
   handle: string;
   member?: string;
-  /** Root-relative path, already percent-encoded. */
+  /** Root-relative path in its stored (percent-encoded) form; printed by printedPath. */
   path: string;
   /** File URI, already percent-encoded. */
   uri: string;
@@ -130,7 +131,7 @@ export function hitJson(hit: PageHit, snippets: boolean): Record<string, unknown
   const out: Record<string, unknown> = {};
   if (hit.member !== undefined) out.member = hit.member;
   out.handle = hit.handle;
-  out.path = hit.path;
+  out.path = printedPath(hit.path);
   out.uri = hit.uri;
   out.start_line = hit.start_line;
   out.end_line = hit.end_line;
@@ -175,7 +176,7 @@ export function sourceMarker(sources: readonly string[] | undefined): string {
 
 /** One hit in lines format: its locator line and, with `snippets`, its indented snippet line. */
 export function hitLines(hit: PageHit, snippets: boolean): string {
-  const where = (hit.member !== undefined ? hit.member + '/' : '') + hit.path;
+  const where = (hit.member !== undefined ? hit.member + '/' : '') + printedPath(hit.path);
   let out = escapeLineField(hit.handle) + '\t' + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
   if (hit.name !== undefined) out += '\t' + escapeLineField(hit.name);
   const marker = sourceMarker(hit.sources);

@@ -3,13 +3,14 @@
 import { escapeCodePoint, escapeLineField, hasUnsafeText, isUnsafeCodePoint, jsonLine } from './escape';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { SHOW_MAX_ROWS } from './limits';
+import { printedPath } from './path';
 import type { SourceRow } from './rows';
 import { withinBudget } from './tokens';
 
 export interface ShowInput {
   handle?: string;
   member?: string;
-  /** Root-relative path, already percent-encoded. */
+  /** Root-relative path in its stored (percent-encoded) form; printed by printedPath. */
   path: string;
   /** File URI, already percent-encoded. */
   uri: string;
@@ -85,7 +86,7 @@ function showJson(input: ShowInput, count: number, next: string | undefined): st
   const out: Record<string, unknown> = {};
   if (input.handle !== undefined) out.handle = input.handle;
   if (input.member !== undefined) out.member = input.member;
-  out.path = input.path;
+  out.path = printedPath(input.path);
   out.uri = input.uri;
   out.revision = input.revision;
   out.verified = input.verified;
@@ -107,7 +108,7 @@ function showJson(input: ShowInput, count: number, next: string | undefined): st
 
 function showLines(input: ShowInput, count: number, next: string | undefined): string {
   const { startLine, endLine } = span(input, count);
-  const where = escapeLineField((input.member !== undefined ? input.member + '/' : '') + input.path);
+  const where = escapeLineField((input.member !== undefined ? input.member + '/' : '') + printedPath(input.path));
   let out =
     (input.handle !== undefined ? escapeLineField(input.handle) + '\t' : 'path:') +
     `${where}:${startLine}-${endLine}\n`;

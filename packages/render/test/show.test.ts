@@ -86,12 +86,15 @@ describe('renderShow', () => {
     const buf = fileOf(8);
     const out = renderShow(showInput(buf), { format: 'lines', budget: 10_000 });
     const lines = out.stdout.split('\n');
-    expect(lines[0]).toBe(`${HANDLE}\tsrc/lib%20x.ts:1-8`);
+    // the stored path src/lib%20x.ts prints as itself: a space needs no encoding
+    expect(lines[0]).toBe(`${HANDLE}\tsrc/lib x.ts:1-8`);
     expect(lines[1]).toBe('1:   const value1 = compute(1); // line 1');
     expect(lines[7]).toBe('7!   let bad7 = "\\x1B[2J";');
     expect(out.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
     const byPath = renderShow(showInput(buf, { handle: undefined, verified: 'current file' }), { format: 'lines', budget: 10_000 });
-    expect(byPath.stdout.split('\n')[0]).toBe('path:src/lib%20x.ts:1-8');
+    expect(byPath.stdout.split('\n')[0]).toBe('path:src/lib x.ts:1-8');
+    const json = JSON.parse(renderShow(showInput(buf), { format: 'json', budget: 10_000 }).stdout);
+    expect({ path: json.path, uri: json.uri }).toEqual({ path: 'src/lib x.ts', uri: 'file:///work/repo/src/lib%20x.ts' });
   });
 
   test('a row larger than the budget gives the tiny-budget status', () => {

@@ -2,7 +2,7 @@
 // row per item under a header naming the set once (`show SET:N` reads row N), rows grouped
 // under their file; JSON: every field of every row, as search pages carry them.
 import { fileUri, percentDecode } from '@trufflepig/index';
-import { countTokens, escapeLineField, jsonLine, withinBudget, type OutputFormat } from '@trufflepig/render';
+import { countTokens, escapeLineField, jsonLine, printedPath, withinBudget, type OutputFormat } from '@trufflepig/render';
 import { formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
 import { NAV_PAGE_ROWS_MAX, NAV_TEXT_MAX_CHARS } from './limits';
 
@@ -33,7 +33,7 @@ const ROW_KEYS = ['role', 'resolution', 'definition', 'within', 'text', 'modifie
 
 function hitJson(e: ResultEntry, handle: string): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    ...(e.member !== undefined ? { member: e.member } : {}), handle, path: e.path, uri: fileUri(percentDecode(e.root), e.path),
+    ...(e.member !== undefined ? { member: e.member } : {}), handle, path: printedPath(e.path), uri: fileUri(percentDecode(e.root), e.path),
     start_line: e.start_line, end_line: e.end_line, start: e.start, end: e.end,
     ...(e.name !== undefined ? { name: e.name } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}), sources: e.sources ?? [],
   };
@@ -105,7 +105,7 @@ function pageLines(input: NavPageInput, count: number): string {
   let out = `${escapeLineField(input.query)}${main ? ` → ${escapeLineField(main)}` : ''}\t(show ${input.setId}:N reads row N)\n`;
   let group = '';
   shown.forEach((e, i) => {
-    const where = `${e.member !== undefined ? `${e.member}/` : ''}${e.path}`;
+    const where = `${e.member !== undefined ? `${e.member}/` : ''}${printedPath(e.path)}`;
     const row = input.offset + i + 1;
     if (files) {
       out += `${row} ${escapeLineField(where)} ${escapeLineField(mapRow(e, undefined))}\n`;

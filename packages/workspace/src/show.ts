@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { fileUri, lineAt, percentDecode, percentEncode, quoteInput, SHOW_PATH_MAX_BYTES } from '@trufflepig/index';
-import { lineStarts, splitRows, type ShowInput } from '@trufflepig/render';
+import { lineStarts, printedPath, splitRows, type ShowInput } from '@trufflepig/render';
 import { formatHandle, parseHandle, type ResultStore } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import { readOnce, type LiveRead } from './live';
@@ -47,15 +47,15 @@ export function showHandle(target: string, store: ResultStore): Outcome<ShowInpu
   if (!live.ok) {
     switch (live.reason) {
       case 'missing':
-        return fail('source_missing', `${entry.path} was moved or deleted since the search; search again`);
+        return fail('source_missing', `${printedPath(entry.path)} was moved or deleted since the search; search again`);
       case 'unreadable':
-        return fail('read_error', `cannot read ${entry.path}: ${live.message}`);
+        return fail('read_error', `cannot read ${printedPath(entry.path)}: ${live.message}`);
       default:
         // A symlink, FIFO, device or oversized file now stands where the indexed file was.
-        return fail('stale_source', `${entry.path} is no longer the regular file that was indexed (${live.message}); search again`);
+        return fail('stale_source', `${printedPath(entry.path)} is no longer the regular file that was indexed (${live.message}); search again`);
     }
   }
-  if (live.revision !== entry.revision) return fail('stale_source', `${entry.path} changed since the search (revision ${entry.revision.slice(0, 12)}); search again for current results`);
+  if (live.revision !== entry.revision) return fail('stale_source', `${printedPath(entry.path)} changed since the search (revision ${entry.revision.slice(0, 12)}); search again for current results`);
   const from = cont ? Number(cont[2]) : entry.start;
   if (from < entry.start || from > entry.end) return fail('bad_handle', `continuation byte ${from} lies outside ${handleText}; use the next value exactly as printed`);
   const handle = formatHandle(set.id, ordinal);
@@ -86,11 +86,16 @@ function pathReadFailure(rel: string, live: Extract<LiveRead, { ok: false }>): O
   }
 }
 
-/** `show path:P[:A-B]`: current bytes, root-relative only, never outside the root. */
-export function showPath(r: ResolvedRoot, spec: string): Outcome<ShowInput> {
+/**
+ * `show path:P[:A-B]`: current bytes, root-relative only, never outside the root. P is a
+ * path as printed (itself, or percent-encoded) or the raw name: when the decoded reading
+ * names no file, the literal text is tried (a raw `lit%25eral.ts`), and when a trailing
+ * `:A[-B]` leaves no file, the whole text is the name (a file called `notes:12`).
+ */
+export function showPath(r: ResolvedRoot, spec: string, wholeName = false): Outcome<ShowInput> {
   if (spec.length > SHOW_PATH_SPEC_MAX_CHARS) return fail('bad_path', `show path: takes a path of at most ${SHOW_PATH_SPEC_MAX_CHARS} characters`);
   // `s`: a name may hold a newline (it is percent-encoded in every path Trufflepig prints).
-  const m = /^(.*?)(?::(\d+)(?:-(\d+))?)?$/s.exec(spec);
+  const m = wholeName ? [spec, spec, undefined, undefined] : /^(.*?)(?::(\d+)(?:-(\d+))?)?$/s.exec(spec);
   const rel = m?.[1];
   if (!m || !rel) return fail('bad_path', 'show path: needs a root-relative path, e.g. show path:src/lib.rs:10-40');
   const shown = quoteInput(rel);
@@ -99,12 +104,23 @@ export function showPath(r: ResolvedRoot, spec: string): Outcome<ShowInput> {
   // unchanged, so no decoding to a JS string here (latin1 below is byte-preserving), and
   // realpathSync.native, because the JS realpathSync turns a Buffer path into lossy text.
   const raw = percentDecode(rel);
-  if (raw.toString('latin1').split('/').includes('..')) return fail('path_outside_root', `${shown} climbs out with ..; give a path inside the root ${r.root}`);
+  const literal = Buffer.from(rel, 'utf8');
+  const climbs = (name: Buffer) => name.toString('latin1').split('/').includes('..');
+  if (climbs(raw) || climbs(literal)) return fail('path_outside_root', `${shown} climbs out with ..; give a path inside the root ${r.root}`);
   const rootBytes = Buffer.from(r.root);
-  let real: Buffer;
-  try {
-    real = fs.realpathSync.native(Buffer.concat([rootBytes, Buffer.from('/'), raw]), { encoding: 'buffer' });
-  } catch {
+  const resolve = (name: Buffer): Buffer | undefined => {
+    try {
+      return fs.realpathSync.native(Buffer.concat([rootBytes, Buffer.from('/'), name]), { encoding: 'buffer' });
+    } catch {
+      return undefined;
+    }
+  };
+  const real = resolve(raw) ?? (literal.equals(raw) ? undefined : resolve(literal));
+  if (real === undefined) {
+    if (m[2] !== undefined) {
+      const whole = showPath(r, spec, true);
+      if (whole.ok || whole.error.code !== 'source_missing') return whole;
+    }
     return fail('source_missing', `${shown} does not exist under ${r.root}; search for it with kind:file`);
   }
   if (real.equals(rootBytes)) return fail('not_regular_file', `${shown} is the root directory; show path: reads regular files (use map for a directory)`);
@@ -128,6 +144,6 @@ export function showPath(r: ResolvedRoot, spec: string): Outcome<ShowInput> {
   const lineAtByte = (byte: number) => rows.find((row) => row.start === byte)?.line ?? a;
   return ok({
     path: encoded, uri: fileUri(r.root, encoded), revision: live.revision, verified: 'current file', rows,
-    continuation: (next: number) => `path:${encoded}:${lineAtByte(next)}-${b}`,
+    continuation: (next: number) => `path:${printedPath(encoded)}:${lineAtByte(next)}-${b}`,
   });
 }
