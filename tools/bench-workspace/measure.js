@@ -21,10 +21,11 @@ function modes(plan) {
   const single = Object.fromEntries(
     plan.members.map((m) => [
       m.name,
-      ['--root', m.dir, ...(plan.workspace ? ['--no-workspace'] : []), '--cache', path.join(plan.cacheDir, 'single', m.name), '--no-daemon'],
+      ['--root', m.dir, ...(plan.workspace ? ['--no-workspace'] : []), '--cache', path.join(plan.cacheDir, 'single', m.name), '--no-daemon', '--json'],
     ]),
   );
-  const workspace = ['--workspace', plan.workspaceFile, '--cache', path.join(plan.cacheDir, 'workspace'), '--no-daemon'];
+  // Output is parsed as JSON: --json (lines is the CLI's default).
+  const workspace = ['--workspace', plan.workspaceFile, '--cache', path.join(plan.cacheDir, 'workspace'), '--no-daemon', '--json'];
   return { single, workspace };
 }
 

@@ -30,7 +30,7 @@ function parseArgs(argv) {
 
 function cliSearch(cli, corpus, cache, query, scopes) {
   const words = query.split(' ');
-  const run = timedRun(process.execPath, [cli, '--no-daemon', '--root', corpus, '--cache', cache, '--scopes', scopes, 'search', ...words]);
+  const run = timedRun(process.execPath, [cli, '--no-daemon', '--json', '--root', corpus, '--cache', cache, '--scopes', scopes, 'search', ...words]);
   if (run.status !== 0) throw new Error(`search ${query} (${scopes}) exited ${run.status}: ${run.stderr.slice(0, 300)}`);
   return run.seconds * 1000;
 }
@@ -49,7 +49,7 @@ async function main() {
   const corpus = path.join(opts.work, 'corpus');
   if (!fs.existsSync(corpus)) throw new Error(`no corpus at ${corpus}: run node tools/bench/run.js --quick first`);
   const cache = path.join(opts.work, 'scopes-cache');
-  const index = timedRun(process.execPath, [cli, '--no-daemon', '--root', corpus, '--cache', cache, 'index']);
+  const index = timedRun(process.execPath, [cli, '--no-daemon', '--json', '--root', corpus, '--cache', cache, 'index']);
   if (index.status !== 0) throw new Error(`index exited ${index.status}: ${index.stderr.slice(0, 300)}`);
   console.log(`scopes bench: ${os.cpus().length} cores, node ${process.version}, corpus ${corpus}, index ${index.seconds.toFixed(1)} s, ${opts.reps} reps (medians, ms)`);
 

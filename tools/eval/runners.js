@@ -16,13 +16,13 @@ function decodePath(encoded) {
 }
 
 function trufflepigIndex(cli, root, cache) {
-  const r = timedRun(process.execPath, [cli, '--no-daemon', '--root', root, '--cache', cache, 'index']);
+  const r = timedRun(process.execPath, [cli, '--no-daemon', '--json', '--root', root, '--cache', cache, 'index']);
   if (r.status !== 0) throw new Error(`trufflepig index exited ${r.status}: ${(r.stdout + r.stderr).trim().slice(0, 400)}`);
   return { seconds: r.seconds, report: parseJsonOutput(r.stdout) };
 }
 
 function trufflepigSearch(cli, root, cache, query) {
-  const args = [cli, '--no-daemon', '--root', root, '--cache', cache, '-b', EVAL_BUDGET, '-n', EVAL_LIMIT, 'search', query];
+  const args = [cli, '--no-daemon', '--json', '--root', root, '--cache', cache, '-b', EVAL_BUDGET, '-n', EVAL_LIMIT, 'search', query];
   const r = timedRun(process.execPath, args);
   const out = parseJsonOutput(r.stdout);
   if (r.status !== 0 || !out || !Array.isArray(out.hits)) {

@@ -37,7 +37,7 @@ function parseArgs(argv) {
 }
 
 function cli(opts, corpus, cache, args) {
-  const r = timedRun(process.execPath, [opts.cli, '--no-workspace', '--no-daemon', '--root', corpus, '--cache', cache, ...args]);
+  const r = timedRun(process.execPath, [opts.cli, '--no-workspace', '--no-daemon', '--json', '--root', corpus, '--cache', cache, ...args]);
   return { json: parseJsonOutput(r.stdout), status: r.status, stderr: r.stderr, seconds: r.seconds };
 }
 

@@ -2,7 +2,7 @@
 // to the query (`search -file:tests sym:X` needs no quoting), so only the tool's own
 // options are taken out wherever they appear; everything else stays in order.
 
-const WITH_VALUE = new Set(['--root', '--cache', '-b', '--budget', '-n', '--limit', '--format', '--workspace', '--member', '--scopes']);
+const WITH_VALUE = new Set(['--root', '--cache', '-b', '--budget', '-n', '--limit', '-C', '--context', '--format', '--workspace', '--member', '--scopes']);
 const FLAGS = new Set(['--json', '--no-daemon', '--daemon', '--no-workspace', '--help', '-h', '--version']);
 
 export interface SplitArgv {
@@ -96,6 +96,9 @@ export interface FastCallOptions {
   member?: string;
   budget?: number;
   limit?: number;
+  /** `-C N`; its range is checked where the verb runs (bad_arguments). */
+  context?: number;
+  /** Lines when not given (spec 4); `--json` or `--format json` for JSON. */
   format?: 'json' | 'lines';
   noWorkspace?: boolean;
   scopes?: 'shared' | 'per_source';
@@ -138,6 +141,14 @@ export function fastOptions(options: readonly string[]): FastCallOptions | undef
         i++;
         break;
       }
+      case '-C':
+      case '--context': {
+        const n = wholeNumber(value);
+        if (n === undefined) return undefined;
+        out.context = n;
+        i++;
+        break;
+      }
       case '--format':
         if (value !== 'json' && value !== 'lines') return undefined;
         out.format = value;
@@ -161,5 +172,6 @@ export function fastOptions(options: readonly string[]): FastCallOptions | undef
     }
   }
   if (out.noWorkspace && (out.workspace !== undefined || out.member !== undefined)) return undefined;
+  out.format ??= 'lines';
   return out;
 }

@@ -2,14 +2,14 @@
 import yargs from 'yargs';
 import {
   serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, ctxCommand, indexCommand, mapCommand, moreCommand, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
-  boundedMessage, DEFAULT_BUDGET, DEFAULT_SHOW_BUDGET, errorResult, escapeLineField, internalErrorResult, objectResult, quoteInput, responseBudget,
+  boundedMessage, DEFAULT_BUDGET, DEFAULT_SHOW_BUDGET, errorResult, escapeLineField, internalErrorResult, linesError, objectResult, quoteInput, responseBudget,
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
 import { FAST_VERBS } from '@trufflepig/workspace/client';
 import { likelyVerb, splitArgv, VERBS } from './argv';
 import { progressReporter } from './progress';
 
-const USAGE = `Usage: trufflepig [--root DIR] [--cache DIR] [-b N] [-n N] [--format json|lines] [--no-daemon]
+const USAGE = `Usage: trufflepig [--root DIR] [--cache DIR] [-b N] [-n N] [-C N] [--json] [--no-daemon]
                   [--workspace FILE | --no-workspace] [--member NAME] [--scopes shared|per_source] VERB ...
 
 Verbs:
@@ -46,11 +46,14 @@ Daemons: reads go to the root's daemon (or a workspace's coordinator), started o
 Workspaces: --workspace FILE, else the nearest trufflepig.workspace.toml above the
   directory, else the registry ($XDG_CONFIG_HOME/trufflepig/workspaces.toml) when the
   directory lies in a member; --no-workspace searches the root alone.
-Output: one JSON object per call (default) or --format lines; at most -b tokens (o200k_base,
-  default 600 or the workspace's [output].budget, show 1500). Errors exit 2 with
-  {"error":{"code","message"}}.`;
+Output: lines (default): a search hit is HANDLE  PATH:START-END  [NAME]  [origin], then its
+  evidence lines "  LINE: TEXT" (-C N adds N context lines "  LINE- TEXT"), then coverage
+  and next. --json (same as --format json): one JSON object with every field plus byte
+  offsets, URIs and revisions. At most -b tokens (o200k_base, default 600 or the
+  workspace's [output].budget, show 1200). Errors exit 2 with "trufflepig: CODE: message"
+  on stderr (with --json also {"error":{"code","message"}} on stdout).`;
 
-function write(r: CommandResult): number {
+function writeResult(r: CommandResult): number {
   if (r.stdout) process.stdout.write(r.stdout);
   if (r.stderr) process.stderr.write(r.stderr.endsWith('\n') ? r.stderr : `${r.stderr}\n`);
   return r.exitCode;
@@ -72,7 +75,8 @@ export async function runFull(argv: readonly string[]): Promise<number> {
     .option('cache', { type: 'string', describe: 'cache base: each root uses DIR/<root-hash> (default base: $XDG_CACHE_HOME/trufflepig)' })
     .option('budget', { alias: 'b', type: 'number', describe: 'token budget of the whole response (o200k_base)' })
     .option('limit', { alias: 'n', type: 'number', describe: 'files per page (default 20)' })
-    .option('format', { choices: ['json', 'lines'] as const, describe: 'output format' })
+    .option('context', { alias: 'C', type: 'number', describe: 'context lines around each evidence line of a search hit (0-10)' })
+    .option('format', { choices: ['json', 'lines'] as const, describe: 'output format (default lines)' })
     .option('json', { type: 'boolean', describe: 'same as --format json' })
     .option('daemon', { type: 'boolean', default: true, describe: 'use a background daemon (--no-daemon: foreground only)' })
     .option('workspace', { type: 'string', describe: 'workspace configuration file (--no-workspace: no discovery)' })
@@ -101,7 +105,8 @@ export async function runFull(argv: readonly string[]): Promise<number> {
   if (!noWorkspace && workspaceFlag !== undefined && (typeof workspaceFlag !== 'string' || workspaceFlag === '')) return usageError('--workspace takes a FILE (or a directory holding trufflepig.workspace.toml)');
   const opts: CommandOptions = {
     root: parsed.root, cache: parsed.cache, budget, limit: parsed.limit,
-    format: parsed.json ? 'json' : parsed.format, noDaemon: parsed.daemon === false,
+    ...(parsed.context !== undefined ? { context: parsed.context } : {}),
+    format: parsed.json ? 'json' : parsed.format ?? 'lines', noDaemon: parsed.daemon === false,
     ...(typeof workspaceFlag === 'string' ? { workspace: workspaceFlag } : {}), noWorkspace,
     ...(parsed.member !== undefined ? { member: parsed.member } : {}),
     ...(parsed.scopes !== undefined ? { scopes: parsed.scopes } : {}),
@@ -113,17 +118,19 @@ export async function runFull(argv: readonly string[]): Promise<number> {
     return await runVerb(verb, split.words, opts);
   } catch (err) {
     // An exception in a verb: one coded line within the budget, never a stack.
-    return write(internalErrorResult(err, responseBudget(opts, verb === 'show' ? DEFAULT_SHOW_BUDGET : DEFAULT_BUDGET)));
+    return writeResult(linesError(internalErrorResult(err, responseBudget(opts, verb === 'show' ? DEFAULT_SHOW_BUDGET : DEFAULT_BUDGET)), opts));
   }
 }
 
 async function runVerb(verb: string, words: readonly string[], opts: CommandOptions): Promise<number> {
+  // An error in lines format is its stderr line alone; --json also prints the JSON error.
+  const write = (r: CommandResult) => writeResult(linesError(r, opts));
   // A read verb: start the root's daemon (or the workspace's coordinator) when none runs
   // and let it answer (an unpublished root then answers index_warming while its daemon
   // indexes); when it cannot start, answer here.
   if (!opts.noDaemon && FAST_VERBS.has(verb)) {
     const options: Record<string, string | number | boolean> = {};
-    for (const key of ['root', 'cache', 'member', 'budget', 'limit', 'format', 'scopes'] as const) {
+    for (const key of ['root', 'cache', 'member', 'budget', 'limit', 'context', 'format', 'scopes'] as const) {
       const value = opts[key];
       if (value !== undefined) options[key] = value;
     }
@@ -173,7 +180,7 @@ async function runVerb(verb: string, words: readonly string[], opts: CommandOpti
       const stopped = await stopDaemons(opts);
       if (!stopped.ok) return write(errorResult(stopped.error, responseBudget(opts, DEFAULT_BUDGET)));
       const v = stopped.value;
-      return write(objectResult(v.stopped !== null ? { stopped: v.stopped, what: v.what } : { stopped: null, what: v.what, reason: `no ${v.what} runs here` }, responseBudget(opts, DEFAULT_BUDGET)));
+      return write(objectResult(v.stopped !== null ? { stopped: v.stopped, what: v.what } : { stopped: null, what: v.what, reason: `no ${v.what} runs here` }, responseBudget(opts, DEFAULT_BUDGET), opts.format));
     }
     case 'ws': {
       const [sub, ...rest] = words;

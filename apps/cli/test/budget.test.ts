@@ -22,7 +22,8 @@ describe('budgets', () => {
   beforeAll(() => {
     repo = makeRepo(files(), 'budget');
     expect(repo.cli('index').status).toBe(0);
-    const out = repo.cli('-b', '100000', 'search', 'read_header').json();
+    // a definition query spans the whole (122-line) definition, so show has more than a budget's worth
+    const out = repo.cli('-b', '100000', 'search', 'sym:read_header').json();
     const def = out.hits.find((h: any) => h.path === 'src/frame.rs' && h.name === 'read_header');
     expect(def).toBeDefined();
     handle = def.handle;
@@ -46,6 +47,16 @@ describe('budgets', () => {
   it('search lines never exceeds -b', () => checkSweep(() => ['--format', 'lines', 'search', 'parse_frame', 'header']));
   it('show JSON never exceeds -b', () => checkSweep(() => ['show', handle]));
   it('show lines never exceeds -b', () => checkSweep(() => ['--format', 'lines', 'show', handle]));
+  it('default output (lines) never exceeds -b: search with -C, re:, more, show', () => {
+    for (const b of SWEEP) {
+      for (const args of [['-C', '2', 'search', 'parse_frame', 'header'], ['search', 're:header|step_'], ['show', handle]]) {
+        const r = repo.lines('-b', String(b), ...args);
+        expect({ b, args, status: r.status }).toEqual({ b, args, status: 0 });
+        expect(tokens(r.stdout)).toBeLessThanOrEqual(b);
+        if (b === 0) expect(r.stdout).toBe('');
+      }
+    }
+  });
 
   it('a tiny budget prints a fitting status (or nothing) and a stderr retry hint', () => {
     const r = repo.cli('-b', '20', 'search', 'parse_frame');
@@ -91,10 +102,10 @@ describe('budgets', () => {
     expect(out.next).toBe(`${out.set}@${out.hits.length}`);
   });
 
-  it('default show budget is 1500', () => {
+  it('default show budget is 1200', () => {
     const r = repo.cli('show', handle);
     const n = tokens(r.stdout);
-    expect(n).toBeLessThanOrEqual(1500);
+    expect(n).toBeLessThanOrEqual(1200);
     expect(n).toBeGreaterThan(600);
     const out = r.json();
     expect(out.rows.length).toBeLessThan(124);

@@ -33,8 +33,10 @@ export interface Repo {
   readonly cache: string;
   /** This root's own directory under that base (`<cache>/<root-hash>`, the CLI's rule). */
   readonly cacheDir: string;
-  /** Run `trufflepig --root ROOT --cache CACHE ...args`. */
+  /** Run `trufflepig --root ROOT --cache CACHE ...args` (with `--json` unless args choose a format). */
   cli(...args: string[]): Run;
+  /** The same call in the default output format (lines): no `--json` added. */
+  lines(...args: string[]): Run;
   /** Absolute path of a root-relative file (string or raw bytes). */
   abs(rel: string | Buffer): string | Buffer;
   write(rel: string | Buffer, content: string | Buffer): void;
@@ -59,8 +61,14 @@ export const TEST_ENV: NodeJS.ProcessEnv = {
   ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: path.join(ISOLATED, 'config'), XDG_CACHE_HOME: path.join(ISOLATED, 'cache'),
 };
 
-export function runCli(args: readonly string[], cwd?: string, options: { daemon?: boolean; env?: NodeJS.ProcessEnv } = {}): Run {
-  const r = spawnSync(process.execPath, [MAIN, ...(options.daemon ? [] : ['--no-daemon']), ...args], {
+/**
+ * Run the CLI. Tests read JSON, so `--json` is added unless the arguments choose a format
+ * themselves (`--json`, `--format X`) or `options.lines` asks for the default output (lines).
+ */
+export function runCli(args: readonly string[], cwd?: string, options: { daemon?: boolean; env?: NodeJS.ProcessEnv; lines?: boolean } = {}): Run {
+  const chooses = args.some((a) => a === '--json' || a === '--format' || a.startsWith('--format='));
+  const format = options.lines || chooses ? [] : ['--json'];
+  const r = spawnSync(process.execPath, [MAIN, ...(options.daemon ? [] : ['--no-daemon']), ...format, ...args], {
     cwd, encoding: 'utf8', env: options.env ?? TEST_ENV, timeout: 60_000,
   });
   if (r.error) throw r.error;
@@ -93,7 +101,9 @@ export function makeRepo(files: Readonly<Record<string, string | Buffer>>, prefi
     fs.writeFileSync(p, content);
   };
   for (const [rel, content] of Object.entries(files)) write(rel, content);
-  return { root, cache, cacheDir: rootCacheDir(root, cache), abs, write, cli: (...args) => runCli(['--root', root, '--cache', cache, ...args]) };
+  return { root, cache, cacheDir: rootCacheDir(root, cache), abs, write, cli: (...args) => runCli(['--root', root, '--cache', cache, ...args]),
+    lines: (...args) => runCli(['--root', root, '--cache', cache, ...args], undefined, { lines: true }),
+  };
 }
 
 let encoder: Encoder | undefined;

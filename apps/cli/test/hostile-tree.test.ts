@@ -28,7 +28,7 @@ function handlesOf(run: Run): string[] {
 
 function timedCli(repo: Repo, args: string[], timeoutMs = 15_000): Run & { ms: number } {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [path.resolve(__dirname, '..', 'dist', 'main.js'), '--no-daemon', '--root', repo.root, '--cache', repo.cache, ...args], {
+  const r = spawnSync(process.execPath, [path.resolve(__dirname, '..', 'dist', 'main.js'), '--no-daemon', '--json', '--root', repo.root, '--cache', repo.cache, ...args], {
     encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, NO_COLOR: '1' },
   });
   const ms = Date.now() - started;

@@ -94,12 +94,13 @@ describe('index then search', () => {
     expect(ref.name).toBeUndefined();
   });
 
-  it('renders --format lines as HANDLE<TAB>PATH:A-B[<TAB>NAME][<TAB>source:…], snippet rows, coverage and next', () => {
-    const r = repo.cli('--format', 'lines', '-n', '2', 'search', 'refill_tokens');
+  it('renders lines (the default) as HANDLE  PATH:A-B[  NAME][  [origin]], evidence rows, coverage and next', () => {
+    const r = repo.lines('-n', '2', 'search', 'refill_tokens');
     expect(r.status).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines.pop()).toBe('');
-    const head = /^([0-9a-z]{6,16}):(\d+)\t([^\t]+):(\d+)-(\d+)(?:\t([^\t]+))?\tsource:code$/;
+    // code hits carry no origin marker (only [docs], [test], [config], [git-log] do)
+    const head = /^([0-9a-z]{6,16}):(\d+) {2}(\S+):(\d+)-(\d+)(?: {2}(\S+))?$/;
     const heads = lines.filter((l) => head.test(l));
     expect(heads).toHaveLength(2);
     const first = head.exec(heads[0])!;
@@ -110,9 +111,13 @@ describe('index then search', () => {
     const coverage = lines.filter((l) => l.startsWith('coverage: '));
     expect(coverage).toHaveLength(1);
     const next = lines.find((l) => l.startsWith('next: '));
-    expect(next).toBe(`next: more ${first[1]}@2`);
+    expect(next).toMatch(new RegExp(`^next: more ${first[1]}@2 \\(2 of \\d+ files; stopped by -n\\)$`));
+    // --format lines is the same format
+    expect(repo.cli('--format', 'lines', '-n', '2', 'search', 'refill_tokens').stdout.split('\n')[0]).toMatch(head);
     // every line is one of the documented kinds
-    for (const l of lines) expect(head.test(l) || /^ {2}\d+[:!] /.test(l) || /^(coverage|next|truncated): /.test(l)).toBe(true);
+    for (const l of lines) expect(head.test(l) || /^ {2}\d+[:!-] /.test(l) || /^(coverage|next|truncated|matches left): /.test(l)).toBe(true);
+    // no byte offsets or URIs in lines
+    expect(r.stdout).not.toMatch(/file:\/\/|"start"|\bstart=|\bend=/);
   });
 
   it('honours -n and offers a cursor to the rest', () => {

@@ -48,7 +48,8 @@ describe('show HANDLE', () => {
   });
 
   it('follows a continuation of a > 200-line span to its end without gaps', () => {
-    const hit = firstHit(repo, 'long_pipeline');
+    // a definition query spans the whole definition
+    const hit = firstHit(repo, 'sym:long_pipeline');
     expect(hit.end_line - hit.start_line + 1).toBe(LONG_LINES + 3);
     const bytes = fs.readFileSync(repo.abs('src/long.rs'));
     const first = repo.cli('-b', '100000', 'show', hit.handle).json();
@@ -64,7 +65,7 @@ describe('show HANDLE', () => {
   });
 
   it('follows a budget-cut continuation (default budget) in lines format', () => {
-    const hit = firstHit(repo, 'long_pipeline');
+    const hit = firstHit(repo, 'sym:long_pipeline');
     const seen: number[] = [];
     let target = hit.handle;
     for (let page = 0; page < 20; page++) {

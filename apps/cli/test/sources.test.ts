@@ -42,9 +42,14 @@ describe('source tags, source: filters and per_source scopes', () => {
     expect(out.hits.map((h: Hit) => h.path)).not.toContainEqual(expect.stringMatching(/^commit:/));
     for (const h of out.hits as Hit[]) expect(h.sources.length).toBeGreaterThan(0);
     expect(out.coverage.git_log).toBeUndefined();
-    const lines = repo.cli('--format', 'lines', 'search', 'evict', 'entry').stdout.split('\n').filter((l) => HANDLE.test(l.split('\t')[0]));
+    const lines = repo.cli('--format', 'lines', 'search', 'evict', 'entry').stdout.split('\n').filter((l) => HANDLE.test(l.split('  ')[0]));
     expect(lines.length).toBe(out.hits.length);
-    for (const l of lines) expect(l).toMatch(/\tsource:[a-z,-]+(\t|$)/);
+    // lines mark non-code origins only: [docs], [test], [config], [git-log]
+    lines.forEach((l, i) => {
+      const names = (out.hits[i] as Hit).sources.map((t) => t.replace(/^source:/, '')).filter((n) => n !== 'code');
+      if (names.length) expect(l.endsWith(`  [${names.join(',')}]`)).toBe(true);
+      else expect(l).not.toMatch(/ {2}\[[a-z,-]+\]$/);
+    });
   });
 
   it('source:code answers from code alone', () => {
@@ -84,7 +89,9 @@ describe('source tags, source: filters and per_source scopes', () => {
     expect(next).toBeDefined();
     const more = repo.cli('--format', 'lines', 'more', next!.slice('next: more '.length)).stdout.split('\n');
     expect(more[0]).toBe('scope: source:code');
-    for (const l of more.filter((x) => HANDLE.test(x.split('\t')[0]))) expect(l).toContain('\tsource:code');
+    const heads = more.filter((x) => HANDLE.test(x.split('  ')[0]));
+    expect(heads.length).toBeGreaterThan(0);
+    for (const l of heads) expect(l).not.toMatch(/\[(docs|git-log)\]/);
   });
 
   it('a tight budget still gives every group its top hit', () => {

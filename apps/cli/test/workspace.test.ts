@@ -53,7 +53,7 @@ describe('trufflepig in a workspace', () => {
     expect(page.members).toEqual({ rust: s.rust, web: s.web, docs: s.docs });
     const lines = runCli(['--format', 'lines', '-b', '400', 'search', 'worker', 'pool'], s.base);
     expect(tokens(lines.stdout)).toBeLessThanOrEqual(400);
-    expect(lines.stdout).toMatch(/^[0-9a-z]{6,16}:1\t(rust|web|docs)\//m);
+    expect(lines.stdout).toMatch(/^[0-9a-z]{6,16}:1 {2}(rust|web|docs)\//m);
     expect(lines.stdout).toMatch(/^coverage: rust complete \d+ hits?; web complete \d+ hits?; docs complete \d+ hits?; scope all members$/m);
   });
 

@@ -16,6 +16,7 @@ export { parseQuery, hasFilters, QUERY_KINDS, type ParsedQuery, type QueryMode }
 export { createPathMatcher, type PathMatcher } from './query/pathmatch';
 export { IndexReader, coverageState, indexCommandHint, type OpenOptions, type CoverageState, type IndexedFile, type IndexCoverage, type IndexedDefinition, type IndexedImport } from './query/reader';
 export { searchIndex, type SearchOptions } from './query/search';
+export { compileRegex, type RegexMatcher } from './query/regex-engine';
 export { GIT_LOG_TAG, COMMIT_PATH_PREFIX } from './query/commits';
 export { commitExists, readCommitMessage, commitDocument, type GitLogState } from './reconcile/git-log';
 export { kindTier } from './query/lanes';

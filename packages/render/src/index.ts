@@ -7,7 +7,11 @@ export {
   DEFAULT_BUDGET,
   DEFAULT_LIMIT,
   DEFAULT_SHOW_BUDGET,
+  CONTEXT_LINES_MAX,
   ERROR_MESSAGE_MAX_CHARS,
+  EVIDENCE_MATCHES_MAX,
+  SPAN_DEFINITION_MAX_LINES,
+  SPAN_WINDOW_MAX_LINES,
   SHOW_MAX_ROWS,
   SNIPPET_KEEP_MIN,
   SNIPPET_MAX_CHARS,
@@ -16,7 +20,9 @@ export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded, tokenizerSou
 export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText } from './rows';
 export { type Snippet, pickSnippet, cutSnippet, isCommentLine } from './snippet';
 export { type OutputFormat, type RenderResult } from './fit';
-export { type PageHit, type SearchPageInput, renderSearchPage, sourceMarker } from './page';
+export { type PageHit, type SearchPageInput, type EvidenceLevel, renderSearchPage, sourceMarker } from './page';
+export { type Evidence, type EvidenceLine, type EvidenceMatch, pickEvidence } from './evidence';
+export { type LineExtent, type HitSpanChoice, chooseHitSpan, lineWindow } from './span';
 export { type HitGroup, type GroupedPageInput, renderGroupedPage } from './groups';
 export { type ShowInput, renderShow } from './show';
 export { renderObject } from './object';

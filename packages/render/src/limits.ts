@@ -3,15 +3,25 @@
 /** Token budget of a response when `-b/--budget` is not given (spec 4). */
 export const DEFAULT_BUDGET = 600;
 /** Token budget of a `show` response when `-b/--budget` is not given (spec 4). */
-export const DEFAULT_SHOW_BUDGET = 1500;
+export const DEFAULT_SHOW_BUDGET = 1200;
 /** Hits per search page when `-n/--limit` is not given (spec 4). */
 export const DEFAULT_LIMIT = 20;
 /** A page keeps snippets while at least this many hits (or all remaining) fit with them. */
 export const SNIPPET_KEEP_MIN = 8;
 /** Source rows per `show` response (spec 6). */
 export const SHOW_MAX_ROWS = 200;
-/** Characters of a snippet's text, `…` cut markers included (spec 4). */
-export const SNIPPET_MAX_CHARS = 120;
+/** Characters of an evidence line's text (a snippet), `…` cut markers included (spec 4). */
+export const SNIPPET_MAX_CHARS = 160;
+/** A hit's span: the smallest enclosing definition of at most this many lines holding its best match (spec 4). */
+export const SPAN_DEFINITION_MAX_LINES = 80;
+/** Otherwise a window of at most this many lines around the best match (spec 4). */
+export const SPAN_WINDOW_MAX_LINES = 20;
+/** Matching lines shown per hit of a `re:` or `"literal"` search, the best one included (spec 4). */
+export const EVIDENCE_MATCHES_MAX = 5;
+/** Largest `-C N`: context lines before and after each evidence line. */
+export const CONTEXT_LINES_MAX = 10;
+/** A page keeps every evidence line (further matches, context) while at least this many hits (or all remaining) fit with them. */
+export const EVIDENCE_FULL_KEEP_MIN = 4;
 /**
  * Characters of an error message, on stdout and stderr alike: a longer message (one that
  * quotes a 100,000-character regex, say) is cut to this with `…`.

@@ -1,17 +1,37 @@
-// Plain objects (status/index verbs): one budgeted JSON line (errors: fit-error.ts).
+// Plain objects (status/index verbs): one budgeted JSON line, or in lines format one
+// `key: value` line per field (errors: fit-error.ts).
 
-import { jsonLine } from './escape';
-import { budgetTooSmall, normalizeBudget, type RenderResult } from './fit';
+import { escapeLineField, jsonLine } from './escape';
+import { budgetTooSmall, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { withinBudget } from './tokens';
 
 /** One JSON line when it fits the budget, else the budget_too_small status (or "") plus a hint. */
 export function renderObject(
   value: Readonly<Record<string, unknown>>,
-  opts: { budget: number },
+  opts: { budget: number; format?: OutputFormat },
 ): RenderResult {
   const budget = normalizeBudget(opts.budget);
   if (budget === 0) return { stdout: '', shown: 0 };
-  const json = jsonLine(value);
-  if (withinBudget(json, budget)) return { stdout: json, shown: 1 };
-  return budgetTooSmall(json, budget, 'json', 'this response');
+  const format = opts.format ?? 'json';
+  const text = format === 'json' ? jsonLine(value) : objectLines(value);
+  if (withinBudget(text, budget)) return { stdout: text, shown: 1 };
+  return budgetTooSmall(text, budget, format, 'this response');
+}
+
+/**
+ * Lines format of a plain object: `key: value` per field; a nested object prints one line
+ * per field as `key.sub: value`, lists and deeper values as compact JSON.
+ */
+export function objectLines(value: Readonly<Record<string, unknown>>): string {
+  let out = '';
+  const scalar = (v: unknown): string => (typeof v === 'string' ? v : jsonLine(v).slice(0, -1));
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      const entries = Object.entries(v as Record<string, unknown>);
+      if (entries.length === 0) out += `${escapeLineField(key)}: {}\n`;
+      for (const [sub, w] of entries) if (w !== undefined) out += `${escapeLineField(`${key}.${sub}`)}: ${escapeLineField(scalar(w))}\n`;
+    } else out += `${escapeLineField(key)}: ${escapeLineField(scalar(v))}\n`;
+  }
+  return out;
 }

@@ -2,8 +2,9 @@
 
 import { escapeLineField, jsonLine } from './escape';
 import { printedPath } from './path';
+import type { Evidence } from './evidence';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
-import { SNIPPET_KEEP_MIN } from './limits';
+import { EVIDENCE_FULL_KEEP_MIN, SNIPPET_KEEP_MIN } from './limits';
 import { countTokens, withinBudget } from './tokens';
 
 export interface PageHit {
@@ -21,6 +22,11 @@ export interface PageHit {
   kind?: string;
   sources?: readonly string[];
   snippet?: { line: number; text: string };
+  /**
+   * Evidence lines (evidence.ts): the best line (= `snippet`), further matching lines of a
+   * `re:` or literal search, `-C` context. Without it, `snippet` alone is the evidence.
+   */
+  evidence?: Evidence;
   /** The bytes on disk may differ from the indexed ones (a worktree answered from its parent's index). */
   differs?: boolean;
   /**
@@ -56,8 +62,10 @@ export interface SearchPageInput {
 
 /**
  * Renders one search page within `budget` o200k_base tokens of the complete stdout.
- * Takes up to `limit` hits; keeps snippets when at least min(SNIPPET_KEEP_MIN, available)
- * hits fit with them, otherwise drops all snippets when that fits more hits.
+ * Takes up to `limit` hits; keeps every evidence line when at least
+ * min(EVIDENCE_FULL_KEEP_MIN, available) hits fit with them, else each hit's best line
+ * when at least min(SNIPPET_KEEP_MIN, available) hits fit with it, otherwise drops all
+ * evidence when that fits more hits.
  */
 export function renderSearchPage(
   input: SearchPageInput,
@@ -66,33 +74,70 @@ export function renderSearchPage(
   const budget = normalizeBudget(opts.budget);
   if (budget === 0) return { stdout: '', shown: 0 };
   const available = Math.min(Math.max(0, Math.floor(input.limit)), input.hits.length);
-  const render = (count: number, snippets: boolean): string =>
-    opts.format === 'json' ? pageJson(input, count, snippets) : pageLines(input, count, snippets);
-  const result = (count: number, snippets: boolean): RenderResult => {
+  const render = (count: number, level: EvidenceLevel): string =>
+    opts.format === 'json' ? pageJson(input, count, level) : pageLines(input, count, level);
+  const result = (count: number, level: EvidenceLevel): RenderResult => {
     const next = count < input.hits.length ? cursor(input, count) : undefined;
-    return { stdout: render(count, snippets), shown: count, ...(next ? { next } : {}) };
+    return { stdout: render(count, level), shown: count, ...(next ? { next } : {}) };
   };
 
   if (available === 0) {
-    const empty = render(0, false);
-    if (withinBudget(empty, budget)) return result(0, false);
+    const empty = render(0, 'none');
+    if (withinBudget(empty, budget)) return result(0, 'none');
     return budgetTooSmall(empty, budget, opts.format, 'an empty page', setIdSlack(input, empty));
   }
 
-  const withSnippets = largestFitting(available, (n) => withinBudget(render(n, true), budget));
-  // Looking one hit past those that fit is enough: below that, pages with and without
-  // snippets are the same text. (Snippets may be computed on first access.)
-  const hasSnippets = input.hits.slice(0, Math.min(available, withSnippets + 1)).some((hit) => hit.snippet !== undefined);
-  if (!hasSnippets || withSnippets >= Math.min(SNIPPET_KEEP_MIN, available)) {
-    if (withSnippets > 0) return result(withSnippets, true);
+  const fitting = (level: EvidenceLevel) => largestFitting(available, (n) => withinBudget(render(n, level), budget));
+  // Every evidence line while a few hits fit with them; else the best line of each hit
+  // while enough fit; else bare locators when that buys more of them. Looking one hit
+  // past those that fit is enough: below that, the levels render the same text.
+  // (Evidence may be computed on first access.)
+  const full = fitting('full');
+  const richer = (n: number) => input.hits.slice(0, Math.min(available, n + 1));
+  const hasExtra = richer(full).some((hit) => (hit.evidence?.lines.length ?? 0) > 1);
+  if (hasExtra && full > 0 && full >= Math.min(EVIDENCE_FULL_KEEP_MIN, available)) return result(full, 'full');
+  const level: EvidenceLevel = hasExtra ? 'best' : 'full';
+  const best = hasExtra ? fitting('best') : full;
+  const hasSnippets = richer(best).some(hasSnippet);
+  if (!hasSnippets || best >= Math.min(SNIPPET_KEEP_MIN, available)) {
+    if (best > 0) return result(best, level);
   } else {
     // Dropping snippets is only worth it when it buys more locators.
-    const bare = largestFitting(available, (n) => withinBudget(render(n, false), budget));
-    if (bare > withSnippets) return result(bare, false);
-    if (withSnippets > 0) return result(withSnippets, true);
+    const bare = fitting('none');
+    if (bare > best) return result(bare, 'none');
+    if (best > 0) return result(best, level);
   }
-  const smallest = render(1, false);
+  const smallest = render(1, 'none');
   return budgetTooSmall(smallest, budget, opts.format, 'one hit', setIdSlack(input, smallest));
+}
+
+/** How much evidence a page shows per hit: every line, the best line only, or none. */
+export type EvidenceLevel = 'full' | 'best' | 'none';
+
+function hasSnippet(hit: PageHit): boolean {
+  return hit.snippet !== undefined;
+}
+
+/** The evidence lines a hit shows at `level` (the snippet alone when it has no evidence). */
+export function evidenceLines(hit: PageHit, level: EvidenceLevel): readonly { line: number; text: string; context?: true }[] {
+  if (level === 'none') return [];
+  const best = hit.snippet;
+  if (best === undefined) return [];
+  if (level === 'best' || hit.evidence === undefined) return [best];
+  return hit.evidence.lines;
+}
+
+/** Matching lines of a hit's file the page leaves out at `level`. */
+export function matchesLeft(hit: PageHit, level: EvidenceLevel): number {
+  const ev = hit.evidence;
+  if (ev === undefined || level === 'none') return 0;
+  if (level === 'full') return ev.left;
+  return ev.left + ev.lines.filter((l) => !l.context).length - 1;
+}
+
+/** The footer's words on a page that stops before the end of its set: `N of M files; stopped by -n|-b`. */
+export function nextNote(input: Pick<SearchPageInput, 'offset' | 'limit'>, shown: number, remaining: number): string {
+  return `(${input.offset + shown} of ${input.offset + remaining} files; stopped by ${shown >= Math.floor(input.limit) ? '-n' : '-b'})`;
 }
 
 /** Characters a retry's set id may have beyond this one's (ids grow only after collisions). */
@@ -127,7 +172,8 @@ export function shownMembers(input: Pick<SearchPageInput, 'members'> & { hits: r
   return any ? used : undefined;
 }
 
-export function hitJson(hit: PageHit, snippets: boolean): Record<string, unknown> {
+export function hitJson(hit: PageHit, level: EvidenceLevel | boolean): Record<string, unknown> {
+  const shown: EvidenceLevel = level === true ? 'full' : level === false ? 'none' : level;
   const out: Record<string, unknown> = {};
   if (hit.member !== undefined) out.member = hit.member;
   out.handle = hit.handle;
@@ -140,67 +186,105 @@ export function hitJson(hit: PageHit, snippets: boolean): Record<string, unknown
   if (hit.name !== undefined) out.name = hit.name;
   if (hit.kind !== undefined) out.kind = hit.kind;
   if (hit.sources !== undefined) out.sources = hit.sources;
-  if (snippets && hit.snippet !== undefined) out.snippet = { line: hit.snippet.line, text: hit.snippet.text };
+  if (shown !== 'none' && hit.snippet !== undefined) out.snippet = { line: hit.snippet.line, text: hit.snippet.text };
+  const lines = evidenceLines(hit, shown);
+  if (lines.length > 1) out.evidence = lines.map((l) => ({ line: l.line, text: l.text, ...(l.context ? { context: true } : {}) }));
+  const left = matchesLeft(hit, shown);
+  if (left > 0) out.matches_left = left;
   if (hit.differs) out.differs = true;
   for (const [key, value] of Object.entries(hit.detail ?? {})) if (!(key in out)) out[key] = value;
   if (hit.repeats !== undefined && hit.repeats > 1) out.repeats = hit.repeats;
   return out;
 }
 
-function pageJson(input: SearchPageInput, count: number, snippets: boolean): string {
+function pageJson(input: SearchPageInput, count: number, level: EvidenceLevel): string {
   const page: Record<string, unknown> = {
     query: input.query,
     set: input.setId,
-    hits: input.hits.slice(0, count).map((hit) => hitJson(hit, snippets)),
+    hits: input.hits.slice(0, count).map((hit) => hitJson(hit, level)),
     coverage: input.coverage,
   };
-  if (count < input.hits.length) page.next = cursor(input, count);
+  if (count < input.hits.length) {
+    page.next = cursor(input, count);
+    page.stopped_by = count >= Math.floor(input.limit) ? '-n' : '-b';
+  }
   if (input.truncated) page.truncated = true;
   const members = shownMembers(input, count);
   if (members !== undefined) page.members = members;
   for (const [key, value] of Object.entries(input.extra ?? {})) {
-    if (!(key in page) && key !== 'next' && key !== 'truncated' && key !== 'members') page[key] = value;
+    if (!(key in page) && key !== 'next' && key !== 'stopped_by' && key !== 'truncated' && key !== 'members') page[key] = value;
   }
   return jsonLine(page);
 }
 
 /**
- * The compact origin marker of a hit in lines format (per-source.md: every hit reports its
- * tags): `source:` and the tag names, comma-separated (`source:config,test`); nothing for
- * a file without source tags.
+ * The compact origin marker of a hit in lines format (spec 4, per-source.md): non-code
+ * origins only, in brackets (`[docs]`, `[test]`, `[config,test]`, `[git-log]`); nothing
+ * for code or a file without source tags.
  */
 export function sourceMarker(sources: readonly string[] | undefined): string {
+  const names = (sources ?? []).filter((t) => t.startsWith('source:')).map((t) => t.slice('source:'.length)).filter((n) => n !== 'code');
+  return names.length > 0 ? `[${names.join(',')}]` : '';
+}
+
+/** Separator of a search hit line's fields. */
+const FIELD = '  ';
+
+/**
+ * One hit in lines format: `HANDLE  PATH:START-END  [NAME]  [origin]`, then its evidence
+ * lines `  LINE: TEXT` (context lines `  LINE- TEXT`). Navigation rows (with `detail`:
+ * refs, map) keep their tab-separated `key=value` fields.
+ */
+export function hitLines(hit: PageHit, level: EvidenceLevel | boolean): string {
+  const shown: EvidenceLevel = level === true ? 'full' : level === false ? 'none' : level;
+  const nav = hit.detail !== undefined && Object.keys(hit.detail).length > 0;
+  const sep = nav ? '\t' : FIELD;
+  const where = (hit.member !== undefined ? hit.member + '/' : '') + printedPath(hit.path);
+  let out = escapeLineField(hit.handle) + sep + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
+  if (hit.name !== undefined) out += sep + escapeLineField(hit.name);
+  const marker = nav ? legacyMarker(hit.sources) : sourceMarker(hit.sources);
+  if (marker) out += sep + escapeLineField(marker);
+  for (const [key, value] of Object.entries(hit.detail ?? {})) out += '\t' + escapeLineField(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`);
+  if (hit.repeats !== undefined && hit.repeats > 1) out += `\t×${hit.repeats}`;
+  // The workspace contract: a hit whose file changed since its index ends in `differs`.
+  if (hit.differs) out += sep + 'differs';
+  out += '\n';
+  for (const l of evidenceLines(hit, shown)) out += `  ${l.line}${l.context ? '-' : ':'} ${escapeLineField(l.text)}\n`;
+  return out;
+}
+
+/** The origin marker of navigation rows (refs, map): `source:` and every tag name. */
+function legacyMarker(sources: readonly string[] | undefined): string {
   const names = (sources ?? []).filter((t) => t.startsWith('source:')).map((t) => t.slice('source:'.length));
   return names.length > 0 ? `source:${names.join(',')}` : '';
 }
 
-/** One hit in lines format: its locator line and, with `snippets`, its indented snippet line. */
-export function hitLines(hit: PageHit, snippets: boolean): string {
-  const where = (hit.member !== undefined ? hit.member + '/' : '') + printedPath(hit.path);
-  let out = escapeLineField(hit.handle) + '\t' + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
-  if (hit.name !== undefined) out += '\t' + escapeLineField(hit.name);
-  const marker = sourceMarker(hit.sources);
-  if (marker) out += '\t' + escapeLineField(marker);
-  for (const [key, value] of Object.entries(hit.detail ?? {})) out += '\t' + escapeLineField(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`);
-  if (hit.repeats !== undefined && hit.repeats > 1) out += `\t×${hit.repeats}`;
-  // The workspace contract: a hit whose file changed since its index ends in `differs`.
-  if (hit.differs) out += '\tdiffers';
-  out += '\n';
-  if (snippets && hit.snippet !== undefined) {
-    out += `  ${hit.snippet.line}: ${escapeLineField(hit.snippet.text)}\n`;
+/** The footer line naming matching lines a page left out, or ''. */
+export function leftLine(hits: readonly PageHit[], level: EvidenceLevel): string {
+  let lines = 0;
+  let files = 0;
+  for (const hit of hits) {
+    const n = matchesLeft(hit, level);
+    if (n > 0) {
+      lines += n;
+      files++;
+    }
   }
-  return out;
+  if (lines === 0) return '';
+  return `matches left: ${lines} more matching line${lines === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (narrow with file:PATH${level === 'full' ? '' : ', or raise -b'})\n`;
 }
 
-function pageLines(input: SearchPageInput, count: number, snippets: boolean): string {
+function pageLines(input: SearchPageInput, count: number, level: EvidenceLevel): string {
   let out = '';
-  for (const hit of input.hits.slice(0, count)) out += hitLines(hit, snippets);
+  const shown = input.hits.slice(0, count);
+  for (const hit of shown) out += hitLines(hit, level);
   const members = shownMembers(input, count);
   for (const [name, root] of Object.entries(members ?? {})) {
     out += `member: ${escapeLineField(name)}\t${escapeLineField(root)}\n`;
   }
   out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
-  if (count < input.hits.length) out += `next: more ${cursor(input, count)}\n`;
+  out += leftLine(shown, level);
+  if (count < input.hits.length) out += `next: more ${cursor(input, count)} ${nextNote(input, count, input.hits.length)}\n`;
   if (input.truncated) out += 'truncated: true\n';
   return out;
 }

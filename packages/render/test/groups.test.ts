@@ -30,16 +30,17 @@ function grouped(perGroup = 12): GroupedPageInput {
 }
 
 describe('source marker in lines format', () => {
-  it('is compact and names every source tag', () => {
-    expect(sourceMarker(['source:config', 'source:test'])).toBe('source:config,test');
-    expect(sourceMarker(['source:code'])).toBe('source:code');
+  it('is compact and names every non-code source tag in brackets', () => {
+    expect(sourceMarker(['source:config', 'source:test'])).toBe('[config,test]');
+    expect(sourceMarker(['source:code'])).toBe('');
+    expect(sourceMarker(['source:git-log'])).toBe('[git-log]');
     expect(sourceMarker([])).toBe('');
     const page = renderSearchPage(
       { query: 'q', setId: SET, offset: 0, hits: [hit(1, 'tests/fixtures/routes.toml', ['source:config', 'source:test']), hit(2, 'LICENSE', [])], limit: 5, coverage: {}, coverageLine: 'ok', truncated: false },
       { format: 'lines', budget: 1000 },
     ).stdout.split('\n');
-    expect(page[0]).toBe(`${SET}:1\ttests/fixtures/routes.toml:3-9\tevict_1\tsource:config,test`);
-    expect(page[2]).toBe(`${SET}:2\tLICENSE:3-9\tevict_2`);
+    expect(page[0]).toBe(`${SET}:1  tests/fixtures/routes.toml:3-9  evict_1  [config,test]`);
+    expect(page[2]).toBe(`${SET}:2  LICENSE:3-9  evict_2`);
   });
 });
 
@@ -63,7 +64,7 @@ describe('renderGroupedPage', () => {
     expect(lines).toContain(`next: more ${SET}@14`);
     expect(lines).toContain(`next: more ${SET}@26`);
     expect(lines.slice(-2)).toEqual(['coverage: complete', `next: more ${SET}@2`]);
-    expect(lines.filter((l) => l.includes('\tsource:docs'))).toHaveLength(2);
+    expect(lines.filter((l) => l.endsWith('  [docs]'))).toHaveLength(2);
   });
 
   it('a tight budget gives every group its top hit before any section gets a second', () => {
@@ -75,7 +76,7 @@ describe('renderGroupedPage', () => {
         const out = renderGroupedPage(grouped(), { format, budget });
         expect(countTokens(out.stdout)).toBeLessThanOrEqual(budget);
         if (out.shown === 0) continue;
-        const end = format === 'json' ? '"' : '\t';
+        const end = format === 'json' ? '"' : '  ';
         const has = (ordinal: number) => out.stdout.includes(`${SET}:${ordinal}${end}`);
         if (out.shown >= 4) {
           // Every section has its top hit: each section's first handle appears.

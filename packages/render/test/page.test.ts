@@ -48,7 +48,8 @@ describe('renderSearchPage', () => {
     expect(page.stdout.endsWith('\n')).toBe(true);
     expect(page.stdout.indexOf('\n')).toBe(page.stdout.length - 1);
     const json = JSON.parse(page.stdout);
-    expect(Object.keys(json)).toEqual(['query', 'set', 'hits', 'coverage', 'next', 'truncated']);
+    expect(Object.keys(json)).toEqual(['query', 'set', 'hits', 'coverage', 'next', 'stopped_by', 'truncated']);
+    expect(json.stopped_by).toBe('-n');
     expect(Object.keys(json.hits[0])).toEqual([
       'handle', 'path', 'uri', 'start_line', 'end_line', 'start', 'end', 'name', 'kind', 'sources', 'snippet',
     ]);
@@ -139,13 +140,13 @@ describe('renderSearchPage', () => {
     const page = renderSearchPage({ ...data, members: { api: '/work/api' } }, { format: 'lines', budget: 10_000 });
     expect(page.stdout).toBe(
       [
-        `${SET}:1\tapi/src/module0/file_0.ts:10-20\trefillTokens0`,
+        `${SET}:1  api/src/module0/file_0.ts:10-20  refillTokens0`,
         '  12: const tokens0 = bucket.refillTokens(rate, Date.now()) + 0; // refill the bucket',
-        `${SET}:2\tsrc/module1/file_1.ts:11-21\trefillTokens1`,
+        `${SET}:2  src/module1/file_1.ts:11-21  refillTokens1`,
         '  13: const tokens1 = bucket.refillTokens(rate, Date.now()) + 1; // refill the bucket',
         'member: api\t/work/api',
         'coverage: indexed 123 files, 2 excluded',
-        `next: more ${SET}@9`,
+        `next: more ${SET}@9 (9 of 12 files; stopped by -n)`,
         'truncated: true',
         '',
       ].join('\n'),
@@ -162,7 +163,7 @@ describe('renderSearchPage', () => {
     );
     const lines = page.stdout.split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0].split('\t')).toHaveLength(3);
+    expect(lines[0].split('  ')).toHaveLength(3);
     expect(lines[0]).toContain('bad\\x09name\\x0Anext: more x\\x1B[2J');
     expect(lines[1]).toBe('  3: a\\x09b\\x0D\\x0Ac\\u{9B}\\u{2028}');
     expect(lines[2]).toBe('coverage: ok\\x0Anext: more forged');

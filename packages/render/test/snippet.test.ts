@@ -75,6 +75,6 @@ describe('window anchor', () => {
     const line = 'function f0(a){return a+0};' + 'x'.repeat(300) + 'function f12345(a){return a+12345};' + 'y'.repeat(300);
     const text = cutSnippet(line, ['f12345', 'f', '12345']);
     expect(text).toContain('f12345');
-    expect(text.length).toBeLessThanOrEqual(120);
+    expect(text.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
   });
 });

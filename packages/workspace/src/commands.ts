@@ -1,7 +1,7 @@
 import { LOCK_FILE_NAME, lockFileState, reconcile, type ReconcileProgress, type ReconcileReport } from '@trufflepig/index';
 import { DAEMON_LOCK_FILE_NAME } from '@trufflepig/runtime';
 import {
-  DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, fitError, internalErrorOf, renderObject, renderSearchPage, renderShow,
+  CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, fitError, internalErrorOf, renderObject, renderSearchPage, renderShow,
   type OutputFormat, type ShowInput,
 } from '@trufflepig/render';
 import { ResultStore } from '@trufflepig/result-cache';
@@ -22,7 +22,13 @@ import { rootDaemonStatus } from './daemon-control';
 export interface CommandOptions extends ContextOptions {
   readonly budget?: number;
   readonly limit?: number;
+  /**
+   * Output format; JSON when not given (this programmatic API's default). The CLI's
+   * default is lines (spec 4): its option parsers and the daemon handler set it.
+   */
   readonly format?: OutputFormat;
+  /** `-C N`: context lines around each evidence line of a search hit (0..CONTEXT_LINES_MAX). */
+  readonly context?: number;
   /** Launch and contact no background process; index in the foreground. */
   readonly noDaemon?: boolean;
   /** `--scopes`: per-source.md scope mode; wins over a workspace's [retrieval] scopes. */
@@ -48,8 +54,8 @@ export function internalErrorResult(err: unknown, budget: number): CommandResult
   return errorResult(internalErrorOf(err), budget);
 }
 
-export function objectResult(value: Record<string, unknown>, budget: number): CommandResult {
-  const out = renderObject(value, { budget });
+export function objectResult(value: Record<string, unknown>, budget: number, format: OutputFormat = 'json'): CommandResult {
+  const out = renderObject(value, { budget, format });
   return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
 }
 
@@ -80,11 +86,18 @@ export async function withContext(opts: CommandOptions, fallbackBudget: number, 
   return run(ctx.value, budgetFor(opts, ctx.value, fallbackBudget));
 }
 
+/** A `-C` value outside 0..CONTEXT_LINES_MAX (or not a whole number): the bad_arguments answer, else undefined. */
+export function contextError(opts: CommandOptions, budget: number): CommandResult | undefined {
+  const c = opts.context;
+  if (c === undefined || (Number.isInteger(c) && c >= 0 && c <= CONTEXT_LINES_MAX)) return undefined;
+  return errorResult({ code: 'bad_arguments', message: `-C takes a whole number of context lines from 0 to ${CONTEXT_LINES_MAX} (not ${String(c)}), e.g. -C 2` }, budget);
+}
+
 export function renderPage(data: SearchData, opts: CommandOptions, budget: number): CommandResult {
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const out = renderSearchPage(
     {
-      query: data.query, setId: data.setId, offset: data.offset, hits: pageHits(data, limit), limit,
+      query: data.query, setId: data.setId, offset: data.offset, hits: pageHits(data, limit, opts.context ?? 0), limit,
       coverage: data.coverage, coverageLine: data.coverageLine, truncated: data.truncated,
       ...(data.members ? { members: data.members } : {}),
     },
@@ -95,6 +108,8 @@ export function renderPage(data: SearchData, opts: CommandOptions, budget: numbe
 
 export function searchCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    const bad = contextError(opts, budget);
+    if (bad) return bad;
     const scoped = await scopedSearch(ctx, words, opts.scopes, opts, budget, () => new ResultStore(ctx.kind === 'single' ? ctx.root.resultsDir : ctx.ws.resultsDir));
     if (scoped) return scoped;
     if (ctx.kind === 'workspace') {
@@ -131,6 +146,8 @@ export function firstKnown<T>(stores: readonly ResultStore[], read: (s: ResultSt
 
 export function moreCommand(cursor: string, opts: CommandOptions): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    const bad = contextError(opts, budget);
+    if (bad) return bad;
     const page = firstKnown(storesFor(ctx, opts), (s) => s.page(cursor.trim()));
     if (!page.ok) return errorResult(page.error, budget);
     const nav = navMore(page.value.set, page.value.offset, opts, budget);
@@ -188,7 +205,7 @@ export function indexCommand(opts: CommandOptions): Promise<CommandResult> {
     if (ctx.kind === 'single') {
       const r = ctx.root;
       const rep = await reconcile(r.root, { cacheDir: r.cacheDir, onProgress: opts.onProgress });
-      return rep.ok ? objectResult(reportObject(r.root, r.cacheDir, rep.value), budget) : errorResult(rep.error, budget);
+      return rep.ok ? objectResult(reportObject(r.root, r.cacheDir, rep.value), budget, opts.format) : errorResult(rep.error, budget);
     }
     const ws = ctx.ws;
     const chosen = ws.members.filter((m) => ws.member === undefined || m.name === ws.member);
@@ -208,15 +225,15 @@ export function indexCommand(opts: CommandOptions): Promise<CommandResult> {
       }
     }
     if (failures === chosen.length) return errorResult({ code: 'workspace_unavailable', message: `no member of ${ws.config.file} could be indexed; see ws status` }, budget);
-    return objectResult({ workspace: ws.config.name, config: ws.config.file, members }, budget);
+    return objectResult({ workspace: ws.config.name, config: ws.config.file, members }, budget, opts.format);
   });
 }
 
 export function statusCommand(opts: CommandOptions): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
-    if (ctx.kind === 'workspace') return objectResult(await wsStatusObject(ctx.ws), budget);
+    if (ctx.kind === 'workspace') return objectResult(await wsStatusObject(ctx.ws), budget, opts.format);
     const status = await rootStatus(ctx.root);
-    return status.ok ? objectResult(status.value, budget) : errorResult(status.error, budget);
+    return status.ok ? objectResult(status.value, budget, opts.format) : errorResult(status.error, budget);
   });
 }
 
@@ -259,13 +276,13 @@ export function wsCommand(sub: string, args: readonly string[], opts: CommandOpt
   if (sub === 'discover') {
     const budget = opts.budget ?? DEFAULT_BUDGET;
     const out = wsDiscover(args, opts.cwd ?? process.cwd());
-    return Promise.resolve(out.ok ? objectResult(out.value, budget) : errorResult(out.error, budget));
+    return Promise.resolve(out.ok ? objectResult(out.value, budget, opts.format) : errorResult(out.error, budget));
   }
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
     if (!(WS_SUBCOMMANDS as readonly string[]).includes(sub)) return errorResult({ code: 'bad_arguments', message: `unknown ws subcommand '${sub}'; use ws show, ws status or ws discover PATH...` }, budget);
     if (ctx.kind === 'single') {
       return errorResult({ code: 'no_workspace', message: `no workspace is selected here; pass --workspace FILE, run inside a member, or create one with: trufflepig ws discover DIR...` }, budget);
     }
-    return objectResult(sub === 'show' ? wsShowObject(ctx.ws) : await wsStatusObject(ctx.ws), budget);
+    return objectResult(sub === 'show' ? wsShowObject(ctx.ws) : await wsStatusObject(ctx.ws), budget, opts.format);
   });
 }

@@ -18,7 +18,7 @@ export interface ServedRequest {
 }
 
 const STRING_OPTIONS = ['root', 'cache', 'workspace', 'member'] as const;
-const NUMBER_OPTIONS = ['budget', 'limit'] as const;
+const NUMBER_OPTIONS = ['budget', 'limit', 'context'] as const;
 
 /** Command options from a request's plain option map; unknown keys are ignored. */
 export function commandOptions(req: ServedRequest): CommandOptions {
@@ -26,7 +26,8 @@ export function commandOptions(req: ServedRequest): CommandOptions {
   const out: Record<string, unknown> = { cwd: req.cwd };
   for (const k of STRING_OPTIONS) if (typeof o[k] === 'string') out[k] = o[k];
   for (const k of NUMBER_OPTIONS) if (typeof o[k] === 'number') out[k] = o[k];
-  if (o.format === 'json' || o.format === 'lines') out.format = o.format;
+  // Lines unless the client asked for JSON (spec 4: lines is every verb's default).
+  out.format = o.format === 'json' ? 'json' : 'lines';
   if (o.scopes === 'shared' || o.scopes === 'per_source') out.scopes = o.scopes;
   if (o.noWorkspace === true) out.noWorkspace = true;
   return out as CommandOptions;
@@ -43,11 +44,18 @@ function budgetOf(req: ServedRequest, opts: CommandOptions): number {
  */
 export async function handleServedRequest(req: ServedRequest): Promise<CommandResult> {
   const opts = commandOptions(req);
+  let result: CommandResult;
   try {
-    return await serve(req, opts);
+    result = await serve(req, opts);
   } catch (err) {
-    return internalErrorResult(err, budgetOf(req, opts));
+    result = internalErrorResult(err, budgetOf(req, opts));
   }
+  return linesError(result, opts);
+}
+
+/** An error in lines format is the stderr line alone (spec 4: the JSON error object is for --json). */
+export function linesError(result: CommandResult, opts: CommandOptions): CommandResult {
+  return result.exitCode === 2 && opts.format !== 'json' ? { ...result, stdout: '' } : result;
 }
 
 function serve(req: ServedRequest, opts: CommandOptions): Promise<CommandResult> | CommandResult {

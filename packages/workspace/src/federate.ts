@@ -12,7 +12,7 @@ import { fail, ok, type Outcome } from './errors';
 import { gitInfo } from '@trufflepig/member-root';
 import type { MemberSearchRequest, MemberSearchResult } from './member-search';
 import { runMemberSearches } from './members-run';
-import { snippetTerms, type SearchData } from './search';
+import { lineMatchOf, snippetTerms, type SearchData } from './search';
 import { commitEntryFields } from './commit-entries';
 import { addGitLogCoverage, groupScopes, layoutSections, needsScopedSearch, sameScope, scopeLabel, type ScopedLayout, type ScopeSetting } from './scope-layout';
 import { rootIdentity } from './owner';
@@ -180,7 +180,9 @@ export async function runWorkspaceSearch(ws: WorkspaceContext, words: readonly s
   for (const e of entries) if (e.member !== undefined) members[e.member] = e.root;
   const anyTruncated = results.some((r) => r.truncated);
   const store = new ResultStore(ws.resultsDir);
+  const lineMatch = lineMatchOf(parsed.value);
   const saved = store.save({
+    ...(lineMatch ? { lines: lineMatch } : {}),
     query: words.join(' '), truncated: anyTruncated || (scoped?.cut ?? false), words: snippetTerms(parsed.value), members, workspace: ws.config.file,
     ...(scoped ? { scopes: scoped.label, sections: scoped.sections } : {}),
   }, entries);
@@ -196,6 +198,6 @@ export async function runWorkspaceSearch(ws: WorkspaceContext, words: readonly s
   return ok({
     query: words.join(' '), setId: saved.value.id, offset: 0, entries: entries.slice(0, saved.value.stored),
     truncated: saved.value.truncated || anyTruncated, coverage: coverage.json, coverageLine: coverage.line,
-    words: snippetTerms(parsed.value), members, ...(scoped ? { scoped } : {}),
+    words: snippetTerms(parsed.value), members, ...(scoped ? { scoped } : {}), ...(lineMatch ? { lineMatch } : {}),
   });
 }

@@ -51,3 +51,13 @@ export function limitFromEnv(name: string, fallback: number): number {
 
 /** `show path:` takes a spec of at most this many characters (Linux PATH_MAX is 4,096 bytes). */
 export const SHOW_PATH_SPEC_MAX_CHARS = 8_192;
+
+/**
+ * Hits of a search whose spans are narrowed to a definition or a window (spans.ts), in
+ * rank order (ten default pages); later hits keep the span the index gave them.
+ */
+export const SPAN_NARROW_HITS_MAX = 200;
+/** Bytes a search reads at most to narrow its hits' spans. */
+export const SPAN_NARROW_BYTES_MAX = 64 * 1024 * 1024;
+/** A narrowed span larger than this (and than the index's own span) keeps the index's span. */
+export const SPAN_NARROW_SPAN_BYTES_MAX = 16 * 1024;

@@ -6,7 +6,8 @@ import {
 } from '@trufflepig/index';
 import { fallbackSearch, type FallbackInfo } from './fallback';
 import { UNAVAILABLE_REASON_MAX_CHARS } from './limits';
-import { needsIndexing } from './search';
+import { needsIndexing, snippetTerms } from './search';
+import { narrowHits } from './spans';
 import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
 
 export interface MemberSearchRequest {
@@ -87,12 +88,16 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
   try {
     const outcome = searchIndex(reader.value, parsed.value, req.scopes ? { scopes: req.scopes } : {});
     const coverage = reader.value.coverage();
+    // Spans a hit points at (spans.ts), narrowed here where the member's index is open.
+    const terms = snippetTerms(parsed.value);
+    const memo = new Map<SearchHit, SearchHit>();
+    const narrow = (hits: readonly SearchHit[]) => narrowHits(reader.value, parsed.value, terms, hits.slice(0, req.share), memo);
     const scoped = {
-      ...(outcome.groups ? { groups: outcome.groups.map((g) => ({ scope: g.scope, hits: g.hits.slice(0, req.share) })) } : {}),
+      ...(outcome.groups ? { groups: outcome.groups.map((g) => ({ scope: g.scope, hits: narrow(g.hits) })) } : {}),
       ...(outcome.gitLog ? { gitLog: outcome.gitLog } : {}),
     };
     return done({
-      state: stateOf(coverage), hits: outcome.hits.slice(0, req.share), found: outcome.hits.length,
+      state: stateOf(coverage), hits: narrow(outcome.hits), found: outcome.hits.length,
       truncated: outcome.truncated || outcome.hits.length > req.share, generation: reader.value.generation, coverage,
       ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}), ownerCache: req.cacheDir, ...scoped,
     });

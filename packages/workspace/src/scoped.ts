@@ -14,8 +14,9 @@ import type { ResolvedRoot } from './root';
 import {
   addGitLogCoverage, layoutSections, needsScopedSearch, scopeLabel, sectionsOfMeta, type ScopeSetting, type Section,
 } from './scope-layout';
-import { coverageOf, openIndex, pageHits, runSearch, snippetTerms, type SearchData } from './search';
+import { coverageOf, lineMatchOf, lineMatchOfMeta, openIndex, pageHits, runSearch, snippetTerms, type SearchData } from './search';
 import { releaseReader } from './reader-pool';
+import { narrowHits } from './spans';
 
 export interface ScopedData extends SearchData {
   /** `shared`, `per_source` or `explicit`. */
@@ -61,12 +62,15 @@ export async function runScopedSearch(r: ResolvedRoot, words: readonly string[],
   try {
     const gen = reader.value.generation;
     const outcome = searchIndex(reader.value, parsed.value, { scopes });
-    const layout = layoutSections(
-      scopeLabel(scopes), outcome.hits.map((h) => entryOf(r, gen, h)),
-      (outcome.groups ?? []).map((g) => ({ scope: g.scope, entries: g.hits.map((h) => entryOf(r, gen, h)) })),
-    );
     const terms = snippetTerms(parsed.value);
-    const saved = store.save({ query: words.join(' '), truncated: outcome.truncated || layout.cut, words: terms, scopes: layout.label, sections: layout.sections }, layout.entries);
+    const memo = new Map<SearchHit, SearchHit>();
+    const narrow = (hits: readonly SearchHit[]) => narrowHits(reader.value, parsed.value, terms, hits, memo);
+    const layout = layoutSections(
+      scopeLabel(scopes), narrow(outcome.hits).map((h) => entryOf(r, gen, h)),
+      (outcome.groups ?? []).map((g) => ({ scope: g.scope, entries: narrow(g.hits).map((h) => entryOf(r, gen, h)) })),
+    );
+    const lineMatch = lineMatchOf(parsed.value);
+    const saved = store.save({ query: words.join(' '), truncated: outcome.truncated || layout.cut, words: terms, scopes: layout.label, sections: layout.sections, ...(lineMatch ? { lines: lineMatch } : {}) }, layout.entries);
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const cov = addGitLogCoverage(
       coverageOf(reader.value.coverage(), saved.value.truncated, outcome.filterDiagnosis, layout.sections[0].count),
@@ -75,6 +79,7 @@ export async function runScopedSearch(r: ResolvedRoot, words: readonly string[],
     return ok({
       query: words.join(' '), setId: saved.value.id, offset: 0, entries: layout.entries.slice(0, saved.value.stored),
       truncated: saved.value.truncated, coverage: cov.json, coverageLine: cov.line, words: terms, scopes: layout.label, sections: layout.sections,
+      ...(lineMatch ? { lineMatch } : {}),
     });
   } finally {
     releaseReader(reader.value);
@@ -82,10 +87,10 @@ export async function runScopedSearch(r: ResolvedRoot, words: readonly string[],
 }
 
 /** Page hits of entries [from, to): file hits as everywhere, commit hits with their date and changed paths. */
-function sectionHits(data: SearchData, from: number, to: number, limit: number): PageHit[] {
+function sectionHits(data: SearchData, from: number, to: number, limit: number, context: number): PageHit[] {
   const end = Math.min(to, data.entries.length);
   if (from >= end) return [];
-  const files = pageHits({ ...data, entries: data.entries.slice(0, end), offset: from }, limit);
+  const files = pageHits({ ...data, entries: data.entries.slice(0, end), offset: from }, limit, context);
   return files.map((hit, i) => {
     const e = data.entries[from + i];
     return e.tag === 'commit' ? commitPageHit(e, formatHandle(data.setId, from + i + 1), data.words, i < limit) : hit;
@@ -101,7 +106,7 @@ function sectionAt(sections: readonly Section[], offset: number): number {
  * Render a scoped page. A first page of per_source (or an explicit list) shows the global
  * ranking and every group; a continuation shows the one ranking its cursor points into.
  */
-export function renderScoped(data: ScopedData, first: boolean, opts: { format?: OutputFormat; limit?: number }, budget: number): ScopedRender {
+export function renderScoped(data: ScopedData, first: boolean, opts: { format?: OutputFormat; limit?: number; context?: number }, budget: number): ScopedRender {
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const format = opts.format ?? 'json';
   const at = sectionAt(data.sections, data.offset);
@@ -110,7 +115,7 @@ export function renderScoped(data: ScopedData, first: boolean, opts: { format?: 
     query: data.query, setId: data.setId, offset: data.offset, limit, coverage: data.coverage, coverageLine: data.coverageLine,
     truncated: data.truncated, ...(data.members ? { members: data.members } : {}),
   };
-  const hitsFrom = (s: Section, from: number) => sectionHits(data, from, s.offset + s.count, limit);
+  const hitsFrom = (s: Section, from: number) => sectionHits(data, from, s.offset + s.count, limit, opts.context ?? 0);
   let out;
   if (first && data.scopes !== 'shared') {
     const groups = data.sections.slice(1).map((s) => ({ scope: s.scope, offset: s.offset, hits: hitsFrom(s, s.offset) }));
@@ -124,14 +129,15 @@ export function renderScoped(data: ScopedData, first: boolean, opts: { format?: 
 }
 
 /** `more CURSOR` on a set made by a scoped search; undefined for any other set. */
-export function scopedMore(set: StoredSet, offset: number, opts: { format?: OutputFormat; limit?: number }, budget: number): ScopedRender | undefined {
+export function scopedMore(set: StoredSet, offset: number, opts: { format?: OutputFormat; limit?: number; context?: number }, budget: number): ScopedRender | undefined {
   const sections = sectionsOfMeta(set.meta);
   if (!sections) return undefined;
   const words = Array.isArray(set.meta.words) ? (set.meta.words as string[]) : [];
   const members = typeof set.meta.members === 'object' && set.meta.members !== null ? (set.meta.members as Record<string, string>) : undefined;
   const section = sections[sectionAt(sections, offset)];
+  const lineMatch = lineMatchOfMeta(set.meta);
   const data: ScopedData = {
-    ...(members ? { members } : {}),
+    ...(members ? { members } : {}), ...(lineMatch ? { lineMatch } : {}),
     query: set.meta.query, setId: set.id, offset, entries: set.entries, truncated: set.meta.truncated,
     coverage: { state: 'complete', hits: section.count, ...(set.meta.truncated ? { truncated: true } : {}) },
     coverageLine: `page of ${section.count} hits${section.scope.length ? ` in scope ${section.scope.join(' ')}` : ''} from offset ${offset - section.offset}${set.meta.truncated ? '; truncated' : ''}`,
@@ -146,7 +152,7 @@ export function scopedMore(set: StoredSet, offset: number, opts: { format?: Outp
  */
 export async function scopedSearch(
   ctx: Context, words: readonly string[], requested: ScopeSetting | undefined,
-  opts: { format?: OutputFormat; limit?: number; noDaemon?: boolean }, budget: number, store: () => ResultStore,
+  opts: { format?: OutputFormat; limit?: number; context?: number; noDaemon?: boolean }, budget: number, store: () => ResultStore,
 ): Promise<ScopedRender | undefined> {
   const scopes = scopeSettingOf(requested, ctx);
   if (!needsScopedSearch(words, scopes)) return undefined;

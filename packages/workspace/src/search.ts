@@ -1,13 +1,33 @@
 import {
-  coverageState, fileUri, IndexReader, parseQuery, percentDecode, percentEncode, reconcile, searchIndex,
+  compileRegex, coverageState, fileUri, IndexReader, parseQuery, percentDecode, percentEncode, reconcile, searchIndex,
   type FilterDiagnosis, type IndexCoverage, type ParsedQuery, type SearchHit,
 } from '@trufflepig/index';
-import { lineStarts, pickSnippet, splitRows, DEFAULT_LIMIT, type PageHit, type Snippet } from '@trufflepig/render';
+import { lineStarts, pickEvidence, splitRows, DEFAULT_LIMIT, type Evidence, type EvidenceMatch, type PageHit } from '@trufflepig/render';
 import { formatHandle, ResultStore, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import { readOnce } from './live';
 import type { ResolvedRoot } from './root';
 import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
+import { narrowHits } from './spans';
+
+/**
+ * How evidence lines of a stored set are matched line by line (`re:` and `"literal"`
+ * searches); kept in the set's meta so `more` shows the same evidence.
+ */
+export interface LineMatch {
+  readonly mode: 're' | 'literal';
+  readonly text: string;
+}
+
+export function lineMatchOf(q: ParsedQuery): LineMatch | undefined {
+  return q.mode === 're' || q.mode === 'literal' ? { mode: q.mode, text: q.text } : undefined;
+}
+
+/** A set meta's line match, when it holds a well-formed one. */
+export function lineMatchOfMeta(meta: Readonly<Record<string, unknown>>): LineMatch | undefined {
+  const m = meta.lines as { mode?: unknown; text?: unknown } | undefined;
+  return m && (m.mode === 're' || m.mode === 'literal') && typeof m.text === 'string' ? { mode: m.mode, text: m.text } : undefined;
+}
 
 export interface SearchData {
   readonly query: string;
@@ -20,6 +40,8 @@ export interface SearchData {
   readonly words: readonly string[];
   /** Workspace pages: member name → percent-encoded root. */
   readonly members?: Readonly<Record<string, string>>;
+  /** `re:` and literal searches: evidence lines are every matching line of the file. */
+  readonly lineMatch?: LineMatch;
 }
 
 /**
@@ -101,13 +123,15 @@ export async function runSearch(r: ResolvedRoot, words: readonly string[], opts:
   if (!reader.ok) return reader;
   try {
     const outcome = searchIndex(reader.value, parsed.value);
-    const entries = outcome.hits.map((h) => toEntry(r, reader.value.generation, h));
-    const saved = opts.store.save({ query: words.join(' '), truncated: outcome.truncated, words: snippetTerms(parsed.value) }, entries);
+    const terms = snippetTerms(parsed.value);
+    const entries = narrowHits(reader.value, parsed.value, terms, outcome.hits).map((h) => toEntry(r, reader.value.generation, h));
+    const lineMatch = lineMatchOf(parsed.value);
+    const saved = opts.store.save({ query: words.join(' '), truncated: outcome.truncated, words: terms, ...(lineMatch ? { lines: lineMatch } : {}) }, entries);
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const cov = coverageOf(reader.value.coverage(), saved.value.truncated, outcome.filterDiagnosis, entries.length);
     return ok({
       query: words.join(' '), setId: saved.value.id, offset: 0, entries: entries.slice(0, saved.value.stored),
-      truncated: saved.value.truncated, coverage: cov.json, coverageLine: cov.line, words: snippetTerms(parsed.value),
+      truncated: saved.value.truncated, coverage: cov.json, coverageLine: cov.line, words: terms, ...(lineMatch ? { lineMatch } : {}),
     });
   } finally {
     releaseReader(reader.value);
@@ -125,8 +149,9 @@ export function snippetTerms(q: ParsedQuery): string[] {
 export function pageOfSet(set: StoredSet, offset: number): SearchData {
   const words = Array.isArray(set.meta.words) ? (set.meta.words as string[]) : [];
   const members = typeof set.meta.members === 'object' && set.meta.members !== null ? (set.meta.members as Record<string, string>) : undefined;
+  const lineMatch = lineMatchOfMeta(set.meta);
   return {
-    ...(members ? { members } : {}),
+    ...(members ? { members } : {}), ...(lineMatch ? { lineMatch } : {}),
     query: set.meta.query, setId: set.id, offset, entries: set.entries, truncated: set.meta.truncated,
     coverage: { state: 'complete', hits: set.entries.length, ...(set.meta.truncated ? { truncated: true } : {}) },
     coverageLine: `page of ${set.entries.length} hits from offset ${offset}${set.meta.truncated ? '; truncated' : ''}`,
@@ -134,8 +159,9 @@ export function pageOfSet(set: StoredSet, offset: number): SearchData {
   };
 }
 
-/** Page hits for render: handles, URIs and snippets read from bytes that still match the revision. */
-export function pageHits(data: SearchData, limit = DEFAULT_LIMIT): PageHit[] {
+/** Page hits for render: handles, URIs and evidence lines read from bytes that still match the revision; `context` is `-C`. */
+export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): PageHit[] {
+  const match = evidenceMatcher(data);
   const out: PageHit[] = [];
   const slice = data.entries.slice(data.offset);
   const roots = new Map<string, Buffer>();
@@ -150,14 +176,13 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT): PageHit[] {
       ...(e.name !== undefined ? { name: e.name } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}),
       sources: e.sources ?? [],
     };
-    // A snippet reads and verifies its file: only when the renderer shows the hit.
-    if (i < limit && data.words.length > 0) {
+    // Evidence reads and verifies its file: only when the renderer shows the hit.
+    if (i < limit && match !== undefined) {
       const root = rootRaw.toString();
-      let memo: { value: Snippet | undefined } | undefined;
-      Object.defineProperty(hit, 'snippet', {
-        enumerable: true,
-        get: () => (memo ??= { value: snippetFor(root, e, data.words) }).value,
-      });
+      let memo: { value: Evidence | undefined } | undefined;
+      const evidence = () => (memo ??= { value: evidenceFor(root, e, match, context) }).value;
+      Object.defineProperty(hit, 'evidence', { enumerable: true, get: evidence });
+      Object.defineProperty(hit, 'snippet', { enumerable: true, get: () => evidence()?.best });
     }
     out.push(hit);
   });
@@ -183,11 +208,35 @@ function decodeRoot(encoded: string): string {
   return percentDecode(encoded).toString('utf8');
 }
 
-function snippetFor(root: string, e: ResultEntry, terms: readonly string[]): Snippet | undefined {
+/** How a page's hits find their evidence lines, or undefined when they have none to find. */
+function evidenceMatcher(data: SearchData): ((line: number) => EvidenceMatch) | undefined {
+  const lm = data.lineMatch;
+  if (lm?.mode === 're') {
+    const compiled = compileRegex(lm.text);
+    if (!compiled.ok) return undefined;
+    const matcher = compiled.matcher;
+    return (line) => ({ kind: 'lines', anchorLine: line, matchAt: (text) => {
+      const m = matcher.firstMatch(text, 0);
+      return m.found ? m.at : -1;
+    } });
+  }
+  if (lm?.mode === 'literal') {
+    const needle = lm.text.toLowerCase();
+    return (line) => ({ kind: 'lines', anchorLine: line, matchAt: (text) => (needle ? text.toLowerCase().indexOf(needle) : -1) });
+  }
+  if (data.words.length === 0) return undefined;
+  return () => ({ kind: 'terms', terms: data.words });
+}
+
+function evidenceFor(root: string, e: ResultEntry, match: (line: number) => EvidenceMatch, context: number): Evidence | undefined {
   const live = readOnce(root, e.path);
   if (!live.ok || live.revision !== e.revision) return undefined;
+  const m = match(e.start_line);
   const starts = lineStarts(live.bytes);
-  const from = starts[e.start_line - 1] ?? 0;
-  const to = Math.min(live.bytes.length, Math.max(e.end, from));
-  return pickSnippet(splitRows(live.bytes, from, to, e.start_line), terms);
+  // Line matching looks at the whole file; term matching at the span and its context.
+  const firstLine = m.kind === 'lines' ? 1 : Math.max(1, e.start_line - context);
+  const lastLine = m.kind === 'lines' ? starts.length : Math.min(starts.length, e.end_line + context);
+  const from = starts[firstLine - 1] ?? 0;
+  const to = lastLine < starts.length ? starts[lastLine] : live.bytes.length;
+  return pickEvidence(splitRows(live.bytes, from, Math.max(from, to), firstLine), { startLine: e.start_line, endLine: e.end_line }, m, context);
 }

@@ -54,10 +54,13 @@ describe('daemon-served errors', () => {
     // An argument whose text cannot be read throws inside the verb (parseQuery joins the words).
     const hostile = { toString(): string { throw new TypeError("Cannot read properties of null (reading '1')\n    at parse (x.js:1:1)"); } } as unknown as string;
     for (const verb of ['search', 'refs', 'map', 'show']) {
-      const out = await handleServedRequest({ verb, args: verb === 'show' ? ['sym:x', hostile] : [hostile], options: { root, cache, noWorkspace: true, budget: 600 }, cwd: root });
+      const out = await handleServedRequest({ verb, args: verb === 'show' ? ['sym:x', hostile] : [hostile], options: { root, cache, noWorkspace: true, budget: 600, format: 'json' }, cwd: root });
       expect({ verb, exit: out.exitCode }).toEqual({ verb, exit: 2 });
       expect(out.stderr).toBe("trufflepig: internal_error: Cannot read properties of null (reading '1') (an internal error: please report it with the command that caused it)\n");
       expect(JSON.parse(out.stdout).error.code).toBe('internal_error');
+      // lines (the default): the stderr line alone
+      const plain = await handleServedRequest({ verb, args: verb === 'show' ? ['sym:x', hostile] : [hostile], options: { root, cache, noWorkspace: true, budget: 600 }, cwd: root });
+      expect({ verb, exit: plain.exitCode, stdout: plain.stdout, stderr: plain.stderr }).toEqual({ verb, exit: 2, stdout: '', stderr: out.stderr });
     }
     // a cache path that is a regular file: whatever it answers, one coded line, no stack
     const file = path.join(root, '..', 'not-a-dir');

@@ -64,7 +64,7 @@ describe('linked worktrees stand in for their member', () => {
     expect(read.rows[0].text).toContain('drain_all');
 
     const lines = await searchCommand(['refill', 'tokens'], opts(space, outside, { noDaemon: false, format: 'lines' }));
-    expect(lines.stdout).toMatch(/src\/bucket\.rs:\d+-\d+.*\tdiffers$/m);
+    expect(lines.stdout).toMatch(/src\/bucket\.rs:\d+-\d+.* {2}differs$/m);
   });
 
   it('a worktree whose member has no index is warming (no parent index)', async () => {

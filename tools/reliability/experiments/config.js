@@ -84,7 +84,7 @@ async function run(h, exp, rng, out, plan) {
     }
     fs.writeFileSync(file, m.text);
     const verb = i % 20 === 19 ? ['search', 'bucket'] : rng.pick([['ws', 'show'], ['ws', 'show'], ['ws', 'status']]);
-    await once(h, exp, null, ['--workspace', file, '--cache', cache, '--no-daemon', ...verb], {
+    await once(h, exp, null, ['--workspace', file, '--cache', cache, '--no-daemon', '--json', ...verb], {
       raw: true, cwd: dir, label: `${m.what}: ${verb.join(' ')}`, deadlineMs: verb[0] === 'search' ? 30000 : undefined,
       assert: (call, a) => {
         const stderr = call.stderr.toString('utf8');

@@ -161,7 +161,8 @@ class Harness {
   argvFor(repo, args, daemon) {
     const head = repo ? ['--root', repo.root, '--cache', repo.cache] : [];
     if (repo && daemon) this.daemonTargets.set(`${repo.root}\0${repo.cache}`, repo);
-    return [...head, ...(daemon ? [] : ['--no-daemon']), ...args];
+    // Calls are checked through their JSON (lines is the CLI's default).
+    return [...head, ...(daemon ? [] : ['--no-daemon']), '--json', ...args];
   }
 
   /**

@@ -1,0 +1,143 @@
+// The default output (retrieval spec 4): lines for search, more and show; --json the whole
+// object; hit spans are a small definition or a window, never a storage region; evidence
+// lines for re: (every matching line up to 5, a footer for the rest) and -C context.
+import { makeRepo, tokens, type Repo } from './cli';
+
+const LONG_FN_LINES = 300;
+const LONG_TS = `export function longPipeline(seed: number): number {\n${
+  Array.from({ length: LONG_FN_LINES - 2 }, (_, i) => (i === 150 ? '  const hidden = seed * rareNeedleWord;\n' : `  seed = seed + ${i};\n`)).join('')
+}}\n`;
+
+const SHORT_TS = `export const before = 1;\n\nexport function shortHelper(input: number): number {\n${
+  Array.from({ length: 28 }, (_, i) => (i === 14 ? '  const twist = input * shortNeedleWord;\n' : `  input = input - ${i};\n`)).join('')
+}}\n\nexport const after = 2;\n`;
+
+const CALLS_TS = `export function dispatcher(): void {\n${Array.from({ length: 8 }, (_, i) => `  callSite(${i});\n`).join('')}}\n\nexport function callSite(n: number): number {\n  return n;\n}\n`;
+
+const OTHER_TS = `export function lonely(): void {\n  // nothing here\n  callSite(99);\n  const x = 1;\n  const y = 2;\n}\n`;
+
+const HIT_LINE = /^([0-9a-z]{6,16}:\d+) {2}(\S+):(\d+)-(\d+)(?: {2}([^\s[]\S*))?(?: {2}\[([a-z,-]+)\])?$/;
+
+function heads(stdout: string): RegExpExecArray[] {
+  return stdout.split('\n').map((l) => HIT_LINE.exec(l)).filter((m): m is RegExpExecArray => m !== null);
+}
+
+describe('default output and spans', () => {
+  let repo: Repo;
+  beforeAll(() => {
+    repo = makeRepo({ 'src/long.ts': LONG_TS, 'src/short.ts': SHORT_TS, 'src/calls.ts': CALLS_TS, 'src/other.ts': OTHER_TS, 'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n' }, 'output');
+    expect(repo.cli('index').status).toBe(0);
+  });
+
+  it('search prints lines by default: hit line, evidence, coverage; no byte offsets or URIs', () => {
+    const r = repo.lines('search', 'rareNeedleWord');
+    expect(r.status).toBe(0);
+    expect(r.stdout.startsWith('{')).toBe(false);
+    const lines = r.stdout.trimEnd().split('\n');
+    const hits = heads(r.stdout);
+    expect(hits.map((m) => m[2]).sort()).toEqual(['docs/guide.md', 'src/long.ts']);
+    expect(hits.find((m) => m[2] === 'docs/guide.md')![6]).toBe('docs');
+    expect(hits.find((m) => m[2] === 'src/long.ts')![6]).toBeUndefined();
+    // each hit line is followed by its evidence line `  LINE: TEXT`
+    const at = lines.findIndex((l) => HIT_LINE.exec(l)?.[2] === 'src/long.ts');
+    expect(lines[at + 1]).toBe('  152: const hidden = seed * rareNeedleWord;');
+    expect(lines.filter((l) => l.startsWith('coverage: '))).toHaveLength(1);
+    for (const l of lines) expect(HIT_LINE.test(l) || /^ {2}\d+[:-] /.test(l) || /^(coverage|next|matches left): /.test(l)).toBe(true);
+    expect(r.stdout).not.toContain('file://');
+    expect(r.stdout).not.toMatch(/"start"|\bstart=|\bend=/);
+    // --json keeps the byte offsets and URIs
+    const json = repo.cli('search', 'rareNeedleWord').json();
+    const hit = json.hits.find((h: any) => h.path === 'src/long.ts');
+    expect(hit.uri).toMatch(/^file:\/\//);
+    expect(typeof hit.start).toBe('number');
+    expect(repo.cli('--format', 'json', 'search', 'rareNeedleWord').json().hits).toHaveLength(json.hits.length);
+  });
+
+  it('a hit inside a 300-line function spans a window of at most 20 lines around the match', () => {
+    const hit = repo.cli('search', 'rareNeedleWord').json().hits.find((h: any) => h.path === 'src/long.ts');
+    expect(hit.end_line - hit.start_line + 1).toBeLessThanOrEqual(20);
+    expect(hit.start_line).toBeLessThanOrEqual(152);
+    expect(hit.end_line).toBeGreaterThanOrEqual(152);
+    // show HANDLE prints just that span
+    const shown = repo.cli('show', hit.handle).json();
+    expect(shown.rows.map((r: any) => r.line)).toEqual(Array.from({ length: hit.end_line - hit.start_line + 1 }, (_, i) => hit.start_line + i));
+    const lines = repo.lines('show', hit.handle);
+    expect(lines.status).toBe(0);
+    expect(lines.stdout).toContain('152: ');
+    expect(lines.stdout.startsWith('{')).toBe(false);
+  });
+
+  it('a hit in a 30-line function spans that function', () => {
+    const hit = repo.cli('search', 'shortNeedleWord').json().hits[0];
+    expect(hit.path).toBe('src/short.ts');
+    expect([hit.start_line, hit.end_line]).toEqual([3, 32]);
+  });
+
+  it('a definition query spans the whole definition, however long', () => {
+    const hit = repo.cli('search', 'sym:longPipeline').json().hits[0];
+    expect([hit.start_line, hit.end_line]).toEqual([1, LONG_FN_LINES]);
+    const kind = repo.cli('search', 'kind:function', 'pipeline').json().hits[0];
+    expect([kind.start_line, kind.end_line]).toEqual([1, LONG_FN_LINES]);
+  });
+
+  it('re: shows every matching line of a file up to 5, with a footer for the rest', () => {
+    const r = repo.lines('search', 're:callSite\\(');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    const at = lines.findIndex((l) => HIT_LINE.exec(l)?.[2] === 'src/calls.ts');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const evidence = lines.slice(at + 1).filter((_, i, all) => all.slice(0, i + 1).every((l) => l.startsWith('  ')));
+    expect(evidence).toEqual(['  2: callSite(0);', '  3: callSite(1);', '  4: callSite(2);', '  5: callSite(3);', '  6: callSite(4);']);
+    // 8 calls and the declaration match: 9 lines, 5 shown
+    expect(lines).toContain('matches left: 4 more matching lines in 1 file (narrow with file:PATH)');
+    const json = repo.cli('search', 're:callSite\\(').json();
+    const hit = json.hits.find((h: any) => h.path === 'src/calls.ts');
+    expect(hit.evidence.map((e: any) => e.line)).toEqual([2, 3, 4, 5, 6]);
+    expect(hit.matches_left).toBe(4);
+  });
+
+  it('a literal search shows further matching lines too', () => {
+    const json = repo.cli('search', '"callSite("').json();
+    const hit = json.hits.find((h: any) => h.path === 'src/calls.ts');
+    expect(hit.evidence).toHaveLength(5);
+    expect(hit.matches_left).toBe(4);
+  });
+
+  it('-C N adds N lines of context around each evidence line', () => {
+    const r = repo.lines('-C', '1', 'search', 're:callSite\\(99');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('  2- // nothing here\n  3: callSite(99);\n  4- const x = 1;\n');
+    const json = repo.cli('-C', '2', 'search', 're:callSite\\(99').json();
+    expect(json.hits[0].evidence.map((e: any) => [e.line, e.context === true])).toEqual([[1, true], [2, true], [3, false], [4, true], [5, true]]);
+  });
+
+  it('-C out of range is a coded bad_arguments, on stderr alone in lines and also on stdout with --json', () => {
+    for (const value of ['11', '-1', 'x']) {
+      const r = repo.lines('-C', value, 'search', 'callSite');
+      expect({ value, status: r.status, stdout: r.stdout }).toEqual({ value, status: 2, stdout: '' });
+      expect(r.stderr).toMatch(/^trufflepig: bad_arguments: -C takes a whole number of context lines from 0 to 10/);
+      const j = repo.cli('-C', value, 'search', 'callSite');
+      expect(j.status).toBe(2);
+      expect(j.json().error.code).toBe('bad_arguments');
+    }
+  });
+
+  it('more prints lines by default, with the N of M note on next', () => {
+    const first = repo.lines('-n', '1', 'search', 'callSite');
+    const next = /^next: more (\S+) \(1 of (\d+) files; stopped by -n\)$/m.exec(first.stdout);
+    expect(next).not.toBeNull();
+    const more = repo.lines('-n', '1', 'more', next![1]);
+    expect(more.status).toBe(0);
+    expect(heads(more.stdout)).toHaveLength(1);
+    expect(more.stdout).toMatch(new RegExp(`^next: more \\S+ \\(2 of ${next![2]} files; stopped by -n\\)$|^coverage: `, 'm'));
+  });
+
+  it('every lines page keeps -b', () => {
+    for (const budget of [40, 80, 120, 200, 400, 600]) {
+      for (const q of [['re:callSite\\('], ['-C', '3', 're:callSite\\('], ['rareNeedleWord']]) {
+        const r = repo.lines('-b', String(budget), 'search', ...q);
+        expect(tokens(r.stdout)).toBeLessThanOrEqual(budget);
+      }
+    }
+  });
+});

@@ -1,0 +1,97 @@
+// Evidence lines of a search hit (spec 4): the best line (most distinct query terms; code
+// beats comment), then for `re:` and `"literal"` every further matching line of the file
+// up to EVIDENCE_MATCHES_MAX, and with `-C N` N lines of context around each.
+
+import { EVIDENCE_MATCHES_MAX } from './limits';
+import type { SourceRow } from './rows';
+import { cutSnippet, pickSnippet, type Snippet } from './snippet';
+
+/** How a hit's lines are matched: by query terms (ranked search), or line by line (`re:`, `"literal"`). */
+export type EvidenceMatch =
+  | { readonly kind: 'terms'; readonly terms: readonly string[] }
+  | {
+      readonly kind: 'lines';
+      /** UTF-16 index of the first match in a row's display text, or -1. */
+      readonly matchAt: (text: string) => number;
+      /** The line the search itself matched (the hit's own line), preferred as the best line. */
+      readonly anchorLine: number;
+    };
+
+export interface EvidenceLine {
+  readonly line: number;
+  readonly text: string;
+  /** A `-C` context line, not a match. */
+  readonly context?: true;
+}
+
+export interface Evidence {
+  /** The best line: the snippet of the hit. */
+  readonly best: Snippet;
+  /** Every evidence line in line order (the best line, further matches, context). */
+  readonly lines: readonly EvidenceLine[];
+  /** Matching lines of the file left out (past EVIDENCE_MATCHES_MAX). */
+  readonly left: number;
+}
+
+function lineText(row: SourceRow, at: number): string {
+  const text = row.text.trim();
+  if (at < 0) return cutSnippet(text, []);
+  // Anchor the cut on the match: its first characters as the term to keep in view.
+  const shift = row.text.length - row.text.trimStart().length;
+  const term = text.slice(Math.max(0, at - shift), Math.max(0, at - shift) + 16).toLowerCase();
+  return cutSnippet(text, term ? [term] : []);
+}
+
+/**
+ * Evidence of a hit spanning lines [span.startLine, span.endLine], from `rows` (contiguous
+ * rows of the file covering the span, the whole file for line matching, plus `context`
+ * rows either side when available); undefined when no row of the span matches.
+ */
+export function pickEvidence(
+  rows: readonly SourceRow[],
+  span: { readonly startLine: number; readonly endLine: number },
+  match: EvidenceMatch,
+  context = 0,
+): Evidence | undefined {
+  const inSpan = rows.filter((r) => r.line >= span.startLine && r.line <= span.endLine);
+  const primary: { row: SourceRow; text: string }[] = [];
+  let best: Snippet | undefined;
+  let left = 0;
+  if (match.kind === 'terms') {
+    best = pickSnippet(inSpan, match.terms);
+    const row = best && rows.find((r) => r.line === best!.line);
+    if (best && row) primary.push({ row, text: best.text });
+  } else {
+    const matching: { row: SourceRow; at: number }[] = [];
+    for (const row of rows) {
+      const at = match.matchAt(row.text);
+      if (at >= 0) matching.push({ row, at });
+    }
+    const first =
+      matching.find((m) => m.row.line === match.anchorLine) ??
+      matching.find((m) => m.row.line >= span.startLine && m.row.line <= span.endLine) ??
+      matching[0];
+    if (first) {
+      best = { line: first.row.line, text: lineText(first.row, first.at) };
+      primary.push({ row: first.row, text: best.text });
+      const others = matching.filter((m) => m !== first);
+      for (const m of others.slice(0, EVIDENCE_MATCHES_MAX - 1)) primary.push({ row: m.row, text: lineText(m.row, m.at) });
+      left = Math.max(0, others.length - (EVIDENCE_MATCHES_MAX - 1));
+    }
+  }
+  if (!best) return undefined;
+  const byLine = new Map<number, EvidenceLine>();
+  for (const p of primary) byLine.set(p.row.line, { line: p.row.line, text: p.text });
+  if (context > 0) {
+    const index = new Map(rows.map((r, i) => [r.line, i]));
+    for (const p of primary) {
+      const i = index.get(p.row.line)!;
+      for (let k = Math.max(0, i - context); k <= Math.min(rows.length - 1, i + context); k++) {
+        const r = rows[k];
+        if (!byLine.has(r.line)) byLine.set(r.line, { line: r.line, text: cutSnippet(r.text.trim(), []), context: true });
+      }
+    }
+  }
+  const lines = [...byLine.values()].sort((a, b) => a.line - b.line);
+  return { best, lines, left };
+}

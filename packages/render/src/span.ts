@@ -1,0 +1,56 @@
+// Hit spans (spec 4): what a hit points at is what an agent reads next, so it is the
+// smallest enclosing definition of at most SPAN_DEFINITION_MAX_LINES lines that holds the
+// best match, else a window of at most SPAN_WINDOW_MAX_LINES lines around it — never a
+// storage region (those are up to 4 KB: 50–130 lines an agent pays for to find one line).
+
+import { SPAN_DEFINITION_MAX_LINES, SPAN_WINDOW_MAX_LINES } from './limits';
+
+/** A definition's extent in displayed lines (1-based, inclusive), and optionally its half-open byte span. */
+export interface LineExtent {
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly start?: number;
+  readonly end?: number;
+}
+
+export type HitSpanChoice<D extends LineExtent> =
+  | { readonly kind: 'definition'; readonly definition: D }
+  | { readonly kind: 'window'; readonly startLine: number; readonly endLine: number };
+
+/**
+ * The span of a hit whose best match is on line `anchor` (at byte `anchorByte`, when
+ * known) of a file of `lastLine` lines: the smallest definition of `definitions` that
+ * holds the anchor and has at most SPAN_DEFINITION_MAX_LINES lines (ties: fewer bytes,
+ * then the one starting last, the innermost), else a window of at most
+ * SPAN_WINDOW_MAX_LINES lines with the anchor near its middle. With a byte anchor a
+ * definition must hold that byte, so one line of minified code picks the right function.
+ */
+export function chooseHitSpan<D extends LineExtent>(anchor: number, definitions: readonly D[], lastLine: number, anchorByte?: number): HitSpanChoice<D> {
+  let best: D | undefined;
+  const bytes = (d: D) => (d.start !== undefined && d.end !== undefined ? d.end - d.start : 0);
+  for (const d of definitions) {
+    if (d.startLine > anchor || d.endLine < anchor) continue;
+    if (anchorByte !== undefined && d.start !== undefined && d.end !== undefined && (anchorByte < d.start || anchorByte >= Math.max(d.end, d.start + 1))) continue;
+    const lines = d.endLine - d.startLine + 1;
+    if (lines > SPAN_DEFINITION_MAX_LINES) continue;
+    if (best === undefined) {
+      best = d;
+      continue;
+    }
+    const bestLines = best.endLine - best.startLine + 1;
+    const smaller = lines < bestLines || (lines === bestLines && (bytes(d) < bytes(best) || (bytes(d) === bytes(best) && (d.start ?? d.startLine) > (best.start ?? best.startLine))));
+    if (smaller) best = d;
+  }
+  if (best) return { kind: 'definition', definition: best };
+  return { kind: 'window', ...lineWindow(anchor, lastLine) };
+}
+
+/** At most SPAN_WINDOW_MAX_LINES lines of [1, lastLine] around `anchor` (a little more after it than before). */
+export function lineWindow(anchor: number, lastLine: number): { startLine: number; endLine: number } {
+  const last = Math.max(1, lastLine);
+  const at = Math.min(Math.max(1, anchor), last);
+  let startLine = Math.max(1, at - Math.floor((SPAN_WINDOW_MAX_LINES - 1) / 2));
+  const endLine = Math.min(last, startLine + SPAN_WINDOW_MAX_LINES - 1);
+  startLine = Math.max(1, Math.min(startLine, endLine - SPAN_WINDOW_MAX_LINES + 1));
+  return { startLine, endLine };
+}

@@ -1,0 +1,112 @@
+import { pickEvidence } from '../src/evidence';
+import { EVIDENCE_MATCHES_MAX, SNIPPET_MAX_CHARS, SPAN_DEFINITION_MAX_LINES, SPAN_WINDOW_MAX_LINES } from '../src/limits';
+import { renderSearchPage, type PageHit } from '../src/page';
+import { splitRows } from '../src/rows';
+import { chooseHitSpan, lineWindow } from '../src/span';
+import { countTokens } from '../src/tokens';
+
+function rowsOf(text: string) {
+  const buf = Buffer.from(text);
+  return splitRows(buf, 0, buf.length, 1);
+}
+
+describe('chooseHitSpan', () => {
+  const fn = (startLine: number, endLine: number) => ({ startLine, endLine });
+
+  it('takes the smallest enclosing definition of at most SPAN_DEFINITION_MAX_LINES lines', () => {
+    const outer = fn(1, 300);
+    const method = fn(40, 69);
+    const choice = chooseHitSpan(50, [outer, method, fn(100, 120)], 400);
+    expect(choice).toEqual({ kind: 'definition', definition: method });
+    expect(chooseHitSpan(50, [fn(10, 10 + SPAN_DEFINITION_MAX_LINES - 1)], 400).kind).toBe('definition');
+    expect(chooseHitSpan(50, [fn(10, 10 + SPAN_DEFINITION_MAX_LINES)], 400).kind).toBe('window');
+  });
+
+  it('falls back to a window of at most SPAN_WINDOW_MAX_LINES lines holding the line', () => {
+    for (const [anchor, last] of [[150, 300], [1, 300], [300, 300], [3, 5]]) {
+      const choice = chooseHitSpan(anchor, [fn(1, 300)], last);
+      if (choice.kind !== 'window') throw new Error('expected a window');
+      expect(choice.startLine).toBeLessThanOrEqual(anchor);
+      expect(choice.endLine).toBeGreaterThanOrEqual(anchor);
+      expect(choice.endLine - choice.startLine + 1).toBe(Math.min(SPAN_WINDOW_MAX_LINES, last));
+      expect(choice.startLine).toBeGreaterThanOrEqual(1);
+      expect(choice.endLine).toBeLessThanOrEqual(last);
+    }
+    expect(lineWindow(150, 300)).toEqual({ startLine: 141, endLine: 160 });
+  });
+});
+
+describe('pickEvidence', () => {
+  const file = [
+    'function refill(bucket) {',
+    '  // refill the bucket',
+    '  const tokens = bucket.refill(rate);',
+    '  return tokens;',
+    '}',
+  ].join('\n') + '\n';
+
+  it('picks the line with the most terms, code before comment', () => {
+    const ev = pickEvidence(rowsOf(file), { startLine: 1, endLine: 5 }, { kind: 'terms', terms: ['refill', 'bucket'] })!;
+    expect(ev.best.line).toBe(1);
+    expect(ev.lines).toEqual([{ line: 1, text: 'function refill(bucket) {' }]);
+    expect(ev.left).toBe(0);
+  });
+
+  it('adds context lines around the best line with -C', () => {
+    const ev = pickEvidence(rowsOf(file), { startLine: 3, endLine: 3 }, { kind: 'terms', terms: ['tokens'] }, 1)!;
+    expect(ev.lines.map((l) => [l.line, l.context === true])).toEqual([[2, true], [3, false], [4, true]]);
+  });
+
+  it('line matching shows every matching line of the file up to EVIDENCE_MATCHES_MAX and counts the rest', () => {
+    const many = Array.from({ length: 9 }, (_, i) => `call_site(${i});`).join('\n') + '\n';
+    const ev = pickEvidence(rowsOf(many), { startLine: 4, endLine: 6 }, { kind: 'lines', anchorLine: 5, matchAt: (t) => t.indexOf('call_site') })!;
+    expect(ev.best.line).toBe(5);
+    expect(ev.lines.map((l) => l.line)).toEqual([1, 2, 3, 4, 5]);
+    expect(ev.lines).toHaveLength(EVIDENCE_MATCHES_MAX);
+    expect(ev.left).toBe(9 - EVIDENCE_MATCHES_MAX);
+  });
+
+  it('cuts long lines around the match to SNIPPET_MAX_CHARS characters', () => {
+    const long = 'x'.repeat(400) + 'needle' + 'y'.repeat(400) + '\n';
+    const ev = pickEvidence(rowsOf(long), { startLine: 1, endLine: 1 }, { kind: 'lines', anchorLine: 1, matchAt: (t) => t.indexOf('needle') })!;
+    expect(ev.best.text).toContain('needle');
+    expect([...ev.best.text].length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
+  });
+});
+
+describe('a page with evidence lines', () => {
+  const SET = 'abc123';
+  function hit(i: number): PageHit {
+    const lines = Array.from({ length: 5 }, (_, k) => ({ line: 10 + k, text: `match_${i}_${k}(); // a matching line` }));
+    return {
+      handle: `${SET}:${i + 1}`, path: `src/f${i}.ts`, uri: `file:///r/src/f${i}.ts`, start_line: 10, end_line: 14, start: 0, end: 100,
+      sources: ['source:code'], snippet: lines[0], evidence: { best: lines[0], lines, left: 3 },
+    };
+  }
+  const input = (n: number) => ({ query: 're:match', setId: SET, offset: 0, hits: Array.from({ length: n }, (_, i) => hit(i)), limit: 20, coverage: {}, coverageLine: 'complete', truncated: false });
+
+  it('prints every evidence line, a footer for the matches left, and no byte offsets', () => {
+    const page = renderSearchPage(input(2), { format: 'lines', budget: 10_000 });
+    const lines = page.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`${SET}:1  src/f0.ts:10-14`);
+    expect(lines.slice(1, 6)).toEqual([10, 11, 12, 13, 14].map((l, k) => `  ${l}: match_0_${k}(); // a matching line`));
+    expect(lines).toContain('matches left: 6 more matching lines in 2 files (narrow with file:PATH)');
+    expect(page.stdout).not.toContain('file://');
+    const json = JSON.parse(renderSearchPage(input(2), { format: 'json', budget: 10_000 }).stdout);
+    expect(json.hits[0].evidence).toHaveLength(5);
+    expect(json.hits[0].matches_left).toBe(3);
+    expect(json.hits[0].start).toBe(0);
+  });
+
+  it('keeps the budget, dropping further matches before dropping hits', () => {
+    for (const format of ['lines', 'json'] as const) {
+      for (let budget = 40; budget <= 2000; budget += 40) {
+        const page = renderSearchPage(input(20), { format, budget });
+        expect(countTokens(page.stdout)).toBeLessThanOrEqual(budget);
+      }
+    }
+    const tight = renderSearchPage(input(20), { format: 'lines', budget: 300 });
+    expect(tight.shown).toBeGreaterThan(1);
+    expect(tight.stdout).toMatch(/^next: more abc123@\d+ \(\d+ of 20 files; stopped by -b\)$/m);
+  });
+});

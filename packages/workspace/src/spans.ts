@@ -1,0 +1,118 @@
+// Hit spans (spec 4): the index answers with its own units (a 4 KB storage region, a
+// whole definition, one occurrence); a hit instead spans what an agent should read: the
+// smallest enclosing definition of at most 80 lines holding its best match, else a
+// window of at most 20 lines around it. A definition query (`sym:` declarations,
+// `kind:`) spans the whole definition. The narrowed span is what the result set stores,
+// so `show HANDLE` prints just it.
+import { createHash } from 'node:crypto';
+import { FILE_MAX_BYTES, percentDecode, readInsideRoot, type IndexReader, type ParsedQuery, type SearchHit } from '@trufflepig/index';
+import { chooseHitSpan, lineStarts, pickSnippet, splitRows, SPAN_WINDOW_MAX_LINES } from '@trufflepig/render';
+import { SPAN_NARROW_BYTES_MAX, SPAN_NARROW_HITS_MAX, SPAN_NARROW_SPAN_BYTES_MAX } from './limits';
+
+/** A definition of a file, in byte and line coordinates of the indexed revision. */
+interface DefSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly nameStart: number;
+}
+
+/** sql.js binds at most 999 parameters per statement. */
+const FILES_PER_QUERY = 500;
+
+/** Definitions of the given file ids (one scan of the definitions per chunk, not one per file). */
+function definitionsOf(reader: IndexReader, ids: readonly number[]): Map<number, DefSpan[]> {
+  const out = new Map<number, DefSpan[]>();
+  for (let i = 0; i < ids.length; i += FILES_PER_QUERY) {
+    const chunk = ids.slice(i, i + FILES_PER_QUERY);
+    const stmt = reader.db.prepare(`SELECT file, start, end, sl, el, ns FROM def WHERE file IN (${chunk.map(() => '?').join(',')})`);
+    try {
+      stmt.bind(chunk);
+      while (stmt.step()) {
+        const r = stmt.get() as number[];
+        const list = out.get(Number(r[0])) ?? [];
+        list.push({ start: Number(r[1]), end: Number(r[2]), startLine: Number(r[3]), endLine: Number(r[4]), nameStart: Number(r[5]) });
+        out.set(Number(r[0]), list);
+      }
+    } finally {
+      stmt.free();
+    }
+  }
+  return out;
+}
+
+/** Whether a hit keeps the span the index gave it: commits, whole files, definitions of a definition query. */
+function keepsIndexSpan(h: SearchHit, q: ParsedQuery): boolean {
+  if (h.commit || h.kind === 'file') return true;
+  const definitionQuery = q.kinds.some((k) => k !== 'file');
+  return definitionQuery && h.kind !== undefined;
+}
+
+/**
+ * Where a hit's best match is: its own first byte for line matches and occurrences, else
+ * the best-scoring line of its span (at the hit's first byte when that is the line).
+ */
+function anchorOf(h: SearchHit, bytes: Buffer, starts: readonly number[], terms: readonly string[], q: ParsedQuery): { line: number; byte: number } {
+  const own = { line: h.startLine, byte: h.start };
+  if (q.mode === 're' || q.mode === 'literal' || q.mode === 'sym' || h.startLine === h.endLine || terms.length === 0) return own;
+  const from = starts[h.startLine - 1] ?? 0;
+  const rows = splitRows(bytes, from, Math.min(bytes.length, Math.max(h.end, from)), h.startLine);
+  const line = pickSnippet(rows, terms)?.line ?? h.startLine;
+  return line === h.startLine ? own : { line, byte: starts[line - 1] ?? h.start };
+}
+
+function lastLineOf(bytes: Buffer, starts: readonly number[]): number {
+  return bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? starts.length - 1 : starts.length;
+}
+
+/** One hit's narrowed span, from the file's bytes at the hit's revision and its definitions. */
+export function narrowHit(h: SearchHit, bytes: Buffer, defs: readonly DefSpan[], terms: readonly string[], q: ParsedQuery): SearchHit {
+  if (q.mode === 'sym' && h.kind !== undefined) {
+    // A declaration of a `sym:` query: the whole definition it names.
+    const def = defs.find((d) => d.nameStart === h.start) ?? defs.find((d) => d.start <= h.start && h.end <= d.end && d.startLine === h.startLine);
+    if (def) return { ...h, start: def.start, end: def.end, startLine: def.startLine, endLine: def.endLine };
+  }
+  const starts = lineStarts(bytes);
+  const at = anchorOf(h, bytes, starts, terms, q);
+  const anchor = at.line;
+  const lastLine = Math.max(1, lastLineOf(bytes, starts));
+  const choice = chooseHitSpan(anchor, defs, lastLine, at.byte);
+  // Never wider in bytes than the index's own span or SPAN_NARROW_SPAN_BYTES_MAX: a few
+  // lines of minified code can be megabytes, and the index's span is then the better read.
+  const bounded = (n: SearchHit): SearchHit => (n.end - n.start > Math.max(SPAN_NARROW_SPAN_BYTES_MAX, h.end - h.start) ? h : n);
+  if (choice.kind === 'definition') {
+    const d = choice.definition;
+    return bounded({ ...h, start: d.start, end: d.end, startLine: d.startLine, endLine: d.endLine });
+  }
+  // A long definition matched at its first line: the window starts there, not above it.
+  const window = h.kind !== undefined && anchor === h.startLine ? { startLine: anchor, endLine: Math.min(lastLine, anchor + SPAN_WINDOW_MAX_LINES - 1) } : choice;
+  const start = starts[window.startLine - 1] ?? 0;
+  let end = window.endLine < starts.length ? starts[window.endLine] - 1 : bytes.length;
+  if (end > start && bytes[end - 1] === 0x0d) end--;
+  return bounded({ ...h, start, end: Math.max(start, end), startLine: window.startLine, endLine: window.endLine });
+}
+
+/**
+ * The hits with narrowed spans, in the same order: up to SPAN_NARROW_HITS_MAX hits and
+ * SPAN_NARROW_BYTES_MAX bytes read; a file that no longer has the indexed revision keeps
+ * the index's span (its definitions would not fit the bytes). Hits shared between lists
+ * (a scope's ranking reuses the global one's) narrow once: pass the same `memo`.
+ */
+export function narrowHits(reader: IndexReader, q: ParsedQuery, terms: readonly string[], hits: readonly SearchHit[], memo = new Map<SearchHit, SearchHit>()): SearchHit[] {
+  const todo = hits.slice(0, SPAN_NARROW_HITS_MAX).filter((h) => !memo.has(h) && !keepsIndexSpan(h, q) && h.revision);
+  const ids = [...new Set(todo.map((h) => reader.fileByPath(h.path)?.id).filter((id): id is number => id !== undefined))];
+  const defs = ids.length ? definitionsOf(reader, ids) : new Map<number, DefSpan[]>();
+  let read = 0;
+  for (const h of todo) {
+    if (read > SPAN_NARROW_BYTES_MAX) break;
+    const f = reader.fileByPath(h.path);
+    if (!f) continue;
+    const live = readInsideRoot(reader.root, percentDecode(h.path), FILE_MAX_BYTES);
+    if (!live.ok) continue;
+    read += live.bytes.length;
+    if (createHash('sha256').update(live.bytes).digest('hex') !== h.revision) continue;
+    memo.set(h, narrowHit(h, live.bytes, defs.get(f.id) ?? [], terms, q));
+  }
+  return hits.map((h) => memo.get(h) ?? h);
+}
