@@ -60,13 +60,16 @@ function measuredSeries(cli, root, cache, samples) {
 async function run(opts = {}) {
   const cli = requireCli(opts.cli || DEFAULT_CLI);
   const samples = opts.samples || 40;
-  const { sendRequest } = require(path.join(REPO_ROOT, 'packages', 'runtime', 'dist', 'client'));
+  const { sendRequest } = require('@trufflepig/runtime/client');
+  const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir');
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-abuse-')));
   const root = path.join(base, 'root');
   const cache = path.join(base, 'cache');
   fs.mkdirSync(root);
   timedRun('git', ['init', '-q', root]);
   const files = makeCorpus(root);
+  // --cache is a base: the daemon's socket lives in the root's own directory under it.
+  const rootCache = cacheDirForRoot(fs.realpathSync(root), { cacheOverride: cache });
   const cliAt = (...args) => timedRun(process.execPath, [cli, '--root', root, '--cache', cache, ...args], { timeout: 120_000 });
   const examples = [];
   let abusive = 0;
@@ -87,7 +90,7 @@ async function run(opts = {}) {
     const abuser = (async () => {
       for (let i = 0; !stop; i++) {
         const started = Date.now();
-        const sent = await sendRequest(cache, { verb: 'search', args: [CATASTROPHIC[i % CATASTROPHIC.length]], options: { root, cache }, cwd: root }, { timeoutMs: 60_000 });
+        const sent = await sendRequest(rootCache, { verb: 'search', args: [CATASTROPHIC[i % CATASTROPHIC.length]], options: { root, cache }, cwd: root }, { timeoutMs: 60_000 });
         abusiveTimes.push(Date.now() - started);
         if (opts.verbose) console.error(`  ${CATASTROPHIC[i % CATASTROPHIC.length]} ${Date.now() - started} ms exit ${sent.ok ? sent.reply.exitCode : sent.code}`);
         abusive++;
