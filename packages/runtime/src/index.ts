@@ -3,7 +3,7 @@ export type { RuntimeErrorCode, RuntimeError, Failure } from './errors';
 export { encodeFrame, decodeFrames, frameBodyBytes, sniffRequestId, EMPTY_DECODER, OVERSIZE_HEAD_BYTES, type DecoderState, type FrameEvent } from './frame';
 export { BUILTIN_VERBS, ERROR_EXIT_CODE, parseRequest, parseReply, serializeRequest, errorReply, type DaemonRequest, type DaemonReply, type OptionValue } from './protocol';
 export { socketPathFor, lockPathFor, logPathFor, shortSocketDirectory } from './paths';
-export { acquireDaemonLock, type DaemonLock } from './lock';
+export { acquireDaemonLock, daemonLockState, type DaemonLock, type DaemonLockState } from './lock';
 export { isIgnoredPath } from './watch';
 export type { ReconcileRun, ReconcileReason } from './scheduler';
 export type { DaemonStatus } from './status';

@@ -25,6 +25,15 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+export type DaemonLockState = { readonly state: 'free' } | { readonly state: 'held' | 'stale'; readonly pid: number };
+
+/** Whether `daemon.lock` of a cache directory is free, held by a live process, or left by a dead one (taken over by the next daemon). */
+export function daemonLockState(cacheDir: string): DaemonLockState {
+  const pid = readLockPid(lockPathFor(cacheDir));
+  if (pid === undefined) return { state: 'free' };
+  return processAlive(pid) ? { state: 'held', pid } : { state: 'stale', pid };
+}
+
 /** Pid in a lock file; 0 when empty or unreadable, undefined when there is no file. */
 export function readLockPid(file: string): number | undefined {
   try {

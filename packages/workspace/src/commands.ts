@@ -1,5 +1,5 @@
 import { LOCK_FILE_NAME, lockFileState, reconcile, type ReconcileProgress, type ReconcileReport } from '@trufflepig/index';
-import { DAEMON_LOCK_FILE_NAME } from '@trufflepig/runtime';
+import { DAEMON_LOCK_FILE_NAME, daemonLockState } from '@trufflepig/runtime';
 import {
   CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, fitError, internalErrorOf, renderObject, renderSearchPage, renderShow,
   type OutputFormat, type ShowInput,
@@ -262,8 +262,9 @@ async function rootStatus(r: ResolvedRoot): Promise<Outcome<Record<string, unkno
  */
 function staleLocks(cacheDir: string): { stale_locks?: Record<string, { pid: number; note: string }> } {
   const out: Record<string, { pid: number; note: string }> = {};
-  for (const [name, taker] of [[LOCK_FILE_NAME, 'the next index'], [DAEMON_LOCK_FILE_NAME, 'the next daemon']] as const) {
-    const state = lockFileState(cacheDir, name);
+  // Each lock's owner package reads its own file format.
+  const locks = [[LOCK_FILE_NAME, lockFileState(cacheDir), 'the next index'], [DAEMON_LOCK_FILE_NAME, daemonLockState(cacheDir), 'the next daemon']] as const;
+  for (const [name, state, taker] of locks) {
     if (state.state === 'stale') out[name] = { pid: state.pid, note: `left by process ${state.pid}, which is gone; ${taker} takes it over` };
   }
   return Object.keys(out).length ? { stale_locks: out } : {};

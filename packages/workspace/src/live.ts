@@ -1,17 +1,3 @@
-import { createHash } from 'node:crypto';
-import { FILE_MAX_BYTES, percentDecode, readInsideRoot, type ReadRefusal } from '@trufflepig/index';
-
-export type LiveRead =
-  | { ok: true; bytes: Buffer; revision: string }
-  | { ok: false; reason: ReadRefusal; message: string };
-
-/**
- * Read a root-relative encoded path once, through the index's checked reader (no link
- * followed, regular files only, bounded), and hash exactly the bytes that will be rendered.
- * The default bound is the index's: a handle's file was at most that size when indexed.
- */
-export function readOnce(root: string, encodedPath: string, maxBytes: number = FILE_MAX_BYTES): LiveRead {
-  const read = readInsideRoot(root, percentDecode(encodedPath), maxBytes);
-  if (!read.ok) return read;
-  return { ok: true, bytes: read.bytes, revision: createHash('sha256').update(read.bytes).digest('hex') };
-}
+// The facade reads a root's files exactly as the index's lanes do: one checked reader
+// that hashes the bytes it read (@trufflepig/index readLiveFile).
+export { readLiveFile as readOnce, type LiveRead } from '@trufflepig/index';

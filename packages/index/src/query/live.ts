@@ -3,7 +3,7 @@ import { queryLanguageOf } from '../classify';
 import { decodeText, lineAt, lineStartOffsets } from '../extract/text';
 import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
 import { percentDecode } from '../paths';
-import { readInsideRoot } from '../read/inside-root';
+import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
 import type { SearchHit } from './hit';
 import type { IndexedFile } from './reader';
 import { REGEX_DEADLINE_MS } from '../limits';
@@ -14,15 +14,31 @@ export interface LiveFile {
   readonly revision: string;
 }
 
+/** A file's current bytes and their revision (SHA-256), or why the checked reader refused it. */
+export type LiveRead =
+  | { readonly ok: true; readonly bytes: Buffer; readonly revision: string }
+  | { readonly ok: false; readonly reason: ReadRefusal; readonly message: string };
+
 /**
- * Read an indexed file's current bytes (the truth for `re:` and literal verification)
- * through the checked reader: undefined for anything that is no longer a regular file of
- * this root within the index's size bound (a swapped symlink, a FIFO, a device).
+ * Read a root-relative encoded path once through the checked reader (no link followed,
+ * regular files only, at most `maxBytes`) and hash exactly the bytes read: what a lane
+ * scans, a snippet shows and `show` verifies are the same bytes. The default bound is the
+ * index's: an indexed file was at most that size.
+ */
+export function readLiveFile(root: string, encodedPath: string, maxBytes: number = FILE_MAX_BYTES): LiveRead {
+  const read = readInsideRoot(root, percentDecode(encodedPath), maxBytes);
+  if (!read.ok) return read;
+  return { ok: true, bytes: read.bytes, revision: createHash('sha256').update(read.bytes).digest('hex') };
+}
+
+/**
+ * An indexed file's current bytes (the truth for `re:` and literal verification);
+ * undefined for anything that is no longer a regular file of this root within the
+ * index's size bound (a swapped symlink, a FIFO, a device).
  */
 export function readLive(root: string, f: IndexedFile): LiveFile | undefined {
-  const read = readInsideRoot(root, percentDecode(f.path), FILE_MAX_BYTES);
-  if (!read.ok) return undefined;
-  return { bytes: read.bytes, revision: createHash('sha256').update(read.bytes).digest('hex') };
+  const read = readLiveFile(root, f.path);
+  return read.ok ? read : undefined;
 }
 
 export function liveHit(f: IndexedFile, live: LiveFile, start: number, end: number, lane: string): SearchHit {

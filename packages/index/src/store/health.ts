@@ -62,11 +62,11 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** The state of a pid lock file (`index.lock` by default). */
-export function lockFileState(cacheDir: string, name: string = LOCK_FILE_NAME): WriterLockState {
+/** The state of the writer lock (`index.lock`) of a cache directory. */
+export function lockFileState(cacheDir: string): WriterLockState {
   let text: string;
   try {
-    text = fs.readFileSync(path.join(cacheDir, name), 'utf8');
+    text = fs.readFileSync(path.join(cacheDir, LOCK_FILE_NAME), 'utf8');
   } catch {
     return { state: 'free' };
   }
