@@ -44,7 +44,7 @@ describe('show HANDLE', () => {
   it('renders lines format rows as N: TEXT', () => {
     const hit = firstHit(repo, 'settle_account');
     const r = repo.cli('--format', 'lines', 'show', hit.handle);
-    expect(r.stdout).toBe(`${hit.handle}\tsrc/ledger.rs:6-8\n6:     pub fn settle_account(&mut self) -> u64 {\n7:         self.entries.iter().sum()\n8:     }\n`);
+    expect(r.stdout).toBe(`${hit.handle}  src/ledger.rs:6-8  Ledger::settle_account\n6:     pub fn settle_account(&mut self) -> u64 {\n7:         self.entries.iter().sum()\n8:     }\n`);
   });
 
   it('follows a continuation of a > 200-line span to its end without gaps', () => {

@@ -14,6 +14,10 @@ const FILES: Record<string, string> = {
   'src/forwarding.js': 'function forwardedTo(host) {\n  return "forwarded " + host;\n}\n',
   'src/paths.py': 'import os.path\n\ndef here():\n    return os.path.dirname(__file__)\n',
   'src/style.js': '// an if-else chain, written out\nfunction pick(a) { return a ? 1 : 2; }\n',
+  // A config key spelled with a hyphen once, beside a file full of its camelCase flattening.
+  'conf/definitions.js': "const defs = {\n  'fetch-retries': { default: 2, type: Number },\n}\nmodule.exports = defs;\n",
+  'conf/registry.js': 'function request(opts) {\n  const retries = opts.fetchRetries;\n  if (opts.fetchRetries > 0) log(opts.fetchRetries);\n' +
+    '  return { retries: opts.fetchRetries, fetch: "retries" };\n}\n',
   // A CommonJS binding of Command, used a lot, beside the class it names.
   'index.js': "const Command = require('./lib/command.js');\nconst { Option, Help: HelpText } = require('./lib/option.js');\n" +
     'function program() { return new Command(); }\nfunction sub() { return new Command(); }\nmodule.exports = { Command, Option, HelpText, program, sub };\n',
@@ -53,6 +57,13 @@ describe('hyphenated and dotted tokens', () => {
     const paths = await fx.paths('client x-forwarded-for');
     expect(paths[0]).toBe('src/proxy.js');
     expect(paths.filter((p) => p.startsWith('src/noise'))).toEqual([]);
+  });
+
+  it('ranks the file that spells the compound exactly above one that only has its words, and points at the spelling', async () => {
+    const out = await fx.search('fetch-retries');
+    expect(out.hits.map((h) => h.path).slice(0, 2)).toEqual(['conf/definitions.js', 'conf/registry.js']);
+    // The hit sits on line 2, where `'fetch-retries'` is spelled, not on the first `fetch`.
+    expect(out.hits[0]).toMatchObject({ startLine: 2, lane: 'spelled' });
   });
 
   it('finds a dotted module path as its phrase first', async () => {

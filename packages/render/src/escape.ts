@@ -58,3 +58,6 @@ export function jsonLine(value: unknown): string {
     ) + '\n'
   );
 }
+
+/** Separator of the fields of a lines-format header (a search hit, a `show` header): two spaces. */
+export const FIELD = '  ';

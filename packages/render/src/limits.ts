@@ -14,8 +14,13 @@ export const SHOW_MAX_ROWS = 200;
 export const SNIPPET_MAX_CHARS = 160;
 /** A hit's span: the smallest enclosing definition of at most this many lines holding its best match (spec 4). */
 export const SPAN_DEFINITION_MAX_LINES = 80;
-/** Otherwise a window of at most this many lines around the best match (spec 4). */
-export const SPAN_WINDOW_MAX_LINES = 20;
+/**
+ * Otherwise a window of at most this many lines around the best match (spec 4 allows 20;
+ * 16 reads a key with its value or a call with its arguments and costs a fifth less).
+ */
+export const SPAN_WINDOW_MAX_LINES = 16;
+/** Lines of a window above its best match (the rest of the window follows it). */
+export const SPAN_WINDOW_LINES_BEFORE = 3;
 /** Matching lines shown per hit of a `re:` or `"literal"` search, the best one included (spec 4). */
 export const EVIDENCE_MATCHES_MAX = 5;
 /** Largest `-C N`: context lines before and after each evidence line. */

@@ -1,6 +1,6 @@
 // Search pages (spec 4): as many hits as the budget fits, snippets kept while enough fit.
 
-import { escapeLineField, jsonLine } from './escape';
+import { escapeLineField, FIELD, jsonLine } from './escape';
 import { printedPath } from './path';
 import type { Evidence } from './evidence';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
@@ -226,9 +226,6 @@ export function sourceMarker(sources: readonly string[] | undefined): string {
   const names = (sources ?? []).filter((t) => t.startsWith('source:')).map((t) => t.slice('source:'.length)).filter((n) => n !== 'code');
   return names.length > 0 ? `[${names.join(',')}]` : '';
 }
-
-/** Separator of a search hit line's fields. */
-const FIELD = '  ';
 
 /**
  * One hit in lines format: `HANDLE  PATH:START-END  [NAME]  [origin]`, then its evidence

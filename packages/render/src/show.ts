@@ -1,6 +1,6 @@
 // `show` responses (spec 6): whole source rows within the budget, with a continuation.
 
-import { escapeCodePoint, escapeLineField, hasUnsafeText, isUnsafeCodePoint, jsonLine } from './escape';
+import { escapeCodePoint, escapeLineField, FIELD, hasUnsafeText, isUnsafeCodePoint, jsonLine } from './escape';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { SHOW_MAX_ROWS } from './limits';
 import { printedPath } from './path';
@@ -19,6 +19,12 @@ export interface ShowInput {
   verified: 'revision' | 'current file';
   name?: string;
   kind?: string;
+  /**
+   * Lines of the whole thing shown (`show sym:`: the definition) when the rows are only its
+   * head: the lines header names it; JSON keeps start_line/end_line for the rows and adds
+   * `extent`.
+   */
+  extent?: { readonly startLine: number; readonly endLine: number };
   /** Rows to show, in order (from splitRows). */
   rows: readonly SourceRow[];
   /** Continuation for the rows not shown, starting at that byte of the file. */
@@ -101,17 +107,19 @@ function showJson(input: ShowInput, count: number, next: string | undefined): st
     if (row.escaped) shown.escaped = true;
     return shown;
   });
+  if (input.extent !== undefined) out.extent = { start_line: input.extent.startLine, end_line: input.extent.endLine };
   if (next !== undefined) out.next = next;
   for (const [key, value] of Object.entries(input.extra ?? {})) if (!(key in out)) out[key] = value;
   return jsonLine(out);
 }
 
+/** `HANDLE  PATH:A-B  [NAME]` (a handle read) or `path:PATH:A-B` (current bytes), then rows. */
 function showLines(input: ShowInput, count: number, next: string | undefined): string {
-  const { startLine, endLine } = span(input, count);
+  const { startLine, endLine } = input.extent ?? span(input, count);
   const where = escapeLineField((input.member !== undefined ? input.member + '/' : '') + printedPath(input.path));
   let out =
-    (input.handle !== undefined ? escapeLineField(input.handle) + '\t' : 'path:') +
-    `${where}:${startLine}-${endLine}\n`;
+    (input.handle !== undefined ? escapeLineField(input.handle) + FIELD : 'path:') +
+    `${where}:${startLine}-${endLine}` + (input.handle !== undefined && input.name !== undefined ? FIELD + escapeLineField(input.name) : '') + '\n';
   for (const row of input.rows.slice(0, count)) {
     // splitRows text is display-escaped already (only tabs stay raw); rows built elsewhere
     // are re-checked so that no row can add a line or drive the terminal.

@@ -3,7 +3,7 @@
 // best match, else a window of at most SPAN_WINDOW_MAX_LINES lines around it — never a
 // storage region (those are up to 4 KB: 50–130 lines an agent pays for to find one line).
 
-import { SPAN_DEFINITION_MAX_LINES, SPAN_WINDOW_MAX_LINES } from './limits';
+import { SPAN_DEFINITION_MAX_LINES, SPAN_WINDOW_LINES_BEFORE, SPAN_WINDOW_MAX_LINES } from './limits';
 
 /** A definition's extent in displayed lines (1-based, inclusive), and optionally its half-open byte span. */
 export interface LineExtent {
@@ -22,7 +22,7 @@ export type HitSpanChoice<D extends LineExtent> =
  * known) of a file of `lastLine` lines: the smallest definition of `definitions` that
  * holds the anchor and has at most SPAN_DEFINITION_MAX_LINES lines (ties: fewer bytes,
  * then the one starting last, the innermost), else a window of at most
- * SPAN_WINDOW_MAX_LINES lines with the anchor near its middle. With a byte anchor a
+ * SPAN_WINDOW_MAX_LINES lines starting a few lines above the anchor (lineWindow). With a byte anchor a
  * definition must hold that byte, so one line of minified code picks the right function.
  */
 export function chooseHitSpan<D extends LineExtent>(anchor: number, definitions: readonly D[], lastLine: number, anchorByte?: number): HitSpanChoice<D> {
@@ -45,11 +45,16 @@ export function chooseHitSpan<D extends LineExtent>(anchor: number, definitions:
   return { kind: 'window', ...lineWindow(anchor, lastLine) };
 }
 
-/** At most SPAN_WINDOW_MAX_LINES lines of [1, lastLine] around `anchor` (a little more after it than before). */
+/**
+ * At most SPAN_WINDOW_MAX_LINES lines of [1, lastLine] holding `anchor`, starting
+ * SPAN_WINDOW_LINES_BEFORE lines above it: what follows a match (the body under a
+ * signature, the value under a key) is what an agent reads on for, so the window leans
+ * after it; near the end of the file it slides up to stay full.
+ */
 export function lineWindow(anchor: number, lastLine: number): { startLine: number; endLine: number } {
   const last = Math.max(1, lastLine);
   const at = Math.min(Math.max(1, anchor), last);
-  let startLine = Math.max(1, at - Math.floor((SPAN_WINDOW_MAX_LINES - 1) / 2));
+  let startLine = Math.max(1, at - SPAN_WINDOW_LINES_BEFORE);
   const endLine = Math.min(last, startLine + SPAN_WINDOW_MAX_LINES - 1);
   startLine = Math.max(1, Math.min(startLine, endLine - SPAN_WINDOW_MAX_LINES + 1));
   return { startLine, endLine };

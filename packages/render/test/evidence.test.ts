@@ -1,5 +1,5 @@
 import { pickEvidence } from '../src/evidence';
-import { EVIDENCE_MATCHES_MAX, SNIPPET_MAX_CHARS, SPAN_DEFINITION_MAX_LINES, SPAN_WINDOW_MAX_LINES } from '../src/limits';
+import { EVIDENCE_MATCHES_MAX, SNIPPET_MAX_CHARS, SPAN_DEFINITION_MAX_LINES, SPAN_WINDOW_LINES_BEFORE, SPAN_WINDOW_MAX_LINES } from '../src/limits';
 import { renderSearchPage, type PageHit } from '../src/page';
 import { splitRows } from '../src/rows';
 import { chooseHitSpan, lineWindow } from '../src/span';
@@ -32,7 +32,10 @@ describe('chooseHitSpan', () => {
       expect(choice.startLine).toBeGreaterThanOrEqual(1);
       expect(choice.endLine).toBeLessThanOrEqual(last);
     }
-    expect(lineWindow(150, 300)).toEqual({ startLine: 141, endLine: 160 });
+    // The window leans after the match: SPAN_WINDOW_LINES_BEFORE lines above it, the rest below.
+    expect(lineWindow(150, 300)).toEqual({ startLine: 150 - SPAN_WINDOW_LINES_BEFORE, endLine: 150 - SPAN_WINDOW_LINES_BEFORE + SPAN_WINDOW_MAX_LINES - 1 });
+    expect(lineWindow(2, 300)).toEqual({ startLine: 1, endLine: SPAN_WINDOW_MAX_LINES });
+    expect(lineWindow(299, 300)).toEqual({ startLine: 300 - SPAN_WINDOW_MAX_LINES + 1, endLine: 300 });
   });
 });
 

@@ -18,8 +18,16 @@ export const WORKER_MIN_INDEX_BYTES = 48 * 1024 * 1024;
 export const NAV_IMPORT_HOPS = 4;
 /** `show sym:` lists at most this many other locators under `also`. */
 export const SYM_ALSO_MAX = 5;
-/** `show sym:` lists at most this many definitions and importing sites. */
-export const SYM_LIST_MAX = 10;
+/**
+ * `show sym:` prints a definition of at most this many lines whole; a longer one prints its
+ * head, one line naming its members and a `next` that reads the body on (retrieval spec 6:
+ * an agent asking where a class is pays for its first line, not for 1,200 tokens of it).
+ */
+export const SYM_BODY_MAX_LINES = 40;
+/** Lines of a long definition's head `show sym:` prints (up to its first member). */
+export const SYM_HEAD_MAX_LINES = 8;
+/** Members a long definition's `members:` line names (`+N more (map PATH)` for the rest). */
+export const SYM_MEMBERS_MAX = 16;
 /** `refs` reads at most this many files for sites; more makes the answer truncated. */
 export const REFS_MAX_FILES = 2_000;
 /** `refs` keeps at most this many sites. */

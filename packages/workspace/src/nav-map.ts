@@ -7,7 +7,7 @@ import { definitionEntry, spanEntry } from './nav-entries';
 import type { NavTarget } from './nav-open';
 
 /** Members of a type come after the items, each group in source order. */
-const SECOND_GROUP: ReadonlySet<string> = new Set(['field', 'variant', 'property']);
+export const SECOND_GROUP: ReadonlySet<string> = new Set(['field', 'variant', 'property']);
 
 export interface MapRow {
   readonly entry: ResultEntry;

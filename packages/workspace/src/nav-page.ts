@@ -2,7 +2,7 @@
 // row per item under a header naming the set once (`show SET:N` reads row N), rows grouped
 // under their file; JSON: every field of every row, as search pages carry them.
 import { fileUri, percentDecode } from '@trufflepig/index';
-import { countTokens, escapeLineField, jsonLine, printedPath, withinBudget, type OutputFormat } from '@trufflepig/render';
+import { budgetTooSmall, escapeLineField, jsonLine, printedPath, setIdSlack, withinBudget, type OutputFormat } from '@trufflepig/render';
 import { formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
 import { NAV_PAGE_ROWS_MAX, NAV_TEXT_MAX_CHARS } from './limits';
 
@@ -149,14 +149,9 @@ export function renderNavPage(input: NavPageInput, opts: { format: OutputFormat;
   const text = render(n);
   if (n > 0 && withinBudget(text, budget)) return { stdout: text, stderr: '' };
   if (max === 0 && withinBudget(text, budget)) return { stdout: text, stderr: '' };
-  // As search pages answer (render's budgetTooSmall): a fitting status line, and the retry on stderr.
-  // A retry renders another set id, which may tokenize worse: count each of its
-  // occurrences at one token a character, so retrying with `needed` always fits.
+  // As search pages answer: a fitting status line, and a retry hint on stderr whose budget
+  // also fits the other set id a retry renders (setIdSlack).
   const smallest = render(Math.min(1, max));
-  const needed = countTokens(smallest) + (smallest.split(input.setId).length - 1) * Math.max(0, input.setId.length - countTokens(input.setId));
-  const status = opts.format === 'json' ? jsonLine({ status: 'budget_too_small', needed }) : `status: budget_too_small needed=${needed}\n`;
-  return {
-    stdout: withinBudget(status, budget) ? status : '',
-    stderr: `trufflepig: budget of ${budget} tokens is too small for one row of this ${input.verb} page; retry with -b ${needed}\n`,
-  };
+  const tooSmall = budgetTooSmall(smallest, budget, opts.format, `one row of this ${input.verb} page`, setIdSlack(input, smallest));
+  return { stdout: tooSmall.stdout, stderr: tooSmall.stderr ?? '' };
 }

@@ -1,18 +1,20 @@
 // `show sym:NAME [file: lang: kind:]` (retrieval spec §6): the best definition, read and
 // verified, then one line per other definition (`also`, ≤ 5) and one line counting its
 // reference sites (`refs NAME` lists them). Imports are followed when no definition
-// carries the name.
+// carries the name. A definition longer than SYM_BODY_MAX_LINES prints its head and its
+// members instead of its body, with a `next` that reads the body on.
 import * as path from 'node:path';
 import { fileUri, kindTier, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
 import { isTestPath } from '@trufflepig/rank';
-import type { ShowInput } from '@trufflepig/render';
+import { printedPath, type ShowInput } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
 import type { Context } from './context';
 import { fail, ok, type Outcome } from './errors';
-import { SYM_ALSO_MAX } from './limits';
+import { SYM_ALSO_MAX, SYM_BODY_MAX_LINES, SYM_HEAD_MAX_LINES, SYM_MEMBERS_MAX } from './limits';
 import { readOnce } from './live';
 import { definitionEntry, qualifiedName, spanEntry } from './nav-entries';
 import { fileFilter, filterWords, kindFilter } from './nav-filter';
+import { modifiersOf, SECOND_GROUP } from './nav-map';
 import { closeTargets, openMembers, openTargets, type NavTarget } from './nav-open';
 import { followImport, type ImportTrail } from './nav-resolve';
 import { useRowsOf } from './nav-uses';
@@ -33,10 +35,14 @@ function sharedDirs(here: string | undefined, file: string): number {
   return n;
 }
 
-/** Kind tier, then non-test, then nearest the invocation directory, then path, span, member. */
+/**
+ * Kind tier, then non-test, then top-level before a member (`url_for` the function before
+ * `Flask::url_for`: an unqualified name is what an import names), then nearest the
+ * invocation directory, then path, span, member.
+ */
 function compareCandidates(x: Candidate, y: Candidate): number {
   const key = (c: Candidate): (number | string)[] => [
-    kindTier(c.def.kind), isTestPath(c.def.file.path) ? 1 : 0, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
+    kindTier(c.def.kind), isTestPath(c.def.file.path) ? 1 : 0, c.def.container === null ? 0 : 1, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
   ];
   const a = key(x);
   const b = key(y);
@@ -86,6 +92,44 @@ function referenceCount(targets: readonly NavTarget[], name: string): { sites: n
   return { sites, files };
 }
 
+/** Definitions directly inside `def` (not inside one of its members), in source order. */
+function membersOf(t: NavTarget, def: IndexedDefinition): IndexedDefinition[] {
+  const inside = t.reader.fileDefinitions(def.file.path)
+    .filter((d) => d.start >= def.start && d.end <= def.end && !(d.start === def.start && d.end === def.end))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: IndexedDefinition[] = [];
+  for (const d of inside) if (!out.some((m) => d.start >= m.start && d.end <= m.end)) out.push(d);
+  return out;
+}
+
+interface Body {
+  readonly rows: ReturnType<typeof rowsOf>;
+  /** Byte where the rows left out start, when the head stands for a long body. */
+  readonly restStart?: number;
+  readonly members: readonly (IndexedDefinition & { readonly modifiers: readonly string[] })[];
+}
+
+/**
+ * The rows `show sym:` prints: the whole definition when it is at most SYM_BODY_MAX_LINES
+ * long; else its head (up to its first member, at most SYM_HEAD_MAX_LINES lines) with
+ * its members listed, the rest left to the continuation.
+ */
+function bodyOf(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
+  const rows = rowsOf(bytes, def.start, def.end);
+  if (def.endLine - def.startLine + 1 <= SYM_BODY_MAX_LINES) return { rows, members: [] };
+  const inside = membersOf(t, def);
+  const firstMember = inside.length > 0 ? inside[0].startLine : Infinity;
+  // Methods and nested types first, then fields and properties, as `map` orders them.
+  const members = [...inside.filter((d) => !SECOND_GROUP.has(d.kind)), ...inside.filter((d) => SECOND_GROUP.has(d.kind))]
+    .map((d) => {
+      const modifiers = modifiersOf(bytes, d);
+      return { ...d, name: modifiers.includes('#') && !d.name.startsWith('#') ? `#${d.name}` : d.name, modifiers: modifiers.filter((m) => m !== '#') };
+    });
+  const headLines = Math.max(1, Math.min(SYM_HEAD_MAX_LINES, firstMember - def.startLine));
+  if (headLines >= rows.length) return { rows, members: [] };
+  return { rows: rows.slice(0, headLines), restStart: rows[headLines].start, members };
+}
+
 function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<never> {
   const filters = filterWords(q);
   if (filters) {
@@ -132,12 +176,21 @@ export async function showSymbol(ctx: Context, words: readonly string[], cwd: st
       handle: handle(i + 1), ...(c.target.member ? { member: c.target.member } : {}), path: c.def.file.path, line: c.def.startLine, end_line: c.def.endLine, kind: c.def.kind, name: qualifiedName(c.def),
     }));
     const refs = referenceCount(targets, name);
+    const body = bodyOf(best.target, best.def, live.bytes);
+    const listed = body.members.slice(0, SYM_MEMBERS_MAX);
+    const memberText = listed.map((d) => [d.startLine, ...d.modifiers, d.name].join(' ')).join(', ')
+      + (body.members.length > listed.length ? `, +${body.members.length - listed.length} more (map ${printedPath(best.def.file.path)})` : '');
     const importTrail = trail ? { via: trail.via.map((v) => `${v.path}:${v.line} ${v.spelled}${v.name && !v.spelled.endsWith(v.name) ? ` ${v.name}` : ''}${v.alias ? ` as ${v.alias}` : ''}`), followed: trail.followed, candidates: trail.definitions.length } : undefined;
     const extra: Record<string, unknown> = {
+      ...(body.restStart !== undefined ? {
+        members: listed.map((d) => ({ line: d.startLine, end_line: d.endLine, kind: d.kind, name: d.name, ...(d.modifiers.length ? { modifiers: d.modifiers } : {}) })),
+        ...(body.members.length > listed.length ? { members_more: body.members.length - listed.length } : {}),
+      } : {}),
       also: alsoRows, ...(others.length > also.length ? { also_more: others.length - also.length } : {}),
       refs: { sites: refs.sites, files: refs.files, next: `refs ${q.text}` }, ...(importTrail ? { import: importTrail } : {}),
     };
     const extraLines: [string, string][] = [
+      ...(memberText ? [['members', memberText] as [string, string]] : []),
       ...alsoRows.map((d): [string, string] => ['also', `${d.handle} ${where(d.member, d.path, d.line)}-${d.end_line} ${d.kind} ${d.name}`]),
       ...(others.length > also.length ? [['also', `+${others.length - also.length} more definitions (search sym:${name})`] as [string, string]] : []),
       ...(importTrail ? [['followed', `${importTrail.followed} hops via ${importTrail.via.join(' -> ')}`] as [string, string]] : []),
@@ -147,7 +200,9 @@ export async function showSymbol(ctx: Context, words: readonly string[], cwd: st
     return ok({
       handle: first, ...(best.target.member ? { member: best.target.member } : {}), path: best.def.file.path,
       uri: fileUri(best.target.root, best.def.file.path), revision: live.revision, verified: 'revision',
-      name: qualifiedName(best.def), kind: best.def.kind, rows: rowsOf(live.bytes, best.def.start, best.def.end),
+      name: qualifiedName(best.def), kind: best.def.kind, rows: body.rows,
+      extent: { startLine: best.def.startLine, endLine: best.def.endLine },
+      ...(body.restStart !== undefined ? { next: `${first}~${body.restStart}` } : {}),
       continuation: (next: number) => `${first}~${next}`, extra, extraLines,
     });
   } finally {

@@ -18,6 +18,13 @@ const BUCKET = [
 /** A file of 300 functions: an outline of a few hundred items. */
 const BIG = Array.from({ length: 300 }, (_, i) => `export function step${i}(x: number): number {\n  return x + ${i};\n}\n`).join('');
 
+/** A class of 60 lines (over SYM_BODY_MAX_LINES): show sym: prints its head and members. */
+const LEDGER = [
+  '// The ledger.', 'class Ledger {',
+  ...Array.from({ length: 11 }, (_, i) => [`  entry${i}(x) {`, `    const y = x + ${i};`, '    return y * 2;', '  }', ''].join('\n')),
+  '  static #seal() {', '    return 0;', '  }', '}', '',
+].join('\n');
+
 const FILES = {
   'lib/bucket.js': BUCKET,
   'index.js': "const TokenBucket = require('./lib/bucket.js');\n\nfunction make() {\n  return TokenBucket.create(1);\n}\n" +
@@ -28,6 +35,10 @@ const FILES = {
     '  abstract load(): Promise<void>;', '  public async save(): Promise<void> {}', '  private tick(): void {}', '}', '',
   ].join('\n'),
   'src/big.ts': BIG,
+  'long/ledger.js': LEDGER,
+  // A method and a top-level function of one name; the method's path sorts first.
+  'app/server.js': 'class Server {\n  urlFor(name) {\n    return "/" + name;\n  }\n}\nmodule.exports = Server;\n',
+  'helpers.js': 'function urlFor(name) {\n  return "/x/" + name;\n}\nmodule.exports = { urlFor };\n',
   // Seven more definitions of `tick`: show sym: lists five under `also`.
   ...Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`more/m${i}.ts`, `export function tick(): number {\n  return ${i};\n}\n`])),
 };
@@ -136,11 +147,37 @@ describe('show sym:', () => {
   it('reads the class, not the require binding, then one refs line', async () => {
     const out = await showCommand('sym:TokenBucket', at());
     const text = lines(out.stdout);
-    expect(text[0]).toMatch(/^[0-9a-z]{6,}:1\tlib\/bucket\.js:1-25$/);
+    expect(text[0]).toMatch(/^[0-9a-z]{6,}:1  lib\/bucket\.js:1-25  TokenBucket$/);
     expect(text.slice(-2)).toEqual(['25: }', 'refs: 10 sites in 3 files (refs TokenBucket)']);
-    // The definition's rows and two lines: nothing else is paid for.
+    // The definition's rows, a header naming it and the refs line: nothing else is paid for.
     const rows = text.slice(1, -1).join('\n');
-    expect(countTokens(out.stdout) - countTokens(rows)).toBeLessThanOrEqual(30);
+    expect(countTokens(out.stdout) - countTokens(rows)).toBeLessThanOrEqual(35);
+  });
+
+  it('prints a long definition as its head, its members and a next that reads the body on', async () => {
+    const out = await showCommand('sym:Ledger', at());
+    const text = lines(out.stdout);
+    const extent = '2-61';
+    expect(text[0]).toMatch(new RegExp(`^[0-9a-z]{6,}:1  long/ledger\\.js:${extent}  Ledger$`));
+    expect(text[1]).toBe('2: class Ledger {');
+    const next = text.find((l) => l.startsWith('next: show '));
+    expect(next).toMatch(/^next: show [0-9a-z]{6,}:1~\d+$/);
+    const members = text.find((l) => l.startsWith('members: '));
+    expect(members).toBe(`members: ${Array.from({ length: 11 }, (_, i) => `${3 + 5 * i} entry${i}`).join(', ')}, 58 static #seal`);
+    expect(countTokens(out.stdout)).toBeLessThan(150);
+    // The continuation reads the body from the first member on, verified like any handle.
+    const body = lines((await showCommand(next!.slice('next: show '.length), at())).stdout);
+    expect(body[1]).toBe('3:   entry0(x) {');
+    expect(body).toContain('61: }');
+    const asJson = json(await showCommand('sym:Ledger', at({ format: 'json' })));
+    expect(asJson).toMatchObject({ start_line: 2, end_line: 2, extent: { start_line: 2, end_line: 61 } });
+    expect(asJson.members[11]).toEqual({ line: 58, end_line: 60, kind: 'method', name: '#seal', modifiers: ['static'] });
+  });
+
+  it('reads the top-level function before a method of the same name', async () => {
+    const text = lines((await showCommand('sym:urlFor', at())).stdout);
+    expect(text[0]).toMatch(/^[0-9a-z]{6,}:1  helpers\.js:1-3  urlFor$/);
+    expect(text).toContainEqual(expect.stringMatching(/^also: [0-9a-z]{6,}:2 app\/server\.js:2-4 method Server::urlFor$/));
   });
 
   it('lists at most five other definitions under also, then says how many more', async () => {

@@ -1,5 +1,5 @@
 import {
-  fuseLanes, fuseMembers, identifierKey, isTestPath, pathPrior, priorContext, resolveScopes, WEIGHT_DEFAULT, WEIGHT_PHRASE, type ScopeMode,
+  compoundWords, fuseLanes, fuseMembers, identifierKey, isTestPath, pathPrior, priorContext, resolveScopes, WEIGHT_DEFAULT, WEIGHT_PHRASE, WEIGHT_SPELLED, type ScopeMode,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
@@ -63,6 +63,7 @@ function rankFree(ctx: LaneContext): Ranked {
   if (structural) {
     lanes.push(kindWordLane(ctx));
   } else if (q.words.length > 0) {
+    if (q.phrases?.length) lanes.unshift(...spelledLanes(ctx));
     if (q.words.length >= 2 && !q.identifier) {
       lanes.push(ftsLane(ctx, 'phrase', 'phrase', WEIGHT_PHRASE));
       // Each hyphenated or dotted token is also the phrase it spells (`x-forwarded-for`).
@@ -128,30 +129,56 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
     });
 }
 
-/** `"literal"`: the phrase lane alone, verified against the live bytes (ASCII case-insensitive). */
-function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean } {
-  const needle = Buffer.from(ctx.query.text, 'utf8');
+/**
+ * Files holding `text` as spelled (ASCII case-insensitive, verified in the live bytes),
+ * each hit at its first occurrence: the candidates are the files whose regions match the
+ * phrase of `words`, best first (every eligible file when there are no words).
+ */
+function literalHits(ctx: LaneContext, text: string, words: readonly string[], lane: string): SearchHit[] {
+  const needle = Buffer.from(text, 'utf8');
   const files = ctx.reader.files().filter((f) => !f.excluded && ctx.eligible(f));
   let candidates: { f: IndexedFile; score: number }[];
-  if (ctx.query.words.length === 0) {
+  if (words.length === 0) {
     candidates = files.map((f) => ({ f, score: 0 }));
   } else {
     const best = new Map<number, number>();
-    const regions = ftsRegions(ctx.reader.db, ftsExpression(ctx.query.words, 'phrase'));
+    const regions = ftsRegions(ctx.reader.db, ftsExpression(words, 'phrase'));
     if (regions.length >= LANE_REGION_SCAN_MAX) ctx.truncated = true;
     for (const r of regions) best.set(r.file, Math.max(best.get(r.file) ?? 0, r.score));
     candidates = files.filter((f) => best.has(f.id)).map((f) => ({ f, score: best.get(f.id)! }));
   }
-  const prior = priorContext({ words: ctx.query.words, fileFilters: ctx.query.fileInclude, languages: ctx.query.languages, kindFile: false, identifier: false });
+  const prior = priorContext({ words, fileFilters: ctx.query.fileInclude, languages: ctx.query.languages, kindFile: false, identifier: false });
   candidates.sort((a, b) => b.score * pathPrior(b.f.path, prior) - a.score * pathPrior(a.f.path, prior) || (a.f.path < b.f.path ? -1 : 1));
   const hits: SearchHit[] = [];
   for (const { f } of candidates) {
     const live = readLive(ctx.reader.root, f);
     if (!live) continue;
     const at = findLiteral(live.bytes, needle);
-    if (at >= 0) hits.push(liveHit(f, live, at, at + needle.length, 'literal'));
+    if (at >= 0) hits.push(liveHit(f, live, at, at + needle.length, lane));
   }
+  return hits;
+}
+
+/** `"literal"`: the phrase lane alone, verified against the live bytes (ASCII case-insensitive). */
+function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean } {
+  const hits = literalHits(ctx, ctx.query.text, ctx.query.words, 'literal');
   return { hits, truncated: ctx.truncated };
+}
+
+/**
+ * A lane per hyphenated or dotted token of a free query (`fetch-retries`, `os.path`): the
+ * files that spell it exactly, first in the fusion so that such a file's hit sits on the
+ * spelling rather than on `fetchRetries` or `fetch ... retries` (retrieval spec 4: the
+ * phrase it spells first, then its parts).
+ */
+function spelledLanes(ctx: LaneContext): HitLane[] {
+  const q = ctx.query;
+  return q.text.split(' ').flatMap((token) => {
+    const words = compoundWords(token);
+    if (!words) return [];
+    const hits = literalHits(ctx, token, words, 'spelled');
+    return [{ name: 'spelled', weight: WEIGHT_SPELLED, entries: hits.map((h) => ({ path: h.path, start: h.start, end: h.end, payload: h })) }];
+  });
 }
 
 /**
