@@ -26,6 +26,13 @@ export const SKIPPED_DIR_COUNT_MAX_ENTRIES = 20_000;
  * which invalidates only the facts that extractor produced.
  */
 export const EXTRACTION_VERSION = 3;
+/**
+ * Nesting of token groups read inside one `macro_rules!` template (items, their bodies, the
+ * bodies' local items): deeper groups are not searched for definitions, so a crafted file
+ * nesting brackets thousands deep costs no deep recursion. regex's `define_builder!` puts its
+ * methods 3 groups deep (the `mod $name` body, the impl body, the method).
+ */
+export const MACRO_TEMPLATE_NESTING_MAX = 16;
 /** Bumped whenever the database layout changes: older databases are rebuilt from scratch. */
 export const SCHEMA_VERSION = 6;
 /** The FTS index is rebuilt when this fraction of its documents belong to removed regions. */

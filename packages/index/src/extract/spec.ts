@@ -18,6 +18,16 @@ export interface RawImport {
 /** A definition found outside the syntax tree (Luau `type` statements blanked before parsing). */
 export interface PreparedDef { name: string; kind: string; start: number; end: number; nameStart: number; nameEnd: number }
 
+/**
+ * Definitions recognised in a macro template's token tree (the grammar leaves it unparsed),
+ * in text units of the parse the tree came from. `containers` are impl-like blocks that
+ * own the functions inside them, as the query's `@container.impl` captures are.
+ */
+export interface TemplateFacts {
+  readonly defs: PreparedDef[];
+  readonly containers: { start: number; end: number; name: string; kind: string }[];
+}
+
 /** Same-length rewrite of a source before parsing, so every offset stays exact. */
 export interface Prepared {
   readonly text: string;
@@ -32,7 +42,8 @@ export interface Prepared {
  * - `@import`: an import statement, read by `imports`; `@range.import`, `@range.local`: spans whose identifiers get those roles;
  * - `@role.call`, `@role.module`, `@role.type`, `@role.member`: the role of one identifier node;
  * - `@id`, `@id.type`, `@id.field`: identifier occurrences (type and field identifiers default to those roles);
- * - `@container.impl` with `@container.type`, `@macro.body`: Rust impl blocks and macro token trees.
+ * - `@container.impl` with `@container.type`, `@macro.body`: Rust impl blocks and macro token trees;
+ * - `@macro.template`: a macro rule's right-hand side, read by `templateFacts`.
  */
 export interface LanguageSpec {
   /** npm package of the grammar: its version is part of the extractor id. */
@@ -51,6 +62,8 @@ export interface LanguageSpec {
   /** Kinds that own nested definitions, when not the default (namespaces that own nothing). */
   readonly ownerKinds?: ReadonlySet<string>;
   prepare?(text: string): Prepared;
+  /** Definitions inside a `@macro.template` token tree (Rust `macro_rules!` bodies). */
+  templateFacts?(tree: Node): TemplateFacts;
   /**
    * Same-length rewrite of a text whose parse (`tree`) has errors, for syntax the grammar
    * lacks; the rewrite is parsed again and kept only when it has fewer errors.

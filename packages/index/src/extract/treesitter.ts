@@ -72,6 +72,8 @@ interface Collected {
   importSeen: Set<number>;
   /** Definitions captured by a fallback pattern, which a more specific one replaces. */
   weakDefs: Set<string>;
+  /** Macro templates read, by file offset (a template crossing a match window is reported twice). */
+  templatesSeen: Set<number>;
 }
 
 /**
@@ -132,7 +134,8 @@ function collectMatches(spec: LanguageSpec, matches: Parser.QueryMatch[], map: P
           acc.importSeen.add(node.startIndex);
           acc.imports.push(...spec.imports(node));
         }
-      } else {
+      } else if (n === 'macro.template') collectTemplate(spec, node, map, acc);
+      else {
         const span = spanOf(node, map);
         if (!span) continue;
         const role = ROLE_CAPTURES[n];
@@ -162,6 +165,27 @@ function collectMatches(spec: LanguageSpec, matches: Parser.QueryMatch[], map: P
       name: nameNode.text.replace(/^#/, ''), kind, start: whole.start, end: whole.end,
       nameStart: name.start, nameEnd: name.end, container: owner, explicitOwner: owner !== null,
     });
+  }
+}
+
+/**
+ * Definitions the language recognises in a macro template (Rust `macro_rules!` bodies),
+ * mapped into the file. They are ordinary definitions: the tokens spell the item as the
+ * crate wrote it, only its expansion's path (`mod $name`) is unknown, and that shows as no owner.
+ */
+function collectTemplate(spec: LanguageSpec, tree: Parser.SyntaxNode, map: PositionMap, acc: Collected): void {
+  const span = spanOf(tree, map);
+  if (!span || !spec.templateFacts || acc.templatesSeen.has(span.start)) return;
+  acc.templatesSeen.add(span.start);
+  // A template lies inside one joined segment, so every position moves by the same offset.
+  const shift = span.start - tree.startIndex;
+  const facts = spec.templateFacts(tree);
+  for (const c of facts.containers) acc.containers.push({ ...c, start: c.start + shift, end: c.end + shift });
+  for (const d of facts.defs) {
+    const start = d.start + shift;
+    const end = d.end + shift;
+    const nameStart = d.nameStart + shift;
+    acc.defsByNode.set(`${start}:${end}:${nameStart}`, { ...d, start, end, nameStart, nameEnd: d.nameEnd + shift, container: null });
   }
 }
 
@@ -250,7 +274,7 @@ export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, 
   const root = tree.rootNode;
   const acc: Collected = {
     defsByNode: new Map(), containers: [], importRanges: [], localRanges: [], roleAt: new Map(), ids: [], macroBodies: [],
-    imports: [], importSeen: new Set(), weakDefs: new Set(),
+    imports: [], importSeen: new Set(), weakDefs: new Set(), templatesSeen: new Set(),
   };
   // A large file is matched in windows of rows: all matches of a whole file at once were
   // the largest transient allocation of extraction. Nodes crossing a window edge come back

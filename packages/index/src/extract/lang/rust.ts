@@ -1,4 +1,5 @@
 import { lastSegment, rawImport, type LanguageSpec, type Node, type RawImport } from '../spec';
+import { macroTemplateFacts } from './rust-templates';
 
 const QUERY = `
 (function_item name: (identifier) @name) @def.function
@@ -13,6 +14,7 @@ const QUERY = `
 (static_item name: (identifier) @name) @def.variable
 (mod_item name: (identifier) @name) @def.module
 (macro_definition name: (identifier) @name) @def.macro
+(macro_rule right: (token_tree) @macro.template)
 (field_declaration name: (field_identifier) @name) @def.field
 (enum_variant name: (identifier) @name) @def.variant
 (impl_item type: (_) @container.type) @container.impl
@@ -71,9 +73,11 @@ function flattenUse(statement: Node, prefix: string, tree: string, reexport: boo
 
 export const RUST: LanguageSpec = {
   grammar: 'tree-sitter-rust',
-  version: 2,
+  // 3: definitions inside `macro_rules!` templates.
+  version: 3,
   load: () => require('tree-sitter-rust'),
   query: QUERY,
+  templateFacts: macroTemplateFacts,
   imports(statement) {
     const out: RawImport[] = [];
     const reexport = statement.namedChildren.some((c) => c.type === 'visibility_modifier');
