@@ -9,11 +9,21 @@ export interface SplitArgv {
   readonly options: string[];
   readonly verb: string | undefined;
   readonly words: string[];
+  /**
+   * Words spelled like a long option (`--limt`) that are none of the tool's: never query
+   * syntax (filters take one dash), so a typo is reported instead of being searched as text.
+   * Text that starts with `--` goes after `--` or inside quotes.
+   */
+  readonly unknownOptions: string[];
+  /** An option that takes a value given last, with none (`search foo -n`). */
+  readonly missingValue?: string;
 }
 
 export function splitArgv(argv: readonly string[]): SplitArgv {
   const options: string[] = [];
   const rest: string[] = [];
+  const unknownOptions: string[] = [];
+  let missingValue: string | undefined;
   let passthrough = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -32,11 +42,15 @@ export function splitArgv(argv: readonly string[]): SplitArgv {
       else {
         options.push(a);
         if (i + 1 < argv.length) options.push(argv[++i]);
+        else missingValue = a;
       }
     } else if (FLAGS.has(a)) options.push(a);
-    else rest.push(a);
+    else {
+      if (/^--[^-]/.test(a)) unknownOptions.push(a);
+      rest.push(a);
+    }
   }
-  return { options, verb: rest[0], words: rest.slice(1) };
+  return { options, verb: rest[0], words: rest.slice(1), unknownOptions, ...(missingValue !== undefined ? { missingValue } : {}) };
 }
 
 export const VERBS = ['index', 'search', 'show', 'more', 'refs', 'map', 'ctx', 'status', 'ws', 'serve', 'stop', 'help'] as const;

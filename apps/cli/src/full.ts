@@ -59,14 +59,23 @@ function writeResult(r: CommandResult): number {
   return r.exitCode;
 }
 
-/** A usage error: plain text on stderr (one bounded, escaped line, then the usage), nothing on stdout. */
+/**
+ * A usage error: `trufflepig: bad_arguments: MESSAGE` on stderr (one bounded, escaped
+ * line, then the usage), nothing on stdout, exit 2: coded like every other error, so a
+ * script can tell a typo from a failed search.
+ */
 function usageError(message: string): number {
-  process.stderr.write(`trufflepig: ${escapeLineField(boundedMessage(message))}\n${USAGE}\n`);
+  process.stderr.write(`trufflepig: bad_arguments: ${escapeLineField(boundedMessage(message))}\n${USAGE}\n`);
   return 2;
 }
 
 export async function runFull(argv: readonly string[]): Promise<number> {
   const split = splitArgv(argv);
+  if (split.missingValue !== undefined) return usageError(`${split.missingValue} needs a value, e.g. ${split.missingValue} ${split.missingValue === '-C' || split.missingValue === '--context' ? '2' : split.missingValue.match(/^-(b|n)$|^--(budget|limit)$/) ? '5' : 'VALUE'}`);
+  const unknown = split.unknownOptions[0];
+  if (unknown !== undefined && !argv.includes('--help') && !argv.includes('-h')) {
+    return usageError(`unknown option ${quoteInput(unknown)}; to search for it as text, put it after -- (trufflepig search -- ${quoteInput(unknown)}) or quote it`);
+  }
   let failed: string | undefined;
   const parsed = yargs(split.options)
     .scriptName('trufflepig')

@@ -17,7 +17,8 @@ function fastPath(): FastPath {
 
 async function main(argv: readonly string[]): Promise<number> {
   const split = splitArgv(argv);
-  const fast = fastOptions(split.options);
+  // A misspelt option or a missing value is reported by the full path, never served.
+  const fast = split.unknownOptions.length === 0 && split.missingValue === undefined ? fastOptions(split.options) : undefined;
   if (fast && split.verb !== undefined) {
     const { serveFromDaemon } = fastPath();
     const served = await serveFromDaemon(split.verb, split.words, fast, process.cwd());

@@ -51,18 +51,35 @@ describe('bad input', () => {
     const r = repo.cli('next', 'abc@1');
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n')[0]).toBe("trufflepig: unknown verb 'next'; did you mean: trufflepig more CURSOR");
+    expect(r.stderr.split('\n')[0]).toBe("trufflepig: bad_arguments: unknown verb 'next'; did you mean: trufflepig more CURSOR");
     const page = repo.cli('page');
     expect(page.status).toBe(2);
     expect(page.stderr).toContain('more CURSOR');
   });
 
-  it('usage errors are plain text with exit 2', () => {
+  it('usage errors are coded bad_arguments with exit 2', () => {
     for (const args of [['search'], ['-b', '-3', 'search', 'x'], ['-n', '0', 'search', 'x'], ['--format', 'xml', 'search', 'x'], ['show']]) {
       const r = repo.cli(...args);
       expect({ args, status: r.status, stdout: r.stdout }).toEqual({ args, status: 2, stdout: '' });
-      expect(r.stderr).toMatch(/^trufflepig: .+\nUsage: /);
+      expect(r.stderr).toMatch(/^trufflepig: bad_arguments: .+\nUsage: /);
     }
+  });
+
+  it('a misspelt long option or a missing value is an error, never searched as text', () => {
+    // Before: `--limt` became a query word and `-n` without a value was ignored, both exit 0.
+    for (const [args, says] of [
+      [['search', 'parse_config', '--limt', '5'], 'unknown option --limt;'],
+      [['--no-daemon', 'search', 'parse_config', '--jsn'], 'unknown option --jsn;'],
+      [['search', 'parse_config', '-n'], '-n needs a value, e.g. -n 5'],
+    ] as const) {
+      const r = repo.cli(...args);
+      expect({ args, status: r.status, stdout: r.stdout }).toEqual({ args, status: 2, stdout: '' });
+      expect(r.stderr.split('\n')[0]).toContain(`trufflepig: bad_arguments: ${says}`);
+    }
+    // Text that starts with -- is searched after --.
+    const text = repo.cli('--format', 'lines', 'search', '--', '--limt');
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/^coverage: /m);
   });
 
   it('binary and > 2 MiB files are excluded with a reason and still findable with kind:file', () => {

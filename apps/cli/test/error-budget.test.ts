@@ -112,7 +112,7 @@ describe('user text on stderr is escaped and bounded', () => {
       const r = runCli([verb, 'arg']);
       expect(r.status).toBe(2);
       const first = r.stderr.split('\n')[0];
-      expect(first).toMatch(/^trufflepig: unknown verb '/);
+      expect(first).toMatch(/^trufflepig: bad_arguments: unknown verb '/);
       expect(first).not.toMatch(CONTROL);
       expect(first.length).toBeLessThan(400);
       expect(r.stdout).toBe('');
@@ -122,7 +122,7 @@ describe('user text on stderr is escaped and bounded', () => {
   it('an unknown verb named like an Object.prototype member gets a real hint', () => {
     for (const verb of ['constructor', '__proto__', 'toString']) {
       const first = runCli([verb]).stderr.split('\n')[0];
-      expect(first).toMatch(new RegExp(`^trufflepig: unknown verb '${verb}'; did you mean: trufflepig [a-z]+`));
+      expect(first).toMatch(new RegExp(`^trufflepig: bad_arguments: unknown verb '${verb}'; did you mean: trufflepig [a-z]+`));
       expect(first).not.toMatch(/function|native code|\[object/);
     }
   });
