@@ -27,5 +27,5 @@ export { type HitGroup, type GroupedPageInput, renderGroupedPage } from './group
 export { type ShowInput, renderShow } from './show';
 export { renderObject } from './object';
 export { type RenderError, type FittedError, fitError, internalErrorOf, errorLine, boundedMessage, cutText } from './fit-error';
-export { escapeLineField, jsonLine } from './escape';
+export { escapeLineField, FIELD, jsonLine } from './escape';
 export { printedPath, isPlainPathText } from './path';

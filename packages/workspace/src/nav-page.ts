@@ -2,7 +2,7 @@
 // row per item under a header naming the set once (`show SET:N` reads row N), rows grouped
 // under their file; JSON: every field of every row, as search pages carry them.
 import { fileUri, percentDecode } from '@trufflepig/index';
-import { budgetTooSmall, escapeLineField, jsonLine, printedPath, setIdSlack, withinBudget, type OutputFormat } from '@trufflepig/render';
+import { budgetTooSmall, escapeLineField, FIELD, jsonLine, printedPath, setIdSlack, withinBudget, type OutputFormat } from '@trufflepig/render';
 import { formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
 import { NAV_PAGE_ROWS_MAX, NAV_TEXT_MAX_CHARS } from './limits';
 
@@ -102,7 +102,7 @@ function pageLines(input: NavPageInput, count: number): string {
   const shown = input.entries.slice(0, count);
   const main = input.verb === 'refs' ? mainDefinition(input.entries) : undefined;
   const files = input.verb === 'map' && shown.every((e) => e.kind === 'file');
-  let out = `${escapeLineField(input.query)}${main ? ` → ${escapeLineField(main)}` : ''}\t(show ${input.setId}:N reads row N)\n`;
+  let out = `${escapeLineField(input.query)}${main ? ` → ${escapeLineField(main)}` : ''}${FIELD}(show ${input.setId}:N reads row N)\n`;
   let group = '';
   shown.forEach((e, i) => {
     const where = `${e.member !== undefined ? `${e.member}/` : ''}${printedPath(e.path)}`;

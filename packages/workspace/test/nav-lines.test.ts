@@ -59,7 +59,7 @@ describe('map', () => {
   it('prints one short row per item: LINE-END, modifiers, kind, name; #private and its public namesake differ', async () => {
     const out = await mapCommand(['lib/bucket.js'], at());
     const [header, file, ...rest] = lines(out.stdout);
-    expect(header).toMatch(/^map lib\/bucket\.js\t\(show [0-9a-z]{6,}:N reads row N\)$/);
+    expect(header).toMatch(/^map lib\/bucket\.js  \(show [0-9a-z]{6,}:N reads row N\)$/);
     expect(file).toBe('lib/bucket.js');
     expect(rest).toEqual([
       '1 1-25 class TokenBucket', '2 3-5 static method create', '3 6-8 method constructor', '4 9-12 async method refill',
@@ -116,7 +116,7 @@ describe('refs', () => {
   it('lists code uses first, then the declaration and bindings, then tests, each with its text and enclosing definition', async () => {
     const out = await refsCommand(['TokenBucket'], at());
     expect(lines(out.stdout)).toEqual([
-      expect.stringMatching(/^refs TokenBucket → lib\/bucket\.js:1\t\(show [0-9a-z]{6,}:N reads row N\)$/),
+      expect.stringMatching(/^refs TokenBucket → lib\/bucket\.js:1  \(show [0-9a-z]{6,}:N reads row N\)$/),
       'index.js',
       '1 4 reference in make: return TokenBucket.create(1);',
       '2 7 call ×2 in pair: return [new TokenBucket(1), new TokenBucket(2)];',
