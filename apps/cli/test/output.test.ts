@@ -96,6 +96,15 @@ describe('default output and spans', () => {
     expect(hit.matches_left).toBe(4);
   });
 
+  it('narrowed to the file, as the footer says, the search lists every matching line', () => {
+    // Before: file:src/calls.ts printed the same 5 lines and the same "narrow with file:PATH".
+    const r = repo.lines('search', 're:callSite\\(', 'file:src/calls.ts');
+    expect(r.status).toBe(0);
+    const evidence = r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l));
+    expect(evidence).toHaveLength(9);
+    expect(r.stdout).not.toContain('matches left');
+  });
+
   it('a literal search shows further matching lines too', () => {
     const json = repo.cli('search', '"callSite("').json();
     const hit = json.hits.find((h: any) => h.path === 'src/calls.ts');

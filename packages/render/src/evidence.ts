@@ -29,8 +29,10 @@ export interface Evidence {
   readonly best: Snippet;
   /** Every evidence line in line order (the best line, further matches, context). */
   readonly lines: readonly EvidenceLine[];
-  /** Matching lines of the file left out (past EVIDENCE_MATCHES_MAX). */
+  /** Matching lines of the file left out (past `cap`). */
   readonly left: number;
+  /** Matching lines a hit could show (EVIDENCE_MATCHES_MAX, or more for a one-file set). */
+  readonly cap: number;
 }
 
 function lineText(row: SourceRow, at: number): string {
@@ -52,6 +54,7 @@ export function pickEvidence(
   span: { readonly startLine: number; readonly endLine: number },
   match: EvidenceMatch,
   context = 0,
+  cap = EVIDENCE_MATCHES_MAX,
 ): Evidence | undefined {
   const inSpan = rows.filter((r) => r.line >= span.startLine && r.line <= span.endLine);
   const primary: { row: SourceRow; text: string }[] = [];
@@ -75,8 +78,8 @@ export function pickEvidence(
       best = { line: first.row.line, text: lineText(first.row, first.at) };
       primary.push({ row: first.row, text: best.text });
       const others = matching.filter((m) => m !== first);
-      for (const m of others.slice(0, EVIDENCE_MATCHES_MAX - 1)) primary.push({ row: m.row, text: lineText(m.row, m.at) });
-      left = Math.max(0, others.length - (EVIDENCE_MATCHES_MAX - 1));
+      for (const m of others.slice(0, cap - 1)) primary.push({ row: m.row, text: lineText(m.row, m.at) });
+      left = Math.max(0, others.length - (cap - 1));
     }
   }
   if (!best) return undefined;
@@ -93,5 +96,5 @@ export function pickEvidence(
     }
   }
   const lines = [...byLine.values()].sort((a, b) => a.line - b.line);
-  return { best, lines, left };
+  return { best, lines, left, cap };
 }

@@ -4,7 +4,7 @@ import { escapeLineField, FIELD, jsonLine } from './escape';
 import { printedPath } from './path';
 import type { Evidence } from './evidence';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
-import { EVIDENCE_FULL_KEEP_MIN, SNIPPET_KEEP_MIN } from './limits';
+import { EVIDENCE_FULL_KEEP_MIN, EVIDENCE_MATCHES_MAX, SNIPPET_KEEP_MIN } from './limits';
 import { countTokens, withinBudget } from './tokens';
 
 export interface PageHit {
@@ -268,7 +268,11 @@ export function leftLine(hits: readonly PageHit[], level: EvidenceLevel): string
     }
   }
   if (lines === 0) return '';
-  return `matches left: ${lines} more matching line${lines === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (narrow with file:PATH${level === 'full' ? '' : ', or raise -b'})\n`;
+  // A one-file set already shows all it may (EVIDENCE_ONE_FILE_MATCHES_MAX): narrowing
+  // again would not, reading the file does.
+  const oneFile = hits.length === 1 && (hits[0].evidence?.cap ?? 0) > EVIDENCE_MATCHES_MAX;
+  const how = oneFile ? `show path:${printedPath(hits[0].path)} reads the file` : 'narrow with file:PATH';
+  return `matches left: ${lines} more matching line${lines === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (${how}${level === 'full' ? '' : ', or raise -b'})\n`;
 }
 
 function pageLines(input: SearchPageInput, count: number, level: EvidenceLevel): string {

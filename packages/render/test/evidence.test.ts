@@ -67,6 +67,10 @@ describe('pickEvidence', () => {
     expect(ev.lines.map((l) => l.line)).toEqual([1, 2, 3, 4, 5]);
     expect(ev.lines).toHaveLength(EVIDENCE_MATCHES_MAX);
     expect(ev.left).toBe(9 - EVIDENCE_MATCHES_MAX);
+    // A one-file set passes a larger cap: every line, none left.
+    const all = pickEvidence(rowsOf(many), { startLine: 4, endLine: 6 }, { kind: 'lines', anchorLine: 5, matchAt: (t) => t.indexOf('call_site') }, 0, 50)!;
+    expect(all.lines).toHaveLength(9);
+    expect([all.left, all.cap]).toEqual([0, 50]);
   });
 
   it('cuts long lines around the match to SNIPPET_MAX_CHARS characters', () => {
@@ -83,7 +87,7 @@ describe('a page with evidence lines', () => {
     const lines = Array.from({ length: 5 }, (_, k) => ({ line: 10 + k, text: `match_${i}_${k}(); // a matching line` }));
     return {
       handle: `${SET}:${i + 1}`, path: `src/f${i}.ts`, uri: `file:///r/src/f${i}.ts`, start_line: 10, end_line: 14, start: 0, end: 100,
-      sources: ['source:code'], snippet: lines[0], evidence: { best: lines[0], lines, left: 3 },
+      sources: ['source:code'], snippet: lines[0], evidence: { best: lines[0], lines, left: 3, cap: EVIDENCE_MATCHES_MAX },
     };
   }
   const input = (n: number) => ({ query: 're:match', setId: SET, offset: 0, hits: Array.from({ length: n }, (_, i) => hit(i)), limit: 20, coverage: {}, coverageLine: 'complete', truncated: false });

@@ -2,7 +2,7 @@ import {
   compileRegex, coverageState, fileUri, IndexReader, parseQuery, percentDecode, percentEncode, reconcile, searchIndex,
   type FilterDiagnosis, type IndexCoverage, type ParsedQuery, type SearchHit,
 } from '@trufflepig/index';
-import { lineStarts, pickEvidence, splitRows, DEFAULT_LIMIT, type Evidence, type EvidenceMatch, type PageHit } from '@trufflepig/render';
+import { lineStarts, pickEvidence, splitRows, DEFAULT_LIMIT, EVIDENCE_MATCHES_MAX, EVIDENCE_ONE_FILE_MATCHES_MAX, type Evidence, type EvidenceMatch, type PageHit } from '@trufflepig/render';
 import { formatHandle, ResultStore, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import { readOnce } from './live';
@@ -162,6 +162,8 @@ export function pageOfSet(set: StoredSet, offset: number): SearchData {
 /** Page hits for render: handles, URIs and evidence lines read from bytes that still match the revision; `context` is `-C`. */
 export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): PageHit[] {
   const match = evidenceMatcher(data);
+  // A set of one file (a search narrowed with file:PATH) lists more of its matching lines.
+  const cap = data.entries.length === 1 ? EVIDENCE_ONE_FILE_MATCHES_MAX : EVIDENCE_MATCHES_MAX;
   const out: PageHit[] = [];
   const slice = data.entries.slice(data.offset);
   const roots = new Map<string, Buffer>();
@@ -180,7 +182,7 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): 
     if (i < limit && match !== undefined) {
       const root = rootRaw.toString();
       let memo: { value: Evidence | undefined } | undefined;
-      const evidence = () => (memo ??= { value: evidenceFor(root, e, match, context) }).value;
+      const evidence = () => (memo ??= { value: evidenceFor(root, e, match, context, cap) }).value;
       Object.defineProperty(hit, 'evidence', { enumerable: true, get: evidence });
       Object.defineProperty(hit, 'snippet', { enumerable: true, get: () => evidence()?.best });
     }
@@ -228,7 +230,7 @@ function evidenceMatcher(data: SearchData): ((line: number) => EvidenceMatch) | 
   return () => ({ kind: 'terms', terms: data.words });
 }
 
-function evidenceFor(root: string, e: ResultEntry, match: (line: number) => EvidenceMatch, context: number): Evidence | undefined {
+function evidenceFor(root: string, e: ResultEntry, match: (line: number) => EvidenceMatch, context: number, cap: number): Evidence | undefined {
   const live = readOnce(root, e.path);
   if (!live.ok || live.revision !== e.revision) return undefined;
   const m = match(e.start_line);
@@ -238,5 +240,5 @@ function evidenceFor(root: string, e: ResultEntry, match: (line: number) => Evid
   const lastLine = m.kind === 'lines' ? starts.length : Math.min(starts.length, e.end_line + context);
   const from = starts[firstLine - 1] ?? 0;
   const to = lastLine < starts.length ? starts[lastLine] : live.bytes.length;
-  return pickEvidence(splitRows(live.bytes, from, Math.max(from, to), firstLine), { startLine: e.start_line, endLine: e.end_line }, m, context);
+  return pickEvidence(splitRows(live.bytes, from, Math.max(from, to), firstLine), { startLine: e.start_line, endLine: e.end_line }, m, context, cap);
 }
