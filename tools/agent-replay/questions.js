@@ -9,7 +9,15 @@
 //   grep: argv steps run in the corpus root (rg, sed, head, ...)
 // Placeholders fill from earlier output (strategies.js): {handle}, {handle~TEXT}, {path},
 // {line}, {line+N}, {path~TEXT}, {line~TEXT}, {file}. Strategies are written as an agent that
-// has only the question would work; they must not use what the label says.
+// has only the question would work; they must not use what the label says. Both get the
+// same scoping knowledge: where the grep strategy's search says `-t LANG` or names a
+// directory, the Trufflepig search says `lang:LANG` and `file:DIR/`. The Trufflepig
+// strategies use the verbs as its help tells an agent to: a definition is `show sym:X`
+// (the head of a long one, with its members); a search whose next
+// step reads one of its hits asks for `-n 5`; a `re:` or quoted-literal search whose answer
+// is the code around the match asks for `-C 5` instead of a second command; a config key
+// the grep strategy searches as text is searched as the quoted literal (every matching line
+// of a file, up to 5, as rg prints them).
 
 const NPM = [
   {
@@ -44,28 +52,28 @@ const NPM = [
     id: 'npm-def-deref', corpus: 'npm', class: 'definition',
     question: 'How does npm turn an abbreviated or aliased command name into the real command?',
     answer: [{ path: 'lib/utils/cmd-list.js', lines: [142, 142], name: 'deref' }, { path: 'lib/utils/cmd-list.js', lines: [162, 162] }],
-    trufflepig: [['search', 'command abbreviation alias resolve'], ['show', '{handle}']],
+    trufflepig: [['search', 'command abbreviation alias resolve', 'lang:js', 'file:lib/', '-n', '5'], ['show', '{handle}']],
     grep: [['rg', '-n', '-t', 'js', 'abbrev', 'lib'], ['sed', '-n', '{line~cmd-list},{line+40~cmd-list}p', '{path~cmd-list}']],
   },
   {
     id: 'npm-concept-update-check', corpus: 'npm', class: 'concept',
     question: 'How often does npm check the registry for a newer npm, and where?',
     answer: [{ path: 'lib/cli/update-notifier.js', lines: [13, 14] }, { path: 'lib/cli/update-notifier.js', lines: [86, 86] }],
-    trufflepig: [['search', 'check for newer npm version update notifier'], ['show', '{handle~update-notifier}'], ['show', 'path:lib/cli/update-notifier.js']],
+    trufflepig: [['search', 'check for newer npm version update notifier', 'lang:js', 'file:lib/', '-n', '5'], ['show', '{handle~update-notifier}'], ['show', 'path:lib/cli/update-notifier.js']],
     grep: [['rg', '-n', '-t', 'js', '-i', 'update.?notifier', 'lib'], ['sed', '-n', '1,100p', '{path~update-notifier.js}']],
   },
   {
     id: 'npm-concept-logfile-msg', corpus: 'npm', class: 'concept',
     question: 'Where does npm print "A complete log of this run can be found in" after a failure?',
     answer: [{ path: 'lib/npm.js', lines: [285, 288] }],
-    trufflepig: [['search', '"A complete log of this run"'], ['show', '{handle}']],
+    trufflepig: [['search', '"A complete log of this run"', 'lang:js', '-n', '3', '-C', '5']],
     grep: [['rg', '-n', '-t', 'js', 'A complete log of this run'], ['sed', '-n', '{line-5},{line+15}p', '{path}']],
   },
   {
     id: 'npm-concept-otp', corpus: 'npm', class: 'concept',
     question: 'How does npm retry a registry request when a one-time password is required?',
     answer: [{ path: 'lib/utils/auth.js', lines: [6, 8] }, { path: 'lib/utils/auth.js', lines: [26, 28] }],
-    trufflepig: [['search', 'one-time password retry OTP'], ['show', '{handle}']],
+    trufflepig: [['search', 'one-time password retry OTP', 'lang:js', 'file:lib/', '-n', '5'], ['show', '{handle}']],
     grep: [['rg', '-n', '-t', 'js', 'EOTP', 'lib'], ['sed', '-n', '{line-15},{line+15}p', '{path}']],
   },
   {
@@ -121,14 +129,14 @@ const NPM = [
     id: 'npm-regex-scoped-name', corpus: 'npm', class: 'regex', vendored: true,
     question: 'Which regular expression splits a scoped package name like @user/pkg into scope and name?',
     answer: [{ path: 'node_modules/validate-npm-package-name/lib/index.js', lines: [4, 4] }],
-    trufflepig: [['search', 're:new RegExp\\(.\\^\\(\\?:@'], ['show', '{handle}']],
+    trufflepig: [['search', 're:new RegExp\\(.\\^\\(\\?:@', 'lang:js', '-n', '3', '-C', '5']],
     grep: [['rg', '-n', '-t', 'js', "new RegExp\\('\\^\\(\\?:@"]],
   },
   {
     id: 'npm-regex-semver-full', corpus: 'npm', class: 'regex', vendored: true,
     question: 'Where is the regular expression for a full semver version (major.minor.patch-pre+build) built?',
     answer: [{ path: 'node_modules/semver/internal/re.js', lines: [121, 123] }],
-    trufflepig: [['search', 'semver full version regex createToken'], ['show', '{handle~re.js}']],
+    trufflepig: [['search', 'semver full version regex createToken', '-n', '5'], ['show', '{handle~re.js}']],
     grep: [['rg', '-n', "createToken\\('FULL"], ['sed', '-n', '{line-5},{line+10}p', '{path}']],
   },
   {
@@ -138,7 +146,7 @@ const NPM = [
       { path: 'node_modules/@npmcli/config/lib/definitions/definitions.js', lines: [596, 597] },
       { path: 'node_modules/@npmcli/arborist/lib/arborist/build-ideal-tree.js', lines: [203, 204] },
     ],
-    trufflepig: [['search', "'engine-strict'"], ['show', '{handle~definitions}'], ['search', 'engineStrict'], ['show', '{handle~arborist}']],
+    trufflepig: [['search', '"engine-strict"', 'lang:js', '-n', '5'], ['show', '{handle~definitions}'], ['search', 'engineStrict', 'lang:js', '-n', '5'], ['show', '{handle~arborist}']],
     grep: [['rg', '-n', '-t', 'js', "'engine-strict'"], ['sed', '-n', '{line},{line+12}p', '{path}'], ['rg', '-n', '-t', 'js', 'engineStrict'], ['sed', '-n', '{line~if (engineStrict)},{line+8~if (engineStrict)}p', '{path~if (engineStrict)}']],
   },
   {
@@ -148,14 +156,14 @@ const NPM = [
       { path: 'node_modules/@npmcli/config/lib/definitions/definitions.js', lines: [626, 627] },
       { path: 'node_modules/npm-registry-fetch/lib/index.js', lines: [125, 126] },
     ],
-    trufflepig: [['search', "'fetch-retries'"], ['show', '{handle~definitions}'], ['search', 'fetchRetries'], ['show', '{handle~registry-fetch}']],
+    trufflepig: [['search', '"fetch-retries"', 'lang:js', '-n', '5'], ['show', '{handle~definitions}'], ['search', 'fetchRetries', 'lang:js', '-n', '5'], ['show', '{handle~registry-fetch}']],
     grep: [['rg', '-n', '-t', 'js', "'fetch-retries'"], ['sed', '-n', '{line},{line+15}p', '{path}'], ['rg', '-n', '-t', 'js', 'fetchRetries'], ['sed', '-n', '{line-5~registry-fetch},{line+5~registry-fetch}p', '{path~registry-fetch}']],
   },
   {
     id: 'npm-config-user-agent', corpus: 'npm', class: 'config', vendored: true,
     question: 'What is the default User-Agent npm sends?',
     answer: [{ path: 'node_modules/@npmcli/config/lib/definitions/definitions.js', lines: [2106, 2112] }],
-    trufflepig: [['search', 'user-agent default'], ['show', '{handle~definitions}']],
+    trufflepig: [['search', 'user-agent default', 'lang:js', '-n', '5'], ['show', '{handle~definitions}']],
     grep: [['rg', '-n', '-t', 'js', "'user-agent'"], ['sed', '-n', '{line},{line+20}p', '{path~definitions}']],
   },
 ];
@@ -193,28 +201,28 @@ const FLASK = [
     id: 'flask-concept-safe-join', corpus: 'flask', class: 'concept',
     question: 'How does Werkzeug stop an untrusted path from escaping the base directory when joining paths?',
     answer: [{ path: 'werkzeug/security.py', lines: [130, 135] }],
-    trufflepig: [['search', 'join untrusted path escape base directory'], ['show', '{handle}']],
+    trufflepig: [['search', 'join untrusted path escape base directory', 'lang:py', '-n', '5'], ['show', '{handle}']],
     grep: [['rg', '-n', '-t', 'py', '-i', 'untrusted'], ['sed', '-n', '{line-5},{line+30}p', '{path}']],
   },
   {
     id: 'flask-concept-password-hash', corpus: 'flask', class: 'concept',
     question: 'Which key derivation does generate_password_hash use by default, with how many iterations?',
     answer: [{ path: 'werkzeug/security.py', lines: [12, 12] }, { path: 'werkzeug/security.py', lines: [61, 61] }],
-    trufflepig: [['search', 'password hash default method iterations'], ['show', '{handle}'], ['show', 'sym:DEFAULT_PBKDF2_ITERATIONS'], ['show', 'sym:generate_password_hash']],
+    trufflepig: [['search', 'password hash default method iterations', 'lang:py', '-n', '5'], ['show', '{handle}'], ['show', 'sym:DEFAULT_PBKDF2_ITERATIONS'], ['show', 'sym:generate_password_hash']],
     grep: [['rg', '-n', '-t', 'py', '-i', 'pbkdf2']],
   },
   {
     id: 'flask-concept-reloader', corpus: 'flask', class: 'concept',
     question: "How does the development server's stat reloader notice that a file changed?",
     answer: [{ path: 'werkzeug/_reloader.py', lines: [296, 301] }],
-    trufflepig: [['search', 'stat reloader file changed mtime'], ['show', '{handle}']],
+    trufflepig: [['search', 'stat reloader file changed mtime', 'lang:py', 'file:werkzeug/', '-n', '5'], ['show', '{handle}']],
     grep: [['rg', '-n', '-t', 'py', 'mtime', 'werkzeug'], ['sed', '-n', '{line-5~_reloader},{line+25~_reloader}p', '{path~_reloader}']],
   },
   {
     id: 'flask-concept-view-errors', corpus: 'flask', class: 'concept',
     question: 'Where does Flask catch an exception raised by a view function and hand it to the error handlers?',
     answer: [{ path: 'flask/app.py', lines: [1820, 1822] }],
-    trufflepig: [['search', 'view function exception error handler dispatch request'], ['show', '{handle}']],
+    trufflepig: [['search', 'view function exception error handler dispatch request', 'lang:py', 'file:flask/', '-n', '5'], ['show', '{handle}']],
     grep: [['rg', '-n', '-t', 'py', 'handle_user_exception\\(', 'flask'], ['sed', '-n', '{line-15~= self.handle_user},{line+15~= self.handle_user}p', '{path}']],
   },
   {
@@ -272,35 +280,35 @@ const FLASK = [
     id: 'flask-regex-rule-parts', corpus: 'flask', class: 'regex',
     question: 'Which regular expression splits a URL rule like /user/<int:id> into converter, arguments and variable?',
     answer: [{ path: 'werkzeug/routing/rules.py', lines: [42, 42] }, { path: 'werkzeug/routing/rules.py', lines: [52, 56] }],
-    trufflepig: [['search', 're:re\\.compile', 'file:werkzeug/routing'], ['show', '{handle~rules.py}']],
+    trufflepig: [['search', 're:re\\.compile', 'file:werkzeug/routing', '-n', '5'], ['show', '{handle~rules.py}']],
     grep: [['rg', '-n', '-t', 'py', 're\\.compile', 'werkzeug/routing'], ['sed', '-n', '{line-5~rules.py},{line+25~rules.py}p', '{path~rules.py}']],
   },
   {
     id: 'flask-config-secret-key', corpus: 'flask', class: 'config',
     question: 'What is the default SECRET_KEY, and where does a missing key turn sessions off?',
     answer: [{ path: 'flask/app.py', lines: [494, 494] }, { path: 'flask/sessions.py', lines: [348, 349] }],
-    trufflepig: [['search', 'SECRET_KEY'], ['search', 'secret_key session'], ['show', '{handle~sessions}']],
+    trufflepig: [['search', '"SECRET_KEY"', 'lang:py'], ['search', 'secret_key session', 'lang:py', '-n', '5'], ['show', '{handle~sessions}']],
     grep: [['rg', '-n', '-t', 'py', '"SECRET_KEY"'], ['rg', '-n', '-t', 'py', 'secret_key'], ['sed', '-n', '{line-5~not app.secret_key},{line+25~not app.secret_key}p', '{path~sessions}']],
   },
   {
     id: 'flask-config-max-content', corpus: 'flask', class: 'config',
     question: 'What is the default MAX_CONTENT_LENGTH, and where is a too-large request body rejected?',
     answer: [{ path: 'flask/app.py', lines: [506, 506] }, { path: 'werkzeug/formparser.py', lines: [252, 255] }],
-    trufflepig: [['search', 'MAX_CONTENT_LENGTH'], ['search', 're:> (self\\.)?max_content_length'], ['show', '{handle}']],
+    trufflepig: [['search', '"MAX_CONTENT_LENGTH"', 'lang:py'], ['search', 're:> (self\\.)?max_content_length', 'lang:py', '-n', '3', '-C', '5']],
     grep: [['rg', '-n', '-t', 'py', 'MAX_CONTENT_LENGTH'], ['rg', '-n', '-t', 'py', '> self.max_content_length|> max_content_length'], ['sed', '-n', '{line-5},{line+5}p', '{path}']],
   },
   {
     id: 'flask-config-send-file-age', corpus: 'flask', class: 'config',
     question: 'What is the default SEND_FILE_MAX_AGE_DEFAULT, and where is it turned into a max_age for send_file?',
     answer: [{ path: 'flask/app.py', lines: [507, 507] }, { path: 'flask/scaffold.py', lines: [307, 310] }],
-    trufflepig: [['search', 'SEND_FILE_MAX_AGE_DEFAULT'], ['show', '{handle~scaffold}']],
+    trufflepig: [['search', '"SEND_FILE_MAX_AGE_DEFAULT"', 'lang:py', '-n', '5'], ['show', '{handle~scaffold}']],
     grep: [['rg', '-n', '-t', 'py', 'SEND_FILE_MAX_AGE_DEFAULT'], ['sed', '-n', '{line-5~scaffold},{line+25~scaffold}p', '{path~scaffold}']],
   },
   {
     id: 'flask-config-session-lifetime', corpus: 'flask', class: 'config',
     question: 'How long does a permanent session last by default, and where is that applied to the cookie?',
     answer: [{ path: 'flask/app.py', lines: [495, 495] }, { path: 'flask/sessions.py', lines: [278, 278] }],
-    trufflepig: [['search', 'PERMANENT_SESSION_LIFETIME'], ['search', 'permanent_session_lifetime'], ['show', '{handle~sessions}']],
+    trufflepig: [['search', '"PERMANENT_SESSION_LIFETIME"', 'lang:py'], ['search', 'permanent_session_lifetime', 'lang:py', '-n', '5'], ['show', '{handle~sessions}']],
     grep: [['rg', '-n', '-t', 'py', 'PERMANENT_SESSION_LIFETIME'], ['rg', '-n', '-t', 'py', 'permanent_session_lifetime']],
   },
 ];
@@ -337,14 +345,14 @@ const REGEX = [
     id: 'regex-concept-swar', corpus: 'regex', class: 'concept',
     question: "How does memchr's portable fallback test a whole word for a zero byte at once?",
     answer: [{ path: 'memchr-2.5.0/src/memchr/fallback.rs', lines: [27, 27] }, { path: 'memchr-2.5.0/src/memchr/fallback.rs', lines: [34, 34] }],
-    trufflepig: [['search', 'memchr fallback zero byte word at a time'], ['show', '{handle}']],
+    trufflepig: [['search', 'memchr fallback zero byte word at a time', 'lang:rust', 'file:memchr-2.5.0/src/', '-n', '5'], ['show', '{handle}']],
     grep: [['rg', '-n', '-t', 'rust', '-i', 'zero.?byte', 'memchr-2.5.0/src'], ['sed', '-n', '{line-5},{line+25}p', '{path}']],
   },
   {
     id: 'regex-concept-dfa-giveup', corpus: 'regex', class: 'concept',
     question: 'When does the lazy DFA give up after flushing its state cache?',
     answer: [{ path: 'regex-1.7.1/src/dfa.rs', lines: [1286, 1291] }],
-    trufflepig: [['search', 'lazy DFA cache flush give up'], ['show', '{handle}']],
+    trufflepig: [['search', 'lazy DFA cache flush give up', 'lang:rust', '-n', '5'], ['show', '{handle}']],
     grep: [['rg', '-n', '-t', 'rust', '-i', 'flush', 'regex-1.7.1/src/dfa.rs'], ['sed', '-n', '{line-5~if self.cache.flush_count},{line+25~if self.cache.flush_count}p', '{path}']],
   },
   {
@@ -417,28 +425,28 @@ const REGEX = [
       { path: 'memchr-2.5.0/src/memmem/x86/avx.rs', lines: [24, 24] },
       { path: 'memchr-2.5.0/src/memmem/x86/avx.rs', lines: [120, 120] },
     ],
-    trufflepig: [['search', 're:is_x86_feature_detected!\\("avx2"\\)']],
+    trufflepig: [['search', 're:is_x86_feature_detected!\\("avx2"\\)', 'lang:rust']],
     grep: [['rg', '-n', '-t', 'rust', 'is_x86_feature_detected!\\("avx2"\\)']],
   },
   {
     id: 'regex-config-size-limit', corpus: 'regex', class: 'config',
     question: "What is RegexBuilder's default size_limit, and where does compiling fail when it is exceeded?",
     answer: [{ any: [{ path: 'regex-1.7.1/src/re_builder.rs', lines: [22, 22] }, { path: 'regex-1.7.1/src/compile.rs', lines: [64, 64] }] }, { path: 'regex-1.7.1/src/compile.rs', lines: [839, 840] }],
-    trufflepig: [['search', 'size_limit default'], ['search', 'CompiledTooBig'], ['show', '{handle~compile.rs}']],
+    trufflepig: [['search', 'size_limit default', 'lang:rust'], ['search', 'CompiledTooBig', 'lang:rust', '-n', '5'], ['show', '{handle~compile.rs}']],
     grep: [['rg', '-n', '-t', 'rust', 'size_limit: '], ['rg', '-n', '-t', 'rust', 'CompiledTooBig\\('], ['sed', '-n', '{line-10~compile.rs},{line+5~compile.rs}p', '{path~compile.rs}']],
   },
   {
     id: 'regex-config-nest-limit', corpus: 'regex', class: 'config',
     question: "What is the parser's default nest_limit, and where is it enforced?",
     answer: [{ path: 'regex-syntax-0.6.27/src/ast/parse.rs', lines: [131, 131] }, { path: 'regex-syntax-0.6.27/src/ast/parse.rs', lines: [2153, 2157] }],
-    trufflepig: [['search', 'nest_limit default'], ['show', '{handle}'], ['search', 'NestLimitExceeded'], ['show', '{handle~parse.rs}']],
+    trufflepig: [['search', 'nest_limit default', 'lang:rust', 'file:regex-syntax-0.6.27/src/', '-n', '5'], ['show', '{handle}'], ['search', 'NestLimitExceeded', 'lang:rust', 'file:regex-syntax-0.6.27/src/', '-n', '5'], ['show', '{handle~parse.rs}']],
     grep: [['rg', '-n', '-t', 'rust', 'nest_limit', 'regex-syntax-0.6.27/src'], ['rg', '-n', 'NestLimitExceeded', 'regex-syntax-0.6.27/src/ast/parse.rs'], ['sed', '-n', '{line-10},{line+10}p', '{path}']],
   },
   {
     id: 'regex-config-dfa-size', corpus: 'regex', class: 'config',
     question: 'What is the default dfa_size_limit, and what happens when the lazy DFA cache grows past it?',
     answer: [{ any: [{ path: 'regex-1.7.1/src/re_builder.rs', lines: [23, 23] }, { path: 'regex-1.7.1/src/prog.rs', lines: [96, 96] }] }, { path: 'regex-1.7.1/src/dfa.rs', lines: [1168, 1169] }],
-    trufflepig: [['search', 'dfa_size_limit'], ['show', '{handle~dfa.rs}']],
+    trufflepig: [['search', 'dfa_size_limit', 'lang:rust', '-n', '5'], ['show', '{handle~dfa.rs}']],
     grep: [['rg', '-n', '-t', 'rust', 'dfa_size_limit'], ['sed', '-n', '{line-5~approximate_size},{line+10~approximate_size}p', '{path~approximate_size}']],
   },
 ];
