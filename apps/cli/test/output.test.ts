@@ -16,6 +16,18 @@ const CALLS_TS = `export function dispatcher(): void {\n${Array.from({ length: 8
 
 const OTHER_TS = `export function lonely(): void {\n  // nothing here\n  callSite(99);\n  const x = 1;\n  const y = 2;\n}\n`;
 
+// A comment names the concept; the best line is `export class`, whose definition starts
+// after `export `: the hit must span the class, not a window cut before its methods.
+const LRU_TS = [
+  '/**', ' * A least-recently-used cache with a fixed number of entries. Map keeps insertion', ' * order, so re-inserting on every read makes the first key the least recently used.', ' */',
+  'export class LruCache<K, V> {', '  private readonly entries = new Map<K, V>();', '',
+  '  constructor(private readonly maxEntries: number) {', "    if (maxEntries < 1) throw new RangeError('maxEntries must be at least 1');", '  }', '',
+  '  get(key: K): V | undefined {', '    if (!this.entries.has(key)) return undefined;', '    const value = this.entries.get(key) as V;', '    this.entries.delete(key);',
+  '    this.entries.set(key, value);', '    return value;', '  }', '',
+  '  set(key: K, value: V): void {', '    this.entries.delete(key);', '    this.entries.set(key, value);', '    while (this.entries.size > this.maxEntries) this.evictOldest();', '  }', '',
+  '  private evictOldest(): void {', '    const oldest = this.entries.keys().next();', '    if (!oldest.done) this.entries.delete(oldest.value);', '  }', '}', '',
+].join('\n');
+
 const HIT_LINE = /^([0-9a-z]{6,16}:\d+) {2}(\S+):(\d+)-(\d+)(?: {2}([^\s[]\S*))?(?: {2}\[([a-z,-]+)\])?$/;
 
 function heads(stdout: string): RegExpExecArray[] {
@@ -25,7 +37,7 @@ function heads(stdout: string): RegExpExecArray[] {
 describe('default output and spans', () => {
   let repo: Repo;
   beforeAll(() => {
-    repo = makeRepo({ 'src/long.ts': LONG_TS, 'src/short.ts': SHORT_TS, 'src/calls.ts': CALLS_TS, 'src/other.ts': OTHER_TS, 'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n' }, 'output');
+    repo = makeRepo({ 'src/long.ts': LONG_TS, 'src/short.ts': SHORT_TS, 'src/calls.ts': CALLS_TS, 'src/other.ts': OTHER_TS, 'src/store.ts': LRU_TS, 'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n' }, 'output');
     expect(repo.cli('index').status).toBe(0);
   });
 
@@ -65,6 +77,13 @@ describe('default output and spans', () => {
     expect(lines.status).toBe(0);
     expect(lines.stdout).toContain('152: ');
     expect(lines.stdout.startsWith('{')).toBe(false);
+  });
+
+  it('a best line that starts before its definition (export class) still spans the definition', () => {
+    const hit = repo.cli('search', 'lru cache eviction').json().hits[0];
+    expect(hit.path).toBe('src/store.ts');
+    expect(hit.snippet.line).toBe(5);
+    expect([hit.start_line, hit.end_line]).toEqual([5, 30]);
   });
 
   it('a hit in a 30-line function spans that function', () => {

@@ -59,7 +59,21 @@ function anchorOf(h: SearchHit, bytes: Buffer, starts: readonly number[], terms:
   const from = starts[h.startLine - 1] ?? 0;
   const rows = splitRows(bytes, from, Math.min(bytes.length, Math.max(h.end, from)), h.startLine);
   const line = pickSnippet(rows, terms)?.line ?? h.startLine;
-  return line === h.startLine ? own : { line, byte: starts[line - 1] ?? h.start };
+  return line === h.startLine ? own : { line, byte: firstTermByte(bytes, starts, line, terms) };
+}
+
+/**
+ * The byte of a line where its first query term starts (else its first non-blank byte):
+ * the anchor a definition must hold. The line's start would miss `export class X` and
+ * `pub fn x`, whose definitions begin after the line's first word.
+ */
+function firstTermByte(bytes: Buffer, starts: readonly number[], line: number, terms: readonly string[]): number {
+  const from = starts[line - 1] ?? 0;
+  const to = starts[line] ?? bytes.length;
+  const text = bytes.subarray(from, to).toString('latin1').toLowerCase();
+  const hits = terms.map((t) => text.indexOf(Buffer.from(t, 'utf8').toString('latin1').toLowerCase())).filter((i) => i >= 0);
+  const at = hits.length > 0 ? Math.min(...hits) : Math.max(0, text.search(/\S/));
+  return from + at;
 }
 
 function lastLineOf(bytes: Buffer, starts: readonly number[]): number {
