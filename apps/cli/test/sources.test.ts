@@ -87,7 +87,8 @@ describe('source tags, source: filters and per_source scopes', () => {
     const codeAt = out.indexOf('scope: source:code');
     const next = out.slice(codeAt).find((l) => l.startsWith('next: more '));
     expect(next).toBeDefined();
-    const more = repo.cli('--format', 'lines', 'more', next!.slice('next: more '.length)).stdout.split('\n');
+    expect(next).toMatch(/^next: more \S+ \(\d+ of \d+ files; stopped by -n\)$/);
+    const more = repo.cli('--format', 'lines', 'more', next!.split(' ')[2]).stdout.split('\n');
     expect(more[0]).toBe('scope: source:code');
     const heads = more.filter((x) => HANDLE.test(x.split('  ')[0]));
     expect(heads.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@
 import { escapeLineField, jsonLine } from './escape';
 import { budgetTooSmall, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { SNIPPET_KEEP_MIN } from './limits';
-import { hitJson, hitLines, setIdSlack, shownMembers, type PageHit, type SearchPageInput } from './page';
+import { hitJson, hitLines, nextNote, setIdSlack, shownMembers, type PageHit, type SearchPageInput } from './page';
 import { withinBudget } from './tokens';
 
 export interface HitGroup {
@@ -42,6 +42,16 @@ function cursorOf(input: GroupedPageInput, s: Section, count: number): string | 
   return count < s.hits.length ? `${input.setId}@${s.offset + count}` : undefined;
 }
 
+/** A section's `next:` line with its note (N of M files; stopped by -n|-b), as a flat page has. */
+function nextLine(input: GroupedPageInput, s: Section, count: number): string {
+  const next = cursorOf(input, s, count);
+  return next ? `next: more ${next} ${nextNote({ offset: s.offset, limit: input.limit }, count, s.hits.length)}\n` : '';
+}
+
+function stoppedBy(input: GroupedPageInput, count: number): '-n' | '-b' {
+  return count >= Math.floor(input.limit) ? '-n' : '-b';
+}
+
 function groupedJson(input: GroupedPageInput, sections: Section[], counts: number[], snippets: boolean): string {
   const page: Record<string, unknown> = {
     query: input.query,
@@ -50,12 +60,15 @@ function groupedJson(input: GroupedPageInput, sections: Section[], counts: numbe
     hits: input.hits.slice(0, counts[0]).map((h) => hitJson(h, snippets)),
     groups: input.groups.map((g, i) => {
       const next = cursorOf(input, sections[i + 1], counts[i + 1]);
-      return { scope: g.scope, hits: g.hits.slice(0, counts[i + 1]).map((h) => hitJson(h, snippets)), ...(next ? { next } : {}) };
+      return { scope: g.scope, hits: g.hits.slice(0, counts[i + 1]).map((h) => hitJson(h, snippets)), ...(next ? { next, stopped_by: stoppedBy(input, counts[i + 1]) } : {}) };
     }),
     coverage: input.coverage,
   };
   const next = cursorOf(input, sections[0], counts[0]);
-  if (next) page.next = next;
+  if (next) {
+    page.next = next;
+    page.stopped_by = stoppedBy(input, counts[0]);
+  }
   if (input.truncated) page.truncated = true;
   const members = shownMembers({ members: input.members, hits: shownHits(input, counts) }, Number.POSITIVE_INFINITY);
   if (members !== undefined) page.members = members;
@@ -72,14 +85,12 @@ function groupedLines(input: GroupedPageInput, sections: Section[], counts: numb
   input.groups.forEach((g, i) => {
     out += `scope: ${escapeLineField(g.scope.join(' '))}\n`;
     for (const hit of g.hits.slice(0, counts[i + 1])) out += hitLines(hit, snippets);
-    const next = cursorOf(input, sections[i + 1], counts[i + 1]);
-    if (next) out += `next: more ${next}\n`;
+    out += nextLine(input, sections[i + 1], counts[i + 1]);
   });
   const members = shownMembers({ members: input.members, hits: shownHits(input, counts) }, Number.POSITIVE_INFINITY);
   for (const [name, root] of Object.entries(members ?? {})) out += `member: ${escapeLineField(name)}\t${escapeLineField(root)}\n`;
   out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
-  const next = cursorOf(input, sections[0], counts[0]);
-  if (next) out += `next: more ${next}\n`;
+  out += nextLine(input, sections[0], counts[0]);
   if (input.truncated) out += 'truncated: true\n';
   return out;
 }

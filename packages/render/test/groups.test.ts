@@ -61,9 +61,12 @@ describe('renderGroupedPage', () => {
     const out = renderGroupedPage({ ...input, limit: 2 }, { format: 'lines', budget: 100_000 });
     const lines = out.stdout.trimEnd().split('\n');
     expect(lines.filter((l) => l.startsWith('scope: '))).toEqual(['scope: source:code', 'scope: source:docs', 'scope: source:git-log']);
-    expect(lines).toContain(`next: more ${SET}@14`);
-    expect(lines).toContain(`next: more ${SET}@26`);
-    expect(lines.slice(-2)).toEqual(['coverage: complete', `next: more ${SET}@2`]);
+    // Each cursor says how far its section got and which cap stopped it, as a flat page does.
+    expect(lines).toContain(`next: more ${SET}@14 (14 of 24 files; stopped by -n)`);
+    expect(lines).toContain(`next: more ${SET}@26 (26 of 36 files; stopped by -n)`);
+    expect(lines.slice(-2)).toEqual(['coverage: complete', `next: more ${SET}@2 (2 of 12 files; stopped by -n)`]);
+    const json = JSON.parse(renderGroupedPage({ ...input, limit: 2 }, { format: 'json', budget: 100_000 }).stdout);
+    expect([json.stopped_by, json.groups[0].stopped_by]).toEqual(['-n', '-n']);
     expect(lines.filter((l) => l.endsWith('  [docs]'))).toHaveLength(2);
   });
 
