@@ -8,6 +8,14 @@ export const WEIGHT_PHRASE = 2;
 /** A hyphenated or dotted query token found exactly as spelled (`fetch-retries`, not `fetchRetries`). */
 export const WEIGHT_SPELLED = 3;
 export const WEIGHT_DEFAULT = 1;
+/**
+ * The any-term lane of free text (BM25 over regions holding any of the query's words).
+ * A question in plain words rarely has all its words, let alone its phrase, in the file
+ * that answers it, so this lane is the one that ranks concept queries: on the concept
+ * replay (tools/eval/concepts, docs/ranking.md) weight 1 gave concept MRR 0.49, 2 gave
+ * 0.54, 3 and 4 gave 0.55, with every other class unchanged.
+ */
+export const WEIGHT_ANY_TERM = 3;
 /** Filename evidence weights. */
 export const FILENAME_EXACT_STEM = 2;
 export const FILENAME_ALL_TERMS = 1;

@@ -1,5 +1,5 @@
 import {
-  compoundWords, fuseLanes, fuseMembers, identifierKey, isTestPath, pathPrior, priorContext, resolveScopes, WEIGHT_DEFAULT, WEIGHT_PHRASE, WEIGHT_SPELLED, type ScopeMode,
+  compoundWords, fuseLanes, fuseMembers, identifierKey, isTestPath, pathPrior, priorContext, resolveScopes, WEIGHT_ANY_TERM, WEIGHT_DEFAULT, WEIGHT_PHRASE, WEIGHT_SPELLED, type ScopeMode,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
@@ -71,7 +71,7 @@ function rankFree(ctx: LaneContext): Ranked {
       lanes.push(ftsLane(ctx, 'all_terms', 'all', WEIGHT_DEFAULT));
     }
     // Then its parts, but never a compound's stopwords alone (every `if`, `for`, `x`).
-    if (!q.standalone || q.standalone.length > 0) lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_DEFAULT, q.standalone));
+    if (!q.standalone || q.standalone.length > 0) lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_ANY_TERM, q.standalone));
     lanes.push(filenameLane(ctx, firstRegionOf(ctx.reader)));
   } else if (kindFile || !q.text) {
     // `kind:file` or filters alone (`file:src/ lang:rust`): list the eligible files.
