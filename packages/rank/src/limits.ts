@@ -5,8 +5,6 @@ export const LANE_FILE_CAP = 1000;
 /** Lane weights (retrieval.md §2). */
 export const WEIGHT_IDENTIFIER_DECLARATION = 3;
 export const WEIGHT_PHRASE = 2;
-/** A hyphenated or dotted query token found exactly as spelled (`fetch-retries`, not `fetchRetries`). */
-export const WEIGHT_SPELLED = 3;
 export const WEIGHT_DEFAULT = 1;
 /**
  * The any-term lane of free text (BM25 over regions holding any of the query's words).

@@ -1,5 +1,5 @@
 import {
-  compoundWords, fuseLanes, fuseMembers, identifierKey, isTestPath, pathPrior, priorContext, resolveScopes, WEIGHT_ANY_TERM, WEIGHT_DEFAULT, WEIGHT_PHRASE, WEIGHT_SPELLED, type ScopeMode,
+  compoundWords, fuseLanes, fuseMembers, identifierKey, isTestPath, pathPrior, priorContext, resolveScopes, WEIGHT_ANY_TERM, WEIGHT_DEFAULT, WEIGHT_PHRASE, type ScopeMode,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
@@ -167,9 +167,9 @@ function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean 
 
 /**
  * A lane per hyphenated or dotted token of a free query (`fetch-retries`, `os.path`): the
- * files that spell it exactly, first in the fusion so that such a file's hit sits on the
- * spelling rather than on `fetchRetries` or `fetch ... retries` (retrieval spec 4: the
- * phrase it spells first, then its parts).
+ * files that spell it exactly. It is a phrase lane (retrieval spec 2: weight 2), first in
+ * the fusion so that such a file's hit sits on the spelling rather than on `fetchRetries`
+ * or `fetch ... retries` (retrieval spec 4: the phrase it spells first, then its parts).
  */
 function spelledLanes(ctx: LaneContext): HitLane[] {
   const q = ctx.query;
@@ -177,7 +177,7 @@ function spelledLanes(ctx: LaneContext): HitLane[] {
     const words = compoundWords(token);
     if (!words) return [];
     const hits = literalHits(ctx, token, words, 'spelled');
-    return [{ name: 'spelled', weight: WEIGHT_SPELLED, entries: hits.map((h) => ({ path: h.path, start: h.start, end: h.end, payload: h })) }];
+    return [{ name: 'spelled', weight: WEIGHT_PHRASE, entries: hits.map((h) => ({ path: h.path, start: h.start, end: h.end, payload: h })) }];
   });
 }
 
