@@ -2,7 +2,8 @@
 // The two retrievers under comparison, each answering ranked hits [{path,start,end}].
 const { timedRun, parseJsonOutput } = require('../lib/proc');
 
-// A page large enough that the token budget never hides hits from the top 10.
+// A page large enough that the token budget never hides hits from the top 10 (the
+// concept replay uses the same page).
 const EVAL_BUDGET = '100000';
 const EVAL_LIMIT = '20';
 
@@ -33,7 +34,7 @@ function trufflepigSearch(cli, root, cache, query) {
   return { hits, truncated: Boolean(out.truncated), raw: out };
 }
 
-/** rg's answer: files in printed (path-sorted) order, each represented by its first matching line. */
+/** rg's answer: files in printed (path-sorted) order, each represented by its first matching line (byte span and line). */
 function rgSearch(root, spec) {
   const args = ['--json', '-n', '--sort', 'path', ...(spec.fixed ? ['-F'] : []), ...(spec.args || []), '-e', spec.pattern, '.'];
   const r = timedRun('rg', args, { cwd: root });
@@ -49,9 +50,9 @@ function rgSearch(root, spec) {
     if (seen.has(rel)) continue;
     seen.add(rel);
     const text = msg.data.lines.text !== undefined ? Buffer.from(msg.data.lines.text) : Buffer.from(msg.data.lines.bytes, 'base64');
-    hits.push({ path: rel, start: msg.data.absolute_offset, end: msg.data.absolute_offset + text.length });
+    hits.push({ path: rel, start: msg.data.absolute_offset, end: msg.data.absolute_offset + text.length, startLine: msg.data.line_number, endLine: msg.data.line_number });
   }
   return { hits };
 }
 
-module.exports = { trufflepigIndex, trufflepigSearch, rgSearch };
+module.exports = { trufflepigIndex, trufflepigSearch, rgSearch, decodePath, EVAL_BUDGET, EVAL_LIMIT };

@@ -3,10 +3,8 @@
 const fs = require('fs');
 const path = require('path');
 const { timedRun, parseJsonOutput } = require('../../lib/proc');
-
-// A page large enough that the token budget never hides hits from the top 10.
-const BUDGET = '100000';
-const LIMIT = '20';
+// rg's answer (first matching line of each file, path order) is the fixture replay's.
+const { decodePath, rgSearch, EVAL_BUDGET: BUDGET, EVAL_LIMIT: LIMIT } = require('../runners');
 // Another contributor may be rebuilding the CLI: a half-built dist answers "Cannot find
 // module"; wait for the build to finish instead of scoring the failure.
 const HALF_BUILT = /Cannot find module/;
@@ -22,14 +20,6 @@ function runCli(cli, args, options = {}) {
     timedRun('sleep', [REBUILD_WAIT_SECONDS]);
   }
   return r;
-}
-
-function decodePath(encoded) {
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return encoded;
-  }
 }
 
 function index(cli, selector, cwd) {
@@ -65,26 +55,6 @@ const workspaceSelector = (file, cache) => ['--workspace', file, '--cache', cach
 function supportsWorkspace(cli) {
   const r = runCli(cli, ['--help']);
   return /--workspace\b/.test(r.stdout + r.stderr);
-}
-
-/** rg's answer: files in path order, each represented by its first matching line. */
-function rgSearch(root, spec) {
-  const args = ['--json', '--sort', 'path', ...(spec.fixed ? ['-F'] : []), ...(spec.args || []), '-e', spec.pattern, '.'];
-  const r = timedRun('rg', args, { cwd: root });
-  if (r.status !== 0 && r.status !== 1) return { hits: [], error: `rg exit ${r.status}: ${r.stderr.trim().slice(0, 160)}` };
-  const hits = [];
-  const seen = new Set();
-  for (const line of r.stdout.split('\n')) {
-    if (!line) continue;
-    const msg = JSON.parse(line);
-    if (msg.type !== 'match') continue;
-    const p = msg.data.path.text !== undefined ? msg.data.path.text : Buffer.from(msg.data.path.bytes, 'base64').toString('latin1');
-    const rel = p.replace(/^\.\//, '');
-    if (seen.has(rel)) continue;
-    seen.add(rel);
-    hits.push({ path: rel, startLine: msg.data.line_number, endLine: msg.data.line_number });
-  }
-  return { hits, seconds: r.seconds };
 }
 
 /** The workspace file naming the members, written next to (not inside) their roots. */
