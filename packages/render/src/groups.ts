@@ -6,7 +6,7 @@
 import { escapeLineField, jsonLine } from './escape';
 import { budgetTooSmall, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { SNIPPET_KEEP_MIN } from './limits';
-import { hitJson, hitLines, nextNote, setIdSlack, shownMembers, type PageHit, type SearchPageInput } from './page';
+import { hitJson, hitLines, nextNote, setIdSlack, shownMembers, stoppedBy, type PageHit, type SearchPageInput } from './page';
 import { withinBudget } from './tokens';
 
 export interface HitGroup {
@@ -48,10 +48,6 @@ function nextLine(input: GroupedPageInput, s: Section, count: number): string {
   return next ? `next: more ${next} ${nextNote({ offset: s.offset, limit: input.limit }, count, s.hits.length)}\n` : '';
 }
 
-function stoppedBy(input: GroupedPageInput, count: number): '-n' | '-b' {
-  return count >= Math.floor(input.limit) ? '-n' : '-b';
-}
-
 function groupedJson(input: GroupedPageInput, sections: Section[], counts: number[], snippets: boolean): string {
   const page: Record<string, unknown> = {
     query: input.query,
@@ -60,14 +56,14 @@ function groupedJson(input: GroupedPageInput, sections: Section[], counts: numbe
     hits: input.hits.slice(0, counts[0]).map((h) => hitJson(h, snippets)),
     groups: input.groups.map((g, i) => {
       const next = cursorOf(input, sections[i + 1], counts[i + 1]);
-      return { scope: g.scope, hits: g.hits.slice(0, counts[i + 1]).map((h) => hitJson(h, snippets)), ...(next ? { next, stopped_by: stoppedBy(input, counts[i + 1]) } : {}) };
+      return { scope: g.scope, hits: g.hits.slice(0, counts[i + 1]).map((h) => hitJson(h, snippets)), ...(next ? { next, stopped_by: stoppedBy(input.limit, counts[i + 1]) } : {}) };
     }),
     coverage: input.coverage,
   };
   const next = cursorOf(input, sections[0], counts[0]);
   if (next) {
     page.next = next;
-    page.stopped_by = stoppedBy(input, counts[0]);
+    page.stopped_by = stoppedBy(input.limit, counts[0]);
   }
   if (input.truncated) page.truncated = true;
   const members = shownMembers({ members: input.members, hits: shownHits(input, counts) }, Number.POSITIVE_INFINITY);

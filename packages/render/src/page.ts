@@ -137,7 +137,12 @@ export function matchesLeft(hit: PageHit, level: EvidenceLevel): number {
 
 /** The footer's words on a page that stops before the end of its set: `N of M files; stopped by -n|-b`. */
 export function nextNote(input: Pick<SearchPageInput, 'offset' | 'limit'>, shown: number, remaining: number): string {
-  return `(${input.offset + shown} of ${input.offset + remaining} files; stopped by ${shown >= Math.floor(input.limit) ? '-n' : '-b'})`;
+  return `(${input.offset + shown} of ${input.offset + remaining} files; stopped by ${stoppedBy(input.limit, shown)})`;
+}
+
+/** Which cap ended a page that shows `shown` hits of more: the page limit (`-n`) or the budget (`-b`). */
+export function stoppedBy(limit: number, shown: number): '-n' | '-b' {
+  return shown >= Math.floor(limit) ? '-n' : '-b';
 }
 
 /** Characters a retry's set id may have beyond this one's (ids grow only after collisions). */
@@ -206,7 +211,7 @@ function pageJson(input: SearchPageInput, count: number, level: EvidenceLevel): 
   };
   if (count < input.hits.length) {
     page.next = cursor(input, count);
-    page.stopped_by = count >= Math.floor(input.limit) ? '-n' : '-b';
+    page.stopped_by = stoppedBy(input.limit, count);
   }
   if (input.truncated) page.truncated = true;
   const members = shownMembers(input, count);
