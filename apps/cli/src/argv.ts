@@ -2,7 +2,16 @@
 // to the query (`search -file:tests sym:X` needs no quoting), so only the tool's own
 // options are taken out wherever they appear; everything else stays in order.
 
-const WITH_VALUE = new Set(['--root', '--cache', '-b', '--budget', '-n', '--limit', '-C', '--context', '--format', '--workspace', '--member', '--scopes']);
+/** The options that take a value, each with the example value a usage error shows when it is missing. */
+const WITH_VALUE: ReadonlyMap<string, string> = new Map([
+  ['--root', 'VALUE'], ['--cache', 'VALUE'], ['-b', '5'], ['--budget', '5'], ['-n', '5'], ['--limit', '5'], ['-C', '2'], ['--context', '2'],
+  ['--format', 'VALUE'], ['--workspace', 'VALUE'], ['--member', 'VALUE'], ['--scopes', 'VALUE'],
+]);
+
+/** `-n needs a value, e.g. -n 5`: the usage error for a value option given last. */
+export function missingValueMessage(option: string): string {
+  return `${option} needs a value, e.g. ${option} ${WITH_VALUE.get(option) ?? 'VALUE'}`;
+}
 const FLAGS = new Set(['--json', '--no-daemon', '--daemon', '--no-workspace', '--help', '-h', '--version']);
 
 export interface SplitArgv {
@@ -118,6 +127,13 @@ export interface FastCallOptions {
   scopes?: 'shared' | 'per_source';
 }
 
+/** Whole-number options of a daemon-served call: the field each sets and its least value (`-C`'s range is the verb's to check). */
+const WHOLE_NUMBER_OPTIONS: ReadonlyMap<string, { readonly key: 'budget' | 'limit' | 'context'; readonly min: number }> = new Map([
+  ['-b', { key: 'budget', min: 0 }], ['--budget', { key: 'budget', min: 0 }],
+  ['-n', { key: 'limit', min: 1 }], ['--limit', { key: 'limit', min: 1 }],
+  ['-C', { key: 'context', min: 0 }], ['--context', { key: 'context', min: 0 }],
+] as const);
+
 /**
  * The tool's options for a daemon-served call, or undefined when the call must take the
  * full path: --no-daemon, help or version, or any value the full path would have to
@@ -130,6 +146,14 @@ export function fastOptions(options: readonly string[]): FastCallOptions | undef
     const name = options[i];
     const value = options[i + 1];
     const wholeNumber = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined);
+    const numeric = WHOLE_NUMBER_OPTIONS.get(name);
+    if (numeric !== undefined) {
+      const n = wholeNumber(value);
+      if (n === undefined || n < numeric.min) return undefined;
+      out[numeric.key] = n;
+      i++;
+      continue;
+    }
     switch (name) {
       case '--root':
       case '--cache':
@@ -139,30 +163,6 @@ export function fastOptions(options: readonly string[]): FastCallOptions | undef
         out[name.slice(2) as 'root' | 'cache' | 'workspace' | 'member'] = value;
         i++;
         break;
-      case '-b':
-      case '--budget': {
-        const n = wholeNumber(value);
-        if (n === undefined) return undefined;
-        out.budget = n;
-        i++;
-        break;
-      }
-      case '-n':
-      case '--limit': {
-        const n = wholeNumber(value);
-        if (n === undefined || n < 1) return undefined;
-        out.limit = n;
-        i++;
-        break;
-      }
-      case '-C':
-      case '--context': {
-        const n = wholeNumber(value);
-        if (n === undefined) return undefined;
-        out.context = n;
-        i++;
-        break;
-      }
       case '--format':
         if (value !== 'json' && value !== 'lines') return undefined;
         out.format = value;

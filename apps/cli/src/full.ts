@@ -6,7 +6,7 @@ import {
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
 import { FAST_VERBS } from '@trufflepig/workspace/client';
-import { likelyVerb, splitArgv, VERBS } from './argv';
+import { likelyVerb, missingValueMessage, splitArgv, VERBS } from './argv';
 import { progressReporter } from './progress';
 
 const USAGE = `Usage: trufflepig [--root DIR] [--cache DIR] [-b N] [-n N] [-C N] [--json] [--no-daemon]
@@ -71,9 +71,10 @@ function usageError(message: string): number {
 
 export async function runFull(argv: readonly string[]): Promise<number> {
   const split = splitArgv(argv);
-  if (split.missingValue !== undefined) return usageError(`${split.missingValue} needs a value, e.g. ${split.missingValue} ${split.missingValue === '-C' || split.missingValue === '--context' ? '2' : split.missingValue.match(/^-(b|n)$|^--(budget|limit)$/) ? '5' : 'VALUE'}`);
+  if (split.missingValue !== undefined) return usageError(missingValueMessage(split.missingValue));
+  const asksHelp = argv.includes('--help') || argv.includes('-h');
   const unknown = split.unknownOptions[0];
-  if (unknown !== undefined && !argv.includes('--help') && !argv.includes('-h')) {
+  if (unknown !== undefined && !asksHelp) {
     return usageError(`unknown option ${quoteInput(unknown)}; to search for it as text, put it after -- (trufflepig search -- ${quoteInput(unknown)}) or quote it`);
   }
   let failed: string | undefined;
@@ -103,7 +104,7 @@ export async function runFull(argv: readonly string[]): Promise<number> {
   // yargs spreads some messages over lines ("Invalid values:\n  Argument: ..."); the first
   // stderr line must carry the whole reason.
   if (failed) return usageError(failed.replace(/\s*\n\s*/g, ' '));
-  if (argv.includes('--help') || argv.includes('-h') || argv.includes('--version')) return 0;
+  if (asksHelp || argv.includes('--version')) return 0;
   const budget = parsed.budget;
   if (budget !== undefined && (!Number.isInteger(budget) || budget < 0)) return usageError('-b/--budget takes a whole number of tokens ≥ 0');
   if (parsed.limit !== undefined && (!Number.isInteger(parsed.limit) || parsed.limit < 1)) return usageError('-n/--limit takes a whole number ≥ 1');
