@@ -24,3 +24,4 @@ export { kindTier } from './query/lanes';
 export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup } from './query/hit';
 export { indexPath } from './store/publish';
 export { lockFileState, readReconcileFailure, type ReconcileFailure, type WriterLockState } from './store/health';
+export { rootIdentity } from './store/root-owner';
