@@ -16,6 +16,7 @@ import { scopedMore, scopedSearch } from './scoped';
 import { showSymbol } from './nav-sym';
 import { navMore } from './nav-commands';
 import { wsDiscover, wsShowObject, wsStatusObject } from './ws-commands';
+import { renderedResult, type RenderChoice } from './render-choice';
 import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
 import { rootDaemonStatus } from './daemon-control';
 
@@ -33,6 +34,12 @@ export interface CommandOptions extends ContextOptions {
   readonly noDaemon?: boolean;
   /** `--scopes`: per-source.md scope mode; wins over a workspace's [retrieval] scopes. */
   readonly scopes?: 'shared' | 'per_source';
+  /**
+   * Also render the answer as JSON, from the same data under the same budget (`json`
+   * of the result): the MCP front end shows the model the lines text and hands its client
+   * the structured form, and both must name the same result set.
+   */
+  readonly alsoJson?: boolean;
   readonly onProgress?: (p: ReconcileProgress) => void;
 }
 
@@ -41,7 +48,10 @@ export interface CommandResult {
   readonly stdout: string;
   readonly stderr: string;
   readonly exitCode: 0 | 2;
+  /** The JSON rendering of the same answer, when `alsoJson` asked for it and stdout is lines. */
+  readonly json?: string;
 }
+
 
 /** An error as a command's answer: fitted to the budget (render's fitError), exit 2. */
 export function errorResult(err: TpError, budget: number): CommandResult {
@@ -54,9 +64,8 @@ export function internalErrorResult(err: unknown, budget: number): CommandResult
   return errorResult(internalErrorOf(err), budget);
 }
 
-export function objectResult(value: Record<string, unknown>, budget: number, format: OutputFormat = 'json'): CommandResult {
-  const out = renderObject(value, { budget, format });
-  return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
+export function objectResult(value: Record<string, unknown>, budget: number, choice: OutputFormat | RenderChoice = 'json'): CommandResult {
+  return renderedResult(typeof choice === 'string' ? { format: choice } : choice, (format) => renderObject(value, { budget, format }));
 }
 
 /** The budget of a response: -b wins, then the workspace's [output].budget, then the default. */
@@ -95,15 +104,12 @@ export function contextError(opts: CommandOptions, budget: number): CommandResul
 
 export function renderPage(data: SearchData, opts: CommandOptions, budget: number): CommandResult {
   const limit = opts.limit ?? DEFAULT_LIMIT;
-  const out = renderSearchPage(
-    {
-      query: data.query, setId: data.setId, offset: data.offset, hits: pageHits(data, limit, opts.context ?? 0), limit,
-      coverage: data.coverage, coverageLine: data.coverageLine, truncated: data.truncated,
-      ...(data.members ? { members: data.members } : {}),
-    },
-    { format: opts.format ?? 'json', budget },
-  );
-  return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
+  const page = {
+    query: data.query, setId: data.setId, offset: data.offset, hits: pageHits(data, limit, opts.context ?? 0), limit,
+    coverage: data.coverage, coverageLine: data.coverageLine, truncated: data.truncated,
+    ...(data.members ? { members: data.members } : {}),
+  };
+  return renderedResult(opts, (format) => renderSearchPage(page, { format, budget }));
 }
 
 export function searchCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
@@ -185,8 +191,8 @@ export function showCommand(target: string, opts: CommandOptions): Promise<Comma
       input = firstKnown(storesFor(ctx, opts), (s) => showHandle(target.trim(), s));
     }
     if (!input.ok) return errorResult(input.error, budget);
-    const out = renderShow(input.value, { format: opts.format ?? 'json', budget });
-    return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
+    const read = input.value;
+    return renderedResult(opts, (format) => renderShow(read, { format, budget }));
   });
 }
 
@@ -205,7 +211,7 @@ export function indexCommand(opts: CommandOptions): Promise<CommandResult> {
     if (ctx.kind === 'single') {
       const r = ctx.root;
       const rep = await reconcile(r.root, { cacheDir: r.cacheDir, onProgress: opts.onProgress });
-      return rep.ok ? objectResult(reportObject(r.root, r.cacheDir, rep.value), budget, opts.format) : errorResult(rep.error, budget);
+      return rep.ok ? objectResult(reportObject(r.root, r.cacheDir, rep.value), budget, opts) : errorResult(rep.error, budget);
     }
     const ws = ctx.ws;
     const chosen = ws.members.filter((m) => ws.member === undefined || m.name === ws.member);
@@ -225,15 +231,15 @@ export function indexCommand(opts: CommandOptions): Promise<CommandResult> {
       }
     }
     if (failures === chosen.length) return errorResult({ code: 'workspace_unavailable', message: `no member of ${ws.config.file} could be indexed; see ws status` }, budget);
-    return objectResult({ workspace: ws.config.name, config: ws.config.file, members }, budget, opts.format);
+    return objectResult({ workspace: ws.config.name, config: ws.config.file, members }, budget, opts);
   });
 }
 
 export function statusCommand(opts: CommandOptions): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
-    if (ctx.kind === 'workspace') return objectResult(await wsStatusObject(ctx.ws), budget, opts.format);
+    if (ctx.kind === 'workspace') return objectResult(await wsStatusObject(ctx.ws), budget, opts);
     const status = await rootStatus(ctx.root);
-    return status.ok ? objectResult(status.value, budget, opts.format) : errorResult(status.error, budget);
+    return status.ok ? objectResult(status.value, budget, opts) : errorResult(status.error, budget);
   });
 }
 
@@ -277,13 +283,13 @@ export function wsCommand(sub: string, args: readonly string[], opts: CommandOpt
   if (sub === 'discover') {
     const budget = opts.budget ?? DEFAULT_BUDGET;
     const out = wsDiscover(args, opts.cwd ?? process.cwd());
-    return Promise.resolve(out.ok ? objectResult(out.value, budget, opts.format) : errorResult(out.error, budget));
+    return Promise.resolve(out.ok ? objectResult(out.value, budget, opts) : errorResult(out.error, budget));
   }
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
     if (!(WS_SUBCOMMANDS as readonly string[]).includes(sub)) return errorResult({ code: 'bad_arguments', message: `unknown ws subcommand '${sub}'; use ws show, ws status or ws discover PATH...` }, budget);
     if (ctx.kind === 'single') {
       return errorResult({ code: 'no_workspace', message: `no workspace is selected here; pass --workspace FILE, run inside a member, or create one with: trufflepig ws discover DIR...` }, budget);
     }
-    return objectResult(sub === 'show' ? wsShowObject(ctx.ws) : await wsStatusObject(ctx.ws), budget, opts.format);
+    return objectResult(sub === 'show' ? wsShowObject(ctx.ws) : await wsStatusObject(ctx.ws), budget, opts);
   });
 }

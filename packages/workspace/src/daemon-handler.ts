@@ -30,6 +30,10 @@ export function commandOptions(req: ServedRequest): CommandOptions {
   out.format = o.format === 'json' ? 'json' : 'lines';
   if (o.scopes === 'shared' || o.scopes === 'per_source') out.scopes = o.scopes;
   if (o.noWorkspace === true) out.noWorkspace = true;
+  // The MCP front end's structured content: the JSON view of the same answer.
+  if (o.alsoJson === true) out.alsoJson = true;
+  // An in-process caller that must start nothing (a daemon's own requests never say so).
+  if (o.noDaemon === true) out.noDaemon = true;
   return out as CommandOptions;
 }
 

@@ -13,6 +13,7 @@ import { referenceSites, type RefsOutcome } from './nav-refs';
 import { openOwner, structuralContext, type CtxItem } from './nav-ctx';
 import { renderNavPage, type NavPageInput, type NavVerb } from './nav-page';
 import { CTX_LIST_MAX } from './limits';
+import { renderedResult } from './render-choice';
 import { releaseReader } from './reader-pool';
 
 function membersMap(entries: readonly ResultEntry[]): Record<string, string> | undefined {
@@ -38,8 +39,7 @@ function saveAndPage(ctx: Context, opts: CommandOptions, budget: number, verb: N
 
 function navPage(input: NavPageInput, opts: CommandOptions, budget: number): CommandResult {
   // JSON when not given, as every command of this API (the CLI defaults to lines).
-  const out = renderNavPage(input, { format: opts.format ?? 'json', budget, ...(opts.limit !== undefined ? { limit: opts.limit } : {}) });
-  return { stdout: out.stdout, stderr: out.stderr, exitCode: 0 };
+  return renderedResult(opts, (format) => renderNavPage(input, { format, budget, ...(opts.limit !== undefined ? { limit: opts.limit } : {}) }));
 }
 
 /** `more` on a refs or map set: the same row format from the cursor on, else undefined. */
@@ -206,6 +206,10 @@ export function ctxCommand(handle: string, opts: CommandOptions): Promise<Comman
 
 /** Lists shrink from the end, evenly, until the answer fits the budget. */
 function renderCtx(value: Record<string, unknown>, opts: CommandOptions, budget: number): CommandResult {
+  return renderedResult(opts, (format) => fitCtx(value, format, budget));
+}
+
+function fitCtx(value: Record<string, unknown>, format: 'json' | 'lines', budget: number): { stdout: string; stderr: string } {
   const lists = ['members', 'siblings', 'callers', 'callees'].filter((k) => Array.isArray(value[k]));
   const cutTo = (keep: number): Record<string, unknown> => {
     const cut: Record<string, unknown> = { ...value };
@@ -221,12 +225,12 @@ function renderCtx(value: Record<string, unknown>, opts: CommandOptions, budget:
   if (budget > 0) {
     for (let keep = CTX_LIST_MAX; keep >= 0; keep--) {
       const cut = cutTo(keep);
-      const text = opts.format === 'lines' ? ctxLines(cut) : jsonLine(cut);
-      if (withinBudget(text, budget)) return { stdout: text, stderr: '', exitCode: 0 };
+      const text = format === 'lines' ? ctxLines(cut) : jsonLine(cut);
+      if (withinBudget(text, budget)) return { stdout: text, stderr: '' };
     }
   }
   const smallest = renderObject(cutTo(0), { budget });
-  return { stdout: smallest.stdout, stderr: smallest.stderr ?? '', exitCode: 0 };
+  return { stdout: smallest.stdout, stderr: smallest.stderr ?? '' };
 }
 
 function ctxLines(v: Record<string, unknown>): string {

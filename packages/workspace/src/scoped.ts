@@ -3,7 +3,7 @@
 // never comes here, so its output stays exactly what it was.
 import { parseQuery, percentEncode, searchIndex, type SearchHit } from '@trufflepig/index';
 import {
-  DEFAULT_LIMIT, fitError, renderGroupedPage, renderSearchPage, type OutputFormat, type PageHit,
+  DEFAULT_LIMIT, fitError, renderGroupedPage, renderSearchPage, type PageHit,
 } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
 import type { Context } from './context';
@@ -16,6 +16,7 @@ import {
 } from './scope-layout';
 import { coverageOf, lineMatchOf, lineMatchOfMeta, openIndex, pageHits, runSearch, snippetTerms, type SearchData } from './search';
 import { releaseReader } from './reader-pool';
+import { renderedResult, type RenderChoice, type RenderedAnswer } from './render-choice';
 import { narrowHits } from './spans';
 
 export interface ScopedData extends SearchData {
@@ -24,11 +25,8 @@ export interface ScopedData extends SearchData {
   readonly sections: readonly Section[];
 }
 
-export interface ScopedRender {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly exitCode: 0 | 2;
-}
+/** A scoped page, or its coded error (exit 2). */
+export type ScopedRender = RenderedAnswer | { readonly stdout: string; readonly stderr: string; readonly exitCode: 2 };
 
 /** The scope setting of a request: `--scopes` wins, then a workspace's `[retrieval] scopes`, then shared. */
 export function scopeSettingOf(requested: ScopeSetting | undefined, ctx: Context): ScopeSetting {
@@ -106,9 +104,8 @@ function sectionAt(sections: readonly Section[], offset: number): number {
  * Render a scoped page. A first page of per_source (or an explicit list) shows the global
  * ranking and every group; a continuation shows the one ranking its cursor points into.
  */
-export function renderScoped(data: ScopedData, first: boolean, opts: { format?: OutputFormat; limit?: number; context?: number }, budget: number): ScopedRender {
+export function renderScoped(data: ScopedData, first: boolean, opts: RenderChoice & { limit?: number; context?: number }, budget: number): ScopedRender {
   const limit = opts.limit ?? DEFAULT_LIMIT;
-  const format = opts.format ?? 'json';
   const at = sectionAt(data.sections, data.offset);
   const section = data.sections[at];
   const base = {
@@ -116,20 +113,20 @@ export function renderScoped(data: ScopedData, first: boolean, opts: { format?: 
     truncated: data.truncated, ...(data.members ? { members: data.members } : {}),
   };
   const hitsFrom = (s: Section, from: number) => sectionHits(data, from, s.offset + s.count, limit, opts.context ?? 0);
-  let out;
-  if (first && data.scopes !== 'shared') {
-    const groups = data.sections.slice(1).map((s) => ({ scope: s.scope, offset: s.offset, hits: hitsFrom(s, s.offset) }));
-    out = renderGroupedPage({ ...base, hits: hitsFrom(section, data.offset), scopes: data.scopes, groups }, { format, budget });
-  } else if (at > 0) {
-    out = renderGroupedPage({ ...base, hits: [], scopes: data.scopes, groups: [{ scope: section.scope, offset: data.offset, hits: hitsFrom(section, data.offset) }] }, { format, budget });
-  } else {
-    out = renderSearchPage({ ...base, hits: hitsFrom(section, data.offset) }, { format, budget });
-  }
-  return { stdout: out.stdout, stderr: out.stderr ?? '', exitCode: 0 };
+  return renderedResult(opts, (format) => {
+    if (first && data.scopes !== 'shared') {
+      const groups = data.sections.slice(1).map((s) => ({ scope: s.scope, offset: s.offset, hits: hitsFrom(s, s.offset) }));
+      return renderGroupedPage({ ...base, hits: hitsFrom(section, data.offset), scopes: data.scopes, groups }, { format, budget });
+    }
+    if (at > 0) {
+      return renderGroupedPage({ ...base, hits: [], scopes: data.scopes, groups: [{ scope: section.scope, offset: data.offset, hits: hitsFrom(section, data.offset) }] }, { format, budget });
+    }
+    return renderSearchPage({ ...base, hits: hitsFrom(section, data.offset) }, { format, budget });
+  });
 }
 
 /** `more CURSOR` on a set made by a scoped search; undefined for any other set. */
-export function scopedMore(set: StoredSet, offset: number, opts: { format?: OutputFormat; limit?: number; context?: number }, budget: number): ScopedRender | undefined {
+export function scopedMore(set: StoredSet, offset: number, opts: RenderChoice & { limit?: number; context?: number }, budget: number): ScopedRender | undefined {
   const sections = sectionsOfMeta(set.meta);
   if (!sections) return undefined;
   const words = Array.isArray(set.meta.words) ? (set.meta.words as string[]) : [];
@@ -152,7 +149,7 @@ export function scopedMore(set: StoredSet, offset: number, opts: { format?: Outp
  */
 export async function scopedSearch(
   ctx: Context, words: readonly string[], requested: ScopeSetting | undefined,
-  opts: { format?: OutputFormat; limit?: number; context?: number; noDaemon?: boolean }, budget: number, store: () => ResultStore,
+  opts: RenderChoice & { limit?: number; context?: number; noDaemon?: boolean }, budget: number, store: () => ResultStore,
 ): Promise<ScopedRender | undefined> {
   const scopes = scopeSettingOf(requested, ctx);
   if (!needsScopedSearch(words, scopes)) return undefined;
