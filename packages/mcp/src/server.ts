@@ -1,0 +1,93 @@
+// The MCP server over stdio: lists the tools of the table, checks each call's arguments,
+// runs it as the CLI would (daemons first), and answers with text and structured content.
+// Nothing but protocol messages ever reaches the transport's stdout.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Readable } from 'node:stream';
+import { Writable } from 'node:stream';
+import { runCall, type ServeTarget } from './execute';
+import { toolResult, type ToolResult } from './result';
+import { checkArguments } from './tools/arguments';
+import { inputSchema, TOOLS, toolNamed } from './tools/table';
+
+export interface McpServeOptions {
+  readonly target: ServeTarget;
+  /** The version the server reports in its handshake (the CLI's). */
+  readonly version: string;
+  readonly stdin: Readable;
+  /** The protocol's channel: only JSON-RPC messages are written here. */
+  readonly stdout: Writable;
+  /** Where the server's own trouble is reported (one line each). */
+  readonly log: (line: string) => void;
+}
+
+const INSTRUCTIONS = 'Trufflepig answers code questions with ranked, token-budgeted evidence from an index of this repository (or workspace). '
+  + 'Start with search (or show sym:NAME for a known definition), read a hit with show HANDLE, page with more CURSOR, follow callers with refs and outlines with map. '
+  + 'Handles are verified against the bytes on disk; a coverage line says what was indexed and left out.';
+
+function protocolError(code: string, message: string): McpError {
+  return new McpError(ErrorCode.InvalidParams, `${code}: ${message}`, { code });
+}
+
+/** Serve until stdin ends or the client disconnects; resolves then. Never throws. */
+export async function serveMcp(opts: McpServeOptions): Promise<void> {
+  const server = new Server(
+    { name: 'trufflepig', title: 'Trufflepig', version: opts.version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: inputSchema(t) })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<ToolResult> => {
+    const tool = toolNamed(req.params.name);
+    if (!tool) throw protocolError('unknown_tool', `no tool ${JSON.stringify(req.params.name.slice(0, 60))}; the tools are ${TOOLS.map((t) => t.name).join(', ')}`);
+    const call = checkArguments(tool, req.params.arguments);
+    if (!call.ok) throw protocolError(call.error.code, call.error.message);
+    try {
+      return toolResult(await runCall(call.value, opts.target));
+    } catch (err) {
+      // A verb that threw: one coded tool error, no stack (the CLI's internal_error rule).
+      const message = (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 300);
+      return toolResult({ stdout: '', stderr: `trufflepig: internal_error: ${message}\n`, exitCode: 2 });
+    }
+  });
+
+  const transport = new StdioServerTransport(opts.stdin, opts.stdout);
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
+  // A line that is not JSON-RPC: the transport drops it; JSON-RPC wants a parse error with a null id.
+  transport.onerror = (err: Error) => {
+    opts.log(`trufflepig mcp: ${err.message.split('\n')[0]}`);
+    if (err instanceof SyntaxError || err.name === 'ZodError') {
+      transport.send({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message: `parse_error: not a JSON-RPC message (${err.message.split('\n')[0].slice(0, 120)})` } } as never).catch(() => undefined);
+    }
+  };
+  const shut = () => {
+    server.close().catch(() => undefined);
+  };
+  opts.stdin.once('end', shut);
+  opts.stdin.once('close', shut);
+  // A client that went away mid-answer: EPIPE on stdout ends the session, not the process.
+  opts.stdout.on('error', shut);
+  await server.connect(transport);
+  await closed;
+}
+
+/**
+ * Serve on this process's stdin and stdout. The protocol gets its own channel to fd 1 and
+ * every other write to process.stdout (a library's stray console.log) goes to stderr, so
+ * nothing outside the protocol can corrupt the stream.
+ */
+export function serveProcessStdio(target: ServeTarget, version: string): Promise<void> {
+  const toFd1 = process.stdout.write.bind(process.stdout) as (chunk: Buffer | string, cb: (err?: Error | null) => void) => boolean;
+  const channel = new Writable({
+    write(chunk: Buffer, _encoding, cb) {
+      toFd1(chunk, (err) => cb(err ?? undefined));
+    },
+  });
+  process.stdout.on('error', (err) => channel.destroy(err));
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  return serveMcp({ target, version, stdin: process.stdin, stdout: channel, log: (line) => process.stderr.write(`${line}\n`) });
+}

@@ -1,0 +1,233 @@
+// `serveMcp` driven by the SDK's own Client over a real stdio transport, on a real Git
+// repository: tools listed, search, show of a returned handle, more, a coded tool error
+// for a stale handle, protocol errors for bad calls, and every text within its budget.
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+
+interface Encoder {
+  encode(text: string, allowedSpecial?: string[] | 'all', disallowedSpecial?: string[] | 'all'): number[];
+}
+const { Tiktoken } = require('js-tiktoken/lite') as { Tiktoken: new (ranks: unknown) => Encoder };
+const encoder = new Tiktoken(require('js-tiktoken/ranks/o200k_base'));
+/** o200k_base tokens: the oracle every budget is checked against. */
+const tokens = (text: string) => encoder.encode(text, [], []).length;
+
+const SERVE = path.join(__dirname, 'serve-stdio.js');
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(prefix: string): string {
+  const d = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `tp-mcp-${prefix}-`)));
+  made.push(d);
+  return d;
+}
+
+function git(cwd: string, ...args: string[]): void {
+  const r = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+}
+
+/** A repository whose answers are known: a token bucket in TypeScript and its callers. */
+function makeRepo(): { root: string; cache: string; env: Record<string, string> } {
+  const root = tempDir('repo');
+  fs.mkdirSync(path.join(root, 'src'));
+  fs.writeFileSync(path.join(root, 'src', 'bucket.ts'), [
+    'export class TokenBucket {',
+    '  private tokens = 0;',
+    '  constructor(private readonly capacity: number, private readonly perSecond: number) {}',
+    '  /** Refill the bucket by the time passed since the last refill. */',
+    '  refill(elapsedSeconds: number): void {',
+    '    this.tokens = Math.min(this.capacity, this.tokens + elapsedSeconds * this.perSecond);',
+    '  }',
+    '  take(): boolean {',
+    '    if (this.tokens < 1) return false;',
+    '    this.tokens -= 1;',
+    '    return true;',
+    '  }',
+    '}',
+    '',
+  ].join('\n'));
+  for (let i = 0; i < 4; i++) {
+    fs.writeFileSync(path.join(root, 'src', `user${i}.ts`), `import { TokenBucket } from './bucket';\nexport function limiter${i}(): TokenBucket {\n  const b = new TokenBucket(${i + 1}, 2);\n  b.refill(1);\n  return b;\n}\n`);
+  }
+  git(root, 'init', '-q');
+  git(root, 'add', '.');
+  git(root, 'commit', '-q', '-m', 'bucket');
+  const cache = tempDir('cache');
+  const home = tempDir('home');
+  const env = { ...process.env, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_CACHE_HOME: path.join(home, 'cache'), TP_CACHE: cache } as Record<string, string>;
+  return { root, cache, env };
+}
+
+async function connect(root: string, env: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: 'trufflepig-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVE], cwd: root, env, stderr: 'pipe' }));
+  return client;
+}
+
+interface Result {
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, any>;
+  isError?: boolean;
+}
+
+function checked(r: unknown, budget: number): Result {
+  const res = r as Result;
+  expect(res.content[0].type).toBe('text');
+  expect(tokens(res.content[0].text)).toBeLessThanOrEqual(budget);
+  if (res.structuredContent) expect(tokens(JSON.stringify(res.structuredContent) + '\n')).toBeLessThanOrEqual(budget);
+  return res;
+}
+
+describe('trufflepig MCP server over stdio (in-process verbs)', () => {
+  const repo = makeRepo();
+  const env = { ...repo.env, TP_NO_DAEMON: '1' };
+  let client: Client;
+
+  beforeAll(async () => {
+    client = await connect(repo.root, env);
+  }, 60_000);
+  afterAll(async () => {
+    await client.close();
+  });
+
+  test('lists the seven read tools, each with an object schema of its arguments', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['ctx', 'map', 'more', 'refs', 'search', 'show', 'status']);
+    const search = tools.find((t) => t.name === 'search')!;
+    expect(search.inputSchema.type).toBe('object');
+    expect(search.inputSchema.required).toEqual(['query']);
+    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'budget', 'limit', 'context', 'member']));
+  });
+
+  test('search answers lines text within the budget, and the JSON view of the same result set', async () => {
+    const r = checked(await client.callTool({ name: 'search', arguments: { query: 'refill bucket tokens' } }), 600);
+    expect(r.isError).toBeFalsy();
+    const first = r.content[0].text.split('\n')[0];
+    expect(first).toMatch(/^[0-9a-z]{6,}:1  src\/bucket\.ts:\d+-\d+/);
+    const handle = first.split('  ')[0];
+    expect(r.structuredContent?.hits?.[0]?.handle).toBe(handle);
+    expect(r.content[0].text).toMatch(/^coverage: /m);
+  });
+
+  test('show reads a returned handle, verified, within the show budget', async () => {
+    const s = checked(await client.callTool({ name: 'search', arguments: { query: 'sym:refill' } }), 600);
+    const handle = s.content[0].text.split('  ')[0];
+    const r = checked(await client.callTool({ name: 'show', arguments: { target: handle } }), 1200);
+    expect(r.isError).toBeFalsy();
+    expect(r.content[0].text).toContain('this.tokens = Math.min(this.capacity');
+    expect(r.structuredContent).toBeDefined();
+  });
+
+  test('more pages a search with the cursor its text printed, under a small budget', async () => {
+    const s = checked(await client.callTool({ name: 'search', arguments: { query: 'TokenBucket', limit: 2, budget: 200 } }), 200);
+    const next = /^next: more (\S+)/m.exec(s.content[0].text);
+    expect(next).not.toBeNull();
+    const page = checked(await client.callTool({ name: 'more', arguments: { cursor: next![1], limit: 2, budget: 200 } }), 200);
+    expect(page.isError).toBeFalsy();
+    const firstHandles = s.content[0].text.match(/^\S+:\d+(?=  )/gm) ?? [];
+    const nextHandles = page.content[0].text.match(/^\S+:\d+(?=  )/gm) ?? [];
+    expect(nextHandles.length).toBeGreaterThan(0);
+    expect(nextHandles.some((h) => firstHandles.includes(h))).toBe(false);
+  });
+
+  test('refs, map, ctx and status answer within their budgets', async () => {
+    const refs = checked(await client.callTool({ name: 'refs', arguments: { name: 'TokenBucket' } }), 600);
+    expect(refs.content[0].text).toContain('src/user0.ts');
+    const map = checked(await client.callTool({ name: 'map', arguments: { path: 'src/bucket.ts' } }), 600);
+    expect(map.content[0].text).toMatch(/refill/);
+    // A map page names its set once: `(show SET:N reads row N)`; row 1 is the class.
+    const set = /\(show (\S+):N reads row N\)/.exec(map.content[0].text)?.[1];
+    expect(set).toBeDefined();
+    const ctx = checked(await client.callTool({ name: 'ctx', arguments: { handle: `${set!}:1` } }), 600);
+    expect(ctx.content[0].text).toMatch(/refill/);
+    expect(ctx.isError).toBeFalsy();
+    const status = checked(await client.callTool({ name: 'status', arguments: {} }), 600);
+    expect(status.structuredContent?.state).toBe('published');
+  });
+
+  test('a handle to bytes that changed is a coded tool error, never other bytes', async () => {
+    const s = checked(await client.callTool({ name: 'search', arguments: { query: 'limiter3' } }), 600);
+    const handle = s.content[0].text.split('  ')[0];
+    fs.appendFileSync(path.join(repo.root, 'src', 'user3.ts'), '// edited\n');
+    const r = checked(await client.callTool({ name: 'show', arguments: { target: handle } }), 1200);
+    expect(r.isError).toBe(true);
+    expect(r.content[0].text).toMatch(/^trufflepig: stale_source: /);
+    expect(r.structuredContent?.error?.code).toBe('stale_source');
+  });
+
+  test.each([
+    ['an unknown tool', 'grep', { query: 'x' }, /unknown_tool/],
+    ['a budget of the wrong type', 'search', { query: 'x', budget: '5' }, /bad_arguments: budget takes a whole number/],
+    ['a budget of 0', 'search', { query: 'x', budget: 0 }, /bad_arguments: budget takes 1 to/],
+    ['a budget of 10,000,000', 'search', { query: 'x', budget: 10_000_000 }, /bad_arguments: budget takes 1 to/],
+    ['a missing query', 'search', {}, /bad_arguments: search needs query/],
+    ['an argument the tool does not take', 'show', { target: 'x', root: '/' }, /bad_arguments: show has no argument "root"/],
+    ['an empty handle', 'ctx', { handle: '  ' }, /bad_arguments: handle must not be empty/],
+  ])('%s is a protocol error carrying the stable code', async (_what, name, args, message) => {
+    const err = await client.callTool({ name, arguments: args as Record<string, unknown> }).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(McpError);
+    expect((err as McpError).code).toBe(-32602);
+    expect((err as McpError).message).toMatch(message);
+    // The server is still there.
+    expect((await client.listTools()).tools.length).toBe(7);
+  });
+});
+
+/** A server process spoken to in raw lines: what a broken client would send. */
+function rawServer(root: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [SERVE], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  const waiters: (() => void)[] = [];
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (d: string) => {
+    out += d;
+    for (const w of waiters.splice(0)) w();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const nextLine = async (): Promise<Record<string, any>> => {
+    while (!out.includes('\n')) await new Promise<void>((resolve) => waiters.push(resolve));
+    const i = out.indexOf('\n');
+    const line = out.slice(0, i);
+    out = out.slice(i + 1);
+    return JSON.parse(line) as Record<string, any>;
+  };
+  return { child, nextLine, exited, send: (text: string) => child.stdin.write(text) };
+}
+
+describe('trufflepig MCP server: broken clients', () => {
+  const repo = makeRepo();
+  const env = { ...repo.env, TP_NO_DAEMON: '1' };
+  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+
+  test('a line that is not JSON-RPC gets a parse error; the server goes on answering', async () => {
+    const s = rawServer(repo.root, env);
+    s.send('this is not json\n');
+    const err = await s.nextLine();
+    expect(err.id).toBeNull();
+    expect(err.error.code).toBe(-32700);
+    s.send(`${init}\n`);
+    const ok = await s.nextLine();
+    expect(ok.id).toBe(1);
+    expect(ok.result.serverInfo.name).toBe('trufflepig');
+    s.child.stdin.end();
+    expect(await s.exited).toBe(0);
+  }, 30_000);
+
+  test('stdin closed in the middle of a call: the process ends cleanly, nothing else on stdout', async () => {
+    const s = rawServer(repo.root, env);
+    s.send(`${init}\n`);
+    await s.nextLine();
+    s.send(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    s.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search', arguments: { query: 'refill' } } })}\n`);
+    s.child.stdin.end();
+    expect(await s.exited).toBe(0);
+  }, 30_000);
+});
