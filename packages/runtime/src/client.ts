@@ -6,10 +6,13 @@ import { decodeFrames, EMPTY_DECODER, encodeFrame, frameBodyBytes } from './fram
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STOP_WAIT_MS, MAX_REPLY_BYTES, MAX_REQUEST_ARGS, MAX_REQUEST_BYTES, READY_POLL_MS } from './limits';
 import { readLockPid } from './lock';
 import { checkSocketDirectory, lockPathFor, socketPathFor } from './paths';
-import { BUILTIN_VERBS, parseReply, serializeRequest, type DaemonReply, type DaemonRequest, type OptionValue } from './protocol';
+import { BUILTIN_VERBS, isBuiltinVerb, parseReply, serializeRequest, type DaemonReply, type DaemonRequest, type OptionValue } from './protocol';
 import type { DaemonStatus } from './status';
+import { TRUFFLEPIG_VERSION } from './version';
 
-export type SendFailureCode = 'no_daemon' | 'timed_out' | 'protocol_error' | 'request_too_large';
+export { TRUFFLEPIG_VERSION } from './version';
+
+export type SendFailureCode = 'no_daemon' | 'timed_out' | 'protocol_error' | 'request_too_large' | 'version_mismatch';
 
 export interface SendFailure {
   readonly ok: false;
@@ -25,6 +28,8 @@ export interface RequestInput {
   readonly args?: readonly string[];
   readonly options?: Readonly<Record<string, OptionValue>>;
   readonly cwd?: string;
+  /** For tests only: the version this client claims (default TRUFFLEPIG_VERSION). */
+  readonly version?: string;
 }
 
 function sendFailure(code: SendFailureCode, message: string): SendFailure {
@@ -33,14 +38,24 @@ function sendFailure(code: SendFailureCode, message: string): SendFailure {
 
 const NOT_LISTENING = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK', 'ENOTDIR', 'EACCES']);
 
+/** A handler verb answered by a daemon of another version (or of none): never an answer. */
+function versionFailure(reply: DaemonReply, clientVersion: string, cacheDir: string): SendFailure {
+  if (reply.error?.code === 'version_mismatch') return sendFailure('version_mismatch', reply.error.message);
+  const daemon = reply.version === undefined ? 'predates the version handshake' : `is version ${reply.version}`;
+  return sendFailure('version_mismatch', `the daemon serving ${cacheDir} ${daemon} and this client is version ${clientVersion}; run \`trufflepig stop\` and retry, or use --no-daemon`);
+}
+
 /**
  * Send one request to the daemon of `cacheDir` and wait for its reply. A reply the daemon
  * produced for its own error (handler_failed, daemon_busy, daemon_stopping, ...) is still
- * `ok: true`, with `reply.error` set and exit code 2; only `request_too_large` becomes a
- * failure, whether found here before sending or by the daemon.
+ * `ok: true`, with `reply.error` set and exit code 2; `request_too_large` becomes a
+ * failure, whether found here before sending or by the daemon, and so does a handler
+ * verb's reply from a daemon of another version (`version_mismatch`: the daemon refused
+ * it, or it came without this client's version). Built-in verbs work across versions.
  */
 export function sendRequest(cacheDir: string, input: RequestInput, opts: { timeoutMs?: number } = {}): Promise<SendResult> {
-  const req: DaemonRequest = { id: input.id ?? crypto.randomUUID(), verb: input.verb, args: input.args ?? [], options: input.options ?? {}, cwd: input.cwd ?? process.cwd() };
+  const version = input.version ?? TRUFFLEPIG_VERSION;
+  const req: DaemonRequest = { id: input.id ?? crypto.randomUUID(), verb: input.verb, args: input.args ?? [], options: input.options ?? {}, cwd: input.cwd ?? process.cwd(), version };
   if (req.args.length > MAX_REQUEST_ARGS) {
     return Promise.resolve(sendFailure('request_too_large', `${req.args.length} arguments, over the ${MAX_REQUEST_ARGS}-argument limit; pass fewer arguments`));
   }
@@ -79,6 +94,7 @@ export function sendRequest(cacheDir: string, input: RequestInput, opts: { timeo
         if (reply.id !== req.id && reply.id !== '') continue;
         if (reply.error?.code === 'request_too_large') return finish(sendFailure('request_too_large', reply.error.message));
         if (reply.id === '') return finish(sendFailure('protocol_error', reply.error?.message ?? 'the daemon refused the request'));
+        if (!isBuiltinVerb(req.verb) && (reply.error?.code === 'version_mismatch' || reply.version !== version)) return finish(versionFailure(reply, version, cacheDir));
         return finish({ ok: true, reply });
       }
     });
@@ -98,14 +114,15 @@ function parseJson<T>(text: string): T | undefined {
   }
 }
 
-/** Is a daemon answering on this cache directory? Answers its pid and the round trip. */
-export async function pingDaemon(cacheDir: string, opts: { timeoutMs?: number } = {}): Promise<{ ok: true; pid: number; rttMs: number } | SendFailure> {
+/** Is a daemon answering on this cache directory? Answers its pid, its version (none from a daemon that predates the handshake) and the round trip. */
+export async function pingDaemon(cacheDir: string, opts: { timeoutMs?: number } = {}): Promise<{ ok: true; pid: number; version?: string; rttMs: number } | SendFailure> {
   const started = process.hrtime.bigint();
   const sent = await sendRequest(cacheDir, { verb: BUILTIN_VERBS.ping }, opts);
   if (!sent.ok) return sent;
   const body = parseJson<{ pid?: unknown }>(sent.reply.stdout);
   if (typeof body?.pid !== 'number') return sendFailure('protocol_error', 'the daemon answered ping without its pid; stop it and retry');
-  return { ok: true, pid: body.pid, rttMs: Number(process.hrtime.bigint() - started) / 1e6 };
+  const version = sent.reply.version;
+  return { ok: true, pid: body.pid, ...(version !== undefined ? { version } : {}), rttMs: Number(process.hrtime.bigint() - started) / 1e6 };
 }
 
 /** The daemon's own status: pid, start, reconciles, generation when known, watcher, memory. */

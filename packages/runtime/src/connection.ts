@@ -15,6 +15,8 @@ export class Connection {
     private readonly dispatch: (req: DaemonRequest) => Promise<DaemonReply>,
     /** Called once the reply to `req` has been handed to the socket. */
     private readonly afterReply: (req: DaemonRequest | undefined) => void,
+    /** The daemon's version, stamped on every reply (the client's half of the handshake). */
+    private readonly version: string,
   ) {
     socket.setTimeout(CONNECTION_IDLE_MS, () => {
       if (this.inFlight === 0) socket.destroy();
@@ -66,10 +68,11 @@ export class Connection {
   }
 
   private send(req: DaemonRequest | undefined, reply: DaemonReply): void {
-    let json = JSON.stringify(reply);
+    let json = JSON.stringify({ ...reply, version: this.version });
     if (frameBodyBytes(json) > MAX_REPLY_BYTES) {
       const bytes = frameBodyBytes(json);
-      json = JSON.stringify(errorReply(reply.id, 'reply_too_large', `the reply is ${bytes} bytes, over the ${MAX_REPLY_BYTES}-byte limit; ask for a smaller budget or page with more`));
+      const refusal = errorReply(reply.id, 'reply_too_large', `the reply is ${bytes} bytes, over the ${MAX_REPLY_BYTES}-byte limit; ask for a smaller budget or page with more`);
+      json = JSON.stringify({ ...refusal, version: this.version });
     }
     if (!this.socket.destroyed && this.socket.writable) {
       this.socket.write(encodeFrame(json), () => this.afterReply(req));

@@ -10,6 +10,7 @@ export type RuntimeErrorCode =
   | 'daemon_stopping' // the daemon is shutting down
   | 'daemon_running' // another live process holds the root's daemon lock
   | 'daemon_exited' // a detached daemon exited before it answered
+  | 'version_mismatch' // client and daemon are of different versions
   | 'root_not_found' // the root is missing or not a directory
   | 'cache_unwritable' // the cache directory or socket cannot be created
   | 'socket_unavailable'; // the socket path cannot be used (e.g. a foreign short-path directory)
@@ -22,7 +23,7 @@ export interface RuntimeError {
 /** Every fallible runtime call answers either its success object (`ok: true`) or this. */
 export interface Failure extends RuntimeError {
   readonly ok: false;
-  /** `daemon_running`: the pid of the daemon holding the lock. */
+  /** `daemon_running`: the pid of the daemon holding the lock; `version_mismatch`: of the daemon of another version. */
   readonly pid?: number;
 }
 

@@ -1,7 +1,8 @@
 export * from './limits';
 export type { RuntimeErrorCode, RuntimeError, Failure } from './errors';
 export { encodeFrame, decodeFrames, frameBodyBytes, sniffRequestId, EMPTY_DECODER, OVERSIZE_HEAD_BYTES, type DecoderState, type FrameEvent } from './frame';
-export { BUILTIN_VERBS, ERROR_EXIT_CODE, parseRequest, parseReply, serializeRequest, errorReply, type DaemonRequest, type DaemonReply, type OptionValue } from './protocol';
+export { TRUFFLEPIG_VERSION, compareVersions, daemonIsNewer } from './version';
+export { BUILTIN_VERBS, ERROR_EXIT_CODE, isBuiltinVerb, parseRequest, parseReply, serializeRequest, errorReply, versionMismatchReply, type DaemonRequest, type DaemonReply, type OptionValue } from './protocol';
 export { socketPathFor, lockPathFor, logPathFor, shortSocketDirectory } from './paths';
 export { acquireDaemonLock, daemonLockState, type DaemonLock, type DaemonLockState } from './lock';
 export { isIgnoredPath } from './watch';

@@ -13,6 +13,8 @@ export interface DaemonRequest {
   readonly options: Readonly<Record<string, OptionValue>>;
   /** The client's working directory. */
   readonly cwd: string;
+  /** The client's TRUFFLEPIG_VERSION; absent from clients that predate the handshake. */
+  readonly version?: string;
 }
 
 export interface DaemonReply {
@@ -22,10 +24,20 @@ export interface DaemonReply {
   readonly exitCode: number;
   /** Set when the daemon itself refused or failed the request (not for the handler's own errors). */
   readonly error?: RuntimeError;
+  /** The daemon's TRUFFLEPIG_VERSION, on every reply; absent from daemons that predate the handshake. */
+  readonly version?: string;
 }
 
-/** Verbs the daemon answers itself; every other verb goes to the request handler. */
+/**
+ * Verbs the daemon answers itself, for a client of any version (so a client can always see
+ * a daemon's version and stop it); every other verb goes to the request handler, and only
+ * from a client of the daemon's own version.
+ */
 export const BUILTIN_VERBS = { ping: 'daemon.ping', status: 'daemon.status', stop: 'daemon.stop' } as const;
+
+export function isBuiltinVerb(verb: string): boolean {
+  return verb === BUILTIN_VERBS.ping || verb === BUILTIN_VERBS.status || verb === BUILTIN_VERBS.stop;
+}
 
 /** Exit code of a reply the daemon produced for an error (the CLI's error exit code). */
 export const ERROR_EXIT_CODE = 2;
@@ -33,6 +45,12 @@ export const ERROR_EXIT_CODE = 2;
 /** A reply for a request the daemon refused or failed: exit 2 and one stderr line, like the CLI. */
 export function errorReply(id: string, code: RuntimeErrorCode, message: string): DaemonReply {
   return { id, stdout: '', stderr: `trufflepig: ${code}: ${message}\n`, exitCode: ERROR_EXIT_CODE, error: { code, message } };
+}
+
+/** The daemon's refusal of a handler verb from a client of another version, or of none. */
+export function versionMismatchReply(id: string, daemonVersion: string, clientVersion: string | undefined): DaemonReply {
+  const client = clientVersion === undefined ? 'sent no version (it predates the version handshake)' : `is version ${clientVersion}`;
+  return errorReply(id, 'version_mismatch', `this daemon is version ${daemonVersion} and the client ${client}; use one version, or run \`trufflepig stop\` and retry (the next call starts a daemon of its own version)`);
 }
 
 /** The reply to a frame whose body was over MAX_REQUEST_BYTES (`head` is its first bytes). */
@@ -73,7 +91,8 @@ export function parseRequest(body: string): { ok: true; request: DaemonRequest }
     return bad('the request options must be an object of strings, finite numbers and booleans');
   }
   if (typeof v.cwd !== 'string') return bad('the request needs cwd: a string');
-  return { ok: true, request: { id, verb: v.verb, args: v.args as string[], options: options as Record<string, OptionValue>, cwd: v.cwd } };
+  const version = typeof v.version === 'string' ? { version: v.version } : {};
+  return { ok: true, request: { id, verb: v.verb, args: v.args as string[], options: options as Record<string, OptionValue>, cwd: v.cwd, ...version } };
 }
 
 /** Validate one reply body received by a client; undefined when it is not a reply. */
@@ -89,10 +108,13 @@ export function parseReply(body: string): DaemonReply | undefined {
   if (typeof v.id !== 'string' || typeof v.stdout !== 'string' || typeof v.stderr !== 'string' || typeof v.exitCode !== 'number') return undefined;
   const e = v.error as Record<string, unknown> | undefined;
   const error = e && typeof e.code === 'string' && typeof e.message === 'string' ? { code: e.code as RuntimeErrorCode, message: e.message } : undefined;
-  return { id: v.id, stdout: v.stdout, stderr: v.stderr, exitCode: v.exitCode, ...(error ? { error } : {}) };
+  return {
+    id: v.id, stdout: v.stdout, stderr: v.stderr, exitCode: v.exitCode, ...(error ? { error } : {}),
+    ...(typeof v.version === 'string' ? { version: v.version } : {}),
+  };
 }
 
 /** Serialize a request with its id first, so even an oversize request's refusal can name it. */
 export function serializeRequest(req: DaemonRequest): string {
-  return JSON.stringify({ id: req.id, verb: req.verb, args: req.args, options: req.options, cwd: req.cwd });
+  return JSON.stringify({ id: req.id, verb: req.verb, args: req.args, options: req.options, cwd: req.cwd, ...(req.version !== undefined ? { version: req.version } : {}) });
 }

@@ -12,10 +12,11 @@ import {
 } from './limits';
 import { acquireDaemonLock, type DaemonLock } from './lock';
 import { checkSocketDirectory, socketPathFor } from './paths';
-import { BUILTIN_VERBS, errorReply, type DaemonReply, type DaemonRequest } from './protocol';
+import { BUILTIN_VERBS, errorReply, isBuiltinVerb, versionMismatchReply, type DaemonReply, type DaemonRequest } from './protocol';
 import { ReconcileScheduler, type ReconcileRun } from './scheduler';
 import { describeStatus, type DaemonStatus, type WatcherState } from './status';
 import { TreeWatcher } from './watch';
+import { TRUFFLEPIG_VERSION } from './version';
 import { makeDirectories } from '@trufflepig/result-cache';
 
 /** What a request handler may ask of the daemon serving it. */
@@ -26,7 +27,7 @@ export interface RequestContext {
   reconcileNow(): Promise<ReconcileRun>;
 }
 
-export type RequestHandler = (req: DaemonRequest, ctx: RequestContext) => Promise<Omit<DaemonReply, 'id' | 'error'>>;
+export type RequestHandler = (req: DaemonRequest, ctx: RequestContext) => Promise<Omit<DaemonReply, 'id' | 'error' | 'version'>>;
 
 export interface RootDaemonOptions {
   readonly root: string;
@@ -50,6 +51,11 @@ export interface RootDaemonOptions {
   /** Stop on SIGTERM/SIGINT and exit the process once replies are flushed. Default true. */
   readonly handleSignals?: boolean;
   readonly log?: (line: string) => void;
+  /**
+   * For tests only: the version this daemon claims (default TRUFFLEPIG_VERSION), to stand
+   * for a daemon of another release. It is what replies carry and requests must match.
+   */
+  readonly version?: string;
 }
 
 export type ExitReason = 'stopped' | 'stop_request' | 'signal' | 'root_gone' | 'lock_lost';
@@ -143,6 +149,7 @@ export async function serveRoot(opts: RootDaemonOptions): Promise<{ ok: true; da
 
 class Daemon implements RunningDaemon {
   readonly pid = process.pid;
+  readonly version: string;
   readonly done: Promise<ExitReason>;
   private finish!: (reason: ExitReason) => void;
   private readonly startedAt = Date.now();
@@ -168,6 +175,7 @@ class Daemon implements RunningDaemon {
   ) {
     this.done = new Promise((resolve) => (this.finish = resolve));
     this.log = opts.log ?? defaultLog;
+    this.version = opts.version ?? TRUFFLEPIG_VERSION;
     this.scheduler = new ReconcileScheduler({
       reconcile: opts.reconcile ?? defaultReconcile(root, cacheDir),
       quietMs: opts.quietMs ?? DEFAULT_QUIET_MS,
@@ -195,14 +203,14 @@ class Daemon implements RunningDaemon {
     this.startWatcher();
     this.rootTimer = setInterval(() => this.checkRoot(), this.opts.rootCheckMs ?? ROOT_CHECK_MS);
     this.rootTimer.unref();
-    this.log(`serving ${this.root} on ${this.socketPath} (watcher ${this.watcherState.state})`);
+    this.log(`serving ${this.root} on ${this.socketPath} (version ${this.version}, watcher ${this.watcherState.state})`);
     void this.scheduler.request('start');
     return this;
   }
 
   status(): DaemonStatus {
     return describeStatus({
-      pid: this.pid, root: this.root, cacheDir: this.cacheDir, socketPath: this.socketPath, startedAt: this.startedAt,
+      pid: this.pid, version: this.version, root: this.root, cacheDir: this.cacheDir, socketPath: this.socketPath, startedAt: this.startedAt,
       scheduler: this.scheduler.snapshot, watcher: { ...this.watcherState, directories: this.watcher?.directories ?? 0 },
       periodicMs: this.currentPeriodicMs(), served: this.served,
       inFlight: [...this.connections].reduce((n, c) => n + c.busy, 0),
@@ -289,7 +297,7 @@ class Daemon implements RunningDaemon {
     }
     const connection = new Connection(socket, (req) => this.dispatch(req), (req) => {
       if (req?.verb === BUILTIN_VERBS.stop) void this.shutdown('stop_request');
-    });
+    }, this.version);
     this.connections.add(connection);
     socket.on('close', () => this.connections.delete(connection));
   }
@@ -299,12 +307,15 @@ class Daemon implements RunningDaemon {
     if (this.stopping) return errorReply(req.id, 'daemon_stopping', 'the daemon is stopping; retry, a new one can start now');
     switch (req.verb) {
       case BUILTIN_VERBS.ping:
-        return { id: req.id, stdout: JSON.stringify({ pid: this.pid, root: this.root }), stderr: '', exitCode: 0 };
+        return { id: req.id, stdout: JSON.stringify({ pid: this.pid, root: this.root, version: this.version }), stderr: '', exitCode: 0 };
       case BUILTIN_VERBS.status:
         return { id: req.id, stdout: JSON.stringify(this.status()), stderr: '', exitCode: 0 };
       case BUILTIN_VERBS.stop:
         return { id: req.id, stdout: JSON.stringify({ pid: this.pid, stopping: true }), stderr: '', exitCode: 0 };
     }
+    // A client of another release may mean something else by the same verb and options:
+    // refuse rather than answer as if understood (the built-ins above stay version-free).
+    if (!isBuiltinVerb(req.verb) && req.version !== this.version) return versionMismatchReply(req.id, this.version, req.version);
     const ctx: RequestContext = { root: this.root, cacheDir: this.cacheDir, reconcileNow: () => this.scheduler.request('request') };
     try {
       const out = await this.opts.handler(req, ctx);

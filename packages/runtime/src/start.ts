@@ -2,11 +2,12 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pingDaemon } from './client';
+import { pingDaemon, stopDaemon } from './client';
 import { errorText, failure, type Failure } from './errors';
-import { DEFAULT_READY_TIMEOUT_MS, MAX_LOG_BYTES, READY_POLL_MS } from './limits';
+import { DEFAULT_READY_TIMEOUT_MS, DEFAULT_STOP_WAIT_MS, MAX_LOG_BYTES, READY_POLL_MS } from './limits';
 import { processAlive, readLockPid } from './lock';
 import { lockPathFor, logPathFor } from './paths';
+import { daemonIsNewer, TRUFFLEPIG_VERSION } from './version';
 import { makeDirectories } from '@trufflepig/result-cache';
 
 export interface StartedDaemon {
@@ -18,6 +19,8 @@ export interface StartedDaemon {
   readonly readyMs: number;
   /** The process this call spawned, when it spawned one: the daemon, or a loser of a startup race that exits on its own. */
   readonly spawnedPid?: number;
+  /** An older daemon (or one that predates the version handshake) that answered first and was stopped for this one. */
+  readonly replaced?: { readonly pid: number; readonly version?: string };
 }
 
 function sleep(ms: number): Promise<void> {
@@ -44,18 +47,50 @@ function lastLogLine(cacheDir: string): string {
   }
 }
 
+function versionText(version: string | undefined): string {
+  return version === undefined ? 'of a version that predates the handshake' : `of version ${version}`;
+}
+
 /**
- * Make sure the daemon of `cacheDir` runs: answer at once when one responds, else spawn
+ * A daemon of another version answered: stop it when it is older (or predates the
+ * handshake) and wait for its lock; refuse to touch a newer one, which a newer client
+ * started and would only start again.
+ */
+async function stopOtherVersion(cacheDir: string, running: { pid: number; version?: string }, deadline: number): Promise<Failure | undefined> {
+  const theirs = `a daemon ${versionText(running.version)} (pid ${running.pid})`;
+  if (daemonIsNewer(running.version)) {
+    return failure('version_mismatch', `${theirs} serves ${cacheDir}, newer than this client's ${TRUFFLEPIG_VERSION}; use the newer trufflepig, or run \`trufflepig stop\` to let this one start its own`, running.pid);
+  }
+  const remaining = () => Math.max(1, deadline - Date.now());
+  const stopped = await stopDaemon(cacheDir, { timeoutMs: remaining(), waitMs: Math.min(DEFAULT_STOP_WAIT_MS, remaining()) });
+  if (!stopped.ok && stopped.code !== 'no_daemon') {
+    return failure('version_mismatch', `${theirs} serves ${cacheDir}, this client is version ${TRUFFLEPIG_VERSION}, and it did not stop (${stopped.message})`, running.pid);
+  }
+  // `no_daemon`: it was stopping already (another client replaced it); its lock goes next.
+  while (readLockPid(lockPathFor(cacheDir)) === running.pid && processAlive(running.pid) && Date.now() < deadline) await sleep(READY_POLL_MS);
+  return undefined;
+}
+
+/**
+ * Make sure a daemon of this version serves `cacheDir`: answer at once when one responds, else spawn
  * `node entryScript ...args` detached (stdout and stderr appended to `<cacheDir>/daemon.log`,
  * working directory `/`, so pass absolute paths) and wait until it answers a ping. When
  * two callers race, the loser's process exits on the lock and both get the winner's pid.
+ * A running daemon of an older version (or of none) is stopped first and replaced; one of
+ * a newer version is left alone and answers `version_mismatch`, as does a spawned daemon
+ * that reports another version than this client's (an entry script of another install).
  */
 export async function startDetachedDaemon(entryScript: string, args: readonly string[], cacheDir: string, opts: { readyTimeoutMs?: number } = {}): Promise<StartedDaemon | Failure> {
   const started = Date.now();
   const deadline = started + (opts.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS);
   const running = await pingDaemon(cacheDir, { timeoutMs: Math.max(1, deadline - Date.now()) });
-  if (running.ok) return { ok: true, pid: running.pid, alreadyRunning: true, readyMs: Date.now() - started };
-  if (running.code === 'timed_out') return failure('timed_out', `a daemon holds ${cacheDir} but does not answer; stop it or use --no-daemon`);
+  let replaced: { pid: number; version?: string } | undefined;
+  if (running.ok && running.version === TRUFFLEPIG_VERSION) return { ok: true, pid: running.pid, alreadyRunning: true, readyMs: Date.now() - started };
+  if (running.ok) {
+    const refused = await stopOtherVersion(cacheDir, running, deadline);
+    if (refused) return refused;
+    replaced = { pid: running.pid, ...(running.version !== undefined ? { version: running.version } : {}) };
+  } else if (running.code === 'timed_out') return failure('timed_out', `a daemon holds ${cacheDir} but does not answer; stop it or use --no-daemon`);
   let exited = false;
   let childPid = 0;
   try {
@@ -75,7 +110,10 @@ export async function startDetachedDaemon(entryScript: string, args: readonly st
   }
   while (Date.now() < deadline) {
     const ping = await pingDaemon(cacheDir, { timeoutMs: Math.max(1, Math.min(1_000, deadline - Date.now())) });
-    if (ping.ok) return { ok: true, pid: ping.pid, alreadyRunning: ping.pid !== childPid, readyMs: Date.now() - started, ...(childPid ? { spawnedPid: childPid } : {}) };
+    if (ping.ok && ping.version !== TRUFFLEPIG_VERSION) {
+      return failure('version_mismatch', `the daemon that answered (pid ${ping.pid}) is ${versionText(ping.version)}, this client ${TRUFFLEPIG_VERSION}; start it from the same installation (${entryScript}), or use --no-daemon`, ping.pid);
+    }
+    if (ping.ok) return { ok: true, pid: ping.pid, alreadyRunning: ping.pid !== childPid, readyMs: Date.now() - started, ...(childPid ? { spawnedPid: childPid } : {}), ...(replaced ? { replaced } : {}) };
     if (exited) {
       // Lost a startup race? Then another live daemon holds the lock and will answer soon.
       const holder = readLockPid(lockPathFor(cacheDir));

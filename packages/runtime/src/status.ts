@@ -5,6 +5,8 @@ export type WatcherState = { readonly state: 'watching' | 'off' } | { readonly s
 
 export interface DaemonStatus {
   readonly pid: number;
+  /** The daemon's TRUFFLEPIG_VERSION (a daemon that predates the handshake sends none). */
+  readonly version?: string;
   readonly root: string;
   readonly cacheDir: string;
   readonly socketPath: string;
@@ -34,7 +36,7 @@ function failureOf(result: unknown, thrown: string | undefined): string | undefi
 }
 
 export function describeStatus(s: {
-  pid: number; root: string; cacheDir: string; socketPath: string; startedAt: number;
+  pid: number; version: string; root: string; cacheDir: string; socketPath: string; startedAt: number;
   scheduler: SchedulerState; watcher: WatcherState & { directories: number }; periodicMs: number; served: number; inFlight: number;
 }): DaemonStatus {
   const last = s.scheduler.last;
@@ -42,6 +44,7 @@ export function describeStatus(s: {
   const memory = process.memoryUsage();
   return {
     pid: s.pid,
+    version: s.version,
     root: s.root,
     cacheDir: s.cacheDir,
     socketPath: s.socketPath,

@@ -4,6 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const ENTRY = path.join(__dirname, 'fixtures', 'daemon-entry.js');
+/** A daemon that predates the version handshake (its replies carry no version). */
+export const OLD_ENTRY = path.join(__dirname, 'fixtures', 'old-daemon.js');
 
 export function tempDir(prefix: string): string {
   return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `tp-runtime-${prefix}-`)));
@@ -38,9 +40,9 @@ export interface DaemonProcess {
   stderr(): string;
 }
 
-/** Run the fixture daemon in its own process (stderr captured). */
-export function spawnDaemon(root: string, cacheDir: string, options: Record<string, unknown> = {}): DaemonProcess {
-  const child = spawn(process.execPath, [ENTRY, root, cacheDir, JSON.stringify(options)], { stdio: ['ignore', 'ignore', 'pipe'] });
+/** Run the fixture daemon (or another entry script) in its own process (stderr captured). */
+export function spawnDaemon(root: string, cacheDir: string, options: Record<string, unknown> = {}, entry = ENTRY): DaemonProcess {
+  const child = spawn(process.execPath, [entry, root, cacheDir, JSON.stringify(options)], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

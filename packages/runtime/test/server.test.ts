@@ -8,6 +8,7 @@ import { MAX_REPLY_BYTES, MAX_REQUEST_ARGS, MAX_REQUEST_BYTES } from '../src/lim
 import { lockPathFor, shortSocketDirectory, socketPathFor } from '../src/paths';
 import { parseReply, serializeRequest, type DaemonReply } from '../src/protocol';
 import { serveRoot, type RequestHandler, type RootDaemonOptions, type RunningDaemon } from '../src/server';
+import { TRUFFLEPIG_VERSION } from '../src/version';
 import { sleep, tempRoot } from './helpers';
 
 const running: RunningDaemon[] = [];
@@ -72,7 +73,7 @@ test('ping, status and handler replies carry the request id; the socket is <cach
   const ping = await pingDaemon(d.dirs.cacheDir);
   expect(ping).toMatchObject({ ok: true, pid: process.pid });
   const echoed = await sendRequest(d.dirs.cacheDir, { id: 'my-id-1', verb: 'echo', args: ['a', 'b c'], options: { b: 600, lines: true }, cwd: '/x' });
-  expect(echoed).toEqual({ ok: true, reply: { id: 'my-id-1', stdout: JSON.stringify({ args: ['a', 'b c'], options: { b: 600, lines: true }, cwd: '/x' }), stderr: '', exitCode: 0 } });
+  expect(echoed).toEqual({ ok: true, reply: { id: 'my-id-1', stdout: JSON.stringify({ args: ['a', 'b c'], options: { b: 600, lines: true }, cwd: '/x' }), stderr: '', exitCode: 0, version: TRUFFLEPIG_VERSION } });
   const generated = await sendRequest(d.dirs.cacheDir, { verb: 'echo' });
   expect(generated.ok && generated.reply.id).toMatch(/^[0-9a-f-]{36}$/);
   const status = await daemonStatus(d.dirs.cacheDir);
@@ -85,7 +86,7 @@ test('ping, status and handler replies carry the request id; the socket is <cach
 test('requests on one connection run concurrently and are answered as they finish', async () => {
   const d = await start();
   const c = await rawConnection(d.socketPath);
-  const req = (id: string, verb: string, args: string[]) => serializeRequest({ id, verb, args, options: {}, cwd: '/' });
+  const req = (id: string, verb: string, args: string[]) => serializeRequest({ id, verb, args, options: {}, cwd: '/', version: TRUFFLEPIG_VERSION });
   c.send(Buffer.concat([encodeFrame(req('slow', 'sleep', ['400'])), encodeFrame(req('fast', 'sleep', ['10']))]));
   const started = Date.now();
   const replies = await c.replies(2);
@@ -97,10 +98,10 @@ test('requests on one connection run concurrently and are answered as they finis
 test(`a request over ${MAX_REQUEST_BYTES} bytes or ${MAX_REQUEST_ARGS} arguments answers request_too_large and the connection survives`, async () => {
   const d = await start();
   const c = await rawConnection(d.socketPath);
-  const huge = serializeRequest({ id: 'huge', verb: 'echo', args: ['y'.repeat(MAX_REQUEST_BYTES)], options: {}, cwd: '/' });
+  const huge = serializeRequest({ id: 'huge', verb: 'echo', args: ['y'.repeat(MAX_REQUEST_BYTES)], options: {}, cwd: '/', version: TRUFFLEPIG_VERSION });
   c.send(huge);
-  c.send(serializeRequest({ id: 'many', verb: 'echo', args: Array(MAX_REQUEST_ARGS + 1).fill('z'), options: {}, cwd: '/' }));
-  c.send(serializeRequest({ id: 'fine', verb: 'echo', args: Array(MAX_REQUEST_ARGS).fill('z'), options: {}, cwd: '/' }));
+  c.send(serializeRequest({ id: 'many', verb: 'echo', args: Array(MAX_REQUEST_ARGS + 1).fill('z'), options: {}, cwd: '/', version: TRUFFLEPIG_VERSION }));
+  c.send(serializeRequest({ id: 'fine', verb: 'echo', args: Array(MAX_REQUEST_ARGS).fill('z'), options: {}, cwd: '/', version: TRUFFLEPIG_VERSION }));
   const [r1, r2, r3] = await c.replies(3);
   expect(r1).toMatchObject({ id: 'huge', exitCode: 2, error: { code: 'request_too_large' } });
   expect(r2).toMatchObject({ id: 'many', exitCode: 2, error: { code: 'request_too_large' } });
