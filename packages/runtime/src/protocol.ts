@@ -26,6 +26,8 @@ export interface DaemonReply {
   readonly error?: RuntimeError;
   /** The daemon's TRUFFLEPIG_VERSION, on every reply; absent from daemons that predate the handshake. */
   readonly version?: string;
+  /** The JSON rendering, when the handler produced one alongside stdout (a request option asks for it). */
+  readonly json?: string;
 }
 
 /**
@@ -111,6 +113,7 @@ export function parseReply(body: string): DaemonReply | undefined {
   return {
     id: v.id, stdout: v.stdout, stderr: v.stderr, exitCode: v.exitCode, ...(error ? { error } : {}),
     ...(typeof v.version === 'string' ? { version: v.version } : {}),
+    ...(typeof v.json === 'string' ? { json: v.json } : {}),
   };
 }
 

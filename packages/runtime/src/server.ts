@@ -27,6 +27,7 @@ export interface RequestContext {
   reconcileNow(): Promise<ReconcileRun>;
 }
 
+/** What a handler answers; `json` (a string) is passed on to the client, anything else in it is ignored. */
 export type RequestHandler = (req: DaemonRequest, ctx: RequestContext) => Promise<Omit<DaemonReply, 'id' | 'error' | 'version'>>;
 
 export interface RootDaemonOptions {
@@ -322,7 +323,8 @@ class Daemon implements RunningDaemon {
       if (typeof out?.stdout !== 'string' || typeof out.stderr !== 'string' || !Number.isInteger(out.exitCode)) {
         return errorReply(req.id, 'handler_failed', `the handler of ${req.verb} returned no { stdout, stderr, exitCode }; rerun with --no-daemon`);
       }
-      return { id: req.id, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
+      const json = (out as { json?: unknown }).json;
+      return { id: req.id, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode, ...(typeof json === 'string' ? { json } : {}) };
     } catch (err) {
       this.log(`handler of ${req.verb} threw: ${errorText(err)}`);
       return errorReply(req.id, 'handler_failed', `the daemon failed on ${req.verb} (${errorText(err)}); rerun with --no-daemon`);

@@ -1,6 +1,6 @@
 // The version handshake (issue 14 deliverable 5) with daemons in their own processes: a
 // daemon started with a doctored version, or one that predates the handshake, and what a
-// client of this version does with it.
+// client of this version does with it. Also the reply's `json` field through a real daemon.
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -153,4 +153,22 @@ test('a daemon from before the handshake: its answer is not taken (version_misma
   expect(await d.exited).toBe(0);
   expect(await sendRequest(cacheDir, { verb: 'echo' })).toMatchObject({ ok: true, reply: { version: TRUFFLEPIG_VERSION } });
   expect(await stopDaemon(cacheDir)).toEqual({ ok: true, pid: up.pid });
+});
+
+test("a handler's json string round-trips through a real daemon; a json that is not a string is dropped", async () => {
+  const { cacheDir } = await daemonAt(TRUFFLEPIG_VERSION, 'json');
+  const text = JSON.stringify({ hits: [{ path: 'src/a.ts', line: 1 }], note: 'ünïcode\n"quoted"' });
+  const withJson = await sendRequest(cacheDir, { verb: 'json', args: [text] });
+  expect(withJson).toMatchObject({ ok: true, reply: { stdout: 'lines\n', exitCode: 0, json: text } });
+  const bad = await sendRequest(cacheDir, { verb: 'badjson' });
+  expect(bad.ok && 'json' in bad.reply).toBe(false);
+  expect(bad).toMatchObject({ ok: true, reply: { stdout: 'lines\n', exitCode: 0 } });
+  const plain = await sendRequest(cacheDir, { verb: 'echo' });
+  expect(plain.ok && 'json' in plain.reply).toBe(false);
+});
+
+test('parseReply keeps a string json and version, and ignores them otherwise', () => {
+  const base = { id: 'a', stdout: '', stderr: '', exitCode: 0 };
+  expect(parseReply(JSON.stringify({ ...base, json: '{"x":1}', version: '1.2.3' }))).toEqual({ ...base, json: '{"x":1}', version: '1.2.3' });
+  expect(parseReply(JSON.stringify({ ...base, json: { x: 1 }, version: 7 }))).toEqual(base);
 });
