@@ -24,7 +24,9 @@ if (require.main === module) {
       reconcile: async () => undefined, log: (line) => process.stderr.write(`${line}\n`),
       handler: async (req) => {
         const r = await handleServedRequest({ verb: req.verb, args: req.args, options: { ...req.options, workspace: configFile }, cwd: req.cwd });
-        return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
+        // The JSON rendering, when the request asked for it (the MCP front end), rides along.
+        const json = (r as { json?: unknown }).json;
+        return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, ...(typeof json === 'string' ? { json } : {}) };
       },
     }).then((started) => {
       if (!started.ok) {

@@ -19,7 +19,9 @@ export async function serveRootDaemon(root: string, cacheDir: string, log?: (lin
     reconcile: () => reconcileInWorker(root, cacheDir, seedFrom),
     handler: async (req) => {
       const r = await handleServedRequest({ verb: req.verb, args: req.args, options: req.options, cwd: req.cwd });
-      return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
+      // The JSON rendering, when the request asked for it (the MCP front end), rides along.
+      const json = (r as { json?: unknown }).json;
+      return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, ...(typeof json === 'string' ? { json } : {}) };
     },
   });
 }
