@@ -1,7 +1,7 @@
 // Starting, stopping and asking a root's daemon from the full (non-fast) path.
 import * as path from 'node:path';
 import { daemonStatus, startDetachedDaemon, stopDaemon, type OptionValue } from '@trufflepig/runtime';
-import { askDaemon } from './fast-client';
+import { queryDaemon, type FastResult } from './fast-client';
 import { resolveContext, type ContextOptions, type MemberTarget, type WorkspaceContext } from './context';
 import { fail, ok, type Outcome } from './errors';
 
@@ -52,22 +52,37 @@ export async function ensureCoordinator(ws: WorkspaceContext): Promise<Outcome<{
 }
 
 /**
- * A read verb through the daemons (default mode): a single root's daemon, or the
- * workspace's coordinator, each started when missing. Undefined when neither can answer:
- * the caller then answers in its own process.
+ * Ask the daemon of `stateDir`, started by `start` when none of this version runs. A
+ * daemon of another version (one that slipped in after the start, e.g. restarted by an
+ * older client) gets one more start, which replaces an older one, then one more ask.
+ * Undefined when no daemon of this version answers: a newer one holds the root
+ * (start answers version_mismatch), or it cannot start.
  */
-export async function serveThroughDaemons(verb: string, args: readonly string[], opts: ContextOptions, options: Record<string, OptionValue>): Promise<{ stdout: string; stderr: string; exitCode: number } | undefined> {
+async function askStarted(start: () => Promise<{ ok: boolean }>, stateDir: string, verb: string, args: readonly string[], options: Record<string, OptionValue>, cwd: string): Promise<FastResult | undefined> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!(await start()).ok) return undefined;
+    const answer = await queryDaemon(stateDir, verb, args, options, cwd);
+    if (answer.kind !== 'other_version') return answer.kind === 'answer' ? answer.result : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A read verb through the daemons (default mode): a single root's daemon, or the
+ * workspace's coordinator, each started when missing and replaced when older than this
+ * client (version handshake, runtime README). Undefined when neither can answer: the
+ * caller then answers in its own process. The answer's `json` is passed through.
+ */
+export async function serveThroughDaemons(verb: string, args: readonly string[], opts: ContextOptions, options: Record<string, OptionValue>): Promise<FastResult | undefined> {
   const ctx = resolveContext(opts);
   if (!ctx.ok) return undefined;
   const cwd = opts.cwd ?? process.cwd();
   if (ctx.value.kind === 'workspace') {
     const ws = ctx.value.ws;
-    const started = await ensureCoordinator(ws);
-    return started.ok ? askDaemon(coordinatorDir(ws), verb, args, { ...options, workspace: ws.config.file }, cwd) : undefined;
+    return askStarted(() => ensureCoordinator(ws), coordinatorDir(ws), verb, args, { ...options, workspace: ws.config.file }, cwd);
   }
   const r = ctx.value.root;
-  const started = await startDaemon(DAEMON_SCRIPT, [r.root, r.cacheDir], r.cacheDir);
-  return started.ok ? askDaemon(r.cacheDir, verb, args, options, cwd) : undefined;
+  return askStarted(() => startDaemon(DAEMON_SCRIPT, [r.root, r.cacheDir], r.cacheDir), r.cacheDir, verb, args, options, cwd);
 }
 
 /** `stop`: the root's daemon, or in a workspace only its coordinator. */

@@ -35,7 +35,19 @@ export interface FastResult {
   readonly stdout: string;
   readonly stderr: string;
   readonly exitCode: number;
+  /** The JSON rendering of the same answer, when the request asked for it and the daemon gave it. */
+  readonly json?: string;
 }
+
+/**
+ * What a daemon made of a request: its answer; `other_version` (it is of another version,
+ * or predates the version handshake: whoever can start daemons replaces an older one);
+ * or `none` (no daemon, or its own trouble: answer locally).
+ */
+export type DaemonAnswer =
+  | { readonly kind: 'answer'; readonly result: FastResult }
+  | { readonly kind: 'other_version'; readonly message: string }
+  | { readonly kind: 'none' };
 
 function exists(p: string): boolean {
   try {
@@ -122,14 +134,24 @@ export async function serveFromDaemon(verb: string, words: readonly string[], op
   return askDaemon(stateDir, verb, words, options, cwd);
 }
 
-/** Send a read verb to the daemon whose state lives in `stateDir`; undefined when none answers. */
-export async function askDaemon(stateDir: string, verb: string, args: readonly string[], options: Record<string, OptionValue>, cwd: string): Promise<FastResult | undefined> {
+/** Send a read verb to the daemon whose state lives in `stateDir` and say what came of it. */
+export async function queryDaemon(stateDir: string, verb: string, args: readonly string[], options: Record<string, OptionValue>, cwd: string): Promise<DaemonAnswer> {
   const sent = await sendRequest(stateDir, { verb, args: [...args], options, cwd });
-  if (!sent.ok) return undefined;
+  if (!sent.ok) return sent.code === 'version_mismatch' ? { kind: 'other_version', message: sent.message } : { kind: 'none' };
   const reply = sent.reply;
   // The daemon's own trouble (stopping, busy, a handler that failed: an older daemon's, whose
   // failure text is neither bounded nor fitted to the budget): answer locally instead.
-  if (reply.error) return undefined;
-  return { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode };
+  if (reply.error) return { kind: 'none' };
+  return { kind: 'answer', result: { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode, ...(reply.json !== undefined ? { json: reply.json } : {}) } };
+}
+
+/**
+ * Send a read verb to the daemon whose state lives in `stateDir`; undefined when none
+ * answers, or when it is of another version (the fast path never restarts a daemon: the
+ * full path's serveThroughDaemons does, then answers).
+ */
+export async function askDaemon(stateDir: string, verb: string, args: readonly string[], options: Record<string, OptionValue>, cwd: string): Promise<FastResult | undefined> {
+  const answer = await queryDaemon(stateDir, verb, args, options, cwd);
+  return answer.kind === 'answer' ? answer.result : undefined;
 }
 
