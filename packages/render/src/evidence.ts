@@ -8,7 +8,12 @@ import { cutSnippet, pickSnippet, type Snippet } from './snippet';
 
 /** How a hit's lines are matched: by query terms (ranked search), or line by line (`re:`, `"literal"`). */
 export type EvidenceMatch =
-  | { readonly kind: 'terms'; readonly terms: readonly string[] }
+  | {
+      readonly kind: 'terms';
+      readonly terms: readonly string[];
+      /** A document (docs origin): no line of it is a comment (pickSnippet). */
+      readonly prose?: boolean;
+    }
   | {
       readonly kind: 'lines';
       /** UTF-16 index of the first match in a row's display text, or -1. */
@@ -61,7 +66,7 @@ export function pickEvidence(
   let best: Snippet | undefined;
   let left = 0;
   if (match.kind === 'terms') {
-    best = pickSnippet(inSpan, match.terms);
+    best = pickSnippet(inSpan, match.terms, { prose: match.prose === true });
     const row = best && rows.find((r) => r.line === best!.line);
     if (best && row) primary.push({ row, text: best.text });
   } else {

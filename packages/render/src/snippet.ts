@@ -20,30 +20,91 @@ export function isCommentLine(text: string): boolean {
   return COMMENT_PREFIXES.some((prefix) => trimmed.startsWith(prefix));
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const isWordChar = (c: string | undefined): boolean => c !== undefined && WORD_CHAR.test(c);
+const isUpper = (c: string | undefined): boolean => c !== undefined && c !== c.toLowerCase();
+const isLower = (c: string | undefined): boolean => c !== undefined && c !== c.toUpperCase();
+
 /**
- * The row mentioning the most distinct `terms` (lowercase; case-insensitive substring match),
- * or undefined when no row mentions any. A code line beats a comment line that mentions one
- * more term (a comment needs two more); ties go to the earliest line. The text is the row's
- * display text trimmed and cut to SNIPPET_MAX_CHARS characters around the first match.
+ * How a line mentions a term: 2 as a whole word or identifier part (`stat` in `os.stat(`,
+ * `mtime` in `st_mtime`, `refill` in `refillTokens`), 1 only inside a longer word (`stat`
+ * in `state`, `file` in `filesystem`), 0 not at all. `lower` is `text` lowercased.
+ */
+export function termMention(text: string, lower: string, term: string): 0 | 1 | 2 {
+  let at = lower.indexOf(term);
+  if (at < 0) return 0;
+  while (at >= 0) {
+    const end = at + term.length;
+    // Identifier parts: `refill|Tokens`, `HTTP|Server` (an acronym ends before its last capital).
+    const left = at === 0 || !isWordChar(text[at - 1]) || (isUpper(text[at]) && (!isUpper(text[at - 1]) || isLower(text[at + 1])));
+    const right = end >= text.length || !isWordChar(text[end]) || (isUpper(text[end]) && (isLower(text[end - 1]) || isLower(text[end + 1])));
+    if (left && right) return 2;
+    at = lower.indexOf(term, at + 1);
+  }
+  return 1;
+}
+
+const TRIPLE_QUOTES = ['"""', "'''"] as const;
+
+/**
+ * Which rows lie in a triple-quoted string (a Python docstring, a multi-line string in
+ * Kotlin, Swift, Julia): prose like a comment, never the code. Tracked from the first row
+ * given, so a span that starts inside such a string sees its rest as code.
+ */
+function tripleQuotedRows(rows: readonly SourceRow[]): boolean[] {
+  let open: string | undefined;
+  return rows.map((row) => {
+    const text = row.text;
+    const trimmed = text.trimStart();
+    const prose = open !== undefined || TRIPLE_QUOTES.some((q) => trimmed.startsWith(q));
+    for (let i = 0; i < text.length; ) {
+      if (open !== undefined) {
+        const close = text.indexOf(open, i);
+        if (close < 0) break;
+        open = undefined;
+        i = close + 3;
+        continue;
+      }
+      const next = TRIPLE_QUOTES.map((q) => text.indexOf(q, i)).filter((j) => j >= 0);
+      if (next.length === 0) break;
+      const j = Math.min(...next);
+      open = text.slice(j, j + 3);
+      i = j + 3;
+    }
+    return prose;
+  });
+}
+
+/**
+ * The row mentioning the most distinct `terms` (lowercase; case-insensitive), or undefined
+ * when no row mentions any. A term counts fully as a whole word or identifier part, half
+ * inside a longer word (termMention). A code line beats a comment line that mentions one
+ * more term (a comment needs two more); a line of a triple-quoted string is a comment
+ * here. In `prose` (a document: Markdown, text) no line is a comment: `# Rate limiting`
+ * is a heading. Ties go to the earliest line. The text is the row's display text trimmed and cut
+ * to SNIPPET_MAX_CHARS characters around the first match.
  */
 export function pickSnippet(
   rows: readonly SourceRow[],
   terms: readonly string[],
+  options: { readonly prose?: boolean } = {},
 ): Snippet | undefined {
   const wanted = [...new Set(terms.map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
   if (wanted.length === 0) return undefined;
+  const quoted = options.prose ? rows.map(() => false) : tripleQuotedRows(rows);
   let best: { row: SourceRow; score: number } | undefined;
-  for (const row of rows) {
+  rows.forEach((row, i) => {
     const lower = row.text.toLowerCase();
-    let matched = 0;
-    for (const term of wanted) if (lower.includes(term)) matched++;
-    if (matched === 0) continue;
-    // Scores: code n terms = 2n + 3 > comment n + 1 terms = 2n + 2, < comment n + 2 terms.
-    const score = 2 * matched + (isCommentLine(row.text) ? 0 : 3);
+    let mentions = 0;
+    for (const term of wanted) mentions += termMention(row.text, lower, term);
+    if (mentions === 0) return;
+    // Scores: code with n whole terms = 2n + 3 > comment with n + 1 = 2n + 2, < comment with n + 2.
+    const score = mentions + (!options.prose && (quoted[i] || isCommentLine(row.text)) ? 0 : 3);
     if (best === undefined || score > best.score) best = { row, score };
-  }
+  });
   if (best === undefined) return undefined;
-  return { line: best.row.line, text: cutSnippet(best.row.text.trim(), wanted) };
+  const chosen: { row: SourceRow } = best;
+  return { line: chosen.row.line, text: cutSnippet(chosen.row.text.trim(), wanted) };
 }
 
 /**

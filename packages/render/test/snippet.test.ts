@@ -1,6 +1,6 @@
 import { SNIPPET_MAX_CHARS } from '../src/limits';
 import { splitRows, type SourceRow } from '../src/rows';
-import { cutSnippet, pickSnippet } from '../src/snippet';
+import { cutSnippet, pickSnippet, termMention } from '../src/snippet';
 
 const rowsOf = (text: string, firstLine = 1): SourceRow[] => {
   const buf = Buffer.from(text, 'utf8');
@@ -76,5 +76,45 @@ describe('window anchor', () => {
     const text = cutSnippet(line, ['f12345', 'f', '12345']);
     expect(text).toContain('f12345');
     expect(text.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
+  });
+});
+
+describe('whole words and prose', () => {
+  test('a term as a whole word or identifier part beats the same term inside a longer word', () => {
+    // The stat reloader's question: `stat` in "state" and `file` in "filesystem" are not the code's `os.stat`.
+    const rows = rowsOf('        initial filesystem state.\n                mtime = os.stat(name).st_mtime\n');
+    expect(pickSnippet(rows, ['stat', 'file', 'mtime'])?.line).toBe(2);
+  });
+
+  test.each([
+    ['os.stat(name)', 'stat', 2], ['st_mtime', 'mtime', 2], ['refillTokens', 'tokens', 2], ['refillTokens', 'refill', 2],
+    ['HTTPServer', 'server', 2], ['HTTPServer', 'http', 2], ['parse_URLPath', 'url', 2], ['state', 'stat', 1],
+    ['filesystem', 'file', 1], ['mtimes', 'mtime', 1], ['unrefill', 'refill', 1], ['nothing here', 'stat', 0],
+  ])('%s mentions %s with weight %d', (text, term, weight) => {
+    expect(termMention(text, text.toLowerCase(), term)).toBe(weight);
+  });
+
+  test('a line inside a triple-quoted string counts as a comment, the code after it does not', () => {
+    const py = [
+      'def finalize(self):',
+      '    """Finalize the request after a view function.',
+      '    This is invoked for error handlers and request dispatching.',
+      '    """',
+      '    rv = self.dispatch_request()  # request',
+      '',
+    ].join('\n');
+    expect(pickSnippet(rowsOf(py), ['request', 'dispatch', 'error'])?.line).toBe(5);
+    // A string opened and closed on one line leaves the next line code.
+    const oneLine = 'x = """a"""\ny = dispatch(request)\n// request dispatch error\n';
+    expect(pickSnippet(rowsOf(oneLine), ['request', 'dispatch', 'error'])?.line).toBe(2);
+  });
+});
+
+describe('documents', () => {
+  test('in prose a Markdown heading is no comment: it beats a body line with fewer terms', () => {
+    const md = rowsOf('# Rate limiting\n\nThe rate is the refill rate.\n');
+    expect(pickSnippet(md, ['rate', 'limiting'], { prose: true })?.line).toBe(1);
+    // The same lines as code: `#` starts a comment.
+    expect(pickSnippet(md, ['rate', 'limiting'])?.line).toBe(3);
   });
 });

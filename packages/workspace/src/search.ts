@@ -3,6 +3,7 @@ import {
   type FilterDiagnosis, type IndexCoverage, type ParsedQuery, type SearchHit,
 } from '@trufflepig/index';
 import { lineStarts, pickEvidence, splitRows, DEFAULT_LIMIT, EVIDENCE_MATCHES_MAX, EVIDENCE_ONE_FILE_MATCHES_MAX, type Evidence, type EvidenceMatch, type PageHit } from '@trufflepig/render';
+import { isStopword } from '@trufflepig/rank';
 import { formatHandle, ResultStore, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import { readOnce } from './live';
@@ -142,7 +143,10 @@ export function snippetTerms(q: ParsedQuery): string[] {
   if (q.mode === 're') return [];
   if (q.mode === 'literal') return [q.text.toLowerCase()];
   if (q.mode === 'sym') return [q.text.split('::').pop()!.toLowerCase()];
-  return [...new Set([q.text.toLowerCase(), ...q.words])].filter((w) => w && !w.includes(' '));
+  // A stopword never picks a hit's line (`a` in `(a ^ b)` over `contains_zero_byte`), unless
+  // the query has nothing else.
+  const words = q.words.filter((w) => !isStopword(w));
+  return [...new Set([q.text.toLowerCase(), ...(words.length > 0 ? words : q.words)])].filter((w) => w && !w.includes(' '));
 }
 
 /** The page data of a stored set from `offset` (for `more`). */
@@ -233,7 +237,8 @@ function evidenceMatcher(data: SearchData): ((line: number) => EvidenceMatch) | 
 function evidenceFor(root: string, e: ResultEntry, match: (line: number) => EvidenceMatch, context: number, cap: number): Evidence | undefined {
   const live = readOnce(root, e.path);
   if (!live.ok || live.revision !== e.revision) return undefined;
-  const m = match(e.start_line);
+  const given = match(e.start_line);
+  const m: EvidenceMatch = given.kind === 'terms' && (e.sources ?? []).includes('source:docs') ? { ...given, prose: true } : given;
   const starts = lineStarts(live.bytes);
   // Line matching looks at the whole file; term matching at the span and its context.
   const firstLine = m.kind === 'lines' ? 1 : Math.max(1, e.start_line - context);

@@ -58,7 +58,7 @@ function anchorOf(h: SearchHit, bytes: Buffer, starts: readonly number[], terms:
   if (q.mode === 're' || q.mode === 'literal' || q.mode === 'sym' || h.startLine === h.endLine || terms.length === 0) return own;
   const from = starts[h.startLine - 1] ?? 0;
   const rows = splitRows(bytes, from, Math.min(bytes.length, Math.max(h.end, from)), h.startLine);
-  const line = pickSnippet(rows, terms)?.line ?? h.startLine;
+  const line = pickSnippet(rows, terms, { prose: h.tags.includes('source:docs') })?.line ?? h.startLine;
   return line === h.startLine ? own : { line, byte: firstTermByte(bytes, starts, line, terms) };
 }
 
