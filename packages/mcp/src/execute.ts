@@ -37,7 +37,11 @@ function optionsOf(call: VerbCall, target: ServeTarget): OptionMap {
   return out;
 }
 
-export async function runCall(call: VerbCall, target: ServeTarget): Promise<VerbAnswer> {
+/**
+ * Run one call. `onStarted` hears the state directory of each daemon or coordinator this
+ * call had to start (the server stops those when its session ends).
+ */
+export async function runCall(call: VerbCall, target: ServeTarget, onStarted?: (stateDir: string) => void): Promise<VerbAnswer> {
   const options = optionsOf(call, target);
   if (!target.noDaemon) {
     const ctx: ContextOptions = {
@@ -48,7 +52,7 @@ export async function runCall(call: VerbCall, target: ServeTarget): Promise<Verb
       ...(target.noWorkspace ? { noWorkspace: true } : {}),
       ...(call.member !== undefined ? { member: call.member } : {}),
     };
-    const served = await serveThroughDaemons(call.verb, call.words, ctx, options);
+    const served = await serveThroughDaemons(call.verb, call.words, ctx, options, onStarted);
     if (served) return served;
   }
   const local = { ...options, ...(target.workspace !== undefined ? { workspace: target.workspace } : {}) };

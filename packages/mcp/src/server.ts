@@ -6,6 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
+import { stopDaemonIn } from '@trufflepig/workspace';
 import { runCall, type ServeTarget } from './execute';
 import { toolResult, type ToolResult } from './result';
 import { checkArguments } from './tools/arguments';
@@ -30,8 +31,11 @@ function protocolError(code: string, message: string): McpError {
   return new McpError(ErrorCode.InvalidParams, `${code}: ${message}`, { code });
 }
 
-/** Serve until stdin ends or the client disconnects; resolves then. Never throws. */
+/** Serve until stdin ends or the client disconnects; then stop the daemons this session started, and resolve. Never throws. */
 export async function serveMcp(opts: McpServeOptions): Promise<void> {
+  // Daemons this session started (not ones it found running): stopped when it ends, so a
+  // server that goes away leaves nothing behind that it brought up.
+  const started = new Set<string>();
   const server = new Server(
     { name: 'trufflepig', title: 'Trufflepig', version: opts.version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
@@ -45,7 +49,7 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
     const call = checkArguments(tool, req.params.arguments);
     if (!call.ok) throw protocolError(call.error.code, call.error.message);
     try {
-      return toolResult(await runCall(call.value, opts.target));
+      return toolResult(await runCall(call.value, opts.target, (dir) => started.add(dir)));
     } catch (err) {
       // A verb that threw: one coded tool error, no stack (the CLI's internal_error rule).
       const message = (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 300);
@@ -73,6 +77,7 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
   opts.stdout.on('error', shut);
   await server.connect(transport);
   await closed;
+  await Promise.all([...started].map((dir) => stopDaemonIn(dir).catch(() => undefined)));
 }
 
 /**
@@ -89,5 +94,8 @@ export function serveProcessStdio(target: ServeTarget, version: string): Promise
   });
   process.stdout.on('error', (err) => channel.destroy(err));
   process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  // A client that ends the server with a signal gets the same clean end as a closed stdin:
+  // the daemons this session started are stopped before the process goes.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => process.stdin.destroy());
   return serveMcp({ target, version, stdin: process.stdin, stdout: channel, log: (line) => process.stderr.write(`${line}\n`) });
 }

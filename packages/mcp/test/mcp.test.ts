@@ -231,3 +231,57 @@ describe('trufflepig MCP server: broken clients', () => {
     expect(await s.exited).toBe(0);
   }, 30_000);
 });
+
+describe('trufflepig MCP server through the daemons', () => {
+  const repo = makeRepo();
+  const { rootDaemonStatus } = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');
+  const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir') as typeof import('@trufflepig/member-root/cache-dir');
+  const cacheDir = cacheDirForRoot(repo.root, { cacheOverride: repo.cache });
+  afterAll(async () => {
+    // Whatever the test's outcome, no daemon outlives it.
+    await (require('@trufflepig/workspace') as typeof import('@trufflepig/workspace')).stopDaemonIn(cacheDir);
+  });
+
+  test('a call starts the root daemon and is answered by it, with the JSON view; the session stops the daemon it started', async () => {
+    expect(await rootDaemonStatus(cacheDir)).toBe('none');
+    const client = await connect(repo.root, repo.env);
+    let r: Result | undefined;
+    // A daemon that has not indexed the root yet answers index_warming (as for the CLI).
+    for (let i = 0; i < 80; i++) {
+      r = checked(await client.callTool({ name: 'search', arguments: { query: 'refill bucket tokens' } }), 600);
+      if (!r.isError) break;
+      expect(r.structuredContent?.error?.code).toBe('index_warming');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(r?.isError).toBeFalsy();
+    expect(r!.content[0].text).toMatch(/^[0-9a-z]{6,}:1  src\/bucket\.ts:/);
+    expect(r!.structuredContent?.hits?.[0]?.handle).toBe(r!.content[0].text.split('  ')[0]);
+    const daemon = await rootDaemonStatus(cacheDir);
+    expect(daemon).not.toBe('none');
+    const status = checked(await client.callTool({ name: 'status', arguments: {} }), 600);
+    expect(status.structuredContent?.daemon?.state).toBe('serving');
+    await client.close();
+    for (let i = 0; i < 80 && (await rootDaemonStatus(cacheDir)) !== 'none'; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await rootDaemonStatus(cacheDir)).toBe('none');
+  }, 60_000);
+});
+
+describe('trufflepig MCP server: ended by a signal', () => {
+  const repo = makeRepo();
+  const { rootDaemonStatus, stopDaemonIn } = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');
+  const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir') as typeof import('@trufflepig/member-root/cache-dir');
+  const cacheDir = cacheDirForRoot(repo.root, { cacheOverride: repo.cache });
+  afterAll(() => stopDaemonIn(cacheDir));
+
+  test('SIGTERM after a call that started a daemon: the server stops that daemon and exits 0', async () => {
+    const s = rawServer(repo.root, repo.env);
+    s.send(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+    await s.nextLine();
+    s.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'status', arguments: {} } })}\n`);
+    expect((await s.nextLine()).id).toBe(2);
+    expect(await rootDaemonStatus(cacheDir)).not.toBe('none');
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    expect(await rootDaemonStatus(cacheDir)).toBe('none');
+  }, 60_000);
+});

@@ -46,9 +46,9 @@ export function coordinatorDir(ws: WorkspaceContext): string {
   return path.dirname(ws.resultsDir);
 }
 
-export async function ensureCoordinator(ws: WorkspaceContext): Promise<Outcome<{ pid: number }>> {
+export async function ensureCoordinator(ws: WorkspaceContext): Promise<Outcome<{ pid: number; alreadyRunning: boolean }>> {
   const started = await startDaemon(COORDINATOR_SCRIPT, [ws.config.file, coordinatorDir(ws)], coordinatorDir(ws));
-  return started.ok ? ok({ pid: started.pid }) : fail(started.code, started.message);
+  return started.ok ? ok({ pid: started.pid, alreadyRunning: started.alreadyRunning }) : fail(started.code, started.message);
 }
 
 /**
@@ -58,9 +58,13 @@ export async function ensureCoordinator(ws: WorkspaceContext): Promise<Outcome<{
  * Undefined when no daemon of this version answers: a newer one holds the root
  * (start answers version_mismatch), or it cannot start.
  */
-async function askStarted(start: () => Promise<{ ok: boolean }>, stateDir: string, verb: string, args: readonly string[], options: Record<string, OptionValue>, cwd: string): Promise<FastResult | undefined> {
+type Started = { ok: true; alreadyRunning: boolean } | { ok: false };
+
+async function askStarted(start: () => Promise<Started>, stateDir: string, verb: string, args: readonly string[], options: Record<string, OptionValue>, cwd: string, onStarted?: (stateDir: string) => void): Promise<FastResult | undefined> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (!(await start()).ok) return undefined;
+    const started = await start();
+    if (!started.ok) return undefined;
+    if (!started.alreadyRunning) onStarted?.(stateDir);
     const answer = await queryDaemon(stateDir, verb, args, options, cwd);
     if (answer.kind !== 'other_version') return answer.kind === 'answer' ? answer.result : undefined;
   }
@@ -73,16 +77,33 @@ async function askStarted(start: () => Promise<{ ok: boolean }>, stateDir: strin
  * client (version handshake, runtime README). Undefined when neither can answer: the
  * caller then answers in its own process. The answer's `json` is passed through.
  */
-export async function serveThroughDaemons(verb: string, args: readonly string[], opts: ContextOptions, options: Record<string, OptionValue>): Promise<FastResult | undefined> {
+export async function serveThroughDaemons(
+  verb: string, args: readonly string[], opts: ContextOptions, options: Record<string, OptionValue>,
+  /** Told the state directory of each daemon or coordinator this call started (not one it found running). */
+  onStarted?: (stateDir: string) => void,
+): Promise<FastResult | undefined> {
   const ctx = resolveContext(opts);
   if (!ctx.ok) return undefined;
   const cwd = opts.cwd ?? process.cwd();
   if (ctx.value.kind === 'workspace') {
     const ws = ctx.value.ws;
-    return askStarted(() => ensureCoordinator(ws), coordinatorDir(ws), verb, args, { ...options, workspace: ws.config.file }, cwd);
+    const start = async (): Promise<Started> => {
+      const c = await ensureCoordinator(ws);
+      return c.ok ? { ok: true, alreadyRunning: c.value.alreadyRunning } : { ok: false };
+    };
+    return askStarted(start, coordinatorDir(ws), verb, args, { ...options, workspace: ws.config.file }, cwd, onStarted);
   }
   const r = ctx.value.root;
-  return askStarted(() => startDaemon(DAEMON_SCRIPT, [r.root, r.cacheDir], r.cacheDir), r.cacheDir, verb, args, options, cwd);
+  const start = async (): Promise<Started> => {
+    const d = await startDaemon(DAEMON_SCRIPT, [r.root, r.cacheDir], r.cacheDir);
+    return d.ok ? { ok: true, alreadyRunning: d.alreadyRunning } : { ok: false };
+  };
+  return askStarted(start, r.cacheDir, verb, args, options, cwd, onStarted);
+}
+
+/** Stop the daemon or coordinator whose state lives in `stateDir`, if one runs there. */
+export async function stopDaemonIn(stateDir: string): Promise<void> {
+  await stopDaemon(stateDir);
 }
 
 /** `stop`: the root's daemon, or in a workspace only its coordinator. */

@@ -19,7 +19,7 @@ export { showSymbol } from './nav-sym';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './nav-resolve';
 export { boundedMessage, CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, errorLine, escapeLineField, type OutputFormat } from '@trufflepig/render';
 export { quoteInput } from '@trufflepig/index';
-export { rootDaemonStatus, singleRootOf, serveThroughDaemons, stopDaemons, ensureCoordinator, coordinatorDir } from './daemon-control';
+export { rootDaemonStatus, singleRootOf, serveThroughDaemons, stopDaemons, stopDaemonIn, ensureCoordinator, coordinatorDir } from './daemon-control';
 export { serveRootDaemon } from './daemon-main';
 export { enableReaderPool, enableServingMode } from './reader-pool';
 export { handleServedRequest, linesError, type ServedRequest } from './daemon-handler';
