@@ -75,6 +75,12 @@ function tripleQuotedRows(rows: readonly SourceRow[]): boolean[] {
   });
 }
 
+/** Which rows of code are commentary: comment lines and lines of triple-quoted strings. */
+export function proseRows(rows: readonly SourceRow[]): boolean[] {
+  const quoted = tripleQuotedRows(rows);
+  return rows.map((row, i) => quoted[i] || isCommentLine(row.text));
+}
+
 /**
  * The row mentioning the most distinct `terms` (lowercase; case-insensitive), or undefined
  * when no row mentions any. A term counts fully as a whole word or identifier part, half
@@ -91,7 +97,7 @@ export function pickSnippet(
 ): Snippet | undefined {
   const wanted = [...new Set(terms.map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
   if (wanted.length === 0) return undefined;
-  const quoted = options.prose ? rows.map(() => false) : tripleQuotedRows(rows);
+  const commentary = options.prose ? undefined : proseRows(rows);
   let best: { row: SourceRow; score: number } | undefined;
   rows.forEach((row, i) => {
     const lower = row.text.toLowerCase();
@@ -99,7 +105,7 @@ export function pickSnippet(
     for (const term of wanted) mentions += termMention(row.text, lower, term);
     if (mentions === 0) return;
     // Scores: code with n whole terms = 2n + 3 > comment with n + 1 = 2n + 2, < comment with n + 2.
-    const score = mentions + (!options.prose && (quoted[i] || isCommentLine(row.text)) ? 0 : 3);
+    const score = mentions + (commentary?.[i] ? 0 : 3);
     if (best === undefined || score > best.score) best = { row, score };
   });
   if (best === undefined) return undefined;

@@ -73,6 +73,32 @@ describe('pickEvidence', () => {
     expect([all.left, all.cap]).toEqual([0, 50]);
   });
 
+  it('a capped literal shows exact spellings and code first: the config default is not crowded out by docs and a lowercase name', () => {
+    const py = [
+      'def send_file_max_age_default(self):', // 1: matches only case-insensitively
+      '    """Use ``config["SEND_FILE_MAX_AGE_DEFAULT"]`` instead."""', // 2: a docstring
+      '    # SEND_FILE_MAX_AGE_DEFAULT is read here', // 3: a comment
+      '    return self.config["SEND_FILE_MAX_AGE_DEFAULT"]', // 4
+      'x = 1',
+      'y = config["SEND_FILE_MAX_AGE_DEFAULT"]', // 6
+      'z = config["SEND_FILE_MAX_AGE_DEFAULT"]', // 7
+      'w = config["SEND_FILE_MAX_AGE_DEFAULT"]', // 8
+      'defaults = { "SEND_FILE_MAX_AGE_DEFAULT": None }', // 9: the answer
+      '',
+    ].join('\n');
+    const needle = 'send_file_max_age_default';
+    const match = { kind: 'lines' as const, anchorLine: 1, matchAt: (t: string) => t.toLowerCase().indexOf(needle), exact: (t: string) => t.includes('SEND_FILE_MAX_AGE_DEFAULT') };
+    const ev = pickEvidence(rowsOf(py), { startLine: 1, endLine: 4 }, match)!;
+    // The best line is the first exact code line of the span, not the hit's lowercase line.
+    expect(ev.best.line).toBe(4);
+    expect(ev.lines.map((l) => l.line)).toEqual([4, 6, 7, 8, 9]);
+    expect(ev.left).toBe(3);
+    // Without the exactness rule (a re: pattern), code still comes before commentary.
+    const re = pickEvidence(rowsOf(py), { startLine: 1, endLine: 4 }, { ...match, exact: undefined })!;
+    expect(re.best.line).toBe(1);
+    expect(re.lines.map((l) => l.line)).toEqual([1, 4, 6, 7, 8]);
+  });
+
   it('cuts long lines around the match to SNIPPET_MAX_CHARS characters', () => {
     const long = 'x'.repeat(400) + 'needle' + 'y'.repeat(400) + '\n';
     const ev = pickEvidence(rowsOf(long), { startLine: 1, endLine: 1 }, { kind: 'lines', anchorLine: 1, matchAt: (t) => t.indexOf('needle') })!;

@@ -228,7 +228,10 @@ function evidenceMatcher(data: SearchData): ((line: number) => EvidenceMatch) | 
   }
   if (lm?.mode === 'literal') {
     const needle = lm.text.toLowerCase();
-    return (line) => ({ kind: 'lines', anchorLine: line, matchAt: (text) => (needle ? text.toLowerCase().indexOf(needle) : -1) });
+    const spelled = lm.text;
+    return (line) => ({
+      kind: 'lines', anchorLine: line, matchAt: (text) => (needle ? text.toLowerCase().indexOf(needle) : -1), exact: (text) => text.includes(spelled),
+    });
   }
   if (data.words.length === 0) return undefined;
   return () => ({ kind: 'terms', terms: data.words });
@@ -238,7 +241,7 @@ function evidenceFor(root: string, e: ResultEntry, match: (line: number) => Evid
   const live = readOnce(root, e.path);
   if (!live.ok || live.revision !== e.revision) return undefined;
   const given = match(e.start_line);
-  const m: EvidenceMatch = given.kind === 'terms' && (e.sources ?? []).includes('source:docs') ? { ...given, prose: true } : given;
+  const m: EvidenceMatch = (e.sources ?? []).includes('source:docs') ? { ...given, prose: true } : given;
   const starts = lineStarts(live.bytes);
   // Line matching looks at the whole file; term matching at the span and its context.
   const firstLine = m.kind === 'lines' ? 1 : Math.max(1, e.start_line - context);
