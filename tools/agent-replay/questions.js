@@ -8,7 +8,8 @@
 //   trufflepig: argv steps after `trufflepig --no-daemon --root R --cache C`
 //   grep: argv steps run in the corpus root (rg, sed, head, ...)
 // Placeholders fill from earlier output (strategies.js): {handle}, {handle~TEXT}, {path},
-// {line}, {line+N}, {path~TEXT}, {line~TEXT}, {file}. Strategies are written as an agent that
+// {line}, {line+N}, {path~TEXT}, {line~TEXT}, {file} ({path} and {line} read rg's
+// `PATH:N:` rows, and a Trufflepig search's evidence rows alike). Strategies are written as an agent that
 // has only the question would work; they must not use what the label says. Both get the
 // same scoping knowledge: where the grep strategy's search says `-t LANG` or names a
 // directory, the Trufflepig search says `lang:LANG` and `file:DIR/`. The Trufflepig
@@ -446,7 +447,7 @@ const REGEX = [
     id: 'regex-config-dfa-size', corpus: 'regex', class: 'config',
     question: 'What is the default dfa_size_limit, and what happens when the lazy DFA cache grows past it?',
     answer: [{ any: [{ path: 'regex-1.7.1/src/re_builder.rs', lines: [23, 23] }, { path: 'regex-1.7.1/src/prog.rs', lines: [96, 96] }] }, { path: 'regex-1.7.1/src/dfa.rs', lines: [1168, 1169] }],
-    trufflepig: [['search', 'dfa_size_limit', 'lang:rust', '-n', '5'], ['show', '{handle~dfa.rs}']],
+    trufflepig: [['search', '"dfa_size_limit"', 'lang:rust', '-n', '5'], ['show', 'path:{path~approximate_size}:{line-5~approximate_size}-{line+10~approximate_size}']],
     grep: [['rg', '-n', '-t', 'rust', 'dfa_size_limit'], ['sed', '-n', '{line-5~approximate_size},{line+10~approximate_size}p', '{path~approximate_size}']],
   },
 ];

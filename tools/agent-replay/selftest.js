@@ -3,7 +3,7 @@
 // fails, the replay's "found" and its handle following would be wrong for every question.
 const assert = require('assert');
 const { printedSpans } = require('./printed');
-const { parseHandles, parseMatches, expand } = require('./strategies');
+const { parseHandles, parseMatches, parseEvidence, expand } = require('./strategies');
 
 function selftest() {
   const span = { path: 'pkg/mod.py', lines: [212, 213], text: ['def url_for(', '    endpoint: str,'] };
@@ -40,6 +40,12 @@ function selftest() {
   assert.deepStrictEqual(expand(['sed', '-n', '{line-5},{line+20}p', '{path}'], { matches: m }), ['sed', '-n', '1,23p', 'a/x.js']);
   assert.deepStrictEqual(expand(['{path~lib}', '{line~bar}'], { matches: m }), ['lib/y.js', '40']);
   assert.strictEqual(expand(['{handle}'], {}), null);
+  // Trufflepig evidence lines: the hit's path, each `  N: text` row (lines or JSON), not the footer.
+  const page = 'k3x9qa:1  src/a.rs:10-30  A::b\n  12: let x = size();\n  20: if size() > limit {\nk3x9qa:2  src/b.rs:1-5\n  3: limit\ncoverage: complete; 2 files\n';
+  const ev = parseEvidence(page);
+  assert.deepStrictEqual(ev.map((e) => `${e.path}:${e.line}`), ['src/a.rs:12', 'src/a.rs:20', 'src/b.rs:3']);
+  assert.deepStrictEqual(expand(['path:{path~> limit}:{line-5~> limit}-{line+10~> limit}'], { matches: ev }), ['path:src/a.rs:15-30']);
+  assert.deepStrictEqual(parseEvidence(JSON.stringify({ hits: [{ path: 'src/a.rs', evidence: [{ line: 12, text: 'x' }] }] })), [{ path: 'src/a.rs', line: 12, text: 'x' }]);
 }
 
 module.exports = { selftest };

@@ -11,6 +11,10 @@
 //               {line+N} {line-N}  arithmetic on that line (clamped at 1)
 //               {path~TEXT} {line~TEXT}  the first match whose text contains TEXT (else the first)
 //               {file}          the first line of output that names a file (rg -l)
+//               {path~TEXT} {line~TEXT} {line+N~TEXT}  also from a search's evidence lines
+//                               (`  N: text` under a hit's `HANDLE  PATH:A-B` line, or JSON
+//                               `evidence`): the agent reads a line number off the page, as
+//                               the grep strategy reads one off rg's output
 //   both:       {next}          the page cursor of the previous output (for `more`)
 const fs = require('fs');
 const path = require('path');
@@ -77,6 +81,30 @@ function parseMatches(stdout, singleFile) {
     }
     const m = GREP_MATCH.exec(l);
     if (m && /^\d+$/.test(m[2])) out.push({ path: m[1], line: Number(m[2]), text: m[3] });
+  }
+  return out;
+}
+
+const HIT_HEADER = /^(?:[0-9a-z]{6,}:\d+|path:\S+)\s{2}(\S+?):\d+-\d+(?:\s|$)/;
+const EVIDENCE_LINE = /^\s+(\d+): (.*)$/;
+
+/** Evidence lines { path, line, text } of a Trufflepig search page (lines or JSON), in page order. */
+function parseEvidence(stdout) {
+  const out = [];
+  const text = stdout || '';
+  if (text.trimStart().startsWith('{')) {
+    try {
+      for (const hit of JSON.parse(text).hits || []) for (const e of hit.evidence || []) out.push({ path: hit.path, line: e.line, text: e.text });
+    } catch { /* not one JSON object */ }
+    return out;
+  }
+  let current = null;
+  for (const l of text.split('\n')) {
+    const h = HIT_HEADER.exec(l);
+    if (h) { current = h[1]; continue; }
+    const e = current ? EVIDENCE_LINE.exec(l) : null;
+    if (e) out.push({ path: current, line: Number(e[1]), text: e[2] });
+    else if (!/^\s/.test(l)) current = null;
   }
   return out;
 }
@@ -196,6 +224,8 @@ function runStrategy({ kind, steps, cwd, cli, root, cache, format, countTokens, 
       if (h.length) state.handles = h;
       const c = CURSOR.exec(r.stdout || '');
       state.next = c ? c[1] : null;
+      const m = parseEvidence(r.stdout);
+      if (m.length) state.matches = m;
     } else {
       const m = parseMatches(r.stdout, singleFileOf(argv, cwd));
       if (m.length) state.matches = m;
@@ -207,4 +237,4 @@ function runStrategy({ kind, steps, cwd, cli, root, cache, format, countTokens, 
   return { steps: record, stuck: false };
 }
 
-module.exports = { runStrategy, parseHandles, parseMatches, expand, rgArgv, haveRg };
+module.exports = { runStrategy, parseHandles, parseMatches, parseEvidence, expand, rgArgv, haveRg };
