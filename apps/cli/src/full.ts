@@ -6,6 +6,7 @@ import {
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
 import { FAST_VERBS } from '@trufflepig/workspace/client';
+import { runAgentSetup } from './agent-setup/run';
 import { likelyVerb, missingValueMessage, splitArgv, VERBS } from './argv';
 import { progressReporter } from './progress';
 
@@ -28,6 +29,11 @@ Verbs:
   ws show             the workspace: configuration, home, member roots, availability
   ws status           ws show plus generations, coverage and worktree seeding per member
   ws discover DIR...  validate directories and print a proposed workspace TOML (applies nothing)
+  agent-setup --claude|--codex|--agents-md [--hook [--block]] [--print] [--force]
+                      write instructions for a coding agent: a Claude Code skill, an AGENTS.md
+                      section; --hook adds Claude Code's grep/find hint hook (docs/agents.md)
+  hook claude [--block]
+                      the hint hook Claude Code runs before a Bash call (PreToolUse JSON on stdin)
   help                this text
 
 Query language: free text, "literal phrase", sym:NAME, sym:Type::member, re:PATTERN,
@@ -191,6 +197,13 @@ async function runVerb(verb: string, words: readonly string[], opts: CommandOpti
       if (!stopped.ok) return write(errorResult(stopped.error, responseBudget(opts, DEFAULT_BUDGET)));
       const v = stopped.value;
       return write(objectResult(v.stopped !== null ? { stopped: v.stopped, what: v.what } : { stopped: null, what: v.what, reason: `no ${v.what} runs here` }, responseBudget(opts, DEFAULT_BUDGET), opts.format));
+    }
+    case 'agent-setup': {
+      const r = runAgentSetup(words, { root: opts.root, cache: opts.cache, cwd: process.cwd(), env: process.env, json: opts.format === 'json' });
+      if (r.kind === 'usage') return usageError(r.message);
+      if (r.kind === 'error') return write(errorResult(r.error, opts.budget ?? DEFAULT_BUDGET));
+      // Not fitted to -b: --print shows whole files, and nothing here is a retrieval answer.
+      return writeResult({ stdout: r.stdout, stderr: r.stderr, exitCode: 0 });
     }
     case 'ws': {
       const [sub, ...rest] = words;

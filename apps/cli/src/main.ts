@@ -17,6 +17,9 @@ function fastPath(): FastPath {
 
 async function main(argv: readonly string[]): Promise<number> {
   const split = splitArgv(argv);
+  // Claude Code runs the hint hook before every Bash call: it skips yargs and the fast
+  // path, and answers every trouble with exit 1 (exit 2 would block the call).
+  if (split.verb === 'hook') return (require('./hook/entry') as typeof import('./hook/entry')).runHookVerb(split.words, split.options);
   // A misspelt option or a missing value is reported by the full path, never served.
   const fast = split.unknownOptions.length === 0 && split.missingValue === undefined ? fastOptions(split.options) : undefined;
   if (fast && split.verb !== undefined) {

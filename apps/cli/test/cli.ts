@@ -65,11 +65,11 @@ export const TEST_ENV: NodeJS.ProcessEnv = {
  * Run the CLI. Tests read JSON, so `--json` is added unless the arguments choose a format
  * themselves (`--json`, `--format X`) or `options.lines` asks for the default output (lines).
  */
-export function runCli(args: readonly string[], cwd?: string, options: { daemon?: boolean; env?: NodeJS.ProcessEnv; lines?: boolean } = {}): Run {
+export function runCli(args: readonly string[], cwd?: string, options: { daemon?: boolean; env?: NodeJS.ProcessEnv; lines?: boolean; input?: string } = {}): Run {
   const chooses = args.some((a) => a === '--json' || a === '--format' || a.startsWith('--format='));
   const format = options.lines || chooses ? [] : ['--json'];
   const r = spawnSync(process.execPath, [MAIN, ...(options.daemon ? [] : ['--no-daemon']), ...format, ...args], {
-    cwd, encoding: 'utf8', env: options.env ?? TEST_ENV, timeout: 60_000,
+    cwd, encoding: 'utf8', env: options.env ?? TEST_ENV, timeout: 60_000, ...(options.input !== undefined ? { input: options.input } : {}),
   });
   if (r.error) throw r.error;
   const stdout = r.stdout;
