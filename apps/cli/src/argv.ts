@@ -69,7 +69,7 @@ export function splitArgv(argv: readonly string[]): SplitArgv {
   return { options, verb: rest[0], words: rest.slice(1), unknownOptions, ...(missingValue !== undefined ? { missingValue } : {}) };
 }
 
-export const VERBS = ['index', 'search', 'show', 'more', 'refs', 'map', 'ctx', 'status', 'ws', 'serve', 'stop', 'agent-setup', 'hook', 'help'] as const;
+export const VERBS = ['index', 'search', 'show', 'more', 'refs', 'map', 'ctx', 'status', 'ws', 'serve', 'stop', 'mcp', 'agent-setup', 'hook', 'help'] as const;
 
 const HINTS: Readonly<Record<string, string>> = {
   next: 'more CURSOR', page: 'more CURSOR', continue: 'more CURSOR',
@@ -102,7 +102,7 @@ export function likelyVerb(word: string): string {
   // Own keys only: `constructor` or `__proto__` must not find Object.prototype's members.
   const key = word.toLowerCase();
   if (Object.hasOwn(HINTS, key)) return HINTS[key];
-  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', refs: 'refs NAME', map: 'map PATH', ctx: 'ctx HANDLE', status: 'status', ws: 'ws show|status|discover', serve: 'serve', stop: 'stop', 'agent-setup': 'agent-setup --claude|--codex|--agents-md', hook: 'hook claude', help: 'help' };
+  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', refs: 'refs NAME', map: 'map PATH', ctx: 'ctx HANDLE', status: 'status', ws: 'ws show|status|discover', serve: 'serve', stop: 'stop', mcp: 'mcp', 'agent-setup': 'agent-setup --claude|--codex|--agents-md', hook: 'hook claude', help: 'help' };
   const best = [...VERBS].sort((x, y) => distance(word, x) - distance(word, y))[0];
   return shapes[best];
 }

@@ -26,6 +26,7 @@ Verbs:
   status              the index's generation, coverage and daemon (in a workspace: per member)
   serve               run the root's daemon in the foreground (watches, reconciles, answers)
   stop                stop the root's daemon
+  mcp                 serve the read verbs as Model Context Protocol tools over stdio (docs/mcp.md)
   ws show             the workspace: configuration, home, member roots, availability
   ws status           ws show plus generations, coverage and worktree seeding per member
   ws discover DIR...  validate directories and print a proposed workspace TOML (applies nothing)
@@ -197,6 +198,19 @@ async function runVerb(verb: string, words: readonly string[], opts: CommandOpti
       if (!stopped.ok) return write(errorResult(stopped.error, responseBudget(opts, DEFAULT_BUDGET)));
       const v = stopped.value;
       return write(objectResult(v.stopped !== null ? { stopped: v.stopped, what: v.what } : { stopped: null, what: v.what, reason: `no ${v.what} runs here` }, responseBudget(opts, DEFAULT_BUDGET), opts.format));
+    }
+    case 'mcp': {
+      if (words.length > 0) return usageError(`mcp takes no arguments (it serves the root or workspace of its directory, or --root/--workspace)`);
+      // Loaded only here: the SDK is not the CLI's cost for any other verb.
+      const { serveProcessStdio } = require('@trufflepig/mcp') as typeof import('@trufflepig/mcp');
+      const target = {
+        cwd: process.cwd(), noDaemon: opts.noDaemon === true,
+        ...(opts.root !== undefined ? { root: opts.root } : {}), ...(opts.cache !== undefined ? { cache: opts.cache } : {}),
+        ...(opts.workspace !== undefined ? { workspace: opts.workspace } : {}), ...(opts.noWorkspace ? { noWorkspace: true } : {}),
+      };
+      await serveProcessStdio(target, require('../package.json').version as string);
+      // Readers and timers of in-process calls must not keep a finished session alive.
+      process.exit(0);
     }
     case 'agent-setup': {
       const r = runAgentSetup(words, { root: opts.root, cache: opts.cache, cwd: process.cwd(), env: process.env, json: opts.format === 'json' });

@@ -12,3 +12,6 @@ export const MCP_STRING_MAX_CHARS = 4_096;
 
 /** The largest `limit` (files or rows per page) a call may ask for. */
 export const MCP_LIMIT_MAX = 200;
+
+/** How long a server whose stdin ended keeps answering the calls it had already read. */
+export const MCP_DRAIN_MS = 30_000;

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { stopDaemonIn } from '@trufflepig/workspace';
 import { runCall, type ServeTarget } from './execute';
 import { toolResult, type ToolResult } from './result';
+import { MCP_DRAIN_MS } from './limits';
 import { checkArguments } from './tools/arguments';
 import { inputSchema, TOOLS, toolNamed } from './tools/table';
 
@@ -21,6 +22,8 @@ export interface McpServeOptions {
   readonly stdout: Writable;
   /** Where the server's own trouble is reported (one line each). */
   readonly log: (line: string) => void;
+  /** Ends the session at once (calls in flight are dropped): a signal to the process. */
+  readonly abort?: AbortSignal;
 }
 
 const INSTRUCTIONS = 'Trufflepig answers code questions with ranked, token-budgeted evidence from an index of this repository (or workspace). '
@@ -43,10 +46,22 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: inputSchema(t) })),
   }));
+  // Calls in flight: stdin that ends (a script piping its requests) still gets their answers.
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<ToolResult> => {
-    const tool = toolNamed(req.params.name);
-    if (!tool) throw protocolError('unknown_tool', `no tool ${JSON.stringify(req.params.name.slice(0, 60))}; the tools are ${TOOLS.map((t) => t.name).join(', ')}`);
-    const call = checkArguments(tool, req.params.arguments);
+    inFlight++;
+    try {
+      return await answerCall(req.params.name, req.params.arguments);
+    } finally {
+      // After the protocol has sent this answer (it does so once the handler resolves).
+      if (--inFlight === 0 && drained) setImmediate(drained);
+    }
+  });
+  const answerCall = async (name: string, args: unknown): Promise<ToolResult> => {
+    const tool = toolNamed(name);
+    if (!tool) throw protocolError('unknown_tool', `no tool ${JSON.stringify(name.slice(0, 60))}; the tools are ${TOOLS.map((t) => t.name).join(', ')}`);
+    const call = checkArguments(tool, args);
     if (!call.ok) throw protocolError(call.error.code, call.error.message);
     try {
       return toolResult(await runCall(call.value, opts.target, (dir) => started.add(dir)));
@@ -55,7 +70,7 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
       const message = (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 300);
       return toolResult({ stdout: '', stderr: `trufflepig: internal_error: ${message}\n`, exitCode: 2 });
     }
-  });
+  };
 
   const transport = new StdioServerTransport(opts.stdin, opts.stdout);
   const closed = new Promise<void>((resolve) => {
@@ -71,12 +86,29 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
   const shut = () => {
     server.close().catch(() => undefined);
   };
-  opts.stdin.once('end', shut);
-  opts.stdin.once('close', shut);
-  // A client that went away mid-answer: EPIPE on stdout ends the session, not the process.
+  // The end of stdin: answer the calls already read (at most MCP_DRAIN_MS), then close.
+  const drainThenShut = () => {
+    // The protocol starts a handler a microtask after its message is read: look once they have.
+    setImmediate(() => {
+      if (inFlight === 0) return shut();
+      const timer = setTimeout(shut, MCP_DRAIN_MS);
+      drained = () => {
+        clearTimeout(timer);
+        shut();
+      };
+    });
+  };
+  opts.abort?.addEventListener('abort', shut, { once: true });
+  opts.stdin.once('end', drainThenShut);
+  opts.stdin.once('close', drainThenShut);
+  // A client that went away mid-answer: EPIPE on stdout ends the session at once.
   opts.stdout.on('error', shut);
+  // A call's work can wait on nothing Node counts (a WebAssembly compile): hold the event loop
+  // open until the session closes, or a script's stdin that ended would end the process first.
+  const hold = setInterval(() => undefined, 60_000);
   await server.connect(transport);
   await closed;
+  clearInterval(hold);
   await Promise.all([...started].map((dir) => stopDaemonIn(dir).catch(() => undefined)));
 }
 
@@ -96,6 +128,7 @@ export function serveProcessStdio(target: ServeTarget, version: string): Promise
   process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
   // A client that ends the server with a signal gets the same clean end as a closed stdin:
   // the daemons this session started are stopped before the process goes.
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => process.stdin.destroy());
-  return serveMcp({ target, version, stdin: process.stdin, stdout: channel, log: (line) => process.stderr.write(`${line}\n`) });
+  const abort = new AbortController();
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => abort.abort());
+  return serveMcp({ target, version, stdin: process.stdin, stdout: channel, log: (line) => process.stderr.write(`${line}\n`), abort: abort.signal });
 }

@@ -221,14 +221,30 @@ describe('trufflepig MCP server: broken clients', () => {
     expect(await s.exited).toBe(0);
   }, 30_000);
 
-  test('stdin closed in the middle of a call: the process ends cleanly, nothing else on stdout', async () => {
+  test('stdin closed in the middle of a call: the call is still answered, then the process ends cleanly', async () => {
     const s = rawServer(repo.root, env);
     s.send(`${init}\n`);
     await s.nextLine();
     s.send(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     s.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search', arguments: { query: 'refill' } } })}\n`);
     s.child.stdin.end();
+    const answer = await s.nextLine();
+    expect(answer.id).toBe(2);
+    expect(answer.result.content[0].text).toContain('src/bucket.ts');
     expect(await s.exited).toBe(0);
+  }, 30_000);
+
+  test('a client that goes away mid-call (stdin and stdout closed): the process ends without a crash', async () => {
+    const s = rawServer(repo.root, env);
+    s.send(`${init}\n`);
+    await s.nextLine();
+    s.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search', arguments: { query: 'tokens' } } })}\n`);
+    s.child.stdout.destroy();
+    s.child.stdin.end();
+    let stderr = '';
+    s.child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    expect(await s.exited).toBe(0);
+    expect(stderr).not.toMatch(/Error:|at .*\.js:\d+/);
   }, 30_000);
 });
 
