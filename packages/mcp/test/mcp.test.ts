@@ -301,3 +301,39 @@ describe('trufflepig MCP server: ended by a signal', () => {
     expect(await rootDaemonStatus(cacheDir)).toBe('none');
   }, 60_000);
 });
+
+describe('trufflepig MCP server in a workspace', () => {
+  // Two members, each a real Git repository, and the workspace file above them.
+  const base = tempDir('ws');
+  const env = { ...makeRepo().env, TP_NO_DAEMON: '1' };
+  for (const [name, file, text] of [
+    ['alpha', 'src/limiter.ts', 'export function refillTokens(bucket: number[]): void {\n  bucket.push(1);\n}\n'],
+    ['beta', 'src/bucket.rs', 'pub fn refill_tokens(bucket: &mut Vec<u8>) {\n    bucket.push(1);\n}\n'],
+  ] as const) {
+    const root = path.join(base, name);
+    fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+    git(root, 'init', '-q');
+    git(root, 'add', '.');
+    git(root, 'commit', '-q', '-m', name);
+  }
+  fs.writeFileSync(path.join(base, 'trufflepig.workspace.toml'), '[workspace]\nname = "pair"\nmembers = ["alpha", "beta"]\n\n[members.alpha]\npath = "alpha"\n\n[members.beta]\npath = "beta"\n');
+
+  test('ws:all fuses the members with member prefixes; the member argument selects one', async () => {
+    const client = await connect(base, env);
+    try {
+      const all = checked(await client.callTool({ name: 'search', arguments: { query: 'refill tokens ws:all' } }), 600);
+      expect(all.isError).toBeFalsy();
+      expect(all.content[0].text).toMatch(/^\S+:\d+  alpha\/src\/limiter\.ts:/m);
+      expect(all.content[0].text).toMatch(/^\S+:\d+  beta\/src\/bucket\.rs:/m);
+      const one = checked(await client.callTool({ name: 'search', arguments: { query: 'refill tokens', member: 'beta' } }), 600);
+      expect(one.content[0].text).toMatch(/^\S+:\d+  beta\/src\/bucket\.rs:/m);
+      expect(one.content[0].text).not.toMatch(/alpha\//);
+      const unknown = checked(await client.callTool({ name: 'search', arguments: { query: 'refill', member: 'gamma' } }), 600);
+      expect(unknown.isError).toBe(true);
+      expect(unknown.structuredContent?.error?.code).toBe('unknown_member');
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
