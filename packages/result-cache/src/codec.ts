@@ -1,4 +1,4 @@
-import type { ResultEntry, SetMeta, StoredSet } from './types';
+import type { ChangeRecord, ChangeSide, ResultEntry, SetMeta, StoredSet } from './types';
 
 // On-disk form of one set (documented in README.md). Pure: no I/O here.
 // Entries of one search mostly share a handful of owner roots and member names, so those
@@ -54,6 +54,30 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
+const EVENTS: ReadonlySet<string> = new Set(['added', 'moved', 'renamed', 'boundary']);
+
+function isLine(value: unknown): boolean {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function isChangeSide(value: unknown): value is ChangeSide {
+  if (!isRecord(value) || typeof value.path !== 'string') return false;
+  if (value.start_line === undefined && value.end_line === undefined) return true;
+  return isLine(value.start_line) && isLine(value.end_line);
+}
+
+/** Whether `value` is a change record a `show` can rebuild the change from (the on-disk form is the type's). */
+export function isChangeRecord(value: unknown): value is ChangeRecord {
+  if (!isRecord(value)) return false;
+  const v = value;
+  return typeof v.repo === 'string' && typeof v.commit === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v.commit)
+    && (v.parent === undefined || (typeof v.parent === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v.parent)))
+    && isChangeSide(v.after) && (v.before === undefined || isChangeSide(v.before))
+    && (v.whole_file === undefined || typeof v.whole_file === 'boolean') && (v.merge === undefined || typeof v.merge === 'boolean')
+    && typeof v.date === 'string' && typeof v.subject === 'string' && isLine(v.added) && isLine(v.deleted)
+    && (v.event === undefined || (typeof v.event === 'string' && EVENTS.has(v.event)));
+}
+
 function tableRef(table: string[], ref: unknown): string | undefined {
   return typeof ref === 'number' && Number.isInteger(ref) && ref >= 0 && ref < table.length ? table[ref] : undefined;
 }
@@ -73,6 +97,7 @@ function decodeEntry(raw: unknown, roots: string[], members: string[]): ResultEn
   for (const field of NUMERIC_FIELDS) {
     if (typeof raw[field] !== 'number') return `entry ${field} is not a number`;
   }
+  if (raw.tag === 'change' && !isChangeRecord(raw.change)) return 'change entry has no valid change record';
   return entry as ResultEntry;
 }
 

@@ -18,7 +18,51 @@ export interface ResultEntry {
   kind?: string;
   sources?: string[];
   snippet?: { line: number; text: string };
+  /** With tag `change`: which commit changed which lines (history verbs). */
+  change?: ChangeRecord;
   [extra: string]: unknown;
+}
+
+/** One side of a change: lines of a file in one commit (or its parent). */
+export interface ChangeSide {
+  /** Percent-encoded path relative to the Git top level. */
+  path: string;
+  /**
+   * 1-based inclusive lines of the target in that version (`end_line` = `start_line` - 1:
+   * empty). Absent on a blame run's before side: mapped through the commit's diff when read.
+   */
+  start_line?: number;
+  end_line?: number;
+}
+
+/**
+ * What a `change` entry records so that `show` can rebuild the change from Git objects:
+ * the repository, the commit, and the target's lines on each side. The entry's own
+ * `path`/`start_line`/`end_line` are the after side as printed (root-relative).
+ */
+export interface ChangeRecord {
+  /** Percent-encoded absolute Git top level (the owner root may be below it). */
+  repo: string;
+  /** Full object id of the commit. */
+  commit: string;
+  /** Its first parent; absent for a root commit or a shallow boundary. */
+  parent?: string;
+  /** The target in the commit. */
+  after: ChangeSide;
+  /** The target in the first parent; absent when the commit added it. */
+  before?: ChangeSide;
+  /** True when the target is a whole file (`hist path:P`): lines are the whole blob. */
+  whole_file?: boolean;
+  /** Author date (strict ISO 8601) and subject, as listed. */
+  date: string;
+  subject: string;
+  /** Lines added and deleted inside the target, as listed. */
+  added: number;
+  deleted: number;
+  /** How the commit relates to the target beyond editing it. */
+  event?: 'added' | 'moved' | 'renamed' | 'boundary';
+  /** True when the commit is a merge (its change is against the first parent). */
+  merge?: boolean;
 }
 
 export interface SetMeta {
