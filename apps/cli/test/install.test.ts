@@ -33,9 +33,13 @@ impl TokenBucket {
 `;
 const CLIENT_TS = "export function scheduleRefill(every: number): void {\n  setInterval(() => every, every);\n}\n";
 
-/** The environment without the npm_* variables of the npm/npx that started jest. */
+/**
+ * The environment of a user's shell: without the npm_* variables of the npm/npx that started
+ * jest, and without the FORCE_COLOR that nx sets (beside TEST_ENV's NO_COLOR it makes Node
+ * warn on stderr at every start).
+ */
 function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(TEST_ENV).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
+  return Object.fromEntries(Object.entries(TEST_ENV).filter(([k]) => !k.toLowerCase().startsWith('npm_') && k !== 'FORCE_COLOR'));
 }
 
 function git(root: string, ...args: string[]): void {
