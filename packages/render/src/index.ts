@@ -20,7 +20,7 @@ export {
 export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded, tokenizerSource } from './tokens';
 export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText } from './rows';
 export { type Snippet, pickSnippet, cutSnippet, isCommentLine } from './snippet';
-export { budgetTooSmall, type OutputFormat, type RenderResult } from './fit';
+export { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 export { type PageHit, type SearchPageInput, type EvidenceLevel, renderSearchPage, setIdSlack, sourceMarker } from './page';
 export { type Evidence, type EvidenceLine, type EvidenceMatch, pickEvidence } from './evidence';
 export { type LineExtent, type HitSpanChoice, chooseHitSpan, lineWindow } from './span';

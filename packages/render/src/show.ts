@@ -14,9 +14,10 @@ export interface ShowInput {
   path: string;
   /** File URI, already percent-encoded. */
   uri: string;
-  /** Content revision (SHA-256 of the bytes read). */
+  /** Content revision (SHA-256 of the bytes read; for a Git object, its object id). */
   revision: string;
-  verified: 'revision' | 'current file';
+  /** `git object`: bytes of a commit's blob, hashed and equal to its object id (history verbs). */
+  verified: 'revision' | 'current file' | 'git object';
   name?: string;
   kind?: string;
   /**

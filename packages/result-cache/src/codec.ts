@@ -74,7 +74,7 @@ export function isChangeRecord(value: unknown): value is ChangeRecord {
     && (v.parent === undefined || (typeof v.parent === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v.parent)))
     && isChangeSide(v.after) && (v.before === undefined || isChangeSide(v.before))
     && (v.whole_file === undefined || typeof v.whole_file === 'boolean') && (v.merge === undefined || typeof v.merge === 'boolean')
-    && typeof v.date === 'string' && typeof v.subject === 'string' && isLine(v.added) && isLine(v.deleted)
+    && typeof v.date === 'string' && typeof v.subject === 'string' && (v.added === undefined || isLine(v.added)) && (v.deleted === undefined || isLine(v.deleted))
     && (v.event === undefined || (typeof v.event === 'string' && EVENTS.has(v.event)));
 }
 

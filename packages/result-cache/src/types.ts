@@ -56,9 +56,9 @@ export interface ChangeRecord {
   /** Author date (strict ISO 8601) and subject, as listed. */
   date: string;
   subject: string;
-  /** Lines added and deleted inside the target, as listed. */
-  added: number;
-  deleted: number;
+  /** Lines added and deleted inside the target, as listed (absent on a blame run: `show` counts them). */
+  added?: number;
+  deleted?: number;
   /** How the commit relates to the target beyond editing it. */
   event?: 'added' | 'moved' | 'renamed' | 'boundary';
   /** True when the commit is a merge (its change is against the first parent). */
