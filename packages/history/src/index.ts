@@ -1,0 +1,22 @@
+// @trufflepig/history: history as evidence (docs/history.md). Git is read directly, bounded
+// (git.ts, limits.ts); parsers and range arithmetic are pure (parse-log, ranges, diff,
+// origin, hunk-view); follow.ts walks a definition's commits across edits, renames and
+// moves; blame.ts attributes its lines; change.ts reads a stored change back, verified.
+export const PACKAGE_NAME = '@trufflepig/history';
+
+export * from './limits';
+export { type HistoryError, type HistoryErrorCode, type Outcome } from './errors';
+export { runGit, streamGit, type GitRun, type RunState, type StreamEnd } from './git';
+export { openRepo, gitPathOf, gitArg, encodedPath, decodedPath, rootPathOf, type Repo } from './repo';
+export { parseLogRecord, parseDiff, unquotePath, LOG_FORMAT, type Hunk, type FileDiff, type LogRecord } from './parse-log';
+export { mapRangeBack, wholeFileCounts, type LineRange, type MappedRange } from './ranges';
+export { diffLines, countEdits, hunksOf, type EditOp, type EditScript } from './diff';
+export { chooseOrigin, lineSimilarity, linesOf, type Origin, type OriginCandidate } from './origin';
+export { walkHistory, type HistTarget, type HistCommit, type HistSide, type HistWalk, type HistCut } from './follow';
+export { mapToHead, type HeadMapping } from './head';
+export { blameRange, parsePorcelain, runsOf, type Blame, type BlameRun, type BlameLine, type BlameCommit } from './blame';
+export { blobId, readBlobs, objectTypes, type BlobRead } from './blob';
+export { readChange, type ReadChange, type ReadSide } from './change';
+export { hunkView, foldUnchanged, rowsOfRange, lineCount, type HunkRow, type HunkView } from './hunk-view';
+export { renderChange, renderChangeSide, type ChangeShowInput, type ChangeSideName } from './render-change';
+export { renderHistoryPage, type HistoryPageInput, type HistoryVerb } from './render-page';

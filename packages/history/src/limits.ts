@@ -1,0 +1,64 @@
+// Every bound of the history verbs (docs/history.md, "Bounds"). A history answer reads Git
+// directly, so each Git run is bounded in time and in bytes, and a walk in commits: what a
+// bound cut off is said in the answer's coverage, never passed over in silence.
+
+/** Commits `hist` lists for one target (newest first); older ones are reported as cut. */
+export const HIST_COMMITS_MAX = 200;
+
+/** Commits of the file's log a walk reads (listed or not) before it stops and says so. */
+export const HIST_SCANNED_COMMITS_MAX = 5_000;
+
+/** Moves of a definition to another file (or place) followed back in one walk. */
+export const HIST_MOVES_MAX = 8;
+
+/** Wall-clock time of one whole history answer (every Git run of it together). */
+export const HIST_DEADLINE_MS = 8_000;
+
+/** Time of one Git run; a run past it is killed and its complete output so far is used. */
+export const GIT_TIMEOUT_MS = 5_000;
+
+/** Bytes read from one Git run (a log, a blame); past it the run is killed and the answer says so. */
+export const GIT_OUTPUT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Bytes of one blob read for a move search or a `show` (larger files are not diffed). */
+export const BLOB_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Files of one commit searched for the definition a target moved from. */
+export const MOVE_CANDIDATE_FILES_MAX = 40;
+
+/** Line similarity (Dice over trimmed lines) a differently named origin of a move needs. */
+export const MOVE_SIMILARITY_MIN = 0.6;
+
+/** Line similarity a same-named origin of a move needs (two unrelated `init`s rarely reach it). */
+export const MOVE_SAME_NAME_SIMILARITY_MIN = 0.3;
+
+/** Lines of either side a change diff aligns; longer sides are compared by common ends only. */
+export const DIFF_SIDE_MAX_LINES = 20_000;
+
+/** Edit distance the diff searches to (Myers' D); past it the middle is one replaced block. */
+export const DIFF_MAX_EDITS = 2_000;
+
+/** Unchanged lines kept around each change in `show` of a change; longer runs fold to one row. */
+export const HUNK_CONTEXT_LINES = 3;
+
+/**
+ * Letters and digits a moved or copied block needs for `blame` to see it as moved (Git's
+ * `-M<n>`/`-C<n>`; Git's defaults, 20 and 40, miss a moved function's signature line once
+ * its body was edited around it). A line with none (`}`) can never be matched.
+ */
+export const BLAME_MOVE_MIN_CHARS = 10;
+
+/** Lines of a target `blame` attributes (a longer target is cut, and says so). */
+export const BLAME_LINES_MAX = 5_000;
+
+/** Characters of a commit subject printed on a row (lines format; JSON keeps it whole up to SUBJECT_MAX_CHARS). */
+export const SUBJECT_ROW_MAX_CHARS = 80;
+
+/** Characters of a commit subject kept at all. */
+export const SUBJECT_MAX_CHARS = 300;
+
+/** Rows of one hist or blame page at most (the budget usually stops it sooner). */
+export const HISTORY_PAGE_ROWS_MAX = 100;
+
+/** Rows of one `show` of a change (the hunk view) at most; the rest is a continuation. */
+export const CHANGE_SHOW_ROWS_MAX = 200;

@@ -1,0 +1,121 @@
+// Pages of `hist` and `blame` (lines and JSON), fitted to the budget like every page:
+// a header naming the target and the set once (`show SET:N` reads row N), one short row
+// per commit or run, the coverage line, and `next: more CURSOR` when rows remain.
+import { budgetTooSmall, escapeLineField, FIELD, jsonLine, largestFitting, printedPath, setIdSlack, withinBudget, type OutputFormat } from '@trufflepig/render';
+import { formatCursor, formatHandle, type ChangeRecord, type ResultEntry } from '@trufflepig/result-cache';
+import { HISTORY_PAGE_ROWS_MAX, SUBJECT_ROW_MAX_CHARS } from './limits';
+
+export type HistoryVerb = 'hist' | 'blame';
+
+export interface HistoryPageInput {
+  readonly verb: HistoryVerb;
+  /** What was asked (`hist sym:refill`). */
+  readonly query: string;
+  /** The target as the header names it (`src/bucket.ts:12-41 refill`). */
+  readonly target: string;
+  readonly setId: string;
+  /** Offset of entries[0] in the set. */
+  readonly offset: number;
+  /** The set's entries from `offset` on. */
+  readonly entries: readonly ResultEntry[];
+  readonly coverage: Readonly<Record<string, unknown>>;
+  readonly coverageLine: string;
+  readonly truncated: boolean;
+  /** Lines of the header after the first (hist: the uncommitted change inside the target). */
+  readonly notes: readonly string[];
+  /** How the root names a change's top-level path (for `moved from`). */
+  readonly printPath: (encodedTopPath: string) => string;
+}
+
+const short = (id: string) => id.slice(0, 7);
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function fromText(input: HistoryPageInput, c: ChangeRecord): string {
+  const b = c.before;
+  const where = b ? `${printedPath(input.printPath(b.path))}${b.start_line !== undefined ? `:${b.start_line}-${b.end_line}` : ''}` : '';
+  if (c.event === 'moved') return ` (moved from ${where})`;
+  if (c.event === 'renamed') return ` (renamed from ${where})`;
+  if (c.event === 'added') return ' (added)';
+  if (c.event === 'boundary') return ' (shallow clone: history starts here)';
+  return c.merge ? ' (merge)' : '';
+}
+
+function histRow(input: HistoryPageInput, e: ResultEntry): string {
+  const c = e.change!;
+  return `${c.date.slice(0, 10)} ${short(c.commit)} +${c.added ?? 0} -${c.deleted ?? 0} ${cut(c.subject, SUBJECT_ROW_MAX_CHARS)}${fromText(input, c)}`;
+}
+
+function blameRow(e: ResultEntry): string {
+  const lines = `${e.start_line}-${e.end_line}`;
+  const c = e.change;
+  if (c === undefined) return `${lines} uncommitted`;
+  return `${lines} ${short(c.commit)} ${c.date.slice(0, 10)} ${cut(c.subject, SUBJECT_ROW_MAX_CHARS)}${c.event === 'boundary' ? ' (shallow clone: history starts here)' : ''}`;
+}
+
+function hitJson(input: HistoryPageInput, e: ResultEntry, handle: string): Record<string, unknown> {
+  const c = e.change;
+  const base = { ...(e.member !== undefined ? { member: e.member } : {}), handle, path: printedPath(e.path), start_line: e.start_line, end_line: e.end_line };
+  if (c === undefined) return { ...base, uncommitted: true };
+  const b = c.before;
+  return {
+    ...base, commit: c.commit, date: c.date, subject: c.subject,
+    ...(input.verb === 'hist' ? { added: c.added ?? 0, deleted: c.deleted ?? 0 } : {}),
+    ...(input.verb === 'blame' ? { commit_lines: { path: printedPath(input.printPath(c.after.path)), start_line: c.after.start_line, end_line: c.after.end_line } } : {}),
+    ...(c.event !== undefined ? { event: c.event } : {}), ...(c.merge ? { merge: true } : {}),
+    ...(input.verb === 'hist' && b && (c.event === 'moved' || c.event === 'renamed')
+      ? { from: { path: printedPath(input.printPath(b.path)), ...(b.start_line !== undefined ? { start_line: b.start_line, end_line: b.end_line } : {}) } } : {}),
+  };
+}
+
+function pageJson(input: HistoryPageInput, count: number): string {
+  return jsonLine({
+    query: input.query, set: input.setId, target: input.target, ...(input.notes.length ? { notes: input.notes } : {}),
+    hits: input.entries.slice(0, count).map((e, i) => hitJson(input, e, formatHandle(input.setId, input.offset + i + 1))), coverage: input.coverage,
+    ...(count < input.entries.length ? { next: formatCursor(input.setId, input.offset + count) } : {}), ...(input.truncated ? { truncated: true } : {}),
+  });
+}
+
+function pageLines(input: HistoryPageInput, count: number): string {
+  const noun = input.verb === 'hist' ? 'change' : 'run';
+  let out = `${escapeLineField(input.query)} → ${escapeLineField(input.target)}${FIELD}(show ${input.setId}:N reads ${noun} N)\n`;
+  for (const note of input.notes) out += `${escapeLineField(note)}\n`;
+  let group = '';
+  input.entries.slice(0, count).forEach((e, i) => {
+    const row = input.offset + i + 1;
+    if (input.verb === 'hist') {
+      const path = `${e.member !== undefined ? `${e.member}/` : ''}${printedPath(e.path)}`;
+      if (path !== group) {
+        out += `${escapeLineField(path)}\n`;
+        group = path;
+      }
+      out += `${row} ${escapeLineField(histRow(input, e))}\n`;
+    } else out += `${row} ${escapeLineField(blameRow(e))}\n`;
+  });
+  out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
+  if (count < input.entries.length) out += `next: more ${formatCursor(input.setId, input.offset + count)}\n`;
+  if (input.truncated) out += 'truncated: true\n';
+  return out;
+}
+
+/** As many rows as `limit` and the budget allow; at least the header and footer, or a retry hint. */
+export function renderHistoryPage(input: HistoryPageInput, opts: { readonly format: OutputFormat; readonly budget: number; readonly limit?: number }): { stdout: string; stderr: string } {
+  const budget = Math.max(0, Math.floor(opts.budget));
+  if (budget === 0) return { stdout: '', stderr: '' };
+  const render = (n: number) => (opts.format === 'json' ? pageJson(input, n) : pageLines(input, n));
+  const max = Math.min(input.entries.length, opts.limit ?? HISTORY_PAGE_ROWS_MAX);
+  if (max === 0) {
+    const empty = render(0);
+    if (withinBudget(empty, budget)) return { stdout: empty, stderr: '' };
+    const tooSmall = budgetTooSmall(empty, budget, opts.format, `this ${input.verb} page`, setIdSlack(input, empty));
+    return { stdout: tooSmall.stdout, stderr: tooSmall.stderr ?? '' };
+  }
+  const n = largestFitting(max, (k) => withinBudget(render(k), budget));
+  if (n > 0) return { stdout: render(n), stderr: '' };
+  // As search pages answer: a fitting status line, and a retry hint whose budget also fits another set id.
+  const smallest = render(1);
+  const tooSmall = budgetTooSmall(smallest, budget, opts.format, `one row of this ${input.verb} page`, setIdSlack(input, smallest));
+  return { stdout: tooSmall.stdout, stderr: tooSmall.stderr ?? '' };
+}

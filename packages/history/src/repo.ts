@@ -1,0 +1,88 @@
+// The repository a root lives in, as the history verbs address it: its Git top level,
+// where the root sits inside it, HEAD, and (in a shallow clone) where history is cut off.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { percentDecode, percentEncode } from '@trufflepig/index';
+import { fail, ok, type Outcome } from './errors';
+import { runGit, type GitRun } from './git';
+
+export interface Repo {
+  /** Absolute Git top level (canonical). */
+  readonly top: string;
+  /** The root's place inside it: '' at the top level, else `dir/sub/` (a byte string, '/'-separated). */
+  readonly prefix: string;
+  /** The commit HEAD names; undefined before the first commit. */
+  readonly head?: string;
+  /** Commits whose parents this clone does not have (a shallow clone's boundary). */
+  readonly shallow: ReadonlySet<string>;
+}
+
+/** The error of a Git run that did not succeed, in the history verbs' codes. */
+export function gitFailure<T>(run: GitRun, what: string): Outcome<T> {
+  if (run.state === 'unavailable') return fail('git_unavailable', `${run.reason}; install git to use the history verbs`);
+  return fail('git_failed', `${what} failed: ${run.reason}`);
+}
+
+function readShallow(file: string): Set<string> {
+  try {
+    return new Set(fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l)));
+  } catch {
+    return new Set();
+  }
+}
+
+/** The repository of `root` (an absolute, canonical directory); `not_git` outside a Git work tree. */
+export function openRepo(root: string): Outcome<Repo> {
+  const info = runGit(root, ['rev-parse', '--show-toplevel', '--show-prefix', '--git-path', 'shallow']);
+  if (info.state === 'unavailable') return gitFailure(info, 'git rev-parse');
+  if (info.state !== 'ok') return fail('not_git', `${root} is not inside a Git work tree; the history verbs read Git history (run git init, or use --root on a clone)`);
+  const [top, shallowFile] = info.stdout.toString('utf8').split('\n').filter((_, i) => i !== 1);
+  const prefix = info.stdout.toString('latin1').split('\n')[1];
+  let canonicalTop = top;
+  try {
+    canonicalTop = fs.realpathSync(top);
+  } catch {
+    // the top level as Git printed it
+  }
+  const head = runGit(root, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']);
+  return ok({
+    top: canonicalTop, prefix: prefix ?? '',
+    ...(head.state === 'ok' ? { head: head.stdout.toString('utf8').trim() } : {}),
+    shallow: readShallow(path.resolve(root, shallowFile ?? '.git/shallow')),
+  });
+}
+
+// Paths inside this package are byte strings (one character per byte, as Git's output is
+// read as latin1), so names that are not UTF-8 survive parsing; they become text only for
+// Git's arguments and percent-encoded text for storage and printing.
+
+/** A root-relative path (percent-encoded) as Git names it from the top level (a byte string). */
+export function gitPathOf(repo: Repo, rootRelative: string): string {
+  return repo.prefix + percentDecode(rootRelative).toString('latin1');
+}
+
+/** A byte-string path as a Git argument; undefined when it is not UTF-8 (no argument can carry it). */
+export function gitArg(gitPath: string): string | undefined {
+  const bytes = Buffer.from(gitPath, 'latin1');
+  const text = bytes.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(bytes) ? text : undefined;
+}
+
+/** A byte-string path, percent-encoded (the stored form of a ChangeSide path). */
+export function encodedPath(gitPath: string): string {
+  return percentEncode(Buffer.from(gitPath, 'latin1'));
+}
+
+/** A stored (percent-encoded) path back as a byte string. */
+export function decodedPath(encoded: string): string {
+  return percentDecode(encoded).toString('latin1');
+}
+
+/**
+ * A top-level path as the root names it, percent-encoded; a path outside the root (a
+ * definition that moved in from elsewhere in the repository) keeps Git's `:/` form.
+ */
+export function rootPathOf(repo: Repo, gitPath: string): string {
+  if (gitPath.startsWith(repo.prefix)) return encodedPath(gitPath.slice(repo.prefix.length));
+  return `:/${encodedPath(gitPath)}`;
+}
