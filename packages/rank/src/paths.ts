@@ -1,7 +1,8 @@
 // Path classification shared by the indexer (file classes, source tags) and the ranker
 // (path prior). Paths are root-relative, '/'-separated, percent-encoded.
 
-const TEST_DIRS = new Set(['tests', '__tests__', 'spec', 'testdata']);
+// `selftests`: the Linux kernel's tools/testing/selftests.
+const TEST_DIRS = new Set(['tests', '__tests__', 'spec', 'testdata', 'selftests']);
 const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdx']);
 
 export function basename(path: string): string {
@@ -36,6 +37,8 @@ export function isTestPath(path: string): boolean {
   if (lowerStem === 'tests' || lowerStem.endsWith('_tests')) return true;
   if (/\.(test|spec)\./i.test(base)) return true;
   if (/_test\.(go|py)$/.test(base)) return true;
+  // C and C++: `list_test.c` (KUnit), `parser_test.cc`, `parser_unittest.cc` (GoogleTest).
+  if (/_(test|unittest)\.(c|cc|cpp|cxx)$/.test(base)) return true;
   if (/^test_.*\.py$/.test(base)) return true;
   if (/_spec\.rb$/.test(base)) return true;
   return false;

@@ -36,8 +36,11 @@ describe('test paths', () => {
   it.each([
     'tests/a.rs', 'crates/x/tests/it.rs', 'src/__tests__/a.ts', 'spec/a_spec.rb', 'testdata/x.txt',
     'test/a.js', 'src/lib_tests.rs', 'src/tests.rs', 'a.test.ts', 'a.spec.js', 'x_test.go', 'x_test.py', 'test_x.py',
+    'lib/list_test.c', 'src/parser_test.cc', 'base/strings_unittest.cpp', 'net/url_test.cxx', 'tools/testing/selftests/sched/cs_prctl_test.c',
+    'tools/testing/selftests/run.sh', 'tests/sched.h',
   ])('%s is a test path', (p) => expect(isTestPath(p)).toBe(true));
-  it.each(['src/lib.rs', 'test/src/main.rs', 'src/testing.rs', 'latest/a.rs', 'contest.py', 'src/attest.ts'])(
+  it.each(['src/lib.rs', 'test/src/main.rs', 'src/testing.rs', 'latest/a.rs', 'contest.py', 'src/attest.ts',
+    'kernel/sched/core.c', 'include/linux/test.h', 'lib/test_bpf.h', 'src/latest.c', 'src/protest.cc', 'src/test.c'])(
     '%s is not a test path', (p) => expect(isTestPath(p)).toBe(false));
 });
 
