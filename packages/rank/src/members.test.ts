@@ -27,6 +27,29 @@ describe('fuseMembers', () => {
   });
 });
 
+describe('fuseMembers by lane standing', () => {
+  type H = { path: string; start: number; fusion?: { tier: number; score: number } };
+  const at = (path: string, score: number, tier = 0): H => ({ path, start: 0, fusion: { tier, score } });
+  const order = (lists: { member: string; hits: H[] }[]) => fuseMembers(lists, (h) => h.fusion).map((f) => `${f.member}:${f.hit.path}`);
+
+  it('orders by tier, then the reciprocal-rank score of the file\'s lanes, so a strong member takes more of the page', () => {
+    // alpha's files sit in several lanes each; beta's first file in one lane only.
+    const alpha = { member: 'alpha', hits: [at('a1', 0.09), at('a2', 0.08), at('a3', 0.02)] };
+    const beta = { member: 'beta', hits: [at('b1', 0.03), at('b2', 0.01)] };
+    expect(order([alpha, beta])).toEqual(['alpha:a1', 'alpha:a2', 'beta:b1', 'alpha:a3', 'beta:b2']);
+    expect(order([beta, alpha])).toEqual(order([alpha, beta]));
+    // A better tier wins whatever the score (a file named like the identifier).
+    const gamma = { member: 'gamma', hits: [at('g1', 0.001, -1)] };
+    expect(order([alpha, gamma])[0]).toBe('gamma:g1');
+  });
+
+  it('equal standings fall back to rank, path, span and member; one hit without a standing interleaves by rank', () => {
+    expect(order([{ member: 'x', hits: [at('p', 0.05)] }, { member: 'w', hits: [at('p', 0.05)] }])).toEqual(['w:p', 'x:p']);
+    const bare = { member: 'beta', hits: [{ path: 'b1', start: 0 }, at('b2', 0.5)] };
+    expect(order([{ member: 'alpha', hits: [at('a1', 0.09), at('a2', 0.08)] }, bare])).toEqual(['alpha:a1', 'beta:b1', 'alpha:a2', 'beta:b2']);
+  });
+});
+
 describe('memberShare', () => {
   it('splits a ceiling equally and floors', () => {
     expect(memberShare(10_000, 3)).toBe(3333);

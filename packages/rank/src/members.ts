@@ -29,14 +29,34 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Interleave member lists by rank with stable path, span and member tie breaks. */
-export function fuseMembers<T extends MemberHitKey>(lists: readonly MemberList<T>[]): MemberFusedHit<T>[] {
+/** A hit's standing in its member's fusion of lanes: tier (lower first) and reciprocal-rank score. */
+export interface LaneStanding {
+  readonly tier: number;
+  readonly score: number;
+}
+
+/**
+ * Fuse member lists. When every hit carries its lane standing (`standing`), the members'
+ * file lanes are fused as one: by tier, then reciprocal-rank score (a sum over lanes of
+ * weight × path prior / (k + rank): ranks and paths only, so comparable across indexes),
+ * then rank within the member; a member whose files sit in more lanes, higher, gets more of
+ * the page. Otherwise the lists interleave by rank. Ties break by path, span and member.
+ */
+export function fuseMembers<T extends MemberHitKey>(lists: readonly MemberList<T>[], standing?: (hit: T) => LaneStanding | undefined): MemberFusedHit<T>[] {
   const all: MemberFusedHit<T>[] = [];
   for (const list of lists) list.hits.forEach((hit, i) => all.push({ member: list.member, memberRank: i + 1, hit }));
-  return all.sort(
-    (a, b) =>
-      a.memberRank - b.memberRank || compareText(a.hit.path, b.hit.path) || a.hit.start - b.hit.start || compareText(a.member, b.member),
-  );
+  const standings = standing ? all.map((f) => standing(f.hit)) : [];
+  const byLanes = standing !== undefined && all.length > 0 && standings.every((s) => s !== undefined);
+  const of = new Map(all.map((f, i) => [f, standings[i]] as const));
+  return all.sort((a, b) => {
+    if (byLanes) {
+      const sa = of.get(a)!;
+      const sb = of.get(b)!;
+      if (sa.tier !== sb.tier) return sa.tier - sb.tier;
+      if (sa.score !== sb.score) return sb.score - sa.score;
+    }
+    return a.memberRank - b.memberRank || compareText(a.hit.path, b.hit.path) || a.hit.start - b.hit.start || compareText(a.member, b.member);
+  });
 }
 
 /**

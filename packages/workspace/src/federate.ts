@@ -164,7 +164,7 @@ export async function runWorkspaceSearch(ws: WorkspaceContext, words: readonly s
   const targetOf = new Map(searched.map((m) => [m.name, m]));
   const owners = new Map(results.map((r) => [r.name, ownerFields(targetOf.get(r.name)!, r)]));
   const differing = new Map(results.map((r) => [r.name, new Set(r.fallback?.differingPaths ?? [])]));
-  const entriesOf = (lists: { member: string; hits: readonly SearchHit[] }[]) => fuseMembers(lists).map((f) => {
+  const entriesOf = (lists: { member: string; hits: readonly SearchHit[] }[]) => fuseMembers(lists, (h) => h.fusion).map((f) => {
     const r = results.find((x) => x.name === f.member)!;
     return toEntry(targetOf.get(f.member)!, r, f.hit, owners.get(f.member)!, differing.get(f.member)!);
   });

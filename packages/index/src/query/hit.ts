@@ -18,6 +18,12 @@ export interface SearchHit {
    * `:` is always percent-encoded, so the two never collide) and `revision` the hash.
    */
   readonly commit?: { readonly hash: string; readonly date: string; readonly paths: readonly string[]; readonly morePaths: number };
+  /**
+   * Where the file stood in the fusion of its lanes (free-text and identifier queries): its
+   * tier and its reciprocal-rank score. Both are functions of ranks and paths alone, never
+   * of one index's statistics, so a workspace may order members' hits by them.
+   */
+  readonly fusion?: { readonly tier: number; readonly score: number };
 }
 
 /** One scope's own ranking (per-source.md): the hits of the documents carrying the scope's tags. */

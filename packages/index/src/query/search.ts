@@ -83,7 +83,7 @@ function rankFree(ctx: LaneContext): Ranked {
   const fuse = (ranked: readonly HitLane[]): SearchHit[] => {
     const fused = fuseLanes(ranked, { prior: (p) => pathPrior(p, prior), tierOf });
     if (kindFile && !structural) return fused.map((x) => wholeFile(ctx.reader.fileByPath(x.path)!, x.lane));
-    return fused.map((x) => x.representative.payload);
+    return fused.map((x) => ({ ...x.representative.payload, fusion: { tier: x.tier, score: x.score } }));
   };
   return {
     hits: fuse(lanes),
