@@ -17,13 +17,16 @@ const LANGUAGE_TABLE = [
   { lang: 'python', query: 'python', extensions: ['py'], aliases: ['py'] },
   { lang: 'go', query: 'go', extensions: ['go'], aliases: ['golang'] },
   { lang: 'java', query: 'java', extensions: ['java'], aliases: [] },
+  // A `.h` file is C unless its syntax is C++ (extract/lang/c-family.ts looksLikeCpp): then it is stored as cpp.
+  { lang: 'c', query: 'c', extensions: ['c', 'h'], aliases: ['h'] },
+  { lang: 'cpp', query: 'cpp', extensions: ['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++', 'ipp', 'tpp', 'inl'], aliases: ['cc', 'cxx', 'hpp', 'c++'] },
   { lang: 'text', query: 'text', extensions: [], aliases: ['md', 'markdown', 'toml', 'json'] },
 ] as const;
 
 export type Language = (typeof LANGUAGE_TABLE)[number]['lang'];
 
 /** Languages the query language accepts with `lang:` (retrieval.md §1). */
-export const QUERY_LANGUAGES = ['rust', 'typescript', 'javascript', 'csharp', 'php', 'luau', 'dreammaker', 'python', 'go', 'java', 'text'] as const;
+export const QUERY_LANGUAGES = ['rust', 'typescript', 'javascript', 'csharp', 'php', 'luau', 'dreammaker', 'python', 'go', 'java', 'c', 'cpp', 'text'] as const;
 export type QueryLanguage = (typeof QUERY_LANGUAGES)[number];
 
 const LANGUAGE_ALIASES: Readonly<Record<string, QueryLanguage>> = Object.fromEntries(
@@ -57,7 +60,7 @@ const CONFIG_BASENAMES = new Set(['.env.example', 'Makefile', 'Dockerfile', 'CMa
 const DOC_EXTENSIONS = new Set(['md', 'markdown', 'mdx', 'rst', 'adoc', 'asciidoc', 'txt', 'org']);
 const CODE_EXTENSIONS = new Set([
   'rs', 'ts', 'mts', 'cts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'cs', 'php', 'phtml', 'lua', 'luau', 'dm', 'dme',
-  'py', 'go', 'java', 'c', 'h', 'cc', 'cpp', 'hpp', 'rb', 'swift', 'kt', 'scala', 'sh', 'bash', 'zsh', 'sql',
+  'py', 'go', 'java', 'c', 'h', 'cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++', 'ipp', 'tpp', 'inl', 'rb', 'swift', 'kt', 'scala', 'sh', 'bash', 'zsh', 'sql',
 ]);
 
 /** Source tags (per-source.md), derived from the path alone, sorted. */

@@ -25,7 +25,7 @@ export const SKIPPED_DIR_COUNT_MAX_ENTRIES = 20_000;
  * version instead (`version` of its spec in src/extract/lang/, DREAMMAKER_EXTRACTOR_VERSION),
  * which invalidates only the facts that extractor produced.
  */
-export const EXTRACTION_VERSION = 3;
+export const EXTRACTION_VERSION = 4;
 /**
  * Nesting of token groups read inside one `macro_rules!` template (items, their bodies, the
  * bodies' local items): deeper groups are not searched for definitions, so a crafted file
@@ -33,6 +33,12 @@ export const EXTRACTION_VERSION = 3;
  * methods 3 groups deep (the `mod $name` body, the impl body, the method).
  */
 export const MACRO_TEMPLATE_NESTING_MAX = 16;
+/**
+ * Nodes of a tree with errors visited to count its errors or find the rows they are on
+ * (the repairs of extract/lang/): past it the file is not repaired, so a generated file
+ * erring on every token costs one parse and a bounded walk, not several parses.
+ */
+export const REPAIR_ERROR_NODES_MAX = 100_000;
 /** Bumped whenever the database layout changes: older databases are rebuilt from scratch. */
 export const SCHEMA_VERSION = 6;
 /** The FTS index is rebuilt when this fraction of its documents belong to removed regions. */

@@ -5,10 +5,16 @@ import { dreamMakerFacts } from './dreammaker';
 import { ROLE, roleNames, type Definition, type Extraction, type ImportFact, type NameUse, type Occurrence, type ParseStatus, type Region } from './facts';
 import type { RawFacts } from './raw';
 import { cutRegions, type CutPoint } from './regions';
+import { looksLikeCpp } from './lang/c-family';
 import { treeSitterFacts } from './treesitter';
 import { decodeText, lineAt, lineStartOffsets, type DecodedText } from './text';
 
 const PARAGRAPH_CUT_PRIORITY = 5;
+
+/** The language a file's bytes are extracted as: its path's, except a C-named file whose syntax is C++. */
+function contentLanguage(lang: Exclude<Language, 'text'>, decoded: DecodedText): Exclude<Language, 'text'> {
+  return lang === 'c' && looksLikeCpp(decoded.text) ? 'cpp' : lang;
+}
 
 function rawFacts(lang: Exclude<Language, 'text'>, decoded: DecodedText, lineStarts: number[]): RawFacts {
   return lang === 'dreammaker' ? dreamMakerFacts(decoded, lineStarts) : treeSitterFacts(lang, decoded, lineStarts);
@@ -104,9 +110,11 @@ export function extractFile(lang: Language, bytes: Uint8Array): Extraction {
   let cuts: CutPoint[];
   let parse: ParseStatus = 'none';
   let factLimited = false;
+  let chosen: Language = lang;
   if (lang !== 'text') {
     try {
-      const raw = rawFacts(lang, decoded, lineStarts);
+      chosen = contentLanguage(lang, decoded);
+      const raw = rawFacts(chosen, decoded, lineStarts);
       ({ definitions, names, imports, factLimited } = assemble(raw, decoded, lineStarts));
       cuts = raw.cuts;
       parse = raw.parse;
@@ -125,7 +133,7 @@ export function extractFile(lang: Language, bytes: Uint8Array): Extraction {
       symbol, body, idents: identifierExpansions(body, symbol),
     };
   });
-  return { definitions, names, regions, imports, parse, factLimited };
+  return { ...(chosen !== lang ? { lang: chosen } : {}), definitions, names, regions, imports, parse, factLimited };
 }
 
 /**
@@ -139,7 +147,7 @@ export function extractOccurrences(lang: Language, bytes: Uint8Array): Occurrenc
   const lineStarts = lineStartOffsets(bytes);
   let raw: RawFacts;
   try {
-    raw = rawFacts(lang, decoded, lineStarts);
+    raw = rawFacts(contentLanguage(lang, decoded), decoded, lineStarts);
   } catch {
     return [];
   }

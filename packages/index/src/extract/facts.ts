@@ -1,4 +1,5 @@
 // Fact shapes produced by extraction and stored per file.
+import type { Language } from '../classify';
 
 /** Occurrence roles as bits; lower bits rank first when choosing a file's representative. */
 export const ROLE = {
@@ -82,6 +83,8 @@ export interface Occurrence {
 export type ParseStatus = 'ok' | 'partial' | 'failed' | 'none';
 
 export interface Extraction {
+  /** Set when the content chose another language than the path did (a C++ header named `.h`): the file's stored language. */
+  readonly lang?: Language;
   readonly definitions: Definition[];
   readonly names: NameUse[];
   readonly regions: Region[];

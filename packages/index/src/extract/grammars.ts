@@ -3,6 +3,7 @@
 // invalidates exactly the facts it produced.
 import type Parser from 'tree-sitter';
 import type { Language } from '../classify';
+import { C, CPP } from './lang/c-family';
 import { CSHARP } from './lang/csharp';
 import { GO } from './lang/go';
 import { JAVA } from './lang/java';
@@ -18,8 +19,14 @@ export type TreeSitterLanguage = Exclude<CodeLanguage, 'dreammaker'>;
 
 export const SPECS: Readonly<Record<TreeSitterLanguage, LanguageSpec>> = {
   rust: RUST, typescript: TYPESCRIPT, tsx: TSX, javascript: JAVASCRIPT,
-  csharp: CSHARP, php: PHP, python: PYTHON, go: GO, java: JAVA, luau: LUAU,
+  csharp: CSHARP, php: PHP, python: PYTHON, go: GO, java: JAVA, luau: LUAU, c: C, cpp: CPP,
 };
+
+/**
+ * Languages whose files may be extracted as another one, chosen by content: a `.h` file is
+ * C unless its syntax is C++. Their extractor id names both, so either change re-extracts them.
+ */
+const ALSO_EXTRACTED_AS: Partial<Record<TreeSitterLanguage, TreeSitterLanguage>> = { c: 'cpp' };
 
 /** Version of the dedicated DreamMaker extractor (src/extract/dreammaker.ts). */
 export const DREAMMAKER_EXTRACTOR_VERSION = 1;
@@ -59,9 +66,13 @@ export function extractorId(lang: Language, extractionVersion: number): string {
     if (lang === 'text') id = `text/${extractionVersion}`;
     else if (lang === 'dreammaker') id = `dreammaker:scanner/${extractionVersion}.${DREAMMAKER_EXTRACTOR_VERSION}`;
     else {
-      const spec = SPECS[lang];
-      const version = (require(`${spec.grammar}/package.json`) as { version: string }).version;
-      id = `${lang}:${spec.grammar}@${version}/${extractionVersion}.${spec.version}`;
+      const one = (l: TreeSitterLanguage) => {
+        const spec = SPECS[l];
+        const version = (require(`${spec.grammar}/package.json`) as { version: string }).version;
+        return `${l}:${spec.grammar}@${version}/${extractionVersion}.${spec.version}`;
+      };
+      const also = ALSO_EXTRACTED_AS[lang];
+      id = also ? `${one(lang)}+${one(also)}` : one(lang);
     }
     ids.set(key, id);
   }

@@ -54,6 +54,12 @@ export interface LanguageSpec {
   readonly query: string;
   /** The kind to record for a captured definition, or null to drop it (e.g. a local variable). */
   refine?(def: Node, kind: string, name: Node): string | null;
+  /**
+   * The nodes a captured definition really stands for, when the query cannot reach them:
+   * a C declarator's name lies at any depth (`*(*f)(int)`), and a template's span starts
+   * at its `template <…>` head. Null drops the capture.
+   */
+  locate?(def: Node, name: Node): { def: Node; name: Node; owner: Node | null } | null;
   /** Owner name from an `@owner` capture's text (`*Server[T]` → `Server`). */
   ownerName?(text: string): string;
   imports?(statement: Node): RawImport[];

@@ -1,7 +1,7 @@
 // Facts of one file from its tree-sitter parse: query captures folded into definitions,
 // owners, identifier roles and imports (in text units), plus region cut points.
 import type Parser from 'tree-sitter';
-import { REGION_MAX_BYTES } from '../limits';
+import { REGION_MAX_BYTES, REPAIR_ERROR_NODES_MAX } from '../limits';
 import { ROLE } from './facts';
 import { parserFor, type TreeSitterLanguage } from './grammars';
 import { CONTAINER_KINDS, resolveOwners, type RawDef, type RawFacts, type RawSite } from './raw';
@@ -150,6 +150,12 @@ function collectMatches(spec: LanguageSpec, matches: Parser.QueryMatch[], map: P
     const impl = implNode && implType ? spanOf(implNode, map) : undefined;
     if (impl) acc.containers.push({ ...impl, name: implTypeName(implType!.text), kind: 'impl' });
     if (!def || !nameNode) continue;
+    if (spec.locate) {
+      const located = spec.locate(def, nameNode);
+      if (!located) continue;
+      ({ def, name: nameNode } = located);
+      ownerNode = located.owner ?? ownerNode;
+    }
     const kind = spec.refine ? spec.refine(def, defKind, nameNode) : defKind;
     if (!kind) continue;
     const whole = spanOf(def, map);
@@ -237,24 +243,33 @@ function syntaxCuts(root: Parser.SyntaxNode, decoded: DecodedText, lineStarts: r
   return cuts;
 }
 
-/** ERROR and MISSING nodes of a tree (only subtrees with errors are visited). */
+/**
+ * ERROR and MISSING nodes of a tree (only subtrees with errors are visited), or Infinity
+ * when more than REPAIR_ERROR_NODES_MAX nodes would have to be visited to count them.
+ */
 export function errorCount(root: Parser.SyntaxNode): number {
   let count = 0;
+  let visited = 0;
   const stack = [root];
   for (let node = stack.pop(); node; node = stack.pop()) {
+    if (++visited > REPAIR_ERROR_NODES_MAX) return Infinity;
     if (node.isError || node.isMissing) count++;
     if (node.hasError) stack.push(...node.children);
   }
   return count;
 }
 
-/** Parse, then while the tree has errors try the language's repair; a rewrite is kept only when it has fewer errors. */
+/**
+ * Parse, then while the tree has errors try the language's repair; a rewrite is kept only
+ * when it has fewer errors. A tree too broken to count (a generated file erring on every
+ * token) is not repaired: a rewrite could not be shown to help.
+ */
 function parseRepaired(parser: Parser, spec: LanguageSpec, source: string): { text: string; tree: Parser.Tree } {
   let text = source;
   let tree = parser.parse(text);
-  if (!spec.repair) return { text, tree };
-  let errors = tree.rootNode.hasError ? errorCount(tree.rootNode) : 0;
-  for (let round = 0; round < REPAIR_ROUNDS_MAX && errors > 0; round++) {
+  if (!spec.repair || !tree.rootNode.hasError) return { text, tree };
+  let errors = errorCount(tree.rootNode);
+  for (let round = 0; round < REPAIR_ROUNDS_MAX && errors > 0 && errors !== Infinity; round++) {
     const repaired = spec.repair(text, tree);
     if (repaired === text) break;
     const next = parser.parse(repaired);
@@ -265,6 +280,14 @@ function parseRepaired(parser: Parser, spec: LanguageSpec, source: string): { te
     errors = nextErrors;
   }
   return { text, tree };
+}
+
+/** `start` moved back over the same line's characters a repair blanked. */
+function startBeforeBlanks(original: string, repaired: string, start: number): number {
+  let k = start;
+  while (k > 0 && (repaired[k - 1] === ' ' || repaired[k - 1] === '\t')) k--;
+  while (k < start && /\s/.test(original[k])) k++;
+  return k;
 }
 
 export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, lineStarts: readonly number[]): RawFacts {
@@ -290,6 +313,9 @@ export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, 
   for (let depth = 0; depth < MACRO_ITEM_DEPTH && acc.macroBodies.length > 0; depth++) {
     collectMacroItems(spec, acc.macroBodies.splice(0), text, parser, query, acc);
   }
+  // A definition whose head lost words to a repair (`asmlinkage __visible void …`) still starts where its line's code does.
+  const unrepaired = prepared?.text ?? decoded.text;
+  if (text !== unrepaired) for (const d of acc.defsByNode.values()) d.start = startBeforeBlanks(unrepaired, text, d.start);
   for (const d of prepared?.defs ?? []) acc.defsByNode.set(`${d.start}:${d.end}:${d.nameStart}`, { ...d, container: null });
   const defs = [...acc.defsByNode.values()].sort((x, y) => x.start - y.start || y.end - x.end);
   resolveOwners(defs, acc.containers, spec.ownerKinds ?? CONTAINER_KINDS);

@@ -14,11 +14,20 @@ export type HitLane = Lane<SearchHit>;
 
 const KIND_TIER: Readonly<Record<string, number>> = {
   struct: 0, enum: 0, trait: 0, class: 0, interface: 0, type: 0,
-  function: 1, method: 1, macro: 1, module: 2, constant: 2, variable: 3, field: 3, variant: 3, property: 3,
+  function: 1, method: 1, macro: 1, prototype: 1, module: 2, constant: 2, variable: 3, field: 3, variant: 3, property: 3,
 };
 
 export function kindTier(kind: string): number {
   return KIND_TIER[kind] ?? 4;
+}
+
+/**
+ * 1 for a declaration of something defined elsewhere (a C/C++ prototype), else 0: the key
+ * after kind tier and test-or-not, so `sym:schedule` is the function in kernel/sched/core.c,
+ * then its prototype in include/linux/sched.h, then a selftest's own `schedule`.
+ */
+export function declarationRank(kind: string): number {
+  return kind === 'prototype' ? 1 : 0;
 }
 
 export interface LaneContext {
@@ -73,7 +82,7 @@ function bindingOnly(rows: readonly DefRow[]): (r: { file: number; name: string 
 function defLane(ctx: LaneContext, name: string, rows: DefRow[], weight: number, exactFirst: string | null): HitLane {
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   const best = new Map<number, { row: DefRow; f: IndexedFile }>();
-  const rank = (r: DefRow, f: IndexedFile) => [exactFirst !== null && r.name !== exactFirst ? 1 : 0, kindTier(r.kind), isTestPath(f.path) ? 1 : 0, r.start];
+  const rank = (r: DefRow, f: IndexedFile) => [exactFirst !== null && r.name !== exactFirst ? 1 : 0, kindTier(r.kind), isTestPath(f.path) ? 1 : 0, declarationRank(r.kind), r.start];
   const less = (a: number[], b: number[]) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i]; return false; };
   for (const row of rows) {
     const f = ctx.reader.file(row.file);

@@ -8,7 +8,7 @@ import { compileRegex } from './regex-engine';
 
 export const QUERY_KINDS = [
   'function', 'method', 'class', 'struct', 'enum', 'trait', 'interface', 'type', 'constant', 'variable',
-  'module', 'field', 'variant', 'property', 'macro', 'file',
+  'module', 'field', 'variant', 'property', 'macro', 'prototype', 'file',
 ] as const;
 
 export type QueryMode = 'free' | 'literal' | 'sym' | 're';
@@ -96,7 +96,7 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
       case 'lang': {
         if (!value) break;
         const lang = canonicalQueryLanguage(value);
-        if (!lang) return fail('unknown_language', `unknown language lang:${quoteInput(value)}; use one of ${QUERY_LANGUAGES.join(' ')} (aliases rs ts js cs c# lua dm py golang md toml json)`);
+        if (!lang) return fail('unknown_language', `unknown language lang:${quoteInput(value)}; use one of ${QUERY_LANGUAGES.join(' ')} (aliases rs ts js cs c# lua dm py golang h cc cxx hpp c++ md toml json)`);
         if (!languages.includes(lang)) languages.push(lang);
         break;
       }

@@ -10,7 +10,7 @@ import { ftsExpression, ftsRegions } from './fts';
 import { GIT_LOG_TAG, searchCommits } from './commits';
 import type { ScopeGroup, SearchHit, SearchOutcome } from './hit';
 import {
-  definitionLane, filenameLane, ftsLane, identifierLane, identifierTiers, kindTier, kindWordLane, useRows,
+  declarationRank, definitionLane, filenameLane, ftsLane, identifierLane, identifierTiers, kindTier, kindWordLane, useRows,
   type HitLane, type LaneContext,
 } from './lanes';
 import { findLiteral, liveHit, readLive, regexScan } from './live';
@@ -106,12 +106,17 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
   const declaredKinds = new Map<number, { kind: string; name: string }>();
   for (const r of allRows(ctx.reader.db, 'SELECT file, kind, container, name, start FROM def WHERE norm = ? AND name = ? ORDER BY start', [identifierKey(text), text])) {
     const file = Number(r[0]);
-    // A file's strongest definition speaks for it: `class X` before a binding `X = core.X`.
+    // A file's strongest definition speaks for it: `class X` before a binding `X = core.X`,
+    // a C function before its prototype.
     const seen = declaredKinds.get(file);
-    if ((!seen || kindTier(String(r[1])) < kindTier(seen.kind)) && (kinds.length === 0 || kinds.includes(String(r[1])))) declaredKinds.set(file, { kind: String(r[1]), name: r[2] == null ? text : `${String(r[2])}::${text}` });
+    const kind = String(r[1]);
+    const stronger = !seen || kindTier(kind) < kindTier(seen.kind) || (kindTier(kind) === kindTier(seen.kind) && declarationRank(kind) < declarationRank(seen.kind));
+    if (stronger && (kinds.length === 0 || kinds.includes(kind))) declaredKinds.set(file, { kind, name: r[2] == null ? text : `${String(r[2])}::${text}` });
   }
   // Among declaring files, a definition beats a binding of the same name (retrieval spec §6).
   const declarationTier = (u: { file: number; roles: number }) => ((u.roles & ROLE.declaration) !== 0 ? kindTier(declaredKinds.get(u.file)?.kind ?? '') : 0);
+  // Then a definition before a declaration of the same tier (a C prototype), after non-test before test.
+  const declarationOnly = (u: { file: number; roles: number }) => ((u.roles & ROLE.declaration) !== 0 ? declarationRank(declaredKinds.get(u.file)?.kind ?? '') : 0);
   return useRows(ctx, text)
     .map((u) => ({ u, f: ctx.reader.file(u.file)! }))
     .filter(({ u, f }) => f && ctx.eligible(f) && (kinds.length === 0 || declaredKinds.has(u.file)))
@@ -119,6 +124,7 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
       bestRoleRank(a.u.roles) - bestRoleRank(b.u.roles) ||
       declarationTier(a.u) - declarationTier(b.u) ||
       Number(isTestPath(a.f.path)) - Number(isTestPath(b.f.path)) ||
+      declarationOnly(a.u) - declarationOnly(b.u) ||
       b.u.count - a.u.count || (a.f.path < b.f.path ? -1 : 1))
     .map(({ u, f }) => {
       const decl = declaredKinds.get(u.file);

@@ -11,7 +11,7 @@ import type { WalkedFile } from '../walk';
 import { readBounded } from './read';
 
 export interface OldFile {
-  id: number; size: number; mtime: string; ino: number; revision: string | null; extractor: string | null;
+  id: number; lang: Language; size: number; mtime: string; ino: number; revision: string | null; extractor: string | null;
   excluded: string | null; parse: string; factLimited: boolean;
 }
 
@@ -28,10 +28,10 @@ export interface Pending {
 export function oldFiles(db: Database): Map<string, OldFile> {
   const old = new Map<string, OldFile>();
   const text = (v: unknown) => (v == null ? null : String(v));
-  for (const r of allRows(db, 'SELECT path, id, size, mtime, ino, revision, extractor, excluded, parse, fact_limited FROM file')) {
+  for (const r of allRows(db, 'SELECT path, id, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lang FROM file')) {
     old.set(String(r[0]), {
       id: Number(r[1]), size: Number(r[2]), mtime: String(r[3]), ino: Number(r[4]), revision: text(r[5]), extractor: text(r[6]),
-      excluded: text(r[7]), parse: String(r[8]), factLimited: Number(r[9]) === 1,
+      excluded: text(r[7]), parse: String(r[8]), factLimited: Number(r[9]) === 1, lang: String(r[10]) as Language,
     });
   }
   return old;
@@ -127,8 +127,9 @@ export class ReconcileSession {
   /** Store a pending file's facts: freshly extracted, or copied from its donor without parsing. */
   insert(p: Pending, x: Extraction | undefined): void {
     const donor = x ? undefined : p.donor;
+    // The content may have chosen the language (a C++ header named .h): the extraction, or its donor, says which.
     const rec: FileRecord = {
-      path: this.stagingPath(), lang: p.lang, tags: sourceTags(p.file.path), size: p.bytes.length,
+      path: this.stagingPath(), lang: x ? x.lang ?? p.lang : donor!.lang, tags: sourceTags(p.file.path), size: p.bytes.length,
       mtime: mtimeOf(p.file), ino: p.file.ino, revision: p.revision, extractor: p.extractor, excluded: null,
       parse: x ? x.parse : donor!.parse, factLimited: x ? x.factLimited : donor!.factLimited, lines: lineStartOffsets(p.bytes).length,
     };

@@ -1,0 +1,235 @@
+// C and C++: one query over the node types the two grammars share (tree-sitter-cpp extends
+// tree-sitter-c), C++ additions, and the hooks a query cannot express: a declarator's name
+// lies at any depth (`char **names(void)`, `int (*fp)(int)`), a declaration without a body
+// is a prototype rather than a definition, and preprocessor blocks, `extern "C"` and
+// namespaces are transparent to scope.
+import type Parser from 'tree-sitter';
+import { rawImport, unquote, type LanguageSpec, type Node } from '../spec';
+import { repairC } from './c-repair';
+
+const SHARED = `
+(function_definition declarator: (_) @name) @def.function
+(declaration declarator: (_) @name) @def.variable
+(field_declaration declarator: (_) @name) @def.field
+(type_definition declarator: (_) @name) @def.type
+(struct_specifier name: (_) @name body: (_)) @def.struct
+(union_specifier name: (_) @name body: (_)) @def.struct
+(enum_specifier name: (_) @name body: (_)) @def.enum
+(enumerator name: (identifier) @name) @def.variant
+(preproc_def name: (identifier) @name) @def.macro
+(preproc_function_def name: (identifier) @name) @def.macro
+(preproc_include) @import
+(preproc_params (identifier) @range.local)
+(parameter_declaration declarator: (_) @range.local)
+(compound_statement (declaration declarator: [(identifier) (pointer_declarator) (array_declarator)] @range.local))
+(compound_statement (declaration declarator: (init_declarator declarator: (_) @range.local)))
+(for_statement initializer: (declaration declarator: (init_declarator declarator: (_) @range.local)))
+(call_expression function: (identifier) @role.call)
+(call_expression function: (field_expression field: (field_identifier) @role.call))
+(identifier) @id
+(type_identifier) @id.type
+(field_identifier) @id.field
+`;
+
+const CPP_ONLY = `
+(class_specifier name: (_) @name body: (_)) @def.class
+(namespace_definition name: (namespace_identifier) @name) @def.module
+(namespace_definition name: (nested_namespace_specifier (namespace_identifier) @name .)) @def.module
+(alias_declaration name: (type_identifier) @name) @def.type
+(concept_definition name: (identifier) @name) @def.type
+(for_range_loop declarator: (_) @range.local)
+(call_expression function: (qualified_identifier name: (identifier) @role.call))
+(call_expression function: (template_function name: (identifier) @role.call))
+(new_expression type: (type_identifier) @role.call)
+(qualified_identifier scope: (namespace_identifier) @role.module)
+(namespace_identifier) @id
+`;
+
+/** Nodes that name what a declarator declares. */
+const NAME_TYPES = new Set(['identifier', 'field_identifier', 'type_identifier', 'namespace_identifier', 'destructor_name', 'operator_name']);
+/** Declarators that wrap a name in pointer, array, function or grouping syntax. */
+const WRAPPERS = new Set([
+  'pointer_declarator', 'array_declarator', 'function_declarator', 'init_declarator', 'attributed_declarator',
+  'parenthesized_declarator', 'reference_declarator',
+]);
+const DECLARATOR_DEPTH_MAX = 32;
+
+interface Declared { name: Node; owner: Node | null }
+
+/** The name a declarator declares, and the scope it is qualified by (`Box<T>::get` → get, Box<T>). */
+function declaredName(node: Node): Declared | null {
+  let n: Node | null = node;
+  let owner: Node | null = null;
+  for (let depth = 0; n && depth < DECLARATOR_DEPTH_MAX; depth++) {
+    if (NAME_TYPES.has(n.type)) return { name: n, owner };
+    if (n.type === 'qualified_identifier') {
+      owner = n.childForFieldName('scope');
+      n = n.childForFieldName('name');
+    } else if (n.type === 'template_function' || n.type === 'template_type') n = n.childForFieldName('name');
+    else if (WRAPPERS.has(n.type)) {
+      const named: Node[] = n.namedChildren.filter((c) => c.type !== 'ms_call_modifier' && c.type !== 'attribute_declaration' && c.type !== 'type_qualifier');
+      n = n.childForFieldName('declarator') ?? (n.type === 'attributed_declarator' ? named[0] : named[named.length - 1]) ?? null;
+    } else return null;
+  }
+  return null;
+}
+
+/** Whether the innermost declarator around a name is a function's (`int *f(void)` yes, `int (*f)(void)` no). */
+function declaresFunction(name: Node): boolean {
+  let n = name.parent;
+  while (n && (n.type === 'qualified_identifier' || n.type === 'template_function' || n.type === 'parenthesized_declarator' || n.type === 'attributed_declarator')) n = n.parent;
+  return n?.type === 'function_declarator';
+}
+
+/** The declaration inside `template <…>` heads. */
+function itemOf(def: Node): Node {
+  let n = def;
+  while (n.type === 'template_declaration' && n.namedChildCount > 0) n = n.namedChildren[n.namedChildCount - 1];
+  return n;
+}
+
+/** Blocks that do not open a scope of their own: a definition inside one is at the level around it. */
+const TRANSPARENT = new Set([
+  'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'linkage_specification',
+  'declaration_list', 'namespace_definition', 'template_declaration', 'export_declaration', 'ERROR',
+]);
+
+/** File (or namespace) scope, a struct or class body, or anything local (a function body, parameters). */
+function scopeOf(item: Node): 'file' | 'member' | 'local' {
+  let n = item.parent;
+  while (n && TRANSPARENT.has(n.type)) n = n.parent;
+  if (!n || n.type === 'translation_unit') return 'file';
+  return n.type === 'field_declaration_list' ? 'member' : 'local';
+}
+
+function hasSpecifier(item: Node, type: string, ...texts: string[]): boolean {
+  return item.namedChildren.some((c) => c.type === type && texts.includes(c.text));
+}
+
+/** Names of the namespaces a file defines, so `ns::f() {}` is a function of ns, `Point::norm() {}` a method. */
+const namespaceCache = new WeakMap<Parser.Tree, Set<string>>();
+function namespacesOf(tree: Parser.Tree): Set<string> {
+  let names = namespaceCache.get(tree);
+  if (names) return names;
+  names = new Set();
+  const stack = [tree.rootNode];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    for (const c of n.namedChildren) {
+      if (c.type === 'namespace_definition') for (const id of c.childForFieldName('name')?.text.split('::') ?? []) names.add(id.trim());
+      if (TRANSPARENT.has(c.type)) stack.push(c);
+    }
+  }
+  namespaceCache.set(tree, names);
+  return names;
+}
+
+function locate(def: Node, name: Node): { def: Node; name: Node; owner: Node | null } | null {
+  const declared = declaredName(name);
+  // A name the parser had to invent (`static DEFINE_PER_CPU(int, x);`) names nothing.
+  if (!declared || declared.name.isMissing || declared.name.text === '') return null;
+  let whole = def;
+  while (whole.parent?.type === 'template_declaration') whole = whole.parent;
+  return { def: whole, name: declared.name, owner: declared.owner };
+}
+
+/** `#define X_H` right inside the `#ifndef X_H` it guards: no definition. */
+function isIncludeGuard(def: Node): boolean {
+  const parent = def.parent;
+  if (def.type !== 'preproc_def' || def.childForFieldName('value') || !parent) return false;
+  const guard = parent.childForFieldName('name') ?? parent.childForFieldName('condition');
+  const name = def.childForFieldName('name')?.text;
+  return (parent.type === 'preproc_ifdef' || parent.type === 'preproc_if') && !!name && !!guard && guard.text.includes(name);
+}
+
+function qualified(name: Node): Node | null {
+  const p = name.parent;
+  return p?.type === 'qualified_identifier' ? p : null;
+}
+
+/**
+ * Definitions versus declarations: a function with a body is a `function` (`method` when
+ * qualified by a type, `Point::norm`), one without is a `prototype`; file-scope variables
+ * are definitions unless `extern`; a typedef of an anonymous struct or enum is that struct.
+ */
+function refine(def: Node, kind: string, name: Node): string | null {
+  const item = itemOf(def);
+  switch (kind) {
+    case 'function': {
+      if (!declaresFunction(name)) return null; // a head the grammar misread (`__sched schedule(void)`)
+      const q = qualified(name);
+      if (!q) return 'function';
+      const scope = q.childForFieldName('scope')?.text.replace(/<[\s\S]*$/, '') ?? '';
+      return namespacesOf(name.tree).has(scope.split('::').pop()!) ? 'function' : 'method';
+    }
+    case 'variable': {
+      if (item.parent?.type === 'friend_declaration') return null;
+      const scope = scopeOf(item);
+      if (declaresFunction(name)) return scope === 'local' ? null : 'prototype';
+      if (scope !== 'file' || hasSpecifier(item, 'storage_class_specifier', 'extern')) return null;
+      // `asmlinkage __visible⟨;⟩`: an annotation the grammar took for a variable, ended by an invented `;`.
+      if (item.lastChild?.isMissing) return null;
+      const pointer = (() => { for (let n = name.parent; n && n !== item; n = n.parent) if (n.type === 'pointer_declarator') return true; return false; })();
+      return !pointer && hasSpecifier(item, 'type_qualifier', 'const', 'constexpr') ? 'constant' : 'variable';
+    }
+    case 'field':
+      if (scopeOf(item) === 'local') return null;
+      return declaresFunction(name) ? 'prototype' : 'field';
+    case 'type': {
+      if (scopeOf(item) === 'local') return null;
+      const body = item.childForFieldName('type');
+      if (name.parent === item && body && !body.childForFieldName('name') && body.childForFieldName('body')) {
+        return body.type === 'enum_specifier' ? 'enum' : body.type === 'struct_specifier' || body.type === 'union_specifier' || body.type === 'class_specifier' ? (body.type === 'class_specifier' ? 'class' : 'struct') : 'type';
+      }
+      return 'type';
+    }
+    case 'macro':
+      return isIncludeGuard(def) ? null : 'macro';
+    default:
+      return kind;
+  }
+}
+
+/** `#include "a/b.h"` → spelled `a/b.h`; `#include <linux/sched.h>` keeps its brackets, so resolution knows it was a system include. */
+function imports(statement: Node) {
+  const p = statement.childForFieldName('path');
+  if (!p || (p.type !== 'string_literal' && p.type !== 'system_lib_string')) return [];
+  return [rawImport(statement, p.type === 'string_literal' ? unquote(p.text) : p.text, '*')];
+}
+
+// Markers of C++ a C header never holds (outside comments): the grammar for a `.h` file.
+const CPP_LINE = /^\s*(?:(?:class|namespace)\s+[A-Za-z_][\w:]*\s*(?:final\s*)?[:{]|namespace\s*\{|template\s*<|(?:public|private|protected)\s*:|using\s+namespace\b|#\s*include\s*<[a-z_]+>)|[A-Za-z_>]::[A-Za-z_~*]/;
+
+/**
+ * Whether a C-named file (`.h`, also `.c`) is C++ by its syntax: a class or namespace,
+ * a template, an access label, `using namespace`, a standard header without extension, or
+ * a `::` qualified name outside comments and strings.
+ */
+export function looksLikeCpp(text: string): boolean {
+  let inComment = false;
+  for (const raw of text.split('\n')) {
+    let line = raw;
+    if (inComment) {
+      const close = line.indexOf('*/');
+      if (close < 0) continue;
+      line = line.slice(close + 2);
+      inComment = false;
+    }
+    line = line.replace(/\/\*.*?\*\//g, ' ').replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\/\/.*$/, '');
+    const open = line.indexOf('/*');
+    if (open >= 0) { inComment = true; line = line.slice(0, open); }
+    if (CPP_LINE.test(line)) return true;
+  }
+  return false;
+}
+
+const COMMON = { refine, locate, imports, repair: repairC };
+
+export const C: LanguageSpec = {
+  ...COMMON, grammar: 'tree-sitter-c', version: 1, query: SHARED,
+  load: () => require('tree-sitter-c'),
+};
+
+export const CPP: LanguageSpec = {
+  ...COMMON, grammar: 'tree-sitter-cpp', version: 1, query: SHARED + CPP_ONLY,
+  load: () => require('tree-sitter-cpp'),
+};

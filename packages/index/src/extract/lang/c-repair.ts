@@ -1,0 +1,241 @@
+// Same-length rewrites of C and C++ source the grammars cannot parse, tried only on a tree
+// with errors (and kept only when the rewrite has fewer): annotation macros in declaration
+// heads (`asmlinkage __visible void __sched schedule(void)`), the `extern "C" {` idiom
+// split across `#ifdef __cplusplus` blocks, branches of a conditional that open braces
+// the other branches open again, and `#endif` lines that close nothing.
+import type Parser from 'tree-sitter';
+import { REPAIR_ERROR_NODES_MAX } from '../../limits';
+
+/** Words a declaration head may hold that are C or C++ syntax, never a macro. */
+const SPECIFIERS = new Set([
+  'static', 'extern', 'inline', '__inline', '__inline__', '__forceinline', 'register', 'auto', 'thread_local', '_Thread_local',
+  '__thread', 'const', 'constexpr', 'volatile', 'restrict', '__restrict', '__restrict__', '__extension__', '_Atomic', '_Noreturn',
+  'noreturn', '_Nonnull', 'typedef', 'virtual', 'explicit', 'friend', 'mutable', 'typename', 'consteval', 'constinit',
+  '__cdecl', '__clrcall', '__stdcall', '__fastcall', '__thiscall', '__vectorcall',
+]);
+/** Words that make a head's type certain: every other unknown word in it is an annotation. */
+const TYPE_WORDS = new Set([
+  'signed', 'unsigned', 'long', 'short', 'bool', '_Bool', '_Complex', 'char', 'int', 'float', 'double', 'void', 'wchar_t',
+  'size_t', 'ssize_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t', 'charptr_t', 'nullptr_t', 'max_align_t',
+  ...[8, 16, 32, 64].flatMap((n) => [`int${n}_t`, `uint${n}_t`, `char${n}_t`]),
+]);
+const TAGS = new Set(['struct', 'union', 'enum', 'class']);
+/** A line starting with one of these is a statement, not a declaration. */
+const STATEMENT_WORDS = new Set([
+  'return', 'if', 'else', 'while', 'for', 'do', 'switch', 'case', 'default', 'goto', 'break', 'continue', 'sizeof',
+  'typeof', '__typeof__', 'alignof', '_Alignof', 'template', 'using', 'namespace', 'operator', 'new', 'delete', 'throw',
+]);
+/** Attribute syntax the grammars parse themselves: skipped with its arguments, never blanked. */
+const NATIVE_ATTRIBUTES = new Set(['__attribute__', '__attribute', '__declspec', 'alignas', '_Alignas']);
+const ANNOTATION_WORDS = new Set(['asmlinkage', 'notrace', 'noinline', 'noinstr', 'nokprobe_inline', 'WINAPI', 'APIENTRY', 'CALLBACK']);
+const RUN_TOKENS_MAX = 48;
+
+/** Reserved names (`__sched`, `_Foo`), ALL_CAPS export macros (`SQLITE_API`) and the kernel's usual annotations. */
+function looksLikeAnnotation(word: string): boolean {
+  return /^_[_A-Z]/.test(word) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(word) || ANNOTATION_WORDS.has(word);
+}
+
+/** Comments, string and character literals replaced by spaces (newlines kept). */
+export function maskCode(text: string): string {
+  const out = text.split('');
+  const blank = (from: number, to: number) => { for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' '; };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '/' && text[i + 1] === '/') {
+      let j = i;
+      while (j < text.length && text[j] !== '\n') j++;
+      blank(i, j);
+      i = j - 1;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      const j = close < 0 ? text.length : close + 2;
+      blank(i, j);
+      i = j - 1;
+    } else if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      blank(i + 1, Math.min(j, text.length));
+      i = j;
+    }
+  }
+  return out.join('');
+}
+
+interface Span { start: number; end: number }
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** Rows holding an ERROR or MISSING node (only subtrees with errors are visited). */
+function errorRows(root: Parser.SyntaxNode): number[] {
+  const rows = new Set<number>();
+  const stack = [root];
+  let visited = 0;
+  for (let node = stack.pop(); node && ++visited <= REPAIR_ERROR_NODES_MAX; node = stack.pop()) {
+    if (node.isError || node.isMissing) rows.add(node.startPosition.row);
+    if (node.hasError) stack.push(...node.children);
+  }
+  return [...rows].sort((a, b) => a - b);
+}
+
+function isWordStart(c: string | undefined): boolean {
+  return c !== undefined && /[A-Za-z_]/.test(c);
+}
+
+/** End of the balanced group opening at `from` (`(`, `<`), or -1 when it does not close soon. */
+function groupEnd(code: string, from: number, open: string, close: string, limit: number): number {
+  let depth = 0;
+  for (let i = from; i < code.length && i < from + limit; i++) {
+    if (code[i] === open) depth++;
+    else if (code[i] === close && --depth === 0) return i + 1;
+    else if (code[i] === ';' || code[i] === '{' || code[i] === '}') return -1;
+  }
+  return -1;
+}
+
+function skipSpace(code: string, i: number, newlines: boolean): number {
+  while (i < code.length && (code[i] === ' ' || code[i] === '\t' || code[i] === '\r' || (newlines && code[i] === '\n'))) i++;
+  return i;
+}
+
+interface Word { text: string; start: number; end: number }
+
+/**
+ * One declaration-like run from `from`: specifier words, pointers and annotation calls up
+ * to the declarator's name. Unknown words beside a certain type (`void`, `struct rq`) are
+ * annotations; among unknown words alone, the last that does not look like an annotation
+ * is the type. The words to blank go to `blanks`; a function's parameters are runs too.
+ */
+function fixRun(code: string, from: number, blanks: Span[], nested = false): void {
+  const words: Word[] = [];
+  let i = skipSpace(code, from, nested);
+  let typed = false;
+  let afterTag = false;
+  for (let n = 0; n < RUN_TOKENS_MAX; n++) {
+    const c = code[i];
+    if (c === '*' || c === '&') { i = skipSpace(code, i + 1, true); continue; }
+    if (!isWordStart(c)) return;
+    let j = i;
+    while (j < code.length && /[\w:~]/.test(code[j])) j++;
+    const word = code.slice(i, j);
+    if (n === 0 && STATEMENT_WORDS.has(word)) return;
+    if (code[j] === '<') { const g = groupEnd(code, j, '<', '>', 200); if (g > 0) j = g; }
+    const next = skipSpace(code, j, true);
+    if (code[next] === '(') {
+      const end = groupEnd(code, next, '(', ')', 4000);
+      if (end < 0) return;
+      const after = skipSpace(code, end, true);
+      if (NATIVE_ATTRIBUTES.has(word) || (looksLikeAnnotation(word) && (isWordStart(code[after]) || code[after] === '*'))) {
+        if (!NATIVE_ATTRIBUTES.has(word)) blanks.push({ start: i, end });
+        i = after;
+        continue;
+      }
+      // The name of a function: its parameters are declarations of their own.
+      blankUnknown(words, typed, blanks);
+      if (nested) return;
+      let d = 0;
+      let param = next + 1;
+      for (let k = next + 1; k < end - 1; k++) {
+        if (code[k] === '(') d++;
+        else if (code[k] === ')') d--;
+        else if (code[k] === ',' && d === 0) { fixRun(code, param, blanks, true); param = k + 1; }
+      }
+      fixRun(code, param, blanks, true);
+      return;
+    }
+    if (![';', '=', '[', ',', ')', ':'].includes(code[next]) || (code[next] === ':' && code[next + 1] === ':')) {
+      if (afterTag) typed = true;
+      else if (TAGS.has(word)) afterTag = true;
+      else if (TYPE_WORDS.has(word)) typed = true;
+      else if (!SPECIFIERS.has(word)) words.push({ text: word, start: i, end: j });
+      if (!TAGS.has(word)) afterTag = false;
+      i = next;
+      continue;
+    }
+    // `word` is the declarator's name (a variable, field or parameter).
+    blankUnknown(words, typed, blanks);
+    return;
+  }
+}
+
+function blankUnknown(words: readonly Word[], typed: boolean, blanks: Span[]): void {
+  if (words.length === 0 || (!typed && words.length === 1)) return;
+  let keep = -1;
+  if (!typed) {
+    for (let k = words.length - 1; k >= 0 && keep < 0; k--) if (!looksLikeAnnotation(words[k].text)) keep = k;
+    if (keep < 0) keep = words.length - 1;
+  }
+  words.forEach((w, k) => { if (k !== keep) blanks.push(w); });
+}
+
+interface Block { branches: { line: number; end: number }[]; condition: string; endif: number }
+
+/** `#if` … `#endif` blocks (by line), and directive lines that close or continue nothing. */
+function conditionals(code: string, starts: readonly number[]): { blocks: Block[]; stray: number[] } {
+  const blocks: Block[] = [];
+  const stray: number[] = [];
+  const open: Block[] = [];
+  for (let line = 0; line < starts.length; line++) {
+    const m = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)/.exec(code.slice(starts[line], line + 1 < starts.length ? starts[line + 1] - 1 : code.length));
+    if (!m) continue;
+    const top = open[open.length - 1];
+    if (m[1].startsWith('if')) open.push({ branches: [{ line, end: line }], condition: m[2], endif: -1 });
+    else if (!top) stray.push(line);
+    else if (m[1] === 'endif') {
+      top.branches[top.branches.length - 1].end = line;
+      top.endif = line;
+      blocks.push(open.pop()!);
+    } else {
+      top.branches[top.branches.length - 1].end = line;
+      top.branches.push({ line, end: line });
+    }
+  }
+  return { blocks, stray };
+}
+
+function braceBalance(code: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n += code[i] === '{' ? 1 : code[i] === '}' ? -1 : 0;
+  return n;
+}
+
+export function repairC(text: string, tree: Parser.Tree): string {
+  const code = maskCode(text);
+  const starts = lineStartsOf(code);
+  const lineEnd = (line: number) => (line + 1 < starts.length ? starts[line + 1] - 1 : code.length);
+  const blanks: Span[] = [];
+  const blankLines = (from: number, to: number) => { if (from <= to) blanks.push({ start: starts[from], end: lineEnd(to) }); };
+  const { blocks, stray } = conditionals(code, starts);
+  for (const line of stray) blankLines(line, line);
+  for (const b of blocks) {
+    const body = (k: number) => ({ from: b.branches[k].line + 1, to: b.branches[k].end - 1 });
+    if (b.branches.length === 1 && /__cplusplus/.test(b.condition)) {
+      // `#ifdef __cplusplus` / `extern "C" {` / `#endif`, and the `}` that closes it.
+      const { from, to } = body(0);
+      const lines = text.slice(starts[from] ?? 0, from <= to ? lineEnd(to) : starts[from]).split('\n').filter((l) => l.trim() !== '');
+      if (lines.length === 1 && /^\s*(extern\s+"C"\s*\{|\})\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(lines[0])) blankLines(from, to);
+    } else if (b.branches.length > 1 && b.branches.some((_, k) => { const r = body(k); return r.from <= r.to && braceBalance(code, starts[r.from], lineEnd(r.to)) !== 0; })) {
+      // Branches that each open the same brace: keep the first, as a preprocessor would one of
+      // them, and drop the directives too (the grammar wants each branch balanced).
+      blankLines(b.branches[0].line, b.branches[0].line);
+      blankLines(b.branches[1].line, b.endif);
+    }
+  }
+  for (const row of errorRows(tree.rootNode)) {
+    if (row >= starts.length) continue;
+    for (const line of row > 0 && /[\w*]\s*$/.test(code.slice(starts[row - 1], lineEnd(row - 1))) ? [row - 1, row] : [row]) {
+      if (/^[ \t]*#/.test(code.slice(starts[line], lineEnd(line)))) continue;
+      fixRun(code, starts[line], blanks);
+      // `class LLVM_ABI Foo : Base {`: an export macro between the tag and the name.
+      const m = /\b(?:class|struct|union)\s+([A-Z_][A-Z0-9_]*)\s+(?=[A-Za-z_]\w*\s*(?:final\b|[:{]|$))/.exec(code.slice(starts[line], lineEnd(line)));
+      if (m) blanks.push({ start: starts[line] + m.index + m[0].indexOf(m[1]), end: starts[line] + m.index + m[0].indexOf(m[1]) + m[1].length });
+    }
+  }
+  if (blanks.length === 0) return text;
+  const out = text.split('');
+  for (const s of blanks) for (let k = s.start; k < s.end; k++) if (out[k] !== '\n' && out[k] !== '\r') out[k] = ' ';
+  return out.join('');
+}

@@ -1,0 +1,272 @@
+// C and C++ extraction from real tree-sitter parses: every definition kind with its name,
+// owner and span, prototypes apart from definitions, the .h dialect choice, and the repairs
+// of kernel-style declaration heads and preprocessor idioms.
+import { extractFile, type Definition, type Extraction } from '../src';
+import { roleNames } from '../src/extract/facts';
+import { looksLikeCpp } from '../src/extract/lang/c-family';
+
+function defs(x: Extraction): string[] {
+  return x.definitions.map((d) => `${d.container ? d.container + '::' : ''}${d.name}:${d.kind}`);
+}
+
+function roles(x: Extraction, name: string): string[] {
+  const u = x.names.find((n) => n.name === name);
+  if (!u) throw new Error(`no occurrence of ${name}`);
+  return roleNames(u.roles);
+}
+
+function expectExactSpans(bytes: Buffer, list: readonly Definition[]): void {
+  for (const d of list) {
+    expect(bytes.subarray(d.nameStart, d.nameEnd).toString('utf8')).toBe(d.name);
+    expect(d.start).toBeLessThanOrEqual(d.nameStart);
+    expect(d.end).toBeGreaterThanOrEqual(d.nameEnd);
+  }
+}
+
+function spanText(bytes: Buffer, x: Extraction, name: string, kind?: string): string {
+  const d = x.definitions.find((e) => e.name === name && (kind === undefined || e.kind === kind));
+  if (!d) throw new Error(`no definition of ${name}`);
+  return bytes.subarray(d.start, d.end).toString('utf8');
+}
+
+const SCHED_H = `#ifndef _LINUX_SCHED_H
+#define _LINUX_SCHED_H
+#include <linux/types.h>
+#include "sched/prio.h"
+
+#define TASK_RUNNING 0x0000
+#define task_is_running(task) (READ_ONCE((task)->__state) == TASK_RUNNING)
+
+struct task_struct;
+
+struct task_struct {
+	unsigned int __state;
+	struct task_struct *parent;
+	int (*fn)(void *arg);
+	union {
+		int prio;
+		long weight;
+	};
+};
+
+typedef struct task_struct task_t;
+typedef int (*task_fn)(struct task_struct *p);
+typedef struct { int lo, hi; } pid_range_t;
+union sigval { int sival_int; void *sival_ptr; };
+enum pid_type { PIDTYPE_PID, PIDTYPE_TGID, PIDTYPE_MAX };
+typedef enum { SCHED_NORMAL, SCHED_FIFO } policy_t;
+
+extern int nr_threads;
+static const int max_prio = 140;
+extern void schedule(void);
+extern struct task_struct *find_task_by_pid(int pid);
+char **task_names(void);
+
+static inline int task_nice(const struct task_struct *p)
+{
+	return p->static_prio - 120;
+}
+#endif
+`;
+
+describe('C extraction', () => {
+  const bytes = Buffer.from(SCHED_H);
+  const x = extractFile('c', bytes);
+
+  it('finds macros, structs, unions, enums, typedefs, fields, prototypes and functions', () => {
+    expect(x.parse).toBe('ok');
+    expect(x.lang).toBeUndefined();
+    expect(defs(x)).toEqual([
+      'TASK_RUNNING:macro', 'task_is_running:macro',
+      'task_struct:struct', 'task_struct::__state:field', 'task_struct::parent:field', 'task_struct::fn:field',
+      'task_struct::prio:field', 'task_struct::weight:field',
+      'task_t:type', 'task_fn:type', 'pid_range_t:struct', 'pid_range_t::lo:field', 'pid_range_t::hi:field',
+      'sigval:struct', 'sigval::sival_int:field', 'sigval::sival_ptr:field',
+      'pid_type:enum', 'pid_type::PIDTYPE_PID:variant', 'pid_type::PIDTYPE_TGID:variant', 'pid_type::PIDTYPE_MAX:variant',
+      'policy_t:enum', 'policy_t::SCHED_NORMAL:variant', 'policy_t::SCHED_FIFO:variant',
+      'max_prio:constant', 'schedule:prototype', 'find_task_by_pid:prototype', 'task_names:prototype', 'task_nice:function',
+    ]);
+    expectExactSpans(bytes, x.definitions);
+  });
+
+  it('spans whole items: the struct body, the macro line, the inline function with its body', () => {
+    expect(spanText(bytes, x, 'task_struct', 'struct')).toMatch(/^struct task_struct \{\n[\s\S]*\n\}$/);
+    const ts = x.definitions.find((d) => d.name === 'task_struct')!;
+    expect([ts.startLine, ts.endLine]).toEqual([11, 19]);
+    expect(spanText(bytes, x, 'task_is_running')).toBe('#define task_is_running(task) (READ_ONCE((task)->__state) == TASK_RUNNING)\n');
+    expect(spanText(bytes, x, 'task_nice')).toBe('static inline int task_nice(const struct task_struct *p)\n{\n\treturn p->static_prio - 120;\n}');
+    expect(spanText(bytes, x, 'schedule')).toBe('extern void schedule(void);');
+  });
+
+  it('skips forward declarations, extern variables and the include guard', () => {
+    expect(x.definitions.filter((d) => d.name === 'task_struct')).toHaveLength(1);
+    expect(x.definitions.some((d) => d.name === 'nr_threads' || d.name === '_LINUX_SCHED_H')).toBe(false);
+  });
+
+  it('records includes as spelled, system ones in brackets', () => {
+    expect(x.imports.map((i) => `${i.spelled}|${i.name}|${i.line}`)).toEqual(['<linux/types.h>|*|3', 'sched/prio.h|*|4']);
+  });
+
+  it('gives identifiers their roles', () => {
+    expect(roles(x, 'task_struct')).toEqual(['declaration', 'type']);
+    expect(roles(x, 'schedule')).toEqual(['declaration']);
+    expect(roles(x, 'static_prio')).toEqual(['member']);
+    expect(roles(x, 'p')).toContain('local');
+  });
+});
+
+const CORE_C = `#include "sched.h"
+int nr_threads = 0;
+static int helper(struct task_struct *p, int x);
+
+asmlinkage __visible void __sched schedule(void)
+{
+	struct task_struct *tsk = current;
+	helper(tsk, 1);
+}
+
+static void __sched notrace __schedule(unsigned int sched_mode)
+{
+}
+
+static __always_inline __alloc_size(1) void *kmalloc(size_t size, gfp_t flags)
+{
+	return __kmalloc(size, flags);
+}
+
+static __always_inline struct rq *
+context_switch(struct rq *rq, struct task_struct *prev)
+{
+	return rq;
+}
+
+__printf(2, 3) void sched_log(int level, const char *fmt, ...);
+long copy_task(void __user *to, const void __user *from, unsigned long n);
+int __read_mostly sysctl_sched_rt_runtime = 950000;
+static int helper(struct task_struct *p, int x) { return x; }
+`;
+
+describe('C declaration heads with annotation macros', () => {
+  const bytes = Buffer.from(CORE_C);
+  const x = extractFile('c', bytes);
+
+  it('reads the name past the annotations, on the head line', () => {
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'nr_threads:variable', 'helper:prototype', 'schedule:function', '__schedule:function', 'kmalloc:function', 'context_switch:function',
+      'sched_log:prototype', 'copy_task:prototype', 'sysctl_sched_rt_runtime:variable', 'helper:function',
+    ]);
+    expectExactSpans(bytes, x.definitions);
+    expect(spanText(bytes, x, 'schedule')).toMatch(/^asmlinkage __visible void __sched schedule\(void\)\n\{/);
+    expect(x.definitions.find((d) => d.name === 'context_switch')!.startLine).toBe(20);
+  });
+
+  it('a head the grammar misreads and the repair cannot mend yields no definitions at all', () => {
+    // After `@@@` the repair finds no head to rewrite: `asmlinkage __visible` and `void __sched`
+    // parse as variables ended by invented semicolons, `schedule(void)` as a function named `void`.
+    const broken = extractFile('c', Buffer.from('int x;\n@@@ asmlinkage __visible void __sched schedule(void)\n{\n}\n'));
+    expect(broken.parse).toBe('partial');
+    expect(defs(broken)).toEqual(['x:variable']);
+  });
+});
+
+describe('C preprocessor idioms', () => {
+  it('keeps an extern "C" header whole: the #ifdef __cplusplus braces are blanked', () => {
+    const src = '#ifndef FOO_H\n#define FOO_H\n#ifdef __cplusplus\nextern "C" {\n#endif\n\nint foo_open(const char *path);\nstruct foo { int a; };\n\n#ifdef __cplusplus\n}\n#endif\n#endif\n';
+    const x = extractFile('c', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(['foo_open:prototype', 'foo:struct', 'foo::a:field']);
+  });
+
+  it('recovers definitions from branches that each open the same brace', () => {
+    const src = '#if defined(BIG)\nstruct cfg { long v;\n#else\nstruct cfg { int v;\n#endif\n};\nint cfg_load(struct cfg *c) { return 0; }\n';
+    const x = extractFile('c', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(['cfg:struct', 'cfg::v:field', 'cfg_load:function']);
+  });
+});
+
+const WIDGET_HPP = `#pragma once
+#include <vector>
+#include "base/object.h"
+
+namespace ui {
+namespace detail { int clamp(int v); }
+
+template <typename T>
+class Box : public Base {
+ public:
+  Box();
+  explicit Box(T v) : value_(v) {}
+  ~Box();
+  T get() const { return value_; }
+  virtual void draw() = 0;
+  static int count;
+ private:
+  T value_;
+  enum class Mode { On, Off };
+  using Ptr = Box*;
+};
+
+template <typename T>
+T Box<T>::peek() const { return value_; }
+
+struct Point { double x, y; double norm() const; };
+double Point::norm() const { return x * y; }
+int detail::clamp(int v) { return v; }
+template <class T> T max_of(T a, T b) { return a > b ? a : b; }
+constexpr int kLimit = 10;
+}  // namespace ui
+`;
+
+describe('C++ extraction', () => {
+  const bytes = Buffer.from(WIDGET_HPP);
+  const x = extractFile('cpp', bytes);
+
+  it('finds namespaces, classes, methods, prototypes, fields, templates and aliases with owners', () => {
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'ui:module', 'ui::detail:module', 'detail::clamp:prototype',
+      'ui::Box:class', 'Box::Box:prototype', 'Box::Box:method', 'Box::~Box:prototype', 'Box::get:method', 'Box::draw:prototype',
+      'Box::count:field', 'Box::value_:field', 'Box::Mode:enum', 'Mode::On:variant', 'Mode::Off:variant', 'Box::Ptr:type',
+      'Box::peek:method',
+      'ui::Point:struct', 'Point::x:field', 'Point::y:field', 'Point::norm:prototype', 'Point::norm:method',
+      'detail::clamp:function', 'ui::max_of:function', 'ui::kLimit:constant',
+    ]);
+    expectExactSpans(bytes, x.definitions);
+  });
+
+  it('spans a template from its template head', () => {
+    expect(spanText(bytes, x, 'Box', 'class')).toMatch(/^template <typename T>\nclass Box : public Base \{[\s\S]*\n\};$/);
+    expect(spanText(bytes, x, 'peek')).toBe('template <typename T>\nT Box<T>::peek() const { return value_; }');
+    expect(spanText(bytes, x, 'max_of')).toBe('template <class T> T max_of(T a, T b) { return a > b ? a : b; }');
+  });
+
+  it('reads an export macro between class and name', () => {
+    const y = extractFile('cpp', Buffer.from('namespace llvm {\nclass LLVM_ABI Foo : public Bar {\npublic:\n  LLVM_ABI static Foo *create(int N);\n};\n}\n'));
+    expect(y.parse).toBe('ok');
+    expect(defs(y)).toEqual(['llvm:module', 'llvm::Foo:class', 'Foo::create:prototype']);
+  });
+});
+
+describe('the grammar of a .h file', () => {
+  it('is C++ when the syntax says so, else C', () => {
+    expect(looksLikeCpp(WIDGET_HPP)).toBe(true);
+    expect(looksLikeCpp('class Foo {\n int x;\n};\n')).toBe(true);
+    expect(looksLikeCpp('#include <string>\nstd::string name();\n')).toBe(true);
+    expect(looksLikeCpp(SCHED_H)).toBe(false);
+    // C that uses C++ keywords as names, and C++ only inside comments and strings.
+    expect(looksLikeCpp('static inline void list_add(struct list_head *new, struct list_head *head);\nint class;\n')).toBe(false);
+    expect(looksLikeCpp('/* see Foo::bar and\n class Foo { */\nconst char *s = "a::b";\n// namespace x {\nint f(void);\n')).toBe(false);
+  });
+
+  it('a C++ header named .h is extracted as C++ and says so', () => {
+    const x = extractFile('c', Buffer.from(WIDGET_HPP));
+    expect(x.lang).toBe('cpp');
+    expect(defs(x)).toContain('ui::Box:class');
+    const c = extractFile('c', Buffer.from('struct list_head { struct list_head *next; };\nstatic inline void list_add(struct list_head *new, struct list_head *head) { head->next = new; }\n'));
+    expect(c.lang).toBeUndefined();
+    expect(c.parse).toBe('ok');
+    expect(defs(c)).toEqual(['list_head:struct', 'list_head::next:field', 'list_add:function']);
+  });
+});
