@@ -44,7 +44,11 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: inputSchema(t) })),
+    tools: TOOLS.map((t) => ({
+      name: t.name, title: t.title, description: t.description, inputSchema: inputSchema(t),
+      // Every tool only reads (an index, files, the result cache) inside the served root.
+      annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    })),
   }));
   // Calls in flight: stdin that ends (a script piping its requests) still gets their answers.
   let inFlight = 0;

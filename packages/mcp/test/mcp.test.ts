@@ -105,6 +105,7 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
     expect(search.inputSchema.type).toBe('object');
     expect(search.inputSchema.required).toEqual(['query']);
     expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'budget', 'limit', 'context', 'member']));
+    expect(tools.every((t) => t.annotations?.readOnlyHint === true && t.annotations?.openWorldHint === false)).toBe(true);
   });
 
   test('search answers lines text within the budget, and the JSON view of the same result set', async () => {
