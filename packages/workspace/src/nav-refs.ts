@@ -2,7 +2,7 @@
 // the files the index names, each with how it resolves inside its own member, its line's
 // text and the definition that encloses it.
 import { displayText } from '@trufflepig/render';
-import { extractOccurrences, lineAt, lineStartOffsets, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
+import { declarationRank, extractOccurrences, lineAt, lineStartOffsets, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
 import { isTestPath } from '@trufflepig/rank';
 import { NAV_TEXT_MAX_CHARS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
@@ -56,7 +56,8 @@ function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => st
 
 /** How the name resolves in one file: its own definition, an import it follows, or another file's definition. */
 function resolveIn(reader: IndexReader, file: IndexedFile, name: string, defs: readonly IndexedDefinition[], locator: (d: IndexedDefinition) => string): { resolution: Resolution; definition?: string } {
-  const own = defs.find((d) => d.file.id === file.id);
+  // A file's own definition; a C file's function before its own forward prototype.
+  const own = defs.filter((d) => d.file.id === file.id).sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind))[0];
   if (own) return { resolution: 'resolved', definition: locator(own) };
   const binds = (imp: IndexedImport) => imp.name === name || imp.alias === name || (imp.name === null && imp.alias === null && imp.spelled.split(/::|\\|\.|\//).pop() === name);
   const imports = reader.fileImports(file.path);

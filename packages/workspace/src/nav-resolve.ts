@@ -2,9 +2,10 @@
 // issue 4): at most NAV_IMPORT_HOPS hops through re-exports, by the spelling rules of
 // each language. Member-local only: no edge ever crosses into another repository.
 import * as path from 'node:path';
-import { percentDecode, percentEncode, type IndexedDefinition, type IndexedFile, type IndexedImport, type IndexReader } from '@trufflepig/index';
+import { declarationRank, percentDecode, percentEncode, type IndexedDefinition, type IndexedFile, type IndexedImport, type IndexReader } from '@trufflepig/index';
 import { NAV_IMPORT_HOPS } from './limits';
 import { readOnce } from './live';
+import { includeFiles } from './nav-include';
 
 export type Resolution = 'resolved' | 'candidate' | 'unresolved';
 
@@ -74,7 +75,7 @@ function rustModuleFiles(reader: IndexReader, dir: string, segments: readonly st
 }
 
 /** Files an import's module part may name, by the rules of the importing file's language. */
-export function moduleFiles(reader: IndexReader, imp: IndexedImport): { files: IndexedFile[]; symbol: string | undefined } {
+export function moduleFiles(reader: IndexReader, imp: IndexedImport): { files: IndexedFile[]; symbol: string | undefined; pairs?: IndexedFile[] } {
   const from = plain(imp.file.path);
   const lang = imp.file.lang;
   const spelled = imp.spelled;
@@ -116,6 +117,11 @@ export function moduleFiles(reader: IndexReader, imp: IndexedImport): { files: I
     const at = path.posix.join(dir, ...parts);
     return { files: existing(reader, [`${at}.py`, `${at}/__init__.py`]), symbol: imp.name ?? undefined };
   }
+  if (lang === 'c' || lang === 'cpp') {
+    // `#include` makes every name of the header visible (a glob), and its includes' names too;
+    // a paired source defines what the header declares but exports none of its own includes.
+    return { ...includeFiles(reader, from, spelled), symbol: undefined };
+  }
   if (lang === 'csharp') {
     // `using A.B;` opens a namespace: the files declaring it; `using X = A.B.C;` names C.
     const dotted = spelled.split('.');
@@ -146,23 +152,26 @@ export function followImport(reader: IndexReader, imp: IndexedImport, wanted?: s
     const next: { imp: IndexedImport; symbol: string | undefined }[] = [];
     for (const step of frontier) {
       via.push({ path: step.imp.file.path, line: step.imp.line, spelled: step.imp.spelled, name: step.imp.name, alias: step.imp.alias });
-      const { files, symbol: spelledSymbol } = moduleFiles(reader, step.imp);
+      const { files, symbol: spelledSymbol, pairs = [] } = moduleFiles(reader, step.imp);
       const symbol = step.imp.name === '*' ? step.symbol ?? spelledSymbol : spelledSymbol ?? step.symbol;
       if (!symbol) continue;
-      for (const f of files) {
+      for (const f of [...files, ...pairs]) {
         const key = `${f.path}|${symbol}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const defs = reader.fileDefinitions(f.path).filter((d) => d.name === symbol);
+        const defs = reader.fileDefinitions(f.path).filter((d) => d.name === symbol).sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind));
         if (defs.length) {
           found.push(defs[0]);
           continue;
         }
+        if (pairs.includes(f)) continue;
         for (const re of reader.fileImports(f.path)) {
           if (re.alias === symbol || re.name === symbol || re.name === '*' || (re.name === null && re.spelled.endsWith(symbol))) next.push({ imp: re, symbol: re.alias === symbol ? re.name ?? symbol : symbol });
         }
       }
     }
+    // A C header's prototype and the definition in its paired source: the definition.
+    if (found.some((d) => declarationRank(d.kind) === 0)) found.splice(0, found.length, ...found.filter((d) => declarationRank(d.kind) === 0));
     // A definition recovered from a file that did not parse cleanly is never certain.
     if (found.length) return { via, followed: hop, outcome: found.length === 1 && found[0].file.parse !== 'partial' ? 'resolved' : 'candidate', definitions: found };
     frontier = next;

@@ -4,7 +4,7 @@
 // carries the name. A definition longer than SYM_BODY_MAX_LINES prints its head and its
 // members instead of its body, with a `next` that reads the body on.
 import * as path from 'node:path';
-import { fileUri, kindTier, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
+import { declarationRank, fileUri, kindTier, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
 import { isTestPath } from '@trufflepig/rank';
 import { printedPath, type ShowInput } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
@@ -36,13 +36,14 @@ function sharedDirs(here: string | undefined, file: string): number {
 }
 
 /**
- * Kind tier, then non-test, then top-level before a member (`url_for` the function before
+ * Kind tier, then non-test, then a definition before a declaration (a C function before its
+ * prototype in a header), then top-level before a member (`url_for` the function before
  * `Flask::url_for`: an unqualified name is what an import names), then nearest the
  * invocation directory, then path, span, member.
  */
 function compareCandidates(x: Candidate, y: Candidate): number {
   const key = (c: Candidate): (number | string)[] => [
-    kindTier(c.def.kind), isTestPath(c.def.file.path) ? 1 : 0, c.def.container === null ? 0 : 1, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
+    kindTier(c.def.kind), isTestPath(c.def.file.path) ? 1 : 0, declarationRank(c.def.kind), c.def.container === null ? 0 : 1, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
   ];
   const a = key(x);
   const b = key(y);

@@ -1,0 +1,82 @@
+// C navigation in one root: show sym: lands on definitions (not on prototypes or the files
+// using a struct most), and refs resolves a name through `#include`: quoted relative to the
+// including file, system includes under the nearest include/ directory, a header's paired
+// source where the function it declares is defined.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { indexCommand, refsCommand, showCommand } from '../src';
+import { json, makeRepo } from './ws-helpers';
+
+const FILES = {
+  'include/linux/sched.h': [
+    '#ifndef _LINUX_SCHED_H', '#define _LINUX_SCHED_H', '',
+    'struct task_struct {', '\tunsigned int __state;', '\tstruct task_struct *parent;', '};', '',
+    'asmlinkage void schedule(void);', 'extern int wake_up_process(struct task_struct *p);', '',
+    'static inline int task_nice(const struct task_struct *p)', '{', '\treturn p->static_prio - 120;', '}',
+    '#define task_is_running(task) (READ_ONCE((task)->__state) == 0)', '#endif', '',
+  ].join('\n'),
+  'kernel/sched/core.c': [
+    '#include <linux/sched.h>', '',
+    'asmlinkage __visible void __sched schedule(void)', '{', '\tstruct task_struct *tsk = current;', '}', '',
+    'int wake_up_process(struct task_struct *p)', '{', '\treturn 1;', '}', '',
+  ].join('\n'),
+  'kernel/fork.c': [
+    '#include <linux/sched.h>', '',
+    'static struct task_struct *dup(struct task_struct *orig)', '{', '\tstruct task_struct *p = orig;',
+    '\tstruct task_struct *q = orig->parent;', '\tschedule();', '\twake_up_process(p);', '\treturn q;', '}', '',
+  ].join('\n'),
+  // A second copy of the header for the tools/ tree: its own includes find it first.
+  'tools/include/linux/sched.h': '#ifndef TOOLS_SCHED_H\n#define TOOLS_SCHED_H\nint tools_yield(void);\n#endif\n',
+  'tools/perf/bench.c': '#include <linux/sched.h>\nint bench(void) { return tools_yield(); }\n',
+  'tools/perf/yield.c': 'int tools_yield(void) { return 0; }\n',
+  'lib/util.h': '#pragma once\nint util_sum(int a, int b);\n',
+  'lib/util.c': '#include "util.h"\nint util_sum(int a, int b) { return a + b; }\n',
+  'app/main.c': '#include "../lib/util.h"\nint main(void) { return util_sum(1, 2); }\n',
+};
+
+describe('C navigation: show sym: and refs through #include', () => {
+  let root: string;
+  let env: NodeJS.ProcessEnv;
+  const at = (more = {}) => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), format: 'json' as const, budget: 5000, ...more });
+
+  beforeAll(async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-c-')));
+    root = makeRepo(path.join(base, 'repo'), FILES);
+    env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
+    expect((await indexCommand(at())).exitCode).toBe(0);
+  });
+
+  it('show sym:schedule reads the definition, not the prototype, and lists the prototype as another', async () => {
+    const page = json(await showCommand('sym:schedule', at()));
+    expect(page).toMatchObject({ path: 'kernel/sched/core.c', name: 'schedule', kind: 'function', start_line: 3 });
+    expect(page.rows.map((r: { text: string }) => r.text)).toEqual(['asmlinkage __visible void __sched schedule(void)', '{', '\tstruct task_struct *tsk = current;', '}']);
+    expect(page.also).toEqual([expect.objectContaining({ path: 'include/linux/sched.h', kind: 'prototype' })]);
+  });
+
+  it('show sym:task_struct reads the struct in the header; the static inline function and the macro land in it too', async () => {
+    const page = json(await showCommand('sym:task_struct', at()));
+    expect(page).toMatchObject({ path: 'include/linux/sched.h', kind: 'struct', start_line: 4 });
+    expect(page.rows.map((r: { text: string }) => r.text)).toEqual(['struct task_struct {', '\tunsigned int __state;', '\tstruct task_struct *parent;', '}']);
+    expect(json(await showCommand('sym:task_nice', at()))).toMatchObject({ path: 'include/linux/sched.h', kind: 'function', start_line: 12 });
+    expect(json(await showCommand('sym:task_is_running', at()))).toMatchObject({ path: 'include/linux/sched.h', kind: 'macro', start_line: 16 });
+  });
+
+  it('refs resolves a call through a quoted include to the definition in the header\'s paired source', async () => {
+    const page = json(await refsCommand(['util_sum', 'file:app/'], at()));
+    expect(page.hits).toEqual([expect.objectContaining({ path: 'app/main.c', role: 'call', resolution: 'resolved', definition: 'lib/util.c:2' })]);
+  });
+
+  it('refs resolves through a system include to the declaration the compiler sees', async () => {
+    const page = json(await refsCommand(['schedule', 'file:kernel/fork.c'], at()));
+    expect(page.hits).toEqual([expect.objectContaining({ path: 'kernel/fork.c', role: 'call', resolution: 'resolved', definition: 'include/linux/sched.h:9' })]);
+    // In the defining file the name resolves to its own definition.
+    const own = json(await refsCommand(['wake_up_process', 'file:kernel/sched/core.c'], at()));
+    expect(own.hits[0]).toMatchObject({ role: 'declaration', resolution: 'resolved', definition: 'kernel/sched/core.c:8' });
+  });
+
+  it('a system include finds the include/ directory nearest the including file', async () => {
+    const page = json(await refsCommand(['tools_yield', 'file:tools/perf/bench.c'], at()));
+    expect(page.hits).toEqual([expect.objectContaining({ path: 'tools/perf/bench.c', resolution: 'resolved', definition: 'tools/include/linux/sched.h:3' })]);
+  });
+});
