@@ -37,7 +37,8 @@ const LANGUAGE_ALIASES: Readonly<Record<string, QueryLanguage>> = Object.fromEnt
 export function canonicalQueryLanguage(value: string): QueryLanguage | undefined {
   const v = value.toLowerCase();
   if ((QUERY_LANGUAGES as readonly string[]).includes(v)) return v as QueryLanguage;
-  return LANGUAGE_ALIASES[v];
+  // Own keys only: `lang:constructor` named Object's constructor.
+  return Object.hasOwn(LANGUAGE_ALIASES, v) ? LANGUAGE_ALIASES[v] : undefined;
 }
 
 const BY_EXTENSION: Readonly<Record<string, Language>> = Object.fromEntries(

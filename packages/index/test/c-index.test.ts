@@ -183,6 +183,9 @@ describe('C and C++ through the index', () => {
 
   it('kind: selects C kinds', async () => {
     expect(await fx.paths('kind:prototype schedule')).toEqual(['include/linux/sched.h']);
+    // `fn` and `union` are other spellings of `function` and `struct`.
+    expect(await fx.paths('kind:fn task nice')).toEqual(['include/linux/sched.h']);
+    expect(await fx.paths('kind:union sched entity')).toEqual(['include/linux/sched.h']);
     expect((await fx.paths('kind:function schedule')).slice(0, 2)).toEqual(['kernel/sched/core.c', 'tools/testing/selftests/sched/sched_test.c']);
     expect(await fx.paths('kind:struct sched entity')).toEqual(['include/linux/sched.h']);
     expect(await fx.paths('kind:macro task running')).toEqual(['include/linux/sched.h']);

@@ -30,6 +30,9 @@ describe('parseQuery', () => {
     expect(errorCode('re:')).toBe('bad_regex');
     expect(errorCode('x lang:klingon')).toBe('unknown_language');
     expect(errorCode('x kind:gizmo')).toBe('unknown_kind');
+    expect(errorCode('x kind:constructor')).toBe('unknown_kind');
+    expect(errorCode('x lang:constructor')).toBe('unknown_language');
+    expect(parsed(['x', 'kind:fn', 'kind:union', 'kind:typedef'])).toMatchObject({ kinds: ['function', 'struct', 'type'] });
     expect(errorCode('sym:a b')).toBe('bad_query');
     expect(errorCode('')).toBe('bad_query');
     expect(errorCode('ws:elsewhere')).toBe('bad_query');

@@ -11,6 +11,14 @@ export const QUERY_KINDS = [
   'module', 'field', 'variant', 'property', 'macro', 'prototype', 'file',
 ] as const;
 
+/**
+ * Other spellings of a kind: the names languages give it (`fn`, a C `union` is stored as a
+ * struct, a C++ `namespace` as a module, a `typedef` as a type).
+ */
+const KIND_ALIASES: ReadonlyMap<string, (typeof QUERY_KINDS)[number]> = new Map([
+  ['fn', 'function'], ['func', 'function'], ['union', 'struct'], ['namespace', 'module'], ['typedef', 'type'],
+]);
+
 export type QueryMode = 'free' | 'literal' | 'sym' | 're';
 
 export interface ParsedQuery {
@@ -102,8 +110,8 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
       }
       case 'kind': {
         if (!value) break;
-        const kind = value.toLowerCase();
-        if (!(QUERY_KINDS as readonly string[]).includes(kind)) return fail('unknown_kind', `unknown kind:${quoteInput(value)}; use one of ${QUERY_KINDS.join(' ')}`);
+        const kind = KIND_ALIASES.get(value.toLowerCase()) ?? value.toLowerCase();
+        if (!(QUERY_KINDS as readonly string[]).includes(kind)) return fail('unknown_kind', `unknown kind:${quoteInput(value)}; use one of ${QUERY_KINDS.join(' ')} (aliases ${[...KIND_ALIASES.keys()].join(' ')})`);
         if (!kinds.includes(kind)) kinds.push(kind);
         break;
       }
