@@ -88,6 +88,19 @@ describe('hist follows a definition', () => {
     expect(walk.commits[0]).toMatchObject({ event: 'moved', before: { path: 'a.ts', range: { start: 1, end: 3 } } });
   });
 
+  it('within its own file (cut from the top, pasted at the bottom)', async () => {
+    const repo = makeRepo('within');
+    repo.write('a.ts', `${beta(['return y;'])}\n${FILLER}`);
+    repo.commit('beta on top');
+    repo.write('a.ts', `${beta(['return y * 2;'])}\n${FILLER}`);
+    repo.commit('beta: double');
+    repo.write('a.ts', `${FILLER}\n${beta(['return y * 2;'])}`);
+    repo.commit('move beta to the bottom');
+    const walk = await histOf(value(openRepo(repo.root)), 'a.ts', repo.read('a.ts'), 'function beta', 'beta');
+    expect(subjects(walk)).toEqual(['move beta to the bottom', 'beta: double', 'beta on top']);
+    expect(walk.commits[0]).toMatchObject({ event: 'moved', before: { path: 'a.ts', range: { start: 1, end: 3 } }, added: 0, deleted: 0 });
+  });
+
   it('lists a merge against its first parent, never the merged branch commits', async () => {
     const { repo } = story();
     repo.git('checkout', '-q', '-b', 'feat');

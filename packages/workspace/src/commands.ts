@@ -15,6 +15,8 @@ import { showHandle, showPath } from './show';
 import { scopedMore, scopedSearch } from './scoped';
 import { showSymbol } from './nav-sym';
 import { navMore } from './nav-commands';
+import { historyMore, showChange } from './history-commands';
+import type { ChangeSideName } from '@trufflepig/history';
 import { wsDiscover, wsShowObject, wsStatusObject } from './ws-commands';
 import { renderedResult, type RenderChoice } from './render-choice';
 import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
@@ -156,7 +158,7 @@ export function moreCommand(cursor: string, opts: CommandOptions): Promise<Comma
     if (bad) return bad;
     const page = firstKnown(storesFor(ctx, opts), (s) => s.page(cursor.trim()));
     if (!page.ok) return errorResult(page.error, budget);
-    const nav = navMore(page.value.set, page.value.offset, opts, budget);
+    const nav = navMore(page.value.set, page.value.offset, opts, budget) ?? historyMore(page.value.set, page.value.offset, opts, budget);
     if (nav) return nav;
     const scoped = scopedMore(page.value.set, page.value.offset, opts, budget);
     if (scoped) return scoped;
@@ -175,9 +177,13 @@ function pathMember(ws: WorkspaceContext): Outcome<MemberTarget> {
   return { ok: true, value: m };
 }
 
-export function showCommand(target: string, opts: CommandOptions): Promise<CommandResult> {
+/** `show TARGET`; `side` (`--side before|after`) reads one side of a change handle (from hist or blame). */
+export function showCommand(target: string, opts: CommandOptions, side?: ChangeSideName): Promise<CommandResult> {
   return withContext(opts, DEFAULT_SHOW_BUDGET, async (ctx, budget) => {
     let input: Outcome<ShowInput>;
+    const change = target.startsWith('path:') || target.startsWith('sym:') ? undefined : showChange(target, side, storesFor(ctx, opts), opts, budget);
+    if (change) return change;
+    if (side !== undefined) return errorResult({ code: 'bad_arguments', message: `--side reads one side of a change handle (from hist or blame); ${target.slice(0, 64)} is none` }, budget);
     if (target.startsWith('path:')) {
       if (ctx.kind === 'single') input = showPath(ctx.root, target.slice('path:'.length));
       else {

@@ -6,6 +6,7 @@ import {
   type CommandOptions, type CommandResult, errorResult, internalErrorResult, moreCommand, responseBudget, searchCommand, showCommand, statusCommand,
 } from './commands';
 import { ctxCommand, mapCommand, refsCommand } from './nav-commands';
+import { parseShowWords } from './history-commands';
 
 // Verbs a daemon serves: FAST_VERBS (fast-client.ts). Everything else (index, help, the
 // ws verbs, which inspect locally and start nothing) runs in the client.
@@ -64,15 +65,15 @@ export function linesError(result: CommandResult, opts: CommandOptions): Command
 
 function serve(req: ServedRequest, opts: CommandOptions): Promise<CommandResult> | CommandResult {
   const usage = (message: string) => errorResult({ code: 'bad_arguments', message }, budgetOf(req, opts));
-  const first = req.args[0];
   switch (req.verb) {
     case 'search':
       return req.args.length ? searchCommand(req.args, opts) : usage('search needs a query');
     case 'more':
       return req.args.length === 1 ? moreCommand(req.args[0], opts) : usage('more takes one CURSOR');
-    case 'show':
-      if (first?.startsWith('sym:')) return showCommand(req.args.join(' '), opts);
-      return req.args.length === 1 ? showCommand(req.args[0], opts) : usage('show takes one HANDLE, path:P[:A-B] or sym:NAME');
+    case 'show': {
+      const show = parseShowWords(req.args);
+      return 'usage' in show ? usage(show.usage) : showCommand(show.target, opts, show.side);
+    }
     case 'refs':
       return req.args.length ? refsCommand(req.args, opts) : usage('refs needs a NAME');
     case 'map':

@@ -131,6 +131,17 @@ function bodyOf(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
   return { rows: rows.slice(0, headLines), restStart: rows[headLines].start, members };
 }
 
+/**
+ * The best definition of `q` in `targets` alone (no widening), following imports when no
+ * definition carries the name: what `show sym:` reads, for verbs that need one target
+ * (the history verbs, which never look across members).
+ */
+export function bestDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<{ target: NavTarget; def: IndexedDefinition }> {
+  let found = candidates(targets, q, true);
+  if (found.length === 0) found = viaImports(targets, q).found;
+  return found.length ? ok(found[0]) : noDefinition(targets, q);
+}
+
 function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<never> {
   const filters = filterWords(q);
   if (filters) {
