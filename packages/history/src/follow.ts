@@ -79,12 +79,18 @@ function stepOf(rec: LogRecord, file: FileDiff, path: string, range: LineRange |
   if (range === undefined) {
     const counts = wholeFileCounts(file.hunks);
     if (file.beforePath === undefined) return { ...base, ...counts, event: boundaryOrAdded };
-    return { ...base, ...counts, before: { path: file.beforePath }, ...(file.beforePath !== path ? { event: 'renamed' } : {}) };
+    return { ...base, ...counts, before: { path: file.beforePath }, ...pathEvent(file, path) };
   }
   if (file.binary) return { ...base, added: range.end - range.start + 1, deleted: 0, before: { path: file.beforePath ?? path, range } };
   const mapped = mapRangeBack(range, file.hunks);
   if (file.beforePath === undefined || mapped.before === undefined) return { ...base, added: mapped.added, deleted: mapped.deleted, event: boundaryOrAdded };
-  return { ...base, added: mapped.added, deleted: mapped.deleted, before: { path: file.beforePath, range: mapped.before }, ...(file.beforePath !== path ? { event: 'renamed' } : {}) };
+  return { ...base, added: mapped.added, deleted: mapped.deleted, before: { path: file.beforePath, range: mapped.before }, ...pathEvent(file, path) };
+}
+
+/** A commit that brought the target from another path: a rename of its file, or a copy Git found (the lines moved with it). */
+function pathEvent(file: FileDiff, path: string): { event?: 'renamed' | 'moved' } {
+  if (file.beforePath === undefined || file.beforePath === path) return {};
+  return { event: file.status === 'copied' ? 'moved' : 'renamed' };
 }
 
 function remaining(deadline: number): number {

@@ -7,7 +7,7 @@ export const PACKAGE_NAME = '@trufflepig/history';
 export * from './limits';
 export { type HistoryError, type HistoryErrorCode, type Outcome } from './errors';
 export { runGit, streamGit, type GitRun, type RunState, type StreamEnd } from './git';
-export { openRepo, gitPathOf, gitArg, encodedPath, decodedPath, rootPathOf, type Repo } from './repo';
+export { openRepo, gitPathOf, gitArg, encodedPath, decodedPath, rootPathOf, pathPrinter, type Repo } from './repo';
 export { parseLogRecord, parseDiff, unquotePath, LOG_FORMAT, type Hunk, type FileDiff, type LogRecord } from './parse-log';
 export { mapRangeBack, wholeFileCounts, type LineRange, type MappedRange } from './ranges';
 export { diffLines, countEdits, hunksOf, type EditOp, type EditScript } from './diff';

@@ -79,6 +79,15 @@ export function decodedPath(encoded: string): string {
 }
 
 /**
+ * How a root names top-level paths (both percent-encoded), from the two absolute paths
+ * alone: a stored change knows its repository and its owner root, not a Repo.
+ */
+export function pathPrinter(repoTop: string, root: string): (encodedTopPath: string) => string {
+  const prefix = root.startsWith(`${repoTop}/`) ? `${root.slice(repoTop.length + 1)}/` : '';
+  return (p) => (p.startsWith(prefix) ? p.slice(prefix.length) : `:/${p}`);
+}
+
+/**
  * A top-level path as the root names it, percent-encoded; a path outside the root (a
  * definition that moved in from elsewhere in the repository) keeps Git's `:/` form.
  */
