@@ -1,7 +1,7 @@
 // The full path of the CLI: yargs, every verb, local execution (and daemon start-up).
 import yargs from 'yargs';
 import {
-  serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, ctxCommand, indexCommand, mapCommand, moreCommand, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
+  serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, blameCommand, ctxCommand, histCommand, indexCommand, mapCommand, moreCommand, parseShowWords, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
   boundedMessage, DEFAULT_BUDGET, DEFAULT_SHOW_BUDGET, errorResult, escapeLineField, internalErrorResult, linesError, objectResult, quoteInput, responseBudget,
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
@@ -23,6 +23,11 @@ Verbs:
   refs NAME [filters] every site of NAME (or Type::name): resolved, candidate or unresolved
   map PATH            a file's outline, or one row per file under a directory prefix
   ctx HANDLE          container, members or siblings, callers and callees of a hit
+  hist TARGET         the commits that changed TARGET (a HANDLE, path:P[:A-B], sym:NAME), newest
+                      first along first parents, following renames and moves; show SET:N prints
+                      a commit's hunk of the target (--side before|after: either side's bytes)
+  blame TARGET        for each run of TARGET's lines, the commit that last changed it
+                      (whitespace-only and moved lines keep their older commit)
   status              the index's generation, coverage and daemon (in a workspace: per member)
   serve               run the root's daemon in the foreground (watches, reconciles, answers)
   stop                stop the root's daemon
@@ -164,11 +169,12 @@ async function runVerb(verb: string, words: readonly string[], opts: CommandOpti
     case 'search':
       if (words.length === 0) return usageError('search needs a query, e.g. trufflepig search refill tokens');
       return write(await searchCommand(words, opts));
-    case 'show':
-      // `show sym:NAME file:src/ kind:fn` takes filters; every other form is one word.
-      if (words[0]?.startsWith('sym:')) return write(await showCommand(words.join(' '), opts));
-      if (words.length !== 1) return usageError('show takes one HANDLE (SET:ORDINAL), a continuation, path:P[:A-B], or sym:NAME [file: lang: kind:]');
-      return write(await showCommand(words[0], opts));
+    case 'show': {
+      // `show sym:NAME file:src/ kind:fn` takes filters; every other form is one word (and `--side` for a change).
+      const show = parseShowWords(words);
+      if ('usage' in show) return usageError(show.usage);
+      return write(await showCommand(show.target, opts, show.side));
+    }
     case 'more':
       if (words.length !== 1) return usageError('more takes one CURSOR (SET@OFFSET) as printed after "next"');
       return write(await moreCommand(words[0], opts));
@@ -181,6 +187,12 @@ async function runVerb(verb: string, words: readonly string[], opts: CommandOpti
     case 'ctx':
       if (words.length !== 1) return usageError('ctx takes one HANDLE (SET:ORDINAL) from search, refs, map or show sym:');
       return write(await ctxCommand(words[0], opts));
+    case 'hist':
+      if (words.length === 0) return usageError('hist needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig hist sym:TokenBucket::refill');
+      return write(await histCommand(words, opts));
+    case 'blame':
+      if (words.length === 0) return usageError('blame needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig blame sym:TokenBucket::refill');
+      return write(await blameCommand(words, opts));
     case 'status':
       return write(await statusCommand(opts));
     case 'serve': {
