@@ -75,7 +75,9 @@ export function isChangeRecord(value: unknown): value is ChangeRecord {
     && isChangeSide(v.after) && (v.before === undefined || isChangeSide(v.before))
     && (v.whole_file === undefined || typeof v.whole_file === 'boolean') && (v.merge === undefined || typeof v.merge === 'boolean')
     && typeof v.date === 'string' && typeof v.subject === 'string' && (v.added === undefined || isLine(v.added)) && (v.deleted === undefined || isLine(v.deleted))
-    && (v.event === undefined || (typeof v.event === 'string' && EVENTS.has(v.event)));
+    && (v.event === undefined || (typeof v.event === 'string' && EVENTS.has(v.event)))
+    && (v.worktree === undefined || (typeof v.worktree === 'string' && /^[0-9a-f]{64}$/.test(v.worktree)))
+    && (v.whitespace_only === undefined || typeof v.whitespace_only === 'boolean');
 }
 
 function tableRef(table: string[], ref: unknown): string | undefined {

@@ -63,6 +63,14 @@ export interface ChangeRecord {
   event?: 'added' | 'moved' | 'renamed' | 'boundary';
   /** True when the commit is a merge (its change is against the first parent). */
   merge?: boolean;
+  /**
+   * `since`: the after side is the working tree's file, whose bytes had this SHA-256
+   * revision when listed (a read of other bytes is `stale_source`); `commit` is then the
+   * revision compared against, where the before side is read, and `parent` is absent.
+   */
+  worktree?: string;
+  /** `since`: the two sides differ only in whitespace. */
+  whitespace_only?: boolean;
 }
 
 export interface SetMeta {

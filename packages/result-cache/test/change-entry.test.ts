@@ -45,5 +45,7 @@ describe('change entries', () => {
     expect(isChangeRecord({ ...record, before: { path: 'src/a.ts' }, event: undefined })).toBe(true);
     expect(isChangeRecord({ ...record, before: { path: 'src/a.ts', start_line: 3 } })).toBe(false);
     expect(isChangeRecord({ ...record, added: -1 })).toBe(false);
+    expect(isChangeRecord({ ...record, parent: undefined, worktree: 'c'.repeat(64), whitespace_only: true })).toBe(true);
+    expect(isChangeRecord({ ...record, worktree: 'short' })).toBe(false);
   });
 });
