@@ -6,6 +6,8 @@ export type HistoryErrorCode =
   | 'side_missing'
   | 'file_too_large'
   | 'bad_handle'
+  | 'bad_revision'
+  | 'stale_source'
   | 'git_unavailable'
   | 'git_failed';
 

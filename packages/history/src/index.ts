@@ -16,7 +16,9 @@ export { walkHistory, type HistTarget, type HistCommit, type HistSide, type Hist
 export { mapToHead, type HeadMapping } from './head';
 export { blameRange, parsePorcelain, runsOf, type Blame, type BlameRun, type BlameLine, type BlameCommit } from './blame';
 export { blobId, readBlobs, objectTypes, type BlobRead } from './blob';
-export { readChange, type ReadChange, type ReadSide } from './change';
+export { readChange, NO_WORKTREE_FILE, type ReadChange, type ReadSide } from './change';
 export { hunkView, foldUnchanged, rowsOfRange, lineCount, type HunkRow, type HunkView } from './hunk-view';
 export { renderChange, renderChangeSide, type ChangeShowInput, type ChangeSideName } from './render-change';
-export { renderHistoryPage, type HistoryPageInput, type HistoryVerb } from './render-page';
+export { renderHistoryPage, sinceStatus, type HistoryPageInput, type HistoryVerb } from './render-page';
+export { definitionChanges, type DefChange, type DefSpan } from './since-match';
+export { resolveRevision, sinceRevision, type Revision, type Since, type SinceFile } from './since';

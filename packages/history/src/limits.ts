@@ -62,3 +62,6 @@ export const HISTORY_PAGE_ROWS_MAX = 100;
 
 /** Rows of one `show` of a change (the hunk view) at most; the rest is a continuation. */
 export const CHANGE_SHOW_ROWS_MAX = 200;
+
+/** Changed files `since` compares definition by definition (the rest are counted, not read). */
+export const SINCE_FILES_MAX = 200;

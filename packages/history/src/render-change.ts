@@ -36,6 +36,12 @@ function eventText(input: ChangeShowInput): string | undefined {
   const r = input.record;
   const b = input.read.before;
   const from = b ? `${where(input, b)}:${b.range.start}-${b.range.end}` : '';
+  if (r.worktree !== undefined) {
+    const words = [b === undefined ? `added since ${short(r.commit)}` : input.read.after.range.end < input.read.after.range.start ? `removed since ${short(r.commit)}` : `changed since ${short(r.commit)}`];
+    if (b && b.path !== input.read.after.path) words.push(`was ${from}`);
+    if (r.whitespace_only) words.push('whitespace only');
+    return words.join('; ');
+  }
   if (r.event === 'moved') return `moved from ${from}`;
   if (r.event === 'renamed') return `renamed from ${from}`;
   if (r.event === 'boundary') return 'history starts here (a shallow clone has no older commits)';
@@ -44,7 +50,10 @@ function eventText(input: ChangeShowInput): string | undefined {
 }
 
 function sideJson(side: ReadSide, input: ChangeShowInput): Record<string, unknown> {
-  return { path: printedPath(input.printPath(encodedPath(side.path))), start_line: side.range.start, end_line: side.range.end, blob: side.oid };
+  return {
+    path: printedPath(input.printPath(encodedPath(side.path))), start_line: side.range.start, end_line: side.range.end,
+    ...(side.worktree ? { revision: side.oid, verified: 'revision' } : { blob: side.oid, verified: 'git object' }),
+  };
 }
 
 function rowJson(row: HunkRow): Record<string, unknown> {
@@ -68,13 +77,14 @@ function render(input: ChangeShowInput, view: HunkView, from: number, count: num
       handle: input.handle, ...(input.member !== undefined ? { member: input.member } : {}), path: printedPath(input.printPath(encodedPath(a.path))),
       ...(input.name !== undefined ? { name: input.name } : {}), commit: r.commit, ...(r.parent !== undefined ? { parent: r.parent } : {}),
       date: r.date, subject: r.subject, added: view.added, deleted: view.deleted, ...(r.event !== undefined ? { event: r.event } : {}), ...(r.merge ? { merge: true } : {}),
-      verified: 'git object', after: sideJson(a, input), ...(input.read.before ? { before: sideJson(input.read.before, input) } : {}),
+      verified: a.worktree ? 'git object and revision' : 'git object', after: sideJson(a, input), ...(r.worktree !== undefined ? { since: r.commit } : {}),
+      ...(r.whitespace_only ? { whitespace_only: true } : {}), ...(input.read.before ? { before: sideJson(input.read.before, input) } : {}),
       ...(view.approximate ? { approximate: true } : {}), rows: rows.map(rowJson), ...(next ? { next } : {}),
     });
   }
   let out = [
     escapeLineField(input.handle), `${escapeLineField(where(input, a))}:${a.range.start}-${a.range.end}`, ...(input.name !== undefined ? [escapeLineField(input.name)] : []),
-    `${short(r.commit)} ${r.date.slice(0, 10)}`, `+${view.added} -${view.deleted}`, escapeLineField(r.subject),
+    ...(r.worktree !== undefined ? [`since ${short(r.commit)}`, `+${view.added} -${view.deleted}`, 'working tree'] : [`${short(r.commit)} ${r.date.slice(0, 10)}`, `+${view.added} -${view.deleted}`, escapeLineField(r.subject)]),
   ].join(FIELD) + '\n';
   const event = eventText(input);
   if (event) out += `change: ${escapeLineField(event)}\n`;
@@ -113,13 +123,16 @@ export function renderChangeSide(input: ChangeShowInput, side: ChangeSideName, o
   const from = opts.fromByte ?? begin;
   if (from < begin || from > end) return fail('bad_handle', `byte ${from} lies outside ${input.handle}'s ${side} side; use the next value exactly as printed`);
   const firstLine = starts.filter((at) => at <= from).length;
-  const commit = side === 'after' ? input.record.commit : input.record.parent ?? input.record.commit;
+  const r = input.record;
+  const commit = r.worktree !== undefined ? r.commit : side === 'after' ? r.commit : r.parent ?? r.commit;
+  const label = s.worktree ? 'working tree' : short(commit);
   const result = renderShow({
     handle: input.handle, ...(input.member !== undefined ? { member: input.member } : {}), path: input.printPath(encodedPath(s.path)),
-    uri: `${fileUri(input.read.top, encodedPath(s.path))}#commit=${commit}`, revision: s.oid, verified: 'git object',
+    uri: `${fileUri(input.read.top, encodedPath(s.path))}${s.worktree ? '' : `#commit=${commit}`}`, revision: s.oid, verified: s.worktree ? 'revision' : 'git object',
     ...(input.name !== undefined ? { name: input.name } : {}), rows: splitRows(s.bytes, from, Math.max(from, end), firstLine),
     continuation: (next: number) => `${input.handle}~${next} --side ${side}`,
-    extra: { side, commit }, extraLines: [['side', `${side} (${short(commit)}, blob ${s.oid.slice(0, 12)})`]],
+    extra: { side, ...(s.worktree ? { worktree: true } : { commit }) },
+    extraLines: [['side', `${side} (${label}, ${s.worktree ? 'revision' : 'blob'} ${s.oid.slice(0, 12)})`]],
   }, { format: opts.format, budget: opts.budget });
   return ok(result);
 }

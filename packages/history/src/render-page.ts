@@ -5,7 +5,7 @@ import { budgetTooSmall, escapeLineField, FIELD, jsonLine, largestFitting, print
 import { formatCursor, formatHandle, type ChangeRecord, type ResultEntry } from '@trufflepig/result-cache';
 import { HISTORY_PAGE_ROWS_MAX, SUBJECT_ROW_MAX_CHARS } from './limits';
 
-export type HistoryVerb = 'hist' | 'blame';
+export type HistoryVerb = 'hist' | 'blame' | 'since';
 
 export interface HistoryPageInput {
   readonly verb: HistoryVerb;
@@ -25,6 +25,24 @@ export interface HistoryPageInput {
   readonly notes: readonly string[];
   /** How the root names a change's top-level path (for `moved from`). */
   readonly printPath: (encodedTopPath: string) => string;
+  /** `since`: words after a file's path line (`new file`, `staged, unstaged`), by printed path. */
+  readonly fileNotes?: Readonly<Record<string, string>>;
+}
+
+/** A `since` row's status, from its record: no before side (added), an empty after side (removed), else changed. */
+export function sinceStatus(c: ChangeRecord): 'added' | 'removed' | 'changed' {
+  if (c.before === undefined) return 'added';
+  return (c.after.end_line ?? 0) < (c.after.start_line ?? 0) ? 'removed' : 'changed';
+}
+
+function sinceRow(e: ResultEntry): string {
+  const c = e.change!;
+  const counts = `+${c.added ?? 0} -${c.deleted ?? 0}`;
+  if (c.whole_file) return `file ${counts}`;
+  const what = `${e.kind ?? 'definition'} ${e.name ?? ''}`.trim();
+  const status = sinceStatus(c);
+  if (status === 'removed') return `- ${what} (was ${c.before?.start_line}-${c.before?.end_line}) -${c.deleted ?? 0}`;
+  return `${status === 'added' ? '+' : '~'} ${what} ${e.start_line}-${e.end_line} ${c.whitespace_only ? 'whitespace only' : counts}`;
 }
 
 const short = (id: string) => id.slice(0, 7);
@@ -60,6 +78,13 @@ function hitJson(input: HistoryPageInput, e: ResultEntry, handle: string): Recor
   const base = { ...(e.member !== undefined ? { member: e.member } : {}), handle, path: printedPath(e.path), start_line: e.start_line, end_line: e.end_line };
   if (c === undefined) return { ...base, uncommitted: true };
   const b = c.before;
+  if (input.verb === 'since') {
+    return {
+      ...base, ...(e.name !== undefined ? { name: e.name } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}), status: sinceStatus(c),
+      ...(c.whole_file ? { file: true } : {}), added: c.added ?? 0, deleted: c.deleted ?? 0, ...(c.whitespace_only ? { whitespace_only: true } : {}),
+      ...(b ? { before: { path: printedPath(input.printPath(b.path)), start_line: b.start_line, end_line: b.end_line } } : {}),
+    };
+  }
   return {
     ...base, commit: c.commit, date: c.date, subject: c.subject,
     ...(input.verb === 'hist' ? { added: c.added ?? 0, deleted: c.deleted ?? 0 } : {}),
@@ -79,19 +104,20 @@ function pageJson(input: HistoryPageInput, count: number): string {
 }
 
 function pageLines(input: HistoryPageInput, count: number): string {
-  const noun = input.verb === 'hist' ? 'change' : 'run';
+  const noun = input.verb === 'blame' ? 'run' : input.verb === 'hist' ? 'change' : 'diff';
   let out = `${escapeLineField(input.query)} → ${escapeLineField(input.target)}${FIELD}(show ${input.setId}:N reads ${noun} N)\n`;
   for (const note of input.notes) out += `${escapeLineField(note)}\n`;
   let group = '';
   input.entries.slice(0, count).forEach((e, i) => {
     const row = input.offset + i + 1;
-    if (input.verb === 'hist') {
+    if (input.verb !== 'blame') {
       const path = `${e.member !== undefined ? `${e.member}/` : ''}${printedPath(e.path)}`;
       if (path !== group) {
-        out += `${escapeLineField(path)}\n`;
+        const note = input.fileNotes?.[printedPath(e.path)];
+        out += `${escapeLineField(path)}${note ? ` (${escapeLineField(note)})` : ''}\n`;
         group = path;
       }
-      out += `${row} ${escapeLineField(histRow(input, e))}\n`;
+      out += `${row} ${escapeLineField(input.verb === 'hist' ? histRow(input, e) : sinceRow(e))}\n`;
     } else out += `${row} ${escapeLineField(blameRow(e))}\n`;
   });
   out += `coverage: ${escapeLineField(input.coverageLine)}\n`;

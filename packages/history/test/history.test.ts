@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import {
-  blameRange, encodedPath, hunkView, mapToHead, openRepo, readChange, walkHistory, type HistCommit, type HistWalk, type Outcome, type Repo,
+  blameRange, encodedPath, hunkView, mapToHead, openRepo, readChange, resolveRevision, sinceRevision, walkHistory, type HistCommit, type HistWalk, type Outcome, type Repo,
 } from '../src/index';
 import type { ChangeRecord } from '@trufflepig/result-cache';
 import { makeRepo, spanOf, tempDir, type TestRepo } from './repo';
@@ -245,5 +245,27 @@ describe('blame', () => {
     expect(byLine.get(range.start + 3)).toBeUndefined();
     expect([...byLine.values()]).not.toContain(repo.git('rev-parse', 'HEAD').trim());
     expect(blame.commits.get(ids.edit3)?.subject).toBe('beta: log');
+  });
+});
+
+describe('since', () => {
+  it('lists definitions added, removed and changed since a revision, staged and unstaged marked', () => {
+    const { repo } = story();
+    const r = value(openRepo(repo.root));
+    const base = value(resolveRevision(r, 'HEAD'));
+    repo.write('b.ts', repo.read('b.ts').replace('return z + 1;', 'return z + 7;'));
+    repo.git('add', 'b.ts');
+    repo.write('a.ts', repo.read('a.ts').replace('export function filler2(n: number): number {\n  return n * 2 + 14;\n}\n', '').replace('return n * 3 + 21;', 'return  n * 3 + 21;'));
+    repo.write('c.ts', beta(['return 0;']));
+    const since = value(sinceRevision(r, r.top, base, { uncommitted: true }));
+    const rows = since.files.map((f) => `${f.path} ${f.status}${f.staged ? ' staged' : ''}${f.unstaged ? ' unstaged' : ''}: ${f.changes.map((c) => `${c.status} ${c.name}${c.whitespaceOnly ? ' (ws)' : ''}`).join(', ')}`);
+    expect(rows).toEqual([
+      'a.ts modified unstaged: removed filler2, changed filler3 (ws)',
+      'b.ts modified staged: changed gamma',
+      'c.ts untracked unstaged: added beta',
+    ]);
+    expect(since.files.find((f) => f.path === 'b.ts')!.revision).toMatch(/^[0-9a-f]{64}$/);
+    const bad = resolveRevision(r, 'no-such-branch');
+    expect(bad.ok ? 'ok' : bad.error.code).toBe('bad_revision');
   });
 });

@@ -1,6 +1,6 @@
 // The pure parts: diff parsing, range mapping, the line diff, origin choice, folding.
 import {
-  chooseOrigin, countEdits, diffLines, foldUnchanged, hunksOf, lineSimilarity, mapRangeBack, parseDiff, parseLogRecord, parsePorcelain, runsOf, unquotePath,
+  chooseOrigin, countEdits, definitionChanges, diffLines, foldUnchanged, hunksOf, lineSimilarity, mapRangeBack, parseDiff, parseLogRecord, parsePorcelain, runsOf, unquotePath,
   type HunkRow,
 } from '../src/index';
 
@@ -139,6 +139,30 @@ describe('blame porcelain', () => {
       { lines: { start: 12, end: 12 }, commit: b, orig: { path: 'x.ts', range: { start: 7, end: 7 } } },
       { lines: { start: 13, end: 13 }, commit: a, orig: { path: 'x.ts', range: { start: 9, end: 9 } } },
       { lines: { start: 14, end: 14 } },
+    ]);
+  });
+});
+
+describe('definitionChanges', () => {
+  const def = (name: string, start: number, lines: string[], kind = 'function') => ({ name, kind, range: { start, end: start + lines.length - 1 }, lines });
+  it('pairs by kind and name, marks whitespace-only changes, and leaves out a container whose member changed', () => {
+    const before = [
+      def('Box', 1, ['class Box {', '  open() { return 1; }', '  shut() { return 0; }', '}'], 'class'),
+      def('Box::open', 2, ['  open() { return 1; }'], 'method'),
+      def('Box::shut', 3, ['  shut() { return 0; }'], 'method'),
+      def('gone', 6, ['function gone() {}']),
+      def('spaced', 7, ['function spaced() { return 1; }']),
+    ];
+    const after = [
+      def('Box', 1, ['class Box {', '  open() { return 2; }', '  shut() { return 0; }', '}'], 'class'),
+      def('Box::open', 2, ['  open() { return 2; }'], 'method'),
+      def('Box::shut', 3, ['  shut() { return 0; }'], 'method'),
+      def('spaced', 6, ['function spaced() {  return 1; }']),
+      def('fresh', 7, ['function fresh() {}']),
+    ];
+    const out = definitionChanges(before, after);
+    expect(out.map((c) => `${c.status} ${c.name} +${c.added} -${c.deleted}${c.whitespaceOnly ? ' ws' : ''}`)).toEqual([
+      'changed Box::open +1 -1', 'changed spaced +1 -1 ws', 'removed gone +0 -1', 'added fresh +1 -0',
     ]);
   });
 });
