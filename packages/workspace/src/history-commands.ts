@@ -3,15 +3,16 @@
 // ChangeRecord) and print a budgeted page; `show` of such a handle reads the change back
 // from Git objects, verified; `more` pages on with the same rows.
 import {
-  blameRange, encodedPath, gitPathOf, lineCount, mapToHead, openRepo, pathPrinter, readChange, renderChange, renderChangeSide, renderHistoryPage, rootPathOf, walkHistory,
-  BLAME_MOVE_MIN_CHARS, type Blame, type ChangeSideName, type HeadMapping, type HistCommit, type HistWalk, type Repo,
+  blameRange, encodedPath, gitPathOf, lineCount, mapToHead, openRepo, pathPrinter, readChange, renderChange, renderChangeSide, renderHistoryPage, resolveRevision, rootPathOf,
+  sinceRevision, walkHistory, BLAME_MOVE_MIN_CHARS, NO_WORKTREE_FILE, SINCE_FILES_MAX,
+  type Blame, type ChangeSideName, type DefChange, type HeadMapping, type HistCommit, type HistWalk, type Repo, type Revision, type SinceFile,
 } from '@trufflepig/history';
 import { percentEncode } from '@trufflepig/index';
 import { DEFAULT_BUDGET, lineStarts, printedPath, type OutputFormat, type RenderResult } from '@trufflepig/render';
 import { formatHandle, parseHandle, type ChangeRecord, type ResultEntry, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
 import { errorResult, firstKnown, storesFor, withContext, type CommandOptions, type CommandResult } from './commands';
 import type { Context } from './context';
-import { historyTarget, type HistoryTarget } from './history-target';
+import { historyMember, historyTarget, type HistoryTarget } from './history-target';
 import { renderedResult } from './render-choice';
 
 const short = (id: string) => id.slice(0, 7);
@@ -56,12 +57,14 @@ function histCoverage(repo: Repo, t: HistoryTarget, head: HeadMapping, walk: His
 }
 
 interface PageMeta {
-  readonly verb: 'hist' | 'blame';
+  readonly verb: 'hist' | 'blame' | 'since';
   readonly query: string;
   readonly target: string;
   readonly coverage: Record<string, unknown>;
   readonly coverageLine: string;
   readonly notes: string[];
+  /** `since`: a word or two after each file's path line. */
+  readonly fileNotes?: Record<string, string>;
 }
 
 function printerOf(entries: readonly ResultEntry[]): (p: string) => string {
@@ -73,39 +76,47 @@ function page(set: { id: string; entries: readonly ResultEntry[] }, offset: numb
   const printPath = printerOf(set.entries);
   return renderedResult(opts, (format) => renderHistoryPage({
     verb: meta.verb, query: meta.query, target: meta.target, setId: set.id, offset, entries: set.entries.slice(offset),
-    coverage: meta.coverage, coverageLine: meta.coverageLine, truncated, notes: meta.notes, printPath,
+    coverage: meta.coverage, coverageLine: meta.coverageLine, truncated, notes: meta.notes, printPath, ...(meta.fileNotes ? { fileNotes: meta.fileNotes } : {}),
   }, { format, budget, ...(opts.limit !== undefined ? { limit: opts.limit } : {}) }));
 }
 
 function saveAndPage(ctx: Context, opts: CommandOptions, budget: number, meta: PageMeta, entries: ResultEntry[]): CommandResult {
   const saved = storesFor(ctx, opts)[0].save({
     query: meta.query, truncated: false, words: [], nav: meta.verb, target: meta.target, coverage: meta.coverage, coverageLine: meta.coverageLine, notes: meta.notes,
+    ...(meta.fileNotes ? { fileNotes: meta.fileNotes } : {}),
   }, entries);
   if (!saved.ok) return errorResult(saved.error, budget);
   return page({ id: saved.value.id, entries: entries.slice(0, saved.value.stored) }, 0, meta, saved.value.truncated, opts, budget);
 }
 
-/** `hist TARGET`: the first-parent commits that changed the target, newest first, each with a change handle. */
-export function histCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
+/** Run a history verb on its target and the target's repository (errors answered for it). */
+function onTarget(verb: string, words: readonly string[], opts: CommandOptions, run: (ctx: Context, budget: number, t: HistoryTarget, repo: Repo) => Promise<CommandResult> | CommandResult): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
-    const t = await historyTarget(words, ctx, storesFor(ctx, opts), opts.cwd ?? process.cwd(), 'hist');
+    const t = await historyTarget(words, ctx, storesFor(ctx, opts), opts.cwd ?? process.cwd(), verb);
     if (!t.ok) return errorResult(t.error, budget);
     const repo = openRepo(t.value.root);
     if (!repo.ok) return errorResult(repo.error, budget);
-    const gitPath = gitPathOf(repo.value, t.value.path);
-    const head = mapToHead(repo.value, { path: gitPath, ...(t.value.range ? { range: t.value.range } : {}), ...(t.value.name ? { name: t.value.name } : {}) });
+    return run(ctx, budget, t.value, repo.value);
+  });
+}
+
+/** `hist TARGET`: the first-parent commits that changed the target, newest first, each with a change handle. */
+export function histCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
+  return onTarget('hist', words, opts, async (ctx, budget, t, repo) => {
+    const gitPath = gitPathOf(repo, t.path);
+    const head = mapToHead(repo, { path: gitPath, ...(t.range ? { range: t.range } : {}), ...(t.name ? { name: t.name } : {}) });
     if (!head.ok) return errorResult(head.error, budget);
     let walk: HistWalk | undefined;
     if (head.value.target !== undefined) {
-      const w = await walkHistory(repo.value, head.value.target);
+      const w = await walkHistory(repo, head.value.target);
       if (!w.ok) return errorResult(w.error, budget);
       walk = w.value;
     }
-    const coverage = histCoverage(repo.value, t.value, head.value, walk);
+    const coverage = histCoverage(repo, t, head.value, walk);
     const u = head.value.uncommitted;
     const notes = u ? [`uncommitted: +${u.added} -${u.deleted} inside the target (in no commit yet)`] : [];
-    const entries = (walk?.commits ?? []).map((c) => changeEntry(t.value, repo.value, c, t.value.range === undefined));
-    return saveAndPage(ctx, opts, budget, { verb: 'hist', query: `hist ${words.join(' ')}`, target: describe(t.value), coverage: coverage.json, coverageLine: coverage.line, notes }, entries);
+    const entries = (walk?.commits ?? []).map((c) => changeEntry(t, repo, c, t.range === undefined));
+    return saveAndPage(ctx, opts, budget, { verb: 'hist', query: `hist ${words.join(' ')}`, target: describe(t), coverage: coverage.json, coverageLine: coverage.line, notes }, entries);
   });
 }
 
@@ -133,43 +144,150 @@ function blameEntries(t: HistoryTarget, repo: Repo, blame: Blame): ResultEntry[]
 
 /** `blame TARGET`: for each run of the target's lines, the commit that last changed it (-w -M -C). */
 export function blameCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
-  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
-    const t = await historyTarget(words, ctx, storesFor(ctx, opts), opts.cwd ?? process.cwd(), 'blame');
-    if (!t.ok) return errorResult(t.error, budget);
-    const repo = openRepo(t.value.root);
-    if (!repo.ok) return errorResult(repo.error, budget);
-    const range = t.value.range ?? { start: 1, end: Math.max(1, lineCount(t.value.bytes)) };
-    const blame = blameRange(repo.value, gitPathOf(repo.value, t.value.path), range);
+  return onTarget('blame', words, opts, (ctx, budget, t, repo) => {
+    const range = t.range ?? { start: 1, end: Math.max(1, lineCount(t.bytes)) };
+    const blame = blameRange(repo, gitPathOf(repo, t.path), range);
     if (!blame.ok) return errorResult(blame.error, budget);
-    const entries = blameEntries(t.value, repo.value, blame.value);
+    const entries = blameEntries(t, repo, blame.value);
     const lines = entries.reduce((n, e) => n + e.end_line - e.start_line + 1, 0);
     const uncommitted = entries.filter((e) => e.tag === 'live_source').reduce((n, e) => n + e.end_line - e.start_line + 1, 0);
     const commits = new Set(entries.map((e) => e.change?.commit).filter(Boolean)).size;
     const cut = blame.value.cutLines;
     const coverage = {
       lines, runs: entries.length, commits, uncommitted_lines: uncommitted, options: `-w -M${BLAME_MOVE_MIN_CHARS} -C${BLAME_MOVE_MIN_CHARS}`,
-      ...(cut > 0 ? { cut_lines: cut } : {}), ...(repo.value.shallow.size > 0 ? { shallow: true } : {}),
+      ...(cut > 0 ? { cut_lines: cut } : {}), ...(repo.shallow.size > 0 ? { shallow: true } : {}),
     };
     const line = [
       `${lines} lines, ${entries.length} runs, ${commits} commits${uncommitted ? `, ${uncommitted} lines uncommitted` : ''}; whitespace-only and moved lines keep their older commit`,
       ...(cut > 0 ? [`the last ${cut} lines of the target are not blamed (at most ${lines} a call)`] : []),
-      ...(repo.value.shallow.size > 0 ? ['shallow clone: lines older than its history name its oldest commit'] : []),
+      ...(repo.shallow.size > 0 ? ['shallow clone: lines older than its history name its oldest commit'] : []),
     ].join('; ');
-    return saveAndPage(ctx, opts, budget, { verb: 'blame', query: `blame ${words.join(' ')}`, target: describe(t.value), coverage, coverageLine: line, notes: [] }, entries);
+    return saveAndPage(ctx, opts, budget, { verb: 'blame', query: `blame ${words.join(' ')}`, target: describe(t), coverage, coverageLine: line, notes: [] }, entries);
   });
 }
 
 /** `more` on a hist or blame set: the same rows from the cursor on, else undefined. */
 export function historyMore(set: StoredSet, offset: number, opts: CommandOptions, budget: number): CommandResult | undefined {
   const m = set.meta;
-  if (m.nav !== 'hist' && m.nav !== 'blame') return undefined;
+  if (m.nav !== 'hist' && m.nav !== 'blame' && m.nav !== 'since') return undefined;
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const meta: PageMeta = {
     verb: m.nav, query: m.query, target: typeof m.target === 'string' ? m.target : '',
-    coverage: typeof m.coverage === 'object' && m.coverage !== null ? (m.coverage as Record<string, unknown>) : {},
+    coverage: isObject(m.coverage) ? m.coverage : {},
     coverageLine: typeof m.coverageLine === 'string' ? m.coverageLine : '',
     notes: Array.isArray(m.notes) ? m.notes.filter((n): n is string => typeof n === 'string') : [],
+    ...(isObject(m.fileNotes) ? { fileNotes: Object.fromEntries(Object.entries(m.fileNotes).filter((e): e is [string, string] => typeof e[1] === 'string')) } : {}),
   };
   return page(set, offset, meta, m.truncated, opts, budget);
+}
+
+function fileNote(f: SinceFile, repo: Repo, uncommitted: boolean): string {
+  const words: string[] = [];
+  if (f.status === 'added') words.push('new file');
+  else if (f.status === 'untracked') words.push('untracked');
+  else if (f.status === 'deleted') words.push('deleted');
+  else if (f.beforePath !== undefined) words.push(`renamed from ${printedPath(rootPathOf(repo, f.beforePath))}`);
+  if (uncommitted) words.push(...[f.staged ? 'staged' : '', f.unstaged && f.status !== 'untracked' ? 'unstaged' : ''].filter(Boolean));
+  return words.join(', ');
+}
+
+/** Whether a definition change concerns the target (its name, else its lines). */
+function concerns(c: DefChange, t: HistoryTarget | undefined): boolean {
+  if (t === undefined || t.range === undefined) return true;
+  if (t.name !== undefined) return c.name === t.name;
+  const r = c.after ?? c.before!;
+  return r.start <= t.range.end && r.end >= t.range.start;
+}
+
+function sinceEntries(root: string, member: string | undefined, repo: Repo, base: Revision, files: readonly SinceFile[], t: HistoryTarget | undefined): ResultEntry[] {
+  const entries: ResultEntry[] = [];
+  for (const f of files) {
+    if (f.skipped !== undefined) continue;
+    const common = {
+      repo: encodedPath(repo.top), commit: base.commit, worktree: f.revision ?? NO_WORKTREE_FILE, date: base.date, subject: base.subject,
+    };
+    const entry = (change: ChangeRecord, lines: { start: number; end: number }, name?: string, kind?: string): ResultEntry => ({
+      tag: 'change', root: percentEncode(root), ...(member !== undefined ? { member } : {}), path: rootPathOf(repo, f.path), revision: f.revision ?? NO_WORKTREE_FILE,
+      generation: 0, start: 0, end: 0, start_line: lines.start, end_line: lines.end, ...(name !== undefined ? { name } : {}), ...(kind !== undefined ? { kind } : {}), change,
+    });
+    const beforePath = encodedPath(f.beforePath ?? f.path);
+    const hadBefore = f.status !== 'added' && f.status !== 'untracked';
+    for (const c of f.changes.filter((x) => concerns(x, t))) {
+      const after = c.after ?? { start: 1, end: 0 };
+      entries.push(entry({
+        ...common, after: { path: encodedPath(f.path), start_line: after.start, end_line: after.end },
+        ...(c.before ? { before: { path: beforePath, start_line: c.before.start, end_line: c.before.end } } : {}),
+        added: c.added, deleted: c.deleted, ...(c.whitespaceOnly ? { whitespace_only: true } : {}),
+      }, after, c.name, c.kind));
+    }
+    if (f.fileCounts && f.fileCounts.added + f.fileCounts.deleted > 0 && (t === undefined || t.range === undefined)) {
+      entries.push(entry({
+        ...common, after: { path: encodedPath(f.path) }, ...(hadBefore ? { before: { path: beforePath } } : {}), whole_file: true,
+        added: f.fileCounts.added, deleted: f.fileCounts.deleted,
+      }, { start: 1, end: 0 }));
+    }
+  }
+  return entries;
+}
+
+/** `since` words: `REV [TARGET]` or `--uncommitted [TARGET]` (against HEAD); a usage message otherwise. */
+export function parseSinceWords(words: readonly string[]): { rev: string; uncommitted: boolean; target: string[] } | { usage: string } {
+  const uncommitted = words.includes('--uncommitted');
+  const rest = words.filter((w) => w !== '--uncommitted');
+  if (uncommitted) return { rev: 'HEAD', uncommitted, target: rest };
+  if (rest.length === 0) return { usage: 'since needs a REV (a commit: HEAD~3, main, a hash), or --uncommitted, e.g. trufflepig since HEAD~5' };
+  return { rev: rest[0], uncommitted, target: rest.slice(1) };
+}
+
+/** `since REV [TARGET]`, `since --uncommitted [TARGET]`: definitions added, removed and changed since REV, by file. */
+export function sinceCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    const parsed = parseSinceWords(words);
+    if ('usage' in parsed) return errorResult({ code: 'bad_arguments', message: parsed.usage }, budget);
+    let target: HistoryTarget | undefined;
+    let root: string;
+    let member: string | undefined;
+    if (parsed.target.length > 0) {
+      const t = await historyTarget(parsed.target, ctx, storesFor(ctx, opts), opts.cwd ?? process.cwd(), 'since');
+      if (!t.ok) return errorResult(t.error, budget);
+      target = t.value;
+      root = t.value.root;
+      member = t.value.member;
+    } else if (ctx.kind === 'workspace') {
+      const m = historyMember(ctx, 'since');
+      if (!m.ok) return errorResult(m.error, budget);
+      root = m.value.root;
+      member = m.value.name;
+    } else root = ctx.root.root;
+    const repo = openRepo(root);
+    if (!repo.ok) return errorResult(repo.error, budget);
+    const base = resolveRevision(repo.value, parsed.rev);
+    if (!base.ok) return errorResult(base.error, budget);
+    const since = sinceRevision(repo.value, root, base.value, { uncommitted: parsed.uncommitted, ...(target ? { only: gitPathOf(repo.value, target.path) } : {}) });
+    if (!since.ok) return errorResult(since.error, budget);
+    const files = since.value.files;
+    const entries = sinceEntries(root, member, repo.value, base.value, files, target);
+    const fileNotes: Record<string, string> = {};
+    for (const f of files) {
+      const note = fileNote(f, repo.value, parsed.uncommitted);
+      if (note) fileNotes[printedPath(rootPathOf(repo.value, f.path))] = note;
+    }
+    const skipped = files.filter((f) => f.skipped !== undefined);
+    const shownFiles = new Set(entries.map((e) => e.path)).size;
+    const against = `${parsed.uncommitted ? 'uncommitted (staged and unstaged) against HEAD' : `since ${parsed.rev}`} ${short(base.value.commit)}`;
+    const coverage: Record<string, unknown> = {
+      since: base.value.commit, subject: base.value.subject, uncommitted: parsed.uncommitted, files_changed: files.length + since.value.cutFiles, files: shownFiles, changes: entries.length,
+      ...(skipped.length ? { not_compared: Object.fromEntries(skipped.map((f) => [printedPath(rootPathOf(repo.value, f.path)), f.skipped!])) } : {}),
+      ...(since.value.cutFiles ? { cut_files: since.value.cutFiles } : {}), complete: since.value.cutFiles === 0 && skipped.length === 0,
+    };
+    const line = [
+      `${entries.length} change${entries.length === 1 ? '' : 's'} in ${shownFiles} file${shownFiles === 1 ? '' : 's'}, ${against}`,
+      ...(skipped.length ? [`${skipped.length} files not compared (${[...new Set(skipped.map((f) => f.skipped))].join('; ')})`] : []),
+      ...(since.value.cutFiles ? [`only the first ${SINCE_FILES_MAX} changed files were compared (${since.value.cutFiles} more)`] : []),
+    ].join('; ');
+    const what = target ? describe(target) : `working tree ${against}`;
+    return saveAndPage(ctx, opts, budget, { verb: 'since', query: `since ${words.join(' ')}`, target: what, coverage, coverageLine: line, notes: [], fileNotes }, entries);
+  });
 }
 
 /** `show` words: one target (a `sym:` one takes filters) and `--side before|after`; a usage message otherwise. */
@@ -200,7 +318,7 @@ export function showChange(target: string, side: ChangeSideName | undefined, sto
   if (!resolved.ok || resolved.value.entry.tag !== 'change' || resolved.value.entry.change === undefined) return undefined;
   const { entry, set, ordinal } = resolved.value;
   const record = entry.change!;
-  const read = readChange(record);
+  const read = readChange(record, entry.root);
   if (!read.ok) return errorResult(read.error, budget);
   const input = {
     handle: formatHandle(set.id, ordinal), ...(entry.member !== undefined ? { member: entry.member } : {}), ...(entry.name !== undefined ? { name: entry.name } : {}),

@@ -15,7 +15,7 @@ export { searchMember, type MemberSearchRequest, type MemberSearchResult, type M
 export { wsShowObject, wsStatusObject, wsDiscover } from './ws-commands';
 export * from './limits';
 export { refsCommand, mapCommand, ctxCommand } from './nav-commands';
-export { histCommand, blameCommand, parseShowWords } from './history-commands';
+export { histCommand, blameCommand, sinceCommand, parseShowWords } from './history-commands';
 export { showSymbol } from './nav-sym';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './nav-resolve';
 export { boundedMessage, CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, errorLine, escapeLineField, type OutputFormat } from '@trufflepig/render';
