@@ -1,7 +1,7 @@
 // The full path of the CLI: yargs, every verb, local execution (and daemon start-up).
 import yargs from 'yargs';
 import {
-  serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, blameCommand, ctxCommand, histCommand, indexCommand, mapCommand, moreCommand, parseShowWords, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
+  serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, blameCommand, ctxCommand, histCommand, sinceCommand, indexCommand, mapCommand, moreCommand, parseShowWords, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
   boundedMessage, DEFAULT_BUDGET, DEFAULT_SHOW_BUDGET, errorResult, escapeLineField, internalErrorResult, linesError, objectResult, quoteInput, responseBudget,
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
@@ -28,6 +28,8 @@ Verbs:
                       a commit's hunk of the target (--side before|after: either side's bytes)
   blame TARGET        for each run of TARGET's lines, the commit that last changed it
                       (whitespace-only and moved lines keep their older commit)
+  since REV [TARGET]  definitions added, removed and changed between REV and the working tree,
+                      by file, each with a handle to its diff (--uncommitted: against HEAD)
   status              the index's generation, coverage and daemon (in a workspace: per member)
   serve               run the root's daemon in the foreground (watches, reconciles, answers)
   stop                stop the root's daemon
@@ -188,11 +190,12 @@ async function runVerb(verb: string, words: readonly string[], opts: CommandOpti
       if (words.length !== 1) return usageError('ctx takes one HANDLE (SET:ORDINAL) from search, refs, map or show sym:');
       return write(await ctxCommand(words[0], opts));
     case 'hist':
-      if (words.length === 0) return usageError('hist needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig hist sym:TokenBucket::refill');
-      return write(await histCommand(words, opts));
     case 'blame':
-      if (words.length === 0) return usageError('blame needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig blame sym:TokenBucket::refill');
-      return write(await blameCommand(words, opts));
+      if (words.length === 0) return usageError(`${verb} needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig ${verb} sym:TokenBucket::refill`);
+      return write(await (verb === 'hist' ? histCommand : blameCommand)(words, opts));
+    case 'since':
+      if (words.length === 0) return usageError('since needs a REV (HEAD~3, main, a hash) or --uncommitted, e.g. trufflepig since HEAD~5 [path:P | sym:NAME]');
+      return write(await sinceCommand(words, opts));
     case 'status':
       return write(await statusCommand(opts));
     case 'serve': {

@@ -302,6 +302,8 @@ describe('history verbs in a workspace', () => {
     expect(outside.status).toBe(2);
     expect(outside.json().error.code).toBe('member_required');
     expect(at(base, 'blame', 'sym:gamma').json().error.code).toBe('member_required');
+    expect(at(base, 'since', '--uncommitted').json().error.code).toBe('member_required');
+    expect(at(base, '--member', 'two', 'since', 'HEAD').json()).toMatchObject({ hits: [], coverage: { changes: 0 } });
     const chosen = at(base, '-b', '5000', '--member', 'two', 'hist', 'path:b.ts').json();
     expect(chosen.hits.map((h: any) => h.subject)).toEqual(['two: add other']);
     expect(chosen.hits[0].member).toBe('two');
@@ -312,5 +314,50 @@ describe('history verbs in a workspace', () => {
     const shown = at(base, 'show', home.hits[0].handle, '--side', 'after').json();
     expect(shown).toMatchObject({ member: 'one', path: 'b.ts', verified: 'git object' });
     expect(at(base, 'hist', 'in:one', 'sym:gamma').status).toBe(2);
+  });
+});
+
+describe('since', () => {
+  it('since --uncommitted lists staged and unstaged definition changes by file, each with a handle to its diff', () => {
+    const { repo } = story('since');
+    const read = (rel: string) => fs.readFileSync(repo.abs(rel) as string, 'utf8');
+    repo.write('b.ts', read('b.ts').replace('return z + 1;', 'return z + 7;'));
+    git(repo.root, 'add', 'b.ts');
+    repo.write('a.ts', read('a.ts').replace('return n * 4 + 12;', 'return   n * 4 + 12;'));
+    repo.write('c.ts', fn('fresh', ['return 0;']));
+    const run = repo.lines('since', '--uncommitted');
+    expect(run.status).toBe(0);
+    within(run, 600);
+    expect(run.stdout).toMatch(/^since --uncommitted → working tree uncommitted \(staged and unstaged\) against HEAD [0-9a-f]{7} {2}\(show [0-9a-z]{6,16}:N reads diff N\)$/m);
+    expect(run.stdout).toContain('\na.ts (unstaged)\n1 ~ function filler4 17-19 whitespace only\nb.ts (staged)\n2 ~ function gamma 2-6 +1 -1\nc.ts (untracked)\n3 + function fresh 1-3 +3 -0\n');
+    const out = repo.cli('-b', '5000', 'since', '--uncommitted').json();
+    const gamma = out.hits.find((h: any) => h.name === 'gamma');
+    const shown = repo.cli('show', gamma.handle).json();
+    expect(shown).toMatchObject({ verified: 'git object and revision', since: git(repo.root, 'rev-parse', 'HEAD').trim() });
+    expect(shown.rows.filter((r: any) => r.mark !== ' ').map((r: any) => `${r.mark}${r.text}`)).toEqual(['-  return z + 1;', '+  return z + 7;']);
+    const after = repo.cli('show', gamma.handle, '--side', 'after').json();
+    expect(after).toMatchObject({ verified: 'revision', worktree: true });
+    expect(after.rows.map((r: any) => r.text)).toEqual(read('b.ts').split('\n').slice(1, 6));
+    // The working file changed since: its diff handle no longer reads.
+    repo.write('b.ts', read('b.ts').replace('y * 3', 'y * 8'));
+    const stale = repo.cli('show', gamma.handle);
+    expect(stale.status).toBe(2);
+    expect(stale.json().error.code).toBe('stale_source');
+  });
+
+  it('since REV compares a commit with the working tree; a TARGET narrows it; a bad REV is bad_revision', () => {
+    const { repo, ids } = story('since-rev');
+    const out = repo.cli('-b', '5000', 'since', ids.edit2).json();
+    expect(out.hits.map((h: any) => `${h.path} ${h.status} ${h.name}`)).toEqual(['a.ts removed beta', 'b.ts added gamma']);
+    expect(out.hits[0]).toMatchObject({ before: { path: 'a.ts', start_line: 41, end_line: 44 }, deleted: 4 });
+    const removed = repo.cli('show', out.hits[0].handle).json();
+    expect(removed.rows.map((r: any) => r.mark)).toEqual(['-', '-', '-', '-']);
+    const narrowed = repo.cli('-b', '5000', 'since', ids.edit2, 'path:b.ts').json();
+    expect(narrowed.hits.map((h: any) => h.name)).toEqual(['gamma']);
+    const bad = repo.cli('since', 'no-such-rev');
+    expect(bad.status).toBe(2);
+    expect(bad.json().error.code).toBe('bad_revision');
+    const lines = repo.lines('-b', '60', 'since', ids.add);
+    within(lines, 60);
   });
 });
