@@ -16,7 +16,7 @@ const { packAll, withInstallScripts } = require('../../../tools/pack/pack.js') a
 };
 
 const CLI_VERSION = (require('../package.json') as { version: string }).version;
-const WORKSPACE_PACKAGES = ['config', 'index', 'mcp', 'member-root', 'rank', 'render', 'result-cache', 'runtime', 'workspace'];
+const WORKSPACE_PACKAGES = ['config', 'history', 'index', 'mcp', 'member-root', 'rank', 'render', 'result-cache', 'runtime', 'workspace'];
 /** Any fetch of a @trufflepig/* package from a registry fails at once. */
 const DEAD_REGISTRY = 'http://127.0.0.1:9/';
 
