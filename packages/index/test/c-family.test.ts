@@ -170,6 +170,34 @@ describe('C declaration heads with annotation macros', () => {
   });
 });
 
+describe('library header idioms', () => {
+  it('glibc: __BEGIN_DECLS lines, trailing __THROW and __nonnull, a guard defined as 1', () => {
+    const src = [
+      '#ifndef _SCHED_H', '#define _SCHED_H 1', '#include <features.h>', '', '__BEGIN_DECLS', '',
+      'extern int sched_setparam (__pid_t __pid, const struct sched_param *__param)', '     __THROW;',
+      'extern int unshare (int __flags) __THROW __nonnull ((1));',
+      'void *__kmalloc(size_t size, gfp_t flags) __assume_kmalloc_alignment __alloc_size(1);',
+      '__END_DECLS', '', '#endif', '',
+    ].join('\n');
+    const x = extractFile('c', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(['sched_setparam:prototype', 'unshare:prototype', '__kmalloc:prototype']);
+    expect(spanText(Buffer.from(src), x, 'sched_setparam')).toBe('extern int sched_setparam (__pid_t __pid, const struct sched_param *__param)\n     __THROW;');
+  });
+
+  it('libxml2: an export macro before the type and a calling-convention macro after the pointer', () => {
+    const x = extractFile('c', Buffer.from('XMLPUBFUN const xmlChar * XMLCALL\n\t\thtmlGetMetaEncoding\t(htmlDocPtr doc);\nXMLPUBFUN int XMLCALL\n\t\thtmlSetMetaEncoding\t(htmlDocPtr doc, const xmlChar *encoding);\n'));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(['htmlGetMetaEncoding:prototype', 'htmlSetMetaEncoding:prototype']);
+  });
+
+  it('leaves C++ operators alone', () => {
+    const src = 'class It {\n public:\n  LLVM_ABI value_type *operator->() const { return &operator*(); }\n  value_type &operator*() const;\n};\n';
+    const x = extractFile('cpp', Buffer.from(src));
+    expect(defs(x)).toEqual(expect.arrayContaining(['It::operator->:method', 'It::operator*:prototype']));
+  });
+});
+
 describe('C preprocessor idioms', () => {
   it('keeps an extern "C" header whole: the #ifdef __cplusplus braces are blanked', () => {
     const src = '#ifndef FOO_H\n#define FOO_H\n#ifdef __cplusplus\nextern "C" {\n#endif\n\nint foo_open(const char *path);\nstruct foo { int a; };\n\n#ifdef __cplusplus\n}\n#endif\n#endif\n';

@@ -132,10 +132,11 @@ function locate(def: Node, name: Node): { def: Node; name: Node; owner: Node | n
   return { def: whole, name: declared.name, owner: declared.owner };
 }
 
-/** `#define X_H` right inside the `#ifndef X_H` it guards: no definition. */
+/** `#define X_H` (or `#define X_H 1`) right inside the `#ifndef X_H` it guards: no definition. */
 function isIncludeGuard(def: Node): boolean {
   const parent = def.parent;
-  if (def.type !== 'preproc_def' || def.childForFieldName('value') || !parent) return false;
+  const value = def.childForFieldName('value')?.text.trim();
+  if (def.type !== 'preproc_def' || (value !== undefined && value !== '1') || !parent) return false;
   const guard = parent.childForFieldName('name') ?? parent.childForFieldName('condition');
   const name = def.childForFieldName('name')?.text;
   return (parent.type === 'preproc_ifdef' || parent.type === 'preproc_if') && !!name && !!guard && guard.text.includes(name);
@@ -202,12 +203,22 @@ const CPP_LINE = /^\s*(?:(?:class|namespace)\s+[A-Za-z_][\w:]*\s*(?:final\s*)?[:
 /**
  * Whether a C-named file (`.h`, also `.c`) is C++ by its syntax: a class or namespace,
  * a template, an access label, `using namespace`, a standard header without extension, or
- * a `::` qualified name outside comments and strings.
+ * a `::` qualified name outside comments, strings and `#if … __cplusplus` blocks (a C
+ * header's `#include <cstddef>` or C++ overloads for C++ includers).
  */
 export function looksLikeCpp(text: string): boolean {
   let inComment = false;
+  // Per open conditional: whether its lines are skipped (it, or one around it, tests __cplusplus).
+  const skipped: boolean[] = [];
   for (const raw of text.split('\n')) {
     let line = raw;
+    const directive = /^\s*#\s*(if|ifdef|ifndef|endif)\b(.*)/.exec(line);
+    if (directive && !inComment) {
+      if (directive[1] === 'endif') skipped.pop();
+      else skipped.push(skipped[skipped.length - 1] === true || directive[2].includes('__cplusplus'));
+      continue;
+    }
+    if (skipped[skipped.length - 1]) continue;
     if (inComment) {
       const close = line.indexOf('*/');
       if (close < 0) continue;
@@ -222,14 +233,14 @@ export function looksLikeCpp(text: string): boolean {
   return false;
 }
 
-const COMMON = { refine, locate, imports, repair: repairC };
+const COMMON = { refine, locate, imports };
 
 export const C: LanguageSpec = {
-  ...COMMON, grammar: 'tree-sitter-c', version: 1, query: SHARED,
+  ...COMMON, grammar: 'tree-sitter-c', version: 1, query: SHARED, repair: (text, tree) => repairC(text, tree, 'c'),
   load: () => require('tree-sitter-c'),
 };
 
 export const CPP: LanguageSpec = {
-  ...COMMON, grammar: 'tree-sitter-cpp', version: 1, query: SHARED + CPP_ONLY,
+  ...COMMON, grammar: 'tree-sitter-cpp', version: 1, query: SHARED + CPP_ONLY, repair: (text, tree) => repairC(text, tree, 'cpp'),
   load: () => require('tree-sitter-cpp'),
 };

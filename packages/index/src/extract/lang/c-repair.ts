@@ -26,9 +26,14 @@ const STATEMENT_WORDS = new Set([
   'typeof', '__typeof__', 'alignof', '_Alignof', 'template', 'using', 'namespace', 'operator', 'new', 'delete', 'throw',
 ]);
 /** Attribute syntax the grammars parse themselves: skipped with its arguments, never blanked. */
-const NATIVE_ATTRIBUTES = new Set(['__attribute__', '__attribute', '__declspec', 'alignas', '_Alignas']);
+const NATIVE_ATTRIBUTES = new Set(['__attribute__', '__attribute', '__declspec', 'alignas', '_Alignas', '__asm__', '__asm', 'asm']);
+const ASM_WORDS = new Set(['__asm__', '__asm', 'asm']);
+/** Words after a C++ member function's parameters: the trailing part is left alone from there. */
+const TRAILING_CPP = new Set(['const', 'volatile', 'noexcept', 'override', 'final', 'throw', 'try', 'requires', 'mutable']);
 const ANNOTATION_WORDS = new Set(['asmlinkage', 'notrace', 'noinline', 'noinstr', 'nokprobe_inline', 'WINAPI', 'APIENTRY', 'CALLBACK']);
 const RUN_TOKENS_MAX = 48;
+/** Lines above an error row a declaration head may start on. */
+const HEAD_LINES_MAX = 3;
 
 /** Reserved names (`__sched`, `_Foo`), ALL_CAPS export macros (`SQLITE_API`) and the kernel's usual annotations. */
 function looksLikeAnnotation(word: string): boolean {
@@ -104,6 +109,54 @@ function skipSpace(code: string, i: number, newlines: boolean): number {
 interface Word { text: string; start: number; end: number }
 
 /**
+ * Whether the tokens from `from` continue a declaration head with a type or name: a plain
+ * word before the next call or end. `__printf(2, 3) void panic(…)`: yes, so `__printf` is
+ * an annotation; `__kmalloc(…) __alloc_size(1);`: no, so `__kmalloc` is the name.
+ */
+function continuesHead(code: string, from: number): boolean {
+  let i = from;
+  for (let n = 0; n < 16; n++) {
+    i = skipSpace(code, i, true);
+    if (code[i] === '*' || code[i] === '&') { i++; continue; }
+    if (!isWordStart(code[i])) return false;
+    let j = i;
+    while (j < code.length && /\w/.test(code[j])) j++;
+    const word = code.slice(i, j);
+    if (TYPE_WORDS.has(word) || TAGS.has(word) || (!looksLikeAnnotation(word) && !NATIVE_ATTRIBUTES.has(word))) return true;
+    const next = skipSpace(code, j, true);
+    if (code[next] === '(') {
+      if (!NATIVE_ATTRIBUTES.has(word)) return false;
+      const end = groupEnd(code, next, '(', ')', 4000);
+      if (end < 0) return false;
+      i = end;
+    } else i = j;
+  }
+  return false;
+}
+
+/** Annotations after a function's parameters (`… (int __flags) __THROW __nonnull ((1));`): blanked up to the end. */
+function fixTrailing(code: string, from: number, blanks: Span[]): void {
+  let i = from;
+  for (let n = 0; n < 16; n++) {
+    i = skipSpace(code, i, true);
+    if (!isWordStart(code[i])) return;
+    let j = i;
+    while (j < code.length && /\w/.test(code[j])) j++;
+    const word = code.slice(i, j);
+    if (TRAILING_CPP.has(word) || (!NATIVE_ATTRIBUTES.has(word) && !looksLikeAnnotation(word))) return;
+    const next = skipSpace(code, j, true);
+    let end = j;
+    if (code[next] === '(') {
+      end = groupEnd(code, next, '(', ')', 4000);
+      if (end < 0) return;
+    }
+    // An asm label (`__asm ("strcasestr")`) is no syntax of the grammars after a declarator.
+    if (!NATIVE_ATTRIBUTES.has(word) || ASM_WORDS.has(word)) blanks.push({ start: i, end });
+    i = end;
+  }
+}
+
+/**
  * One declaration-like run from `from`: specifier words, pointers and annotation calls up
  * to the declarator's name. Unknown words beside a certain type (`void`, `struct rq`) are
  * annotations; among unknown words alone, the last that does not look like an annotation
@@ -114,21 +167,24 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
   let i = skipSpace(code, from, nested);
   let typed = false;
   let afterTag = false;
+  // Past a `*` only the declarator follows: an unknown word there is an annotation (`void __user *buf`, `xmlChar * XMLCALL f(…)`).
+  let pointer = false;
   for (let n = 0; n < RUN_TOKENS_MAX; n++) {
     const c = code[i];
-    if (c === '*' || c === '&') { i = skipSpace(code, i + 1, true); continue; }
+    if (c === '*' || c === '&') { pointer = true; i = skipSpace(code, i + 1, true); continue; }
     if (!isWordStart(c)) return;
     let j = i;
     while (j < code.length && /[\w:~]/.test(code[j])) j++;
     const word = code.slice(i, j);
-    if (n === 0 && STATEMENT_WORDS.has(word)) return;
+    // A statement, or C++ syntax this rewrite does not read (`T *operator->()`).
+    if ((n === 0 && STATEMENT_WORDS.has(word)) || word === 'operator' || word.endsWith('::operator')) return;
     if (code[j] === '<') { const g = groupEnd(code, j, '<', '>', 200); if (g > 0) j = g; }
     const next = skipSpace(code, j, true);
     if (code[next] === '(') {
       const end = groupEnd(code, next, '(', ')', 4000);
       if (end < 0) return;
       const after = skipSpace(code, end, true);
-      if (NATIVE_ATTRIBUTES.has(word) || (looksLikeAnnotation(word) && (isWordStart(code[after]) || code[after] === '*'))) {
+      if (NATIVE_ATTRIBUTES.has(word) || (looksLikeAnnotation(word) && continuesHead(code, end))) {
         if (!NATIVE_ATTRIBUTES.has(word)) blanks.push({ start: i, end });
         i = after;
         continue;
@@ -136,6 +192,7 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
       // The name of a function: its parameters are declarations of their own.
       blankUnknown(words, typed, blanks);
       if (nested) return;
+      fixTrailing(code, end, blanks);
       let d = 0;
       let param = next + 1;
       for (let k = next + 1; k < end - 1; k++) {
@@ -150,7 +207,8 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
       if (afterTag) typed = true;
       else if (TAGS.has(word)) afterTag = true;
       else if (TYPE_WORDS.has(word)) typed = true;
-      else if (!SPECIFIERS.has(word)) words.push({ text: word, start: i, end: j });
+      else if (SPECIFIERS.has(word)) { /* kept */ } else if (pointer) blanks.push({ start: i, end: j });
+      else words.push({ text: word, start: i, end: j });
       if (!TAGS.has(word)) afterTag = false;
       i = next;
       continue;
@@ -171,7 +229,7 @@ function blankUnknown(words: readonly Word[], typed: boolean, blanks: Span[]): v
   words.forEach((w, k) => { if (k !== keep) blanks.push(w); });
 }
 
-interface Block { branches: { line: number; end: number }[]; condition: string; endif: number }
+interface Block { branches: { line: number; end: number }[]; directive: string; condition: string; endif: number }
 
 /** `#if` … `#endif` blocks (by line), and directive lines that close or continue nothing. */
 function conditionals(code: string, starts: readonly number[]): { blocks: Block[]; stray: number[] } {
@@ -182,7 +240,7 @@ function conditionals(code: string, starts: readonly number[]): { blocks: Block[
     const m = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)/.exec(code.slice(starts[line], line + 1 < starts.length ? starts[line + 1] - 1 : code.length));
     if (!m) continue;
     const top = open[open.length - 1];
-    if (m[1].startsWith('if')) open.push({ branches: [{ line, end: line }], condition: m[2], endif: -1 });
+    if (m[1].startsWith('if')) open.push({ branches: [{ line, end: line }], directive: m[1], condition: m[2], endif: -1 });
     else if (!top) stray.push(line);
     else if (m[1] === 'endif') {
       top.branches[top.branches.length - 1].end = line;
@@ -202,7 +260,24 @@ function braceBalance(code: string, from: number, to: number): number {
   return n;
 }
 
-export function repairC(text: string, tree: Parser.Tree): string {
+/**
+ * Which branches of a conditional only a C++ compiler reads: the first of `#ifdef
+ * __cplusplus`, `#if defined(__cplusplus)`, `#if __cplusplus >= 201103L` (also `&&` more),
+ * the others of `#ifndef __cplusplus` and `#if !defined(__cplusplus)`; none when the
+ * condition says more (`||`).
+ */
+function cplusplusBranches(b: Block): number[] {
+  const cond = b.condition.replace(/\/\*.*?\*\/|\/\/.*$/g, '').trim();
+  if (cond.includes('||')) return [];
+  const positive = /^(?:defined\s*\(\s*__cplusplus\s*\)|defined\s+__cplusplus\b|__cplusplus\b)/;
+  const negative = /^!\s*(?:defined\s*\(\s*__cplusplus\s*\)|defined\s+__cplusplus\b)\s*$/;
+  if ((b.directive === 'ifdef' && cond === '__cplusplus') || (b.directive === 'if' && positive.test(cond))) return [0];
+  if ((b.directive === 'ifndef' && cond === '__cplusplus') || (b.directive === 'if' && negative.test(cond))) return b.branches.map((_, k) => k).slice(1);
+  return [];
+}
+
+/** `dialect` c: what only a C++ compiler reads is blanked (`#ifdef __cplusplus` blocks); cpp: only the split `extern "C" {`. */
+export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 'c'): string {
   const code = maskCode(text);
   const starts = lineStartsOf(code);
   const lineEnd = (line: number) => (line + 1 < starts.length ? starts[line + 1] - 1 : code.length);
@@ -212,7 +287,11 @@ export function repairC(text: string, tree: Parser.Tree): string {
   for (const line of stray) blankLines(line, line);
   for (const b of blocks) {
     const body = (k: number) => ({ from: b.branches[k].line + 1, to: b.branches[k].end - 1 });
-    if (b.branches.length === 1 && /__cplusplus/.test(b.condition)) {
+    const cplusplus = dialect === 'c' ? cplusplusBranches(b) : [];
+    if (cplusplus.length > 0) {
+      // A C compiler never reads these lines: C++ overloads, `extern "C" {`, `#include <cstddef>`.
+      for (const k of cplusplus) { const r = body(k); blankLines(r.from, r.to); }
+    } else if (b.branches.length === 1 && /__cplusplus/.test(b.condition)) {
       // `#ifdef __cplusplus` / `extern "C" {` / `#endif`, and the `}` that closes it.
       const { from, to } = body(0);
       const lines = text.slice(starts[from] ?? 0, from <= to ? lineEnd(to) : starts[from]).split('\n').filter((l) => l.trim() !== '');
@@ -224,9 +303,22 @@ export function repairC(text: string, tree: Parser.Tree): string {
       blankLines(b.branches[1].line, b.endif);
     }
   }
-  for (const row of errorRows(tree.rootNode)) {
+  // `__BEGIN_DECLS`, `G_END_DECLS`, `U_NAMESPACE_END` alone on a line: extern "C" and namespace wrappers as macros.
+  const rows = errorRows(tree.rootNode);
+  const near = new Set(rows.flatMap((r) => [r - 1, r, r + 1]));
+  for (let line = 0; line < starts.length; line++) {
+    const m = /^([ \t]*)([A-Za-z_]\w*)[ \t]*;?[ \t]*$/.exec(code.slice(starts[line], lineEnd(line)));
+    if (!m || !looksLikeAnnotation(m[2]) || (m[1] !== '' && !near.has(line))) continue;
+    let prev = line - 1;
+    while (prev >= 0 && code.slice(starts[prev], lineEnd(prev)).trim() === '') prev--;
+    if (prev < 0 || /[;{}:]\s*$|^\s*#/.test(code.slice(starts[prev], lineEnd(prev)))) blankLines(line, line);
+  }
+  for (const row of rows) {
     if (row >= starts.length) continue;
-    for (const line of row > 0 && /[\w*]\s*$/.test(code.slice(starts[row - 1], lineEnd(row - 1))) ? [row - 1, row] : [row]) {
+    // The head may start lines above (`static struct rq *⏎context_switch(…)`, `… *__param)⏎ __THROW;`).
+    const heads = [row];
+    for (let up = row - 1; up >= 0 && up >= row - HEAD_LINES_MAX && /[\w*,()]\s*$/.test(code.slice(starts[up], lineEnd(up))) && !/^\s*#/.test(code.slice(starts[up], lineEnd(up))); up--) heads.unshift(up);
+    for (const line of heads) {
       if (/^[ \t]*#/.test(code.slice(starts[line], lineEnd(line)))) continue;
       fixRun(code, starts[line], blanks);
       // `class LLVM_ABI Foo : Base {`: an export macro between the tag and the name.
