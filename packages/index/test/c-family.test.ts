@@ -206,6 +206,17 @@ describe('C preprocessor idioms', () => {
     expect(defs(x)).toEqual(['foo_open:prototype', 'foo:struct', 'foo::a:field']);
   });
 
+  it('a C header\'s C++-only branches are C++ to neither the sniff nor the C parse', () => {
+    const src = '#ifdef __cplusplus\n#include <cstddef>\nextern "C++" {\ntemplate <class T> T fabs_of(T v);\n}\n#else\n#include <stddef.h>\n#endif\ndouble fabs(double x);\n#if !defined(__cplusplus)\ntypedef int bool_t;\n#else\nnamespace std { using ::fabs; }\n#endif\n';
+    expect(looksLikeCpp(src)).toBe(false);
+    const x = extractFile('c', Buffer.from(src));
+    expect(x.lang).toBeUndefined();
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(['fabs:prototype', 'bool_t:type']);
+    // What a C compiler includes.
+    expect(x.imports.map((i) => i.spelled)).toEqual(['<stddef.h>']);
+  });
+
   it('recovers definitions from branches that each open the same brace', () => {
     const src = '#if defined(BIG)\nstruct cfg { long v;\n#else\nstruct cfg { int v;\n#endif\n};\nint cfg_load(struct cfg *c) { return 0; }\n';
     const x = extractFile('c', Buffer.from(src));
