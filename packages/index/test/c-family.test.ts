@@ -281,6 +281,11 @@ describe('C++ extraction', () => {
     expect(spanText(bytes, x, 'max_of')).toBe('template <class T> T max_of(T a, T b) { return a > b ? a : b; }');
   });
 
+  it('an out-of-line definition in a file that defines neither scope: a namespace by its lower-case name, a class otherwise', () => {
+    const y = extractFile('cpp', Buffer.from('#include "widget.hpp"\nint detail::clamp(int v) { return v; }\ndouble Point::norm() const { return 0; }\ntemplate <class T> void vec<T>::push(T v) {}\nstruct impl {};\nvoid impl::run() {}\n'));
+    expect(defs(y)).toEqual(['detail::clamp:function', 'Point::norm:method', 'vec::push:method', 'impl:struct', 'impl::run:method']);
+  });
+
   it('reads an export macro between class and name', () => {
     const y = extractFile('cpp', Buffer.from('namespace llvm {\nclass LLVM_ABI Foo : public Bar {\npublic:\n  LLVM_ABI static Foo *create(int N);\n};\n}\n'));
     expect(y.parse).toBe('ok');

@@ -106,21 +106,40 @@ function hasSpecifier(item: Node, type: string, ...texts: string[]): boolean {
   return item.namedChildren.some((c) => c.type === type && texts.includes(c.text));
 }
 
-/** Names of the namespaces a file defines, so `ns::f() {}` is a function of ns, `Point::norm() {}` a method. */
-const namespaceCache = new WeakMap<Parser.Tree, Set<string>>();
-function namespacesOf(tree: Parser.Tree): Set<string> {
-  let names = namespaceCache.get(tree);
-  if (names) return names;
-  names = new Set();
+interface Scopes { readonly namespaces: Set<string>; readonly types: Set<string> }
+const TYPE_SPECIFIERS = new Set(['class_specifier', 'struct_specifier', 'union_specifier']);
+
+/** Names of the namespaces and types a file defines at namespace level, so `ns::f() {}` is a function of ns, `Point::norm() {}` a method. */
+const scopeCache = new WeakMap<Parser.Tree, Scopes>();
+function scopesOf(tree: Parser.Tree): Scopes {
+  let scopes = scopeCache.get(tree);
+  if (scopes) return scopes;
+  scopes = { namespaces: new Set(), types: new Set() };
   const stack = [tree.rootNode];
   for (let n = stack.pop(); n; n = stack.pop()) {
     for (const c of n.namedChildren) {
-      if (c.type === 'namespace_definition') for (const id of c.childForFieldName('name')?.text.split('::') ?? []) names.add(id.trim());
+      if (c.type === 'namespace_definition') for (const id of c.childForFieldName('name')?.text.split('::') ?? []) scopes.namespaces.add(id.trim());
+      const spec = c.type === 'template_declaration' ? itemOf(c) : c;
+      if (TYPE_SPECIFIERS.has(spec.type)) { const name = spec.childForFieldName('name')?.text; if (name) scopes.types.add(name.replace(/<[\s\S]*$/, '')); }
       if (TRANSPARENT.has(c.type)) stack.push(c);
     }
   }
-  namespaceCache.set(tree, names);
-  return names;
+  scopeCache.set(tree, scopes);
+  return scopes;
+}
+
+/**
+ * Whether `A::f() {…}` defines a function of namespace A rather than a method of type A:
+ * A is a namespace this file defines, not a type it defines, or else named the way
+ * namespaces are (lower case: `detail`, `llvm`; a class is `Point`, a template `Box<T>`).
+ */
+function qualifiesByNamespace(scope: Node, tree: Parser.Tree): boolean {
+  if (scope.type === 'template_type') return false;
+  const name = scope.text.split('::').pop()!.trim();
+  const { namespaces, types } = scopesOf(tree);
+  if (namespaces.has(name)) return true;
+  if (types.has(name)) return false;
+  return /^[a-z]/.test(name);
 }
 
 function locate(def: Node, name: Node): { def: Node; name: Node; owner: Node | null } | null {
@@ -157,10 +176,9 @@ function refine(def: Node, kind: string, name: Node): string | null {
   switch (kind) {
     case 'function': {
       if (!declaresFunction(name)) return null; // a head the grammar misread (`__sched schedule(void)`)
-      const q = qualified(name);
-      if (!q) return 'function';
-      const scope = q.childForFieldName('scope')?.text.replace(/<[\s\S]*$/, '') ?? '';
-      return namespacesOf(name.tree).has(scope.split('::').pop()!) ? 'function' : 'method';
+      const scope = qualified(name)?.childForFieldName('scope');
+      if (!scope) return 'function';
+      return qualifiesByNamespace(scope, name.tree) ? 'function' : 'method';
     }
     case 'variable': {
       if (item.parent?.type === 'friend_declaration') return null;
