@@ -31,6 +31,10 @@ describe.each([
   ['luau/src/Scheduler.lua', ['function drain', 'function Scheduler::defer', 'function Scheduler::flush', 'method Scheduler::size', 'constant DEFAULT_BUDGET']],
   ['dreammaker/code/controllers/subsystem.dm', ['class /datum::controller', 'method /datum/controller::fire', 'field /datum/controller/subsystem::priority', 'constant /datum/controller/subsystem::MAX_QUEUE', 'method /datum/controller/subsystem::process_one', 'class /datum/controller/subsystem::garbage', 'method /datum/controller/subsystem/garbage::fire', 'method /datum/controller/subsystem::set_flag']],
   ['dreammaker/code/_defines.dm', ['macro CLAMP', 'variable all_crayons', 'constant MAX_DRAWINGS_PER_TURF', 'function log_drawing', 'function random_colour']],
+  ['c/include/linux/sched.h', ['macro task_is_running', 'enum pid_type', 'variant pid_type::PIDTYPE_PID', 'struct task_struct', 'field task_struct::real_parent', 'field task_struct::pid', 'struct pid_range_t', 'type task_fn', 'prototype schedule', 'function task_nice', 'function need_resched']],
+  ['c/kernel/sched/core.c', ['constant sched_nr_migrate', 'variable sysctl_sched_rt_runtime', 'prototype try_to_wake_up', 'function __schedule', 'function schedule', 'function __task_rq_lock', 'function try_to_wake_up', 'prototype sched_warn']],
+  ['cpp/src/widget.hpp', ['module ui', 'module ui::detail', 'prototype detail::clamp', 'enum ui::Align', 'class ui::Widget', 'type Widget::Children', 'prototype Widget::~Widget', 'method Widget::name', 'class ui::Box', 'method Box::get', 'function ui::max_of']],
+  ['cpp/src/widget.cpp', ['function detail::clamp', 'method Point::norm', 'method Widget::Widget', 'method Widget::~Widget', 'method Box::draw', 'function main']],
 ])('%s', (rel, expected) => {
   const { x, bytes } = extract(rel);
   it('parses cleanly and finds the key definitions with kinds and owners', () => {
