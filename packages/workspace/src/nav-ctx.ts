@@ -1,7 +1,8 @@
 // `ctx HANDLE` (retrieval spec §7): the structural context of a handle's symbol or region
 // from the owner's current graph: container, members or siblings, callers, callees.
 import * as fs from 'node:fs';
-import { extractOccurrences, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
+import { declarationRank, extractOccurrences, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
+import { isTestPath } from '@trufflepig/rank';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import { CTX_LIST_MAX } from './limits';
@@ -40,6 +41,12 @@ const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'trait', 'cla
 
 function item(d: IndexedDefinition, within?: string): CtxItem {
   return { file: d.file, start: d.start, end: d.end, startLine: d.startLine, endLine: d.endLine, name: qualifiedName(d), kind: d.kind, ...(within ? { within } : {}) };
+}
+
+/** A callee's definition: code before tests, a function before its C prototype, else the first. */
+function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | undefined {
+  const key = (d: IndexedDefinition) => (isTestPath(d.file.path) ? 2 : 0) + declarationRank(d.kind);
+  return [...list].sort((a, b) => key(a) - key(b))[0];
 }
 
 /** The innermost definition of a file containing [start, end). */
@@ -108,7 +115,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
       for (const o of extractOccurrences(file.lang, live.bytes)) {
         if (o.role !== 'call' || o.start < focus.start || o.end > focus.end || seen.has(o.name)) continue;
         seen.add(o.name);
-        const target = defs.find((d) => d.name === o.name) ?? t.reader.definitions(o.name)[0];
+        const target = bestCallee(defs.filter((d) => d.name === o.name)) ?? bestCallee(t.reader.definitions(o.name));
         if (target && callees.length < CTX_LIST_MAX) callees.push(item(target));
         else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
       }

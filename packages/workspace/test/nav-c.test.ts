@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { indexCommand, refsCommand, showCommand } from '../src';
+import { ctxCommand, indexCommand, refsCommand, searchCommand, showCommand } from '../src';
 import { json, makeRepo } from './ws-helpers';
 
 const FILES = {
@@ -73,6 +73,15 @@ describe('C navigation: show sym: and refs through #include', () => {
     // In the defining file the name resolves to its own definition.
     const own = json(await refsCommand(['wake_up_process', 'file:kernel/sched/core.c'], at()));
     expect(own.hits[0]).toMatchObject({ role: 'declaration', resolution: 'resolved', definition: 'kernel/sched/core.c:8' });
+  });
+
+  it('ctx names a callee by its definition, not its prototype', async () => {
+    const hit = json(await searchCommand(['sym:dup'], at())).hits[0];
+    const c = json(await ctxCommand(hit.handle, at()));
+    expect(c.symbol).toMatchObject({ name: 'dup', kind: 'function' });
+    expect(c.callees.map((s: { name: string; path: string; kind: string }) => `${s.name} ${s.path} ${s.kind}`)).toEqual([
+      'schedule kernel/sched/core.c function', 'wake_up_process kernel/sched/core.c function',
+    ]);
   });
 
   it('a system include finds the include/ directory nearest the including file', async () => {
