@@ -2,6 +2,8 @@
 // function it declares), lang: and its aliases, kind:, test paths, the stored language of a
 // C++ header named .h, and the bad inputs (a 1.9 MB one-line generated file, a header
 // with unbalanced #if blocks) indexed without a hang.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { canonicalQueryLanguage, languageOf, pathClass, type IndexReader } from '../src';
 import { Fixture } from './helpers';
 
@@ -202,6 +204,19 @@ describe('C and C++ through the index', () => {
     expect(reader.fileDefinitions('ui/legacy.h').map((d) => `${d.kind} ${d.container ? d.container + '::' : ''}${d.name}`)).toEqual(['class Legacy', 'prototype Legacy::name']);
     expect(await fx.paths('sym:Legacy lang:cpp')).toEqual(['ui/legacy.h']);
     expect(await fx.paths('sym:Legacy lang:c')).toEqual([]);
+  });
+
+  it('a renamed C++ header keeps its language: its facts are copied from the old row with it', async () => {
+    fs.renameSync(path.join(fx.root, 'ui/legacy.h'), path.join(fx.root, 'ui/old_legacy.h'));
+    const report = await fx.index();
+    expect(report.reused).toBe(1);
+    const after = await fx.open();
+    try {
+      expect(after.fileByPath('ui/old_legacy.h')?.lang).toBe('cpp');
+      expect(after.fileDefinitions('ui/old_legacy.h').map((d) => d.name)).toEqual(['Legacy', 'name']);
+    } finally {
+      after.close();
+    }
   });
 
   it('stores includes as imports', () => {
