@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { classify } from '../src/hook/classify';
-import { LANG_OF_EXTENSION } from '../src/hook/filters';
+import { langOfExtension } from '../src/hook/filters';
 import { decideHint, hintKey, HINT_STATE_FILE, parseHintState } from '../src/hook/rate-limit';
 import { parseCommandLine, texts } from '../src/hook/shell-words';
 import { HINT_INTERVAL_MS } from '../src/limits';
@@ -144,16 +144,12 @@ describe('shell words', () => {
   });
 });
 
-describe('the language table copied from the index', () => {
-  it('agrees with the index on every extension either side names', () => {
-    const index = require('@trufflepig/index') as { languageOf(p: string): string; queryLanguageOf(l: string): string };
-    const source = fs.readFileSync(require.resolve('../../../packages/index/src/classify.ts'), 'utf8');
-    const indexExtensions = [...source.matchAll(/extensions: \[([^\]]*)\]/g)].flatMap((m) => [...m[1].matchAll(/'([a-z0-9]+)'/g)].map((x) => x[1]));
-    expect(indexExtensions.length).toBeGreaterThan(10);
-    for (const ext of new Set([...indexExtensions, ...Object.keys(LANG_OF_EXTENSION), 'md', 'toml', 'json', 'yaml', 'txt'])) {
-      const lang = index.queryLanguageOf(index.languageOf(`x.${ext}`));
-      expect({ ext, lang: LANG_OF_EXTENSION[ext] }).toEqual({ ext, lang: lang === 'text' ? undefined : lang });
-    }
+describe('languages come from the index', () => {
+  it('maps every extension the index classifies to its lang:, text to none, C and C++ included', () => {
+    expect(['rs', 'tsx', 'mjs', 'py', 'c', 'h', 'hpp', 'cc', 'md', 'toml', 'weird'].map((e) => langOfExtension(e))).toEqual(
+      ['rust', 'typescript', 'javascript', 'python', 'c', 'c', 'cpp', 'cpp', undefined, undefined, undefined],
+    );
+    expect(classify('rg -n kmalloc -g "*.c" .', WHERE)?.command).toMatch(/lang:c\b/);
   });
 });
 

@@ -2,23 +2,14 @@
 // Trufflepig filters: `lang:`, `file:` and `-file:`. A selection with no faithful
 // filter gets none, and the caller then suggests nothing rather than a wider search.
 
-/**
- * Extensions and the `lang:` value their files answer to. A copy of the index's language
- * table (packages/index/src/classify.ts), kept here because the hook must not load the
- * index; test/hook.test.ts checks that both agree. Extensions of `text` (md, toml,
- * json…) have none: `lang:text` is every file without an extractor, far wider.
- */
-export const LANG_OF_EXTENSION: Readonly<Record<string, string>> = {
-  rs: 'rust', ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'typescript',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript',
-  cs: 'csharp', php: 'php', phtml: 'php', lua: 'luau', luau: 'luau', dm: 'dreammaker', dme: 'dreammaker',
-  py: 'python', go: 'go', java: 'java',
-};
+/** The index's own language table, through its light subpath (the hook must not load the index). */
+const languages = (): typeof import('@trufflepig/index/classify') => require('@trufflepig/index/classify') as typeof import('@trufflepig/index/classify');
 
 /** ripgrep `-t` type names with a faithful `lang:`. */
 const LANG_OF_RG_TYPE: Readonly<Record<string, string>> = {
   rust: 'rust', ts: 'typescript', typescript: 'typescript', js: 'javascript', javascript: 'javascript',
   cs: 'csharp', csharp: 'csharp', php: 'php', lua: 'luau', py: 'python', python: 'python', go: 'go', java: 'java',
+  c: 'c', cpp: 'cpp',
 };
 
 /** Directories the index never holds untracked (docs/cli.md: untracked_vendor) or at all: excluding them changes nothing. */
@@ -40,9 +31,14 @@ export function langOfType(type: string): string | undefined {
   return Object.hasOwn(LANG_OF_RG_TYPE, type) ? LANG_OF_RG_TYPE[type] : undefined;
 }
 
+/**
+ * The `lang:` value files of an extension answer to, from the index's table; none for
+ * `text` (md, toml, json…): `lang:text` is every file without an extractor, far wider.
+ */
 export function langOfExtension(ext: string): string | undefined {
-  const e = ext.toLowerCase();
-  return Object.hasOwn(LANG_OF_EXTENSION, e) ? LANG_OF_EXTENSION[e] : undefined;
+  const { languageOf, queryLanguageOf } = languages();
+  const lang = queryLanguageOf(languageOf(`x.${ext.toLowerCase()}`));
+  return lang === 'text' ? undefined : lang;
 }
 
 const add = (list: string[], v: string) => {
