@@ -1,6 +1,6 @@
 // Running a checked call: through the root's daemon or the workspace's coordinator (the
 // same ones the CLI starts and asks), else in this process by the same handler they run.
-import { handleServedRequest, serveThroughDaemons, type ContextOptions } from '@trufflepig/workspace';
+import { blameCommand, handleServedRequest, histCommand, serveThroughDaemons, type CommandOptions, type ContextOptions } from '@trufflepig/workspace';
 import type { VerbCall } from './tools/arguments';
 
 /** What the server serves: its working directory's root or workspace, or the ones named at start. */
@@ -42,7 +42,10 @@ function optionsOf(call: VerbCall, target: ServeTarget): OptionMap {
  * call had to start (the server stops those when its session ends).
  */
 export async function runCall(call: VerbCall, target: ServeTarget, onStarted?: (stateDir: string) => void): Promise<VerbAnswer> {
+  if (call.verb === 'hist' || call.verb === 'blame') return runHistory(call, target);
   const options = optionsOf(call, target);
+  // `show --side` is a word of the verb, as on the command line.
+  const words = call.side !== undefined ? [...call.words, '--side', call.side] : call.words;
   if (!target.noDaemon) {
     const ctx: ContextOptions = {
       cwd: target.cwd,
@@ -52,9 +55,21 @@ export async function runCall(call: VerbCall, target: ServeTarget, onStarted?: (
       ...(target.noWorkspace ? { noWorkspace: true } : {}),
       ...(call.member !== undefined ? { member: call.member } : {}),
     };
-    const served = await serveThroughDaemons(call.verb, call.words, ctx, options, onStarted);
+    const served = await serveThroughDaemons(call.verb, words, ctx, options, onStarted);
     if (served) return served;
   }
   const local = { ...options, ...(target.workspace !== undefined ? { workspace: target.workspace } : {}) };
-  return handleServedRequest({ verb: call.verb, args: call.words, options: local, cwd: target.cwd });
+  return handleServedRequest({ verb: call.verb, args: words, options: local, cwd: target.cwd });
+}
+
+/** `hist` and `blame` run in the client, as the CLI runs them (they read Git, not an index a daemon holds). */
+function runHistory(call: VerbCall, target: ServeTarget): Promise<VerbAnswer> {
+  const opts: CommandOptions = {
+    cwd: target.cwd, format: 'lines', alsoJson: true, budget: call.budget,
+    ...(target.root !== undefined ? { root: target.root } : {}), ...(target.cache !== undefined ? { cache: target.cache } : {}),
+    ...(target.workspace !== undefined ? { workspace: target.workspace } : {}), ...(target.noWorkspace ? { noWorkspace: true } : {}),
+    ...(call.member !== undefined ? { member: call.member } : {}), ...(call.limit !== undefined ? { limit: call.limit } : {}),
+    ...(target.noDaemon ? { noDaemon: true } : {}),
+  };
+  return (call.verb === 'hist' ? histCommand : blameCommand)(call.words, opts);
 }

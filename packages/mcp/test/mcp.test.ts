@@ -98,9 +98,9 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
     await client.close();
   });
 
-  test('lists the seven read tools, each with an object schema of its arguments', async () => {
+  test('lists the nine read tools, each with an object schema of its arguments', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['ctx', 'map', 'more', 'refs', 'search', 'show', 'status']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['blame', 'ctx', 'hist', 'map', 'more', 'refs', 'search', 'show', 'status']);
     const search = tools.find((t) => t.name === 'search')!;
     expect(search.inputSchema.type).toBe('object');
     expect(search.inputSchema.required).toEqual(['query']);
@@ -178,7 +178,7 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
     expect((err as McpError).code).toBe(-32602);
     expect((err as McpError).message).toMatch(message);
     // The server is still there.
-    expect((await client.listTools()).tools.length).toBe(7);
+    expect((await client.listTools()).tools.length).toBe(9);
   });
 });
 
@@ -333,6 +333,38 @@ describe('trufflepig MCP server in a workspace', () => {
       const unknown = checked(await client.callTool({ name: 'search', arguments: { query: 'refill', member: 'gamma' } }), 600);
       expect(unknown.isError).toBe(true);
       expect(unknown.structuredContent?.error?.code).toBe('unknown_member');
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
+
+describe('trufflepig MCP server: history tools', () => {
+  const repo = makeRepo();
+  const env = { ...repo.env, TP_NO_DAEMON: '1' };
+  const file = path.join(repo.root, 'src', 'bucket.ts');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('this.tokens + elapsedSeconds * this.perSecond', 'this.tokens + Math.floor(elapsedSeconds * this.perSecond)'));
+  git(repo.root, 'commit', '-q', '-am', 'refill whole tokens only');
+
+  test('hist lists the commits that changed a definition, a change handle shows its hunk and either side; blame names the commit of each run', async () => {
+    const client = await connect(repo.root, env);
+    try {
+      const hist = checked(await client.callTool({ name: 'hist', arguments: { target: 'sym:refill' } }), 600);
+      expect(hist.isError).toBeFalsy();
+      expect(hist.content[0].text).toMatch(/refill whole tokens only/);
+      expect(hist.content[0].text).toMatch(/bucket/);
+      const set = /\(show (\S+):N reads change N\)/.exec(hist.content[0].text)?.[1];
+      expect(set).toBeDefined();
+      const hunk = checked(await client.callTool({ name: 'show', arguments: { target: `${set!}:1` } }), 1200);
+      expect(hunk.content[0].text).toContain('Math.floor(elapsedSeconds * this.perSecond)');
+      const before = checked(await client.callTool({ name: 'show', arguments: { target: `${set!}:1`, side: 'before' } }), 1200);
+      expect(before.content[0].text).toContain('this.tokens + elapsedSeconds * this.perSecond');
+      expect(before.content[0].text).not.toContain('Math.floor');
+      const blame = checked(await client.callTool({ name: 'blame', arguments: { target: 'sym:refill' } }), 600);
+      expect(blame.content[0].text).toMatch(/refill whole tokens only/);
+      expect(blame.structuredContent).toBeDefined();
+      const bad = await client.callTool({ name: 'show', arguments: { target: `${set!}:1`, side: 'middle' } }).then(() => undefined, (e: unknown) => e);
+      expect((bad as McpError).message).toMatch(/bad_arguments: side takes one of before, after/);
     } finally {
       await client.close();
     }

@@ -12,6 +12,8 @@ export interface VerbCall {
   readonly context?: number;
   readonly member?: string;
   readonly scopes?: 'shared' | 'per_source';
+  /** `show --side before|after` of a change handle. */
+  readonly side?: 'before' | 'after';
 }
 
 function bad(message: string): Outcome<never> {
@@ -69,6 +71,7 @@ export function checkArguments(tool: ToolSpec, args: unknown): Outcome<VerbCall>
       ...(record.context !== undefined ? { context: record.context as number } : {}),
       ...(record.member !== undefined ? { member: record.member as string } : {}),
       ...(record.scopes !== undefined ? { scopes: record.scopes as 'shared' | 'per_source' } : {}),
+      ...(record.side !== undefined ? { side: record.side as 'before' | 'after' } : {}),
     },
   };
 }

@@ -4,7 +4,7 @@ import { CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET }
 import { MCP_BUDGET_MAX, MCP_LIMIT_MAX, MCP_STRING_MAX_CHARS } from '../limits';
 
 /** The read verbs the server offers, each a tool of the same name. */
-export type ToolName = 'search' | 'show' | 'more' | 'refs' | 'map' | 'ctx' | 'status';
+export type ToolName = 'search' | 'show' | 'more' | 'refs' | 'map' | 'ctx' | 'status' | 'hist' | 'blame';
 
 /** One argument's schema: the subset of JSON Schema these tools use. */
 export type ArgumentSchema =
@@ -47,7 +47,10 @@ export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'show', title: 'Read evidence', subject: 'target', required: ['target'], defaultBudget: DEFAULT_SHOW_BUDGET,
     description: 'Read the bytes behind a handle, verified against the file on disk (stale_source when it changed), or a file range (path:P[:A-B]), or the best definition of a name (sym:NAME [file: lang: kind:]). A long read ends with "next: show ..." to continue.',
-    properties: { target: text('A handle (k3x9q2:1), a continuation from "next:", path:src/lib.rs:10-40, or sym:NAME.'), budget: budget(DEFAULT_SHOW_BUDGET), member },
+    properties: {
+      target: text('A handle (k3x9q2:1), a continuation from "next:", path:src/lib.rs:10-40, or sym:NAME.'), budget: budget(DEFAULT_SHOW_BUDGET), member,
+      side: { type: 'string', enum: ['before', 'after'], description: 'For a change handle from hist: the exact bytes of that side of the change instead of its hunk.' },
+    },
   },
   {
     name: 'more', title: 'Next page', subject: 'cursor', required: ['cursor'], defaultBudget: DEFAULT_BUDGET,
@@ -68,6 +71,16 @@ export const TOOLS: readonly ToolSpec[] = [
     name: 'ctx', title: 'Structural context', subject: 'handle', required: ['handle'], defaultBudget: DEFAULT_BUDGET,
     description: 'The container, members or siblings, callers and callees of a handle from search, refs, map or show sym:.',
     properties: { handle: text('A handle, e.g. k3x9q2:1.'), budget: budget(DEFAULT_BUDGET), member },
+  },
+  {
+    name: 'hist', title: 'History of a definition', subject: 'target', required: ['target'], defaultBudget: DEFAULT_BUDGET,
+    description: 'The commits that changed a definition or range, newest first (first-parent), following edits, renames and moves; each row a change handle for show (the hunk, verified against Git objects).',
+    properties: { target: text('sym:NAME, path:P[:A-B], or a handle from search.'), limit, budget: budget(DEFAULT_BUDGET), member },
+  },
+  {
+    name: 'blame', title: 'Who last changed each line', subject: 'target', required: ['target'], defaultBudget: DEFAULT_BUDGET,
+    description: 'For each run of lines of a target, the commit that last changed it (moved and whitespace-only changes do not count), with subject and date.',
+    properties: { target: text('sym:NAME, path:P[:A-B], or a handle from search.'), limit, budget: budget(DEFAULT_BUDGET), member },
   },
   {
     name: 'status', title: 'Index status', required: [], defaultBudget: DEFAULT_BUDGET,
