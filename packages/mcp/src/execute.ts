@@ -1,6 +1,6 @@
 // Running a checked call: through the root's daemon or the workspace's coordinator (the
 // same ones the CLI starts and asks), else in this process by the same handler they run.
-import { blameCommand, handleServedRequest, histCommand, serveThroughDaemons, type CommandOptions, type ContextOptions } from '@trufflepig/workspace';
+import { blameCommand, commandOptions, handleServedRequest, histCommand, serveThroughDaemons } from '@trufflepig/workspace';
 import type { VerbCall } from './tools/arguments';
 
 /** What the server serves: its working directory's root or workspace, or the ones named at start. */
@@ -25,6 +25,7 @@ export interface VerbAnswer {
 
 type OptionMap = Record<string, string | number | boolean>;
 
+/** The call's options as a daemon request carries them (the server's target included, but `workspace`: the daemons add it). */
 function optionsOf(call: VerbCall, target: ServeTarget): OptionMap {
   const out: OptionMap = { format: 'lines', alsoJson: true, budget: call.budget };
   if (target.root !== undefined) out.root = target.root;
@@ -42,34 +43,18 @@ function optionsOf(call: VerbCall, target: ServeTarget): OptionMap {
  * call had to start (the server stops those when its session ends).
  */
 export async function runCall(call: VerbCall, target: ServeTarget, onStarted?: (stateDir: string) => void): Promise<VerbAnswer> {
-  if (call.verb === 'hist' || call.verb === 'blame') return runHistory(call, target);
   const options = optionsOf(call, target);
   // `show --side` is a word of the verb, as on the command line.
   const words = call.side !== undefined ? [...call.words, '--side', call.side] : call.words;
+  const local: OptionMap = {
+    ...options, ...(target.workspace !== undefined ? { workspace: target.workspace } : {}), ...(target.noDaemon ? { noDaemon: true } : {}),
+  };
+  const request = { verb: call.verb, args: words, options: local, cwd: target.cwd };
+  // hist and blame run in the client, as the CLI runs them (they read Git, not an index a daemon holds).
+  if (call.verb === 'hist' || call.verb === 'blame') return (call.verb === 'hist' ? histCommand : blameCommand)(words, commandOptions(request));
   if (!target.noDaemon) {
-    const ctx: ContextOptions = {
-      cwd: target.cwd,
-      ...(target.root !== undefined ? { root: target.root } : {}),
-      ...(target.cache !== undefined ? { cache: target.cache } : {}),
-      ...(target.workspace !== undefined ? { workspace: target.workspace } : {}),
-      ...(target.noWorkspace ? { noWorkspace: true } : {}),
-      ...(call.member !== undefined ? { member: call.member } : {}),
-    };
-    const served = await serveThroughDaemons(call.verb, words, ctx, options, onStarted);
+    const served = await serveThroughDaemons(call.verb, words, commandOptions(request), options, onStarted);
     if (served) return served;
   }
-  const local = { ...options, ...(target.workspace !== undefined ? { workspace: target.workspace } : {}) };
-  return handleServedRequest({ verb: call.verb, args: words, options: local, cwd: target.cwd });
-}
-
-/** `hist` and `blame` run in the client, as the CLI runs them (they read Git, not an index a daemon holds). */
-function runHistory(call: VerbCall, target: ServeTarget): Promise<VerbAnswer> {
-  const opts: CommandOptions = {
-    cwd: target.cwd, format: 'lines', alsoJson: true, budget: call.budget,
-    ...(target.root !== undefined ? { root: target.root } : {}), ...(target.cache !== undefined ? { cache: target.cache } : {}),
-    ...(target.workspace !== undefined ? { workspace: target.workspace } : {}), ...(target.noWorkspace ? { noWorkspace: true } : {}),
-    ...(call.member !== undefined ? { member: call.member } : {}), ...(call.limit !== undefined ? { limit: call.limit } : {}),
-    ...(target.noDaemon ? { noDaemon: true } : {}),
-  };
-  return (call.verb === 'hist' ? histCommand : blameCommand)(call.words, opts);
+  return handleServedRequest(request);
 }

@@ -6,7 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
-import { stopDaemonIn } from '@trufflepig/workspace';
+import { internalErrorResult, stopDaemonIn } from '@trufflepig/workspace';
 import { runCall, type ServeTarget } from './execute';
 import { toolResult, type ToolResult } from './result';
 import { MCP_DRAIN_MS } from './limits';
@@ -71,8 +71,7 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
       return toolResult(await runCall(call.value, opts.target, (dir) => started.add(dir)));
     } catch (err) {
       // A verb that threw: one coded tool error, no stack (the CLI's internal_error rule).
-      const message = (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 300);
-      return toolResult({ stdout: '', stderr: `trufflepig: internal_error: ${message}\n`, exitCode: 2 });
+      return toolResult(internalErrorResult(err, call.value.budget));
     }
   };
 

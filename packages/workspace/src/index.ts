@@ -23,4 +23,4 @@ export { quoteInput } from '@trufflepig/index';
 export { rootDaemonStatus, singleRootOf, serveThroughDaemons, stopDaemons, stopDaemonIn, ensureCoordinator, coordinatorDir } from './daemon-control';
 export { serveRootDaemon } from './daemon-main';
 export { enableReaderPool, enableServingMode } from './reader-pool';
-export { handleServedRequest, linesError, type ServedRequest } from './daemon-handler';
+export { commandOptions, handleServedRequest, linesError, type ServedRequest } from './daemon-handler';

@@ -33,6 +33,12 @@ const limit: ArgumentSchema = { type: 'integer', minimum: 1, maximum: MCP_LIMIT_
 const context: ArgumentSchema = { type: 'integer', minimum: 0, maximum: CONTEXT_LINES_MAX, description: `Context lines around each evidence line of a hit (0-${CONTEXT_LINES_MAX}).` };
 const member: ArgumentSchema = text('In a workspace: the one member to address (by name). A search can also say in:MEMBER or ws:all in its query.');
 
+/** What `hist` and `blame` take: one target, as the CLI's `hist TARGET` and `blame TARGET`. */
+const HISTORY_TARGET = {
+  subject: 'target', required: ['target'], defaultBudget: DEFAULT_BUDGET,
+  properties: { target: text('sym:NAME, path:P[:A-B], or a handle from search.'), limit, budget: budget(DEFAULT_BUDGET), member },
+} as const;
+
 export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'search', title: 'Search code', subject: 'query', required: ['query'], defaultBudget: DEFAULT_BUDGET,
@@ -73,14 +79,12 @@ export const TOOLS: readonly ToolSpec[] = [
     properties: { handle: text('A handle, e.g. k3x9q2:1.'), budget: budget(DEFAULT_BUDGET), member },
   },
   {
-    name: 'hist', title: 'History of a definition', subject: 'target', required: ['target'], defaultBudget: DEFAULT_BUDGET,
+    name: 'hist', title: 'History of a definition', ...HISTORY_TARGET,
     description: 'The commits that changed a definition or range, newest first (first-parent), following edits, renames and moves; each row a change handle for show (the hunk, verified against Git objects).',
-    properties: { target: text('sym:NAME, path:P[:A-B], or a handle from search.'), limit, budget: budget(DEFAULT_BUDGET), member },
   },
   {
-    name: 'blame', title: 'Who last changed each line', subject: 'target', required: ['target'], defaultBudget: DEFAULT_BUDGET,
+    name: 'blame', title: 'Who last changed each line', ...HISTORY_TARGET,
     description: 'For each run of lines of a target, the commit that last changed it (moved and whitespace-only changes do not count), with subject and date.',
-    properties: { target: text('sym:NAME, path:P[:A-B], or a handle from search.'), limit, budget: budget(DEFAULT_BUDGET), member },
   },
   {
     name: 'status', title: 'Index status', required: [], defaultBudget: DEFAULT_BUDGET,
