@@ -64,6 +64,9 @@ const CODE_EXTENSIONS = new Set([
   'py', 'go', 'java', 'c', 'h', 'cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++', 'ipp', 'tpp', 'inl', 'rb', 'swift', 'kt', 'scala', 'sh', 'bash', 'zsh', 'sql',
 ]);
 
+/** The origin tag of documents (Markdown, text, docs/ pages): their lines are prose, never comments. */
+export const DOCS_TAG = 'source:docs';
+
 /** Source tags (per-source.md), derived from the path alone, sorted. */
 export function sourceTags(path: string): string[] {
   const tags = new Set<string>();
@@ -72,7 +75,7 @@ export function sourceTags(path: string): string[] {
   const test = isTestPath(path);
   if (test) tags.add('source:test');
   if (CODE_EXTENSIONS.has(ext) && !test) tags.add('source:code');
-  if (DOC_EXTENSIONS.has(ext) || (isDocPath(path) && !CODE_EXTENSIONS.has(ext) && !CONFIG_EXTENSIONS.has(ext))) tags.add('source:docs');
+  if (DOC_EXTENSIONS.has(ext) || (isDocPath(path) && !CODE_EXTENSIONS.has(ext) && !CONFIG_EXTENSIONS.has(ext))) tags.add(DOCS_TAG);
   if (CONFIG_EXTENSIONS.has(ext) || CONFIG_BASENAMES.has(base) || base === 'Cargo.toml' || base === 'package.json') tags.add('source:config');
   return [...tags].sort();
 }

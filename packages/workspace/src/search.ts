@@ -1,5 +1,5 @@
 import {
-  compileRegex, coverageState, fileUri, IndexReader, parseQuery, percentDecode, percentEncode, reconcile, searchIndex,
+  compileRegex, coverageState, DOCS_TAG, fileUri, IndexReader, parseQuery, percentDecode, percentEncode, reconcile, searchIndex,
   type FilterDiagnosis, type IndexCoverage, type ParsedQuery, type SearchHit,
 } from '@trufflepig/index';
 import { lineStarts, pickEvidence, splitRows, DEFAULT_LIMIT, EVIDENCE_MATCHES_MAX, EVIDENCE_ONE_FILE_MATCHES_MAX, type Evidence, type EvidenceMatch, type PageHit } from '@trufflepig/render';
@@ -241,7 +241,7 @@ function evidenceFor(root: string, e: ResultEntry, match: (line: number) => Evid
   const live = readOnce(root, e.path);
   if (!live.ok || live.revision !== e.revision) return undefined;
   const given = match(e.start_line);
-  const m: EvidenceMatch = (e.sources ?? []).includes('source:docs') ? { ...given, prose: true } : given;
+  const m: EvidenceMatch = (e.sources ?? []).includes(DOCS_TAG) ? { ...given, prose: true } : given;
   const starts = lineStarts(live.bytes);
   // Line matching looks at the whole file; term matching at the span and its context.
   const firstLine = m.kind === 'lines' ? 1 : Math.max(1, e.start_line - context);

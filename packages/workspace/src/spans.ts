@@ -5,7 +5,7 @@
 // `kind:`) spans the whole definition. The narrowed span is what the result set stores,
 // so `show HANDLE` prints just it.
 import { createHash } from 'node:crypto';
-import { FILE_MAX_BYTES, percentDecode, readInsideRoot, type IndexReader, type ParsedQuery, type SearchHit } from '@trufflepig/index';
+import { DOCS_TAG, FILE_MAX_BYTES, percentDecode, readInsideRoot, type IndexReader, type ParsedQuery, type SearchHit } from '@trufflepig/index';
 import { chooseHitSpan, lineStarts, pickSnippet, splitRows, SPAN_WINDOW_MAX_LINES } from '@trufflepig/render';
 import { SPAN_NARROW_BYTES_MAX, SPAN_NARROW_HITS_MAX, SPAN_NARROW_SPAN_BYTES_MAX } from './limits';
 
@@ -58,7 +58,7 @@ function anchorOf(h: SearchHit, bytes: Buffer, starts: readonly number[], terms:
   if (q.mode === 're' || q.mode === 'literal' || q.mode === 'sym' || h.startLine === h.endLine || terms.length === 0) return own;
   const from = starts[h.startLine - 1] ?? 0;
   const rows = splitRows(bytes, from, Math.min(bytes.length, Math.max(h.end, from)), h.startLine);
-  const line = pickSnippet(rows, terms, { prose: h.tags.includes('source:docs') })?.line ?? h.startLine;
+  const line = pickSnippet(rows, terms, { prose: h.tags.includes(DOCS_TAG) })?.line ?? h.startLine;
   return line === h.startLine ? own : { line, byte: firstTermByte(bytes, starts, line, terms) };
 }
 
