@@ -4,7 +4,7 @@
 
 import { EVIDENCE_MATCHES_MAX } from './limits';
 import type { SourceRow } from './rows';
-import { cutSnippet, pickSnippet, proseRows, type Snippet } from './snippet';
+import { commentaryRows, cutSnippet, pickSnippet, type Snippet } from './snippet';
 
 /** How a hit's lines are matched: by query terms (ranked search), or line by line (`re:`, `"literal"`). */
 export type EvidenceMatch =
@@ -78,25 +78,23 @@ export function pickEvidence(
     const row = best && rows.find((r) => r.line === best!.line);
     if (best && row) primary.push({ row, text: best.text });
   } else {
-    const matching: { row: SourceRow; at: number; index: number }[] = [];
+    // Which lines a capped hit shows first: exact spellings, and code before comments and
+    // docstrings (spec 4's rule for the best line), each group in line order.
+    const commentary = match.prose ? undefined : commentaryRows(rows);
+    const matching: { row: SourceRow; at: number; rank: number }[] = [];
     rows.forEach((row, index) => {
       const at = match.matchAt(row.text);
-      if (at >= 0) matching.push({ row, at, index });
+      if (at >= 0) matching.push({ row, at, rank: (match.exact === undefined || match.exact(row.text) ? 0 : 2) + (commentary?.[index] ? 1 : 0) });
     });
-    const inSpanMatch = (m: { row: SourceRow }) => m.row.line >= span.startLine && m.row.line <= span.endLine;
-    const exact = match.exact;
-    // Which lines a capped hit shows first: exact spellings, and code before comments and
-    // docstrings (spec 4's rule for the best line); the hit's own line when it is such a line.
-    const commentary = match.prose ? undefined : proseRows(rows);
-    const rank = (m: { row: SourceRow; index: number }) => (exact === undefined || exact(m.row.text) ? 0 : 2) + (commentary?.[m.index] ? 1 : 0);
+    const ordered = [...matching].sort((a, b) => a.rank - b.rank || a.row.line - b.row.line);
     const anchor = matching.find((m) => m.row.line === match.anchorLine);
-    const inSpanFirst = matching.filter(inSpanMatch).sort((a, b) => rank(a) - rank(b) || a.row.line - b.row.line)[0];
-    const first = (anchor && rank(anchor) === 0 ? anchor : undefined) ?? inSpanFirst ?? anchor ?? matching[0];
+    // The hit's own line when it is such a line, else the first of them in the span.
+    const first = (anchor?.rank === 0 ? anchor : undefined) ?? ordered.find((m) => m.row.line >= span.startLine && m.row.line <= span.endLine) ?? anchor ?? matching[0];
     if (first) {
       best = { line: first.row.line, text: lineText(first.row, first.at) };
       primary.push({ row: first.row, text: best.text });
-      // The same order for the further lines, each group in line order; all are shown in line order below.
-      const others = matching.filter((m) => m !== first).sort((a, b) => rank(a) - rank(b) || a.row.line - b.row.line);
+      // All are shown in line order below.
+      const others = ordered.filter((m) => m !== first);
       for (const m of others.slice(0, cap - 1)) primary.push({ row: m.row, text: lineText(m.row, m.at) });
       left = Math.max(0, others.length - (cap - 1));
     }

@@ -76,7 +76,7 @@ function tripleQuotedRows(rows: readonly SourceRow[]): boolean[] {
 }
 
 /** Which rows of code are commentary: comment lines and lines of triple-quoted strings. */
-export function proseRows(rows: readonly SourceRow[]): boolean[] {
+export function commentaryRows(rows: readonly SourceRow[]): boolean[] {
   const quoted = tripleQuotedRows(rows);
   return rows.map((row, i) => quoted[i] || isCommentLine(row.text));
 }
@@ -97,20 +97,20 @@ export function pickSnippet(
 ): Snippet | undefined {
   const wanted = [...new Set(terms.map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
   if (wanted.length === 0) return undefined;
-  const commentary = options.prose ? undefined : proseRows(rows);
+  const commentary = options.prose ? undefined : commentaryRows(rows);
   let best: { row: SourceRow; score: number } | undefined;
-  rows.forEach((row, i) => {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
     const lower = row.text.toLowerCase();
     let mentions = 0;
     for (const term of wanted) mentions += termMention(row.text, lower, term);
-    if (mentions === 0) return;
+    if (mentions === 0) continue;
     // Scores: code with n whole terms = 2n + 3 > comment with n + 1 = 2n + 2, < comment with n + 2.
     const score = mentions + (commentary?.[i] ? 0 : 3);
     if (best === undefined || score > best.score) best = { row, score };
-  });
+  }
   if (best === undefined) return undefined;
-  const chosen: { row: SourceRow } = best;
-  return { line: chosen.row.line, text: cutSnippet(chosen.row.text.trim(), wanted) };
+  return { line: best.row.line, text: cutSnippet(best.row.text.trim(), wanted) };
 }
 
 /**
