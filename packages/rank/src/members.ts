@@ -43,20 +43,17 @@ export interface LaneStanding {
  * the page. Otherwise the lists interleave by rank. Ties break by path, span and member.
  */
 export function fuseMembers<T extends MemberHitKey>(lists: readonly MemberList<T>[], standing?: (hit: T) => LaneStanding | undefined): MemberFusedHit<T>[] {
-  const all: MemberFusedHit<T>[] = [];
-  for (const list of lists) list.hits.forEach((hit, i) => all.push({ member: list.member, memberRank: i + 1, hit }));
-  const standings = standing ? all.map((f) => standing(f.hit)) : [];
-  const byLanes = standing !== undefined && all.length > 0 && standings.every((s) => s !== undefined);
-  const of = new Map(all.map((f, i) => [f, standings[i]] as const));
-  return all.sort((a, b) => {
-    if (byLanes) {
-      const sa = of.get(a)!;
-      const sb = of.get(b)!;
-      if (sa.tier !== sb.tier) return sa.tier - sb.tier;
-      if (sa.score !== sb.score) return sb.score - sa.score;
-    }
-    return a.memberRank - b.memberRank || compareText(a.hit.path, b.hit.path) || a.hit.start - b.hit.start || compareText(a.member, b.member);
-  });
+  const all = lists.flatMap((list) => list.hits.map((hit, i) => ({ fused: { member: list.member, memberRank: i + 1, hit }, standing: standing?.(hit) })));
+  const byLanes = all.length > 0 && all.every((x) => x.standing !== undefined);
+  return all
+    .sort((x, y) => {
+      const a = x.fused;
+      const b = y.fused;
+      if (byLanes && x.standing!.tier !== y.standing!.tier) return x.standing!.tier - y.standing!.tier;
+      if (byLanes && x.standing!.score !== y.standing!.score) return y.standing!.score - x.standing!.score;
+      return a.memberRank - b.memberRank || compareText(a.hit.path, b.hit.path) || a.hit.start - b.hit.start || compareText(a.member, b.member);
+    })
+    .map((x) => x.fused);
 }
 
 /**
