@@ -1,5 +1,5 @@
 // The checked reader: links, FIFOs, devices and size bounds, on real files.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readInsideRoot } from '../src';
@@ -32,6 +32,24 @@ describe('readInsideRoot', () => {
     const r = readInsideRoot(root, rel(p), 1_000_000);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toBe(reason);
+  });
+  test('a FIFO is refused without being opened: a writer blocked on it stays blocked', async () => {
+    const fifo = path.join(root, 'waiting-fifo');
+    spawnSync('mkfifo', [fifo]);
+    // The shell's open for writing blocks until some process opens the FIFO for reading.
+    const writer = spawn('sh', ['-c', `echo released > '${fifo}'`], { stdio: 'ignore' });
+    const exited = new Promise<void>((resolve) => writer.once('exit', () => resolve()));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const r = readInsideRoot(root, rel('waiting-fifo'), 100);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.reason).toBe('not_regular');
+      const outcome = await Promise.race([exited.then(() => 'released'), new Promise((resolve) => setTimeout(() => resolve('still blocked'), 400))]);
+      expect(outcome).toBe('still blocked');
+    } finally {
+      writer.kill('SIGKILL');
+      await exited;
+    }
   });
   test('a file over the bound is refused, never loaded', () => {
     fs.writeFileSync(path.join(root, 'big'), Buffer.alloc(5000, 0x61));

@@ -7,6 +7,7 @@
 // path and then opening it is a race, so this module opens once and checks what it
 // opened:
 //
+// 0. `lstat`: a FIFO, socket or device already in place is refused without being opened.
 // 1. `open(O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)`: a symlink as the last
 //    component fails (ELOOP), a FIFO opens without waiting for a writer.
 // 2. `fstat` of the descriptor: anything but a regular file is refused before a read.
@@ -121,6 +122,14 @@ export function readInsideRoot(root: string, relative: Buffer, maxBytes: number)
   const expected = Buffer.concat([base, SLASH, relative]);
   let fd: number | undefined;
   try {
+    // Opening a FIFO, even without blocking, makes this process its reader for a moment: a
+    // writer waiting on it would be released into our descriptor. A special file already
+    // in place is refused from its lstat without an open; one swapped in after the lstat
+    // is still caught by the fstat below, and O_NONBLOCK keeps that open from waiting.
+    const seen = fs.lstatSync(expected);
+    if (seen.isSymbolicLink()) return refusal('symlink', 'a symlink; it is not followed');
+    if (seen.isDirectory()) return refusal('directory', 'a directory, not a regular file');
+    if (!seen.isFile()) return refusal('not_regular', `${describeType(seen)}, not a regular file; it is not read`);
     fd = fs.openSync(expected, OPEN_FLAGS);
     const st = fs.fstatSync(fd);
     if (st.isDirectory()) return refusal('directory', 'a directory, not a regular file');
