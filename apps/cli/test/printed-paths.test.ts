@@ -100,3 +100,35 @@ describe('paths print as themselves unless they need encoding', () => {
     expect(ranged.rows.map((r: { text: string }) => r.text)).toEqual(['line two']);
   });
 });
+
+describe('navigation prints scoped paths as themselves', () => {
+  // `@` is stored encoded (%40); every line an agent reads names the path as it is on disk.
+  let repo: Repo;
+  beforeAll(() => {
+    repo = makeRepo({
+      '@scope/pkg/shared.ts': 'export function shared(n: number) {\n  return n + 1;\n}\n',
+      '@scope/other/shared.ts': 'export function shared(s: string) {\n  return s;\n}\n',
+      '@scope/pkg/use.ts': "import { shared } from './shared';\nexport function caller() {\n  return shared(1);\n}\n",
+    }, 'scoped-nav');
+    expect(repo.cli('index').status).toBe(0);
+  });
+
+  it('show sym: also rows, refs rows and their definition, ctx rows and no_definition hints', () => {
+    const sym = repo.cli('--format', 'lines', 'show', 'sym:shared');
+    expect(sym.status).toBe(0);
+    expect(sym.stdout).toMatch(/also: \S+ @scope\/(pkg|other)\/shared\.ts:1-3 function shared/);
+    const refs = repo.cli('--format', 'lines', 'refs', 'shared');
+    expect(refs.status).toBe(0);
+    expect(refs.stdout).toContain('@scope/pkg/use.ts');
+    const handle = /^(\S+:1)\s/m.exec(repo.cli('--format', 'lines', 'search', 'sym:caller').stdout)?.[1];
+    expect(handle).toBeDefined();
+    const ctx = repo.cli('--format', 'lines', 'ctx', handle!);
+    expect(ctx.status).toBe(0);
+    expect(ctx.stdout).toContain('@scope/pkg/');
+    const missing = repo.cli('--format', 'lines', 'show', 'sym:shared', 'file:@scope/nothing/');
+    expect(missing.stderr).toContain('@scope/');
+    const noFile = repo.cli('--format', 'lines', 'map', '@scope/pkg/shred.ts');
+    expect(noFile.stderr).toContain('nearest: @scope/pkg/shared.ts');
+    for (const out of [sym.stdout, refs.stdout, ctx.stdout, missing.stderr, noFile.stderr]) expect(out).not.toContain('%40');
+  });
+});

@@ -1,6 +1,6 @@
 // The navigation verbs as commands: refs, map, ctx (show sym: lives with show).
 import { parseQuery, quoteInput, type ParsedQuery } from '@trufflepig/index';
-import { DEFAULT_BUDGET, escapeLineField, jsonLine, renderObject, withinBudget } from '@trufflepig/render';
+import { DEFAULT_BUDGET, escapeLineField, jsonLine, printedPath, renderObject, withinBudget } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
 import { errorResult, firstKnown, storesFor, withContext, type CommandOptions, type CommandResult } from './commands';
 import type { Context } from './context';
@@ -144,8 +144,8 @@ export function mapCommand(words: readonly string[], opts: CommandOptions): Prom
     const { result, targets, widened } = await visitWidening(nav.value, cwd, (t) => mapRows(t, paths[0]), (r) => r.rows.length === 0 && r.kind === 'prefix');
     try {
       if (result.rows.length === 0 && result.kind === 'prefix') {
-        const nearest = targets.flatMap((t) => nearestPaths(t.reader, paths[0]).map((p) => (t.member ? `${t.member}/${p}` : p))).slice(0, 3);
-        return errorResult({ code: 'no_indexed_path', message: `no indexed file is ${quoteInput(pathReadings(paths[0])[0])} or lies under it${nearest.length ? `; nearest: ${nearest.join(', ')}` : ''}` }, budget);
+        const nearest = targets.flatMap((t) => nearestPaths(t.reader, paths[0]).map((p) => (t.member ? `${t.member}/${printedPath(p)}` : printedPath(p)))).slice(0, 3);
+        return errorResult({ code: 'no_indexed_path', message: `no indexed file is ${quoteInput(printedPath(pathReadings(paths[0])[0]))} or lies under it${nearest.length ? `; nearest: ${nearest.join(', ')}` : ''}` }, budget);
       }
       const entries = result.rows.map((r) => ({ ...r.entry, ...(r.detail ? { names: r.detail.names as string[] } : {}) }));
       const coverage: Record<string, unknown> = { [result.kind === 'file' ? 'items' : 'files']: entries.length, ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}), ...skippedCoverage(nav.value) };
@@ -183,7 +183,7 @@ export function ctxCommand(handle: string, opts: CommandOptions): Promise<Comman
       const entries: ResultEntry[] = [];
       const row = (it: CtxItem): CtxRow => {
         entries.push(spanEntry(a.target, it.file, it, { ...(it.name ? { name: it.name } : {}), ...(it.kind ? { kind: it.kind } : {}) }));
-        return { handle: `#${entries.length}`, ...(a.target.member ? { member: a.target.member } : {}), path: it.file.path, line: it.startLine, ...(it.name ? { name: it.name } : {}), ...(it.kind ? { kind: it.kind } : {}), ...(it.within ? { within: it.within } : {}) };
+        return { handle: `#${entries.length}`, ...(a.target.member ? { member: a.target.member } : {}), path: printedPath(it.file.path), line: it.startLine, ...(it.name ? { name: it.name } : {}), ...(it.kind ? { kind: it.kind } : {}), ...(it.within ? { within: it.within } : {}) };
       };
       const symbol = a.symbol ? row(a.symbol) : undefined;
       const container = a.container ? row(a.container) : undefined;

@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import { declarationRank, extractOccurrences, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
 import { isTestPath } from '@trufflepig/rank';
+import { printedPath } from '@trufflepig/render';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import { CTX_LIST_MAX } from './limits';
@@ -75,7 +76,7 @@ export async function openOwner(entry: ResultEntry): Promise<Outcome<NavTarget>>
   const file = reader.value.fileByPath(entry.path);
   if (!file || file.revision !== entry.revision) {
     releaseReader(reader.value);
-    return fail('stale_result', `${entry.path} changed in the index since this handle was made; search again`);
+    return fail('stale_result', `${printedPath(entry.path)} changed in the index since this handle was made; search again`);
   }
   return ok({ ...(entry.member !== undefined ? { member: entry.member } : {}), root, cacheDir: cache, reader: reader.value });
 }

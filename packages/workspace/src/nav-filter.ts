@@ -1,6 +1,7 @@
 // The query filters (file: -file: lang: source: -source: kind:) applied to navigation
 // candidates, with the same path matcher as search.
 import { createPathMatcher, percentDecode, queryLanguageOf, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
+import { printedPath } from '@trufflepig/render';
 import { NEAREST_PATHS_MAX } from './limits';
 
 export function fileFilter(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
@@ -20,7 +21,7 @@ export function kindFilter(q: ParsedQuery): (kind: string) => boolean {
 /** The filters of a query as written, for messages (`file:src lang:rust`). */
 export function filterWords(q: ParsedQuery): string {
   return [
-    ...q.fileInclude.map((v) => `file:${v}`), ...q.fileExclude.map((v) => `-file:${v}`), ...q.languages.map((v) => `lang:${v}`),
+    ...q.fileInclude.map((v) => `file:${printedPath(v)}`), ...q.fileExclude.map((v) => `-file:${printedPath(v)}`), ...q.languages.map((v) => `lang:${v}`),
     ...q.kinds.map((v) => `kind:${v}`), ...q.sources, ...q.sourceExclude.map((v) => `-${v}`),
   ].join(' ');
 }

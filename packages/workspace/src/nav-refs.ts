@@ -1,7 +1,7 @@
 // `refs NAME [filters]` (retrieval spec §7): every occurrence site of a name, re-read from
 // the files the index names, each with how it resolves inside its own member, its line's
 // text and the definition that encloses it.
-import { displayText } from '@trufflepig/render';
+import { displayText, printedPath } from '@trufflepig/render';
 import { declarationRank, extractOccurrences, lineAt, lineStartOffsets, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
 import { isTestPath } from '@trufflepig/rank';
 import { NAV_TEXT_MAX_CHARS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
@@ -50,7 +50,7 @@ function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => st
       starts = live.ok && live.revision === d.file.revision ? lineStartOffsets(live.bytes) : null;
       cache.set(d.file.path, starts);
     }
-    return `${d.file.path}:${starts ? lineAt(starts, d.nameStart) : d.startLine}`;
+    return `${printedPath(d.file.path)}:${starts ? lineAt(starts, d.nameStart) : d.startLine}`;
   };
 }
 

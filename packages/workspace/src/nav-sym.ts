@@ -146,7 +146,7 @@ function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<ne
   const filters = filterWords(q);
   if (filters) {
     const loose = candidates(targets, q, false)[0];
-    const best = loose ? `; best without them: ${loose.target.member ? `${loose.target.member}/` : ''}${loose.def.file.path}:${loose.def.startLine} (${loose.def.kind})` : '; there is none without them either';
+    const best = loose ? `; best without them: ${loose.target.member ? `${loose.target.member}/` : ''}${printedPath(loose.def.file.path)}:${loose.def.startLine} (${loose.def.kind})` : '; there is none without them either';
     return fail('no_definition', `no definition of ${q.text} matches ${filters}${best}`);
   }
   return fail('no_definition', `no definition of ${q.text} is indexed; try: search ${q.text.split('::').pop()} (text), or refs ${q.text}`);
@@ -174,8 +174,8 @@ export async function showSymbol(ctx: Context, words: readonly string[], cwd: st
     if (found.length === 0) return noDefinition(targets, q);
     const best = found[0];
     const live = readOnce(best.target.root, best.def.file.path);
-    if (!live.ok) return fail('source_missing', `${best.def.file.path} was moved or deleted since indexing; run index, then retry`);
-    if (live.revision !== best.def.file.revision) return fail('stale_source', `${best.def.file.path} changed since it was indexed; run index, then retry`);
+    if (!live.ok) return fail('source_missing', `${printedPath(best.def.file.path)} was moved or deleted since indexing; run index, then retry`);
+    if (live.revision !== best.def.file.revision) return fail('stale_source', `${printedPath(best.def.file.path)} changed since it was indexed; run index, then retry`);
     const name = q.text.split('::').pop()!;
     const others = found.slice(1);
     const also = others.slice(0, SYM_ALSO_MAX);
@@ -185,14 +185,14 @@ export async function showSymbol(ctx: Context, words: readonly string[], cwd: st
     const handle = (i: number) => formatHandle(saved.value.id, i + 1);
     const where = (member: string | undefined, p: string, line: number) => `${member ? `${member}/` : ''}${p}:${line}`;
     const alsoRows = also.map((c, i) => ({
-      handle: handle(i + 1), ...(c.target.member ? { member: c.target.member } : {}), path: c.def.file.path, line: c.def.startLine, end_line: c.def.endLine, kind: c.def.kind, name: qualifiedName(c.def),
+      handle: handle(i + 1), ...(c.target.member ? { member: c.target.member } : {}), path: printedPath(c.def.file.path), line: c.def.startLine, end_line: c.def.endLine, kind: c.def.kind, name: qualifiedName(c.def),
     }));
     const refs = referenceCount(targets, name);
     const body = bodyOf(best.target, best.def, live.bytes);
     const listed = body.members.slice(0, SYM_MEMBERS_MAX);
     const memberText = listed.map((d) => [d.startLine, ...d.modifiers, d.name].join(' ')).join(', ')
       + (body.members.length > listed.length ? `, +${body.members.length - listed.length} more (map ${printedPath(best.def.file.path)})` : '');
-    const importTrail = trail ? { via: trail.via.map((v) => `${v.path}:${v.line} ${v.spelled}${v.name && !v.spelled.endsWith(v.name) ? ` ${v.name}` : ''}${v.alias ? ` as ${v.alias}` : ''}`), followed: trail.followed, candidates: trail.definitions.length } : undefined;
+    const importTrail = trail ? { via: trail.via.map((v) => `${printedPath(v.path)}:${v.line} ${v.spelled}${v.name && !v.spelled.endsWith(v.name) ? ` ${v.name}` : ''}${v.alias ? ` as ${v.alias}` : ''}`), followed: trail.followed, candidates: trail.definitions.length } : undefined;
     const extra: Record<string, unknown> = {
       ...(body.restStart !== undefined ? {
         members: listed.map((d) => ({ line: d.startLine, end_line: d.endLine, kind: d.kind, name: d.name, ...(d.modifiers.length ? { modifiers: d.modifiers } : {}) })),
