@@ -73,8 +73,8 @@ describe('byte coordinates', () => {
     expect(escaped.map((r: any) => r.line)).toEqual([1, 3]);
     expect(escaped[0].text).not.toContain('\uFFFD');
     const lines = repo.cli('--format', 'lines', 'show', hit.handle).stdout;
-    expect(lines).toMatch(/^3! /m);
-    expect(lines).toMatch(/^2: pub fn invalid_marker/m);
+    expect(lines).toMatch(/^3!\t/m);
+    expect(lines).toMatch(/^2\tpub fn invalid_marker/m);
   });
 });
 

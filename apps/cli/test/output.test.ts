@@ -75,7 +75,7 @@ describe('default output and spans', () => {
     expect(shown.rows.map((r: any) => r.line)).toEqual(Array.from({ length: hit.end_line - hit.start_line + 1 }, (_, i) => hit.start_line + i));
     const lines = repo.lines('show', hit.handle);
     expect(lines.status).toBe(0);
-    expect(lines.stdout).toContain('152: ');
+    expect(lines.stdout).toContain('152\t');
     expect(lines.stdout.startsWith('{')).toBe(false);
   });
 

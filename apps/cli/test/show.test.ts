@@ -41,10 +41,10 @@ describe('show HANDLE', () => {
     expect(out.next).toBeUndefined();
   });
 
-  it('renders lines format rows as N: TEXT', () => {
+  it('renders lines format rows as N<TAB>TEXT', () => {
     const hit = firstHit(repo, 'settle_account');
     const r = repo.cli('--format', 'lines', 'show', hit.handle);
-    expect(r.stdout).toBe(`${hit.handle}  src/ledger.rs:6-8  Ledger::settle_account\n6:     pub fn settle_account(&mut self) -> u64 {\n7:         self.entries.iter().sum()\n8:     }\n`);
+    expect(r.stdout).toBe(`${hit.handle}  src/ledger.rs:6-8  Ledger::settle_account\n6\t    pub fn settle_account(&mut self) -> u64 {\n7\t        self.entries.iter().sum()\n8\t    }\n`);
   });
 
   it('follows a continuation of a > 200-line span to its end without gaps', () => {
@@ -71,7 +71,7 @@ describe('show HANDLE', () => {
     for (let page = 0; page < 20; page++) {
       const r = repo.cli('--format', 'lines', 'show', target);
       expect(r.status).toBe(0);
-      for (const m of r.stdout.matchAll(/^(\d+): /gm)) seen.push(Number(m[1]));
+      for (const m of r.stdout.matchAll(/^(\d+)\t/gm)) seen.push(Number(m[1]));
       const next = /^next: show (\S+)$/m.exec(r.stdout);
       if (!next) break;
       target = next[1];

@@ -124,7 +124,9 @@ function showLines(input: ShowInput, count: number, next: string | undefined): s
   for (const row of input.rows.slice(0, count)) {
     // splitRows text is display-escaped already (only tabs stay raw); rows built elsewhere
     // are re-checked so that no row can add a line or drive the terminal.
-    out += `${row.line}${row.escaped ? '!' : ':'} ${safeRowText(row.text)}\n`;
+    // `N<TAB>TEXT`, as `cat -n` separates them: the tab costs one token where `: ` cost
+    // two, about 9% of a read of code (measured on the agent replay's rows).
+    out += `${row.line}${row.escaped ? '!' : ''}\t${safeRowText(row.text)}\n`;
   }
   if (next !== undefined) out += `next: show ${escapeLineField(next)}\n`;
   for (const [key, text] of input.extraLines ?? []) out += `${escapeLineField(key)}: ${escapeLineField(text)}\n`;

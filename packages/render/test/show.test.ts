@@ -88,8 +88,8 @@ describe('renderShow', () => {
     const lines = out.stdout.split('\n');
     // the stored path src/lib%20x.ts prints as itself: a space needs no encoding
     expect(lines[0]).toBe(`${HANDLE}  src/lib x.ts:1-8`);
-    expect(lines[1]).toBe('1:   const value1 = compute(1); // line 1');
-    expect(lines[7]).toBe('7!   let bad7 = "\\x1B[2J";');
+    expect(lines[1]).toBe('1\t  const value1 = compute(1); // line 1');
+    expect(lines[7]).toBe('7!\t  let bad7 = "\\x1B[2J";');
     expect(out.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
     const byPath = renderShow(showInput(buf, { handle: undefined, verified: 'current file' }), { format: 'lines', budget: 10_000 });
     expect(byPath.stdout.split('\n')[0]).toBe('path:src/lib x.ts:1-8');

@@ -148,7 +148,7 @@ describe('show sym:', () => {
     const out = await showCommand('sym:TokenBucket', at());
     const text = lines(out.stdout);
     expect(text[0]).toMatch(/^[0-9a-z]{6,}:1  lib\/bucket\.js:1-25  TokenBucket$/);
-    expect(text.slice(-2)).toEqual(['25: }', 'refs: 10 sites in 3 files (refs TokenBucket)']);
+    expect(text.slice(-2)).toEqual(['25\t}', 'refs: 10 sites in 3 files (refs TokenBucket)']);
     // The definition's rows, a header naming it and the refs line: nothing else is paid for.
     const rows = text.slice(1, -1).join('\n');
     expect(countTokens(out.stdout) - countTokens(rows)).toBeLessThanOrEqual(35);
@@ -159,7 +159,7 @@ describe('show sym:', () => {
     const text = lines(out.stdout);
     const extent = '2-61';
     expect(text[0]).toMatch(new RegExp(`^[0-9a-z]{6,}:1  long/ledger\\.js:${extent}  Ledger$`));
-    expect(text[1]).toBe('2: class Ledger {');
+    expect(text[1]).toBe('2\tclass Ledger {');
     const next = text.find((l) => l.startsWith('next: show '));
     expect(next).toMatch(/^next: show [0-9a-z]{6,}:1~\d+$/);
     const members = text.find((l) => l.startsWith('members: '));
@@ -167,8 +167,8 @@ describe('show sym:', () => {
     expect(countTokens(out.stdout)).toBeLessThan(150);
     // The continuation reads the body from the first member on, verified like any handle.
     const body = lines((await showCommand(next!.slice('next: show '.length), at())).stdout);
-    expect(body[1]).toBe('3:   entry0(x) {');
-    expect(body).toContain('61: }');
+    expect(body[1]).toBe('3\t  entry0(x) {');
+    expect(body).toContain('61\t}');
     const asJson = json(await showCommand('sym:Ledger', at({ format: 'json' })));
     expect(asJson).toMatchObject({ start_line: 2, end_line: 2, extent: { start_line: 2, end_line: 61 } });
     expect(asJson.members[11]).toEqual({ line: 58, end_line: 60, kind: 'method', name: '#seal', modifiers: ['static'] });
