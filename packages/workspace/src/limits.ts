@@ -24,7 +24,7 @@ export const SYM_ALSO_MAX = 5;
  * an agent asking where a class is pays for its first line, not for 1,200 tokens of it).
  */
 export const SYM_BODY_MAX_LINES = 40;
-/** Lines of a long definition's head `show sym:` prints (up to its first member). */
+/** Lines of a long definition's head `show sym:` prints (up to its first member or first blank line). */
 export const SYM_HEAD_MAX_LINES = 8;
 /** Members a long definition's `members:` line names (`+N more (map PATH)` for the rest). */
 export const SYM_MEMBERS_MAX = 16;

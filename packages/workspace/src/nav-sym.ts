@@ -125,8 +125,13 @@ function bodyOf(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
     .map((d) => {
       const modifiers = modifiersOf(bytes, d);
       return { ...d, name: modifiers.includes('#') && !d.name.startsWith('#') ? `#${d.name}` : d.name, modifiers: modifiers.filter((m) => m !== '#') };
-    });
-  const headLines = Math.max(1, Math.min(SYM_HEAD_MAX_LINES, firstMember - def.startLine));
+    })
+    // A getter and its setter (Python's @property and @x.setter) are one member to a reader.
+    .filter((d, i, all) => i === 0 || all[i - 1].name !== d.name || all[i - 1].kind !== d.kind);
+  // The head ends at its first blank row: the signature and the doc comment's first
+  // paragraph say what the definition is; the rest of a long docstring is the body's.
+  const blank = rows.findIndex((r, i) => i > 0 && r.text.trim() === '');
+  const headLines = Math.max(1, Math.min(SYM_HEAD_MAX_LINES, firstMember - def.startLine, blank > 0 ? blank : Infinity));
   if (headLines >= rows.length) return { rows, members: [] };
   return { rows: rows.slice(0, headLines), restStart: rows[headLines].start, members };
 }
