@@ -1,7 +1,8 @@
 // @trufflepig/history: history as evidence (docs/history.md). Git is read directly, bounded
 // (git.ts, limits.ts); parsers and range arithmetic are pure (parse-log, ranges, diff,
 // origin, hunk-view); follow.ts walks a definition's commits across edits, renames and
-// moves; blame.ts attributes its lines; change.ts reads a stored change back, verified.
+// moves; blame.ts attributes its lines; change.ts reads a stored change back, verified;
+// since.ts compares REV with the working tree (and, for `diff`, outside-hunks.ts the rest).
 export const PACKAGE_NAME = '@trufflepig/history';
 
 export * from './limits';
@@ -18,7 +19,9 @@ export { blameRange, parsePorcelain, runsOf, type Blame, type BlameRun, type Bla
 export { blobId, readBlobs, objectTypes, type BlobRead } from './blob';
 export { readChange, NO_WORKTREE_FILE, type ReadChange, type ReadSide } from './change';
 export { hunkView, foldUnchanged, rowsOfRange, lineCount, type HunkRow, type HunkView } from './hunk-view';
-export { renderChange, renderChangeSide, type ChangeShowInput, type ChangeSideName } from './render-change';
-export { renderHistoryPage, sinceStatus, type HistoryPageInput, type HistoryVerb } from './render-page';
+export { renderChange, renderChangeSide, rowJson, rowLine, type ChangeShowInput, type ChangeSideName } from './render-change';
+export { renderHistoryPage, sinceHitFields, sinceRow, sinceStatus, type HistoryPageInput, type HistoryVerb } from './render-page';
+export { renderDiffPage, diffStatus, isOutsideHunk, type DiffPageInput, type DiffView } from './render-diff';
+export { outsideHunks, type OutsideHunk } from './outside-hunks';
 export { definitionChanges, type DefChange, type DefSpan } from './since-match';
-export { resolveRevision, sinceRevision, type Revision, type Since, type SinceFile } from './since';
+export { resolveRevision, sinceRevision, type Revision, type Since, type SinceFile, type SinceOptions } from './since';

@@ -65,3 +65,9 @@ export const CHANGE_SHOW_ROWS_MAX = 200;
 
 /** Changed files `since` compares definition by definition (the rest are counted, not read). */
 export const SINCE_FILES_MAX = 200;
+
+/** Unchanged lines between two hunks outside definitions at most for `diff` to show them as one hunk (Git joins hunks whose 3-line contexts meet). */
+export const DIFF_HUNK_JOIN_LINES = 6;
+
+/** Rows of one change's hunk a `diff` page prints at most (the rest is its `show` continuation). */
+export const DIFF_ENTRY_ROWS_MAX = 60;

@@ -56,12 +56,14 @@ function sideJson(side: ReadSide, input: ChangeShowInput): Record<string, unknow
   };
 }
 
-function rowJson(row: HunkRow): Record<string, unknown> {
+/** A hunk row as JSON (`show`, and each change's rows on a `diff` page). */
+export function rowJson(row: HunkRow): Record<string, unknown> {
   if (row.mark === '…') return { mark: row.mark, line: row.line, count: row.count };
   return { mark: row.mark, line: row.line, text: row.text, ...(row.escaped ? { escaped: true } : {}) };
 }
 
-function rowLine(row: HunkRow): string {
+/** A hunk row as a line: ` N:`, `+N:`, `-N:` (`N!` when escaped), or the folded `…` row. */
+export function rowLine(row: HunkRow): string {
   if (row.mark === '…') return `… ${row.count} unchanged lines ${row.line}-${row.line + row.count - 1}\n`;
   // Rows are display-escaped already; a field escape keeps any stray break out.
   return `${row.mark}${row.line}${row.escaped ? '!' : ':'} ${escapeLineField(row.text)}\n`;

@@ -35,7 +35,8 @@ export function sinceStatus(c: ChangeRecord): 'added' | 'removed' | 'changed' {
   return (c.after.end_line ?? 0) < (c.after.start_line ?? 0) ? 'removed' : 'changed';
 }
 
-function sinceRow(e: ResultEntry): string {
+/** A `since` row (also a `diff` definition's): status mark, kind and name, lines, size. */
+export function sinceRow(e: ResultEntry): string {
   const c = e.change!;
   const counts = `+${c.added ?? 0} -${c.deleted ?? 0}`;
   if (c.whole_file) return `file ${counts}`;
@@ -73,18 +74,23 @@ function blameRow(e: ResultEntry): string {
   return `${lines} ${short(c.commit)} ${c.date.slice(0, 10)} ${cut(c.subject, SUBJECT_ROW_MAX_CHARS)}${c.event === 'boundary' ? ' (shallow clone: history starts here)' : ''}`;
 }
 
+/** A `since` (or `diff`) hit's JSON fields after its handle and lines: name, kind, status, sizes, its lines at REV. */
+export function sinceHitFields(e: ResultEntry, printPath: (encodedTopPath: string) => string): Record<string, unknown> {
+  const c = e.change!;
+  const b = c.before;
+  return {
+    ...(e.name !== undefined ? { name: e.name } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}), status: sinceStatus(c),
+    ...(c.whole_file ? { file: true } : {}), added: c.added ?? 0, deleted: c.deleted ?? 0, ...(c.whitespace_only ? { whitespace_only: true } : {}),
+    ...(b ? { before: { path: printedPath(printPath(b.path)), start_line: b.start_line, end_line: b.end_line } } : {}),
+  };
+}
+
 function hitJson(input: HistoryPageInput, e: ResultEntry, handle: string): Record<string, unknown> {
   const c = e.change;
   const base = { ...(e.member !== undefined ? { member: e.member } : {}), handle, path: printedPath(e.path), start_line: e.start_line, end_line: e.end_line };
   if (c === undefined) return { ...base, uncommitted: true };
   const b = c.before;
-  if (input.verb === 'since') {
-    return {
-      ...base, ...(e.name !== undefined ? { name: e.name } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}), status: sinceStatus(c),
-      ...(c.whole_file ? { file: true } : {}), added: c.added ?? 0, deleted: c.deleted ?? 0, ...(c.whitespace_only ? { whitespace_only: true } : {}),
-      ...(b ? { before: { path: printedPath(input.printPath(b.path)), start_line: b.start_line, end_line: b.end_line } } : {}),
-    };
-  }
+  if (input.verb === 'since') return { ...base, ...sinceHitFields(e, input.printPath) };
   return {
     ...base, commit: c.commit, date: c.date, subject: c.subject,
     ...(input.verb === 'hist' ? { added: c.added ?? 0, deleted: c.deleted ?? 0 } : {}),

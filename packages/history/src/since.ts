@@ -9,6 +9,7 @@ import { fail, ok, type Outcome } from './errors';
 import { runGit } from './git';
 import { BLOB_MAX_BYTES, SINCE_FILES_MAX, SUBJECT_MAX_CHARS } from './limits';
 import { linesOf } from './origin';
+import { outsideHunks, type OutsideHunk } from './outside-hunks';
 import { definitionChanges, type DefChange, type DefSpan } from './since-match';
 import { encodedPath, gitArg, gitFailure, type Repo } from './repo';
 
@@ -33,6 +34,11 @@ export interface SinceFile {
   readonly revision?: string;
   /** Why the file's definitions were not compared (binary, too large, unreadable). */
   readonly skipped?: string;
+  /** With `hunks` (`diff`): the hunks outside every listed definition change. */
+  readonly outside?: readonly OutsideHunk[];
+  /** With `hunks`: the bytes compared (REV's blob, the working file), for the hunks' rows. */
+  readonly beforeBytes?: Buffer;
+  readonly afterBytes?: Buffer;
 }
 
 export interface Since {
@@ -109,12 +115,20 @@ function rootRelative(repo: Repo, path: string): string | undefined {
   return path.startsWith(repo.prefix) ? encodedPath(path.slice(repo.prefix.length)) : undefined;
 }
 
+export interface SinceOptions {
+  readonly uncommitted?: boolean;
+  /** One top-level path: only that file (its working or REV path). */
+  readonly only?: string;
+  /** `diff`: also the hunks outside the definition changes, and the bytes compared. */
+  readonly hunks?: boolean;
+}
+
 /**
  * The definition changes since `base` in the working tree under `root`; `uncommitted`
  * marks each file staged and/or unstaged (HEAD against the index, the index against the
  * working tree).
  */
-export function sinceRevision(repo: Repo, root: string, base: Revision, options: { readonly uncommitted?: boolean; readonly only?: string } = {}): Outcome<Since> {
+export function sinceRevision(repo: Repo, root: string, base: Revision, options: SinceOptions = {}): Outcome<Since> {
   const listed = listChanged(repo, root, base.commit);
   if (!listed.ok) return listed;
   const wanted = options.only === undefined ? listed.value : listed.value.filter((l) => l.path === options.only || l.beforePath === options.only);
@@ -146,9 +160,13 @@ export function sinceRevision(repo: Repo, root: string, base: Revision, options:
     const before = oldBytes ? spansOf(l.beforePath!, oldBytes) : [];
     const after = bytes ? spansOf(l.path, bytes) : [];
     const changes = definitionChanges(before, after);
+    const oldLines = oldBytes ? linesOf(oldBytes) : [];
+    const newLines = bytes ? linesOf(bytes) : [];
+    const script = changes.length === 0 || options.hunks ? diffLines(oldLines, newLines) : undefined;
     // A change outside every definition (or in a file without any) still shows, as the file's own counts.
-    const fileCounts = changes.length === 0 ? countEdits(diffLines(oldBytes ? linesOf(oldBytes) : [], bytes ? linesOf(bytes) : [])) : undefined;
-    return { ...base, changes, ...(fileCounts ? { fileCounts } : {}), ...(revision ? { revision } : {}) };
+    const fileCounts = changes.length === 0 ? countEdits(script!) : undefined;
+    const hunks = options.hunks ? { outside: outsideHunks(oldLines, newLines, script!, changes, after.map((d) => d.range)), ...(oldBytes ? { beforeBytes: oldBytes } : {}), afterBytes: bytes ?? Buffer.alloc(0) } : {};
+    return { ...base, changes, ...(fileCounts ? { fileCounts } : {}), ...(revision ? { revision } : {}), ...hunks };
   });
   return ok({ base, files, cutFiles: wanted.length - examined.length });
 }

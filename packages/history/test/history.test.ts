@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import {
-  blameRange, encodedPath, hunkView, mapToHead, openRepo, readChange, resolveRevision, sinceRevision, walkHistory, type HistCommit, type HistWalk, type Outcome, type Repo,
+  blameRange, encodedPath, hunkView, mapToHead, openRepo, readChange, resolveRevision, sinceRevision, walkHistory, NO_WORKTREE_FILE, type HistCommit, type HistWalk, type Outcome, type Repo,
 } from '../src/index';
 import type { ChangeRecord } from '@trufflepig/result-cache';
 import { makeRepo, spanOf, tempDir, type TestRepo } from './repo';
@@ -269,3 +269,61 @@ describe('since', () => {
     expect(bad.ok ? 'ok' : bad.error.code).toBe('bad_revision');
   });
 });
+
+const fn = (name: string, body: string[]) => `export function ${name}(n: number): number {\n${body.map((l) => `  ${l}\n`).join('')}}\n`;
+const FILE = ["import { x } from './x';", '', fn('alpha', ['return n + 1;']), '// between alpha and beta', fn('beta', ['const z = n * 2;', 'return z;']), fn('gamma', ['return n * 3;'])].join('\n');
+
+/** FILE with an import, a comment between functions, beta's body and gamma's indentation changed. */
+function edited(): string {
+  return FILE.replace("import { x } from './x';", "import { x, y } from './x';")
+    .replace('// between alpha and beta', '// between alpha and beta, edited')
+    .replace('  return z;', '  return z + 1;')
+    .replace('  return n * 3;', '      return n * 3;');
+}
+
+describe('sinceRevision with hunks (diff)', () => {
+  it('lists the edited function, marks the whitespace-only one, and keeps the hunks outside definitions', () => {
+    const repo = makeRepo('diff');
+    repo.write('a.ts', FILE);
+    repo.write('notes.md', 'one\n');
+    repo.commit('first');
+    repo.write('a.ts', edited());
+    repo.write('notes.md', 'one\ntwo\n');
+    const r = value(openRepo(repo.root));
+    const base = value(resolveRevision(r, 'HEAD'));
+    const since = value(sinceRevision(r, r.top, base, { hunks: true }));
+    const a = since.files.find((f) => f.path === 'a.ts')!;
+    expect(a.changes.map((c) => `${c.status} ${c.name}${c.whitespaceOnly ? ' (ws)' : ''}`)).toEqual(['changed beta', 'changed gamma (ws)']);
+    const text = edited().split('\n');
+    expect(a.outside!.map((h) => text.slice(h.after.start - 1, h.after.end))).toEqual([["import { x, y } from './x';"], ['// between alpha and beta, edited']]);
+    expect(a.beforeBytes!.toString()).toBe(FILE);
+    expect(a.afterBytes!.toString()).toBe(edited());
+    const notes = since.files.find((f) => f.path === 'notes.md')!;
+    expect(notes.changes).toEqual([]);
+    expect(notes.outside).toEqual([{ before: { start: 2, end: 1 }, after: { start: 2, end: 2 }, added: 1, deleted: 0, whitespaceOnly: false }]);
+    // Without `hunks` (since) nothing extra is kept.
+    const plain = value(sinceRevision(r, r.top, base)).files.find((f) => f.path === 'a.ts')!;
+    expect(plain.outside).toBeUndefined();
+    expect(plain.beforeBytes).toBeUndefined();
+  });
+
+  it('an outside hunk stored as a change record reads back to the same rows, verified', () => {
+    const repo = makeRepo('diff-read');
+    repo.write('a.ts', FILE);
+    const commit = repo.commit('first');
+    repo.write('a.ts', edited());
+    const r = value(openRepo(repo.root));
+    const since = value(sinceRevision(r, r.top, value(resolveRevision(r, 'HEAD')), { hunks: true }));
+    const f = since.files[0];
+    const h = f.outside![0];
+    const record = {
+      repo: encodedPath(r.top), commit, worktree: f.revision ?? NO_WORKTREE_FILE, date: '', subject: '',
+      after: { path: 'a.ts', start_line: h.after.start, end_line: h.after.end }, before: { path: 'a.ts', start_line: h.before.start, end_line: h.before.end }, added: h.added, deleted: h.deleted,
+    };
+    const read = value(readChange(record, encodedPath(r.top)));
+    const fromBytes = hunkView({ bytes: f.beforeBytes!, range: h.before }, { bytes: f.afterBytes!, range: h.after });
+    expect(hunkView(read.before, read.after)).toEqual(fromBytes);
+    expect(fromBytes.rows.map((row) => row.mark)).toEqual(['-', '+']);
+  });
+});
+
