@@ -77,7 +77,7 @@ async function visitWidening<T>(nav: NavTargets, cwd: string, visit: (targets: r
 
 function refsEntries(r: RefsOutcome): ResultEntry[] {
   return r.sites.map((s) => spanEntry(s.target, s.file, { start: s.start, end: s.end, startLine: s.line, endLine: s.line }, {
-    role: s.role, resolution: s.resolution, ...(s.definition ? { definition: s.definition } : {}), ...(s.within ? { within: s.within } : {}),
+    role: s.role, ...(s.roles ? { roles: s.roles } : {}), resolution: s.resolution, ...(s.definition ? { definition: s.definition } : {}), ...(s.within ? { within: s.within } : {}),
     text: s.text, ...(s.repeats > 1 ? { repeats: s.repeats } : {}),
   }));
 }

@@ -29,7 +29,7 @@ export interface NavPageOutput {
 }
 
 /** Entry keys a navigation row carries beyond the standard hit fields (JSON, in this order). */
-const ROW_KEYS = ['role', 'resolution', 'definition', 'within', 'text', 'modifiers', 'names', 'repeats'] as const;
+const ROW_KEYS = ['role', 'roles', 'resolution', 'definition', 'within', 'text', 'modifiers', 'names', 'repeats'] as const;
 
 function hitJson(e: ResultEntry, handle: string): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -90,12 +90,13 @@ function mapRow(e: ResultEntry, previous: ResultEntry | undefined): string {
 }
 
 function refsRow(e: ResultEntry, main: string | undefined): string {
-  const repeats = typeof e.repeats === 'number' && e.repeats > 1 ? ` ×${e.repeats}` : '';
+  const roles = Array.isArray(e.roles) ? (e.roles as string[]) : [String(e.role)];
+  const repeats = typeof e.repeats === 'number' && e.repeats > roles.length ? ` ×${e.repeats}` : '';
   const resolution = e.resolution === 'resolved' ? '' : ` ${String(e.resolution)}`;
   const target = typeof e.definition === 'string' && e.definition !== main ? ` → ${e.definition}` : '';
   const within = typeof e.within === 'string' ? ` in ${e.within}` : '';
   const text = typeof e.text === 'string' && e.text ? `: ${cut(e.text, NAV_TEXT_MAX_CHARS)}` : '';
-  return `${e.start_line} ${String(e.role)}${repeats}${resolution}${target}${within}${text}`;
+  return `${e.start_line} ${roles.join('+')}${repeats}${resolution}${target}${within}${text}`;
 }
 
 function pageLines(input: NavPageInput, count: number): string {

@@ -25,7 +25,10 @@ export interface RefSite {
   readonly within?: string;
   /** The site's line, display-escaped, without its indentation. */
   readonly text: string;
+  /** Occurrences of the name collapsed into this row (its line, its band of the order). */
   readonly repeats: number;
+  /** Every role of those occurrences, when they differ (`self.x = x`: member and reference). */
+  readonly roles?: readonly string[];
 }
 
 export interface RefsOutcome {
@@ -150,10 +153,14 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
   }
   raw.sort((a, b) => order(a) - order(b) || (a.target.member ?? '').localeCompare(b.target.member ?? '') || (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0) || a.start - b.start);
   const sites: RefSite[] = [];
+  // One row per line: occurrences of the name on one line that the order keeps together
+  // (same band, same resolution) share its text, so it is printed once with every role.
   for (const s of raw) {
     const last = sites[sites.length - 1];
-    if (last && last.target === s.target && last.file === s.file && last.line === s.line && last.role === s.role) {
-      sites[sites.length - 1] = { ...last, repeats: last.repeats + 1 };
+    if (last && last.target === s.target && last.file === s.file && last.line === s.line && order(last) === order(s)
+      && last.resolution === s.resolution && last.definition === s.definition) {
+      const roles = last.roles ?? [last.role];
+      sites[sites.length - 1] = { ...last, repeats: last.repeats + 1, ...(roles.includes(s.role) ? {} : { roles: [...roles, s.role] }) };
     } else sites.push(s);
   }
   return { sites: sites.slice(0, REFS_MAX_SITES), siteCount: raw.length, files, truncated: truncated || sites.length > REFS_MAX_SITES, stale };

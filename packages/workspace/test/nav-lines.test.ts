@@ -190,3 +190,23 @@ describe('show sym:', () => {
     expect(text[text.length - 1]).toBe('refs: 8 sites in 8 files (refs tick)');
   });
 });
+
+describe('refs: one row per line', () => {
+  it('occurrences of the name with different roles on one line share one row naming every role', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-roles-')));
+    const repo = makeRepo(path.join(base, 'repo'), {
+      'holder.py': 'class Holder:\n    def __init__(self, pool):\n        self.pool = pool\n\n    def take(self):\n        pool = self.pool\n        return pool.get()\n',
+    });
+    const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
+    expect((await indexCommand(here)).exitCode).toBe(0);
+    const rows = lines((await refsCommand(['pool'], here)).stdout).filter((l) => /^\d+ /.test(l));
+    // Line 3 holds `self.pool` and `pool`; line 6 `pool` and `self.pool`: each once.
+    expect(rows.map((r) => r.split(' ')[1])).toEqual([...new Set(rows.map((r) => r.split(' ')[1]))]);
+    const line3 = rows.find((r) => r.split(' ')[1] === '3');
+    expect(line3).toMatch(/^\d+ 3 (member\+reference|reference\+member)\b.*: self\.pool = pool$/);
+    const page = json(await refsCommand(['pool'], { ...here, format: 'json' }));
+    const hit = page.hits.find((h: { start_line: number }) => h.start_line === 3);
+    expect(hit.roles).toEqual(expect.arrayContaining(['member', 'reference']));
+    expect(hit.repeats).toBe(2);
+  });
+});
