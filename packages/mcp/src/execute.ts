@@ -1,6 +1,6 @@
 // Running a checked call: through the root's daemon or the workspace's coordinator (the
 // same ones the CLI starts and asks), else in this process by the same handler they run.
-import { blameCommand, commandOptions, handleServedRequest, histCommand, serveThroughDaemons } from '@trufflepig/workspace';
+import { blameCommand, commandOptions, diffCommand, handleServedRequest, histCommand, serveThroughDaemons, sinceCommand } from '@trufflepig/workspace';
 import type { VerbCall } from './tools/arguments';
 
 /** What the server serves: its working directory's root or workspace, or the ones named at start. */
@@ -50,8 +50,9 @@ export async function runCall(call: VerbCall, target: ServeTarget, onStarted?: (
     ...options, ...(target.workspace !== undefined ? { workspace: target.workspace } : {}), ...(target.noDaemon ? { noDaemon: true } : {}),
   };
   const request = { verb: call.verb, args: words, options: local, cwd: target.cwd };
-  // hist and blame run in the client, as the CLI runs them (they read Git, not an index a daemon holds).
-  if (call.verb === 'hist' || call.verb === 'blame') return (call.verb === 'hist' ? histCommand : blameCommand)(words, commandOptions(request));
+  // The history verbs run in the client, as the CLI runs them (they read Git, not an index a daemon holds).
+  const history = { hist: histCommand, blame: blameCommand, since: sinceCommand, diff: diffCommand } as const;
+  if (call.verb in history) return history[call.verb as keyof typeof history](words, commandOptions(request));
   if (!target.noDaemon) {
     const served = await serveThroughDaemons(call.verb, words, commandOptions(request), options, onStarted);
     if (served) return served;

@@ -98,9 +98,12 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
     await client.close();
   });
 
-  test('lists the nine read tools, each with an object schema of its arguments', async () => {
+  test('lists the eleven read tools, each with an object schema of its arguments', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['blame', 'ctx', 'hist', 'map', 'more', 'refs', 'search', 'show', 'status']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['blame', 'ctx', 'diff', 'hist', 'map', 'more', 'refs', 'search', 'show', 'since', 'status']);
+    const diff = tools.find((t) => t.name === 'diff')!;
+    expect(Object.keys(diff.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['rev', 'uncommitted', 'target', 'budget', 'member']));
+    expect((diff.inputSchema.properties as any).uncommitted.type).toBe('boolean');
     const search = tools.find((t) => t.name === 'search')!;
     expect(search.inputSchema.type).toBe('object');
     expect(search.inputSchema.required).toEqual(['query']);
@@ -178,7 +181,7 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
     expect((err as McpError).code).toBe(-32602);
     expect((err as McpError).message).toMatch(message);
     // The server is still there.
-    expect((await client.listTools()).tools.length).toBe(9);
+    expect((await client.listTools()).tools.length).toBe(11);
   });
 });
 
@@ -365,6 +368,29 @@ describe('trufflepig MCP server: history tools', () => {
       expect(blame.structuredContent).toBeDefined();
       const bad = await client.callTool({ name: 'show', arguments: { target: `${set!}:1`, side: 'middle' } }).then(() => undefined, (e: unknown) => e);
       expect((bad as McpError).message).toMatch(/bad_arguments: side takes one of before, after/);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  test('since and diff compare a revision (or HEAD: uncommitted) with the working tree; a diff handle shows its hunk', async () => {
+    const client = await connect(repo.root, env);
+    try {
+      const since = checked(await client.callTool({ name: 'since', arguments: { rev: 'HEAD~1' } }), 600);
+      expect(since.isError).toBeFalsy();
+      expect(since.content[0].text).toMatch(/^\d+ ~ method TokenBucket::refill \d+-\d+ \+1 -1$/m);
+      const diff = checked(await client.callTool({ name: 'diff', arguments: { rev: 'HEAD~1', target: 'sym:refill' } }), 600);
+      expect(diff.content[0].text).toMatch(/^\+\d+: .*Math\.floor\(elapsedSeconds \* this\.perSecond\)/m);
+      expect(diff.structuredContent?.hits?.[0]).toMatchObject({ section: 'definition', status: 'changed' });
+      const handle = diff.structuredContent!.hits[0].handle as string;
+      const shown = checked(await client.callTool({ name: 'show', arguments: { target: handle } }), 1200);
+      expect(shown.content[0].text).toContain('Math.floor');
+      const clean = checked(await client.callTool({ name: 'diff', arguments: { uncommitted: true } }), 600);
+      expect(clean.structuredContent).toMatchObject({ hits: [], coverage: { changes: 0, uncommitted: true } });
+      const both = await client.callTool({ name: 'diff', arguments: { rev: 'HEAD', uncommitted: true } }).then(() => undefined, (e: unknown) => e);
+      expect((both as McpError).message).toMatch(/bad_arguments: diff takes exactly one of rev, uncommitted/);
+      const neither = await client.callTool({ name: 'since', arguments: {} }).then(() => undefined, (e: unknown) => e);
+      expect((neither as McpError).message).toMatch(/bad_arguments: since takes exactly one of rev, uncommitted/);
     } finally {
       await client.close();
     }

@@ -29,6 +29,7 @@ function describe(value: unknown): string {
 
 /** One argument against its schema: the refusal's text, or undefined when it conforms. */
 function violation(name: string, schema: ArgumentSchema, value: unknown): string | undefined {
+  if (schema.type === 'boolean') return typeof value === 'boolean' ? undefined : `${name} takes true or false (not ${describe(value)})`;
   if (schema.type === 'integer') {
     if (typeof value !== 'number' || !Number.isInteger(value)) return `${name} takes a whole number (not ${describe(value)})`;
     if (value < schema.minimum || value > schema.maximum) return `${name} takes ${schema.minimum} to ${schema.maximum} (not ${value})`;
@@ -58,14 +59,25 @@ export function checkArguments(tool: ToolSpec, args: unknown): Outcome<VerbCall>
     const why = violation(key, schema, record[key]);
     if (why) return bad(why);
   }
+  if (tool.exactlyOne !== undefined) {
+    const given = tool.exactlyOne.filter((key) => record[key] !== undefined && record[key] !== false);
+    if (given.length !== 1) return bad(`${tool.name} takes exactly one of ${tool.exactlyOne.join(', ')}${given.length > 1 ? ` (not both ${given.join(' and ')})` : ''}`);
+  }
   const subject = tool.subject !== undefined ? (record[tool.subject] as string).trim() : undefined;
+  // Each word argument given: a boolean's flag alone, else the flag (if any) and the value as one word.
+  const more = (tool.words ?? []).flatMap((w): string[] => {
+    const v = record[w.arg];
+    if (v === undefined || v === false) return [];
+    if (v === true) return w.flag !== undefined ? [w.flag] : [];
+    return [...(w.flag !== undefined ? [w.flag] : []), (v as string).trim()];
+  });
   return {
     ok: true,
     value: {
       verb: tool.name,
       // The subject is one word: the verbs join their words with spaces and parse the query
       // language themselves (quotes, filters), exactly as the CLI's argv words.
-      words: subject !== undefined ? [subject] : [],
+      words: [...(subject !== undefined ? [subject] : []), ...more],
       budget: (record.budget as number | undefined) ?? tool.defaultBudget,
       ...(record.limit !== undefined ? { limit: record.limit as number } : {}),
       ...(record.context !== undefined ? { context: record.context as number } : {}),

@@ -4,13 +4,20 @@ import { CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET }
 import { MCP_BUDGET_MAX, MCP_LIMIT_MAX, MCP_STRING_MAX_CHARS } from '../limits';
 
 /** The read verbs the server offers, each a tool of the same name. */
-export type ToolName = 'search' | 'show' | 'more' | 'refs' | 'map' | 'ctx' | 'status' | 'hist' | 'blame';
+export type ToolName = 'search' | 'show' | 'more' | 'refs' | 'map' | 'ctx' | 'status' | 'hist' | 'blame' | 'since' | 'diff';
 
 /** One argument's schema: the subset of JSON Schema these tools use. */
 export type ArgumentSchema =
   | { readonly type: 'string'; readonly description: string; readonly minLength: 1; readonly maxLength: number }
   | { readonly type: 'integer'; readonly description: string; readonly minimum: number; readonly maximum: number }
-  | { readonly type: 'string'; readonly description: string; readonly enum: readonly string[] };
+  | { readonly type: 'string'; readonly description: string; readonly enum: readonly string[] }
+  | { readonly type: 'boolean'; readonly description: string };
+
+/** An argument that becomes words of the verb after the subject: its value, or `flag` alone (a boolean), or `flag` and its value. */
+export interface WordArgument {
+  readonly arg: string;
+  readonly flag?: string;
+}
 
 export interface ToolSpec {
   readonly name: ToolName;
@@ -22,6 +29,10 @@ export interface ToolSpec {
   readonly required: readonly string[];
   /** The verb's default budget (the CLI's: `show` reads more). */
   readonly defaultBudget: number;
+  /** Arguments after the subject that are words of the verb, in the order the verb reads them. */
+  readonly words?: readonly WordArgument[];
+  /** Exactly one of these arguments must be given (a boolean counts when true). */
+  readonly exactlyOne?: readonly string[];
 }
 
 const text = (description: string): ArgumentSchema => ({ type: 'string', description, minLength: 1, maxLength: MCP_STRING_MAX_CHARS });
@@ -37,6 +48,16 @@ const member: ArgumentSchema = text('In a workspace: the one member to address (
 const HISTORY_TARGET = {
   subject: 'target', required: ['target'], defaultBudget: DEFAULT_BUDGET,
   properties: { target: text('sym:NAME, path:P[:A-B], or a handle from search.'), limit, budget: budget(DEFAULT_BUDGET), member },
+} as const;
+
+/** What `since` and `diff` take: a revision or `uncommitted` (HEAD), and optionally a target. */
+const REVISION_COMPARE = {
+  required: [], defaultBudget: DEFAULT_BUDGET, exactlyOne: ['rev', 'uncommitted'],
+  properties: {
+    rev: text('The revision compared with the working tree: HEAD~3, main, a tag or a hash.'),
+    uncommitted: { type: 'boolean', description: 'Compare HEAD with the working tree instead of rev (staged and unstaged edits, untracked files); each file marked staged and/or unstaged.' },
+    target: text('Only this: sym:NAME, path:P[:A-B], or a handle from search.'), limit, budget: budget(DEFAULT_BUDGET), member,
+  },
 } as const;
 
 export const TOOLS: readonly ToolSpec[] = [
@@ -85,6 +106,16 @@ export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'blame', title: 'Who last changed each line', ...HISTORY_TARGET,
     description: 'For each run of lines of a target, the commit that last changed it (moved and whitespace-only changes do not count), with subject and date.',
+  },
+  {
+    name: 'since', title: 'Definitions changed since a revision', ...REVISION_COMPARE,
+    words: [{ arg: 'rev' }, { arg: 'uncommitted', flag: '--uncommitted' }, { arg: 'target' }],
+    description: 'The definitions added, removed and changed between a revision (or HEAD with uncommitted) and the working tree, by file, one line each with its size; each row a change handle for show (its diff, verified).',
+  },
+  {
+    name: 'diff', title: 'Definition-aware diff', ...REVISION_COMPARE,
+    words: [{ arg: 'rev' }, { arg: 'uncommitted', flag: '--uncommitted' }, { arg: 'target', flag: '--target' }],
+    description: 'A budgeted diff of a revision (or HEAD with uncommitted) against the working tree: changed definitions first, each with its hunk (whitespace-only changes marked), then the hunks outside any definition; each a change handle for show.',
   },
   {
     name: 'status', title: 'Index status', required: [], defaultBudget: DEFAULT_BUDGET,
