@@ -1,26 +1,23 @@
 // The history verbs as commands (docs/history.md): `hist TARGET` and `blame TARGET` read
 // Git directly in this process, save one change entry per row (tag `change`, a typed
 // ChangeRecord) and print a budgeted page; `show` of such a handle reads the change back
-// from Git objects, verified; `more` pages on with the same rows.
+// from Git objects, verified; `more` pages on with the same rows. `since` and `diff`
+// compare a revision with the working tree (history-compare.ts; diff-command.ts).
 import {
-  blameRange, encodedPath, gitPathOf, lineCount, mapToHead, openRepo, pathPrinter, readChange, renderChange, renderChangeSide, renderHistoryPage, resolveRevision, rootPathOf,
-  sinceRevision, walkHistory, BLAME_MOVE_MIN_CHARS, NO_WORKTREE_FILE, SINCE_FILES_MAX,
-  type Blame, type ChangeSideName, type DefChange, type HeadMapping, type HistCommit, type HistWalk, type Repo, type Revision, type SinceFile,
+  blameRange, encodedPath, gitPathOf, lineCount, mapToHead, openRepo, pathPrinter, readChange, renderChange, renderChangeSide, renderHistoryPage, rootPathOf,
+  walkHistory, BLAME_MOVE_MIN_CHARS,
+  type Blame, type ChangeSideName, type HeadMapping, type HistCommit, type HistWalk, type Repo,
 } from '@trufflepig/history';
 import { percentEncode } from '@trufflepig/index';
 import { DEFAULT_BUDGET, lineStarts, printedPath, type OutputFormat, type RenderResult } from '@trufflepig/render';
 import { formatHandle, parseHandle, type ChangeRecord, type ResultEntry, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
 import { errorResult, firstKnown, storesFor, withContext, type CommandOptions, type CommandResult } from './commands';
 import type { Context } from './context';
-import { historyMember, historyTarget, type HistoryTarget } from './history-target';
+import { diffMore } from './diff-command';
+import { compareCoverage, compareWorkingTree, definitionEntries, describe, fileNotes, short, wholeFileEntry, type CompareRequest } from './history-compare';
+import { historyTarget, type HistoryTarget } from './history-target';
 import { renderedResult } from './render-choice';
 
-const short = (id: string) => id.slice(0, 7);
-
-function describe(t: HistoryTarget): string {
-  const where = `${t.member !== undefined ? `${t.member}/` : ''}${printedPath(t.path)}`;
-  return t.range ? `${where}:${t.range.start}-${t.range.end}${t.name !== undefined ? ` ${t.name}` : ''}` : `${where} (whole file)`;
-}
 
 function changeEntry(t: HistoryTarget, repo: Repo, c: HistCommit, whole: boolean): ResultEntry {
   const lines = (r?: { start: number; end: number }) => (r ? { start_line: r.start, end_line: r.end } : {});
@@ -166,9 +163,10 @@ export function blameCommand(words: readonly string[], opts: CommandOptions): Pr
   });
 }
 
-/** `more` on a hist or blame set: the same rows from the cursor on, else undefined. */
+/** `more` on a hist, blame, since or diff set: the same rows from the cursor on, else undefined. */
 export function historyMore(set: StoredSet, offset: number, opts: CommandOptions, budget: number): CommandResult | undefined {
   const m = set.meta;
+  if (m.nav === 'diff') return diffMore(set, offset, opts, budget);
   if (m.nav !== 'hist' && m.nav !== 'blame' && m.nav !== 'since') return undefined;
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const meta: PageMeta = {
@@ -181,57 +179,8 @@ export function historyMore(set: StoredSet, offset: number, opts: CommandOptions
   return page(set, offset, meta, m.truncated, opts, budget);
 }
 
-function fileNote(f: SinceFile, repo: Repo, uncommitted: boolean): string {
-  const words: string[] = [];
-  if (f.status === 'added') words.push('new file');
-  else if (f.status === 'untracked') words.push('untracked');
-  else if (f.status === 'deleted') words.push('deleted');
-  else if (f.beforePath !== undefined) words.push(`renamed from ${printedPath(rootPathOf(repo, f.beforePath))}`);
-  if (uncommitted) words.push(...[f.staged ? 'staged' : '', f.unstaged && f.status !== 'untracked' ? 'unstaged' : ''].filter(Boolean));
-  return words.join(', ');
-}
-
-/** Whether a definition change concerns the target (its name, else its lines). */
-function concerns(c: DefChange, t: HistoryTarget | undefined): boolean {
-  if (t === undefined || t.range === undefined) return true;
-  if (t.name !== undefined) return c.name === t.name;
-  const r = c.after ?? c.before!;
-  return r.start <= t.range.end && r.end >= t.range.start;
-}
-
-function sinceEntries(root: string, member: string | undefined, repo: Repo, base: Revision, files: readonly SinceFile[], t: HistoryTarget | undefined): ResultEntry[] {
-  const entries: ResultEntry[] = [];
-  for (const f of files) {
-    if (f.skipped !== undefined) continue;
-    const common = {
-      repo: encodedPath(repo.top), commit: base.commit, worktree: f.revision ?? NO_WORKTREE_FILE, date: base.date, subject: base.subject,
-    };
-    const entry = (change: ChangeRecord, lines: { start: number; end: number }, name?: string, kind?: string): ResultEntry => ({
-      tag: 'change', root: percentEncode(root), ...(member !== undefined ? { member } : {}), path: rootPathOf(repo, f.path), revision: f.revision ?? NO_WORKTREE_FILE,
-      generation: 0, start: 0, end: 0, start_line: lines.start, end_line: lines.end, ...(name !== undefined ? { name } : {}), ...(kind !== undefined ? { kind } : {}), change,
-    });
-    const beforePath = encodedPath(f.beforePath ?? f.path);
-    const hadBefore = f.status !== 'added' && f.status !== 'untracked';
-    for (const c of f.changes.filter((x) => concerns(x, t))) {
-      const after = c.after ?? { start: 1, end: 0 };
-      entries.push(entry({
-        ...common, after: { path: encodedPath(f.path), start_line: after.start, end_line: after.end },
-        ...(c.before ? { before: { path: beforePath, start_line: c.before.start, end_line: c.before.end } } : {}),
-        added: c.added, deleted: c.deleted, ...(c.whitespaceOnly ? { whitespace_only: true } : {}),
-      }, after, c.name, c.kind));
-    }
-    if (f.fileCounts && f.fileCounts.added + f.fileCounts.deleted > 0 && (t === undefined || t.range === undefined)) {
-      entries.push(entry({
-        ...common, after: { path: encodedPath(f.path) }, ...(hadBefore ? { before: { path: beforePath } } : {}), whole_file: true,
-        added: f.fileCounts.added, deleted: f.fileCounts.deleted,
-      }, { start: 1, end: 0 }));
-    }
-  }
-  return entries;
-}
-
 /** `since` words: `REV [TARGET]` or `--uncommitted [TARGET]` (against HEAD); a usage message otherwise. */
-export function parseSinceWords(words: readonly string[]): { rev: string; uncommitted: boolean; target: string[] } | { usage: string } {
+export function parseSinceWords(words: readonly string[]): CompareRequest | { usage: string } {
   const uncommitted = words.includes('--uncommitted');
   const rest = words.filter((w) => w !== '--uncommitted');
   if (uncommitted) return { rev: 'HEAD', uncommitted, target: rest };
@@ -244,49 +193,18 @@ export function sinceCommand(words: readonly string[], opts: CommandOptions): Pr
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
     const parsed = parseSinceWords(words);
     if ('usage' in parsed) return errorResult({ code: 'bad_arguments', message: parsed.usage }, budget);
-    let target: HistoryTarget | undefined;
-    let root: string;
-    let member: string | undefined;
-    if (parsed.target.length > 0) {
-      const t = await historyTarget(parsed.target, ctx, storesFor(ctx, opts), opts.cwd ?? process.cwd(), 'since');
-      if (!t.ok) return errorResult(t.error, budget);
-      target = t.value;
-      root = t.value.root;
-      member = t.value.member;
-    } else if (ctx.kind === 'workspace') {
-      const m = historyMember(ctx, 'since');
-      if (!m.ok) return errorResult(m.error, budget);
-      root = m.value.root;
-      member = m.value.name;
-    } else root = ctx.root.root;
-    const repo = openRepo(root);
-    if (!repo.ok) return errorResult(repo.error, budget);
-    const base = resolveRevision(repo.value, parsed.rev);
-    if (!base.ok) return errorResult(base.error, budget);
-    const since = sinceRevision(repo.value, root, base.value, { uncommitted: parsed.uncommitted, ...(target ? { only: gitPathOf(repo.value, target.path) } : {}) });
-    if (!since.ok) return errorResult(since.error, budget);
-    const files = since.value.files;
-    const entries = sinceEntries(root, member, repo.value, base.value, files, target);
-    const fileNotes: Record<string, string> = {};
-    for (const f of files) {
-      const note = fileNote(f, repo.value, parsed.uncommitted);
-      if (note) fileNotes[printedPath(rootPathOf(repo.value, f.path))] = note;
-    }
-    const skipped = files.filter((f) => f.skipped !== undefined);
-    const shownFiles = new Set(entries.map((e) => e.path)).size;
-    const against = `${parsed.uncommitted ? 'uncommitted (staged and unstaged) against HEAD' : `since ${parsed.rev}`} ${short(base.value.commit)}`;
-    const coverage: Record<string, unknown> = {
-      since: base.value.commit, subject: base.value.subject, uncommitted: parsed.uncommitted, files_changed: files.length + since.value.cutFiles, files: shownFiles, changes: entries.length,
-      ...(skipped.length ? { not_compared: Object.fromEntries(skipped.map((f) => [printedPath(rootPathOf(repo.value, f.path)), f.skipped!])) } : {}),
-      ...(since.value.cutFiles ? { cut_files: since.value.cutFiles } : {}), complete: since.value.cutFiles === 0 && skipped.length === 0,
-    };
-    const line = [
-      `${entries.length} change${entries.length === 1 ? '' : 's'} in ${shownFiles} file${shownFiles === 1 ? '' : 's'}, ${against}`,
-      ...(skipped.length ? [`${skipped.length} files not compared (${[...new Set(skipped.map((f) => f.skipped))].join('; ')})`] : []),
-      ...(since.value.cutFiles ? [`only the first ${SINCE_FILES_MAX} changed files were compared (${since.value.cutFiles} more)`] : []),
-    ].join('; ');
-    const what = target ? describe(target) : `working tree ${against}`;
-    return saveAndPage(ctx, opts, budget, { verb: 'since', query: `since ${words.join(' ')}`, target: what, coverage, coverageLine: line, notes: [], fileNotes }, entries);
+    const compared = await compareWorkingTree(ctx, opts, parsed, 'since', false);
+    if (!compared.ok) return errorResult(compared.error, budget);
+    const c = compared.value;
+    const entries = c.since.files.flatMap((f) => {
+      const whole = wholeFileEntry(c, f);
+      return [...definitionEntries(c, f), ...(whole ? [whole] : [])];
+    });
+    const coverage = compareCoverage(c, parsed, entries);
+    const what = c.target ? describe(c.target) : `working tree ${coverage.against}`;
+    return saveAndPage(ctx, opts, budget, {
+      verb: 'since', query: `since ${words.join(' ')}`, target: what, coverage: coverage.json, coverageLine: coverage.line, notes: [], fileNotes: fileNotes(c, parsed.uncommitted),
+    }, entries);
   });
 }
 

@@ -16,6 +16,7 @@ export { wsShowObject, wsStatusObject, wsDiscover } from './ws-commands';
 export * from './limits';
 export { refsCommand, mapCommand, ctxCommand } from './nav-commands';
 export { histCommand, blameCommand, sinceCommand, parseShowWords } from './history-commands';
+export { diffCommand, parseDiffWords } from './diff-command';
 export { showSymbol } from './nav-sym';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './nav-resolve';
 export { boundedMessage, CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, errorLine, escapeLineField, type OutputFormat } from '@trufflepig/render';
