@@ -21,6 +21,8 @@ export const VERB_FLAGS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   // `show HANDLE --side before|after`: one side of a change handle (hist, blame).
   ['show', new Set(['--side'])],
   ['since', new Set(['--uncommitted'])],
+  // `diff REV [--target T...]`: every word after --target is the target's.
+  ['diff', new Set(['--uncommitted', '--target'])],
 ]);
 
 export interface SplitArgv {
@@ -72,7 +74,7 @@ export function splitArgv(argv: readonly string[]): SplitArgv {
   return { options, verb: rest[0], words: rest.slice(1), unknownOptions, ...(missingValue !== undefined ? { missingValue } : {}) };
 }
 
-export const VERBS = ['index', 'search', 'show', 'more', 'refs', 'map', 'ctx', 'hist', 'blame', 'since', 'status', 'ws', 'serve', 'stop', 'mcp', 'agent-setup', 'hook', 'help'] as const;
+export const VERBS = ['index', 'search', 'show', 'more', 'refs', 'map', 'ctx', 'hist', 'blame', 'since', 'diff', 'status', 'ws', 'serve', 'stop', 'mcp', 'agent-setup', 'hook', 'help'] as const;
 
 const HINTS: Readonly<Record<string, string>> = {
   next: 'more CURSOR', page: 'more CURSOR', continue: 'more CURSOR',
@@ -83,7 +85,7 @@ const HINTS: Readonly<Record<string, string>> = {
   workspace: 'ws show', discover: 'ws discover PATH...', members: 'ws show',
   references: 'refs NAME', usages: 'refs NAME', callers: 'refs NAME', outline: 'map PATH', symbols: 'map PATH', ls: 'map PATH',
   context: 'ctx HANDLE', def: 'show sym:NAME', definition: 'show sym:NAME', goto: 'show sym:NAME',
-  log: 'hist TARGET', history: 'hist TARGET', commits: 'hist TARGET', annotate: 'blame TARGET', praise: 'blame TARGET', who: 'blame TARGET', changes: 'since REV', changed: 'since REV', uncommitted: 'since --uncommitted',
+  log: 'hist TARGET', history: 'hist TARGET', commits: 'hist TARGET', annotate: 'blame TARGET', praise: 'blame TARGET', who: 'blame TARGET', changes: 'since REV', changed: 'since REV', uncommitted: 'since --uncommitted', patch: 'diff REV', delta: 'diff REV',
   setup: 'agent-setup --claude|--codex|--agents-md', skill: 'agent-setup --claude', agents: 'agent-setup --agents-md',
 };
 
@@ -106,7 +108,7 @@ export function likelyVerb(word: string): string {
   // Own keys only: `constructor` or `__proto__` must not find Object.prototype's members.
   const key = word.toLowerCase();
   if (Object.hasOwn(HINTS, key)) return HINTS[key];
-  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', refs: 'refs NAME', map: 'map PATH', ctx: 'ctx HANDLE', hist: 'hist TARGET', blame: 'blame TARGET', since: 'since REV [TARGET]', status: 'status', ws: 'ws show|status|discover', serve: 'serve', stop: 'stop', mcp: 'mcp', 'agent-setup': 'agent-setup --claude|--codex|--agents-md', hook: 'hook claude', help: 'help' };
+  const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', refs: 'refs NAME', map: 'map PATH', ctx: 'ctx HANDLE', hist: 'hist TARGET', blame: 'blame TARGET', since: 'since REV [TARGET]', diff: 'diff REV [--target TARGET]', status: 'status', ws: 'ws show|status|discover', serve: 'serve', stop: 'stop', mcp: 'mcp', 'agent-setup': 'agent-setup --claude|--codex|--agents-md', hook: 'hook claude', help: 'help' };
   const best = [...VERBS].sort((x, y) => distance(word, x) - distance(word, y))[0];
   return shapes[best];
 }

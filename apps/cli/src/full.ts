@@ -1,7 +1,7 @@
 // The full path of the CLI: yargs, every verb, local execution (and daemon start-up).
 import yargs from 'yargs';
 import {
-  serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, blameCommand, ctxCommand, histCommand, sinceCommand, indexCommand, mapCommand, moreCommand, parseShowWords, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
+  serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, blameCommand, ctxCommand, diffCommand, histCommand, sinceCommand, indexCommand, mapCommand, moreCommand, parseShowWords, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
   boundedMessage, DEFAULT_BUDGET, DEFAULT_SHOW_BUDGET, errorResult, escapeLineField, internalErrorResult, linesError, objectResult, quoteInput, responseBudget,
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
@@ -30,6 +30,11 @@ Verbs:
                       (whitespace-only and moved lines keep their older commit)
   since REV [TARGET]  definitions added, removed and changed between REV and the working tree,
                       by file, each with a handle to its diff (--uncommitted: against HEAD)
+  diff REV [--target TARGET]
+                      a budgeted diff of REV against the working tree: changed definitions first,
+                      each with its hunk (whitespace-only ones marked), then the hunks outside
+                      any definition; show SET:N reads a change back, verified (--uncommitted:
+                      against HEAD; --target: one handle, path:P[:A-B] or sym:NAME)
   status              the index's generation, coverage and daemon (in a workspace: per member)
   serve               run the root's daemon in the foreground (watches, reconciles, answers)
   stop                stop the root's daemon
@@ -196,6 +201,9 @@ async function runVerb(verb: string, words: readonly string[], opts: CommandOpti
     case 'since':
       if (words.length === 0) return usageError('since needs a REV (HEAD~3, main, a hash) or --uncommitted, e.g. trufflepig since HEAD~5 [path:P | sym:NAME]');
       return write(await sinceCommand(words, opts));
+    case 'diff':
+      if (words.length === 0) return usageError('diff needs a REV (HEAD~3, main, a hash) or --uncommitted, e.g. trufflepig diff HEAD~2 [--target path:P | sym:NAME]');
+      return write(await diffCommand(words, opts));
     case 'status':
       return write(await statusCommand(opts));
     case 'serve': {

@@ -1,8 +1,8 @@
 // hist, blame and show of change handles end to end through the built CLI, on real Git
 // repositories (issue 16): a function edited in three commits, renamed in a fourth and
 // moved to another file in a fifth; a merge; a whitespace-only commit; uncommitted lines;
-// a vanished commit; a shallow clone; the workspace member rule; every output within
-// its budget (js-tiktoken counts).
+// a vanished commit; a shallow clone; since and diff against the working tree; the
+// workspace member rule; every output within its budget (js-tiktoken counts).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -304,6 +304,11 @@ describe('history verbs in a workspace', () => {
     expect(at(base, 'blame', 'sym:gamma').json().error.code).toBe('member_required');
     expect(at(base, 'since', '--uncommitted').json().error.code).toBe('member_required');
     expect(at(base, '--member', 'two', 'since', 'HEAD').json()).toMatchObject({ hits: [], coverage: { changes: 0 } });
+    expect(at(base, 'diff', 'HEAD').json().error.code).toBe('member_required');
+    fs.writeFileSync(path.join(two, 'b.ts'), fn('other', ['return y + 1;']));
+    const twoDiff = at(base, '--member', 'two', 'diff', 'HEAD').json();
+    expect(twoDiff.hits.map((h: any) => `${h.member} ${h.path} ${h.name} ${h.section}`)).toEqual(['two b.ts other definition']);
+    expect(at(base, 'show', twoDiff.hits[0].handle).json()).toMatchObject({ member: 'two', verified: 'git object and revision' });
     const chosen = at(base, '-b', '5000', '--member', 'two', 'hist', 'path:b.ts').json();
     expect(chosen.hits.map((h: any) => h.subject)).toEqual(['two: add other']);
     expect(chosen.hits[0].member).toBe('two');
@@ -359,5 +364,131 @@ describe('since', () => {
     expect(bad.json().error.code).toBe('bad_revision');
     const lines = repo.lines('-b', '60', 'since', ids.add);
     within(lines, 60);
+  });
+});
+
+describe('diff', () => {
+  /** The story, then: gamma edited (staged), filler4 re-indented, a note after the last filler, an untracked document. */
+  function edited(prefix: string): { repo: Repo; ids: Record<string, string> } {
+    const made = story(prefix);
+    const read = (rel: string) => fs.readFileSync(made.repo.abs(rel) as string, 'utf8');
+    made.repo.write('b.ts', read('b.ts').replace('return z + 1;', 'return z + 5;'));
+    git(made.repo.root, 'add', 'b.ts');
+    made.repo.write('a.ts', `${read('a.ts').replace('return n * 4 + 12;', 'return   n * 4 + 12;')}// a note after the fillers\n`);
+    made.repo.write('notes.md', 'first note\n');
+    return made;
+  }
+
+  it('lists the changed definitions with their hunks first, whitespace-only ones marked, then the hunks outside any definition', () => {
+    const { repo } = edited('diff');
+    const run = repo.lines('diff', 'HEAD');
+    expect(run.status).toBe(0);
+    within(run, 600);
+    expect(run.stdout).toMatch(/^diff HEAD → working tree since HEAD [0-9a-f]{7} {2}\(show [0-9a-z]{6,16}:N reads diff N\)$/m);
+    expect(run.stdout).toContain('\na.ts\n1 ~ function filler4 17-19 whitespace only\n 17: export function filler4(n: number): number {\n-18:   return n * 4 + 12;\n+18:   return   n * 4 + 12;\n 19: }\n');
+    expect(run.stdout).toContain('\nb.ts\n2 ~ function gamma 2-6 +1 -1\n');
+    expect(run.stdout).toContain('\n-5:   return z + 1;\n+5:   return z + 5;\n');
+    expect(run.stdout).toContain('\noutside definitions:\na.ts\n3 hunk 40-40 +1 -0\n+40: // a note after the fillers\nnotes.md (untracked)\n4 hunk 1-1 +1 -0\n+1: first note\n');
+    expect(run.stdout).toMatch(/^coverage: 4 changes in 3 files \(2 definitions, 2 hunks outside definitions\), since HEAD [0-9a-f]{7}$/m);
+    const out = repo.cli('-b', '5000', 'diff', 'HEAD').json();
+    expect(out.hits.map((h: any) => `${h.section} ${h.path} ${h.name ?? ''}`.trim())).toEqual(['definition a.ts filler4', 'definition b.ts gamma', 'outside a.ts', 'outside notes.md']);
+    expect(out.hits[0]).toMatchObject({ whitespace_only: true, status: 'changed', start_line: 17, end_line: 19 });
+    expect(out.hits[3]).toMatchObject({ status: 'added', added: 1, deleted: 0 });
+    expect(out.hits[1].rows.filter((r: any) => r.mark !== ' ').map((r: any) => `${r.mark}${r.line} ${r.text}`)).toEqual(['-5   return z + 1;', '+5   return z + 5;']);
+    expect(out.coverage).toMatchObject({ definitions: 2, hunks: 2, changes: 4, complete: true, uncommitted: false });
+  });
+
+  it('each change handle shows back what the page printed, verified against the Git objects and the working file', () => {
+    const { repo } = edited('diff-show');
+    const out = repo.cli('-b', '5000', 'diff', 'HEAD').json();
+    for (const hit of out.hits) {
+      const shown = repo.cli('show', hit.handle).json();
+      expect(shown).toMatchObject({ handle: hit.handle, since: git(repo.root, 'rev-parse', 'HEAD').trim() });
+      expect(shown.rows).toEqual(hit.rows);
+    }
+    const note = repo.cli('show', out.hits[2].handle, '--side', 'before').json();
+    expect(note).toMatchObject({ verified: 'git object', revision: git(repo.root, 'rev-parse', 'HEAD:a.ts').trim(), rows: [] });
+    const gamma = repo.cli('show', out.hits[1].handle, '--side', 'after').json();
+    expect(gamma).toMatchObject({ verified: 'revision', worktree: true });
+    // The working file changed since: the handle no longer reads, and more says so in place of the rows.
+    const paged = repo.lines('-n', '1', 'diff', 'HEAD');
+    repo.write('b.ts', fs.readFileSync(repo.abs('b.ts') as string, 'utf8').replace('y * 3', 'y * 8'));
+    expect(repo.cli('show', out.hits[1].handle).json().error.code).toBe('stale_source');
+    const cursor = /^next: more (\S+)$/m.exec(paged.stdout)?.[1];
+    expect(cursor).toMatch(CURSOR);
+    const rest = repo.cli('-b', '5000', 'more', cursor!).json();
+    expect(rest.hits[0]).toMatchObject({ path: 'b.ts', name: 'gamma', error: expect.stringMatching(/^stale_source: /) });
+    expect(rest.hits[0].rows).toBeUndefined();
+    for (const h of rest.hits.filter((x: any) => x.path !== 'b.ts')) expect(h.rows.length).toBeGreaterThan(0);
+  });
+
+  it('--target restricts the diff to a definition, a file or lines', () => {
+    const { repo } = edited('diff-target');
+    const sym = repo.cli('-b', '5000', 'diff', 'HEAD', '--target', 'sym:gamma').json();
+    expect(sym.target).toBe('b.ts:2-6 gamma');
+    expect(sym.hits.map((h: any) => h.name)).toEqual(['gamma']);
+    const file = repo.cli('-b', '5000', 'diff', 'HEAD', '--target=path:a.ts').json();
+    expect(file.hits.map((h: any) => `${h.section} ${h.start_line}-${h.end_line}`)).toEqual(['definition 17-19', 'outside 40-40']);
+    const lines = repo.cli('-b', '5000', 'diff', 'HEAD', '--target', 'path:a.ts:38-40').json();
+    expect(lines.hits.map((h: any) => `${h.section} ${h.start_line}-${h.end_line}`)).toEqual(['outside 40-40']);
+    const handle = repo.cli('show', 'sym:filler4').json().handle;
+    expect(repo.cli('-b', '5000', 'diff', 'HEAD', '--target', handle).json().hits.map((h: any) => h.name)).toEqual(['filler4']);
+  });
+
+  it('--uncommitted compares HEAD with the working tree, each file marked staged or unstaged', () => {
+    const { repo } = edited('diff-uncommitted');
+    const run = repo.lines('diff', '--uncommitted');
+    within(run, 600);
+    expect(run.stdout).toMatch(/^diff --uncommitted → working tree uncommitted \(staged and unstaged\) against HEAD [0-9a-f]{7} /m);
+    expect(run.stdout).toMatch(/^b\.ts \(staged\)$/m);
+    expect(run.stdout).toMatch(/^a\.ts \(unstaged\)$/m);
+    expect(repo.cli('diff', '--uncommitted').json().coverage).toMatchObject({ uncommitted: true });
+  });
+
+  it('fits the budget: pages with more, a change cut short ends in its show continuation, tiny budgets answer a status', () => {
+    const { repo } = edited('diff-budget');
+    const first = repo.lines('-b', '150', 'diff', 'HEAD');
+    expect(first.status).toBe(0);
+    within(first, 150);
+    const next = /^next: more (\S+)$/m.exec(first.stdout)?.[1];
+    expect(next).toMatch(CURSOR);
+    const second = repo.lines('-b', '150', 'more', next!);
+    within(second, 150);
+    expect(second.stdout).toMatch(/^diff HEAD → /);
+    const rowsOf = (text: string) => text.split('\n').filter((l) => /^\d+ (~|\+|-|hunk) /.test(l)).map((l) => Number(l.split(' ')[0]));
+    expect(rowsOf(second.stdout)[0]).toBe(rowsOf(first.stdout).at(-1)! + 1);
+    // Some budget cuts gamma's hunk short: its row, its first rows, and the continuation that shows the rest.
+    let cut = 0;
+    for (let b = 100; b <= 220; b += 10) {
+      const page = repo.lines('-b', String(b), 'more', next!);
+      within(page, b);
+      const rest = /^rest: show (\S+~(\d+))$/m.exec(page.stdout);
+      if (rest === null) continue;
+      cut++;
+      const shown = repo.lines('show', rest[1]);
+      expect(shown.status).toBe(0);
+      const full = repo.lines('-b', '5000', 'show', rest[1].replace(/~\d+$/, '')).stdout.split('\n').filter((l) => /^[ +-]\d+:/.test(l));
+      expect(shown.stdout.split('\n').filter((l) => /^[ +-]\d+:/.test(l))).toEqual(full.slice(Number(rest[2])));
+    }
+    expect(cut).toBeGreaterThan(0);
+    for (const b of [0, 10, 40]) {
+      const tiny = repo.lines('-b', String(b), 'diff', 'HEAD');
+      expect(tiny.status).toBe(0);
+      within(tiny, b);
+    }
+    for (const b of [100, 250, 600]) within(repo.cli('-b', String(b), 'diff', 'HEAD'), b);
+  });
+
+  it('a REV that names no commit is bad_revision; a missing REV or a stray word is bad_arguments', () => {
+    const { repo } = edited('diff-bad');
+    const bad = repo.cli('diff', 'no-such-rev');
+    expect(bad.status).toBe(2);
+    expect(bad.json().error.code).toBe('bad_revision');
+    expect(repo.lines('diff', 'no-such-rev').stderr).toMatch(/^trufflepig: bad_revision: no-such-rev names no commit/);
+    expect(repo.lines('diff').stderr).toMatch(/^trufflepig: bad_arguments: diff needs a REV/);
+    expect(repo.cli('diff', 'HEAD', 'path:a.ts').json().error).toMatchObject({ code: 'bad_arguments', message: expect.stringMatching(/--target/) });
+    expect(repo.cli('diff', 'HEAD', '--target').json().error.code).toBe('bad_arguments');
+    expect(repo.lines('help').stdout).toMatch(/^  diff REV \[--target TARGET\]$/m);
+    expect(repo.lines('patch', 'HEAD').stderr).toMatch(/did you mean: trufflepig diff REV/);
   });
 });
