@@ -29,6 +29,24 @@ describe('outsideHunks', () => {
   });
 });
 
+describe('outsideHunks: lines of one Git hunk split between a definition and the rest', () => {
+  it('an import changed next to a changed definition is its own hunk, not lost inside the definition\'s', () => {
+    const old = ["import { a } from 'a';", 'export function f() {', '  return 1;', '}'];
+    const neu = ["import { a, b } from 'a';", 'export function f(): number {', '  return 1;', '}'];
+    const f: DefChange = { status: 'changed', name: 'f', kind: 'function', before: { start: 2, end: 4 }, after: { start: 2, end: 4 }, added: 1, deleted: 1, whitespaceOnly: false };
+    expect(outsideHunks(old, neu, diffLines(old, neu), [f], [{ start: 2, end: 4 }])).toEqual([
+      { before: { start: 1, end: 1 }, after: { start: 1, end: 1 }, added: 1, deleted: 1, whitespaceOnly: false },
+    ]);
+  });
+
+  it('a deleted file is its definitions: the blank lines between them go with them, a comment does not', () => {
+    const old = ['function f() {}', '', 'function g() {}', '', '// the end'];
+    const removed = (name: string, line: number): DefChange => ({ status: 'removed', name, kind: 'function', before: { start: line, end: line }, added: 0, deleted: 1, whitespaceOnly: false });
+    const hunks = outsideHunks(old, [], diffLines(old, []), [removed('f', 1), removed('g', 3)], []);
+    expect(hunks).toEqual([{ before: { start: 4, end: 5 }, after: { start: 1, end: 0 }, added: 0, deleted: 2, whitespaceOnly: false }]);
+  });
+});
+
 describe('renderDiffPage', () => {
   const bytes = (n: number, edit: boolean) => Buffer.from(Array.from({ length: n }, (_, i) => `line ${i + 1}${edit && i % 3 === 1 ? ' edited here' : ''}`).join('\n') + '\n');
   const before = bytes(40, false);
