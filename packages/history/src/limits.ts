@@ -71,3 +71,6 @@ export const DIFF_HUNK_JOIN_LINES = 6;
 
 /** Rows of one change's hunk a `diff` page prints at most (the rest is its `show` continuation). */
 export const DIFF_ENTRY_ROWS_MAX = 60;
+
+/** Bytes of compared files `diff` keeps for its first page's rows; past it a change's rows are read back from Git as `more` reads them. */
+export const DIFF_KEPT_BYTES_MAX = 64 * 1024 * 1024;

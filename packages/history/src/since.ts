@@ -7,7 +7,7 @@ import { readBlobs } from './blob';
 import { countEdits, diffLines } from './diff';
 import { fail, ok, type Outcome } from './errors';
 import { runGit } from './git';
-import { BLOB_MAX_BYTES, SINCE_FILES_MAX, SUBJECT_MAX_CHARS } from './limits';
+import { BLOB_MAX_BYTES, DIFF_KEPT_BYTES_MAX, SINCE_FILES_MAX, SUBJECT_MAX_CHARS } from './limits';
 import { linesOf } from './origin';
 import { outsideHunks, type OutsideHunk } from './outside-hunks';
 import { definitionChanges, type DefChange, type DefSpan } from './since-match';
@@ -36,7 +36,7 @@ export interface SinceFile {
   readonly skipped?: string;
   /** With `hunks` (`diff`): the hunks outside every listed definition change. */
   readonly outside?: readonly OutsideHunk[];
-  /** With `hunks`: the bytes compared (REV's blob, the working file), for the hunks' rows. */
+  /** With `hunks`: the bytes compared (REV's blob, the working file), for the hunks' rows; not kept past DIFF_KEPT_BYTES_MAX in all. */
   readonly beforeBytes?: Buffer;
   readonly afterBytes?: Buffer;
 }
@@ -138,6 +138,7 @@ export function sinceRevision(repo: Repo, root: string, base: Revision, options:
   const olds = readBlobs(repo.top, examined.filter((l) => l.beforePath !== undefined).map((l) => ({ rev: base.commit, path: l.beforePath! })));
   if ('failed' in olds) return gitFailure(olds.failed, 'git cat-file');
   let next = 0;
+  let kept = 0;
   const files: SinceFile[] = examined.map((l): SinceFile => {
     const old = l.beforePath !== undefined ? olds.reads[next++] : undefined;
     const marks = options.uncommitted ? {
@@ -165,7 +166,11 @@ export function sinceRevision(repo: Repo, root: string, base: Revision, options:
     const script = changes.length === 0 || options.hunks ? diffLines(oldLines, newLines) : undefined;
     // A change outside every definition (or in a file without any) still shows, as the file's own counts.
     const fileCounts = changes.length === 0 ? countEdits(script!) : undefined;
-    const hunks = options.hunks ? { outside: outsideHunks(oldLines, newLines, script!, changes, after.map((d) => d.range)), ...(oldBytes ? { beforeBytes: oldBytes } : {}), afterBytes: bytes ?? Buffer.alloc(0) } : {};
+    const keep = options.hunks === true && (kept += (oldBytes?.length ?? 0) + (bytes?.length ?? 0)) <= DIFF_KEPT_BYTES_MAX;
+    const hunks = options.hunks ? {
+      outside: outsideHunks(oldLines, newLines, script!, changes, after.map((d) => d.range)),
+      ...(keep ? { ...(oldBytes ? { beforeBytes: oldBytes } : {}), afterBytes: bytes ?? Buffer.alloc(0) } : {}),
+    } : {};
     return { ...base, changes, ...(fileCounts ? { fileCounts } : {}), ...(revision ? { revision } : {}), ...hunks };
   });
   return ok({ base, files, cutFiles: wanted.length - examined.length });

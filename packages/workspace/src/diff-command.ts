@@ -31,8 +31,9 @@ export function parseDiffWords(words: readonly string[]): CompareRequest | { usa
   return { rev: uncommitted ? 'HEAD' : positional[0], uncommitted, target: target ?? [] };
 }
 
-/** Rows of a change from the bytes `since` compared: what `show` of its handle prints. */
+/** Rows of a change from the bytes `since` compared (read back when they were not kept): what `show` of its handle prints. */
 function viewFrom(f: SinceFile, e: ResultEntry): DiffView {
+  if (f.afterBytes === undefined) return viewRead(e);
   const c = e.change!;
   const range = (s: { start_line?: number; end_line?: number }) => ({ start: s.start_line ?? 1, end: s.end_line ?? 0 });
   const before = c.before !== undefined && f.beforeBytes !== undefined ? { bytes: f.beforeBytes, range: range(c.before) } : undefined;
