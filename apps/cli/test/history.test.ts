@@ -97,7 +97,7 @@ describe('hist', () => {
     expect(s.rows.filter((r: any) => r.mark !== ' ').map((r: any) => `${r.mark}${r.line} ${r.text}`)).toEqual(['-43   return z;', '+43   return z + 1;']);
     const lines = repo.lines('show', plus.handle);
     within(lines, 1200);
-    expect(lines.stdout).toContain('\n-43:   return z;\n+43:   return z + 1;\n');
+    expect(lines.stdout).toContain('\n-43\t  return z;\n+43\t  return z + 1;\n');
     // The move: nothing changed inside the target; the change line says where it came from.
     const move = repo.lines('show', out.hits[0].handle).stdout;
     expect(move).toMatch(/^change: moved from a\.ts:41-45$/m);
@@ -385,10 +385,10 @@ describe('diff', () => {
     expect(run.status).toBe(0);
     within(run, 600);
     expect(run.stdout).toMatch(/^diff HEAD → working tree since HEAD [0-9a-f]{7} {2}\(show [0-9a-z]{6,16}:N reads diff N\)$/m);
-    expect(run.stdout).toContain('\na.ts\n1 ~ function filler4 17-19 whitespace only\n 17: export function filler4(n: number): number {\n-18:   return n * 4 + 12;\n+18:   return   n * 4 + 12;\n 19: }\n');
+    expect(run.stdout).toContain('\na.ts\n1 ~ function filler4 17-19 whitespace only\n 17\texport function filler4(n: number): number {\n-18\t  return n * 4 + 12;\n+18\t  return   n * 4 + 12;\n 19\t}\n');
     expect(run.stdout).toContain('\nb.ts\n2 ~ function gamma 2-6 +1 -1\n');
-    expect(run.stdout).toContain('\n-5:   return z + 1;\n+5:   return z + 5;\n');
-    expect(run.stdout).toContain('\noutside definitions:\na.ts\n3 hunk 40-40 +1 -0\n+40: // a note after the fillers\nnotes.md (untracked)\n4 hunk 1-1 +1 -0\n+1: first note\n');
+    expect(run.stdout).toContain('\n-5\t  return z + 1;\n+5\t  return z + 5;\n');
+    expect(run.stdout).toContain('\noutside definitions:\na.ts\n3 hunk 40-40 +1 -0\n+40\t// a note after the fillers\nnotes.md (untracked)\n4 hunk 1-1 +1 -0\n+1\tfirst note\n');
     expect(run.stdout).toMatch(/^coverage: 4 changes in 3 files \(2 definitions, 2 hunks outside definitions\), since HEAD [0-9a-f]{7}$/m);
     const out = repo.cli('-b', '5000', 'diff', 'HEAD').json();
     expect(out.hits.map((h: any) => `${h.section} ${h.path} ${h.name ?? ''}`.trim())).toEqual(['definition a.ts filler4', 'definition b.ts gamma', 'outside a.ts', 'outside notes.md']);

@@ -62,11 +62,11 @@ export function rowJson(row: HunkRow): Record<string, unknown> {
   return { mark: row.mark, line: row.line, text: row.text, ...(row.escaped ? { escaped: true } : {}) };
 }
 
-/** A hunk row as a line: ` N:`, `+N:`, `-N:` (`N!` when escaped), or the folded `…` row. */
+/** A hunk row as a line: ` N<TAB>`, `+N<TAB>`, `-N<TAB>` (`N!` when escaped; the rows of `show` with a mark), or the folded `…` row. */
 export function rowLine(row: HunkRow): string {
   if (row.mark === '…') return `… ${row.count} unchanged lines ${row.line}-${row.line + row.count - 1}\n`;
   // Rows are display-escaped already; a field escape keeps any stray break out.
-  return `${row.mark}${row.line}${row.escaped ? '!' : ':'} ${escapeLineField(row.text)}\n`;
+  return `${row.mark}${row.line}${row.escaped ? '!' : ''}\t${escapeLineField(row.text)}\n`;
 }
 
 function render(input: ChangeShowInput, view: HunkView, from: number, count: number, format: OutputFormat): string {

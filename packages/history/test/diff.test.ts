@@ -75,8 +75,8 @@ describe('renderDiffPage', () => {
     expect(all).not.toMatch(/^next:/m);
     // One whole change, then the first rows of the second and where the rest is read; more starts after it.
     const small = renderDiffPage(input, { format: 'lines', budget: 150 }).stdout;
-    expect(small).toMatch(/^1 ~ function f0 1-6 \+2 -2\n 1: line 1\n-2: line 2\n\+2: line 2 edited here\n/m);
-    expect(small).toMatch(/^2 ~ function f1 7-12 \+2 -2\n 7: line 7\n/m);
+    expect(small).toMatch(/^1 ~ function f0 1-6 \+2 -2\n 1\tline 1\n-2\tline 2\n\+2\tline 2 edited here\n/m);
+    expect(small).toMatch(/^2 ~ function f1 7-12 \+2 -2\n 7\tline 7\n/m);
     expect(small).toMatch(/^rest: show abc123:2~\d+$/m);
     expect(small).toMatch(/^next: more abc123@2$/m);
     // JSON: a change cut short names its continuation; every other change has all its rows.

@@ -380,7 +380,7 @@ describe('trufflepig MCP server: history tools', () => {
       expect(since.isError).toBeFalsy();
       expect(since.content[0].text).toMatch(/^\d+ ~ method TokenBucket::refill \d+-\d+ \+1 -1$/m);
       const diff = checked(await client.callTool({ name: 'diff', arguments: { rev: 'HEAD~1', target: 'sym:refill' } }), 600);
-      expect(diff.content[0].text).toMatch(/^\+\d+: .*Math\.floor\(elapsedSeconds \* this\.perSecond\)/m);
+      expect(diff.content[0].text).toMatch(/^\+\d+\t.*Math\.floor\(elapsedSeconds \* this\.perSecond\)/m);
       expect(diff.structuredContent?.hits?.[0]).toMatchObject({ section: 'definition', status: 'changed' });
       const handle = diff.structuredContent!.hits[0].handle as string;
       const shown = checked(await client.callTool({ name: 'show', arguments: { target: handle } }), 1200);
