@@ -1,0 +1,50 @@
+'use strict';
+// Install cost of each engine: `npm install PKG@VERSION` into an empty project, timed, and
+// whether a native addon was compiled. npm's cache is warm after this package's own
+// `npm install`, so the times are mostly unpacking and (for better-sqlite3) compiling.
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const ENGINES = [
+  { pkg: 'sql.js', version: () => require('sql.js/package.json').version },
+  { pkg: 'node-sqlite3-wasm', version: () => require('node-sqlite3-wasm/package.json').version },
+  { pkg: 'better-sqlite3', version: () => require('better-sqlite3/package.json').version },
+];
+
+function walk(dir, found = []) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) walk(p, found);
+    else if (e.name.endsWith('.node')) found.push(p);
+  }
+  return found;
+}
+
+function duBytes(dir) {
+  const r = spawnSync('du', ['-sb', dir], { encoding: 'utf8' });
+  return Number(r.stdout.split('\t')[0]);
+}
+
+function measureInstalls(work) {
+  const out = [];
+  for (const e of ENGINES) {
+    const version = e.version();
+    const dir = path.join(work, `install-${e.pkg}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'install-probe', private: true, version: '0.0.0' }));
+    console.error(`install cost: npm install ${e.pkg}@${version}...`);
+    const t = Date.now();
+    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', `${e.pkg}@${version}`], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const seconds = (Date.now() - t) / 1000;
+    const mod = path.join(dir, 'node_modules', e.pkg);
+    const addons = fs.existsSync(mod) ? walk(mod) : [];
+    const compiled = addons.some((a) => a.includes(`${path.sep}build${path.sep}Release${path.sep}`));
+    out.push({ pkg: e.pkg, version, ok: r.status === 0, seconds, native: addons.length > 0, compiled, bytes: fs.existsSync(mod) ? duBytes(path.join(dir, 'node_modules')) : 0, tail: r.status === 0 ? '' : (r.stderr || '').slice(-500) });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+module.exports = { measureInstalls };
