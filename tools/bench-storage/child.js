@@ -175,6 +175,19 @@ const modes = {
     }
   },
 
+  /** Opens a database file with native SQLite (better-sqlite3, read-write) and closes it: its hot-journal rollback. */
+  async recoverNative(a) {
+    try {
+      const Database = require('better-sqlite3');
+      const db = new Database(require('path').join(a.dir, 'index.db'));
+      const quick = db.prepare('PRAGMA quick_check').pluck().get();
+      db.close();
+      return { ok: true, quickCheck: quick };
+    } catch (err) {
+      return { ok: false, error: errorCode(err) };
+    }
+  },
+
   async check(a, cand) {
     try {
       const reader = await cand.openReader(a.dir);

@@ -6,11 +6,14 @@ const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
-const ENGINES = [
-  { pkg: 'sql.js', version: () => require('sql.js/package.json').version },
-  { pkg: 'node-sqlite3-wasm', version: () => require('node-sqlite3-wasm/package.json').version },
-  { pkg: 'better-sqlite3', version: () => require('better-sqlite3/package.json').version },
-];
+const ENGINES = ['sql.js', 'node-sqlite3-wasm', 'better-sqlite3'].map((pkg) => ({ pkg, version: () => installedVersion(pkg) }));
+
+/** The installed version (sql.js's exports map hides its package.json from require). */
+function installedVersion(pkg) {
+  let dir = path.dirname(require.resolve(pkg));
+  while (!fs.existsSync(path.join(dir, 'package.json')) || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== pkg) dir = path.dirname(dir);
+  return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+}
 
 function walk(dir, found = []) {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {

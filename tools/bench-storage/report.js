@@ -26,7 +26,8 @@ function killCell(k) {
   let cell = `${k.outcome} (killed ${k.landed}, ${k.windowMs.toFixed(0)} ms write window`;
   if (k.leftLock) cell += '; stale .lock dir left';
   if (k.outcomeAfterLockRemoved) cell += `; after removing it by hand, a read-only reader: ${k.outcomeAfterLockRemoved}`;
-  if (k.outcomeAfterWriterOpen) cell += `; after a read-write open rolled the journal back: ${k.outcomeAfterWriterOpen}`;
+  if (k.outcomeAfterWriterOpen) cell += `; after its own read-write open: ${k.outcomeAfterWriterOpen}`;
+  if (k.outcomeAfterNativeOpen) cell += `; after native SQLite (better-sqlite3) opened the same state read-write: ${k.outcomeAfterNativeOpen}`;
   return `${cell})`;
 }
 

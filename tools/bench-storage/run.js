@@ -203,22 +203,30 @@ async function killTest(opts, corpus, cand, dir, segments, identifier) {
   const leftovers = fs.readdirSync(target).map((f) => `${f} ${fs.statSync(path.join(target, f)).size}`);
   const after = check(target);
   let afterLockRemoved = null;
+  let afterWriterOpen = null;
+  let afterNativeOpen = null;
   const staleLock = path.join(target, 'index.db.lock');
   const leftLock = fs.existsSync(staleLock);
-  let afterWriterOpen = null;
-  if (!after.ok && leftLock) {
-    fs.rmSync(staleLock, { recursive: true, force: true });
+  if (leftLock) {
+    // Two recoveries of the same post-kill state, each on its own copy: a read-only reader,
+    // and a read-write open (which is what rolls a hot journal back) followed by a reader.
+    // A third copy is opened read-write by native SQLite (better-sqlite3), then read by this candidate.
+    const second = copyDir(target, `${target}-rw`);
+    const third = copyDir(target, `${target}-native`);
+    for (const d of [target, second, third]) fs.rmSync(path.join(d, 'index.db.lock'), { recursive: true, force: true });
     afterLockRemoved = check(target);
-    // A read-only connection cannot roll a hot journal back; a writer's connection does.
-    child('recover', { candidate: cand.name, dir: target, segments });
-    afterWriterOpen = check(target);
+    child('recover', { candidate: cand.name, dir: second, segments });
+    afterWriterOpen = check(second);
+    child('recoverNative', { dir: third });
+    afterNativeOpen = check(third);
+    for (const d of [second, third]) fs.rmSync(d, { recursive: true, force: true });
   }
   fs.rmSync(target, { recursive: true, force: true });
   const fp = (c) => JSON.stringify(c.fingerprint);
   const outcome = (c) => (!c ? null : !c.ok ? `unreadable (${c.error})` : c.quickCheck !== 'ok' ? `corrupt (${c.quickCheck})`
     : c.generation === before.generation && fp(c) === fp(before) ? 'previous generation'
       : c.generation === completed.generation && fp(c) === fp(completed) ? 'new generation (the write had completed)' : 'MIXED');
-  return { fromMarker, windowMs, landed, leftovers, leftLock, outcome: outcome(after), outcomeAfterLockRemoved: outcome(afterLockRemoved), outcomeAfterWriterOpen: outcome(afterWriterOpen), before, completed, after, afterLockRemoved };
+  return { fromMarker, windowMs, landed, leftovers, leftLock, outcome: outcome(after), outcomeAfterLockRemoved: outcome(afterLockRemoved), outcomeAfterWriterOpen: outcome(afterWriterOpen), outcomeAfterNativeOpen: outcome(afterNativeOpen), before, completed, after, afterLockRemoved };
 }
 
 async function measureCorpus(corpus, opts) {
