@@ -8,12 +8,13 @@ import { extractFile, languageOf } from '@trufflepig/index';
 import { readBlobs } from './blob';
 import { countEdits, diffLines } from './diff';
 import { ok, type Outcome } from './errors';
-import { runGit, streamGit, type StreamEnd } from './git';
+import { runGit, type StreamEnd } from './git';
 import {
   GIT_TIMEOUT_MS, HIST_COMMITS_MAX, HIST_DEADLINE_MS, HIST_MOVES_MAX, HIST_SCANNED_COMMITS_MAX, MOVE_CANDIDATE_FILES_MAX, SUBJECT_MAX_CHARS,
 } from './limits';
 import { chooseOrigin, linesOf, type Origin, type OriginCandidate } from './origin';
-import { LOG_FORMAT, parseLogRecord, type FileDiff, type LogRecord } from './parse-log';
+import { followRecords, type LoadedHistoryIndex, type RecordSource } from './log-index-source';
+import type { FileDiff, LogRecord } from './parse-log';
 import { mapRangeBack, wholeFileCounts, type LineRange } from './ranges';
 import { gitArg, gitFailure, type Repo } from './repo';
 
@@ -58,6 +59,8 @@ export interface HistWalk {
   readonly cut?: { readonly reason: HistCut; readonly detail: string };
   /** The walk reached a shallow clone's boundary: history before this commit is not in the clone. */
   readonly shallow?: { readonly commit: string; readonly date: string };
+  /** Records of the files' logs read from the history index instead of Git (0: Git throughout). */
+  readonly fromIndex: number;
 }
 
 interface Hop {
@@ -156,10 +159,6 @@ function findOrigin(repo: Repo, step: HistCommit, name: string | undefined, dead
   return { origin, ...countEdits(diffLines(origin.lines, lines)), ...(here !== undefined ? { name: here } : {}) };
 }
 
-function logArgs(hop: Hop, path: string): string[] {
-  return ['log', '--first-parent', '-m', '--follow', '-p', '-U0', '--no-color', '--no-ext-diff', '--no-textconv', LOG_FORMAT, hop.rev, '--', path];
-}
-
 const CUT_OF: Partial<Record<StreamEnd, HistCut>> = { timed_out: 'time', too_large: 'bytes', failed: 'git_failed', unavailable: 'git_failed' };
 
 /**
@@ -167,13 +166,15 @@ const CUT_OF: Partial<Record<StreamEnd, HistCut>> = { timed_out: 'time', too_lar
  * within HIST_COMMITS_MAX listed, HIST_SCANNED_COMMITS_MAX read, HIST_MOVES_MAX moves and
  * HIST_DEADLINE_MS; what cut it short is `cut`.
  */
-export async function walkHistory(repo: Repo, target: HistTarget, options: { readonly deadlineMs?: number } = {}): Promise<Outcome<HistWalk>> {
+export async function walkHistory(repo: Repo, target: HistTarget, options: { readonly deadlineMs?: number; readonly index?: LoadedHistoryIndex } = {}): Promise<Outcome<HistWalk>> {
   const deadline = Date.now() + (options.deadlineMs ?? HIST_DEADLINE_MS);
+  // The index, where it holds the commits asked for, answers as the file's log would (log-index-source.ts).
+  const src: RecordSource = { repo, ...(options.index ? { index: options.index } : {}), remaining: () => remaining(deadline), fromIndex: 0, gaps: new Map() };
   const commits: HistCommit[] = [];
   let scanned = 0;
   let moves = 0;
   let shallow: HistWalk['shallow'];
-  const done = (cut?: HistWalk['cut']): Outcome<HistWalk> => ok({ commits, scanned, moves, ...(cut ? { cut } : {}), ...(shallow ? { shallow } : {}) });
+  const done = (cut?: HistWalk['cut']): Outcome<HistWalk> => ok({ commits, scanned, moves, ...(cut ? { cut } : {}), ...(shallow ? { shallow } : {}), fromIndex: src.fromIndex });
   if (repo.head === undefined) return done();
   let hop: Hop | undefined = { rev: repo.head, path: target.path, ...(target.range ? { range: target.range } : {}), ...(target.name ? { name: target.name } : {}) };
   while (hop !== undefined) {
@@ -186,9 +187,7 @@ export async function walkHistory(repo: Repo, target: HistTarget, options: { rea
     let ended = false;
     let pending: HistCommit | undefined;
     let cut: HistWalk['cut'];
-    const stream = await streamGit(repo.top, logArgs(current, arg), { timeoutMs: remaining(deadline) }, (raw) => {
-      const rec = parseLogRecord(raw.toString('latin1'));
-      if (rec === undefined) return true;
+    const stream = await followRecords(src, current.rev, () => path, (rec) => {
       scanned++;
       const file = fileOf(rec, path);
       if (file !== undefined) {

@@ -25,3 +25,8 @@ export { renderDiffPage, diffStatus, isOutsideHunk, type DiffPageInput, type Dif
 export { outsideHunks, type OutsideHunk } from './outside-hunks';
 export { definitionChanges, type DefChange, type DefSpan } from './since-match';
 export { resolveRevision, sinceRevision, type Revision, type Since, type SinceFile, type SinceOptions } from './since';
+export { buildHistoryIndex, DEFAULT_INDEX_BOUNDS, type BuildReport, type IndexBounds } from './log-index-build';
+export { loadHistoryIndex, followRecords, LoadedHistoryIndex, type RecordSource, type RecordRun } from './log-index-source';
+export { historyIndexStatus, type HistoryIndexState, type HistoryIndexStatus } from './log-index-status';
+export { historyIndexDir, historyIndexFile, readIndexFile, buildLockState, HISTORY_INDEX_DIR_NAME, HISTORY_INDEX_FILE_NAME, HISTORY_INDEX_LOCK_NAME, type IndexRead } from './log-index-store';
+export { decodeIndex, encodeCommit, decodeCommit, HISTORY_INDEX_MAGIC, HISTORY_INDEX_VERSION, type IndexedCommit, type IndexedFile, type IndexCut, type SegmentMeta } from './log-index-format';

@@ -74,3 +74,32 @@ export const DIFF_ENTRY_ROWS_MAX = 60;
 
 /** Bytes of compared files `diff` keeps for its first page's rows; past it a change's rows are read back from Git as `more` reads them. */
 export const DIFF_KEPT_BYTES_MAX = 64 * 1024 * 1024;
+
+// The history index (log-index-*.ts; docs/history.md, "The history index"): per repository
+// (its Git common directory), the first-parent commits from HEAD with their changed paths
+// and hunk line ranges, built in the background. Each bound below ends the index where it
+// is reached; the commits older than its end are read from Git, as without an index.
+
+/** Commits the history index holds at most (the newest, first-parent from HEAD). */
+export const HISTORY_INDEX_COMMITS_MAX = 20_000;
+
+/** Days of history the index holds: it ends at the first commit whose author date is this much older than its head's. */
+export const HISTORY_INDEX_DAYS_MAX = 3_650;
+
+/** Bytes of the index file at most (what a `hist` reads and parses before it walks). */
+export const HISTORY_INDEX_FILE_BYTES_MAX = 48 * 1024 * 1024;
+
+/** Bytes of `git log -p` output one build reads (the diffs' lines are read to find their hunks, then dropped). */
+export const HISTORY_INDEX_GIT_BYTES_MAX = 1024 * 1024 * 1024;
+
+/** Wall-clock time of one build's `git log` (a slower build keeps the commits read so far). */
+export const HISTORY_INDEX_BUILD_MS = 300_000;
+
+/** Changed files kept for one commit; a commit with more is marked cut and a walk asks Git about it. */
+export const HISTORY_INDEX_COMMIT_FILES_MAX = 5_000;
+
+/** New commits above the index's head a walk reads from Git before it goes on in the index (else it reads Git throughout). */
+export const HISTORY_INDEX_GAP_COMMITS_MAX = 2_000;
+
+/** Age past which a build lock whose process still seems alive is taken over (a reused pid). */
+export const HISTORY_INDEX_LOCK_STALE_MS = 2 * HISTORY_INDEX_BUILD_MS;

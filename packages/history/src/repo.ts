@@ -15,6 +15,8 @@ export interface Repo {
   readonly head?: string;
   /** Commits whose parents this clone does not have (a shallow clone's boundary). */
   readonly shallow: ReadonlySet<string>;
+  /** The Git common directory (canonical): shared by every linked worktree; keys the history index. */
+  readonly commonDir: string;
 }
 
 /** The error of a Git run that did not succeed, in the history verbs' codes. */
@@ -33,22 +35,25 @@ function readShallow(file: string): Set<string> {
 
 /** The repository of `root` (an absolute, canonical directory); `not_git` outside a Git work tree. */
 export function openRepo(root: string): Outcome<Repo> {
-  const info = runGit(root, ['rev-parse', '--show-toplevel', '--show-prefix', '--git-path', 'shallow']);
+  const info = runGit(root, ['rev-parse', '--show-toplevel', '--show-prefix', '--git-path', 'shallow', '--git-common-dir']);
   if (info.state === 'unavailable') return gitFailure(info, 'git rev-parse');
   if (info.state !== 'ok') return fail('not_git', `${root} is not inside a Git work tree; the history verbs read Git history (run git init, or use --root on a clone)`);
-  const [top, shallowFile] = info.stdout.toString('utf8').split('\n').filter((_, i) => i !== 1);
+  const [top, , shallowFile, commonDir] = info.stdout.toString('utf8').split('\n');
   const prefix = info.stdout.toString('latin1').split('\n')[1];
-  let canonicalTop = top;
-  try {
-    canonicalTop = fs.realpathSync(top);
-  } catch {
-    // the top level as Git printed it
-  }
+  const canonical = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return p; // as Git printed it
+    }
+  };
+  const canonicalTop = canonical(top);
   const head = runGit(root, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']);
   return ok({
     top: canonicalTop, prefix: prefix ?? '',
     ...(head.state === 'ok' ? { head: head.stdout.toString('utf8').trim() } : {}),
     shallow: readShallow(path.resolve(root, shallowFile ?? '.git/shallow')),
+    commonDir: canonical(path.resolve(root, commonDir || '.git')),
   });
 }
 
