@@ -179,6 +179,16 @@ describe('C and C++ through the index', () => {
     expect((await fx.search('sym:__kmalloc')).hits.map((h) => `${h.path} ${h.kind}`)).toEqual(['mm/slab_common.c function', 'include/linux/slab.h prototype']);
   });
 
+  it('a plain word that names a definition ranks its definitions first, the exact spelling before __kmalloc and __schedule', async () => {
+    // `kmalloc` has no hump or underscore, yet it is a name: the any-term lane alone would
+    // rank mm/slab_common.c (its __kmalloc, kmalloc_large) above the header that defines it.
+    expect((await fx.search('kmalloc')).hits.map((h) => `${h.path} ${h.name ?? ''}`)[0]).toBe('include/linux/slab.h kmalloc');
+    const schedule = (await fx.search('schedule')).hits.map((h) => `${h.path} ${h.name ?? ''}`);
+    expect(schedule[0]).toBe('kernel/sched/core.c schedule');
+    // A word no definition is named is still free text.
+    expect((await fx.search('children')).hits.map((h) => h.path)).toContain('include/linux/sched.h');
+  });
+
   it('a function-like macro is a macro definition', async () => {
     expect((await fx.search('sym:task_is_running')).hits.map((h) => `${h.path}:${h.startLine} ${h.kind}`)).toEqual(['include/linux/sched.h:6 macro']);
   });

@@ -191,11 +191,18 @@ export function filenameLane(ctx: LaneContext, firstRegion: (f: IndexedFile) => 
   return { name: 'filename', weight: WEIGHT_DEFAULT, entries: cap(entries, ctx) };
 }
 
-/** Identifier tiers: stem is the token, then declaring files, then using files, then the rest. */
+/**
+ * Identifier tiers: stem is the token, then declaring files, then using files, then the rest.
+ * Declaring means declaring the name as spelled when some file does: the normalized key
+ * joins `__kmalloc` to `kmalloc` and `token_bucket` to `TokenBucket`, which finds a
+ * definition spelled otherwise, but must not rank C's internal `__kmalloc` beside the
+ * `kmalloc` asked for.
+ */
 export function identifierTiers(ctx: LaneContext, name: string, defs: HitLane): (path: string) => number {
-  const declaring = new Set(defs.entries.map((e) => e.path));
-  const using = new Set<string>();
   const token = name.split('::').pop()!;
+  const exact = defs.entries.filter((e) => e.payload.name?.split('::').pop() === token);
+  const declaring = new Set((exact.length > 0 ? exact : defs.entries).map((e) => e.path));
+  const using = new Set<string>();
   const binding = bindingOnly(defRows(ctx, 'norm = ?', [identifierKey(token)]));
   for (const u of useRows(ctx, name)) {
     const f = ctx.reader.file(u.file);

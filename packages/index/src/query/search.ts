@@ -279,7 +279,20 @@ function kindCounts(reader: IndexReader, q: ParsedQuery): number[] {
   return q.kinds.map((k) => (k === 'file' ? reader.files().length : Number(allRows(reader.db, 'SELECT count(*) FROM def WHERE kind = ?', [k])[0][0])));
 }
 
-function runQuery(reader: IndexReader, q: ParsedQuery, deadlineAt: number): Ranked & { truncated: boolean } {
+/**
+ * A one-word free query that is the exact name of an indexed definition (`kmalloc`,
+ * `schedule`, `render`) is ranked as the identifier it names, though it has no hump or
+ * underscore: otherwise the any-term lane, which also counts the word inside every
+ * `kmalloc_caches` and `__kmalloc`, outranks the definition asked for.
+ */
+function asDefinedName(reader: IndexReader, q: ParsedQuery): ParsedQuery {
+  if (q.mode !== 'free' || q.identifier || q.kinds.length > 0 || q.phrases?.length || q.words.length !== 1 || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(q.text)) return q;
+  const defined = allRows(reader.db, 'SELECT 1 FROM def WHERE norm = ? AND name = ? LIMIT 1', [identifierKey(q.text), q.text]).length > 0;
+  return defined ? { ...q, identifier: true } : q;
+}
+
+function runQuery(reader: IndexReader, asked: ParsedQuery, deadlineAt: number): Ranked & { truncated: boolean } {
+  const q = asDefinedName(reader, asked);
   const ctx: LaneContext = { reader, query: q, eligible: eligibility(reader, q), truncated: false };
   let hits: SearchHit[];
   let truncated = false;
