@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import {
-  blameRange, encodedPath, hunkView, mapToHead, openRepo, readChange, resolveRevision, sinceRevision, walkHistory, NO_WORKTREE_FILE, type HistCommit, type HistWalk, type Outcome, type Repo,
+  buildHistoryIndex, loadHistoryIndex, type HistTarget, blameRange, encodedPath, hunkView, mapToHead, openRepo, readChange, resolveRevision, sinceRevision, walkHistory, NO_WORKTREE_FILE, type HistCommit, type HistWalk, type Outcome, type Repo,
 } from '../src/index';
 import type { ChangeRecord } from '@trufflepig/result-cache';
 import { makeRepo, spanOf, tempDir, type TestRepo } from './repo';
@@ -43,9 +43,44 @@ function story(): { repo: TestRepo; ids: Record<string, string> } {
   return { repo, ids };
 }
 
+/**
+ * walkHistory from Git, and the same walk from a history index three ways, which must
+ * answer exactly as Git did: an index of the whole history; one bounded to 2 commits (older
+ * ones read from Git); one a commit behind HEAD (built in a linked worktree at HEAD~1,
+ * which shares it; the new commit is read from Git first).
+ */
+async function walkChecked(repo: Repo, target: HistTarget): Promise<Outcome<HistWalk>> {
+  const git = await walkHistory(repo, target);
+  if (!git.ok) return git;
+  const strip = ({ fromIndex: _f, ...rest }: HistWalk) => rest;
+  const indexed = async (cache: string, label: string) => {
+    const { index } = loadHistoryIndex(repo, cache);
+    expect({ label, loaded: index !== undefined }).toEqual({ label, loaded: true });
+    const w = value(await walkHistory(repo, target, { index }));
+    expect({ label, walk: strip(w) }).toEqual({ label, walk: strip(git.value) });
+    return w;
+  };
+  const full = tempDir('index');
+  value(await buildHistoryIndex(repo.top, full));
+  const w = await indexed(full, 'whole history');
+  if (git.value.scanned > git.value.moves + 1) expect(w.fromIndex).toBeGreaterThan(0);
+  const two = tempDir('index');
+  expect(value(await buildHistoryIndex(repo.top, two, { bounds: { commitsMax: 2 } })).commits).toBe(2);
+  await indexed(two, 'bounded to 2 commits');
+  if (spawnSync('git', ['-C', repo.top, 'rev-parse', '-q', '--verify', 'HEAD~1']).status === 0) {
+    const wt = path.join(tempDir('wt'), 'behind');
+    expect(spawnSync('git', ['-C', repo.top, 'worktree', 'add', '-q', '--detach', wt, 'HEAD~1']).status).toBe(0);
+    const behind = tempDir('index');
+    value(await buildHistoryIndex(wt, behind));
+    await indexed(behind, 'a commit behind HEAD');
+    spawnSync('git', ['-C', repo.top, 'worktree', 'remove', '--force', wt]);
+  }
+  return git;
+}
+
 async function histOf(repo: Repo, file: string, text: string, needle: string, name?: string): Promise<HistWalk> {
   const range = spanOf(text, needle);
-  return value(await walkHistory(repo, { path: file, range, ...(name ? { name } : {}) }));
+  return value(await walkChecked(repo, { path: file, range, ...(name ? { name } : {}) }));
 }
 
 const subjects = (w: HistWalk) => w.commits.map((c) => c.subject);
@@ -135,7 +170,7 @@ describe('hist follows a definition', () => {
 
   it('walks a whole file', async () => {
     const { repo } = story();
-    const walk = value(await walkHistory(value(openRepo(repo.root)), { path: 'a.ts' }));
+    const walk = value(await walkChecked(value(openRepo(repo.root)), { path: 'a.ts' }));
     expect(subjects(walk)).toEqual(['move gamma to b.ts', 'rename beta to gamma', 'beta: log', 'alpha: plus two (outside the target)', 'beta: plus one', 'beta: triple', 'add beta']);
     expect(walk.commits[0]).toMatchObject({ added: 0, deleted: 5 });
   });
