@@ -4,7 +4,7 @@
 // carries the name. A definition longer than SYM_BODY_MAX_LINES prints its head and its
 // members instead of its body, with a `next` that reads the body on.
 import * as path from 'node:path';
-import { declarationRank, fileUri, kindTier, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
+import { declarationRank, fileUri, isCallableKind, kindTier, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
 import { isTestPath } from '@trufflepig/rank';
 import { printedPath, type ShowInput } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
@@ -112,14 +112,19 @@ interface Body {
 
 /**
  * The rows `show sym:` prints: the whole definition when it is at most SYM_BODY_MAX_LINES
- * long; else its head (up to its first member, at most SYM_HEAD_MAX_LINES lines) with
- * its members listed, the rest left to the continuation.
+ * long or callable; else its head (up to its first member, at most SYM_HEAD_MAX_LINES
+ * lines) with its members listed, the rest left to the continuation.
  */
 function bodyOf(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
   const rows = rowsOf(bytes, def.start, def.end);
   if (def.endLine - def.startLine + 1 <= SYM_BODY_MAX_LINES) return { rows, members: [] };
+  // A long function (a method, a macro) is read whole, cut by the
+  // budget and continued by `next` like any read: its body is the answer, and its inner
+  // helpers are no outline of it. A type or module is summarised by its members.
+  if (isCallableKind(def.kind)) return { rows, members: [] };
   const inside = membersOf(t, def);
-  const firstMember = inside.length > 0 ? inside[0].startLine : Infinity;
+  if (inside.length === 0) return { rows, members: [] };
+  const firstMember = inside[0].startLine;
   // Methods and nested types first, then fields and properties, as `map` orders them.
   const members = [...inside.filter((d) => !SECOND_GROUP.has(d.kind)), ...inside.filter((d) => SECOND_GROUP.has(d.kind))]
     .map((d) => {

@@ -210,3 +210,20 @@ describe('refs: one row per line', () => {
     expect(hit.repeats).toBe(2);
   });
 });
+
+describe('show sym: of a long function', () => {
+  it('reads the body (cut by the budget, continued by next), never a members line: a function is no outline', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-longfn-')));
+    const body = Array.from({ length: 50 }, (_, i) => `    total += step_${i}(total)`).join('\n');
+    const repo = makeRepo(path.join(base, 'repo'), {
+      'work.py': `def long_work(total):\n    """Run every step.\n\n    Each step sees the running total.\n    """\n    def helper(x):\n        return x + 1\n${body}\n    return helper(total)\n`,
+    });
+    const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
+    expect((await indexCommand(here)).exitCode).toBe(0);
+    const out = lines((await showCommand('sym:long_work', here)).stdout);
+    expect(out[0]).toMatch(/^[0-9a-z]{6,}:1  work\.py:1-58  long_work$/);
+    expect(out).toContain('6\t    def helper(x):');
+    expect(out).toContain('57\t    total += step_49(total)');
+    expect(out.some((l) => l.startsWith('members:'))).toBe(false);
+  });
+});

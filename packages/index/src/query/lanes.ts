@@ -21,6 +21,11 @@ export function kindTier(kind: string): number {
   return KIND_TIER[kind] ?? 4;
 }
 
+/** Functions, methods, macros and prototypes: definitions whose body is code, not members. */
+export function isCallableKind(kind: string): boolean {
+  return KIND_TIER[kind] === 1;
+}
+
 /**
  * 1 for a declaration of something defined elsewhere (a C/C++ prototype), else 0: the key
  * after kind tier and test-or-not, so `sym:schedule` is the function in kernel/sched/core.c,
