@@ -21,6 +21,7 @@ import { wsDiscover, wsShowObject, wsStatusObject } from './ws-commands';
 import { renderedResult, type RenderChoice } from './render-choice';
 import { foregroundIndexingAllowed, openPublished, releaseReader } from './reader-pool';
 import { rootDaemonStatus } from './daemon-control';
+import { cacheBaseOf, historyIndexReport } from './history-index';
 
 export interface CommandOptions extends ContextOptions {
   readonly budget?: number;
@@ -256,13 +257,16 @@ async function rootStatus(r: ResolvedRoot): Promise<Outcome<Record<string, unkno
   const reader = await openPublished(r.cacheDir, r.root);
   const locks = staleLocks(r.cacheDir);
   if (!reader.ok && reader.error.code === 'cache_root_mismatch') return fail(reader.error.code, reader.error.message);
-  if (!reader.ok) return ok({ root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon, ...locks });
+  // The repository's history index (docs/history.md): what it covers, or absent/building.
+  const historyIndex = historyIndexReport(r.root, cacheBaseOf(r.cacheDir));
+  const history = historyIndex ? { history: historyIndex } : {};
+  if (!reader.ok) return ok({ root: r.root, cache: r.cacheDir, state: reader.error.code === 'index_warming' ? 'warming' : 'unavailable', reason: reader.error.message, daemon, ...history, ...locks });
   try {
     const cov = coverageOf(reader.value.coverage(), false, undefined, 0).json;
     delete cov.hits;
     // What the walk left out, largest first (coverage.excluded counts it by class).
     const skipped = reader.value.skippedDirs();
-    return ok({ root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov, skipped_dirs: skipped, ...locks });
+    return ok({ root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov, skipped_dirs: skipped, ...history, ...locks });
   } finally {
     releaseReader(reader.value);
   }

@@ -4,6 +4,7 @@
 import { serveRoot, type Failure, type RunningDaemon } from '@trufflepig/runtime';
 import { warmTokenizer } from '@trufflepig/render';
 import { handleServedRequest } from './daemon-handler';
+import { cacheBaseOf, refreshHistoryIndex } from './history-index';
 import { enableServingMode } from './reader-pool';
 import { reconcileInWorker } from './reconcile-worker';
 
@@ -16,7 +17,12 @@ export async function serveRootDaemon(root: string, cacheDir: string, log?: (lin
   warmTokenizer();
   return serveRoot({
     root, cacheDir, ...(log ? { log } : {}),
-    reconcile: () => reconcileInWorker(root, cacheDir, seedFrom),
+    reconcile: async () => {
+      const run = await reconcileInWorker(root, cacheDir, seedFrom);
+      // The repository's history index follows HEAD: a detached builder when HEAD moved (history-index.ts).
+      refreshHistoryIndex(root, cacheBaseOf(cacheDir));
+      return run;
+    },
     handler: async (req) => {
       const r = await handleServedRequest({ verb: req.verb, args: req.args, options: req.options, cwd: req.cwd });
       // The JSON rendering, when the request asked for it (the MCP front end), rides along.

@@ -15,7 +15,9 @@ import { errorResult, firstKnown, storesFor, withContext, type CommandOptions, t
 import type { Context } from './context';
 import { diffMore } from './diff-command';
 import { compareCoverage, compareWorkingTree, definitionEntries, describe, fileNotes, short, wholeFileEntry, type CompareRequest } from './history-compare';
+import { cacheBaseOf, historyIndexForWalk } from './history-index';
 import { historyTarget, type HistoryTarget } from './history-target';
+import { resolveRoot } from './root';
 import { renderedResult } from './render-choice';
 
 
@@ -35,10 +37,12 @@ function changeEntry(t: HistoryTarget, repo: Repo, c: HistCommit, whole: boolean
   };
 }
 
-function histCoverage(repo: Repo, t: HistoryTarget, head: HeadMapping, walk: HistWalk | undefined): { json: Record<string, unknown>; line: string } {
+function histCoverage(repo: Repo, t: HistoryTarget, head: HeadMapping, walk: HistWalk | undefined, index?: { state: string }): { json: Record<string, unknown>; line: string } {
   const n = walk?.commits.length ?? 0;
   const json: Record<string, unknown> = {
     commits: n, first_parent: true, ...(repo.head ? { head: repo.head } : {}), moves: walk?.moves ?? 0, scanned: walk?.scanned ?? 0,
+    // Where the files' logs were read: the history index (state, records from it) or Git; the answer is the same.
+    ...(index ? { history_index: { state: index.state, records: walk?.fromIndex ?? 0 } } : {}),
     complete: walk !== undefined && walk.cut === undefined && walk.shallow === undefined,
     ...(walk?.cut ? { cut: walk.cut } : {}), ...(walk?.shallow ? { shallow: walk.shallow } : {}),
     ...(head.uncommitted ? { uncommitted: head.uncommitted } : {}), ...(!head.inHead ? { not_in_head: true } : {}),
@@ -104,12 +108,16 @@ export function histCommand(words: readonly string[], opts: CommandOptions): Pro
     const head = mapToHead(repo, { path: gitPath, ...(t.range ? { range: t.range } : {}), ...(t.name ? { name: t.name } : {}) });
     if (!head.ok) return errorResult(head.error, budget);
     let walk: HistWalk | undefined;
+    let index: { state: string } | undefined;
     if (head.value.target !== undefined) {
-      const w = await walkHistory(repo, head.value.target);
+      const cache = resolveRoot({ ...opts, root: t.root });
+      const found = cache.ok ? historyIndexForWalk(repo, cacheBaseOf(cache.value.cacheDir), opts.noDaemon !== true) : undefined;
+      index = found;
+      const w = await walkHistory(repo, head.value.target, found?.index ? { index: found.index } : {});
       if (!w.ok) return errorResult(w.error, budget);
       walk = w.value;
     }
-    const coverage = histCoverage(repo, t, head.value, walk);
+    const coverage = histCoverage(repo, t, head.value, walk, index);
     const u = head.value.uncommitted;
     const notes = u ? [`uncommitted: +${u.added} -${u.deleted} inside the target (in no commit yet)`] : [];
     const entries = (walk?.commits ?? []).map((c) => changeEntry(t, repo, c, t.range === undefined));

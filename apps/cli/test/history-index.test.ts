@@ -1,0 +1,153 @@
+// The history index end to end (issue 16, deliverable 6), through the built CLI on real
+// Git repositories: hist answers the same rows with and without the index (edits, a
+// rename of the definition, a move to another file, a renamed file, a merge), the index
+// built by the real background builder and by a daemon, reported in status (absent,
+// ready, partial behind HEAD), and shared by a linked worktree.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { makeRepo, runCli, tempDir, until, type Repo } from './cli';
+
+const BUILDER = path.join(__dirname, '..', '..', '..', 'packages', 'workspace', 'dist', 'history-index.js');
+
+let day = 0;
+function git(root: string, ...args: string[]): string {
+  const date = `2024-03-${String(1 + (day % 28)).padStart(2, '0')}T09:00:00+00:00`;
+  const r = spawnSync('git', ['-C', root, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@e', GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+  });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+function commit(root: string, subject: string): string {
+  day++;
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', subject);
+  return git(root, 'rev-parse', 'HEAD').trim();
+}
+
+const FILLER = Array.from({ length: 8 }, (_, i) => `export function filler${i}(n: number): number {\n  return n * ${i} + ${i * 5};\n}\n`).join('\n');
+const fn = (name: string, body: string[]) => `export function ${name}(y: number): number {\n${body.map((l) => `  ${l}\n`).join('')}}\n`;
+
+/** Edits, a rename of the function, a move to another file, a renamed file, unrelated commits, and a merge. */
+function story(): Repo {
+  const repo = makeRepo({}, 'hidx');
+  git(repo.root, 'checkout', '-q', '-b', 'main');
+  repo.write('a.ts', `${FILLER}\n${fn('beta', ['const z = y * 2;', 'return z;'])}`);
+  repo.write('util.ts', fn('helper', ['return y;']));
+  commit(repo.root, 'add beta and helper');
+  repo.write('a.ts', `${FILLER}\n${fn('beta', ['const z = y * 3;', 'return z;'])}`);
+  commit(repo.root, 'beta: triple');
+  for (let i = 0; i < 5; i++) {
+    repo.write(`noise${i}.txt`, `noise ${i}\n`);
+    commit(repo.root, `noise ${i}`);
+  }
+  repo.write('a.ts', `${FILLER}\n${fn('gamma', ['const z = y * 3;', 'return z + 1;'])}`);
+  commit(repo.root, 'rename beta to gamma, plus one');
+  git(repo.root, 'mv', 'util.ts', 'helpers.ts');
+  commit(repo.root, 'rename util.ts to helpers.ts');
+  repo.write('a.ts', FILLER);
+  repo.write('b.ts', `// gamma lives here now\n${fn('gamma', ['const z = y * 3;', 'return z + 1;'])}`);
+  commit(repo.root, 'move gamma to b.ts');
+  git(repo.root, 'checkout', '-q', '-b', 'feat');
+  repo.write('b.ts', fs.readFileSync(repo.abs('b.ts') as string, 'utf8').replace('y * 3', 'y * 4'));
+  commit(repo.root, 'feat: times four');
+  repo.write('helpers.ts', fn('helper', ['return y + 1;']));
+  commit(repo.root, 'feat: helper plus one');
+  git(repo.root, 'checkout', '-q', 'main');
+  repo.write('noise0.txt', 'main noise\n');
+  commit(repo.root, 'main: noise');
+  day++;
+  git(repo.root, 'merge', '-q', '--no-ff', 'feat', '-m', 'Merge feat');
+  return repo;
+}
+
+const TARGETS = [['sym:gamma'], ['path:b.ts'], ['path:helpers.ts'], ['sym:helper'], ['path:a.ts'], ['path:a.ts:1-7']];
+
+/** A hist page with its set id (fresh every run) taken out. */
+function normalized(text: string): string {
+  return text.replace(/\b[0-9a-z]{6,16}(?=[:@~])/g, 'SET');
+}
+
+function hist(repo: Repo, cache: string, words: readonly string[]): { lines: string; hits: unknown[]; coverage: Record<string, unknown> } {
+  const base = ['--root', repo.root, '--cache', cache, '-b', '4000'];
+  const lines = runCli([...base, 'hist', ...words], undefined, { lines: true });
+  expect({ words, status: lines.status, stderr: lines.stderr }).toEqual({ words, status: 0, stderr: '' });
+  const json = runCli([...base, 'hist', ...words]).json<{ hits: { handle: string }[]; coverage: Record<string, unknown> }>();
+  const { history_index: _index, ...coverage } = json.coverage;
+  return { lines: normalized(lines.stdout), hits: json.hits.map(({ handle: _h, ...rest }) => rest), coverage: { ...coverage, index: json.coverage.history_index } };
+}
+
+function buildIndex(root: string, cache: string): void {
+  const r = spawnSync(process.execPath, [BUILDER, root, cache], { encoding: 'utf8' });
+  expect(r.status).toBe(0);
+}
+
+function status(root: string, cache: string, daemon = false): Record<string, any> {
+  return runCli(['--root', root, '--cache', cache, 'status'], undefined, { daemon }).json<Record<string, any>>();
+}
+
+describe('the history index', () => {
+  const repo = story();
+
+  it('gives hist the same answers as Git: edits, a renamed and moved definition, a renamed file, a merge', () => {
+    const plain = tempDir('plain');
+    const indexed = tempDir('indexed');
+    expect(status(repo.root, indexed).history).toMatchObject({ state: 'absent' });
+    buildIndex(repo.root, indexed);
+    const st = status(repo.root, indexed).history;
+    const head = git(repo.root, 'rev-parse', 'HEAD').trim();
+    expect(st).toMatchObject({ state: 'ready', commits: 12, head, segments: 1 });
+    expect(st.bytes).toBe(fs.statSync(st.file).size);
+    expect(st.file.startsWith(path.join(indexed, 'history'))).toBe(true);
+    for (const words of TARGETS) {
+      const without = hist(repo, plain, words);
+      const withIndex = hist(repo, indexed, words);
+      expect({ words, lines: withIndex.lines }).toEqual({ words, lines: without.lines });
+      expect({ words, hits: withIndex.hits }).toEqual({ words, hits: without.hits });
+      expect({ ...withIndex.coverage, index: undefined }).toEqual({ ...without.coverage, index: undefined });
+      expect(without.coverage.index).toMatchObject({ records: 0 });
+      expect(withIndex.coverage.index).toMatchObject({ state: 'current' });
+      expect((withIndex.coverage.index as { records: number }).records).toBeGreaterThan(0);
+    }
+    // The story's rows (12 first-parent commits: the feat branch's own two are not), so the comparison is of answers that mean something.
+    const gamma = hist(repo, indexed, ['sym:gamma']).hits as { subject: string; merge?: boolean }[];
+    expect(gamma.map((h) => h.subject)).toEqual(['Merge feat', 'move gamma to b.ts', 'rename beta to gamma, plus one', 'beta: triple', 'add beta and helper']);
+    const helper = hist(repo, indexed, ['path:helpers.ts']).hits as { subject: string; event?: string }[];
+    expect(helper.map((h) => [h.subject, h.event])).toEqual([['Merge feat', undefined], ['rename util.ts to helpers.ts', 'renamed'], ['add beta and helper', 'added']]);
+
+    // A new commit: the index is behind HEAD (partial), and hist reads the new commit from Git, the rest from the index.
+    repo.write('b.ts', fs.readFileSync(repo.abs('b.ts') as string, 'utf8').replace('z + 1', 'z + 2'));
+    commit(repo.root, 'gamma: plus two');
+    // sym: reads the code index, which (without a daemon) is refreshed by `index`.
+    for (const cache of [plain, indexed]) expect(runCli(['--root', repo.root, '--cache', cache, 'index']).status).toBe(0);
+    expect(status(repo.root, indexed).history).toMatchObject({ state: 'partial', commits: 12, head });
+    const behind = hist(repo, indexed, ['sym:gamma']);
+    expect(behind.lines).toBe(hist(repo, plain, ['sym:gamma']).lines);
+    expect(behind.coverage.index).toMatchObject({ state: 'behind_head' });
+    buildIndex(repo.root, indexed);
+    expect(status(repo.root, indexed).history).toMatchObject({ state: 'ready', commits: 13, segments: 2 });
+    expect(hist(repo, indexed, ['sym:gamma']).lines).toBe(hist(repo, plain, ['sym:gamma']).lines);
+  });
+
+  it('is built by the daemon in the background and shared by a linked worktree', async () => {
+    const cache = tempDir('daemon');
+    try {
+      const first = status(repo.root, cache, true);
+      expect(['absent', 'building', 'ready']).toContain(first.history.state);
+      const ready = await until('the daemon to build the history index', () => {
+        const h = status(repo.root, cache, true).history;
+        return h.state === 'ready' ? h : undefined;
+      });
+      expect(ready.head).toBe(git(repo.root, 'rev-parse', 'HEAD').trim());
+      const wt = path.join(tempDir('wt'), 'wt');
+      git(repo.root, 'worktree', 'add', '-q', '--detach', wt);
+      const there = status(wt, cache).history;
+      expect(there).toMatchObject({ state: 'ready', file: ready.file, commits: ready.commits });
+    } finally {
+      runCli(['--root', repo.root, '--cache', cache, 'stop'], undefined, { daemon: true });
+    }
+  });
+});
