@@ -85,6 +85,10 @@ export function encodeCommit(c: IndexedCommit): string {
 
 const HASH = /^[0-9a-f]{40,64}$/;
 
+function isCount(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0;
+}
+
 /** A commit line back; undefined when it is not one encodeCommit wrote. */
 export function decodeCommit(line: string): IndexedCommit | undefined {
   let v: unknown;
@@ -93,6 +97,11 @@ export function decodeCommit(line: string): IndexedCommit | undefined {
   } catch {
     return undefined;
   }
+  return commitOfArray(v);
+}
+
+/** A parsed commit line (a JSON array) as a commit; undefined when it is not one encodeCommit wrote. */
+function commitOfArray(v: unknown): IndexedCommit | undefined {
   if (!Array.isArray(v) || v.length < 5 || v.length > 6) return undefined;
   const [commit, parents, date, subject, files, cut] = v as unknown[];
   if (typeof commit !== 'string' || !HASH.test(commit) || typeof parents !== 'string' || typeof date !== 'string' || typeof subject !== 'string' || !Array.isArray(files)) return undefined;
@@ -109,9 +118,13 @@ export function decodeCommit(line: string): IndexedCommit | undefined {
       out.push({ status, afterPath: after, ...(beforePath !== undefined ? { beforePath } : {}), binary: true, hunks: [] });
       continue;
     }
-    if (!Array.isArray(hunks) || hunks.length % 4 !== 0 || !hunks.every((n) => Number.isInteger(n) && (n as number) >= 0)) return undefined;
+    if (!Array.isArray(hunks) || hunks.length % 4 !== 0) return undefined;
     const list: Hunk[] = [];
-    for (let i = 0; i < hunks.length; i += 4) list.push({ a: hunks[i] as number, b: hunks[i + 1] as number, c: hunks[i + 2] as number, d: hunks[i + 3] as number });
+    for (let i = 0; i < hunks.length; i += 4) {
+      const [a, b, c, d] = [hunks[i], hunks[i + 1], hunks[i + 2], hunks[i + 3]] as unknown[];
+      if (!isCount(a) || !isCount(b) || !isCount(c) || !isCount(d)) return undefined;
+      list.push({ a, b, c, d });
+    }
     out.push({ status, afterPath: after, ...(beforePath !== undefined ? { beforePath } : {}), binary: false, hunks: list });
   }
   if (cut !== undefined && cut !== 1) return undefined;
@@ -183,11 +196,20 @@ export function decodeIndex(bytes: Buffer): Decoded {
     const body = bytes.subarray(line.next, line.next + meta.bytes);
     if (body.length !== meta.bytes) return bad(`segment ${segments.length + 1} is truncated (${body.length} of ${meta.bytes} bytes)`);
     if (sha256(body) !== meta.sha256) return bad(`segment ${segments.length + 1}'s checksum does not match its bytes`);
-    const lines = body.toString('utf8').split('\n');
+    const text = body.toString('utf8');
+    const lines = text.split('\n');
     if (lines.pop() !== '' || lines.length !== meta.commits) return bad(`segment ${segments.length + 1} holds ${lines.length} commits, its meta says ${meta.commits}`);
+    // One JSON.parse of the whole body (its lines as one array) is several times faster than one a line.
+    let arrays: unknown;
+    try {
+      arrays = JSON.parse(`[${lines.join(',')}]`);
+    } catch {
+      return bad(`segment ${segments.length + 1} has a malformed commit line`);
+    }
+    if (!Array.isArray(arrays) || arrays.length !== meta.commits) return bad(`segment ${segments.length + 1} has a malformed commit line`);
     const commits: IndexedCommit[] = [];
-    for (const l of lines) {
-      const c = decodeCommit(l);
+    for (const a of arrays) {
+      const c = commitOfArray(a);
       if (c === undefined) return bad(`segment ${segments.length + 1} has a malformed commit line`);
       commits.push(c);
     }
