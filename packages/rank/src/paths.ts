@@ -44,6 +44,35 @@ export function isTestPath(path: string): boolean {
   return false;
 }
 
+/**
+ * Top-level directories of a root's own build output, checked in beside its source
+ * (axios's `dist/axios.js` beside `lib/`). Only at the top: a vendored package's
+ * `node_modules/lru-cache/dist/` is all the code that package ships.
+ */
+const GENERATED_DIRS = new Set(['dist']);
+/** Minified files, bundles and source maps: built from other files, never edited. */
+const GENERATED_FILE = /\.min\.(?:[cm]?js|css)$|[.-]bundle\.[cm]?js$|\.(?:[cm]?js|css|ts)\.map$/i;
+
+/**
+ * Build output (bundles under `dist/`, minified files, source maps). A bundle repeats every
+ * definition of its sources, so without this rule `show sym:mergeConfig` read axios's
+ * `dist/axios.js` and `refs` listed the bundle's copies first (an agent trial).
+ */
+export function isGeneratedPath(path: string): boolean {
+  const slash = path.indexOf('/');
+  if (slash > 0 && GENERATED_DIRS.has(path.slice(0, slash).toLowerCase())) return true;
+  return GENERATED_FILE.test(basename(path));
+}
+
+/**
+ * Where a path stands among files that define or use a name: 0 hand-written code, 1 a
+ * test, 2 build output. The key after kind everywhere a definition or site is chosen.
+ */
+export function pathStanding(path: string): 0 | 1 | 2 {
+  if (isGeneratedPath(path)) return 2;
+  return isTestPath(path) ? 1 : 0;
+}
+
 export function isMarkdownPath(path: string): boolean {
   return MARKDOWN_EXTENSIONS.has(extension(path));
 }

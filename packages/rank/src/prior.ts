@@ -1,8 +1,9 @@
 import { PATH_PRIOR_DEMOTION } from './limits';
-import { basename, isDocPath, isMarkdownPath, isTestDirectoryComponent, isTestPath } from './paths';
+import { basename, isDocPath, isGeneratedPath, isMarkdownPath, isTestDirectoryComponent, isTestPath } from './paths';
 
 const TEST_WORDS = new Set(['test', 'tests', 'testing', 'spec', 'fixture']);
 const DOC_WORDS = new Set(['doc', 'docs', 'documentation', 'readme', 'markdown', 'md', 'agents', 'claude', 'guide']);
+const GENERATED_WORDS = new Set(['dist', 'min', 'minified', 'bundle', 'bundled', 'map', 'sourcemap', 'generated', 'build']);
 
 export interface PriorQuery {
   /** Lowercase query words. */
@@ -20,6 +21,7 @@ export interface PriorQuery {
 export interface PriorContext {
   readonly demoteTests: boolean;
   readonly demoteDocs: boolean;
+  readonly demoteGenerated: boolean;
   readonly kindFile: boolean;
   readonly identifier: boolean;
   readonly words: readonly string[];
@@ -34,9 +36,12 @@ export function priorContext(q: PriorQuery): PriorContext {
     q.words.some((w) => DOC_WORDS.has(w)) ||
     q.languages.includes('text') ||
     q.fileFilters.some((f) => isDocPath(f) || f.split('/').includes('docs') || f === 'docs');
+  const namesGenerated =
+    q.words.some((w) => GENERATED_WORDS.has(w)) || q.fileFilters.some((f) => isGeneratedPath(`${f.replace(/\/+$/, '')}/x`) || isGeneratedPath(f));
   return {
     demoteTests: !namesTests && !q.kindFile,
     demoteDocs: !namesDocs && !q.kindFile,
+    demoteGenerated: !namesGenerated && !q.kindFile,
     kindFile: q.kindFile,
     identifier: q.identifier,
     words: q.words,
@@ -45,6 +50,8 @@ export function priorContext(q: PriorQuery): PriorContext {
 
 /** Multiplier for every lane contribution of `path`. */
 export function pathPrior(path: string, ctx: PriorContext): number {
+  // Build output repeats its sources: demoted even when its name holds every query word.
+  if (ctx.demoteGenerated && isGeneratedPath(path)) return PATH_PRIOR_DEMOTION;
   const test = ctx.demoteTests && isTestPath(path);
   const doc = ctx.demoteDocs && isMarkdownPath(path);
   if (!test && !doc) return 1;

@@ -1,5 +1,5 @@
 import {
-  filenameEvidence, fuseLanes, isIdentifierShaped, isTestPath, pathPrior, priorContext,
+  filenameEvidence, fuseLanes, isGeneratedPath, isIdentifierShaped, isTestPath, pathPrior, pathStanding, priorContext,
   queryWords, resolveScopes, splitIdentifier, RRF_K, compoundWords, standaloneWords, isStopword,
 } from './index';
 
@@ -44,7 +44,27 @@ describe('test paths', () => {
     '%s is not a test path', (p) => expect(isTestPath(p)).toBe(false));
 });
 
+describe('build output', () => {
+  it.each(['dist/axios.js', 'dist/browser/axios.cjs', 'Dist/x.js', 'vendor/jquery.min.js', 'public/app.min.css',
+    'dist/axios.min.js.map', 'lib/app.js.map', 'build/app.bundle.js', 'static/vendor-bundle.mjs'])(
+    '%s is build output', (p) => expect(isGeneratedPath(p)).toBe(true));
+  // A vendored package's dist/ is all the code it ships; a .map elsewhere is no source map.
+  it.each(['node_modules/lru-cache/dist/commonjs/index.js', 'lib/dist.js', 'src/distance.ts', 'lib/core/mergeConfig.js',
+    'src/map.ts', 'data/world.map', 'src/minify.js', 'dist.txt'])(
+    '%s is not build output', (p) => expect(isGeneratedPath(p)).toBe(false));
+  it('stands after code and tests', () => {
+    expect(['lib/a.js', 'test/a.js', 'dist/a.js'].map(pathStanding)).toEqual([0, 1, 2]);
+  });
+});
+
 describe('path prior', () => {
+  it('demotes build output unless the query names it, even when its name holds every word', () => {
+    const ctx = priorContext({ fileFilters: [], languages: [], kindFile: false, identifier: false, words: ['axios'] });
+    expect(pathPrior('dist/axios.js', ctx)).toBe(0.7);
+    expect(pathPrior('lib/axios.js', ctx)).toBe(1);
+    expect(pathPrior('dist/axios.js', priorContext({ fileFilters: [], languages: [], kindFile: false, identifier: false, words: ['axios', 'dist'] }))).toBe(1);
+    expect(pathPrior('dist/axios.js', priorContext({ fileFilters: ['dist/'], languages: [], kindFile: false, identifier: false, words: ['axios'] }))).toBe(1);
+  });
   const base = { fileFilters: [], languages: [], kindFile: false, identifier: false };
   it('demotes tests and markdown unless the query names them', () => {
     const ctx = priorContext({ ...base, words: ['bucket'] });

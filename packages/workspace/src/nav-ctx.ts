@@ -2,7 +2,7 @@
 // from the owner's current graph: container, members or siblings, callers, callees.
 import * as fs from 'node:fs';
 import { declarationRank, extractOccurrences, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
-import { isTestPath } from '@trufflepig/rank';
+import { pathStanding } from '@trufflepig/rank';
 import { printedPath } from '@trufflepig/render';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
@@ -44,9 +44,9 @@ function item(d: IndexedDefinition, within?: string): CtxItem {
   return { file: d.file, start: d.start, end: d.end, startLine: d.startLine, endLine: d.endLine, name: qualifiedName(d), kind: d.kind, ...(within ? { within } : {}) };
 }
 
-/** A callee's definition: code before tests, a function before its C prototype, else the first. */
+/** A callee's definition: code before tests before build output, a function before its C prototype, else the first. */
 function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | undefined {
-  const key = (d: IndexedDefinition) => (isTestPath(d.file.path) ? 2 : 0) + declarationRank(d.kind);
+  const key = (d: IndexedDefinition) => 2 * pathStanding(d.file.path) + declarationRank(d.kind);
   return [...list].sort((a, b) => key(a) - key(b))[0];
 }
 

@@ -3,7 +3,7 @@
 // text and the definition that encloses it.
 import { displayText, printedPath } from '@trufflepig/render';
 import { declarationRank, extractOccurrences, lineAt, lineStartOffsets, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
-import { isTestPath } from '@trufflepig/rank';
+import { pathStanding } from '@trufflepig/rank';
 import { NAV_TEXT_MAX_CHARS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
 import { fileFilter } from './nav-filter';
@@ -83,10 +83,11 @@ function resolveIn(reader: IndexReader, file: IndexedFile, name: string, defs: r
 
 /**
  * Call and use sites in code first (what an agent asks refs for), then the declaration,
- * imports and bindings (`const x = require(...)`), then test sites; then path and position.
+ * imports and bindings (`const x = require(...)`), then test sites and build output
+ * (a bundle's copies of the code); then path and position.
  */
 function order(s: RefSite): number {
-  if (isTestPath(s.file.path)) return 2;
+  if (pathStanding(s.file.path) > 0) return 2;
   return s.role === 'declaration' || s.role === 'import' ? 1 : 0;
 }
 

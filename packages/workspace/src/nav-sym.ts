@@ -5,7 +5,7 @@
 // members instead of its body, with a `next` that reads the body on.
 import * as path from 'node:path';
 import { declarationRank, fileUri, isCallableKind, kindTier, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
-import { isTestPath } from '@trufflepig/rank';
+import { pathStanding } from '@trufflepig/rank';
 import { printedPath, type ShowInput } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
 import type { Context } from './context';
@@ -43,7 +43,7 @@ function sharedDirs(here: string | undefined, file: string): number {
  */
 function compareCandidates(x: Candidate, y: Candidate): number {
   const key = (c: Candidate): (number | string)[] => [
-    kindTier(c.def.kind), isTestPath(c.def.file.path) ? 1 : 0, declarationRank(c.def.kind), c.def.container === null ? 0 : 1, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
+    kindTier(c.def.kind), pathStanding(c.def.file.path), declarationRank(c.def.kind), c.def.container === null ? 0 : 1, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
   ];
   const a = key(x);
   const b = key(y);

@@ -227,3 +227,26 @@ describe('show sym: of a long function', () => {
     expect(out.some((l) => l.startsWith('members:'))).toBe(false);
   });
 });
+
+describe('build output beside its source', () => {
+  it('show sym: reads the source, refs resolves to it and lists the bundle\'s copies last', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-dist-')));
+    const merge = 'function mergeConfig(a, b) {\n  return Object.assign({}, a, b);\n}\n';
+    const repo = makeRepo(path.join(base, 'repo'), {
+      // `dist` sorts before `lib`: only the build-output rule puts the source first.
+      'dist/axios.js': `${merge}function request(c) {\n  return mergeConfig({}, c);\n}\n`,
+      'lib/mergeConfig.js': `${merge}module.exports = mergeConfig;\n`,
+      'lib/request.js': "const mergeConfig = require('./mergeConfig');\nfunction request(c) {\n  return mergeConfig({}, c);\n}\nmodule.exports = request;\n",
+    });
+    const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
+    expect((await indexCommand(here)).exitCode).toBe(0);
+    const sym = lines((await showCommand('sym:mergeConfig', here)).stdout);
+    expect(sym[0]).toMatch(/^[0-9a-z]{6,}:1  lib\/mergeConfig\.js:1-3  mergeConfig$/);
+    expect(sym.find((l) => l.startsWith('also:'))).toMatch(/dist\/axios\.js:1-3 function mergeConfig$/);
+    const refs = lines((await refsCommand(['mergeConfig'], here)).stdout);
+    expect(refs[0]).toMatch(/^refs mergeConfig → lib\/mergeConfig\.js:1 /);
+    const files = refs.filter((l) => /^[a-z]+\/[\w.]+$/.test(l));
+    expect(files[files.length - 1]).toBe('dist/axios.js');
+    expect(files.indexOf('lib/request.js')).toBeLessThan(files.indexOf('dist/axios.js'));
+  });
+});
