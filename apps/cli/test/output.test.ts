@@ -108,7 +108,7 @@ describe('default output and spans', () => {
     const evidence = lines.slice(at + 1).filter((_, i, all) => all.slice(0, i + 1).every((l) => l.startsWith('  ')));
     expect(evidence).toEqual(['  2: callSite(0);', '  3: callSite(1);', '  4: callSite(2);', '  5: callSite(3);', '  6: callSite(4);']);
     // 8 calls and the declaration match: 9 lines, 5 shown
-    expect(lines).toContain('matches left: 4 more matching lines in 1 file (narrow with file:PATH)');
+    expect(lines).toContain('matches left: 4 more matching lines in 1 file: src/calls.ts 4 (narrow with file:PATH)');
     const json = repo.cli('search', 're:callSite\\(').json();
     const hit = json.hits.find((h: any) => h.path === 'src/calls.ts');
     expect(hit.evidence.map((e: any) => e.line)).toEqual([2, 3, 4, 5, 6]);

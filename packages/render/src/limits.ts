@@ -29,6 +29,8 @@ export const EVIDENCE_MATCHES_MAX = 5;
  * file:PATH" for the lines past EVIDENCE_MATCHES_MAX, narrowing has to show them.
  */
 export const EVIDENCE_ONE_FILE_MATCHES_MAX = 50;
+/** The `matches left:` footer names its files (most matches left first) when there are at most this many. */
+export const MATCHES_LEFT_FILES_NAMED = 3;
 /** Largest `-C N`: context lines before and after each evidence line. */
 export const CONTEXT_LINES_MAX = 10;
 /** A page keeps every evidence line (further matches, context) while at least this many hits (or all remaining) fit with them. */

@@ -4,7 +4,7 @@ import { escapeLineField, FIELD, jsonLine } from './escape';
 import { printedPath } from './path';
 import type { Evidence } from './evidence';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
-import { EVIDENCE_FULL_KEEP_MIN, EVIDENCE_MATCHES_MAX, SNIPPET_KEEP_MIN } from './limits';
+import { EVIDENCE_FULL_KEEP_MIN, EVIDENCE_MATCHES_MAX, MATCHES_LEFT_FILES_NAMED, SNIPPET_KEEP_MIN } from './limits';
 import { countTokens, withinBudget } from './tokens';
 
 export interface PageHit {
@@ -263,21 +263,20 @@ function legacyMarker(sources: readonly string[] | undefined): string {
 
 /** The footer line naming matching lines a page left out, or ''. */
 export function leftLine(hits: readonly PageHit[], level: EvidenceLevel): string {
-  let lines = 0;
-  let files = 0;
-  for (const hit of hits) {
-    const n = matchesLeft(hit, level);
-    if (n > 0) {
-      lines += n;
-      files++;
-    }
-  }
+  const left = hits.map((hit) => ({ hit, n: matchesLeft(hit, level) })).filter((x) => x.n > 0);
+  const lines = left.reduce((sum, x) => sum + x.n, 0);
   if (lines === 0) return '';
+  const files = left.length;
   // A one-file set already shows all it may (EVIDENCE_ONE_FILE_MATCHES_MAX): narrowing
   // again would not, reading the file does.
   const oneFile = hits.length === 1 && (hits[0].evidence?.cap ?? 0) > EVIDENCE_MATCHES_MAX;
+  // A few files are named, most left first: "narrow with file:PATH" needs a PATH to type.
+  // Past MATCHES_LEFT_FILES_NAMED the count alone, so a wide page keeps its budget for hits.
+  const named = oneFile || files > MATCHES_LEFT_FILES_NAMED ? [] : [...left].sort((a, b) => b.n - a.n)
+    .map((x) => `${escapeLineField((x.hit.member !== undefined ? x.hit.member + '/' : '') + printedPath(x.hit.path))} ${x.n}`);
+  const where = named.length > 0 ? `: ${named.join(', ')}` : '';
   const how = oneFile ? `show path:${printedPath(hits[0].path)} reads the file` : 'narrow with file:PATH';
-  return `matches left: ${lines} more matching line${lines === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} (${how}${level === 'full' ? '' : ', or raise -b'})\n`;
+  return `matches left: ${lines} more matching line${lines === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}${where} (${how}${level === 'full' ? '' : ', or raise -b'})\n`;
 }
 
 function pageLines(input: SearchPageInput, count: number, level: EvidenceLevel): string {

@@ -123,7 +123,7 @@ describe('a page with evidence lines', () => {
     const lines = page.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(`${SET}:1  src/f0.ts:10-14`);
     expect(lines.slice(1, 6)).toEqual([10, 11, 12, 13, 14].map((l, k) => `  ${l}: match_0_${k}(); // a matching line`));
-    expect(lines).toContain('matches left: 6 more matching lines in 2 files (narrow with file:PATH)');
+    expect(lines).toContain('matches left: 6 more matching lines in 2 files: src/f0.ts 3, src/f1.ts 3 (narrow with file:PATH)');
     expect(page.stdout).not.toContain('file://');
     const json = JSON.parse(renderSearchPage(input(2), { format: 'json', budget: 10_000 }).stdout);
     expect(json.hits[0].evidence).toHaveLength(5);
