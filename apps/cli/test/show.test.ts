@@ -23,6 +23,18 @@ describe('show HANDLE', () => {
     expect(repo.cli('index').status).toBe(0);
   });
 
+  it('reads a location pasted as a hit line prints it (PATH:A-B, PATH) as show path: does', () => {
+    const hit = firstHit(repo, 'settle_account');
+    const pasted = repo.cli('--format', 'lines', 'show', `${hit.path}:${hit.start_line}-${hit.end_line}`);
+    expect(pasted.status).toBe(0);
+    expect(pasted.stdout).toBe(repo.cli('--format', 'lines', 'show', `path:${hit.path}:${hit.start_line}-${hit.end_line}`).stdout);
+    expect(pasted.stdout.split('\n')[0]).toBe('path:src/ledger.rs:6-8');
+    expect(repo.cli('show', 'src/ledger.rs').json().rows).toHaveLength(9);
+    // Still a handle when it has a handle's shape; still refused when it leaves the root.
+    expect(repo.cli('show', 'zzzzzz:1').stderr).toContain('unknown_result');
+    expect(repo.cli('show', '../outside.rs:1-2').status).toBe(2);
+  });
+
   it('prints rows with exact byte offsets of the hit, verified by revision', () => {
     const hit = firstHit(repo, 'settle_account');
     const r = repo.cli('show', hit.handle);

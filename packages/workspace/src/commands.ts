@@ -178,18 +178,34 @@ function pathMember(ws: WorkspaceContext): Outcome<MemberTarget> {
   return { ok: true, value: m };
 }
 
+/** A handle as printed: `[MEMBER/]SET:N[~BYTE]`. */
+const HANDLE_SHAPE = /^(?:[^/:\s]+\/)?[0-9a-z]{6,16}:\d+(?:~\d+)?$/;
+
+/**
+ * The path spec of a target that is no handle but a location as hits print it
+ * (`lib/core/settle.js:14-27`, `src/main.rs`): it holds a `/` or a `.` before any `:`.
+ */
+function pastedLocation(target: string): string | undefined {
+  const t = target.trim();
+  if (t.startsWith('sym:') || HANDLE_SHAPE.test(t)) return undefined;
+  const head = t.split(':')[0];
+  return /[/.]/.test(head) ? t : undefined;
+}
+
 /** `show TARGET`; `side` (`--side before|after`) reads one side of a change handle (from hist or blame). */
 export function showCommand(target: string, opts: CommandOptions, side?: ChangeSideName): Promise<CommandResult> {
   return withContext(opts, DEFAULT_SHOW_BUDGET, async (ctx, budget) => {
     let input: Outcome<ShowInput>;
-    const change = target.startsWith('path:') || target.startsWith('sym:') ? undefined : showChange(target, side, storesFor(ctx, opts), opts, budget);
+    const change = target.startsWith('path:') || target.startsWith('sym:') || pastedLocation(target) !== undefined ? undefined : showChange(target, side, storesFor(ctx, opts), opts, budget);
     if (change) return change;
     if (side !== undefined) return errorResult({ code: 'bad_arguments', message: `--side reads one side of a change handle (from hist or blame); ${target.slice(0, 64)} is none` }, budget);
-    if (target.startsWith('path:')) {
-      if (ctx.kind === 'single') input = showPath(ctx.root, target.slice('path:'.length));
+    // `PATH:A-B` as a hit line prints it is read as `path:PATH:A-B`: an agent pastes what it saw.
+    const pathSpec = target.startsWith('path:') ? target.slice('path:'.length) : pastedLocation(target);
+    if (pathSpec !== undefined) {
+      if (ctx.kind === 'single') input = showPath(ctx.root, pathSpec);
       else {
         const m = pathMember(ctx.ws);
-        input = m.ok ? showPath({ root: m.value.root, cacheDir: m.value.cacheDir, resultsDir: '' }, target.slice('path:'.length)) : m;
+        input = m.ok ? showPath({ root: m.value.root, cacheDir: m.value.cacheDir, resultsDir: '' }, pathSpec) : m;
         if (input.ok && m.ok) input = { ok: true, value: { ...input.value, member: m.value.name } };
       }
     } else if (target.startsWith('sym:')) {
