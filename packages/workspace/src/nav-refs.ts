@@ -57,20 +57,35 @@ function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => st
   };
 }
 
+/** Where the import statement holding byte `at` leads for `name`, when one is recorded there. */
+function importAt(reader: IndexReader, imports: readonly IndexedImport[], at: number, name: string, defs: readonly IndexedDefinition[], locator: (d: IndexedDefinition) => string): { resolution: Resolution; definition?: string } | undefined {
+  const imp = imports.find((i) => (i.name === name || i.alias === name) && i.start <= at && at < i.end);
+  if (!imp) return undefined;
+  const trail = followImport(reader, imp, imp.alias === name ? imp.name ?? undefined : name);
+  const hit = trail.definitions.filter((d) => defs.some((x) => x.file.id === d.file.id && x.start === d.start));
+  if (trail.outcome === 'resolved' && hit.length === 1) return { resolution: 'resolved', definition: locator(hit[0]) };
+  return hit.length > 0 ? { resolution: 'candidate', definition: locator(hit[0]) } : { resolution: 'unresolved' };
+}
+
 /** How the name resolves in one file: its own definition, an import it follows, or another file's definition. */
 function resolveIn(reader: IndexReader, file: IndexedFile, name: string, defs: readonly IndexedDefinition[], locator: (d: IndexedDefinition) => string): { resolution: Resolution; definition?: string } {
   // A file's own definition; a C file's function before its own forward prototype.
   const own = defs.filter((d) => d.file.id === file.id).sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind))[0];
   if (own) return { resolution: 'resolved', definition: locator(own) };
-  const binds = (imp: IndexedImport) => imp.name === name || imp.alias === name || (imp.name === null && imp.alias === null && imp.spelled.split(/::|\\|\.|\//).pop() === name);
+  // The name an import binds in this file is its alias when it has one: `from urllib3
+  // import SSLError as _SSLError` binds _SSLError, not the SSLError used below it.
+  const binds = (imp: IndexedImport) => imp.alias === name || (imp.alias === null && imp.name === name) || (imp.name === null && imp.alias === null && imp.spelled.split(/::|\\|\.|\//).pop() === name);
   const imports = reader.fileImports(file.path);
-  for (const imp of imports.filter(binds)) {
+  const binding = imports.filter(binds);
+  let candidate: IndexedDefinition | undefined;
+  for (const imp of binding) {
     const trail = followImport(reader, imp, imp.alias === name ? imp.name ?? undefined : name);
     const hit = trail.definitions.filter((d) => defs.some((x) => x.file.id === d.file.id && x.start === d.start));
     if (trail.outcome === 'resolved' && hit.length === 1) return { resolution: 'resolved', definition: locator(hit[0]) };
-    if (hit.length > 0) return { resolution: 'candidate', definition: locator(hit[0]) };
-    return { resolution: 'unresolved' };
+    candidate ??= hit[0];
   }
+  if (candidate) return { resolution: 'candidate', definition: locator(candidate) };
+  if (binding.length > 0) return { resolution: 'unresolved' };
   // Imports that open a scope (a glob, a C# namespace) bind the name only if it is there.
   for (const imp of imports.filter((i) => i.name === '*' || (file.lang === 'csharp' && i.name === null && i.alias === null))) {
     const trail = followImport(reader, imp, name);
@@ -140,13 +155,17 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
       if (container !== undefined && resolution === 'unresolved' && defs.length > 0) continue;
       const starts = lineStartOffsets(live.bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
+      const fileImports = t.reader.fileImports(use.file.path);
       for (const o of extractOccurrences(use.file.lang, live.bytes)) {
         if (o.name !== name) continue;
         const own = o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
+        // An import names where its own name comes from, whatever the file's other uses
+        // resolve to (`from urllib3 import SSLError as _SSLError` beside `from .exceptions import SSLError`).
+        const imported = o.role === 'import' ? importAt(t.reader, fileImports, o.start, name, defs, locator) : undefined;
+        const site = own ? { resolution: use.file.parse !== 'partial' ? 'resolved' as const : resolution, definition: locator(own) } : imported ?? { resolution, ...(definition ? { definition } : {}) };
         const within = enclosing(fileDefs, o.start);
         raw.push({
-          target: t, file: use.file, start: o.start, end: o.end, line: o.line, role: o.role,
-          resolution: own && use.file.parse !== 'partial' ? 'resolved' : resolution, ...(own ? { definition: locator(own) } : definition ? { definition } : {}),
+          target: t, file: use.file, start: o.start, end: o.end, line: o.line, role: o.role, ...site,
           ...(within ? { within } : {}), text: lineText(live.bytes, starts, o.line), repeats: 1,
         });
       }

@@ -140,6 +140,23 @@ export function moduleFiles(reader: IndexReader, imp: IndexedImport): { files: I
 }
 
 /**
+ * The definition a JavaScript or TypeScript module exports as `default` (what `import x
+ * from './m'` binds): `export default function name` / `class name` in front of a
+ * definition, else the definition named by `export default name;`. None when the module
+ * exports an expression.
+ */
+function defaultExport(reader: IndexReader, f: IndexedFile): IndexedDefinition[] {
+  const live = readOnce(reader.root, f.path);
+  if (!live.ok || live.revision !== f.revision) return [];
+  const text = live.bytes.toString('latin1');
+  const defs = reader.fileDefinitions(f.path).filter((d) => d.container === null);
+  const inFront = defs.find((d) => /export\s+default\s+(?:async\s+)?(?:function\s*\*?|class)\s*$/.test(text.slice(Math.max(0, d.nameStart - 64), d.nameStart)));
+  if (inFront) return [inFront];
+  const named = /export\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/m.exec(text)?.[1];
+  return named === undefined ? [] : defs.filter((d) => d.name === named).slice(0, 1);
+}
+
+/**
  * Follow one import to the definition of the symbol it binds: the module files it names,
  * then their definitions of the symbol, else their re-exports of it, up to NAV_IMPORT_HOPS.
  */
@@ -159,7 +176,8 @@ export function followImport(reader: IndexReader, imp: IndexedImport, wanted?: s
         const key = `${f.path}|${symbol}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const defs = reader.fileDefinitions(f.path).filter((d) => d.name === symbol).sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind));
+        let defs = reader.fileDefinitions(f.path).filter((d) => d.name === symbol).sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind));
+        if (defs.length === 0 && symbol === 'default') defs = defaultExport(reader, f);
         if (defs.length) {
           found.push(defs[0]);
           continue;

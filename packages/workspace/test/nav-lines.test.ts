@@ -250,3 +250,26 @@ describe('build output beside its source', () => {
     expect(files.indexOf('lib/request.js')).toBeLessThan(files.indexOf('dist/axios.js'));
   });
 });
+
+describe('refs: what an import binds', () => {
+  it('follows a default import to the default export, and an aliased import to its own module', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-imports-')));
+    const repo = makeRepo(path.join(base, 'repo'), {
+      'lib/dispatch.js': 'export default function dispatch(config) {\n  return config;\n}\n',
+      'lib/client.js': "import dispatch from './dispatch.js';\nexport function send(c) {\n  return dispatch(c);\n}\n",
+      'pkg/errors.py': 'class SSLError(Exception):\n    pass\n',
+      'pkg/adapter.py': 'from vendorlib.errors import SSLError as _SSLError\nfrom .errors import (\n    SSLError,\n)\n\n\ndef send():\n    raise SSLError()\n',
+    });
+    const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
+    expect((await indexCommand(here)).exitCode).toBe(0);
+    const js = json(await refsCommand(['dispatch'], { ...here, format: 'json' }));
+    const call = js.hits.find((h: { path: string; role: string }) => h.path === 'lib/client.js' && h.role === 'call');
+    expect(call).toMatchObject({ resolution: 'resolved', definition: 'lib/dispatch.js:1' });
+    expect(js.hits.find((h: { role: string }) => h.role === 'import')).toMatchObject({ resolution: 'resolved', definition: 'lib/dispatch.js:1' });
+    const py = json(await refsCommand(['SSLError'], { ...here, format: 'json' }));
+    const at3 = (line: number) => py.hits.find((h: { path: string; start_line: number }) => h.path === 'pkg/adapter.py' && h.start_line === line);
+    expect(at3(8)).toMatchObject({ role: 'call', resolution: 'resolved', definition: 'pkg/errors.py:1' });
+    expect(at3(3)).toMatchObject({ role: 'import', resolution: 'resolved', definition: 'pkg/errors.py:1' });
+    expect(at3(1)).toMatchObject({ role: 'import', resolution: 'unresolved' });
+  });
+});
