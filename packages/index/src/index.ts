@@ -25,3 +25,4 @@ export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup } from './qu
 export { indexPath } from './store/publish';
 export { lockFileState, readReconcileFailure, type ReconcileFailure, type WriterLockState } from './store/health';
 export { rootIdentity } from './store/root-owner';
+export { nearestDefinedNames } from './query/nearest-names';

@@ -103,3 +103,7 @@ export const QUERY_MAX_TERMS = 64;
 export const QUERY_MAX_WORDS = 256;
 /** Characters of user-supplied text (a word, a path, a verb) that an error message quotes. */
 export const QUOTED_INPUT_MAX_CHARS = 64;
+/** Defined names a `no_definition` answer suggests. */
+export const NEAREST_NAMES_MAX = 3;
+/** Definition keys read to find them by edit distance (the error path of a mistyped name). */
+export const NEAREST_NAMES_SCAN_MAX = 200_000;

@@ -18,6 +18,8 @@ export const WORKER_MIN_INDEX_BYTES = 48 * 1024 * 1024;
 export const NAV_IMPORT_HOPS = 4;
 /** `show sym:` lists at most this many other locators under `also`. */
 export const SYM_ALSO_MAX = 5;
+/** Defined names a `no_definition` of `show sym:` suggests, over every member searched. */
+export const NEAREST_NAMES_SHOWN = 3;
 /**
  * `show sym:` prints a definition of at most this many lines whole; a longer one prints its
  * head, one line naming its members and a `next` that reads the body on (retrieval spec 6:

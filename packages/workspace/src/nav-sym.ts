@@ -4,13 +4,13 @@
 // carries the name. A definition longer than SYM_BODY_MAX_LINES prints its head and its
 // members instead of its body, with a `next` that reads the body on.
 import * as path from 'node:path';
-import { declarationRank, fileUri, isCallableKind, kindTier, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
+import { declarationRank, fileUri, isCallableKind, kindTier, nearestDefinedNames, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
 import { pathStanding } from '@trufflepig/rank';
 import { printedPath, type ShowInput } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
 import type { Context } from './context';
 import { fail, ok, type Outcome } from './errors';
-import { SYM_ALSO_MAX, SYM_BODY_MAX_LINES, SYM_HEAD_MAX_LINES, SYM_MEMBERS_MAX } from './limits';
+import { NEAREST_NAMES_SHOWN, SYM_ALSO_MAX, SYM_BODY_MAX_LINES, SYM_HEAD_MAX_LINES, SYM_MEMBERS_MAX } from './limits';
 import { readOnce } from './live';
 import { definitionEntry, qualifiedName, spanEntry } from './nav-entries';
 import { fileFilter, filterWords, kindFilter } from './nav-filter';
@@ -159,7 +159,10 @@ function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<ne
     const best = loose ? `; best without them: ${loose.target.member ? `${loose.target.member}/` : ''}${printedPath(loose.def.file.path)}:${loose.def.startLine} (${loose.def.kind})` : '; there is none without them either';
     return fail('no_definition', `no definition of ${q.text} matches ${filters}${best}`);
   }
-  return fail('no_definition', `no definition of ${q.text} is indexed; try: search ${q.text.split('::').pop()} (text), or refs ${q.text}`);
+  const name = q.text.split('::').pop()!;
+  const nearest = [...new Set(targets.flatMap((t) => nearestDefinedNames(t.reader, name)))].slice(0, NEAREST_NAMES_SHOWN);
+  const hint = nearest.length ? `; nearest defined: ${nearest.join(', ')}` : '';
+  return fail('no_definition', `no definition of ${q.text} is indexed${hint}; try: ${nearest.length ? `show sym:${nearest[0]}, ` : ''}search ${name} (text), or refs ${q.text}`);
 }
 
 export async function showSymbol(ctx: Context, words: readonly string[], cwd: string, store: ResultStore): Promise<Outcome<ShowInput>> {

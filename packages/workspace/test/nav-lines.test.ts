@@ -273,3 +273,16 @@ describe('refs: what an import binds', () => {
     expect(at3(1)).toMatchObject({ role: 'import', resolution: 'unresolved' });
   });
 });
+
+describe('show sym: of a name nothing defines', () => {
+  it('names the nearest defined names: another case or separator, then a small edit distance', async () => {
+    for (const typed of ['tokenbucket', 'token_bucket', 'TokenBuckt']) {
+      const out = await showCommand(`sym:${typed}`, at());
+      expect(out.exitCode).toBe(2);
+      expect(out.stderr).toContain(`no_definition: no definition of ${typed} is indexed; nearest defined: TokenBucket`);
+      expect(out.stderr).toContain('try: show sym:TokenBucket, ');
+    }
+    const none = await showCommand('sym:qqqzzzxxx', at());
+    expect(none.stderr).not.toContain('nearest defined');
+  });
+});

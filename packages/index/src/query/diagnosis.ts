@@ -4,22 +4,9 @@ import { DIAGNOSIS_NEAREST_PATHS } from '../limits';
 import { displayPath } from '../paths';
 import type { FilterDiagnosis } from './hit';
 import type { ParsedQuery } from './parse';
+import { editDistance } from './edit-distance';
 import { createPathMatcher } from './pathmatch';
 import type { IndexedFile } from './reader';
-
-function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length];
-}
 
 function nearestPaths(value: string, paths: readonly string[]): string[] {
   const want = displayPath(value).replace(/\/$/, '').split('/').pop()!.toLowerCase();
