@@ -71,6 +71,12 @@ function freeTextAcross(dbs, flavour, words) {
   return n;
 }
 
+/** Busy-waits: a gap between a snapshot's two statements, so a commit can land between them. */
+function spin(ms) {
+  const until = now() + ms;
+  while (now() < until) { /* spin */ }
+}
+
 function snapshotOf(d, ids) {
   const stamps = d.rows(`SELECT mtime FROM file WHERE id IN (${ids.map(() => '?').join(',')})`, ids).map((r) => String(r[0]));
   return stamps;
@@ -107,7 +113,11 @@ const sqljsOne = {
       identifier: (name) => identifierAcross(d, [d], 'fts4', name),
       freeText: (words) => freeTextAcross([d], 'fts4', words),
       // A snapshot in memory: the transaction flag changes nothing here.
-      snapshot: (ids) => ({ generation: ops.getGeneration(d), stamps: snapshotOf(d, ids) }),
+      snapshot: (ids, tx, gapMs = 0) => {
+        const generation = ops.getGeneration(d);
+        spin(gapMs);
+        return { generation, stamps: snapshotOf(d, ids) };
+      },
       check: () => ({ generation: ops.getGeneration(d), fingerprint: ops.bigWriteFingerprint(d), quickCheck: String(d.rows('PRAGMA quick_check')[0][0]) }),
       close: () => d.close(),
     };
@@ -218,7 +228,10 @@ function segmented(count) {
         files,
         identifier: (name) => identifierAcross(base, segs, 'fts4', name),
         freeText: (words) => freeTextAcross(segs, 'fts4', words),
-        snapshot: (ids) => ({ generation: manifest.generation, stamps: segs.flatMap((d) => snapshotOf(d, ids)) }),
+        snapshot: (ids, tx, gapMs = 0) => {
+          spin(gapMs);
+          return { generation: manifest.generation, stamps: segs.flatMap((d) => snapshotOf(d, ids)) };
+        },
         check: () => {
           const fp = [0, 0, 0];
           let quick = 'ok';
@@ -336,10 +349,12 @@ function fileEngine({ name, label, engine, open, journal }) {
         identifier: (n) => identifierAcross(d, [d], 'fts5', n),
         freeText: (words) => freeTextAcross([d], 'fts5', words),
         trigram: hasTri ? (text) => d.rows('SELECT rowid FROM tri WHERE tri MATCH ?', [`"${text.replace(/"/g, '""')}"`]).length : undefined,
-        snapshot: (ids, tx) => {
+        snapshot: (ids, tx, gapMs = 0) => {
           if (tx) d.exec('BEGIN');
           try {
-            return { generation: ops.getGeneration(d), stamps: snapshotOf(d, ids) };
+            const generation = ops.getGeneration(d);
+            spin(gapMs);
+            return { generation, stamps: snapshotOf(d, ids) };
           } finally {
             if (tx) d.exec('COMMIT');
           }

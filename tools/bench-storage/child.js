@@ -139,7 +139,7 @@ const modes = {
           reader = await cand.openReader(a.dir);
           counts.reopened++;
         }
-        const s = reader.snapshot(a.stampIds, mode === 'tx');
+        const s = reader.snapshot(a.stampIds, mode === 'tx', a.gapMs);
         c.reads++;
         if (s.stamps.length !== a.stampIds.length || s.stamps.some((x) => x !== `g${s.generation}`)) c.mixed++;
       } catch (err) {

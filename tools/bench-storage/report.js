@@ -18,7 +18,7 @@ function errors(e) {
 function mixCell(m) {
   const r = m.reader;
   let cell = `${r.tx.mixed} mixed / ${r.tx.reads} reads${errors(r.tx.errors)}`;
-  if (m.keepOpen) cell += `; without a read transaction: ${r.autocommit.mixed} mixed / ${r.autocommit.reads}${errors(r.autocommit.errors)}`;
+  if (m.keepOpen) cell += `; separate statements, no read transaction: ${r.autocommit.mixed} mixed / ${r.autocommit.reads}${errors(r.autocommit.errors)}`;
   return `${cell} (writer: ${m.writer.generations} gens)`;
 }
 

@@ -16,6 +16,8 @@ const report = require('./report');
 
 const CHILD = path.join(__dirname, 'child.js');
 const EDIT_FILES = 5;
+/** The mix reader's pause between reading the generation and the stamps (in both modes). */
+const MIX_GAP_MS = 2;
 
 function parseArgs(argv) {
   const o = { corpus: ['bench57', 'kernel'], work: path.join(os.tmpdir(), 'trufflepig-bench-storage'), rounds: 3, edits: 5, mixMs: 3000, install: true, cli: DEFAULT_CLI, only: null };
@@ -158,7 +160,7 @@ async function mixTest(opts, corpus, cand, dir, fixtures, segments) {
   const keepOpen = cand.flavour === 'fts5';
   const [writer, reader] = await Promise.all([
     childAsync('mixwriter', { ...common, fixtures: fixtures.file, durationMs: opts.mixMs, minGenerations: 3 }),
-    childAsync('mixreader', { ...common, keepOpen }),
+    childAsync('mixreader', { ...common, keepOpen, gapMs: MIX_GAP_MS }),
   ]);
   for (const f of Object.values(flags)) fs.rmSync(f, { force: true });
   return { writer, reader, keepOpen };
