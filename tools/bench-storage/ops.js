@@ -4,10 +4,10 @@
 // behind on edits) and fts5 (node-sqlite3-wasm has no FTS4; contentless FTS5 with
 // contentless_delete=1, so an edit deletes its old documents; BM25 from bm25()).
 
+const path = require('path');
+const { REPO_ROOT } = require('../lib/proc');
+
 const FTS_SCAN_MAX = 200_000; // LANE_REGION_SCAN_MAX of packages/index/src/limits.ts
-const K1 = 1.2;
-const B = 0.75;
-const COLUMN_WEIGHTS = [1, 0.6];
 
 const FLAVOURS = {
   fts4: { id: 'docid', score: "matchinfo(fts, 'pcnalx')" },
@@ -54,25 +54,8 @@ function insertRecord(d, flavour, rec, stmts) {
   for (const r of rec.rows) stmt.run(shape(r));
 }
 
-function bm25(info) {
-  const v = new Uint32Array(info.buffer, info.byteOffset, info.byteLength / 4);
-  const [p, c, n] = [v[0], v[1], v[2]];
-  const avg = v.subarray(3, 3 + c);
-  const len = v.subarray(3 + c, 3 + 2 * c);
-  const x = v.subarray(3 + 2 * c);
-  let score = 0;
-  for (let i = 0; i < p; i++) {
-    for (let j = 0; j < c; j++) {
-      const base = 3 * (i * c + j);
-      const tf = x[base];
-      if (tf === 0) continue;
-      const df = x[base + 2];
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      score += COLUMN_WEIGHTS[j] * idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len[j]) / Math.max(1, avg[j]))));
-    }
-  }
-  return score;
-}
+// The index's own BM25 over matchinfo('pcnalx'): the sql.js candidates score as the CLI does.
+const { bm25 } = require(path.join(REPO_ROOT, 'packages', 'index', 'dist'));
 
 /** Live regions matching an FTS expression, scored, best region per file (what an FTS lane does). */
 function ftsQuery(d, flavour, expression) {

@@ -26,3 +26,5 @@ export { indexPath } from './store/publish';
 export { lockFileState, readReconcileFailure, type ReconcileFailure, type WriterLockState } from './store/health';
 export { rootIdentity } from './store/root-owner';
 export { nearestDefinedNames } from './query/nearest-names';
+// The BM25 of matchinfo('pcnalx') the lanes rank by: tools/bench-storage scores other engines' rows with it.
+export { bm25 } from './query/fts';
