@@ -1,7 +1,9 @@
 'use strict';
 // The daemon's own status (reconcile runs, generation, memory) over its socket, through the
 // repository's runtime client: the CLI's `status` does not show the reconcile schedule.
+const fs = require('fs');
 const path = require('path');
+const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir');
 const { REPO_ROOT } = require('../lib/proc');
 
 let runtime = null;
@@ -10,9 +12,13 @@ function loadRuntime() {
   return runtime;
 }
 
-/** DaemonStatus ({ pid, generation, reconcile: { runs, running, ... }, memory }) or null. */
+/**
+ * DaemonStatus ({ pid, generation, reconcile: { runs, running, ... }, memory }) or null.
+ * `--cache` is a base: the daemon's socket is in the root's own directory under it.
+ */
 async function daemonStatusOf(ctx) {
-  const r = await loadRuntime().daemonStatus(ctx.cache, { timeoutMs: 5000 });
+  const dir = cacheDirForRoot(fs.realpathSync(ctx.corpus), { cacheOverride: ctx.cache });
+  const r = await loadRuntime().daemonStatus(dir, { timeoutMs: 5000 });
   return r.ok ? r.status : null;
 }
 
