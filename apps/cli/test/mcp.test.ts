@@ -22,7 +22,7 @@ describe('trufflepig mcp', () => {
     }));
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(['blame', 'ctx', 'hist', 'map', 'more', 'refs', 'search', 'show', 'status']);
+      expect(tools.map((t) => t.name).sort()).toEqual(['blame', 'ctx', 'diff', 'hist', 'map', 'more', 'refs', 'search', 'show', 'since', 'status']);
       const found = (await client.callTool({ name: 'search', arguments: { query: 'refill tokens', budget: 300 } })) as { content: { text: string }[] };
       expect(tokens(found.content[0].text)).toBeLessThanOrEqual(300);
       expect(found.content[0].text).toMatch(/^[0-9a-z]{6,}:1  src\/bucket\.rs:/);

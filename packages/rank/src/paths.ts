@@ -73,6 +73,11 @@ export function pathStanding(path: string): 0 | 1 | 2 {
   return isTestPath(path) ? 1 : 0;
 }
 
+/** A TypeScript declaration file (`index.d.ts`, `.d.mts`, `.d.cts`): types of code defined elsewhere. */
+export function isTypeDeclarationPath(path: string): boolean {
+  return /\.d\.[cm]?ts$/i.test(basename(path));
+}
+
 export function isMarkdownPath(path: string): boolean {
   return MARKDOWN_EXTENSIONS.has(extension(path));
 }

@@ -1,5 +1,5 @@
 import {
-  filenameEvidence, fuseLanes, isGeneratedPath, isIdentifierShaped, isTestPath, pathPrior, pathStanding, priorContext,
+  filenameEvidence, fuseLanes, isGeneratedPath, isIdentifierShaped, isTestPath, isTypeDeclarationPath, pathPrior, pathStanding, priorContext,
   queryWords, resolveScopes, splitIdentifier, RRF_K, compoundWords, standaloneWords, isStopword,
 } from './index';
 
@@ -52,6 +52,10 @@ describe('build output', () => {
   it.each(['node_modules/lru-cache/dist/commonjs/index.js', 'lib/dist.js', 'src/distance.ts', 'lib/core/mergeConfig.js',
     'src/map.ts', 'data/world.map', 'src/minify.js', 'dist.txt'])(
     '%s is not build output', (p) => expect(isGeneratedPath(p)).toBe(false));
+  it('tells a TypeScript declaration file', () => {
+    expect(['index.d.ts', 'types/a.d.mts', 'x.d.cts'].every(isTypeDeclarationPath)).toBe(true);
+    expect(['index.ts', 'lib/d.ts', 'a.d.js'].some(isTypeDeclarationPath)).toBe(false);
+  });
   it('stands after code and tests', () => {
     expect(['lib/a.js', 'test/a.js', 'dist/a.js'].map(pathStanding)).toEqual([0, 1, 2]);
   });

@@ -46,7 +46,7 @@ function item(d: IndexedDefinition, within?: string): CtxItem {
 
 /** A callee's definition: code before tests before build output, a function before its C prototype, else the first. */
 function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | undefined {
-  const key = (d: IndexedDefinition) => 2 * pathStanding(d.file.path) + declarationRank(d.kind);
+  const key = (d: IndexedDefinition) => 2 * pathStanding(d.file.path) + declarationRank(d.kind, d.file.path);
   return [...list].sort((a, b) => key(a) - key(b))[0];
 }
 

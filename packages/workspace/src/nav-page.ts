@@ -2,7 +2,7 @@
 // row per item under a header naming the set once (`show SET:N` reads row N), rows grouped
 // under their file; JSON: every field of every row, as search pages carry them.
 import { fileUri, percentDecode } from '@trufflepig/index';
-import { pathStanding } from '@trufflepig/rank';
+import { isTypeDeclarationPath, pathStanding } from '@trufflepig/rank';
 import { budgetTooSmall, escapeLineField, FIELD, jsonLine, printedPath, setIdSlack, withinBudget, type OutputFormat } from '@trufflepig/render';
 import { formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
 import { NAV_PAGE_ROWS_MAX, NAV_TEXT_MAX_CHARS } from './limits';
@@ -60,8 +60,12 @@ function cut(text: string, max: number): string {
 function mainDefinition(entries: readonly ResultEntry[]): string | undefined {
   const counts = new Map<string, number>();
   for (const e of entries) if (typeof e.definition === 'string') counts.set(e.definition, (counts.get(e.definition) ?? 0) + 1);
-  // Code before tests before build output (a bundle's own copy resolves its many sites), then most sites.
-  const standing = (d: string) => pathStanding(d.slice(0, d.lastIndexOf(':')));
+  // Code before tests before build output (a bundle's own copy resolves its many sites), an
+  // implementation before a TypeScript declaration file's types of it, then most sites.
+  const standing = (d: string) => {
+    const p = d.slice(0, d.lastIndexOf(':'));
+    return 2 * pathStanding(p) + (isTypeDeclarationPath(p) ? 1 : 0);
+  };
   let best: string | undefined;
   for (const [d, n] of counts) if (best === undefined || standing(d) < standing(best) || (standing(d) === standing(best) && n > counts.get(best)!)) best = d;
   return best;

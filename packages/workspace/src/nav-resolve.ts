@@ -189,7 +189,7 @@ export function followImport(reader: IndexReader, imp: IndexedImport, wanted?: s
       }
     }
     // A C header's prototype and the definition in its paired source: the definition.
-    if (found.some((d) => declarationRank(d.kind) === 0)) found.splice(0, found.length, ...found.filter((d) => declarationRank(d.kind) === 0));
+    if (found.some((d) => declarationRank(d.kind, d.file.path) === 0)) found.splice(0, found.length, ...found.filter((d) => declarationRank(d.kind, d.file.path) === 0));
     // A definition recovered from a file that did not parse cleanly is never certain.
     if (found.length) return { via, followed: hop, outcome: found.length === 1 && found[0].file.parse !== 'partial' ? 'resolved' : 'candidate', definitions: found };
     frontier = next;

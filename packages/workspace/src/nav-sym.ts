@@ -43,7 +43,7 @@ function sharedDirs(here: string | undefined, file: string): number {
  */
 function compareCandidates(x: Candidate, y: Candidate): number {
   const key = (c: Candidate): (number | string)[] => [
-    kindTier(c.def.kind), pathStanding(c.def.file.path), declarationRank(c.def.kind), c.def.container === null ? 0 : 1, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
+    kindTier(c.def.kind), pathStanding(c.def.file.path), declarationRank(c.def.kind, c.def.file.path), c.def.container === null ? 0 : 1, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
   ];
   const a = key(x);
   const b = key(y);

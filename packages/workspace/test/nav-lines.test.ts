@@ -286,3 +286,19 @@ describe('show sym: of a name nothing defines', () => {
     expect(none.stderr).not.toContain('nearest defined');
   });
 });
+
+describe('TypeScript declaration files', () => {
+  it('show sym: reads the implementation before the types an index.d.ts gives it', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-dts-')));
+    const repo = makeRepo(path.join(base, 'repo'), {
+      // `index.d.ts` sorts before `lib/`: only the declaration rule puts the code first.
+      'index.d.ts': 'export declare class Axios {\n  request(config: unknown): Promise<unknown>;\n}\n',
+      'lib/Axios.js': "class Axios {\n  request(config) {\n    return Promise.resolve(config);\n  }\n}\nmodule.exports = Axios;\n",
+    });
+    const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
+    expect((await indexCommand(here)).exitCode).toBe(0);
+    const sym = lines((await showCommand('sym:Axios', here)).stdout);
+    expect(sym[0]).toMatch(/^[0-9a-z]{6,}:1  lib\/Axios\.js:1-5  Axios$/);
+    expect(sym.some((l) => /^also: \S+ index\.d\.ts:1-3 class Axios$/.test(l))).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import {
-  filenameEvidence, identifierKey, LANE_FILE_CAP, pathStanding, stem,
+  filenameEvidence, identifierKey, isTypeDeclarationPath, LANE_FILE_CAP, pathStanding, stem,
   WEIGHT_DEFAULT, WEIGHT_IDENTIFIER_DECLARATION, type Lane, type LaneEntry,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
@@ -27,12 +27,14 @@ export function isCallableKind(kind: string): boolean {
 }
 
 /**
- * 1 for a declaration of something defined elsewhere (a C/C++ prototype), else 0: the key
- * after kind tier and test-or-not, so `sym:schedule` is the function in kernel/sched/core.c,
- * then its prototype in include/linux/sched.h, then a selftest's own `schedule`.
+ * 1 for a declaration of something defined elsewhere (a C/C++ prototype, anything in a
+ * TypeScript declaration file `*.d.ts`), else 0: the key after kind tier and test-or-not,
+ * so `sym:schedule` is the function in kernel/sched/core.c, then its prototype in
+ * include/linux/sched.h, then a selftest's own `schedule`; and axios's `getAdapter` is the
+ * function in lib/adapters/adapters.js, not the property its index.d.ts types.
  */
-export function declarationRank(kind: string): number {
-  return kind === 'prototype' ? 1 : 0;
+export function declarationRank(kind: string, path?: string): number {
+  return kind === 'prototype' || (path !== undefined && isTypeDeclarationPath(path)) ? 1 : 0;
 }
 
 export interface LaneContext {
@@ -87,7 +89,7 @@ function bindingOnly(rows: readonly DefRow[]): (r: { file: number; name: string 
 function defLane(ctx: LaneContext, name: string, rows: DefRow[], weight: number, exactFirst: string | null): HitLane {
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   const best = new Map<number, { row: DefRow; f: IndexedFile }>();
-  const rank = (r: DefRow, f: IndexedFile) => [exactFirst !== null && r.name !== exactFirst ? 1 : 0, kindTier(r.kind), pathStanding(f.path), declarationRank(r.kind), r.start];
+  const rank = (r: DefRow, f: IndexedFile) => [exactFirst !== null && r.name !== exactFirst ? 1 : 0, kindTier(r.kind), pathStanding(f.path), declarationRank(r.kind, f.path), r.start];
   const less = (a: number[], b: number[]) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i]; return false; };
   for (const row of rows) {
     const f = ctx.reader.file(row.file);

@@ -116,7 +116,7 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
   // Among declaring files, a definition beats a binding of the same name (retrieval spec §6).
   const declarationTier = (u: { file: number; roles: number }) => ((u.roles & ROLE.declaration) !== 0 ? kindTier(declaredKinds.get(u.file)?.kind ?? '') : 0);
   // Then a definition before a declaration of the same tier (a C prototype), after non-test before test.
-  const declarationOnly = (u: { file: number; roles: number }) => ((u.roles & ROLE.declaration) !== 0 ? declarationRank(declaredKinds.get(u.file)?.kind ?? '') : 0);
+  const declarationOnly = (u: { file: number; roles: number }, path: string) => ((u.roles & ROLE.declaration) !== 0 ? declarationRank(declaredKinds.get(u.file)?.kind ?? '', path) : 0);
   return useRows(ctx, text)
     .map((u) => ({ u, f: ctx.reader.file(u.file)! }))
     .filter(({ u, f }) => f && ctx.eligible(f) && (kinds.length === 0 || declaredKinds.has(u.file)))
@@ -124,7 +124,7 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
       bestRoleRank(a.u.roles) - bestRoleRank(b.u.roles) ||
       declarationTier(a.u) - declarationTier(b.u) ||
       pathStanding(a.f.path) - pathStanding(b.f.path) ||
-      declarationOnly(a.u) - declarationOnly(b.u) ||
+      declarationOnly(a.u, a.f.path) - declarationOnly(b.u, b.f.path) ||
       b.u.count - a.u.count || (a.f.path < b.f.path ? -1 : 1))
     .map(({ u, f }) => {
       const decl = declaredKinds.get(u.file);
