@@ -111,6 +111,13 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     expect(x.definitions.some((d) => d.name === 'local' || d.name === 'inner')).toBe(false);
   });
 
+  it('a function signature (a .d.ts declaration, an overload) is a prototype of the function', () => {
+    const src = 'export declare function getAdapter(name: string): unknown;\ndeclare function log(msg: string): void;\nexport function pick(a: string): string;\nexport function pick(a: string): string { return a; }\n';
+    const x = extractFile('typescript', Buffer.from(src));
+    expect(defs(x)).toEqual(['getAdapter:prototype', 'log:prototype', 'pick:prototype', 'pick:function']);
+    expectExactSpans(Buffer.from(src), x.definitions);
+  });
+
   it('classifies TypeScript occurrence roles', () => {
     const x = extractFile('typescript', Buffer.from(TS));
     expect(roles(x, 'b')).toEqual(['import']);

@@ -31,6 +31,7 @@ const TS_ONLY = `
 (interface_declaration name: (_) @name) @def.interface
 (type_alias_declaration name: (_) @name) @def.type
 (enum_declaration name: (_) @name) @def.enum
+(function_signature name: (identifier) @name) @def.prototype
 (method_signature name: (_) @name) @def.method
 (abstract_method_signature name: (_) @name) @def.method
 (property_signature name: (_) @name) @def.property
@@ -118,7 +119,7 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const TYPESCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-typescript', version: 3, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
+  grammar: 'tree-sitter-typescript', version: 4, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
   load: () => (require('tree-sitter-typescript') as { typescript: unknown }).typescript,
 };
 export const TSX: LanguageSpec = {
