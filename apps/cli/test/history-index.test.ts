@@ -7,29 +7,12 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeRepo, runCli, tempDir, until, type Repo } from './cli';
+import { datedGit, fillers, fn } from './git-history';
 
 const BUILDER = path.join(__dirname, '..', '..', '..', 'packages', 'workspace', 'dist', 'history-index.js');
 
-let day = 0;
-function git(root: string, ...args: string[]): string {
-  const date = `2024-03-${String(1 + (day % 28)).padStart(2, '0')}T09:00:00+00:00`;
-  const r = spawnSync('git', ['-C', root, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@e', GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
-  });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-}
-
-function commit(root: string, subject: string): string {
-  day++;
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', subject);
-  return git(root, 'rev-parse', 'HEAD').trim();
-}
-
-const FILLER = Array.from({ length: 8 }, (_, i) => `export function filler${i}(n: number): number {\n  return n * ${i} + ${i * 5};\n}\n`).join('\n');
-const fn = (name: string, body: string[]) => `export function ${name}(y: number): number {\n${body.map((l) => `  ${l}\n`).join('')}}\n`;
+const { git, commit, advance } = datedGit('2024-03');
+const FILLER = fillers(8, 5);
 
 /** Edits, a rename of the function, a move to another file, a renamed file, unrelated commits, and a merge. */
 function story(): Repo {
@@ -59,7 +42,7 @@ function story(): Repo {
   git(repo.root, 'checkout', '-q', 'main');
   repo.write('noise0.txt', 'main noise\n');
   commit(repo.root, 'main: noise');
-  day++;
+  advance();
   git(repo.root, 'merge', '-q', '--no-ff', 'feat', '-m', 'Merge feat');
   return repo;
 }

@@ -7,27 +7,10 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CURSOR, HANDLE, makeRepo, runCli, tempDir, tokens, type Repo } from './cli';
+import { datedGit, fillers, fn } from './git-history';
 
-let day = 0;
-function git(root: string, ...args: string[]): string {
-  const date = `2024-02-${String(1 + (day % 28)).padStart(2, '0')}T09:00:00+00:00`;
-  const r = spawnSync('git', ['-C', root, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@e', GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
-  });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-}
-
-function commit(root: string, subject: string): string {
-  day++;
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', subject);
-  return git(root, 'rev-parse', 'HEAD').trim();
-}
-
-const FILLER = Array.from({ length: 10 }, (_, i) => `export function filler${i}(n: number): number {\n  return n * ${i} + ${i * 3};\n}\n`).join('\n');
-const fn = (name: string, body: string[]) => `export function ${name}(y: number): number {\n${body.map((l) => `  ${l}\n`).join('')}}\n`;
+const { git, commit, advance } = datedGit('2024-02');
+const FILLER = fillers(10, 3);
 
 /** add, three edits of beta, a rename to gamma, a move to b.ts. */
 function story(prefix = 'hist'): { repo: Repo; ids: Record<string, string> } {
@@ -196,7 +179,7 @@ describe('hist on merges, rewritten history and shallow clones', () => {
     git(repo.root, 'checkout', '-q', 'main');
     repo.write('a.ts', `${fs.readFileSync(repo.abs('a.ts') as string, 'utf8')}// unrelated\n`);
     commit(repo.root, 'main: unrelated');
-    day++;
+    advance();
     git(repo.root, 'merge', '-q', '--no-ff', 'feat', '-m', 'Merge feat');
     const out = repo.cli('-b', '5000', 'hist', 'sym:gamma').json();
     const subjects = out.hits.map((h: any) => h.subject);
