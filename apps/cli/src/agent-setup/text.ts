@@ -19,6 +19,7 @@ ${h} Verbs
 - \`trufflepig refs NAME\`: every site of a name.
 - \`trufflepig map PATH\`: a file's outline, or the files under a directory.
 - \`trufflepig ctx HANDLE\`: a hit's container, siblings, callers and callees.
+- \`trufflepig hist|blame TARGET\`, \`since|diff REV\`: history (TARGET: a handle, \`sym:NAME\`, \`path:P\`).
 - \`trufflepig status\`: the index's generation and coverage.
 
 ${h} Query language
@@ -36,10 +37,10 @@ ${h} Handles, pages, budgets
 Handles (\`k3v9qa:2\`) and cursors (\`k3v9qa@20\`) last ten minutes; \`stale_source\`: the file changed, search again. Output stops at \`-b N\` tokens (default 600, \`show\` 1200) or \`-n N\` files; \`-C N\` adds context lines. \`index_warming\`: retry shortly.
 
 ${h} Coverage
-Each page ends with \`coverage:\` \`complete\`, \`partial\` (files unsearched) or \`stale\` (the last reindex failed: recent edits missing). Files counted \`excluded\` (binary, too large, symlinks) are not indexed; gitignored and untracked \`node_modules/\` or build output are skipped (\`status\` counts them). Git-tracked vendored files are indexed.
+Each page ends with \`coverage:\` \`complete\`, \`partial\` (files unsearched) or \`stale\` (the last reindex failed: recent edits missing). \`excluded\` files (binary, too large, symlinks) and gitignored or untracked ones (\`node_modules/\`, build output) are not indexed (\`status\` counts them); Git-tracked vendored files are.
 
 ${h} When grep is still right
-Files the index leaves out (gitignored, untracked \`node_modules/\`, build output, binaries); one file you know (\`grep -n x path\`); filtering another command's output; exact counts or every match; patterns spanning lines.
+Files the index leaves out (gitignored, untracked \`node_modules/\`, binaries); one file you know (\`grep -n x path\`); filtering piped output; exact counts or every match; multi-line patterns.
 `;
 }
 
