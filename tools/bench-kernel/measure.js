@@ -1,30 +1,13 @@
 'use strict';
 // The kernel benchmark's measurements, each side by side with its baseline in one run:
-// daemon-served searches (identifiers, free text, patterns against rg and csearch on the
-// same tree), one-shot --no-daemon searches, the idle daemon's memory, edit-to-visible,
+// patterns against rg and csearch on the same tree (identifier and free-text searches are
+// tools/bench-runtime's measureDaemonSearch, beside `node -e 0`), one-shot --no-daemon searches, the idle daemon's memory, edit-to-visible,
 // and where `show sym:` lands.
 const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { timedRun, median, hasCommand } = require('../lib/proc');
 const { cliSync } = require('../bench-runtime/cli');
-
-/** Daemon-served `search Q` for each query, `reps` times each; per-query medians. */
-function measureServed(ctx, queries, reps) {
-  cliSync(ctx, ['search', queries[0]]); // warm-up: the daemon's first read of the index
-  return queries.map((query) => {
-    const samples = [];
-    let hits = 0;
-    let error;
-    for (let rep = 0; rep < reps; rep++) {
-      const r = cliSync(ctx, ['search', query]);
-      samples.push(r.seconds);
-      if (!r.ok) error = r.error;
-      else hits = Array.isArray(r.json.hits) ? r.json.hits.length : 0;
-    }
-    return { query, median: median(samples), hits, error };
-  });
-}
 
 /**
  * Each pattern as a daemon-served `re:` search, as `rg -c` over the tree and, when the
@@ -114,4 +97,4 @@ function restoreEdits(corpus, editable, created) {
   if (editable.length) spawnSync('git', ['checkout', '--', ...editable], { cwd: corpus });
 }
 
-module.exports = { measureServed, measurePatterns, buildCsearchIndex, measureOneShot, measureLandings, editableFiles, restoreEdits };
+module.exports = { measurePatterns, buildCsearchIndex, measureOneShot, measureLandings, editableFiles, restoreEdits };

@@ -36,12 +36,13 @@ function printReport(r) {
   out.push(`indexed: ${cold.files ?? 'n/a'} files, ${mb(Number(cold.source_bytes))} source, index ${mb(r.indexing.indexBytes)}; csearch cindex ${sec(r.csearch.seconds)}`);
   out.push('');
   out.push('query                                              trufflepig    rg      csearch');
-  for (const q of r.identifiers) out.push(`${`id   ${q.query}`.padEnd(50)} ${ms(q.median).padStart(9)}${q.error ? `  (${q.error})` : ''}`);
-  for (const q of r.freeText) out.push(`${`text ${q.query}`.padEnd(50)} ${ms(q.median).padStart(9)}${q.error ? `  (${q.error})` : ''}`);
+  for (const [kind, rows] of [['id  ', r.identifiers], ['text', r.freeText]]) {
+    for (const q of rows) out.push(`${`${kind} ${q.query}`.padEnd(50)} ${ms(q.medians.search).padStart(9)}${q.failures.length ? `  (${q.failures[0]})` : ''}`);
+  }
   for (const p of r.patterns) {
     out.push(`${`re:  ${p.pattern}`.slice(0, 50).padEnd(50)} ${ms(p.medians.trufflepig).padStart(9)} ${ms(p.medians.rg).padStart(8)} ${ms(p.medians.csearch).padStart(8)}${p.errors.length ? `  (${p.errors[0]})` : ''}`);
   }
-  out.push(`${'medians'.padEnd(50)} id ${ms(r.medians.identifier)}, text ${ms(r.medians.freeText)}, re: ${ms(r.medians.pattern)} vs rg ${ms(r.medians.patternRg)} and csearch ${ms(r.medians.patternCsearch)}`);
+  out.push(`${'medians'.padEnd(50)} id ${ms(r.medians.identifier)}, text ${ms(r.medians.freeText)} (node -e 0: ${ms(r.medians.node)}), re: ${ms(r.medians.pattern)} vs rg ${ms(r.medians.patternRg)} and csearch ${ms(r.medians.patternCsearch)}`);
   out.push('');
   out.push('targets (issue 15):');
   const list = targets(r);

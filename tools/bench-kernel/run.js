@@ -15,6 +15,7 @@ const { measureIndexing } = require('../bench/measure');
 const { startDaemon, stopDaemon, processMemory } = require('../bench-runtime/cli');
 const { waitIdle } = require('../bench-runtime/daemon-status');
 const { measureEditToVisible } = require('../bench-runtime/edit-visible');
+const { measureDaemonSearch } = require('../bench-runtime/daemon-search');
 const { IDENTIFIERS, FREE_TEXT, PATTERNS, LANDINGS } = require('./queries');
 const m = require('./measure');
 const { printReport } = require('./report');
@@ -72,9 +73,9 @@ async function main() {
     await waitIdle(ctx, plan.idleMs, 300000);
     const idle = processMemory(daemon.pid);
     step(`daemon ${daemon.pid} idle at ${((idle.rssBytes || 0) / 1e6).toFixed(0)} MB; identifier searches`);
-    const identifiers = m.measureServed(ctx, IDENTIFIERS, plan.reps);
+    const identifiers = measureDaemonSearch(ctx, IDENTIFIERS.map((query) => ({ query })), plan.reps).rows;
     step('free-text searches');
-    const freeText = m.measureServed(ctx, FREE_TEXT, plan.reps);
+    const freeText = measureDaemonSearch(ctx, FREE_TEXT.map((query) => ({ query })), plan.reps).rows;
     step('patterns against rg and csearch');
     const patterns = m.measurePatterns(ctx, PATTERNS, plan.reps, csearch.file);
     step('show sym: landings');
@@ -90,8 +91,9 @@ async function main() {
     const result = {
       corpus: corpus.note, quick: opts.quick, indexing, csearch, idle, identifiers, freeText, patterns, landings, edit, oneShot,
       medians: {
-        identifier: median(identifiers.map((r) => r.median)),
-        freeText: median(freeText.map((r) => r.median)),
+        identifier: median(identifiers.map((r) => r.medians.search)),
+        freeText: median(freeText.map((r) => r.medians.search)),
+        node: median([...identifiers, ...freeText].map((r) => r.medians.node)),
         pattern: median(patterns.map((r) => r.medians.trufflepig)),
         patternRg: median(patterns.map((r) => r.medians.rg)),
         patternCsearch: csearch.file ? median(patterns.map((r) => r.medians.csearch)) : null,

@@ -4,7 +4,7 @@ import {
   CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, fitError, internalErrorOf, renderObject, renderSearchPage, renderShow,
   type OutputFormat, type ShowInput,
 } from '@trufflepig/render';
-import { ResultStore } from '@trufflepig/result-cache';
+import { parseHandle, ResultStore } from '@trufflepig/result-cache';
 import { resolveContext, type Context, type ContextOptions, type MemberTarget, type WorkspaceContext } from './context';
 import type { Outcome, TpError } from './errors';
 import { fail, ok } from './errors';
@@ -178,18 +178,16 @@ function pathMember(ws: WorkspaceContext): Outcome<MemberTarget> {
   return { ok: true, value: m };
 }
 
-/** A handle as printed: `[MEMBER/]SET:N[~BYTE]`. */
-const HANDLE_SHAPE = /^(?:[^/:\s]+\/)?[0-9a-z]{6,16}:\d+(?:~\d+)?$/;
-
 /**
  * The path spec of a target that is no handle but a location as hits print it
- * (`lib/core/settle.js:14-27`, `src/main.rs`): it holds a `/` or a `.` before any `:`.
+ * (`lib/core/settle.js:14-27`, `src/main.rs`): it holds a `/` or a `.` before any `:`, and
+ * what follows its last `/` (a member prefix's) is no handle by result-cache's rule, a
+ * `show` continuation's `~BYTE` aside.
  */
 function pastedLocation(target: string): string | undefined {
   const t = target.trim();
-  if (t.startsWith('sym:') || HANDLE_SHAPE.test(t)) return undefined;
-  const head = t.split(':')[0];
-  return /[/.]/.test(head) ? t : undefined;
+  if (t.startsWith('sym:') || !/[/.]/.test(t.split(':')[0])) return undefined;
+  return parseHandle(t.slice(t.lastIndexOf('/') + 1).replace(/~\d+$/, '')).ok ? undefined : t;
 }
 
 /** `show TARGET`; `side` (`--side before|after`) reads one side of a change handle (from hist or blame). */

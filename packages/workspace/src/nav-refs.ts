@@ -57,34 +57,46 @@ function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => st
   };
 }
 
-/** Where the import statement holding byte `at` leads for `name`, when one is recorded there. */
-function importAt(reader: IndexReader, imports: readonly IndexedImport[], at: number, name: string, defs: readonly IndexedDefinition[], locator: (d: IndexedDefinition) => string): { resolution: Resolution; definition?: string } | undefined {
-  const imp = imports.find((i) => (i.name === name || i.alias === name) && i.start <= at && at < i.end);
-  if (!imp) return undefined;
+type SiteResolution = { resolution: Resolution; definition?: string };
+
+/**
+ * Where `imp` leads for `name` among `defs`: resolved when the trail is certain and reaches
+ * one of them. Memoised per import record (pass one file's `fileImports` array to both
+ * users): a file's resolution and its import sites follow the same statements.
+ */
+function throughImport(reader: IndexReader, imp: IndexedImport, name: string, defs: readonly IndexedDefinition[], locator: (d: IndexedDefinition) => string, memo: Map<IndexedImport, SiteResolution>): SiteResolution {
+  const known = memo.get(imp);
+  if (known) return known;
   const trail = followImport(reader, imp, imp.alias === name ? imp.name ?? undefined : name);
   const hit = trail.definitions.filter((d) => defs.some((x) => x.file.id === d.file.id && x.start === d.start));
-  if (trail.outcome === 'resolved' && hit.length === 1) return { resolution: 'resolved', definition: locator(hit[0]) };
-  return hit.length > 0 ? { resolution: 'candidate', definition: locator(hit[0]) } : { resolution: 'unresolved' };
+  const out: SiteResolution = trail.outcome === 'resolved' && hit.length === 1 ? { resolution: 'resolved', definition: locator(hit[0]) }
+    : hit.length > 0 ? { resolution: 'candidate', definition: locator(hit[0]) } : { resolution: 'unresolved' };
+  memo.set(imp, out);
+  return out;
+}
+
+/** Where the import statement holding byte `at` leads for `name`, when one is recorded there. */
+function importAt(imports: readonly IndexedImport[], at: number, name: string, follow: (imp: IndexedImport) => SiteResolution): SiteResolution | undefined {
+  const imp = imports.find((i) => (i.name === name || i.alias === name) && i.start <= at && at < i.end);
+  return imp ? follow(imp) : undefined;
 }
 
 /** How the name resolves in one file: its own definition, an import it follows, or another file's definition. */
-function resolveIn(reader: IndexReader, file: IndexedFile, name: string, defs: readonly IndexedDefinition[], locator: (d: IndexedDefinition) => string): { resolution: Resolution; definition?: string } {
+function resolveIn(reader: IndexReader, file: IndexedFile, imports: readonly IndexedImport[], name: string, defs: readonly IndexedDefinition[], locator: (d: IndexedDefinition) => string, follow: (imp: IndexedImport) => SiteResolution): SiteResolution {
   // A file's own definition; a C file's function before its own forward prototype.
   const own = defs.filter((d) => d.file.id === file.id).sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind))[0];
   if (own) return { resolution: 'resolved', definition: locator(own) };
   // The name an import binds in this file is its alias when it has one: `from urllib3
   // import SSLError as _SSLError` binds _SSLError, not the SSLError used below it.
   const binds = (imp: IndexedImport) => imp.alias === name || (imp.alias === null && imp.name === name) || (imp.name === null && imp.alias === null && imp.spelled.split(/::|\\|\.|\//).pop() === name);
-  const imports = reader.fileImports(file.path);
   const binding = imports.filter(binds);
-  let candidate: IndexedDefinition | undefined;
+  let candidate: SiteResolution | undefined;
   for (const imp of binding) {
-    const trail = followImport(reader, imp, imp.alias === name ? imp.name ?? undefined : name);
-    const hit = trail.definitions.filter((d) => defs.some((x) => x.file.id === d.file.id && x.start === d.start));
-    if (trail.outcome === 'resolved' && hit.length === 1) return { resolution: 'resolved', definition: locator(hit[0]) };
-    candidate ??= hit[0];
+    const through = follow(imp);
+    if (through.resolution === 'resolved') return through;
+    if (through.resolution === 'candidate') candidate ??= through;
   }
-  if (candidate) return { resolution: 'candidate', definition: locator(candidate) };
+  if (candidate) return candidate;
   if (binding.length > 0) return { resolution: 'unresolved' };
   // Imports that open a scope (a glob, a C# namespace) bind the name only if it is there.
   for (const imp of imports.filter((i) => i.name === '*' || (file.lang === 'csharp' && i.name === null && i.alias === null))) {
@@ -135,6 +147,8 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
     const ok = fileFilter(t.reader, q);
     const defs = t.reader.definitions(name, container === undefined ? {} : { container });
     const locator = locatorIn(t.root, new Map());
+    const memo = new Map<IndexedImport, SiteResolution>();
+    const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo);
     const uses = useRowsOf(t.reader, name).filter((u) => ok(u.file)).sort((a, b) => (a.file.path < b.file.path ? -1 : 1));
     for (const use of uses) {
       if (files >= REFS_MAX_FILES || raw.length >= REFS_MAX_SITES) {
@@ -147,7 +161,8 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
         continue;
       }
       files++;
-      const resolved = resolveIn(t.reader, use.file, name, defs, locator);
+      const fileImports = t.reader.fileImports(use.file.path);
+      const resolved = resolveIn(t.reader, use.file, fileImports, name, defs, locator, follow);
       // Facts recovered from a file that did not parse cleanly never make a site certain.
       const resolution: Resolution = resolved.resolution === 'resolved' && use.file.parse === 'partial' ? 'candidate' : resolved.resolution;
       const definition = resolved.definition;
@@ -155,13 +170,12 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
       if (container !== undefined && resolution === 'unresolved' && defs.length > 0) continue;
       const starts = lineStartOffsets(live.bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
-      const fileImports = t.reader.fileImports(use.file.path);
       for (const o of extractOccurrences(use.file.lang, live.bytes)) {
         if (o.name !== name) continue;
         const own = o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
         // An import names where its own name comes from, whatever the file's other uses
         // resolve to (`from urllib3 import SSLError as _SSLError` beside `from .exceptions import SSLError`).
-        const imported = o.role === 'import' ? importAt(t.reader, fileImports, o.start, name, defs, locator) : undefined;
+        const imported = o.role === 'import' ? importAt(fileImports, o.start, name, follow) : undefined;
         const site = own ? { resolution: use.file.parse !== 'partial' ? 'resolved' as const : resolution, definition: locator(own) } : imported ?? { resolution, ...(definition ? { definition } : {}) };
         const within = enclosing(fileDefs, o.start);
         raw.push({
