@@ -1,27 +1,9 @@
 // C and C++ extraction from real tree-sitter parses: every definition kind with its name,
 // owner and span, prototypes apart from definitions, the .h dialect choice, and the repairs
 // of kernel-style declaration heads and preprocessor idioms.
-import { extractFile, type Definition, type Extraction } from '../src';
-import { roleNames } from '../src/extract/facts';
+import { extractFile, type Extraction } from '../src';
 import { looksLikeCpp } from '../src/extract/lang/c-family';
-
-function defs(x: Extraction): string[] {
-  return x.definitions.map((d) => `${d.container ? d.container + '::' : ''}${d.name}:${d.kind}`);
-}
-
-function roles(x: Extraction, name: string): string[] {
-  const u = x.names.find((n) => n.name === name);
-  if (!u) throw new Error(`no occurrence of ${name}`);
-  return roleNames(u.roles);
-}
-
-function expectExactSpans(bytes: Buffer, list: readonly Definition[]): void {
-  for (const d of list) {
-    expect(bytes.subarray(d.nameStart, d.nameEnd).toString('utf8')).toBe(d.name);
-    expect(d.start).toBeLessThanOrEqual(d.nameStart);
-    expect(d.end).toBeGreaterThanOrEqual(d.nameEnd);
-  }
-}
+import { defs, expectExactSpans, roles } from './extraction';
 
 function spanText(bytes: Buffer, x: Extraction, name: string, kind?: string): string {
   const d = x.definitions.find((e) => e.name === name && (kind === undefined || e.kind === kind));

@@ -1,24 +1,6 @@
-import { extractFile, type Definition, type Extraction } from '../src';
+import { extractFile } from '../src';
 import { ROLE, roleNames } from '../src/extract/facts';
-
-function defs(x: Extraction): string[] {
-  return x.definitions.map((d) => `${d.container ? d.container + '::' : ''}${d.name}:${d.kind}`);
-}
-
-function roles(x: Extraction, name: string): string[] {
-  const u = x.names.find((n) => n.name === name);
-  if (!u) throw new Error(`no occurrence of ${name}`);
-  return roleNames(u.roles);
-}
-
-/** Every definition's span and name span point at the exact bytes of the source. */
-function expectExactSpans(bytes: Buffer, list: readonly Definition[]): void {
-  for (const d of list) {
-    expect(bytes.subarray(d.nameStart, d.nameEnd).toString('utf8')).toBe(d.name);
-    expect(d.start).toBeLessThanOrEqual(d.nameStart);
-    expect(d.end).toBeGreaterThanOrEqual(d.nameEnd);
-  }
-}
+import { defs, expectExactSpans, roles } from './extraction';
 
 const RUST = `//! crate docs
 use std::collections::HashMap;
