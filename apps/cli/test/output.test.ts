@@ -28,6 +28,17 @@ const LRU_TS = [
   '  private evictOldest(): void {', '    const oldest = this.entries.keys().next();', '    if (!oldest.done) this.entries.delete(oldest.value);', '  }', '}', '',
 ].join('\n');
 
+// A class of 12 methods of 34 lines: the index cuts its storage regions at method starts,
+// so one region begins on the line of `def route_widget_traffic`, at its indentation,
+// four bytes before the definition does.
+const WIDGETS_PY = `class Widgets:\n    \"\"\"Holds widgets.\"\"\"\n\n${Array.from({ length: 12 }, (_, i) => [
+  `    def ${i === 4 ? 'route_widget_traffic' : `helper_${i}`}(self, value):`,
+  `        \"\"\"Step ${i} of the pipeline.\"\"\"`,
+  ...Array.from({ length: 30 }, (_, j) => `        value = value + ${i * 100 + j}`),
+  '        return value',
+  '',
+].join('\n')).join('\n')}\n`;
+
 const HIT_LINE = /^([0-9a-z]{6,16}:\d+) {2}(\S+):(\d+)-(\d+)(?: {2}([^\s[]\S*))?(?: {2}\[([a-z,-]+)\])?$/;
 
 function heads(stdout: string): RegExpExecArray[] {
@@ -37,7 +48,7 @@ function heads(stdout: string): RegExpExecArray[] {
 describe('default output and spans', () => {
   let repo: Repo;
   beforeAll(() => {
-    repo = makeRepo({ 'src/long.ts': LONG_TS, 'src/short.ts': SHORT_TS, 'src/calls.ts': CALLS_TS, 'src/other.ts': OTHER_TS, 'src/store.ts': LRU_TS, 'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n' }, 'output');
+    repo = makeRepo({ 'src/long.ts': LONG_TS, 'src/short.ts': SHORT_TS, 'src/calls.ts': CALLS_TS, 'src/other.ts': OTHER_TS, 'src/store.ts': LRU_TS, 'py/widgets.py': WIDGETS_PY, 'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n' }, 'output');
     expect(repo.cli('index').status).toBe(0);
   });
 
@@ -84,6 +95,13 @@ describe('default output and spans', () => {
     expect(hit.path).toBe('src/store.ts');
     expect(hit.snippet.line).toBe(5);
     expect([hit.start_line, hit.end_line]).toEqual([5, 30]);
+  });
+
+  it('a match on the first line of a storage region that starts at a method\'s indentation spans the method', () => {
+    const hit = repo.cli('search', 'route traffic').json().hits[0];
+    expect(hit.path).toBe('py/widgets.py');
+    expect(hit.snippet.line).toBe(140);
+    expect([hit.start_line, hit.end_line]).toEqual([140, 172]);
   });
 
   it('a hit in a 30-line function spans that function', () => {

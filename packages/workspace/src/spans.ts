@@ -59,7 +59,10 @@ function anchorOf(h: SearchHit, bytes: Buffer, starts: readonly number[], terms:
   const from = starts[h.startLine - 1] ?? 0;
   const rows = splitRows(bytes, from, Math.min(bytes.length, Math.max(h.end, from)), h.startLine);
   const line = pickSnippet(rows, terms, { prose: h.tags.includes(DOCS_TAG) })?.line ?? h.startLine;
-  return line === h.startLine ? own : { line, byte: firstTermByte(bytes, starts, line, terms) };
+  // On the span's first line the term, not the span's first byte, is the anchor: a region
+  // starting at a line's indentation would otherwise miss the `def` that begins after it.
+  const byte = firstTermByte(bytes, starts, line, terms);
+  return line === h.startLine ? { line, byte: Math.max(h.start, byte) } : { line, byte };
 }
 
 /**
