@@ -7,6 +7,7 @@ import type { MemberTarget, WorkspaceContext } from './context';
 import { fail, ok, type Outcome } from './errors';
 import { standInLabel } from './fallback';
 import { openPublished, releaseReader } from './reader-pool';
+import { cacheBaseOf, historyIndexReport } from './history-index';
 
 function memberShow(ws: WorkspaceContext, m: MemberTarget): Record<string, unknown> {
   const declared = ws.config.members.find((x) => x.name === m.name)!;
@@ -31,6 +32,17 @@ export function wsShowObject(ws: WorkspaceContext): Record<string, unknown> {
   };
 }
 
+/**
+ * A member's history index, as `status` reports a root's, without the file path (ws show
+ * names the cache): members of one repository share it (it is keyed by the Git common directory).
+ */
+function memberHistory(m: MemberTarget): Record<string, unknown> {
+  const report = historyIndexReport(m.root, cacheBaseOf(m.cacheDir));
+  if (!report) return {};
+  const { file: _file, ...rest } = report;
+  return { history: rest };
+}
+
 async function memberStatus(m: MemberTarget): Promise<Record<string, unknown>> {
   const row: Record<string, unknown> = { cache: m.cacheDir };
   if (!m.available) return { ...row, state: 'unavailable', reason: m.unavailableReason ?? 'missing root' };
@@ -43,7 +55,7 @@ async function memberStatus(m: MemberTarget): Promise<Record<string, unknown>> {
       row.seed = parent.ok ? { state: 'pending', parent_generation: parent.value.generation } : { state: 'no_parent_index' };
       if (parent.ok) releaseReader(parent.value);
     }
-    return row;
+    return { ...row, ...memberHistory(m) };
   }
   try {
     const cov = reader.value.coverage();
@@ -54,7 +66,7 @@ async function memberStatus(m: MemberTarget): Promise<Record<string, unknown>> {
       ...(Object.keys(cov.excluded).length ? { excluded: cov.excluded } : {}),
     });
     if (m.worktree) row.seed = reader.value.seed() ?? { state: 'not_seeded' };
-    return row;
+    return { ...row, ...memberHistory(m) };
   } finally {
     releaseReader(reader.value);
   }

@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { buildHistoryIndex } from '@trufflepig/history';
 import { resolveContext, searchCommand, wsCommand } from '../src';
+import { cacheBaseOf } from '../src/history-index';
 import { errorCode, git, json, makeRepo, makeSpace, opts } from './ws-helpers';
 
 function register(env: NodeJS.ProcessEnv, ...files: string[]): void {
@@ -83,6 +85,15 @@ describe('ws show, ws status, ws discover', () => {
     const status = json(await wsCommand('status', [], opts(space, space.lib)));
     expect(status.members.app.state).toBe('warming');
     expect(status.members.gone.state).toBe('unavailable');
+    // Each member's history index (issue 16): absent, then what a build wrote; none for a missing root.
+    expect(status.members.app.history).toMatchObject({ state: 'absent' });
+    expect(status.members.gone.history).toBeUndefined();
+    const built = await buildHistoryIndex(space.app, cacheBaseOf(status.members.app.cache));
+    expect(built.ok && built.value.commits).toBe(1);
+    const after = json(await wsCommand('status', [], opts(space, space.lib)));
+    expect(after.members.app.history).toMatchObject({ state: 'ready', commits: 1, head: git(space.app, 'rev-parse', 'HEAD').trim() });
+    expect(after.members.app.history.file).toBeUndefined();
+    expect(after.members.lib.history).toMatchObject({ state: 'absent' });
     expect(errorCode(await wsCommand('show', [], opts(space, space.lib, { noWorkspace: true })))).toBe('no_workspace');
   });
 
