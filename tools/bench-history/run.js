@@ -9,23 +9,18 @@
 //
 //   node tools/bench-history/run.js [--commits N] [--files N] [--reps N] [--work DIR] [--cli PATH]
 'use strict';
-const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { DEFAULT_CLI, optionReader, loadHistory, git, now, ms, cliJson, median, fmtMs } = require('./common');
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const opt = optionReader();
 const COMMITS = Number(opt('commits', 4000));
 const FILES = Number(opt('files', 120));
 const REPS = Number(opt('reps', 3));
 const WORK = path.resolve(opt('work', path.join(os.tmpdir(), 'trufflepig-bench-history')));
-const CLI = path.resolve(opt('cli', path.join(REPO_ROOT, 'apps', 'cli', 'dist', 'main.js')));
-const history = require(path.join(REPO_ROOT, 'packages', 'history', 'dist', 'index.js'));
+const CLI = path.resolve(opt('cli', DEFAULT_CLI));
+const history = loadHistory();
 
 // mulberry32: a seeded generator, so every run makes the same repository.
 let seed = 42;
@@ -43,12 +38,6 @@ function fileText(versions) {
     const body = Array.from({ length: 3 + (f % 4) }, (_, k) => `  const v${k} = x * ${v[k] ?? 0} + ${k};`);
     return `export function fn${f}(x: number): number {\n${body.join('\n')}\n  return v0;\n}\n`;
   }).join('\n');
-}
-
-function git(cwd, argv, input) {
-  const r = spawnSync('git', ['-C', cwd, ...argv], { encoding: 'utf8', input, maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`git ${argv.join(' ')}: ${r.stderr}`);
-  return r.stdout;
 }
 
 /** The repository, made once per shape: COMMITS commits on main, each editing 1-3 functions, a rename now and then, a merge every 200. */
@@ -106,13 +95,6 @@ function makeRepo() {
   return root;
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
-const now = () => process.hrtime.bigint();
-
 /** 20 targets: a function's lines in 20 files of HEAD (by a fixed stride). */
 function targets(root) {
   const files = git(root, ['ls-files', 'src']).trim().split('\n');
@@ -129,11 +111,7 @@ function targets(root) {
   return out;
 }
 
-function cli(root, cache, words) {
-  const r = spawnSync(process.execPath, [CLI, '--root', root, '--cache', cache, '--no-daemon', '--json', '-b', '20000', ...words], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new Error(`trufflepig ${words.join(' ')}: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
+const cli = (root, cache, words) => cliJson(CLI, root, cache, words);
 
 async function main() {
   fs.mkdirSync(WORK, { recursive: true });
@@ -181,7 +159,7 @@ async function main() {
         gitMs.push(ms(s));
       }
     }
-    const fmt = (x) => `${x.toFixed(1)} ms`;
+    const fmt = fmtMs;
     console.log(`\nwalk in process, 20 targets x ${REPS} (${scanned} file-log records in all, ${fromIndex} of them from the index):`);
     console.log(`  median walkHistory without index: ${fmt(median(plainMs))}`);
     console.log(`  median walkHistory with index:    ${fmt(median(indexMs))}   (of which loading+checking the index file: ${fmt(median(loadMs))})`);

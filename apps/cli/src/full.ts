@@ -100,6 +100,9 @@ export async function runFull(argv: readonly string[]): Promise<number> {
   const parsed = yargs(split.options)
     .scriptName('trufflepig')
     .usage(USAGE)
+    // USAGE is wrapped by hand; yargs would wrap it again at 80 columns when stdout is not a
+    // terminal (an agent's shell), breaking every list in it.
+    .wrap(null)
     .option('root', { type: 'string', describe: 'repository root (default: the Git top level of the current directory)' })
     .option('cache', { type: 'string', describe: 'cache base: each root uses DIR/<root-hash> (default base: $XDG_CACHE_HOME/trufflepig)' })
     .option('budget', { alias: 'b', type: 'number', describe: 'token budget of the whole response (o200k_base)' })

@@ -57,6 +57,18 @@ describe('bad input', () => {
     expect(page.stderr).toContain('more CURSOR');
   });
 
+  it('--help, piped as an agent reads it, keeps its hand-wrapped lists: one row per verb and per option', () => {
+    const r = repo.cli('--help');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n');
+    // yargs re-wrapped USAGE at 80 columns when stdout was no terminal, splitting these rows.
+    expect(lines).toContain('  hist TARGET         the commits that changed TARGET (a HANDLE, path:P[:A-B], sym:NAME), newest');
+    expect(lines).toContain('  help                this text');
+    for (const option of ['--root', '--cache', '--budget', '--limit', '--context', '--daemon', '--scopes']) {
+      expect(lines.filter((l) => l.includes(` ${option} `) && /\[(string|number|boolean|choices:[^\]]*)\]/.test(l))).toHaveLength(1);
+    }
+  });
+
   it('usage errors are coded bad_arguments with exit 2', () => {
     for (const args of [['search'], ['-b', '-3', 'search', 'x'], ['-n', '0', 'search', 'x'], ['--format', 'xml', 'search', 'x'], ['show']]) {
       const r = repo.cli(...args);
