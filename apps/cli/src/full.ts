@@ -40,7 +40,7 @@ Verbs:
   stop                stop the root's daemon
   mcp                 serve the read verbs as Model Context Protocol tools over stdio (docs/mcp.md)
   ws show             the workspace: configuration, home, member roots, availability
-  ws status           ws show plus generations, coverage and worktree seeding per member
+  ws status           ws show plus generation, coverage, history index and worktree seed per member
   ws discover DIR...  validate directories and print a proposed workspace TOML (applies nothing)
   agent-setup --claude|--codex|--agents-md [--hook [--block]] [--print] [--force]
                       write instructions for a coding agent: a Claude Code skill, an AGENTS.md

@@ -72,7 +72,7 @@ async function memberStatus(m: MemberTarget): Promise<Record<string, unknown>> {
   }
 }
 
-/** `ws show` plus publication generations, coverage and a worktree's seed outcome per member. */
+/** `ws show` plus publication generations, coverage, the history index and a worktree's seed outcome per member. */
 export async function wsStatusObject(ws: WorkspaceContext): Promise<Record<string, unknown>> {
   const shown = wsShowObject(ws);
   const members: Record<string, unknown> = {};
