@@ -1,7 +1,7 @@
 // The full path of the CLI: yargs, every verb, local execution (and daemon start-up).
 import yargs from 'yargs';
 import {
-  serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, blameCommand, ctxCommand, diffCommand, histCommand, sinceCommand, indexCommand, mapCommand, moreCommand, parseShowWords, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
+  serveRootDaemon, serveThroughDaemons, singleRootOf, stopDaemons, blameCommand, ctxCommand, diffCommand, histCommand, HISTORY_VERB_USAGE, sinceCommand, indexCommand, mapCommand, moreCommand, parseShowWords, refsCommand, searchCommand, showCommand, statusCommand, wsCommand, WS_SUBCOMMANDS,
   boundedMessage, DEFAULT_BUDGET, DEFAULT_SHOW_BUDGET, errorResult, escapeLineField, internalErrorResult, linesError, objectResult, quoteInput, responseBudget,
   type CommandOptions, type CommandResult,
 } from '@trufflepig/workspace';
@@ -199,13 +199,13 @@ async function runVerb(verb: string, words: readonly string[], opts: CommandOpti
       return write(await ctxCommand(words[0], opts));
     case 'hist':
     case 'blame':
-      if (words.length === 0) return usageError(`${verb} needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig ${verb} sym:TokenBucket::refill`);
+      if (words.length === 0) return usageError(HISTORY_VERB_USAGE[verb]);
       return write(await (verb === 'hist' ? histCommand : blameCommand)(words, opts));
     case 'since':
-      if (words.length === 0) return usageError('since needs a REV (HEAD~3, main, a hash) or --uncommitted, e.g. trufflepig since HEAD~5 [path:P | sym:NAME]');
+      if (words.length === 0) return usageError(HISTORY_VERB_USAGE.since);
       return write(await sinceCommand(words, opts));
     case 'diff':
-      if (words.length === 0) return usageError('diff needs a REV (HEAD~3, main, a hash) or --uncommitted, e.g. trufflepig diff HEAD~2 [--target path:P | sym:NAME]');
+      if (words.length === 0) return usageError(HISTORY_VERB_USAGE.diff);
       return write(await diffCommand(words, opts));
     case 'status':
       return write(await statusCommand(opts));

@@ -125,6 +125,23 @@ describe('the history index', () => {
         return h.state === 'ready' ? h : undefined;
       });
       expect(ready.head).toBe(git(repo.root, 'rev-parse', 'HEAD').trim());
+      // The daemon serves the history verbs: the same pages as a foreground run, set ids apart.
+      const { rootDaemonStatus } = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');
+      const cacheDir = status(repo.root, cache).cache as string;
+      const served = async () => ((await rootDaemonStatus(cacheDir)) as { requests: { served: number } }).requests.served;
+      const before = await served();
+      const verbs = [['hist', 'sym:gamma'], ['hist', 'path:a.ts:1-7'], ['blame', 'path:b.ts'], ['since', 'HEAD~2'], ['diff', 'HEAD~1']];
+      for (const words of verbs) {
+        const args = ['--root', repo.root, '--cache', cache, '-b', '4000', ...words];
+        const served = runCli(args, undefined, { daemon: true, lines: true });
+        const foreground = runCli(args, undefined, { lines: true });
+        expect({ words, status: served.status, stderr: served.stderr }).toEqual({ words, status: 0, stderr: '' });
+        expect({ words, lines: normalized(served.stdout) }).toEqual({ words, lines: normalized(foreground.stdout) });
+      }
+      // Each verb was one served request, and so was the status request that read `before`.
+      expect(await served()).toBe(before + verbs.length + 1);
+      const usage = runCli(['--root', repo.root, '--cache', cache, 'hist'], undefined, { daemon: true, lines: true });
+      expect({ status: usage.status, stderr: usage.stderr }).toEqual({ status: 2, stderr: 'trufflepig: bad_arguments: hist needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig hist sym:TokenBucket::refill\n' });
       const wt = path.join(tempDir('wt'), 'wt');
       git(repo.root, 'worktree', 'add', '-q', '--detach', wt);
       const there = status(wt, cache).history;

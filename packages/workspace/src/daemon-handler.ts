@@ -6,7 +6,8 @@ import {
   type CommandOptions, type CommandResult, errorResult, internalErrorResult, moreCommand, responseBudget, searchCommand, showCommand, statusCommand,
 } from './commands';
 import { ctxCommand, mapCommand, refsCommand } from './nav-commands';
-import { parseShowWords } from './history-commands';
+import { blameCommand, histCommand, HISTORY_VERB_USAGE, parseShowWords, sinceCommand } from './history-commands';
+import { diffCommand } from './diff-command';
 
 // Verbs a daemon serves: FAST_VERBS (fast-client.ts). Everything else (index, help, the
 // ws verbs, which inspect locally and start nothing) runs in the client.
@@ -80,6 +81,14 @@ function serve(req: ServedRequest, opts: CommandOptions): Promise<CommandResult>
       return req.args.length ? mapCommand(req.args, opts) : usage('map needs a PATH');
     case 'ctx':
       return req.args.length === 1 ? ctxCommand(req.args[0], opts) : usage('ctx takes one HANDLE');
+    case 'hist':
+      return req.args.length ? histCommand(req.args, opts) : usage(HISTORY_VERB_USAGE.hist);
+    case 'blame':
+      return req.args.length ? blameCommand(req.args, opts) : usage(HISTORY_VERB_USAGE.blame);
+    case 'since':
+      return req.args.length ? sinceCommand(req.args, opts) : usage(HISTORY_VERB_USAGE.since);
+    case 'diff':
+      return req.args.length ? diffCommand(req.args, opts) : usage(HISTORY_VERB_USAGE.diff);
     case 'status':
       return statusCommand(opts);
     default:

@@ -11,7 +11,7 @@ import type { OptionValue } from '@trufflepig/runtime';
 import { coordinatorStateDir } from './workspace-id';
 
 /** Verbs a root daemon answers (see daemon-handler.ts; kept here so this module stays light). */
-export const FAST_VERBS: ReadonlySet<string> = new Set(['search', 'more', 'show', 'refs', 'map', 'ctx', 'status']);
+export const FAST_VERBS: ReadonlySet<string> = new Set(['search', 'more', 'show', 'refs', 'map', 'ctx', 'hist', 'blame', 'since', 'diff', 'status']);
 
 /** The workspace file name and registry location (config package constants, repeated so this module stays light). */
 const WORKSPACE_FILE = 'trufflepig.workspace.toml';

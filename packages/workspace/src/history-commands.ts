@@ -90,6 +90,17 @@ function saveAndPage(ctx: Context, opts: CommandOptions, budget: number, meta: P
   return page({ id: saved.value.id, entries: entries.slice(0, saved.value.stored) }, 0, meta, saved.value.truncated, opts, budget);
 }
 
+/**
+ * The usage error of a history verb given no words, the same whether the CLI or a daemon
+ * answers it.
+ */
+export const HISTORY_VERB_USAGE: Readonly<Record<'hist' | 'blame' | 'since' | 'diff', string>> = {
+  hist: 'hist needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig hist sym:TokenBucket::refill',
+  blame: 'blame needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig blame sym:TokenBucket::refill',
+  since: 'since needs a REV (HEAD~3, main, a hash) or --uncommitted, e.g. trufflepig since HEAD~5 [path:P | sym:NAME]',
+  diff: 'diff needs a REV (HEAD~3, main, a hash) or --uncommitted, e.g. trufflepig diff HEAD~2 [--target path:P | sym:NAME]',
+};
+
 /** Run a history verb on its target and the target's repository (errors answered for it). */
 function onTarget(verb: string, words: readonly string[], opts: CommandOptions, run: (ctx: Context, budget: number, t: HistoryTarget, repo: Repo) => Promise<CommandResult> | CommandResult): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {

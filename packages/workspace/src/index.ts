@@ -15,7 +15,7 @@ export { searchMember, type MemberSearchRequest, type MemberSearchResult, type M
 export { wsShowObject, wsStatusObject, wsDiscover } from './ws-commands';
 export * from './limits';
 export { refsCommand, mapCommand, ctxCommand } from './nav-commands';
-export { histCommand, blameCommand, sinceCommand, parseShowWords } from './history-commands';
+export { histCommand, blameCommand, sinceCommand, parseShowWords, HISTORY_VERB_USAGE } from './history-commands';
 export { diffCommand, parseDiffWords } from './diff-command';
 export { showSymbol } from './nav-sym';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './nav-resolve';
