@@ -101,5 +101,8 @@ export const HISTORY_INDEX_COMMIT_FILES_MAX = 5_000;
 /** New commits above the index's head a walk reads from Git before it goes on in the index (else it reads Git throughout). */
 export const HISTORY_INDEX_GAP_COMMITS_MAX = 2_000;
 
+/** History indexes one process keeps loaded (a daemon serving worktrees of several repositories), least recently loaded dropped first. */
+export const HISTORY_INDEXES_LOADED_MAX = 4;
+
 /** Age past which a build lock whose process still seems alive is taken over (a reused pid). */
 export const HISTORY_INDEX_LOCK_STALE_MS = 2 * HISTORY_INDEX_BUILD_MS;

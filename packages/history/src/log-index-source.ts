@@ -8,9 +8,10 @@
 // commits above the index's head are read from Git first; past the index's oldest commit,
 // Git goes on.
 import { runGit, streamGit, type StreamEnd } from './git';
-import { HISTORY_INDEX_GAP_COMMITS_MAX } from './limits';
+import * as fs from 'node:fs';
+import { HISTORY_INDEX_GAP_COMMITS_MAX, HISTORY_INDEXES_LOADED_MAX } from './limits';
 import type { IndexedCommit, SegmentMeta } from './log-index-format';
-import { historyIndexDir, readIndexFile, type IndexRead } from './log-index-store';
+import { historyIndexDir, historyIndexFile, readIndexFile, type IndexRead } from './log-index-store';
 import { LOG_FORMAT, parseLogRecord, type LogRecord } from './parse-log';
 import { gitArg, type Repo } from './repo';
 
@@ -58,16 +59,45 @@ export class LoadedHistoryIndex {
   }
 }
 
+/**
+ * Indexes loaded by this process, by file: a daemon answers many walks, and reading and
+ * checking the whole file each time was most of an indexed walk. An entry is used only
+ * while the file is the same one (device, inode, size and modification time: a build
+ * replaces the file by a rename, so a new generation is a new inode).
+ */
+const loaded = new Map<string, { readonly stamp: string; readonly index: LoadedHistoryIndex }>();
+
+function fileStamp(file: string): string | undefined {
+  try {
+    const st = fs.statSync(file, { bigint: true });
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The index of `repo` under `cacheBase`, when one is there and reads whole; else why not (for coverage). */
 export function loadHistoryIndex(repo: Repo, cacheBase: string): { index?: LoadedHistoryIndex; read: IndexRead['state'] } {
+  const dir = historyIndexDir(cacheBase, repo.commonDir);
+  const file = historyIndexFile(dir);
+  const stamp = fileStamp(file);
+  const memo = loaded.get(file);
+  if (stamp !== undefined && memo?.stamp === stamp) return { index: memo.index, read: 'ok' };
   let read: IndexRead;
   try {
-    read = readIndexFile(historyIndexDir(cacheBase, repo.commonDir), repo.commonDir);
+    read = readIndexFile(dir, repo.commonDir);
   } catch {
     return { read: 'corrupt' };
   }
   if (read.state !== 'ok') return { read: read.state };
-  return { index: new LoadedHistoryIndex(read.index.commits, read.index.segments, read.bytes), read: 'ok' };
+  const index = new LoadedHistoryIndex(read.index.commits, read.index.segments, read.bytes);
+  // The stamp taken before the read: a file replaced meanwhile is read again next time.
+  if (stamp !== undefined) {
+    loaded.delete(file);
+    loaded.set(file, { stamp, index });
+    while (loaded.size > HISTORY_INDEXES_LOADED_MAX) loaded.delete(loaded.keys().next().value as string);
+  }
+  return { index, read: 'ok' };
 }
 
 /** The first value of ascending `list` at or after `from` (Infinity: none). */

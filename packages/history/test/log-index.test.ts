@@ -96,6 +96,9 @@ describe('the history index', () => {
     const decoded = decodeIndex(after);
     expect(decoded.ok && decoded.index.segments.map((s) => s.commits)).toEqual([6, 2]);
     expect(historyIndexStatus(r, cache)).toMatchObject({ state: 'ready', commits: 8, segments: 2, head: r.head });
+    // This process loaded the 6-commit file for the walk above: the new file is read, not that copy.
+    expect(loadHistoryIndex(r, cache).index?.commits).toHaveLength(8);
+    expect(loadHistoryIndex(r, cache).index).toBe(loadHistoryIndex(r, cache).index);
     expectSame(await walks(repo.root, cache, 'a.txt'));
     expectSame(await walks(repo.root, cache, 'b.txt'));
   });
