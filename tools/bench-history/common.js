@@ -40,13 +40,28 @@ function timed(command, argv, options = {}) {
   return { ms: took, status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+const REBUILDING = /Cannot find module/;
+const sleepSync = (millis) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, millis);
+
+/**
+ * `run()` (a timed() result) again every 5 s, up to 2 minutes, while it fails with
+ * `Cannot find module`: someone is rebuilding a package's dist/ in this tree.
+ */
+function whileRebuilding(run) {
+  for (let tries = 0; ; tries++) {
+    const r = run();
+    if (r.status === 0 || !REBUILDING.test(r.stderr || '') || tries >= 24) return r;
+    sleepSync(5000);
+  }
+}
+
 /** `trufflepig --root R --cache C --no-daemon --json -b 20000 WORDS`, parsed (throws on a nonzero exit). */
 function cliJson(cli, root, cache, words) {
-  const r = spawnSync(process.execPath, [cli, '--root', root, '--cache', cache, '--no-daemon', '--json', '-b', '20000', ...words], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = whileRebuilding(() => timed(process.execPath, [cli, '--root', root, '--cache', cache, '--no-daemon', '--json', '-b', '20000', ...words], { maxBuffer: 1 << 28 }));
   if (r.status !== 0) throw new Error(`trufflepig ${words.join(' ')}: ${r.stderr || r.stdout}`);
   return JSON.parse(r.stdout);
 }
 
 const fmtMs = (x) => `${x.toFixed(1)} ms`;
 
-module.exports = { REPO_ROOT, DEFAULT_CLI, optionReader, loadHistory, git, now, ms, timed, cliJson, median, fmtMs };
+module.exports = { REPO_ROOT, DEFAULT_CLI, optionReader, loadHistory, git, now, ms, timed, whileRebuilding, cliJson, median, fmtMs };

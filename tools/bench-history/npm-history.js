@@ -94,6 +94,7 @@ function packageHistoryRepo(pkg, count, work) {
       GIT_COMMITTER_NAME: who.name, GIT_COMMITTER_EMAIL: who.email, GIT_COMMITTER_DATE: when,
     });
   }
+  git(root, ['gc', '-q']); // packed, as a clone would be
   fs.writeFileSync(stampFile, JSON.stringify({ versions: stamp, backwards }));
   return { root, versions, made: true, fetched, backwards };
 }

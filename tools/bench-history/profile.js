@@ -22,9 +22,14 @@ const AREAS = [
   [/\/apps\/cli\/dist\//, 'cli (argv, dispatch, output)'],
   [/\/node_modules\/(@[^/]+\/)?[^/]+\//, 'other node_modules'],
 ];
-const SPECIAL = { '(garbage collector)': 'GC', '(idle)': 'idle (waiting: git children, I/O)', '(program)': '(program: V8, native, compile)' };
+const SPECIAL = new Map([['(garbage collector)', 'GC'], ['(idle)', 'idle (waiting: git children, the daemon, I/O)'], ['(program)', '(program: V8, native, compile)']]);
 
-function areaOf(url) {
+// Node's own modules compiled on first require (child_process, net, stream...) are loading too.
+const BUILTIN_LOADING = new Set(['compileForInternalLoader', 'requireBuiltin']);
+
+function areaOf(frame) {
+  if (BUILTIN_LOADING.has(frame.functionName)) return AREAS[0][1];
+  const url = frame.url || '';
   const u = url.startsWith('file://') ? decodeURIComponent(url.slice(7)) : url;
   for (const [re, name] of AREAS) if (re.test(u)) return name;
   return undefined;
@@ -39,8 +44,8 @@ function areasOfProfile(profile) {
   const classify = (id) => {
     if (memo.has(id)) return memo.get(id);
     const leaf = byId.get(id);
-    let area = SPECIAL[leaf.callFrame.functionName];
-    for (let at = id; area === undefined && at !== undefined; at = parent.get(at)) area = areaOf(byId.get(at).callFrame.url || '');
+    let area = SPECIAL.get(leaf.callFrame.functionName);
+    for (let at = id; area === undefined && at !== undefined; at = parent.get(at)) area = areaOf(byId.get(at).callFrame);
     memo.set(id, area ?? 'node internals (bootstrap)');
     return memo.get(id);
   };
@@ -57,8 +62,9 @@ function areasOfProfile(profile) {
 /** One CLI run profiled: { label, wallMs, status, trace, profile: { totalMs, areas } }. */
 function profileRun(cli, argv, dir, label) {
   fs.mkdirSync(dir, { recursive: true });
-  const name = `${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`;
-  const traceFile = path.join(dir, `${label.replace(/[^a-z0-9]+/gi, '-')}.trace.json`);
+  const slug = label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  const name = `${slug}.cpuprofile`;
+  const traceFile = path.join(dir, `${slug}.trace.json`);
   fs.rmSync(path.join(dir, name), { force: true });
   const r = timed(process.execPath, ['--cpu-prof', '--cpu-prof-interval', '250', '--cpu-prof-dir', dir, '--cpu-prof-name', name, '--require', HOOKS, cli, ...argv], {
     cwd: REPO_ROOT, env: { ...process.env, TRUFFLEPIG_BENCH_TRACE: traceFile },
