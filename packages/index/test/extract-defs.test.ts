@@ -128,6 +128,29 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     expect(roleNames(x.names.find((n) => n.name === 'f')!.roles)).toContain('declaration');
     expect(x.names.find((n) => n.name === 'f')!.roles & ROLE.declaration).toBe(ROLE.declaration);
   });
+
+  it('reads ES5 definitions: prototype methods, exports, and functions assigned to an object at top level', () => {
+    const src = Buffer.from([
+      'function Range(raw) { this.raw = raw; }',
+      'Range.prototype.parseRange = function (range) {', '  return range.trim();', '};',
+      'Range.prototype.test = (v) => v;',
+      'Range.fromString = function (s) { return new Range(s); };',
+      'exports.satisfies = function (v, r) { return true; };',
+      'module.exports.coerce = function coerce (v) { return v; };',
+      'function wire(opts) { opts.callback = function () {}; }',
+      'Range.prototype.loose = false;',
+      '',
+    ].join('\n'));
+    const x = extractFile('javascript', src);
+    expect(x.parse).toBe('ok');
+    // A callback stored on a local object and a data property are not definitions.
+    expect(defs(x)).toEqual(['Range:function', 'Range::parseRange:method', 'Range::test:method', 'Range::fromString:method', 'satisfies:function', 'coerce:function', 'wire:function']);
+    expectExactSpans(src, x.definitions);
+    const parse = x.definitions.find((d) => d.name === 'parseRange')!;
+    expect(src.subarray(parse.start, parse.end).toString()).toBe('Range.prototype.parseRange = function (range) {\n  return range.trim();\n};');
+    // The same forms in TypeScript.
+    expect(defs(extractFile('typescript', Buffer.from('Foo.prototype.bar = function (): void {};\n')))).toEqual(['Foo::bar:method']);
+  });
 });
 
 describe('Rust items inside macro invocations', () => {

@@ -1,12 +1,20 @@
 import { repairTypeScript } from './typescript-repair';
 import { childrenOf, rawImport, unquote, type LanguageSpec, type Node, type RawImport } from '../spec';
 
+// Besides declarations, the ES5 forms much published JavaScript still defines with:
+// `X.prototype.m = function` is X's method m (the class a later release may turn it into
+// defines the same `X::m`, so history follows it across that rewrite), `exports.f =` and
+// `module.exports.f =` define f, and a top-level `X.m = function` is X's (static) method m.
 const COMMON = `
 (function_declaration name: (identifier) @name) @def.function
 (generator_function_declaration name: (identifier) @name) @def.function
 (class_declaration name: (_) @name) @def.class
 (method_definition name: (_) @name) @def.method
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)]) @def.function
+(expression_statement (assignment_expression left: (member_expression object: (member_expression object: (identifier) @owner property: (property_identifier) @_proto) property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#eq? @_proto "prototype")) @def.method
+(expression_statement (assignment_expression left: (member_expression object: (identifier) @_exports property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#eq? @_exports "exports")) @def.function
+(expression_statement (assignment_expression left: (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports) property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#eq? @_module "module") (#eq? @_exports "exports")) @def.function
+(program (expression_statement (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
 (variable_declarator name: (identifier) @name) @def.variable
 (import_statement) @range.import @import
 (export_statement source: (_)) @range.import @import
@@ -119,13 +127,13 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const TYPESCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-typescript', version: 4, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
+  grammar: 'tree-sitter-typescript', version: 5, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
   load: () => (require('tree-sitter-typescript') as { typescript: unknown }).typescript,
 };
 export const TSX: LanguageSpec = {
   ...TYPESCRIPT, load: () => (require('tree-sitter-typescript') as { tsx: unknown }).tsx,
 };
 export const JAVASCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-javascript', version: 2, query: COMMON + JS_ONLY, refine, imports,
+  grammar: 'tree-sitter-javascript', version: 3, query: COMMON + JS_ONLY, refine, imports,
   load: () => require('tree-sitter-javascript'),
 };
