@@ -39,6 +39,9 @@ CREATE TABLE commits(
 const SECONDARY_INDEXES: readonly [string, string][] = [
   ['file_revision', 'file(revision)'],
   ['def_norm', 'def(norm)'],
+  // A file's definitions (a hit's enclosing definition, map, ctx): without it each of those
+  // scanned every definition of the root (84 of 139 ms of a served kernel search).
+  ['def_file', 'def(file)'],
   ['region_file', 'region(file)'],
   // Import following reads the imports of one file at a time.
   ['imports_file', 'imports(file)'],
