@@ -119,3 +119,31 @@ describe('npm install -g of the packed tarballs', () => {
     expect(lines.stdout).toContain('pub struct TokenBucket');
   });
 });
+
+describe('declared dependencies', () => {
+  /** `@trufflepig/NAME` of every import, require or import() in a project's sources (comments never match: they are not quoted specifiers). */
+  function importedPackages(srcDir: string): Set<string> {
+    const out = new Set<string>();
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) {
+          for (const m of fs.readFileSync(p, 'utf8').matchAll(/(?:from\s+|require\(|import\()'(@trufflepig\/[a-z-]+)[^']*'/g)) out.add(m[1]);
+        }
+      }
+    };
+    walk(srcDir);
+    return out;
+  }
+
+  it('every @trufflepig package a project imports is in its package.json dependencies (an installed copy resolves nothing else)', () => {
+    const repo = path.resolve(__dirname, '..', '..', '..');
+    const projects = [path.join(repo, 'apps', 'cli'), ...WORKSPACE_PACKAGES.map((p) => path.join(repo, 'packages', p))];
+    for (const dir of projects) {
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; dependencies?: Record<string, string> };
+      const missing = [...importedPackages(path.join(dir, 'src'))].filter((n) => n !== pkg.name && !(n in (pkg.dependencies ?? {})));
+      expect({ project: pkg.name, missing }).toEqual({ project: pkg.name, missing: [] });
+    }
+  });
+});
