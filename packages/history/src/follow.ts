@@ -4,13 +4,14 @@
 // ends; the target's lines are mapped back through every hunk (ranges.ts), and when a
 // commit added all of them, the parent's versions of the files it changed are searched
 // for the definition it was moved from (origin.ts), and the walk goes on there.
+import { createHash } from 'node:crypto';
 import { extractFile, languageOf } from '@trufflepig/index';
 import { readBlobs } from './blob';
 import { countEdits, diffLines } from './diff';
 import { ok, type Outcome } from './errors';
 import { runGit, type StreamEnd } from './git';
 import {
-  GIT_TIMEOUT_MS, HIST_COMMITS_MAX, HIST_DEADLINE_MS, HIST_MOVES_MAX, HIST_SCANNED_COMMITS_MAX, MOVE_CANDIDATE_FILES_MAX, SUBJECT_MAX_CHARS,
+  EXTRACTED_BLOBS_MAX, GIT_TIMEOUT_MS, HIST_COMMITS_MAX, HIST_DEADLINE_MS, HIST_MOVES_MAX, HIST_SCANNED_COMMITS_MAX, MOVE_CANDIDATE_FILES_MAX, SUBJECT_MAX_CHARS,
 } from './limits';
 import { chooseOrigin, linesOf, type Origin, type OriginCandidate } from './origin';
 import { followRecords, type LoadedHistoryIndex, type RecordSource } from './log-index-source';
@@ -100,13 +101,29 @@ function remaining(deadline: number): number {
   return Math.max(1, Math.min(GIT_TIMEOUT_MS, deadline - Date.now()));
 }
 
+/**
+ * Definitions of blobs this process extracted, by language and content hash: a walk
+ * parses every candidate file of a move, and a daemon's next walk (the same file's other
+ * functions, the same target again) meets the same blobs; parsing them was about half of
+ * a warm `hist` of a moved function.
+ */
+const extracted = new Map<string, { name: string; range: LineRange }[]>();
+
 /** The definitions of a file's bytes, by the index's extractor for its language. */
 function definitionsOf(path: string, bytes: Buffer): { name: string; range: LineRange }[] {
+  const lang = languageOf(Buffer.from(path, 'latin1').toString('utf8'));
+  const key = `${lang}:${createHash('sha256').update(bytes).digest('hex')}`;
+  const seen = extracted.get(key);
+  if (seen !== undefined) return seen;
+  let defs: { name: string; range: LineRange }[];
   try {
-    return extractFile(languageOf(Buffer.from(path, 'latin1').toString('utf8')), bytes).definitions.map((d) => ({ name: d.name, range: { start: d.startLine, end: d.endLine } }));
+    defs = extractFile(lang, bytes).definitions.map((d) => ({ name: d.name, range: { start: d.startLine, end: d.endLine } }));
   } catch {
-    return [];
+    defs = [];
   }
+  extracted.set(key, defs);
+  while (extracted.size > EXTRACTED_BLOBS_MAX) extracted.delete(extracted.keys().next().value as string);
+  return defs;
 }
 
 /** `git diff-tree --name-status` of a commit against its first parent: files that existed in the parent, deleted ones first. */

@@ -26,6 +26,9 @@ export const BLOB_MAX_BYTES = 4 * 1024 * 1024;
 /** Files of one commit searched for the definition a target moved from. */
 export const MOVE_CANDIDATE_FILES_MAX = 40;
 
+/** Blobs whose definitions one process keeps (a move search parses each candidate file; the next walk meets the same blobs), oldest dropped first. */
+export const EXTRACTED_BLOBS_MAX = 64;
+
 /** Line similarity (Dice over trimmed lines) a differently named origin of a move needs. */
 export const MOVE_SIMILARITY_MIN = 0.6;
 
