@@ -186,10 +186,46 @@ async function main() {
     console.log(`  target${suffix || ' (--no-daemon)'}: each verb's median <= the plain git command's (hist: git log --first-parent -L with its patch; blame: git blame -M -w): ${pass ? 'PASS' : 'MISS'}`);
   }
 
+  await inProcess(root, cache, targets, overall);
+
   if (PROFILE) {
     const t = targets[0];
     console.log(`\nprofile (node --cpu-prof, trace-hooks.js preloaded; target 1, ${t.file}:${t.start}-${t.end} ${t.name}):`);
     for (const p of [...profiles(root, cache, t, true, served), ...servedProfiles]) for (const line of describeProfile(p)) console.log(`  ${line}`);
+  }
+}
+
+/**
+ * The verbs as a long-lived process runs them (the MCP server, a daemon's handler, a
+ * library caller of @trufflepig/workspace): no process start. Per target, the first call
+ * (cold: its blobs not yet parsed) and the median of REPS repeated calls; medians over the
+ * targets beside the git medians of the same run.
+ */
+async function inProcess(root, cache, targets, overall) {
+  const ws = require(path.join(REPO_ROOT, 'packages', 'workspace', 'dist'));
+  ws.enableServingMode();
+  const opts = { root, cache, cwd: root, format: 'lines' };
+  const verbs = [['hist path', (t) => ws.histCommand([`path:${t.file}:${t.start}-${t.end}`], opts), 'git log -L'], ['blame', (t) => ws.blameCommand([`path:${t.file}:${t.start}-${t.end}`], opts), 'git blame -M -w']];
+  console.log(`\nin process (@trufflepig/workspace histCommand/blameCommand, serving mode; ${REPS} repeated calls a target after its first):`);
+  for (const [label, run, plain] of verbs) {
+    const first = [];
+    const repeated = [];
+    for (const t of targets) {
+      let t0 = now();
+      const r = await run(t);
+      if (r.exitCode !== 0) throw new Error(`${label} in process on ${t.file}: ${r.stderr}`);
+      first.push(ms(t0));
+      const again = [];
+      for (let i = 0; i < REPS; i++) {
+        t0 = now();
+        await run(t);
+        again.push(ms(t0));
+      }
+      repeated.push(median(again));
+    }
+    const f = median(first);
+    const w = median(repeated);
+    console.log(`  ${pad(label, 10)} first call ${lpad(fmtMs(f), 9)} (${(f / overall[plain]).toFixed(1)}x ${plain} ${fmtMs(overall[plain])})  repeated ${lpad(fmtMs(w), 9)} (${(w / overall[plain]).toFixed(1)}x) ${w <= overall[plain] ? 'PASS' : 'MISS'}`);
   }
 }
 
