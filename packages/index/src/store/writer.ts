@@ -99,9 +99,10 @@ export class StoreWriter {
   }
 
   /**
-   * Run the queued copies in one pass over each table: `def` and `use` carry no index on
-   * their file (10 MB of a 90 MB index), so per-file statements would each scan them.
-   * Must run before removals, since a donor may be a file that is going away.
+   * Run the queued copies in one pass over each table: `use` carries no index on its file
+   * (its rows outnumber definitions; `def(file)` alone is 5% of an index, docs/storage.md),
+   * so per-file statements would each scan it. Must run before removals, since a donor may
+   * be a file that is going away.
    */
   flushCopies(): void {
     if (this.copies.length === 0) return;
