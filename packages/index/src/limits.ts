@@ -62,6 +62,8 @@ export const REGEX_WINDOW_MIN_CHARS = 4_096;
 export const REGEX_DEADLINE_MS = 2_000;
 /** Regions scored per lane before collapsing to files (guards pathological terms). */
 export const LANE_REGION_SCAN_MAX = 200_000;
+/** Files whose definitions (and, apart, imports) one reader keeps once read: navigation re-reads the same headers. */
+export const FILE_FACTS_CACHED_MAX = 2_048;
 /** Nearest-path suggestions in a filter diagnosis. */
 export const DIAGNOSIS_NEAREST_PATHS = 3;
 /** Name of the published database inside the cache directory. */

@@ -16,6 +16,8 @@ export const WORKER_MIN_INDEX_BYTES = 48 * 1024 * 1024;
 
 /** Imports are followed through at most this many re-export hops (show sym:, refs). */
 export const NAV_IMPORT_HOPS = 4;
+/** `#include` resolutions one reader keeps (by the including directory and the spelling). */
+export const NAV_INCLUDES_CACHED_MAX = 20_000;
 /** `show sym:` lists at most this many other locators under `also`. */
 export const SYM_ALSO_MAX = 5;
 /** Defined names a `no_definition` of `show sym:` suggests, over every member searched. */
@@ -34,6 +36,8 @@ export const SYM_MEMBERS_MAX = 16;
 export const REFS_MAX_FILES = 2_000;
 /** `refs` keeps at most this many sites. */
 export const REFS_MAX_SITES = 10_000;
+/** `refs` stops reading files after this long (each is parsed for its sites); the rest are counted as unread. */
+export const REFS_DEADLINE_MS = 4_000;
 /** `map PREFIX` names at most this many top-level items per file (`+N` for the rest). */
 export const MAP_NAMES_PER_FILE = 8;
 /** Rows of one `refs` or `map` page when -n is not given (the budget decides below it). */

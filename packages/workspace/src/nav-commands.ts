@@ -96,12 +96,14 @@ export function refsCommand(words: readonly string[], opts: CommandOptions): Pro
       for (const s of result.sites) counts[s.resolution] += s.repeats;
       const coverage: Record<string, unknown> = {
         reference_sites: result.siteCount, reference_files: result.files, ...counts,
-        ...(result.truncated ? { reference_sites_truncated: true } : {}), ...(result.stale ? { stale_files: result.stale } : {}),
+        ...(result.truncated ? { reference_sites_truncated: true } : {}), ...(result.unread ? { unread_files: result.unread } : {}),
+        ...(result.stale ? { stale_files: result.stale } : {}),
         ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}), ...skippedCoverage(nav.value),
       };
       const line = [
         `${result.siteCount} sites in ${result.files} files (${counts.resolved} resolved, ${counts.candidate} candidate, ${counts.unresolved} unresolved)`,
-        ...(result.truncated ? ['reference_sites_truncated'] : []), ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
+        ...(result.truncated ? [result.unread ? `reference_sites_truncated: ${result.unread} more files hold the name, unread (narrow with file:DIR or -file:DIR)` : 'reference_sites_truncated'] : []),
+        ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
         ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`), ...(widened ? ['scope home, no sites there: widened to all members'] : []),
       ].join('; ');
       return saveAndPage(ctx, opts, budget, 'refs', `refs ${words.join(' ')}`, entries, result.truncated, coverage, line);

@@ -7,6 +7,7 @@
 // `src/` that mirrors its `include/`), where the functions it declares are defined.
 import * as path from 'node:path';
 import { percentDecode, percentEncode, type IndexedFile, type IndexReader } from '@trufflepig/index';
+import { NAV_INCLUDES_CACHED_MAX } from './limits';
 
 const HEADER_EXTENSIONS = new Set(['.h', '.hh', '.hpp', '.hxx', '.h++']);
 const SOURCE_EXTENSIONS = ['.c', '.cc', '.cpp', '.cxx'];
@@ -72,8 +73,33 @@ function pairedSources(reader: IndexReader, header: string): IndexedFile[] {
   return out;
 }
 
+export interface IncludedFiles {
+  readonly files: readonly IndexedFile[];
+  readonly pairs: readonly IndexedFile[];
+}
+
+/**
+ * Resolutions per reader, by the including file's directory and the spelling (all a
+ * resolution depends on): a `refs` of a common kernel name follows the `#include`s of
+ * hundreds of files, which name the same headers, and probing their candidate paths again
+ * each time was a third of it.
+ */
+const resolved = new WeakMap<IndexReader, Map<string, IncludedFiles>>();
+
 /** Files an `#include` spelling names, seen from the including file (plain, not encoded), and their paired sources. */
-export function includeFiles(reader: IndexReader, from: string, spelled: string): { files: IndexedFile[]; pairs: IndexedFile[] } {
+export function includeFiles(reader: IndexReader, from: string, spelled: string): IncludedFiles {
+  let memo = resolved.get(reader);
+  if (memo === undefined) resolved.set(reader, (memo = new Map()));
+  const key = `${path.posix.dirname(from)}\0${spelled}`;
+  const seen = memo.get(key);
+  if (seen !== undefined) return seen;
+  const out = resolveInclude(reader, from, spelled);
+  if (memo.size >= NAV_INCLUDES_CACHED_MAX) memo.delete(memo.keys().next().value as string);
+  memo.set(key, out);
+  return out;
+}
+
+function resolveInclude(reader: IndexReader, from: string, spelled: string): IncludedFiles {
   const system = spelled.startsWith('<') && spelled.endsWith('>');
   const target = path.posix.normalize(system ? spelled.slice(1, -1).trim() : spelled);
   if (!target || (system && target.startsWith('..'))) return { files: [], pairs: [] };

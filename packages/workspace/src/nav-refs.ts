@@ -4,7 +4,7 @@
 import { displayText, printedPath } from '@trufflepig/render';
 import { declarationRank, extractOccurrences, lineAt, lineStartOffsets, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
 import { pathStanding } from '@trufflepig/rank';
-import { NAV_TEXT_MAX_CHARS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
+import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
 import { fileFilter } from './nav-filter';
 import type { NavTarget } from './nav-open';
@@ -39,6 +39,8 @@ export interface RefsOutcome {
   readonly truncated: boolean;
   /** Files whose bytes changed since indexing: not examined. */
   readonly stale: number;
+  /** Files holding the name that a bound left unread (their sites are not in `sites`). */
+  readonly unread: number;
 }
 
 /** Line starts of definition files, read once per refs call (a definition's name line may follow its attributes). */
@@ -135,7 +137,21 @@ function lineText(bytes: Uint8Array, starts: readonly number[], line: number): s
   return text.length <= NAV_TEXT_MAX_CHARS ? text : `${text.slice(0, NAV_TEXT_MAX_CHARS - 1)}…`;
 }
 
-export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): RefsOutcome {
+/** How long `referenceSites` reads files, and its clock (values, so a test can pass its own). */
+export interface RefsBounds {
+  readonly deadlineMs: number;
+  readonly now: () => number;
+}
+
+const DEFAULT_REFS_BOUNDS: RefsBounds = { deadlineMs: REFS_DEADLINE_MS, now: Date.now };
+
+/**
+ * Every site of the name, file by file: code files first, then build output and tests
+ * (the order rows print in), each in path order. A name used in hundreds of files (a
+ * kernel's `kfree`) is cut at `bounds.deadlineMs`: every file is parsed for its sites,
+ * and an answer must not take minutes; the outcome counts the files left unread.
+ */
+export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bounds: RefsBounds = DEFAULT_REFS_BOUNDS): RefsOutcome {
   const parts = q.text.split('::');
   const name = parts[parts.length - 1];
   const container = parts.length > 1 ? parts[parts.length - 2] : undefined;
@@ -143,16 +159,21 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
   let files = 0;
   let truncated = false;
   let stale = 0;
+  let unread = 0;
+  const started = bounds.now();
   for (const t of targets) {
     const ok = fileFilter(t.reader, q);
     const defs = t.reader.definitions(name, container === undefined ? {} : { container });
     const locator = locatorIn(t.root, new Map());
     const memo = new Map<IndexedImport, SiteResolution>();
     const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo);
-    const uses = useRowsOf(t.reader, name).filter((u) => ok(u.file)).sort((a, b) => (a.file.path < b.file.path ? -1 : 1));
-    for (const use of uses) {
-      if (files >= REFS_MAX_FILES || raw.length >= REFS_MAX_SITES) {
+    const uses = useRowsOf(t.reader, name).filter((u) => ok(u.file))
+      .sort((a, b) => pathStanding(a.file.path) - pathStanding(b.file.path) || (a.file.path < b.file.path ? -1 : 1));
+    for (const [i, use] of uses.entries()) {
+      // At least one file is read, so a page is never empty for want of time.
+      if (files >= REFS_MAX_FILES || raw.length >= REFS_MAX_SITES || (files > 0 && bounds.now() - started > bounds.deadlineMs)) {
         truncated = true;
+        unread += uses.length - i;
         break;
       }
       const live = readOnce(t.root, use.file.path);
@@ -197,6 +218,6 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery): R
       sites[sites.length - 1] = { ...last, repeats: last.repeats + 1, ...(roles.includes(s.role) ? {} : { roles: [...roles, s.role] }) };
     } else sites.push(s);
   }
-  return { sites: sites.slice(0, REFS_MAX_SITES), siteCount: raw.length, files, truncated: truncated || sites.length > REFS_MAX_SITES, stale };
+  return { sites: sites.slice(0, REFS_MAX_SITES), siteCount: raw.length, files, truncated: truncated || sites.length > REFS_MAX_SITES, stale, unread };
 }
 

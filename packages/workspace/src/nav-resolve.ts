@@ -75,7 +75,7 @@ function rustModuleFiles(reader: IndexReader, dir: string, segments: readonly st
 }
 
 /** Files an import's module part may name, by the rules of the importing file's language. */
-export function moduleFiles(reader: IndexReader, imp: IndexedImport): { files: IndexedFile[]; symbol: string | undefined; pairs?: IndexedFile[] } {
+export function moduleFiles(reader: IndexReader, imp: IndexedImport): { files: readonly IndexedFile[]; symbol: string | undefined; pairs?: readonly IndexedFile[] } {
   const from = plain(imp.file.path);
   const lang = imp.file.lang;
   const spelled = imp.spelled;

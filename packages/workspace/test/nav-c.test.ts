@@ -5,7 +5,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parseQuery } from '@trufflepig/index';
+import { cacheDirForRoot } from '@trufflepig/member-root';
 import { ctxCommand, indexCommand, refsCommand, searchCommand, showCommand } from '../src';
+import { referenceSites } from '../src/nav-refs';
+import { openReader } from '../src/search';
 import { json, makeRepo } from './ws-helpers';
 
 const FILES = {
@@ -73,6 +77,24 @@ describe('C navigation: show sym: and refs through #include', () => {
     // In the defining file the name resolves to its own definition.
     const own = json(await refsCommand(['wake_up_process', 'file:kernel/sched/core.c'], at()));
     expect(own.hits[0]).toMatchObject({ role: 'declaration', resolution: 'resolved', definition: 'kernel/sched/core.c:8' });
+  });
+
+  it('refs stops reading files at its deadline and counts the files it left unread', async () => {
+    const cacheDir = cacheDirForRoot(root, { cacheOverride: path.join(root, '..', 'cache') });
+    const reader = await openReader(root, cacheDir);
+    if (!reader.ok) throw new Error(reader.error.message);
+    const q = parseQuery(['task_struct']);
+    if (!q.ok) throw new Error(q.error.message);
+    const targets = [{ root, cacheDir, reader: reader.value }];
+    const all = referenceSites(targets, q.value);
+    expect({ files: all.files, unread: all.unread, truncated: all.truncated }).toEqual({ files: 3, unread: 0, truncated: false });
+    // A clock that has always run past the deadline: one file is read (a page is never empty for want of time), the other counted.
+    let tick = 0;
+    const late = referenceSites(targets, q.value, { deadlineMs: 10, now: () => (tick += 100) });
+    expect({ files: late.files, unread: late.unread, truncated: late.truncated }).toEqual({ files: 1, unread: 2, truncated: true });
+    expect(late.sites.every((s) => s.file.path === 'include/linux/sched.h')).toBe(true);
+    const page = json(await refsCommand(['task_struct'], at()));
+    expect(page.coverage).not.toHaveProperty('unread_files');
   });
 
   it('ctx names a callee by its definition, not its prototype', async () => {

@@ -3,6 +3,7 @@ import { identifierKey } from '@trufflepig/rank';
 import type { Language } from '../classify';
 import type { Definition, ImportFact } from '../extract/facts';
 import { fail, ok, type Outcome } from '../errors';
+import { FILE_FACTS_CACHED_MAX } from '../limits';
 import { displayPath } from '../paths';
 import { loadDatabase, type SeedOutcome } from '../reconcile';
 import { readReconcileFailure, type ReconcileFailure } from '../store/health';
@@ -169,10 +170,28 @@ export class IndexReader {
     return this.definitionRows(where, params);
   }
 
-  /** Definitions of one indexed file in source order (a scan of the definitions: for one file at a time). */
+  // A file's facts, read once per reader (a generation never changes): navigation asks for
+  // the same headers again and again (every site of `refs` follows its file's `#include`s,
+  // and most of a kernel's files include the same ones), and re-reading them was most of a
+  // `refs` of a common name. Bounded: least recently read dropped first.
+  private readonly definitionsByFile = new Map<number, IndexedDefinition[]>();
+  private readonly importsByFile = new Map<number, IndexedImport[]>();
+
+  private cachedFacts<T>(cache: Map<number, T[]>, fileId: number, read: () => T[]): T[] {
+    let rows = cache.get(fileId);
+    if (rows === undefined) {
+      rows = read();
+      if (cache.size >= FILE_FACTS_CACHED_MAX) cache.delete(cache.keys().next().value as number);
+    } else cache.delete(fileId);
+    cache.set(fileId, rows);
+    // A copy: callers sort and filter what they get.
+    return [...rows];
+  }
+
+  /** Definitions of one indexed file in source order. */
   fileDefinitions(path: string): IndexedDefinition[] {
     const f = this.fileByPath(path);
-    return f ? this.definitionRows('file = ?', [f.id]) : [];
+    return f ? this.cachedFacts(this.definitionsByFile, f.id, () => this.definitionRows('file = ?', [f.id])) : [];
   }
 
   private importRows(where: string, params: (string | number)[]): IndexedImport[] {
@@ -191,7 +210,7 @@ export class IndexReader {
   /** The imports of one indexed file, in source order (indexed by file: cheap per hop). */
   fileImports(path: string): IndexedImport[] {
     const f = this.fileByPath(path);
-    return f ? this.importRows('file = ?', [f.id]) : [];
+    return f ? this.cachedFacts(this.importsByFile, f.id, () => this.importRows('file = ?', [f.id])) : [];
   }
 
   /** Imports that bind `name` in their file: imported as `name`, or aliased to it. */
