@@ -51,6 +51,11 @@ export interface Since {
 /** `rev` as a commit of this repository, else `bad_revision`. */
 export function resolveRevision(repo: Repo, rev: string): Outcome<Revision> {
   if (rev.startsWith('-') || rev.includes('\n')) return fail('bad_revision', `${rev.slice(0, 64)} is not a revision; name a commit (HEAD~3, main, a hash)`);
+  // Git reads `A..B`, `A...B`, `^A`, `A^@` and `A^!` as sets of commits, and `log -1` below
+  // would quietly pick one of them: the answer would compare another commit than the one asked.
+  if (/\.\.|^\^|\^[@!]/.test(rev)) {
+    return fail('bad_revision', `${rev.slice(0, 64)} is a range; since and diff compare one commit with the working tree: name one commit (since A^ lists what changed after A's parent); for one commit's own change, hist TARGET and show SET:N`);
+  }
   const run = runGit(repo.top, ['log', '-1', '--no-walk', '--format=%H%x00%aI%x00%s', `${rev}^{commit}`, '--']);
   if (run.state === 'unavailable') return gitFailure(run, 'git log');
   const [commit, date, subject] = run.stdout.toString('utf8').trim().split('\0');

@@ -302,6 +302,12 @@ describe('since', () => {
     expect(since.files.find((f) => f.path === 'b.ts')!.revision).toMatch(/^[0-9a-f]{64}$/);
     const bad = resolveRevision(r, 'no-such-branch');
     expect(bad.ok ? 'ok' : bad.error.code).toBe('bad_revision');
+    // A range names several commits: refused, never quietly read as its newest one.
+    for (const range of ['HEAD~1..HEAD', 'HEAD^..HEAD', 'HEAD~1...HEAD', '^HEAD~1', 'HEAD^@', 'HEAD^!']) {
+      const refused = resolveRevision(r, range);
+      expect({ range, code: refused.ok ? 'ok' : refused.error.code, message: refused.ok ? '' : refused.error.message }).toEqual({ range, code: 'bad_revision', message: expect.stringContaining('is a range') });
+    }
+    expect(resolveRevision(r, 'HEAD^').ok).toBe(true);
   });
 });
 
