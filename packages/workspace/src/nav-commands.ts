@@ -195,15 +195,26 @@ export function ctxCommand(handle: string, opts: CommandOptions): Promise<Comman
       const saved = stores[0].save({ query: `ctx ${handle}`, truncated: false, words: [] }, entries);
       if (!saved.ok) return errorResult(saved.error, budget);
       const fix = (r: CtxRow): CtxRow => ({ ...r, handle: formatHandle(saved.value.id, Number(r.handle.slice(1))) });
+      const nothing = !symbol && !container && members.length + callers.length + callees.length + a.unresolvedCallees.length === 0;
       return renderCtx({
         handle: handle.trim(), ...(symbol ? { symbol: fix(symbol) } : {}), ...(container ? { container: fix(container) } : {}),
         [a.membersAre]: members.map(fix), callers: callers.map(fix), callees: callees.map(fix),
-        ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}), generation: entry.generation,
+        ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}),
+        ...(a.omitted ? { omitted: a.omitted } : {}), ...(a.callersCut && focusName(symbol, container) ? { callers_more: `refs ${focusName(symbol, container)}` } : {}),
+        // An empty answer says why, so it is never mistaken for a failure or for "no callers".
+        ...(nothing ? { note: `no definition holds this span, and nothing indexed contains it; map ${printedPath(entry.path)} outlines the file` } : {}),
+        generation: entry.generation,
       }, opts, budget);
     } finally {
       releaseReader(owner.value.reader);
     }
   });
+}
+
+/** The name `refs` takes for the handle's definition (`Type::name` for a member). */
+function focusName(symbol: CtxRow | undefined, container: CtxRow | undefined): string | undefined {
+  const focus = symbol ?? container;
+  return focus?.name;
 }
 
 /** Lists shrink from the end, evenly, until the answer fits the budget. */
@@ -215,7 +226,7 @@ function fitCtx(value: Record<string, unknown>, format: 'json' | 'lines', budget
   const lists = ['members', 'siblings', 'callers', 'callees'].filter((k) => Array.isArray(value[k]));
   const cutTo = (keep: number): Record<string, unknown> => {
     const cut: Record<string, unknown> = { ...value };
-    let omitted = 0;
+    let omitted = Number(value.omitted ?? 0);
     for (const k of lists) {
       const list = value[k] as unknown[];
       cut[k] = list.slice(0, keep);
@@ -243,7 +254,9 @@ function ctxLines(v: Record<string, unknown>): string {
   for (const key of ['symbol', 'container']) if (v[key]) out += `${key}: ${one(v[key] as CtxRow)}\n`;
   for (const key of ['members', 'siblings', 'callers', 'callees']) for (const r of (v[key] as CtxRow[] | undefined) ?? []) out += `${key.replace(/s$/, '')}: ${one(r)}\n`;
   if (Array.isArray(v.unresolved_callees)) out += `unresolved callees: ${escapeLineField((v.unresolved_callees as string[]).join(', '))}\n`;
+  if (typeof v.callers_more === 'string') out += `callers: more than listed (${escapeLineField(v.callers_more)} lists every site)\n`;
   if (v.omitted) out += `omitted: ${String(v.omitted)}\n`;
+  if (typeof v.note === 'string') out += `ctx: ${escapeLineField(v.note)}\n`;
   return out;
 }
 

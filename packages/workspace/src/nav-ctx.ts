@@ -36,6 +36,10 @@ export interface CtxAnswer {
   readonly callers: CtxItem[];
   readonly callees: CtxItem[];
   readonly unresolvedCallees: string[];
+  /** A type's members and the callees found past CTX_LIST_MAX: counted, not listed. */
+  readonly omitted: number;
+  /** Call sites stopped at CTX_LIST_MAX (more may exist: `refs` lists them all). */
+  readonly callersCut: boolean;
 }
 
 const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'trait', 'class', 'interface', 'type', 'module']);
@@ -96,16 +100,28 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
   const callers: CtxItem[] = [];
   const callees: CtxItem[] = [];
   const unresolved: string[] = [];
+  // A type's members past the cap are counted; a function's siblings are the rest of its
+  // file's outline (map lists them), which a count would only swell.
+  let omitted = isType ? Math.max(0, members.length - CTX_LIST_MAX) : 0;
+  let callersCut = false;
   if (focus && !isType) {
     // The index keeps one representative occurrence per file (often the declaration):
     // re-read the files whose uses include a call for the call sites themselves.
     for (const u of useRowsOf(t.reader, focus.name)) {
-      if ((u.roles & ROLE.call) === 0 || callers.length >= CTX_LIST_MAX) continue;
+      if ((u.roles & ROLE.call) === 0) continue;
+      if (callers.length >= CTX_LIST_MAX) {
+        callersCut = true;
+        break;
+      }
       const bytes = readOnce(t.root, u.file.path);
       if (!bytes.ok || bytes.revision !== u.file.revision) continue;
       const fileDefs = t.reader.fileDefinitions(u.file.path);
       for (const o of extractOccurrences(u.file.lang, bytes.bytes)) {
-        if (o.name !== focus.name || o.role !== 'call' || callers.length >= CTX_LIST_MAX) continue;
+        if (o.name !== focus.name || o.role !== 'call') continue;
+        if (callers.length >= CTX_LIST_MAX) {
+          callersCut = true;
+          break;
+        }
         const within = innermost(fileDefs, o.start, o.end);
         callers.push({ file: u.file, start: o.start, end: o.end, startLine: o.line, endLine: o.line, ...(within ? { within: qualifiedName(within) } : {}) });
       }
@@ -119,11 +135,13 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         const target = bestCallee(defs.filter((d) => d.name === o.name)) ?? bestCallee(t.reader.definitions(o.name));
         if (target && callees.length < CTX_LIST_MAX) callees.push(item(target));
         else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
+        else omitted++;
       }
     }
   }
   return ok({
     target: t, ...(symbol ? { symbol: item(symbol) } : {}), ...(container ? { container: item(container) } : regionOwner ? { container: item(regionOwner) } : {}),
     members: members.slice(0, CTX_LIST_MAX).map((d) => item(d)), membersAre: isType ? 'members' : 'siblings', callers, callees, unresolvedCallees: unresolved,
+    omitted, callersCut,
   });
 }

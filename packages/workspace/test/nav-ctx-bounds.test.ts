@@ -1,0 +1,55 @@
+// ctx's bounds say what they cut: callees and a type's members past CTX_LIST_MAX are
+// counted (`omitted`), call sites stopped at it point to `refs`, and a hit that no
+// definition holds says so instead of printing nothing.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ctxCommand, indexCommand, searchCommand } from '../src';
+import { CTX_LIST_MAX } from '../src/limits';
+import { json, makeRepo } from './ws-helpers';
+
+const N = CTX_LIST_MAX + 3;
+const helpers = Array.from({ length: N }, (_, i) => `export function helper${i}(): number {\n  return leaf() + ${i};\n}\n`).join('\n');
+const FILES = {
+  'src/leaf.ts': 'export function leaf(): number {\n  return 1;\n}\n',
+  'src/helpers.ts': `import { leaf } from './leaf';\n\n${helpers}`,
+  'src/hub.ts': `import { ${Array.from({ length: N }, (_, i) => `helper${i}`).join(', ')} } from './helpers';\n\nexport function hub(): number {\n  return ${Array.from({ length: N }, (_, i) => `helper${i}()`).join(' + ')};\n}\n`,
+  'src/notes.ts': '// a module-level note about quartz crystals\nexport const unrelated = 1;\n',
+};
+
+describe('ctx bounds', () => {
+  let root: string;
+  let env: NodeJS.ProcessEnv;
+  const at = (more = {}) => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), budget: 5000, ...more });
+
+  beforeAll(async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-ctx-bounds-')));
+    root = makeRepo(path.join(base, 'repo'), FILES);
+    env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
+    expect((await indexCommand(at({ format: 'json' as const }))).exitCode).toBe(0);
+  });
+
+  it('counts the callees past the cap and points to refs for the callers past it', async () => {
+    const hub = json(await searchCommand(['sym:hub'], at({ format: 'json' as const }))).hits[0];
+    const out = json(await ctxCommand(hub.handle, at({ format: 'json' as const })));
+    expect(out.callees).toHaveLength(CTX_LIST_MAX);
+    expect(out.omitted).toBe(N - CTX_LIST_MAX);
+    expect(out.callers_more).toBeUndefined();
+    const leaf = json(await searchCommand(['sym:leaf'], at({ format: 'json' as const }))).hits[0];
+    const callers = json(await ctxCommand(leaf.handle, at({ format: 'json' as const })));
+    expect(callers.callers).toHaveLength(CTX_LIST_MAX);
+    expect(callers.callers_more).toBe('refs leaf');
+    const lines = await ctxCommand(leaf.handle, at({ format: 'lines' as const }));
+    expect(lines.stdout).toContain('callers: more than listed (refs leaf lists every site)\n');
+  });
+
+  it('a hit no definition holds says so, in both formats, instead of printing nothing', async () => {
+    const hit = json(await searchCommand(['quartz', 'crystals'], at({ format: 'json' as const }))).hits[0];
+    expect(hit.path).toBe('src/notes.ts');
+    const out = json(await ctxCommand(hit.handle, at({ format: 'json' as const })));
+    expect(out.note).toMatch(/^no definition holds this span.*map src\/notes\.ts outlines the file$/);
+    const lines = await ctxCommand(hit.handle, at({ format: 'lines' as const }));
+    expect(lines.exitCode).toBe(0);
+    expect(lines.stdout).toMatch(/^ctx: no definition holds this span/m);
+  });
+});
