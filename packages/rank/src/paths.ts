@@ -4,6 +4,9 @@
 // `selftests`: the Linux kernel's tools/testing/selftests.
 const TEST_DIRS = new Set(['tests', '__tests__', 'spec', 'testdata', 'selftests']);
 const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdx']);
+const C_HEADER_EXTENSIONS = new Set(['h', 'hh', 'hpp', 'hxx', 'h++']);
+/** Extensions of C and C++ source files, in the order a header's paired source is looked for. */
+export const C_SOURCE_EXTENSIONS: readonly string[] = ['c', 'cc', 'cpp', 'cxx'];
 
 export function basename(path: string): string {
   const slash = path.lastIndexOf('/');
@@ -71,6 +74,11 @@ export function isGeneratedPath(path: string): boolean {
 export function pathStanding(path: string): 0 | 1 | 2 {
   if (isGeneratedPath(path)) return 2;
   return isTestPath(path) ? 1 : 0;
+}
+
+/** A C or C++ header (`.h`, `.hh`, `.hpp`, `.hxx`, `.h++`). */
+export function isCHeaderPath(path: string): boolean {
+  return C_HEADER_EXTENSIONS.has(extension(path));
 }
 
 /** A TypeScript declaration file (`index.d.ts`, `.d.mts`, `.d.cts`): types of code defined elsewhere. */

@@ -7,10 +7,9 @@
 // `src/` that mirrors its `include/`), where the functions it declares are defined.
 import * as path from 'node:path';
 import { percentDecode, percentEncode, type IndexedFile, type IndexReader } from '@trufflepig/index';
+import { C_SOURCE_EXTENSIONS, isCHeaderPath } from '@trufflepig/rank';
 import { NAV_INCLUDES_CACHED_MAX } from './limits';
 
-const HEADER_EXTENSIONS = new Set(['.h', '.hh', '.hpp', '.hxx', '.h++']);
-const SOURCE_EXTENSIONS = ['.c', '.cc', '.cpp', '.cxx'];
 
 function plain(encoded: string): string {
   return percentDecode(encoded).toString('utf8');
@@ -60,7 +59,7 @@ function existingFile(reader: IndexReader, candidate: string): IndexedFile | und
 /** Sources beside a header or under the `src/` (or `lib/`) mirroring its `include/`. */
 function pairedSources(reader: IndexReader, header: string): IndexedFile[] {
   const ext = path.posix.extname(header);
-  if (!HEADER_EXTENSIONS.has(ext)) return [];
+  if (!isCHeaderPath(header)) return [];
   const stem = header.slice(0, -ext.length);
   const stems = [stem];
   const m = /^(.*?)(?:^|\/)include\/(.*)$/.exec(stem);
@@ -69,7 +68,7 @@ function pairedSources(reader: IndexReader, header: string): IndexedFile[] {
     stems.push(`${prefix}src/${m[2]}`, `${prefix}lib/${m[2]}`, `${prefix}src/${path.posix.basename(m[2])}`);
   }
   const out: IndexedFile[] = [];
-  for (const s of stems) for (const e of SOURCE_EXTENSIONS) { const f = existingFile(reader, s + e); if (f && !out.includes(f)) out.push(f); }
+  for (const s of stems) for (const e of C_SOURCE_EXTENSIONS) { const f = existingFile(reader, `${s}.${e}`); if (f && !out.includes(f)) out.push(f); }
   return out;
 }
 
