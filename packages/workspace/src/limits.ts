@@ -32,6 +32,8 @@ export const SYM_BODY_MAX_LINES = 40;
 export const SYM_HEAD_MAX_LINES = 8;
 /** Members a long definition's `members:` line names (`+N more (map PATH)` for the rest). */
 export const SYM_MEMBERS_MAX = 16;
+/** A long type with fewer members than this prints its body, not a head and a members line. */
+export const SYM_OUTLINE_MEMBERS_MIN = 3;
 /** `refs` reads at most this many files for sites; more makes the answer truncated. */
 export const REFS_MAX_FILES = 2_000;
 /** `refs` keeps at most this many sites. */

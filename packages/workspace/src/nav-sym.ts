@@ -10,7 +10,7 @@ import { printedPath, type ShowInput } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
 import type { Context } from './context';
 import { fail, ok, type Outcome } from './errors';
-import { NEAREST_NAMES_SHOWN, SYM_ALSO_MAX, SYM_BODY_MAX_LINES, SYM_HEAD_MAX_LINES, SYM_MEMBERS_MAX } from './limits';
+import { NEAREST_NAMES_SHOWN, SYM_ALSO_MAX, SYM_BODY_MAX_LINES, SYM_HEAD_MAX_LINES, SYM_MEMBERS_MAX, SYM_OUTLINE_MEMBERS_MIN } from './limits';
 import { readOnce } from './live';
 import { definitionEntry, qualifiedName, spanEntry } from './nav-entries';
 import { fileFilter, filterWords, kindFilter } from './nav-filter';
@@ -112,7 +112,7 @@ interface Body {
 
 /**
  * The rows `show sym:` prints: the whole definition when it is at most SYM_BODY_MAX_LINES
- * long or callable; else its head (up to its first member, at most SYM_HEAD_MAX_LINES
+ * long, callable, or has fewer than SYM_OUTLINE_MEMBERS_MIN members; else its head (up to its first member, at most SYM_HEAD_MAX_LINES
  * lines) with its members listed, the rest left to the continuation.
  */
 function bodyOf(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
@@ -123,7 +123,10 @@ function bodyOf(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
   // helpers are no outline of it. A type or module is summarised by its members.
   if (isCallableKind(def.kind)) return { rows, members: [] };
   const inside = membersOf(t, def);
-  if (inside.length === 0) return { rows, members: [] };
+  // Fewer members than this outline nothing (a kernel struct whose fields sit in one
+  // anonymous inner struct shows as `members: 530 __randomize_layout, 745 cpu_bitmap`):
+  // the body is read instead, cut by the budget like a function's.
+  if (inside.length < SYM_OUTLINE_MEMBERS_MIN) return { rows, members: [] };
   const firstMember = inside[0].startLine;
   // Methods and nested types first, then fields and properties, as `map` orders them.
   const members = [...inside.filter((d) => !SECOND_GROUP.has(d.kind)), ...inside.filter((d) => SECOND_GROUP.has(d.kind))]

@@ -37,6 +37,12 @@ const FILES = {
   'lib/util.h': '#pragma once\nint util_sum(int a, int b);\n',
   'lib/util.c': '#include "util.h"\nint util_sum(int a, int b) { return a + b; }\n',
   'app/main.c': '#include "../lib/util.h"\nint main(void) { return util_sum(1, 2); }\n',
+  // The kernel's mm_struct: its fields in one anonymous struct, closed by an attribute macro.
+  'include/linux/mm_types.h': [
+    'struct mm_struct {', '\tstruct {',
+    ...Array.from({ length: 45 }, (_, i) => `\t\tunsigned long field_${i};`),
+    '\t} __randomize_layout;', '\tunsigned long cpu_bitmap[];', '};', '',
+  ].join('\n'),
 };
 
 describe('C navigation: show sym: and refs through #include', () => {
@@ -64,6 +70,14 @@ describe('C navigation: show sym: and refs through #include', () => {
     expect(page.rows.map((r: { text: string }) => r.text)).toEqual(['struct task_struct {', '\tunsigned int __state;', '\tstruct task_struct *parent;', '}']);
     expect(json(await showCommand('sym:task_nice', at()))).toMatchObject({ path: 'include/linux/sched.h', kind: 'function', start_line: 12 });
     expect(json(await showCommand('sym:task_is_running', at()))).toMatchObject({ path: 'include/linux/sched.h', kind: 'macro', start_line: 16 });
+  });
+
+  it('show sym: of a long struct whose members outline nothing reads its body', async () => {
+    const page = json(await showCommand('sym:mm_struct', at()));
+    expect(page).toMatchObject({ path: 'include/linux/mm_types.h', kind: 'struct', start_line: 1 });
+    expect(page.rows.length).toBeGreaterThan(40);
+    expect(page.rows[2].text).toBe('\t\tunsigned long field_0;');
+    expect(page.members).toBeUndefined();
   });
 
   it('refs resolves a call through a quoted include to the definition in the header\'s paired source', async () => {
