@@ -69,6 +69,20 @@ describe('bad input', () => {
     }
   });
 
+  it('status names the files whose parse failed or was partial, not only their count', () => {
+    const broken = makeRepo({ 'src/ok.ts': 'export const fine = 1;\n', 'src/broken.ts': 'export function half( {\n  return 1;\n' }, 'parse-paths');
+    expect(broken.cli('index').status).toBe(0);
+    const st = broken.cli('status').json();
+    expect(st.coverage.parse_failures).toBe(1);
+    expect(st.parse_failure_kinds).toEqual({ failed: 0, partial: 1 });
+    expect(st.parse_failure_paths).toEqual(['src/broken.ts']);
+    expect(broken.lines('status').stdout).toContain('parse_failure_paths: ["src/broken.ts"]');
+    // A clean tree names none.
+    const clean = makeRepo({ 'src/ok.ts': 'export const fine = 1;\n' }, 'parse-clean');
+    expect(clean.cli('index').status).toBe(0);
+    expect(clean.cli('status').json()).not.toHaveProperty('parse_failure_paths');
+  });
+
   it('usage errors are coded bad_arguments with exit 2', () => {
     for (const args of [['search'], ['-b', '-3', 'search', 'x'], ['-n', '0', 'search', 'x'], ['--format', 'xml', 'search', 'x'], ['show']]) {
       const r = repo.cli(...args);

@@ -1,10 +1,11 @@
 import { LOCK_FILE_NAME, lockFileState, reconcile, type ReconcileProgress, type ReconcileReport } from '@trufflepig/index';
 import { DAEMON_LOCK_FILE_NAME, daemonLockState } from '@trufflepig/runtime';
 import {
-  CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, fitError, internalErrorOf, renderObject, renderSearchPage, renderShow,
+  CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, fitError, internalErrorOf, printedPath, renderObject, renderSearchPage, renderShow,
   type OutputFormat, type ShowInput,
 } from '@trufflepig/render';
 import { parseHandle, ResultStore } from '@trufflepig/result-cache';
+import { STATUS_PARSE_FAILURE_PATHS } from './limits';
 import { resolveContext, type Context, type ContextOptions, type MemberTarget, type WorkspaceContext } from './context';
 import type { Outcome, TpError } from './errors';
 import { fail, ok } from './errors';
@@ -280,7 +281,10 @@ async function rootStatus(r: ResolvedRoot): Promise<Outcome<Record<string, unkno
     delete cov.hits;
     // What the walk left out, largest first (coverage.excluded counts it by class).
     const skipped = reader.value.skippedDirs();
-    return ok({ root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov, skipped_dirs: skipped, ...history, ...locks });
+    // Which files parse_failures counts (their facts may be incomplete, never their text).
+    const parse = reader.value.parseFailures(STATUS_PARSE_FAILURE_PATHS);
+    const failures = parse.failed + parse.partial > 0 ? { parse_failure_kinds: { failed: parse.failed, partial: parse.partial }, parse_failure_paths: parse.paths.map(printedPath) } : {};
+    return ok({ root: r.root, cache: r.cacheDir, state: 'published', daemon, coverage: cov, skipped_dirs: skipped, ...failures, ...history, ...locks });
   } finally {
     releaseReader(reader.value);
   }

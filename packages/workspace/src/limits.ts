@@ -8,6 +8,8 @@ export const FALLBACK_REEXTRACT_MAX_FILES = 64;
 export const GIT_DIVERGENCE_TIMEOUT_MS = 10_000;
 /** An unavailable member's reason is cut to this many characters. */
 export const UNAVAILABLE_REASON_MAX_CHARS = 120;
+/** Paths `status` names of the files whose parse failed or was partial. */
+export const STATUS_PARSE_FAILURE_PATHS = 10;
 /**
  * A member gets its own worker thread only when its published index is at least this
  * large: below it, a warm search on the main thread costs less than a thread's start-up.

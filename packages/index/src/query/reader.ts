@@ -188,6 +188,17 @@ export class IndexReader {
     return [...rows];
   }
 
+  /**
+   * Files whose parse failed or was partial (their definitions and references may be
+   * incomplete; lexical search still covers every byte): how many of each, and the first
+   * `limit` paths (stored form), failed ones first, each group in path order.
+   */
+  parseFailures(limit: number): { failed: number; partial: number; paths: string[] } {
+    const failed = this.files().filter((f) => !f.excluded && f.parse === 'failed').map((f) => f.path).sort();
+    const partial = this.files().filter((f) => !f.excluded && f.parse === 'partial').map((f) => f.path).sort();
+    return { failed: failed.length, partial: partial.length, paths: [...failed, ...partial].slice(0, Math.max(0, limit)) };
+  }
+
   /** Definitions of one indexed file in source order. */
   fileDefinitions(path: string): IndexedDefinition[] {
     const f = this.fileByPath(path);
