@@ -1,6 +1,9 @@
 // Splits argv into global options and the verb's words. Every word after the verb belongs
 // to the query (`search -file:tests sym:X` needs no quoting), so only the tool's own
 // options are taken out wherever they appear; everything else stays in order.
+// The main entry loads this module on every call: it requires only the index's one-file
+// edit-distance subpath, never the index itself.
+import { editDistance } from '@trufflepig/index/edit-distance';
 
 /** The options that take a value, each with the example value a usage error shows when it is missing. */
 const WITH_VALUE: ReadonlyMap<string, string> = new Map([
@@ -89,27 +92,13 @@ const HINTS: Readonly<Record<string, string>> = {
   setup: 'agent-setup --claude|--codex|--agents-md', skill: 'agent-setup --claude', agents: 'agent-setup --agents-md',
 };
 
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = d[0];
-    d[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = d[j];
-      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return d[b.length];
-}
-
 /** The verb an unknown word most likely meant, with its argument shape. */
 export function likelyVerb(word: string): string {
   // Own keys only: `constructor` or `__proto__` must not find Object.prototype's members.
   const key = word.toLowerCase();
   if (Object.hasOwn(HINTS, key)) return HINTS[key];
   const shapes: Readonly<Record<string, string>> = { index: 'index', search: 'search QUERY', show: 'show HANDLE', more: 'more CURSOR', refs: 'refs NAME', map: 'map PATH', ctx: 'ctx HANDLE', hist: 'hist TARGET', blame: 'blame TARGET', since: 'since REV [TARGET]', diff: 'diff REV [--target TARGET]', status: 'status', ws: 'ws show|status|discover', serve: 'serve', stop: 'stop', mcp: 'mcp', 'agent-setup': 'agent-setup --claude|--codex|--agents-md', hook: 'hook claude', help: 'help' };
-  const best = [...VERBS].sort((x, y) => distance(word, x) - distance(word, y))[0];
+  const best = [...VERBS].sort((x, y) => editDistance(word, x) - editDistance(word, y))[0];
   return shapes[best];
 }
 
