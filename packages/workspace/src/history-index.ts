@@ -5,13 +5,13 @@
 // `hist` reads whatever index is there and never waits for one: what it lacks is read
 // from Git, within the budget. One index per Git common directory, under the cache base
 // (the parent of every root's cache directory, `--cache` included).
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   buildHistoryIndex, buildLockState, historyIndexDir, historyIndexFile, historyIndexStatus, loadHistoryIndex, openRepo,
   type HistoryIndexStatus, type LoadedHistoryIndex, type Repo,
 } from '@trufflepig/history';
+import { runDetachedJob, startDetached } from './detached-job';
 
 const SCRIPT = path.join(__dirname, 'history-index.js');
 
@@ -22,15 +22,7 @@ export function cacheBaseOf(cacheDir: string): string {
 
 /** Start a detached builder of `root`'s repository index; false when it cannot start (e.g. running from TypeScript sources). */
 export function startHistoryIndexBuild(root: string, cacheBase: string): boolean {
-  if (!fs.existsSync(SCRIPT)) return false;
-  try {
-    const child = spawn(process.execPath, [SCRIPT, root, cacheBase], { detached: true, stdio: 'ignore' });
-    child.on('error', () => undefined);
-    child.unref();
-    return true;
-  } catch {
-    return false;
-  }
+  return startDetached(SCRIPT, [root, cacheBase]);
 }
 
 // HEAD a builder was last started at, per index directory: a reconcile after an edit burst
@@ -84,20 +76,5 @@ export function historyIndexForWalk(repo: Repo, cacheBase: string, mayStart: boo
 
 if (require.main === module) {
   const [root, cacheBase] = process.argv.slice(2);
-  if (!root || !cacheBase) {
-    process.stderr.write('usage: history-index ROOT CACHE_BASE\n');
-    process.exitCode = 2;
-  } else {
-    // A polite background job: the foreground queries share these cores.
-    try {
-      require('node:os').setPriority(10);
-    } catch {
-      // not permitted here; run at normal priority
-    }
-    void buildHistoryIndex(root, cacheBase).then((r) => {
-      process.exitCode = r.ok ? 0 : 1;
-    }, () => {
-      process.exitCode = 1;
-    });
-  }
+  runDetachedJob(Boolean(root && cacheBase), 'usage: history-index ROOT CACHE_BASE', () => buildHistoryIndex(root, cacheBase));
 }
