@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { processAlive } from '@trufflepig/index';
 import { HISTORY_INDEX_FILE_BYTES_MAX, HISTORY_INDEX_LOCK_STALE_MS } from './limits';
 import { decodeIndex, type Decoded } from './log-index-format';
 
@@ -83,15 +84,6 @@ export function removeLeftTemps(dir: string): number {
 
 export type LockState = { readonly state: 'free' } | { readonly state: 'held'; readonly pid: number; readonly since: string } | { readonly state: 'stale'; readonly pid: number };
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Who holds the build lock of `dir`, if anyone (a dead or too old holder: stale). */
 export function buildLockState(dir: string): LockState {
   let text: string;
@@ -103,7 +95,7 @@ export function buildLockState(dir: string): LockState {
   const [pidText, since = ''] = text.trim().split(' ');
   const pid = Number(pidText);
   const age = Date.now() - Date.parse(since);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid) || !(age < HISTORY_INDEX_LOCK_STALE_MS)) return { state: 'stale', pid: Number.isInteger(pid) ? pid : 0 };
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid) || !(age < HISTORY_INDEX_LOCK_STALE_MS)) return { state: 'stale', pid: Number.isInteger(pid) ? pid : 0 };
   return { state: 'held', pid, since };
 }
 
