@@ -196,11 +196,12 @@ export function ctxCommand(handle: string, opts: CommandOptions): Promise<Comman
       if (!saved.ok) return errorResult(saved.error, budget);
       const fix = (r: CtxRow): CtxRow => ({ ...r, handle: formatHandle(saved.value.id, Number(r.handle.slice(1))) });
       const nothing = !symbol && !container && members.length + callers.length + callees.length + a.unresolvedCallees.length === 0;
+      const focus = (symbol ?? container)?.name;
       return renderCtx({
         handle: handle.trim(), ...(symbol ? { symbol: fix(symbol) } : {}), ...(container ? { container: fix(container) } : {}),
         [a.membersAre]: members.map(fix), callers: callers.map(fix), callees: callees.map(fix),
         ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}),
-        ...(a.omitted ? { omitted: a.omitted } : {}), ...(a.callersCut && focusName(symbol, container) ? { callers_more: `refs ${focusName(symbol, container)}` } : {}),
+        ...(a.omitted ? { omitted: a.omitted } : {}), ...(a.callersCut && focus ? { callers_more: `refs ${focus}` } : {}),
         // An empty answer says why, so it is never mistaken for a failure or for "no callers".
         ...(nothing ? { note: `no definition holds this span, and nothing indexed contains it; map ${printedPath(entry.path)} outlines the file` } : {}),
         generation: entry.generation,
@@ -209,12 +210,6 @@ export function ctxCommand(handle: string, opts: CommandOptions): Promise<Comman
       releaseReader(owner.value.reader);
     }
   });
-}
-
-/** The name `refs` takes for the handle's definition (`Type::name` for a member). */
-function focusName(symbol: CtxRow | undefined, container: CtxRow | undefined): string | undefined {
-  const focus = symbol ?? container;
-  return focus?.name;
 }
 
 /** Lists shrink from the end, evenly, until the answer fits the budget. */

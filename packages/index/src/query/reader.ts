@@ -87,6 +87,11 @@ function shellWord(p: string): string {
 const UNSEARCHED_PATHS_SHOWN = 5;
 
 /** A read-only view of one published generation. */
+/** A file coverage counts under `parse_failures`: no tree, or a tree with errors (its facts may be incomplete). */
+function isParseFailure(f: IndexedFile): boolean {
+  return f.parse === 'failed' || f.parse === 'partial';
+}
+
 export class IndexReader {
   private fileList?: IndexedFile[];
   private fileById?: Map<number, IndexedFile>;
@@ -194,8 +199,9 @@ export class IndexReader {
    * `limit` paths (stored form), failed ones first, each group in path order.
    */
   parseFailures(limit: number): { failed: number; partial: number; paths: string[] } {
-    const failed = this.files().filter((f) => !f.excluded && f.parse === 'failed').map((f) => f.path).sort();
-    const partial = this.files().filter((f) => !f.excluded && f.parse === 'partial').map((f) => f.path).sort();
+    const failing = this.files().filter((f) => !f.excluded && isParseFailure(f));
+    const failed = failing.filter((f) => f.parse === 'failed').map((f) => f.path).sort();
+    const partial = failing.filter((f) => f.parse === 'partial').map((f) => f.path).sort();
     return { failed: failed.length, partial: partial.length, paths: [...failed, ...partial].slice(0, Math.max(0, limit)) };
   }
 
@@ -240,7 +246,7 @@ export class IndexReader {
       if (f.excluded === 'read_error') readErrors++;
       else if (f.excluded) excluded[f.excluded] = (excluded[f.excluded] ?? 0) + 1;
       else indexed++;
-      if (f.parse === 'failed' || f.parse === 'partial') parseFailures++;
+      if (isParseFailure(f)) parseFailures++;
       if (f.factLimited) factLimited.push(f.path);
     }
     const walkErrors = Number(getMeta(this.db, 'walk_errors') ?? '0');
