@@ -23,11 +23,8 @@ export interface IndexedFile {
   readonly hunks: readonly Hunk[];
 }
 
-export interface IndexedCommit {
-  readonly commit: string;
-  readonly parents: readonly string[];
-  readonly date: string;
-  readonly subject: string;
+/** A log record as the index keeps it: its files without the deleted ones, maybe cut. */
+export interface IndexedCommit extends Omit<LogRecord, 'files'> {
   readonly files: readonly IndexedFile[];
   /** More files changed than HISTORY_INDEX_COMMIT_FILES_MAX: `files` is not all of them, so a walk asks Git. */
   readonly cut?: boolean;
