@@ -1,6 +1,6 @@
 'use strict';
 // Where one CLI run's time goes: the run under `node --cpu-prof` with trace-hooks.js
-// preloaded. The hooks give exact wall times (require(), sql.js init, every git child);
+// preloaded. The hooks give exact wall times (require(), every git child);
 // the CPU profile gives on-CPU time by area, each sample charged to the innermost frame
 // that belongs to an area (node internals count toward the caller that asked for them).
 const fs = require('node:fs');
@@ -11,7 +11,7 @@ const HOOKS = path.join(__dirname, 'trace-hooks.js');
 const AREAS = [
   [/^node:internal\/modules\//, 'module loading (resolve, read, compile)'],
   [/^node:(internal\/)?child_process/, 'child processes (spawnSync: spawn + wait)'],
-  [/\/node_modules\/sql\.js\//, 'sql.js'],
+  [/\/node_modules\/better-sqlite3\//, 'better-sqlite3'],
   [/\/node_modules\/tree-sitter[^/]*\//, 'tree-sitter'],
   [/\/packages\/history\/dist\//, 'history package (walk, blame, git output)'],
   [/\/packages\/render\/dist\//, 'render package'],
@@ -87,7 +87,6 @@ function describeProfile(p) {
   const owners = Object.entries(t.require.byPackage).sort((a, b) => b[1] - a[1]);
   lines.push(`    ${t.require.files} files loaded; each file's own load time (nested loads taken out), by owner:`);
   for (const [owner, ms] of owners.slice(0, 10)) if (ms >= 1) lines.push(`      ${owner.padEnd(40)} ${f(ms).padStart(9)}`);
-  lines.push(`  sql.js init: ${t.sqljs.length ? t.sqljs.map((s) => `${f(s.ms)} (at ${s.at} ms)`).join(', ') : 'not called'}`);
   lines.push(`  git children: ${t.gitSync.length} spawnSync, ${f(sum(t.gitSync))} waited; ${t.gitAsync.length} spawn (streamed), ${f(sum(t.gitAsync))} from spawn to close`);
   for (const g of [...t.gitSync, ...t.gitAsync].sort((a, b) => a.at - b.at)) lines.push(`    git ${g.args}: ${f(g.ms)} (at ${g.at} ms)`);
   lines.push(`  CPU profile, ${f(p.profile.totalMs)} from profiler start to exit, by area:`);

@@ -2,7 +2,8 @@
 // Timing instrumentation for one CLI run, loaded with `node --require` (profile.js): no
 // package code changes. It times require() (the outermost calls, inclusive, so nested loads
 // are not counted twice; and each newly loaded file's own share, its nested loads taken
-// out, summed by package), sql.js's init promise, and every git child process (spawnSync
+// out, summed by package; the storage engine, better-sqlite3, loads synchronously and is timed
+// there), and every git child process (spawnSync
 // to its return, spawn to its 'close'); at exit it writes them as JSON to
 // $TRUFFLEPIG_BENCH_TRACE.
 const Module = require('node:module');
@@ -11,22 +12,9 @@ const fs = require('node:fs');
 const { performance } = require('node:perf_hooks');
 
 const out = process.env.TRUFFLEPIG_BENCH_TRACE;
-const trace = { preloadAt: performance.now(), require: { ms: 0, calls: 0, lazy: [], files: 0, byPackage: {} }, sqljs: [], gitSync: [], gitAsync: [], exitAt: 0 };
+const trace = { preloadAt: performance.now(), require: { ms: 0, calls: 0, lazy: [], files: 0, byPackage: {} }, gitSync: [], gitAsync: [], exitAt: 0 };
 let depth = 0;
 let mainStarted = false;
-
-/** sql.js's export with its init promise timed (the store loads it, nested in other loads). */
-function tracedSqlJs(init) {
-  if (typeof init !== 'function' || init.__traced) return init;
-  const wrapped = function initTraced() {
-    const t1 = performance.now();
-    const p = init.apply(this, arguments);
-    Promise.resolve(p).then(() => trace.sqljs.push({ at: Math.round(t1), ms: Number((performance.now() - t1).toFixed(1)) }), () => undefined);
-    return p;
-  };
-  Object.assign(wrapped, init, { __traced: true });
-  return wrapped;
-}
 
 const originalLoad = Module._load;
 Module._load = function load(request, parent, isMain) {
@@ -36,8 +24,7 @@ Module._load = function load(request, parent, isMain) {
     return originalLoad.apply(this, arguments);
   }
   if (depth > 0 || !mainStarted) {
-    const exported = originalLoad.apply(this, arguments);
-    return request === 'sql.js' ? tracedSqlJs(exported) : exported;
+    return originalLoad.apply(this, arguments);
   }
   depth++;
   const t0 = performance.now();
@@ -52,7 +39,7 @@ Module._load = function load(request, parent, isMain) {
     // The loads that cost something, by name and when (ms since the process started).
     if (took > 2) trace.require.lazy.push({ request, at: Math.round(t0), ms: Number(took.toFixed(1)) });
   }
-  return request === 'sql.js' ? tracedSqlJs(exported) : exported;
+  return exported;
 };
 
 /** packages/NAME, apps/NAME, node_modules/[@scope/]NAME, or node: for the file's owner. */

@@ -63,10 +63,11 @@ describe('npm install -g of the packed tarballs', () => {
     const npm = spawnSync('npm', [
       'install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--fetch-retries=0',
       `--allow-scripts=${withInstallScripts(['trufflepig']).join(',')}`, `--@trufflepig:registry=${DEAD_REGISTRY}`, ...tarballs,
-    ], { cwd: os.tmpdir(), encoding: 'utf8', env: cleanEnv(), timeout: 200_000 });
+    ], { cwd: os.tmpdir(), encoding: 'utf8', env: cleanEnv(), timeout: 480_000 });
     if (npm.status !== 0) throw new Error(`npm install -g failed (exit ${npm.status}):\n${npm.stderr.slice(-3000)}`);
     bin = path.join(prefix, 'bin', 'trufflepig');
-    // pack + install take ~35 s here, most of it compiling tree-sitter's core (docs/install.md)
+    // pack + install take ~2 minutes here, most of it compiling SQLite (better-sqlite3) and
+    // tree-sitter's core (docs/install.md)
     process.stderr.write(`install.test: packed and installed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
     const base = tempDir('installed-repo');
@@ -79,7 +80,7 @@ describe('npm install -g of the packed tarballs', () => {
     git(root, 'init', '-q');
     git(root, 'add', '.');
     git(root, 'commit', '-q', '-m', 'token bucket');
-  }, 240_000);
+  }, 540_000);
 
   test('packs one tarball per package and installs copies, not links into the clone', () => {
     expect(tarballs.map((t) => path.basename(t)).sort()).toEqual(

@@ -1,6 +1,6 @@
 export type IndexErrorCode =
   | 'index_warming' | 'index_locked' | 'index_corrupt' | 'cache_unwritable'
-  | 'root_unreadable' | 'cache_root_mismatch' | 'reconcile_failed' | 'bad_query' | 'bad_regex' | 'unknown_language' | 'unknown_kind';
+  | 'root_unreadable' | 'cache_root_mismatch' | 'reconcile_failed' | 'storage_unavailable' | 'bad_query' | 'bad_regex' | 'unknown_language' | 'unknown_kind';
 
 export interface IndexError {
   readonly code: IndexErrorCode;

@@ -23,6 +23,7 @@ export { commitExists, readCommitMessage, commitDocument, type GitLogState } fro
 export { declarationRank, isCallableKind, kindTier } from './query/lanes';
 export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup } from './query/hit';
 export { indexPath } from './store/publish';
+export { publishedStamp } from './store/database';
 export { lockFileState, processAlive, readReconcileFailure, type ReconcileFailure, type WriterLockState } from './store/health';
 export { rootIdentity } from './store/root-owner';
 export { nearestDefinedNames } from './query/nearest-names';

@@ -7,17 +7,17 @@ import { createExtractor, defaultParallelism, type Extractor } from './extract/p
 import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
 import { updateCommitHistory, type CommitHistoryUpdate } from './store/commits';
-import { emptyDatabase, loadDatabase, rebuildFts } from './store/database';
-import { acquireWriterLock, indexPath, makeDirectories, publishDatabase, removeAbandonedStaging } from './store/publish';
+import { emptyDatabase, openDatabase, rebuildFts, seededDatabase } from './store/database';
+import { acquireWriterLock, indexPath, makeDirectories, publishStaging, removeAbandonedStaging, removeStaging, stagingPath } from './store/publish';
 import { clearReconcileFailure, recordReconcileFailure } from './store/health';
 import { claimForReconcile, ownerUnstamped, recordOwner } from './store/root-owner';
 import { getMeta, setMeta } from './store/schema';
-import { allRows, type Database } from './store/sql';
+import { allRows, engineErrorCode, storageEngine, type Database } from './store/sql';
 import { walkRoot } from './walk';
 import { skipMetaText, withSkipped } from './walk/skip-meta';
 import type { SkipSummary } from './walk/skipped';
 
-export { loadDatabase } from './store/database';
+export { openDatabase } from './store/database';
 
 const collectNow = exposeGc();
 /** External-memory growth (bytes) of the storing thread after which it collects. */
@@ -93,8 +93,8 @@ async function extractAll(session: ReconcileSession, examined: readonly Paramete
   const drain = async (b: Batch) => {
     const results = await b.results;
     b.items.forEach((item, k) => session.insert(item, results[k]));
-    // sql.js grows its in-memory database file by reallocating it; the old copies are
-    // garbage V8 only counts as external memory. Collect once they add up.
+    // The batches' file buffers are garbage V8 only counts as external memory, and a
+    // kernel's worth of them outgrows the heap's own pressure. Collect once they add up.
     const external = process.memoryUsage().external;
     if (collectNow && external - externalAtCollect > EXTERNAL_GROWTH_COLLECT) {
       collectNow();
@@ -126,17 +126,22 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
   // recorded where readers look, so a daemon whose reconciles keep failing never passes
   // for complete; the next success clears it.
   if (out.ok) clearReconcileFailure(options.cacheDir);
-  // cache_root_mismatch: the directory is another root's, whose health this must not touch.
-  else if (out.error.code !== 'index_locked' && out.error.code !== 'cache_root_mismatch') recordReconcileFailure(options.cacheDir, out.error.code, out.error.message);
+  // cache_root_mismatch: the directory is another root's, whose health this must not touch;
+  // storage_unavailable: the installation's fault, not this cache's.
+  else if (out.error.code !== 'index_locked' && out.error.code !== 'cache_root_mismatch' && out.error.code !== 'storage_unavailable') recordReconcileFailure(options.cacheDir, out.error.code, out.error.message);
   return out;
 }
 
 /** Errors that say the cache directory refuses writes, as opposed to a defect of the reconcile. */
 const UNWRITABLE_ERRNO = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'ENOTDIR', 'EFBIG']);
+/** The engine's codes for the same (a full disk is SQLITE_FULL, a read-only file SQLITE_READONLY_*). */
+const UNWRITABLE_ENGINE_CODES = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|PERM)/;
 
 async function reconcileLocked(root: string, options: ReconcileOptions): Promise<Outcome<ReconcileReport>> {
   const started = Date.now();
   const { cacheDir } = options;
+  const engine = storageEngine();
+  if (!engine.ok) return fail(engine.error.code, engine.error.message);
   try {
     makeDirectories(cacheDir);
   } catch (err) {
@@ -151,18 +156,22 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
   if ('heldBy' in lock) return fail('index_locked', `another process (pid ${lock.heldBy}) is indexing this root; wait for it and retry`);
   let pool: Extractor | undefined;
   let db: Database | undefined;
-  // A failure while exporting or writing the new generation is the cache's, whatever it says.
+  // A first index (or a rebuild) is built in this file and renamed into place; otherwise
+  // the published file is written in place, one transaction per generation.
+  let staging: string | undefined;
+  // A failure while committing or renaming the new generation is the cache's, whatever it says.
   let publishing = false;
   try {
     removeAbandonedStaging(cacheDir);
     // Another root's index is refused, never overwritten; one of a directory since deleted
     // and recreated at this path is rebuilt from nothing (docs/cli.md, "Root and cache").
-    const claim = claimForReconcile(await loadDatabase(indexPath(cacheDir)), root, cacheDir);
+    const claim = claimForReconcile(openDatabase(indexPath(cacheDir), 'write'), root, cacheDir);
     if (!claim.ok) return fail(claim.error.code, claim.error.message);
     db = claim.value.db;
     let seed: SeedOutcome | undefined;
     if (!db && options.seedFrom !== undefined) {
-      db = await loadDatabase(indexPath(options.seedFrom));
+      staging = stagingPath(cacheDir);
+      db = seededDatabase(indexPath(options.seedFrom), staging);
       const donorGeneration = db ? Number(getMeta(db, 'generation') ?? '0') : 0;
       if (db && donorGeneration > 0) {
         // The donor's rows become this root's starting point; its generation is not
@@ -172,10 +181,15 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
       } else {
         db?.close();
         db = undefined;
+        removeStaging(staging);
+        staging = undefined;
         seed = { state: 'no_parent_index', from: options.seedFrom };
       }
     }
-    db ??= await emptyDatabase();
+    if (!db) {
+      staging = stagingPath(cacheDir);
+      db = emptyDatabase(staging);
+    }
     const floor = claim.value.generationFloor;
     if (floor !== undefined) setMeta(db, 'generation', String(Math.max(floor, Number(getMeta(db, 'generation') ?? '0'))));
     // A rebuild publishes even an empty tree; so does an owner record to be stamped with this directory's identity.
@@ -189,17 +203,17 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     const old = oldFiles(db);
     const session = new ReconcileSession(db, root, old, walked.issues.length);
     const examined = walked.files.filter((f) => session.needsExamination(f));
-    db.exec('BEGIN');
+    // IMMEDIATE: the write lock now, not at the first write; readers go on reading the
+    // previous generation until COMMIT.
+    db.exec(staging ? 'BEGIN' : 'BEGIN IMMEDIATE');
     // Parser threads carry heap limits, so a pathological file (a megabyte of minified
     // code on one line) fails alone and stays lexical instead of inflating this process.
     const usePool = examined.length >= POOL_MIN_FILES || examined.some((f) => f.size > POOL_LARGE_FILE_BYTES);
     const makePool = () => createExtractor({ parallelism: usePool ? options.parallelism ?? Math.max(2, defaultParallelism()) : 1, heapLimits: options.parserHeapLimits });
     await extractAll(session, examined, () => (pool ??= makePool()), options.onProgress);
-    // Parser threads are done: let their memory go before the database is exported.
+    // Parser threads are done: let their memory go before the largest writes.
     await pool?.close();
     pool = undefined;
-    // The database's in-memory file is reallocated as it grows; drop the garbage copies
-    // (and the last batches' results) before the commit adds the largest writes.
     collectNow?.();
     const removed = session.finish();
     // New commits are new documents: they publish a generation even when no file changed.
@@ -208,7 +222,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started, seed, history, skipped: walked.skipped };
     // What was left out is part of the generation: a new untracked `node_modules` publishes.
     const skippedText = skipMetaText(walked.skipped);
-    if (!mustPublish && !session.changed && !history.changed && getMeta(db, 'skipped') === skippedText && previousGeneration > 0) {
+    if (!staging && !mustPublish && !session.changed && !history.changed && getMeta(db, 'skipped') === skippedText && previousGeneration > 0) {
       db.exec('ROLLBACK');
       return ok(report(db, previousGeneration, false, stats));
     }
@@ -221,29 +235,36 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     setMeta(db, 'walk_errors', String(session.unsearched.walk_error));
     setMeta(db, 'skipped', skippedText);
     if (seed) setMeta(db, 'seed', JSON.stringify(seed));
-    db.exec('COMMIT');
-    collectNow?.();
     const live = Number(allRows(db, 'SELECT count(*) FROM region')[0][0]);
     if (ftsDocs > 0 && (ftsDocs - live) / ftsDocs > FTS_DEAD_REBUILD_FRACTION) rebuildFts(db, root);
+    const result = report(db, generation, true, stats);
     publishing = true;
     options.onProgress?.({ phase: 'publish', done: 0, total: 1 });
-    const result = report(db, generation, true, stats);
-    // Export, then close at once: the in-memory database and its exported copy are the
-    // two largest allocations of a reconcile, and only the copy needs to outlive this line.
-    const bytes = db.export();
-    db.close();
-    db = undefined;
-    publishDatabase(cacheDir, bytes);
+    db.exec('COMMIT');
+    if (staging) {
+      // Readers open the published file in WAL mode (recorded in the file's header).
+      db.pragma('journal_mode = WAL');
+      db.close();
+      db = undefined;
+      publishStaging(cacheDir, staging);
+      staging = undefined;
+    } else {
+      // Never waits for readers: what a reader still holds is copied by a later checkpoint.
+      db.pragma('wal_checkpoint(PASSIVE)');
+    }
     return ok(result);
   } catch (err) {
     const errno = (err as NodeJS.ErrnoException).code;
     const message = String((err as Error).message ?? err).split('\n')[0];
-    if ((errno !== undefined && UNWRITABLE_ERRNO.has(errno)) || publishing) {
+    const engineCode = engineErrorCode(err);
+    if ((errno !== undefined && UNWRITABLE_ERRNO.has(errno)) || (engineCode !== undefined && UNWRITABLE_ENGINE_CODES.test(engineCode)) || publishing) {
       return fail('cache_unwritable', `cannot write the index in ${cacheDir} (${message}); the previous generation stays published; free space or pass a writable --cache DIR`);
     }
     return fail('reconcile_failed', `indexing failed, the previous generation stays published: ${message}; run trufflepig index again, and report this if it repeats`);
   } finally {
+    // Closing rolls back an open transaction: the published generation stays as it was.
     db?.close();
+    if (staging) removeStaging(staging);
     await pool?.close();
     lock.release();
   }

@@ -1,8 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FILE_MAX_BYTES, IndexReader, reconcile } from '../src';
-import { publishDatabase } from '../src/store/publish';
+import { FILE_MAX_BYTES, IndexReader, publishedStamp, reconcile } from '../src';
+import { emptyDatabase } from '../src/store/database';
+import { publishStaging, stagingPath } from '../src/store/publish';
 import { Fixture } from './helpers';
+
+/** A cache directory's entries without SQLite's WAL and shared-memory files (present while any connection is open). */
+function sqliteFiles(dir: string): string[] {
+  return fs.readdirSync(dir).filter((n) => !n.endsWith('-wal') && !n.endsWith('-shm')).sort();
+}
 
 const LIB = 'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket { pub fn refill(&mut self) {} }\n';
 const MAIN = 'fn main() { let b = TokenBucket::new(); b.refill(); }\n';
@@ -134,14 +140,35 @@ describe('reconcile', () => {
 });
 
 describe('publication', () => {
-  it('replaces the index atomically and leaves no staging file', async () => {
+  it('publishes a later generation in place, one transaction, and leaves no staging file', async () => {
     const fx = new Fixture('pub-atomic', { 'a.rs': 'fn a() {}\n' });
     await fx.index();
-    const before = fs.statSync(path.join(fx.cache, 'index.sqlite')).ino;
+    const file = path.join(fx.cache, 'index.sqlite');
+    const before = fs.statSync(file).ino;
+    const stamp = publishedStamp(file);
+    expect(stamp).toBe(`${before}:1`);
     fx.write({ 'a.rs': 'fn a2() {}\n' });
     expect(await fx.index()).toMatchObject({ generation: 2 });
-    expect(fs.readdirSync(fx.cache)).toEqual(['index.sqlite']);
-    expect(fs.statSync(path.join(fx.cache, 'index.sqlite')).ino).not.toBe(before);
+    expect(sqliteFiles(fx.cache)).toEqual(['index.sqlite']);
+    // Written in place (the first index was renamed into place from a staging file).
+    expect(fs.statSync(file).ino).toBe(before);
+    expect(publishedStamp(file)).toBe(`${before}:2`);
+    expect(await fx.paths('sym:a2')).toEqual(['a.rs']);
+  });
+
+  it('renames a rebuilt index into place with no WAL of the old file beside it', async () => {
+    const fx = new Fixture('pub-rebuild', { 'a.rs': 'fn old_name() {}\n' });
+    await fx.index();
+    const file = path.join(fx.cache, 'index.sqlite');
+    const before = fs.statSync(file).ino;
+    // An index the engine cannot read is rebuilt from nothing.
+    fs.writeFileSync(file, 'not a database');
+    fs.writeFileSync(`${file}-wal`, 'a WAL of another file');
+    fx.write({ 'a.rs': 'fn new_name() {}\n' });
+    expect(await fx.index()).toMatchObject({ published: true });
+    expect(fs.statSync(file).ino).not.toBe(before);
+    expect(fs.existsSync(`${file}-wal`) && fs.readFileSync(`${file}-wal`, 'utf8') === 'a WAL of another file').toBe(false);
+    expect(await fx.paths('sym:new_name')).toEqual(['a.rs']);
   });
 
   it('serves the previous generation when a reader opened it before a publication', async () => {
@@ -165,7 +192,7 @@ describe('publication', () => {
     fs.writeFileSync(path.join(fx.cache, 'index.lock'), String(dead));
     fs.writeFileSync(path.join(fx.cache, `index.sqlite.staging-${dead}-1`), 'partial');
     expect(await fx.index()).toMatchObject({ generation: 1, published: true });
-    expect(fs.readdirSync(fx.cache)).toEqual(['index.sqlite']);
+    expect(sqliteFiles(fx.cache)).toEqual(['index.sqlite']);
   });
 
   it('answers index_locked while a live process holds the lock, and for a second caller in the same process', async () => {
@@ -203,14 +230,48 @@ describe('publication', () => {
     if (reader.ok) reader.value.close();
     expect(await fx.paths('sym:kept_name')).toEqual(['a.rs']);
     // No staging file is left; the failure itself is recorded for readers (store/health.ts).
-    expect(fs.readdirSync(fx.cache).sort()).toEqual(['index.sqlite', 'reconcile-failure.json']);
+    expect(sqliteFiles(fx.cache)).toEqual(['index.sqlite', 'reconcile-failure.json']);
+  });
+
+  it('a writer killed with SIGKILL inside its write transaction leaves the previous generation, and the next reconcile publishes', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`d${i % 10}/f${i}.ts`] = `export function before_${i}(x: number) { return x + ${i}; }\n`;
+    const fx = new Fixture('pub-kill', files);
+    expect(await fx.index()).toMatchObject({ generation: 1 });
+    const edited: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) edited[`d${i % 10}/f${i}.ts`] = `export function after_${i}(x: number) { return x - ${i}; }\n`;
+    fx.write(edited);
+    // The child kills itself at the last moment before COMMIT: every row of generation 2 written, none committed.
+    const script = `require(${JSON.stringify(path.join(__dirname, '..', 'dist', 'index.js'))}).reconcile(${JSON.stringify(fx.root)}, {
+      cacheDir: ${JSON.stringify(fx.cache)}, parallelism: 1,
+      onProgress: (p) => { if (p.phase === 'publish') process.kill(process.pid, 'SIGKILL'); },
+    }).then(() => process.exit(3));`;
+    const { spawnSync } = await import('node:child_process');
+    const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(child.signal).toBe('SIGKILL');
+    const old = await fx.open();
+    try {
+      expect(old.generation).toBe(1);
+    } finally {
+      old.close();
+    }
+    expect(await fx.paths('sym:before_7')).toEqual(['d7/f7.ts']);
+    expect(await fx.paths('sym:after_7')).toEqual([]);
+    // The dead writer's lock is taken over; generation 2 is what the tree holds.
+    expect(await fx.index()).toMatchObject({ generation: 2, published: true });
+    expect(await fx.paths('sym:after_7')).toEqual(['d7/f7.ts']);
+    expect(await fx.paths('sym:before_7')).toEqual([]);
   });
 
   it('removes its staging file when the rename over the index fails', async () => {
     const fx = new Fixture('pub-rename');
     fs.mkdirSync(path.join(fx.cache, 'index.sqlite', 'blocker'), { recursive: true });
-    expect(() => publishDatabase(fx.cache, new Uint8Array([1, 2, 3]))).toThrow();
+    const staging = stagingPath(fx.cache);
+    emptyDatabase(staging).close();
+    expect(fs.existsSync(staging)).toBe(true);
+    expect(() => publishStaging(fx.cache, staging)).toThrow();
     expect(fs.readdirSync(fx.cache)).toEqual(['index.sqlite']);
+    expect(fs.statSync(path.join(fx.cache, 'index.sqlite')).isDirectory()).toBe(true);
   });
 
   it('answers index_warming without an index', async () => {

@@ -5,7 +5,7 @@ import { serveRoot, type Failure, type RunningDaemon } from '@trufflepig/runtime
 import { warmTokenizer } from '@trufflepig/render';
 import { handleServedRequest } from './daemon-handler';
 import { cacheBaseOf, refreshHistoryIndex } from './history-index';
-import { enableServingMode } from './reader-pool';
+import { closeIdleStaleReaders, enableServingMode } from './reader-pool';
 import { reconcileInWorker } from './reconcile-worker';
 
 /** The compiled entry script, for starting a detached daemon. */
@@ -19,6 +19,7 @@ export async function serveRootDaemon(root: string, cacheDir: string, log?: (lin
     root, cacheDir, ...(log ? { log } : {}),
     reconcile: async () => {
       const run = await reconcileInWorker(root, cacheDir, seedFrom);
+      if (run.ok && run.value.published) closeIdleStaleReaders();
       // The repository's history index follows HEAD: a detached builder when HEAD moved (history-index.ts).
       refreshHistoryIndex(root, cacheBaseOf(cacheDir));
       return run;

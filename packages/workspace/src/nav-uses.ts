@@ -16,13 +16,7 @@ export interface NameUseSite {
 
 /** Files of one index where `name` occurs (any role), with the representative occurrence. */
 export function useRowsOf(reader: IndexReader, name: string): { file: IndexedFile; start: number; end: number; line: number; roles: number; count: number }[] {
-  const res = reader.db.exec('SELECT u.file, u.start, u.end, u.line, u.roles, u.count FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?', [name]);
-  const out: { file: IndexedFile; start: number; end: number; line: number; roles: number; count: number }[] = [];
-  for (const row of res[0]?.values ?? []) {
-    const file = reader.file(Number(row[0]));
-    if (file && !file.excluded) out.push({ file, start: Number(row[1]), end: Number(row[2]), line: Number(row[3]), roles: Number(row[4]), count: Number(row[5]) });
-  }
-  return out;
+  return reader.nameUses(name).filter((u) => !u.file.excluded);
 }
 
 /** Up to `max` files using `name` beyond declaring or importing it: code before tests, then most uses, then path. */

@@ -1,8 +1,7 @@
 // Published indexes as the facade reads them. A one-shot process opens and closes one per
-// use; a long-lived process (the root daemon) turns pooling on and keeps each index
-// loaded until a new publication replaces the file, so a warm search never reloads it.
-import * as fs from 'node:fs';
-import { IndexReader, indexPath, type OpenOptions } from '@trufflepig/index';
+// use; a long-lived process (the root daemon) turns pooling on and keeps each reader (its
+// generation's snapshot and the caches built on it) until a newer generation is published.
+import { IndexReader, indexPath, publishedStamp, type OpenOptions } from '@trufflepig/index';
 import { explicitCacheBaseOf } from '@trufflepig/member-root';
 import { fail, ok, type Outcome } from './errors';
 
@@ -39,13 +38,9 @@ export function foregroundIndexingAllowed(): boolean {
   return !servingOnly;
 }
 
+/** Which publication the index holds now (a new generation, or a rebuilt file, changes it). */
 function stampOf(cacheDir: string): string | undefined {
-  try {
-    const st = fs.statSync(indexPath(cacheDir));
-    return `${st.ino}:${st.size}:${st.mtimeMs}`;
-  } catch {
-    return undefined;
-  }
+  return publishedStamp(indexPath(cacheDir));
 }
 
 export interface PublishedOptions {
@@ -78,8 +73,8 @@ export async function openPublished(cacheDir: string, root: string, options: Pub
     cached.users++;
     return ok(cached.reader);
   }
-  // Free the replaced index first when nobody uses it: the SQLite engine's memory never
-  // shrinks, so loading the new one beside the old would keep twice the index for good.
+  // Close the replaced reader first when nobody uses it: it holds the old generation's
+  // snapshot (which keeps checkpoints from passing it) and caches built on it.
   if (cached && cached.users === 0) {
     cached.retired = true;
     cached.reader.close();
@@ -106,4 +101,20 @@ export function releaseReader(reader: IndexReader): void {
   }
   entry.users = Math.max(0, entry.users - 1);
   if (entry.retired && entry.users === 0) entry.reader.close();
+}
+
+/**
+ * Close pooled readers nobody uses whose generation is no longer the published one. A
+ * daemon calls it after each publication: an idle reader would otherwise hold its old
+ * snapshot (and keep checkpoints from moving past it) until the next request.
+ */
+export function closeIdleStaleReaders(): void {
+  for (const [key, entry] of pool) {
+    if (entry.users > 0 || entry.retired) continue;
+    const cacheDir = key.slice(0, key.indexOf('\u0000'));
+    if (stampOf(cacheDir) === entry.stamp) continue;
+    entry.retired = true;
+    entry.reader.close();
+    pool.delete(key);
+  }
 }

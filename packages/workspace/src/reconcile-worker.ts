@@ -1,6 +1,6 @@
-// A daemon's reconcile in a worker thread. The SQLite engine's WebAssembly memory only
-// grows: a reconcile in the daemon's own thread would leave the daemon holding the
-// staging database's peak for good. A worker's memory is returned when it exits.
+// A daemon's reconcile in a worker thread. A reconcile's peak (file buffers, parse results,
+// the writer's page cache) is not returned to the system by the allocator of a long-lived
+// thread; a worker's memory is returned when it exits.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parentPort, Worker, workerData } from 'node:worker_threads';

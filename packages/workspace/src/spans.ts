@@ -18,30 +18,6 @@ interface DefSpan {
   readonly nameStart: number;
 }
 
-/** sql.js binds at most 999 parameters per statement. */
-const FILES_PER_QUERY = 500;
-
-/** Definitions of the given file ids (one scan of the definitions per chunk, not one per file). */
-function definitionsOf(reader: IndexReader, ids: readonly number[]): Map<number, DefSpan[]> {
-  const out = new Map<number, DefSpan[]>();
-  for (let i = 0; i < ids.length; i += FILES_PER_QUERY) {
-    const chunk = ids.slice(i, i + FILES_PER_QUERY);
-    const stmt = reader.db.prepare(`SELECT file, start, end, sl, el, ns FROM def WHERE file IN (${chunk.map(() => '?').join(',')})`);
-    try {
-      stmt.bind(chunk);
-      while (stmt.step()) {
-        const r = stmt.get() as number[];
-        const list = out.get(Number(r[0])) ?? [];
-        list.push({ start: Number(r[1]), end: Number(r[2]), startLine: Number(r[3]), endLine: Number(r[4]), nameStart: Number(r[5]) });
-        out.set(Number(r[0]), list);
-      }
-    } finally {
-      stmt.free();
-    }
-  }
-  return out;
-}
-
 /** Whether a hit keeps the span the index gave it: commits, whole files, definitions of a definition query. */
 function keepsIndexSpan(h: SearchHit, q: ParsedQuery): boolean {
   if (h.commit || h.kind === 'file') return true;
@@ -119,7 +95,7 @@ export function narrowHit(h: SearchHit, bytes: Buffer, defs: readonly DefSpan[],
 export function narrowHits(reader: IndexReader, q: ParsedQuery, terms: readonly string[], hits: readonly SearchHit[], memo = new Map<SearchHit, SearchHit>()): SearchHit[] {
   const todo = hits.slice(0, SPAN_NARROW_HITS_MAX).filter((h) => !memo.has(h) && !keepsIndexSpan(h, q) && h.revision);
   const ids = [...new Set(todo.map((h) => reader.fileByPath(h.path)?.id).filter((id): id is number => id !== undefined))];
-  const defs = ids.length ? definitionsOf(reader, ids) : new Map<number, DefSpan[]>();
+  const defs = ids.length ? reader.definitionSpansOf(ids) : new Map<number, DefSpan[]>();
   let read = 0;
   for (const h of todo) {
     if (read > SPAN_NARROW_BYTES_MAX) break;

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { reconcile } from '@trufflepig/index';
-import { enableReaderPool, openPublished, releaseReader } from '../src/reader-pool';
+import { closeIdleStaleReaders, enableReaderPool, openPublished, releaseReader } from '../src/reader-pool';
 
 describe('reader pool (long-lived processes)', () => {
   it('reuses a loaded index until a new publication replaces it', async () => {
@@ -28,6 +28,38 @@ describe('reader pool (long-lived processes)', () => {
     expect(first.value.generation).toBe(1);
     expect(first.value.files().length).toBe(1);
     releaseReader(first.value);
+    releaseReader(fresh.value);
+  });
+
+  it('closes an idle reader of an older generation after a publication, and keeps one in use', async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-pool-')));
+    const root = path.join(base, 'root');
+    const cacheA = path.join(base, 'cache-a');
+    const cacheB = path.join(base, 'cache-b');
+    fs.mkdirSync(root);
+    fs.writeFileSync(path.join(root, 'a.rs'), 'fn alpha() {}\n');
+    await reconcile(root, { cacheDir: cacheA, parallelism: 1 });
+    await reconcile(root, { cacheDir: cacheB, parallelism: 1 });
+    enableReaderPool();
+    const idle = await openPublished(cacheA, root);
+    const busy = await openPublished(cacheB, root);
+    if (!idle.ok || !busy.ok) throw new Error('open failed');
+    releaseReader(idle.value);
+    // Nothing newer is published: both stay open.
+    closeIdleStaleReaders();
+    expect(idle.value.db.open).toBe(true);
+    fs.writeFileSync(path.join(root, 'b.rs'), 'fn beta() {}\n');
+    await reconcile(root, { cacheDir: cacheA, parallelism: 1 });
+    await reconcile(root, { cacheDir: cacheB, parallelism: 1 });
+    closeIdleStaleReaders();
+    // The idle one held generation 1's snapshot for nobody: closed. The busy one answers its user.
+    expect(idle.value.db.open).toBe(false);
+    expect(busy.value.db.open).toBe(true);
+    expect(busy.value.generation).toBe(1);
+    releaseReader(busy.value);
+    const fresh = await openPublished(cacheA, root);
+    if (!fresh.ok) throw new Error('open failed');
+    expect(fresh.value.generation).toBe(2);
     releaseReader(fresh.value);
   });
 });

@@ -1,14 +1,16 @@
 'use strict';
 // 5. kill -9 during indexing and during publication. A `--no-daemon index` of a repository
-// with edits is killed after a random delay (indexing) or the moment its staging file
-// appears in the cache (publication); then the previous generation must still answer (a
-// handle from before shows its bytes), and the next index must take the stale lock over,
-// publish and report complete coverage.
+// with edits is killed after a random delay (indexing) or the moment its write transaction
+// reaches the cache (publication: the first write to the WAL, `index.sqlite-wal`, or a
+// staging file for a rebuild); then the previous generation must still answer (a handle
+// from before shows its bytes), and the next index must take the stale lock over, publish
+// and report complete coverage.
 const fs = require('fs');
 const path = require('path');
 const { makeRepo, hitsOf, rootCacheDir } = require('../lib/repo');
 
 const STAGING_PREFIX = 'index.sqlite.staging-';
+const WAL_FILE = 'index.sqlite-wal';
 
 function files(count) {
   const out = { 'keep/anchor.rs': 'pub fn anchorword() -> u32 { 42 }\n// anchorword stays unedited\n' };
@@ -24,7 +26,7 @@ function editSome(repo, rng, count, round) {
   }
 }
 
-/** Starts an index and kills it: after `delayMs`, or when a staging file appears (publication). */
+/** Starts an index and kills it: after `delayMs`, or when it writes its new generation (publication). */
 async function killedIndex(h, a, repo, phase, delayMs) {
   let watcher = null;
   let sawStaging = false;
@@ -39,7 +41,7 @@ async function killedIndex(h, a, repo, phase, delayMs) {
       else {
         fs.mkdirSync(rootCacheDir(repo), { recursive: true });
         watcher = fs.watch(rootCacheDir(repo), (event, name) => {
-          if (!sawStaging && name && String(name).startsWith(STAGING_PREFIX)) {
+          if (!sawStaging && name && (String(name).startsWith(STAGING_PREFIX) || String(name) === WAL_FILE)) {
             sawStaging = true;
             setTimeout(kill, delayMs);
           }
@@ -92,7 +94,7 @@ async function run(h, exp, rng, out, plan) {
       a.done();
     }
   }
-  exp.note(`${publicationKills} of ${plan.kills} publication kills landed after the staging file appeared`);
+  exp.note(`${publicationKills} of ${plan.kills} publication kills landed after the generation's writes began`);
   if (missed) exp.note(`${missed} of ${2 * plan.kills} indexes ended before the kill landed (their checks still ran)`);
 }
 

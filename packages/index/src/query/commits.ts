@@ -32,19 +32,9 @@ function commitHit(c: StoredCommit): SearchHit {
 }
 
 function scoredIds(reader: IndexReader, expression: string, truncated: { value: boolean }): { id: number; score: number }[] {
-  const stmt = reader.db.prepare(
+  const out = allRows(reader.db,
     `SELECT c.id, matchinfo(commit_fts, 'pcnalx') FROM commit_fts JOIN commits c ON c.id = commit_fts.docid
-     WHERE commit_fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`);
-  const out: { id: number; score: number }[] = [];
-  try {
-    stmt.bind([expression]);
-    while (stmt.step()) {
-      const r = stmt.get();
-      out.push({ id: Number(r[0]), score: bm25(r[1] as Uint8Array) });
-    }
-  } finally {
-    stmt.free();
-  }
+     WHERE commit_fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`, [expression]).map((r) => ({ id: Number(r[0]), score: bm25(r[1] as Uint8Array) }));
   if (out.length >= LANE_REGION_SCAN_MAX) truncated.value = true;
   // Best score first; newer commits (higher ids) break ties.
   return out.sort((a, b) => b.score - a.score || b.id - a.id);

@@ -1,4 +1,4 @@
-import type { Database } from '../store/sql';
+import { allRows, type Database } from '../store/sql';
 import { LANE_REGION_SCAN_MAX } from '../limits';
 
 const K1 = 1.2;
@@ -21,7 +21,9 @@ export function ftsExpression(words: readonly string[], mode: FtsMode): string {
 
 /** BM25 over matchinfo('pcnalx'), summed over phrases and weighted columns. */
 export function bm25(info: Uint8Array): number {
-  const v = new Uint32Array(info.buffer, info.byteOffset, info.byteLength / 4);
+  // A view needs 4-byte alignment; the engine's Buffer may start anywhere in its pool.
+  const aligned = info.byteOffset % 4 === 0 ? info : Uint8Array.prototype.slice.call(info);
+  const v = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
   const p = v[0];
   const c = v[1];
   const n = v[2];
@@ -45,21 +47,11 @@ export function bm25(info: Uint8Array): number {
 
 /** Live regions matching an FTS expression, scored; dead documents (no region row) drop out. */
 export function ftsRegions(db: Database, expression: string): FtsRegionHit[] {
-  const stmt = db.prepare(
+  const rows = allRows(db,
     `SELECT r.id, r.file, r.start, r.end, r.sl, r.el, r.symbol, matchinfo(fts, 'pcnalx')
-     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`);
-  const out: FtsRegionHit[] = [];
-  try {
-    stmt.bind([expression]);
-    while (stmt.step()) {
-      const r = stmt.get();
-      out.push({
-        region: Number(r[0]), file: Number(r[1]), start: Number(r[2]), end: Number(r[3]), sl: Number(r[4]), el: Number(r[5]),
-        symbol: r[6] == null ? null : String(r[6]), score: bm25(r[7] as Uint8Array),
-      });
-    }
-  } finally {
-    stmt.free();
-  }
-  return out;
+     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`, [expression]);
+  return rows.map((r) => ({
+    region: Number(r[0]), file: Number(r[1]), start: Number(r[2]), end: Number(r[3]), sl: Number(r[4]), el: Number(r[5]),
+    symbol: r[6] == null ? null : String(r[6]), score: bm25(r[7] as Uint8Array),
+  }));
 }

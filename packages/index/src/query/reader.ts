@@ -5,12 +5,13 @@ import type { Definition, ImportFact } from '../extract/facts';
 import { fail, ok, type Outcome } from '../errors';
 import { FILE_FACTS_CACHED_MAX } from '../limits';
 import { displayPath } from '../paths';
-import { loadDatabase, type SeedOutcome } from '../reconcile';
+import type { SeedOutcome } from '../reconcile';
+import { openDatabase } from '../store/database';
 import { readReconcileFailure, type ReconcileFailure } from '../store/health';
 import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
 import { ownershipOf, rootMismatch } from '../store/root-owner';
-import { allRows, type Database } from '../store/sql';
+import { allRows, storageEngine, type Database } from '../store/sql';
 import { parseSkipMeta, withSkipped } from '../walk/skip-meta';
 import type { SkippedDir } from '../walk/skipped';
 
@@ -83,15 +84,18 @@ function shellWord(p: string): string {
   return /^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Ids per `IN (...)` list: a bound on statement size (and on distinct statements kept per connection). */
+const IN_LIST_MAX = 500;
+
 /** Up to this many fact-limited paths are named in coverage (workspace contract). */
 const UNSEARCHED_PATHS_SHOWN = 5;
 
-/** A read-only view of one published generation. */
 /** A file coverage counts under `parse_failures`: no tree, or a tree with errors (its facts may be incomplete). */
 function isParseFailure(f: IndexedFile): boolean {
   return f.parse === 'failed' || f.parse === 'partial';
 }
 
+/** A read-only view of one published generation. */
 export class IndexReader {
   private fileList?: IndexedFile[];
   private fileById?: Map<number, IndexedFile>;
@@ -107,11 +111,22 @@ export class IndexReader {
    * `index_warming`: indexing rebuilds it.
    */
   static async open(cacheDir: string, root: string, options: OpenOptions = {}): Promise<Outcome<IndexReader>> {
+    const engine = storageEngine();
+    if (!engine.ok) return fail(engine.error.code, engine.error.message);
     const file = indexPath(cacheDir);
     const run = `run: ${indexCommandHint(root, options.cacheBase)}`;
     if (!fs.existsSync(file)) return fail('index_warming', `no index for ${root} yet; ${run}`);
-    const db = await loadDatabase(file);
+    const db = openDatabase(file, 'read');
     if (!db) return fail('index_corrupt', `the index at ${file} is unreadable or from another version; ${run}`);
+    // One generation for the reader's whole life: a read transaction, begun here and held
+    // until close, sees no publication that commits after it (WAL snapshots).
+    try {
+      db.exec('BEGIN');
+      getMeta(db, 'generation');
+    } catch {
+      db.close();
+      return fail('index_corrupt', `the index at ${file} is unreadable; ${run}`);
+    }
     const owner = ownershipOf(db, options.builtFor ?? root);
     if (owner.state !== 'own') {
       db.close();
@@ -220,6 +235,33 @@ export class IndexReader {
         file, spelled: String(r[1]), name: r[2] == null ? null : String(r[2]), alias: r[3] == null ? null : String(r[3]),
         reexport: Number(r[4]) === 1, start: Number(r[5]), end: Number(r[6]), line: Number(r[7]),
       });
+    }
+    return out;
+  }
+
+  /**
+   * Definition spans of many files at once (one indexed read per chunk, not one per file):
+   * byte and line coordinates of each file's indexed revision, by file id.
+   */
+  definitionSpansOf(fileIds: readonly number[]): Map<number, { start: number; end: number; startLine: number; endLine: number; nameStart: number }[]> {
+    const out = new Map<number, { start: number; end: number; startLine: number; endLine: number; nameStart: number }[]>();
+    for (let i = 0; i < fileIds.length; i += IN_LIST_MAX) {
+      const chunk = fileIds.slice(i, i + IN_LIST_MAX);
+      for (const r of allRows(this.db, `SELECT file, start, end, sl, el, ns FROM def WHERE file IN (${chunk.map(() => '?').join(',')})`, chunk)) {
+        const list = out.get(Number(r[0])) ?? [];
+        list.push({ start: Number(r[1]), end: Number(r[2]), startLine: Number(r[3]), endLine: Number(r[4]), nameStart: Number(r[5]) });
+        out.set(Number(r[0]), list);
+      }
+    }
+    return out;
+  }
+
+  /** The one representative occurrence of `name` per file that uses it (any role), with its roles and count. */
+  nameUses(name: string): { file: IndexedFile; start: number; end: number; line: number; roles: number; count: number }[] {
+    const out: { file: IndexedFile; start: number; end: number; line: number; roles: number; count: number }[] = [];
+    for (const row of allRows(this.db, 'SELECT u.file, u.start, u.end, u.line, u.roles, u.count FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?', [name])) {
+      const file = this.file(Number(row[0]));
+      if (file) out.push({ file, start: Number(row[1]), end: Number(row[2]), line: Number(row[3]), roles: Number(row[4]), count: Number(row[5]) });
     }
     return out;
   }

@@ -5,7 +5,7 @@ import type { Extraction } from '../extract/facts';
 import { extractorId } from '../extract/grammars';
 import { lineStartOffsets } from '../extract/text';
 import { EXTRACTION_VERSION, FILE_MAX_BYTES } from '../limits';
-import { allRows, type Database } from '../store/sql';
+import { allRows, runStatement, type Database } from '../store/sql';
 import { StoreWriter, type FileRecord } from '../store/writer';
 import type { WalkedFile } from '../walk';
 import { readBounded } from './read';
@@ -162,8 +162,7 @@ export class ReconcileSession {
     const removed = new Set(this.toRemove);
     this.writer.flushCopies();
     this.writer.removeFiles(removed);
-    for (const s of this.staged) this.db.run('UPDATE file SET path = ? WHERE id = ?', [s.path, s.fileId]);
-    this.writer.free();
+    for (const s of this.staged) runStatement(this.db, 'UPDATE file SET path = ? WHERE id = ?', [s.path, s.fileId]);
     return removed.size;
   }
 }

@@ -6,7 +6,7 @@ import { COMMIT_HISTORY_MAX, FTS_DEAD_REBUILD_FRACTION } from '../limits';
 import { displayPath } from '../paths';
 import { commitDocument, commitsSince, probeGit, readCommits, type CommitRecord, type GitLogState } from '../reconcile/git-log';
 import { COMMIT_FTS_DDL, getMeta, setMeta } from './schema';
-import { allRows, oneValue, type Database } from './sql';
+import { allRows, oneValue, runStatement, type Database } from './sql';
 
 /** Characters of a subject kept in the row (the whole message stays in Git). */
 const SUBJECT_MAX_CHARS = 200;
@@ -26,20 +26,14 @@ function clear(db: Database): void {
 
 function insert(db: Database, newestFirst: readonly CommitRecord[]): void {
   const row = db.prepare('INSERT INTO commits(hash, date, subject, bytes, lines, paths, more_paths) VALUES (?,?,?,?,?,?,?)');
-  const fts = db.prepare('INSERT INTO commit_fts(docid, body, idents) VALUES (?,?,?)');
-  try {
-    for (const c of [...newestFirst].reverse()) {
-      const doc = commitDocument(c);
-      const bytes = Buffer.byteLength(doc);
-      const lines = doc.split('\n').length - 1;
-      row.run([c.hash, c.date, c.message.split('\n')[0].slice(0, SUBJECT_MAX_CHARS), bytes, lines, c.paths.join('\n'), c.morePaths]);
-      const id = Number(oneValue(db, 'SELECT last_insert_rowid()'));
-      const pathWords = c.paths.map(displayPath).join(' ');
-      fts.run([id, c.message, `${identifierExpansions(c.message, null)} ; ${pathWords}`]);
-    }
-  } finally {
-    row.free();
-    fts.free();
+  const fts = db.prepare('INSERT INTO commit_fts(docid, body, idents) VALUES (CAST(? AS INTEGER),?,?)');
+  for (const c of [...newestFirst].reverse()) {
+    const doc = commitDocument(c);
+    const bytes = Buffer.byteLength(doc);
+    const lines = doc.split('\n').length - 1;
+    const id = Number(row.run(c.hash, c.date, c.message.split('\n')[0].slice(0, SUBJECT_MAX_CHARS), bytes, lines, c.paths.join('\n'), c.morePaths).lastInsertRowid);
+    const pathWords = c.paths.map(displayPath).join(' ');
+    fts.run(id, c.message, `${identifierExpansions(c.message, null)} ; ${pathWords}`);
   }
   setMeta(db, 'commit_fts_docs', String(Number(getMeta(db, 'commit_fts_docs') ?? '0') + newestFirst.length));
 }
@@ -51,7 +45,7 @@ function count(db: Database): number {
 /** Keep the newest COMMIT_HISTORY_MAX rows. */
 function trim(db: Database): void {
   const excess = count(db) - COMMIT_HISTORY_MAX;
-  if (excess > 0) db.run('DELETE FROM commits WHERE id IN (SELECT id FROM commits ORDER BY id LIMIT ?)', [excess]);
+  if (excess > 0) runStatement(db, 'DELETE FROM commits WHERE id IN (SELECT id FROM commits ORDER BY id LIMIT ?)', [excess]);
 }
 
 /**

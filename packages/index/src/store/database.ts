@@ -1,45 +1,86 @@
+// Opening, creating and seeding index databases. A published index is one SQLite file in WAL
+// mode: readers hold a read transaction (one generation) and never load the file; a writer
+// publishes a generation as one write transaction in place. Only a root's first index (or a
+// rebuild) is built in a staging file and renamed into place, so nobody ever reads a
+// half-built index (docs/storage.md, "Publication").
 import * as fs from 'node:fs';
 import { identifierExpansions } from '../extract/extract';
 import { FILE_MAX_BYTES } from '../limits';
 import { percentDecode } from '../paths';
 import { readInsideRoot } from '../read/inside-root';
-import { createSchema, FTS_DDL, schemaMatches, setMeta } from './schema';
-import { allRows, sqlEngine, type Database } from './sql';
+import { createSchema, FTS_DDL, getMeta, schemaMatches, setMeta } from './schema';
+import { allRows, createFile, openFile, type Database } from './sql';
 
-/** Open a published database file; undefined when missing, unreadable or of another schema. */
-export async function loadDatabase(file: string): Promise<Database | undefined> {
-  const SQL = await sqlEngine();
-  let bytes: Buffer;
+/**
+ * Open a published database file for reading or for publishing the next generation;
+ * undefined when missing, unreadable or of another schema (a reconcile then rebuilds it).
+ */
+export function openDatabase(file: string, access: 'read' | 'write'): Database | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  let db: Database;
   try {
-    bytes = fs.readFileSync(file);
+    db = openFile(file, { access });
   } catch {
     return undefined;
   }
   try {
-    const db = new SQL.Database(bytes);
     if (!schemaMatches(db)) {
       db.close();
       return undefined;
     }
+    if (access === 'write') {
+      db.pragma('journal_mode = WAL');
+      // A committed generation survives a power loss, as the renamed-and-synced file did.
+      db.pragma('synchronous = FULL');
+    }
     return db;
   } catch {
+    db.close();
     return undefined;
   }
 }
 
-/** A fresh database with the current schema. */
-export async function emptyDatabase(): Promise<Database> {
-  const SQL = await sqlEngine();
-  const db = new SQL.Database();
+/** A fresh database with the current schema in a new staging file. */
+export function emptyDatabase(stagingFile: string): Database {
+  const db = createFile(stagingFile);
   createSchema(db);
   return db;
 }
 
-/** Rebuild the contentless FTS table from the live regions' bytes, dropping dead documents. */
+/**
+ * A staging copy of another root's published index (a linked worktree seeded from its
+ * member): one consistent generation of the donor, copied by SQLite, never its WAL as is.
+ * Undefined when the donor has no readable index.
+ */
+export function seededDatabase(donorFile: string, stagingFile: string): Database | undefined {
+  const donor = openDatabase(donorFile, 'read');
+  if (!donor) return undefined;
+  try {
+    donor.prepare('VACUUM INTO ?').run(stagingFile);
+  } catch {
+    fs.rmSync(stagingFile, { force: true });
+    return undefined;
+  } finally {
+    donor.close();
+  }
+  const db = createFile(stagingFile);
+  if (!schemaMatches(db)) {
+    db.close();
+    fs.rmSync(stagingFile, { force: true });
+    return undefined;
+  }
+  return db;
+}
+
+/**
+ * Rebuild the contentless FTS table from the live regions' bytes, dropping dead documents.
+ * Runs inside the caller's transaction: readers see the generation with its rebuilt table
+ * or the previous one, never a generation half rebuilt.
+ */
 export function rebuildFts(db: Database, root: string): void {
-  db.exec('BEGIN; DROP TABLE fts;');
+  db.exec('DROP TABLE fts;');
   db.exec(FTS_DDL);
-  const insert = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (?,?,?)');
+  const insert = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (CAST(? AS INTEGER),?,?)');
   let docs = 0;
   for (const [fileId, p] of allRows(db, 'SELECT id, path FROM file WHERE excluded IS NULL')) {
     const read = readInsideRoot(root, percentDecode(String(p)), FILE_MAX_BYTES);
@@ -47,12 +88,46 @@ export function rebuildFts(db: Database, root: string): void {
     const bytes = read.bytes;
     for (const [id, start, end, symbol] of allRows(db, 'SELECT id, start, end, symbol FROM region WHERE file = ?', [Number(fileId)])) {
       const body = bytes.subarray(Number(start), Number(end)).toString('utf8');
-      insert.run([Number(id), body, identifierExpansions(body, symbol == null ? null : String(symbol))]);
+      insert.run(Number(id), body, identifierExpansions(body, symbol == null ? null : String(symbol)));
       docs++;
     }
   }
-  insert.free();
   setMeta(db, 'fts_docs', String(docs));
-  db.exec('COMMIT');
 }
 
+/** Readers of the published generation, one per index file, kept to answer publishedStamp cheaply. */
+const probes = new Map<string, { readonly ino: number; readonly db: Database }>();
+
+/**
+ * Which publication `file` holds now: its inode (a rebuild renames a new file into place)
+ * and its generation (a publication in place commits a new one). Undefined when there is
+ * no readable index. Costs a stat and one indexed read: a long-lived process asks it
+ * before every use of a reader it keeps.
+ */
+export function publishedStamp(file: string): string | undefined {
+  let ino: number;
+  try {
+    ino = fs.statSync(file).ino;
+  } catch {
+    return undefined;
+  }
+  let probe = probes.get(file);
+  if (probe && probe.ino !== ino) {
+    probe.db.close();
+    probes.delete(file);
+    probe = undefined;
+  }
+  if (!probe) {
+    const db = openDatabase(file, 'read');
+    if (!db) return undefined;
+    probe = { ino, db };
+    probes.set(file, probe);
+  }
+  try {
+    return `${ino}:${getMeta(probe.db, 'generation') ?? '0'}`;
+  } catch {
+    probe.db.close();
+    probes.delete(file);
+    return undefined;
+  }
+}

@@ -83,7 +83,7 @@ export function acquireWriterLock(cacheDir: string): WriterLock | { heldBy: numb
   return { heldBy: -1 };
 }
 
-/** Remove staging files of writers that died mid-publication. */
+/** Remove staging files (and their SQLite side files) of writers that died mid-publication. */
 export function removeAbandonedStaging(cacheDir: string): void {
   let names: string[];
   try {
@@ -104,31 +104,53 @@ export function removeAbandonedStaging(cacheDir: string): void {
   }
 }
 
-function writeSynced(file: string, bytes: Uint8Array): void {
-  const fd = fs.openSync(file, 'w', 0o600);
+/** A new staging file's path: the writer's pid first, so removeAbandonedStaging can tell a live writer's from a dead one's. */
+export function stagingPath(cacheDir: string): string {
+  return path.join(cacheDir, `${STAGING_PREFIX}${process.pid}-${Date.now()}`);
+}
+
+/** Files SQLite keeps beside a database file. */
+const SIDE_FILE_SUFFIXES = ['-wal', '-shm', '-journal'];
+
+/** Remove a staging file and whatever SQLite kept beside it. */
+export function removeStaging(stagingFile: string): void {
+  for (const suffix of ['', ...SIDE_FILE_SUFFIXES]) fs.rmSync(`${stagingFile}${suffix}`, { force: true });
+}
+
+function fsyncPath(file: string, flags: string): void {
+  const fd = fs.openSync(file, flags);
   try {
-    let written = 0;
-    while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
 }
 
-/** Write the new database beside the old one, flush it, and rename it over: all or nothing. */
-export function publishDatabase(cacheDir: string, bytes: Uint8Array): void {
-  const staging = path.join(cacheDir, `${STAGING_PREFIX}${process.pid}-${Date.now()}`);
+/**
+ * Publish a staging database (closed by the caller) as the index of `cacheDir`: flushed,
+ * then renamed into place, all or nothing. An index it replaces (a rebuild) is unlinked
+ * first with its WAL and shared-memory files: SQLite finds those by name, and the new
+ * file must never meet the old one's WAL. Readers that still hold the old file keep
+ * reading their generation; a reader that opens in between finds no index (index_warming).
+ */
+export function publishStaging(cacheDir: string, stagingFile: string): void {
+  const target = path.join(cacheDir, INDEX_FILE_NAME);
   try {
-    writeSynced(staging, bytes);
-    fs.renameSync(staging, path.join(cacheDir, INDEX_FILE_NAME));
+    fsyncPath(stagingFile, 'r+');
+    for (const suffix of ['', ...SIDE_FILE_SUFFIXES]) {
+      try {
+        fs.unlinkSync(`${target}${suffix}`);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    }
+    fs.renameSync(stagingFile, target);
   } catch (err) {
-    fs.rmSync(staging, { force: true });
+    removeStaging(stagingFile);
     throw err;
   }
   try {
-    const dirFd = fs.openSync(cacheDir, 'r');
-    fs.fsyncSync(dirFd);
-    fs.closeSync(dirFd);
+    fsyncPath(cacheDir, 'r');
   } catch {
     /* directory fsync is best effort */
   }

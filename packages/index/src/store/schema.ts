@@ -1,6 +1,6 @@
 import { SCHEMA_VERSION } from '../limits';
 import type { Database } from './sql';
-import { oneValue } from './sql';
+import { oneValue, runStatement } from './sql';
 
 /**
  * One database per root. Paths are percent-encoded; spans are byte offsets of the file at
@@ -61,7 +61,6 @@ export const FTS_DDL = `CREATE VIRTUAL TABLE fts USING fts4(body, idents, conten
 export const COMMIT_FTS_DDL = `CREATE VIRTUAL TABLE commit_fts USING fts4(body, idents, content='', tokenize=unicode61 "remove_diacritics=0")`;
 
 export function createSchema(db: Database): void {
-  db.exec('PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;');
   db.exec(DDL);
   createSecondaryIndexes(db);
   db.exec(FTS_DDL);
@@ -76,7 +75,7 @@ export function getMeta(db: Database, key: string): string | undefined {
 }
 
 export function setMeta(db: Database, key: string, value: string): void {
-  db.run('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
+  runStatement(db, 'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
 }
 
 export function schemaMatches(db: Database): boolean {

@@ -1,30 +1,127 @@
-import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+// The storage engine's one door: better-sqlite3 (native SQLite 3.53, docs/storage.md). Every
+// other module of the store and the query lanes reads and writes through these helpers, so
+// the engine's API (statements, value types, pragmas) is written down once.
+import type BetterSqlite3 from 'better-sqlite3';
+import { fail, ok, type Outcome } from '../errors';
 
-let engine: Promise<SqlJsStatic> | undefined;
+export type Database = BetterSqlite3.Database;
+export type Statement = BetterSqlite3.Statement;
+/** What a column holds: integers arrive as numbers, BLOBs (matchinfo) as Buffers. */
+export type SqlValue = number | string | Buffer | bigint | null;
+export type SqlParam = number | string | Buffer | bigint | null;
 
-/** The sql.js engine, initialised once per process. */
-export function sqlEngine(): Promise<SqlJsStatic> {
-  engine ??= initSqlJs();
-  return engine;
-}
+// JavaScript numbers are bound as REAL: columns of INTEGER affinity convert them back, but an
+// FTS4 docid does not (a REAL docid is a constraint failure), so docids are bound through
+// `CAST(? AS INTEGER)`.
 
-export type { Database };
-export type SqlValue = number | string | Uint8Array | null;
+/** Prepared statements per connection, by SQL text: a search runs the same few dozen again and again. */
+const statements = new WeakMap<Database, Map<string, Statement>>();
+/** Distinct statements kept per connection (`IN (?,?,...)` lists of every length would grow it without end). */
+const STATEMENTS_CACHED_MAX = 256;
 
-/** Rows of a query as arrays (the cheapest shape sql.js returns). */
-export function allRows(db: Database, sql: string, params: SqlValue[] = []): SqlValue[][] {
-  const stmt = db.prepare(sql);
-  try {
-    stmt.bind(params);
-    const rows: SqlValue[][] = [];
-    while (stmt.step()) rows.push(stmt.get() as SqlValue[]);
-    return rows;
-  } finally {
-    stmt.free();
+/** The prepared statement for `sql` on `db`, prepared on first use. */
+export function statement(db: Database, sql: string): Statement {
+  let byText = statements.get(db);
+  if (!byText) {
+    byText = new Map();
+    statements.set(db, byText);
   }
+  let stmt = byText.get(sql);
+  if (!stmt) {
+    if (byText.size >= STATEMENTS_CACHED_MAX) byText.clear();
+    stmt = db.prepare(sql);
+    byText.set(sql, stmt);
+  }
+  return stmt;
 }
 
-export function oneValue(db: Database, sql: string, params: SqlValue[] = []): SqlValue | undefined {
-  const rows = allRows(db, sql, params);
-  return rows.length > 0 ? rows[0][0] : undefined;
+/** Rows of a query as arrays of column values (the cheapest shape the engine returns). */
+export function allRows(db: Database, sql: string, params: readonly SqlParam[] = []): SqlValue[][] {
+  return statement(db, sql).raw(true).all(...params) as SqlValue[][];
+}
+
+/** The first column of the first row, undefined when there is no row. */
+export function oneValue(db: Database, sql: string, params: readonly SqlParam[] = []): SqlValue | undefined {
+  const row = statement(db, sql).raw(true).get(...params) as SqlValue[] | undefined;
+  return row === undefined ? undefined : row[0];
+}
+
+/** Run a statement that returns no rows. */
+export function runStatement(db: Database, sql: string, params: readonly SqlParam[] = []): void {
+  statement(db, sql).run(...params);
+}
+
+export interface OpenMode {
+  /** Readers never write; a writer publishes generations in WAL transactions. */
+  readonly access: 'read' | 'write';
+}
+
+/**
+ * Page cache of a writer connection, in KiB (SQLite's negative cache_size). The default
+ * 2 MiB makes every B-tree insert of a cold index go to the file; this keeps the hot pages
+ * of the secondary indexes in memory while staying well inside the issue's 1 GB peak.
+ */
+export const WRITER_CACHE_KIB = 256 * 1024;
+/** Page cache of a reader connection, in KiB: a search touches FTS doclists and a few indexes. */
+export const READER_CACHE_KIB = 32 * 1024;
+/** How long a writer waits for a checkpointing or racing connection before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+type Engine = typeof BetterSqlite3;
+let engineLoad: Outcome<Engine> | undefined;
+
+/**
+ * The engine, loaded once per process. Its native addon is compiled by `npm ci`; when that
+ * build was skipped or broke, every index operation answers `storage_unavailable` with the
+ * command that repairs it, instead of a crash or an "unreadable index".
+ */
+export function storageEngine(): Outcome<Engine> {
+  if (!engineLoad) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const engine = require('better-sqlite3') as Engine;
+      // The addon itself loads on the first connection.
+      new engine(':memory:').close();
+      engineLoad = ok(engine);
+    } catch (err) {
+      const reason = String((err as Error).message ?? err).split('\n')[0];
+      engineLoad = fail('storage_unavailable', `the SQLite engine (better-sqlite3's native addon) cannot be loaded: ${reason}; run \`npm rebuild better-sqlite3\` where trufflepig is installed (it needs g++, make and python3)`);
+    }
+  }
+  return engineLoad;
+}
+
+function engine(): Engine {
+  const loaded = storageEngine();
+  if (!loaded.ok) throw Object.assign(new Error(loaded.error.message), { code: loaded.error.code });
+  return loaded.value;
+}
+
+/** Open a database file (it must exist). Throws the engine's error: callers decide what it means. */
+export function openFile(file: string, mode: OpenMode): Database {
+  const db = new (engine())(file, { readonly: mode.access === 'read', fileMustExist: true });
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma(`cache_size = -${mode.access === 'read' ? READER_CACHE_KIB : WRITER_CACHE_KIB}`);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
+/** Create a new database file (it must not exist) for a writer that builds a whole generation before anyone reads it. */
+export function createFile(file: string): Database {
+  const db = new (engine())(file);
+  // Nobody reads a staging file and a crash discards it: no journal, no syncs until it is published.
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
+  return db;
+}
+
+/** The engine's error code (`SQLITE_FULL`, `SQLITE_READONLY`, ...), when the error is the engine's. */
+export function engineErrorCode(err: unknown): string | undefined {
+  const loaded = engineLoad?.ok ? engineLoad.value : undefined;
+  return loaded && err instanceof loaded.SqliteError ? err.code : undefined;
 }

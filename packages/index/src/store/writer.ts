@@ -1,7 +1,7 @@
 import { identifierKey } from '@trufflepig/rank';
 import type { Extraction, Region } from '../extract/facts';
 import type { Database, SqlValue } from './sql';
-import { allRows, oneValue } from './sql';
+import { allRows, oneValue, runStatement } from './sql';
 
 export interface FileRecord {
   readonly path: string;
@@ -18,7 +18,7 @@ export interface FileRecord {
   readonly lines: number;
 }
 
-/** Prepared-statement writer for one staging database. */
+/** Prepared-statement writer of one generation (inside the reconcile's transaction). */
 export class StoreWriter {
   private readonly insertFile;
   private readonly insertDef;
@@ -37,6 +37,8 @@ export class StoreWriter {
   constructor(private readonly db: Database) {
     this.nextFileId = Number(oneValue(db, 'SELECT coalesce(max(id), 0) FROM file')) + 1;
     this.nextNameId = Number(oneValue(db, 'SELECT coalesce(max(id), 0) FROM name')) + 1;
+    this.namesComplete = this.nextNameId === 1;
+    this.findName = db.prepare('SELECT id FROM name WHERE text = ?').pluck();
     const seq = Number(oneValue(db, "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'region'") ?? 0);
     this.nextRegionId = Math.max(seq, Number(oneValue(db, 'SELECT coalesce(max(id), 0) FROM region'))) + 1;
     this.insertFile = db.prepare(
@@ -46,31 +48,40 @@ export class StoreWriter {
     this.insertName = db.prepare('INSERT INTO name(id, text) VALUES (?, ?)');
     this.insertImport = db.prepare('INSERT INTO imports(file, spelled, name, alias, reexport, start, end, line) VALUES (?,?,?,?,?,?,?,?)');
     this.insertRegion = db.prepare('INSERT INTO region(id, file, start, end, sl, el, symbol) VALUES (?,?,?,?,?,?,?)');
-    this.insertFts = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (?,?,?)');
+    this.insertFts = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (CAST(? AS INTEGER),?,?)');
   }
 
   addFile(rec: FileRecord): number {
     const id = this.nextFileId++;
-    this.insertFile.run([id, rec.path, rec.lang, rec.tags.join(' '), rec.size, rec.mtime, rec.ino, rec.revision, rec.extractor, rec.excluded, rec.parse, rec.factLimited ? 1 : 0, rec.lines]);
+    this.insertFile.run(id, rec.path, rec.lang, rec.tags.join(' '), rec.size, rec.mtime, rec.ino, rec.revision, rec.extractor, rec.excluded, rec.parse, rec.factLimited ? 1 : 0, rec.lines);
     return id;
   }
 
   updateStat(fileId: number, size: number, mtime: string, ino: number): void {
-    this.db.run('UPDATE file SET size = ?, mtime = ?, ino = ? WHERE id = ?', [size, mtime, ino, fileId]);
+    runStatement(this.db, 'UPDATE file SET size = ?, mtime = ?, ino = ? WHERE id = ?', [size, mtime, ino, fileId]);
   }
 
-  private namesLoaded = false;
+  /**
+   * Names known to this writer. A first index starts from an empty name table, so the map
+   * is complete and a name missing from it is new. Otherwise names are looked up one at a
+   * time (UNIQUE index): reading the whole table into a map was 0.7 s of every one-file
+   * reconcile of a kernel subset (712,689 uses, docs/storage.md).
+   */
+  private readonly namesComplete: boolean;
+  private readonly findName;
 
   private nameId(text: string): number {
-    if (!this.namesLoaded) {
-      // Loaded on first use: a reconcile that stores no facts never reads the name table.
-      for (const [id, name] of allRows(this.db, 'SELECT id, text FROM name')) this.nameIds.set(String(name), Number(id));
-      this.namesLoaded = true;
-    }
     let id = this.nameIds.get(text);
+    if (id === undefined && !this.namesComplete) {
+      const found = this.findName.get(text) as number | undefined;
+      if (found !== undefined) {
+        id = Number(found);
+        this.nameIds.set(text, id);
+      }
+    }
     if (id === undefined) {
       id = this.nextNameId++;
-      this.insertName.run([id, text]);
+      this.insertName.run(id, text);
       this.nameIds.set(text, id);
     }
     return id;
@@ -78,17 +89,17 @@ export class StoreWriter {
 
   addFacts(fileId: number, x: Extraction): void {
     for (const d of x.definitions) {
-      this.insertDef.run([fileId, d.name, identifierKey(d.name), d.kind, d.container, d.start, d.end, d.startLine, d.endLine, d.nameStart, d.nameEnd]);
+      this.insertDef.run(fileId, d.name, identifierKey(d.name), d.kind, d.container, d.start, d.end, d.startLine, d.endLine, d.nameStart, d.nameEnd);
     }
-    for (const u of x.names) this.insertUse.run([this.nameId(u.name), fileId, u.count, u.roles, u.start, u.end, u.line]);
-    for (const i of x.imports) this.insertImport.run([fileId, i.spelled, i.name, i.alias, i.reexport ? 1 : 0, i.start, i.end, i.line]);
+    for (const u of x.names) this.insertUse.run(this.nameId(u.name), fileId, u.count, u.roles, u.start, u.end, u.line);
+    for (const i of x.imports) this.insertImport.run(fileId, i.spelled, i.name, i.alias, i.reexport ? 1 : 0, i.start, i.end, i.line);
     for (const r of x.regions) this.addRegion(fileId, r);
   }
 
   addRegion(fileId: number, r: Region): void {
     const id = this.nextRegionId++;
-    this.insertRegion.run([id, fileId, r.start, r.end, r.startLine, r.endLine, r.symbol]);
-    this.insertFts.run([id, r.body, r.idents]);
+    this.insertRegion.run(id, fileId, r.start, r.end, r.startLine, r.endLine, r.symbol);
+    this.insertFts.run(id, r.body, r.idents);
   }
 
   private readonly copies: [number, number][] = [];
@@ -108,8 +119,7 @@ export class StoreWriter {
     if (this.copies.length === 0) return;
     this.db.exec('CREATE TEMP TABLE copy_map(old INTEGER NOT NULL, new INTEGER NOT NULL); CREATE INDEX temp.copy_old ON copy_map(old)');
     const add = this.db.prepare('INSERT INTO copy_map(old, new) VALUES (?, ?)');
-    for (const pair of this.copies) add.run(pair);
-    add.free();
+    for (const [from, to] of this.copies) add.run(from, to);
     this.db.exec(`INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne)
       SELECT m.new, d.name, d.norm, d.kind, d.container, d.start, d.end, d.sl, d.el, d.ns, d.ne FROM def d JOIN copy_map m ON m.old = d.file`);
     this.db.exec(`INSERT INTO use(name, file, count, roles, start, end, line)
@@ -132,13 +142,8 @@ export class StoreWriter {
     if (ids.length === 0) return;
     this.db.exec('CREATE TEMP TABLE gone(id INTEGER PRIMARY KEY)');
     const add = this.db.prepare('INSERT OR IGNORE INTO gone(id) VALUES (?)');
-    for (const id of ids) add.run([id]);
-    add.free();
+    for (const id of ids) add.run(id);
     for (const table of ['def', 'use', 'imports', 'region']) this.db.exec(`DELETE FROM ${table} WHERE file IN (SELECT id FROM gone)`);
     this.db.exec('DELETE FROM file WHERE id IN (SELECT id FROM gone); DROP TABLE temp.gone');
-  }
-
-  free(): void {
-    for (const s of [this.insertFile, this.insertDef, this.insertUse, this.insertName, this.insertImport, this.insertRegion, this.insertFts]) s.free();
   }
 }
