@@ -40,7 +40,7 @@ export const MACRO_TEMPLATE_NESTING_MAX = 16;
  */
 export const REPAIR_ERROR_NODES_MAX = 100_000;
 /** Bumped whenever the database layout changes: older databases are rebuilt from scratch. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 /** The FTS index is rebuilt when this fraction of its documents belong to removed regions. */
 export const FTS_DEAD_REBUILD_FRACTION = 0.3;
 /** Hits a single `re:` search keeps before it reports truncation. */

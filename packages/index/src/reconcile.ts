@@ -235,7 +235,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     setMeta(db, 'walk_errors', String(session.unsearched.walk_error));
     setMeta(db, 'skipped', skippedText);
     if (seed) setMeta(db, 'seed', JSON.stringify(seed));
-    const live = Number(allRows(db, 'SELECT count(*) FROM region')[0][0]);
+    const live = session.regionsLive();
     if (ftsDocs > 0 && (ftsDocs - live) / ftsDocs > FTS_DEAD_REBUILD_FRACTION) rebuildFts(db, root);
     const result = report(db, generation, true, stats);
     publishing = true;

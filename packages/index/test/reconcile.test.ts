@@ -139,6 +139,33 @@ describe('reconcile', () => {
   });
 });
 
+describe('stored counters', () => {
+  it('keep regions_live and names_next equal to what the tables hold across edits, renames and removals', async () => {
+    const fx = new Fixture('counters', { 'a.rs': 'fn alpha() { beta(); }\n', 'b.rs': 'fn beta() {}\n', 'c/d.rs': 'fn gamma() { alpha(); }\n' });
+    const check = async () => {
+      const r = await fx.open();
+      try {
+        const meta = (k: string) => Number((r.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(k) as string));
+        expect(meta('regions_live')).toBe(r.db.prepare('SELECT count(*) FROM region').pluck().get());
+        expect(meta('names_next')).toBe(Number(r.db.prepare('SELECT max(id) FROM name').pluck().get()) + 1);
+      } finally {
+        r.close();
+      }
+    };
+    await fx.index();
+    await check();
+    fx.write({ 'a.rs': 'fn alpha() { beta(); delta(); }\nfn epsilon() {}\n', 'e.rs': 'fn zeta() { gamma(); }\n' });
+    fs.renameSync(path.join(fx.root, 'b.rs'), path.join(fx.root, 'b2.rs'));
+    fs.rmSync(path.join(fx.root, 'c'), { recursive: true });
+    await fx.index();
+    await check();
+    const beta = await fx.paths('sym:beta');
+    expect(beta[0]).toBe('b2.rs');
+    expect(beta).not.toContain('b.rs');
+    expect(await fx.paths('sym:gamma')).not.toContain('c/d.rs');
+  });
+});
+
 describe('publication', () => {
   it('publishes a later generation in place, one transaction, and leaves no staging file', async () => {
     const fx = new Fixture('pub-atomic', { 'a.rs': 'fn a() {}\n' });

@@ -151,6 +151,11 @@ export class ReconcileSession {
     this.staged.push({ path: p.file.path, fileId });
   }
 
+  /** Regions (live FTS documents) of the generation being written. */
+  regionsLive(): number {
+    return this.writer.regionsLive();
+  }
+
   /** Drop removed and replaced rows, then give staged rows their real paths. */
   finish(): number {
     for (const [p, f] of this.old) {
@@ -163,6 +168,7 @@ export class ReconcileSession {
     this.writer.flushCopies();
     this.writer.removeFiles(removed);
     for (const s of this.staged) runStatement(this.db, 'UPDATE file SET path = ? WHERE id = ?', [s.path, s.fileId]);
+    this.writer.finish();
     return removed.size;
   }
 }

@@ -1,6 +1,7 @@
 import { identifierKey } from '@trufflepig/rank';
 import type { Extraction, Region } from '../extract/facts';
 import type { Database, SqlValue } from './sql';
+import { getMeta, setMeta } from './schema';
 import { allRows, oneValue, runStatement } from './sql';
 
 export interface FileRecord {
@@ -18,6 +19,9 @@ export interface FileRecord {
   readonly lines: number;
 }
 
+const NAMES_NEXT_KEY = 'names_next';
+const REGIONS_LIVE_KEY = 'regions_live';
+
 /** Prepared-statement writer of one generation (inside the reconcile's transaction). */
 export class StoreWriter {
   private readonly insertFile;
@@ -33,10 +37,13 @@ export class StoreWriter {
   private nextFileId: number;
   private nextNameId: number;
   private nextRegionId: number;
+  private liveRegions: number;
 
   constructor(private readonly db: Database) {
     this.nextFileId = Number(oneValue(db, 'SELECT coalesce(max(id), 0) FROM file')) + 1;
-    this.nextNameId = Number(oneValue(db, 'SELECT coalesce(max(id), 0) FROM name')) + 1;
+    // Counters kept in meta: max(id) of a WITHOUT ROWID table, or count(*) of region, is a scan.
+    this.nextNameId = Number(getMeta(db, NAMES_NEXT_KEY) ?? Number(oneValue(db, 'SELECT coalesce(max(id), 0) FROM name')) + 1);
+    this.liveRegions = Number(getMeta(db, REGIONS_LIVE_KEY) ?? oneValue(db, 'SELECT count(*) FROM region'));
     this.namesComplete = this.nextNameId === 1;
     this.findName = db.prepare('SELECT id FROM name WHERE text = ?').pluck();
     const seq = Number(oneValue(db, "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'region'") ?? 0);
@@ -45,7 +52,7 @@ export class StoreWriter {
       'INSERT INTO file(id, path, lang, tags, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lines) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)');
     this.insertDef = db.prepare('INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne) VALUES (?,?,?,?,?,?,?,?,?,?,?)');
     this.insertUse = db.prepare('INSERT OR REPLACE INTO use(name, file, count, roles, start, end, line) VALUES (?,?,?,?,?,?,?)');
-    this.insertName = db.prepare('INSERT INTO name(id, text) VALUES (?, ?)');
+    this.insertName = db.prepare('INSERT INTO name(text, id) VALUES (?, ?)');
     this.insertImport = db.prepare('INSERT INTO imports(file, spelled, name, alias, reexport, start, end, line) VALUES (?,?,?,?,?,?,?,?)');
     this.insertRegion = db.prepare('INSERT INTO region(id, file, start, end, sl, el, symbol) VALUES (?,?,?,?,?,?,?)');
     this.insertFts = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (CAST(? AS INTEGER),?,?)');
@@ -81,7 +88,7 @@ export class StoreWriter {
     }
     if (id === undefined) {
       id = this.nextNameId++;
-      this.insertName.run(id, text);
+      this.insertName.run(text, id);
       this.nameIds.set(text, id);
     }
     return id;
@@ -100,6 +107,18 @@ export class StoreWriter {
     const id = this.nextRegionId++;
     this.insertRegion.run(id, fileId, r.start, r.end, r.startLine, r.endLine, r.symbol);
     this.insertFts.run(id, r.body, r.idents);
+    this.liveRegions++;
+  }
+
+  /** Regions of the generation being written (FTS documents that a region row joins). */
+  regionsLive(): number {
+    return this.liveRegions;
+  }
+
+  /** Record the counters in the generation: call once, after the last write. */
+  finish(): void {
+    setMeta(this.db, NAMES_NEXT_KEY, String(this.nextNameId));
+    setMeta(this.db, REGIONS_LIVE_KEY, String(this.liveRegions));
   }
 
   private readonly copies: [number, number][] = [];
@@ -110,10 +129,8 @@ export class StoreWriter {
   }
 
   /**
-   * Run the queued copies in one pass over each table: `use` carries no index on its file
-   * (its rows outnumber definitions; `def(file)` alone is 5% of an index, docs/storage.md),
-   * so per-file statements would each scan it. Must run before removals, since a donor may
-   * be a file that is going away.
+   * Run the queued copies, one statement per table joined with the map of donor to new
+   * file. Must run before removals, since a donor may be a file that is going away.
    */
   flushCopies(): void {
     if (this.copies.length === 0) return;
@@ -143,7 +160,8 @@ export class StoreWriter {
     this.db.exec('CREATE TEMP TABLE gone(id INTEGER PRIMARY KEY)');
     const add = this.db.prepare('INSERT OR IGNORE INTO gone(id) VALUES (?)');
     for (const id of ids) add.run(id);
-    for (const table of ['def', 'use', 'imports', 'region']) this.db.exec(`DELETE FROM ${table} WHERE file IN (SELECT id FROM gone)`);
+    for (const table of ['def', 'use', 'imports']) this.db.exec(`DELETE FROM ${table} WHERE file IN (SELECT id FROM gone)`);
+    this.liveRegions -= this.db.prepare('DELETE FROM region WHERE file IN (SELECT id FROM gone)').run().changes;
     this.db.exec('DELETE FROM file WHERE id IN (SELECT id FROM gone); DROP TABLE temp.gone');
   }
 }
