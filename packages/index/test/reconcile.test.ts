@@ -290,6 +290,34 @@ describe('publication', () => {
     expect(await fx.paths('sym:before_7')).toEqual([]);
   });
 
+  it('fails without rebuilding when the published index is busy, and keeps its generations', async () => {
+    const fx = new Fixture('pub-busy', { 'a.rs': 'fn kept_busy() {}\n' });
+    expect(await fx.index()).toMatchObject({ generation: 1 });
+    fx.write({ 'a.rs': 'fn next_busy() {}\n' });
+    const file = path.join(fx.cache, 'index.sqlite');
+    // Another process holds the database exclusively (as a crashed tool or a backup might).
+    const script = `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+const db = new D(${JSON.stringify(file)});
+db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE');
+process.stdout.write('locked\\n'); setTimeout(() => {}, 60000);`;
+    const { spawn } = await import('node:child_process');
+    const holder = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+      const out = await reconcile(fx.root, { cacheDir: fx.cache, parallelism: 1 });
+      expect(out.ok ? 'ok' : out.error.code).toBe('reconcile_failed');
+    } finally {
+      holder.kill('SIGKILL');
+      await new Promise((resolve) => holder.once('exit', resolve));
+    }
+    // Not rebuilt from nothing: generation 1 is still there, and the next one is 2.
+    const r = await fx.open();
+    expect(r.generation).toBe(1);
+    r.close();
+    expect(await fx.index()).toMatchObject({ generation: 2 });
+    expect(await fx.paths('sym:next_busy')).toEqual(['a.rs']);
+  }, 30_000);
+
   it('removes its staging file when the rename over the index fails', async () => {
     const fx = new Fixture('pub-rename');
     fs.mkdirSync(path.join(fx.cache, 'index.sqlite', 'blocker'), { recursive: true });

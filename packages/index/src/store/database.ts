@@ -5,11 +5,11 @@
 // half-built index (docs/storage.md, "Publication").
 import * as fs from 'node:fs';
 import { identifierExpansions } from '../extract/extract';
-import { FILE_MAX_BYTES } from '../limits';
+import { FILE_MAX_BYTES, SCHEMA_VERSION } from '../limits';
 import { percentDecode } from '../paths';
 import { readInsideRoot } from '../read/inside-root';
 import { createSchema, FTS_DDL, getMeta, schemaMatches, setMeta } from './schema';
-import { allRows, createFile, openFile, type Database } from './sql';
+import { allRows, createFile, engineErrorCode, openFile, type Database } from './sql';
 
 /**
  * Open a published database file for reading or for publishing the next generation;
@@ -17,14 +17,11 @@ import { allRows, createFile, openFile, type Database } from './sql';
  */
 export function openDatabase(file: string, access: 'read' | 'write'): Database | undefined {
   if (!fs.existsSync(file)) return undefined;
-  let db: Database;
+  let db: Database | undefined;
   try {
     db = openFile(file, { access });
-  } catch {
-    return undefined;
-  }
-  try {
-    if (!schemaMatches(db)) {
+    // A foreign database fails here with SQLITE_ERROR (no meta table), garbage with SQLITE_NOTADB.
+    if (getMeta(db, 'schema') !== String(SCHEMA_VERSION)) {
       db.close();
       return undefined;
     }
@@ -34,11 +31,18 @@ export function openDatabase(file: string, access: 'read' | 'write'): Database |
       db.pragma('synchronous = FULL');
     }
     return db;
-  } catch {
-    db.close();
+  } catch (err) {
+    db?.close();
+    // A writer rebuilds only a file that is not a usable index. Any other failure (busy,
+    // I/O, permissions) is the reconcile's error: rebuilding would throw the published
+    // generations away over a transient fault.
+    if (access === 'write' && !UNUSABLE_FILE_CODES.has(engineErrorCode(err) ?? '')) throw err;
     return undefined;
   }
 }
+
+/** Engine codes that say a file holds no usable index: a writer rebuilds it. */
+const UNUSABLE_FILE_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_ERROR']);
 
 /** A fresh database with the current schema in a new staging file. */
 export function emptyDatabase(stagingFile: string): Database {
