@@ -66,6 +66,20 @@ export const LANE_REGION_SCAN_MAX = 200_000;
 export const FILE_FACTS_CACHED_MAX = 2_048;
 /** Nearest-path suggestions in a filter diagnosis. */
 export const DIAGNOSIS_NEAREST_PATHS = 3;
+/** Distinct prepared statements kept per connection (`IN (?,?,...)` lists of every length would grow it without end). */
+export const STATEMENTS_CACHED_MAX = 256;
+/** Ids per `IN (...)` list: a bound on statement size (and on distinct statements kept per connection). */
+export const IN_LIST_MAX = 500;
+/**
+ * Page cache of a writer connection, in KiB (SQLite's negative cache_size). The default
+ * 2 MiB makes every B-tree insert of a cold index go to the file; this keeps the hot pages
+ * of the secondary indexes in memory while staying well inside the issue's 1 GB peak.
+ */
+export const WRITER_CACHE_KIB = 256 * 1024;
+/** Page cache of a reader connection, in KiB: a search touches FTS doclists and a few indexes. */
+export const READER_CACHE_KIB = 32 * 1024;
+/** How long a writer waits for a checkpointing or racing connection before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
 /** Name of the published database inside the cache directory. */
 export const INDEX_FILE_NAME = 'index.sqlite';
 export const LOCK_FILE_NAME = 'index.lock';

@@ -8,7 +8,7 @@ import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
 import { updateCommitHistory, type CommitHistoryUpdate } from './store/commits';
 import { emptyDatabase, openDatabase, rebuildFts, seededDatabase } from './store/database';
-import { acquireWriterLock, indexPath, makeDirectories, publishStaging, removeAbandonedStaging, removeStaging, stagingPath } from './store/publish';
+import { acquireWriterLock, indexPath, makeDirectories, publishStaging, removeAbandonedStaging, removeDatabaseFiles, stagingPath } from './store/publish';
 import { clearReconcileFailure, recordReconcileFailure } from './store/health';
 import { claimForReconcile, ownerUnstamped, recordOwner } from './store/root-owner';
 import { getMeta, setMeta } from './store/schema';
@@ -16,8 +16,6 @@ import { allRows, engineErrorCode, storageEngine, type Database } from './store/
 import { walkRoot } from './walk';
 import { skipMetaText, withSkipped } from './walk/skip-meta';
 import type { SkipSummary } from './walk/skipped';
-
-export { openDatabase } from './store/database';
 
 const collectNow = exposeGc();
 /** External-memory growth (bytes) of the storing thread after which it collects. */
@@ -181,7 +179,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
       } else {
         db?.close();
         db = undefined;
-        removeStaging(staging);
+        removeDatabaseFiles(staging);
         staging = undefined;
         seed = { state: 'no_parent_index', from: options.seedFrom };
       }
@@ -264,7 +262,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
   } finally {
     // Closing rolls back an open transaction: the published generation stays as it was.
     db?.close();
-    if (staging) removeStaging(staging);
+    if (staging) removeDatabaseFiles(staging);
     await pool?.close();
     lock.release();
   }

@@ -7,7 +7,8 @@ import { fail, ok, type Outcome } from './errors';
 
 interface Pooled {
   readonly reader: IndexReader;
-  /** Identity of the published file the reader was loaded from. */
+  readonly cacheDir: string;
+  /** The publication (index file inode and generation) the reader reads. */
   readonly stamp: string;
   users: number;
   retired: boolean;
@@ -86,7 +87,7 @@ export async function openPublished(cacheDir: string, root: string, options: Pub
     cached.retired = true;
     if (cached.users === 0) cached.reader.close();
   }
-  const entry: Pooled = { reader: r.value, stamp: stamp ?? '', users: 1, retired: false };
+  const entry: Pooled = { reader: r.value, cacheDir, stamp: stamp ?? '', users: 1, retired: false };
   pool.set(key, entry);
   owners.set(r.value, entry);
   return ok(r.value);
@@ -111,8 +112,7 @@ export function releaseReader(reader: IndexReader): void {
 export function closeIdleStaleReaders(): void {
   for (const [key, entry] of pool) {
     if (entry.users > 0 || entry.retired) continue;
-    const cacheDir = key.slice(0, key.indexOf('\u0000'));
-    if (stampOf(cacheDir) === entry.stamp) continue;
+    if (stampOf(entry.cacheDir) === entry.stamp) continue;
     entry.retired = true;
     entry.reader.close();
     pool.delete(key);

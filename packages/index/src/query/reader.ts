@@ -3,7 +3,7 @@ import { identifierKey } from '@trufflepig/rank';
 import type { Language } from '../classify';
 import type { Definition, ImportFact } from '../extract/facts';
 import { fail, ok, type Outcome } from '../errors';
-import { FILE_FACTS_CACHED_MAX } from '../limits';
+import { FILE_FACTS_CACHED_MAX, IN_LIST_MAX } from '../limits';
 import { displayPath } from '../paths';
 import type { SeedOutcome } from '../reconcile';
 import { openDatabase } from '../store/database';
@@ -84,9 +84,6 @@ function shellWord(p: string): string {
   return /^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Ids per `IN (...)` list: a bound on statement size (and on distinct statements kept per connection). */
-const IN_LIST_MAX = 500;
-
 /** Up to this many fact-limited paths are named in coverage (workspace contract). */
 const UNSEARCHED_PATHS_SHOWN = 5;
 
@@ -120,9 +117,10 @@ export class IndexReader {
     if (!db) return fail('index_corrupt', `the index at ${file} is unreadable or from another version; ${run}`);
     // One generation for the reader's whole life: a read transaction, begun here and held
     // until close, sees no publication that commits after it (WAL snapshots).
+    let generationText: string | undefined;
     try {
       db.exec('BEGIN');
-      getMeta(db, 'generation');
+      generationText = getMeta(db, 'generation');
     } catch {
       db.close();
       return fail('index_corrupt', `the index at ${file} is unreadable; ${run}`);
@@ -133,7 +131,7 @@ export class IndexReader {
       if (owner.state === 'other') return rootMismatch(cacheDir, owner.builtFor, options.builtFor ?? root);
       return fail('index_warming', `the index for ${root} was built for a directory since deleted and recreated at that path; it is rebuilt on the next index; ${run}`);
     }
-    const generation = Number(getMeta(db, 'generation') ?? '0');
+    const generation = Number(generationText ?? '0');
     if (generation === 0) {
       db.close();
       return fail('index_warming', `the index for ${root} has no published generation yet; ${run}`);

@@ -2,7 +2,7 @@
 // subject, changed paths) and its message in the contentless `commit_fts` table. Rows are
 // inserted oldest first, so row ids grow with recency and trimming drops the lowest ids.
 import { identifierExpansions } from '../extract/extract';
-import { COMMIT_HISTORY_MAX, FTS_DEAD_REBUILD_FRACTION } from '../limits';
+import { COMMIT_HISTORY_MAX, FTS_DEAD_REBUILD_FRACTION, IN_LIST_MAX } from '../limits';
 import { displayPath } from '../paths';
 import { commitDocument, commitsSince, probeGit, readCommits, type CommitRecord, type GitLogState } from '../reconcile/git-log';
 import { COMMIT_FTS_DDL, getMeta, setMeta } from './schema';
@@ -106,8 +106,8 @@ export interface StoredCommit {
 
 export function commitRows(db: Database, ids: readonly number[]): Map<number, StoredCommit> {
   const out = new Map<number, StoredCommit>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
+  for (let i = 0; i < ids.length; i += IN_LIST_MAX) {
+    const chunk = ids.slice(i, i + IN_LIST_MAX);
     for (const r of allRows(db, `SELECT id, hash, date, subject, bytes, lines, paths, more_paths FROM commits WHERE id IN (${chunk.map(() => '?').join(',')})`, chunk)) {
       out.set(Number(r[0]), {
         id: Number(r[0]), hash: String(r[1]), date: String(r[2]), subject: String(r[3]), bytes: Number(r[4]), lines: Number(r[5]),

@@ -8,7 +8,7 @@ import { identifierExpansions } from '../extract/extract';
 import { FILE_MAX_BYTES, SCHEMA_VERSION } from '../limits';
 import { percentDecode } from '../paths';
 import { readInsideRoot } from '../read/inside-root';
-import { createSchema, FTS_DDL, getMeta, schemaMatches, setMeta } from './schema';
+import { createSchema, FTS_DDL, getMeta, setMeta } from './schema';
 import { allRows, createFile, engineErrorCode, openFile, type Database } from './sql';
 
 /**
@@ -67,13 +67,8 @@ export function seededDatabase(donorFile: string, stagingFile: string): Database
   } finally {
     donor.close();
   }
-  const db = createFile(stagingFile);
-  if (!schemaMatches(db)) {
-    db.close();
-    fs.rmSync(stagingFile, { force: true });
-    return undefined;
-  }
-  return db;
+  // A copy of a donor whose schema openDatabase checked.
+  return createFile(stagingFile);
 }
 
 /**

@@ -112,9 +112,12 @@ export function stagingPath(cacheDir: string): string {
 /** Files SQLite keeps beside a database file. */
 const SIDE_FILE_SUFFIXES = ['-wal', '-shm', '-journal'];
 
-/** Remove a staging file and whatever SQLite kept beside it. */
-export function removeStaging(stagingFile: string): void {
-  for (const suffix of ['', ...SIDE_FILE_SUFFIXES]) fs.rmSync(`${stagingFile}${suffix}`, { force: true });
+/**
+ * Remove a database file and whatever SQLite kept beside it. A missing file is fine; any
+ * other failure (a directory in the way, no permission) throws.
+ */
+export function removeDatabaseFiles(file: string): void {
+  for (const suffix of ['', ...SIDE_FILE_SUFFIXES]) fs.rmSync(`${file}${suffix}`, { force: true });
 }
 
 function fsyncPath(file: string, flags: string): void {
@@ -137,16 +140,10 @@ export function publishStaging(cacheDir: string, stagingFile: string): void {
   const target = path.join(cacheDir, INDEX_FILE_NAME);
   try {
     fsyncPath(stagingFile, 'r+');
-    for (const suffix of ['', ...SIDE_FILE_SUFFIXES]) {
-      try {
-        fs.unlinkSync(`${target}${suffix}`);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      }
-    }
+    removeDatabaseFiles(target);
     fs.renameSync(stagingFile, target);
   } catch (err) {
-    removeStaging(stagingFile);
+    removeDatabaseFiles(stagingFile);
     throw err;
   }
   try {

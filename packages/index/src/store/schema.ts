@@ -80,11 +80,3 @@ export function getMeta(db: Database, key: string): string | undefined {
 export function setMeta(db: Database, key: string, value: string): void {
   runStatement(db, 'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
 }
-
-export function schemaMatches(db: Database): boolean {
-  try {
-    return getMeta(db, 'schema') === String(SCHEMA_VERSION);
-  } catch {
-    return false;
-  }
-}

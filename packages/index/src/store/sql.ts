@@ -3,6 +3,7 @@
 // the engine's API (statements, value types, pragmas) is written down once.
 import type BetterSqlite3 from 'better-sqlite3';
 import { fail, ok, type Outcome } from '../errors';
+import { BUSY_TIMEOUT_MS, READER_CACHE_KIB, STATEMENTS_CACHED_MAX, WRITER_CACHE_KIB } from '../limits';
 
 export type Database = BetterSqlite3.Database;
 export type Statement = BetterSqlite3.Statement;
@@ -16,8 +17,6 @@ export type SqlParam = number | string | Buffer | bigint | null;
 
 /** Prepared statements per connection, by SQL text: a search runs the same few dozen again and again. */
 const statements = new WeakMap<Database, Map<string, Statement>>();
-/** Distinct statements kept per connection (`IN (?,?,...)` lists of every length would grow it without end). */
-const STATEMENTS_CACHED_MAX = 256;
 
 /** The prepared statement for `sql` on `db`, prepared on first use. */
 export function statement(db: Database, sql: string): Statement {
@@ -55,17 +54,6 @@ export interface OpenMode {
   /** Readers never write; a writer publishes generations in WAL transactions. */
   readonly access: 'read' | 'write';
 }
-
-/**
- * Page cache of a writer connection, in KiB (SQLite's negative cache_size). The default
- * 2 MiB makes every B-tree insert of a cold index go to the file; this keeps the hot pages
- * of the secondary indexes in memory while staying well inside the issue's 1 GB peak.
- */
-export const WRITER_CACHE_KIB = 256 * 1024;
-/** Page cache of a reader connection, in KiB: a search touches FTS doclists and a few indexes. */
-export const READER_CACHE_KIB = 32 * 1024;
-/** How long a writer waits for a checkpointing or racing connection before SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 5000;
 
 type Engine = typeof BetterSqlite3;
 let engineLoad: Outcome<Engine> | undefined;

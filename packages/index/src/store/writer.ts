@@ -71,7 +71,7 @@ export class StoreWriter {
   /**
    * Names known to this writer. A first index starts from an empty name table, so the map
    * is complete and a name missing from it is new. Otherwise names are looked up one at a
-   * time (UNIQUE index): reading the whole table into a map was 0.7 s of every one-file
+   * time (by its primary key): reading the whole table into a map was 0.7 s of every one-file
    * reconcile of a kernel subset (712,689 uses, docs/storage.md).
    */
   private readonly namesComplete: boolean;
