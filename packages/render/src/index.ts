@@ -25,7 +25,7 @@ export { type PageHit, type SearchPageInput, type EvidenceLevel, renderSearchPag
 export { type Evidence, type EvidenceLine, type EvidenceMatch, pickEvidence } from './evidence';
 export { type LineExtent, type HitSpanChoice, chooseHitSpan, lineWindow } from './span';
 export { type HitGroup, type GroupedPageInput, renderGroupedPage } from './groups';
-export { type ShowInput, renderShow } from './show';
+export { type FoldedRows, type ShowInput, type ShownRow, isFolded, renderShow } from './show';
 export { renderObject } from './object';
 export { type RenderError, type FittedError, fitError, internalErrorOf, errorLine, boundedMessage, cutText } from './fit-error';
 export { escapeLineField, FIELD, jsonLine } from './escape';

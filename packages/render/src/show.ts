@@ -26,8 +26,8 @@ export interface ShowInput {
    * `extent`.
    */
   extent?: { readonly startLine: number; readonly endLine: number };
-  /** Rows to show, in order (from splitRows). */
-  rows: readonly SourceRow[];
+  /** Rows to show, in order (from splitRows), where a FoldedRows may stand for several. */
+  rows: readonly ShownRow[];
   /** Continuation for the rows not shown, starting at that byte of the file. */
   continuation: (nextRowStartByte: number) => string;
   /** Continuation to emit when every row fits but the caller knows more remains. */
@@ -43,6 +43,28 @@ export interface ShowInput {
   extra?: Readonly<Record<string, unknown>>;
   /** Lines-format rendering of `extra`: each entry is printed as `key: text`. */
   extraLines?: readonly (readonly [string, string])[];
+}
+
+/**
+ * Lines a definition read (`show sym:`) leaves out in place, such as the rest of a long
+ * Python docstring: one marker row stands for `line`..`endLine` (bytes `start`..`end`) and
+ * names the exact read that prints them. Exact reads (`show HANDLE`, `show path:`) never fold.
+ */
+export interface FoldedRows {
+  readonly line: number;
+  readonly endLine: number;
+  readonly start: number;
+  readonly end: number;
+  /** What the lines are, e.g. `docstring`. */
+  readonly folded: string;
+  /** The command that prints them, e.g. `show path:flask/helpers.py:222-255`. */
+  readonly read: string;
+}
+
+export type ShownRow = SourceRow | FoldedRows;
+
+export function isFolded(row: ShownRow): row is FoldedRows {
+  return 'folded' in row;
 }
 
 /**
@@ -85,7 +107,7 @@ function span(input: ShowInput, count: number): { startLine: number; endLine: nu
   }
   const first = input.rows[0];
   const last = input.rows[count - 1];
-  return { startLine: first.line, endLine: last.line, start: first.start, end: last.end };
+  return { startLine: first.line, endLine: isFolded(last) ? last.endLine : last.line, start: first.start, end: last.end };
 }
 
 function showJson(input: ShowInput, count: number, next: string | undefined): string {
@@ -104,6 +126,7 @@ function showJson(input: ShowInput, count: number, next: string | undefined): st
   out.start = start;
   out.end = end;
   out.rows = input.rows.slice(0, count).map((row) => {
+    if (isFolded(row)) return { line: row.line, end_line: row.endLine, start: row.start, end: row.end, folded: row.folded, read: row.read };
     const shown: Record<string, unknown> = { line: row.line, start: row.start, end: row.end, text: row.text };
     if (row.escaped) shown.escaped = true;
     return shown;
@@ -122,6 +145,11 @@ function showLines(input: ShowInput, count: number, next: string | undefined): s
     (input.handle !== undefined ? escapeLineField(input.handle) + FIELD : 'path:') +
     `${where}:${startLine}-${endLine}` + (input.handle !== undefined && input.name !== undefined ? FIELD + escapeLineField(input.name) : '') + '\n';
   for (const row of input.rows.slice(0, count)) {
+    if (isFolded(row)) {
+      const lines = row.endLine - row.line + 1;
+      out += `${row.line}-${row.endLine}\t… ${lines} ${escapeLineField(row.folded)} lines (${escapeLineField(row.read)})\n`;
+      continue;
+    }
     // splitRows text is display-escaped already (only tabs stay raw); rows built elsewhere
     // are re-checked so that no row can add a line or drive the terminal.
     // `N<TAB>TEXT`, as `cat -n` separates them: the tab costs one token where `: ` cost

@@ -34,6 +34,11 @@ export const SYM_BODY_MAX_LINES = 40;
 export const SYM_HEAD_MAX_LINES = 8;
 /** Members a long definition's `members:` line names (`+N more (map PATH)` for the rest). */
 export const SYM_MEMBERS_MAX = 16;
+/**
+ * A Python docstring longer than this many lines prints, in `show sym:`, its summary and one
+ * row naming the read of the rest (nav-fold.ts); a short one prints whole.
+ */
+export const SYM_DOC_FOLD_MIN_LINES = 6;
 /** A long type with fewer members than this prints its body, not a head and a members line. */
 export const SYM_OUTLINE_MEMBERS_MIN = 3;
 /** `refs` reads at most this many files for sites; more makes the answer truncated. */

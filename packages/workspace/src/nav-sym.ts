@@ -4,9 +4,9 @@
 // carries the name. A definition longer than SYM_BODY_MAX_LINES prints its head and its
 // members instead of its body, with a `next` that reads the body on.
 import * as path from 'node:path';
-import { declarationRank, fileUri, isCallableKind, kindTier, nearestDefinedNames, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
+import { declarationRank, fileUri, isCallableKind, kindTier, languageOf, nearestDefinedNames, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
 import { pathStanding } from '@trufflepig/rank';
-import { printedPath, type ShowInput } from '@trufflepig/render';
+import { printedPath, type ShowInput, type ShownRow, type SourceRow } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
 import type { Context } from './context';
 import { fail, ok, type Outcome } from './errors';
@@ -14,6 +14,7 @@ import { NEAREST_NAMES_SHOWN, SYM_ALSO_MAX, SYM_BODY_MAX_LINES, SYM_HEAD_MAX_LIN
 import { readOnce } from './live';
 import { definitionEntry, qualifiedName, spanEntry } from './nav-entries';
 import { fileFilter, filterWords, kindFilter } from './nav-filter';
+import { foldDocstring } from './nav-fold';
 import { modifiersOf, SECOND_GROUP } from './nav-map';
 import { closeTargets, openMembers, openTargets, type NavTarget } from './nav-open';
 import { followImport, type ImportTrail } from './nav-resolve';
@@ -104,7 +105,7 @@ function membersOf(t: NavTarget, def: IndexedDefinition): IndexedDefinition[] {
 }
 
 interface Body {
-  readonly rows: ReturnType<typeof rowsOf>;
+  readonly rows: readonly ShownRow[];
   /** Byte where the rows left out start, when the head stands for a long body. */
   readonly restStart?: number;
   readonly members: readonly (IndexedDefinition & { readonly modifiers: readonly string[] })[];
@@ -116,6 +117,15 @@ interface Body {
  * lines) with its members listed, the rest left to the continuation.
  */
 function bodyOf(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
+  const body = wholeOrHead(t, def, bytes);
+  if (languageOf(def.file.path) !== 'python') return body;
+  const where = `show path:${printedPath(def.file.path)}`;
+  const member = t.member ? ` --member ${t.member}` : '';
+  const rows = foldDocstring(body.rows, (a, b) => `${where}:${a}-${b}${member}`);
+  return { ...body, rows };
+}
+
+function wholeOrHead(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Omit<Body, 'rows'> & { readonly rows: readonly SourceRow[] } {
   const rows = rowsOf(bytes, def.start, def.end);
   if (def.endLine - def.startLine + 1 <= SYM_BODY_MAX_LINES) return { rows, members: [] };
   // A long function (a method, a macro) is read whole, cut by the

@@ -1,0 +1,127 @@
+// `show sym:` folds a long Python docstring to its summary and one row naming the exact
+// read of the rest (nav-fold.ts); short docstrings, other languages and exact reads
+// (`show HANDLE`, `show path:`) print every row. Real repository, real tree-sitter parses.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { countTokens, splitRows } from '@trufflepig/render';
+import { indexCommand, showCommand } from '../src';
+import { foldDocstring } from '../src/nav-fold';
+import { json, makeRepo } from './ws-helpers';
+
+const DOC_LINES = Array.from({ length: 20 }, (_, i) => `    :param p${i}: what parameter ${i} means, at some length.`);
+const HELPERS = [
+  'def url_for(',
+  '    endpoint: str,',
+  '    *,',
+  '    _anchor: str = None,',
+  ') -> str:',
+  '    """Generate a URL to the given endpoint.',
+  '',
+  ...DOC_LINES,
+  '    """',
+  '    return "/" + endpoint',
+  '',
+  '',
+  'def short(x):',
+  '    """One line."""',
+  '    return x',
+  '',
+  '',
+  'def few(x):',
+  "    '''",
+  '    Summary on its own row.',
+  '    Two more rows.',
+  "    '''",
+  '    return x',
+  '',
+  '',
+  'def quoted_first(x):',
+  '    """',
+  '    Summary on the second row.',
+  ...DOC_LINES,
+  '    """',
+  '    return x',
+  '',
+].join('\n');
+
+const JS = ['function urlFor(endpoint) {', '  /*', ...DOC_LINES.map((l) => `   * ${l.trim()}`), '   */', '  return "/" + endpoint;', '}', ''].join('\n');
+
+let root: string;
+let env: NodeJS.ProcessEnv;
+const at = (more = {}) => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), format: 'lines' as const, ...more });
+const lines = (stdout: string) => stdout.trimEnd().split('\n');
+
+beforeAll(async () => {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-fold-')));
+  root = makeRepo(path.join(base, 'repo'), { 'app/helpers.py': HELPERS, 'web/url.js': JS });
+  env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
+  expect((await indexCommand(at())).exitCode).toBe(0);
+});
+
+describe('show sym: folds long Python docstrings', () => {
+  it('keeps the signature, the summary and the code; one row names the read of the rest', async () => {
+    const out = await showCommand('sym:url_for', at());
+    expect(out.exitCode).toBe(0);
+    const rows = lines(out.stdout);
+    expect(rows[0]).toMatch(/^[0-9a-z]{6,}:1 {2}app\/helpers\.py:1-29 {2}url_for$/);
+    expect(rows.slice(1, 9)).toEqual([
+      '1\tdef url_for(', '2\t    endpoint: str,', '3\t    *,', '4\t    _anchor: str = None,', '5\t) -> str:',
+      '6\t    """Generate a URL to the given endpoint.',
+      '7-28\t… 22 docstring lines (show path:app/helpers.py:7-28)',
+      '29\t    return "/" + endpoint',
+    ]);
+    // The named read prints exactly the folded rows.
+    const rest = lines((await showCommand('path:app/helpers.py:7-28', at())).stdout);
+    expect(rest[1]).toBe('7\t');
+    expect(rest[22]).toBe('28\t    """');
+    expect(rest).toHaveLength(23);
+    // Folding is what makes it cheap: the same read unfolded costs over twice as much.
+    const whole = await showCommand(`${rows[0].split(' ')[0]}`, at());
+    expect(lines(whole.stdout)).toHaveLength(1 + 29);
+    expect(countTokens(whole.stdout)).toBeGreaterThan(2 * countTokens(out.stdout.split('\nalso')[0].split('\nrefs')[0]));
+  });
+
+  it('keeps the summary row after a row of bare quotes', async () => {
+    const rows = lines((await showCommand('sym:quoted_first', at())).stdout);
+    expect(rows.slice(1, 5)).toEqual(['45\tdef quoted_first(x):', '46\t    """', '47\t    Summary on the second row.', '48-68\t… 21 docstring lines (show path:app/helpers.py:48-68)']);
+    expect(rows[5]).toBe('69\t    return x');
+  });
+
+  it('prints short and one-row docstrings whole, and never folds other languages', async () => {
+    expect(lines((await showCommand('sym:short', at())).stdout).slice(1, 4)).toEqual(['32\tdef short(x):', '33\t    """One line."""', '34\t    return x']);
+    expect(lines((await showCommand('sym:few', at())).stdout).slice(1, 7)).toEqual([
+      '37\tdef few(x):', "38\t    '''", '39\t    Summary on its own row.', '40\t    Two more rows.', "41\t    '''", '42\t    return x',
+    ]);
+    const js = lines((await showCommand('sym:urlFor', at())).stdout);
+    expect(js.filter((l) => l.includes('…'))).toEqual([]);
+    expect(js).toContain('24\t  return "/" + endpoint;');
+  });
+
+  it('JSON carries the fold as a row with its span and read', async () => {
+    const page = json(await showCommand('sym:url_for', at({ format: 'json' })));
+    const fold = page.rows.find((r: { folded?: string }) => r.folded);
+    expect(fold).toMatchObject({ line: 7, end_line: 28, folded: 'docstring', read: 'show path:app/helpers.py:7-28' });
+    expect(page.rows.filter((r: { folded?: string }) => !r.folded).map((r: { line: number }) => r.line)).toEqual([1, 2, 3, 4, 5, 6, 29]);
+    expect(page.end_line).toBe(29);
+  });
+});
+
+describe('foldDocstring', () => {
+  const rowsOf = (text: string) => splitRows(Buffer.from(text), 0, Buffer.byteLength(text), 1);
+  const read = (a: number, b: number) => `read ${a}-${b}`;
+
+  it('leaves a definition with no docstring, or an unclosed one, unchanged', () => {
+    const code = ['def f(x):', '    y = """not a docstring', ...DOC_LINES, '    """', '    return y'].join('\n');
+    expect(foldDocstring(rowsOf(code), read)).toHaveLength(rowsOf(code).length);
+    const unclosed = ['def f(x):', '    """Open', ...DOC_LINES].join('\n');
+    expect(foldDocstring(rowsOf(unclosed), read)).toHaveLength(rowsOf(unclosed).length);
+  });
+
+  it('folds a prefixed docstring after a signature with a trailing comment', () => {
+    const text = ['def f(x):  # fast path', '    r"""Raw summary.', ...DOC_LINES, '    """', '    return x'].join('\n');
+    const folded = foldDocstring(rowsOf(text), read);
+    expect(folded).toHaveLength(4);
+    expect(folded[2]).toMatchObject({ line: 3, endLine: 23, folded: 'docstring', read: 'read 3-23' });
+  });
+});
