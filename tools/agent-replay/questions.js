@@ -74,8 +74,10 @@ const NPM = [
     id: 'npm-concept-otp', corpus: 'npm', class: 'concept',
     question: 'How does npm retry a registry request when a one-time password is required?',
     answer: [{ path: 'lib/utils/auth.js', lines: [6, 8] }, { path: 'lib/utils/auth.js', lines: [26, 28] }],
-    trufflepig: [['search', 'one-time password retry OTP', 'lang:js', 'file:lib/', '-n', '5'], ['show', '{handle}']],
-    grep: [['rg', '-n', '-t', 'js', 'EOTP', 'lib'], ['sed', '-n', '{line-15},{line+15}p', '{path}']],
+    trufflepig: [['search', 'one-time password retry OTP', 'lang:js', 'file:lib/', '-n', '5'], ['show', '{handle~read.otp(}']],
+    // The question's words, not npm's error code (`EOTP`, the answer's own test, was the
+    // pattern until 2026-12-02); the agent picks the match that prompts inside an operation.
+    grep: [['rg', '-n', '-t', 'js', '-i', 'one-time password', 'lib'], ['sed', '-n', '{line-15~read.otp(},{line+15~read.otp(}p', '{path~read.otp(}']],
   },
   {
     id: 'npm-callers-otplease', corpus: 'npm', class: 'callers',
@@ -209,8 +211,10 @@ const FLASK = [
     id: 'flask-concept-password-hash', corpus: 'flask', class: 'concept',
     question: 'Which key derivation does generate_password_hash use by default, with how many iterations?',
     answer: [{ path: 'werkzeug/security.py', lines: [12, 12] }, { path: 'werkzeug/security.py', lines: [61, 61] }],
-    trufflepig: [['search', 'password hash default method iterations', 'lang:py', '-n', '5'], ['show', '{handle}'], ['show', 'sym:DEFAULT_PBKDF2_ITERATIONS'], ['show', 'sym:generate_password_hash']],
-    grep: [['rg', '-n', '-t', 'py', '-i', 'pbkdf2']],
+    // Both start from the function the question names (`pbkdf2`, the answer, was the grep
+    // side's first pattern until 2026-12-02), then look for the word the question asks about.
+    trufflepig: [['show', 'sym:generate_password_hash'], ['search', 'iterations', 'lang:py', '-n', '3']],
+    grep: [['rg', '-n', '-t', 'py', 'def generate_password_hash'], ['sed', '-n', '{line},{line+30}p', '{path}'], ['rg', '-n', '-t', 'py', '-i', 'iterations']],
   },
   {
     id: 'flask-concept-reloader', corpus: 'flask', class: 'concept',
@@ -224,7 +228,9 @@ const FLASK = [
     question: 'Where does Flask catch an exception raised by a view function and hand it to the error handlers?',
     answer: [{ path: 'flask/app.py', lines: [1820, 1822] }],
     trufflepig: [['search', 'view function exception error handler dispatch request', 'lang:py', 'file:flask/', '-n', '5'], ['show', '{handle}']],
-    grep: [['rg', '-n', '-t', 'py', 'handle_user_exception\\(', 'flask'], ['sed', '-n', '{line-15~= self.handle_user},{line+15~= self.handle_user}p', '{path}']],
+    // Where an exception is caught, not the handler's name (`handle_user_exception`, the
+    // answer's callee, was the pattern until 2026-12-02).
+    grep: [['rg', '-n', '-t', 'py', 'except Exception', 'flask'], ['sed', '-n', '{line-15},{line+15}p', '{path}']],
   },
   {
     id: 'flask-callers-debug-flag', corpus: 'flask', class: 'callers',
