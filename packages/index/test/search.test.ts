@@ -14,6 +14,10 @@ const FILES: Record<string, string> = {
   'café/naïve.ts': 'export const naiveValue = 1;\n',
   'notes/crlf.txt': 'first line\r\nsecond Needle line\r\nthird\r\n',
   'notes/multi.txt': 'alpha\nneedle one\nneedle two\n',
+  // A config key in capitals once, after its lowercase spelling; a parameter file that
+  // holds only the lowercase spelling, many times (the higher phrase score).
+  'conf/defaults.txt': 'limit(max_body_size)\n\nDEFAULTS = {"MAX_BODY_SIZE": None}\n',
+  'lib/params.txt': Array.from({ length: 12 }, (_, i) => `f${i}(max_body_size) returns max_body_size\n`).join(''),
 };
 
 let fx: Fixture;
@@ -82,6 +86,15 @@ describe('"literal" and re:', () => {
     // Words that all occur in one region but not as this exact text are not a literal hit.
     expect(await fx.paths('"tokens mut"')).toEqual([]);
     expect(await fx.paths('"refill_tokens(&mut"')).toEqual(['src/token_bucket.rs']);
+  });
+
+  it('puts files that spell a literal in the case typed first, each hit on that spelling', async () => {
+    const hits = (await fx.search('"MAX_BODY_SIZE"')).hits;
+    expect(hits.map((h) => h.path)).toEqual(['conf/defaults.txt', 'lib/params.txt']);
+    const b = bytesOf('conf/defaults.txt');
+    expect(b.subarray(hits[0].start, hits[0].end).toString()).toBe('MAX_BODY_SIZE');
+    // Typed in lower case, the other order: the parameter file spells it so, and scores higher.
+    expect(await fx.paths('"max_body_size"')).toEqual(['lib/params.txt', 'conf/defaults.txt']);
   });
 
   it('gives one line per file with ^/$ at line boundaries and exact spans', async () => {

@@ -137,7 +137,7 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
 
 /**
  * Files holding `text` as spelled (ASCII case-insensitive, verified in the live bytes),
- * each hit at its first occurrence: the candidates are the files whose regions match the
+ * those spelling it in the same case first, each hit at its first such occurrence: the candidates are the files whose regions match the
  * phrase of `words`, best first (every eligible file when there are no words).
  */
 function literalHits(ctx: LaneContext, text: string, words: readonly string[], lane: string): SearchHit[] {
@@ -155,14 +155,24 @@ function literalHits(ctx: LaneContext, text: string, words: readonly string[], l
   }
   const prior = priorContext({ words, fileFilters: ctx.query.fileInclude, languages: ctx.query.languages, kindFile: false, identifier: false });
   candidates.sort((a, b) => b.score * pathPrior(b.f.path, prior) - a.score * pathPrior(a.f.path, prior) || (a.f.path < b.f.path ? -1 : 1));
-  const hits: SearchHit[] = [];
+  // A file that spells the text exactly as typed comes before one that holds it only in
+  // another case (`"MAX_CONTENT_LENGTH"`: the config key before a file of
+  // `max_content_length` parameters), and its hit sits on that spelling; the order within
+  // each group is the phrase order above.
+  const exact: SearchHit[] = [];
+  const otherCase: SearchHit[] = [];
   for (const { f } of candidates) {
     const live = readLive(ctx.reader.root, f);
     if (!live) continue;
+    const same = live.bytes.indexOf(needle);
+    if (same >= 0) {
+      exact.push(liveHit(f, live, same, same + needle.length, lane));
+      continue;
+    }
     const at = findLiteral(live.bytes, needle);
-    if (at >= 0) hits.push(liveHit(f, live, at, at + needle.length, lane));
+    if (at >= 0) otherCase.push(liveHit(f, live, at, at + needle.length, lane));
   }
-  return hits;
+  return [...exact, ...otherCase];
 }
 
 /** `"literal"`: the phrase lane alone, verified against the live bytes (ASCII case-insensitive). */
