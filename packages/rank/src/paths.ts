@@ -68,6 +68,32 @@ export function isGeneratedPath(path: string): boolean {
 }
 
 /**
+ * Directories that hold dependencies vendored into a repository. Their tracked files are
+ * indexed (retrieval spec §3); among definitions of one name the repository's own come first.
+ */
+const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'third_party']);
+
+/** A path under a vendored-dependency directory at any depth (`node_modules/qs/lib/parse.js`). */
+export function isVendoredPath(path: string): boolean {
+  const dirs = path.split('/');
+  dirs.pop();
+  return dirs.some((d) => VENDORED_DIRS.has(d));
+}
+
+/**
+ * Mean bytes per line above which a file is machine-written: a minified bundle under a name
+ * no path rule knows (yargs' `build/index.cjs`, 62 KB on one line, whose `parse` beat
+ * `build/lib/yargs-factory.js` in `show sym:parse`, an agent trial). Hand-written code
+ * averages 25-45 bytes a line; generated tables with long rows stay under this.
+ */
+export const MINIFIED_MEAN_LINE_BYTES = 400;
+
+/** A file whose lines are too long on average to be hand-written (see MINIFIED_MEAN_LINE_BYTES). */
+export function looksMinified(size: number, lines: number): boolean {
+  return size / Math.max(1, lines) > MINIFIED_MEAN_LINE_BYTES;
+}
+
+/**
  * Where a path stands among files that define or use a name: 0 hand-written code, 1 a
  * test, 2 build output. The key after kind everywhere a definition or site is chosen.
  */
