@@ -27,7 +27,17 @@ export function rowsOf(bytes: Buffer, from: number, to: number): ReturnType<type
     begin = from - LONG_LINE_CONTEXT_BYTES;
     while (begin < from && (bytes[begin] & 0xc0) === 0x80) begin++; // a UTF-8 character boundary
   }
-  return splitRows(bytes, begin, Math.max(to, begin), lo + 1);
+  // Rows are whole lines at the end too: a definition's span stops before a statement's
+  // `;` (`var cookieNameRegExp = /.../;` printed without it, an agent trial), and a row
+  // must be the file's line, not a cut of it; a minified line's tail past
+  // LONG_LINE_CONTEXT_BYTES stays out, as its head does above.
+  let finish = Math.max(to, begin);
+  if (finish > begin && bytes[finish - 1] !== 0x0a) {
+    const lf = bytes.indexOf(0x0a, finish);
+    const lineEnd = lf < 0 ? bytes.length : lf;
+    if (lineEnd - finish <= LONG_LINE_CONTEXT_BYTES) finish = lineEnd;
+  }
+  return splitRows(bytes, begin, finish, lo + 1);
 }
 
 /** `show HANDLE` (or its continuation): read once, hash, verify against the handle's revision. */

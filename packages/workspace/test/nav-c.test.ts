@@ -67,7 +67,8 @@ describe('C navigation: show sym: and refs through #include', () => {
   it('show sym:task_struct reads the struct in the header; the static inline function and the macro land in it too', async () => {
     const page = json(await showCommand('sym:task_struct', at()));
     expect(page).toMatchObject({ path: 'include/linux/sched.h', kind: 'struct', start_line: 4 });
-    expect(page.rows.map((r: { text: string }) => r.text)).toEqual(['struct task_struct {', '\tunsigned int __state;', '\tstruct task_struct *parent;', '}']);
+    // Whole lines: the struct's span ends at `}`, its row is the line `};`.
+    expect(page.rows.map((r: { text: string }) => r.text)).toEqual(['struct task_struct {', '\tunsigned int __state;', '\tstruct task_struct *parent;', '};']);
     expect(json(await showCommand('sym:task_nice', at()))).toMatchObject({ path: 'include/linux/sched.h', kind: 'function', start_line: 12 });
     expect(json(await showCommand('sym:task_is_running', at()))).toMatchObject({ path: 'include/linux/sched.h', kind: 'macro', start_line: 16 });
   });

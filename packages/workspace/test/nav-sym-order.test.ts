@@ -14,6 +14,7 @@ const FILES = {
   'lib/response.js': 'var res = module.exports = {};\nres.send = function send(body) {\n  return body;\n};\n',
   'node_modules/finalhandler/index.js': 'function send(req, res, status) {\n  res.end(status);\n}\nmodule.exports = send;\n',
   'build/index.cjs': MINIFIED,
+  'lib/cookie.js': "var cookieNameRegExp = /^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$/;\nmodule.exports = cookieNameRegExp;\n",
   'src/factory.js': 'class YargsInstance {\n  parse(args) {\n    return args;\n  }\n}\nmodule.exports = YargsInstance;\n',
 };
 
@@ -27,6 +28,13 @@ beforeAll(async () => {
   root = makeRepo(path.join(base, 'repo'), FILES);
   env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
   expect((await indexCommand(at())).exitCode).toBe(0);
+});
+
+describe('show sym: rows', () => {
+  it("are whole lines: a statement's `;` after the definition's span is printed", async () => {
+    const out = (await showCommand('sym:cookieNameRegExp', at())).stdout.split('\n');
+    expect(out[1]).toBe("1\tvar cookieNameRegExp = /^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$/;");
+  });
 });
 
 describe('show sym: order among definitions of one name', () => {
