@@ -151,6 +151,35 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     // The same forms in TypeScript.
     expect(defs(extractFile('typescript', Buffer.from('Foo.prototype.bar = function (): void {};\n')))).toEqual(['Foo::bar:method']);
   });
+
+  it('reads the methods a factory function puts on the object it builds, not functions stored on a parameter', () => {
+    const src = Buffer.from([
+      'function usage(yargs) {',
+      '  const self = {};',
+      '  self.help = function help() { return 1; };',
+      '  self.wrap = (cols) => cols;',
+      '  if (yargs) {',
+      '    self.fail = function (msg) { throw msg; };',
+      '  }',
+      '  yargs.onDone = function onDone() {};',
+      '  return self;',
+      '}',
+      '',
+    ].join('\n'));
+    const x = extractFile('javascript', src);
+    expect(defs(x)).toEqual(['usage:function', 'self::help:method', 'self::wrap:method', 'self::fail:method']);
+    expectExactSpans(src, x.definitions);
+  });
+
+  it("records var X = require('m').Y as an import of Y bound to X, not a variable", () => {
+    const src = Buffer.from("var setCharset = require('./utils').setCharset;\nconst mime = require('send').mime;\nvar other = require('x').y.z;\n");
+    const x = extractFile('javascript', src);
+    expect(defs(x)).toEqual(['other:variable']);
+    expect(x.imports.map((i) => [i.spelled, i.name, i.alias])).toEqual([['./utils', 'setCharset', null], ['send', 'mime', null]]);
+    const aliased = extractFile('javascript', Buffer.from("const charset = require('./utils').setCharset;\n"));
+    expect(aliased.imports.map((i) => [i.spelled, i.name, i.alias])).toEqual([['./utils', 'setCharset', 'charset']]);
+    expect(defs(aliased)).toEqual([]);
+  });
 });
 
 describe('Rust items inside macro invocations', () => {

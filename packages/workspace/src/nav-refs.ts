@@ -113,11 +113,21 @@ function resolveIn(reader: IndexReader, file: IndexedFile, imports: readonly Ind
 /**
  * Call and use sites in code first (what an agent asks refs for), then the declaration,
  * imports and bindings (`const x = require(...)`), then test sites and build output
- * (a bundle's copies of the code); then path and position.
+ * (a bundle's copies of the code); then path and position. A line that declares or
+ * imports the name is a declaration line whole (`exports.f = function f`: its member
+ * occurrence is not a use), so its occurrences make one row, not one per band.
  */
-function order(s: RefSite): number {
+function bandOf(s: RefSite, declaring: ReadonlySet<string>): number {
   if (pathStanding(s.file.path) > 0) return 2;
-  return s.role === 'declaration' || s.role === 'import' ? 1 : 0;
+  return isDeclaring(s) || declaring.has(lineKey(s)) ? 1 : 0;
+}
+
+function isDeclaring(s: RefSite): boolean {
+  return s.role === 'declaration' || s.role === 'import';
+}
+
+function lineKey(s: RefSite): string {
+  return `${s.target.member ?? ''}\0${s.file.path}\0${s.line}`;
 }
 
 /** The innermost definition holding `at`, skipping the one whose name starts there. */
@@ -206,6 +216,8 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
       }
     }
   }
+  const declaring = new Set(raw.filter(isDeclaring).map(lineKey));
+  const order = (x: RefSite) => bandOf(x, declaring);
   raw.sort((a, b) => order(a) - order(b) || (a.target.member ?? '').localeCompare(b.target.member ?? '') || (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0) || a.start - b.start);
   const sites: RefSite[] = [];
   // One row per line: occurrences of the name on one line that the order keeps together
@@ -213,7 +225,7 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
   for (const s of raw) {
     const last = sites[sites.length - 1];
     if (last && last.target === s.target && last.file === s.file && last.line === s.line && order(last) === order(s)
-      && last.resolution === s.resolution && last.definition === s.definition) {
+      && (last.resolution === s.resolution && last.definition === s.definition || isDeclaring(last) || isDeclaring(s))) {
       const roles = last.roles ?? [last.role];
       sites[sites.length - 1] = { ...last, repeats: last.repeats + 1, ...(roles.includes(s.role) ? {} : { roles: [...roles, s.role] }) };
     } else sites.push(s);

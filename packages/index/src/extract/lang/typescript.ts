@@ -4,7 +4,10 @@ import { childrenOf, rawImport, unquote, type LanguageSpec, type Node, type RawI
 // Besides declarations, the ES5 forms much published JavaScript still defines with:
 // `X.prototype.m = function` is X's method m (the class a later release may turn it into
 // defines the same `X::m`, so history follows it across that rewrite), `exports.f =` and
-// `module.exports.f =` define f, and a top-level `X.m = function` is X's (static) method m.
+// `module.exports.f =` define f, and `X.m = function` is X's (static) method m, at the top
+// level or as a statement of a function body: the factory form, `const self = {};
+// self.help = function help() {...}; return self` (yargs' usage.js and validation.js held
+// 29 such methods that map and show sym: did not know, an agent trial).
 const COMMON = `
 (function_declaration name: (identifier) @name) @def.function
 (generator_function_declaration name: (identifier) @name) @def.function
@@ -15,11 +18,14 @@ const COMMON = `
 (expression_statement (assignment_expression left: (member_expression object: (identifier) @_exports property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#eq? @_exports "exports")) @def.function
 (expression_statement (assignment_expression left: (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports) property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#eq? @_module "module") (#eq? @_exports "exports")) @def.function
 (program (expression_statement (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
+(statement_block (expression_statement (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
 (variable_declarator name: (identifier) @name) @def.variable
 (import_statement) @range.import @import
 (export_statement source: (_)) @range.import @import
 (program (lexical_declaration (variable_declarator value: (call_expression function: (identifier) @_require arguments: (arguments . (string)))) (#eq? @_require "require")) @range.import @import)
 (program (variable_declaration (variable_declarator value: (call_expression function: (identifier) @_require arguments: (arguments . (string)))) (#eq? @_require "require")) @range.import @import)
+(program (lexical_declaration (variable_declarator value: (member_expression object: (call_expression function: (identifier) @_require arguments: (arguments . (string))))) (#eq? @_require "require")) @range.import @import)
+(program (variable_declaration (variable_declarator value: (member_expression object: (call_expression function: (identifier) @_require arguments: (arguments . (string))))) (#eq? @_require "require")) @range.import @import)
 (variable_declarator name: (_) @range.local)
 (formal_parameters) @range.local
 (catch_clause parameter: (_) @range.local)
@@ -67,24 +73,64 @@ function requiredModule(value: Node | null): string | null {
   return arg?.type === 'string' ? unquote(arg.text) : null;
 }
 
+/** `require('m').X` with a string literal: the CommonJS import of m's X. */
+function requiredMember(value: Node | null): { module: string; name: string } | null {
+  if (value?.type !== 'member_expression') return null;
+  const module = requiredModule(value.childForFieldName('object'));
+  const property = value.childForFieldName('property');
+  return module !== null && property?.type === 'property_identifier' ? { module, name: property.text } : null;
+}
+
+/**
+ * `X.m = function` inside a function body is a method when X is an object that body (or
+ * one around it) builds: `const self = {}` declared in an enclosing block, the factory
+ * form. A function stored on a parameter or another module's object (`opts.callback =
+ * function () {}`) is a value handed around, not a definition.
+ */
+function builtObjectMethod(statement: Node): boolean {
+  const owner = statement.namedChildren[0]?.childForFieldName('left')?.childForFieldName('object')?.text;
+  if (!owner) return false;
+  for (let block: Node | null = statement.parent; block; block = block.parent) {
+    if (block.type !== 'statement_block') continue;
+    for (const decl of childrenOf(block, 'lexical_declaration', 'variable_declaration')) {
+      for (const d of childrenOf(decl, 'variable_declarator')) {
+        if (d.childForFieldName('name')?.text === owner && d.childForFieldName('value')?.type === 'object') return true;
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * Only module-level variables are definitions; `const` ones are constants. A binding
  * `const X = require('m')` is an import of X (see `imports`), never a definition that
  * could outrank the `class X` it names.
  */
 function refine(def: Node, kind: string): string | null {
+  if (def.type === 'expression_statement' && def.parent?.type === 'statement_block') return builtObjectMethod(def) ? kind : null;
   if (def.type !== 'variable_declarator') return kind;
   if (!isTopLevelDeclarator(def)) return null;
-  if (requiredModule(def.childForFieldName('value')) !== null) return null;
+  const value = def.childForFieldName('value');
+  if (requiredModule(value) !== null || requiredMember(value) !== null) return null;
   return kind === 'variable' && def.parent?.text.startsWith('const') ? 'constant' : kind;
 }
 
-/** `const X = require('m')` imports X from m; `const { A, B: C } = require('m')` imports A, and B as C. */
+/**
+ * `const X = require('m')` imports X from m; `const { A, B: C } = require('m')` imports A,
+ * and B as C; `var X = require('m').Y` imports Y as X (express's
+ * `var setCharset = require('./utils').setCharset` was a variable that `refs` took for
+ * the definition).
+ */
 function requireImports(statement: Node): RawImport[] {
   const out: RawImport[] = [];
   for (const d of childrenOf(statement, 'variable_declarator')) {
-    const spelled = requiredModule(d.childForFieldName('value'));
     const binding = d.childForFieldName('name');
+    const member = requiredMember(d.childForFieldName('value'));
+    if (member && binding?.type === 'identifier') {
+      out.push(rawImport(statement, member.module, member.name, binding.text === member.name ? null : binding.text));
+      continue;
+    }
+    const spelled = requiredModule(d.childForFieldName('value'));
     if (spelled === null || !binding) continue;
     if (binding.type === 'identifier') out.push(rawImport(statement, spelled, binding.text));
     else if (binding.type === 'object_pattern') {
@@ -127,13 +173,13 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const TYPESCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-typescript', version: 5, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
+  grammar: 'tree-sitter-typescript', version: 6, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
   load: () => (require('tree-sitter-typescript') as { typescript: unknown }).typescript,
 };
 export const TSX: LanguageSpec = {
   ...TYPESCRIPT, load: () => (require('tree-sitter-typescript') as { tsx: unknown }).tsx,
 };
 export const JAVASCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-javascript', version: 3, query: COMMON + JS_ONLY, refine, imports,
+  grammar: 'tree-sitter-javascript', version: 4, query: COMMON + JS_ONLY, refine, imports,
   load: () => require('tree-sitter-javascript'),
 };

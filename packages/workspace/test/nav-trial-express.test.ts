@@ -1,17 +1,21 @@
-// `show sym:` picks the repository's own hand-written definition before a vendored
-// dependency's and before a minified bundle's (an agent trial on express and yargs:
-// `show sym:send` read node_modules/finalhandler, `show sym:parse` a 62 KB one-line
-// build/index.cjs). Real repository, real tree-sitter parses.
+// What an agent trial on express 4.21.2 and yargs 17.7.2 (their dependencies committed)
+// found, each as the smallest repository that shows it: `show sym:` read a vendored
+// dependency (`send`) and a 62 KB one-line bundle (`parse`) first, cut a line before its
+// `;`; `refs` took `var x = require('./utils').x` for the definition and listed one line
+// twice; a factory's `self.m = function` methods were unknown to map and show sym:.
+// Real repository, real tree-sitter parses.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { indexCommand, showCommand } from '../src';
+import { indexCommand, mapCommand, refsCommand, showCommand } from '../src';
 import { makeRepo } from './ws-helpers';
 
 const MINIFIED = `"use strict";class te{constructor(){this.a=1}parse(t,e){${'if(t){e=t.concat([1,2,3]).map(function(n){return n*2})}'.repeat(40)}return e}}module.exports=te;\n`;
 
 const FILES = {
-  'lib/response.js': 'var res = module.exports = {};\nres.send = function send(body) {\n  return body;\n};\n',
+  'lib/response.js': "var setCharset = require('./utils').setCharset;\nvar res = module.exports = {};\nres.send = function send(body) {\n  return setCharset(body, 'utf-8');\n};\n",
+  'lib/utils.js': 'exports.setCharset = function setCharset(type, charset) {\n  return type + charset;\n};\n',
+  'lib/usage.js': 'function usage(yargs) {\n  const self = {};\n  self.help = function help() {\n    return 1;\n  };\n  self.wrap = (cols) => cols;\n  yargs.onDone = function onDone() {};\n  return self;\n}\nmodule.exports = usage;\n',
   'node_modules/finalhandler/index.js': 'function send(req, res, status) {\n  res.end(status);\n}\nmodule.exports = send;\n',
   'build/index.cjs': MINIFIED,
   'lib/cookie.js': "var cookieNameRegExp = /^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$/;\nmodule.exports = cookieNameRegExp;\n",
@@ -39,12 +43,34 @@ describe('show sym: rows', () => {
 
 describe('show sym: order among definitions of one name', () => {
   it("reads the repository's own definition before a vendored dependency's, which stays on an also row", async () => {
-    expect(await head('sym:send')).toMatch(/ {2}lib\/response\.js:2-4 {2}res::send$/);
+    expect(await head('sym:send')).toMatch(/ {2}lib\/response\.js:3-5 {2}res::send$/);
     expect((await showCommand('sym:send', at())).stdout).toMatch(/^also: \S+ node_modules\/finalhandler\/index\.js:1-3 function send$/m);
   });
 
   it('reads hand-written code before a minified bundle under a name no path rule knows', async () => {
     expect(await head('sym:parse')).toMatch(/ {2}src\/factory\.js:2-4 {2}YargsInstance::parse$/);
     expect((await showCommand('sym:parse', at())).stdout).toMatch(/^also: \S+ build\/index\.cjs:1-1 method te::parse$/m);
+  });
+});
+
+describe('refs', () => {
+  it("resolves through var x = require('./utils').x to the definition, and prints a declaring line once", async () => {
+    const rows = (await refsCommand(['setCharset'], at())).stdout.trimEnd().split('\n');
+    expect(rows[0]).toMatch(/^refs setCharset → lib\/utils\.js:1 /);
+    expect(rows.slice(1, -1)).toEqual([
+      'lib/response.js',
+      "1 4 call in res::send: return setCharset(body, 'utf-8');",
+      "2 1 import ×2: var setCharset = require('./utils').setCharset;",
+      'lib/utils.js',
+      '3 1 declaration+reference: exports.setCharset = function setCharset(type, charset) {',
+    ]);
+  });
+});
+
+describe('factory methods', () => {
+  it('map and show sym: know the methods a factory puts on the object it builds', async () => {
+    const rows = (await mapCommand(['lib/usage.js'], at())).stdout.trimEnd().split('\n');
+    expect(rows.slice(2, -1)).toEqual(['1 1-9 function usage', '2 3-5 method self::help', '3 6-6 method wrap']);
+    expect(await head('sym:help')).toMatch(/ {2}lib\/usage\.js:3-5 {2}self::help$/);
   });
 });
