@@ -102,6 +102,14 @@ export function pathStanding(path: string): 0 | 1 | 2 {
   return isTestPath(path) ? 1 : 0;
 }
 
+/**
+ * pathStanding of an indexed file, where a file that looks minified (looksMinified) stands
+ * with build output whatever its name: where a definition or a site is chosen among files.
+ */
+export function fileStanding(file: { readonly path: string; readonly size: number; readonly lines: number }): 0 | 1 | 2 {
+  return looksMinified(file.size, file.lines) ? 2 : pathStanding(file.path);
+}
+
 /** A C or C++ header (`.h`, `.hh`, `.hpp`, `.hxx`, `.h++`). */
 export function isCHeaderPath(path: string): boolean {
   return C_HEADER_EXTENSIONS.has(extension(path));

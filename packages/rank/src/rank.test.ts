@@ -1,5 +1,5 @@
 import {
-  filenameEvidence, fuseLanes, isGeneratedPath, isIdentifierShaped, isTestPath, isTypeDeclarationPath, pathPrior, pathStanding, priorContext,
+  fileStanding, filenameEvidence, fuseLanes, isGeneratedPath, isVendoredPath, looksMinified, isIdentifierShaped, isTestPath, isTypeDeclarationPath, pathPrior, pathStanding, priorContext,
   queryWords, resolveScopes, splitIdentifier, RRF_K, compoundWords, standaloneWords, isStopword,
 } from './index';
 
@@ -58,6 +58,16 @@ describe('build output', () => {
   });
   it('stands after code and tests', () => {
     expect(['lib/a.js', 'test/a.js', 'dist/a.js'].map(pathStanding)).toEqual([0, 1, 2]);
+  });
+  it('stands a file of long lines with build output whatever its name', () => {
+    expect(fileStanding({ path: 'build/index.cjs', size: 62_000, lines: 1 })).toBe(2);
+    expect(fileStanding({ path: 'lib/a.js', size: 40_000, lines: 1_000 })).toBe(0);
+    expect(fileStanding({ path: 'test/a.js', size: 400, lines: 1 })).toBe(1);
+    expect([looksMinified(401, 1), looksMinified(400, 1), looksMinified(0, 0)]).toEqual([true, false, false]);
+  });
+  it('tells vendored dependencies at any depth, not a file named like one', () => {
+    expect(['node_modules/qs/lib/parse.js', 'a/vendor/b.go', 'third_party/x/y.c'].every(isVendoredPath)).toBe(true);
+    expect(['lib/node_modules.js', 'vendor.go', 'src/vendors/x.ts'].some(isVendoredPath)).toBe(false);
   });
 });
 

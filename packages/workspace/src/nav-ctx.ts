@@ -2,7 +2,7 @@
 // from the owner's current graph: container, members or siblings, callers, callees.
 import * as fs from 'node:fs';
 import { declarationRank, extractOccurrences, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
-import { pathStanding } from '@trufflepig/rank';
+import { fileStanding } from '@trufflepig/rank';
 import { printedPath } from '@trufflepig/render';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
@@ -50,7 +50,7 @@ function item(d: IndexedDefinition, within?: string): CtxItem {
 
 /** A callee's definition: code before tests before build output, a function before its C prototype, else the first. */
 function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | undefined {
-  const key = (d: IndexedDefinition) => 2 * pathStanding(d.file.path) + declarationRank(d.kind, d.file.path);
+  const key = (d: IndexedDefinition) => 2 * fileStanding(d.file) + declarationRank(d.kind, d.file.path);
   return [...list].sort((a, b) => key(a) - key(b))[0];
 }
 

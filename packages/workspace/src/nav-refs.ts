@@ -3,7 +3,7 @@
 // text and the definition that encloses it.
 import { displayText, printedPath } from '@trufflepig/render';
 import { declarationRank, extractOccurrences, lineAt, lineStartOffsets, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
-import { pathStanding } from '@trufflepig/rank';
+import { fileStanding } from '@trufflepig/rank';
 import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
 import { fileFilter } from './nav-filter';
@@ -118,7 +118,7 @@ function resolveIn(reader: IndexReader, file: IndexedFile, imports: readonly Ind
  * occurrence is not a use), so its occurrences make one row, not one per band.
  */
 function bandOf(s: RefSite, declaring: ReadonlySet<string>): number {
-  if (pathStanding(s.file.path) > 0) return 2;
+  if (fileStanding(s.file) > 0) return 2;
   return isDeclaring(s) || declaring.has(lineKey(s)) ? 1 : 0;
 }
 
@@ -178,7 +178,7 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
     const memo = new Map<IndexedImport, SiteResolution>();
     const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo);
     const uses = useRowsOf(t.reader, name).filter((u) => ok(u.file))
-      .sort((a, b) => pathStanding(a.file.path) - pathStanding(b.file.path) || (a.file.path < b.file.path ? -1 : 1));
+      .sort((a, b) => fileStanding(a.file) - fileStanding(b.file) || (a.file.path < b.file.path ? -1 : 1));
     for (const [i, use] of uses.entries()) {
       // At least one file is read, so a page is never empty for want of time.
       if (files >= REFS_MAX_FILES || raw.length >= REFS_MAX_SITES || (files > 0 && bounds.now() - started > bounds.deadlineMs)) {

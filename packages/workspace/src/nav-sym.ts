@@ -4,8 +4,8 @@
 // carries the name. A definition longer than SYM_BODY_MAX_LINES prints its head and its
 // members instead of its body, with a `next` that reads the body on.
 import * as path from 'node:path';
-import { declarationRank, fileUri, isCallableKind, kindTier, languageOf, nearestDefinedNames, parseQuery, type IndexedDefinition, type IndexedFile, type ParsedQuery } from '@trufflepig/index';
-import { isVendoredPath, looksMinified, pathStanding } from '@trufflepig/rank';
+import { declarationRank, fileUri, isCallableKind, kindTier, languageOf, nearestDefinedNames, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
+import { fileStanding, isVendoredPath } from '@trufflepig/rank';
 import { printedPath, type ShowInput, type ShownRow, type SourceRow } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
 import type { Context } from './context';
@@ -36,11 +36,6 @@ function sharedDirs(here: string | undefined, file: string): number {
   return n;
 }
 
-/** pathStanding, with a file that looks minified standing with build output. */
-function standing(file: IndexedFile): number {
-  return looksMinified(file.size, file.lines) ? 2 : pathStanding(file.path);
-}
-
 /**
  * Kind tier, then hand-written code before tests and build output (minified files
  * included), then the repository's own code before vendored dependencies (express's
@@ -51,7 +46,7 @@ function standing(file: IndexedFile): number {
  */
 function compareCandidates(x: Candidate, y: Candidate): number {
   const key = (c: Candidate): (number | string)[] => [
-    kindTier(c.def.kind), standing(c.def.file), isVendoredPath(c.def.file.path) ? 1 : 0, declarationRank(c.def.kind, c.def.file.path), c.def.container === null ? 0 : 1, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
+    kindTier(c.def.kind), fileStanding(c.def.file), isVendoredPath(c.def.file.path) ? 1 : 0, declarationRank(c.def.kind, c.def.file.path), c.def.container === null ? 0 : 1, -sharedDirs(c.target.here, c.def.file.path), c.def.file.path, c.def.start, c.target.member ?? '',
   ];
   const a = key(x);
   const b = key(y);

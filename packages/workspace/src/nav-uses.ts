@@ -1,6 +1,6 @@
 // Where a name occurs, from the index's one representative occurrence per name and file.
 import { ROLE, roleNames, type IndexedFile, type IndexReader } from '@trufflepig/index';
-import { pathStanding } from '@trufflepig/rank';
+import { fileStanding } from '@trufflepig/rank';
 import type { Span } from './nav-entries';
 import type { NavTarget } from './nav-open';
 
@@ -30,6 +30,6 @@ export function usesOf(targets: readonly NavTarget[], name: string, max: number,
     }
   }
   return all
-    .sort((a, b) => pathStanding(a.file.path) - pathStanding(b.file.path) || b.count - a.count || (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0))
+    .sort((a, b) => fileStanding(a.file) - fileStanding(b.file) || b.count - a.count || (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0))
     .slice(0, max);
 }

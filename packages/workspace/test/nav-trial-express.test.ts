@@ -67,6 +67,14 @@ describe('refs', () => {
   });
 });
 
+describe('refs of a name a minified bundle also defines', () => {
+  it('lists the bundle after hand-written code, as build output', async () => {
+    const rows = (await refsCommand(['parse'], at())).stdout.trimEnd().split('\n');
+    const files = rows.filter((r) => /^[a-z]\S*\.c?js$/.test(r));
+    expect(files).toEqual(['src/factory.js', 'build/index.cjs']);
+  });
+});
+
 describe('factory methods', () => {
   it('map and show sym: know the methods a factory puts on the object it builds', async () => {
     const rows = (await mapCommand(['lib/usage.js'], at())).stdout.trimEnd().split('\n');

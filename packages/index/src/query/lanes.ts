@@ -1,5 +1,5 @@
 import {
-  filenameEvidence, identifierKey, isTypeDeclarationPath, LANE_FILE_CAP, pathStanding, stem,
+  filenameEvidence, identifierKey, fileStanding, isTypeDeclarationPath, LANE_FILE_CAP, stem,
   WEIGHT_DEFAULT, WEIGHT_IDENTIFIER_DECLARATION, type Lane, type LaneEntry,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
@@ -89,7 +89,7 @@ function bindingOnly(rows: readonly DefRow[]): (r: { file: number; name: string 
 function defLane(ctx: LaneContext, name: string, rows: DefRow[], weight: number, exactFirst: string | null): HitLane {
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   const best = new Map<number, { row: DefRow; f: IndexedFile }>();
-  const rank = (r: DefRow, f: IndexedFile) => [exactFirst !== null && r.name !== exactFirst ? 1 : 0, kindTier(r.kind), pathStanding(f.path), declarationRank(r.kind, f.path), r.start];
+  const rank = (r: DefRow, f: IndexedFile) => [exactFirst !== null && r.name !== exactFirst ? 1 : 0, kindTier(r.kind), fileStanding(f), declarationRank(r.kind, f.path), r.start];
   const less = (a: number[], b: number[]) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i]; return false; };
   for (const row of rows) {
     const f = ctx.reader.file(row.file);

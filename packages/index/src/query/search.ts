@@ -1,5 +1,5 @@
 import {
-  compoundWords, fuseLanes, fuseMembers, identifierKey, pathPrior, pathStanding, priorContext, resolveScopes, WEIGHT_ANY_TERM, WEIGHT_DEFAULT, WEIGHT_PHRASE, type ScopeMode,
+  compoundWords, fileStanding, fuseLanes, fuseMembers, identifierKey, pathPrior, priorContext, resolveScopes, WEIGHT_ANY_TERM, WEIGHT_DEFAULT, WEIGHT_PHRASE, type ScopeMode,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
@@ -123,7 +123,7 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
     .sort((a, b) =>
       bestRoleRank(a.u.roles) - bestRoleRank(b.u.roles) ||
       declarationTier(a.u) - declarationTier(b.u) ||
-      pathStanding(a.f.path) - pathStanding(b.f.path) ||
+      fileStanding(a.f) - fileStanding(b.f) ||
       declarationOnly(a.u, a.f.path) - declarationOnly(b.u, b.f.path) ||
       b.u.count - a.u.count || (a.f.path < b.f.path ? -1 : 1))
     .map(({ u, f }) => {
