@@ -1,13 +1,10 @@
 // `show sym:` folds a long Python docstring to its summary and one row naming the exact
 // read of the rest (nav-fold.ts); short docstrings, other languages and exact reads
 // (`show HANDLE`, `show path:`) print every row. Real repository, real tree-sitter parses.
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { countTokens, splitRows } from '@trufflepig/render';
-import { indexCommand, showCommand } from '../src';
+import { showCommand } from '../src';
 import { foldDocstring } from '../src/nav-fold';
-import { json, makeRepo } from './ws-helpers';
+import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 const DOC_LINES = Array.from({ length: 20 }, (_, i) => `    :param p${i}: what parameter ${i} means, at some length.`);
 const HELPERS = [
@@ -47,16 +44,12 @@ const HELPERS = [
 
 const JS = ['function urlFor(endpoint) {', '  /*', ...DOC_LINES.map((l) => `   * ${l.trim()}`), '   */', '  return "/" + endpoint;', '}', ''].join('\n');
 
-let root: string;
-let env: NodeJS.ProcessEnv;
-const at = (more = {}) => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), format: 'lines' as const, ...more });
+let repo: IndexedRepo;
+const at: IndexedRepo['at'] = (more) => repo.at(more);
 const lines = (stdout: string) => stdout.trimEnd().split('\n');
 
 beforeAll(async () => {
-  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-fold-')));
-  root = makeRepo(path.join(base, 'repo'), { 'app/helpers.py': HELPERS, 'web/url.js': JS });
-  env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
-  expect((await indexCommand(at())).exitCode).toBe(0);
+  repo = await indexedRepo('tp-nav-fold-', { 'app/helpers.py': HELPERS, 'web/url.js': JS });
 });
 
 describe('show sym: folds long Python docstrings', () => {

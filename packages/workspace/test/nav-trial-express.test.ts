@@ -4,11 +4,8 @@
 // `;`; `refs` took `var x = require('./utils').x` for the definition and listed one line
 // twice; a factory's `self.m = function` methods were unknown to map and show sym:.
 // Real repository, real tree-sitter parses.
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { indexCommand, mapCommand, refsCommand, showCommand } from '../src';
-import { makeRepo } from './ws-helpers';
+import { mapCommand, refsCommand, showCommand } from '../src';
+import { indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const MINIFIED = `"use strict";class te{constructor(){this.a=1}parse(t,e){${'if(t){e=t.concat([1,2,3]).map(function(n){return n*2})}'.repeat(40)}return e}}module.exports=te;\n`;
 
@@ -22,16 +19,12 @@ const FILES = {
   'src/factory.js': 'class YargsInstance {\n  parse(args) {\n    return args;\n  }\n}\nmodule.exports = YargsInstance;\n',
 };
 
-let root: string;
-let env: NodeJS.ProcessEnv;
-const at = () => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), format: 'lines' as const });
+let repo: IndexedRepo;
+const at = () => repo.at();
 const head = async (q: string) => (await showCommand(q, at())).stdout.split('\n')[0];
 
 beforeAll(async () => {
-  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-sym-order-')));
-  root = makeRepo(path.join(base, 'repo'), FILES);
-  env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
-  expect((await indexCommand(at())).exitCode).toBe(0);
+  repo = await indexedRepo('tp-nav-trial-express-', FILES);
 });
 
 describe('show sym: rows', () => {

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { CommandOptions, CommandResult } from '../src';
+import { indexCommand, type CommandOptions, type CommandResult } from '../src';
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, {
@@ -70,4 +70,22 @@ export function json(out: CommandResult): Record<string, any> {
 
 export function errorCode(out: CommandResult): string | undefined {
   return out.exitCode === 2 ? (JSON.parse(out.stdout) as { error: { code: string } }).error.code : undefined;
+}
+
+/** A single-root repository indexed in the foreground with its own cache and XDG dirs. */
+export interface IndexedRepo {
+  readonly root: string;
+  /** Options for a foreground lines call against it; `more` overrides any of them. */
+  readonly at: (more?: Partial<CommandOptions>) => CommandOptions;
+}
+
+/** Makes, commits and indexes a repository of `files` in a new temp directory named after `prefix`. */
+export async function indexedRepo(prefix: string, files: Record<string, string>): Promise<IndexedRepo> {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  const root = makeRepo(path.join(base, 'repo'), files);
+  const env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
+  const at = (more: Partial<CommandOptions> = {}): CommandOptions => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(base, 'cache'), format: 'lines', ...more });
+  const indexed = await indexCommand(at());
+  if (indexed.exitCode !== 0) throw new Error(`index of ${root} failed: ${indexed.stdout}${indexed.stderr ?? ''}`);
+  return { root, at };
 }
