@@ -82,6 +82,11 @@ function toEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry
   };
 }
 
+/** `1 hit`, `2 hits`: the coverage line is read as English. */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function coverageOf(cov: IndexCoverage, truncated: boolean, diagnosis: FilterDiagnosis | undefined, total: number): { json: Record<string, unknown>; line: string } {
   const unsearched = Object.entries(cov.unsearched);
   const unsearchedCount = unsearched.reduce((n, [, v]) => n + v, 0);
@@ -91,9 +96,9 @@ export function coverageOf(cov: IndexCoverage, truncated: boolean, diagnosis: Fi
     ? `stale (the last reconcile failed at ${failed.at}: ${failed.code}; edits since generation ${cov.generation} are not searched)`
     : summary === 'partial' ? `partial (${unsearchedCount} unsearched: ${unsearched.map(([k]) => k).join(', ')})` : 'complete';
   const excluded = Object.entries(cov.excluded).map(([k, v]) => `${v} ${k}`).join(', ');
-  const parts = [state, `${cov.indexed_files} files`, `generation ${cov.generation}`, `${total} hits`];
+  const parts = [state, counted(cov.indexed_files, 'file'), `generation ${cov.generation}`, counted(total, 'hit')];
   if (excluded) parts.push(`excluded ${excluded}`);
-  if (cov.parse_failures) parts.push(`${cov.parse_failures} parse failures`);
+  if (cov.parse_failures) parts.push(counted(cov.parse_failures, 'parse failure'));
   if (truncated) parts.push('truncated');
   if (diagnosis) parts.push(`filters: ${diagnosisLine(diagnosis)}`);
   const json: Record<string, unknown> = { state: summary, ...cov, hits: total };
