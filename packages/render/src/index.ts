@@ -30,3 +30,4 @@ export { renderObject } from './object';
 export { type RenderError, type FittedError, fitError, internalErrorOf, errorLine, boundedMessage, cutText } from './fit-error';
 export { escapeLineField, FIELD, jsonLine } from './escape';
 export { printedPath, isPlainPathText } from './path';
+export { counted } from './counted';

@@ -1,5 +1,6 @@
 // Search pages (spec 4): as many hits as the budget fits, snippets kept while enough fit.
 
+import { counted } from './counted';
 import { escapeLineField, FIELD, jsonLine } from './escape';
 import { printedPath } from './path';
 import type { Evidence } from './evidence';
@@ -276,7 +277,7 @@ export function leftLine(hits: readonly PageHit[], level: EvidenceLevel): string
     .map((x) => `${escapeLineField((x.hit.member !== undefined ? x.hit.member + '/' : '') + printedPath(x.hit.path))} ${x.n}`);
   const where = named.length > 0 ? `: ${named.join(', ')}` : '';
   const how = oneFile ? `show path:${printedPath(hits[0].path)} reads the file` : 'narrow with file:PATH';
-  return `matches left: ${lines} more matching line${lines === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}${where} (${how}${level === 'full' ? '' : ', or raise -b'})\n`;
+  return `matches left: ${counted(lines, 'more matching line')} in ${counted(files, 'file')}${where} (${how}${level === 'full' ? '' : ', or raise -b'})\n`;
 }
 
 function pageLines(input: SearchPageInput, count: number, level: EvidenceLevel): string {

@@ -4,7 +4,7 @@
 // handle `show` reads back (verified: REV's blob hashed, the working file's revision).
 // The first page's rows come from the bytes compared; `more` reads each change back.
 import { hunkView, pathPrinter, readChange, renderDiffPage, type DiffView, type SinceFile } from '@trufflepig/history';
-import { DEFAULT_BUDGET } from '@trufflepig/render';
+import { counted, DEFAULT_BUDGET } from '@trufflepig/render';
 import type { ResultEntry, StoredSet } from '@trufflepig/result-cache';
 import { errorResult, storesFor, withContext, type CommandOptions, type CommandResult } from './commands';
 import { compareCoverage, compareWorkingTree, definitionEntries, describe, fileNotes, outsideEntries, type CompareRequest } from './history-compare';
@@ -84,7 +84,7 @@ export function diffCommand(words: readonly string[], opts: CommandOptions): Pro
     const listed = [...defs, ...outside];
     const entries = listed.map((x) => x.e);
     const coverage = compareCoverage(c, parsed, entries, { definitions: defs.length, hunks: outside.length },
-      ` (${defs.length} definition${defs.length === 1 ? '' : 's'}, ${outside.length} hunk${outside.length === 1 ? '' : 's'} outside definitions)`);
+      ` (${counted(defs.length, 'definition')}, ${counted(outside.length, 'hunk')} outside definitions)`);
     const meta: DiffMeta = {
       query: `diff ${words.join(' ')}`, target: c.target ? describe(c.target) : `working tree ${coverage.against}`,
       coverage: coverage.json, coverageLine: coverage.line, fileNotes: fileNotes(c, parsed.uncommitted),

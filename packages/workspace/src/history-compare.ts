@@ -7,7 +7,7 @@ import {
   type DefChange, type OutsideHunk, type Repo, type Revision, type Since, type SinceFile,
 } from '@trufflepig/history';
 import { percentEncode } from '@trufflepig/index';
-import { printedPath } from '@trufflepig/render';
+import { counted, printedPath } from '@trufflepig/render';
 import type { ChangeRecord, ResultEntry } from '@trufflepig/result-cache';
 import { storesFor, type CommandOptions } from './commands';
 import type { Context } from './context';
@@ -159,7 +159,7 @@ export function compareCoverage(c: Comparison, req: CompareRequest, entries: rea
     ...(c.since.cutFiles ? { cut_files: c.since.cutFiles } : {}), complete: c.since.cutFiles === 0 && skipped.length === 0,
   };
   const line = [
-    `${entries.length} change${entries.length === 1 ? '' : 's'} in ${shownFiles} file${shownFiles === 1 ? '' : 's'}${extraWords}, ${against}`,
+    `${counted(entries.length, 'change')} in ${counted(shownFiles, 'file')}${extraWords}, ${against}`,
     ...(skipped.length ? [`${skipped.length} files not compared (${[...new Set(skipped.map((f) => f.skipped))].join('; ')})`] : []),
     ...(c.since.cutFiles ? [`only the first ${SINCE_FILES_MAX} changed files were compared (${c.since.cutFiles} more)`] : []),
   ].join('; ');

@@ -1,6 +1,6 @@
 // The navigation verbs as commands: refs, map, ctx (show sym: lives with show).
 import { parseQuery, quoteInput, type ParsedQuery } from '@trufflepig/index';
-import { DEFAULT_BUDGET, escapeLineField, jsonLine, printedPath, renderObject, withinBudget } from '@trufflepig/render';
+import { counted, DEFAULT_BUDGET, escapeLineField, jsonLine, printedPath, renderObject, withinBudget } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
 import { errorResult, firstKnown, storesFor, withContext, type CommandOptions, type CommandResult } from './commands';
 import type { Context } from './context';
@@ -101,7 +101,7 @@ export function refsCommand(words: readonly string[], opts: CommandOptions): Pro
         ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}), ...skippedCoverage(nav.value),
       };
       const line = [
-        `${result.siteCount} sites in ${result.files} files (${counts.resolved} resolved, ${counts.candidate} candidate, ${counts.unresolved} unresolved)`,
+        `${counted(result.siteCount, 'site')} in ${counted(result.files, 'file')} (${counts.resolved} resolved, ${counts.candidate} candidate, ${counts.unresolved} unresolved)`,
         ...(result.truncated ? [result.unread ? `reference_sites_truncated: ${result.unread} more files hold the name, unread (narrow with file:DIR or -file:DIR)` : 'reference_sites_truncated'] : []),
         ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
         ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`), ...(widened ? ['scope home, no sites there: widened to all members'] : []),

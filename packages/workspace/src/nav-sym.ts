@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import { declarationRank, fileUri, isCallableKind, kindTier, languageOf, nearestDefinedNames, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
 import { fileStanding, isVendoredPath } from '@trufflepig/rank';
-import { printedPath, type ShowInput, type ShownRow, type SourceRow } from '@trufflepig/render';
+import { counted, printedPath, type ShowInput, type ShownRow, type SourceRow } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
 import type { Context } from './context';
 import { fail, ok, type Outcome } from './errors';
@@ -234,7 +234,7 @@ export async function showSymbol(ctx: Context, words: readonly string[], cwd: st
       ...alsoRows.map((d): [string, string] => ['also', `${d.handle} ${where(d.member, d.path, d.line)}-${d.end_line} ${d.kind} ${d.name}`]),
       ...(others.length > also.length ? [['also', `+${others.length - also.length} more definitions (search sym:${name})`] as [string, string]] : []),
       ...(importTrail ? [['followed', `${importTrail.followed} hops via ${importTrail.via.join(' -> ')}`] as [string, string]] : []),
-      ['refs', `${refs.sites} sites in ${refs.files} files (refs ${q.text})`],
+      ['refs', `${counted(refs.sites, 'site')} in ${counted(refs.files, 'file')} (refs ${q.text})`],
     ];
     const first = handle(0);
     return ok({

@@ -2,7 +2,7 @@ import {
   compileRegex, coverageState, DOCS_TAG, fileUri, IndexReader, parseQuery, percentDecode, percentEncode, reconcile, searchIndex,
   type FilterDiagnosis, type IndexCoverage, type ParsedQuery, type SearchHit,
 } from '@trufflepig/index';
-import { lineStarts, pickEvidence, splitRows, DEFAULT_LIMIT, EVIDENCE_MATCHES_MAX, EVIDENCE_ONE_FILE_MATCHES_MAX, type Evidence, type EvidenceMatch, type PageHit } from '@trufflepig/render';
+import { counted, lineStarts, pickEvidence, splitRows, DEFAULT_LIMIT, EVIDENCE_MATCHES_MAX, EVIDENCE_ONE_FILE_MATCHES_MAX, type Evidence, type EvidenceMatch, type PageHit } from '@trufflepig/render';
 import { isStopword } from '@trufflepig/rank';
 import { formatHandle, ResultStore, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
@@ -80,11 +80,6 @@ function toEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry
     ...(h.name !== undefined ? { name: h.name } : {}), ...(h.kind !== undefined ? { kind: h.kind } : {}),
     sources: [...h.tags], lang: h.lang, cache: r.cacheDir,
   };
-}
-
-/** `1 hit`, `2 hits`: the coverage line is read as English. */
-function counted(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 export function coverageOf(cov: IndexCoverage, truncated: boolean, diagnosis: FilterDiagnosis | undefined, total: number): { json: Record<string, unknown>; line: string } {
