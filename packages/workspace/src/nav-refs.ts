@@ -131,12 +131,45 @@ function lineKey(s: RefSite): string {
 }
 
 /** The innermost definition holding `at`, skipping the one whose name starts there. */
-function enclosing(defs: readonly IndexedDefinition[], at: number): string | undefined {
+function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDefinition | undefined {
   let best: IndexedDefinition | undefined;
   for (const d of defs) {
     if (d.start <= at && at < d.end && d.nameStart !== at && (!best || d.end - d.start < best.end - best.start)) best = d;
   }
-  return best ? (best.container ? `${best.container}::${best.name}` : best.name) : undefined;
+  return best;
+}
+
+/** Receivers that name the enclosing type's own instance or the type itself. */
+const SELF_RECEIVERS: ReadonlySet<string> = new Set(['self', 'this', 'Self', 'cls']);
+/** Kinds whose name is a type that owns members (the enclosing type of a site in its body). */
+const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'trait', 'interface', 'impl', 'union', 'type', 'module']);
+
+/**
+ * Whether an occurrence of `name` is a site of `container::name` (`refs A::b`), read from
+ * what qualifies it on its line: `A::b`/`A.b` is; `self.b`/`this.b`/`Self::b` is inside
+ * A's own members, a candidate inside a type that does not define b itself (it may inherit
+ * it) and not one inside a type that does; `X::b` or `X.b` for another type or module path
+ * is not; a call on any other receiver (`x.b`, `f().b`) is a candidate; a bare `b` is a
+ * candidate only inside A (an implicit `this`). Before this, every `new` of a file that
+ * defines `PrettyFormatter::new` was a resolved site of it (`Vec::new`, `itoa::Buffer::new`:
+ * 17 "resolved" of which 2 were, an agent trial on serde_json).
+ */
+export function memberSite(
+  before: string, container: string, enclosing: IndexedDefinition | undefined, definesName: (type: string) => boolean,
+): Resolution | 'not_a_site' {
+  const type = enclosing === undefined ? undefined : TYPE_KINDS.has(enclosing.kind) ? enclosing.name : enclosing.container ?? undefined;
+  const q = /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before);
+  if (!q) return type === container ? 'candidate' : 'not_a_site';
+  const [, qualifier, separator] = q;
+  if (qualifier === undefined) return 'candidate';
+  if (qualifier === container) return 'resolved';
+  if (SELF_RECEIVERS.has(qualifier)) {
+    if (type === container) return 'resolved';
+    return type !== undefined && definesName(type) ? 'not_a_site' : 'candidate';
+  }
+  // A path through another type or module (`Vec::new`, `itoa::Buffer::new`, `Other.b`).
+  if (separator === '::' || /^[A-Z]/.test(qualifier)) return 'not_a_site';
+  return 'candidate';
 }
 
 /** A line's display text, leading indentation dropped. */
@@ -166,7 +199,7 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
   const name = parts[parts.length - 1];
   const container = parts.length > 1 ? parts[parts.length - 2] : undefined;
   const raw: RefSite[] = [];
-  let files = 0;
+  let read = 0;
   let truncated = false;
   let stale = 0;
   let unread = 0;
@@ -181,7 +214,7 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
       .sort((a, b) => fileStanding(a.file) - fileStanding(b.file) || (a.file.path < b.file.path ? -1 : 1));
     for (const [i, use] of uses.entries()) {
       // At least one file is read, so a page is never empty for want of time.
-      if (files >= REFS_MAX_FILES || raw.length >= REFS_MAX_SITES || (files > 0 && bounds.now() - started > bounds.deadlineMs)) {
+      if (read >= REFS_MAX_FILES || raw.length >= REFS_MAX_SITES || (read > 0 && bounds.now() - started > bounds.deadlineMs)) {
         truncated = true;
         unread += uses.length - i;
         break;
@@ -191,14 +224,12 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
         stale++;
         continue;
       }
-      files++;
+      read++;
       const fileImports = t.reader.fileImports(use.file.path);
       const resolved = resolveIn(t.reader, use.file, fileImports, name, defs, locator, follow);
       // Facts recovered from a file that did not parse cleanly never make a site certain.
       const resolution: Resolution = resolved.resolution === 'resolved' && use.file.parse === 'partial' ? 'candidate' : resolved.resolution;
       const definition = resolved.definition;
-      // `refs A::b`: a site that resolves to another owner's b is not a reference of A::b.
-      if (container !== undefined && resolution === 'unresolved' && defs.length > 0) continue;
       const starts = lineStartOffsets(live.bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
       for (const o of extractOccurrences(use.file.lang, live.bytes)) {
@@ -207,8 +238,21 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
         // An import names where its own name comes from, whatever the file's other uses
         // resolve to (`from urllib3 import SSLError as _SSLError` beside `from .exceptions import SSLError`).
         const imported = o.role === 'import' ? importAt(fileImports, o.start, name, follow) : undefined;
-        const site = own ? { resolution: use.file.parse !== 'partial' ? 'resolved' as const : resolution, definition: locator(own) } : imported ?? { resolution, ...(definition ? { definition } : {}) };
-        const within = enclosing(fileDefs, o.start);
+        let site: SiteResolution = own ? { resolution: use.file.parse !== 'partial' ? 'resolved' as const : resolution, definition: locator(own) } : imported ?? { resolution, ...(definition ? { definition } : {}) };
+        const holder = enclosingDef(fileDefs, o.start);
+        // `refs A::b`: an occurrence of b is a site of A::b by what qualifies it, not by the
+        // file it is in; another type's declaration of b is none.
+        if (container !== undefined && !own && !imported) {
+          if (o.role === 'declaration') continue;
+          const lineStart = starts[o.line - 1];
+          const before = Buffer.from(live.bytes.subarray(Math.max(lineStart, o.start - NAV_TEXT_MAX_CHARS), o.start)).toString('utf8');
+          const member = memberSite(before, container, holder, (type) => fileDefs.some((d) => d.name === name && d.container === type));
+          if (member === 'not_a_site') continue;
+          site = member === 'resolved' && defs.length > 0
+            ? { resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate', definition: locator(defs[0]) }
+            : { resolution: 'candidate', ...(defs.length === 1 ? { definition: locator(defs[0]) } : {}) };
+        }
+        const within = holder ? (holder.container ? `${holder.container}::${holder.name}` : holder.name) : undefined;
         raw.push({
           target: t, file: use.file, start: o.start, end: o.end, line: o.line, role: o.role, ...site,
           ...(within ? { within } : {}), text: lineText(live.bytes, starts, o.line), repeats: 1,
@@ -230,6 +274,9 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
       sites[sites.length - 1] = { ...last, repeats: last.repeats + 1, ...(roles.includes(s.role) ? {} : { roles: [...roles, s.role] }) };
     } else sites.push(s);
   }
-  return { sites: sites.slice(0, REFS_MAX_SITES), siteCount: raw.length, files, truncated: truncated || sites.length > REFS_MAX_SITES, stale, unread };
+  // Files that hold a site: a file read for the name whose occurrences are all another
+  // owner's (`refs A::new` reading every file that says `new`) is not counted.
+  const fileCount = new Set(raw.map((r) => `${r.target.member ?? ''}\0${r.file.path}`)).size;
+  return { sites: sites.slice(0, REFS_MAX_SITES), siteCount: raw.length, files: fileCount, truncated: truncated || sites.length > REFS_MAX_SITES, stale, unread };
 }
 

@@ -1,0 +1,99 @@
+// `refs A::b` counts an occurrence of b as a site of A::b by what qualifies it, not by the
+// file it sits in (memberSite in nav-refs.ts). An agent trial on serde_json and click found
+// `refs PrettyFormatter::new` listing `Vec::new` and `itoa::Buffer::new` as resolved calls,
+// and `refs Context::invoke` resolving `self.invoke` inside another class. Real repositories,
+// real tree-sitter parses.
+import { refsCommand } from '../src';
+import { indexedRepo, type IndexedRepo } from './ws-helpers';
+
+const RUST = {
+  'src/ser.rs': [
+    'pub struct Serializer<W> { writer: W }',
+    'impl<W> Serializer<W> {',
+    '    pub fn new(writer: W) -> Self {',
+    '        let buf = itoa::Buffer::new();',
+    '        Serializer { writer }',
+    '    }',
+    '    pub fn pretty(writer: W) -> Self {',
+    '        let _f = PrettyFormatter::new();',
+    '        let _v: Vec<u8> = Vec::new();',
+    '        Serializer::new(writer)',
+    '    }',
+    '}',
+    'pub struct PrettyFormatter { indent: usize }',
+    'impl PrettyFormatter {',
+    '    pub fn new() -> Self {',
+    '        PrettyFormatter { indent: 2 }',
+    '    }',
+    '}',
+    'impl Default for PrettyFormatter {',
+    '    fn default() -> Self {',
+    '        Self::new()',
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/lib.rs': 'mod ser;\npub fn make() -> ser::PrettyFormatter {\n    ser::PrettyFormatter::new()\n}\npub fn other() -> String {\n    String::new()\n}\n',
+};
+
+const PYTHON = {
+  'pkg/core.py': [
+    'class Context:',
+    '    def invoke(self, callback):',
+    '        return callback()',
+    '',
+    '    def forward(self, cmd):',
+    '        return self.invoke(cmd)',
+    '',
+    '',
+    'class Command:',
+    '    def invoke(self, ctx):',
+    '        return ctx.invoke(self.callback)',
+    '',
+    '    def main(self, ctx):',
+    '        return self.invoke(ctx)',
+    '',
+    '',
+    'class Group(Command):',
+    '    def run(self, ctx):',
+    '        return super().invoke(ctx)',
+    '',
+  ].join('\n'),
+};
+
+let rust: IndexedRepo;
+let python: IndexedRepo;
+const rows = (stdout: string) => stdout.trimEnd().split('\n');
+
+beforeAll(async () => {
+  rust = await indexedRepo('tp-refs-member-rs-', RUST);
+  python = await indexedRepo('tp-refs-member-py-', PYTHON);
+});
+
+describe('refs A::b', () => {
+  it("lists A::b's own call sites and declaration, never another type's b", async () => {
+    const out = rows((await refsCommand(['PrettyFormatter::new'], rust.at())).stdout);
+    expect(out[0]).toMatch(/^refs PrettyFormatter::new → src\/ser\.rs:15 /);
+    expect(out.slice(1)).toEqual([
+      'src/lib.rs',
+      '1 3 call in make: ser::PrettyFormatter::new()',
+      'src/ser.rs',
+      '2 8 call in Serializer::pretty: let _f = PrettyFormatter::new();',
+      '3 21 call in PrettyFormatter::default: Self::new()',
+      '4 15 declaration: pub fn new() -> Self {',
+      'coverage: 4 sites in 2 files (4 resolved, 0 candidate, 0 unresolved)',
+    ]);
+  });
+
+  it('resolves self inside A, leaves other receivers candidates, and drops a type that defines b itself', async () => {
+    const out = rows((await refsCommand(['Context::invoke'], python.at())).stdout);
+    expect(out.slice(1)).toEqual([
+      'pkg/core.py',
+      '1 6 call in Context::forward: return self.invoke(cmd)',
+      '2 11 call candidate in Command::invoke: return ctx.invoke(self.callback)',
+      '3 19 call candidate in Group::run: return super().invoke(ctx)',
+      '4 2 declaration in Context: def invoke(self, callback):',
+      'coverage: 4 sites in 1 file (2 resolved, 2 candidate, 0 unresolved)',
+    ]);
+  });
+});
