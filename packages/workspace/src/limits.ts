@@ -55,6 +55,12 @@ export const NAV_PAGE_ROWS_MAX = 500;
 export const NAV_TEXT_MAX_CHARS = 160;
 /** `ctx` lists at most this many members, callers and callees each. */
 export const CTX_LIST_MAX = 10;
+/**
+ * A span that no definition holds, followed by at most this many comment or attribute
+ * lines and then a definition, is (part of) that definition's doc comment (Rust `///` and
+ * JSDoc precede the item they document): `ctx` answers for the definition.
+ */
+export const CTX_DOC_GAP_LINES = 80;
 /** `no_indexed_path` suggests at most this many nearest paths. */
 export const NEAREST_PATHS_MAX = 3;
 

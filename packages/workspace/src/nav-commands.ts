@@ -204,6 +204,7 @@ export function ctxCommand(handle: string, opts: CommandOptions): Promise<Comman
         ...(a.omitted ? { omitted: a.omitted } : {}), ...(a.callersCut && focus ? { callers_more: `refs ${focus}` } : {}),
         // An empty answer says why, so it is never mistaken for a failure or for "no callers".
         ...(nothing ? { note: `no definition holds this span, and nothing indexed contains it; map ${printedPath(entry.path)} outlines the file` } : {}),
+        ...(a.documents && symbol ? { note: `the span documents ${symbol.name ?? 'the definition'} (line ${symbol.line}), which follows it` } : {}),
         generation: entry.generation,
       }, opts, budget);
     } finally {

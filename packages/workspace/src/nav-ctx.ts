@@ -6,7 +6,7 @@ import { fileStanding } from '@trufflepig/rank';
 import { printedPath } from '@trufflepig/render';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
-import { CTX_LIST_MAX } from './limits';
+import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
 import { readOnce } from './live';
 import { qualifiedName } from './nav-entries';
 import type { NavTarget } from './nav-open';
@@ -40,6 +40,8 @@ export interface CtxAnswer {
   readonly omitted: number;
   /** Call sites stopped at CTX_LIST_MAX (more may exist: `refs` lists them all). */
   readonly callersCut: boolean;
+  /** The span is the doc comment of `symbol`, which starts just after it. */
+  readonly documents?: true;
 }
 
 const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'trait', 'class', 'interface', 'type', 'module']);
@@ -52,6 +54,22 @@ function item(d: IndexedDefinition, within?: string): CtxItem {
 function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | undefined {
   const key = (d: IndexedDefinition) => 2 * fileStanding(d.file) + declarationRank(d.kind, d.file.path);
   return [...list].sort((a, b) => key(a) - key(b))[0];
+}
+
+/** A doc comment, block-comment or attribute/decorator line: what may stand between a doc comment and its item. */
+const DOC_OR_ATTRIBUTE_LINE = /^\s*(\/\/|\/\*|\*|#\[|#!\[|@)/;
+
+/**
+ * The definition a span documents: after the span's last line only comment or attribute
+ * lines (at most CTX_DOC_GAP_LINES), then the line where the definition starts; the
+ * outermost definition starting there.
+ */
+export function documentedBy(defs: readonly IndexedDefinition[], endLine: number, lines: readonly string[]): IndexedDefinition | undefined {
+  let line = endLine + 1;
+  while (line <= lines.length && line - endLine <= CTX_DOC_GAP_LINES && DOC_OR_ATTRIBUTE_LINE.test(lines[line - 1])) line++;
+  let best: IndexedDefinition | undefined;
+  for (const d of defs) if (d.startLine === line && (!best || d.end - d.start > best.end - best.start)) best = d;
+  return best;
 }
 
 /** The innermost definition of a file containing [start, end). */
@@ -85,11 +103,21 @@ export async function openOwner(entry: ResultEntry): Promise<Outcome<NavTarget>>
   return ok({ ...(entry.member !== undefined ? { member: entry.member } : {}), root, cacheDir: cache, reader: reader.value });
 }
 
+function documentedAfter(t: NavTarget, file: IndexedFile, defs: readonly IndexedDefinition[], entry: ResultEntry): IndexedDefinition | undefined {
+  const live = readOnce(t.root, file.path);
+  if (!live.ok || live.revision !== file.revision) return undefined;
+  return documentedBy(defs, entry.end_line, live.bytes.toString('utf8').split('\n'));
+}
+
 export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<CtxAnswer> {
   const file = t.reader.fileByPath(entry.path)!;
   const defs = t.reader.fileDefinitions(file.path);
-  const symbol = defs.find((d) => d.start === entry.start && d.end === entry.end) ?? innermost(defs, entry.start, Math.max(entry.start, entry.end));
-  const regionOwner = symbol ? undefined : innermost(defs, entry.start, entry.start);
+  const held = defs.find((d) => d.start === entry.start && d.end === entry.end) ?? innermost(defs, entry.start, Math.max(entry.start, entry.end));
+  const regionOwner = held ? undefined : innermost(defs, entry.start, entry.start);
+  // A doc comment above a definition is held by none (an agent trial: `ctx` of the rustdoc
+  // of serde_json's `disable_recursion_limit`, the top hit of its search, said nothing).
+  const documented = held || regionOwner ? undefined : documentedAfter(t, file, defs, entry);
+  const symbol = held ?? documented;
   const focus = symbol ?? regionOwner;
   const ownerName = focus?.container ?? null;
   const container = ownerName === null ? undefined : defs.find((d) => d.name === ownerName && TYPE_KINDS.has(d.kind)) ?? t.reader.definitions(ownerName.split('::').pop()!).find((d) => TYPE_KINDS.has(d.kind));
@@ -142,6 +170,6 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
   return ok({
     target: t, ...(symbol ? { symbol: item(symbol) } : {}), ...(container ? { container: item(container) } : regionOwner ? { container: item(regionOwner) } : {}),
     members: members.slice(0, CTX_LIST_MAX).map((d) => item(d)), membersAre: isType ? 'members' : 'siblings', callers, callees, unresolvedCallees: unresolved,
-    omitted, callersCut,
+    omitted, callersCut, ...(documented ? { documents: true } : {}),
   });
 }
