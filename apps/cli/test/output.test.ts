@@ -14,6 +14,8 @@ const SHORT_TS = `export const before = 1;\n\nexport function shortHelper(input:
 
 const CALLS_TS = `export function dispatcher(): void {\n${Array.from({ length: 8 }, (_, i) => `  callSite(${i});\n`).join('')}}\n\nexport function callSite(n: number): number {\n  return n;\n}\n`;
 
+// Two more files that call it: a search of callSite( matches 4 files, more than a narrowed set (3).
+const CALLER_TS = (n: string) => `export function caller_${n}(): number {\n  return callSite(7);\n}\n`;
 const OTHER_TS = `export function lonely(): void {\n  // nothing here\n  callSite(99);\n  const x = 1;\n  const y = 2;\n}\n`;
 
 // A comment names the concept; the best line is `export class`, whose definition starts
@@ -48,7 +50,7 @@ function heads(stdout: string): RegExpExecArray[] {
 describe('default output and spans', () => {
   let repo: Repo;
   beforeAll(() => {
-    repo = makeRepo({ 'src/long.ts': LONG_TS, 'src/short.ts': SHORT_TS, 'src/calls.ts': CALLS_TS, 'src/other.ts': OTHER_TS, 'src/store.ts': LRU_TS, 'py/widgets.py': WIDGETS_PY, 'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n' }, 'output');
+    repo = makeRepo({ 'src/long.ts': LONG_TS, 'src/short.ts': SHORT_TS, 'src/calls.ts': CALLS_TS, 'src/other.ts': OTHER_TS, 'src/caller-a.ts': CALLER_TS('a'), 'src/caller-b.ts': CALLER_TS('b'), 'src/store.ts': LRU_TS, 'py/widgets.py': WIDGETS_PY, 'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n' }, 'output');
     expect(repo.cli('index').status).toBe(0);
   });
 
@@ -139,6 +141,14 @@ describe('default output and spans', () => {
     expect(r.status).toBe(0);
     const evidence = r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l));
     expect(evidence).toHaveLength(9);
+    expect(r.stdout).not.toContain('matches left');
+  });
+
+  it('narrowed to the few files the footer names, with several file: values, it lists every line of each', () => {
+    // Before: two file: values printed the same 5 lines a file and the same footer (an agent trial).
+    const r = repo.lines('search', 're:callSite\\(', 'file:src/calls.ts', 'file:src/other.ts');
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l))).toHaveLength(10);
     expect(r.stdout).not.toContain('matches left');
   });
 

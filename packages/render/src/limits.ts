@@ -23,14 +23,16 @@ export const SPAN_WINDOW_MAX_LINES = 16;
 export const SPAN_WINDOW_LINES_BEFORE = 3;
 /** Matching lines shown per hit of a `re:` or `"literal"` search, the best one included (spec 4). */
 export const EVIDENCE_MATCHES_MAX = 5;
-/**
- * Matching lines shown for the one hit of a `re:` or `"literal"` search that matched a
- * single file (a search narrowed with file:PATH): where the footer said "narrow with
- * file:PATH" for the lines past EVIDENCE_MATCHES_MAX, narrowing has to show them.
- */
-export const EVIDENCE_ONE_FILE_MATCHES_MAX = 50;
 /** The `matches left:` footer names its files (most matches left first) when there are at most this many. */
 export const MATCHES_LEFT_FILES_NAMED = 3;
+/**
+ * Matching lines shown per hit of a `re:` or `"literal"` search that matched at most
+ * MATCHES_LEFT_FILES_NAMED files (a search narrowed with file:PATH, one value or several):
+ * where the footer said "narrow with file:PATH" for the lines past EVIDENCE_MATCHES_MAX and
+ * named up to that many files, narrowing to them has to show their lines. An agent trial
+ * gave the three named files together and got the same five lines a file again.
+ */
+export const EVIDENCE_NARROWED_MATCHES_MAX = 50;
 /** Largest `-C N`: context lines before and after each evidence line. */
 export const CONTEXT_LINES_MAX = 10;
 /** A page keeps every evidence line (further matches, context) while at least this many hits (or all remaining) fit with them. */

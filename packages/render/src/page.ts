@@ -268,15 +268,16 @@ export function leftLine(hits: readonly PageHit[], level: EvidenceLevel): string
   const lines = left.reduce((sum, x) => sum + x.n, 0);
   if (lines === 0) return '';
   const files = left.length;
-  // A one-file set already shows all it may (EVIDENCE_ONE_FILE_MATCHES_MAX): narrowing
+  // A narrowed set already shows all it may (EVIDENCE_NARROWED_MATCHES_MAX): narrowing
   // again would not, reading the file does.
-  const oneFile = hits.length === 1 && (hits[0].evidence?.cap ?? 0) > EVIDENCE_MATCHES_MAX;
+  const narrowed = hits.length > 0 && (hits[0].evidence?.cap ?? 0) > EVIDENCE_MATCHES_MAX;
+  const oneFile = narrowed && left.length === 1;
   // A few files are named, most left first: "narrow with file:PATH" needs a PATH to type.
   // Past MATCHES_LEFT_FILES_NAMED the count alone, so a wide page keeps its budget for hits.
   const named = oneFile || files > MATCHES_LEFT_FILES_NAMED ? [] : [...left].sort((a, b) => b.n - a.n)
     .map((x) => `${escapeLineField((x.hit.member !== undefined ? x.hit.member + '/' : '') + printedPath(x.hit.path))} ${x.n}`);
   const where = named.length > 0 ? `: ${named.join(', ')}` : '';
-  const how = oneFile ? `show path:${printedPath(hits[0].path)} reads the file` : 'narrow with file:PATH';
+  const how = oneFile ? `show path:${printedPath(left[0].hit.path)} reads the file` : narrowed ? 'show path:PATH reads a file' : 'narrow with file:PATH';
   return `matches left: ${counted(lines, 'more matching line')} in ${counted(files, 'file')}${where} (${how}${level === 'full' ? '' : ', or raise -b'})\n`;
 }
 

@@ -2,7 +2,7 @@ import {
   compileRegex, coverageState, DOCS_TAG, fileUri, IndexReader, parseQuery, percentDecode, percentEncode, reconcile, searchIndex,
   type FilterDiagnosis, type IndexCoverage, type ParsedQuery, type SearchHit,
 } from '@trufflepig/index';
-import { counted, lineStarts, pickEvidence, splitRows, DEFAULT_LIMIT, EVIDENCE_MATCHES_MAX, EVIDENCE_ONE_FILE_MATCHES_MAX, type Evidence, type EvidenceMatch, type PageHit } from '@trufflepig/render';
+import { counted, lineStarts, pickEvidence, splitRows, DEFAULT_LIMIT, EVIDENCE_MATCHES_MAX, EVIDENCE_NARROWED_MATCHES_MAX, MATCHES_LEFT_FILES_NAMED, type Evidence, type EvidenceMatch, type PageHit } from '@trufflepig/render';
 import { isStopword } from '@trufflepig/rank';
 import { formatHandle, ResultStore, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
@@ -166,8 +166,8 @@ export function pageOfSet(set: StoredSet, offset: number): SearchData {
 /** Page hits for render: handles, URIs and evidence lines read from bytes that still match the revision; `context` is `-C`. */
 export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): PageHit[] {
   const match = evidenceMatcher(data);
-  // A set of one file (a search narrowed with file:PATH) lists more of its matching lines.
-  const cap = data.entries.length === 1 ? EVIDENCE_ONE_FILE_MATCHES_MAX : EVIDENCE_MATCHES_MAX;
+  // A set of a few files (a search narrowed with file:PATH) lists more of their matching lines.
+  const cap = data.entries.length <= MATCHES_LEFT_FILES_NAMED ? EVIDENCE_NARROWED_MATCHES_MAX : EVIDENCE_MATCHES_MAX;
   const out: PageHit[] = [];
   const slice = data.entries.slice(data.offset);
   const roots = new Map<string, Buffer>();
