@@ -1,7 +1,7 @@
 // `ctx HANDLE` (retrieval spec §7): the structural context of a handle's symbol or region
 // from the owner's current graph: container, members or siblings, callers, callees.
 import * as fs from 'node:fs';
-import { declarationRank, extractOccurrences, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
+import { declarationRank, extractOccurrences, kindTier, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
 import { printedPath } from '@trufflepig/render';
 import type { ResultEntry } from '@trufflepig/result-cache';
@@ -48,6 +48,15 @@ const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'trait', 'cla
 
 function item(d: IndexedDefinition, within?: string): CtxItem {
   return { file: d.file, start: d.start, end: d.end, startLine: d.startLine, endLine: d.endLine, name: qualifiedName(d), kind: d.kind, ...(within ? { within } : {}) };
+}
+
+/**
+ * What a call can reach: a function, method, macro or prototype, a type (a constructor
+ * call) or an enum variant, never a variable, field or constant (an agent trial's `ctx`
+ * gave `.join(...)` on an array the callee `variable join` of another package).
+ */
+function isCallTarget(d: IndexedDefinition): boolean {
+  return kindTier(d.kind) <= 1 || d.kind === 'variant';
 }
 
 /** A callee's definition: code before tests before build output, a function before its C prototype, else the first. */
@@ -160,7 +169,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
       for (const o of extractOccurrences(file.lang, live.bytes)) {
         if (o.role !== 'call' || o.start < focus.start || o.end > focus.end || seen.has(o.name)) continue;
         seen.add(o.name);
-        const target = bestCallee(defs.filter((d) => d.name === o.name)) ?? bestCallee(t.reader.definitions(o.name));
+        const target = bestCallee(defs.filter((d) => d.name === o.name && isCallTarget(d))) ?? bestCallee(t.reader.definitions(o.name).filter(isCallTarget));
         if (target && callees.length < CTX_LIST_MAX) callees.push(item(target));
         else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
         else omitted++;

@@ -4,7 +4,7 @@
 // `;`; `refs` took `var x = require('./utils').x` for the definition and listed one line
 // twice; a factory's `self.m = function` methods were unknown to map and show sym:.
 // Real repository, real tree-sitter parses.
-import { mapCommand, refsCommand, showCommand } from '../src';
+import { ctxCommand, mapCommand, refsCommand, showCommand } from '../src';
 import { indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const MINIFIED = `"use strict";class te{constructor(){this.a=1}parse(t,e){${'if(t){e=t.concat([1,2,3]).map(function(n){return n*2})}'.repeat(40)}return e}}module.exports=te;\n`;
@@ -16,6 +16,8 @@ const FILES = {
   'node_modules/finalhandler/index.js': 'function send(req, res, status) {\n  res.end(status);\n}\nmodule.exports = send;\n',
   'build/index.cjs': MINIFIED,
   'lib/cookie.js': "var cookieNameRegExp = /^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$/;\nmodule.exports = cookieNameRegExp;\n",
+  'lib/joiner.js': 'const join = makeJoiner();\nfunction makeJoiner() {\n  return 1;\n}\nmodule.exports = join;\n',
+  'lib/path.js': "function build(parts) {\n  return parts.join('/') + makeJoiner();\n}\nmodule.exports = build;\n",
   'src/factory.js': 'class YargsInstance {\n  parse(args) {\n    return args;\n  }\n}\nmodule.exports = YargsInstance;\n',
 };
 
@@ -73,5 +75,14 @@ describe('factory methods', () => {
     const rows = (await mapCommand(['lib/usage.js'], at())).stdout.trimEnd().split('\n');
     expect(rows.slice(2, -1)).toEqual(['1 1-9 function usage', '2 3-5 method self::help', '3 6-6 method wrap']);
     expect(await head('sym:help')).toMatch(/ {2}lib\/usage\.js:3-5 {2}self::help$/);
+  });
+});
+
+describe('ctx callees', () => {
+  it('are functions, methods and types, never a variable of the same name elsewhere', async () => {
+    const handle = (await head('sym:build')).split(/ {2}/)[0];
+    const out = (await ctxCommand(handle, at())).stdout.split('\n');
+    expect(out.filter((l) => l.startsWith('callee:'))).toEqual([expect.stringMatching(/^callee: \S+\tlib\/joiner\.js:2\tfunction makeJoiner$/)]);
+    expect(out.join('\n')).not.toMatch(/variable join/);
   });
 });
