@@ -6,3 +6,4 @@ export * from './fuse';
 export * from './filename';
 export * from './scopes';
 export * from './members';
+export * from './siblings';

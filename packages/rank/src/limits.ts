@@ -20,3 +20,8 @@ export const FILENAME_ALL_TERMS = 1;
 export const FILENAME_PARTIAL = 0.5;
 /** Multiplier for test paths and Markdown files unless the query asks for them. */
 export const PATH_PRIOR_DEMOTION = 0.7;
+/**
+ * Free-text hits of one non-code sibling group (same directory and extension, docs or
+ * config) that keep their rank; later ones move after every other hit (siblings.ts).
+ */
+export const SIBLINGS_FIRST_MAX = 2;

@@ -1,5 +1,5 @@
 import {
-  fileStanding, filenameEvidence, fuseLanes, isGeneratedPath, isVendoredPath, looksMinified, isIdentifierShaped, isTestPath, isTypeDeclarationPath, pathPrior, pathStanding, priorContext,
+  fileStanding, filenameEvidence, nonCodeSiblingGroup, spreadSiblings, fuseLanes, isGeneratedPath, isVendoredPath, looksMinified, isIdentifierShaped, isTestPath, isTypeDeclarationPath, pathPrior, pathStanding, priorContext,
   queryWords, resolveScopes, splitIdentifier, RRF_K, compoundWords, standaloneWords, isStopword,
 } from './index';
 
@@ -178,5 +178,20 @@ describe('resolveScopes', () => {
   });
   it('gives commit messages their own scope under per_source', () => {
     expect(resolveScopes(['source:git-log'], 'per_source')).toEqual([[], ['source:git-log']]);
+  });
+});
+
+describe('sibling spreading', () => {
+  const group = (p: string) => nonCodeSiblingGroup(p, p.endsWith('.json') ? ['source:config'] : p.endsWith('.md') ? ['source:docs'] : ['source:code']);
+  it('moves the third and later look-alike documents of one directory after the rest, keeping every item', () => {
+    const ranked = ['locales/en.json', 'locales/ja.json', 'locales/fr.json', 'lib/a.js', 'locales/de.json', 'docs/x.md', 'lib/b.js'];
+    expect(spreadSiblings(ranked, group)).toEqual(['locales/en.json', 'locales/ja.json', 'lib/a.js', 'docs/x.md', 'lib/b.js', 'locales/fr.json', 'locales/de.json']);
+  });
+  it('never groups code, nor files of another extension or directory', () => {
+    expect(group('lib/a.js')).toBeUndefined();
+    expect(group('locales/en.json')).toBe('locales/*.json');
+    expect(group('locales/sub/en.json')).toBe('locales/sub/*.json');
+    const code = ['lib/a.js', 'lib/b.js', 'lib/c.js', 'lib/d.js'];
+    expect(spreadSiblings(code, group)).toEqual(code);
   });
 });

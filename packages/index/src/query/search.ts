@@ -1,5 +1,5 @@
 import {
-  compoundWords, fileStanding, fuseLanes, fuseMembers, identifierKey, pathPrior, priorContext, resolveScopes, WEIGHT_ANY_TERM, WEIGHT_DEFAULT, WEIGHT_PHRASE, type ScopeMode,
+  compoundWords, fileStanding, fuseLanes, fuseMembers, identifierKey, looksMinified, nonCodeSiblingGroup, PATH_PRIOR_DEMOTION, pathPrior, priorContext, spreadSiblings, resolveScopes, WEIGHT_ANY_TERM, WEIGHT_DEFAULT, WEIGHT_PHRASE, type ScopeMode,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
@@ -78,10 +78,15 @@ function rankFree(ctx: LaneContext): Ranked {
     lanes.push({ name: 'files', weight: WEIGHT_DEFAULT, entries: ctx.reader.files().filter(ctx.eligible).map((f) => ({ path: f.path, start: 0, end: f.size, payload: wholeFile(f, 'files') })) });
   }
   const tierOf = q.identifier && defs ? identifierTiers(ctx, q.text, defs) : undefined;
+  // A minified file under a name no path rule knows is build output too (fileStanding).
+  const filePrior = (p: string): number => {
+    const f = prior.demoteGenerated ? ctx.reader.fileByPath(p) : undefined;
+    return f !== undefined && looksMinified(f.size, f.lines) ? PATH_PRIOR_DEMOTION : pathPrior(p, prior);
+  };
   // One fusion pass over the given lanes: the global ranking, or (per-source.md) one
   // scope's own ranking from the same candidate lists, so a scope costs one pass.
   const fuse = (ranked: readonly HitLane[]): SearchHit[] => {
-    const fused = fuseLanes(ranked, { prior: (p) => pathPrior(p, prior), tierOf });
+    const fused = fuseLanes(ranked, { prior: filePrior, tierOf });
     if (kindFile && !structural) return fused.map((x) => wholeFile(ctx.reader.fileByPath(x.path)!, x.lane));
     return fused.map((x) => ({ ...x.representative.payload, fusion: { tier: x.tier, score: x.score } }));
   };
@@ -319,6 +324,8 @@ function runQuery(reader: IndexReader, asked: ParsedQuery, deadlineAt: number): 
     truncated = ctx.truncated;
   } else {
     ({ hits, within } = rankFree(ctx));
+    // A directory of look-alike documents (translations) never fills a page ahead of code.
+    hits = spreadSiblings(hits, (h) => nonCodeSiblingGroup(h.path, h.tags));
     truncated = ctx.truncated;
   }
   // Symbol, literal and regex orders depend on each file alone, so a scope's own
