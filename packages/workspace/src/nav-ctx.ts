@@ -1,7 +1,7 @@
 // `ctx HANDLE` (retrieval spec §7): the structural context of a handle's symbol or region
 // from the owner's current graph: container, members or siblings, callers, callees.
 import * as fs from 'node:fs';
-import { declarationRank, extractOccurrences, kindTier, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
+import { declarationRank, extractOccurrences, kindTier, OWNER_KINDS, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
 import { printedPath } from '@trufflepig/render';
 import type { ResultEntry } from '@trufflepig/result-cache';
@@ -43,8 +43,6 @@ export interface CtxAnswer {
   /** The span is the doc comment of `symbol`, which starts just after it. */
   readonly documents?: true;
 }
-
-const TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'trait', 'class', 'interface', 'type', 'module']);
 
 function item(d: IndexedDefinition, within?: string): CtxItem {
   return { file: d.file, start: d.start, end: d.end, startLine: d.startLine, endLine: d.endLine, name: qualifiedName(d), kind: d.kind, ...(within ? { within } : {}) };
@@ -129,8 +127,8 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
   const symbol = held ?? documented;
   const focus = symbol ?? regionOwner;
   const ownerName = focus?.container ?? null;
-  const container = ownerName === null ? undefined : defs.find((d) => d.name === ownerName && TYPE_KINDS.has(d.kind)) ?? t.reader.definitions(ownerName.split('::').pop()!).find((d) => TYPE_KINDS.has(d.kind));
-  const isType = focus !== undefined && TYPE_KINDS.has(focus.kind);
+  const container = ownerName === null ? undefined : defs.find((d) => d.name === ownerName && OWNER_KINDS.has(d.kind)) ?? t.reader.definitions(ownerName.split('::').pop()!).find((d) => OWNER_KINDS.has(d.kind));
+  const isType = focus !== undefined && OWNER_KINDS.has(focus.kind);
   const members = focus === undefined ? [] : isType
     ? defs.filter((d) => d.container === focus.name)
     : defs.filter((d) => d !== focus && d.container === focus.container && (focus.container !== null || d.container === null));

@@ -1,7 +1,7 @@
 // Pages of the navigation lists `refs` and `map` (retrieval spec §4, §7). Lines: one short
 // row per item under a header naming the set once (`show SET:N` reads row N), rows grouped
 // under their file; JSON: every field of every row, as search pages carry them.
-import { fileUri, percentDecode } from '@trufflepig/index';
+import { fileUri, OWNER_KINDS, percentDecode } from '@trufflepig/index';
 import { isTypeDeclarationPath, pathStanding } from '@trufflepig/rank';
 import { budgetTooSmall, escapeLineField, FIELD, jsonLine, printedPath, setIdSlack, withinBudget, type OutputFormat } from '@trufflepig/render';
 import { formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
@@ -71,7 +71,6 @@ function mainDefinition(entries: readonly ResultEntry[]): string | undefined {
   return best;
 }
 
-const OWNER_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'trait', 'interface', 'type', 'module', 'impl']);
 
 /** `map` row name: bare right after its owner or a sibling, else `Owner::name`; `#` marks a #private name. */
 function mapName(e: ResultEntry, previous: ResultEntry | undefined): string {

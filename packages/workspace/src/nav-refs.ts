@@ -2,7 +2,7 @@
 // the files the index names, each with how it resolves inside its own member, its line's
 // text and the definition that encloses it.
 import { displayText, printedPath } from '@trufflepig/render';
-import { declarationRank, extractOccurrences, lineAt, lineStartOffsets, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
+import { declarationRank, extractOccurrences, lineAt, lineStartOffsets, OWNER_KINDS, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
 import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
@@ -141,8 +141,6 @@ function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDe
 
 /** Receivers that name the enclosing type's own instance or the type itself. */
 const SELF_RECEIVERS: ReadonlySet<string> = new Set(['self', 'this', 'Self', 'cls']);
-/** Kinds whose name is a type that owns members (the enclosing type of a site in its body). */
-const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'trait', 'interface', 'impl', 'union', 'type', 'module']);
 
 /**
  * Whether an occurrence of `name` is a site of `container::name` (`refs A::b`), read from
@@ -157,7 +155,7 @@ const TYPE_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'tra
 export function memberSite(
   before: string, container: string, enclosing: IndexedDefinition | undefined, definesName: (type: string) => boolean,
 ): Resolution | 'not_a_site' {
-  const type = enclosing === undefined ? undefined : TYPE_KINDS.has(enclosing.kind) ? enclosing.name : enclosing.container ?? undefined;
+  const type = enclosing === undefined ? undefined : OWNER_KINDS.has(enclosing.kind) ? enclosing.name : enclosing.container ?? undefined;
   const q = /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before);
   if (!q) return type === container ? 'candidate' : 'not_a_site';
   const [, qualifier, separator] = q;

@@ -21,6 +21,12 @@ export function kindTier(kind: string): number {
   return KIND_TIER[kind] ?? 4;
 }
 
+/**
+ * Kinds whose name owns members: a definition inside one has it as its container, and a
+ * site inside one is in that type (`map` rows, `ctx` containers, `refs A::b` receivers).
+ */
+export const OWNER_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'trait', 'interface', 'impl', 'union', 'type', 'module']);
+
 /** Functions, methods, macros and prototypes: definitions whose body is code, not members. */
 export function isCallableKind(kind: string): boolean {
   return KIND_TIER[kind] === 1;
