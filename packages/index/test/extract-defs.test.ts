@@ -171,6 +171,27 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     expectExactSpans(src, x.definitions);
   });
 
+  it("reads a Python class's instance attributes from self.x = ... in its __init__ only", () => {
+    const src = Buffer.from([
+      'class Env:',
+      '    cache = None',
+      '    def __init__(self, auto_reload=True):',
+      '        self.auto_reload = auto_reload',
+      '        if auto_reload:',
+      '            self.loader = None',
+      '        def inner():',
+      '            self.nope = 1',
+      '    def other(self):',
+      '        self.later = 2',
+      'def free(self):',
+      '    self.x = 1',
+      '',
+    ].join('\n'));
+    const x = extractFile('python', src);
+    expect(defs(x)).toEqual(['Env:class', 'Env::cache:field', 'Env::__init__:method', 'Env::auto_reload:field', 'Env::loader:field', '__init__::inner:function', 'Env::other:method', 'free:function']);
+    expectExactSpans(src, x.definitions);
+  });
+
   it("records var X = require('m').Y as an import of Y bound to X, not a variable", () => {
     const src = Buffer.from("var setCharset = require('./utils').setCharset;\nconst mime = require('send').mime;\nvar other = require('x').y.z;\n");
     const x = extractFile('javascript', src);

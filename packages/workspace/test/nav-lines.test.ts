@@ -202,11 +202,14 @@ describe('refs: one row per line', () => {
     const rows = lines((await refsCommand(['pool'], here)).stdout).filter((l) => /^\d+ /.test(l));
     // Line 3 holds `self.pool` and `pool`; line 6 `pool` and `self.pool`: each once.
     expect(rows.map((r) => r.split(' ')[1])).toEqual([...new Set(rows.map((r) => r.split(' ')[1]))]);
+    // `self.pool = pool` in __init__ declares the field Holder::pool (Python extractor 2).
     const line3 = rows.find((r) => r.split(' ')[1] === '3');
-    expect(line3).toMatch(/^\d+ 3 (member\+reference|reference\+member)\b.*: self\.pool = pool$/);
+    expect(line3).toMatch(/^\d+ 3 (declaration\+reference|reference\+declaration)\b.*: self\.pool = pool$/);
+    const line6 = rows.find((r) => r.split(' ')[1] === '6');
+    expect(line6).toMatch(/^\d+ 6 (member\+reference|reference\+member|local\+member|member\+local)\b.*: pool = self\.pool$/);
     const page = json(await refsCommand(['pool'], { ...here, format: 'json' }));
     const hit = page.hits.find((h: { start_line: number }) => h.start_line === 3);
-    expect(hit.roles).toEqual(expect.arrayContaining(['member', 'reference']));
+    expect(hit.roles).toEqual(expect.arrayContaining(['declaration', 'reference']));
     expect(hit.repeats).toBe(2);
   });
 });

@@ -5,6 +5,7 @@ const QUERY = `
 (function_definition name: (identifier) @name) @def.function
 (type_alias_statement left: (type (identifier) @name)) @def.type
 (expression_statement (assignment left: (identifier) @name)) @def.variable
+(expression_statement (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name)) (#eq? @_self "self")) @def.field
 (import_statement) @range.import @import
 (import_from_statement) @range.import @import
 (call function: (identifier) @role.call)
@@ -26,9 +27,27 @@ const QUERY = `
 
 const ENUM_BASE = /\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\b/;
 
+/**
+ * `self.x = ...` as a statement of a class's `__init__` (directly, or inside its if/with/try
+ * blocks) defines the instance attribute x, a field of that class: jinja2's
+ * `Environment.auto_reload` had no definition, so `refs` left all its sites unresolved
+ * (an agent trial). Other methods' assignments re-set attributes rather than declare them.
+ */
+function instanceAttribute(statement: Node): string | null {
+  let fn: Node | null = statement.parent;
+  while (fn && fn.type !== 'function_definition') {
+    if (fn.type === 'class_definition' || fn.type === 'lambda') return null;
+    fn = fn.parent;
+  }
+  if (fn?.childForFieldName('name')?.text !== '__init__') return null;
+  const cls = fn.parent?.type === 'block' ? fn.parent.parent : fn.parent?.type === 'decorated_definition' ? fn.parent.parent?.parent ?? null : null;
+  return cls?.type === 'class_definition' ? 'field' : null;
+}
+
 /** Module-level assignments are variables (constants when SCREAMING_CASE); class-level ones fields (variants of an Enum); others are locals. */
 function refine(def: Node, kind: string, name: Node): string | null {
   if (def.type !== 'expression_statement') return kind;
+  if (def.namedChildren[0]?.childForFieldName('left')?.type === 'attribute') return instanceAttribute(def);
   const scope = def.parent;
   if (scope?.type === 'module') return isUpperCase(name.text) ? 'constant' : 'variable';
   const cls = scope?.type === 'block' ? scope.parent : null;
@@ -56,6 +75,6 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const PYTHON: LanguageSpec = {
-  grammar: 'tree-sitter-python', version: 1, query: QUERY, refine, imports,
+  grammar: 'tree-sitter-python', version: 2, query: QUERY, refine, imports,
   load: () => require('tree-sitter-python'),
 };
