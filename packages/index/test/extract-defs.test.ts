@@ -190,6 +190,19 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     const x = extractFile('python', src);
     expect(defs(x)).toEqual(['Env:class', 'Env::cache:field', 'Env::__init__:method', 'Env::auto_reload:field', 'Env::loader:field', '__init__::inner:function', 'Env::other:method', 'free:function']);
     expectExactSpans(src, x.definitions);
+    // The first assignment declares it: not the other branch, nor over a class-level default.
+    const twice = Buffer.from([
+      'class Loader:',
+      '    encoding = "utf-8"',
+      '    def __init__(self, archive, encoding=None):',
+      '        if archive:',
+      '            self._archive = archive',
+      '        else:',
+      '            self._archive = None',
+      '        self.encoding = encoding',
+      '',
+    ].join('\n'));
+    expect(defs(extractFile('python', twice))).toEqual(['Loader:class', 'Loader::encoding:field', 'Loader::__init__:method', 'Loader::_archive:field']);
   });
 
   it("records var X = require('m').Y as an import of Y bound to X, not a variable", () => {

@@ -41,7 +41,35 @@ function instanceAttribute(statement: Node): string | null {
   }
   if (fn?.childForFieldName('name')?.text !== '__init__') return null;
   const cls = fn.parent?.type === 'block' ? fn.parent.parent : fn.parent?.type === 'decorated_definition' ? fn.parent.parent?.parent ?? null : null;
-  return cls?.type === 'class_definition' ? 'field' : null;
+  if (cls?.type !== 'class_definition') return null;
+  // The first assignment declares the attribute; a later one (the other branch of an
+  // `if`, a reset) or a class-level default of the same name already did.
+  const name = statement.namedChildren[0]?.childForFieldName('left')?.childForFieldName('attribute')?.text;
+  const body = cls.childForFieldName('body');
+  if (!name || !body) return null;
+  const declared = (n: Node): boolean => {
+    const left = n.type === 'expression_statement' ? n.namedChildren[0]?.childForFieldName('left') : null;
+    return left?.type === 'identifier' && left.text === name;
+  };
+  if (body.namedChildren.some(declared)) return null;
+  return earlierSelfAssignment(fn, statement, name) ? null : 'field';
+}
+
+/** Whether `self.name = ...` is assigned in `fn` before `statement` (source order, nested blocks included). */
+function earlierSelfAssignment(fn: Node, statement: Node, name: string): boolean {
+  const body = fn.childForFieldName('body');
+  const stack: Node[] = body ? [body] : [];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.startIndex >= statement.startIndex) continue;
+    if (n.type === 'function_definition' || n.type === 'class_definition' || n.type === 'lambda') continue;
+    if (n.type === 'expression_statement') {
+      const left = n.namedChildren[0]?.childForFieldName('left');
+      if (left?.type === 'attribute' && left.childForFieldName('object')?.text === 'self' && left.childForFieldName('attribute')?.text === name) return true;
+    }
+    for (const c of n.namedChildren) stack.push(c);
+  }
+  return false;
 }
 
 /** Module-level assignments are variables (constants when SCREAMING_CASE); class-level ones fields (variants of an Enum); others are locals. */
@@ -75,6 +103,6 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const PYTHON: LanguageSpec = {
-  grammar: 'tree-sitter-python', version: 2, query: QUERY, refine, imports,
+  grammar: 'tree-sitter-python', version: 3, query: QUERY, refine, imports,
   load: () => require('tree-sitter-python'),
 };
