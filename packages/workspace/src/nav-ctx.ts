@@ -1,7 +1,7 @@
 // `ctx HANDLE` (retrieval spec §7): the structural context of a handle's symbol or region
 // from the owner's current graph: container, members or siblings, callers, callees.
 import * as fs from 'node:fs';
-import { declarationRank, extractOccurrences, kindTier, OWNER_KINDS, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
+import { declarationRank, extractOccurrences, isEnclosingKind, kindTier, OWNER_KINDS, percentDecode, ROLE, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
 import { printedPath } from '@trufflepig/render';
 import type { ResultEntry } from '@trufflepig/result-cache';
@@ -157,7 +157,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
           callersCut = true;
           break;
         }
-        const within = innermost(fileDefs, o.start, o.end);
+        const within = innermost(fileDefs.filter((d) => isEnclosingKind(d.kind)), o.start, o.end);
         callers.push({ file: u.file, start: o.start, end: o.end, startLine: o.line, endLine: o.line, ...(within ? { within: qualifiedName(within) } : {}) });
       }
     }

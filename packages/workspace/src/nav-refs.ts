@@ -2,7 +2,7 @@
 // the files the index names, each with how it resolves inside its own member, its line's
 // text and the definition that encloses it.
 import { displayText, printedPath } from '@trufflepig/render';
-import { declarationRank, extractOccurrences, lineAt, lineStartOffsets, OWNER_KINDS, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
+import { declarationRank, extractOccurrences, isEnclosingKind, lineAt, lineStartOffsets, OWNER_KINDS, type IndexedImport, type IndexedDefinition, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
 import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
@@ -250,7 +250,8 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
             ? { resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate', definition: locator(defs[0]) }
             : { resolution: 'candidate', ...(defs.length === 1 ? { definition: locator(defs[0]) } : {}) };
         }
-        const within = holder ? (holder.container ? `${holder.container}::${holder.name}` : holder.name) : undefined;
+        const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(fileDefs.filter((d) => isEnclosingKind(d.kind)), o.start);
+        const within = shownIn ? (shownIn.container ? `${shownIn.container}::${shownIn.name}` : shownIn.name) : undefined;
         raw.push({
           target: t, file: use.file, start: o.start, end: o.end, line: o.line, role: o.role, ...site,
           ...(within ? { within } : {}), text: lineText(live.bytes, starts, o.line), repeats: 1,

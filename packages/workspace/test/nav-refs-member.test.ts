@@ -59,6 +59,7 @@ const PYTHON = {
     '        return super().invoke(ctx)',
     '',
   ].join('\n'),
+  'pkg/env.py': 'class Environment:\n    def __init__(self, cache_size=400):\n        self.cache = create_cache(cache_size)\n',
 };
 
 let rust: IndexedRepo;
@@ -95,5 +96,12 @@ describe('refs A::b', () => {
       '4 2 declaration in Context: def invoke(self, callback):',
       'coverage: 4 sites in 1 file (2 resolved, 2 candidate, 0 unresolved)',
     ]);
+  });
+});
+
+describe('refs rows say the definition a site is in', () => {
+  it('is the method around an attribute assignment, not the attribute it assigns', async () => {
+    const out = rows((await refsCommand(['cache_size'], python.at())).stdout);
+    expect(out.find((r) => r.startsWith('2 3 '))).toMatch(/^2 3 reference \S* ?in Environment::__init__: self\.cache = create_cache\(cache_size\)$/);
   });
 });

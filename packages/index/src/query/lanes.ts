@@ -27,6 +27,15 @@ export function kindTier(kind: string): number {
  */
 export const OWNER_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'trait', 'interface', 'impl', 'union', 'type', 'module']);
 
+/**
+ * Definitions a site is said to be `within` (`refs`, `ctx` callers): not a variable, field,
+ * variant or property, whose span is one assignment (`self.cache = create_cache(size)` in
+ * `__init__` is in `Environment::__init__`, not in `Environment::cache`).
+ */
+export function isEnclosingKind(kind: string): boolean {
+  return kindTier(kind) < 3;
+}
+
 /** Functions, methods, macros and prototypes: definitions whose body is code, not members. */
 export function isCallableKind(kind: string): boolean {
   return KIND_TIER[kind] === 1;
