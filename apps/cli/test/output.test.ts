@@ -14,7 +14,7 @@ const SHORT_TS = `export const before = 1;\n\nexport function shortHelper(input:
 
 const CALLS_TS = `export function dispatcher(): void {\n${Array.from({ length: 8 }, (_, i) => `  callSite(${i});\n`).join('')}}\n\nexport function callSite(n: number): number {\n  return n;\n}\n`;
 
-// Two more files that call it: a search of callSite( matches 4 files, more than a narrowed set (3).
+// Four more files that call it: a search of callSite( matches 6 files, more than a narrowed set (5).
 const CALLER_TS = (n: string) => `export function caller_${n}(): number {\n  return callSite(7);\n}\n`;
 const OTHER_TS = `export function lonely(): void {\n  // nothing here\n  callSite(99);\n  const x = 1;\n  const y = 2;\n}\n`;
 
@@ -50,7 +50,7 @@ function heads(stdout: string): RegExpExecArray[] {
 describe('default output and spans', () => {
   let repo: Repo;
   beforeAll(() => {
-    repo = makeRepo({ 'src/long.ts': LONG_TS, 'src/short.ts': SHORT_TS, 'src/calls.ts': CALLS_TS, 'src/other.ts': OTHER_TS, 'src/caller-a.ts': CALLER_TS('a'), 'src/caller-b.ts': CALLER_TS('b'), 'src/store.ts': LRU_TS, 'py/widgets.py': WIDGETS_PY, 'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n' }, 'output');
+    repo = makeRepo({ 'src/long.ts': LONG_TS, 'src/short.ts': SHORT_TS, 'src/calls.ts': CALLS_TS, 'src/other.ts': OTHER_TS, ...Object.fromEntries(['a', 'b', 'c', 'd'].map((n) => [`src/caller-${n}.ts`, CALLER_TS(n)])), 'src/store.ts': LRU_TS, 'py/widgets.py': WIDGETS_PY, 'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n' }, 'output');
     expect(repo.cli('index').status).toBe(0);
   });
 

@@ -24,7 +24,7 @@ export const SPAN_WINDOW_LINES_BEFORE = 3;
 /** Matching lines shown per hit of a `re:` or `"literal"` search, the best one included (spec 4). */
 export const EVIDENCE_MATCHES_MAX = 5;
 /** The `matches left:` footer names its files (most matches left first) when there are at most this many. */
-export const MATCHES_LEFT_FILES_NAMED = 3;
+export const MATCHES_LEFT_FILES_NAMED = 5;
 /**
  * Matching lines shown per hit of a `re:` or `"literal"` search that matched at most
  * MATCHES_LEFT_FILES_NAMED files (a search narrowed with file:PATH, one value or several):
