@@ -169,6 +169,9 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     const x = extractFile('javascript', src);
     expect(defs(x)).toEqual(['usage:function', 'self::help:method', 'self::wrap:method', 'self::fail:method']);
     expectExactSpans(src, x.definitions);
+    // The prototype and exports forms stay definitions inside a function body (an IIFE).
+    const iife = Buffer.from('(function () {\n  function Range(r) { this.r = r; }\n  Range.prototype.test = function (v) { return v; };\n  exports.satisfies = function (v) { return true; };\n})();\n');
+    expect(defs(extractFile('javascript', iife))).toEqual(['Range:function', 'Range::test:method', 'satisfies:function']);
   });
 
   it("reads a Python class's instance attributes from self.x = ... in its __init__ only", () => {

@@ -87,9 +87,7 @@ function requiredMember(value: Node | null): { module: string; name: string } | 
  * form. A function stored on a parameter or another module's object (`opts.callback =
  * function () {}`) is a value handed around, not a definition.
  */
-function builtObjectMethod(statement: Node): boolean {
-  const owner = statement.namedChildren[0]?.childForFieldName('left')?.childForFieldName('object')?.text;
-  if (!owner) return false;
+function builtObjectMethod(owner: string, statement: Node): boolean {
   for (let block: Node | null = statement.parent; block; block = block.parent) {
     if (block.type !== 'statement_block') continue;
     for (const decl of childrenOf(block, 'lexical_declaration', 'variable_declaration')) {
@@ -107,7 +105,13 @@ function builtObjectMethod(statement: Node): boolean {
  * could outrank the `class X` it names.
  */
 function refine(def: Node, kind: string): string | null {
-  if (def.type === 'expression_statement' && def.parent?.type === 'statement_block') return builtObjectMethod(def) ? kind : null;
+  if (def.type === 'expression_statement') {
+    // Only the `X.m = function` form inside a function body asks whose object X is; the
+    // prototype and `exports.f` forms are definitions wherever they stand (an IIFE too).
+    const owner = def.parent?.type === 'statement_block' ? def.namedChildren[0]?.childForFieldName('left')?.childForFieldName('object') : undefined;
+    if (owner?.type !== 'identifier' || owner.text === 'exports' || owner.text === 'module') return kind;
+    return builtObjectMethod(owner.text, def) ? kind : null;
+  }
   if (def.type !== 'variable_declarator') return kind;
   if (!isTopLevelDeclarator(def)) return null;
   const value = def.childForFieldName('value');
@@ -173,13 +177,13 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const TYPESCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-typescript', version: 6, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
+  grammar: 'tree-sitter-typescript', version: 7, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
   load: () => (require('tree-sitter-typescript') as { typescript: unknown }).typescript,
 };
 export const TSX: LanguageSpec = {
   ...TYPESCRIPT, load: () => (require('tree-sitter-typescript') as { tsx: unknown }).tsx,
 };
 export const JAVASCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-javascript', version: 4, query: COMMON + JS_ONLY, refine, imports,
+  grammar: 'tree-sitter-javascript', version: 5, query: COMMON + JS_ONLY, refine, imports,
   load: () => require('tree-sitter-javascript'),
 };
