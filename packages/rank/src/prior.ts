@@ -1,5 +1,5 @@
 import { PATH_PRIOR_DEMOTION } from './limits';
-import { basename, isDocPath, isGeneratedPath, isMarkdownPath, isTestDirectoryComponent, isTestPath } from './paths';
+import { basename, isDocPath, isGeneratedPath, isMarkdownPath, isTestDirectoryComponent, isTestPath, looksMinified } from './paths';
 
 const TEST_WORDS = new Set(['test', 'tests', 'testing', 'spec', 'fixture']);
 const DOC_WORDS = new Set(['doc', 'docs', 'documentation', 'readme', 'markdown', 'md', 'agents', 'claude', 'guide']);
@@ -46,6 +46,14 @@ export function priorContext(q: PriorQuery): PriorContext {
     identifier: q.identifier,
     words: q.words,
   };
+}
+
+/**
+ * pathPrior of an indexed file: one that looks minified is build output whatever its name
+ * (as fileStanding has it), demoted unless the query asks for build output.
+ */
+export function filePrior(file: { readonly path: string; readonly size: number; readonly lines: number }, ctx: PriorContext): number {
+  return ctx.demoteGenerated && looksMinified(file.size, file.lines) ? PATH_PRIOR_DEMOTION : pathPrior(file.path, ctx);
 }
 
 /** Multiplier for every lane contribution of `path`. */

@@ -4,6 +4,7 @@
 // Pure: ranked items in, the same items out in a stable new order; nothing is dropped.
 
 import { SIBLINGS_FIRST_MAX } from './limits';
+import { extension } from './paths';
 
 /**
  * Items whose group (`groupOf`, undefined for none) already holds SIBLINGS_FIRST_MAX
@@ -35,7 +36,5 @@ export function spreadSiblings<T>(ranked: readonly T[], groupOf: (item: T) => st
 export function nonCodeSiblingGroup(path: string, tags: readonly string[]): string | undefined {
   if (tags.includes('source:code') || !(tags.includes('source:config') || tags.includes('source:docs'))) return undefined;
   const slash = path.lastIndexOf('/');
-  const dot = path.lastIndexOf('.');
-  const ext = dot > slash ? path.slice(dot + 1).toLowerCase() : '';
-  return `${slash >= 0 ? path.slice(0, slash) : ''}/*.${ext}`;
+  return `${slash >= 0 ? path.slice(0, slash) : ''}/*.${extension(path)}`;
 }

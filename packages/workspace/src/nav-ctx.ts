@@ -150,14 +150,14 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
       }
       const bytes = readOnce(t.root, u.file.path);
       if (!bytes.ok || bytes.revision !== u.file.revision) continue;
-      const fileDefs = t.reader.fileDefinitions(u.file.path);
+      const enclosingDefs = t.reader.fileDefinitions(u.file.path).filter((d) => isEnclosingKind(d.kind));
       for (const o of extractOccurrences(u.file.lang, bytes.bytes)) {
         if (o.name !== focus.name || o.role !== 'call') continue;
         if (callers.length >= CTX_LIST_MAX) {
           callersCut = true;
           break;
         }
-        const within = innermost(fileDefs.filter((d) => isEnclosingKind(d.kind)), o.start, o.end);
+        const within = innermost(enclosingDefs, o.start, o.end);
         callers.push({ file: u.file, start: o.start, end: o.end, startLine: o.line, endLine: o.line, ...(within ? { within: qualifiedName(within) } : {}) });
       }
     }

@@ -230,6 +230,7 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
       const definition = resolved.definition;
       const starts = lineStartOffsets(live.bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
+      const enclosingDefs = fileDefs.filter((d) => isEnclosingKind(d.kind));
       for (const o of extractOccurrences(use.file.lang, live.bytes)) {
         if (o.name !== name) continue;
         const own = o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
@@ -250,7 +251,7 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
             ? { resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate', definition: locator(defs[0]) }
             : { resolution: 'candidate', ...(defs.length === 1 ? { definition: locator(defs[0]) } : {}) };
         }
-        const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(fileDefs.filter((d) => isEnclosingKind(d.kind)), o.start);
+        const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(enclosingDefs, o.start);
         const within = shownIn ? (shownIn.container ? `${shownIn.container}::${shownIn.name}` : shownIn.name) : undefined;
         raw.push({
           target: t, file: use.file, start: o.start, end: o.end, line: o.line, role: o.role, ...site,

@@ -4,7 +4,7 @@
 // carries the name. A definition longer than SYM_BODY_MAX_LINES prints its head and its
 // members instead of its body, with a `next` that reads the body on.
 import * as path from 'node:path';
-import { declarationRank, fileUri, isCallableKind, kindTier, languageOf, nearestDefinedNames, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
+import { declarationRank, fileUri, isCallableKind, kindTier, nearestDefinedNames, parseQuery, type IndexedDefinition, type ParsedQuery } from '@trufflepig/index';
 import { fileStanding, isVendoredPath } from '@trufflepig/rank';
 import { counted, printedPath, type ShowInput, type ShownRow, type SourceRow } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
@@ -120,7 +120,7 @@ interface Body {
  */
 function bodyOf(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
   const body = wholeOrHead(t, def, bytes);
-  if (languageOf(def.file.path) !== 'python') return body;
+  if (def.file.lang !== 'python') return body;
   const where = `show path:${printedPath(def.file.path)}`;
   const member = t.member ? ` --member ${t.member}` : '';
   const rows = foldDocstring(body.rows, (a, b) => `${where}:${a}-${b}${member}`);

@@ -1,5 +1,5 @@
 import {
-  compoundWords, fileStanding, fuseLanes, fuseMembers, identifierKey, looksMinified, nonCodeSiblingGroup, PATH_PRIOR_DEMOTION, pathPrior, priorContext, spreadSiblings, resolveScopes, WEIGHT_ANY_TERM, WEIGHT_DEFAULT, WEIGHT_PHRASE, type ScopeMode,
+  compoundWords, fileStanding, fuseLanes, fuseMembers, filePrior, identifierKey, nonCodeSiblingGroup, pathPrior, priorContext, spreadSiblings, resolveScopes, WEIGHT_ANY_TERM, WEIGHT_DEFAULT, WEIGHT_PHRASE, type ScopeMode,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
@@ -78,15 +78,14 @@ function rankFree(ctx: LaneContext): Ranked {
     lanes.push({ name: 'files', weight: WEIGHT_DEFAULT, entries: ctx.reader.files().filter(ctx.eligible).map((f) => ({ path: f.path, start: 0, end: f.size, payload: wholeFile(f, 'files') })) });
   }
   const tierOf = q.identifier && defs ? identifierTiers(ctx, q.text, defs) : undefined;
-  // A minified file under a name no path rule knows is build output too (fileStanding).
-  const filePrior = (p: string): number => {
-    const f = prior.demoteGenerated ? ctx.reader.fileByPath(p) : undefined;
-    return f !== undefined && looksMinified(f.size, f.lines) ? PATH_PRIOR_DEMOTION : pathPrior(p, prior);
+  const priorOf = (p: string): number => {
+    const f = ctx.reader.fileByPath(p);
+    return f ? filePrior(f, prior) : pathPrior(p, prior);
   };
   // One fusion pass over the given lanes: the global ranking, or (per-source.md) one
   // scope's own ranking from the same candidate lists, so a scope costs one pass.
   const fuse = (ranked: readonly HitLane[]): SearchHit[] => {
-    const fused = fuseLanes(ranked, { prior: filePrior, tierOf });
+    const fused = fuseLanes(ranked, { prior: priorOf, tierOf });
     if (kindFile && !structural) return fused.map((x) => wholeFile(ctx.reader.fileByPath(x.path)!, x.lane));
     return fused.map((x) => ({ ...x.representative.payload, fusion: { tier: x.tier, score: x.score } }));
   };
@@ -142,8 +141,9 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
 
 /**
  * Files holding `text` as spelled (ASCII case-insensitive, verified in the live bytes),
- * those spelling it in the same case first, each hit at its first such occurrence: the candidates are the files whose regions match the
- * phrase of `words`, best first (every eligible file when there are no words).
+ * those spelling it in the same case first, each hit at its first such occurrence: the
+ * candidates are the files whose regions match the phrase of `words`, best first (every
+ * eligible file when there are no words).
  */
 function literalHits(ctx: LaneContext, text: string, words: readonly string[], lane: string): SearchHit[] {
   const needle = Buffer.from(text, 'utf8');

@@ -27,6 +27,17 @@ const QUERY = `
 
 const ENUM_BASE = /\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\b/;
 
+/** The left side of an assignment statement, or undefined for any other node. */
+function assignedTo(statement: Node): Node | undefined {
+  return statement.type === 'expression_statement' ? statement.namedChildren[0]?.childForFieldName('left') ?? undefined : undefined;
+}
+
+/** `x` of a statement `self.x = ...`, else undefined. */
+function selfAttribute(statement: Node): string | undefined {
+  const left = assignedTo(statement);
+  return left?.type === 'attribute' && left.childForFieldName('object')?.text === 'self' ? left.childForFieldName('attribute')?.text : undefined;
+}
+
 /**
  * `self.x = ...` as a statement of a class's `__init__` (directly, or inside its if/with/try
  * blocks) defines the instance attribute x, a field of that class: jinja2's
@@ -44,11 +55,11 @@ function instanceAttribute(statement: Node): string | null {
   if (cls?.type !== 'class_definition') return null;
   // The first assignment declares the attribute; a later one (the other branch of an
   // `if`, a reset) or a class-level default of the same name already did.
-  const name = statement.namedChildren[0]?.childForFieldName('left')?.childForFieldName('attribute')?.text;
+  const name = selfAttribute(statement);
   const body = cls.childForFieldName('body');
   if (!name || !body) return null;
   const declared = (n: Node): boolean => {
-    const left = n.type === 'expression_statement' ? n.namedChildren[0]?.childForFieldName('left') : null;
+    const left = assignedTo(n);
     return left?.type === 'identifier' && left.text === name;
   };
   if (body.namedChildren.some(declared)) return null;
@@ -63,10 +74,7 @@ function earlierSelfAssignment(fn: Node, statement: Node, name: string): boolean
     const n = stack.pop()!;
     if (n.startIndex >= statement.startIndex) continue;
     if (n.type === 'function_definition' || n.type === 'class_definition' || n.type === 'lambda') continue;
-    if (n.type === 'expression_statement') {
-      const left = n.namedChildren[0]?.childForFieldName('left');
-      if (left?.type === 'attribute' && left.childForFieldName('object')?.text === 'self' && left.childForFieldName('attribute')?.text === name) return true;
-    }
+    if (selfAttribute(n) === name) return true;
     for (const c of n.namedChildren) stack.push(c);
   }
   return false;
@@ -75,7 +83,7 @@ function earlierSelfAssignment(fn: Node, statement: Node, name: string): boolean
 /** Module-level assignments are variables (constants when SCREAMING_CASE); class-level ones fields (variants of an Enum); others are locals. */
 function refine(def: Node, kind: string, name: Node): string | null {
   if (def.type !== 'expression_statement') return kind;
-  if (def.namedChildren[0]?.childForFieldName('left')?.type === 'attribute') return instanceAttribute(def);
+  if (assignedTo(def)?.type === 'attribute') return instanceAttribute(def);
   const scope = def.parent;
   if (scope?.type === 'module') return isUpperCase(name.text) ? 'constant' : 'variable';
   const cls = scope?.type === 'block' ? scope.parent : null;
