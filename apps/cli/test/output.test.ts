@@ -117,6 +117,9 @@ describe('default output and spans', () => {
     expect([hit.start_line, hit.end_line]).toEqual([1, LONG_FN_LINES]);
     const kind = repo.cli('search', 'kind:function', 'pipeline').json().hits[0];
     expect([kind.start_line, kind.end_line]).toEqual([1, LONG_FN_LINES]);
+    // sym: and kind: together: before, the hit kept the name occurrence's one line.
+    const both = repo.cli('search', 'sym:longPipeline', 'kind:function').json().hits[0];
+    expect([both.start_line, both.end_line]).toEqual([1, LONG_FN_LINES]);
   });
 
   it('re: shows every matching line of a file up to 5, with a footer for the rest', () => {

@@ -18,9 +18,14 @@ interface DefSpan {
   readonly nameStart: number;
 }
 
-/** Whether a hit keeps the span the index gave it: commits, whole files, definitions of a definition query. */
+/**
+ * Whether a hit keeps the span the index gave it: commits, whole files, definitions of a
+ * `kind:` query. A `sym:` hit is a name occurrence even under `kind:`, so it is widened to
+ * its definition by narrowHit.
+ */
 function keepsIndexSpan(h: SearchHit, q: ParsedQuery): boolean {
   if (h.commit || h.kind === 'file') return true;
+  if (q.mode === 'sym') return false;
   const definitionQuery = q.kinds.some((k) => k !== 'file');
   return definitionQuery && h.kind !== undefined;
 }
