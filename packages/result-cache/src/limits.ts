@@ -9,12 +9,14 @@ export const MAX_STORE_BYTES = 32 * 1024 * 1024;
 export const MAX_SETS = 50;
 /** Entries kept per set; longer hit lists are cut and reported as truncated. */
 export const MAX_HITS_PER_SET = 10_000;
-/** Shortest set id: 6 base-36 characters, about 2.2 billion ids per store directory. */
+/** Shortest set id: 6 characters, two syllables (set-id.ts), about 2.1 million ids per store directory. */
 export const SET_ID_MIN_CHARS = 6;
 /** Longest set id; ids grow past the minimum only after repeated collisions. */
 export const SET_ID_MAX_CHARS = 16;
 /** Random ids tried at one length before the next id is one character longer. */
 export const SET_ID_TRIES_PER_LENGTH = 3;
+/** Candidate ids drawn per id when the store is given an `idCost`; the cheapest is kept. */
+export const SET_ID_COST_CANDIDATES = 16;
 /** A set id stays reserved this long, so it is never reissued for the same store within a day. */
 export const SET_ID_RESERVATION_MS = 24 * 60 * 60 * 1000;
 /** Reservations past SET_ID_RESERVATION_MS are looked for at most this often. */

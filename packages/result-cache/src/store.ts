@@ -20,10 +20,11 @@ import {
   MAX_STORE_BYTES,
   RESERVATION_PRUNE_INTERVAL_MS,
   RESULT_TTL_MS,
+  SET_ID_COST_CANDIDATES,
   SET_ID_RESERVATION_MS,
   STALE_TEMP_MS,
 } from './limits';
-import { isLegacySetId, normalizeSetId, randomSetId } from './set-id';
+import { cheapestDraw, isLegacySetId, normalizeSetId, randomSetId } from './set-id';
 import { fail, ok, type Outcome, type ResultEntry, type SetMeta, type StoredSet } from './types';
 
 export interface ResultStoreOptions {
@@ -35,6 +36,11 @@ export interface ResultStoreOptions {
   maxHitsPerSet?: number;
   /** Draws a candidate set id of the given length (configuration: lets tests force collisions). */
   randomId?: (length: number) => string;
+  /**
+   * What an id costs its reader (the tokenizer's count). When given, each id is the
+   * cheapest of SET_ID_COST_CANDIDATES draws of `randomId`.
+   */
+  idCost?: (id: string) => number;
 }
 
 function positiveInteger(name: string, value: number): number {
@@ -73,7 +79,8 @@ export class ResultStore {
     this.maxBytes = positiveInteger('maxBytes', options.maxBytes ?? MAX_STORE_BYTES);
     this.maxSets = positiveInteger('maxSets', options.maxSets ?? MAX_SETS);
     this.maxHitsPerSet = positiveInteger('maxHitsPerSet', options.maxHitsPerSet ?? MAX_HITS_PER_SET);
-    this.randomId = options.randomId ?? randomSetId;
+    const draw = options.randomId ?? randomSetId;
+    this.randomId = options.idCost ? cheapestDraw(draw, options.idCost, SET_ID_COST_CANDIDATES) : draw;
   }
 
   save(meta: SetMeta, entries: readonly ResultEntry[]): Outcome<{ id: string; truncated: boolean; stored: number }> {

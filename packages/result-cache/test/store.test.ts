@@ -103,9 +103,22 @@ describe('ResultStore set ids', () => {
     const dir = tempStoreDir();
     const store = new ResultStore(dir);
     const ids = Array.from({ length: 30 }, (_, i) => value(store.save({ query: `q${i}`, truncated: false }, [makeEntry(i)])).id);
-    for (const id of ids) expect(id).toMatch(/^[0-9a-z]{6}$/);
+    // Two consonant-vowel-consonant syllables: fewer tokens than uniform base 36.
+    for (const id of ids) expect(id).toMatch(/^(?:[bcdfghjklmnprstvz][aeiou][bcdfghjklmnprstvz]){2}$/);
     expect(new Set(ids).size).toBe(30);
     expect(fs.readdirSync(path.join(dir, 'ids')).sort()).toEqual([...ids].sort());
+  });
+
+  it('with an idCost, keeps the cheapest of 16 draws (the first on ties), and still reserves it', () => {
+    const dir = tempStoreDir();
+    const draws = ['zzzzzz', 'yyyyyy', 'kabkab', 'xxxxxx', ...Array.from({ length: 12 }, () => 'wwwwww'), 'tatata'];
+    const cost = (id: string) => new Set(id).size;
+    const store = new ResultStore(dir, { randomId: scriptedIds(...draws), idCost: cost });
+    expect(value(store.save({ query: 'a', truncated: false }, [makeEntry(1)])).id).toBe('zzzzzz');
+    // The 17th draw belongs to the next id: 16 candidates per id, then the cheapest.
+    const next = new ResultStore(dir, { randomId: scriptedIds('kabkab', 'tatata', ...Array.from({ length: 14 }, () => 'kabkab')), idCost: cost });
+    expect(value(next.save({ query: 'b', truncated: false }, [makeEntry(2)])).id).toBe('tatata');
+    expect(fs.readdirSync(path.join(dir, 'ids')).sort()).toEqual(['tatata', 'zzzzzz']);
   });
 
   it('never reissues a reserved id, from this or another store object, and grows the id after 3 collisions', () => {

@@ -4,7 +4,8 @@ import {
   CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET, fitError, internalErrorOf, printedPath, renderObject, renderSearchPage, renderShow,
   type OutputFormat, type ShowInput,
 } from '@trufflepig/render';
-import { parseHandle, ResultStore } from '@trufflepig/result-cache';
+import { parseHandle, type ResultStore } from '@trufflepig/result-cache';
+import { openResultStore } from './result-store';
 import { STATUS_PARSE_FAILURE_PATHS } from './limits';
 import { resolveContext, type Context, type ContextOptions, type MemberTarget, type WorkspaceContext } from './context';
 import type { Outcome, TpError } from './errors';
@@ -120,14 +121,14 @@ export function searchCommand(words: readonly string[], opts: CommandOptions): P
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
     const bad = contextError(opts, budget);
     if (bad) return bad;
-    const scoped = await scopedSearch(ctx, words, opts.scopes, opts, budget, () => new ResultStore(ctx.kind === 'single' ? ctx.root.resultsDir : ctx.ws.resultsDir));
+    const scoped = await scopedSearch(ctx, words, opts.scopes, opts, budget, () => openResultStore(ctx.kind === 'single' ? ctx.root.resultsDir : ctx.ws.resultsDir));
     if (scoped) return scoped;
     if (ctx.kind === 'workspace') {
       const data = await runWorkspaceSearch(ctx.ws, words, { noDaemon: opts.noDaemon === true });
       return data.ok ? renderPage(data.value, opts, budget) : errorResult(data.error, budget);
     }
     const r = ctx.root;
-    const data = await runSearch(r, words, { indexIfMissing: true, store: new ResultStore(r.resultsDir) });
+    const data = await runSearch(r, words, { indexIfMissing: true, store: openResultStore(r.resultsDir) });
     return data.ok ? renderPage(data.value, opts, budget) : errorResult(data.error, budget);
   });
 }
@@ -137,10 +138,10 @@ export function searchCommand(words: readonly string[], opts: CommandOptions): P
  * the invocation's root (a set made with --no-workspace stays readable inside a workspace).
  */
 export function storesFor(ctx: Context, opts: CommandOptions): ResultStore[] {
-  if (ctx.kind === 'single') return [new ResultStore(ctx.root.resultsDir)];
-  const stores = [new ResultStore(ctx.ws.resultsDir)];
+  if (ctx.kind === 'single') return [openResultStore(ctx.root.resultsDir)];
+  const stores = [openResultStore(ctx.ws.resultsDir)];
   const local = resolveRoot({ ...opts, root: ctx.ws.home?.root ?? opts.root });
-  if (local.ok) stores.push(new ResultStore(local.value.resultsDir));
+  if (local.ok) stores.push(openResultStore(local.value.resultsDir));
   return stores;
 }
 

@@ -2,7 +2,8 @@
 // persist the set in the workspace's own result store, describe every member's coverage.
 import { parseQuery, percentEncode, type ParsedQuery, type SearchHit } from '@trufflepig/index';
 import { fuseMembers, memberShare } from '@trufflepig/rank';
-import { MAX_HITS_PER_SET, ResultStore, type ResultEntry } from '@trufflepig/result-cache';
+import { MAX_HITS_PER_SET, type ResultEntry } from '@trufflepig/result-cache';
+import { openResultStore } from './result-store';
 import { startBackgroundIndex } from './background-index';
 import { ensureMemberDaemons } from './daemon-control';
 import { HOME_WAIT_MS, HOME_WAIT_POLL_MS, limitFromEnv, QUERY_DEADLINE_MS } from './limits';
@@ -179,7 +180,7 @@ export async function runWorkspaceSearch(ws: WorkspaceContext, words: readonly s
   const members: Record<string, string> = {};
   for (const e of entries) if (e.member !== undefined) members[e.member] = e.root;
   const anyTruncated = results.some((r) => r.truncated);
-  const store = new ResultStore(ws.resultsDir);
+  const store = openResultStore(ws.resultsDir);
   const lineMatch = lineMatchOf(parsed.value);
   const saved = store.save({
     ...(lineMatch ? { lines: lineMatch } : {}),

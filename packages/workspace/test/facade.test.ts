@@ -85,6 +85,17 @@ describe('@trufflepig/workspace facade', () => {
     }
   });
 
+  it('issues set ids an agent reads in 2 o200k tokens (the cheapest of several draws)', async () => {
+    // Uniform base-36 ids cost about 4 tokens and syllable ids 2 only 38% of the time; the
+    // cheapest of 16 draws misses 2 about once in 2,000 ids.
+    const costs: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const search = await searchCommand(['bucket'], { root: repo.root, cache: repo.cache, limit: 1 });
+      costs.push(countTokens((JSON.parse(search.stdout) as { set: string }).set));
+    }
+    expect(costs.filter((c) => c <= 2).length).toBeGreaterThanOrEqual(5);
+  });
+
   it('commands stay within their budgets and page with more', async () => {
     const search = await searchCommand(['bucket'], { root: repo.root, cache: repo.cache, budget: 250, limit: 1 });
     expect(search.exitCode).toBe(0);
