@@ -13,8 +13,11 @@
 // has only the question would work; they must not use what the label says. Both get the
 // same scoping knowledge: where the grep strategy's search says `-t LANG` or names a
 // directory, the Trufflepig search says `lang:LANG` and `file:DIR/`. The Trufflepig
-// strategies use the verbs as its help tells an agent to: a definition is `show sym:X`
-// (the head of a long one, with its members); a search whose next
+// strategies use the verbs as its help and agent skill teach: a question that asks where X
+// is defined locates it with `search sym:X kind:K lang:L`, naming the kind and language the
+// grep pattern encodes (`class X\b`, `def x`, `pub struct X\b` with `-t LANG`), as the
+// skill's example `search sym:TokenBucket lang:rust kind:struct` does; a question that asks
+// what X does reads it with `show sym:X` (the head of a long one, with its members); a search whose next
 // step reads one of its hits asks for `-n 5`; a `re:` or quoted-literal search whose answer
 // is the code around the match asks for `-C 5` instead of a second command; a config key
 // the grep strategy searches as text is searched as the quoted literal (every matching line
@@ -25,21 +28,21 @@ const NPM = [
     id: 'npm-def-arborist', corpus: 'npm', class: 'definition', vendored: true,
     question: 'Where is the Arborist class defined?',
     answer: [{ path: 'node_modules/@npmcli/arborist/lib/arborist/index.js', lines: [67, 67], name: 'Arborist' }],
-    trufflepig: [['show', 'sym:Arborist']],
+    trufflepig: [['search', 'sym:Arborist', 'kind:class', 'lang:js']],
     grep: [['rg', '-n', '-t', 'js', 'class Arborist\\b']],
   },
   {
     id: 'npm-def-npm', corpus: 'npm', class: 'definition',
     question: 'Where is the Npm class (the CLI object every command gets) defined?',
     answer: [{ path: 'lib/npm.js', lines: [16, 16], name: 'Npm' }],
-    trufflepig: [['show', 'sym:Npm']],
+    trufflepig: [['search', 'sym:Npm', 'kind:class', 'lang:js']],
     grep: [['rg', '-n', '-t', 'js', 'class Npm\\b']],
   },
   {
     id: 'npm-def-basecmd', corpus: 'npm', class: 'definition',
     question: 'Where is BaseCommand, the class commands extend, defined?',
     answer: [{ path: 'lib/base-cmd.js', lines: [3, 3], name: 'BaseCommand' }],
-    trufflepig: [['show', 'sym:BaseCommand']],
+    trufflepig: [['search', 'sym:BaseCommand', 'kind:class', 'lang:js']],
     grep: [['rg', '-n', '-t', 'js', 'class BaseCommand\\b']],
   },
   {
@@ -176,28 +179,28 @@ const FLASK = [
     id: 'flask-def-flask', corpus: 'flask', class: 'definition',
     question: 'Where is the Flask application class defined?',
     answer: [{ path: 'flask/app.py', lines: [110, 110], name: 'Flask' }],
-    trufflepig: [['show', 'sym:Flask']],
+    trufflepig: [['search', 'sym:Flask', 'kind:class', 'lang:py']],
     grep: [['rg', '-n', '-t', 'py', 'class Flask\\b']],
   },
   {
     id: 'flask-def-url-for', corpus: 'flask', class: 'definition',
     question: 'Where is the url_for function that views import from flask defined?',
     answer: [{ path: 'flask/helpers.py', lines: [212, 212], name: 'url_for' }],
-    trufflepig: [['show', 'sym:url_for']],
+    trufflepig: [['search', 'sym:url_for', 'kind:function', 'lang:py']],
     grep: [['rg', '-n', '-t', 'py', 'def url_for\\(']],
   },
   {
     id: 'flask-def-request', corpus: 'flask', class: 'definition',
     question: "Where is Werkzeug's WSGI Request wrapper class defined?",
     answer: [{ path: 'werkzeug/wrappers/request.py', lines: [29, 29], name: 'Request' }],
-    trufflepig: [['show', 'sym:Request']],
+    trufflepig: [['search', 'sym:Request', 'kind:class', 'lang:py']],
     grep: [['rg', '-n', '-t', 'py', '^class Request\\b']],
   },
   {
     id: 'flask-def-secure-filename', corpus: 'flask', class: 'definition',
     question: 'Where is secure_filename defined?',
     answer: [{ path: 'werkzeug/utils.py', lines: [197, 197], name: 'secure_filename' }],
-    trufflepig: [['show', 'sym:secure_filename']],
+    trufflepig: [['search', 'sym:secure_filename', 'kind:function', 'lang:py']],
     grep: [['rg', '-n', '-t', 'py', 'def secure_filename']],
   },
   {
@@ -324,14 +327,14 @@ const REGEX = [
     id: 'regex-def-regex', corpus: 'regex', class: 'definition',
     question: 'Where is the Regex type for &str haystacks defined?',
     answer: [{ path: 'regex-1.7.1/src/re_unicode.rs', lines: [136, 136], name: 'Regex' }],
-    trufflepig: [['show', 'sym:Regex']],
+    trufflepig: [['search', 'sym:Regex', 'kind:struct', 'lang:rust']],
     grep: [['rg', '-n', '-t', 'rust', 'pub struct Regex\\b']],
   },
   {
     id: 'regex-def-builder', corpus: 'regex', class: 'definition',
     question: 'Where is RegexBuilder defined?',
     answer: [{ path: 'regex-1.7.1/src/re_builder.rs', lines: [51, 51], name: 'RegexBuilder' }],
-    trufflepig: [['show', 'sym:RegexBuilder']],
+    trufflepig: [['search', 'sym:RegexBuilder', 'kind:struct', 'lang:rust']],
     grep: [['rg', '-n', '-t', 'rust', 'pub struct RegexBuilder\\b']],
   },
   {
@@ -345,7 +348,7 @@ const REGEX = [
     id: 'regex-def-aho', corpus: 'regex', class: 'definition',
     question: 'Where is the AhoCorasick automaton type defined?',
     answer: [{ path: 'aho-corasick-0.7.19/src/ahocorasick.rs', lines: [86, 86], name: 'AhoCorasick' }],
-    trufflepig: [['show', 'sym:AhoCorasick']],
+    trufflepig: [['search', 'sym:AhoCorasick', 'kind:struct', 'lang:rust']],
     grep: [['rg', '-n', '-t', 'rust', 'pub struct AhoCorasick\\b']],
   },
   {
