@@ -6,6 +6,7 @@ import { declarationRank, extractOccurrences, isEnclosingKind, lineAt, lineStart
 import { fileStanding } from '@trufflepig/rank';
 import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readOnce } from './live';
+import { qualifiedName } from './nav-entries';
 import { fileFilter } from './nav-filter';
 import type { NavTarget } from './nav-open';
 import { followImport, type Resolution } from './nav-resolve';
@@ -252,7 +253,7 @@ export function referenceSites(targets: readonly NavTarget[], q: ParsedQuery, bo
             : { resolution: 'candidate', ...(defs.length === 1 ? { definition: locator(defs[0]) } : {}) };
         }
         const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(enclosingDefs, o.start);
-        const within = shownIn ? (shownIn.container ? `${shownIn.container}::${shownIn.name}` : shownIn.name) : undefined;
+        const within = shownIn ? qualifiedName(shownIn) : undefined;
         raw.push({
           target: t, file: use.file, start: o.start, end: o.end, line: o.line, role: o.role, ...site,
           ...(within ? { within } : {}), text: lineText(live.bytes, starts, o.line), repeats: 1,
