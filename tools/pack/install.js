@@ -28,8 +28,13 @@ try {
   // --legacy-peer-deps as in the clone's .npmrc: the grammars' optional tree-sitter peer
   // ranges are older than the tree-sitter the index uses; without it npm only warns.
   const npmArgs = [
-    'install', '--global', '--prefer-offline', '--legacy-peer-deps', `--allow-scripts=${withInstallScripts([CLI]).join(',')}`,
-    ...process.argv.slice(2), ...tarballs,
+    'install',
+    '--global',
+    '--prefer-offline',
+    '--legacy-peer-deps',
+    `--allow-scripts=${withInstallScripts([CLI]).join(',')}`,
+    ...process.argv.slice(2),
+    ...tarballs,
   ];
   const r = spawnSync(NPM, npmArgs, { cwd: os.tmpdir(), stdio: 'inherit' });
   status = r.status ?? 1;

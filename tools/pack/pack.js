@@ -29,7 +29,8 @@ function publishable() {
       const file = path.join(ROOT, parent, name, 'package.json');
       if (!fs.existsSync(file)) continue;
       const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
-      if (!manifest.private) found.push({ dir: `${parent}/${name}`, name: manifest.name, deps: Object.keys(manifest.dependencies ?? {}) });
+      if (!manifest.private)
+        found.push({ dir: `${parent}/${name}`, name: manifest.name, deps: Object.keys(manifest.dependencies ?? {}) });
     }
   }
   return found;
@@ -55,7 +56,8 @@ function installedDir(name, from) {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules', name);
     if (fs.existsSync(path.join(candidate, 'package.json'))) return fs.realpathSync(candidate);
-    if (path.dirname(dir) === dir) throw new Error(`not_installed: ${name} (needed by ${from}) is not in node_modules; run \`npm ci\` first`);
+    if (path.dirname(dir) === dir)
+      throw new Error(`not_installed: ${name} (needed by ${from}) is not in node_modules; run \`npm ci\` first`);
   }
 }
 
@@ -97,15 +99,23 @@ function packAll(dir = DEFAULT_DIR, names = []) {
   const dest = path.resolve(dir);
   fs.mkdirSync(dest, { recursive: true });
   const args = ['pack', '--json', '--ignore-scripts', '--pack-destination', dest, ...dirs.flatMap((d) => ['-w', d])];
-  const packed = JSON.parse(execFileSync(NPM, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  const packed = JSON.parse(
+    execFileSync(NPM, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   return packed.map((p) => path.join(dest, p.filename));
 }
 
 module.exports = { packAll, publishable, withInstallScripts };
 
 if (require.main === module) {
+  const { parseOptions } = require('../lib/args');
+  const { positionals } = parseOptions(process.argv.slice(2), {
+    name: 'pack',
+    usage: 'usage: node tools/pack/pack.js [DIR [NAME...]]   (DIR default dist/pack; prints one tarball path a line)',
+    positionals: true,
+  });
   try {
-    for (const tarball of packAll(process.argv[2], process.argv.slice(3))) console.log(tarball);
+    for (const tarball of packAll(positionals[0], positionals.slice(1))) console.log(tarball);
   } catch (err) {
     process.stderr.write(`pack: ${err.message.split('\n')[0]}\n`);
     process.exitCode = 1;

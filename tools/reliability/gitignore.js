@@ -23,20 +23,98 @@ function caseSeed(seed, index) {
 // a subdirectory's (`deeper`, `x`) is left out where that subdirectory exists.
 const DIRS = ['', 'a', 'a/deeper', 'a/deeper/x', 'b', 'b/deeper', 'build', 'src', 'src/sub', 'DIR', 'x'];
 const NAMES = [
-  'b.txt', 'B.TXT', 'a.Txt', 'c.txt', 'x.log', 'keep.log', '1.log', 'x', 'foo.c', 'bar.h', 'deeper', 'Makefile',
-  'notes.md', '#hash', 'sp ace.rs', 'trail.rs', 'Upper.rs', 'keep',
+  'b.txt',
+  'B.TXT',
+  'a.Txt',
+  'c.txt',
+  'x.log',
+  'keep.log',
+  '1.log',
+  'x',
+  'foo.c',
+  'bar.h',
+  'deeper',
+  'Makefile',
+  'notes.md',
+  '#hash',
+  'sp ace.rs',
+  'trail.rs',
+  'Upper.rs',
+  'keep',
 ];
 const NON_UTF8_NAME = Buffer.from([0x62, 0xff, 0x2e, 0x74, 0x78, 0x74]); // b\xff.txt
 const IGNORE_DIRS = ['', 'a', 'a/deeper', 'b', 'src', 'src/sub', 'x', 'build'];
 // Git syntax the walk has to agree on: case, negation of files and directories, dir-only
 // rules, anchoring, `**`, character classes, escapes, comments, trailing spaces.
 const RULES = [
-  '*.txt', '*.TXT', '*.Txt', '!b.txt', '!*.TXT', '!B.TXT', 'deeper/', '!deeper/', 'deeper', '!deeper', '/x', 'x', 'x/', '!x/',
-  '**/deeper', '**/deeper/', '**/deeper/**', 'a/**', 'a/**/x', '**/x/**', '*.[ch]', '[a-c].txt', '[!b].txt', '[[:upper:]]*',
-  '?.log', '*.log', '!keep.log', '**/*.log', 'build/', '!build/', 'build/*', '!build/keep', '*', '!*/', '!*.c', 'DIR/', 'dir/',
-  '/*.txt', 'src/*', '!src/sub/', 'deeper/*', '!deeper/x', 'a/deeper/', '/a/deeper', 'sub', 'sub/', '#comment', '',
-  '\\#hash', 'x.log ', 'trail.rs   ', '*.md', '!notes.md', 'Makefile', 'a/', '!a/', '/b', '*/deeper', 'sp\\ ace.rs', 'keep',
-  '!keep', 'b/**', '!b/deeper/**', '**', 'U*', '*.RS', 'src/**/*.rs', '/a/*/x',
+  '*.txt',
+  '*.TXT',
+  '*.Txt',
+  '!b.txt',
+  '!*.TXT',
+  '!B.TXT',
+  'deeper/',
+  '!deeper/',
+  'deeper',
+  '!deeper',
+  '/x',
+  'x',
+  'x/',
+  '!x/',
+  '**/deeper',
+  '**/deeper/',
+  '**/deeper/**',
+  'a/**',
+  'a/**/x',
+  '**/x/**',
+  '*.[ch]',
+  '[a-c].txt',
+  '[!b].txt',
+  '[[:upper:]]*',
+  '?.log',
+  '*.log',
+  '!keep.log',
+  '**/*.log',
+  'build/',
+  '!build/',
+  'build/*',
+  '!build/keep',
+  '*',
+  '!*/',
+  '!*.c',
+  'DIR/',
+  'dir/',
+  '/*.txt',
+  'src/*',
+  '!src/sub/',
+  'deeper/*',
+  '!deeper/x',
+  'a/deeper/',
+  '/a/deeper',
+  'sub',
+  'sub/',
+  '#comment',
+  '',
+  '\\#hash',
+  'x.log ',
+  'trail.rs   ',
+  '*.md',
+  '!notes.md',
+  'Makefile',
+  'a/',
+  '!a/',
+  '/b',
+  '*/deeper',
+  'sp\\ ace.rs',
+  'keep',
+  '!keep',
+  'b/**',
+  '!b/deeper/**',
+  '**',
+  'U*',
+  '*.RS',
+  'src/**/*.rs',
+  '/a/*/x',
 ];
 
 /** One random case: the tree, the ignore files and the extras of the tracked phase (pure). */
@@ -44,7 +122,9 @@ function makeCase(seed) {
   const rng = makeRng(seed);
   const files = [];
   for (const dir of DIRS) {
-    const children = new Set(DIRS.filter((d) => d !== dir && path.posix.dirname(d || '.') === (dir || '.')).map((d) => path.posix.basename(d)));
+    const children = new Set(
+      DIRS.filter((d) => d !== dir && path.posix.dirname(d || '.') === (dir || '.')).map((d) => path.posix.basename(d)),
+    );
     for (const name of NAMES) if (!children.has(name) && rng.chance(0.35)) files.push(dir ? `${dir}/${name}` : name);
   }
   const ignoreFiles = {};
@@ -57,7 +137,10 @@ function makeCase(seed) {
   const exclude = rng.chance(0.4) ? `${[rng.pick(RULES), rng.pick(RULES)].join('\n')}\n` : undefined;
   const tracked = files.filter(() => rng.chance(0.25));
   return {
-    seed, files, ignoreFiles, exclude,
+    seed,
+    files,
+    ignoreFiles,
+    exclude,
     nonUtf8Dir: rng.pick(['', 'a', 'b/deeper']),
     tracked,
     deleted: tracked.filter(() => rng.chance(0.3)),
@@ -69,7 +152,8 @@ function makeCase(seed) {
 
 function git(cwd, args, env) {
   const r = spawnSync('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  if (r.error || r.status !== 0) throw new Error(`git ${args.join(' ')} in ${cwd}: ${r.error ? r.error.message : r.stderr.toString().trim()}`);
+  if (r.error || r.status !== 0)
+    throw new Error(`git ${args.join(' ')} in ${cwd}: ${r.error ? r.error.message : r.stderr.toString().trim()}`);
   return r.stdout;
 }
 
@@ -89,7 +173,15 @@ function buildUntracked(root, c, env) {
   if (c.exclude) fs.writeFileSync(path.join(root, '.git', 'info', 'exclude'), c.exclude);
   // A name that is not UTF-8 must come back byte for byte.
   fs.writeFileSync(Buffer.concat([Buffer.from(path.join(root, c.nonUtf8Dir) + '/'), NON_UTF8_NAME]), 'x\n');
-  for (const rel of ['node_modules/p/i.js', 'a/node_modules/q.js', 'target/t.rs', 'src/target', '.trufflepig/c', 'b/.trufflepig']) write(root, rel, 'x\n');
+  for (const rel of [
+    'node_modules/p/i.js',
+    'a/node_modules/q.js',
+    'target/t.rs',
+    'src/target',
+    '.trufflepig/c',
+    'b/.trufflepig',
+  ])
+    write(root, rel, 'x\n');
   fs.symlinkSync('a', path.join(root, 'link-dir'));
   fs.symlinkSync('b.txt', path.join(root, 'b', 'link.txt'));
   spawnSync('mkfifo', [path.join(root, 'a', 'fifo.txt')]);
@@ -124,7 +216,8 @@ function isUnderLink(root, raw) {
 function gitLsFiles(dir, env, which = ['--cached', '--others', '--exclude-standard']) {
   const out = git(dir, ['ls-files', '-z', ...which], env);
   const paths = [];
-  for (let start = 0, end = out.indexOf(0); end !== -1; start = end + 1, end = out.indexOf(0, start)) paths.push(out.subarray(start, end));
+  for (let start = 0, end = out.indexOf(0); end !== -1; start = end + 1, end = out.indexOf(0, start))
+    paths.push(out.subarray(start, end));
   return paths;
 }
 
@@ -139,7 +232,10 @@ function gitFileSet(root, env) {
     const tracked = new Set(gitLsFiles(dir, env, ['--cached']).map((p) => p.toString('latin1')));
     for (const rel of gitLsFiles(dir, env)) {
       const raw = Buffer.concat([under, rel]);
-      const neverEntered = raw.toString('latin1').split('/').some((part) => NEVER_ENTERED.includes(part));
+      const neverEntered = raw
+        .toString('latin1')
+        .split('/')
+        .some((part) => NEVER_ENTERED.includes(part));
       if (neverEntered && !tracked.has(rel.toString('latin1'))) continue;
       if (raw[raw.length - 1] === 0x2f) {
         collect(raw);
@@ -189,7 +285,8 @@ function runCase(seed, walk, baseDir, env) {
   const subIgnored = spawnSync('git', ['check-ignore', '-q', '--no-index', '.'], { cwd: sub, env }).status === 0;
   const subResult = walk.walkRoot(sub);
   // A root Git ignores is not part of the repository: the walk reads its rules itself.
-  if (subIgnored) checks.push({ check: 'git-subdirectory', via: subResult.via, missing: [], extra: [], expectedVia: 'rules' });
+  if (subIgnored)
+    checks.push({ check: 'git-subdirectory', via: subResult.via, missing: [], extra: [], expectedVia: 'rules' });
   else compare('git-subdirectory', sub, subResult);
   addTracked(root, c, env);
   compare('git-tracked', root, walk.walkRoot(root));
@@ -219,7 +316,16 @@ function describe(c, check) {
  */
 function isolatedEnv(home) {
   const saved = {};
-  const keys = ['HOME', 'XDG_CONFIG_HOME', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_NOSYSTEM', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE'];
+  const keys = [
+    'HOME',
+    'XDG_CONFIG_HOME',
+    'GIT_CONFIG_GLOBAL',
+    'GIT_CONFIG_SYSTEM',
+    'GIT_CONFIG_NOSYSTEM',
+    'GIT_DIR',
+    'GIT_WORK_TREE',
+    'GIT_INDEX_FILE',
+  ];
   for (const k of keys) saved[k] = process.env[k];
   for (const k of keys) delete process.env[k];
   process.env.HOME = home;
@@ -256,7 +362,10 @@ async function run({ seed = 1, count = 40, walk } = {}) {
   try {
     for (let i = 0; i < count; i++) {
       const { case: c, checks } = runCase(caseSeed(seed, i), impl, base, env);
-      for (const [tally, mine] of [[main, checks.filter((k) => k.check !== 'rules')], [rules, checks.filter((k) => k.check === 'rules')]]) {
+      for (const [tally, mine] of [
+        [main, checks.filter((k) => k.check !== 'rules')],
+        [rules, checks.filter((k) => k.check === 'rules')],
+      ]) {
         if (mine.length === 0) continue;
         tally.attempts++;
         const bad = mine.filter(failed);
@@ -275,11 +384,13 @@ async function run({ seed = 1, count = 40, walk } = {}) {
 module.exports = { run, runCase, makeCase, caseSeed, failed, describe, isolatedEnv };
 
 if (require.main === module) {
-  const arg = (name, fallback) => {
-    const i = process.argv.indexOf(name);
-    return i === -1 ? fallback : Number(process.argv[i + 1]);
-  };
-  run({ seed: arg('--seed', 1), count: arg('--count', 40) }).then(
+  const { parseOptions } = require('../lib/args');
+  const opts = parseOptions(process.argv.slice(2), {
+    name: 'gitignore',
+    usage: 'usage: node tools/reliability/gitignore.js [--seed N] [--count N]',
+    options: { seed: { type: 'number', default: 1 }, count: { type: 'number', default: 40 } },
+  });
+  run({ seed: opts.seed, count: opts.count }).then(
     (r) => {
       console.log(`gitignore (git work trees): attempts ${r.attempts}, failures ${r.failures}`);
       for (const e of r.examples) console.log(`  ${e}`);

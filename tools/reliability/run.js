@@ -10,8 +10,8 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const util = require('util');
 const { requireCli, DEFAULT_CLI } = require('../lib/proc');
+const { parseOptions } = require('../lib/args');
 const { Harness, Experiment } = require('./lib/harness');
 const { makeRng } = require('./lib/rng');
 const { makeOutside } = require('./lib/repo');
@@ -21,7 +21,8 @@ const { selfTest } = require('./lib/selftest');
 const report = require('./lib/report');
 const external = require('./experiments/external');
 
-const USAGE = 'usage: node tools/reliability/run.js [--seed N] [--quick] [--json FILE] [--cli PATH] [--deadline MS] [--only NAME,NAME] [--jobs N] [--keep]';
+const USAGE =
+  'usage: node tools/reliability/run.js [--seed N] [--quick] [--json FILE] [--cli PATH] [--deadline MS] [--only NAME,NAME] [--jobs N] [--keep]';
 
 const EXPERIMENTS = [
   ['escape', require('./experiments/escape')],
@@ -40,48 +41,92 @@ const EXPERIMENTS = [
 // `npm test`) keeps every experiment but few repetitions, mostly through a daemon.
 const FULL = {
   directShare: 1,
-  staticNames: 30, staticSearches: 8, swapRounds: 12, swapQueries: 11, swapShows: 12, raceCalls: 200, raceSetups: 3,
-  controlRounds: 4, controlShows: 10, controlNames: 12, controlArgv: 28,
-  queryDirect: 300, queryDaemon: 1500, queryFixedDirect: undefined, catastrophic: 8,
+  staticNames: 30,
+  staticSearches: 8,
+  swapRounds: 12,
+  swapQueries: 11,
+  swapShows: 12,
+  raceCalls: 200,
+  raceSetups: 3,
+  controlRounds: 4,
+  controlShows: 10,
+  controlNames: 12,
+  controlArgv: 28,
+  queryDirect: 300,
+  queryDaemon: 1500,
+  queryFixedDirect: undefined,
+  catastrophic: 8,
   configs: 600,
-  killFiles: 2000, kills: 20,
+  killFiles: 2000,
+  kills: 20,
   tmpfs: 9,
-  twoIndexerFiles: 600, twoIndexers: 10, clients: 8, clientCalls: 100,
-  oddFiles: 20000, oddShows: 12, oddMutations: 4,
+  twoIndexerFiles: 600,
+  twoIndexers: 10,
+  clients: 8,
+  clientCalls: 100,
+  oddFiles: 20000,
+  oddShows: 12,
+  oddMutations: 4,
   gitignoreSets: 40,
 };
 // directShare: the part of each repetition count that also runs with --no-daemon (a call
 // there costs ~0.3 s of start-up and index loading against ~0.08 s through a daemon).
 const QUICK = {
   directShare: 0.35,
-  staticNames: 5, staticSearches: 4, swapRounds: 2, swapQueries: 5, swapShows: 3, raceCalls: 10, raceSetups: 2,
-  controlRounds: 1, controlShows: 3, controlNames: 4, controlArgv: 10,
-  queryDirect: 6, queryDaemon: 45, queryFixedDirect: 4, catastrophic: 1,
+  staticNames: 5,
+  staticSearches: 4,
+  swapRounds: 2,
+  swapQueries: 5,
+  swapShows: 3,
+  raceCalls: 10,
+  raceSetups: 2,
+  controlRounds: 1,
+  controlShows: 3,
+  controlNames: 4,
+  controlArgv: 10,
+  queryDirect: 6,
+  queryDaemon: 45,
+  queryFixedDirect: 4,
+  catastrophic: 1,
   configs: 10,
-  killFiles: 200, kills: 1,
+  killFiles: 200,
+  kills: 1,
   tmpfs: 1,
-  twoIndexerFiles: 100, twoIndexers: 1, clients: 8, clientCalls: 2,
-  oddFiles: 5000, oddShows: 3, oddMutations: 1,
+  twoIndexerFiles: 100,
+  twoIndexers: 1,
+  clients: 8,
+  clientCalls: 2,
+  oddFiles: 5000,
+  oddShows: 3,
+  oddMutations: 1,
   gitignoreSets: 6,
 };
 
 function parseArgs(argv) {
-  const { values } = util.parseArgs({
-    args: argv,
+  const o = parseOptions(argv, {
+    name: 'reliability',
+    usage: USAGE,
+    exitCode: 2,
     options: {
-      quick: { type: 'boolean', default: false }, seed: { type: 'string', default: '1' }, json: { type: 'string' },
-      cli: { type: 'string' }, deadline: { type: 'string', default: '10000' }, only: { type: 'string' },
-      keep: { type: 'boolean', default: false }, jobs: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false },
+      quick: { type: 'boolean' },
+      seed: { type: 'number', default: 1 },
+      json: { type: 'path', default: null },
+      cli: { type: 'path', default: DEFAULT_CLI },
+      deadline: { type: 'number', default: 10000 },
+      only: { type: 'list', default: null },
+      keep: { type: 'boolean' },
+      jobs: { type: 'number', default: null },
     },
   });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
   const opts = {
-    seed: Number(values.seed), quick: values.quick, json: values.json ? path.resolve(values.json) : null,
-    cli: values.cli ? path.resolve(values.cli) : DEFAULT_CLI, deadlineMs: Number(values.deadline),
-    only: values.only ? values.only.split(',') : null, keep: values.keep, jobs: values.jobs === undefined ? null : Number(values.jobs),
+    seed: o.seed,
+    quick: o.quick,
+    json: o.json,
+    cli: o.cli,
+    deadlineMs: o.deadline,
+    only: o.only,
+    keep: o.keep,
+    jobs: o.jobs,
   };
   // Two lanes by default in the quick run (it is part of npm test); one in the full run, so
   // latencies are measured on a machine the run does not load twice.
@@ -90,7 +135,8 @@ function parseArgs(argv) {
   if (!Number.isInteger(opts.seed)) throw new Error('--seed takes a whole number');
   if (!(opts.deadlineMs > 0)) throw new Error('--deadline takes milliseconds > 0');
   const names = EXPERIMENTS.map(([n]) => n);
-  for (const n of opts.only || []) if (!names.includes(n)) throw new Error(`--only: unknown experiment ${n} (one of ${names.join(', ')})`);
+  for (const n of opts.only || [])
+    if (!names.includes(n)) throw new Error(`--only: unknown experiment ${n} (one of ${names.join(', ')})`);
   return opts;
 }
 
@@ -141,7 +187,9 @@ async function main(opts) {
       cleanupApi.stopDaemons(scope);
     }
     if (['failed to set up', 'bad summary'].includes(exp.state)) harnessErrors++;
-    process.stderr.write(`[${++finished}/${selected.length}] ${mod.title}: ${exp.attempts} attempts, ${exp.failures} failed (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
+    process.stderr.write(
+      `[${++finished}/${selected.length}] ${mod.title}: ${exp.attempts} attempts, ${exp.failures} failed (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`,
+    );
   };
   // `jobs` lanes take this tool's experiments in order, each lane one at a time. The modules
   // of other authors run afterwards and alone: they may block the event loop (spawnSync),
@@ -156,12 +204,29 @@ async function main(opts) {
   const seconds = (Date.now() - started) / 1000;
   const documented = documentedCodes();
   const undocumented = [...h.codesSeen].filter((c) => c !== 'usage' && !documented.has(c)).sort();
-  const { text, targets } = report.render(experiments, { quick: opts.quick, partial: !!opts.only, seed: opts.seed, seconds, undocumented });
+  const { text, targets } = report.render(experiments, {
+    quick: opts.quick,
+    partial: !!opts.only,
+    seed: opts.seed,
+    seconds,
+    undocumented,
+  });
   console.log(text);
-  if (h.rebuildRetries.count) console.log(`${h.rebuildRetries.count} call(s) were run again because they loaded a build being rewritten (Cannot find module)`);
+  if (h.rebuildRetries.count)
+    console.log(
+      `${h.rebuildRetries.count} call(s) were run again because they loaded a build being rewritten (Cannot find module)`,
+    );
   if (harnessErrors) console.log(`${harnessErrors} experiment(s) could not run as planned (see their notes): exit 1`);
   if (opts.json) {
-    const meta = { seed: opts.seed, quick: opts.quick, cli, seconds, undocumented_codes: undocumented, harness_errors: harnessErrors, rebuild_retries: h.rebuildRetries.count };
+    const meta = {
+      seed: opts.seed,
+      quick: opts.quick,
+      cli,
+      seconds,
+      undocumented_codes: undocumented,
+      harness_errors: harnessErrors,
+      rebuild_retries: h.rebuildRetries.count,
+    };
     fs.writeFileSync(opts.json, `${JSON.stringify(report.toJson(experiments, meta, targets), null, 2)}\n`);
   }
   cleanupApi.cleanup();

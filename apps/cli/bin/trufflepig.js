@@ -12,6 +12,8 @@ const main = path.join(__dirname, '..', 'dist', 'main.js');
 if (fs.existsSync(main)) {
   require(main);
 } else {
-  process.stderr.write('trufflepig: not_built: apps/cli/dist/main.js is missing; run `npm run build` in the clone first\n');
+  process.stderr.write(
+    'trufflepig: not_built: apps/cli/dist/main.js is missing; run `npm run build` in the clone first\n',
+  );
   process.exitCode = 2;
 }

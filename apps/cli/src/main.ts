@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Entry point. A read verb for a single root is first offered to the root's running
-// daemon through a path that loads almost nothing (no yargs, no index); everything else,
-// and every call the daemon cannot answer, takes the full path.
-import { budgetOption, fastOptions, splitArgv } from './argv';
+// daemon through a path that loads almost nothing (the CLI surface's argv module and the
+// one-file client, no index); everything else, and every call the daemon cannot answer,
+// takes the full path.
+import { budgetOption, fastOptions, readCommandLine, splitArgv } from '@trufflepig/cli-surface/argv';
 
 type FastPath = typeof import('@trufflepig/workspace/client');
 
-/** The one-file build of the fast path (scripts/bundle-fast-path.js), else the package itself. */
+/** The one-file build of the fast path (scripts/bundle-fast-path.js, esbuild), else the package itself. */
 function fastPath(): FastPath {
   try {
     return require('./fast-path') as FastPath;
@@ -16,12 +17,14 @@ function fastPath(): FastPath {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const split = splitArgv(argv);
-  // Claude Code runs the hint hook before every Bash call: it skips yargs and the fast
-  // path, and answers every trouble with exit 1 (exit 2 would block the call).
-  if (split.verb === 'hook') return (require('./hook/entry') as typeof import('./hook/entry')).runHookVerb(split.words, split.options);
-  // A misspelt option or a missing value is reported by the full path, never served.
-  const fast = split.unknownOptions.length === 0 && split.missingValue === undefined ? fastOptions(split.options) : undefined;
+  const line = readCommandLine(argv);
+  const split = line.split;
+  // Claude Code runs the hint hook before every Bash call: it skips option checks and the
+  // fast path, and answers every trouble with exit 1 (exit 2 would block the call).
+  if (split.verb === 'hook')
+    return (require('./hook/entry') as typeof import('./hook/entry')).runHookVerb(split.words, split.options);
+  // A misspelt option, a missing value or any other usage error is reported by the full path, never served.
+  const fast = fastOptions(line);
   if (fast && split.verb !== undefined) {
     const { serveFromDaemon } = fastPath();
     const served = await serveFromDaemon(split.verb, split.words, fast, process.cwd());
@@ -53,7 +56,10 @@ function reportInternalError(err: unknown, argv: readonly string[]): void {
     // The facade itself cannot load: nothing on stdout (inside every budget), one plain line.
     let text = 'unknown error';
     try {
-      text = (err instanceof Error ? err.message : String(err)).split('\n')[0].replace(/[^\x20-\x7e]/g, '?').slice(0, 300);
+      text = (err instanceof Error ? err.message : String(err))
+        .split('\n')[0]
+        .replace(/[^\x20-\x7e]/g, '?')
+        .slice(0, 300);
     } catch {
       // an exception whose text cannot be read: the fixed words above
     }

@@ -36,7 +36,9 @@ describe('agent-setup --claude', () => {
     expect(first.stdout).toBe(`root: ${root}\ncreated  .claude/skills/trufflepig/SKILL.md\n`);
     const text = read(root, SKILL);
     expect(text).toBe(skillText());
-    expect(text).toMatch(/^---\nname: trufflepig\ndescription: [^\n]*grep -r, rg, git grep, find -name or fd[^\n]*\n---\n\n# /);
+    expect(text).toMatch(
+      /^---\nname: trufflepig\ndescription: [^\n]*grep -r, rg, git grep, find -name or fd[^\n]*\n---\n\n# /,
+    );
     // From a subdirectory: the root is the Git top level.
     fs.mkdirSync(path.join(root, 'sub'));
     const again = setup(path.join(root, 'sub'), '--claude');
@@ -69,17 +71,23 @@ describe('agent-setup --claude', () => {
     expect(printed.stdout).toContain('==> .claude/settings.json (would be created) <==\n{\n  "hooks"');
     expect(printed.stdout).toContain(`==> AGENTS.md (would be created) <==\n${agentsSectionText()}`);
     expect(fs.readdirSync(root)).toEqual(['.git']);
-    const json = runCli(['--json', 'agent-setup', '--agents-md', '--print'], root).json<{ written: boolean; files: { path: string; action: string; text: string }[] }>();
+    const json = runCli(['--json', 'agent-setup', '--agents-md', '--print'], root).json<{
+      written: boolean;
+      files: { path: string; action: string; text: string }[];
+    }>();
     expect(json.written).toBe(false);
     expect(json.files).toEqual([{ path: 'AGENTS.md', action: 'created', text: agentsSectionText() }]);
     expect(fs.readdirSync(root)).toEqual(['.git']);
   });
 
-  it('--hook merges a PreToolUse hook into settings.json, keeping the user\'s settings, idempotently', () => {
+  it("--hook merges a PreToolUse hook into settings.json, keeping the user's settings, idempotently", () => {
     const root = freshRoot();
     const mine = {
       permissions: { allow: ['Bash(npm test:*)'] },
-      hooks: { PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: './check.sh' }] }], Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }] },
+      hooks: {
+        PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: './check.sh' }] }],
+        Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }],
+      },
       model: 'opus',
     };
     fs.mkdirSync(path.join(root, '.claude'));
@@ -94,7 +102,10 @@ describe('agent-setup --claude', () => {
     expect(merged.permissions).toEqual(mine.permissions);
     expect(merged.model).toBe('opus');
     expect(merged.hooks.Stop).toEqual(mine.hooks.Stop);
-    expect(merged.hooks.PreToolUse).toEqual([mine.hooks.PreToolUse[0], { matcher: 'Bash', hooks: [{ type: 'command', command: hookLine![1], timeout: 5 }] }]);
+    expect(merged.hooks.PreToolUse).toEqual([
+      mine.hooks.PreToolUse[0],
+      { matcher: 'Bash', hooks: [{ type: 'command', command: hookLine![1], timeout: 5 }] },
+    ]);
     const bytes = read(root, SETTINGS);
     expect(setup(root, '--claude', '--hook').stdout).toContain('unchanged  .claude/settings.json\n');
     expect(read(root, SETTINGS)).toBe(bytes);
@@ -113,8 +124,19 @@ describe('agent-setup --claude', () => {
     expect(r.stdout).not.toContain('next:');
     const command = JSON.parse(read(repo.root, SETTINGS)).hooks.PreToolUse[0].hooks[0].command as string;
     expect(command).toContain(`--cache ${repo.cache} hook claude`);
-    const input = JSON.stringify({ session_id: 's', cwd: repo.root, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'grep -rn TokenBucket src' } });
-    const ran = spawnSync('/bin/sh', ['-c', command], { input, encoding: 'utf8', cwd: repo.root, env: { ...process.env, XDG_CACHE_HOME: tempDir('setup-xdg') } });
+    const input = JSON.stringify({
+      session_id: 's',
+      cwd: repo.root,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'grep -rn TokenBucket src' },
+    });
+    const ran = spawnSync('/bin/sh', ['-c', command], {
+      input,
+      encoding: 'utf8',
+      cwd: repo.root,
+      env: { ...process.env, XDG_CACHE_HOME: tempDir('setup-xdg') },
+    });
     expect(ran.status).toBe(0);
     expect(JSON.parse(ran.stdout).hookSpecificOutput.additionalContext).toContain('search sym:TokenBucket file:src/');
   });
@@ -175,7 +197,9 @@ describe('agent-setup usage', () => {
     const root = freshRoot();
     const none = setup(root);
     expectError(none, 'bad_arguments');
-    expect(none.stderr.split('\n')[0]).toContain('--claude (a skill in .claude/skills/trufflepig/; add --hook for the hint hook), --codex or --agents-md');
+    expect(none.stderr.split('\n')[0]).toContain(
+      '--claude (a skill in .claude/skills/trufflepig/; add --hook for the hint hook), --codex or --agents-md',
+    );
     expectError(setup(root, '--agents-md', '--hook'), 'bad_arguments');
     expectError(setup(root, '--claude', '--block'), 'bad_arguments');
     expectError(setup(root, '--claude', 'extra'), 'bad_arguments');
@@ -192,21 +216,31 @@ describe('the instruction text', () => {
   });
 
   it('every example command in it runs and finds something', () => {
-    const repo = makeRepo({
-      'src/bucket.rs': '/// Buckets refill tokens over time.\npub struct TokenBucket { tokens: u32 }\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) { self.tokens = 10; }\n}\n',
-      'tests/bucket_test.rs': 'use app::TokenBucket;\nfn refill_works() {}\n',
-      'README.md': '# Buckets\n\nRefill tokens with TokenBucket::refill_tokens.\n',
-    }, 'examples');
+    const repo = makeRepo(
+      {
+        'src/bucket.rs':
+          '/// Buckets refill tokens over time.\npub struct TokenBucket { tokens: u32 }\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) { self.tokens = 10; }\n}\n',
+        'tests/bucket_test.rs': 'use app::TokenBucket;\nfn refill_works() {}\n',
+        'README.md': '# Buckets\n\nRefill tokens with TokenBucket::refill_tokens.\n',
+      },
+      'examples',
+    );
     expect(repo.cli('index').status).toBe(0);
     const body = instructionsBody('##');
-    const examples = [...body.matchAll(/`((?:trufflepig )?(?:search|show|more|refs|map|ctx) [^`]+|trufflepig status)`/g)].map((m) => m[1])
+    const examples = [
+      ...body.matchAll(/`((?:trufflepig )?(?:search|show|more|refs|map|ctx) [^`]+|trufflepig status)`/g),
+    ]
+      .map((m) => m[1])
       .filter((c) => !/\b(?:QUERY|HANDLE|CURSOR|NAME|PATH)\b/.test(c));
     expect(examples.length).toBeGreaterThanOrEqual(9);
     for (const example of examples) {
       const argv = texts(parseCommandLine(example)![0][0].words);
       const r = repo.lines(...(argv[0] === 'trufflepig' ? argv.slice(1) : argv));
       expect({ example, status: r.status, stderr: r.stderr }).toEqual({ example, status: 0, stderr: '' });
-      expect({ example, found: /^[0-9a-z]{6,16}:1 |^path:|^\d+: |^state: published$/m.test(r.stdout) }).toEqual({ example, found: true });
+      expect({ example, found: /^[0-9a-z]{6,16}:1 |^path:|^\d+: |^state: published$/m.test(r.stdout) }).toEqual({
+        example,
+        found: true,
+      });
     }
   });
 });

@@ -21,11 +21,14 @@ function expectError(r: Run, code: string): { code: string; message: string } {
 describe('bad input', () => {
   let repo: Repo;
   beforeAll(() => {
-    repo = makeRepo({
-      'src/lib.rs': 'pub fn parse_config(text: &str) -> usize {\n    text.len()\n}\n',
-      'assets/logo.bin': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a, 0x0a, 0x70, 0x61, 0x72, 0x73, 0x65]),
-      'data/dump.txt': `parse_config ${'x'.repeat(2 * MIB)}\n`,
-    }, 'bad');
+    repo = makeRepo(
+      {
+        'src/lib.rs': 'pub fn parse_config(text: &str) -> usize {\n    text.len()\n}\n',
+        'assets/logo.bin': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a, 0x0a, 0x70, 0x61, 0x72, 0x73, 0x65]),
+        'data/dump.txt': `parse_config ${'x'.repeat(2 * MIB)}\n`,
+      },
+      'bad',
+    );
   });
 
   it('a missing root exits 2 with root_not_found', () => {
@@ -51,26 +54,36 @@ describe('bad input', () => {
     const r = repo.cli('next', 'abc@1');
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n')[0]).toBe("trufflepig: bad_arguments: unknown verb 'next'; did you mean: trufflepig more CURSOR");
+    expect(r.stderr.split('\n')[0]).toBe(
+      "trufflepig: bad_arguments: unknown verb 'next'; did you mean: trufflepig more CURSOR",
+    );
     const page = repo.cli('page');
     expect(page.status).toBe(2);
     expect(page.stderr).toContain('more CURSOR');
   });
 
-  it('--help, piped as an agent reads it, keeps its hand-wrapped lists: one row per verb and per option', () => {
+  it('--help, piped as an agent reads it, keeps its lists within 80 columns: one row per verb and per option', () => {
     const r = repo.cli('--help');
     expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    // The same text as the help verb and -h.
+    expect(repo.cli('help').stdout).toBe(r.stdout);
+    expect(repo.cli('-h').stdout).toBe(r.stdout);
     const lines = r.stdout.split('\n');
-    // yargs re-wrapped USAGE at 80 columns when stdout was no terminal, splitting these rows.
-    expect(lines).toContain('  hist TARGET         the commits that changed TARGET (a HANDLE, path:P[:A-B], sym:NAME), newest');
-    expect(lines).toContain('  help                this text');
+    // yargs re-wrapped USAGE at 80 columns when stdout was no terminal, splitting rows; help wraps each row under its own column.
+    expect(lines).toContain('  hist TARGET         the commits that changed TARGET (a HANDLE, path:P[:A-B] or');
+    expect(lines).toContain('  help                this text (also -h, --help)');
     for (const option of ['--root', '--cache', '--budget', '--limit', '--context', '--daemon', '--scopes']) {
-      expect(lines.filter((l) => l.includes(` ${option} `) && /\[(string|number|boolean|choices:[^\]]*)\]/.test(l))).toHaveLength(1);
+      expect(lines.filter((l) => new RegExp(`^  (-[a-zA-Z], )?${option}( |$)`).test(l))).toHaveLength(1);
     }
+    expect(lines.filter((l) => l.length > 80)).toEqual([]);
   });
 
   it('status names the files whose parse failed or was partial, not only their count', () => {
-    const broken = makeRepo({ 'src/ok.ts': 'export const fine = 1;\n', 'src/broken.ts': 'export function half( {\n  return 1;\n' }, 'parse-paths');
+    const broken = makeRepo(
+      { 'src/ok.ts': 'export const fine = 1;\n', 'src/broken.ts': 'export function half( {\n  return 1;\n' },
+      'parse-paths',
+    );
     expect(broken.cli('index').status).toBe(0);
     const st = broken.cli('status').json();
     expect(st.coverage.parse_failures).toBe(1);
@@ -84,7 +97,13 @@ describe('bad input', () => {
   });
 
   it('usage errors are coded bad_arguments with exit 2', () => {
-    for (const args of [['search'], ['-b', '-3', 'search', 'x'], ['-n', '0', 'search', 'x'], ['--format', 'xml', 'search', 'x'], ['show']]) {
+    for (const args of [
+      ['search'],
+      ['-b', '-3', 'search', 'x'],
+      ['-n', '0', 'search', 'x'],
+      ['--format', 'xml', 'search', 'x'],
+      ['show'],
+    ]) {
       const r = repo.cli(...args);
       expect({ args, status: r.status, stdout: r.stdout }).toEqual({ args, status: 2, stdout: '' });
       expect(r.stderr).toMatch(/^trufflepig: bad_arguments: .+\nUsage: /);
@@ -129,7 +148,12 @@ describe('bad input', () => {
     const first = repo.cli('index').json();
     const again = repo.cli('index');
     expect(again.status).toBe(0);
-    expect(again.json()).toMatchObject({ published: false, parsed: 0, generation: first.generation, files: first.files });
+    expect(again.json()).toMatchObject({
+      published: false,
+      parsed: 0,
+      generation: first.generation,
+      files: first.files,
+    });
     // one changed file: a new generation, one parse
     fs.appendFileSync(repo.abs('src/lib.rs'), '// touched\n');
     expect(repo.cli('index').json()).toMatchObject({ published: true, parsed: 1, generation: first.generation + 1 });

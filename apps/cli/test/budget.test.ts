@@ -10,9 +10,11 @@ function files(): Record<string, string> {
       `/// Parses frames for connection ${i}.\npub fn parse_frame_${i}(input: &[u8]) -> Option<Frame> {\n` +
       `    let header = read_header(input)?; // parse_frame header\n    decode_body(header, &input[4..])\n}\n`;
   }
-  out['src/frame.rs'] = `pub struct Frame {\n    pub len: usize,\n}\n\npub fn read_header(input: &[u8]) -> Option<usize> {\n${
-    Array.from({ length: 120 }, (_, i) => `    let step_${i} = input.get(${i}).copied().unwrap_or(0) as usize; // header byte ${i}\n`).join('')
-  }    Some(step_0)\n}\n`;
+  out['src/frame.rs'] =
+    `pub struct Frame {\n    pub len: usize,\n}\n\npub fn read_header(input: &[u8]) -> Option<usize> {\n${Array.from(
+      { length: 120 },
+      (_, i) => `    let step_${i} = input.get(${i}).copied().unwrap_or(0) as usize; // header byte ${i}\n`,
+    ).join('')}    Some(step_0)\n}\n`;
   return out;
 }
 
@@ -49,7 +51,11 @@ describe('budgets', () => {
   it('show lines never exceeds -b', () => checkSweep(() => ['--format', 'lines', 'show', handle]));
   it('default output (lines) never exceeds -b: search with -C, re:, more, show', () => {
     for (const b of SWEEP) {
-      for (const args of [['-C', '2', 'search', 'parse_frame', 'header'], ['search', 're:header|step_'], ['show', handle]]) {
+      for (const args of [
+        ['-C', '2', 'search', 'parse_frame', 'header'],
+        ['search', 're:header|step_'],
+        ['show', handle],
+      ]) {
         const r = repo.lines('-b', String(b), ...args);
         expect({ b, args, status: r.status }).toEqual({ b, args, status: 0 });
         expect(tokens(r.stdout)).toBeLessThanOrEqual(b);

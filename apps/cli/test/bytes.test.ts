@@ -2,11 +2,16 @@
 import * as fs from 'node:fs';
 import { byteOf, makeRepo, type Repo } from './cli';
 
-const CRLF_RS = 'use std::io;\r\n\r\n/// Windows line endings.\r\npub fn crlf_marker(x: u32) -> u32 {\r\n    x + 1\r\n}\r\n';
+const CRLF_RS =
+  'use std::io;\r\n\r\n/// Windows line endings.\r\npub fn crlf_marker(x: u32) -> u32 {\r\n    x + 1\r\n}\r\n';
 const BOM_TS = '\uFEFFexport function bomMarker(n: number): number {\n  return n * 2;\n}\n';
 const BAD_UTF8 = Buffer.concat([
-  Buffer.from('// caf'), Buffer.from([0xe9]), Buffer.from(' latin-1 byte\n'),
-  Buffer.from('pub fn invalid_marker() -> u8 {\n    let s = b"'), Buffer.from([0xff, 0xfe]), Buffer.from('";\n    s[0]\n}\n'),
+  Buffer.from('// caf'),
+  Buffer.from([0xe9]),
+  Buffer.from(' latin-1 byte\n'),
+  Buffer.from('pub fn invalid_marker() -> u8 {\n    let s = b"'),
+  Buffer.from([0xff, 0xfe]),
+  Buffer.from('";\n    s[0]\n}\n'),
 ]);
 
 function hitFor(repo: Repo, name: string): any {
@@ -34,11 +39,17 @@ describe('byte coordinates', () => {
     expect(hit.end).toBe(byteOf(bytes, '}\r\n') + 1);
     const shown = repo.cli('show', hit.handle).json();
     const fnRow = shown.rows.find((r: any) => r.text.startsWith('pub fn'));
-    expect(fnRow).toMatchObject({ line: 4, start: byteOf(bytes, 'pub fn crlf_marker'), text: 'pub fn crlf_marker(x: u32) -> u32 {' });
+    expect(fnRow).toMatchObject({
+      line: 4,
+      start: byteOf(bytes, 'pub fn crlf_marker'),
+      text: 'pub fn crlf_marker(x: u32) -> u32 {',
+    });
     expect(bytes.subarray(fnRow.end, fnRow.end + 2).toString()).toBe('\r\n');
     for (const row of shown.rows) expect(row.text).not.toContain('\r');
     const ranged = repo.cli('show', 'path:src/crlf.rs:5').json();
-    expect(ranged.rows).toEqual([{ line: 5, start: byteOf(bytes, '    x + 1'), end: byteOf(bytes, '    x + 1') + 9, text: '    x + 1' }]);
+    expect(ranged.rows).toEqual([
+      { line: 5, start: byteOf(bytes, '    x + 1'), end: byteOf(bytes, '    x + 1') + 9, text: '    x + 1' },
+    ]);
   });
 
   it('BOM: its three bytes count in offsets', () => {
@@ -82,11 +93,14 @@ describe('paths with %, :, spaces and non-UTF-8 bytes', () => {
   const raw = Buffer.from([0x6c, 0x61, 0x74, 0x69, 0x6e, 0xe9, 0x2e, 0x72, 0x73]); // "latin\xe9.rs"
   let repo: Repo;
   beforeAll(() => {
-    repo = makeRepo({
-      'src/100%done.rs': 'pub fn percent_marker() {}\n',
-      'src/a:b.rs': 'pub fn colon_marker() {}\n',
-      'src/with space.rs': 'pub fn space_marker() {}\n',
-    }, 'paths');
+    repo = makeRepo(
+      {
+        'src/100%done.rs': 'pub fn percent_marker() {}\n',
+        'src/a:b.rs': 'pub fn colon_marker() {}\n',
+        'src/with space.rs': 'pub fn space_marker() {}\n',
+      },
+      'paths',
+    );
     repo.write(Buffer.concat([Buffer.from('src/'), raw]), 'pub fn latin_marker() {}\n');
     expect(repo.cli('index').json().files).toBe(4);
   });
@@ -102,13 +116,20 @@ describe('paths with %, :, spaces and non-UTF-8 bytes', () => {
     const hit = hitFor(repo, name);
     expect(hit.path).toBe(encoded);
     expect(hit.uri).toBe(`file://${repo.root}/${stored}`);
-    expect(repo.cli('show', `path:${stored}`).json()).toMatchObject({ path: encoded, rows: [{ line: 1, text: `pub fn ${name}() {}` }] });
+    expect(repo.cli('show', `path:${stored}`).json()).toMatchObject({
+      path: encoded,
+      rows: [{ line: 1, text: `pub fn ${name}() {}` }],
+    });
     const shown = repo.cli('show', hit.handle).json();
     expect(shown.path).toBe(encoded);
     expect(shown.rows[0].text).toBe(`pub fn ${name}() {}`);
     const byPath = repo.cli('show', `path:${encoded}`);
     expect(byPath.status).toBe(0);
-    expect(byPath.json()).toMatchObject({ path: encoded, verified: 'current file', rows: [{ line: 1, start: 0, text: `pub fn ${name}() {}` }] });
+    expect(byPath.json()).toMatchObject({
+      path: encoded,
+      verified: 'current file',
+      rows: [{ line: 1, start: 0, text: `pub fn ${name}() {}` }],
+    });
     const ranged = repo.cli('show', `path:${encoded}:1-1`).json();
     expect(ranged.rows).toHaveLength(1);
     // the lines format prints the same path, never raw bytes

@@ -1,4 +1,4 @@
-// `--cache DIR` is a cache base (retrieval spec §3, issue 11 finding 2): one base serves
+// `--cache DIR` is a cache base (docs/spec/retrieval.md §3, issue 11 finding 2): one base serves
 // any number of roots, each in `<base>/<root-hash>/`, and an index never answers for a
 // root it was not built for.
 import * as fs from 'node:fs';
@@ -13,7 +13,10 @@ const A_FILES = {
 const B_FILES = { 'lib/beta_only.py': 'def beta_marker():\n    return 1\n' };
 
 function refused(r: Run, code: string): void {
-  expect({ status: r.status, stderr: r.stderr.split('\n')[0].split(':').slice(0, 2).join(':') }).toEqual({ status: 2, stderr: `trufflepig: ${code}` });
+  expect({ status: r.status, stderr: r.stderr.split('\n')[0].split(':').slice(0, 2).join(':') }).toEqual({
+    status: 2,
+    stderr: `trufflepig: ${code}`,
+  });
 }
 
 /** Nothing of root A's index (its paths) reaches B's output. */
@@ -57,12 +60,12 @@ describe('one --cache base for several roots', () => {
     noneOfA(crossed);
   });
 
-  it('status counts each root\'s own files', () => {
+  it("status counts each root's own files", () => {
     expect(onA('status').json()).toMatchObject({ root: a.root, state: 'published', coverage: { indexed_files: 3 } });
     expect(onB('status').json()).toMatchObject({ root: b.root, state: 'published', coverage: { indexed_files: 1 } });
   });
 
-  it('show reads each root\'s own files', () => {
+  it("show reads each root's own files", () => {
     const own = onB('show', 'path:lib/beta_only.py');
     expect({ status: own.status, text: own.stdout.includes('def beta_marker') }).toEqual({ status: 0, text: true });
     // A's file is not B's: B's index does not list it, whatever A's index holds.
@@ -70,11 +73,14 @@ describe('one --cache base for several roots', () => {
     expect(missing.status).toBe(2);
     expect(missing.stdout).not.toContain('pub fn alpha_marker');
     const onOwn = onA('show', 'path:src/alpha_one.rs');
-    expect({ status: onOwn.status, text: onOwn.stdout.includes('pub fn alpha_marker') }).toEqual({ status: 0, text: true });
+    expect({ status: onOwn.status, text: onOwn.stdout.includes('pub fn alpha_marker') }).toEqual({
+      status: 0,
+      text: true,
+    });
   });
 });
 
-describe('a cache directory holding another root\'s index', () => {
+describe("a cache directory holding another root's index", () => {
   const a = makeRepo(A_FILES, 'owner-a');
   const b = makeRepo(B_FILES, 'owner-b');
   const base = path.join(tempDir('foreign-base'), 'cache');
@@ -88,7 +94,7 @@ describe('a cache directory holding another root\'s index', () => {
     fs.copyFileSync(path.join(a.cacheDir, 'index.sqlite'), path.join(dirB, 'index.sqlite'));
   });
 
-  it('search, status and index answer cache_root_mismatch, naming both roots, never A\'s files', () => {
+  it("search, status and index answer cache_root_mismatch, naming both roots, never A's files", () => {
     for (const args of [['search', 'alpha_marker'], ['search', 'sym:alpha_marker'], ['status'], ['index']]) {
       const r = onB(...args);
       refused(r, 'cache_root_mismatch');
@@ -103,7 +109,9 @@ describe('a cache directory holding another root\'s index', () => {
     const lines = runCli(['--root', b.root, '--cache', base, 'search', 'alpha_marker']);
     refused(lines, 'cache_root_mismatch');
     noneOfA(lines);
-    const served = runCli(['--root', b.root, '--cache', base, '--format', 'json', 'search', 'alpha_marker'], b.root, { daemon: true });
+    const served = runCli(['--root', b.root, '--cache', base, '--format', 'json', 'search', 'alpha_marker'], b.root, {
+      daemon: true,
+    });
     try {
       refused(served, 'cache_root_mismatch');
       noneOfA(served);
@@ -112,8 +120,10 @@ describe('a cache directory holding another root\'s index', () => {
     }
   });
 
-  it('leaves A\'s index as it was (index refuses rather than overwrite)', () => {
-    expect(fs.readFileSync(path.join(dirB, 'index.sqlite')).equals(fs.readFileSync(path.join(a.cacheDir, 'index.sqlite')))).toBe(true);
+  it("leaves A's index as it was (index refuses rather than overwrite)", () => {
+    expect(
+      fs.readFileSync(path.join(dirB, 'index.sqlite')).equals(fs.readFileSync(path.join(a.cacheDir, 'index.sqlite'))),
+    ).toBe(true);
     expect(a.cli('--format', 'json', 'search', 'sym:alpha_marker').json().hits[0].path).toBe('src/alpha_one.rs');
   });
 
@@ -126,8 +136,12 @@ describe('a cache directory holding another root\'s index', () => {
 
 describe('the index_warming hint', () => {
   it('names the --cache base the user passed', async () => {
-    const repo = makeRepo(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`src/m${i}.rs`, `pub fn item_${i}() {}\n`])), 'hint');
-    const call = (...args: string[]) => runCli(['--root', repo.root, '--cache', repo.cache, '--format', 'json', ...args], repo.root, { daemon: true });
+    const repo = makeRepo(
+      Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`src/m${i}.rs`, `pub fn item_${i}() {}\n`])),
+      'hint',
+    );
+    const call = (...args: string[]) =>
+      runCli(['--root', repo.root, '--cache', repo.cache, '--format', 'json', ...args], repo.root, { daemon: true });
     try {
       // The daemon's first reconcile of 300 files takes far longer than its start.
       const first = call('search', 'item_7');

@@ -58,23 +58,36 @@ export function tempDir(prefix: string): string {
 const ISOLATED = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-cli-home-')));
 made.push(ISOLATED);
 export const TEST_ENV: NodeJS.ProcessEnv = {
-  ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: path.join(ISOLATED, 'config'), XDG_CACHE_HOME: path.join(ISOLATED, 'cache'),
+  ...process.env,
+  NO_COLOR: '1',
+  XDG_CONFIG_HOME: path.join(ISOLATED, 'config'),
+  XDG_CACHE_HOME: path.join(ISOLATED, 'cache'),
 };
 
 /**
  * Run the CLI. Tests read JSON, so `--json` is added unless the arguments choose a format
  * themselves (`--json`, `--format X`) or `options.lines` asks for the default output (lines).
  */
-export function runCli(args: readonly string[], cwd?: string, options: { daemon?: boolean; env?: NodeJS.ProcessEnv; lines?: boolean; input?: string } = {}): Run {
+export function runCli(
+  args: readonly string[],
+  cwd?: string,
+  options: { daemon?: boolean; env?: NodeJS.ProcessEnv; lines?: boolean; input?: string } = {},
+): Run {
   const chooses = args.some((a) => a === '--json' || a === '--format' || a.startsWith('--format='));
   const format = options.lines || chooses ? [] : ['--json'];
   const r = spawnSync(process.execPath, [MAIN, ...(options.daemon ? [] : ['--no-daemon']), ...format, ...args], {
-    cwd, encoding: 'utf8', env: options.env ?? TEST_ENV, timeout: 60_000, ...(options.input !== undefined ? { input: options.input } : {}),
+    cwd,
+    encoding: 'utf8',
+    env: options.env ?? TEST_ENV,
+    timeout: 60_000,
+    ...(options.input !== undefined ? { input: options.input } : {}),
   });
   if (r.error) throw r.error;
   const stdout = r.stdout;
   return {
-    stdout, stderr: r.stderr, status: r.status,
+    stdout,
+    stderr: r.stderr,
+    status: r.status,
     json<T>(): T {
       try {
         return JSON.parse(stdout) as T;
@@ -101,7 +114,13 @@ export function makeRepo(files: Readonly<Record<string, string | Buffer>>, prefi
     fs.writeFileSync(p, content);
   };
   for (const [rel, content] of Object.entries(files)) write(rel, content);
-  return { root, cache, cacheDir: rootCacheDir(root, cache), abs, write, cli: (...args) => runCli(['--root', root, '--cache', cache, ...args]),
+  return {
+    root,
+    cache,
+    cacheDir: rootCacheDir(root, cache),
+    abs,
+    write,
+    cli: (...args) => runCli(['--root', root, '--cache', cache, ...args]),
     lines: (...args) => runCli(['--root', root, '--cache', cache, ...args], undefined, { lines: true }),
   };
 }
@@ -126,7 +145,11 @@ export const HANDLE = /^[0-9a-z]{6,16}:[1-9]\d*$/;
 export const CURSOR = /^[0-9a-z]{6,16}@\d+$/;
 
 /** Poll `probe` (every 100 ms) until it returns a value; fail naming `what` after `timeoutMs`. */
-export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await probe();

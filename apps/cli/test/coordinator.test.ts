@@ -6,7 +6,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runCli, tempDir, TEST_ENV } from './cli';
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' };
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@e',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@e',
+};
 
 function repo(dir: string, files: Record<string, string>): string {
   fs.mkdirSync(dir, { recursive: true });
@@ -43,11 +49,23 @@ function daemonPids(): number[] {
 
 describe('the workspace coordinator', () => {
   const base = tempDir('coord');
-  const app = repo(path.join(base, 'app'), Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`src/m${i}.rs`, `pub fn app_item_${i}() {}\n`])));
+  const app = repo(
+    path.join(base, 'app'),
+    Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`src/m${i}.rs`, `pub fn app_item_${i}() {}\n`])),
+  );
   const lib = repo(path.join(base, 'lib'), { 'src/story.ts': 'export class StoryTeller {}\n' });
-  repo(path.join(base, 'big'), Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`src/b${i}.rs`, `pub fn big_item_${i}() { let v = ${i}; }\n`])));
-  fs.writeFileSync(path.join(base, 'trufflepig.workspace.toml'), '[workspace]\nname = "pair"\n\n[members.app]\npath = "app"\n\n[members.lib]\npath = "lib"\n\n[members.big]\npath = "big"\n\n[members.gone]\npath = "gone"\n');
-  const cli = (cwd: string, args: string[], env: NodeJS.ProcessEnv = TEST_ENV) => runCli(args, cwd, { daemon: true, env });
+  repo(
+    path.join(base, 'big'),
+    Object.fromEntries(
+      Array.from({ length: 1500 }, (_, i) => [`src/b${i}.rs`, `pub fn big_item_${i}() { let v = ${i}; }\n`]),
+    ),
+  );
+  fs.writeFileSync(
+    path.join(base, 'trufflepig.workspace.toml'),
+    '[workspace]\nname = "pair"\n\n[members.app]\npath = "app"\n\n[members.lib]\npath = "lib"\n\n[members.big]\npath = "big"\n\n[members.gone]\npath = "gone"\n',
+  );
+  const cli = (cwd: string, args: string[], env: NodeJS.ProcessEnv = TEST_ENV) =>
+    runCli(args, cwd, { daemon: true, env });
 
   afterAll(() => {
     for (const pid of daemonPids()) process.kill(pid, 'SIGTERM');
@@ -58,9 +76,9 @@ describe('the workspace coordinator', () => {
     expect(page.hits[0]).toMatchObject({ member: 'app', path: 'src/m7.rs' });
     expect(page.coverage.members.app.state).toBe('complete');
     const cmds = daemonPids().map((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
-    expect(cmds.filter((c) => c.includes('coordinator-main.js'))).toHaveLength(1);
-    expect(cmds.filter((c) => c.includes('daemon-main.js') && c.includes(app))).toHaveLength(1);
-    expect(cmds.some((c) => c.includes('daemon-main.js') && c.includes(lib))).toBe(false);
+    expect(cmds.filter((c) => c.includes('serving/host/coordinator-main.js'))).toHaveLength(1);
+    expect(cmds.filter((c) => c.includes('serving/host/daemon-main.js') && c.includes(app))).toHaveLength(1);
+    expect(cmds.some((c) => c.includes('serving/host/daemon-main.js') && c.includes(lib))).toBe(false);
   });
 
   it('members missing and warming are reported, members past the deadline time out', () => {

@@ -4,10 +4,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeRepo, runCli, until, type Repo } from './cli';
 
-
 describe('the root daemon', () => {
   let repo: Repo;
-  const cli = (...args: string[]) => runCli(['--root', repo.root, '--cache', repo.cache, ...args], repo.root, { daemon: true });
+  const cli = (...args: string[]) =>
+    runCli(['--root', repo.root, '--cache', repo.cache, ...args], repo.root, { daemon: true });
 
   beforeAll(() => {
     repo = makeRepo({ 'src/lib.rs': 'pub fn alpha_beta() {}\n' }, 'daemon');
@@ -51,8 +51,12 @@ describe('the root daemon', () => {
   });
 
   it('an unindexed root answers index_warming while the daemon indexes it, then answers', async () => {
-    const fresh = makeRepo(Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`src/m${i}.rs`, `pub fn item_${i}() {}\n`])), 'warming');
-    const call = (...args: string[]) => runCli(['--root', fresh.root, '--cache', fresh.cache, ...args], fresh.root, { daemon: true });
+    const fresh = makeRepo(
+      Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`src/m${i}.rs`, `pub fn item_${i}() {}\n`])),
+      'warming',
+    );
+    const call = (...args: string[]) =>
+      runCli(['--root', fresh.root, '--cache', fresh.cache, ...args], fresh.root, { daemon: true });
     try {
       // 300 files take the daemon's first reconcile far longer than its start (~0.1 s).
       const first = call('search', 'item_7');
@@ -71,14 +75,19 @@ describe('publication under a daemon that dies', () => {
     const files: Record<string, string> = { 'keep/stable.rs': 'pub fn stable_marker() {}\n' };
     for (let i = 0; i < 1500; i++) files[`src/m${i}.rs`] = `pub fn first_${i}() { let x = ${i}; }\n`;
     const r = makeRepo(files, 'kill9');
-    const call = (...args: string[]) => runCli(['--root', r.root, '--cache', r.cache, ...args], r.root, { daemon: true });
+    const call = (...args: string[]) =>
+      runCli(['--root', r.root, '--cache', r.cache, ...args], r.root, { daemon: true });
     const local = (...args: string[]) => runCli(['--root', r.root, '--cache', r.cache, ...args], r.root);
     try {
       call('search', 'stable_marker');
-      const before = await until('the first publication', () => {
-        const page = call('search', 'stable_marker').json();
-        return page.hits?.length ? page : undefined;
-      }, 60_000);
+      const before = await until(
+        'the first publication',
+        () => {
+          const page = call('search', 'stable_marker').json();
+          return page.hits?.length ? page : undefined;
+        },
+        60_000,
+      );
       const handle = before.hits[0].handle as string;
       for (let i = 0; i < 1500; i++) r.write(`src/m${i}.rs`, `pub fn second_${i}() { let y = ${i}; }\n`);
       const status = await until('a running reconcile', async () => {
@@ -100,7 +109,11 @@ describe('publication under a daemon that dies', () => {
       expect(after.coverage.generation).toBe(1);
       expect(local('search', 'first_7').json().hits[0].path).toBe('src/m7.rs');
       // The next daemon takes over, recovers and publishes the edits.
-      await until('the edits to be published', () => (call('search', 'second_7').json().hits?.[0]?.path === 'src/m7.rs' ? true : undefined), 60_000);
+      await until(
+        'the edits to be published',
+        () => (call('search', 'second_7').json().hits?.[0]?.path === 'src/m7.rs' ? true : undefined),
+        60_000,
+      );
       expect(fs.readdirSync(r.cacheDir).filter((n) => n.includes('.staging-'))).toEqual([]);
       // A handle from before the crash still reads its unchanged file.
       expect(call('show', handle).json().rows[0].text).toBe('pub fn stable_marker() {}');
@@ -114,7 +127,9 @@ describe('a cache the daemon cannot create', () => {
   const procfs = fs.existsSync('/proc/self') ? it : it.skip;
   procfs('answers cache_unwritable instead of hanging (recursive mkdir loops under /proc)', () => {
     const r = makeRepo({ 'a.rs': 'fn a() {}\n' }, 'proccache');
-    const out = runCli(['--root', r.root, '--cache', '/proc/trufflepig-cannot-exist/cache', 'search', 'a'], r.root, { daemon: true });
+    const out = runCli(['--root', r.root, '--cache', '/proc/trufflepig-cannot-exist/cache', 'search', 'a'], r.root, {
+      daemon: true,
+    });
     expect(out.status).toBe(2);
     expect(out.json().error.code).toBe('cache_unwritable');
   });

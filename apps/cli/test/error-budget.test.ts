@@ -16,14 +16,17 @@ function expectFitted(r: Run, budget: number, code: string | RegExp): void {
   expect({ budget, n, within: n <= budget, status: r.status }).toMatchObject({ within: true, status: 2 });
   if (budget === 0) expect(r.stdout).toBe('');
   if (r.stdout) expect(r.json().error.code).toMatch(code);
-  expect(r.stderr).toMatch(new RegExp(`^trufflepig: (?:${typeof code === 'string' ? code : code.source}): [^\\n]+\\n$`));
+  expect(r.stderr).toMatch(
+    new RegExp(`^trufflepig: (?:${typeof code === 'string' ? code : code.source}): [^\\n]+\\n$`),
+  );
   expect(r.stderr.length).toBeLessThan(1200);
   expect(r.stdout + r.stderr).not.toMatch(STACK);
 }
 
 describe('errors within the budget', () => {
   let repo: Repo;
-  const daemon = (...args: string[]) => runCli(['--root', repo.root, '--cache', repo.cache, ...args], repo.root, { daemon: true });
+  const daemon = (...args: string[]) =>
+    runCli(['--root', repo.root, '--cache', repo.cache, ...args], repo.root, { daemon: true });
 
   beforeAll(() => {
     repo = makeRepo({ 'src/a.ts': 'export class A {\n  method() {}\n}\n' }, 'errbudget');
@@ -94,9 +97,27 @@ describe('errors within the budget', () => {
     for (const extra of [[], ['--no-daemon']]) {
       const dir = path.join(tempDir('gone'), 'cwd');
       fs.mkdirSync(dir);
-      const r = spawnSync('sh', ['-c', 'cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', dir, process.execPath, MAIN, ...extra, '-b', '3', 'search', 'x'], {
-        encoding: 'utf8', env: TEST_ENV, timeout: 60_000,
-      });
+      const r = spawnSync(
+        'sh',
+        [
+          '-c',
+          'cd "$1" && rmdir "$1" && shift && exec "$@"',
+          'sh',
+          dir,
+          process.execPath,
+          MAIN,
+          ...extra,
+          '-b',
+          '3',
+          'search',
+          'x',
+        ],
+        {
+          encoding: 'utf8',
+          env: TEST_ENV,
+          timeout: 60_000,
+        },
+      );
       expect({ status: r.status, stack: STACK.test(r.stdout + r.stderr) }).toEqual({ status: 2, stack: false });
       expect(r.stderr).toMatch(/^trufflepig: internal_error: [^\n]*uv_cwd[^\n]*\n$/);
       expect(tokens(r.stdout)).toBeLessThanOrEqual(3);
@@ -122,7 +143,9 @@ describe('user text on stderr is escaped and bounded', () => {
   it('an unknown verb named like an Object.prototype member gets a real hint', () => {
     for (const verb of ['constructor', '__proto__', 'toString']) {
       const first = runCli([verb]).stderr.split('\n')[0];
-      expect(first).toMatch(new RegExp(`^trufflepig: bad_arguments: unknown verb '${verb}'; did you mean: trufflepig [a-z]+`));
+      expect(first).toMatch(
+        new RegExp(`^trufflepig: bad_arguments: unknown verb '${verb}'; did you mean: trufflepig [a-z]+`),
+      );
       expect(first).not.toMatch(/function|native code|\[object/);
     }
   });

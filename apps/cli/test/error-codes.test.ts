@@ -29,8 +29,12 @@ function emittedCodes(): Map<string, Set<string>> {
   for (const dir of dirs) {
     for (const file of sources(dir)) {
       const text = fs.readFileSync(file, 'utf8');
-      for (const union of text.matchAll(/\btype \w*Code\s*=([^;]*);/g)) for (const q of union[1].matchAll(/'([a-z][a-z_]*)'/g)) add(q[1], file);
-      for (const m of text.matchAll(/(?:\bcode:\s*|\b(?:fail|failure|configError)(?:<[^>()]*>)?\(\s*)'([a-z][a-z_]*)'/g)) add(m[1], file);
+      for (const union of text.matchAll(/\btype \w*Code\s*=([^;]*);/g))
+        for (const q of union[1].matchAll(/'([a-z][a-z_]*)'/g)) add(q[1], file);
+      for (const m of text.matchAll(
+        /(?:\bcode:\s*|\b(?:fail|failure|configError)(?:<[^>()]*>)?\(\s*)'([a-z][a-z_]*)'/g,
+      ))
+        add(m[1], file);
       for (const m of text.matchAll(/\berrorReply\([^,()]+,\s*'([a-z][a-z_]*)'/g)) add(m[1], file);
     }
   }
@@ -46,7 +50,17 @@ function documentedCodes(): Set<string> {
 describe('documented error codes', () => {
   it('finds the codes of every layer (the extraction works)', () => {
     const codes = emittedCodes();
-    for (const known of ['bad_query', 'unknown_result', 'config_invalid_name', 'root_not_found', 'daemon_busy', 'internal_error', 'bad_arguments', 'no_workspace', 'result_store_error']) {
+    for (const known of [
+      'bad_query',
+      'unknown_result',
+      'config_invalid_name',
+      'root_not_found',
+      'daemon_busy',
+      'internal_error',
+      'bad_arguments',
+      'no_workspace',
+      'result_store_error',
+    ]) {
       expect({ known, found: codes.has(known) }).toEqual({ known, found: true });
     }
     expect(codes.size).toBeGreaterThan(60);
@@ -54,7 +68,9 @@ describe('documented error codes', () => {
 
   it('docs/cli.md lists every code the sources emit', () => {
     const documented = documentedCodes();
-    const missing = [...emittedCodes()].filter(([code]) => !documented.has(code)).map(([code, files]) => `${code} (${[...files].join(', ')})`);
+    const missing = [...emittedCodes()]
+      .filter(([code]) => !documented.has(code))
+      .map(([code, files]) => `${code} (${[...files].join(', ')})`);
     expect(missing).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { makeRepo, runCli, tempDir, until, type Repo } from './cli';
 import { datedGit, fillers, fn } from './git-history';
 
-const BUILDER = path.join(__dirname, '..', '..', '..', 'packages', 'workspace', 'dist', 'history-index.js');
+const BUILDER = path.join(__dirname, '..', '..', '..', 'packages', 'workspace', 'dist', 'history-verbs/log-index.js');
 
 const { git, commit, advance } = datedGit('2024-03');
 const FILLER = fillers(8, 5);
@@ -54,13 +54,24 @@ function normalized(text: string): string {
   return text.replace(/\b[0-9a-z]{6,16}(?=[:@~])/g, 'SET');
 }
 
-function hist(repo: Repo, cache: string, words: readonly string[]): { lines: string; hits: unknown[]; coverage: Record<string, unknown> } {
+function hist(
+  repo: Repo,
+  cache: string,
+  words: readonly string[],
+): { lines: string; hits: unknown[]; coverage: Record<string, unknown> } {
   const base = ['--root', repo.root, '--cache', cache, '-b', '4000'];
   const lines = runCli([...base, 'hist', ...words], undefined, { lines: true });
   expect({ words, status: lines.status, stderr: lines.stderr }).toEqual({ words, status: 0, stderr: '' });
-  const json = runCli([...base, 'hist', ...words]).json<{ hits: { handle: string }[]; coverage: Record<string, unknown> }>();
+  const json = runCli([...base, 'hist', ...words]).json<{
+    hits: { handle: string }[];
+    coverage: Record<string, unknown>;
+  }>();
   const { history_index: _index, ...coverage } = json.coverage;
-  return { lines: normalized(lines.stdout), hits: json.hits.map(({ handle: _h, ...rest }) => rest), coverage: { ...coverage, index: json.coverage.history_index } };
+  return {
+    lines: normalized(lines.stdout),
+    hits: json.hits.map(({ handle: _h, ...rest }) => rest),
+    coverage: { ...coverage, index: json.coverage.history_index },
+  };
 }
 
 function buildIndex(root: string, cache: string): void {
@@ -97,15 +108,26 @@ describe('the history index', () => {
     }
     // The story's rows (12 first-parent commits: the feat branch's own two are not), so the comparison is of answers that mean something.
     const gamma = hist(repo, indexed, ['sym:gamma']).hits as { subject: string; merge?: boolean }[];
-    expect(gamma.map((h) => h.subject)).toEqual(['Merge feat', 'move gamma to b.ts', 'rename beta to gamma, plus one', 'beta: triple', 'add beta and helper']);
+    expect(gamma.map((h) => h.subject)).toEqual([
+      'Merge feat',
+      'move gamma to b.ts',
+      'rename beta to gamma, plus one',
+      'beta: triple',
+      'add beta and helper',
+    ]);
     const helper = hist(repo, indexed, ['path:helpers.ts']).hits as { subject: string; event?: string }[];
-    expect(helper.map((h) => [h.subject, h.event])).toEqual([['Merge feat', undefined], ['rename util.ts to helpers.ts', 'renamed'], ['add beta and helper', 'added']]);
+    expect(helper.map((h) => [h.subject, h.event])).toEqual([
+      ['Merge feat', undefined],
+      ['rename util.ts to helpers.ts', 'renamed'],
+      ['add beta and helper', 'added'],
+    ]);
 
     // A new commit: the index is behind HEAD (partial), and hist reads the new commit from Git, the rest from the index.
     repo.write('b.ts', fs.readFileSync(repo.abs('b.ts') as string, 'utf8').replace('z + 1', 'z + 2'));
     commit(repo.root, 'gamma: plus two');
     // sym: reads the code index, which (without a daemon) is refreshed by `index`.
-    for (const cache of [plain, indexed]) expect(runCli(['--root', repo.root, '--cache', cache, 'index']).status).toBe(0);
+    for (const cache of [plain, indexed])
+      expect(runCli(['--root', repo.root, '--cache', cache, 'index']).status).toBe(0);
     expect(status(repo.root, indexed).history).toMatchObject({ state: 'partial', commits: 12, head });
     const behind = hist(repo, indexed, ['sym:gamma']);
     expect(behind.lines).toBe(hist(repo, plain, ['sym:gamma']).lines);
@@ -128,9 +150,16 @@ describe('the history index', () => {
       // The daemon serves the history verbs: the same pages as a foreground run, set ids apart.
       const { rootDaemonStatus } = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');
       const cacheDir = status(repo.root, cache).cache as string;
-      const served = async () => ((await rootDaemonStatus(cacheDir)) as { requests: { served: number } }).requests.served;
+      const served = async () =>
+        ((await rootDaemonStatus(cacheDir)) as { requests: { served: number } }).requests.served;
       const before = await served();
-      const verbs = [['hist', 'sym:gamma'], ['hist', 'path:a.ts:1-7'], ['blame', 'path:b.ts'], ['since', 'HEAD~2'], ['diff', 'HEAD~1']];
+      const verbs = [
+        ['hist', 'sym:gamma'],
+        ['hist', 'path:a.ts:1-7'],
+        ['blame', 'path:b.ts'],
+        ['since', 'HEAD~2'],
+        ['diff', 'HEAD~1'],
+      ];
       for (const words of verbs) {
         const args = ['--root', repo.root, '--cache', cache, '-b', '4000', ...words];
         const served = runCli(args, undefined, { daemon: true, lines: true });
@@ -141,7 +170,11 @@ describe('the history index', () => {
       // Each verb was one served request, and so was the status request that read `before`.
       expect(await served()).toBe(before + verbs.length + 1);
       const usage = runCli(['--root', repo.root, '--cache', cache, 'hist'], undefined, { daemon: true, lines: true });
-      expect({ status: usage.status, stderr: usage.stderr }).toEqual({ status: 2, stderr: 'trufflepig: bad_arguments: hist needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig hist sym:TokenBucket::refill\n' });
+      expect({ status: usage.status, stderr: usage.stderr }).toEqual({
+        status: 2,
+        stderr:
+          'trufflepig: bad_arguments: hist needs a TARGET: a HANDLE, path:P[:A-B] or sym:NAME [filters], e.g. trufflepig hist sym:TokenBucket::refill\n',
+      });
       const wt = path.join(tempDir('wt'), 'wt');
       git(repo.root, 'worktree', 'add', '-q', '--detach', wt);
       const there = status(wt, cache).history;

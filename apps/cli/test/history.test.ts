@@ -29,7 +29,10 @@ function story(prefix = 'hist'): { repo: Repo; ids: Record<string, string> } {
   repo.write('a.ts', a(fn('gamma', ['const z = y * 3;', 'console.log(z);', 'return z + 1;'])));
   ids.rename = commit(repo.root, 'rename beta to gamma');
   repo.write('a.ts', FILLER);
-  repo.write('b.ts', `// gamma lives here now\n${fn('gamma', ['const z = y * 3;', 'console.log(z);', 'return z + 1;'])}`);
+  repo.write(
+    'b.ts',
+    `// gamma lives here now\n${fn('gamma', ['const z = y * 3;', 'console.log(z);', 'return z + 1;'])}`,
+  );
   ids.move = commit(repo.root, 'move gamma to b.ts');
   return { repo, ids };
 }
@@ -51,9 +54,31 @@ describe('hist', () => {
     expect(run.status).toBe(0);
     within(run, 5000);
     const out = run.json();
-    expect(out.hits.map((h: any) => h.subject)).toEqual(['move gamma to b.ts', 'rename beta to gamma', 'beta: log', 'beta: plus one', 'beta: triple', 'add beta']);
-    expect(out.hits.map((h: any) => h.commit)).toEqual([ids.move, ids.rename, ids.edit3, ids.edit2, ids.edit1, ids.add]);
-    expect(out.hits[0]).toMatchObject({ path: 'b.ts', start_line: 2, end_line: 6, event: 'moved', added: 0, deleted: 0, from: { path: 'a.ts', start_line: 41, end_line: 45 } });
+    expect(out.hits.map((h: any) => h.subject)).toEqual([
+      'move gamma to b.ts',
+      'rename beta to gamma',
+      'beta: log',
+      'beta: plus one',
+      'beta: triple',
+      'add beta',
+    ]);
+    expect(out.hits.map((h: any) => h.commit)).toEqual([
+      ids.move,
+      ids.rename,
+      ids.edit3,
+      ids.edit2,
+      ids.edit1,
+      ids.add,
+    ]);
+    expect(out.hits[0]).toMatchObject({
+      path: 'b.ts',
+      start_line: 2,
+      end_line: 6,
+      event: 'moved',
+      added: 0,
+      deleted: 0,
+      from: { path: 'a.ts', start_line: 41, end_line: 45 },
+    });
     expect(out.hits[1]).toMatchObject({ path: 'a.ts', added: 1, deleted: 1 });
     expect(out.hits[5]).toMatchObject({ event: 'added', added: 4, deleted: 0 });
     for (const h of out.hits) expect(h.handle).toMatch(HANDLE);
@@ -64,20 +89,32 @@ describe('hist', () => {
     expect(lines.stdout).toMatch(/^hist sym:gamma → b\.ts:2-6 gamma {2}\(show [0-9a-z]{6,16}:N reads change N\)\n/);
     expect(lines.stdout).toMatch(/^1 2024-02-\d\d [0-9a-f]{7} \+0 -0 move gamma to b\.ts \(moved from a\.ts:41-45\)$/m);
     expect(lines.stdout).toMatch(/^a\.ts$/m);
-    expect(lines.stdout).toMatch(/^coverage: 6 commits, first-parent from HEAD [0-9a-f]{7}; 1 move followed; complete$/m);
+    expect(lines.stdout).toMatch(
+      /^coverage: 6 commits, first-parent from HEAD [0-9a-f]{7}; 1 move followed; complete$/m,
+    );
   });
 
-  it('show of a change handle prints the target\'s hunk of that commit, verified against the Git objects', () => {
+  it("show of a change handle prints the target's hunk of that commit, verified against the Git objects", () => {
     const out = repo.cli('-b', '5000', 'hist', 'sym:gamma').json();
     const plus = out.hits.find((h: any) => h.subject === 'beta: plus one');
     const shown = repo.cli('show', plus.handle);
     expect(shown.status).toBe(0);
     within(shown, 1200);
     const s = shown.json();
-    expect(s).toMatchObject({ handle: plus.handle, commit: ids.edit2, parent: ids.edit1, verified: 'git object', added: 1, deleted: 1 });
+    expect(s).toMatchObject({
+      handle: plus.handle,
+      commit: ids.edit2,
+      parent: ids.edit1,
+      verified: 'git object',
+      added: 1,
+      deleted: 1,
+    });
     expect(s.after.blob).toBe(git(repo.root, 'rev-parse', `${ids.edit2}:a.ts`).trim());
     expect(s.before.blob).toBe(git(repo.root, 'rev-parse', `${ids.edit1}:a.ts`).trim());
-    expect(s.rows.filter((r: any) => r.mark !== ' ').map((r: any) => `${r.mark}${r.line} ${r.text}`)).toEqual(['-43   return z;', '+43   return z + 1;']);
+    expect(s.rows.filter((r: any) => r.mark !== ' ').map((r: any) => `${r.mark}${r.line} ${r.text}`)).toEqual([
+      '-43   return z;',
+      '+43   return z + 1;',
+    ]);
     const lines = repo.lines('show', plus.handle);
     within(lines, 1200);
     expect(lines.stdout).toContain('\n-43\t  return z;\n+43\t  return z + 1;\n');
@@ -92,11 +129,20 @@ describe('hist', () => {
     const move = out.hits[0];
     const before = repo.cli('show', move.handle, '--side', 'before').json();
     const parentLines = git(repo.root, 'show', `${ids.move}^:a.ts`).split('\n');
-    expect(before).toMatchObject({ path: 'a.ts', start_line: 41, end_line: 45, verified: 'git object', side: 'before', commit: ids.rename });
+    expect(before).toMatchObject({
+      path: 'a.ts',
+      start_line: 41,
+      end_line: 45,
+      verified: 'git object',
+      side: 'before',
+      commit: ids.rename,
+    });
     expect(before.revision).toBe(git(repo.root, 'rev-parse', `${ids.rename}:a.ts`).trim());
     expect(before.rows.map((r: any) => r.text)).toEqual(parentLines.slice(40, 45));
     const after = repo.cli('show', move.handle, '--side=after').json();
-    expect(after.rows.map((r: any) => r.text)).toEqual(git(repo.root, 'show', `${ids.move}:b.ts`).split('\n').slice(1, 6));
+    expect(after.rows.map((r: any) => r.text)).toEqual(
+      git(repo.root, 'show', `${ids.move}:b.ts`).split('\n').slice(1, 6),
+    );
     const blob = Buffer.from(git(repo.root, 'show', `${ids.move}:b.ts`));
     for (const r of after.rows) expect(blob.subarray(r.start, r.end).toString('utf8')).toBe(r.text);
     const added = repo.cli('show', out.hits[5].handle, '--side', 'before');
@@ -119,7 +165,11 @@ describe('hist', () => {
     const second = repo.lines('-b', '150', 'more', next!);
     within(second, 150);
     expect(second.stdout).toMatch(/^hist sym:gamma → b\.ts:2-6 gamma/);
-    const rowsOf = (text: string) => text.split('\n').filter((l) => /^\d+ 2024/.test(l)).map((l) => Number(l.split(' ')[0]));
+    const rowsOf = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => /^\d+ 2024/.test(l))
+        .map((l) => Number(l.split(' ')[0]));
     expect(rowsOf(second.stdout)[0]).toBe(rowsOf(first.stdout).at(-1)! + 1);
     for (const b of [0, 10, 30]) {
       const tiny = repo.lines('-b', String(b), 'hist', 'sym:gamma');
@@ -140,12 +190,26 @@ describe('hist', () => {
   it('takes a handle and path:P[:A-B] as the target, and the whole file', () => {
     const def = repo.cli('show', 'sym:gamma').json();
     const byHandle = repo.cli('-b', '5000', 'hist', def.handle).json();
-    expect(byHandle.hits.map((h: any) => h.commit)).toEqual([ids.move, ids.rename, ids.edit3, ids.edit2, ids.edit1, ids.add]);
+    expect(byHandle.hits.map((h: any) => h.commit)).toEqual([
+      ids.move,
+      ids.rename,
+      ids.edit3,
+      ids.edit2,
+      ids.edit1,
+      ids.add,
+    ]);
     const byPath = repo.cli('-b', '5000', 'hist', 'path:b.ts:2-6').json();
     expect(byPath.hits.map((h: any) => h.commit)).toEqual(byHandle.hits.map((h: any) => h.commit));
     const whole = repo.cli('-b', '5000', 'hist', 'path:a.ts').json();
     expect(whole.target).toBe('a.ts (whole file)');
-    expect(whole.hits.map((h: any) => h.commit)).toEqual([ids.move, ids.rename, ids.edit3, ids.edit2, ids.edit1, ids.add]);
+    expect(whole.hits.map((h: any) => h.commit)).toEqual([
+      ids.move,
+      ids.rename,
+      ids.edit3,
+      ids.edit2,
+      ids.edit1,
+      ids.add,
+    ]);
     const shown = repo.cli('show', whole.hits[0].handle).json();
     expect(shown.rows.filter((r: any) => r.mark === '-')).toHaveLength(6);
     const none = repo.cli('hist', 'sym:noSuchThing');
@@ -155,7 +219,13 @@ describe('hist', () => {
 
   it('reports uncommitted lines inside the target and maps the rest to HEAD', () => {
     const { repo: r } = story('hist-dirty');
-    r.write('b.ts', fs.readFileSync(r.abs('b.ts') as string, 'utf8').replace('// gamma lives here now\n', '// one\n// two\n').replace('return z + 1;', 'return z + 2;'));
+    r.write(
+      'b.ts',
+      fs
+        .readFileSync(r.abs('b.ts') as string, 'utf8')
+        .replace('// gamma lives here now\n', '// one\n// two\n')
+        .replace('return z + 1;', 'return z + 2;'),
+    );
     const out = r.cli('-b', '5000', 'hist', 'path:b.ts:3-7').json();
     expect(out.notes).toEqual(['uncommitted: +1 -1 inside the target (in no commit yet)']);
     expect(out.coverage.uncommitted).toEqual({ added: 1, deleted: 1 });
@@ -188,7 +258,10 @@ describe('hist on merges, rewritten history and shallow clones', () => {
     expect(subjects).not.toContain('feat: info');
     expect(out.hits[0]).toMatchObject({ merge: true, added: 2, deleted: 2 });
     const shown = repo.cli('show', out.hits[0].handle).json();
-    expect(shown.rows.filter((r: any) => r.mark === '+').map((r: any) => r.text)).toEqual(['  const z = y * 4;', '  console.info(z);']);
+    expect(shown.rows.filter((r: any) => r.mark === '+').map((r: any) => r.text)).toEqual([
+      '  const z = y * 4;',
+      '  console.info(z);',
+    ]);
   });
 
   it('a change whose commit vanished (force-push, then gc) answers history_missing, never other bytes', () => {
@@ -221,7 +294,9 @@ describe('hist on merges, rewritten history and shallow clones', () => {
     expect(out.hits.map((h: any) => h.subject)).toEqual(['move gamma to b.ts', 'rename beta to gamma']);
     expect(out.hits[1].event).toBe('boundary');
     expect(out.coverage).toMatchObject({ complete: false, shallow: { commit: out.hits[1].commit } });
-    const lines = runCli(['--root', clone, '--cache', cache, 'hist', 'path:b.ts:2-6'], undefined, { lines: true }).stdout;
+    const lines = runCli(['--root', clone, '--cache', cache, 'hist', 'path:b.ts:2-6'], undefined, {
+      lines: true,
+    }).stdout;
     expect(lines).toMatch(/; shallow clone: no commits before [0-9a-f]{7} \(2024-02-\d\d\)$/m);
     expect(lines).toMatch(/\(shallow clone: history starts here\)$/m);
   });
@@ -278,7 +353,10 @@ describe('history verbs in a workspace', () => {
     git(two, 'init', '-q', '-b', 'main');
     fs.writeFileSync(path.join(two, 'b.ts'), fn('other', ['return y;']));
     commit(two, 'two: add other');
-    fs.writeFileSync(path.join(base, 'trufflepig.workspace.toml'), `[workspace]\nname = "pair"\n\n[members.one]\npath = "one"\n\n[members.two]\npath = "two"\n`);
+    fs.writeFileSync(
+      path.join(base, 'trufflepig.workspace.toml'),
+      `[workspace]\nname = "pair"\n\n[members.one]\npath = "one"\n\n[members.two]\npath = "two"\n`,
+    );
     const cache = path.join(tempDir('hist-space-cache'), 'c');
     const at = (cwd: string, ...args: string[]) => runCli(['--cache', cache, ...args], cwd);
     const outside = at(base, 'hist', 'path:b.ts');
@@ -290,8 +368,13 @@ describe('history verbs in a workspace', () => {
     expect(at(base, 'diff', 'HEAD').json().error.code).toBe('member_required');
     fs.writeFileSync(path.join(two, 'b.ts'), fn('other', ['return y + 1;']));
     const twoDiff = at(base, '--member', 'two', 'diff', 'HEAD').json();
-    expect(twoDiff.hits.map((h: any) => `${h.member} ${h.path} ${h.name} ${h.section}`)).toEqual(['two b.ts other definition']);
-    expect(at(base, 'show', twoDiff.hits[0].handle).json()).toMatchObject({ member: 'two', verified: 'git object and revision' });
+    expect(twoDiff.hits.map((h: any) => `${h.member} ${h.path} ${h.name} ${h.section}`)).toEqual([
+      'two b.ts other definition',
+    ]);
+    expect(at(base, 'show', twoDiff.hits[0].handle).json()).toMatchObject({
+      member: 'two',
+      verified: 'git object and revision',
+    });
     const chosen = at(base, '-b', '5000', '--member', 'two', 'hist', 'path:b.ts').json();
     expect(chosen.hits.map((h: any) => h.subject)).toEqual(['two: add other']);
     expect(chosen.hits[0].member).toBe('two');
@@ -316,13 +399,23 @@ describe('since', () => {
     const run = repo.lines('since', '--uncommitted');
     expect(run.status).toBe(0);
     within(run, 600);
-    expect(run.stdout).toMatch(/^since --uncommitted → working tree uncommitted \(staged and unstaged\) against HEAD [0-9a-f]{7} {2}\(show [0-9a-z]{6,16}:N reads diff N\)$/m);
-    expect(run.stdout).toContain('\na.ts (unstaged)\n1 ~ function filler4 17-19 whitespace only\nb.ts (staged)\n2 ~ function gamma 2-6 +1 -1\nc.ts (untracked)\n3 + function fresh 1-3 +3 -0\n');
+    expect(run.stdout).toMatch(
+      /^since --uncommitted → working tree uncommitted \(staged and unstaged\) against HEAD [0-9a-f]{7} {2}\(show [0-9a-z]{6,16}:N reads diff N\)$/m,
+    );
+    expect(run.stdout).toContain(
+      '\na.ts (unstaged)\n1 ~ function filler4 17-19 whitespace only\nb.ts (staged)\n2 ~ function gamma 2-6 +1 -1\nc.ts (untracked)\n3 + function fresh 1-3 +3 -0\n',
+    );
     const out = repo.cli('-b', '5000', 'since', '--uncommitted').json();
     const gamma = out.hits.find((h: any) => h.name === 'gamma');
     const shown = repo.cli('show', gamma.handle).json();
-    expect(shown).toMatchObject({ verified: 'git object and revision', since: git(repo.root, 'rev-parse', 'HEAD').trim() });
-    expect(shown.rows.filter((r: any) => r.mark !== ' ').map((r: any) => `${r.mark}${r.text}`)).toEqual(['-  return z + 1;', '+  return z + 7;']);
+    expect(shown).toMatchObject({
+      verified: 'git object and revision',
+      since: git(repo.root, 'rev-parse', 'HEAD').trim(),
+    });
+    expect(shown.rows.filter((r: any) => r.mark !== ' ').map((r: any) => `${r.mark}${r.text}`)).toEqual([
+      '-  return z + 1;',
+      '+  return z + 7;',
+    ]);
     const after = repo.cli('show', gamma.handle, '--side', 'after').json();
     expect(after).toMatchObject({ verified: 'revision', worktree: true });
     expect(after.rows.map((r: any) => r.text)).toEqual(read('b.ts').split('\n').slice(1, 6));
@@ -336,7 +429,10 @@ describe('since', () => {
   it('since REV compares a commit with the working tree; a TARGET narrows it; a bad REV is bad_revision', () => {
     const { repo, ids } = story('since-rev');
     const out = repo.cli('-b', '5000', 'since', ids.edit2).json();
-    expect(out.hits.map((h: any) => `${h.path} ${h.status} ${h.name}`)).toEqual(['a.ts removed beta', 'b.ts added gamma']);
+    expect(out.hits.map((h: any) => `${h.path} ${h.status} ${h.name}`)).toEqual([
+      'a.ts removed beta',
+      'b.ts added gamma',
+    ]);
     expect(out.hits[0]).toMatchObject({ before: { path: 'a.ts', start_line: 41, end_line: 44 }, deleted: 4 });
     const removed = repo.cli('show', out.hits[0].handle).json();
     expect(removed.rows.map((r: any) => r.mark)).toEqual(['-', '-', '-', '-']);
@@ -357,7 +453,10 @@ describe('diff', () => {
     const read = (rel: string) => fs.readFileSync(made.repo.abs(rel) as string, 'utf8');
     made.repo.write('b.ts', read('b.ts').replace('return z + 1;', 'return z + 5;'));
     git(made.repo.root, 'add', 'b.ts');
-    made.repo.write('a.ts', `${read('a.ts').replace('return n * 4 + 12;', 'return   n * 4 + 12;')}// a note after the fillers\n`);
+    made.repo.write(
+      'a.ts',
+      `${read('a.ts').replace('return n * 4 + 12;', 'return   n * 4 + 12;')}// a note after the fillers\n`,
+    );
     made.repo.write('notes.md', 'first note\n');
     return made;
   }
@@ -367,17 +466,32 @@ describe('diff', () => {
     const run = repo.lines('diff', 'HEAD');
     expect(run.status).toBe(0);
     within(run, 600);
-    expect(run.stdout).toMatch(/^diff HEAD → working tree since HEAD [0-9a-f]{7} {2}\(show [0-9a-z]{6,16}:N reads diff N\)$/m);
-    expect(run.stdout).toContain('\na.ts\n1 ~ function filler4 17-19 whitespace only\n 17\texport function filler4(n: number): number {\n-18\t  return n * 4 + 12;\n+18\t  return   n * 4 + 12;\n 19\t}\n');
+    expect(run.stdout).toMatch(
+      /^diff HEAD → working tree since HEAD [0-9a-f]{7} {2}\(show [0-9a-z]{6,16}:N reads diff N\)$/m,
+    );
+    expect(run.stdout).toContain(
+      '\na.ts\n1 ~ function filler4 17-19 whitespace only\n 17\texport function filler4(n: number): number {\n-18\t  return n * 4 + 12;\n+18\t  return   n * 4 + 12;\n 19\t}\n',
+    );
     expect(run.stdout).toContain('\nb.ts\n2 ~ function gamma 2-6 +1 -1\n');
     expect(run.stdout).toContain('\n-5\t  return z + 1;\n+5\t  return z + 5;\n');
-    expect(run.stdout).toContain('\noutside definitions:\na.ts\n3 hunk 40-40 +1 -0\n+40\t// a note after the fillers\nnotes.md (untracked)\n4 hunk 1-1 +1 -0\n+1\tfirst note\n');
-    expect(run.stdout).toMatch(/^coverage: 4 changes in 3 files \(2 definitions, 2 hunks outside definitions\), since HEAD [0-9a-f]{7}$/m);
+    expect(run.stdout).toContain(
+      '\noutside definitions:\na.ts\n3 hunk 40-40 +1 -0\n+40\t// a note after the fillers\nnotes.md (untracked)\n4 hunk 1-1 +1 -0\n+1\tfirst note\n',
+    );
+    expect(run.stdout).toMatch(
+      /^coverage: 4 changes in 3 files \(2 definitions, 2 hunks outside definitions\), since HEAD [0-9a-f]{7}$/m,
+    );
     const out = repo.cli('-b', '5000', 'diff', 'HEAD').json();
-    expect(out.hits.map((h: any) => `${h.section} ${h.path} ${h.name ?? ''}`.trim())).toEqual(['definition a.ts filler4', 'definition b.ts gamma', 'outside a.ts', 'outside notes.md']);
+    expect(out.hits.map((h: any) => `${h.section} ${h.path} ${h.name ?? ''}`.trim())).toEqual([
+      'definition a.ts filler4',
+      'definition b.ts gamma',
+      'outside a.ts',
+      'outside notes.md',
+    ]);
     expect(out.hits[0]).toMatchObject({ whitespace_only: true, status: 'changed', start_line: 17, end_line: 19 });
     expect(out.hits[3]).toMatchObject({ status: 'added', added: 1, deleted: 0 });
-    expect(out.hits[1].rows.filter((r: any) => r.mark !== ' ').map((r: any) => `${r.mark}${r.line} ${r.text}`)).toEqual(['-5   return z + 1;', '+5   return z + 5;']);
+    expect(out.hits[1].rows.filter((r: any) => r.mark !== ' ').map((r: any) => `${r.mark}${r.line} ${r.text}`)).toEqual(
+      ['-5   return z + 1;', '+5   return z + 5;'],
+    );
     expect(out.coverage).toMatchObject({ definitions: 2, hunks: 2, changes: 4, complete: true, uncommitted: false });
   });
 
@@ -390,7 +504,11 @@ describe('diff', () => {
       expect(shown.rows).toEqual(hit.rows);
     }
     const note = repo.cli('show', out.hits[2].handle, '--side', 'before').json();
-    expect(note).toMatchObject({ verified: 'git object', revision: git(repo.root, 'rev-parse', 'HEAD:a.ts').trim(), rows: [] });
+    expect(note).toMatchObject({
+      verified: 'git object',
+      revision: git(repo.root, 'rev-parse', 'HEAD:a.ts').trim(),
+      rows: [],
+    });
     const gamma = repo.cli('show', out.hits[1].handle, '--side', 'after').json();
     expect(gamma).toMatchObject({ verified: 'revision', worktree: true });
     // The working file changed since: the handle no longer reads, and more says so in place of the rows.
@@ -400,7 +518,11 @@ describe('diff', () => {
     const cursor = /^next: more (\S+)$/m.exec(paged.stdout)?.[1];
     expect(cursor).toMatch(CURSOR);
     const rest = repo.cli('-b', '5000', 'more', cursor!).json();
-    expect(rest.hits[0]).toMatchObject({ path: 'b.ts', name: 'gamma', error: expect.stringMatching(/^stale_source: /) });
+    expect(rest.hits[0]).toMatchObject({
+      path: 'b.ts',
+      name: 'gamma',
+      error: expect.stringMatching(/^stale_source: /),
+    });
     expect(rest.hits[0].rows).toBeUndefined();
     for (const h of rest.hits.filter((x: any) => x.path !== 'b.ts')) expect(h.rows.length).toBeGreaterThan(0);
   });
@@ -411,18 +533,28 @@ describe('diff', () => {
     expect(sym.target).toBe('b.ts:2-6 gamma');
     expect(sym.hits.map((h: any) => h.name)).toEqual(['gamma']);
     const file = repo.cli('-b', '5000', 'diff', 'HEAD', '--target=path:a.ts').json();
-    expect(file.hits.map((h: any) => `${h.section} ${h.start_line}-${h.end_line}`)).toEqual(['definition 17-19', 'outside 40-40']);
+    expect(file.hits.map((h: any) => `${h.section} ${h.start_line}-${h.end_line}`)).toEqual([
+      'definition 17-19',
+      'outside 40-40',
+    ]);
     const lines = repo.cli('-b', '5000', 'diff', 'HEAD', '--target', 'path:a.ts:38-40').json();
     expect(lines.hits.map((h: any) => `${h.section} ${h.start_line}-${h.end_line}`)).toEqual(['outside 40-40']);
     const handle = repo.cli('show', 'sym:filler4').json().handle;
-    expect(repo.cli('-b', '5000', 'diff', 'HEAD', '--target', handle).json().hits.map((h: any) => h.name)).toEqual(['filler4']);
+    expect(
+      repo
+        .cli('-b', '5000', 'diff', 'HEAD', '--target', handle)
+        .json()
+        .hits.map((h: any) => h.name),
+    ).toEqual(['filler4']);
   });
 
   it('--uncommitted compares HEAD with the working tree, each file marked staged or unstaged', () => {
     const { repo } = edited('diff-uncommitted');
     const run = repo.lines('diff', '--uncommitted');
     within(run, 600);
-    expect(run.stdout).toMatch(/^diff --uncommitted → working tree uncommitted \(staged and unstaged\) against HEAD [0-9a-f]{7} /m);
+    expect(run.stdout).toMatch(
+      /^diff --uncommitted → working tree uncommitted \(staged and unstaged\) against HEAD [0-9a-f]{7} /m,
+    );
     expect(run.stdout).toMatch(/^b\.ts \(staged\)$/m);
     expect(run.stdout).toMatch(/^a\.ts \(unstaged\)$/m);
     expect(repo.cli('diff', '--uncommitted').json().coverage).toMatchObject({ uncommitted: true });
@@ -438,7 +570,11 @@ describe('diff', () => {
     const second = repo.lines('-b', '150', 'more', next!);
     within(second, 150);
     expect(second.stdout).toMatch(/^diff HEAD → /);
-    const rowsOf = (text: string) => text.split('\n').filter((l) => /^\d+ (~|\+|-|hunk) /.test(l)).map((l) => Number(l.split(' ')[0]));
+    const rowsOf = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => /^\d+ (~|\+|-|hunk) /.test(l))
+        .map((l) => Number(l.split(' ')[0]));
     expect(rowsOf(second.stdout)[0]).toBe(rowsOf(first.stdout).at(-1)! + 1);
     // Some budget cuts gamma's hunk short: its row, its first rows, and the continuation that shows the rest.
     let cut = 0;
@@ -450,7 +586,10 @@ describe('diff', () => {
       cut++;
       const shown = repo.lines('show', rest[1]);
       expect(shown.status).toBe(0);
-      const full = repo.lines('-b', '5000', 'show', rest[1].replace(/~\d+$/, '')).stdout.split('\n').filter((l) => /^[ +-]\d+:/.test(l));
+      const full = repo
+        .lines('-b', '5000', 'show', rest[1].replace(/~\d+$/, ''))
+        .stdout.split('\n')
+        .filter((l) => /^[ +-]\d+:/.test(l));
       expect(shown.stdout.split('\n').filter((l) => /^[ +-]\d+:/.test(l))).toEqual(full.slice(Number(rest[2])));
     }
     expect(cut).toBeGreaterThan(0);
@@ -469,9 +608,12 @@ describe('diff', () => {
     expect(bad.json().error.code).toBe('bad_revision');
     expect(repo.lines('diff', 'no-such-rev').stderr).toMatch(/^trufflepig: bad_revision: no-such-rev names no commit/);
     expect(repo.lines('diff').stderr).toMatch(/^trufflepig: bad_arguments: diff needs a REV/);
-    expect(repo.cli('diff', 'HEAD', 'path:a.ts').json().error).toMatchObject({ code: 'bad_arguments', message: expect.stringMatching(/--target/) });
+    expect(repo.cli('diff', 'HEAD', 'path:a.ts').json().error).toMatchObject({
+      code: 'bad_arguments',
+      message: expect.stringMatching(/--target/),
+    });
     expect(repo.cli('diff', 'HEAD', '--target').json().error.code).toBe('bad_arguments');
-    expect(repo.lines('help').stdout).toMatch(/^  diff REV \[--target TARGET\]$/m);
+    expect(repo.lines('help').stdout).toMatch(/^ {2}diff REV \[--target TARGET\]$/m);
     expect(repo.lines('patch', 'HEAD').stderr).toMatch(/did you mean: trufflepig diff REV/);
   });
 });

@@ -67,7 +67,11 @@ describe('classify: real commands and their suggestion (cwd = root = /repo)', ()
     ['rg foo ~/notes'],
     ['git grep TokenBucket', 'git-grep', 'search sym:TokenBucket'],
     ['git grep -n "refill" -- "*.rs"', 'git-grep', `search '"refill"' lang:rust`],
-    [`git grep -in "rate limit" -- src/ ':!src/vendor'`, 'git-grep', `search '"rate limit"' file:src/ -file:src/vendor/`],
+    [
+      `git grep -in "rate limit" -- src/ ':!src/vendor'`,
+      'git-grep',
+      `search '"rate limit"' file:src/ -file:src/vendor/`,
+    ],
     ['git grep -l foo HEAD~3'],
     ['git -C packages/rank grep -w terms', 'git-grep', 'search sym:terms file:packages/rank/'],
     ['git grep -c foo'],
@@ -112,17 +116,29 @@ describe('classify: real commands and their suggestion (cwd = root = /repo)', ()
 
   it.each(TABLE.map((r) => [r[0], r[1] ?? null, r[2] ?? null] as const))('%s', (command, cls, suggestion) => {
     const s = classify(command, WHERE);
-    expect(s === undefined ? null : [s.class, s.command]).toEqual(cls === null ? null : [cls, `trufflepig ${suggestion}`]);
+    expect(s === undefined ? null : [s.class, s.command]).toEqual(
+      cls === null ? null : [cls, `trufflepig ${suggestion}`],
+    );
   });
 
   it('names the absolute targets the command searches, after cd and git -C', () => {
-    expect(classify('cd packages/index && grep -rn reconcile src/ tests/', WHERE)?.targets).toEqual(['/repo/packages/index/src', '/repo/packages/index/tests']);
+    expect(classify('cd packages/index && grep -rn reconcile src/ tests/', WHERE)?.targets).toEqual([
+      '/repo/packages/index/src',
+      '/repo/packages/index/tests',
+    ]);
     expect(classify('git -C packages/rank grep -w terms', WHERE)?.targets).toEqual(['/repo/packages/rank']);
-    expect(classify('rg foo ~/notes', { cwd: '/repo', root: '/', home: '/home/me' })?.targets).toEqual(['/home/me/notes']);
+    expect(classify('rg foo ~/notes', { cwd: '/repo', root: '/', home: '/home/me' })?.targets).toEqual([
+      '/home/me/notes',
+    ]);
   });
 
   it('renders relative to the root, with the program and --root it is given', () => {
-    const s = classify('rg -n walkRoot', { cwd: '/repo/packages/index', root: '/repo', program: '/usr/bin/node /x/main.js', rootOption: '/repo' });
+    const s = classify('rg -n walkRoot', {
+      cwd: '/repo/packages/index',
+      root: '/repo',
+      program: '/usr/bin/node /x/main.js',
+      rootOption: '/repo',
+    });
     expect(s?.command).toBe('/usr/bin/node /x/main.js --root /repo search sym:walkRoot file:packages/index/');
   });
 });
@@ -132,13 +148,24 @@ describe('shell words', () => {
 
   it('reads quotes, escapes, pipes, separators and drops redirections', () => {
     expect(words(`FOO=1 grep -rn "a b" 'c d' e\\ f 2>/dev/null | head -n 5 && cd x; rg y >out.txt 2>&1`)).toEqual([
-      [['FOO=1', 'grep', '-rn', 'a b', 'c d', 'e f'], ['head', '-n', '5']], [['cd', 'x']], [['rg', 'y']],
+      [
+        ['FOO=1', 'grep', '-rn', 'a b', 'c d', 'e f'],
+        ['head', '-n', '5'],
+      ],
+      [['cd', 'x']],
+      [['rg', 'y']],
     ]);
   });
 
   it('marks expansions and globs, and gives up on what it cannot read', () => {
     const [[cmd]] = parseCommandLine('rg "$X" $(pwd) *.ts ~/a') ?? [[]];
-    expect(cmd.words.map((w) => [w.dynamic, w.glob, w.tilde])).toEqual([[false, false, false], [true, false, false], [true, false, false], [false, true, false], [false, false, true]]);
+    expect(cmd.words.map((w) => [w.dynamic, w.glob, w.tilde])).toEqual([
+      [false, false, false],
+      [true, false, false],
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
+    ]);
     expect(parseCommandLine('grep "unclosed')).toBeUndefined();
     expect(parseCommandLine('cat <<EOF\nx\nEOF')).toBeUndefined();
   });
@@ -146,9 +173,9 @@ describe('shell words', () => {
 
 describe('languages come from the index', () => {
   it('maps every extension the index classifies to its lang:, text to none, C and C++ included', () => {
-    expect(['rs', 'tsx', 'mjs', 'py', 'c', 'h', 'hpp', 'cc', 'md', 'toml', 'weird'].map((e) => langOfExtension(e))).toEqual(
-      ['rust', 'typescript', 'javascript', 'python', 'c', 'c', 'cpp', 'cpp', undefined, undefined, undefined],
-    );
+    expect(
+      ['rs', 'tsx', 'mjs', 'py', 'c', 'h', 'hpp', 'cc', 'md', 'toml', 'weird'].map((e) => langOfExtension(e)),
+    ).toEqual(['rust', 'typescript', 'javascript', 'python', 'c', 'c', 'cpp', 'cpp', undefined, undefined, undefined]);
     expect(classify('rg -n kmalloc -g "*.c" .', WHERE)?.command).toMatch(/lang:c\b/);
   });
 });
@@ -187,23 +214,39 @@ describe('rate limit (injected clock)', () => {
 describe('trufflepig hook claude (built CLI, end to end)', () => {
   let repo: Repo;
   const call = (command: string, cwd: string, session = 'session-1', tool = 'Bash') =>
-    JSON.stringify({ session_id: session, transcript_path: '/tmp/t.jsonl', cwd, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: { command, description: 'search' }, tool_use_id: 'toolu_1' });
-  const hook = (input: string, extra: string[] = [], cwd = repo.root) => runCli(['--cache', repo.cache, 'hook', 'claude', ...extra], cwd, { lines: true, input });
+    JSON.stringify({
+      session_id: session,
+      transcript_path: '/tmp/t.jsonl',
+      cwd,
+      hook_event_name: 'PreToolUse',
+      tool_name: tool,
+      tool_input: { command, description: 'search' },
+      tool_use_id: 'toolu_1',
+    });
+  const hook = (input: string, extra: string[] = [], cwd = repo.root) =>
+    runCli(['--cache', repo.cache, 'hook', 'claude', ...extra], cwd, { lines: true, input });
   const context = (r: ReturnType<typeof hook>): string => {
     expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
-    const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext?: string; permissionDecision?: string } };
+    const out = JSON.parse(r.stdout) as {
+      hookSpecificOutput: { hookEventName: string; additionalContext?: string; permissionDecision?: string };
+    };
     expect(out.hookSpecificOutput.hookEventName).toBe('PreToolUse');
     expect(out.hookSpecificOutput.permissionDecision).toBeUndefined();
     return out.hookSpecificOutput.additionalContext ?? '';
   };
-  const silent = (r: ReturnType<typeof hook>) => expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
+  const silent = (r: ReturnType<typeof hook>) =>
+    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
 
   beforeAll(() => {
-    repo = makeRepo({
-      'src/bucket.rs': 'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) { self.tokens = 10; }\n}\n',
-      'src/sub/deep.rs': 'pub fn deep() {}\n',
-      'README.md': '# bucket\n',
-    }, 'hook');
+    repo = makeRepo(
+      {
+        'src/bucket.rs':
+          'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) { self.tokens = 10; }\n}\n',
+        'src/sub/deep.rs': 'pub fn deep() {}\n',
+        'README.md': '# bucket\n',
+      },
+      'hook',
+    );
     const indexed = repo.cli('index');
     expect(indexed.status).toBe(0);
   });
@@ -219,7 +262,9 @@ describe('trufflepig hook claude (built CLI, end to end)', () => {
     expect(context(hook(call('grep -rn refill_tokens .', repo.root, s)))).toContain('search sym:refill_tokens');
     silent(hook(call('grep -rn TokenBucket src', repo.root, s)));
     expect(context(hook(call('find . -name "*.rs"', repo.root, s)))).toContain('search kind:file lang:rust');
-    expect(context(hook(call('grep -rn TokenBucket src', repo.root, 'another-session')))).toContain('search sym:TokenBucket');
+    expect(context(hook(call('grep -rn TokenBucket src', repo.root, 'another-session')))).toContain(
+      'search sym:TokenBucket',
+    );
     // Age the state as if the interval had passed: the next grep is hinted again.
     const stateFile = path.join(repo.cacheDir, HINT_STATE_FILE);
     const state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { last: Record<string, number> };
@@ -230,9 +275,15 @@ describe('trufflepig hook claude (built CLI, end to end)', () => {
   });
 
   it('addresses the root from a subdirectory, and names --root when the command runs elsewhere', () => {
-    expect(context(hook(call('rg -w deep', path.join(repo.root, 'src', 'sub'), 'session-sub'), [], path.join(repo.root, 'src')))).toContain('search sym:deep file:src/sub/');
+    expect(
+      context(
+        hook(call('rg -w deep', path.join(repo.root, 'src', 'sub'), 'session-sub'), [], path.join(repo.root, 'src')),
+      ),
+    ).toContain('search sym:deep file:src/sub/');
     const elsewhere = tempDir('hook-elsewhere');
-    const text = context(hook(call(`rg -n TokenBucket ${repo.root}/src`, elsewhere, 'session-elsewhere'), [], elsewhere));
+    const text = context(
+      hook(call(`rg -n TokenBucket ${repo.root}/src`, elsewhere, 'session-elsewhere'), [], elsewhere),
+    );
     expect(text).toContain(`--root ${repo.root} search sym:TokenBucket file:src/`);
   });
 
@@ -249,9 +300,13 @@ describe('trufflepig hook claude (built CLI, end to end)', () => {
   it('--block denies with the suggestion once, then lets the same class through', () => {
     const first = hook(call('git grep -n refill_tokens', repo.root, 'session-block'), ['--block']);
     expect(first.status).toBe(0);
-    const out = JSON.parse(first.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+    const out = JSON.parse(first.stdout) as {
+      hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string };
+    };
     expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
-    expect(out.hookSpecificOutput.permissionDecisionReason).toContain('run `trufflepig search sym:refill_tokens` instead');
+    expect(out.hookSpecificOutput.permissionDecisionReason).toContain(
+      'run `trufflepig search sym:refill_tokens` instead',
+    );
     silent(hook(call('git grep -n refill_tokens', repo.root, 'session-block'), ['--block']));
   });
 

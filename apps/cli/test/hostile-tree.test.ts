@@ -28,9 +28,24 @@ function handlesOf(run: Run): string[] {
 
 function timedCli(repo: Repo, args: string[], timeoutMs = 15_000): Run & { ms: number } {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [path.resolve(__dirname, '..', 'dist', 'main.js'), '--no-daemon', '--json', '--root', repo.root, '--cache', repo.cache, ...args], {
-    encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, NO_COLOR: '1' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.resolve(__dirname, '..', 'dist', 'main.js'),
+      '--no-daemon',
+      '--json',
+      '--root',
+      repo.root,
+      '--cache',
+      repo.cache,
+      ...args,
+    ],
+    {
+      encoding: 'utf8',
+      timeout: timeoutMs,
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
   const ms = Date.now() - started;
   if (r.error) throw new Error(`${args.join(' ')} did not end within ${timeoutMs} ms (${r.error.message})`);
   return { stdout: r.stdout, stderr: r.stderr, status: r.status, ms, json: () => JSON.parse(r.stdout) };
@@ -39,7 +54,10 @@ function timedCli(repo: Repo, args: string[], timeoutMs = 15_000): Run & { ms: n
 describe('a file swapped for a symlink out of the root', () => {
   test('no lane, snippet or show prints the outside bytes', () => {
     const canary = outsideCanary();
-    const repo = makeRepo({ 'src/token.ts': 'export const token = "root token";\nfunction leaked() { return 1; }\n', 'src/other.ts': 'export const other = 2;\n' });
+    const repo = makeRepo({
+      'src/token.ts': 'export const token = "root token";\nfunction leaked() { return 1; }\n',
+      'src/other.ts': 'export const other = 2;\n',
+    });
     expect(repo.cli('index').status).toBe(0);
     const before = repo.cli('search', 'leaked');
     const oldHandles = handlesOf(before);
@@ -48,7 +66,15 @@ describe('a file swapped for a symlink out of the root', () => {
     fs.symlinkSync(canary.file, repo.abs('src/token.ts') as string);
     fs.symlinkSync('/etc/passwd', repo.abs('src/passwd.ts') as string);
     const runs: Run[] = [];
-    for (const q of [['re:root'], ['re:OUTSIDECANARY'], ['"root token"'], ['leaked'], ['token'], ['"root:x"'], ['re:root:x']]) {
+    for (const q of [
+      ['re:root'],
+      ['re:OUTSIDECANARY'],
+      ['"root token"'],
+      ['leaked'],
+      ['token'],
+      ['"root:x"'],
+      ['re:root:x'],
+    ]) {
       const r = repo.cli('search', ...q);
       runs.push(r);
       for (const h of handlesOf(r)) runs.push(repo.cli('show', h));
@@ -65,12 +91,20 @@ describe('a file swapped for a symlink out of the root', () => {
 
   test('a directory swapped for a link to an outside directory is not read', () => {
     const canary = outsideCanary();
-    const repo = makeRepo({ 'lib/secret.ts': 'export const secret = "root token";\nfunction leaked() { return 1; }\n', 'main.ts': 'export const m = 1;\n' });
+    const repo = makeRepo({
+      'lib/secret.ts': 'export const secret = "root token";\nfunction leaked() { return 1; }\n',
+      'main.ts': 'export const m = 1;\n',
+    });
     expect(repo.cli('index').status).toBe(0);
     const handles = handlesOf(repo.cli('search', 'leaked'));
     fs.rmSync(repo.abs('lib'), { recursive: true });
     fs.symlinkSync(canary.dir, repo.abs('lib') as string);
-    const runs = [repo.cli('search', 're:OUTSIDECANARY'), repo.cli('search', '"root token"'), repo.cli('search', 'leaked'), repo.cli('show', 'path:lib/secret.ts')];
+    const runs = [
+      repo.cli('search', 're:OUTSIDECANARY'),
+      repo.cli('search', '"root token"'),
+      repo.cli('search', 'leaked'),
+      repo.cli('show', 'path:lib/secret.ts'),
+    ];
     for (const h of handles) runs.push(repo.cli('show', h));
     for (const r of [...runs]) for (const h of handlesOf(r)) runs.push(repo.cli('show', h));
     for (const r of runs) expectNoLeak(r, canary.marker);
@@ -79,7 +113,8 @@ describe('a file swapped for a symlink out of the root', () => {
   test('served by a daemon, the swapped link is not read either', async () => {
     const canary = outsideCanary();
     const repo = makeRepo({ 'src/token.ts': 'export const token = "root token";\n' });
-    const daemon = (...args: string[]) => runCli(['--root', repo.root, '--cache', repo.cache, ...args], undefined, { daemon: true });
+    const daemon = (...args: string[]) =>
+      runCli(['--root', repo.root, '--cache', repo.cache, ...args], undefined, { daemon: true });
     try {
       expect(repo.cli('index').status).toBe(0);
       fs.rmSync(repo.abs('src/token.ts'));
@@ -130,7 +165,15 @@ describe('FIFOs and devices', () => {
     const handles = handlesOf(repo.cli('search', 'alpha'));
     fs.rmSync(repo.abs('a.ts'));
     mkfifo(repo.abs('a.ts') as string);
-    for (const args of [['search', 're:root'], ['search', '"root token"'], ['search', 'alpha'], ['show', 'path:a.ts'], ...handles.map((h) => ['show', h]), ['index'], ['search', 'beta']]) {
+    for (const args of [
+      ['search', 're:root'],
+      ['search', '"root token"'],
+      ['search', 'alpha'],
+      ['show', 'path:a.ts'],
+      ...handles.map((h) => ['show', h]),
+      ['index'],
+      ['search', 'beta'],
+    ]) {
       const r = timedCli(repo, args);
       expect(r.ms).toBeLessThan(10_000);
       expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
@@ -142,7 +185,13 @@ describe('FIFOs and devices', () => {
     expect(repo.cli('index').status).toBe(0);
     fs.rmSync(repo.abs('a.ts'));
     fs.symlinkSync('/dev/zero', repo.abs('a.ts') as string);
-    for (const args of [['search', 're:\\x00'], ['search', '"zero"'], ['search', 'zero'], ['show', 'path:a.ts'], ['index']]) {
+    for (const args of [
+      ['search', 're:\\x00'],
+      ['search', '"zero"'],
+      ['search', 'zero'],
+      ['show', 'path:a.ts'],
+      ['index'],
+    ]) {
       const r = timedCli(repo, args);
       expect(r.ms).toBeLessThan(10_000);
       expect(r.stdout.length).toBeLessThan(100_000);
@@ -152,7 +201,13 @@ describe('FIFOs and devices', () => {
 
 describe('a file changing type does not freeze the index', () => {
   test.each([
-    ['a symlink', (repo: Repo) => { fs.rmSync(repo.abs('x.ts')); fs.symlinkSync('y.ts', repo.abs('x.ts') as string); }],
+    [
+      'a symlink',
+      (repo: Repo) => {
+        fs.rmSync(repo.abs('x.ts'));
+        fs.symlinkSync('y.ts', repo.abs('x.ts') as string);
+      },
+    ],
     ['binary', (repo: Repo) => repo.write('x.ts', Buffer.from([0x61, 0, 0x62, 0x0a]))],
     ['larger than 2 MiB', (repo: Repo) => repo.write('x.ts', 'export const big = 1;\n'.repeat(110_000))],
   ])('after the file becomes %s, later edits are indexed', (_label, change) => {

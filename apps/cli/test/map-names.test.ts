@@ -4,9 +4,28 @@ import { makeRepo, type Repo } from './cli';
 
 /** Names needing encoding (or looking like it): one file each, defining fn_N. */
 const NAMES: readonly (string | Buffer)[] = [
-  'pct%.ts', 'sp ace.ts', 'co:lon.ts', 'new\nline.ts', 'ta\tb.ts', 'ha#sh.ts', 'que?ry.ts', 'quo"te.ts',
-  'back\\slash.ts', Buffer.from('lat\xe9.ts', 'latin1'), 'smile😀.ts', 'at@sign.ts', 'lit%25eral.ts', 'cr\rret.ts',
-  'café.ts', 'del\x7f.ts', 'ctl\x01.ts', "apo'strophe.ts", 'dol$lar.ts', 'star*.ts', 'brack[et].ts', ' leading.ts',
+  'pct%.ts',
+  'sp ace.ts',
+  'co:lon.ts',
+  'new\nline.ts',
+  'ta\tb.ts',
+  'ha#sh.ts',
+  'que?ry.ts',
+  'quo"te.ts',
+  'back\\slash.ts',
+  Buffer.from('lat\xe9.ts', 'latin1'),
+  'smile😀.ts',
+  'at@sign.ts',
+  'lit%25eral.ts',
+  'cr\rret.ts',
+  'café.ts',
+  'del\x7f.ts',
+  'ctl\x01.ts',
+  "apo'strophe.ts",
+  'dol$lar.ts',
+  'star*.ts',
+  'brack[et].ts',
+  ' leading.ts',
   'dir with space/inner.ts',
 ];
 

@@ -10,23 +10,49 @@ const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
 
 describe('trufflepig mcp', () => {
   test('serves --root from another directory: tools listed, a search, a returned handle shown, each within its budget', async () => {
-    const repo = makeRepo({
-      'src/bucket.rs': 'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket {\n    pub fn refill(&mut self) { self.tokens += 1; }\n}\n',
-      'src/other.rs': 'pub fn unrelated() -> u32 { 7 }\n',
-    }, 'mcp');
+    const repo = makeRepo(
+      {
+        'src/bucket.rs':
+          'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket {\n    pub fn refill(&mut self) { self.tokens += 1; }\n}\n',
+        'src/other.rs': 'pub fn unrelated() -> u32 { 7 }\n',
+      },
+      'mcp',
+    );
     const elsewhere = tempDir('mcp-cwd');
     const client = new Client({ name: 'cli-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({
-      command: process.execPath, args: [MAIN, '--no-daemon', '--root', repo.root, '--cache', repo.cache, 'mcp'], cwd: elsewhere,
-      env: TEST_ENV as Record<string, string>, stderr: 'pipe',
-    }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [MAIN, '--no-daemon', '--root', repo.root, '--cache', repo.cache, 'mcp'],
+        cwd: elsewhere,
+        env: TEST_ENV as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(['blame', 'ctx', 'diff', 'hist', 'map', 'more', 'refs', 'search', 'show', 'since', 'status']);
-      const found = (await client.callTool({ name: 'search', arguments: { query: 'refill tokens', budget: 300 } })) as { content: { text: string }[] };
+      expect(tools.map((t) => t.name).sort()).toEqual([
+        'blame',
+        'ctx',
+        'diff',
+        'hist',
+        'map',
+        'more',
+        'refs',
+        'search',
+        'show',
+        'since',
+        'status',
+      ]);
+      const found = (await client.callTool({ name: 'search', arguments: { query: 'refill tokens', budget: 300 } })) as {
+        content: { text: string }[];
+      };
       expect(tokens(found.content[0].text)).toBeLessThanOrEqual(300);
-      expect(found.content[0].text).toMatch(/^[0-9a-z]{6,}:1  src\/bucket\.rs:/);
-      const read = (await client.callTool({ name: 'show', arguments: { target: found.content[0].text.split('  ')[0] } })) as { content: { text: string }[] };
+      expect(found.content[0].text).toMatch(/^[0-9a-z]{6,}:1 {2}src\/bucket\.rs:/);
+      const read = (await client.callTool({
+        name: 'show',
+        arguments: { target: found.content[0].text.split('  ')[0] },
+      })) as { content: { text: string }[] };
       expect(read.content[0].text).toContain('self.tokens += 1;');
     } finally {
       await client.close();

@@ -1,16 +1,18 @@
-// The default output (retrieval spec 4): lines for search, more and show; --json the whole
+// The default output (docs/spec/retrieval.md §4): lines for search, more and show; --json the whole
 // object; hit spans are a small definition or a window, never a storage region; evidence
 // lines for re: (every matching line up to 5, a footer for the rest) and -C context.
 import { makeRepo, tokens, type Repo } from './cli';
 
 const LONG_FN_LINES = 300;
-const LONG_TS = `export function longPipeline(seed: number): number {\n${
-  Array.from({ length: LONG_FN_LINES - 2 }, (_, i) => (i === 150 ? '  const hidden = seed * rareNeedleWord;\n' : `  seed = seed + ${i};\n`)).join('')
-}}\n`;
+const LONG_TS = `export function longPipeline(seed: number): number {\n${Array.from(
+  { length: LONG_FN_LINES - 2 },
+  (_, i) => (i === 150 ? '  const hidden = seed * rareNeedleWord;\n' : `  seed = seed + ${i};\n`),
+).join('')}}\n`;
 
-const SHORT_TS = `export const before = 1;\n\nexport function shortHelper(input: number): number {\n${
-  Array.from({ length: 28 }, (_, i) => (i === 14 ? '  const twist = input * shortNeedleWord;\n' : `  input = input - ${i};\n`)).join('')
-}}\n\nexport const after = 2;\n`;
+const SHORT_TS = `export const before = 1;\n\nexport function shortHelper(input: number): number {\n${Array.from(
+  { length: 28 },
+  (_, i) => (i === 14 ? '  const twist = input * shortNeedleWord;\n' : `  input = input - ${i};\n`),
+).join('')}}\n\nexport const after = 2;\n`;
 
 const CALLS_TS = `export function dispatcher(): void {\n${Array.from({ length: 8 }, (_, i) => `  callSite(${i});\n`).join('')}}\n\nexport function callSite(n: number): number {\n  return n;\n}\n`;
 
@@ -21,36 +23,77 @@ const OTHER_TS = `export function lonely(): void {\n  // nothing here\n  callSit
 // A comment names the concept; the best line is `export class`, whose definition starts
 // after `export `: the hit must span the class, not a window cut before its methods.
 const LRU_TS = [
-  '/**', ' * A least-recently-used cache with a fixed number of entries. Map keeps insertion', ' * order, so re-inserting on every read makes the first key the least recently used.', ' */',
-  'export class LruCache<K, V> {', '  private readonly entries = new Map<K, V>();', '',
-  '  constructor(private readonly maxEntries: number) {', "    if (maxEntries < 1) throw new RangeError('maxEntries must be at least 1');", '  }', '',
-  '  get(key: K): V | undefined {', '    if (!this.entries.has(key)) return undefined;', '    const value = this.entries.get(key) as V;', '    this.entries.delete(key);',
-  '    this.entries.set(key, value);', '    return value;', '  }', '',
-  '  set(key: K, value: V): void {', '    this.entries.delete(key);', '    this.entries.set(key, value);', '    while (this.entries.size > this.maxEntries) this.evictOldest();', '  }', '',
-  '  private evictOldest(): void {', '    const oldest = this.entries.keys().next();', '    if (!oldest.done) this.entries.delete(oldest.value);', '  }', '}', '',
+  '/**',
+  ' * A least-recently-used cache with a fixed number of entries. Map keeps insertion',
+  ' * order, so re-inserting on every read makes the first key the least recently used.',
+  ' */',
+  'export class LruCache<K, V> {',
+  '  private readonly entries = new Map<K, V>();',
+  '',
+  '  constructor(private readonly maxEntries: number) {',
+  "    if (maxEntries < 1) throw new RangeError('maxEntries must be at least 1');",
+  '  }',
+  '',
+  '  get(key: K): V | undefined {',
+  '    if (!this.entries.has(key)) return undefined;',
+  '    const value = this.entries.get(key) as V;',
+  '    this.entries.delete(key);',
+  '    this.entries.set(key, value);',
+  '    return value;',
+  '  }',
+  '',
+  '  set(key: K, value: V): void {',
+  '    this.entries.delete(key);',
+  '    this.entries.set(key, value);',
+  '    while (this.entries.size > this.maxEntries) this.evictOldest();',
+  '  }',
+  '',
+  '  private evictOldest(): void {',
+  '    const oldest = this.entries.keys().next();',
+  '    if (!oldest.done) this.entries.delete(oldest.value);',
+  '  }',
+  '}',
+  '',
 ].join('\n');
 
 // A class of 12 methods of 34 lines: the index cuts its storage regions at method starts,
 // so one region begins on the line of `def route_widget_traffic`, at its indentation,
 // four bytes before the definition does.
-const WIDGETS_PY = `class Widgets:\n    \"\"\"Holds widgets.\"\"\"\n\n${Array.from({ length: 12 }, (_, i) => [
-  `    def ${i === 4 ? 'route_widget_traffic' : `helper_${i}`}(self, value):`,
-  `        \"\"\"Step ${i} of the pipeline.\"\"\"`,
-  ...Array.from({ length: 30 }, (_, j) => `        value = value + ${i * 100 + j}`),
-  '        return value',
-  '',
-].join('\n')).join('\n')}\n`;
+const WIDGETS_PY = `class Widgets:\n    """Holds widgets."""\n\n${Array.from({ length: 12 }, (_, i) =>
+  [
+    `    def ${i === 4 ? 'route_widget_traffic' : `helper_${i}`}(self, value):`,
+    `        """Step ${i} of the pipeline."""`,
+    ...Array.from({ length: 30 }, (_, j) => `        value = value + ${i * 100 + j}`),
+    '        return value',
+    '',
+  ].join('\n'),
+).join('\n')}\n`;
 
 const HIT_LINE = /^([0-9a-z]{6,16}:\d+) {2}(\S+):(\d+)-(\d+)(?: {2}([^\s[]\S*))?(?: {2}\[([a-z,-]+)\])?$/;
 
 function heads(stdout: string): RegExpExecArray[] {
-  return stdout.split('\n').map((l) => HIT_LINE.exec(l)).filter((m): m is RegExpExecArray => m !== null);
+  return stdout
+    .split('\n')
+    .map((l) => HIT_LINE.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null);
 }
 
 describe('default output and spans', () => {
   let repo: Repo;
   beforeAll(() => {
-    repo = makeRepo({ 'src/long.ts': LONG_TS, 'src/short.ts': SHORT_TS, 'src/calls.ts': CALLS_TS, 'src/other.ts': OTHER_TS, ...Object.fromEntries(['a', 'b', 'c', 'd'].map((n) => [`src/caller-${n}.ts`, CALLER_TS(n)])), 'src/store.ts': LRU_TS, 'py/widgets.py': WIDGETS_PY, 'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n' }, 'output');
+    repo = makeRepo(
+      {
+        'src/long.ts': LONG_TS,
+        'src/short.ts': SHORT_TS,
+        'src/calls.ts': CALLS_TS,
+        'src/other.ts': OTHER_TS,
+        ...Object.fromEntries(['a', 'b', 'c', 'd'].map((n) => [`src/caller-${n}.ts`, CALLER_TS(n)])),
+        'src/store.ts': LRU_TS,
+        'py/widgets.py': WIDGETS_PY,
+        'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n',
+      },
+      'output',
+    );
     expect(repo.cli('index').status).toBe(0);
   });
 
@@ -67,7 +110,8 @@ describe('default output and spans', () => {
     const at = lines.findIndex((l) => HIT_LINE.exec(l)?.[2] === 'src/long.ts');
     expect(lines[at + 1]).toBe('  152: const hidden = seed * rareNeedleWord;');
     expect(lines.filter((l) => l.startsWith('coverage: '))).toHaveLength(1);
-    for (const l of lines) expect(HIT_LINE.test(l) || /^ {2}\d+[:-] /.test(l) || /^(coverage|next|matches left): /.test(l)).toBe(true);
+    for (const l of lines)
+      expect(HIT_LINE.test(l) || /^ {2}\d+[:-] /.test(l) || /^(coverage|next|matches left): /.test(l)).toBe(true);
     expect(r.stdout).not.toContain('file://');
     expect(r.stdout).not.toMatch(/"start"|\bstart=|\bend=/);
     // --json keeps the byte offsets and URIs
@@ -79,13 +123,18 @@ describe('default output and spans', () => {
   });
 
   it('a hit inside a 300-line function spans a window of at most 20 lines around the match', () => {
-    const hit = repo.cli('search', 'rareNeedleWord').json().hits.find((h: any) => h.path === 'src/long.ts');
+    const hit = repo
+      .cli('search', 'rareNeedleWord')
+      .json()
+      .hits.find((h: any) => h.path === 'src/long.ts');
     expect(hit.end_line - hit.start_line + 1).toBeLessThanOrEqual(20);
     expect(hit.start_line).toBeLessThanOrEqual(152);
     expect(hit.end_line).toBeGreaterThanOrEqual(152);
     // show HANDLE prints just that span
     const shown = repo.cli('show', hit.handle).json();
-    expect(shown.rows.map((r: any) => r.line)).toEqual(Array.from({ length: hit.end_line - hit.start_line + 1 }, (_, i) => hit.start_line + i));
+    expect(shown.rows.map((r: any) => r.line)).toEqual(
+      Array.from({ length: hit.end_line - hit.start_line + 1 }, (_, i) => hit.start_line + i),
+    );
     const lines = repo.lines('show', hit.handle);
     expect(lines.status).toBe(0);
     expect(lines.stdout).toContain('152\t');
@@ -99,7 +148,7 @@ describe('default output and spans', () => {
     expect([hit.start_line, hit.end_line]).toEqual([5, 30]);
   });
 
-  it('a match on the first line of a storage region that starts at a method\'s indentation spans the method', () => {
+  it("a match on the first line of a storage region that starts at a method's indentation spans the method", () => {
     const hit = repo.cli('search', 'route traffic').json().hits[0];
     expect(hit.path).toBe('py/widgets.py');
     expect(hit.snippet.line).toBe(140);
@@ -129,7 +178,13 @@ describe('default output and spans', () => {
     const at = lines.findIndex((l) => HIT_LINE.exec(l)?.[2] === 'src/calls.ts');
     expect(at).toBeGreaterThanOrEqual(0);
     const evidence = lines.slice(at + 1).filter((_, i, all) => all.slice(0, i + 1).every((l) => l.startsWith('  ')));
-    expect(evidence).toEqual(['  2: callSite(0);', '  3: callSite(1);', '  4: callSite(2);', '  5: callSite(3);', '  6: callSite(4);']);
+    expect(evidence).toEqual([
+      '  2: callSite(0);',
+      '  3: callSite(1);',
+      '  4: callSite(2);',
+      '  5: callSite(3);',
+      '  6: callSite(4);',
+    ]);
     // 8 calls and the declaration match: 9 lines, 5 shown
     expect(lines).toContain('matches left: 4 more matching lines in 1 file: src/calls.ts 4 (narrow with file:PATH)');
     const json = repo.cli('search', 're:callSite\\(').json();
@@ -167,7 +222,13 @@ describe('default output and spans', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('  2- // nothing here\n  3: callSite(99);\n  4- const x = 1;\n');
     const json = repo.cli('-C', '2', 'search', 're:callSite\\(99').json();
-    expect(json.hits[0].evidence.map((e: any) => [e.line, e.context === true])).toEqual([[1, true], [2, true], [3, false], [4, true], [5, true]]);
+    expect(json.hits[0].evidence.map((e: any) => [e.line, e.context === true])).toEqual([
+      [1, true],
+      [2, true],
+      [3, false],
+      [4, true],
+      [5, true],
+    ]);
   });
 
   it('-C out of range is a coded bad_arguments, on stderr alone in lines and also on stdout with --json', () => {
@@ -188,7 +249,9 @@ describe('default output and spans', () => {
     const more = repo.lines('-n', '1', 'more', next![1]);
     expect(more.status).toBe(0);
     expect(heads(more.stdout)).toHaveLength(1);
-    expect(more.stdout).toMatch(new RegExp(`^next: more \\S+ \\(2 of ${next![2]} files; stopped by -n\\)$|^coverage: `, 'm'));
+    expect(more.stdout).toMatch(
+      new RegExp(`^next: more \\S+ \\(2 of ${next![2]} files; stopped by -n\\)$|^coverage: `, 'm'),
+    );
   });
 
   it('every lines page keeps -b', () => {

@@ -1,4 +1,4 @@
-// Paths print as themselves (retrieval spec §4): valid UTF-8 without control characters,
+// Paths print as themselves (docs/spec/retrieval.md §4): valid UTF-8 without control characters,
 // tabs, newlines or `%` prints raw, so an agent can paste it into `sed` or `cat`; any other
 // path prints percent-encoded from its raw bytes. Both spellings are accepted back by
 // show path:, map and file:. Real files, one per kind of name.
@@ -7,8 +7,22 @@ import { makeRepo, type Repo } from './cli';
 
 /** Names that print as themselves. */
 const PLAIN: readonly string[] = [
-  '@scope/pkg/index.ts', 'sp ace.ts', 'co:lon.ts', 'ha#sh.ts', 'que?ry.ts', 'quo"te.ts', 'back\\slash.ts', 'smile😀.ts',
-  'at@sign.ts', 'café.ts', 'é.ts', "apo'strophe.ts", 'dol$lar.ts', 'star*.ts', 'brack[et].ts', ' leading.ts',
+  '@scope/pkg/index.ts',
+  'sp ace.ts',
+  'co:lon.ts',
+  'ha#sh.ts',
+  'que?ry.ts',
+  'quo"te.ts',
+  'back\\slash.ts',
+  'smile😀.ts',
+  'at@sign.ts',
+  'café.ts',
+  'é.ts',
+  "apo'strophe.ts",
+  'dol$lar.ts',
+  'star*.ts',
+  'brack[et].ts',
+  ' leading.ts',
   'dir with space/inner.ts',
 ];
 /** Names that print percent-encoded, with their printed form. */
@@ -59,10 +73,19 @@ describe('paths print as themselves unless they need encoding', () => {
   it('prints the same path in lines format, in show and in map', () => {
     NAMES.forEach((name, i) => {
       const lines = repo.cli('--format', 'lines', '-b', '2000', 'search', `sym:fn_${i}`).stdout;
-      expect({ name: label(name), has: lines.includes(`\t${printed.get(i)}:1-`) || lines.includes(`  ${printed.get(i)}:1-`) }).toEqual({ name: label(name), has: true });
+      expect({
+        name: label(name),
+        has: lines.includes(`\t${printed.get(i)}:1-`) || lines.includes(`  ${printed.get(i)}:1-`),
+      }).toEqual({ name: label(name), has: true });
       const hit = repo.cli('-b', '2000', 'search', `sym:fn_${i}`).json().hits[0];
-      expect({ name: label(name), path: repo.cli('show', hit.handle).json().path }).toEqual({ name: label(name), path: printed.get(i) });
-      expect({ name: label(name), path: repo.cli('-b', '2000', 'map', printed.get(i)!).json().hits?.[0]?.path }).toEqual({ name: label(name), path: printed.get(i) });
+      expect({ name: label(name), path: repo.cli('show', hit.handle).json().path }).toEqual({
+        name: label(name),
+        path: printed.get(i),
+      });
+      expect({
+        name: label(name),
+        path: repo.cli('-b', '2000', 'map', printed.get(i)!).json().hits?.[0]?.path,
+      }).toEqual({ name: label(name), path: printed.get(i) });
     });
   });
 
@@ -70,24 +93,44 @@ describe('paths print as themselves unless they need encoding', () => {
     NAMES.forEach((name, i) => {
       const p = printed.get(i)!;
       const shown = repo.cli('show', `path:${p}`);
-      expect({ name: label(name), status: shown.status, path: shown.status === 0 ? shown.json().path : shown.stderr }).toEqual({ name: label(name), status: 0, path: p });
+      expect({
+        name: label(name),
+        status: shown.status,
+        path: shown.status === 0 ? shown.json().path : shown.stderr,
+      }).toEqual({ name: label(name), status: 0, path: p });
       const ranged = repo.cli('show', `path:${p}:2-2`).json();
-      expect({ name: label(name), rows: ranged.rows?.map((r: { text: string }) => r.text) }).toEqual({ name: label(name), rows: [`  return ${i};`] });
+      expect({ name: label(name), rows: ranged.rows?.map((r: { text: string }) => r.text) }).toEqual({
+        name: label(name),
+        rows: [`  return ${i};`],
+      });
       // A query splits on whitespace and `"` opens a literal, so a file: value holding
       // either is given encoded (%20, %22; below).
       if (/[\s"]/.test(p)) return;
       const filtered = repo.cli('-b', '2000', 'search', `sym:fn_${i}`, `file:${p}`).json();
-      expect({ name: label(name), paths: filtered.hits.map((h: { path: string }) => h.path) }).toEqual({ name: label(name), paths: [p] });
+      expect({ name: label(name), paths: filtered.hits.map((h: { path: string }) => h.path) }).toEqual({
+        name: label(name),
+        paths: [p],
+      });
     });
   });
 
   it('accepts the fully encoded spelling and the raw name too', () => {
     const space = PLAIN.indexOf('sp ace.ts');
     expect(repo.cli('show', 'path:sp%20ace.ts').json().path).toBe('sp ace.ts');
-    expect(repo.cli('-b', '2000', 'search', `sym:fn_${space}`, 'file:sp%20ace.ts').json().hits.map((h: { path: string }) => h.path)).toEqual(['sp ace.ts']);
+    expect(
+      repo
+        .cli('-b', '2000', 'search', `sym:fn_${space}`, 'file:sp%20ace.ts')
+        .json()
+        .hits.map((h: { path: string }) => h.path),
+    ).toEqual(['sp ace.ts']);
     expect(repo.cli('show', 'path:%40scope/pkg/index.ts').json().path).toBe('@scope/pkg/index.ts');
     const quote = PLAIN.indexOf('quo"te.ts');
-    expect(repo.cli('-b', '2000', 'search', `sym:fn_${quote}`, 'file:quo%22te.ts').json().hits.map((h: { path: string }) => h.path)).toEqual(['quo"te.ts']);
+    expect(
+      repo
+        .cli('-b', '2000', 'search', `sym:fn_${quote}`, 'file:quo%22te.ts')
+        .json()
+        .hits.map((h: { path: string }) => h.path),
+    ).toEqual(['quo"te.ts']);
     // A raw name holding %XX that decodes to no file is read as written.
     expect(repo.cli('show', 'path:lit%25eral.ts').json().path).toBe('lit%2525eral.ts');
     expect(repo.cli('show', 'path:100%.ts').json().path).toBe('100%25.ts');
@@ -95,7 +138,10 @@ describe('paths print as themselves unless they need encoding', () => {
 
   it('reads a name ending in :DIGITS as the whole name when the shorter reading names no file', () => {
     const whole = repo.cli('show', 'path:notes:12').json();
-    expect({ path: whole.path, rows: whole.rows.map((r: { text: string }) => r.text) }).toEqual({ path: 'notes:12', rows: ['line one', 'line two'] });
+    expect({ path: whole.path, rows: whole.rows.map((r: { text: string }) => r.text) }).toEqual({
+      path: 'notes:12',
+      rows: ['line one', 'line two'],
+    });
     const ranged = repo.cli('show', 'path:notes:12:2-2').json();
     expect(ranged.rows.map((r: { text: string }) => r.text)).toEqual(['line two']);
   });
@@ -105,11 +151,14 @@ describe('navigation prints scoped paths as themselves', () => {
   // `@` is stored encoded (%40); every line an agent reads names the path as it is on disk.
   let repo: Repo;
   beforeAll(() => {
-    repo = makeRepo({
-      '@scope/pkg/shared.ts': 'export function shared(n: number) {\n  return n + 1;\n}\n',
-      '@scope/other/shared.ts': 'export function shared(s: string) {\n  return s;\n}\n',
-      '@scope/pkg/use.ts': "import { shared } from './shared';\nexport function caller() {\n  return shared(1);\n}\n",
-    }, 'scoped-nav');
+    repo = makeRepo(
+      {
+        '@scope/pkg/shared.ts': 'export function shared(n: number) {\n  return n + 1;\n}\n',
+        '@scope/other/shared.ts': 'export function shared(s: string) {\n  return s;\n}\n',
+        '@scope/pkg/use.ts': "import { shared } from './shared';\nexport function caller() {\n  return shared(1);\n}\n",
+      },
+      'scoped-nav',
+    );
     expect(repo.cli('index').status).toBe(0);
   });
 
@@ -129,6 +178,7 @@ describe('navigation prints scoped paths as themselves', () => {
     expect(missing.stderr).toContain('@scope/');
     const noFile = repo.cli('--format', 'lines', 'map', '@scope/pkg/shred.ts');
     expect(noFile.stderr).toContain('nearest: @scope/pkg/shared.ts');
-    for (const out of [sym.stdout, refs.stdout, ctx.stdout, missing.stderr, noFile.stderr]) expect(out).not.toContain('%40');
+    for (const out of [sym.stdout, refs.stdout, ctx.stdout, missing.stderr, noFile.stderr])
+      expect(out).not.toContain('%40');
   });
 });

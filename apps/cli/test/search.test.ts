@@ -33,8 +33,13 @@ export function scheduleRefill(every: number): void {
 `;
 
 function manyFiles(): Record<string, string> {
-  const files: Record<string, string> = { 'src/lib.rs': LIB_RS, 'src/caller.rs': CALLER_RS, 'web/client.ts': CLIENT_TS };
-  for (let i = 0; i < 8; i++) files[`src/user_${i}.rs`] = `fn use_${i}(b: &mut TokenBucket) {\n    b.refill_tokens(${i});\n}\n`;
+  const files: Record<string, string> = {
+    'src/lib.rs': LIB_RS,
+    'src/caller.rs': CALLER_RS,
+    'web/client.ts': CLIENT_TS,
+  };
+  for (let i = 0; i < 8; i++)
+    files[`src/user_${i}.rs`] = `fn use_${i}(b: &mut TokenBucket) {\n    b.refill_tokens(${i});\n}\n`;
   return files;
 }
 
@@ -76,7 +81,7 @@ describe('index then search', () => {
   });
 
   it('ranks the definition first for an identifier query, with name and snippet', () => {
-    // a roomy budget keeps snippets (spec 4: they are dropped when fewer than eight hits fit)
+    // a roomy budget keeps snippets (docs/spec/retrieval.md §4: they are dropped when fewer than eight hits fit)
     const out = repo.cli('-b', '5000', 'search', 'refill_tokens').json();
     const first = out.hits[0];
     expect(first.path).toBe('src/lib.rs');
@@ -115,7 +120,10 @@ describe('index then search', () => {
     // --format lines is the same format
     expect(repo.cli('--format', 'lines', '-n', '2', 'search', 'refill_tokens').stdout.split('\n')[0]).toMatch(head);
     // every line is one of the documented kinds
-    for (const l of lines) expect(head.test(l) || /^ {2}\d+[:!-] /.test(l) || /^(coverage|next|truncated|matches left): /.test(l)).toBe(true);
+    for (const l of lines)
+      expect(head.test(l) || /^ {2}\d+[:!-] /.test(l) || /^(coverage|next|truncated|matches left): /.test(l)).toBe(
+        true,
+      );
     // no byte offsets or URIs in lines
     expect(r.stdout).not.toMatch(/file:\/\/|"start"|\bstart=|\bend=/);
   });

@@ -4,9 +4,10 @@ import * as path from 'node:path';
 import { byteOf, CURSOR, makeRepo, tempDir, type Repo } from './cli';
 
 const LONG_LINES = 260;
-const LONG_RS = `pub fn long_pipeline(seed: u64) -> u64 {\n${
-  Array.from({ length: LONG_LINES }, (_, i) => `    let v${i} = seed.wrapping_mul(${i + 3});\n`).join('')
-}    v0\n}\n`;
+const LONG_RS = `pub fn long_pipeline(seed: u64) -> u64 {\n${Array.from(
+  { length: LONG_LINES },
+  (_, i) => `    let v${i} = seed.wrapping_mul(${i + 3});\n`,
+).join('')}    v0\n}\n`;
 
 const SMALL_RS = `pub struct Ledger {\n    entries: Vec<u64>,\n}\n\nimpl Ledger {\n    pub fn settle_account(&mut self) -> u64 {\n        self.entries.iter().sum()\n    }\n}\n`;
 
@@ -27,7 +28,9 @@ describe('show HANDLE', () => {
     const hit = firstHit(repo, 'settle_account');
     const pasted = repo.cli('--format', 'lines', 'show', `${hit.path}:${hit.start_line}-${hit.end_line}`);
     expect(pasted.status).toBe(0);
-    expect(pasted.stdout).toBe(repo.cli('--format', 'lines', 'show', `path:${hit.path}:${hit.start_line}-${hit.end_line}`).stdout);
+    expect(pasted.stdout).toBe(
+      repo.cli('--format', 'lines', 'show', `path:${hit.path}:${hit.start_line}-${hit.end_line}`).stdout,
+    );
     expect(pasted.stdout.split('\n')[0]).toBe('path:src/ledger.rs:6-8');
     expect(repo.cli('show', 'src/ledger.rs').json().rows).toHaveLength(9);
     // Still a handle when it has a handle's shape; still refused when it leaves the root.
@@ -41,7 +44,13 @@ describe('show HANDLE', () => {
     expect(r.status).toBe(0);
     const out = r.json();
     const bytes = fs.readFileSync(repo.abs('src/ledger.rs'));
-    expect(out).toMatchObject({ handle: hit.handle, path: 'src/ledger.rs', verified: 'revision', start_line: 6, end_line: 8 });
+    expect(out).toMatchObject({
+      handle: hit.handle,
+      path: 'src/ledger.rs',
+      verified: 'revision',
+      start_line: 6,
+      end_line: 8,
+    });
     expect(out.revision).toMatch(/^[0-9a-f]{64}$/);
     expect(out.rows.map((row: any) => row.line)).toEqual([6, 7, 8]);
     for (const row of out.rows) {
@@ -56,7 +65,9 @@ describe('show HANDLE', () => {
   it('renders lines format rows as N<TAB>TEXT', () => {
     const hit = firstHit(repo, 'settle_account');
     const r = repo.cli('--format', 'lines', 'show', hit.handle);
-    expect(r.stdout).toBe(`${hit.handle}  src/ledger.rs:6-8  Ledger::settle_account\n6\t    pub fn settle_account(&mut self) -> u64 {\n7\t        self.entries.iter().sum()\n8\t    }\n`);
+    expect(r.stdout).toBe(
+      `${hit.handle}  src/ledger.rs:6-8  Ledger::settle_account\n6\t    pub fn settle_account(&mut self) -> u64 {\n7\t        self.entries.iter().sum()\n8\t    }\n`,
+    );
   });
 
   it('follows a continuation of a > 200-line span to its end without gaps', () => {
@@ -123,10 +134,17 @@ describe('show HANDLE', () => {
 
   it('answers a handle, continuation or cursor in the old 32-hex form with a bad_handle naming the new form', () => {
     const old = '0193a0c2f1e84f6d0c2b9a11e5d07c3a';
-    for (const args of [['show', `${old}:1`], ['show', `${old}:1~40`], ['--json', 'show', `${old}:1`], ['ctx', `${old}:2`]]) {
+    for (const args of [
+      ['show', `${old}:1`],
+      ['show', `${old}:1~40`],
+      ['--json', 'show', `${old}:1`],
+      ['ctx', `${old}:2`],
+    ]) {
       const r = repo.cli(...args);
       expect({ args, status: r.status }).toEqual({ args, status: 2 });
-      expect(r.stderr).toMatch(/^trufflepig: bad_handle: .*old 32-hex form.*SET:ORDINAL \(a set id of 6 or more characters of \[0-9a-z\]/);
+      expect(r.stderr).toMatch(
+        /^trufflepig: bad_handle: .*old 32-hex form.*SET:ORDINAL \(a set id of 6 or more characters of \[0-9a-z\]/,
+      );
     }
     const more = repo.cli('more', `${old}@20`);
     expect(more.status).toBe(2);
@@ -208,9 +226,20 @@ describe('show path:P[:A-B]', () => {
 
   it('rejects .. traversal, absolute paths and symlinks leaving the root', () => {
     const rel = path.relative(repo.root, outside);
-    for (const spec of [`path:${rel}`, `path:src/../../${path.basename(path.dirname(outside))}/secret.rs`, `path:${outside}`, 'path:src/escape.rs', 'path:outdir/secret.rs', 'path:src/%2E%2E/%2E%2E/x']) {
+    for (const spec of [
+      `path:${rel}`,
+      `path:src/../../${path.basename(path.dirname(outside))}/secret.rs`,
+      `path:${outside}`,
+      'path:src/escape.rs',
+      'path:outdir/secret.rs',
+      'path:src/%2E%2E/%2E%2E/x',
+    ]) {
       const r = repo.cli('show', spec);
-      expect({ spec, status: r.status, code: r.stdout && r.json().error.code }).toEqual({ spec, status: 2, code: 'path_outside_root' });
+      expect({ spec, status: r.status, code: r.stdout && r.json().error.code }).toEqual({
+        spec,
+        status: 2,
+        code: 'path_outside_root',
+      });
       expect(r.stdout).not.toContain('SECRET');
       expect(r.stderr).toMatch(/^trufflepig: path_outside_root: .+\n$/);
     }

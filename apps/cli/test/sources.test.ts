@@ -1,4 +1,4 @@
-// Origin-scoped evidence end to end (per-source.md): a Markdown design note and a commit
+// Origin-scoped evidence end to end (docs/spec/per-source.md): a Markdown design note and a commit
 // message describe a behaviour (TTL eviction) the code does not have (it evicts the oldest).
 import { execFileSync } from 'node:child_process';
 import { HANDLE, makeRepo, type Repo } from './cli';
@@ -13,9 +13,12 @@ const FILES = {
   }
 }
 `,
-  'src/store.ts': 'export function storeEntry(cache: Map<string, string>, key: string, value: string): void {\n  cache.set(key, value);\n}\n',
-  'docs/design.md': '# Cache design\n\nThe cache evicts each entry when its time to live expires (TTL eviction), never the oldest entry.\n',
-  'tests/cache.test.ts': "import { Cache } from '../src/cache';\ntest('evicts the oldest entry', () => new Cache().evictOldest());\n",
+  'src/store.ts':
+    'export function storeEntry(cache: Map<string, string>, key: string, value: string): void {\n  cache.set(key, value);\n}\n',
+  'docs/design.md':
+    '# Cache design\n\nThe cache evicts each entry when its time to live expires (TTL eviction), never the oldest entry.\n',
+  'tests/cache.test.ts':
+    "import { Cache } from '../src/cache';\ntest('evicts the oldest entry', () => new Cache().evictOldest());\n",
   'config/cache.toml': '# eviction policy\nentry_limit = 100\n',
 };
 
@@ -31,9 +34,18 @@ describe('source tags, source: filters and per_source scopes', () => {
   beforeAll(() => {
     repo = makeRepo(FILES, 'sources');
     git(repo.root, 'add', '-A');
-    git(repo.root, 'commit', '-q', '-m', 'cache: evict entries when their time to live expires\n\nTTL eviction replaces evicting the oldest entry.');
+    git(
+      repo.root,
+      'commit',
+      '-q',
+      '-m',
+      'cache: evict entries when their time to live expires\n\nTTL eviction replaces evicting the oldest entry.',
+    );
     head = git(repo.root, 'rev-parse', 'HEAD').trim();
-    expect(repo.cli('index').json()).toMatchObject({ published: true, git_log: { state: 'indexed', commits: 1, added: 1 } });
+    expect(repo.cli('index').json()).toMatchObject({
+      published: true,
+      git_log: { state: 'indexed', commits: 1, added: 1 },
+    });
   });
 
   it('shared ranks files as before: no commit hits, no groups, every hit names its sources', () => {
@@ -42,7 +54,10 @@ describe('source tags, source: filters and per_source scopes', () => {
     expect(out.hits.map((h: Hit) => h.path)).not.toContainEqual(expect.stringMatching(/^commit:/));
     for (const h of out.hits as Hit[]) expect(h.sources.length).toBeGreaterThan(0);
     expect(out.coverage.git_log).toBeUndefined();
-    const lines = repo.cli('--format', 'lines', 'search', 'evict', 'entry').stdout.split('\n').filter((l) => HANDLE.test(l.split('  ')[0]));
+    const lines = repo
+      .cli('--format', 'lines', 'search', 'evict', 'entry')
+      .stdout.split('\n')
+      .filter((l) => HANDLE.test(l.split('  ')[0]));
     expect(lines.length).toBe(out.hits.length);
     // lines mark non-code origins only: [docs], [test], [config], [git-log]
     lines.forEach((l, i) => {
@@ -68,7 +83,11 @@ describe('source tags, source: filters and per_source scopes', () => {
     expect([...groups.keys()]).toEqual(expect.arrayContaining(['source:code', 'source:docs', 'source:git-log']));
     expect(groups.get('source:code')![0].path).toBe('src/cache.ts');
     expect(groups.get('source:docs')![0].path).toBe('docs/design.md');
-    expect(groups.get('source:git-log')![0]).toMatchObject({ path: `commit:${head}`, sources: ['source:git-log'], changed: expect.arrayContaining(['src/cache.ts', 'docs/design.md']) });
+    expect(groups.get('source:git-log')![0]).toMatchObject({
+      path: `commit:${head}`,
+      sources: ['source:git-log'],
+      changed: expect.arrayContaining(['src/cache.ts', 'docs/design.md']),
+    });
     for (const [scope, hits] of groups) for (const h of hits) expect(h.sources).toContain(scope);
     expect(out.coverage.git_log).toEqual({ state: 'indexed', commits: 1 });
     // Every group's handle reads back; a commit hit prints its message and changed paths.
@@ -82,8 +101,12 @@ describe('source tags, source: filters and per_source scopes', () => {
   });
 
   it('lines format prints a scope header per group, and more continues one group', () => {
-    const out = repo.cli('--format', 'lines', '-n', '1', '--scopes', 'per_source', 'search', 'evict', 'entry').stdout.split('\n');
-    expect(out.filter((l) => l.startsWith('scope: '))).toEqual(expect.arrayContaining(['scope: source:code', 'scope: source:docs', 'scope: source:git-log']));
+    const out = repo
+      .cli('--format', 'lines', '-n', '1', '--scopes', 'per_source', 'search', 'evict', 'entry')
+      .stdout.split('\n');
+    expect(out.filter((l) => l.startsWith('scope: '))).toEqual(
+      expect.arrayContaining(['scope: source:code', 'scope: source:docs', 'scope: source:git-log']),
+    );
     const codeAt = out.indexOf('scope: source:code');
     const next = out.slice(codeAt).find((l) => l.startsWith('next: more '));
     expect(next).toBeDefined();

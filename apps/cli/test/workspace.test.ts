@@ -5,7 +5,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runCli, tempDir, tokens, until, HANDLE, TEST_ENV } from './cli';
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' };
+const GIT_ENV = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@e',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@e',
+};
 
 function git(cwd: string, ...args: string[]): void {
   execFileSync('git', args, { cwd, env: GIT_ENV, stdio: 'ignore' });
@@ -25,13 +31,21 @@ function repo(dir: string, files: Record<string, string>): string {
 
 function space() {
   const base = tempDir('space');
-  const rust = repo(path.join(base, 'rust'), { 'src/pool.rs': 'pub struct WorkerPool { size: usize }\nimpl WorkerPool {\n    pub fn spawn_worker(&self) {}\n}\n' });
-  const web = repo(path.join(base, 'web'), { 'src/pool.ts': 'export function spawnWorker(size: number) {\n  return new Array(size);\n}\n' });
-  const docs = repo(path.join(base, 'docs'), { 'guide.md': '# Guide\n\nEvery worker pool spawns one worker per core.\n' });
-  fs.writeFileSync(path.join(base, 'trufflepig.workspace.toml'), '[workspace]\nname = "trio"\n\n[members.rust]\npath = "rust"\n\n[members.web]\npath = "web"\n\n[members.docs]\npath = "docs"\n');
+  const rust = repo(path.join(base, 'rust'), {
+    'src/pool.rs': 'pub struct WorkerPool { size: usize }\nimpl WorkerPool {\n    pub fn spawn_worker(&self) {}\n}\n',
+  });
+  const web = repo(path.join(base, 'web'), {
+    'src/pool.ts': 'export function spawnWorker(size: number) {\n  return new Array(size);\n}\n',
+  });
+  const docs = repo(path.join(base, 'docs'), {
+    'guide.md': '# Guide\n\nEvery worker pool spawns one worker per core.\n',
+  });
+  fs.writeFileSync(
+    path.join(base, 'trufflepig.workspace.toml'),
+    '[workspace]\nname = "trio"\n\n[members.rust]\npath = "rust"\n\n[members.web]\npath = "web"\n\n[members.docs]\npath = "docs"\n',
+  );
   return { base, rust, web, docs };
 }
-
 
 describe('trufflepig in a workspace', () => {
   const s = space();
@@ -41,7 +55,7 @@ describe('trufflepig in a workspace', () => {
     expect(indexed.status).toBe(0);
   });
 
-  it('searches all members from outside any member, within the budget, naming each hit\'s member', () => {
+  it("searches all members from outside any member, within the budget, naming each hit's member", () => {
     const run = runCli(['-b', '400', 'search', 'worker', 'pool'], s.base);
     expect(run.status).toBe(0);
     expect(tokens(run.stdout)).toBeLessThanOrEqual(400);
@@ -54,18 +68,23 @@ describe('trufflepig in a workspace', () => {
     const lines = runCli(['--format', 'lines', '-b', '400', 'search', 'worker', 'pool'], s.base);
     expect(tokens(lines.stdout)).toBeLessThanOrEqual(400);
     expect(lines.stdout).toMatch(/^[0-9a-z]{6,16}:1 {2}(rust|web|docs)\//m);
-    expect(lines.stdout).toMatch(/^coverage: rust complete \d+ hits?; web complete \d+ hits?; docs complete \d+ hits?; scope all members$/m);
+    expect(lines.stdout).toMatch(
+      /^coverage: rust complete \d+ hits?; web complete \d+ hits?; docs complete \d+ hits?; scope all members$/m,
+    );
   });
 
   it('members searched in worker threads give the same page as members searched on one thread', () => {
     const oneThread = runCli(['search', 'worker', 'pool'], s.base).json();
-    const workers = runCli(['search', 'worker', 'pool'], s.base, { env: { ...TEST_ENV, TRUFFLEPIG_WORKER_MIN_INDEX_BYTES: '0' } }).json();
-    const strip = (page: Record<string, any>) => (page.hits as { handle: string }[]).map((h) => ({ ...h, handle: h.handle.split(':')[1] }));
+    const workers = runCli(['search', 'worker', 'pool'], s.base, {
+      env: { ...TEST_ENV, TRUFFLEPIG_WORKER_MIN_INDEX_BYTES: '0' },
+    }).json();
+    const strip = (page: Record<string, any>) =>
+      (page.hits as { handle: string }[]).map((h) => ({ ...h, handle: h.handle.split(':')[1] }));
     expect(strip(workers)).toEqual(strip(oneThread));
     expect(workers.coverage).toEqual(oneThread.coverage);
   });
 
-  it('reads a hit back from another member\'s directory', () => {
+  it("reads a hit back from another member's directory", () => {
     const page = runCli(['search', 'in:web', 'spawnWorker'], s.rust).json();
     const shown = runCli(['show', page.hits[0].handle], s.docs).json();
     expect(shown).toMatchObject({ member: 'web', path: 'src/pool.ts' });
@@ -76,18 +95,36 @@ describe('trufflepig in a workspace', () => {
     git(s.rust, 'worktree', 'add', '-q', '-b', 'topic', wt);
     fs.writeFileSync(path.join(wt, 'src', 'extra.rs'), 'pub fn drain_pool() {}\n');
     const first = runCli(['search', 'spawn_worker'], wt, { daemon: true }).json();
-    expect(first.coverage.members.rust).toMatchObject({ state: 'parent_fallback', served_from: 'rust index', differs: 1 });
-    const status = await until('the worktree publication', () => {
-      const st = runCli(['ws', 'status'], wt, { daemon: true }).json();
-      return st.members.rust.generation === 1 ? st : undefined;
-    }, 90_000);
-    expect(status.members.rust).toMatchObject({ state: 'complete', seed: { state: 'seeded' }, worktree: fs.realpathSync(wt) });
+    expect(first.coverage.members.rust).toMatchObject({
+      state: 'parent_fallback',
+      served_from: 'rust index',
+      differs: 1,
+    });
+    const status = await until(
+      'the worktree publication',
+      () => {
+        const st = runCli(['ws', 'status'], wt, { daemon: true }).json();
+        return st.members.rust.generation === 1 ? st : undefined;
+      },
+      90_000,
+    );
+    expect(status.members.rust).toMatchObject({
+      state: 'complete',
+      seed: { state: 'seeded' },
+      worktree: fs.realpathSync(wt),
+    });
     const later = runCli(['search', 'drain_pool'], wt, { daemon: true }).json();
     expect(later.coverage.members.rust.state).toBe('complete');
     expect(later.hits[0]).toMatchObject({ member: 'rust', path: 'src/extra.rs' });
     // This test started the coordinator and the worktree's daemon: stop both.
-    expect(runCli(['stop'], wt, { daemon: true }).json()).toMatchObject({ what: 'workspace coordinator', stopped: expect.any(Number) });
-    expect(runCli(['--root', wt, '--no-workspace', 'stop'], wt, { daemon: true }).json()).toMatchObject({ what: 'root daemon', stopped: expect.any(Number) });
+    expect(runCli(['stop'], wt, { daemon: true }).json()).toMatchObject({
+      what: 'workspace coordinator',
+      stopped: expect.any(Number),
+    });
+    expect(runCli(['--root', wt, '--no-workspace', 'stop'], wt, { daemon: true }).json()).toMatchObject({
+      what: 'root daemon',
+      stopped: expect.any(Number),
+    });
   });
 
   it('ws discover proposes a configuration and applies nothing', () => {
@@ -122,9 +159,15 @@ describe('navigation verbs through the CLI', () => {
     const refs = runCli(['-b', '300', '--format', 'lines', 'refs', 'spawnWorker'], s.base);
     expect(tokens(refs.stdout)).toBeLessThanOrEqual(300);
     // One row per site under its member's file: `N LINE role: text` (docs/navigation.md).
-    expect(refs.stdout).toMatch(/^web\/src\/pool\.ts\n1 1 declaration: export function spawnWorker\(size: number\) \{$/m);
+    expect(refs.stdout).toMatch(
+      /^web\/src\/pool\.ts\n1 1 declaration: export function spawnWorker\(size: number\) \{$/m,
+    );
     const map = runCli(['map', 'src/pool.rs'], s.rust).json();
-    expect(map.hits.map((h: { name: string }) => h.name)).toEqual(['WorkerPool', 'WorkerPool::spawn_worker', 'WorkerPool::size']);
+    expect(map.hits.map((h: { name: string }) => h.name)).toEqual([
+      'WorkerPool',
+      'WorkerPool::spawn_worker',
+      'WorkerPool::size',
+    ]);
     const ctx = runCli(['ctx', map.hits[1].handle], s.rust).json();
     expect(ctx.container).toMatchObject({ member: 'rust', name: 'WorkerPool' });
     const unknown = runCli(['outline', 'src/pool.rs'], s.rust);

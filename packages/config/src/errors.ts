@@ -49,7 +49,11 @@ export function where(file: string | undefined, line: number | undefined): strin
   return line ? `${file}:${line}: ` : `${file}: `;
 }
 
-export function configError(code: ConfigErrorCode, what: string, at: { file?: string; line?: number; field?: string }): ConfigError {
+export function configError(
+  code: ConfigErrorCode,
+  what: string,
+  at: { file?: string; line?: number; field?: string },
+): ConfigError {
   const error: ConfigError = { code, message: `${where(at.file, at.line)}${what}` };
   if (at.file !== undefined) error.file = at.file;
   if (at.line !== undefined) error.line = at.line;

@@ -11,7 +11,13 @@ export {
 } from './workspace-config';
 export type { ScopeMode, ScopeSetting, SemanticSettings } from './schema';
 export { registryPath, parseRegistry, loadRegistry, type Registry, type RegistryEntry } from './registry';
-export { selectWorkspace, nearestAncestorConfig, type BelongsToMember, type SelectOptions, type Selection } from './select';
+export {
+  selectWorkspace,
+  nearestAncestorConfig,
+  type BelongsToMember,
+  type SelectOptions,
+  type Selection,
+} from './select';
 export { indexLines, lineOf, formatField, type LineIndex } from './locate';
 export {
   MAX_CONFIG_BYTES,

@@ -14,8 +14,18 @@ export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
  * collide with inherited members, and member names key maps and JSON objects everywhere.
  */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set([
-  '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'constructor',
-  'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+  '__proto__',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+  'constructor',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
 ]);
 
 /** [output].budget range in o200k_base tokens. */

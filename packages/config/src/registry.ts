@@ -28,7 +28,11 @@ export function registryPath(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** Parse registry text: `workspaces = ["…", …]` and nothing else. */
-export function parseRegistry(text: string, filePath: string, env: NodeJS.ProcessEnv = process.env): ConfigOutcome<Registry> {
+export function parseRegistry(
+  text: string,
+  filePath: string,
+  env: NodeJS.ProcessEnv = process.env,
+): ConfigOutcome<Registry> {
   const file = path.resolve(filePath);
   const parsed = parseTomlFile(text, file, "fix the registry's TOML syntax");
   if (!parsed.ok) return failure(parsed.errors);
@@ -37,7 +41,13 @@ export function parseRegistry(text: string, filePath: string, env: NodeJS.Proces
   const errors: ConfigError[] = [];
   for (const key of Object.keys(doc)) {
     if (key !== 'workspaces') {
-      errors.push(configError('config_unknown_field', `unknown field ${key}; the registry holds only workspaces = ["…"]`, { file, line: lineOf(lines, [key]), field: key }));
+      errors.push(
+        configError('config_unknown_field', `unknown field ${key}; the registry holds only workspaces = ["…"]`, {
+          file,
+          line: lineOf(lines, [key]),
+          field: key,
+        }),
+      );
     }
   }
   const list = doc['workspaces'];
@@ -45,10 +55,20 @@ export function parseRegistry(text: string, filePath: string, env: NodeJS.Proces
   const line = lineOf(lines, ['workspaces']);
   if (list !== undefined) {
     if (!Array.isArray(list) || !list.every((v): v is string => typeof v === 'string' && v !== '')) {
-      errors.push(configError('config_invalid_type', 'workspaces must be a list of configuration file paths', { file, line, field: 'workspaces' }));
+      errors.push(
+        configError('config_invalid_type', 'workspaces must be a list of configuration file paths', {
+          file,
+          line,
+          field: 'workspaces',
+        }),
+      );
     } else {
       for (const entry of list) {
-        entries.push({ path: entry, file: resolveConfigPath(entry, path.dirname(file), env), line: entryLine(text, entry, line) });
+        entries.push({
+          path: entry,
+          file: resolveConfigPath(entry, path.dirname(file), env),
+          line: entryLine(text, entry, line),
+        });
       }
     }
   }

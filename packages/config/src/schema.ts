@@ -28,7 +28,7 @@ export interface WorkspaceDocument {
   memberOrder: string[] | undefined;
   semantic: SemanticSettings;
   budget: number | undefined;
-  /** Defaults to "shared" (per-source.md). */
+  /** Defaults to "shared" (docs/spec/per-source.md). */
   scopes: ScopeSetting;
   /** In [workspace].members order when given, else in document order. */
   members: MemberDeclaration[];
@@ -63,7 +63,10 @@ function describe(value: Value): string {
 
 class Collector {
   readonly errors: ConfigError[] = [];
-  constructor(private readonly file: string, private readonly lines: LineIndex) {}
+  constructor(
+    private readonly file: string,
+    private readonly lines: LineIndex,
+  ) {}
 
   add(code: ConfigError['code'], path: readonly string[], what: string): void {
     const field = formatField(path);
@@ -80,7 +83,11 @@ function checkUnknown(c: Collector, table: Table, prefix: readonly string[], all
     if (!allowed.includes(key)) {
       const path = [...prefix, key];
       const where = prefix.length ? `[${formatField(prefix)}]` : 'the top level';
-      c.add('config_unknown_field', path, `unknown field ${formatField(path)}; allowed in ${where}: ${allowed.join(', ')} — remove or rename it`);
+      c.add(
+        'config_unknown_field',
+        path,
+        `unknown field ${formatField(path)}; allowed in ${where}: ${allowed.join(', ')} — remove or rename it`,
+      );
     }
   }
 }
@@ -89,7 +96,11 @@ function section(c: Collector, doc: Table, name: string): Table | undefined {
   const value = doc[name];
   if (value === undefined) return undefined;
   if (!isTable(value)) {
-    c.add('config_invalid_type', [name], `${name} must be a table ([${name}]), found ${describe(value)}; write it as a [${name}] section`);
+    c.add(
+      'config_invalid_type',
+      [name],
+      `${name} must be a table ([${name}]), found ${describe(value)}; write it as a [${name}] section`,
+    );
     return undefined;
   }
   return value;
@@ -104,11 +115,19 @@ function optionalBoolean(c: Collector, table: Table, path: readonly string[]): b
 
 function checkName(c: Collector, name: string, path: readonly string[], what: string): boolean {
   if (RESERVED_NAMES.has(name)) {
-    c.add('config_invalid_name', path, `${what} ${JSON.stringify(name)} is reserved (a property of every JavaScript object, it would vanish from maps keyed by name); choose another name`);
+    c.add(
+      'config_invalid_name',
+      path,
+      `${what} ${JSON.stringify(name)} is reserved (a property of every JavaScript object, it would vanish from maps keyed by name); choose another name`,
+    );
     return false;
   }
   if (NAME_PATTERN.test(name)) return true;
-  c.add('config_invalid_name', path, `${what} ${JSON.stringify(name)} is invalid; use 1–64 ASCII letters, digits, underscores or hyphens`);
+  c.add(
+    'config_invalid_name',
+    path,
+    `${what} ${JSON.stringify(name)} is invalid; use 1–64 ASCII letters, digits, underscores or hyphens`,
+  );
   return false;
 }
 
@@ -119,7 +138,11 @@ function readScopes(c: Collector, retrieval: Table | undefined): ScopeSetting {
   if (value === 'shared' || value === 'per_source') return value;
   const hint = 'use "shared", "per_source" or a list of scopes such as [[], ["source:code"]]';
   if (!Array.isArray(value)) {
-    c.add('config_invalid_scopes', path, `retrieval.scopes is ${typeof value === 'string' ? JSON.stringify(value) : describe(value)}; ${hint}`);
+    c.add(
+      'config_invalid_scopes',
+      path,
+      `retrieval.scopes is ${typeof value === 'string' ? JSON.stringify(value) : describe(value)}; ${hint}`,
+    );
     return 'shared';
   }
   if (value.length === 0) {
@@ -132,10 +155,14 @@ function readScopes(c: Collector, retrieval: Table | undefined): ScopeSetting {
       c.add('config_invalid_scopes', path, `every entry of retrieval.scopes must be a list of tag strings; ${hint}`);
       return 'shared';
     }
-    // per-source.md: only source: tags form scopes; any other tag would make a scope that means nothing.
+    // docs/spec/per-source.md: only source: tags form scopes; any other tag would make a scope that means nothing.
     const bad = scope.find((tag) => !SOURCE_TAG.test(tag));
     if (bad !== undefined) {
-      c.add('config_invalid_scopes', path, `retrieval.scopes names ${JSON.stringify(bad)}, which is not a source: tag; only source:NAME tags form scopes`);
+      c.add(
+        'config_invalid_scopes',
+        path,
+        `retrieval.scopes names ${JSON.stringify(bad)}, which is not a source: tag; only source:NAME tags form scopes`,
+      );
       return 'shared';
     }
     scopes.push([...scope]);
@@ -151,17 +178,29 @@ function readMembers(c: Collector, doc: Table): MemberDeclaration[] {
     const prefix = ['members', name];
     checkName(c, name, prefix, 'member name');
     if (!isTable(value)) {
-      c.add('config_invalid_type', prefix, `members.${formatField([name])} must be a table with a path, found ${describe(value)}; write [members.${formatField([name])}] path = "…"`);
+      c.add(
+        'config_invalid_type',
+        prefix,
+        `members.${formatField([name])} must be a table with a path, found ${describe(value)}; write [members.${formatField([name])}] path = "…"`,
+      );
       continue;
     }
     checkUnknown(c, value, prefix, MEMBER_KEYS);
     const memberPath = value['path'];
     if (memberPath === undefined) {
-      c.add('config_missing_field', [...prefix, 'path'], `member ${name} has no path; add path = "…" to [members.${formatField([name])}]`);
+      c.add(
+        'config_missing_field',
+        [...prefix, 'path'],
+        `member ${name} has no path; add path = "…" to [members.${formatField([name])}]`,
+      );
       continue;
     }
     if (typeof memberPath !== 'string' || memberPath.trim() === '') {
-      c.add('config_invalid_path', [...prefix, 'path'], `${formatField([...prefix, 'path'])} must be a non-empty string path`);
+      c.add(
+        'config_invalid_path',
+        [...prefix, 'path'],
+        `${formatField([...prefix, 'path'])} must be a non-empty string path`,
+      );
       continue;
     }
     declared.push({ name, path: memberPath, line: c.lineOf([...prefix, 'path']) });
@@ -170,7 +209,12 @@ function readMembers(c: Collector, doc: Table): MemberDeclaration[] {
   return declared.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 }
 
-function readMemberOrder(c: Collector, workspace: Table | undefined, declared: readonly MemberDeclaration[], anyMembers: boolean): string[] | undefined {
+function readMemberOrder(
+  c: Collector,
+  workspace: Table | undefined,
+  declared: readonly MemberDeclaration[],
+  anyMembers: boolean,
+): string[] | undefined {
   const value = workspace?.['members'];
   const path = ['workspace', 'members'];
   if (value === undefined) return undefined;
@@ -190,13 +234,21 @@ function readMemberOrder(c: Collector, workspace: Table | undefined, declared: r
   const missing = [...names].filter((name) => !seen.has(name));
   if (missing.length) problems.push(`missing ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
   if (problems.length) {
-    c.add('config_members_mismatch', path, `workspace.members must name every declared member exactly once: ${problems.join('; ')}`);
+    c.add(
+      'config_members_mismatch',
+      path,
+      `workspace.members must name every declared member exactly once: ${problems.join('; ')}`,
+    );
   }
   return value;
 }
 
 /** Validate a parsed document. `errors` is empty exactly when the document is valid. */
-export function validateDocument(doc: Table, file: string, lines: LineIndex): { document: WorkspaceDocument; errors: ConfigError[] } {
+export function validateDocument(
+  doc: Table,
+  file: string,
+  lines: LineIndex,
+): { document: WorkspaceDocument; errors: ConfigError[] } {
   const c = new Collector(file, lines);
   checkUnknown(c, doc, [], Object.keys(KNOWN_KEYS));
   const workspace = section(c, doc, 'workspace');
@@ -222,9 +274,17 @@ export function validateDocument(doc: Table, file: string, lines: LineIndex): { 
   const rawBudget = output?.['budget'];
   if (rawBudget !== undefined) {
     if (typeof rawBudget !== 'number' || !Number.isInteger(rawBudget)) {
-      c.add('config_invalid_type', ['output', 'budget'], `output.budget must be a whole number of tokens, found ${describe(rawBudget)}`);
+      c.add(
+        'config_invalid_type',
+        ['output', 'budget'],
+        `output.budget must be a whole number of tokens, found ${describe(rawBudget)}`,
+      );
     } else if (rawBudget < MIN_BUDGET || rawBudget > MAX_BUDGET) {
-      c.add('config_budget_range', ['output', 'budget'], `output.budget ${rawBudget} is outside ${MIN_BUDGET}..${MAX_BUDGET.toLocaleString('en-US')}; choose a budget in that range`);
+      c.add(
+        'config_budget_range',
+        ['output', 'budget'],
+        `output.budget ${rawBudget} is outside ${MIN_BUDGET}..${MAX_BUDGET.toLocaleString('en-US')}; choose a budget in that range`,
+      );
     } else {
       budget = rawBudget;
     }
@@ -241,7 +301,11 @@ export function validateDocument(doc: Table, file: string, lines: LineIndex): { 
   const declaredCount = isTable(membersTable) ? Object.keys(membersTable).length : 0;
   const members = readMembers(c, doc);
   if (declaredCount < MIN_MEMBERS || declaredCount > MAX_MEMBERS) {
-    c.add('config_member_count', ['members'], `the workspace declares ${declaredCount} members; declare between ${MIN_MEMBERS} and ${MAX_MEMBERS} [members.NAME] tables`);
+    c.add(
+      'config_member_count',
+      ['members'],
+      `the workspace declares ${declaredCount} members; declare between ${MIN_MEMBERS} and ${MAX_MEMBERS} [members.NAME] tables`,
+    );
   }
   const memberOrder = readMemberOrder(c, workspace, members, declaredCount > 0);
   if (memberOrder && c.errors.every((e) => e.code !== 'config_members_mismatch')) {

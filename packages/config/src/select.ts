@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { canonicalOrAbsolute, isSameOrInside } from '@trufflepig/base';
 import { configError, failure, success, type ConfigError, type ConfigOutcome } from './errors';
 import { WORKSPACE_FILE_NAME } from './limits';
-import { canonicalOrAbsolute, isSameOrInside } from './paths';
 import { loadRegistry } from './registry';
 import { loadWorkspaceConfig, type WorkspaceConfig } from './workspace-config';
 
@@ -38,7 +38,12 @@ export function selectWorkspace(opts: SelectOptions): ConfigOutcome<Selection> {
   const env = opts.env ?? process.env;
   const cwd = path.resolve(opts.cwd);
   if (opts.noWorkspace && opts.workspaceFlag !== undefined) {
-    return failure([{ code: 'workspace_conflicting_flags', message: '--no-workspace conflicts with --workspace; pass only one of them' }]);
+    return failure([
+      {
+        code: 'workspace_conflicting_flags',
+        message: '--no-workspace conflicts with --workspace; pass only one of them',
+      },
+    ]);
   }
   if (opts.noWorkspace) return success({ source: 'none', reason: 'disabled' });
 
@@ -46,7 +51,9 @@ export function selectWorkspace(opts: SelectOptions): ConfigOutcome<Selection> {
     let file = path.resolve(cwd, opts.workspaceFlag);
     if (isDirectory(file)) file = path.join(file, WORKSPACE_FILE_NAME);
     if (!fs.existsSync(file)) {
-      return failure([configError('workspace_not_found', '--workspace names no configuration file; check the path', { file })]);
+      return failure([
+        configError('workspace_not_found', '--workspace names no configuration file; check the path', { file }),
+      ]);
     }
     const loaded = loadWorkspaceConfig(file, { env });
     return loaded.ok ? success({ source: 'flag', config: loaded.value }) : loaded;
@@ -84,7 +91,11 @@ export function nearestAncestorConfig(dir: string): string | undefined {
   }
 }
 
-function selectFromRegistry(cwd: string, env: NodeJS.ProcessEnv, belongs: BelongsToMember | undefined): ConfigOutcome<Selection> {
+function selectFromRegistry(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  belongs: BelongsToMember | undefined,
+): ConfigOutcome<Selection> {
   const registry = loadRegistry(env);
   if (!registry.ok) return registry;
   if (registry.value === undefined) return success({ source: 'none', reason: 'not_found' });
@@ -95,7 +106,13 @@ function selectFromRegistry(cwd: string, env: NodeJS.ProcessEnv, belongs: Belong
   const seen = new Set<string>();
   for (const entry of entries) {
     if (!fs.existsSync(entry.file)) {
-      stale.push(configError('registry_stale_entry', `registry entry ${JSON.stringify(entry.path)} names ${entry.file}, which does not exist; remove the entry or restore the file`, { file: registryFile, line: entry.line, field: 'workspaces' }));
+      stale.push(
+        configError(
+          'registry_stale_entry',
+          `registry entry ${JSON.stringify(entry.path)} names ${entry.file}, which does not exist; remove the entry or restore the file`,
+          { file: registryFile, line: entry.line, field: 'workspaces' },
+        ),
+      );
       continue;
     }
     const loaded = loadWorkspaceConfig(entry.file, { env });
@@ -112,16 +129,22 @@ function selectFromRegistry(cwd: string, env: NodeJS.ProcessEnv, belongs: Belong
 
   const here = canonicalOrAbsolute(cwd);
   const matches = configs.filter((config) =>
-    config.members.some((member) => (member.available && isSameOrInside(member.root, here)) || (belongs !== undefined && member.available && belongs(member.root, cwd))),
+    config.members.some(
+      (member) =>
+        (member.available && isSameOrInside(member.root, here)) ||
+        (belongs !== undefined && member.available && belongs(member.root, cwd)),
+    ),
   );
   if (matches.length === 0) return success({ source: 'none', reason: 'not_found' });
   if (matches.length > 1) {
     const files = matches.map((m) => m.file);
-    return failure([{
-      code: 'workspace_ambiguous',
-      message: `${cwd} belongs to members of ${files.length} registered workspaces (${files.join(', ')}); choose one with --workspace FILE`,
-      file: registryFile,
-    }]);
+    return failure([
+      {
+        code: 'workspace_ambiguous',
+        message: `${cwd} belongs to members of ${files.length} registered workspaces (${files.join(', ')}); choose one with --workspace FILE`,
+        file: registryFile,
+      },
+    ]);
   }
   return success({ source: 'registry', config: matches[0]! });
 }

@@ -5,7 +5,7 @@ import { configError, failure, success, type ConfigOutcome } from './errors';
 // package, so the types come from an import-mode type query and the value from require,
 // which resolves to the package's "require" export at run time.
 type SmolToml = typeof import('smol-toml', { with: { 'resolution-mode': 'import' } });
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+
 const smolToml = require('smol-toml') as SmolToml;
 
 export const parseToml: SmolToml['parse'] = smolToml.parse;

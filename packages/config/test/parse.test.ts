@@ -58,8 +58,12 @@ path = "~/Source/tgstation/./"
           { name: 'lunatic', path: '~/Source/lunatic', root: lunatic, available: true, line: 15 },
           { name: 'tales-from-space', path: '../tales-from-space', root: tales, available: true, line: 18 },
           {
-            name: 'tgstation', path: '~/Source/tgstation/./', root: path.join(home, 'Source', 'tgstation'),
-            available: false, unavailableReason: 'directory does not exist', line: 21,
+            name: 'tgstation',
+            path: '~/Source/tgstation/./',
+            root: path.join(home, 'Source', 'tgstation'),
+            available: false,
+            unavailableReason: 'directory does not exist',
+            line: 21,
           },
         ],
       },
@@ -92,7 +96,10 @@ path = "~/Source/tgstation/./"
     const dir = tempDir();
     write(path.join(dir, 'file'), 'x');
     const result = parseWorkspaceConfig(configText({ a: 'file' }), path.join(dir, 'ws.toml'));
-    expect(result.ok && result.value.members[0]).toMatchObject({ available: false, unavailableReason: 'not a directory' });
+    expect(result.ok && result.value.members[0]).toMatchObject({
+      available: false,
+      unavailableReason: 'not a directory',
+    });
   });
 
   it('orders members by [workspace].members when given, else by document order (numeric names too)', () => {
@@ -102,7 +109,10 @@ path = "~/Source/tgstation/./"
     const tables = '[members.x]\npath = "mx"\n[members.2]\npath = "m2"\n[members.1]\npath = "m1"\n';
     const plain = parseWorkspaceConfig(`[workspace]\nname = "s"\n${tables}`, path.join(dir, 'ws.toml'));
     expect(plain.ok && plain.value.members.map((m) => m.name)).toEqual(['x', '2', '1']);
-    const ordered = parseWorkspaceConfig(`[workspace]\nname = "s"\nmembers = ["1", "x", "2"]\n${tables}`, path.join(dir, 'ws.toml'));
+    const ordered = parseWorkspaceConfig(
+      `[workspace]\nname = "s"\nmembers = ["1", "x", "2"]\n${tables}`,
+      path.join(dir, 'ws.toml'),
+    );
     expect(ordered.ok && ordered.value.members.map((m) => m.name)).toEqual(['1', 'x', '2']);
   });
 
@@ -121,12 +131,18 @@ describe('parseWorkspaceConfig: errors name file, line and field', () => {
   it('unknown top-level field', () => {
     const text = configText({ a: '/x/a' }) + '\n[outptu]\nbudget = 3\n';
     const err = errorOf(parseWorkspaceConfig(text, file));
-    expect(err).toMatchObject({ code: 'config_unknown_field', file, field: 'outptu', line: text.split('\n').indexOf('[outptu]') + 1 });
+    expect(err).toMatchObject({
+      code: 'config_unknown_field',
+      file,
+      field: 'outptu',
+      line: text.split('\n').indexOf('[outptu]') + 1,
+    });
     expect(err.message).toContain(`${file}:`);
   });
 
   it('unknown field inside a member, and inside [semantic]', () => {
-    const text = '[workspace]\nname = "s"\n[semantic]\nenabled = true\nrerankk = true\n[members.a]\npath = "/x/a"\nbranch = "main"\n';
+    const text =
+      '[workspace]\nname = "s"\n[semantic]\nenabled = true\nrerankk = true\n[members.a]\npath = "/x/a"\nbranch = "main"\n';
     const result = parseWorkspaceConfig(text, file);
     expect(!result.ok && result.errors.map((e) => [e.code, e.field, e.line])).toEqual([
       ['config_unknown_field', 'semantic.rerankk', 5],
@@ -156,7 +172,8 @@ describe('parseWorkspaceConfig: errors name file, line and field', () => {
   });
 
   it('budget limits: 1 and 1,000,000 are accepted, 0 and 1,000,001 are not', () => {
-    const at = (budget: number) => parseWorkspaceConfig(configText({ a: '/x/a' }, `[output]\nbudget = ${budget}`), file);
+    const at = (budget: number) =>
+      parseWorkspaceConfig(configText({ a: '/x/a' }, `[output]\nbudget = ${budget}`), file);
     expect(at(1).ok).toBe(true);
     expect(at(MAX_BUDGET).ok).toBe(true);
     expect(errorOf(at(0))).toMatchObject({ code: 'config_budget_range', field: 'output.budget', line: 4 });
@@ -168,8 +185,14 @@ describe('parseWorkspaceConfig: errors name file, line and field', () => {
   it('member count: 32 accepted, 33 and 0 rejected', () => {
     const members = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`m${i}`, `/x/m${i}`]));
     expect(parseWorkspaceConfig(configText(members(MAX_MEMBERS)), file).ok).toBe(true);
-    expect(errorOf(parseWorkspaceConfig(configText(members(MAX_MEMBERS + 1)), file))).toMatchObject({ code: 'config_member_count', field: 'members' });
-    expect(errorOf(parseWorkspaceConfig('[workspace]\nname = "s"\n', file))).toMatchObject({ code: 'config_member_count', file });
+    expect(errorOf(parseWorkspaceConfig(configText(members(MAX_MEMBERS + 1)), file))).toMatchObject({
+      code: 'config_member_count',
+      field: 'members',
+    });
+    expect(errorOf(parseWorkspaceConfig('[workspace]\nname = "s"\n', file))).toMatchObject({
+      code: 'config_member_count',
+      file,
+    });
   });
 
   it('size limit: exactly 256 KiB is accepted, one byte more is rejected', () => {
@@ -177,7 +200,10 @@ describe('parseWorkspaceConfig: errors name file, line and field', () => {
     const pad = (n: number) => base + '#' + 'x'.repeat(n - Buffer.byteLength(base) - 2) + '\n';
     expect(Buffer.byteLength(pad(MAX_CONFIG_BYTES))).toBe(MAX_CONFIG_BYTES);
     expect(parseWorkspaceConfig(pad(MAX_CONFIG_BYTES), file).ok).toBe(true);
-    expect(errorOf(parseWorkspaceConfig(pad(MAX_CONFIG_BYTES + 1), file))).toMatchObject({ code: 'config_too_large', file });
+    expect(errorOf(parseWorkspaceConfig(pad(MAX_CONFIG_BYTES + 1), file))).toMatchObject({
+      code: 'config_too_large',
+      file,
+    });
   });
 
   it('TOML syntax errors carry the parser line', () => {
@@ -197,7 +223,8 @@ describe('parseWorkspaceConfig: errors name file, line and field', () => {
   });
 
   it('scope lists may only name source: tags and may not be empty', () => {
-    const at = (scopes: string) => parseWorkspaceConfig(configText({ a: '/x/a' }, `[retrieval]\nscopes = ${scopes}`), file);
+    const at = (scopes: string) =>
+      parseWorkspaceConfig(configText({ a: '/x/a' }, `[retrieval]\nscopes = ${scopes}`), file);
     expect(errorOf(at('[["lang:rust"]]')).code).toBe('config_invalid_scopes');
     expect(errorOf(at('[]')).code).toBe('config_invalid_scopes');
     expect(errorOf(at('["source:code"]')).code).toBe('config_invalid_scopes');
@@ -206,7 +233,8 @@ describe('parseWorkspaceConfig: errors name file, line and field', () => {
   it('finds lines of dotted keys and ignores look-alikes inside multi-line strings', () => {
     // If the scanner read the string's "[members.fake]" as a header, `extra` on line 9
     // would be filed under members.fake and its error would fall back to line 3.
-    const text = 'members.a.path = "/x/a"\nmembers.a.colour = "red"\n[workspace]\nname = "s"\ndescription = """\n[members.fake]\nextra = 1\n"""\nextra = 2\n';
+    const text =
+      'members.a.path = "/x/a"\nmembers.a.colour = "red"\n[workspace]\nname = "s"\ndescription = """\n[members.fake]\nextra = 1\n"""\nextra = 2\n';
     const result = parseWorkspaceConfig(text, file);
     expect(!result.ok && result.errors.map((e) => [e.code, e.field, e.line])).toEqual([
       ['config_unknown_field', 'members.a.colour', 2],
@@ -225,8 +253,14 @@ describe('parseWorkspaceConfig: roots', () => {
     fs.symlinkSync(real, path.join(dir, 'alias'));
     const text = configText({ a: 'real', b: 'alias' });
     const err = errorOf(parseWorkspaceConfig(text, path.join(dir, 'ws.toml')));
-    expect(err).toMatchObject({ code: 'config_duplicate_root', field: 'members.b.path', line: text.split('\n').indexOf('path = "alias"') + 1 });
-    expect(errorOf(parseWorkspaceConfig(configText({ a: 'real', b: './real/' }), path.join(dir, 'ws.toml'))).code).toBe('config_duplicate_root');
+    expect(err).toMatchObject({
+      code: 'config_duplicate_root',
+      field: 'members.b.path',
+      line: text.split('\n').indexOf('path = "alias"') + 1,
+    });
+    expect(errorOf(parseWorkspaceConfig(configText({ a: 'real', b: './real/' }), path.join(dir, 'ws.toml'))).code).toBe(
+      'config_duplicate_root',
+    );
   });
 
   it('rejects overlapping roots, through symlinks and for missing roots too', () => {
@@ -235,10 +269,79 @@ describe('parseWorkspaceConfig: roots', () => {
     mkdir(path.join(outer, 'inner'));
     fs.symlinkSync(path.join(outer, 'inner'), path.join(dir, 'inner-link'));
     const cfg = path.join(dir, 'ws.toml');
-    expect(errorOf(parseWorkspaceConfig(configText({ a: 'outer', b: 'outer/inner' }), cfg)).code).toBe('config_overlapping_root');
-    expect(errorOf(parseWorkspaceConfig(configText({ b: 'inner-link', a: 'outer' }), cfg)).code).toBe('config_overlapping_root');
-    expect(errorOf(parseWorkspaceConfig(configText({ a: 'gone', b: 'gone/deeper' }), cfg)).code).toBe('config_overlapping_root');
+    expect(errorOf(parseWorkspaceConfig(configText({ a: 'outer', b: 'outer/inner' }), cfg)).code).toBe(
+      'config_overlapping_root',
+    );
+    expect(errorOf(parseWorkspaceConfig(configText({ b: 'inner-link', a: 'outer' }), cfg)).code).toBe(
+      'config_overlapping_root',
+    );
+    expect(errorOf(parseWorkspaceConfig(configText({ a: 'gone', b: 'gone/deeper' }), cfg)).code).toBe(
+      'config_overlapping_root',
+    );
     expect(parseWorkspaceConfig(configText({ a: 'outer', b: 'outer2' }), cfg).ok).toBe(true);
+  });
+
+  it('names the nested member and the enclosing one whichever is declared first, at the later line', () => {
+    const dir = tempDir();
+    const outer = mkdir(path.join(dir, 'outer'));
+    const inner = mkdir(path.join(outer, 'inner'));
+    const cfg = path.join(dir, 'ws.toml');
+    for (const members of [
+      { b: 'outer/inner', a: 'outer' },
+      { a: 'outer', b: 'outer/inner' },
+    ]) {
+      const text = configText(members);
+      const err = errorOf(parseWorkspaceConfig(text, cfg));
+      const laterName = Object.keys(members)[1]!;
+      const line = text.split('\n').indexOf(`path = ${JSON.stringify(members[laterName as 'a' | 'b'])}`) + 1;
+      expect(err).toMatchObject({
+        code: 'config_overlapping_root',
+        message: `${cfg}:${line}: member b (${inner}) lies inside member a (${outer}); members must not overlap, remove or move one`,
+        field: `members.${laterName}.path`,
+        line,
+      });
+    }
+  });
+
+  it('reports every conflicting pair, in declaration order', () => {
+    const dir = tempDir();
+    const real = mkdir(path.join(dir, 'real'));
+    mkdir(path.join(real, 'sub'));
+    fs.symlinkSync(real, path.join(dir, 'alias'));
+    const result = parseWorkspaceConfig(
+      configText({ a: 'real', b: 'real/sub', c: 'alias' }),
+      path.join(dir, 'ws.toml'),
+    );
+    expect(!result.ok && result.errors.map((e) => [e.code, e.field])).toEqual([
+      ['config_overlapping_root', 'members.b.path'],
+      ['config_duplicate_root', 'members.c.path'],
+      ['config_overlapping_root', 'members.c.path'],
+    ]);
+  });
+});
+
+describe('parseWorkspaceConfig: unavailable members', () => {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  (isRoot ? it.skip : it)('says why a member root cannot be used: unreadable, not searchable, missing', () => {
+    const dir = tempDir();
+    const locked = mkdir(path.join(dir, 'locked'));
+    mkdir(path.join(dir, 'closed', 'inside'));
+    fs.chmodSync(locked, 0o300);
+    fs.chmodSync(path.join(dir, 'closed'), 0o600);
+    try {
+      const result = parseWorkspaceConfig(
+        configText({ a: 'locked', b: 'closed/inside', c: 'gone' }),
+        path.join(dir, 'ws.toml'),
+      );
+      expect(result.ok && result.value.members.map((m) => [m.root, m.available, m.unavailableReason])).toEqual([
+        [locked, false, 'directory is not readable'],
+        [path.join(dir, 'closed', 'inside'), false, 'permission denied'],
+        [path.join(dir, 'gone'), false, 'directory does not exist'],
+      ]);
+    } finally {
+      fs.chmodSync(locked, 0o755);
+      fs.chmodSync(path.join(dir, 'closed'), 0o755);
+    }
   });
 });
 

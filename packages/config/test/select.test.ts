@@ -37,15 +37,27 @@ describe('selectWorkspace: flags', () => {
     const { home, env, alpha, elsewhere } = setup();
     write(path.join(home, 'src', 'trufflepig.workspace.toml'), configText({ alpha: 'alpha' }));
     const explicit = write(path.join(elsewhere, 'other.toml'), configText({ beta: '../src/beta' }));
-    expect(selected(selectWorkspace({ workspaceFlag: '../../elsewhere/other.toml', cwd: alpha, env }))).toEqual({ source: 'flag', file: explicit });
-    const inDir = write(path.join(elsewhere, 'ws', 'trufflepig.workspace.toml'), configText({ beta: '../../src/beta' }));
-    expect(selected(selectWorkspace({ workspaceFlag: path.join(elsewhere, 'ws'), cwd: alpha, env }))).toEqual({ source: 'flag', file: inDir });
+    expect(selected(selectWorkspace({ workspaceFlag: '../../elsewhere/other.toml', cwd: alpha, env }))).toEqual({
+      source: 'flag',
+      file: explicit,
+    });
+    const inDir = write(
+      path.join(elsewhere, 'ws', 'trufflepig.workspace.toml'),
+      configText({ beta: '../../src/beta' }),
+    );
+    expect(selected(selectWorkspace({ workspaceFlag: path.join(elsewhere, 'ws'), cwd: alpha, env }))).toEqual({
+      source: 'flag',
+      file: inDir,
+    });
   });
 
   it('--workspace naming no file is workspace_not_found; an invalid file returns its own error', () => {
     const { env, alpha, elsewhere } = setup();
     const missing = selectWorkspace({ workspaceFlag: path.join(elsewhere, 'none.toml'), cwd: alpha, env });
-    expect(!missing.ok && missing.error).toMatchObject({ code: 'workspace_not_found', file: path.join(elsewhere, 'none.toml') });
+    expect(!missing.ok && missing.error).toMatchObject({
+      code: 'workspace_not_found',
+      file: path.join(elsewhere, 'none.toml'),
+    });
     write(path.join(elsewhere, 'bad.toml'), '[workspace]\nname = "s"\nfoo = 1\n[members.a]\npath = "a"\n');
     const bad = selectWorkspace({ workspaceFlag: path.join(elsewhere, 'bad.toml'), cwd: alpha, env });
     expect(!bad.ok && bad.error).toMatchObject({ code: 'config_unknown_field', line: 3 });
@@ -111,7 +123,12 @@ describe('selectWorkspace: registry', () => {
     const cfg = write(path.join(home, 'configs', 'one.toml'), configText({ alpha: '../src/alpha' }));
     write(registryPath(env), `# registered workspaces\nworkspaces = [\n  "${cfg}",\n  "~/gone.toml",\n]\n`);
     const result = selectWorkspace({ cwd: alpha, env });
-    expect(!result.ok && result.error).toMatchObject({ code: 'registry_stale_entry', file: registryPath(env), line: 4, field: 'workspaces' });
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'registry_stale_entry',
+      file: registryPath(env),
+      line: 4,
+      field: 'workspaces',
+    });
     expect(!result.ok && result.error.message).toContain('remove the entry');
   });
 
@@ -119,7 +136,11 @@ describe('selectWorkspace: registry', () => {
     const { home, env, alpha } = setup();
     write(registryPath(env), 'workspaces = ["a.toml"]\nextra = true\n');
     const unknown = selectWorkspace({ cwd: alpha, env });
-    expect(!unknown.ok && unknown.error).toMatchObject({ code: 'config_unknown_field', file: registryPath(env), line: 2 });
+    expect(!unknown.ok && unknown.error).toMatchObject({
+      code: 'config_unknown_field',
+      file: registryPath(env),
+      line: 2,
+    });
     const bad = write(path.join(home, 'bad.toml'), '[workspace]\nname = "x y"\n[members.a]\npath = "src/alpha"\n');
     write(registryPath(env), `workspaces = ["${bad}"]\n`);
     const invalid = selectWorkspace({ cwd: alpha, env });
@@ -132,13 +153,20 @@ describe('selectWorkspace: registry', () => {
     const cfg = write(path.join(home, 'configs', 'one.toml'), configText({ alpha: '../src/alpha' }));
     write(registryPath(env), `workspaces = ["${cfg}"]\n`);
     fs.symlinkSync(alpha, path.join(home, 'alpha-link'));
-    expect(selected(selectWorkspace({ cwd: path.join(home, 'alpha-link'), env }))).toEqual({ source: 'registry', file: cfg });
+    expect(selected(selectWorkspace({ cwd: path.join(home, 'alpha-link'), env }))).toEqual({
+      source: 'registry',
+      file: cfg,
+    });
   });
 });
 
 describe('selectWorkspace: linked worktrees through belongsToMember', () => {
   const gitEnv: NodeJS.ProcessEnv = {
-    ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid',
+    ...process.env,
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.invalid',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.invalid',
   };
   delete gitEnv.GIT_DIR;
   const git = (cwd: string, ...args: string[]) =>
@@ -169,7 +197,12 @@ describe('selectWorkspace: linked worktrees through belongsToMember', () => {
     write(registryPath(env), `workspaces = ["${cfg}"]\n`);
     const wt = path.join(elsewhere, 'alpha-wt');
     expect(selected(selectWorkspace({ cwd: wt, env }))).toEqual({ source: 'none:not_found' });
-    expect(selected(selectWorkspace({ cwd: wt, env, belongsToMember: sameRepo }))).toEqual({ source: 'registry', file: cfg });
-    expect(selected(selectWorkspace({ cwd: other, env, belongsToMember: sameRepo }))).toEqual({ source: 'none:not_found' });
+    expect(selected(selectWorkspace({ cwd: wt, env, belongsToMember: sameRepo }))).toEqual({
+      source: 'registry',
+      file: cfg,
+    });
+    expect(selected(selectWorkspace({ cwd: other, env, belongsToMember: sameRepo }))).toEqual({
+      source: 'none:not_found',
+    });
   });
 });

@@ -56,7 +56,17 @@ function isoDate(seconds: number, tz: string): string {
 export function parsePorcelain(text: string): { lines: BlameLine[]; commits: Map<string, BlameCommit> } {
   const lines: BlameLine[] = [];
   const commits = new Map<string, BlameCommit>();
-  const facts = new Map<string, { time?: number; tz?: string; subject?: string; previous?: { commit: string; path: string }; boundary: boolean; path?: string }>();
+  const facts = new Map<
+    string,
+    {
+      time?: number;
+      tz?: string;
+      subject?: string;
+      previous?: { commit: string; path: string };
+      boundary: boolean;
+      path?: string;
+    }
+  >();
   const rows = text.split('\n');
   for (let i = 0; i < rows.length; i++) {
     const head = /^([0-9a-f]{40,64}) (\d+) (\d+)(?: \d+)?$/.exec(rows[i]);
@@ -84,8 +94,10 @@ export function parsePorcelain(text: string): { lines: BlameLine[]; commits: Map
   }
   for (const [commit, f] of facts) {
     commits.set(commit, {
-      date: f.time !== undefined ? isoDate(f.time, f.tz ?? '+0000') : '', subject: f.subject ?? '',
-      ...(f.previous && !f.boundary ? { previous: f.previous } : {}), boundary: f.boundary,
+      date: f.time !== undefined ? isoDate(f.time, f.tz ?? '+0000') : '',
+      subject: f.subject ?? '',
+      ...(f.previous && !f.boundary ? { previous: f.previous } : {}),
+      boundary: f.boundary,
     });
   }
   return { lines, commits };
@@ -94,19 +106,25 @@ export function parsePorcelain(text: string): { lines: BlameLine[]; commits: Map
 /** Consecutive lines of one commit whose origins are consecutive lines of one path: one run. */
 export function runsOf(lines: readonly BlameLine[]): BlameRun[] {
   const runs: BlameRun[] = [];
-  let open: { start: number; end: number; commit: string; path: string; origStart: number; origEnd: number } | undefined;
+  let open:
+    { start: number; end: number; commit: string; path: string; origStart: number; origEnd: number } | undefined;
   const close = () => {
     if (!open) return;
     const uncommitted = UNCOMMITTED.test(open.commit);
     runs.push({
       lines: { start: open.start, end: open.end },
-      ...(uncommitted ? {} : { commit: open.commit, orig: { path: open.path, range: { start: open.origStart, end: open.origEnd } } }),
+      ...(uncommitted
+        ? {}
+        : { commit: open.commit, orig: { path: open.path, range: { start: open.origStart, end: open.origEnd } } }),
     });
     open = undefined;
   };
   for (const l of [...lines].sort((a, b) => a.line - b.line)) {
-    const joins = open && l.commit === open.commit && l.line === open.end + 1
-      && (UNCOMMITTED.test(l.commit) || (l.path === open.path && l.origLine === open.origEnd + 1));
+    const joins =
+      open &&
+      l.commit === open.commit &&
+      l.line === open.end + 1 &&
+      (UNCOMMITTED.test(l.commit) || (l.path === open.path && l.origLine === open.origEnd + 1));
     if (open && joins) {
       open.end = l.line;
       open.origEnd = l.origLine;
@@ -124,13 +142,29 @@ export function blameRange(repo: Repo, path: string, range: LineRange): Outcome<
   const end = Math.min(range.end, range.start + BLAME_LINES_MAX - 1);
   const cutLines = range.end - end;
   const arg = gitArg(path);
-  if (arg === undefined) return fail('git_failed', `${Buffer.from(path, 'latin1').toString('utf8')} is not UTF-8; Git cannot be asked about it`);
-  if (repo.head === undefined) return ok({ runs: [{ lines: { start: range.start, end } }], commits: new Map(), cutLines });
+  if (arg === undefined)
+    return fail(
+      'git_failed',
+      `${Buffer.from(path, 'latin1').toString('utf8')} is not UTF-8; Git cannot be asked about it`,
+    );
+  if (repo.head === undefined)
+    return ok({ runs: [{ lines: { start: range.start, end } }], commits: new Map(), cutLines });
   const moved = String(BLAME_MOVE_MIN_CHARS);
-  const run = runGit(repo.top, ['blame', '--porcelain', '-w', `-M${moved}`, `-C${moved}`, '-L', `${range.start},${end}`, '--', arg]);
+  const run = runGit(repo.top, [
+    'blame',
+    '--porcelain',
+    '-w',
+    `-M${moved}`,
+    `-C${moved}`,
+    '-L',
+    `${range.start},${end}`,
+    '--',
+    arg,
+  ]);
   if (run.state !== 'ok') {
     // A file HEAD does not have: Git refuses to blame it; every line is uncommitted.
-    if (run.state === 'failed' && /no such path/.test(run.reason)) return ok({ runs: [{ lines: { start: range.start, end } }], commits: new Map(), cutLines });
+    if (run.state === 'failed' && /no such path/.test(run.reason))
+      return ok({ runs: [{ lines: { start: range.start, end } }], commits: new Map(), cutLines });
     return gitFailure(run, 'git blame');
   }
   const parsed = parsePorcelain(run.stdout.toString('latin1'));

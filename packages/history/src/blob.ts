@@ -49,10 +49,16 @@ function parseCheck(run: GitRun, count: number): CheckRow[] {
  * a request Git cannot resolve is `missing`, one over `maxBytes` is `too_large`. Undefined
  * when Git itself could not run (the caller reports the run).
  */
-export function readBlobs(top: string, requests: readonly { readonly rev: string; readonly path: string }[], maxBytes = BLOB_MAX_BYTES): { reads: BlobRead[] } | { failed: GitRun } {
+export function readBlobs(
+  top: string,
+  requests: readonly { readonly rev: string; readonly path: string }[],
+  maxBytes = BLOB_MAX_BYTES,
+): { reads: BlobRead[] } | { failed: GitRun } {
   const specs = requests.map((r) => specOf(r.rev, r.path));
   const asked = specs.filter((s): s is string => s !== undefined);
-  const check = asked.length ? runGit(top, ['cat-file', '--batch-check'], { input: `${asked.join('\n')}\n` }) : undefined;
+  const check = asked.length
+    ? runGit(top, ['cat-file', '--batch-check'], { input: `${asked.join('\n')}\n` })
+    : undefined;
   if (check && check.state !== 'ok') return { failed: check };
   const rows = check ? parseCheck(check, asked.length) : [];
   const reads: BlobRead[] = [];
@@ -73,7 +79,10 @@ export function readBlobs(top: string, requests: readonly { readonly rev: string
   }
   if (wanted.length === 0) return { reads };
   // Read by object id: the ids were just resolved, so no path is looked up twice.
-  const batch = runGit(top, ['cat-file', '--batch'], { input: `${wanted.join('\n')}\n`, maxBytes: wanted.length * (maxBytes + 200) + 4096 });
+  const batch = runGit(top, ['cat-file', '--batch'], {
+    input: `${wanted.join('\n')}\n`,
+    maxBytes: wanted.length * (maxBytes + 200) + 4096,
+  });
   if (batch.state !== 'ok') return { failed: batch };
   const out = batch.stdout;
   let at = 0;

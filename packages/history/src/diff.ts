@@ -67,7 +67,12 @@ export function diffLines(before: readonly string[], after: readonly string[]): 
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
   const ops: EditOp[] = [];
   for (let i = 0; i < head; i++) ops.push({ kind: 'same', before: i, after: i });
   const aEnd = before.length - tail;

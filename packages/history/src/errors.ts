@@ -1,3 +1,5 @@
+import { failWith, ok, type CodedError, type Outcome as BaseOutcome } from '@trufflepig/base/outcome';
+
 /** Codes of the history verbs' errors (docs/cli.md lists them). */
 export type HistoryErrorCode =
   | 'not_git'
@@ -12,17 +14,10 @@ export type HistoryErrorCode =
   | 'git_failed';
 
 /** A failure as a value: a stable code and a one-line message that says what to do next. */
-export interface HistoryError {
-  readonly code: HistoryErrorCode;
-  readonly message: string;
-}
+export type HistoryError = CodedError<HistoryErrorCode>;
 
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: HistoryError };
+export type Outcome<T> = BaseOutcome<T, HistoryErrorCode>;
 
-export function ok<T>(value: T): Outcome<T> {
-  return { ok: true, value };
-}
+export const fail = failWith<HistoryErrorCode>();
 
-export function fail<T>(code: HistoryErrorCode, message: string): Outcome<T> {
-  return { ok: false, error: { code, message } };
-}
+export { ok };

@@ -11,7 +11,14 @@ import { countEdits, diffLines } from './diff';
 import { ok, type Outcome } from './errors';
 import { runGit, type StreamEnd } from './git';
 import {
-  EXTRACTED_BLOBS_MAX, GIT_TIMEOUT_MS, HIST_COMMITS_MAX, HIST_DEADLINE_MS, HIST_MOVES_MAX, HIST_SCANNED_COMMITS_MAX, MOVE_CANDIDATE_FILES_MAX, SUBJECT_MAX_CHARS,
+  EXTRACTED_BLOBS_MAX,
+  GIT_TIMEOUT_MS,
+  HIST_COMMITS_MAX,
+  HIST_DEADLINE_MS,
+  HIST_MOVES_MAX,
+  HIST_SCANNED_COMMITS_MAX,
+  MOVE_CANDIDATE_FILES_MAX,
+  SUBJECT_MAX_CHARS,
 } from './limits';
 import { chooseOrigin, linesOf, type Origin, type OriginCandidate } from './origin';
 import { followRecords, type LoadedHistoryIndex, type RecordSource } from './log-index-source';
@@ -78,17 +85,36 @@ function fileOf(rec: LogRecord, path: string): FileDiff | undefined {
 
 /** One commit's effect on the target: its sides and counts, before any move search. */
 function stepOf(rec: LogRecord, file: FileDiff, path: string, range: LineRange | undefined, repo: Repo): HistCommit {
-  const base = { commit: rec.commit, parents: rec.parents, date: rec.date, subject: rec.subject.slice(0, SUBJECT_MAX_CHARS), after: { path, ...(range ? { range } : {}) } };
+  const base = {
+    commit: rec.commit,
+    parents: rec.parents,
+    date: rec.date,
+    subject: rec.subject.slice(0, SUBJECT_MAX_CHARS),
+    after: { path, ...(range ? { range } : {}) },
+  };
   const boundaryOrAdded = repo.shallow.has(rec.commit) ? 'boundary' : 'added';
   if (range === undefined) {
     const counts = wholeFileCounts(file.hunks);
     if (file.beforePath === undefined) return { ...base, ...counts, event: boundaryOrAdded };
     return { ...base, ...counts, before: { path: file.beforePath }, ...pathEvent(file, path) };
   }
-  if (file.binary) return { ...base, added: range.end - range.start + 1, deleted: 0, before: { path: file.beforePath ?? path, range } };
+  if (file.binary)
+    return {
+      ...base,
+      added: range.end - range.start + 1,
+      deleted: 0,
+      before: { path: file.beforePath ?? path, range },
+    };
   const mapped = mapRangeBack(range, file.hunks);
-  if (file.beforePath === undefined || mapped.before === undefined) return { ...base, added: mapped.added, deleted: mapped.deleted, event: boundaryOrAdded };
-  return { ...base, added: mapped.added, deleted: mapped.deleted, before: { path: file.beforePath, range: mapped.before }, ...pathEvent(file, path) };
+  if (file.beforePath === undefined || mapped.before === undefined)
+    return { ...base, added: mapped.added, deleted: mapped.deleted, event: boundaryOrAdded };
+  return {
+    ...base,
+    added: mapped.added,
+    deleted: mapped.deleted,
+    before: { path: file.beforePath, range: mapped.before },
+    ...pathEvent(file, path),
+  };
 }
 
 /** A commit that brought the target from another path: a rename of its file, or a copy Git found (the lines moved with it). */
@@ -117,7 +143,10 @@ function definitionsOf(path: string, bytes: Buffer): { name: string; range: Line
   if (seen !== undefined) return seen;
   let defs: { name: string; range: LineRange }[];
   try {
-    defs = extractFile(lang, bytes).definitions.map((d) => ({ name: d.name, range: { start: d.startLine, end: d.endLine } }));
+    defs = extractFile(lang, bytes).definitions.map((d) => ({
+      name: d.name,
+      range: { start: d.startLine, end: d.endLine },
+    }));
   } catch {
     defs = [];
   }
@@ -128,7 +157,11 @@ function definitionsOf(path: string, bytes: Buffer): { name: string; range: Line
 
 /** `git diff-tree --name-status` of a commit against its first parent: files that existed in the parent, deleted ones first. */
 function changedInParent(repo: Repo, parent: string, commit: string, afterPath: string, deadline: number): string[] {
-  const run = runGit(repo.top, ['diff-tree', '-r', '-z', '--no-renames', '--name-status', '--no-commit-id', parent, commit], { timeoutMs: remaining(deadline) });
+  const run = runGit(
+    repo.top,
+    ['diff-tree', '-r', '-z', '--no-renames', '--name-status', '--no-commit-id', parent, commit],
+    { timeoutMs: remaining(deadline) },
+  );
   if (run.state !== 'ok') return [];
   const parts = run.stdout.toString('latin1').split('\0');
   const deleted: string[] = [];
@@ -138,7 +171,10 @@ function changedInParent(repo: Repo, parent: string, commit: string, afterPath: 
     else if (parts[i] === 'M') modified.push(parts[i + 1]);
   }
   const ext = (p: string) => p.slice(p.lastIndexOf('.'));
-  const sameKindFirst = (list: string[]) => [...list.filter((p) => ext(p) === ext(afterPath)), ...list.filter((p) => ext(p) !== ext(afterPath))];
+  const sameKindFirst = (list: string[]) => [
+    ...list.filter((p) => ext(p) === ext(afterPath)),
+    ...list.filter((p) => ext(p) !== ext(afterPath)),
+  ];
   return [...sameKindFirst(deleted), ...sameKindFirst(modified)].slice(0, MOVE_CANDIDATE_FILES_MAX);
 }
 
@@ -148,19 +184,28 @@ function nameAt(path: string, bytes: Buffer, range: LineRange): string | undefin
   for (const d of definitionsOf(path, bytes)) {
     const overlap = Math.min(d.range.end, range.end) - Math.max(d.range.start, range.start) + 1;
     const size = d.range.end - d.range.start;
-    if (overlap > 0 && (best === undefined || overlap > best.overlap || (overlap === best.overlap && size < best.size))) best = { name: d.name, overlap, size };
+    if (overlap > 0 && (best === undefined || overlap > best.overlap || (overlap === best.overlap && size < best.size)))
+      best = { name: d.name, overlap, size };
   }
   return best?.name;
 }
 
 /** Where the target came from when `step`'s commit added all its lines, with the move's own counts. */
-function findOrigin(repo: Repo, step: HistCommit, name: string | undefined, deadline: number): { origin: Origin; added: number; deleted: number; name?: string } | undefined {
+function findOrigin(
+  repo: Repo,
+  step: HistCommit,
+  name: string | undefined,
+  deadline: number,
+): { origin: Origin; added: number; deleted: number; name?: string } | undefined {
   const parent = step.parents[0];
   const range = step.after.range;
   if (parent === undefined || range === undefined) return undefined;
   const candidates = changedInParent(repo, parent, step.commit, step.after.path, deadline);
   if (candidates.length === 0) return undefined;
-  const read = readBlobs(repo.top, [{ rev: step.commit, path: step.after.path }, ...candidates.map((path) => ({ rev: parent, path }))]);
+  const read = readBlobs(repo.top, [
+    { rev: step.commit, path: step.after.path },
+    ...candidates.map((path) => ({ rev: parent, path })),
+  ]);
   if ('failed' in read) return undefined;
   const [after, ...olds] = read.reads;
   if (after.state !== 'ok') return undefined;
@@ -169,72 +214,104 @@ function findOrigin(repo: Repo, step: HistCommit, name: string | undefined, dead
   const options: OriginCandidate[] = [];
   olds.forEach((r, i) => {
     if (r.state !== 'ok') return;
-    for (const d of definitionsOf(candidates[i], r.bytes)) options.push({ path: candidates[i], name: d.name, range: d.range, lines: linesOf(r.bytes, d.range) });
+    for (const d of definitionsOf(candidates[i], r.bytes))
+      options.push({ path: candidates[i], name: d.name, range: d.range, lines: linesOf(r.bytes, d.range) });
   });
   const origin = chooseOrigin(here, lines, options);
   if (origin === undefined) return undefined;
   return { origin, ...countEdits(diffLines(origin.lines, lines)), ...(here !== undefined ? { name: here } : {}) };
 }
 
-const CUT_OF: Partial<Record<StreamEnd, HistCut>> = { timed_out: 'time', too_large: 'bytes', failed: 'git_failed', unavailable: 'git_failed' };
+const CUT_OF: Partial<Record<StreamEnd, HistCut>> = {
+  timed_out: 'time',
+  too_large: 'bytes',
+  failed: 'git_failed',
+  unavailable: 'git_failed',
+};
 
 /**
  * The commits that changed `target`, newest first, from `repo.head` along first parents,
  * within HIST_COMMITS_MAX listed, HIST_SCANNED_COMMITS_MAX read, HIST_MOVES_MAX moves and
  * HIST_DEADLINE_MS; what cut it short is `cut`.
  */
-export async function walkHistory(repo: Repo, target: HistTarget, options: { readonly deadlineMs?: number; readonly index?: LoadedHistoryIndex } = {}): Promise<Outcome<HistWalk>> {
+export async function walkHistory(
+  repo: Repo,
+  target: HistTarget,
+  options: { readonly deadlineMs?: number; readonly index?: LoadedHistoryIndex } = {},
+): Promise<Outcome<HistWalk>> {
   const deadline = Date.now() + (options.deadlineMs ?? HIST_DEADLINE_MS);
   // The index, where it holds the commits asked for, answers as the file's log would (log-index-source.ts).
-  const src: RecordSource = { repo, ...(options.index ? { index: options.index } : {}), remaining: () => remaining(deadline), fromIndex: 0, gaps: new Map() };
+  const src: RecordSource = {
+    repo,
+    ...(options.index ? { index: options.index } : {}),
+    remaining: () => remaining(deadline),
+    fromIndex: 0,
+    gaps: new Map(),
+  };
   const commits: HistCommit[] = [];
   let scanned = 0;
   let moves = 0;
   let shallow: HistWalk['shallow'];
-  const done = (cut?: HistWalk['cut']): Outcome<HistWalk> => ok({ commits, scanned, moves, ...(cut ? { cut } : {}), ...(shallow ? { shallow } : {}), fromIndex: src.fromIndex });
+  const done = (cut?: HistWalk['cut']): Outcome<HistWalk> =>
+    ok({ commits, scanned, moves, ...(cut ? { cut } : {}), ...(shallow ? { shallow } : {}), fromIndex: src.fromIndex });
   if (repo.head === undefined) return done();
-  let hop: Hop | undefined = { rev: repo.head, path: target.path, ...(target.range ? { range: target.range } : {}), ...(target.name ? { name: target.name } : {}) };
+  let hop: Hop | undefined = {
+    rev: repo.head,
+    path: target.path,
+    ...(target.range ? { range: target.range } : {}),
+    ...(target.name ? { name: target.name } : {}),
+  };
   while (hop !== undefined) {
     const current: Hop = hop;
     hop = undefined;
     const arg = gitArg(current.path);
-    if (arg === undefined) return done({ reason: 'path_not_utf8', detail: `${Buffer.from(current.path, 'latin1').toString('utf8')} is not UTF-8; Git cannot be asked about it` });
+    if (arg === undefined)
+      return done({
+        reason: 'path_not_utf8',
+        detail: `${Buffer.from(current.path, 'latin1').toString('utf8')} is not UTF-8; Git cannot be asked about it`,
+      });
     let path = current.path;
     let range = current.range;
     let ended = false;
     let pending: HistCommit | undefined;
     let cut: HistWalk['cut'];
-    const stream = await followRecords(src, current.rev, () => path, (rec) => {
-      scanned++;
-      const file = fileOf(rec, path);
-      if (file !== undefined) {
-        const step = stepOf(rec, file, path, range, repo);
-        if (step.event === 'added' && range !== undefined && rec.parents.length > 0) {
-          // All of the target's lines are new here: moved from elsewhere, or added. Decided after the run.
-          pending = step;
+    const stream = await followRecords(
+      src,
+      current.rev,
+      () => path,
+      (rec) => {
+        scanned++;
+        const file = fileOf(rec, path);
+        if (file !== undefined) {
+          const step = stepOf(rec, file, path, range, repo);
+          if (step.event === 'added' && range !== undefined && rec.parents.length > 0) {
+            // All of the target's lines are new here: moved from elsewhere, or added. Decided after the run.
+            pending = step;
+            return false;
+          }
+          if (step.added + step.deleted > 0 || step.event !== undefined) commits.push(step);
+          if (step.event === 'boundary') shallow = { commit: rec.commit, date: rec.date };
+          if (step.before === undefined) {
+            ended = true;
+            return false;
+          }
+          path = step.before.path;
+          range = step.before.range;
+          if (commits.length >= HIST_COMMITS_MAX) {
+            cut = { reason: 'commits', detail: `listed the newest ${HIST_COMMITS_MAX} commits` };
+            return false;
+          }
+        }
+        if (scanned >= HIST_SCANNED_COMMITS_MAX) {
+          cut = { reason: 'scanned', detail: `read ${HIST_SCANNED_COMMITS_MAX} commits of the file's log` };
           return false;
         }
-        if (step.added + step.deleted > 0 || step.event !== undefined) commits.push(step);
-        if (step.event === 'boundary') shallow = { commit: rec.commit, date: rec.date };
-        if (step.before === undefined) {
-          ended = true;
-          return false;
-        }
-        path = step.before.path;
-        range = step.before.range;
-        if (commits.length >= HIST_COMMITS_MAX) {
-          cut = { reason: 'commits', detail: `listed the newest ${HIST_COMMITS_MAX} commits` };
-          return false;
-        }
-      }
-      if (scanned >= HIST_SCANNED_COMMITS_MAX) {
-        cut = { reason: 'scanned', detail: `read ${HIST_SCANNED_COMMITS_MAX} commits of the file's log` };
-        return false;
-      }
-      return true;
-    });
+        return true;
+      },
+    );
     if (cut) return done(cut);
-    if (stream.end === 'failed' && commits.length === 0 && scanned === 0 && moves === 0) return gitFailure({ state: 'failed', stdout: Buffer.alloc(0), reason: stream.reason }, 'git log');
+    if (stream.end === 'failed' && commits.length === 0 && scanned === 0 && moves === 0)
+      return gitFailure({ state: 'failed', stdout: Buffer.alloc(0), reason: stream.reason }, 'git log');
     const streamCut = CUT_OF[stream.end];
     if (streamCut && !ended && pending === undefined) return done({ reason: streamCut, detail: stream.reason });
     if (pending !== undefined) {
@@ -245,12 +322,20 @@ export async function walkHistory(repo: Repo, target: HistTarget, options: { rea
       const found = Date.now() < deadline ? findOrigin(repo, pending, current.name, deadline) : undefined;
       if (found === undefined) {
         commits.push(pending);
-        if (Date.now() >= deadline) return done({ reason: 'time', detail: `the walk ran past ${options.deadlineMs ?? HIST_DEADLINE_MS} ms` });
+        if (Date.now() >= deadline)
+          return done({ reason: 'time', detail: `the walk ran past ${options.deadlineMs ?? HIST_DEADLINE_MS} ms` });
       } else {
         moves++;
         const from = found.origin;
-        commits.push({ ...pending, added: found.added, deleted: found.deleted, before: { path: from.path, range: from.range }, event: 'moved' });
-        if (commits.length >= HIST_COMMITS_MAX) return done({ reason: 'commits', detail: `listed the newest ${HIST_COMMITS_MAX} commits` });
+        commits.push({
+          ...pending,
+          added: found.added,
+          deleted: found.deleted,
+          before: { path: from.path, range: from.range },
+          event: 'moved',
+        });
+        if (commits.length >= HIST_COMMITS_MAX)
+          return done({ reason: 'commits', detail: `listed the newest ${HIST_COMMITS_MAX} commits` });
         hop = { rev: pending.parents[0], path: from.path, range: from.range, name: from.name };
       }
     }

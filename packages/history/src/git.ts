@@ -23,18 +23,45 @@ export interface RunOptions {
 
 // Variables that would make Git describe another repository than the one asked about.
 const DISCOVERY_OVERRIDES = [
-  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX', 'GIT_EXTERNAL_DIFF',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_COMMON_DIR',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_NAMESPACE',
+  'GIT_PREFIX',
+  'GIT_EXTERNAL_DIFF',
 ];
 
 /** Configuration that would change the output's shape, pinned to the parsers' expectations. */
 const CONFIG = [
-  '-c', 'core.quotePath=false', '-c', 'diff.noprefix=false', '-c', 'diff.mnemonicPrefix=false', '-c', 'diff.relative=false',
-  '-c', 'color.ui=never', '-c', 'log.showSignature=false', '-c', 'core.fsmonitor=false', '-c', 'blame.ignoreRevsFile=',
+  '-c',
+  'core.quotePath=false',
+  '-c',
+  'diff.noprefix=false',
+  '-c',
+  'diff.mnemonicPrefix=false',
+  '-c',
+  'diff.relative=false',
+  '-c',
+  'color.ui=never',
+  '-c',
+  'log.showSignature=false',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'blame.ignoreRevsFile=',
 ];
 
 function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1', GIT_TERMINAL_PROMPT: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LC_ALL: 'C',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_LITERAL_PATHSPECS: '1',
+    GIT_TERMINAL_PROMPT: '0',
+  };
   for (const name of DISCOVERY_OVERRIDES) delete env[name];
   return env;
 }
@@ -47,17 +74,30 @@ function firstLine(text: string): string {
 export function runGit(cwd: string, args: readonly string[], options: RunOptions = {}): GitRun {
   const timeout = Math.max(1, Math.floor(options.timeoutMs ?? GIT_TIMEOUT_MS));
   const r = spawnSync('git', ['-C', cwd, ...CONFIG, ...args], {
-    env: gitEnv(), timeout, maxBuffer: options.maxBytes ?? GIT_OUTPUT_MAX_BYTES, killSignal: 'SIGKILL',
-    stdio: ['pipe', 'pipe', 'pipe'], ...(options.input !== undefined ? { input: options.input } : {}),
+    env: gitEnv(),
+    timeout,
+    maxBuffer: options.maxBytes ?? GIT_OUTPUT_MAX_BYTES,
+    killSignal: 'SIGKILL',
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...(options.input !== undefined ? { input: options.input } : {}),
   });
   const stdout = r.stdout ?? Buffer.alloc(0);
   const stderr = firstLine((r.stderr ?? Buffer.alloc(0)).toString('utf8'));
   const code = (r.error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT') return { state: 'unavailable', stdout, reason: 'git is not installed or not on PATH' };
   if (code === 'ETIMEDOUT') return { state: 'timed_out', stdout, reason: `git ${args[0]} ran past ${timeout} ms` };
-  if (code === 'ENOBUFS') return { state: 'too_large', stdout, reason: `git ${args[0]} printed more than ${options.maxBytes ?? GIT_OUTPUT_MAX_BYTES} bytes` };
+  if (code === 'ENOBUFS')
+    return {
+      state: 'too_large',
+      stdout,
+      reason: `git ${args[0]} printed more than ${options.maxBytes ?? GIT_OUTPUT_MAX_BYTES} bytes`,
+    };
   if (r.error) return { state: 'failed', stdout, reason: firstLine(r.error.message) };
-  return { state: r.status === 0 ? 'ok' : 'failed', stdout, reason: stderr || `git ${args[0]} exited with ${String(r.status ?? r.signal)}` };
+  return {
+    state: r.status === 0 ? 'ok' : 'failed',
+    stdout,
+    reason: stderr || `git ${args[0]} exited with ${String(r.status ?? r.signal)}`,
+  };
 }
 
 /** How a streamed run ended: `stopped` when the reader asked to stop, else as RunState. */
@@ -71,7 +111,12 @@ const MARKER = Buffer.from('\n\0');
  * as it arrives; `onRecord` returns false to stop the run (the process is killed). A run
  * cut by its bounds hands over only the records it completed.
  */
-export function streamGit(cwd: string, args: readonly string[], options: Omit<RunOptions, 'input'>, onRecord: (record: Buffer) => boolean): Promise<{ end: StreamEnd; reason: string }> {
+export function streamGit(
+  cwd: string,
+  args: readonly string[],
+  options: Omit<RunOptions, 'input'>,
+  onRecord: (record: Buffer) => boolean,
+): Promise<{ end: StreamEnd; reason: string }> {
   const timeout = Math.max(1, Math.floor(options.timeoutMs ?? GIT_TIMEOUT_MS));
   const maxBytes = options.maxBytes ?? GIT_OUTPUT_MAX_BYTES;
   return new Promise((resolve) => {
@@ -119,7 +164,10 @@ export function streamGit(cwd: string, args: readonly string[], options: Omit<Ru
       resolve({ end: state, reason: text });
     };
     child.on('error', (err: NodeJS.ErrnoException) => {
-      finish(err.code === 'ENOENT' ? 'unavailable' : 'failed', err.code === 'ENOENT' ? 'git is not installed or not on PATH' : firstLine(err.message));
+      finish(
+        err.code === 'ENOENT' ? 'unavailable' : 'failed',
+        err.code === 'ENOENT' ? 'git is not installed or not on PATH' : firstLine(err.message),
+      );
     });
     child.on('close', (status) => {
       if (end !== undefined) return finish(end, reason);

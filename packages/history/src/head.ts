@@ -25,13 +25,27 @@ export function mapToHead(repo: Repo, working: HistTarget): Outcome<HeadMapping>
   const types = objectTypes(repo.top, [`${repo.head}:${arg}`]);
   if ('failed' in types) return gitFailure(types.failed, 'git cat-file');
   if (types[0] !== 'blob') return ok({ inHead: false });
-  const run = runGit(repo.top, ['diff', '-U0', '--no-color', '--no-ext-diff', '--no-textconv', '--no-renames', repo.head, '--', arg]);
+  const run = runGit(repo.top, [
+    'diff',
+    '-U0',
+    '--no-color',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--no-renames',
+    repo.head,
+    '--',
+    arg,
+  ]);
   if (run.state !== 'ok') return gitFailure(run, 'git diff HEAD');
-  const file = parseDiff(run.stdout.toString('latin1').split('\n')).find((f) => f.afterPath === working.path || f.beforePath === working.path);
+  const file = parseDiff(run.stdout.toString('latin1').split('\n')).find(
+    (f) => f.afterPath === working.path || f.beforePath === working.path,
+  );
   if (file === undefined || (file.hunks.length === 0 && !file.binary)) return ok({ target: working, inHead: true });
-  if (working.range === undefined) return ok({ target: working, uncommitted: wholeFileCounts(file.hunks), inHead: true });
+  if (working.range === undefined)
+    return ok({ target: working, uncommitted: wholeFileCounts(file.hunks), inHead: true });
   const mapped = mapRangeBack(working.range, file.hunks);
-  const uncommitted = mapped.added + mapped.deleted > 0 ? { uncommitted: { added: mapped.added, deleted: mapped.deleted } } : {};
+  const uncommitted =
+    mapped.added + mapped.deleted > 0 ? { uncommitted: { added: mapped.added, deleted: mapped.deleted } } : {};
   if (mapped.before === undefined) return ok({ ...uncommitted, inHead: true });
   return ok({ target: { ...working, range: mapped.before }, ...uncommitted, inHead: true });
 }

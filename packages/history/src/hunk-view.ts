@@ -65,16 +65,23 @@ export function foldUnchanged(rows: readonly HunkRow[], context = HUNK_CONTEXT_L
 }
 
 /** The change from `before` (undefined: nothing, the commit added the target) to `after`, as rows. */
-export function hunkView(before: { readonly bytes: Buffer; readonly range: LineRange } | undefined, after: { readonly bytes: Buffer; readonly range: LineRange }): HunkView {
+export function hunkView(
+  before: { readonly bytes: Buffer; readonly range: LineRange } | undefined,
+  after: { readonly bytes: Buffer; readonly range: LineRange },
+): HunkView {
   const old = before ? rowsOfRange(before.bytes, before.range) : [];
   const neu = rowsOfRange(after.bytes, after.range);
   const raw = (bytes: Buffer, r: SourceRow) => bytes.toString('latin1', r.start, r.end);
-  const script = diffLines(old.map((r) => raw(before!.bytes, r)), neu.map((r) => raw(after.bytes, r)));
+  const script = diffLines(
+    old.map((r) => raw(before!.bytes, r)),
+    neu.map((r) => raw(after.bytes, r)),
+  );
   const rows: HunkRow[] = [];
   let added = 0;
   let deleted = 0;
   for (const op of script.ops) {
-    if (op.kind === 'same') rows.push({ mark: ' ', line: neu[op.after].line, text: neu[op.after].text, escaped: neu[op.after].escaped });
+    if (op.kind === 'same')
+      rows.push({ mark: ' ', line: neu[op.after].line, text: neu[op.after].text, escaped: neu[op.after].escaped });
     else if (op.kind === 'add') {
       added++;
       rows.push({ mark: '+', line: neu[op.after].line, text: neu[op.after].text, escaped: neu[op.after].escaped });

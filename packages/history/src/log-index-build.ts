@@ -7,13 +7,35 @@
 // asks Git about every commit that added the file it follows (log-index-source.ts), so
 // rename detection stays exactly Git's `--follow`.
 import * as fs from 'node:fs';
+import { makeDirectories } from '@trufflepig/base';
 import { fail, ok, type Outcome } from './errors';
 import { runGit, streamGit, type StreamEnd } from './git';
 import {
-  HISTORY_INDEX_BUILD_MS, HISTORY_INDEX_COMMIT_FILES_MAX, HISTORY_INDEX_COMMITS_MAX, HISTORY_INDEX_DAYS_MAX, HISTORY_INDEX_FILE_BYTES_MAX, HISTORY_INDEX_GIT_BYTES_MAX, SUBJECT_MAX_CHARS,
+  HISTORY_INDEX_BUILD_MS,
+  HISTORY_INDEX_COMMIT_FILES_MAX,
+  HISTORY_INDEX_COMMITS_MAX,
+  HISTORY_INDEX_DAYS_MAX,
+  HISTORY_INDEX_FILE_BYTES_MAX,
+  HISTORY_INDEX_GIT_BYTES_MAX,
+  SUBJECT_MAX_CHARS,
 } from './limits';
-import { encodeCommit, encodeFileStart, encodeSegment, indexedCommitOf, type IndexCut, type IndexedCommit, type SegmentMeta } from './log-index-format';
-import { acquireBuildLock, historyIndexDir, historyIndexFile, readIndexFile, removeLeftTemps, writeIndexFile } from './log-index-store';
+import {
+  encodeCommit,
+  encodeFileStart,
+  encodeSegment,
+  indexedCommitOf,
+  type IndexCut,
+  type IndexedCommit,
+  type SegmentMeta,
+} from './log-index-format';
+import {
+  acquireBuildLock,
+  historyIndexDir,
+  historyIndexFile,
+  readIndexFile,
+  removeLeftTemps,
+  writeIndexFile,
+} from './log-index-store';
 import { LOG_FORMAT, parseLogRecord } from './parse-log';
 import { openRepo } from './repo';
 
@@ -28,8 +50,12 @@ export interface IndexBounds {
 }
 
 export const DEFAULT_INDEX_BOUNDS: IndexBounds = {
-  commitsMax: HISTORY_INDEX_COMMITS_MAX, daysMax: HISTORY_INDEX_DAYS_MAX, fileBytesMax: HISTORY_INDEX_FILE_BYTES_MAX,
-  gitBytesMax: HISTORY_INDEX_GIT_BYTES_MAX, buildMs: HISTORY_INDEX_BUILD_MS, commitFilesMax: HISTORY_INDEX_COMMIT_FILES_MAX,
+  commitsMax: HISTORY_INDEX_COMMITS_MAX,
+  daysMax: HISTORY_INDEX_DAYS_MAX,
+  fileBytesMax: HISTORY_INDEX_FILE_BYTES_MAX,
+  gitBytesMax: HISTORY_INDEX_GIT_BYTES_MAX,
+  buildMs: HISTORY_INDEX_BUILD_MS,
+  commitFilesMax: HISTORY_INDEX_COMMIT_FILES_MAX,
 };
 
 export interface BuildReport {
@@ -60,7 +86,10 @@ class Bounded {
   private oldest = -Infinity;
   cut: SegmentMeta['cut'];
 
-  constructor(private readonly bounds: IndexBounds, private readonly startBytes: number) {}
+  constructor(
+    private readonly bounds: IndexBounds,
+    private readonly startBytes: number,
+  ) {}
 
   /** Keep `c` (true), or end here (false, with `cut` set). */
   add(c: IndexedCommit, line = encodeCommit(c)): boolean {
@@ -69,10 +98,13 @@ class Bounded {
       this.cut = { reason, detail };
       return false;
     };
-    if (this.commits.length >= this.bounds.commitsMax) return end('commits', `holds the newest ${this.bounds.commitsMax} commits`);
-    if (Date.parse(c.date) < this.oldest) return end('days', `holds ${this.bounds.daysMax} days of commits before its head's date`);
+    if (this.commits.length >= this.bounds.commitsMax)
+      return end('commits', `holds the newest ${this.bounds.commitsMax} commits`);
+    if (Date.parse(c.date) < this.oldest)
+      return end('days', `holds ${this.bounds.daysMax} days of commits before its head's date`);
     const size = Buffer.byteLength(line, 'utf8');
-    if (this.startBytes + this.bytes + size > this.bounds.fileBytesMax) return end('bytes', `holds ${this.bounds.fileBytesMax} bytes of commits`);
+    if (this.startBytes + this.bytes + size > this.bounds.fileBytesMax)
+      return end('bytes', `holds ${this.bounds.fileBytesMax} bytes of commits`);
     this.commits.push(c);
     this.lines.push(line);
     this.bytes += size;
@@ -80,11 +112,34 @@ class Bounded {
   }
 }
 
-const STREAM_CUT: Partial<Record<StreamEnd, IndexCut>> = { timed_out: 'time', too_large: 'git_bytes', failed: 'git_failed', unavailable: 'git_failed' };
+const STREAM_CUT: Partial<Record<StreamEnd, IndexCut>> = {
+  timed_out: 'time',
+  too_large: 'git_bytes',
+  failed: 'git_failed',
+  unavailable: 'git_failed',
+};
 
 /** Stream `git log` of `revs` into `into` until a bound ends it; the run's end. */
-async function readLog(top: string, revs: readonly string[], into: Bounded, bounds: IndexBounds): Promise<{ end: StreamEnd; reason: string }> {
-  const args = ['log', '--first-parent', '-m', '--no-renames', '-p', '-U0', '--no-color', '--no-ext-diff', '--no-textconv', LOG_FORMAT, ...revs, '--'];
+async function readLog(
+  top: string,
+  revs: readonly string[],
+  into: Bounded,
+  bounds: IndexBounds,
+): Promise<{ end: StreamEnd; reason: string }> {
+  const args = [
+    'log',
+    '--first-parent',
+    '-m',
+    '--no-renames',
+    '-p',
+    '-U0',
+    '--no-color',
+    '--no-ext-diff',
+    '--no-textconv',
+    LOG_FORMAT,
+    ...revs,
+    '--',
+  ];
   return streamGit(top, args, { timeoutMs: bounds.buildMs, maxBytes: bounds.gitBytesMax }, (raw) => {
     const rec = parseLogRecord(raw.toString('latin1'));
     if (rec === undefined) return true;
@@ -104,16 +159,21 @@ function cutOf(run: { end: StreamEnd; reason: string }, into: Bounded): SegmentM
  * Takes the repository's build lock (a held lock answers `busy` at once); never leaves a
  * partial file: the new file replaces the old one whole.
  */
-export async function buildHistoryIndex(root: string, cacheBase: string, options: { readonly bounds?: Partial<IndexBounds> } = {}): Promise<Outcome<BuildReport>> {
+export async function buildHistoryIndex(
+  root: string,
+  cacheBase: string,
+  options: { readonly bounds?: Partial<IndexBounds> } = {},
+): Promise<Outcome<BuildReport>> {
   const started = Date.now();
   const bounds: IndexBounds = { ...DEFAULT_INDEX_BOUNDS, ...options.bounds };
   const opened = openRepo(root);
   if (!opened.ok) return opened;
   const repo = opened.value;
   const dir = historyIndexDir(cacheBase, repo.commonDir);
-  const report = (r: Omit<BuildReport, 'dir' | 'durationMs'>): Outcome<BuildReport> => ok({ ...r, dir, durationMs: Date.now() - started });
+  const report = (r: Omit<BuildReport, 'dir' | 'durationMs'>): Outcome<BuildReport> =>
+    ok({ ...r, dir, durationMs: Date.now() - started });
   if (repo.head === undefined) return report({ outcome: 'empty', commits: 0, read: 0, bytes: 0 });
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirectories(dir);
   const release = acquireBuildLock(dir);
   if (release === undefined) return report({ outcome: 'busy', commits: 0, read: 0, bytes: 0 });
   try {
@@ -123,10 +183,19 @@ export async function buildHistoryIndex(root: string, cacheBase: string, options
     let rebuilt: string | undefined;
     if (old.state === 'ok') {
       const oldHead = old.index.segments[old.index.segments.length - 1].head;
-      if (oldHead === head) return report({ outcome: 'current', head, commits: old.index.commits.length, read: 0, bytes: old.bytes, ...(old.index.segments[0].cut ? { cut: old.index.segments[0].cut } : {}) });
+      if (oldHead === head)
+        return report({
+          outcome: 'current',
+          head,
+          commits: old.index.commits.length,
+          read: 0,
+          bytes: old.bytes,
+          ...(old.index.segments[0].cut ? { cut: old.index.segments[0].cut } : {}),
+        });
       const fresh = new Bounded(bounds, 0);
       const run = await readLog(repo.top, [head, '--not', oldHead], fresh, bounds);
-      const joins = fresh.commits.length > 0 && run.end === 'ok' && fresh.commits[fresh.commits.length - 1].parents[0] === oldHead;
+      const joins =
+        fresh.commits.length > 0 && run.end === 'ok' && fresh.commits[fresh.commits.length - 1].parents[0] === oldHead;
       if (joins) {
         const all = new Bounded(bounds, encodeFileStart({ common_dir: repo.commonDir }).length + META_LINE_BYTES);
         const fits = [...fresh.commits, ...old.index.commits].every((c) => all.add(c));
@@ -134,13 +203,28 @@ export async function buildHistoryIndex(root: string, cacheBase: string, options
         if (fits) {
           const seg = encodeSegment(fresh.lines, fresh.commits, now);
           writeIndexFile(dir, [old.raw, seg.bytes]);
-          return report({ outcome: 'updated', head, commits: all.commits.length, read: fresh.commits.length, bytes: old.raw.length + seg.bytes.length, ...(old.index.segments[0].cut ? { cut: old.index.segments[0].cut } : {}) });
+          return report({
+            outcome: 'updated',
+            head,
+            commits: all.commits.length,
+            read: fresh.commits.length,
+            bytes: old.raw.length + seg.bytes.length,
+            ...(old.index.segments[0].cut ? { cut: old.index.segments[0].cut } : {}),
+          });
         }
         // Past a bound with the new commits: the oldest go, and the rest is one segment.
         const start = encodeFileStart({ common_dir: repo.commonDir });
         const seg = encodeSegment(all.lines, all.commits, now, all.cut);
         writeIndexFile(dir, [start, seg.bytes]);
-        return report({ outcome: 'built', head, commits: all.commits.length, read: fresh.commits.length, bytes: start.length + seg.bytes.length, ...(all.cut ? { cut: all.cut } : {}), rebuilt: 'a bound dropped the oldest commits' });
+        return report({
+          outcome: 'built',
+          head,
+          commits: all.commits.length,
+          read: fresh.commits.length,
+          bytes: start.length + seg.bytes.length,
+          ...(all.cut ? { cut: all.cut } : {}),
+          rebuilt: 'a bound dropped the oldest commits',
+        });
       }
       const descends = runGit(repo.top, ['merge-base', '--is-ancestor', oldHead, head]).state === 'ok';
       rebuilt = !descends
@@ -154,15 +238,33 @@ export async function buildHistoryIndex(root: string, cacheBase: string, options
     if (all.commits.length === 0 && all.cut !== undefined) {
       // Not even HEAD's commit fits the bounds: no index (every walk reads Git).
       fs.rmSync(historyIndexFile(dir), { force: true });
-      return report({ outcome: 'built', head, commits: 0, read: 0, bytes: 0, cut: all.cut, ...(rebuilt ? { rebuilt } : {}) });
+      return report({
+        outcome: 'built',
+        head,
+        commits: 0,
+        read: 0,
+        bytes: 0,
+        cut: all.cut,
+        ...(rebuilt ? { rebuilt } : {}),
+      });
     }
     if (all.commits.length === 0) {
-      return run.end === 'unavailable' ? fail('git_unavailable', `${run.reason}; install git to build the history index`) : fail('git_failed', `git log failed: ${run.reason || 'no commit read'}`);
+      return run.end === 'unavailable'
+        ? fail('git_unavailable', `${run.reason}; install git to build the history index`)
+        : fail('git_failed', `git log failed: ${run.reason || 'no commit read'}`);
     }
     const cut = cutOf(run, all);
     const seg = encodeSegment(all.lines, all.commits, new Date().toISOString(), cut);
     writeIndexFile(dir, [start, seg.bytes]);
-    return report({ outcome: 'built', head, commits: all.commits.length, read: all.commits.length, bytes: start.length + seg.bytes.length, ...(cut ? { cut } : {}), ...(rebuilt ? { rebuilt } : {}) });
+    return report({
+      outcome: 'built',
+      head,
+      commits: all.commits.length,
+      read: all.commits.length,
+      bytes: start.length + seg.bytes.length,
+      ...(cut ? { cut } : {}),
+      ...(rebuilt ? { rebuilt } : {}),
+    });
   } finally {
     release();
   }

@@ -59,22 +59,47 @@ export interface DecodedIndex {
   readonly commits: readonly IndexedCommit[];
 }
 
-const STATUS_LETTER: Record<FileDiff['status'], string> = { modified: 'M', added: 'A', deleted: 'D', renamed: 'R', copied: 'C' };
-const LETTER_STATUS: Record<string, FileDiff['status']> = { M: 'modified', A: 'added', D: 'deleted', R: 'renamed', C: 'copied' };
+const STATUS_LETTER: Record<FileDiff['status'], string> = {
+  modified: 'M',
+  added: 'A',
+  deleted: 'D',
+  renamed: 'R',
+  copied: 'C',
+};
+const LETTER_STATUS: Record<string, FileDiff['status']> = {
+  M: 'modified',
+  A: 'added',
+  D: 'deleted',
+  R: 'renamed',
+  C: 'copied',
+};
 
 /** A parsed log record as the index keeps it: files that exist after the commit, at most `filesMax`. */
 export function indexedCommitOf(rec: LogRecord, subjectMax: number, filesMax: number): IndexedCommit {
   const kept = rec.files.filter((f): f is FileDiff & { afterPath: string } => f.afterPath !== undefined);
   const files = kept.slice(0, filesMax).map((f): IndexedFile => ({
-    status: f.status, afterPath: f.afterPath, ...(f.beforePath !== undefined ? { beforePath: f.beforePath } : {}), binary: f.binary, hunks: f.hunks,
+    status: f.status,
+    afterPath: f.afterPath,
+    ...(f.beforePath !== undefined ? { beforePath: f.beforePath } : {}),
+    binary: f.binary,
+    hunks: f.hunks,
   }));
-  return { commit: rec.commit, parents: rec.parents, date: rec.date, subject: rec.subject.slice(0, subjectMax), files, ...(kept.length > filesMax ? { cut: true } : {}) };
+  return {
+    commit: rec.commit,
+    parents: rec.parents,
+    date: rec.date,
+    subject: rec.subject.slice(0, subjectMax),
+    files,
+    ...(kept.length > filesMax ? { cut: true } : {}),
+  };
 }
 
 /** One commit's line: `[hash, "parents", date, subject, files, cut?]`; a file `[letter, after, before|"" (same) |null (none), hunks | "binary"]`. */
 export function encodeCommit(c: IndexedCommit): string {
   const files = c.files.map((f) => [
-    STATUS_LETTER[f.status], f.afterPath, f.beforePath === undefined ? null : f.beforePath === f.afterPath ? '' : f.beforePath,
+    STATUS_LETTER[f.status],
+    f.afterPath,
+    f.beforePath === undefined ? null : f.beforePath === f.afterPath ? '' : f.beforePath,
     f.binary ? 'binary' : f.hunks.flatMap((h) => [h.a, h.b, h.c, h.d]),
   ]);
   return `${JSON.stringify([c.commit, c.parents.join(' '), c.date, c.subject, files, ...(c.cut ? [1] : [])])}\n`;
@@ -101,7 +126,15 @@ export function decodeCommit(line: string): IndexedCommit | undefined {
 function commitOfArray(v: unknown): IndexedCommit | undefined {
   if (!Array.isArray(v) || v.length < 5 || v.length > 6) return undefined;
   const [commit, parents, date, subject, files, cut] = v as unknown[];
-  if (typeof commit !== 'string' || !HASH.test(commit) || typeof parents !== 'string' || typeof date !== 'string' || typeof subject !== 'string' || !Array.isArray(files)) return undefined;
+  if (
+    typeof commit !== 'string' ||
+    !HASH.test(commit) ||
+    typeof parents !== 'string' ||
+    typeof date !== 'string' ||
+    typeof subject !== 'string' ||
+    !Array.isArray(files)
+  )
+    return undefined;
   const parentList = parents === '' ? [] : parents.split(' ');
   if (!parentList.every((p) => HASH.test(p))) return undefined;
   const out: IndexedFile[] = [];
@@ -109,10 +142,17 @@ function commitOfArray(v: unknown): IndexedCommit | undefined {
     if (!Array.isArray(f) || f.length !== 4) return undefined;
     const [letter, after, before, hunks] = f as unknown[];
     const status = typeof letter === 'string' ? LETTER_STATUS[letter] : undefined;
-    if (status === undefined || typeof after !== 'string' || (before !== null && typeof before !== 'string')) return undefined;
+    if (status === undefined || typeof after !== 'string' || (before !== null && typeof before !== 'string'))
+      return undefined;
     const beforePath = before === null ? undefined : before === '' ? after : before;
     if (hunks === 'binary') {
-      out.push({ status, afterPath: after, ...(beforePath !== undefined ? { beforePath } : {}), binary: true, hunks: [] });
+      out.push({
+        status,
+        afterPath: after,
+        ...(beforePath !== undefined ? { beforePath } : {}),
+        binary: true,
+        hunks: [],
+      });
       continue;
     }
     if (!Array.isArray(hunks) || hunks.length % 4 !== 0) return undefined;
@@ -122,7 +162,13 @@ function commitOfArray(v: unknown): IndexedCommit | undefined {
       if (!isCount(a) || !isCount(b) || !isCount(c) || !isCount(d)) return undefined;
       list.push({ a, b, c, d });
     }
-    out.push({ status, afterPath: after, ...(beforePath !== undefined ? { beforePath } : {}), binary: false, hunks: list });
+    out.push({
+      status,
+      afterPath: after,
+      ...(beforePath !== undefined ? { beforePath } : {}),
+      binary: false,
+      hunks: list,
+    });
   }
   if (cut !== undefined && cut !== 1) return undefined;
   return { commit, parents: parentList, date, subject, files: out, ...(cut === 1 ? { cut: true } : {}) };
@@ -138,15 +184,27 @@ export function encodeFileStart(header: IndexFileHeader): Buffer {
 }
 
 /** One segment: its meta line and body, from commit lines newest first (at least one). */
-export function encodeSegment(lines: readonly string[], commits: readonly IndexedCommit[], builtAt: string, cut?: SegmentMeta['cut']): { bytes: Buffer; meta: SegmentMeta } {
+export function encodeSegment(
+  lines: readonly string[],
+  commits: readonly IndexedCommit[],
+  builtAt: string,
+  cut?: SegmentMeta['cut'],
+): { bytes: Buffer; meta: SegmentMeta } {
   const body = Buffer.from(lines.join(''), 'utf8');
   const meta: SegmentMeta = {
-    head: commits[0].commit, tail: commits[commits.length - 1].commit, commits: commits.length, bytes: body.length, sha256: sha256(body), built_at: builtAt, ...(cut ? { cut } : {}),
+    head: commits[0].commit,
+    tail: commits[commits.length - 1].commit,
+    commits: commits.length,
+    bytes: body.length,
+    sha256: sha256(body),
+    built_at: builtAt,
+    ...(cut ? { cut } : {}),
   };
   return { bytes: Buffer.concat([Buffer.from(`${SEGMENT}${JSON.stringify(meta)}\n`, 'utf8'), body]), meta };
 }
 
-export type Decoded = { readonly ok: true; readonly index: DecodedIndex } | { readonly ok: false; readonly reason: string };
+export type Decoded =
+  { readonly ok: true; readonly index: DecodedIndex } | { readonly ok: false; readonly reason: string };
 
 function lineAt(bytes: Buffer, from: number): { text: string; next: number } | undefined {
   const nl = bytes.indexOf(0x0a, from);
@@ -155,8 +213,18 @@ function lineAt(bytes: Buffer, from: number): { text: string; next: number } | u
 
 function isSegmentMeta(v: unknown): v is SegmentMeta {
   const m = v as SegmentMeta;
-  return typeof m === 'object' && m !== null && typeof m.head === 'string' && typeof m.tail === 'string' && Number.isInteger(m.commits) && m.commits > 0
-    && Number.isInteger(m.bytes) && m.bytes > 0 && typeof m.sha256 === 'string' && typeof m.built_at === 'string';
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    typeof m.head === 'string' &&
+    typeof m.tail === 'string' &&
+    Number.isInteger(m.commits) &&
+    m.commits > 0 &&
+    Number.isInteger(m.bytes) &&
+    m.bytes > 0 &&
+    typeof m.sha256 === 'string' &&
+    typeof m.built_at === 'string'
+  );
 }
 
 /**
@@ -167,8 +235,12 @@ function isSegmentMeta(v: unknown): v is SegmentMeta {
 export function decodeIndex(bytes: Buffer): Decoded {
   const bad = (reason: string): Decoded => ({ ok: false, reason });
   const version = lineAt(bytes, 0);
-  if (version === undefined || !version.text.startsWith(`${HISTORY_INDEX_MAGIC} `)) return bad('not a history index file');
-  if (`${version.text}\n` !== VERSION_LINE) return bad(`format ${version.text.slice(HISTORY_INDEX_MAGIC.length + 1)}, this build reads ${HISTORY_INDEX_VERSION}`);
+  if (version === undefined || !version.text.startsWith(`${HISTORY_INDEX_MAGIC} `))
+    return bad('not a history index file');
+  if (`${version.text}\n` !== VERSION_LINE)
+    return bad(
+      `format ${version.text.slice(HISTORY_INDEX_MAGIC.length + 1)}, this build reads ${HISTORY_INDEX_VERSION}`,
+    );
   const head = lineAt(bytes, version.next);
   let header: IndexFileHeader;
   try {
@@ -182,7 +254,8 @@ export function decodeIndex(bytes: Buffer): Decoded {
   let at = head.next;
   while (at < bytes.length) {
     const line = lineAt(bytes, at);
-    if (line === undefined || !line.text.startsWith(SEGMENT)) return bad(`segment ${segments.length + 1} has no meta line (truncated?)`);
+    if (line === undefined || !line.text.startsWith(SEGMENT))
+      return bad(`segment ${segments.length + 1} has no meta line (truncated?)`);
     let meta: unknown;
     try {
       meta = JSON.parse(line.text.slice(SEGMENT.length));
@@ -191,11 +264,13 @@ export function decodeIndex(bytes: Buffer): Decoded {
     }
     if (!isSegmentMeta(meta)) return bad(`segment ${segments.length + 1}'s meta line is malformed`);
     const body = bytes.subarray(line.next, line.next + meta.bytes);
-    if (body.length !== meta.bytes) return bad(`segment ${segments.length + 1} is truncated (${body.length} of ${meta.bytes} bytes)`);
+    if (body.length !== meta.bytes)
+      return bad(`segment ${segments.length + 1} is truncated (${body.length} of ${meta.bytes} bytes)`);
     if (sha256(body) !== meta.sha256) return bad(`segment ${segments.length + 1}'s checksum does not match its bytes`);
     const text = body.toString('utf8');
     const lines = text.split('\n');
-    if (lines.pop() !== '' || lines.length !== meta.commits) return bad(`segment ${segments.length + 1} holds ${lines.length} commits, its meta says ${meta.commits}`);
+    if (lines.pop() !== '' || lines.length !== meta.commits)
+      return bad(`segment ${segments.length + 1} holds ${lines.length} commits, its meta says ${meta.commits}`);
     // One JSON.parse of the whole body (its lines as one array) is several times faster than one a line.
     let arrays: unknown;
     try {
@@ -203,19 +278,23 @@ export function decodeIndex(bytes: Buffer): Decoded {
     } catch {
       return bad(`segment ${segments.length + 1} has a malformed commit line`);
     }
-    if (!Array.isArray(arrays) || arrays.length !== meta.commits) return bad(`segment ${segments.length + 1} has a malformed commit line`);
+    if (!Array.isArray(arrays) || arrays.length !== meta.commits)
+      return bad(`segment ${segments.length + 1} has a malformed commit line`);
     const commits: IndexedCommit[] = [];
     for (const a of arrays) {
       const c = commitOfArray(a);
       if (c === undefined) return bad(`segment ${segments.length + 1} has a malformed commit line`);
       commits.push(c);
     }
-    if (commits[0].commit !== meta.head || commits[commits.length - 1].commit !== meta.tail) return bad(`segment ${segments.length + 1}'s commits are not the ones its meta names`);
+    if (commits[0].commit !== meta.head || commits[commits.length - 1].commit !== meta.tail)
+      return bad(`segment ${segments.length + 1}'s commits are not the ones its meta names`);
     for (let i = 1; i < commits.length; i++) {
-      if (commits[i - 1].parents[0] !== commits[i].commit) return bad(`segment ${segments.length + 1} is not one first-parent chain`);
+      if (commits[i - 1].parents[0] !== commits[i].commit)
+        return bad(`segment ${segments.length + 1} is not one first-parent chain`);
     }
     const previous = segments[segments.length - 1];
-    if (previous !== undefined && commits[commits.length - 1].parents[0] !== previous.head) return bad(`segment ${segments.length + 1} does not continue segment ${segments.length}`);
+    if (previous !== undefined && commits[commits.length - 1].parents[0] !== previous.head)
+      return bad(`segment ${segments.length + 1} does not continue segment ${segments.length}`);
     segments.push(meta);
     perSegment.push(commits);
     at = line.next + meta.bytes;

@@ -22,7 +22,11 @@ export class LoadedHistoryIndex {
   readonly cuts: readonly number[];
   private byPath?: Map<string, number[]>;
 
-  constructor(readonly commits: readonly IndexedCommit[], readonly segments: readonly SegmentMeta[], readonly bytes: number) {
+  constructor(
+    readonly commits: readonly IndexedCommit[],
+    readonly segments: readonly SegmentMeta[],
+    readonly bytes: number,
+  ) {
     const position = new Map<string, number>();
     const cuts: number[] = [];
     commits.forEach((c, i) => {
@@ -77,7 +81,10 @@ function fileStamp(file: string): string | undefined {
 }
 
 /** The index of `repo` under `cacheBase`, when one is there and reads whole; else why not (for coverage). */
-export function loadHistoryIndex(repo: Repo, cacheBase: string): { index?: LoadedHistoryIndex; read: IndexRead['state'] } {
+export function loadHistoryIndex(
+  repo: Repo,
+  cacheBase: string,
+): { index?: LoadedHistoryIndex; read: IndexRead['state'] } {
   const dir = historyIndexDir(cacheBase, repo.commonDir);
   const file = historyIndexFile(dir);
   const stamp = fileStamp(file);
@@ -128,11 +135,28 @@ export interface RecordSource {
   readonly gaps: Map<string, string | null>;
 }
 
-const FOLLOW_ARGS = ['log', '--first-parent', '-m', '--follow', '-p', '-U0', '--no-color', '--no-ext-diff', '--no-textconv', LOG_FORMAT];
+const FOLLOW_ARGS = [
+  'log',
+  '--first-parent',
+  '-m',
+  '--follow',
+  '-p',
+  '-U0',
+  '--no-color',
+  '--no-ext-diff',
+  '--no-textconv',
+  LOG_FORMAT,
+];
 
-function streamFromGit(src: RecordSource, revs: readonly string[], path: string, onRecord: (rec: LogRecord) => boolean): Promise<RecordRun> {
+function streamFromGit(
+  src: RecordSource,
+  revs: readonly string[],
+  path: string,
+  onRecord: (rec: LogRecord) => boolean,
+): Promise<RecordRun> {
   const arg = gitArg(path);
-  if (arg === undefined) return Promise.resolve({ end: 'failed', reason: 'a path that is not UTF-8 cannot be passed to Git' });
+  if (arg === undefined)
+    return Promise.resolve({ end: 'failed', reason: 'a path that is not UTF-8 cannot be passed to Git' });
   return streamGit(src.repo.top, [...FOLLOW_ARGS, ...revs, '--', arg], { timeoutMs: src.remaining() }, (raw) => {
     const rec = parseLogRecord(raw.toString('latin1'));
     return rec === undefined ? true : onRecord(rec);
@@ -148,7 +172,9 @@ function askGit(src: RecordSource, commit: string, path: string): { rec?: LogRec
   const text = run.stdout.toString('latin1');
   if (text.length === 0) return {};
   const rec = parseLogRecord(text);
-  return rec !== undefined && rec.commit === commit ? { rec } : { failed: `git log ${commit.slice(0, 12)}^! printed no record of it` };
+  return rec !== undefined && rec.commit === commit
+    ? { rec }
+    : { failed: `git log ${commit.slice(0, 12)}^! printed no record of it` };
 }
 
 /**
@@ -160,7 +186,19 @@ function meetingPoint(src: RecordSource, index: LoadedHistoryIndex, rev: string)
   if (index.position.has(rev)) return rev;
   const known = src.gaps.get(rev);
   if (known !== undefined) return known;
-  const run = runGit(src.repo.top, ['rev-list', '--first-parent', '--parents', `--max-count=${HISTORY_INDEX_GAP_COMMITS_MAX + 1}`, rev, '--not', index.head], { timeoutMs: src.remaining() });
+  const run = runGit(
+    src.repo.top,
+    [
+      'rev-list',
+      '--first-parent',
+      '--parents',
+      `--max-count=${HISTORY_INDEX_GAP_COMMITS_MAX + 1}`,
+      rev,
+      '--not',
+      index.head,
+    ],
+    { timeoutMs: src.remaining() },
+  );
   let meet: string | null = null;
   const rows = run.state === 'ok' ? run.stdout.toString('utf8').trim().split('\n').filter(Boolean) : [];
   if (rows.length > 0 && rows.length <= HISTORY_INDEX_GAP_COMMITS_MAX) {
@@ -176,7 +214,12 @@ function meetingPoint(src: RecordSource, index: LoadedHistoryIndex, rev: string)
  * for the path `path()` names as the walk goes, from the index where it can; `onRecord`
  * returns false to stop. The end is a Git run's end (`stopped` when the walk stopped it).
  */
-export async function followRecords(src: RecordSource, rev: string, path: () => string, onRecord: (rec: LogRecord) => boolean): Promise<RecordRun> {
+export async function followRecords(
+  src: RecordSource,
+  rev: string,
+  path: () => string,
+  onRecord: (rec: LogRecord) => boolean,
+): Promise<RecordRun> {
   const index = src.index;
   const meet = index === undefined ? null : meetingPoint(src, index, rev);
   if (index === undefined || meet === null) return streamFromGit(src, [rev], path(), onRecord);

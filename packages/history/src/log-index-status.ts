@@ -33,21 +33,43 @@ export function historyIndexStatus(repo: Repo, cacheBase: string): HistoryIndexS
   const read = readIndexFile(dir, repo.commonDir);
   const notes: string[] = [];
   if (read.state !== 'ok') {
-    if (read.state === 'corrupt') notes.push(`history_index_corrupt: the file there is not used (${read.reason}); the next build replaces it`);
+    if (read.state === 'corrupt')
+      notes.push(`history_index_corrupt: the file there is not used (${read.reason}); the next build replaces it`);
     if (read.state === 'foreign') notes.push(`the file there describes ${read.commonDir}; the next build replaces it`);
-    if (lock.state === 'stale') notes.push(`a build lock left by process ${lock.pid}, which is gone; the next build takes it over`);
-    return { state: lock.state === 'held' ? 'building' : 'absent', file, ...building, ...(notes.length ? { notes } : {}) };
+    if (lock.state === 'stale')
+      notes.push(`a build lock left by process ${lock.pid}, which is gone; the next build takes it over`);
+    return {
+      state: lock.state === 'held' ? 'building' : 'absent',
+      file,
+      ...building,
+      ...(notes.length ? { notes } : {}),
+    };
   }
   const { commits, segments } = read.index;
   const head = segments[segments.length - 1].head;
   const oldest = commits[commits.length - 1];
   const cut = segments[0].cut;
-  if (repo.head !== head) notes.push(`built at ${head.slice(0, 12)}, HEAD is ${repo.head?.slice(0, 12) ?? 'unborn'}: commits above it are read from Git until the daemon updates it`);
-  if (cut) notes.push(`ends at ${oldest.commit.slice(0, 12)} (${oldest.date.slice(0, 10)}): ${cut.detail} (bound: ${cut.reason}); older commits are read from Git`);
-  else if (oldest.parents.length > 0) notes.push(`ends at ${oldest.commit.slice(0, 12)}; older commits are read from Git`);
+  if (repo.head !== head)
+    notes.push(
+      `built at ${head.slice(0, 12)}, HEAD is ${repo.head?.slice(0, 12) ?? 'unborn'}: commits above it are read from Git until the daemon updates it`,
+    );
+  if (cut)
+    notes.push(
+      `ends at ${oldest.commit.slice(0, 12)} (${oldest.date.slice(0, 10)}): ${cut.detail} (bound: ${cut.reason}); older commits are read from Git`,
+    );
+  else if (oldest.parents.length > 0)
+    notes.push(`ends at ${oldest.commit.slice(0, 12)}; older commits are read from Git`);
   const state: HistoryIndexState = lock.state === 'held' ? 'building' : notes.length === 0 ? 'ready' : 'partial';
   return {
-    state, file, commits: commits.length, head, oldest: oldest.commit, bytes: read.bytes, built_at: segments[segments.length - 1].built_at, segments: segments.length,
-    ...building, ...(notes.length ? { notes } : {}),
+    state,
+    file,
+    commits: commits.length,
+    head,
+    oldest: oldest.commit,
+    bytes: read.bytes,
+    built_at: segments[segments.length - 1].built_at,
+    segments: segments.length,
+    ...building,
+    ...(notes.length ? { notes } : {}),
   };
 }

@@ -19,7 +19,11 @@ const TEMP_PREFIX = `${HISTORY_INDEX_FILE_NAME}.tmp-`;
 
 /** The index directory of a repository: `<cache base>/history/<first 16 hex of sha256(common dir)>`. */
 export function historyIndexDir(cacheBase: string, commonDir: string): string {
-  return path.join(cacheBase, HISTORY_INDEX_DIR_NAME, createHash('sha256').update(commonDir, 'utf8').digest('hex').slice(0, 16));
+  return path.join(
+    cacheBase,
+    HISTORY_INDEX_DIR_NAME,
+    createHash('sha256').update(commonDir, 'utf8').digest('hex').slice(0, 16),
+  );
 }
 
 export function historyIndexFile(dir: string): string {
@@ -40,7 +44,12 @@ export function readIndexFile(dir: string, commonDir: string): IndexRead {
     const st = fs.statSync(file);
     if (!st.isFile()) return { state: 'corrupt', reason: 'it is not a regular file', bytes: 0 };
     // A file past the bound was not written by a build (which keeps under it): not read.
-    if (st.size > HISTORY_INDEX_FILE_BYTES_MAX + 64 * 1024) return { state: 'corrupt', reason: `it is ${st.size} bytes, past the ${HISTORY_INDEX_FILE_BYTES_MAX}-byte bound`, bytes: st.size };
+    if (st.size > HISTORY_INDEX_FILE_BYTES_MAX + 64 * 1024)
+      return {
+        state: 'corrupt',
+        reason: `it is ${st.size} bytes, past the ${HISTORY_INDEX_FILE_BYTES_MAX}-byte bound`,
+        bytes: st.size,
+      };
     raw = fs.readFileSync(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'absent' };
@@ -48,7 +57,8 @@ export function readIndexFile(dir: string, commonDir: string): IndexRead {
   }
   const decoded = decodeIndex(raw);
   if (!decoded.ok) return { state: 'corrupt', reason: decoded.reason, bytes: raw.length };
-  if (decoded.index.header.common_dir !== commonDir) return { state: 'foreign', commonDir: decoded.index.header.common_dir };
+  if (decoded.index.header.common_dir !== commonDir)
+    return { state: 'foreign', commonDir: decoded.index.header.common_dir };
   return { ...decoded, state: 'ok', bytes: raw.length, raw };
 }
 
@@ -82,7 +92,10 @@ export function removeLeftTemps(dir: string): number {
   return removed;
 }
 
-export type LockState = { readonly state: 'free' } | { readonly state: 'held'; readonly pid: number; readonly since: string } | { readonly state: 'stale'; readonly pid: number };
+export type LockState =
+  | { readonly state: 'free' }
+  | { readonly state: 'held'; readonly pid: number; readonly since: string }
+  | { readonly state: 'stale'; readonly pid: number };
 
 /** Who holds the build lock of `dir`, if anyone (a dead or too old holder: stale). */
 export function buildLockState(dir: string): LockState {
@@ -95,7 +108,8 @@ export function buildLockState(dir: string): LockState {
   const [pidText, since = ''] = text.trim().split(' ');
   const pid = Number(pidText);
   const age = Date.now() - Date.parse(since);
-  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid) || !(age < HISTORY_INDEX_LOCK_STALE_MS)) return { state: 'stale', pid: Number.isInteger(pid) ? pid : 0 };
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid) || !(age < HISTORY_INDEX_LOCK_STALE_MS))
+    return { state: 'stale', pid: Number.isInteger(pid) ? pid : 0 };
   return { state: 'held', pid, since };
 }
 

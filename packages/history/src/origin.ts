@@ -55,7 +55,11 @@ export interface Origin extends OriginCandidate {
  * alike (a rename and a move in one commit); the most alike wins, a same name first.
  * Undefined when none qualifies: the commit then added the target.
  */
-export function chooseOrigin(name: string | undefined, lines: readonly string[], candidates: readonly OriginCandidate[]): Origin | undefined {
+export function chooseOrigin(
+  name: string | undefined,
+  lines: readonly string[],
+  candidates: readonly OriginCandidate[],
+): Origin | undefined {
   let best: Origin | undefined;
   let bestScore = -1;
   for (const c of candidates) {

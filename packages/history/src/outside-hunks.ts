@@ -104,13 +104,34 @@ function rawHunks(b: Block, index: number, changes: readonly DefChange[]): Raw[]
   const newAt = (seg: LineRange) => (seg.start === b.oldPos + 1 ? b.newPos : b.newPos + b.adds.length);
   const empty = (p: number) => ({ start: p + 1, end: p });
   if (o.length <= 1 && n.length <= 1) {
-    return [{
-      before: o[0] ?? empty(oldAt(n[0])), after: n[0] ?? empty(newAt(o[0])), added: news.length, deleted: olds.length, shared, block: index,
-    }];
+    return [
+      {
+        before: o[0] ?? empty(oldAt(n[0])),
+        after: n[0] ?? empty(newAt(o[0])),
+        added: news.length,
+        deleted: olds.length,
+        shared,
+        block: index,
+      },
+    ];
   }
   return [
-    ...o.map((seg): Raw => ({ before: seg, after: empty(newAt(seg)), added: 0, deleted: seg.end - seg.start + 1, shared, block: index })),
-    ...n.map((seg): Raw => ({ before: empty(oldAt(seg)), after: seg, added: seg.end - seg.start + 1, deleted: 0, shared, block: index })),
+    ...o.map((seg): Raw => ({
+      before: seg,
+      after: empty(newAt(seg)),
+      added: 0,
+      deleted: seg.end - seg.start + 1,
+      shared,
+      block: index,
+    })),
+    ...n.map((seg): Raw => ({
+      before: empty(oldAt(seg)),
+      after: seg,
+      added: seg.end - seg.start + 1,
+      deleted: 0,
+      shared,
+      block: index,
+    })),
   ].sort((x, y) => x.after.start - y.after.start || x.before.start - y.before.start);
 }
 
@@ -118,7 +139,13 @@ function rawHunks(b: Block, index: number, changes: readonly DefChange[]): Raw[]
  * Hunks of `script` (old → new lines) outside every change in `changes`, in file order;
  * `definitions` are the new side's definition lines (none of them is joined into a hunk).
  */
-export function outsideHunks(old: readonly string[], neu: readonly string[], script: EditScript, changes: readonly DefChange[], definitions: readonly LineRange[]): OutsideHunk[] {
+export function outsideHunks(
+  old: readonly string[],
+  neu: readonly string[],
+  script: EditScript,
+  changes: readonly DefChange[],
+  definitions: readonly LineRange[],
+): OutsideHunk[] {
   const blocks = blocksOf(script);
   const joined: Raw[] = [];
   blocks.forEach((b, i) => {
@@ -126,7 +153,14 @@ export function outsideHunks(old: readonly string[], neu: readonly string[], scr
       const prev = joined[joined.length - 1];
       // Joined only across unchanged lines alone: the next Git hunk, neither touching a definition change, no definition between.
       const gap = { start: b.newPos - b.gap + 1, end: b.newPos };
-      if (prev !== undefined && prev.block === i - 1 && !prev.shared && !h.shared && b.gap <= DIFF_HUNK_JOIN_LINES && !definitions.some((d) => d.start <= gap.end && d.end >= gap.start)) {
+      if (
+        prev !== undefined &&
+        prev.block === i - 1 &&
+        !prev.shared &&
+        !h.shared &&
+        b.gap <= DIFF_HUNK_JOIN_LINES &&
+        !definitions.some((d) => d.start <= gap.end && d.end >= gap.start)
+      ) {
         prev.before = { start: prev.before.start, end: h.before.end };
         prev.after = { start: prev.after.start, end: h.after.end };
         prev.added += h.added;
@@ -141,7 +175,13 @@ export function outsideHunks(old: readonly string[], neu: readonly string[], scr
     const b = neu.slice(h.after.start - 1, Math.max(h.after.start - 1, h.after.end));
     // Blank lines changed in the same Git hunk as a definition go with it.
     if (h.shared && a.every((l) => l.trim() === '') && b.every((l) => l.trim() === '')) continue;
-    out.push({ before: h.before, after: h.after, added: h.added, deleted: h.deleted, whitespaceOnly: squeeze(a) === squeeze(b) });
+    out.push({
+      before: h.before,
+      after: h.after,
+      added: h.added,
+      deleted: h.deleted,
+      whitespaceOnly: squeeze(a) === squeeze(b),
+    });
   }
   return out;
 }

@@ -39,7 +39,17 @@ const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 export function unquotePath(text: string): string {
   if (!text.startsWith('"') || !text.endsWith('"') || text.length < 2) return text;
   const body = text.slice(1, -1);
-  const simple: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"' };
+  const simple: Record<string, string> = {
+    a: '\x07',
+    b: '\b',
+    f: '\f',
+    n: '\n',
+    r: '\r',
+    t: '\t',
+    v: '\v',
+    '\\': '\\',
+    '"': '"',
+  };
   let out = '';
   for (let i = 0; i < body.length; i++) {
     const ch = body[i];
@@ -78,7 +88,9 @@ function gitHeaderPaths(rest: string): [string, string] | undefined {
   if (!Number.isInteger(half)) return undefined;
   const left = rest.slice(0, half);
   const right = rest.slice(half + 1);
-  return left.startsWith('a/') && right.startsWith('b/') && left.slice(2) === right.slice(2) ? [left.slice(2), right.slice(2)] : undefined;
+  return left.startsWith('a/') && right.startsWith('b/') && left.slice(2) === right.slice(2)
+    ? [left.slice(2), right.slice(2)]
+    : undefined;
 }
 
 interface Section {
@@ -105,8 +117,11 @@ export function parseDiff(lines: readonly string[]): FileDiff[] {
     const before = cur.status === 'added' ? undefined : cur.before;
     const after = cur.status === 'deleted' ? undefined : cur.after;
     out.push({
-      ...(before !== undefined ? { beforePath: before } : {}), ...(after !== undefined ? { afterPath: after } : {}),
-      status: cur.status, hunks: cur.hunks, binary: cur.binary,
+      ...(before !== undefined ? { beforePath: before } : {}),
+      ...(after !== undefined ? { afterPath: after } : {}),
+      status: cur.status,
+      hunks: cur.hunks,
+      binary: cur.binary,
     });
     cur = undefined;
   };
@@ -115,13 +130,25 @@ export function parseDiff(lines: readonly string[]): FileDiff[] {
     if (line.startsWith('diff --git ')) {
       flush();
       const both = gitHeaderPaths(line.slice('diff --git '.length));
-      cur = { status: 'modified', hunks: [], binary: false, sawOld: false, sawNew: false, ...(both ? { before: both[0], after: both[1] } : {}) };
+      cur = {
+        status: 'modified',
+        hunks: [],
+        binary: false,
+        sawOld: false,
+        sawNew: false,
+        ...(both ? { before: both[0], after: both[1] } : {}),
+      };
       continue;
     }
     if (!cur) continue;
     const hunk = HUNK.exec(line);
     if (hunk) {
-      const h = { a: Number(hunk[1]), b: hunk[2] === undefined ? 1 : Number(hunk[2]), c: Number(hunk[3]), d: hunk[4] === undefined ? 1 : Number(hunk[4]) };
+      const h = {
+        a: Number(hunk[1]),
+        b: hunk[2] === undefined ? 1 : Number(hunk[2]),
+        c: Number(hunk[3]),
+        d: hunk[4] === undefined ? 1 : Number(hunk[4]),
+      };
       cur.hunks.push(h);
       // Skip the body: b old lines and d new lines (with -U0 no context), plus "\ No newline" notes.
       let old = h.b;

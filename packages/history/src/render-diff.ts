@@ -3,7 +3,17 @@
 // `since`-style row followed by its hunk rows (the rows `show SET:N` prints), the coverage
 // line, and `next: more CURSOR` when changes remain. A change whose rows do not all fit
 // ends with `rest: show SET:N~ROW`, the continuation `show` reads.
-import { budgetTooSmall, escapeLineField, FIELD, jsonLine, largestFitting, printedPath, setIdSlack, withinBudget, type OutputFormat } from '@trufflepig/render';
+import {
+  budgetTooSmall,
+  escapeLineField,
+  FIELD,
+  jsonLine,
+  largestFitting,
+  printedPath,
+  setIdSlack,
+  withinBudget,
+  type OutputFormat,
+} from '@trufflepig/render';
 import { formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
 import type { HunkView } from './hunk-view';
 import { DIFF_ENTRY_ROWS_MAX, HISTORY_PAGE_ROWS_MAX } from './limits';
@@ -71,15 +81,28 @@ function pageJson(input: DiffPageInput, shape: Shape, views: (i: number) => Diff
     const view = views(i);
     const { rows, cut } = shownRows(view, i === shape.count ? shape.partRows : undefined);
     return {
-      ...(e.member !== undefined ? { member: e.member } : {}), handle, path: printedPath(e.path), start_line: e.start_line, end_line: e.end_line,
-      ...sinceHitFields(e, input.printPath), status: diffStatus(e), section: isOutsideHunk(e) ? 'outside' : 'definition',
-      ...('error' in view ? { error: view.error } : { rows: rows.map(rowJson), ...(view.approximate ? { approximate: true } : {}) }),
+      ...(e.member !== undefined ? { member: e.member } : {}),
+      handle,
+      path: printedPath(e.path),
+      start_line: e.start_line,
+      end_line: e.end_line,
+      ...sinceHitFields(e, input.printPath),
+      status: diffStatus(e),
+      section: isOutsideHunk(e) ? 'outside' : 'definition',
+      ...('error' in view
+        ? { error: view.error }
+        : { rows: rows.map(rowJson), ...(view.approximate ? { approximate: true } : {}) }),
       ...(cut ? { rest: `${handle}~${rows.length}` } : {}),
     };
   });
   return jsonLine({
-    query: input.query, set: input.setId, target: input.target, hits, coverage: input.coverage,
-    ...(listed < input.entries.length ? { next: formatCursor(input.setId, input.offset + listed) } : {}), ...(input.truncated ? { truncated: true } : {}),
+    query: input.query,
+    set: input.setId,
+    target: input.target,
+    hits,
+    coverage: input.coverage,
+    ...(listed < input.entries.length ? { next: formatCursor(input.setId, input.offset + listed) } : {}),
+    ...(input.truncated ? { truncated: true } : {}),
   });
 }
 
@@ -123,7 +146,10 @@ function pageLines(input: DiffPageInput, shape: Shape, views: (i: number) => Dif
  * one as still fit; at least the header and footer, or a retry hint. Views are asked for
  * lazily and once each (a `more` reads each change back from Git).
  */
-export function renderDiffPage(input: DiffPageInput, opts: { readonly format: OutputFormat; readonly budget: number; readonly limit?: number }): { stdout: string; stderr: string } {
+export function renderDiffPage(
+  input: DiffPageInput,
+  opts: { readonly format: OutputFormat; readonly budget: number; readonly limit?: number },
+): { stdout: string; stderr: string } {
   const budget = Math.max(0, Math.floor(opts.budget));
   if (budget === 0) return { stdout: '', stderr: '' };
   const memo = new Map<number, DiffView>();
@@ -132,7 +158,8 @@ export function renderDiffPage(input: DiffPageInput, opts: { readonly format: Ou
     if (v === undefined) memo.set(i, (v = input.view(i)));
     return v;
   };
-  const render = (shape: Shape) => (opts.format === 'json' ? pageJson(input, shape, views) : pageLines(input, shape, views));
+  const render = (shape: Shape) =>
+    opts.format === 'json' ? pageJson(input, shape, views) : pageLines(input, shape, views);
   const fits = (shape: Shape) => withinBudget(render(shape), budget);
   const max = Math.min(input.entries.length, opts.limit ?? HISTORY_PAGE_ROWS_MAX);
   const count = max === 0 ? 0 : largestFitting(max, (k) => fits({ count: k }));
@@ -149,8 +176,20 @@ export function renderDiffPage(input: DiffPageInput, opts: { readonly format: Ou
     if (withinBudget(text, budget)) return { stdout: text, stderr: '' };
   }
   // The least page that shows something: the first change's row and one of its rows, else the whole first change.
-  const firstRows = max === 0 ? 0 : (() => { const v = views(0); return 'error' in v ? 0 : v.rows.length; })();
+  const firstRows =
+    max === 0
+      ? 0
+      : (() => {
+          const v = views(0);
+          return 'error' in v ? 0 : v.rows.length;
+        })();
   const smallest = render(max === 0 ? { count: 0 } : firstRows > 1 ? { count: 0, partRows: 1 } : { count: 1 });
-  const tooSmall = budgetTooSmall(smallest, budget, opts.format, max === 0 ? 'this diff page' : 'one change of this diff page', setIdSlack(input, smallest));
+  const tooSmall = budgetTooSmall(
+    smallest,
+    budget,
+    opts.format,
+    max === 0 ? 'this diff page' : 'one change of this diff page',
+    setIdSlack(input, smallest),
+  );
   return { stdout: tooSmall.stdout, stderr: tooSmall.stderr ?? '' };
 }

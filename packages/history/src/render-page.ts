@@ -1,7 +1,17 @@
 // Pages of `hist` and `blame` (lines and JSON), fitted to the budget like every page:
 // a header naming the target and the set once (`show SET:N` reads row N), one short row
 // per commit or run, the coverage line, and `next: more CURSOR` when rows remain.
-import { budgetTooSmall, escapeLineField, FIELD, jsonLine, largestFitting, printedPath, setIdSlack, withinBudget, type OutputFormat } from '@trufflepig/render';
+import {
+  budgetTooSmall,
+  escapeLineField,
+  FIELD,
+  jsonLine,
+  largestFitting,
+  printedPath,
+  setIdSlack,
+  withinBudget,
+  type OutputFormat,
+} from '@trufflepig/render';
 import { formatCursor, formatHandle, type ChangeRecord, type ResultEntry } from '@trufflepig/result-cache';
 import { HISTORY_PAGE_ROWS_MAX, SUBJECT_ROW_MAX_CHARS } from './limits';
 
@@ -54,7 +64,9 @@ function cut(text: string, max: number): string {
 
 function fromText(input: HistoryPageInput, c: ChangeRecord): string {
   const b = c.before;
-  const where = b ? `${printedPath(input.printPath(b.path))}${b.start_line !== undefined ? `:${b.start_line}-${b.end_line}` : ''}` : '';
+  const where = b
+    ? `${printedPath(input.printPath(b.path))}${b.start_line !== undefined ? `:${b.start_line}-${b.end_line}` : ''}`
+    : '';
   if (c.event === 'moved') return ` (moved from ${where})`;
   if (c.event === 'renamed') return ` (renamed from ${where})`;
   if (c.event === 'added') return ' (added)';
@@ -79,33 +91,69 @@ export function sinceHitFields(e: ResultEntry, printPath: (encodedTopPath: strin
   const c = e.change!;
   const b = c.before;
   return {
-    ...(e.name !== undefined ? { name: e.name } : {}), ...(e.kind !== undefined ? { kind: e.kind } : {}), status: sinceStatus(c),
-    ...(c.whole_file ? { file: true } : {}), added: c.added ?? 0, deleted: c.deleted ?? 0, ...(c.whitespace_only ? { whitespace_only: true } : {}),
+    ...(e.name !== undefined ? { name: e.name } : {}),
+    ...(e.kind !== undefined ? { kind: e.kind } : {}),
+    status: sinceStatus(c),
+    ...(c.whole_file ? { file: true } : {}),
+    added: c.added ?? 0,
+    deleted: c.deleted ?? 0,
+    ...(c.whitespace_only ? { whitespace_only: true } : {}),
     ...(b ? { before: { path: printedPath(printPath(b.path)), start_line: b.start_line, end_line: b.end_line } } : {}),
   };
 }
 
 function hitJson(input: HistoryPageInput, e: ResultEntry, handle: string): Record<string, unknown> {
   const c = e.change;
-  const base = { ...(e.member !== undefined ? { member: e.member } : {}), handle, path: printedPath(e.path), start_line: e.start_line, end_line: e.end_line };
+  const base = {
+    ...(e.member !== undefined ? { member: e.member } : {}),
+    handle,
+    path: printedPath(e.path),
+    start_line: e.start_line,
+    end_line: e.end_line,
+  };
   if (c === undefined) return { ...base, uncommitted: true };
   const b = c.before;
   if (input.verb === 'since') return { ...base, ...sinceHitFields(e, input.printPath) };
   return {
-    ...base, commit: c.commit, date: c.date, subject: c.subject,
+    ...base,
+    commit: c.commit,
+    date: c.date,
+    subject: c.subject,
     ...(input.verb === 'hist' ? { added: c.added ?? 0, deleted: c.deleted ?? 0 } : {}),
-    ...(input.verb === 'blame' ? { commit_lines: { path: printedPath(input.printPath(c.after.path)), start_line: c.after.start_line, end_line: c.after.end_line } } : {}),
-    ...(c.event !== undefined ? { event: c.event } : {}), ...(c.merge ? { merge: true } : {}),
+    ...(input.verb === 'blame'
+      ? {
+          commit_lines: {
+            path: printedPath(input.printPath(c.after.path)),
+            start_line: c.after.start_line,
+            end_line: c.after.end_line,
+          },
+        }
+      : {}),
+    ...(c.event !== undefined ? { event: c.event } : {}),
+    ...(c.merge ? { merge: true } : {}),
     ...(input.verb === 'hist' && b && (c.event === 'moved' || c.event === 'renamed')
-      ? { from: { path: printedPath(input.printPath(b.path)), ...(b.start_line !== undefined ? { start_line: b.start_line, end_line: b.end_line } : {}) } } : {}),
+      ? {
+          from: {
+            path: printedPath(input.printPath(b.path)),
+            ...(b.start_line !== undefined ? { start_line: b.start_line, end_line: b.end_line } : {}),
+          },
+        }
+      : {}),
   };
 }
 
 function pageJson(input: HistoryPageInput, count: number): string {
   return jsonLine({
-    query: input.query, set: input.setId, target: input.target, ...(input.notes.length ? { notes: input.notes } : {}),
-    hits: input.entries.slice(0, count).map((e, i) => hitJson(input, e, formatHandle(input.setId, input.offset + i + 1))), coverage: input.coverage,
-    ...(count < input.entries.length ? { next: formatCursor(input.setId, input.offset + count) } : {}), ...(input.truncated ? { truncated: true } : {}),
+    query: input.query,
+    set: input.setId,
+    target: input.target,
+    ...(input.notes.length ? { notes: input.notes } : {}),
+    hits: input.entries
+      .slice(0, count)
+      .map((e, i) => hitJson(input, e, formatHandle(input.setId, input.offset + i + 1))),
+    coverage: input.coverage,
+    ...(count < input.entries.length ? { next: formatCursor(input.setId, input.offset + count) } : {}),
+    ...(input.truncated ? { truncated: true } : {}),
   });
 }
 
@@ -133,7 +181,10 @@ function pageLines(input: HistoryPageInput, count: number): string {
 }
 
 /** As many rows as `limit` and the budget allow; at least the header and footer, or a retry hint. */
-export function renderHistoryPage(input: HistoryPageInput, opts: { readonly format: OutputFormat; readonly budget: number; readonly limit?: number }): { stdout: string; stderr: string } {
+export function renderHistoryPage(
+  input: HistoryPageInput,
+  opts: { readonly format: OutputFormat; readonly budget: number; readonly limit?: number },
+): { stdout: string; stderr: string } {
   const budget = Math.max(0, Math.floor(opts.budget));
   if (budget === 0) return { stdout: '', stderr: '' };
   const render = (n: number) => (opts.format === 'json' ? pageJson(input, n) : pageLines(input, n));
@@ -148,6 +199,12 @@ export function renderHistoryPage(input: HistoryPageInput, opts: { readonly form
   if (n > 0) return { stdout: render(n), stderr: '' };
   // As search pages answer: a fitting status line, and a retry hint whose budget also fits another set id.
   const smallest = render(1);
-  const tooSmall = budgetTooSmall(smallest, budget, opts.format, `one row of this ${input.verb} page`, setIdSlack(input, smallest));
+  const tooSmall = budgetTooSmall(
+    smallest,
+    budget,
+    opts.format,
+    `one row of this ${input.verb} page`,
+    setIdSlack(input, smallest),
+  );
   return { stdout: tooSmall.stdout, stderr: tooSmall.stderr ?? '' };
 }

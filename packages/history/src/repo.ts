@@ -2,7 +2,7 @@
 // where the root sits inside it, HEAD, and (in a shallow clone) where history is cut off.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { percentDecode, percentEncode } from '@trufflepig/index';
+import { percentDecode, percentEncode } from '@trufflepig/base';
 import { fail, ok, type Outcome } from './errors';
 import { runGit, type GitRun } from './git';
 
@@ -21,13 +21,20 @@ export interface Repo {
 
 /** The error of a Git run that did not succeed, in the history verbs' codes. */
 export function gitFailure<T>(run: GitRun, what: string): Outcome<T> {
-  if (run.state === 'unavailable') return fail('git_unavailable', `${run.reason}; install git to use the history verbs`);
+  if (run.state === 'unavailable')
+    return fail('git_unavailable', `${run.reason}; install git to use the history verbs`);
   return fail('git_failed', `${what} failed: ${run.reason}`);
 }
 
 function readShallow(file: string): Set<string> {
   try {
-    return new Set(fs.readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => /^[0-9a-f]{40,64}$/.test(l)));
+    return new Set(
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => /^[0-9a-f]{40,64}$/.test(l)),
+    );
   } catch {
     return new Set();
   }
@@ -35,9 +42,20 @@ function readShallow(file: string): Set<string> {
 
 /** The repository of `root` (an absolute, canonical directory); `not_git` outside a Git work tree. */
 export function openRepo(root: string): Outcome<Repo> {
-  const info = runGit(root, ['rev-parse', '--show-toplevel', '--show-prefix', '--git-path', 'shallow', '--git-common-dir']);
+  const info = runGit(root, [
+    'rev-parse',
+    '--show-toplevel',
+    '--show-prefix',
+    '--git-path',
+    'shallow',
+    '--git-common-dir',
+  ]);
   if (info.state === 'unavailable') return gitFailure(info, 'git rev-parse');
-  if (info.state !== 'ok') return fail('not_git', `${root} is not inside a Git work tree; the history verbs read Git history (run git init, or use --root on a clone)`);
+  if (info.state !== 'ok')
+    return fail(
+      'not_git',
+      `${root} is not inside a Git work tree; the history verbs read Git history (run git init, or use --root on a clone)`,
+    );
   const [top, , shallowFile, commonDir] = info.stdout.toString('utf8').split('\n');
   const prefix = info.stdout.toString('latin1').split('\n')[1];
   const canonical = (p: string) => {
@@ -50,7 +68,8 @@ export function openRepo(root: string): Outcome<Repo> {
   const canonicalTop = canonical(top);
   const head = runGit(root, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']);
   return ok({
-    top: canonicalTop, prefix: prefix ?? '',
+    top: canonicalTop,
+    prefix: prefix ?? '',
     ...(head.state === 'ok' ? { head: head.stdout.toString('utf8').trim() } : {}),
     shallow: readShallow(path.resolve(root, shallowFile ?? '.git/shallow')),
     commonDir: canonical(path.resolve(root, commonDir || '.git')),

@@ -29,7 +29,9 @@ export interface DefChange {
 const squeeze = (lines: readonly string[]) => lines.join('\n').replace(/\s+/g, '');
 
 function inside(inner: LineRange, outer: LineRange): boolean {
-  return inner.start >= outer.start && inner.end <= outer.end && !(inner.start === outer.start && inner.end === outer.end);
+  return (
+    inner.start >= outer.start && inner.end <= outer.end && !(inner.start === outer.start && inner.end === outer.end)
+  );
 }
 
 /** The definition changes from `before` to `after` (either may be empty: a file added or deleted), in file order. */
@@ -42,20 +44,52 @@ export function definitionChanges(before: readonly DefSpan[], after: readonly De
   for (const d of after) {
     const old = olds.get(key(d))?.shift();
     if (old === undefined) {
-      out.push({ status: 'added', name: d.name, kind: d.kind, after: d.range, added: d.lines.length, deleted: 0, whitespaceOnly: false });
+      out.push({
+        status: 'added',
+        name: d.name,
+        kind: d.kind,
+        after: d.range,
+        added: d.lines.length,
+        deleted: 0,
+        whitespaceOnly: false,
+      });
       continue;
     }
     paired.add(old);
     if (old.lines.length === d.lines.length && old.lines.every((l, i) => l === d.lines[i])) continue;
     const counts = countEdits(diffLines(old.lines, d.lines));
-    out.push({ status: 'changed', name: d.name, kind: d.kind, before: old.range, after: d.range, ...counts, whitespaceOnly: squeeze(old.lines) === squeeze(d.lines) });
+    out.push({
+      status: 'changed',
+      name: d.name,
+      kind: d.kind,
+      before: old.range,
+      after: d.range,
+      ...counts,
+      whitespaceOnly: squeeze(old.lines) === squeeze(d.lines),
+    });
   }
   for (const d of before) {
-    if (!paired.has(d)) out.push({ status: 'removed', name: d.name, kind: d.kind, before: d.range, added: 0, deleted: d.lines.length, whitespaceOnly: false });
+    if (!paired.has(d))
+      out.push({
+        status: 'removed',
+        name: d.name,
+        kind: d.kind,
+        before: d.range,
+        added: 0,
+        deleted: d.lines.length,
+        whitespaceOnly: false,
+      });
   }
   // A changed container whose change is a listed member's is not listed itself.
-  const listed = out.filter((c) => !out.some((o) => o !== c && c.status === 'changed' && (
-    (o.after && c.after && inside(o.after, c.after)) || (o.before && c.before && inside(o.before, c.before)))));
+  const listed = out.filter(
+    (c) =>
+      !out.some(
+        (o) =>
+          o !== c &&
+          c.status === 'changed' &&
+          ((o.after && c.after && inside(o.after, c.after)) || (o.before && c.before && inside(o.before, c.before))),
+      ),
+  );
   const at = (c: DefChange) => c.after?.start ?? c.before!.start;
   return listed.sort((a, b) => at(a) - at(b));
 }

@@ -50,16 +50,24 @@ export interface Since {
 
 /** `rev` as a commit of this repository, else `bad_revision`. */
 export function resolveRevision(repo: Repo, rev: string): Outcome<Revision> {
-  if (rev.startsWith('-') || rev.includes('\n')) return fail('bad_revision', `${rev.slice(0, 64)} is not a revision; name a commit (HEAD~3, main, a hash)`);
+  if (rev.startsWith('-') || rev.includes('\n'))
+    return fail('bad_revision', `${rev.slice(0, 64)} is not a revision; name a commit (HEAD~3, main, a hash)`);
   // Git reads `A..B`, `A...B`, `^A`, `A^@` and `A^!` as sets of commits, and `log -1` below
   // would quietly pick one of them: the answer would compare another commit than the one asked.
   if (/\.\.|^\^|\^[@!]/.test(rev)) {
-    return fail('bad_revision', `${rev.slice(0, 64)} is a range; since and diff compare one commit with the working tree: name one commit (since A^ lists what changed after A's parent); for one commit's own change, hist TARGET and show SET:N`);
+    return fail(
+      'bad_revision',
+      `${rev.slice(0, 64)} is a range; since and diff compare one commit with the working tree: name one commit (since A^ lists what changed after A's parent); for one commit's own change, hist TARGET and show SET:N`,
+    );
   }
   const run = runGit(repo.top, ['log', '-1', '--no-walk', '--format=%H%x00%aI%x00%s', `${rev}^{commit}`, '--']);
   if (run.state === 'unavailable') return gitFailure(run, 'git log');
   const [commit, date, subject] = run.stdout.toString('utf8').trim().split('\0');
-  if (run.state !== 'ok' || !/^[0-9a-f]{40,64}$/.test(commit ?? '')) return fail('bad_revision', `${rev.slice(0, 64)} names no commit in ${repo.top}; use HEAD~N, a branch, a tag or a hash (git log --oneline lists them)`);
+  if (run.state !== 'ok' || !/^[0-9a-f]{40,64}$/.test(commit ?? ''))
+    return fail(
+      'bad_revision',
+      `${rev.slice(0, 64)} names no commit in ${repo.top}; use HEAD~N, a branch, a tag or a hash (git log --oneline lists them)`,
+    );
   return ok({ commit, date: date ?? '', subject: (subject ?? '').slice(0, SUBJECT_MAX_CHARS) });
 }
 
@@ -94,7 +102,8 @@ function listChanged(repo: Repo, root: string, commit: string): Outcome<Listed[]
   }
   // ls-files names paths from the directory it runs in: the root, below the top level by repo.prefix.
   const others = runGit(root, ['ls-files', '-z', '--others', '--exclude-standard', '--', '.']);
-  if (others.state === 'ok') for (const p of nulFields(others)) out.push({ status: 'untracked', path: repo.prefix + p });
+  if (others.state === 'ok')
+    for (const p of nulFields(others)) out.push({ status: 'untracked', path: repo.prefix + p });
   return ok(out);
 }
 
@@ -111,7 +120,12 @@ function spansOf(path: string, bytes: Buffer): DefSpan[] {
   }
   return defs.map((d) => {
     const range = { start: d.startLine, end: d.endLine };
-    return { name: d.container ? `${d.container}::${d.name}` : d.name, kind: d.kind, range, lines: linesOf(bytes, range) };
+    return {
+      name: d.container ? `${d.container}::${d.name}` : d.name,
+      kind: d.kind,
+      range,
+      lines: linesOf(bytes, range),
+    };
   });
 }
 
@@ -136,33 +150,61 @@ export interface SinceOptions {
 export function sinceRevision(repo: Repo, root: string, base: Revision, options: SinceOptions = {}): Outcome<Since> {
   const listed = listChanged(repo, root, base.commit);
   if (!listed.ok) return listed;
-  const wanted = options.only === undefined ? listed.value : listed.value.filter((l) => l.path === options.only || l.beforePath === options.only);
+  const wanted =
+    options.only === undefined
+      ? listed.value
+      : listed.value.filter((l) => l.path === options.only || l.beforePath === options.only);
   const examined = wanted.slice(0, SINCE_FILES_MAX);
-  const staged = options.uncommitted ? namesOf(runGit(root, ['diff', '-z', '--name-only', '--cached', '--no-renames', base.commit, '--', '.'])) : undefined;
-  const unstaged = options.uncommitted ? namesOf(runGit(root, ['diff', '-z', '--name-only', '--no-renames', '--', '.'])) : undefined;
-  const olds = readBlobs(repo.top, examined.filter((l) => l.beforePath !== undefined).map((l) => ({ rev: base.commit, path: l.beforePath! })));
+  const staged = options.uncommitted
+    ? namesOf(runGit(root, ['diff', '-z', '--name-only', '--cached', '--no-renames', base.commit, '--', '.']))
+    : undefined;
+  const unstaged = options.uncommitted
+    ? namesOf(runGit(root, ['diff', '-z', '--name-only', '--no-renames', '--', '.']))
+    : undefined;
+  const olds = readBlobs(
+    repo.top,
+    examined.filter((l) => l.beforePath !== undefined).map((l) => ({ rev: base.commit, path: l.beforePath! })),
+  );
   if ('failed' in olds) return gitFailure(olds.failed, 'git cat-file');
   let next = 0;
   let kept = 0;
   const files: SinceFile[] = examined.map((l): SinceFile => {
     const old = l.beforePath !== undefined ? olds.reads[next++] : undefined;
-    const marks = options.uncommitted ? {
-      ...(staged!.has(l.path) || (l.beforePath !== undefined && staged!.has(l.beforePath)) ? { staged: true } : {}),
-      ...(unstaged!.has(l.path) || l.status === 'untracked' ? { unstaged: true } : {}),
-    } : {};
-    const base = { path: l.path, ...(l.beforePath !== undefined && l.beforePath !== l.path ? { beforePath: l.beforePath } : {}), status: l.status, ...marks };
-    if (old !== undefined && old.state !== 'ok') return { ...base, changes: [], skipped: old.state === 'too_large' ? 'too large to compare' : `its ${base.status === 'deleted' ? 'last' : 'old'} version cannot be read (${old.state})` };
+    const marks = options.uncommitted
+      ? {
+          ...(staged!.has(l.path) || (l.beforePath !== undefined && staged!.has(l.beforePath)) ? { staged: true } : {}),
+          ...(unstaged!.has(l.path) || l.status === 'untracked' ? { unstaged: true } : {}),
+        }
+      : {};
+    const base = {
+      path: l.path,
+      ...(l.beforePath !== undefined && l.beforePath !== l.path ? { beforePath: l.beforePath } : {}),
+      status: l.status,
+      ...marks,
+    };
+    if (old !== undefined && old.state !== 'ok')
+      return {
+        ...base,
+        changes: [],
+        skipped:
+          old.state === 'too_large'
+            ? 'too large to compare'
+            : `its ${base.status === 'deleted' ? 'last' : 'old'} version cannot be read (${old.state})`,
+      };
     let bytes: Buffer | undefined;
     let revision: string | undefined;
     if (l.status !== 'deleted') {
       const rel = rootRelative(repo, l.path);
-      const live = rel !== undefined && gitArg(l.path) !== undefined ? readLiveFile(root, rel, BLOB_MAX_BYTES) : undefined;
-      if (!live?.ok) return { ...base, changes: [], skipped: 'the working file cannot be read (too large, or not a regular file)' };
+      const live =
+        rel !== undefined && gitArg(l.path) !== undefined ? readLiveFile(root, rel, BLOB_MAX_BYTES) : undefined;
+      if (!live?.ok)
+        return { ...base, changes: [], skipped: 'the working file cannot be read (too large, or not a regular file)' };
       bytes = live.bytes;
       revision = live.revision;
     }
     const oldBytes = old?.state === 'ok' ? old.bytes : undefined;
-    if ((bytes && bytes.includes(0)) || (oldBytes && oldBytes.includes(0))) return { ...base, changes: [], ...(revision ? { revision } : {}), skipped: 'binary' };
+    if ((bytes && bytes.includes(0)) || (oldBytes && oldBytes.includes(0)))
+      return { ...base, changes: [], ...(revision ? { revision } : {}), skipped: 'binary' };
     const before = oldBytes ? spansOf(l.beforePath!, oldBytes) : [];
     const after = bytes ? spansOf(l.path, bytes) : [];
     const changes = definitionChanges(before, after);
@@ -171,11 +213,20 @@ export function sinceRevision(repo: Repo, root: string, base: Revision, options:
     const script = changes.length === 0 || options.hunks ? diffLines(oldLines, newLines) : undefined;
     // A change outside every definition (or in a file without any) still shows, as the file's own counts.
     const fileCounts = changes.length === 0 ? countEdits(script!) : undefined;
-    const keep = options.hunks === true && (kept += (oldBytes?.length ?? 0) + (bytes?.length ?? 0)) <= DIFF_KEPT_BYTES_MAX;
-    const hunks = options.hunks ? {
-      outside: outsideHunks(oldLines, newLines, script!, changes, after.map((d) => d.range)),
-      ...(keep ? { ...(oldBytes ? { beforeBytes: oldBytes } : {}), afterBytes: bytes ?? Buffer.alloc(0) } : {}),
-    } : {};
+    const keep =
+      options.hunks === true && (kept += (oldBytes?.length ?? 0) + (bytes?.length ?? 0)) <= DIFF_KEPT_BYTES_MAX;
+    const hunks = options.hunks
+      ? {
+          outside: outsideHunks(
+            oldLines,
+            newLines,
+            script!,
+            changes,
+            after.map((d) => d.range),
+          ),
+          ...(keep ? { ...(oldBytes ? { beforeBytes: oldBytes } : {}), afterBytes: bytes ?? Buffer.alloc(0) } : {}),
+        }
+      : {};
     return { ...base, changes, ...(fileCounts ? { fileCounts } : {}), ...(revision ? { revision } : {}), ...hunks };
   });
   return ok({ base, files, cutFiles: wanted.length - examined.length });

@@ -8,10 +8,17 @@ import { diffLines, hunkView, outsideHunks, renderDiffPage, type DefChange } fro
 
 describe('outsideHunks', () => {
   const change = (before: [number, number], after: [number, number]): DefChange => ({
-    status: 'changed', name: 'f', kind: 'function', before: { start: before[0], end: before[1] }, after: { start: after[0], end: after[1] }, added: 1, deleted: 1, whitespaceOnly: false,
+    status: 'changed',
+    name: 'f',
+    kind: 'function',
+    before: { start: before[0], end: before[1] },
+    after: { start: after[0], end: after[1] },
+    added: 1,
+    deleted: 1,
+    whitespaceOnly: false,
   });
 
-  it('leaves out hunks inside a listed change, keeps the rest with both sides\' lines', () => {
+  it("leaves out hunks inside a listed change, keeps the rest with both sides' lines", () => {
     const old = ['a', 'b', 'c', 'd', 'e', 'f'];
     const neu = ['A', 'b', 'c', 'D', 'e', 'f', 'g'];
     const hunks = outsideHunks(old, neu, diffLines(old, neu), [change([4, 5], [4, 5])], [{ start: 4, end: 5 }]);
@@ -25,15 +32,27 @@ describe('outsideHunks', () => {
     const old = ['x', 'k1', 'k2', 'y', 'def', 'body', 'end', 'z'];
     const neu = ['x ', 'k1', 'k2', 'y  ', 'def', 'body', 'end', 'Z'];
     const joined = outsideHunks(old, neu, diffLines(old, neu), [], [{ start: 5, end: 7 }]);
-    expect(joined.map((h) => [h.after.start, h.after.end, h.whitespaceOnly])).toEqual([[1, 4, true], [8, 8, false]]);
+    expect(joined.map((h) => [h.after.start, h.after.end, h.whitespaceOnly])).toEqual([
+      [1, 4, true],
+      [8, 8, false],
+    ]);
   });
 });
 
 describe('outsideHunks: lines of one Git hunk split between a definition and the rest', () => {
-  it('an import changed next to a changed definition is its own hunk, not lost inside the definition\'s', () => {
+  it("an import changed next to a changed definition is its own hunk, not lost inside the definition's", () => {
     const old = ["import { a } from 'a';", 'export function f() {', '  return 1;', '}'];
     const neu = ["import { a, b } from 'a';", 'export function f(): number {', '  return 1;', '}'];
-    const f: DefChange = { status: 'changed', name: 'f', kind: 'function', before: { start: 2, end: 4 }, after: { start: 2, end: 4 }, added: 1, deleted: 1, whitespaceOnly: false };
+    const f: DefChange = {
+      status: 'changed',
+      name: 'f',
+      kind: 'function',
+      before: { start: 2, end: 4 },
+      after: { start: 2, end: 4 },
+      added: 1,
+      deleted: 1,
+      whitespaceOnly: false,
+    };
     expect(outsideHunks(old, neu, diffLines(old, neu), [f], [{ start: 2, end: 4 }])).toEqual([
       { before: { start: 1, end: 1 }, after: { start: 1, end: 1 }, added: 1, deleted: 1, whitespaceOnly: false },
     ]);
@@ -41,26 +60,75 @@ describe('outsideHunks: lines of one Git hunk split between a definition and the
 
   it('a deleted file is its definitions: the blank lines between them go with them, a comment does not', () => {
     const old = ['function f() {}', '', 'function g() {}', '', '// the end'];
-    const removed = (name: string, line: number): DefChange => ({ status: 'removed', name, kind: 'function', before: { start: line, end: line }, added: 0, deleted: 1, whitespaceOnly: false });
+    const removed = (name: string, line: number): DefChange => ({
+      status: 'removed',
+      name,
+      kind: 'function',
+      before: { start: line, end: line },
+      added: 0,
+      deleted: 1,
+      whitespaceOnly: false,
+    });
     const hunks = outsideHunks(old, [], diffLines(old, []), [removed('f', 1), removed('g', 3)], []);
-    expect(hunks).toEqual([{ before: { start: 4, end: 5 }, after: { start: 1, end: 0 }, added: 0, deleted: 2, whitespaceOnly: false }]);
+    expect(hunks).toEqual([
+      { before: { start: 4, end: 5 }, after: { start: 1, end: 0 }, added: 0, deleted: 2, whitespaceOnly: false },
+    ]);
   });
 });
 
 describe('renderDiffPage', () => {
-  const bytes = (n: number, edit: boolean) => Buffer.from(Array.from({ length: n }, (_, i) => `line ${i + 1}${edit && i % 3 === 1 ? ' edited here' : ''}`).join('\n') + '\n');
+  const bytes = (n: number, edit: boolean) =>
+    Buffer.from(
+      Array.from({ length: n }, (_, i) => `line ${i + 1}${edit && i % 3 === 1 ? ' edited here' : ''}`).join('\n') +
+        '\n',
+    );
   const before = bytes(40, false);
   const after = bytes(40, true);
   const entries: ResultEntry[] = Array.from({ length: 6 }, (_, i) => {
     const range = { start: i * 6 + 1, end: i * 6 + 6 };
     return {
-      tag: 'change', root: '/r', path: 'a.ts', revision: 'x', generation: 0, start: 0, end: 0, start_line: range.start, end_line: range.end, name: `f${i}`, kind: 'function',
-      change: { repo: '/r', commit: 'c'.repeat(40), worktree: 'f'.repeat(64), date: '', subject: '', after: { path: 'a.ts', start_line: range.start, end_line: range.end }, before: { path: 'a.ts', start_line: range.start, end_line: range.end }, added: 2, deleted: 2 },
+      tag: 'change',
+      root: '/r',
+      path: 'a.ts',
+      revision: 'x',
+      generation: 0,
+      start: 0,
+      end: 0,
+      start_line: range.start,
+      end_line: range.end,
+      name: `f${i}`,
+      kind: 'function',
+      change: {
+        repo: '/r',
+        commit: 'c'.repeat(40),
+        worktree: 'f'.repeat(64),
+        date: '',
+        subject: '',
+        after: { path: 'a.ts', start_line: range.start, end_line: range.end },
+        before: { path: 'a.ts', start_line: range.start, end_line: range.end },
+        added: 2,
+        deleted: 2,
+      },
       ...(i >= 4 ? { outside: true } : {}),
     };
   });
-  const view = (i: number) => hunkView({ bytes: before, range: { start: i * 6 + 1, end: i * 6 + 6 } }, { bytes: after, range: { start: i * 6 + 1, end: i * 6 + 6 } });
-  const input = { query: 'diff HEAD', target: 'working tree since HEAD c', setId: 'abc123', offset: 0, entries, view, coverage: { changes: 6 }, coverageLine: '6 changes', truncated: false, printPath: (p: string) => p };
+  const view = (i: number) =>
+    hunkView(
+      { bytes: before, range: { start: i * 6 + 1, end: i * 6 + 6 } },
+      { bytes: after, range: { start: i * 6 + 1, end: i * 6 + 6 } },
+    );
+  const input = {
+    query: 'diff HEAD',
+    target: 'working tree since HEAD c',
+    setId: 'abc123',
+    offset: 0,
+    entries,
+    view,
+    coverage: { changes: 6 },
+    coverageLine: '6 changes',
+    truncated: false,
+    printPath: (p: string) => p,
+  };
 
   it('fits whole changes, then part of the next with its show continuation, and a next cursor', () => {
     for (const budget of [120, 200, 400, 5000]) {
@@ -98,7 +166,18 @@ describe('renderDiffPage', () => {
   });
 
   it('an entry whose change cannot be read says why, in place of its rows', () => {
-    const out = renderDiffPage({ ...input, entries: entries.slice(0, 1), view: () => ({ error: 'stale_source: a.ts changed since it was listed; run diff again' }) }, { format: 'json', budget: 600 }).stdout;
-    expect(JSON.parse(out).hits[0]).toMatchObject({ handle: 'abc123:1', error: expect.stringMatching(/^stale_source/), section: 'definition' });
+    const out = renderDiffPage(
+      {
+        ...input,
+        entries: entries.slice(0, 1),
+        view: () => ({ error: 'stale_source: a.ts changed since it was listed; run diff again' }),
+      },
+      { format: 'json', budget: 600 },
+    ).stdout;
+    expect(JSON.parse(out).hits[0]).toMatchObject({
+      handle: 'abc123:1',
+      error: expect.stringMatching(/^stale_source/),
+      section: 'definition',
+    });
   });
 });

@@ -5,7 +5,23 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import {
-  buildHistoryIndex, loadHistoryIndex, type HistTarget, blameRange, encodedPath, hunkView, mapToHead, openRepo, readChange, resolveRevision, sinceRevision, walkHistory, NO_WORKTREE_FILE, type HistCommit, type HistWalk, type Outcome, type Repo,
+  buildHistoryIndex,
+  loadHistoryIndex,
+  type HistTarget,
+  blameRange,
+  encodedPath,
+  hunkView,
+  mapToHead,
+  openRepo,
+  readChange,
+  resolveRevision,
+  sinceRevision,
+  walkHistory,
+  NO_WORKTREE_FILE,
+  type HistCommit,
+  type HistWalk,
+  type Outcome,
+  type Repo,
 } from '../src/index';
 import type { ChangeRecord } from '@trufflepig/result-cache';
 import { makeRepo, spanOf, tempDir, type TestRepo } from './repo';
@@ -15,9 +31,13 @@ function value<T>(o: Outcome<T>): T {
   return o.value;
 }
 
-const FILLER = Array.from({ length: 12 }, (_, i) => `export function filler${i}(n: number): number {\n  return n * ${i} + ${i * 7};\n}\n`).join('\n');
+const FILLER = Array.from(
+  { length: 12 },
+  (_, i) => `export function filler${i}(n: number): number {\n  return n * ${i} + ${i * 7};\n}\n`,
+).join('\n');
 
-const beta = (body: string[]) => `export function beta(y: number): number {\n${body.map((l) => `  ${l}\n`).join('')}}\n`;
+const beta = (body: string[]) =>
+  `export function beta(y: number): number {\n${body.map((l) => `  ${l}\n`).join('')}}\n`;
 
 /** The five-step story: add, three edits, a rename, a move to b.ts; with an unrelated edit in between. */
 function story(): { repo: TestRepo; ids: Record<string, string> } {
@@ -32,7 +52,10 @@ function story(): { repo: TestRepo; ids: Record<string, string> } {
   ids.edit2 = repo.commit('beta: plus one');
   repo.write('a.ts', a(beta(['const z = y * 3;', 'return z + 1;'])).replace('return x + 1;', 'return x + 2;'));
   ids.other = repo.commit('alpha: plus two (outside the target)');
-  repo.write('a.ts', a(beta(['const z = y * 3;', 'console.log(z);', 'return z + 1;'])).replace('return x + 1;', 'return x + 2;'));
+  repo.write(
+    'a.ts',
+    a(beta(['const z = y * 3;', 'console.log(z);', 'return z + 1;'])).replace('return x + 1;', 'return x + 2;'),
+  );
   ids.edit3 = repo.commit('beta: log');
   const renamed = beta(['const z = y * 3;', 'console.log(z);', 'return z + 1;']).replace('beta', 'gamma');
   repo.write('a.ts', a(renamed).replace('return x + 1;', 'return x + 2;'));
@@ -90,9 +113,23 @@ describe('hist follows a definition', () => {
     const { repo, ids } = story();
     const r = value(openRepo(repo.root));
     const walk = await histOf(r, 'b.ts', repo.read('b.ts'), 'function gamma', 'gamma');
-    expect(subjects(walk)).toEqual(['move gamma to b.ts', 'rename beta to gamma', 'beta: log', 'beta: plus one', 'beta: triple', 'add beta']);
+    expect(subjects(walk)).toEqual([
+      'move gamma to b.ts',
+      'rename beta to gamma',
+      'beta: log',
+      'beta: plus one',
+      'beta: triple',
+      'add beta',
+    ]);
     const [move, rename, log, plus, triple, add] = walk.commits;
-    expect(move).toMatchObject({ commit: ids.move, event: 'moved', added: 0, deleted: 0, after: { path: 'b.ts', range: { start: 3, end: 7 } }, before: { path: 'a.ts' } });
+    expect(move).toMatchObject({
+      commit: ids.move,
+      event: 'moved',
+      added: 0,
+      deleted: 0,
+      after: { path: 'b.ts', range: { start: 3, end: 7 } },
+      before: { path: 'a.ts' },
+    });
     expect(rename).toMatchObject({ commit: ids.rename, added: 1, deleted: 1, after: { path: 'a.ts' } });
     expect(log).toMatchObject({ added: 1, deleted: 0 });
     expect(plus).toMatchObject({ added: 1, deleted: 1 });
@@ -133,7 +170,12 @@ describe('hist follows a definition', () => {
     repo.commit('move beta to the bottom');
     const walk = await histOf(value(openRepo(repo.root)), 'a.ts', repo.read('a.ts'), 'function beta', 'beta');
     expect(subjects(walk)).toEqual(['move beta to the bottom', 'beta: double', 'beta on top']);
-    expect(walk.commits[0]).toMatchObject({ event: 'moved', before: { path: 'a.ts', range: { start: 1, end: 3 } }, added: 0, deleted: 0 });
+    expect(walk.commits[0]).toMatchObject({
+      event: 'moved',
+      before: { path: 'a.ts', range: { start: 1, end: 3 } },
+      added: 0,
+      deleted: 0,
+    });
   });
 
   it('lists a merge against its first parent, never the merged branch commits', async () => {
@@ -171,7 +213,15 @@ describe('hist follows a definition', () => {
   it('walks a whole file', async () => {
     const { repo } = story();
     const walk = value(await walkChecked(value(openRepo(repo.root)), { path: 'a.ts' }));
-    expect(subjects(walk)).toEqual(['move gamma to b.ts', 'rename beta to gamma', 'beta: log', 'alpha: plus two (outside the target)', 'beta: plus one', 'beta: triple', 'add beta']);
+    expect(subjects(walk)).toEqual([
+      'move gamma to b.ts',
+      'rename beta to gamma',
+      'beta: log',
+      'alpha: plus two (outside the target)',
+      'beta: plus one',
+      'beta: triple',
+      'add beta',
+    ]);
     expect(walk.commits[0]).toMatchObject({ added: 0, deleted: 5 });
   });
 
@@ -191,7 +241,9 @@ describe('hist follows a definition', () => {
 
   it('stops at the deadline and says so', async () => {
     const { repo } = story();
-    const walk = value(await walkHistory(value(openRepo(repo.root)), { path: 'b.ts', range: { start: 3, end: 7 } }, { deadlineMs: 1 }));
+    const walk = value(
+      await walkHistory(value(openRepo(repo.root)), { path: 'b.ts', range: { start: 3, end: 7 } }, { deadlineMs: 1 }),
+    );
     expect(walk.cut?.reason).toBe('time');
   });
 
@@ -212,7 +264,11 @@ describe('uncommitted edits', () => {
     const working = spanOf(repo.read('b.ts'), 'function gamma');
     expect(working).toEqual({ start: 4, end: 9 });
     const mapped = value(mapToHead(r, { path: 'b.ts', range: working }));
-    expect(mapped).toEqual({ target: { path: 'b.ts', range: { start: 3, end: 7 } }, uncommitted: { added: 2, deleted: 1 }, inHead: true });
+    expect(mapped).toEqual({
+      target: { path: 'b.ts', range: { start: 3, end: 7 } },
+      uncommitted: { added: 2, deleted: 1 },
+      inHead: true,
+    });
     repo.write('new.ts', beta(['return 0;']));
     expect(value(mapToHead(r, { path: 'new.ts', range: { start: 1, end: 3 } }))).toEqual({ inHead: false });
   });
@@ -220,26 +276,47 @@ describe('uncommitted edits', () => {
 
 function recordOf(repo: Repo, c: HistCommit): ChangeRecord {
   return {
-    repo: encodedPath(repo.top), commit: c.commit, ...(c.parents[0] ? { parent: c.parents[0] } : {}),
+    repo: encodedPath(repo.top),
+    commit: c.commit,
+    ...(c.parents[0] ? { parent: c.parents[0] } : {}),
     after: { path: encodedPath(c.after.path), start_line: c.after.range!.start, end_line: c.after.range!.end },
-    ...(c.before ? { before: { path: encodedPath(c.before.path), start_line: c.before.range!.start, end_line: c.before.range!.end } } : {}),
-    date: c.date, subject: c.subject, added: c.added, deleted: c.deleted, ...(c.event ? { event: c.event } : {}),
+    ...(c.before
+      ? {
+          before: {
+            path: encodedPath(c.before.path),
+            start_line: c.before.range!.start,
+            end_line: c.before.range!.end,
+          },
+        }
+      : {}),
+    date: c.date,
+    subject: c.subject,
+    added: c.added,
+    deleted: c.deleted,
+    ...(c.event ? { event: c.event } : {}),
   };
 }
 
 describe('a change read back', () => {
-  it('is the target\'s hunk, from verified blobs', async () => {
+  it("is the target's hunk, from verified blobs", async () => {
     const { repo } = story();
     const r = value(openRepo(repo.root));
     const walk = await histOf(r, 'b.ts', repo.read('b.ts'), 'function gamma', 'gamma');
     const plus = walk.commits.find((c) => c.subject === 'beta: plus one')!;
     const read = value(readChange(recordOf(r, plus)));
     const view = hunkView(read.before, read.after);
-    expect(view.rows.filter((row) => row.mark !== ' ').map((row) => `${row.mark}${row.mark === '…' ? '' : row.text}`)).toEqual(['-  return z;', '+  return z + 1;']);
+    expect(
+      view.rows.filter((row) => row.mark !== ' ').map((row) => `${row.mark}${row.mark === '…' ? '' : row.text}`),
+    ).toEqual(['-  return z;', '+  return z + 1;']);
     expect({ added: view.added, deleted: view.deleted }).toEqual({ added: plus.added, deleted: plus.deleted });
     // The after side's bytes are the commit's, exactly.
     const blob = repo.git('show', `${plus.commit}:a.ts`).split('\n');
-    expect(read.after.bytes.toString('utf8').split('\n').slice(read.after.range.start - 1, read.after.range.end)).toEqual(blob.slice(read.after.range.start - 1, read.after.range.end));
+    expect(
+      read.after.bytes
+        .toString('utf8')
+        .split('\n')
+        .slice(read.after.range.start - 1, read.after.range.end),
+    ).toEqual(blob.slice(read.after.range.start - 1, read.after.range.end));
     const move = value(readChange(recordOf(r, walk.commits[0])));
     expect(hunkView(move.before, move.after).rows).toEqual([{ mark: '…', line: 3, count: 5 }]);
     expect(move.before?.path).toBe('a.ts');
@@ -290,10 +367,19 @@ describe('since', () => {
     const base = value(resolveRevision(r, 'HEAD'));
     repo.write('b.ts', repo.read('b.ts').replace('return z + 1;', 'return z + 7;'));
     repo.git('add', 'b.ts');
-    repo.write('a.ts', repo.read('a.ts').replace('export function filler2(n: number): number {\n  return n * 2 + 14;\n}\n', '').replace('return n * 3 + 21;', 'return  n * 3 + 21;'));
+    repo.write(
+      'a.ts',
+      repo
+        .read('a.ts')
+        .replace('export function filler2(n: number): number {\n  return n * 2 + 14;\n}\n', '')
+        .replace('return n * 3 + 21;', 'return  n * 3 + 21;'),
+    );
     repo.write('c.ts', beta(['return 0;']));
     const since = value(sinceRevision(r, r.top, base, { uncommitted: true }));
-    const rows = since.files.map((f) => `${f.path} ${f.status}${f.staged ? ' staged' : ''}${f.unstaged ? ' unstaged' : ''}: ${f.changes.map((c) => `${c.status} ${c.name}${c.whitespaceOnly ? ' (ws)' : ''}`).join(', ')}`);
+    const rows = since.files.map(
+      (f) =>
+        `${f.path} ${f.status}${f.staged ? ' staged' : ''}${f.unstaged ? ' unstaged' : ''}: ${f.changes.map((c) => `${c.status} ${c.name}${c.whitespaceOnly ? ' (ws)' : ''}`).join(', ')}`,
+    );
     expect(rows).toEqual([
       'a.ts modified unstaged: removed filler2, changed filler3 (ws)',
       'b.ts modified staged: changed gamma',
@@ -305,14 +391,26 @@ describe('since', () => {
     // A range names several commits: refused, never quietly read as its newest one.
     for (const range of ['HEAD~1..HEAD', 'HEAD^..HEAD', 'HEAD~1...HEAD', '^HEAD~1', 'HEAD^@', 'HEAD^!']) {
       const refused = resolveRevision(r, range);
-      expect({ range, code: refused.ok ? 'ok' : refused.error.code, message: refused.ok ? '' : refused.error.message }).toEqual({ range, code: 'bad_revision', message: expect.stringContaining('is a range') });
+      expect({
+        range,
+        code: refused.ok ? 'ok' : refused.error.code,
+        message: refused.ok ? '' : refused.error.message,
+      }).toEqual({ range, code: 'bad_revision', message: expect.stringContaining('is a range') });
     }
     expect(resolveRevision(r, 'HEAD^').ok).toBe(true);
   });
 });
 
-const fn = (name: string, body: string[]) => `export function ${name}(n: number): number {\n${body.map((l) => `  ${l}\n`).join('')}}\n`;
-const FILE = ["import { x } from './x';", '', fn('alpha', ['return n + 1;']), '// between alpha and beta', fn('beta', ['const z = n * 2;', 'return z;']), fn('gamma', ['return n * 3;'])].join('\n');
+const fn = (name: string, body: string[]) =>
+  `export function ${name}(n: number): number {\n${body.map((l) => `  ${l}\n`).join('')}}\n`;
+const FILE = [
+  "import { x } from './x';",
+  '',
+  fn('alpha', ['return n + 1;']),
+  '// between alpha and beta',
+  fn('beta', ['const z = n * 2;', 'return z;']),
+  fn('gamma', ['return n * 3;']),
+].join('\n');
 
 /** FILE with an import, a comment between functions, beta's body and gamma's indentation changed. */
 function edited(): string {
@@ -334,14 +432,22 @@ describe('sinceRevision with hunks (diff)', () => {
     const base = value(resolveRevision(r, 'HEAD'));
     const since = value(sinceRevision(r, r.top, base, { hunks: true }));
     const a = since.files.find((f) => f.path === 'a.ts')!;
-    expect(a.changes.map((c) => `${c.status} ${c.name}${c.whitespaceOnly ? ' (ws)' : ''}`)).toEqual(['changed beta', 'changed gamma (ws)']);
+    expect(a.changes.map((c) => `${c.status} ${c.name}${c.whitespaceOnly ? ' (ws)' : ''}`)).toEqual([
+      'changed beta',
+      'changed gamma (ws)',
+    ]);
     const text = edited().split('\n');
-    expect(a.outside!.map((h) => text.slice(h.after.start - 1, h.after.end))).toEqual([["import { x, y } from './x';"], ['// between alpha and beta, edited']]);
+    expect(a.outside!.map((h) => text.slice(h.after.start - 1, h.after.end))).toEqual([
+      ["import { x, y } from './x';"],
+      ['// between alpha and beta, edited'],
+    ]);
     expect(a.beforeBytes!.toString()).toBe(FILE);
     expect(a.afterBytes!.toString()).toBe(edited());
     const notes = since.files.find((f) => f.path === 'notes.md')!;
     expect(notes.changes).toEqual([]);
-    expect(notes.outside).toEqual([{ before: { start: 2, end: 1 }, after: { start: 2, end: 2 }, added: 1, deleted: 0, whitespaceOnly: false }]);
+    expect(notes.outside).toEqual([
+      { before: { start: 2, end: 1 }, after: { start: 2, end: 2 }, added: 1, deleted: 0, whitespaceOnly: false },
+    ]);
     // Without `hunks` (since) nothing extra is kept.
     const plain = value(sinceRevision(r, r.top, base)).files.find((f) => f.path === 'a.ts')!;
     expect(plain.outside).toBeUndefined();
@@ -358,8 +464,15 @@ describe('sinceRevision with hunks (diff)', () => {
     const f = since.files[0];
     const h = f.outside![0];
     const record = {
-      repo: encodedPath(r.top), commit, worktree: f.revision ?? NO_WORKTREE_FILE, date: '', subject: '',
-      after: { path: 'a.ts', start_line: h.after.start, end_line: h.after.end }, before: { path: 'a.ts', start_line: h.before.start, end_line: h.before.end }, added: h.added, deleted: h.deleted,
+      repo: encodedPath(r.top),
+      commit,
+      worktree: f.revision ?? NO_WORKTREE_FILE,
+      date: '',
+      subject: '',
+      after: { path: 'a.ts', start_line: h.after.start, end_line: h.after.end },
+      before: { path: 'a.ts', start_line: h.before.start, end_line: h.before.end },
+      added: h.added,
+      deleted: h.deleted,
     };
     const read = value(readChange(record, encodedPath(r.top)));
     const fromBytes = hunkView({ bytes: f.beforeBytes!, range: h.before }, { bytes: f.afterBytes!, range: h.after });
@@ -367,4 +480,3 @@ describe('sinceRevision with hunks (diff)', () => {
     expect(fromBytes.rows.map((row) => row.mark)).toEqual(['-', '+']);
   });
 });
-

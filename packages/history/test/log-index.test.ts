@@ -8,8 +8,21 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  buildHistoryIndex, decodeIndex, historyIndexDir, historyIndexFile, historyIndexStatus, loadHistoryIndex, openRepo, readIndexFile, walkHistory,
-  HISTORY_INDEX_FILE_NAME, type BuildReport, type HistWalk, type IndexBounds, type Outcome, type Repo,
+  buildHistoryIndex,
+  decodeIndex,
+  historyIndexDir,
+  historyIndexFile,
+  historyIndexStatus,
+  loadHistoryIndex,
+  openRepo,
+  readIndexFile,
+  walkHistory,
+  HISTORY_INDEX_FILE_NAME,
+  type BuildReport,
+  type HistWalk,
+  type IndexBounds,
+  type Outcome,
+  type Repo,
 } from '../src/index';
 import { makeRepo, tempDir, type TestRepo } from './repo';
 
@@ -65,7 +78,13 @@ describe('the history index', () => {
     expect(again).toMatchObject({ outcome: 'current', commits: 12, read: 0, dir: first.dir });
     expect(fs.readdirSync(path.join(cache, 'history'))).toHaveLength(1);
     const status = historyIndexStatus(wtRepo, cache);
-    expect(status).toMatchObject({ state: 'ready', commits: 12, head: wtRepo.head, segments: 1, bytes: fs.statSync(status.file).size });
+    expect(status).toMatchObject({
+      state: 'ready',
+      commits: 12,
+      head: wtRepo.head,
+      segments: 1,
+      bytes: fs.statSync(status.file).size,
+    });
     expect(Date.parse(status.built_at!)).toBeGreaterThan(Date.now() - 60_000);
     const w = await walks(wt, cache, 'a.txt');
     expectSame(w);
@@ -115,7 +134,13 @@ describe('the history index', () => {
     expect(again.rebuilt).toMatch(/does not descend from the indexed head/);
     expect(again.commits).toBe(5);
     const read = readIndexFile(first.dir, value(openRepo(repo.root)).commonDir);
-    expect(read.state === 'ok' && read.index.commits.map((c) => c.subject)).toEqual(['rewritten history', 'commit 3', 'commit 2', 'commit 1', 'commit 0']);
+    expect(read.state === 'ok' && read.index.commits.map((c) => c.subject)).toEqual([
+      'rewritten history',
+      'commit 3',
+      'commit 2',
+      'commit 1',
+      'commit 0',
+    ]);
     expectSame(await walks(repo.root, cache, 'a.txt'));
   });
 
@@ -222,16 +247,21 @@ describe('the history index', () => {
     expect(temp()).toBeUndefined();
   });
 
-  it('a build that finds the lock held by a live process answers busy; a dead holder\'s lock is taken over', async () => {
+  it("a build that finds the lock held by a live process answers busy; a dead holder's lock is taken over", async () => {
     const repo = linear(3, 'lock');
     const cache = tempDir('cache');
     const rep = await build(repo.root, cache);
     const lock = path.join(rep.dir, 'build.lock');
-    const sleeper = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const sleeper = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
     const deadPid = Number(sleeper.stdout);
     fs.writeFileSync(lock, `${process.ppid} ${new Date().toISOString()}\n`);
     expect((await build(repo.root, cache)).outcome).toBe('busy');
-    expect(historyIndexStatus(value(openRepo(repo.root)), cache)).toMatchObject({ state: 'building', building: { pid: process.ppid } });
+    expect(historyIndexStatus(value(openRepo(repo.root)), cache)).toMatchObject({
+      state: 'building',
+      building: { pid: process.ppid },
+    });
     fs.writeFileSync(lock, `${deadPid} ${new Date().toISOString()}\n`);
     expect((await build(repo.root, cache)).outcome).toBe('current');
     expect(fs.existsSync(lock)).toBe(false);

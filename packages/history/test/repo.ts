@@ -34,14 +34,23 @@ export function makeRepo(prefix = 'repo', at?: string): TestRepo {
     const date = `2024-01-${String(1 + (day % 28)).padStart(2, '0')}T12:00:00+00:00`;
     const r = spawnSync('git', ['-C', root, ...args], {
       encoding: 'utf8',
-      env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com', GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'T',
+        GIT_AUTHOR_EMAIL: 't@example.com',
+        GIT_COMMITTER_NAME: 'T',
+        GIT_COMMITTER_EMAIL: 't@example.com',
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+      },
     });
     if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${r.stderr}`);
     return r.stdout;
   };
   if (at === undefined) git('init', '-q', '-b', 'main');
   return {
-    root, git,
+    root,
+    git,
     write: (rel, text) => {
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
       fs.writeFileSync(path.join(root, rel), text);

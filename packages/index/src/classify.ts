@@ -2,7 +2,7 @@ import { extension, basename, isDocPath, isTestPath } from '@trufflepig/rank';
 
 /**
  * The one table of languages: the extractor language a path gets, the `lang:` value it
- * answers to, and that value's aliases (retrieval.md §1). `text` has no extractor.
+ * answers to, and that value's aliases (docs/spec/retrieval.md §1). `text` has no extractor.
  */
 const LANGUAGE_TABLE = [
   { lang: 'rust', query: 'rust', extensions: ['rs'], aliases: ['rs'] },
@@ -19,14 +19,33 @@ const LANGUAGE_TABLE = [
   { lang: 'java', query: 'java', extensions: ['java'], aliases: [] },
   // A `.h` file is C unless its syntax is C++ (extract/lang/c-family.ts looksLikeCpp): then it is stored as cpp.
   { lang: 'c', query: 'c', extensions: ['c', 'h'], aliases: ['h'] },
-  { lang: 'cpp', query: 'cpp', extensions: ['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++', 'ipp', 'tpp', 'inl'], aliases: ['cc', 'cxx', 'hpp', 'c++'] },
+  {
+    lang: 'cpp',
+    query: 'cpp',
+    extensions: ['cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++', 'ipp', 'tpp', 'inl'],
+    aliases: ['cc', 'cxx', 'hpp', 'c++'],
+  },
   { lang: 'text', query: 'text', extensions: [], aliases: ['md', 'markdown', 'toml', 'json'] },
 ] as const;
 
 export type Language = (typeof LANGUAGE_TABLE)[number]['lang'];
 
-/** Languages the query language accepts with `lang:` (retrieval.md §1). */
-export const QUERY_LANGUAGES = ['rust', 'typescript', 'javascript', 'csharp', 'php', 'luau', 'dreammaker', 'python', 'go', 'java', 'c', 'cpp', 'text'] as const;
+/** Languages the query language accepts with `lang:` (docs/spec/retrieval.md §1). */
+export const QUERY_LANGUAGES = [
+  'rust',
+  'typescript',
+  'javascript',
+  'csharp',
+  'php',
+  'luau',
+  'dreammaker',
+  'python',
+  'go',
+  'java',
+  'c',
+  'cpp',
+  'text',
+] as const;
 export type QueryLanguage = (typeof QUERY_LANGUAGES)[number];
 
 const LANGUAGE_ALIASES: Readonly<Record<string, QueryLanguage>> = Object.fromEntries(
@@ -44,7 +63,9 @@ export function canonicalQueryLanguage(value: string): QueryLanguage | undefined
 const BY_EXTENSION: Readonly<Record<string, Language>> = Object.fromEntries(
   LANGUAGE_TABLE.flatMap((row) => row.extensions.map((ext): [string, Language] => [ext, row.lang])),
 );
-const QUERY_OF: Readonly<Record<string, QueryLanguage>> = Object.fromEntries(LANGUAGE_TABLE.map((row) => [row.lang, row.query]));
+const QUERY_OF: Readonly<Record<string, QueryLanguage>> = Object.fromEntries(
+  LANGUAGE_TABLE.map((row) => [row.lang, row.query]),
+);
 
 /** The extractor language of a path (`text` when no extractor applies). */
 export function languageOf(path: string): Language {
@@ -56,18 +77,83 @@ export function queryLanguageOf(language: Language): QueryLanguage {
   return QUERY_OF[language] ?? 'text';
 }
 
-const CONFIG_EXTENSIONS = new Set(['toml', 'json', 'jsonc', 'json5', 'yaml', 'yml', 'ini', 'cfg', 'conf', 'properties', 'xml', 'lock']);
-const CONFIG_BASENAMES = new Set(['.env.example', 'Makefile', 'Dockerfile', 'CMakeLists.txt', 'build.gradle', 'pom.xml', '.editorconfig', '.gitignore', '.gitattributes', '.npmrc', 'Gemfile', 'Rakefile', 'justfile']);
+const CONFIG_EXTENSIONS = new Set([
+  'toml',
+  'json',
+  'jsonc',
+  'json5',
+  'yaml',
+  'yml',
+  'ini',
+  'cfg',
+  'conf',
+  'properties',
+  'xml',
+  'lock',
+]);
+const CONFIG_BASENAMES = new Set([
+  '.env.example',
+  'Makefile',
+  'Dockerfile',
+  'CMakeLists.txt',
+  'build.gradle',
+  'pom.xml',
+  '.editorconfig',
+  '.gitignore',
+  '.gitattributes',
+  '.npmrc',
+  'Gemfile',
+  'Rakefile',
+  'justfile',
+]);
 const DOC_EXTENSIONS = new Set(['md', 'markdown', 'mdx', 'rst', 'adoc', 'asciidoc', 'txt', 'org']);
 const CODE_EXTENSIONS = new Set([
-  'rs', 'ts', 'mts', 'cts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'cs', 'php', 'phtml', 'lua', 'luau', 'dm', 'dme',
-  'py', 'go', 'java', 'c', 'h', 'cc', 'cpp', 'cxx', 'c++', 'hpp', 'hh', 'hxx', 'h++', 'ipp', 'tpp', 'inl', 'rb', 'swift', 'kt', 'scala', 'sh', 'bash', 'zsh', 'sql',
+  'rs',
+  'ts',
+  'mts',
+  'cts',
+  'tsx',
+  'js',
+  'mjs',
+  'cjs',
+  'jsx',
+  'cs',
+  'php',
+  'phtml',
+  'lua',
+  'luau',
+  'dm',
+  'dme',
+  'py',
+  'go',
+  'java',
+  'c',
+  'h',
+  'cc',
+  'cpp',
+  'cxx',
+  'c++',
+  'hpp',
+  'hh',
+  'hxx',
+  'h++',
+  'ipp',
+  'tpp',
+  'inl',
+  'rb',
+  'swift',
+  'kt',
+  'scala',
+  'sh',
+  'bash',
+  'zsh',
+  'sql',
 ]);
 
 /** The origin tag of documents (Markdown, text, docs/ pages): their lines are prose, never comments. */
 export const DOCS_TAG = 'source:docs';
 
-/** Source tags (per-source.md), derived from the path alone, sorted. */
+/** Source tags (docs/spec/per-source.md), derived from the path alone, sorted. */
 export function sourceTags(path: string): string[] {
   const tags = new Set<string>();
   const ext = extension(path);
@@ -75,8 +161,10 @@ export function sourceTags(path: string): string[] {
   const test = isTestPath(path);
   if (test) tags.add('source:test');
   if (CODE_EXTENSIONS.has(ext) && !test) tags.add('source:code');
-  if (DOC_EXTENSIONS.has(ext) || (isDocPath(path) && !CODE_EXTENSIONS.has(ext) && !CONFIG_EXTENSIONS.has(ext))) tags.add(DOCS_TAG);
-  if (CONFIG_EXTENSIONS.has(ext) || CONFIG_BASENAMES.has(base) || base === 'Cargo.toml' || base === 'package.json') tags.add('source:config');
+  if (DOC_EXTENSIONS.has(ext) || (isDocPath(path) && !CODE_EXTENSIONS.has(ext) && !CONFIG_EXTENSIONS.has(ext)))
+    tags.add(DOCS_TAG);
+  if (CONFIG_EXTENSIONS.has(ext) || CONFIG_BASENAMES.has(base) || base === 'Cargo.toml' || base === 'package.json')
+    tags.add('source:config');
   return [...tags].sort();
 }
 

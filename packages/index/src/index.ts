@@ -1,4 +1,6 @@
 export * from './limits';
+// Owned by @trufflepig/base (the walk and the runtime's watcher share it); re-exported for callers of this entry.
+export { ALWAYS_SKIPPED_DIRS } from '@trufflepig/base';
 export * from './errors';
 export * from './paths';
 export { quoteInput } from './quote';
@@ -12,10 +14,26 @@ export { extractFile, extractOccurrences } from './extract/extract';
 export { ROLE, roleNames, type RoleName } from './extract/facts';
 export type { Definition, NameUse, Region, Extraction, ParseStatus, ImportFact, Occurrence } from './extract/facts';
 export { decodeText, lineStartOffsets, lineAt } from './extract/text';
-export { reconcile, type ReconcileOptions, type ReconcileProgress, type ReconcileReport, type SeedOutcome } from './reconcile';
+export {
+  reconcile,
+  type ReconcileOptions,
+  type ReconcileProgress,
+  type ReconcileReport,
+  type SeedOutcome,
+} from './reconcile';
 export { parseQuery, hasFilters, QUERY_KINDS, type ParsedQuery, type QueryMode } from './query/parse';
 export { createPathMatcher, type PathMatcher } from './query/pathmatch';
-export { IndexReader, coverageState, indexCommandHint, type OpenOptions, type CoverageState, type IndexedFile, type IndexCoverage, type IndexedDefinition, type IndexedImport } from './query/reader';
+export {
+  IndexReader,
+  coverageState,
+  indexCommandHint,
+  type OpenOptions,
+  type CoverageState,
+  type IndexedFile,
+  type IndexCoverage,
+  type IndexedDefinition,
+  type IndexedImport,
+} from './query/reader';
 export { searchIndex, type SearchOptions } from './query/search';
 export { compileRegex, type RegexMatcher } from './query/regex-engine';
 export { GIT_LOG_TAG, COMMIT_PATH_PREFIX } from './query/commits';
@@ -24,8 +42,14 @@ export { declarationRank, isCallableKind, isEnclosingKind, kindTier, OWNER_KINDS
 export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup } from './query/hit';
 export { indexPath } from './store/publish';
 export { publishedStamp } from './store/database';
-export { lockFileState, processAlive, readReconcileFailure, type ReconcileFailure, type WriterLockState } from './store/health';
+export {
+  lockFileState,
+  processAlive,
+  readReconcileFailure,
+  type ReconcileFailure,
+  type WriterLockState,
+} from './store/health';
 export { rootIdentity } from './store/root-owner';
 export { nearestDefinedNames } from './query/nearest-names';
-// The BM25 of matchinfo('pcnalx') the lanes rank by: tools/bench-storage scores other engines' rows with it.
+// The BM25 of matchinfo('pcnalx') the lanes rank by: tools/bench/storage scores other engines' rows with it.
 export { bm25 } from './query/fts';

@@ -1,4 +1,4 @@
-/** Every limit of the index in one place (retrieval.md §3). */
+/** Every limit of the index in one place (docs/spec/retrieval.md §3). */
 export const REGION_MAX_BYTES = 4096;
 export const FILE_MAX_BYTES = 2 * 1024 * 1024;
 /**
@@ -7,12 +7,6 @@ export const FILE_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const SHOW_PATH_MAX_BYTES = 64 * 1024 * 1024;
 export const FACTS_PER_FILE_MAX = 50_000;
-/**
- * Directories the walk never enters, wherever they are, unless Git tracks files inside them
- * (those are indexed: vendored dependencies committed under `node_modules/` are part of the
- * repository). The runtime's watcher stops at the same names.
- */
-export const ALWAYS_SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules', 'target', '.trufflepig'];
 /** Skipped directories that coverage and `status` name, largest first. */
 export const SKIPPED_DIRS_SHOWN = 5;
 /** Files counted inside one skipped directory; past it the count is reported as capped. */
@@ -87,7 +81,7 @@ export const LOCK_FILE_NAME = 'index.lock';
 export const RECONCILE_FAILURE_FILE_NAME = 'reconcile-failure.json';
 /** A recorded reconcile failure's message is cut to this many characters. */
 export const RECONCILE_FAILURE_MESSAGE_MAX_CHARS = 240;
-/** Commit messages indexed per Git root: the newest first-parent commits (per-source.md). */
+/** Commit messages indexed per Git root: the newest first-parent commits (docs/spec/per-source.md). */
 export const COMMIT_HISTORY_MAX = 10_000;
 /** Changed paths stored (and shown) per commit; the rest are counted. */
 export const COMMIT_CHANGED_PATHS_MAX = 100;

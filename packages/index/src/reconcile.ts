@@ -1,4 +1,4 @@
-import * as fs from 'node:fs';
+import { makeDirectories } from '@trufflepig/base';
 import { fail, ok, type Outcome } from './errors';
 import type { Extraction } from './extract/facts';
 import { exposeGc } from './extract/collect';
@@ -8,7 +8,14 @@ import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type Pending } from './reconcile/session';
 import { updateCommitHistory, type CommitHistoryUpdate } from './store/commits';
 import { emptyDatabase, openDatabase, rebuildFts, seededDatabase } from './store/database';
-import { acquireWriterLock, indexPath, makeDirectories, publishStaging, removeAbandonedStaging, removeDatabaseFiles, stagingPath } from './store/publish';
+import {
+  acquireWriterLock,
+  indexPath,
+  publishStaging,
+  removeAbandonedStaging,
+  removeDatabaseFiles,
+  stagingPath,
+} from './store/publish';
 import { clearReconcileFailure, recordReconcileFailure } from './store/health';
 import { claimForReconcile, ownerUnstamped, recordOwner } from './store/root-owner';
 import { getMeta, setMeta } from './store/schema';
@@ -28,7 +35,11 @@ const POOL_MIN_FILES = 8;
 /** A file this large is parsed in a heap-limited thread even in a small reconcile. */
 const POOL_LARGE_FILE_BYTES = 256 * 1024;
 
-export interface ReconcileProgress { readonly phase: 'walk' | 'extract' | 'publish'; readonly done: number; readonly total: number }
+export interface ReconcileProgress {
+  readonly phase: 'walk' | 'extract' | 'publish';
+  readonly done: number;
+  readonly total: number;
+}
 
 export interface ReconcileOptions {
   readonly cacheDir: string;
@@ -63,7 +74,7 @@ export interface ReconcileReport {
   readonly removed: number;
   /** Files excluded per reason, and entries the walk left out per class (`ignored`, `untracked_vendor`). */
   readonly excluded: Readonly<Record<string, number>>;
-  /** The largest directories the walk left out (retrieval.md §3). */
+  /** The largest directories the walk left out (docs/spec/retrieval.md §3). */
   readonly skippedDirs: SkipSummary['largest'];
   readonly parseFailures: number;
   readonly unsearched: Readonly<Record<string, number>>;
@@ -85,7 +96,12 @@ type Batch = { items: Pending[]; results: Promise<(Extraction | undefined)[]> };
  * Read, hash and parse the examined files in batches. The next batch parses in the worker
  * pool while this thread stores the previous one, so both cores stay busy.
  */
-async function extractAll(session: ReconcileSession, examined: readonly Parameters<ReconcileSession['examine']>[0][], extractor: () => Extractor, onProgress?: (p: ReconcileProgress) => void): Promise<void> {
+async function extractAll(
+  session: ReconcileSession,
+  examined: readonly Parameters<ReconcileSession['examine']>[0][],
+  extractor: () => Extractor,
+  onProgress?: (p: ReconcileProgress) => void,
+): Promise<void> {
   let previous: Batch | undefined;
   let externalAtCollect = process.memoryUsage().external;
   const drain = async (b: Batch) => {
@@ -105,7 +121,15 @@ async function extractAll(session: ReconcileSession, examined: readonly Paramete
       const p = session.examine(file);
       if (p) items.push(p);
     }
-    const results = Promise.all(items.map((p) => (p.donor ? Promise.resolve(undefined) : extractor().extract(p.lang, p.bytes).catch(() => lexicalOnly(p)))));
+    const results = Promise.all(
+      items.map((p) =>
+        p.donor
+          ? Promise.resolve(undefined)
+          : extractor()
+              .extract(p.lang, p.bytes)
+              .catch(() => lexicalOnly(p)),
+      ),
+    );
     if (previous) await drain(previous);
     previous = { items, results };
     onProgress?.({ phase: 'extract', done: Math.min(i + EXTRACTION_BATCH, examined.length), total: examined.length });
@@ -126,7 +150,12 @@ export async function reconcile(root: string, options: ReconcileOptions): Promis
   if (out.ok) clearReconcileFailure(options.cacheDir);
   // cache_root_mismatch: the directory is another root's, whose health this must not touch;
   // storage_unavailable: the installation's fault, not this cache's.
-  else if (out.error.code !== 'index_locked' && out.error.code !== 'cache_root_mismatch' && out.error.code !== 'storage_unavailable') recordReconcileFailure(options.cacheDir, out.error.code, out.error.message);
+  else if (
+    out.error.code !== 'index_locked' &&
+    out.error.code !== 'cache_root_mismatch' &&
+    out.error.code !== 'storage_unavailable'
+  )
+    recordReconcileFailure(options.cacheDir, out.error.code, out.error.message);
   return out;
 }
 
@@ -143,15 +172,22 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
   try {
     makeDirectories(cacheDir);
   } catch (err) {
-    return fail('cache_unwritable', `cannot create cache directory ${cacheDir}: ${(err as Error).message}; pass --cache DIR`);
+    return fail(
+      'cache_unwritable',
+      `cannot create cache directory ${cacheDir}: ${(err as Error).message}; pass --cache DIR`,
+    );
   }
   let lock: ReturnType<typeof acquireWriterLock>;
   try {
     lock = acquireWriterLock(cacheDir);
   } catch (err) {
-    return fail('cache_unwritable', `cannot lock the cache directory ${cacheDir}: ${(err as Error).message}; pass a writable --cache DIR`);
+    return fail(
+      'cache_unwritable',
+      `cannot lock the cache directory ${cacheDir}: ${(err as Error).message}; pass a writable --cache DIR`,
+    );
   }
-  if ('heldBy' in lock) return fail('index_locked', `another process (pid ${lock.heldBy}) is indexing this root; wait for it and retry`);
+  if ('heldBy' in lock)
+    return fail('index_locked', `another process (pid ${lock.heldBy}) is indexing this root; wait for it and retry`);
   let pool: Extractor | undefined;
   let db: Database | undefined;
   // A first index (or a rebuild) is built in this file and renamed into place; otherwise
@@ -189,7 +225,8 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
       db = emptyDatabase(staging);
     }
     const floor = claim.value.generationFloor;
-    if (floor !== undefined) setMeta(db, 'generation', String(Math.max(floor, Number(getMeta(db, 'generation') ?? '0'))));
+    if (floor !== undefined)
+      setMeta(db, 'generation', String(Math.max(floor, Number(getMeta(db, 'generation') ?? '0'))));
     // A rebuild publishes even an empty tree; so does an owner record to be stamped with this directory's identity.
     const mustPublish = floor !== undefined || ownerUnstamped(db, root);
     const previousGeneration = Number(getMeta(db, 'generation') ?? '0');
@@ -207,7 +244,11 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     // Parser threads carry heap limits, so a pathological file (a megabyte of minified
     // code on one line) fails alone and stays lexical instead of inflating this process.
     const usePool = examined.length >= POOL_MIN_FILES || examined.some((f) => f.size > POOL_LARGE_FILE_BYTES);
-    const makePool = () => createExtractor({ parallelism: usePool ? options.parallelism ?? Math.max(2, defaultParallelism()) : 1, heapLimits: options.parserHeapLimits });
+    const makePool = () =>
+      createExtractor({
+        parallelism: usePool ? (options.parallelism ?? Math.max(2, defaultParallelism())) : 1,
+        heapLimits: options.parserHeapLimits,
+      });
     await extractAll(session, examined, () => (pool ??= makePool()), options.onProgress);
     // Parser threads are done: let their memory go before the largest writes.
     await pool?.close();
@@ -217,10 +258,26 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     // New commits are new documents: they publish a generation even when no file changed.
     const history = updateCommitHistory(db, root);
     if (seed?.state === 'seeded') seed = { ...seed, reused: session.statOnly + session.reused };
-    const stats = { parsed: session.parsed, reused: session.reused, removed, unsearched: session.unsearched, started, seed, history, skipped: walked.skipped };
+    const stats = {
+      parsed: session.parsed,
+      reused: session.reused,
+      removed,
+      unsearched: session.unsearched,
+      started,
+      seed,
+      history,
+      skipped: walked.skipped,
+    };
     // What was left out is part of the generation: a new untracked `node_modules` publishes.
     const skippedText = skipMetaText(walked.skipped);
-    if (!staging && !mustPublish && !session.changed && !history.changed && getMeta(db, 'skipped') === skippedText && previousGeneration > 0) {
+    if (
+      !staging &&
+      !mustPublish &&
+      !session.changed &&
+      !history.changed &&
+      getMeta(db, 'skipped') === skippedText &&
+      previousGeneration > 0
+    ) {
       db.exec('ROLLBACK');
       return ok(report(db, previousGeneration, false, stats));
     }
@@ -255,10 +312,20 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     const errno = (err as NodeJS.ErrnoException).code;
     const message = String((err as Error).message ?? err).split('\n')[0];
     const engineCode = engineErrorCode(err);
-    if ((errno !== undefined && UNWRITABLE_ERRNO.has(errno)) || (engineCode !== undefined && UNWRITABLE_ENGINE_CODES.test(engineCode)) || publishing) {
-      return fail('cache_unwritable', `cannot write the index in ${cacheDir} (${message}); the previous generation stays published; free space or pass a writable --cache DIR`);
+    if (
+      (errno !== undefined && UNWRITABLE_ERRNO.has(errno)) ||
+      (engineCode !== undefined && UNWRITABLE_ENGINE_CODES.test(engineCode)) ||
+      publishing
+    ) {
+      return fail(
+        'cache_unwritable',
+        `cannot write the index in ${cacheDir} (${message}); the previous generation stays published; free space or pass a writable --cache DIR`,
+      );
     }
-    return fail('reconcile_failed', `indexing failed, the previous generation stays published: ${message}; run trufflepig index again, and report this if it repeats`);
+    return fail(
+      'reconcile_failed',
+      `indexing failed, the previous generation stays published: ${message}; run trufflepig index again, and report this if it repeats`,
+    );
   } finally {
     // Closing rolls back an open transaction: the published generation stays as it was.
     db?.close();
@@ -268,15 +335,43 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
   }
 }
 
-function report(db: Database, generation: number, published: boolean, x: { parsed: number; reused: number; removed: number; unsearched: Record<string, number>; started: number; seed?: SeedOutcome; history: CommitHistoryUpdate; skipped: SkipSummary }): ReconcileReport {
+function report(
+  db: Database,
+  generation: number,
+  published: boolean,
+  x: {
+    parsed: number;
+    reused: number;
+    removed: number;
+    unsearched: Record<string, number>;
+    started: number;
+    seed?: SeedOutcome;
+    history: CommitHistoryUpdate;
+    skipped: SkipSummary;
+  },
+): ReconcileReport {
   const byReason: Record<string, number> = {};
-  for (const [reason, n] of allRows(db, 'SELECT excluded, count(*) FROM file WHERE excluded IS NOT NULL GROUP BY excluded')) byReason[String(reason)] = Number(n);
+  for (const [reason, n] of allRows(
+    db,
+    'SELECT excluded, count(*) FROM file WHERE excluded IS NOT NULL GROUP BY excluded',
+  ))
+    byReason[String(reason)] = Number(n);
   const excluded = withSkipped(byReason, x.skipped);
   const [files, bytes] = allRows(db, 'SELECT count(*), coalesce(sum(size), 0) FROM file WHERE excluded IS NULL')[0];
   const parseFailures = Number(allRows(db, "SELECT count(*) FROM file WHERE parse IN ('failed', 'partial')")[0][0]);
   return {
-    generation, published, files: Number(files), parsed: x.parsed, reused: x.reused, removed: x.removed, excluded, skippedDirs: x.skipped.largest,
-    parseFailures, unsearched: x.unsearched, sourceBytes: Number(bytes), durationMs: Date.now() - x.started,
+    generation,
+    published,
+    files: Number(files),
+    parsed: x.parsed,
+    reused: x.reused,
+    removed: x.removed,
+    excluded,
+    skippedDirs: x.skipped.largest,
+    parseFailures,
+    unsearched: x.unsearched,
+    sourceBytes: Number(bytes),
+    durationMs: Date.now() - x.started,
     ...(x.seed ? { seed: x.seed } : {}),
     gitLog: { state: x.history.state, commits: x.history.commits, added: x.history.added },
   };

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import ignore, { type Ignore } from 'ignore';
-import { ALWAYS_SKIPPED_DIRS, IGNORE_FILE_MAX_BYTES } from './limits';
-import { percentEncode } from './paths';
+import { isAlwaysSkippedDir, percentEncode } from '@trufflepig/base';
+import { IGNORE_FILE_MAX_BYTES } from './limits';
 import { readInsideRoot } from './read/inside-root';
 import { listGitFiles, type GitListing } from './walk/git';
 import { summarizeSkipped, type SkippedEntry, type SkipSummary } from './walk/skipped';
@@ -49,7 +49,14 @@ export function walkRoot(root: string): WalkResult {
 function fileOf(relEntry: Buffer, st: fs.BigIntStats): WalkedFile {
   // A symlink is recorded (findable by path) but never followed: it may leave the root.
   const symlink = st.isSymbolicLink();
-  return { path: percentEncode(relEntry), raw: relEntry, size: symlink ? 0 : Number(st.size), mtimeNs: st.mtimeNs, ino: Number(st.ino), symlink };
+  return {
+    path: percentEncode(relEntry),
+    raw: relEntry,
+    size: symlink ? 0 : Number(st.size),
+    mtimeNs: st.mtimeNs,
+    ino: Number(st.ino),
+    symlink,
+  };
 }
 
 function byPath(a: WalkedFile, b: WalkedFile): number {
@@ -74,7 +81,9 @@ export function walkListed(root: string, listing: GitListing): WalkResult {
     real = up <= 0 || isRealDir(raw, up);
     if (real) {
       try {
-        real = fs.lstatSync(Buffer.concat([rootSlash, raw.subarray(0, end)]), { throwIfNoEntry: false })?.isDirectory() === true;
+        real =
+          fs.lstatSync(Buffer.concat([rootSlash, raw.subarray(0, end)]), { throwIfNoEntry: false })?.isDirectory() ===
+          true;
       } catch {
         real = false;
       }
@@ -89,16 +98,22 @@ export function walkListed(root: string, listing: GitListing): WalkResult {
     try {
       st = fs.lstatSync(Buffer.concat([rootSlash, raw]), { bigint: true, throwIfNoEntry: false });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOTDIR') issues.push({ path: percentEncode(raw), kind: 'walk_error', message: (err as Error).message });
+      if ((err as NodeJS.ErrnoException).code !== 'ENOTDIR')
+        issues.push({ path: percentEncode(raw), kind: 'walk_error', message: (err as Error).message });
       continue;
     }
     // Missing: a tracked file deleted from the work tree (or a sparse checkout's).
     // Directories are submodules; FIFOs, sockets and devices are never files of the index.
     if (st && (st.isFile() || st.isSymbolicLink())) files.push(fileOf(raw, st));
   }
-  for (const dir of listing.unreadable) issues.push({ path: percentEncode(dir.raw), kind: 'walk_error', message: dir.message });
+  for (const dir of listing.unreadable)
+    issues.push({ path: percentEncode(dir.raw), kind: 'walk_error', message: dir.message });
   for (const dir of listing.unlisted) {
-    issues.push({ path: percentEncode(dir), kind: 'walk_error', message: 'git could not list this nested repository; run git status in it to see why' });
+    issues.push({
+      path: percentEncode(dir),
+      kind: 'walk_error',
+      message: 'git could not list this nested repository; run git status in it to see why',
+    });
   }
   files.sort(byPath);
   return { files, issues, via: 'git', skipped: summarizeSkipped(root, listing.skipped) };
@@ -191,7 +206,7 @@ export function walkByRules(root: string): WalkResult {
       // Skipped whatever the entry is: a `.git` file is a worktree/submodule link and a
       // `node_modules` symlink points into a package store. Outside Git nothing is tracked,
       // so every such directory is an untracked one, counted (`.git` is no content).
-      if (ALWAYS_SKIPPED_DIRS.includes(nameText)) {
+      if (isAlwaysSkippedDir(nameText)) {
         if (nameText !== '.git') skipped.push({ raw: relEntry, dir: entry.isDirectory() });
         continue;
       }

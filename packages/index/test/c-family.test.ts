@@ -59,14 +59,34 @@ describe('C extraction', () => {
     expect(x.parse).toBe('ok');
     expect(x.lang).toBeUndefined();
     expect(defs(x)).toEqual([
-      'TASK_RUNNING:macro', 'task_is_running:macro',
-      'task_struct:struct', 'task_struct::__state:field', 'task_struct::parent:field', 'task_struct::fn:field',
-      'task_struct::prio:field', 'task_struct::weight:field',
-      'task_t:type', 'task_fn:type', 'pid_range_t:struct', 'pid_range_t::lo:field', 'pid_range_t::hi:field',
-      'sigval:struct', 'sigval::sival_int:field', 'sigval::sival_ptr:field',
-      'pid_type:enum', 'pid_type::PIDTYPE_PID:variant', 'pid_type::PIDTYPE_TGID:variant', 'pid_type::PIDTYPE_MAX:variant',
-      'policy_t:enum', 'policy_t::SCHED_NORMAL:variant', 'policy_t::SCHED_FIFO:variant',
-      'max_prio:constant', 'schedule:prototype', 'find_task_by_pid:prototype', 'task_names:prototype', 'task_nice:function',
+      'TASK_RUNNING:macro',
+      'task_is_running:macro',
+      'task_struct:struct',
+      'task_struct::__state:field',
+      'task_struct::parent:field',
+      'task_struct::fn:field',
+      'task_struct::prio:field',
+      'task_struct::weight:field',
+      'task_t:type',
+      'task_fn:type',
+      'pid_range_t:struct',
+      'pid_range_t::lo:field',
+      'pid_range_t::hi:field',
+      'sigval:struct',
+      'sigval::sival_int:field',
+      'sigval::sival_ptr:field',
+      'pid_type:enum',
+      'pid_type::PIDTYPE_PID:variant',
+      'pid_type::PIDTYPE_TGID:variant',
+      'pid_type::PIDTYPE_MAX:variant',
+      'policy_t:enum',
+      'policy_t::SCHED_NORMAL:variant',
+      'policy_t::SCHED_FIFO:variant',
+      'max_prio:constant',
+      'schedule:prototype',
+      'find_task_by_pid:prototype',
+      'task_names:prototype',
+      'task_nice:function',
     ]);
     expectExactSpans(bytes, x.definitions);
   });
@@ -75,8 +95,12 @@ describe('C extraction', () => {
     expect(spanText(bytes, x, 'task_struct', 'struct')).toMatch(/^struct task_struct \{\n[\s\S]*\n\}$/);
     const ts = x.definitions.find((d) => d.name === 'task_struct')!;
     expect([ts.startLine, ts.endLine]).toEqual([11, 19]);
-    expect(spanText(bytes, x, 'task_is_running')).toBe('#define task_is_running(task) (READ_ONCE((task)->__state) == TASK_RUNNING)\n');
-    expect(spanText(bytes, x, 'task_nice')).toBe('static inline int task_nice(const struct task_struct *p)\n{\n\treturn p->static_prio - 120;\n}');
+    expect(spanText(bytes, x, 'task_is_running')).toBe(
+      '#define task_is_running(task) (READ_ONCE((task)->__state) == TASK_RUNNING)\n',
+    );
+    expect(spanText(bytes, x, 'task_nice')).toBe(
+      'static inline int task_nice(const struct task_struct *p)\n{\n\treturn p->static_prio - 120;\n}',
+    );
     expect(spanText(bytes, x, 'schedule')).toBe('extern void schedule(void);');
   });
 
@@ -86,7 +110,10 @@ describe('C extraction', () => {
   });
 
   it('records includes as spelled, system ones in brackets', () => {
-    expect(x.imports.map((i) => `${i.spelled}|${i.name}|${i.line}`)).toEqual(['<linux/types.h>|*|3', 'sched/prio.h|*|4']);
+    expect(x.imports.map((i) => `${i.spelled}|${i.name}|${i.line}`)).toEqual([
+      '<linux/types.h>|*|3',
+      'sched/prio.h|*|4',
+    ]);
   });
 
   it('gives identifiers their roles', () => {
@@ -135,8 +162,16 @@ describe('C declaration heads with annotation macros', () => {
   it('reads the name past the annotations, on the head line', () => {
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual([
-      'nr_threads:variable', 'helper:prototype', 'schedule:function', '__schedule:function', 'kmalloc:function', 'context_switch:function',
-      'sched_log:prototype', 'copy_task:prototype', 'sysctl_sched_rt_runtime:variable', 'helper:function',
+      'nr_threads:variable',
+      'helper:prototype',
+      'schedule:function',
+      '__schedule:function',
+      'kmalloc:function',
+      'context_switch:function',
+      'sched_log:prototype',
+      'copy_task:prototype',
+      'sysctl_sched_rt_runtime:variable',
+      'helper:function',
     ]);
     expectExactSpans(bytes, x.definitions);
     expect(spanText(bytes, x, 'schedule')).toMatch(/^asmlinkage __visible void __sched schedule\(void\)\n\{/);
@@ -146,7 +181,10 @@ describe('C declaration heads with annotation macros', () => {
   it('a head the grammar misreads and the repair cannot mend yields no definitions at all', () => {
     // After `@@@` the repair finds no head to rewrite: `asmlinkage __visible` and `void __sched`
     // parse as variables ended by invented semicolons, `schedule(void)` as a function named `void`.
-    const broken = extractFile('c', Buffer.from('int x;\n@@@ asmlinkage __visible void __sched schedule(void)\n{\n}\n'));
+    const broken = extractFile(
+      'c',
+      Buffer.from('int x;\n@@@ asmlinkage __visible void __sched schedule(void)\n{\n}\n'),
+    );
     expect(broken.parse).toBe('partial');
     expect(defs(broken)).toEqual(['x:variable']);
   });
@@ -155,26 +193,43 @@ describe('C declaration heads with annotation macros', () => {
 describe('library header idioms', () => {
   it('glibc: __BEGIN_DECLS lines, trailing __THROW and __nonnull, a guard defined as 1', () => {
     const src = [
-      '#ifndef _SCHED_H', '#define _SCHED_H 1', '#include <features.h>', '', '__BEGIN_DECLS', '',
-      'extern int sched_setparam (__pid_t __pid, const struct sched_param *__param)', '     __THROW;',
+      '#ifndef _SCHED_H',
+      '#define _SCHED_H 1',
+      '#include <features.h>',
+      '',
+      '__BEGIN_DECLS',
+      '',
+      'extern int sched_setparam (__pid_t __pid, const struct sched_param *__param)',
+      '     __THROW;',
       'extern int unshare (int __flags) __THROW __nonnull ((1));',
       'void *__kmalloc(size_t size, gfp_t flags) __assume_kmalloc_alignment __alloc_size(1);',
-      '__END_DECLS', '', '#endif', '',
+      '__END_DECLS',
+      '',
+      '#endif',
+      '',
     ].join('\n');
     const x = extractFile('c', Buffer.from(src));
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual(['sched_setparam:prototype', 'unshare:prototype', '__kmalloc:prototype']);
-    expect(spanText(Buffer.from(src), x, 'sched_setparam')).toBe('extern int sched_setparam (__pid_t __pid, const struct sched_param *__param)\n     __THROW;');
+    expect(spanText(Buffer.from(src), x, 'sched_setparam')).toBe(
+      'extern int sched_setparam (__pid_t __pid, const struct sched_param *__param)\n     __THROW;',
+    );
   });
 
   it('libxml2: an export macro before the type and a calling-convention macro after the pointer', () => {
-    const x = extractFile('c', Buffer.from('XMLPUBFUN const xmlChar * XMLCALL\n\t\thtmlGetMetaEncoding\t(htmlDocPtr doc);\nXMLPUBFUN int XMLCALL\n\t\thtmlSetMetaEncoding\t(htmlDocPtr doc, const xmlChar *encoding);\n'));
+    const x = extractFile(
+      'c',
+      Buffer.from(
+        'XMLPUBFUN const xmlChar * XMLCALL\n\t\thtmlGetMetaEncoding\t(htmlDocPtr doc);\nXMLPUBFUN int XMLCALL\n\t\thtmlSetMetaEncoding\t(htmlDocPtr doc, const xmlChar *encoding);\n',
+      ),
+    );
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual(['htmlGetMetaEncoding:prototype', 'htmlSetMetaEncoding:prototype']);
   });
 
   it('leaves C++ operators alone', () => {
-    const src = 'class It {\n public:\n  LLVM_ABI value_type *operator->() const { return &operator*(); }\n  value_type &operator*() const;\n};\n';
+    const src =
+      'class It {\n public:\n  LLVM_ABI value_type *operator->() const { return &operator*(); }\n  value_type &operator*() const;\n};\n';
     const x = extractFile('cpp', Buffer.from(src));
     expect(defs(x)).toEqual(expect.arrayContaining(['It::operator->:method', 'It::operator*:prototype']));
   });
@@ -182,14 +237,16 @@ describe('library header idioms', () => {
 
 describe('C preprocessor idioms', () => {
   it('keeps an extern "C" header whole: the #ifdef __cplusplus braces are blanked', () => {
-    const src = '#ifndef FOO_H\n#define FOO_H\n#ifdef __cplusplus\nextern "C" {\n#endif\n\nint foo_open(const char *path);\nstruct foo { int a; };\n\n#ifdef __cplusplus\n}\n#endif\n#endif\n';
+    const src =
+      '#ifndef FOO_H\n#define FOO_H\n#ifdef __cplusplus\nextern "C" {\n#endif\n\nint foo_open(const char *path);\nstruct foo { int a; };\n\n#ifdef __cplusplus\n}\n#endif\n#endif\n';
     const x = extractFile('c', Buffer.from(src));
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual(['foo_open:prototype', 'foo:struct', 'foo::a:field']);
   });
 
-  it('a C header\'s C++-only branches are C++ to neither the sniff nor the C parse', () => {
-    const src = '#ifdef __cplusplus\n#include <cstddef>\nextern "C++" {\ntemplate <class T> T fabs_of(T v);\n}\n#else\n#include <stddef.h>\n#endif\ndouble fabs(double x);\n#if !defined(__cplusplus)\ntypedef int bool_t;\n#else\nnamespace std { using ::fabs; }\n#endif\n';
+  it("a C header's C++-only branches are C++ to neither the sniff nor the C parse", () => {
+    const src =
+      '#ifdef __cplusplus\n#include <cstddef>\nextern "C++" {\ntemplate <class T> T fabs_of(T v);\n}\n#else\n#include <stddef.h>\n#endif\ndouble fabs(double x);\n#if !defined(__cplusplus)\ntypedef int bool_t;\n#else\nnamespace std { using ::fabs; }\n#endif\n';
     expect(looksLikeCpp(src)).toBe(false);
     const x = extractFile('c', Buffer.from(src));
     expect(x.lang).toBeUndefined();
@@ -200,7 +257,8 @@ describe('C preprocessor idioms', () => {
   });
 
   it('recovers definitions from branches that each open the same brace', () => {
-    const src = '#if defined(BIG)\nstruct cfg { long v;\n#else\nstruct cfg { int v;\n#endif\n};\nint cfg_load(struct cfg *c) { return 0; }\n';
+    const src =
+      '#if defined(BIG)\nstruct cfg { long v;\n#else\nstruct cfg { int v;\n#endif\n};\nint cfg_load(struct cfg *c) { return 0; }\n';
     const x = extractFile('c', Buffer.from(src));
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual(['cfg:struct', 'cfg::v:field', 'cfg_load:function']);
@@ -247,29 +305,65 @@ describe('C++ extraction', () => {
   it('finds namespaces, classes, methods, prototypes, fields, templates and aliases with owners', () => {
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual([
-      'ui:module', 'ui::detail:module', 'detail::clamp:prototype',
-      'ui::Box:class', 'Box::Box:prototype', 'Box::Box:method', 'Box::~Box:prototype', 'Box::get:method', 'Box::draw:prototype',
-      'Box::count:field', 'Box::value_:field', 'Box::Mode:enum', 'Mode::On:variant', 'Mode::Off:variant', 'Box::Ptr:type',
+      'ui:module',
+      'ui::detail:module',
+      'detail::clamp:prototype',
+      'ui::Box:class',
+      'Box::Box:prototype',
+      'Box::Box:method',
+      'Box::~Box:prototype',
+      'Box::get:method',
+      'Box::draw:prototype',
+      'Box::count:field',
+      'Box::value_:field',
+      'Box::Mode:enum',
+      'Mode::On:variant',
+      'Mode::Off:variant',
+      'Box::Ptr:type',
       'Box::peek:method',
-      'ui::Point:struct', 'Point::x:field', 'Point::y:field', 'Point::norm:prototype', 'Point::norm:method',
-      'detail::clamp:function', 'ui::max_of:function', 'ui::kLimit:constant',
+      'ui::Point:struct',
+      'Point::x:field',
+      'Point::y:field',
+      'Point::norm:prototype',
+      'Point::norm:method',
+      'detail::clamp:function',
+      'ui::max_of:function',
+      'ui::kLimit:constant',
     ]);
     expectExactSpans(bytes, x.definitions);
   });
 
   it('spans a template from its template head', () => {
-    expect(spanText(bytes, x, 'Box', 'class')).toMatch(/^template <typename T>\nclass Box : public Base \{[\s\S]*\n\};$/);
+    expect(spanText(bytes, x, 'Box', 'class')).toMatch(
+      /^template <typename T>\nclass Box : public Base \{[\s\S]*\n\};$/,
+    );
     expect(spanText(bytes, x, 'peek')).toBe('template <typename T>\nT Box<T>::peek() const { return value_; }');
     expect(spanText(bytes, x, 'max_of')).toBe('template <class T> T max_of(T a, T b) { return a > b ? a : b; }');
   });
 
   it('an out-of-line definition in a file that defines neither scope: a namespace by its lower-case name, a class otherwise', () => {
-    const y = extractFile('cpp', Buffer.from('#include "widget.hpp"\nint detail::clamp(int v) { return v; }\ndouble Point::norm() const { return 0; }\ntemplate <class T> void vec<T>::push(T v) {}\nstruct impl {};\nvoid impl::run() {}\n'));
-    expect(defs(y)).toEqual(['detail::clamp:function', 'Point::norm:method', 'vec::push:method', 'impl:struct', 'impl::run:method']);
+    const y = extractFile(
+      'cpp',
+      Buffer.from(
+        '#include "widget.hpp"\nint detail::clamp(int v) { return v; }\ndouble Point::norm() const { return 0; }\ntemplate <class T> void vec<T>::push(T v) {}\nstruct impl {};\nvoid impl::run() {}\n',
+      ),
+    );
+    expect(defs(y)).toEqual([
+      'detail::clamp:function',
+      'Point::norm:method',
+      'vec::push:method',
+      'impl:struct',
+      'impl::run:method',
+    ]);
   });
 
   it('reads an export macro between class and name', () => {
-    const y = extractFile('cpp', Buffer.from('namespace llvm {\nclass LLVM_ABI Foo : public Bar {\npublic:\n  LLVM_ABI static Foo *create(int N);\n};\n}\n'));
+    const y = extractFile(
+      'cpp',
+      Buffer.from(
+        'namespace llvm {\nclass LLVM_ABI Foo : public Bar {\npublic:\n  LLVM_ABI static Foo *create(int N);\n};\n}\n',
+      ),
+    );
     expect(y.parse).toBe('ok');
     expect(defs(y)).toEqual(['llvm:module', 'llvm::Foo:class', 'Foo::create:prototype']);
   });
@@ -282,15 +376,24 @@ describe('the grammar of a .h file', () => {
     expect(looksLikeCpp('#include <string>\nstd::string name();\n')).toBe(true);
     expect(looksLikeCpp(SCHED_H)).toBe(false);
     // C that uses C++ keywords as names, and C++ only inside comments and strings.
-    expect(looksLikeCpp('static inline void list_add(struct list_head *new, struct list_head *head);\nint class;\n')).toBe(false);
-    expect(looksLikeCpp('/* see Foo::bar and\n class Foo { */\nconst char *s = "a::b";\n// namespace x {\nint f(void);\n')).toBe(false);
+    expect(
+      looksLikeCpp('static inline void list_add(struct list_head *new, struct list_head *head);\nint class;\n'),
+    ).toBe(false);
+    expect(
+      looksLikeCpp('/* see Foo::bar and\n class Foo { */\nconst char *s = "a::b";\n// namespace x {\nint f(void);\n'),
+    ).toBe(false);
   });
 
   it('a C++ header named .h is extracted as C++ and says so', () => {
     const x = extractFile('c', Buffer.from(WIDGET_HPP));
     expect(x.lang).toBe('cpp');
     expect(defs(x)).toContain('ui::Box:class');
-    const c = extractFile('c', Buffer.from('struct list_head { struct list_head *next; };\nstatic inline void list_add(struct list_head *new, struct list_head *head) { head->next = new; }\n'));
+    const c = extractFile(
+      'c',
+      Buffer.from(
+        'struct list_head { struct list_head *next; };\nstatic inline void list_add(struct list_head *new, struct list_head *head) { head->next = new; }\n',
+      ),
+    );
     expect(c.lang).toBeUndefined();
     expect(c.parse).toBe('ok');
     expect(defs(c)).toEqual(['list_head:struct', 'list_head::next:field', 'list_add:function']);

@@ -144,8 +144,26 @@ describe('C and C++ through the index', () => {
   afterAll(() => reader.close());
 
   it('classifies the extensions, lang: values and aliases, and C test paths', () => {
-    expect(['a.c', 'a.h', 'a.cc', 'a.cpp', 'a.cxx', 'a.hpp', 'a.hh', 'a.hxx'].map(languageOf)).toEqual(['c', 'c', 'cpp', 'cpp', 'cpp', 'cpp', 'cpp', 'cpp']);
-    expect(['c', 'h', 'C', 'cpp', 'cc', 'cxx', 'hpp', 'c++'].map(canonicalQueryLanguage)).toEqual(['c', 'c', 'c', 'cpp', 'cpp', 'cpp', 'cpp', 'cpp']);
+    expect(['a.c', 'a.h', 'a.cc', 'a.cpp', 'a.cxx', 'a.hpp', 'a.hh', 'a.hxx'].map(languageOf)).toEqual([
+      'c',
+      'c',
+      'cpp',
+      'cpp',
+      'cpp',
+      'cpp',
+      'cpp',
+      'cpp',
+    ]);
+    expect(['c', 'h', 'C', 'cpp', 'cc', 'cxx', 'hpp', 'c++'].map(canonicalQueryLanguage)).toEqual([
+      'c',
+      'c',
+      'c',
+      'cpp',
+      'cpp',
+      'cpp',
+      'cpp',
+      'cpp',
+    ]);
     expect(pathClass('tools/testing/selftests/sched/sched_test.c')).toBe('test');
     expect(pathClass('lib/list_test.c')).toBe('test');
     expect(pathClass('kernel/sched/core.c')).toBe('code');
@@ -154,35 +172,56 @@ describe('C and C++ through the index', () => {
   it('show sym:schedule shape: the definition in the .c file ranks before the prototype in the header, and before the test', async () => {
     const hits = (await fx.search('sym:schedule')).hits;
     expect(hits.map((h) => `${h.path} ${h.kind}`)).toEqual([
-      'kernel/sched/core.c function', 'include/linux/sched.h prototype', 'tools/testing/selftests/sched/sched_test.c function',
+      'kernel/sched/core.c function',
+      'include/linux/sched.h prototype',
+      'tools/testing/selftests/sched/sched_test.c function',
       'kernel/fork.c undefined', // a file that only calls it
     ]);
     expect(hits[0].startLine).toBe(11);
-    expect(reader.definitions('schedule').map((d) => `${d.file.path}:${d.startLine} ${d.kind}`).sort()).toEqual([
-      'include/linux/sched.h:20 prototype', 'kernel/sched/core.c:11 function', 'tools/testing/selftests/sched/sched_test.c:2 function',
+    expect(
+      reader
+        .definitions('schedule')
+        .map((d) => `${d.file.path}:${d.startLine} ${d.kind}`)
+        .sort(),
+    ).toEqual([
+      'include/linux/sched.h:20 prototype',
+      'kernel/sched/core.c:11 function',
+      'tools/testing/selftests/sched/sched_test.c:2 function',
     ]);
   });
 
-  it('a prototype and a definition in one file: the definition is the file\'s hit', async () => {
+  it("a prototype and a definition in one file: the definition is the file's hit", async () => {
     const hits = (await fx.search('sym:wake_up_process')).hits;
-    expect(hits.map((h) => `${h.path}:${h.startLine} ${h.kind}`)).toEqual(['kernel/sched/core.c:17 function', 'include/linux/sched.h:21 prototype']);
+    expect(hits.map((h) => `${h.path}:${h.startLine} ${h.kind}`)).toEqual([
+      'kernel/sched/core.c:17 function',
+      'include/linux/sched.h:21 prototype',
+    ]);
   });
 
   it('sym:task_struct lands on the struct in its header, not on the files that use it most', async () => {
     const hits = (await fx.search('sym:task_struct')).hits;
     expect(`${hits[0].path}:${hits[0].startLine} ${hits[0].kind}`).toBe('include/linux/sched.h:11 struct');
-    expect(reader.definitions('task_struct').map((d) => `${d.file.path}:${d.startLine}-${d.endLine} ${d.kind}`)).toEqual(['include/linux/sched.h:11-17 struct']);
+    expect(
+      reader.definitions('task_struct').map((d) => `${d.file.path}:${d.startLine}-${d.endLine} ${d.kind}`),
+    ).toEqual(['include/linux/sched.h:11-17 struct']);
   });
 
   it('sym:kmalloc lands on the static inline function in the header; sym:__kmalloc on its definition', async () => {
-    expect((await fx.search('sym:kmalloc')).hits.map((h) => `${h.path}:${h.startLine} ${h.kind}`)[0]).toBe('include/linux/slab.h:4 function');
-    expect((await fx.search('sym:__kmalloc')).hits.map((h) => `${h.path} ${h.kind}`)).toEqual(['mm/slab_common.c function', 'include/linux/slab.h prototype']);
+    expect((await fx.search('sym:kmalloc')).hits.map((h) => `${h.path}:${h.startLine} ${h.kind}`)[0]).toBe(
+      'include/linux/slab.h:4 function',
+    );
+    expect((await fx.search('sym:__kmalloc')).hits.map((h) => `${h.path} ${h.kind}`)).toEqual([
+      'mm/slab_common.c function',
+      'include/linux/slab.h prototype',
+    ]);
   });
 
   it('a plain word that names a definition ranks its definitions first, the exact spelling before __kmalloc and __schedule', async () => {
     // `kmalloc` has no hump or underscore, yet it is a name: the any-term lane alone would
     // rank mm/slab_common.c (its __kmalloc, kmalloc_large) above the header that defines it.
-    expect((await fx.search('kmalloc')).hits.map((h) => `${h.path} ${h.name ?? ''}`)[0]).toBe('include/linux/slab.h kmalloc');
+    expect((await fx.search('kmalloc')).hits.map((h) => `${h.path} ${h.name ?? ''}`)[0]).toBe(
+      'include/linux/slab.h kmalloc',
+    );
     const schedule = (await fx.search('schedule')).hits.map((h) => `${h.path} ${h.name ?? ''}`);
     expect(schedule[0]).toBe('kernel/sched/core.c schedule');
     // A word no definition is named is still free text.
@@ -190,7 +229,9 @@ describe('C and C++ through the index', () => {
   });
 
   it('a function-like macro is a macro definition', async () => {
-    expect((await fx.search('sym:task_is_running')).hits.map((h) => `${h.path}:${h.startLine} ${h.kind}`)).toEqual(['include/linux/sched.h:6 macro']);
+    expect((await fx.search('sym:task_is_running')).hits.map((h) => `${h.path}:${h.startLine} ${h.kind}`)).toEqual([
+      'include/linux/sched.h:6 macro',
+    ]);
   });
 
   it('kind: selects C kinds', async () => {
@@ -198,20 +239,35 @@ describe('C and C++ through the index', () => {
     // `fn` and `union` are other spellings of `function` and `struct`.
     expect(await fx.paths('kind:fn task nice')).toEqual(['include/linux/sched.h']);
     expect(await fx.paths('kind:union sched entity')).toEqual(['include/linux/sched.h']);
-    expect((await fx.paths('kind:function schedule')).slice(0, 2)).toEqual(['kernel/sched/core.c', 'tools/testing/selftests/sched/sched_test.c']);
+    expect((await fx.paths('kind:function schedule')).slice(0, 2)).toEqual([
+      'kernel/sched/core.c',
+      'tools/testing/selftests/sched/sched_test.c',
+    ]);
     expect(await fx.paths('kind:struct sched entity')).toEqual(['include/linux/sched.h']);
     expect(await fx.paths('kind:macro task running')).toEqual(['include/linux/sched.h']);
-    expect((await fx.search('kind:method draw')).hits.map((h) => `${h.path} ${h.name}`)).toEqual(['ui/widget.cpp Widget::draw']);
+    expect((await fx.search('kind:method draw')).hits.map((h) => `${h.path} ${h.name}`)).toEqual([
+      'ui/widget.cpp Widget::draw',
+    ]);
   });
 
   it('lang:c and lang:cpp with their aliases; a C++ header named .h is cpp', async () => {
-    const c = ['include/linux/sched.h', 'include/linux/slab.h', 'kernel/fork.c', 'kernel/sched/core.c', 'mm/slab_common.c', 'tools/testing/selftests/sched/sched_test.c'];
+    const c = [
+      'include/linux/sched.h',
+      'include/linux/slab.h',
+      'kernel/fork.c',
+      'kernel/sched/core.c',
+      'mm/slab_common.c',
+      'tools/testing/selftests/sched/sched_test.c',
+    ];
     const cpp = ['ui/legacy.h', 'ui/widget.cpp', 'ui/widget.hpp'];
     expect((await fx.paths('kind:file lang:c')).sort()).toEqual(c);
     expect((await fx.paths('kind:file lang:h')).sort()).toEqual(c);
-    for (const alias of ['cpp', 'cc', 'cxx', 'hpp', 'c++']) expect((await fx.paths(`kind:file lang:${alias}`)).sort()).toEqual(cpp);
+    for (const alias of ['cpp', 'cc', 'cxx', 'hpp', 'c++'])
+      expect((await fx.paths(`kind:file lang:${alias}`)).sort()).toEqual(cpp);
     expect(reader.fileByPath('ui/legacy.h')?.lang).toBe('cpp');
-    expect(reader.fileDefinitions('ui/legacy.h').map((d) => `${d.kind} ${d.container ? d.container + '::' : ''}${d.name}`)).toEqual(['class Legacy', 'prototype Legacy::name']);
+    expect(
+      reader.fileDefinitions('ui/legacy.h').map((d) => `${d.kind} ${d.container ? d.container + '::' : ''}${d.name}`),
+    ).toEqual(['class Legacy', 'prototype Legacy::name']);
     expect(await fx.paths('sym:Legacy lang:cpp')).toEqual(['ui/legacy.h']);
     expect(await fx.paths('sym:Legacy lang:c')).toEqual([]);
   });
@@ -230,7 +286,10 @@ describe('C and C++ through the index', () => {
   });
 
   it('stores includes as imports', () => {
-    expect(reader.fileImports('kernel/fork.c').map((i) => `${i.spelled}|${i.name}`)).toEqual(['<linux/sched.h>|*', '<linux/slab.h>|*']);
+    expect(reader.fileImports('kernel/fork.c').map((i) => `${i.spelled}|${i.name}`)).toEqual([
+      '<linux/sched.h>|*',
+      '<linux/slab.h>|*',
+    ]);
     expect(reader.fileImports('ui/widget.cpp').map((i) => `${i.spelled}|${i.name}`)).toEqual(['widget.hpp|*']);
   });
 });
@@ -296,7 +355,7 @@ describe('bad C input', () => {
     const started = Date.now();
     const report = await fx.index();
     indexMs = Date.now() - started;
-    // eslint-disable-next-line no-console
+
     console.log(`indexed 2 × 1.9 MB one-line C files and the unbalanced header in ${indexMs} ms`);
     expect(report.files).toBe(4);
     reader = await fx.open();

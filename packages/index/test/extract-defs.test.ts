@@ -28,10 +28,20 @@ describe('Rust extraction', () => {
   it('finds items with kinds and owners', () => {
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual([
-      'LIMIT:constant', 'inner:module', 'inner::helper:function', 'shout:macro',
-      'Bucket:struct', 'Bucket::tokens:field', 'Bucket::cap:field',
-      'Color:enum', 'Color::Red:variant', 'Color::Green:variant',
-      'Refill:trait', 'Refill::refill:method', 'Bucket::refill:method', 'Wrapper::new:method',
+      'LIMIT:constant',
+      'inner:module',
+      'inner::helper:function',
+      'shout:macro',
+      'Bucket:struct',
+      'Bucket::tokens:field',
+      'Bucket::cap:field',
+      'Color:enum',
+      'Color::Red:variant',
+      'Color::Green:variant',
+      'Refill:trait',
+      'Refill::refill:method',
+      'Bucket::refill:method',
+      'Wrapper::new:method',
     ]);
     expectExactSpans(bytes, x.definitions);
   });
@@ -83,10 +93,24 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     const x = extractFile('typescript', bytes);
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual([
-      'Shape:interface', 'Shape::area:method', 'Shape::name:property', 'Id:type', 'Dir:enum', 'Dir::Up:variant', 'Dir::Down:variant',
-      'Base:class', 'Base::run:method',
-      'Circle:class', 'Circle::radius:field', 'Circle::area:method', 'Circle::name:method',
-      'makeIt:function', 'top:function', 'NS:module', 'NS::inside:constant', 'plain:variable',
+      'Shape:interface',
+      'Shape::area:method',
+      'Shape::name:property',
+      'Id:type',
+      'Dir:enum',
+      'Dir::Up:variant',
+      'Dir::Down:variant',
+      'Base:class',
+      'Base::run:method',
+      'Circle:class',
+      'Circle::radius:field',
+      'Circle::area:method',
+      'Circle::name:method',
+      'makeIt:function',
+      'top:function',
+      'NS:module',
+      'NS::inside:constant',
+      'plain:variable',
     ]);
     expectExactSpans(bytes, x.definitions);
     // Locals of a function body are not definitions.
@@ -94,7 +118,8 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
   });
 
   it('a function signature (a .d.ts declaration, an overload) is a prototype of the function', () => {
-    const src = 'export declare function getAdapter(name: string): unknown;\ndeclare function log(msg: string): void;\nexport function pick(a: string): string;\nexport function pick(a: string): string { return a; }\n';
+    const src =
+      'export declare function getAdapter(name: string): unknown;\ndeclare function log(msg: string): void;\nexport function pick(a: string): string;\nexport function pick(a: string): string { return a; }\n';
     const x = extractFile('typescript', Buffer.from(src));
     expect(defs(x)).toEqual(['getAdapter:prototype', 'log:prototype', 'pick:prototype', 'pick:function']);
     expectExactSpans(Buffer.from(src), x.definitions);
@@ -111,7 +136,9 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
   });
 
   it('parses TSX components', () => {
-    const src = Buffer.from('export function App() { return <div className="x"><Button onClick={go} /></div>; }\nconst Button = (p: {}) => <b/>;\n');
+    const src = Buffer.from(
+      'export function App() { return <div className="x"><Button onClick={go} /></div>; }\nconst Button = (p: {}) => <b/>;\n',
+    );
     const x = extractFile('tsx', src);
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual(['App:function', 'Button:function']);
@@ -119,10 +146,20 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
   });
 
   it('parses JavaScript classes, fields and functions', () => {
-    const src = Buffer.from('class A { #priv = 1; field = 2; m() { return this.#priv; } static s() {} }\nfunction f() {}\nconst g = function() {};\nmodule.exports = { f };\n');
+    const src = Buffer.from(
+      'class A { #priv = 1; field = 2; m() { return this.#priv; } static s() {} }\nfunction f() {}\nconst g = function() {};\nmodule.exports = { f };\n',
+    );
     const x = extractFile('javascript', src);
     expect(x.parse).toBe('ok');
-    expect(defs(x)).toEqual(['A:class', 'A::priv:field', 'A::field:field', 'A::m:method', 'A::s:method', 'f:function', 'g:function']);
+    expect(defs(x)).toEqual([
+      'A:class',
+      'A::priv:field',
+      'A::field:field',
+      'A::m:method',
+      'A::s:method',
+      'f:function',
+      'g:function',
+    ]);
     const priv = x.definitions.find((d) => d.name === 'priv')!;
     expect(src.subarray(priv.nameStart, priv.nameEnd).toString()).toBe('#priv');
     expect(roleNames(x.names.find((n) => n.name === 'f')!.roles)).toContain('declaration');
@@ -130,89 +167,136 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
   });
 
   it('reads ES5 definitions: prototype methods, exports, and functions assigned to an object at top level', () => {
-    const src = Buffer.from([
-      'function Range(raw) { this.raw = raw; }',
-      'Range.prototype.parseRange = function (range) {', '  return range.trim();', '};',
-      'Range.prototype.test = (v) => v;',
-      'Range.fromString = function (s) { return new Range(s); };',
-      'exports.satisfies = function (v, r) { return true; };',
-      'module.exports.coerce = function coerce (v) { return v; };',
-      'function wire(opts) { opts.callback = function () {}; }',
-      'Range.prototype.loose = false;',
-      '',
-    ].join('\n'));
+    const src = Buffer.from(
+      [
+        'function Range(raw) { this.raw = raw; }',
+        'Range.prototype.parseRange = function (range) {',
+        '  return range.trim();',
+        '};',
+        'Range.prototype.test = (v) => v;',
+        'Range.fromString = function (s) { return new Range(s); };',
+        'exports.satisfies = function (v, r) { return true; };',
+        'module.exports.coerce = function coerce (v) { return v; };',
+        'function wire(opts) { opts.callback = function () {}; }',
+        'Range.prototype.loose = false;',
+        '',
+      ].join('\n'),
+    );
     const x = extractFile('javascript', src);
     expect(x.parse).toBe('ok');
     // A callback stored on a local object and a data property are not definitions.
-    expect(defs(x)).toEqual(['Range:function', 'Range::parseRange:method', 'Range::test:method', 'Range::fromString:method', 'satisfies:function', 'coerce:function', 'wire:function']);
+    expect(defs(x)).toEqual([
+      'Range:function',
+      'Range::parseRange:method',
+      'Range::test:method',
+      'Range::fromString:method',
+      'satisfies:function',
+      'coerce:function',
+      'wire:function',
+    ]);
     expectExactSpans(src, x.definitions);
     const parse = x.definitions.find((d) => d.name === 'parseRange')!;
-    expect(src.subarray(parse.start, parse.end).toString()).toBe('Range.prototype.parseRange = function (range) {\n  return range.trim();\n};');
+    expect(src.subarray(parse.start, parse.end).toString()).toBe(
+      'Range.prototype.parseRange = function (range) {\n  return range.trim();\n};',
+    );
     // The same forms in TypeScript.
-    expect(defs(extractFile('typescript', Buffer.from('Foo.prototype.bar = function (): void {};\n')))).toEqual(['Foo::bar:method']);
+    expect(defs(extractFile('typescript', Buffer.from('Foo.prototype.bar = function (): void {};\n')))).toEqual([
+      'Foo::bar:method',
+    ]);
   });
 
   it('reads the methods a factory function puts on the object it builds, not functions stored on a parameter', () => {
-    const src = Buffer.from([
-      'function usage(yargs) {',
-      '  const self = {};',
-      '  self.help = function help() { return 1; };',
-      '  self.wrap = (cols) => cols;',
-      '  if (yargs) {',
-      '    self.fail = function (msg) { throw msg; };',
-      '  }',
-      '  yargs.onDone = function onDone() {};',
-      '  return self;',
-      '}',
-      '',
-    ].join('\n'));
+    const src = Buffer.from(
+      [
+        'function usage(yargs) {',
+        '  const self = {};',
+        '  self.help = function help() { return 1; };',
+        '  self.wrap = (cols) => cols;',
+        '  if (yargs) {',
+        '    self.fail = function (msg) { throw msg; };',
+        '  }',
+        '  yargs.onDone = function onDone() {};',
+        '  return self;',
+        '}',
+        '',
+      ].join('\n'),
+    );
     const x = extractFile('javascript', src);
     expect(defs(x)).toEqual(['usage:function', 'self::help:method', 'self::wrap:method', 'self::fail:method']);
     expectExactSpans(src, x.definitions);
     // The prototype and exports forms stay definitions inside a function body (an IIFE).
-    const iife = Buffer.from('(function () {\n  function Range(r) { this.r = r; }\n  Range.prototype.test = function (v) { return v; };\n  exports.satisfies = function (v) { return true; };\n})();\n');
-    expect(defs(extractFile('javascript', iife))).toEqual(['Range:function', 'Range::test:method', 'satisfies:function']);
+    const iife = Buffer.from(
+      '(function () {\n  function Range(r) { this.r = r; }\n  Range.prototype.test = function (v) { return v; };\n  exports.satisfies = function (v) { return true; };\n})();\n',
+    );
+    expect(defs(extractFile('javascript', iife))).toEqual([
+      'Range:function',
+      'Range::test:method',
+      'satisfies:function',
+    ]);
   });
 
   it("reads a Python class's instance attributes from self.x = ... in its __init__ only", () => {
-    const src = Buffer.from([
-      'class Env:',
-      '    cache = None',
-      '    def __init__(self, auto_reload=True):',
-      '        self.auto_reload = auto_reload',
-      '        if auto_reload:',
-      '            self.loader = None',
-      '        def inner():',
-      '            self.nope = 1',
-      '    def other(self):',
-      '        self.later = 2',
-      'def free(self):',
-      '    self.x = 1',
-      '',
-    ].join('\n'));
+    const src = Buffer.from(
+      [
+        'class Env:',
+        '    cache = None',
+        '    def __init__(self, auto_reload=True):',
+        '        self.auto_reload = auto_reload',
+        '        if auto_reload:',
+        '            self.loader = None',
+        '        def inner():',
+        '            self.nope = 1',
+        '    def other(self):',
+        '        self.later = 2',
+        'def free(self):',
+        '    self.x = 1',
+        '',
+      ].join('\n'),
+    );
     const x = extractFile('python', src);
-    expect(defs(x)).toEqual(['Env:class', 'Env::cache:field', 'Env::__init__:method', 'Env::auto_reload:field', 'Env::loader:field', '__init__::inner:function', 'Env::other:method', 'free:function']);
+    expect(defs(x)).toEqual([
+      'Env:class',
+      'Env::cache:field',
+      'Env::__init__:method',
+      'Env::auto_reload:field',
+      'Env::loader:field',
+      '__init__::inner:function',
+      'Env::other:method',
+      'free:function',
+    ]);
     expectExactSpans(src, x.definitions);
     // The first assignment declares it: not the other branch, nor over a class-level default.
-    const twice = Buffer.from([
-      'class Loader:',
-      '    encoding = "utf-8"',
-      '    def __init__(self, archive, encoding=None):',
-      '        if archive:',
-      '            self._archive = archive',
-      '        else:',
-      '            self._archive = None',
-      '        self.encoding = encoding',
-      '',
-    ].join('\n'));
-    expect(defs(extractFile('python', twice))).toEqual(['Loader:class', 'Loader::encoding:field', 'Loader::__init__:method', 'Loader::_archive:field']);
+    const twice = Buffer.from(
+      [
+        'class Loader:',
+        '    encoding = "utf-8"',
+        '    def __init__(self, archive, encoding=None):',
+        '        if archive:',
+        '            self._archive = archive',
+        '        else:',
+        '            self._archive = None',
+        '        self.encoding = encoding',
+        '',
+      ].join('\n'),
+    );
+    expect(defs(extractFile('python', twice))).toEqual([
+      'Loader:class',
+      'Loader::encoding:field',
+      'Loader::__init__:method',
+      'Loader::_archive:field',
+    ]);
   });
 
   it("records var X = require('m').Y as an import of Y bound to X, not a variable", () => {
-    const src = Buffer.from("var setCharset = require('./utils').setCharset;\nconst mime = require('send').mime;\nvar other = require('x').y.z;\n");
+    const src = Buffer.from(
+      "var setCharset = require('./utils').setCharset;\nconst mime = require('send').mime;\nvar other = require('x').y.z;\n",
+    );
     const x = extractFile('javascript', src);
     expect(defs(x)).toEqual(['other:variable']);
-    expect(x.imports.map((i) => [i.spelled, i.name, i.alias])).toEqual([['./utils', 'setCharset', null], ['send', 'mime', null]]);
+    expect(x.imports.map((i) => [i.spelled, i.name, i.alias])).toEqual([
+      ['./utils', 'setCharset', null],
+      ['send', 'mime', null],
+    ]);
     const aliased = extractFile('javascript', Buffer.from("const charset = require('./utils').setCharset;\n"));
     expect(aliased.imports.map((i) => [i.spelled, i.name, i.alias])).toEqual([['./utils', 'setCharset', 'charset']]);
     expect(defs(aliased)).toEqual([]);
@@ -221,9 +305,16 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
 
 describe('Rust items inside macro invocations', () => {
   it('finds definitions in item-level macro bodies, with exact spans, without double counting uses', () => {
-    const src = Buffer.from('cfg_rt! {\n    pub struct JoinHandle<T> { raw: u8 }\n    impl<T> JoinHandle<T> { pub fn abort(&self) {} }\n}\nfn main() { let h: JoinHandle<u8>; }\n');
+    const src = Buffer.from(
+      'cfg_rt! {\n    pub struct JoinHandle<T> { raw: u8 }\n    impl<T> JoinHandle<T> { pub fn abort(&self) {} }\n}\nfn main() { let h: JoinHandle<u8>; }\n',
+    );
     const x = extractFile('rust', src);
-    expect(defs(x)).toEqual(['JoinHandle:struct', 'JoinHandle::raw:field', 'JoinHandle::abort:method', 'main:function']);
+    expect(defs(x)).toEqual([
+      'JoinHandle:struct',
+      'JoinHandle::raw:field',
+      'JoinHandle::abort:method',
+      'main:function',
+    ]);
     expectExactSpans(src, x.definitions);
     const use = x.names.find((n) => n.name === 'JoinHandle')!;
     expect(use.count).toBe(3);

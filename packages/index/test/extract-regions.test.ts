@@ -100,7 +100,9 @@ describe('byte coordinates', () => {
     expect(x.definitions.map((d) => d.name)).toEqual(['gamma', 'delta']);
     expectDefsAtBytes(bytes, x);
     expect(x.definitions[1].startLine).toBe(5);
-    expect(bytes.subarray(x.definitions[0].start, x.definitions[0].end).toString()).toBe('fn gamma() { let s = "😀😀"; }');
+    expect(bytes.subarray(x.definitions[0].start, x.definitions[0].end).toString()).toBe(
+      'fn gamma() { let s = "😀😀"; }',
+    );
     expectTiling(bytes, x);
   });
 });

@@ -4,12 +4,14 @@ import { Fixture } from './helpers';
 
 describe('languages through the index', () => {
   const fx = new Fixture('languages', {
-    'app/Models/User.php': '<?php\nnamespace App\\Models;\nuse App\\Contracts\\Repo as R;\nclass User { public function save(): void {} }\n',
+    'app/Models/User.php':
+      '<?php\nnamespace App\\Models;\nuse App\\Contracts\\Repo as R;\nclass User { public function save(): void {} }\n',
     'src/Shop/Cart.cs': 'using System.Text;\nnamespace Shop;\npublic class Cart { public void Add(int n) {} }\n',
     'pkg/billing.py': 'from .models import Invoice\nclass Billing:\n    def charge(self): pass\n',
     'cmd/main.go': 'package main\nimport "fmt"\nfunc main() { fmt.Println("x") }\n',
     'src/Main.java': 'import java.util.List;\nclass Main { void run() {} }\n',
-    'src/Signal.luau': 'local Types = require(script.Types)\nexport type S = { n: number }\nlocal function fire(): () end\n',
+    'src/Signal.luau':
+      'local Types = require(script.Types)\nexport type S = { n: number }\nlocal function fire(): () end\n',
     'code/crayon.dm': '/obj/item/crayon\n\tproc/draw()\n\t\treturn\n',
     'station.dme': '#include "code\\\\crayon.dm"\n',
   });
@@ -23,20 +25,42 @@ describe('languages through the index', () => {
   afterAll(() => reader.close());
 
   it('classifies every extension', () => {
-    expect(['a.cs', 'a.php', 'a.phtml', 'a.py', 'a.go', 'a.java', 'a.lua', 'a.luau', 'a.dm', 'a.dme'].map(languageOf)).toEqual([
-      'csharp', 'php', 'php', 'python', 'go', 'java', 'luau', 'luau', 'dreammaker', 'dreammaker',
-    ]);
+    expect(
+      ['a.cs', 'a.php', 'a.phtml', 'a.py', 'a.go', 'a.java', 'a.lua', 'a.luau', 'a.dm', 'a.dme'].map(languageOf),
+    ).toEqual(['csharp', 'php', 'php', 'python', 'go', 'java', 'luau', 'luau', 'dreammaker', 'dreammaker']);
     expect(queryLanguageOf('luau')).toBe('luau');
-    expect(['cs', 'C#', 'csharp', 'php', 'py', 'python', 'go', 'golang', 'java', 'lua', 'luau', 'dm', 'DreamMaker'].map(canonicalQueryLanguage)).toEqual([
-      'csharp', 'csharp', 'csharp', 'php', 'python', 'python', 'go', 'go', 'java', 'luau', 'luau', 'dreammaker', 'dreammaker',
+    expect(
+      ['cs', 'C#', 'csharp', 'php', 'py', 'python', 'go', 'golang', 'java', 'lua', 'luau', 'dm', 'DreamMaker'].map(
+        canonicalQueryLanguage,
+      ),
+    ).toEqual([
+      'csharp',
+      'csharp',
+      'csharp',
+      'php',
+      'python',
+      'python',
+      'go',
+      'go',
+      'java',
+      'luau',
+      'luau',
+      'dreammaker',
+      'dreammaker',
     ]);
   });
 
   it('answers definitions by name and owner', () => {
-    expect(reader.definitions('save').map((d) => `${d.file.path} ${d.kind} ${d.container}`)).toEqual(['app/Models/User.php method User']);
+    expect(reader.definitions('save').map((d) => `${d.file.path} ${d.kind} ${d.container}`)).toEqual([
+      'app/Models/User.php method User',
+    ]);
     expect(reader.definitions('draw', { container: '/obj/item/crayon' }).map((d) => d.kind)).toEqual(['method']);
     expect(reader.definitions('draw', { container: 'nobody' })).toEqual([]);
-    expect(reader.fileDefinitions('src/Signal.luau').map((d) => `${d.kind} ${d.name}`)).toEqual(['variable Types', 'type S', 'function fire']);
+    expect(reader.fileDefinitions('src/Signal.luau').map((d) => `${d.kind} ${d.name}`)).toEqual([
+      'variable Types',
+      'type S',
+      'function fire',
+    ]);
   });
 
   it('answers imports per file and per bound name', () => {

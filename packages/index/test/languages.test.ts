@@ -21,20 +21,187 @@ function expectExactNames(x: Extraction, bytes: Buffer): void {
 }
 
 describe.each([
-  ['csharp/Inventory.cs', ['module Shop.Inventory', 'interface IStockable', 'class Product::Builder', 'method Builder::WithSku', 'variant Category::Service', 'property Product::Sku', 'constant Product::MaxNameLength', 'struct StockLevel', 'class PriceChange', 'type StockChanged', 'function Export::Indent']],
-  ['java/com/acme/orders/OrderService.java', ['module com.acme.orders', 'class OrderService', 'enum OrderService::Status', 'variant Status::SHIPPED', 'method Status::label', 'class OrderService::Line', 'constant OrderLookup::DEFAULT_PAGE', 'interface Service', 'method Repository::mapAll']],
-  ['go/cache/cache.go', ['module cache', 'constant MaxEntries', 'variable hits', 'interface Store', 'method Store::Get', 'struct LRU', 'field LRU::items', 'method LRU::Get', 'type Loader', 'type Duration', 'method Stats::String']],
-  ['python/billing/invoices.py', ['constant DEFAULT_CURRENCY', 'type Money', 'class Status', 'variant Status::PAID', 'method Status::is_open', 'field Invoice::lines', 'class Invoice::Meta', 'method InvoiceService::send', 'function overdue::is_late', 'function render']],
-  ['php/app/Models/User.php', ['module App\\Models', 'constant DEFAULT_ROLE', 'interface Authenticatable', 'trait HasTimestamps', 'enum Role', 'variant Role::Admin', 'class User', 'property User::id', 'property User::email', 'method User::register', 'function user_display_name']],
+  [
+    'csharp/Inventory.cs',
+    [
+      'module Shop.Inventory',
+      'interface IStockable',
+      'class Product::Builder',
+      'method Builder::WithSku',
+      'variant Category::Service',
+      'property Product::Sku',
+      'constant Product::MaxNameLength',
+      'struct StockLevel',
+      'class PriceChange',
+      'type StockChanged',
+      'function Export::Indent',
+    ],
+  ],
+  [
+    'java/com/acme/orders/OrderService.java',
+    [
+      'module com.acme.orders',
+      'class OrderService',
+      'enum OrderService::Status',
+      'variant Status::SHIPPED',
+      'method Status::label',
+      'class OrderService::Line',
+      'constant OrderLookup::DEFAULT_PAGE',
+      'interface Service',
+      'method Repository::mapAll',
+    ],
+  ],
+  [
+    'go/cache/cache.go',
+    [
+      'module cache',
+      'constant MaxEntries',
+      'variable hits',
+      'interface Store',
+      'method Store::Get',
+      'struct LRU',
+      'field LRU::items',
+      'method LRU::Get',
+      'type Loader',
+      'type Duration',
+      'method Stats::String',
+    ],
+  ],
+  [
+    'python/billing/invoices.py',
+    [
+      'constant DEFAULT_CURRENCY',
+      'type Money',
+      'class Status',
+      'variant Status::PAID',
+      'method Status::is_open',
+      'field Invoice::lines',
+      'class Invoice::Meta',
+      'method InvoiceService::send',
+      'function overdue::is_late',
+      'function render',
+    ],
+  ],
+  [
+    'php/app/Models/User.php',
+    [
+      'module App\\Models',
+      'constant DEFAULT_ROLE',
+      'interface Authenticatable',
+      'trait HasTimestamps',
+      'enum Role',
+      'variant Role::Admin',
+      'class User',
+      'property User::id',
+      'property User::email',
+      'method User::register',
+      'function user_display_name',
+    ],
+  ],
   ['php/resources/profile.phtml', ['function profile_link']],
-  ['luau/src/Signal.luau', ['type Connection', 'type Signal', 'type Map', 'constant MAX_LISTENERS', 'function newId', 'function Signal::new', 'method Signal::Connect', 'method Signal::Fire', 'field Signal::__index']],
-  ['luau/src/Scheduler.lua', ['function drain', 'function Scheduler::defer', 'function Scheduler::flush', 'method Scheduler::size', 'constant DEFAULT_BUDGET']],
-  ['dreammaker/code/controllers/subsystem.dm', ['class /datum::controller', 'method /datum/controller::fire', 'field /datum/controller/subsystem::priority', 'constant /datum/controller/subsystem::MAX_QUEUE', 'method /datum/controller/subsystem::process_one', 'class /datum/controller/subsystem::garbage', 'method /datum/controller/subsystem/garbage::fire', 'method /datum/controller/subsystem::set_flag']],
-  ['dreammaker/code/_defines.dm', ['macro CLAMP', 'variable all_crayons', 'constant MAX_DRAWINGS_PER_TURF', 'function log_drawing', 'function random_colour']],
-  ['c/include/linux/sched.h', ['macro task_is_running', 'enum pid_type', 'variant pid_type::PIDTYPE_PID', 'struct task_struct', 'field task_struct::real_parent', 'field task_struct::pid', 'struct pid_range_t', 'type task_fn', 'prototype schedule', 'function task_nice', 'function need_resched']],
-  ['c/kernel/sched/core.c', ['constant sched_nr_migrate', 'variable sysctl_sched_rt_runtime', 'prototype try_to_wake_up', 'function __schedule', 'function schedule', 'function __task_rq_lock', 'function try_to_wake_up', 'prototype sched_warn']],
-  ['cpp/src/widget.hpp', ['module ui', 'module ui::detail', 'prototype detail::clamp', 'enum ui::Align', 'class ui::Widget', 'type Widget::Children', 'prototype Widget::~Widget', 'method Widget::name', 'class ui::Box', 'method Box::get', 'function ui::max_of']],
-  ['cpp/src/widget.cpp', ['function detail::clamp', 'method Point::norm', 'method Widget::Widget', 'method Widget::~Widget', 'method Box::draw', 'function main']],
+  [
+    'luau/src/Signal.luau',
+    [
+      'type Connection',
+      'type Signal',
+      'type Map',
+      'constant MAX_LISTENERS',
+      'function newId',
+      'function Signal::new',
+      'method Signal::Connect',
+      'method Signal::Fire',
+      'field Signal::__index',
+    ],
+  ],
+  [
+    'luau/src/Scheduler.lua',
+    [
+      'function drain',
+      'function Scheduler::defer',
+      'function Scheduler::flush',
+      'method Scheduler::size',
+      'constant DEFAULT_BUDGET',
+    ],
+  ],
+  [
+    'dreammaker/code/controllers/subsystem.dm',
+    [
+      'class /datum::controller',
+      'method /datum/controller::fire',
+      'field /datum/controller/subsystem::priority',
+      'constant /datum/controller/subsystem::MAX_QUEUE',
+      'method /datum/controller/subsystem::process_one',
+      'class /datum/controller/subsystem::garbage',
+      'method /datum/controller/subsystem/garbage::fire',
+      'method /datum/controller/subsystem::set_flag',
+    ],
+  ],
+  [
+    'dreammaker/code/_defines.dm',
+    [
+      'macro CLAMP',
+      'variable all_crayons',
+      'constant MAX_DRAWINGS_PER_TURF',
+      'function log_drawing',
+      'function random_colour',
+    ],
+  ],
+  [
+    'c/include/linux/sched.h',
+    [
+      'macro task_is_running',
+      'enum pid_type',
+      'variant pid_type::PIDTYPE_PID',
+      'struct task_struct',
+      'field task_struct::real_parent',
+      'field task_struct::pid',
+      'struct pid_range_t',
+      'type task_fn',
+      'prototype schedule',
+      'function task_nice',
+      'function need_resched',
+    ],
+  ],
+  [
+    'c/kernel/sched/core.c',
+    [
+      'constant sched_nr_migrate',
+      'variable sysctl_sched_rt_runtime',
+      'prototype try_to_wake_up',
+      'function __schedule',
+      'function schedule',
+      'function __task_rq_lock',
+      'function try_to_wake_up',
+      'prototype sched_warn',
+    ],
+  ],
+  [
+    'cpp/src/widget.hpp',
+    [
+      'module ui',
+      'module ui::detail',
+      'prototype detail::clamp',
+      'enum ui::Align',
+      'class ui::Widget',
+      'type Widget::Children',
+      'prototype Widget::~Widget',
+      'method Widget::name',
+      'class ui::Box',
+      'method Box::get',
+      'function ui::max_of',
+    ],
+  ],
+  [
+    'cpp/src/widget.cpp',
+    [
+      'function detail::clamp',
+      'method Point::norm',
+      'method Widget::Widget',
+      'method Widget::~Widget',
+      'method Box::draw',
+      'function main',
+    ],
+  ],
 ])('%s', (rel, expected) => {
   const { x, bytes } = extract(rel);
   it('parses cleanly and finds the key definitions with kinds and owners', () => {
@@ -47,27 +214,67 @@ describe.each([
 describe('imports with spelled paths', () => {
   const spelled = (rel: string) => extract(rel).x.imports.map((i) => `${i.spelled}|${i.name ?? ''}|${i.alias ?? ''}`);
   it('C#, Java, Go, Python, PHP, Lua and DreamMaker', () => {
-    expect(spelled('csharp/Inventory.cs')).toEqual(expect.arrayContaining(['System.Collections.Generic||', 'System.Math|*|', 'System.Text.Json.JsonSerializer||Json']));
-    expect(spelled('java/com/acme/orders/OrderService.java')).toEqual(expect.arrayContaining(['java.math.BigDecimal|BigDecimal|', 'java.util|*|', 'java.util.Objects.requireNonNull|requireNonNull|']));
-    expect(spelled('go/cache/cache.go')).toEqual(expect.arrayContaining(['container/list||', 'github.com/acme/logging||log']));
-    expect(spelled('python/billing/invoices.py')).toEqual(expect.arrayContaining(['os.path||osp', 'dataclasses|field|', '.models|LineItem|Line', '..core.events|*|']));
-    expect(spelled('php/app/Models/User.php')).toEqual(expect.arrayContaining(['App\\Contracts\\HasRoles|HasRoles|', 'App\\Contracts\\Notifiable|Notifiable|CanNotify', 'Illuminate\\Database\\Eloquent\\Model|Model|', 'App\\Support\\audit|audit|']));
+    expect(spelled('csharp/Inventory.cs')).toEqual(
+      expect.arrayContaining([
+        'System.Collections.Generic||',
+        'System.Math|*|',
+        'System.Text.Json.JsonSerializer||Json',
+      ]),
+    );
+    expect(spelled('java/com/acme/orders/OrderService.java')).toEqual(
+      expect.arrayContaining([
+        'java.math.BigDecimal|BigDecimal|',
+        'java.util|*|',
+        'java.util.Objects.requireNonNull|requireNonNull|',
+      ]),
+    );
+    expect(spelled('go/cache/cache.go')).toEqual(
+      expect.arrayContaining(['container/list||', 'github.com/acme/logging||log']),
+    );
+    expect(spelled('python/billing/invoices.py')).toEqual(
+      expect.arrayContaining(['os.path||osp', 'dataclasses|field|', '.models|LineItem|Line', '..core.events|*|']),
+    );
+    expect(spelled('php/app/Models/User.php')).toEqual(
+      expect.arrayContaining([
+        'App\\Contracts\\HasRoles|HasRoles|',
+        'App\\Contracts\\Notifiable|Notifiable|CanNotify',
+        'Illuminate\\Database\\Eloquent\\Model|Model|',
+        'App\\Support\\audit|audit|',
+      ]),
+    );
     expect(spelled('luau/src/Signal.luau')).toEqual(['script.Parent.Types||Types', './Scheduler||Scheduler']);
-    expect(spelled('dreammaker/station.dme')).toEqual(expect.arrayContaining(['code\\_defines.dm||', 'code\\game\\objects\\crayons.dm||']));
+    expect(spelled('dreammaker/station.dme')).toEqual(
+      expect.arrayContaining(['code\\_defines.dm||', 'code\\game\\objects\\crayons.dm||']),
+    );
   });
 
   it('Rust use trees and TS re-exports', () => {
     const rust = extractFile('rust', Buffer.from('pub use crate::a::{b, c::D as E, f::*};\nuse std::io;\n')).imports;
-    expect(rust.map((i) => `${i.spelled}|${i.name}|${i.alias ?? ''}|${i.reexport}`)).toEqual(['crate::a::b|b||true', 'crate::a::c::D|D|E|true', 'crate::a::f|*||true', 'std::io|io||false']);
-    const ts = extractFile('typescript', Buffer.from("import D, { a as b } from './x';\nexport { c } from '../y';\nexport * from './z';\n")).imports;
-    expect(ts.map((i) => `${i.spelled}|${i.name}|${i.alias ?? ''}|${i.reexport}`)).toEqual(['./x|default|D|false', './x|a|b|false', '../y|c||true', './z|*||true']);
+    expect(rust.map((i) => `${i.spelled}|${i.name}|${i.alias ?? ''}|${i.reexport}`)).toEqual([
+      'crate::a::b|b||true',
+      'crate::a::c::D|D|E|true',
+      'crate::a::f|*||true',
+      'std::io|io||false',
+    ]);
+    const ts = extractFile(
+      'typescript',
+      Buffer.from("import D, { a as b } from './x';\nexport { c } from '../y';\nexport * from './z';\n"),
+    ).imports;
+    expect(ts.map((i) => `${i.spelled}|${i.name}|${i.alias ?? ''}|${i.reexport}`)).toEqual([
+      './x|default|D|false',
+      './x|a|b|false',
+      '../y|c||true',
+      './z|*||true',
+    ]);
   });
 });
 
 describe('occurrence roles', () => {
   const roleAt = (rel: string, name: string, line: number) => {
     const bytes = fs.readFileSync(path.join(FIXTURES, rel));
-    return extractOccurrences(languageOf(rel), bytes).filter((o) => o.name === name && o.line === line).map((o) => o.role);
+    return extractOccurrences(languageOf(rel), bytes)
+      .filter((o) => o.name === name && o.line === line)
+      .map((o) => o.role);
   };
   it('tells calls, types, members, modules and declarations apart', () => {
     expect(roleAt('go/cache/cache.go', 'time', 18)).toEqual(['module']);
@@ -81,11 +288,18 @@ describe('occurrence roles', () => {
 
 describe('Luau blanking', () => {
   it('keeps every offset and turns Luau syntax into Lua the grammar parses', () => {
-    const src = 'export type P<T> = { x: T }\nlocal n: number = 1\nn += 2\nlocal s = if n > 1 then "a" else "b"\nfor i: number = 1, 3 do if i == 2 then continue end end\nlocal v = (n :: any)\n';
+    const src =
+      'export type P<T> = { x: T }\nlocal n: number = 1\nn += 2\nlocal s = if n > 1 then "a" else "b"\nfor i: number = 1, 3 do if i == 2 then continue end end\nlocal v = (n :: any)\n';
     const prepared = prepareLuau(src);
     expect(prepared.text.length).toBe(src.length);
     expect(prepared.text.split('\n').map((l) => l.trimEnd())).toEqual([
-      '', 'local n         = 1', 'n  = 2', 'local s =    n > 1 and  "a" or   "b"', 'for i         = 1, 3 do if i == 2 then break    end end', 'local v = (n       )', '',
+      '',
+      'local n         = 1',
+      'n  = 2',
+      'local s =    n > 1 and  "a" or   "b"',
+      'for i         = 1, 3 do if i == 2 then break    end end',
+      'local v = (n       )',
+      '',
     ]);
     expect(prepared.defs.map((d) => d.name)).toEqual(['P']);
     const x = extractFile('luau', Buffer.from(src));

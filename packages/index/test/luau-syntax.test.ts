@@ -24,17 +24,25 @@ end
 return DataStore
 `);
     expect(x.parse).toBe('ok');
-    expect(defsAt(x)).toEqual(['DataStore:variable@1', 'DataStore::PromiseViewUpToDate:function@2', 'DataStore::Other:function@7']);
+    expect(defsAt(x)).toEqual([
+      'DataStore:variable@1',
+      'DataStore::PromiseViewUpToDate:function@2',
+      'DataStore::Other:function@7',
+    ]);
   });
 
   test('nested if-expressions', () => {
-    const x = luau('local function find(length: number, from: number?)\n\tfrom = if type(from) == "number" then if from < 1 then length + from else from else 1\n\treturn from\nend\n');
+    const x = luau(
+      'local function find(length: number, from: number?)\n\tfrom = if type(from) == "number" then if from < 1 then length + from else from else 1\n\treturn from\nend\n',
+    );
     expect(x.parse).toBe('ok');
     expect(defsAt(x)).toEqual(['find:function@1']);
   });
 
   test('an interpolated string whose expression spans lines and holds a string', () => {
-    const x = luau('local function warnBad(data)\n\twarn(\n\t\t`[Helper] - malformed: {Utils.toHuman(\n\t\t\tdata, "}")}`\n\t)\nend\nlocal after = 1\n');
+    const x = luau(
+      'local function warnBad(data)\n\twarn(\n\t\t`[Helper] - malformed: {Utils.toHuman(\n\t\t\tdata, "}")}`\n\t)\nend\nlocal after = 1\n',
+    );
     expect(x.parse).toBe('ok');
     expect(defsAt(x)).toEqual(['warnBad:function@1', 'after:variable@7']);
   });
@@ -55,6 +63,12 @@ end
 local function after() end
 `);
     expect(x.parse).toBe('ok');
-    expect(defsAt(x)).toEqual(['TOLERANCE:constant@1', 'MASK:constant@2', 'root:function@3', 'Properties:type@6', 'after:function@13']);
+    expect(defsAt(x)).toEqual([
+      'TOLERANCE:constant@1',
+      'MASK:constant@2',
+      'root:function@3',
+      'Properties:type@6',
+      'after:function@13',
+    ]);
   });
 });

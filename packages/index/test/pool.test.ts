@@ -27,7 +27,8 @@ describe('parser thread pool', () => {
     try {
       await expect(pool.extract('rust', Buffer.from(hugeRust()))).rejects.toThrow();
       const small = Buffer.from('fn ok() {}\n');
-      for (let i = 0; i < 4; i++) expect((await pool.extract('rust', small)).definitions.map((d) => d.name)).toEqual(['ok']);
+      for (let i = 0; i < 4; i++)
+        expect((await pool.extract('rust', small)).definitions.map((d) => d.name)).toEqual(['ok']);
     } finally {
       await pool.close();
     }

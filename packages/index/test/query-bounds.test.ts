@@ -1,6 +1,13 @@
 // Query input is bounded before it reaches SQL or a parser: an over-long word or filter
 // value, or too many terms, answers bad_query with a bounded message.
-import { parseQuery, QUERY_MAX_TERMS, QUERY_MAX_WORDS, QUERY_WORD_MAX_CHARS, QUOTED_INPUT_MAX_CHARS, quoteInput } from '../src';
+import {
+  parseQuery,
+  QUERY_MAX_TERMS,
+  QUERY_MAX_WORDS,
+  QUERY_WORD_MAX_CHARS,
+  QUOTED_INPUT_MAX_CHARS,
+  quoteInput,
+} from '../src';
 import { Fixture } from './helpers';
 
 function error(q: string | readonly string[]): { code: string; message: string } {
@@ -14,12 +21,25 @@ const LONG = 'a'.repeat(50_000);
 describe('query bounds', () => {
   it('a word or filter value over QUERY_WORD_MAX_CHARS is bad_query, quoted only in part', () => {
     const cases = [
-      ['kind:method', LONG], [LONG], ['sym:' + LONG], ['x', 'file:' + LONG], ['x', '-file:' + LONG], ['x', 'lang:' + LONG],
-      ['x', 'kind:' + LONG], ['x', 'source:' + LONG], ['x', '-source:' + LONG], ['x', 'in:' + LONG], ['ws:' + LONG], [`"${LONG} b"`],
+      ['kind:method', LONG],
+      [LONG],
+      ['sym:' + LONG],
+      ['x', 'file:' + LONG],
+      ['x', '-file:' + LONG],
+      ['x', 'lang:' + LONG],
+      ['x', 'kind:' + LONG],
+      ['x', 'source:' + LONG],
+      ['x', '-source:' + LONG],
+      ['x', 'in:' + LONG],
+      ['ws:' + LONG],
+      [`"${LONG} b"`],
     ];
     for (const words of cases) {
       const err = error(words);
-      expect({ words: words.map((w) => w.slice(0, 12)), code: err.code }).toEqual({ words: words.map((w) => w.slice(0, 12)), code: 'bad_query' });
+      expect({ words: words.map((w) => w.slice(0, 12)), code: err.code }).toEqual({
+        words: words.map((w) => w.slice(0, 12)),
+        code: 'bad_query',
+      });
       expect(err.message.length).toBeLessThan(QUOTED_INPUT_MAX_CHARS + 200);
       expect(err.message).toContain(String(QUERY_WORD_MAX_CHARS));
     }
@@ -56,8 +76,10 @@ describe('query bounds', () => {
     const fx = new Fixture('bounds', { 'a.ts': 'class A {\n  method() {}\n}\n' });
     await fx.index();
     // distinct camelCase words: every one splits into `parts` search words
-    const letters = (n: number, width: number) => Array.from({ length: width }, (_, k) => String.fromCharCode(97 + (Math.floor(n / 26 ** k) % 26))).join('');
-    const camel = (i: number, parts: number, width = 6) => Array.from({ length: parts }, (_, j) => `Q${letters(i * 1000 + j, width - 1)}`).join('');
+    const letters = (n: number, width: number) =>
+      Array.from({ length: width }, (_, k) => String.fromCharCode(97 + (Math.floor(n / 26 ** k) % 26))).join('');
+    const camel = (i: number, parts: number, width = 6) =>
+      Array.from({ length: parts }, (_, j) => `Q${letters(i * 1000 + j, width - 1)}`).join('');
     const queries = [
       `kind:method ${'b'.repeat(QUERY_WORD_MAX_CHARS)}`,
       `kind:method ${camel(0, QUERY_WORD_MAX_CHARS / 8, 8)}`,

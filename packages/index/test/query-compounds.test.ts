@@ -5,7 +5,10 @@ import { Fixture } from './helpers';
 
 // Every file but the first two is noise a stopword part (`x`, `for`, `if`) would match.
 const NOISE: Record<string, string> = Object.fromEntries(
-  Array.from({ length: 8 }, (_, i) => [`src/noise${i}.js`, `function loop${i}(x) {\n  for (const y of x) { if (y) return y; }\n}\n`]),
+  Array.from({ length: 8 }, (_, i) => [
+    `src/noise${i}.js`,
+    `function loop${i}(x) {\n  for (const y of x) { if (y) return y; }\n}\n`,
+  ]),
 );
 
 const FILES: Record<string, string> = {
@@ -15,18 +18,25 @@ const FILES: Record<string, string> = {
   'src/paths.py': 'import os.path\n\ndef here():\n    return os.path.dirname(__file__)\n',
   'src/style.js': '// an if-else chain, written out\nfunction pick(a) { return a ? 1 : 2; }\n',
   // A config key spelled with a hyphen once, beside a file full of its camelCase flattening.
-  'conf/definitions.js': "const defs = {\n  'fetch-retries': { default: 2, type: Number },\n}\nmodule.exports = defs;\n",
-  'conf/registry.js': 'function request(opts) {\n  const retries = opts.fetchRetries;\n  if (opts.fetchRetries > 0) log(opts.fetchRetries);\n' +
+  'conf/definitions.js':
+    "const defs = {\n  'fetch-retries': { default: 2, type: Number },\n}\nmodule.exports = defs;\n",
+  'conf/registry.js':
+    'function request(opts) {\n  const retries = opts.fetchRetries;\n  if (opts.fetchRetries > 0) log(opts.fetchRetries);\n' +
     '  return { retries: opts.fetchRetries, fetch: "retries" };\n}\n',
   // A CommonJS binding of Command, used a lot, beside the class it names.
-  'index.js': "const Command = require('./lib/command.js');\nconst { Option, Help: HelpText } = require('./lib/option.js');\n" +
+  'index.js':
+    "const Command = require('./lib/command.js');\nconst { Option, Help: HelpText } = require('./lib/option.js');\n" +
     'function program() { return new Command(); }\nfunction sub() { return new Command(); }\nmodule.exports = { Command, Option, HelpText, program, sub };\n',
   'lib/command.js': 'class Command {\n  constructor() { this.name = "c"; }\n}\nmodule.exports = Command;\n',
   'lib/option.js': 'class Option {}\nclass Help {}\nmodule.exports = { Option, Help };\n',
   // Python rebinds an imported class at module level: a variable definition of the same name.
   'pkg/core.py': 'class Pipeline:\n    pass\n\n\nclass TaskRunner:\n    pass\n',
-  'pkg/app.py': 'from pkg import core\n\nPipeline = core.Pipeline\nTaskRunner = core.TaskRunner\n\n\n' +
-    Array.from({ length: 4 }, (_, i) => `def use${i}():\n    return Pipeline(), TaskRunner(), Pipeline(), TaskRunner()\n`).join('\n'),
+  'pkg/app.py':
+    'from pkg import core\n\nPipeline = core.Pipeline\nTaskRunner = core.TaskRunner\n\n\n' +
+    Array.from(
+      { length: 4 },
+      (_, i) => `def use${i}():\n    return Pipeline(), TaskRunner(), Pipeline(), TaskRunner()\n`,
+    ).join('\n'),
 };
 
 let fx: Fixture;
@@ -38,7 +48,12 @@ beforeAll(async () => {
 describe('hyphenated and dotted tokens', () => {
   it('parses a compound into its phrase and its non-stopword parts', () => {
     const q = parseQuery('x-forwarded-for');
-    expect(q.ok && q.value).toMatchObject({ mode: 'free', words: ['x', 'forwarded', 'for'], phrases: [['x', 'forwarded', 'for']], standalone: ['forwarded'] });
+    expect(q.ok && q.value).toMatchObject({
+      mode: 'free',
+      words: ['x', 'forwarded', 'for'],
+      phrases: [['x', 'forwarded', 'for']],
+      standalone: ['forwarded'],
+    });
     const dotted = parseQuery('os.path');
     expect(dotted.ok && dotted.value).toMatchObject({ phrases: [['os', 'path']], standalone: ['os', 'path'] });
     const plain = parseQuery('refill tokens');
@@ -84,7 +99,9 @@ describe('a definition outranks an import binding of the same name', () => {
     const facts = extractFile('javascript', Buffer.from(FILES['index.js']));
     expect(facts.definitions.map((d) => d.name)).toEqual(['program', 'sub']);
     expect(facts.imports.map((i) => [i.spelled, i.name, i.alias])).toEqual([
-      ['./lib/command.js', 'Command', null], ['./lib/option.js', 'Option', null], ['./lib/option.js', 'Help', 'HelpText'],
+      ['./lib/command.js', 'Command', null],
+      ['./lib/option.js', 'Option', null],
+      ['./lib/option.js', 'Help', 'HelpText'],
     ]);
     const command = facts.names.find((n) => n.name === 'Command')!;
     expect(command.roles & 1).toBe(0); // never a declaration
@@ -99,7 +116,10 @@ describe('a definition outranks an import binding of the same name', () => {
   it('ranks a class above a module-level rebinding of it that is used more (Python)', async () => {
     // Before: the rebinding file won on uses (free text tied and broke on path; sym: on count).
     for (const q of ['Pipeline', 'sym:Pipeline', 'TaskRunner', 'sym:TaskRunner']) {
-      expect({ q, hit: (await fx.search(q)).hits[0] }).toMatchObject({ q, hit: { path: 'pkg/core.py', kind: 'class' } });
+      expect({ q, hit: (await fx.search(q)).hits[0] }).toMatchObject({
+        q,
+        hit: { path: 'pkg/core.py', kind: 'class' },
+      });
     }
     // The rebinding stays findable: it is the next hit.
     expect((await fx.paths('TaskRunner'))[1]).toBe('pkg/app.py');

@@ -13,12 +13,24 @@ function errorCode(q: string): string {
 
 describe('parseQuery', () => {
   it('recognises the query forms', () => {
-    expect(parsed('refill tokens')).toMatchObject({ mode: 'free', text: 'refill tokens', words: ['refill', 'tokens'], identifier: false });
+    expect(parsed('refill tokens')).toMatchObject({
+      mode: 'free',
+      text: 'refill tokens',
+      words: ['refill', 'tokens'],
+      identifier: false,
+    });
     expect(parsed('refillTokens')).toMatchObject({ mode: 'free', identifier: true, words: ['refill', 'tokens'] });
     expect(parsed('"a b"')).toMatchObject({ mode: 'literal', text: 'a b' });
-    expect(parsed('sym:TokenBucket::refill file:src/')).toMatchObject({ mode: 'sym', text: 'TokenBucket::refill', fileInclude: ['src/'] });
+    expect(parsed('sym:TokenBucket::refill file:src/')).toMatchObject({
+      mode: 'sym',
+      text: 'TokenBucket::refill',
+      fileInclude: ['src/'],
+    });
     expect(parsed('re:fn\\s+main lang:rs')).toMatchObject({ mode: 're', text: 'fn\\s+main', languages: ['rust'] });
-    expect(parsed(['sym:X', 'kind:Struct', '-file:./tests/'])).toMatchObject({ kinds: ['struct'], fileExclude: ['tests/'] });
+    expect(parsed(['sym:X', 'kind:Struct', '-file:./tests/'])).toMatchObject({
+      kinds: ['struct'],
+      fileExclude: ['tests/'],
+    });
   });
 
   it('keeps quotes inside a regular expression in place', () => {
@@ -32,7 +44,9 @@ describe('parseQuery', () => {
     expect(errorCode('x kind:gizmo')).toBe('unknown_kind');
     expect(errorCode('x kind:constructor')).toBe('unknown_kind');
     expect(errorCode('x lang:constructor')).toBe('unknown_language');
-    expect(parsed(['x', 'kind:fn', 'kind:union', 'kind:typedef'])).toMatchObject({ kinds: ['function', 'struct', 'type'] });
+    expect(parsed(['x', 'kind:fn', 'kind:union', 'kind:typedef'])).toMatchObject({
+      kinds: ['function', 'struct', 'type'],
+    });
     expect(errorCode('sym:a b')).toBe('bad_query');
     expect(errorCode('')).toBe('bad_query');
     expect(errorCode('ws:elsewhere')).toBe('bad_query');
@@ -60,10 +74,16 @@ describe('parseQuery', () => {
   });
 });
 
-describe('path matcher (retrieval.md §1)', () => {
+describe('path matcher (docs/spec/retrieval.md §1)', () => {
   const paths = [
-    'crates/a/src/script/host.rs', 'crates/a/src/ghost.rs', 'crates/a/src/script/hostile.rs',
-    'src/lib.rs', 'src/library/mod.rs', 'vendor/src/lib.rs', 'tests/lib_test.rs', 'caf%C3%A9/x.ts',
+    'crates/a/src/script/host.rs',
+    'crates/a/src/ghost.rs',
+    'crates/a/src/script/hostile.rs',
+    'src/lib.rs',
+    'src/library/mod.rs',
+    'vendor/src/lib.rs',
+    'tests/lib_test.rs',
+    'caf%C3%A9/x.ts',
   ];
   const keep = (include: string[], exclude: string[] = []) => {
     const m = createPathMatcher(include, exclude, paths);
@@ -80,7 +100,11 @@ describe('path matcher (retrieval.md §1)', () => {
   it('uses prefix mode when some path continues the value at /, . or its end', () => {
     expect(keep(['src/'])).toEqual(['src/lib.rs', 'src/library/mod.rs']);
     expect(keep(['src/lib'])).toEqual(['src/lib.rs', 'src/library/mod.rs']);
-    expect(keep(['a/src/'])).toEqual(['crates/a/src/script/host.rs', 'crates/a/src/ghost.rs', 'crates/a/src/script/hostile.rs']);
+    expect(keep(['a/src/'])).toEqual([
+      'crates/a/src/script/host.rs',
+      'crates/a/src/ghost.rs',
+      'crates/a/src/script/hostile.rs',
+    ]);
     expect(keep(['src/lib.rs'])).toEqual(['src/lib.rs']);
   });
 

@@ -25,9 +25,15 @@ describe('readInsideRoot', () => {
     expect(r.ok && r.bytes.toString()).toBe('fine\n');
   });
   test.each([
-    ['link', 'symlink'], ['inner-link', 'symlink'], ['zero', 'symlink'],
-    ['outdir/secret', 'outside_root'], ['indir/ok.txt', 'outside_root'],
-    ['fifo', 'not_regular'], ['dir', 'directory'], ['nothing', 'missing'], ['dir/ok.txt/x', 'missing'],
+    ['link', 'symlink'],
+    ['inner-link', 'symlink'],
+    ['zero', 'symlink'],
+    ['outdir/secret', 'outside_root'],
+    ['indir/ok.txt', 'outside_root'],
+    ['fifo', 'not_regular'],
+    ['dir', 'directory'],
+    ['nothing', 'missing'],
+    ['dir/ok.txt/x', 'missing'],
   ])('%s is refused as %s', (p, reason) => {
     const r = readInsideRoot(root, rel(p), 1_000_000);
     expect(r.ok).toBe(false);
@@ -44,7 +50,10 @@ describe('readInsideRoot', () => {
       const r = readInsideRoot(root, rel('waiting-fifo'), 100);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.reason).toBe('not_regular');
-      const outcome = await Promise.race([exited.then(() => 'released'), new Promise((resolve) => setTimeout(() => resolve('still blocked'), 400))]);
+      const outcome = await Promise.race([
+        exited.then(() => 'released'),
+        new Promise((resolve) => setTimeout(() => resolve('still blocked'), 400)),
+      ]);
       expect(outcome).toBe('still blocked');
     } finally {
       writer.kill('SIGKILL');

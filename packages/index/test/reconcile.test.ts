@@ -7,7 +7,10 @@ import { Fixture } from './helpers';
 
 /** A cache directory's entries without SQLite's WAL and shared-memory files (present while any connection is open). */
 function sqliteFiles(dir: string): string[] {
-  return fs.readdirSync(dir).filter((n) => !n.endsWith('-wal') && !n.endsWith('-shm')).sort();
+  return fs
+    .readdirSync(dir)
+    .filter((n) => !n.endsWith('-wal') && !n.endsWith('-shm'))
+    .sort();
 }
 
 const LIB = 'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket { pub fn refill(&mut self) {} }\n';
@@ -98,7 +101,10 @@ describe('reconcile', () => {
     expect(out.value.unsearched.read_error).toBe(1);
     const reader = await fx.open();
     try {
-      expect(reader.files().map((f) => [f.path, f.excluded])).toEqual([['b.rs', 'read_error'], ['c.rs', null]]);
+      expect(reader.files().map((f) => [f.path, f.excluded])).toEqual([
+        ['b.rs', 'read_error'],
+        ['c.rs', null],
+      ]);
       expect(reader.coverage().unsearched).toEqual({ read_error: 1 });
     } finally {
       reader.close();
@@ -129,7 +135,10 @@ describe('reconcile', () => {
     expect(await fx.paths('wombat')).toEqual(['c.txt']);
     // Enough edits to pass the dead-document threshold: the rebuild keeps every live word.
     for (let round = 0; round < 12; round++) {
-      fx.write({ 'c.txt': `marker${'abcdefghijkl'[round]}word\n`, [`keep/f${round}.txt`]: `alpha${round} beta gamma edited${'abcdefghijkl'[round]}\n` });
+      fx.write({
+        'c.txt': `marker${'abcdefghijkl'[round]}word\n`,
+        [`keep/f${round}.txt`]: `alpha${round} beta gamma edited${'abcdefghijkl'[round]}\n`,
+      });
       await fx.index();
     }
     expect(await fx.paths('markerlword')).toEqual(['c.txt']);
@@ -141,11 +150,16 @@ describe('reconcile', () => {
 
 describe('stored counters', () => {
   it('keep regions_live and names_next equal to what the tables hold across edits, renames and removals', async () => {
-    const fx = new Fixture('counters', { 'a.rs': 'fn alpha() { beta(); }\n', 'b.rs': 'fn beta() {}\n', 'c/d.rs': 'fn gamma() { alpha(); }\n' });
+    const fx = new Fixture('counters', {
+      'a.rs': 'fn alpha() { beta(); }\n',
+      'b.rs': 'fn beta() {}\n',
+      'c/d.rs': 'fn gamma() { alpha(); }\n',
+    });
     const check = async () => {
       const r = await fx.open();
       try {
-        const meta = (k: string) => Number((r.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(k) as string));
+        const meta = (k: string) =>
+          Number(r.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(k) as string);
         expect(meta('regions_live')).toBe(r.db.prepare('SELECT count(*) FROM region').pluck().get());
         expect(meta('names_next')).toBe(Number(r.db.prepare('SELECT max(id) FROM name').pluck().get()) + 1);
       } finally {
@@ -194,7 +208,9 @@ describe('publication', () => {
     fx.write({ 'a.rs': 'fn new_name() {}\n' });
     expect(await fx.index()).toMatchObject({ published: true });
     expect(fs.statSync(file).ino).not.toBe(before);
-    expect(fs.existsSync(`${file}-wal`) && fs.readFileSync(`${file}-wal`, 'utf8') === 'a WAL of another file').toBe(false);
+    expect(fs.existsSync(`${file}-wal`) && fs.readFileSync(`${file}-wal`, 'utf8') === 'a WAL of another file').toBe(
+      false,
+    );
     expect(await fx.paths('sym:new_name')).toEqual(['a.rs']);
   });
 
@@ -262,11 +278,13 @@ describe('publication', () => {
 
   it('a writer killed with SIGKILL inside its write transaction leaves the previous generation, and the next reconcile publishes', async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 300; i++) files[`d${i % 10}/f${i}.ts`] = `export function before_${i}(x: number) { return x + ${i}; }\n`;
+    for (let i = 0; i < 300; i++)
+      files[`d${i % 10}/f${i}.ts`] = `export function before_${i}(x: number) { return x + ${i}; }\n`;
     const fx = new Fixture('pub-kill', files);
     expect(await fx.index()).toMatchObject({ generation: 1 });
     const edited: Record<string, string> = {};
-    for (let i = 0; i < 300; i++) edited[`d${i % 10}/f${i}.ts`] = `export function after_${i}(x: number) { return x - ${i}; }\n`;
+    for (let i = 0; i < 300; i++)
+      edited[`d${i % 10}/f${i}.ts`] = `export function after_${i}(x: number) { return x - ${i}; }\n`;
     fx.write(edited);
     // The child kills itself at the last moment before COMMIT: every row of generation 2 written, none committed.
     const script = `require(${JSON.stringify(path.join(__dirname, '..', 'dist', 'index.js'))}).reconcile(${JSON.stringify(fx.root)}, {
@@ -344,9 +362,13 @@ function deadPid(): number {
 
 describe('an impossible cache directory', () => {
   const procfs = require('node:fs').existsSync('/proc/self') ? it : it.skip;
-  procfs('answers cache_unwritable instead of hanging (recursive mkdir loops under /proc)', async () => {
-    const fx = new Fixture('rec-proc-cache', { 'a.rs': 'fn a() {}\n' });
-    const out = await reconcile(fx.root, { cacheDir: '/proc/trufflepig-cannot-exist/cache', parallelism: 1 });
-    expect(out.ok ? 'ok' : out.error.code).toBe('cache_unwritable');
-  }, 10_000);
+  procfs(
+    'answers cache_unwritable instead of hanging (recursive mkdir loops under /proc)',
+    async () => {
+      const fx = new Fixture('rec-proc-cache', { 'a.rs': 'fn a() {}\n' });
+      const out = await reconcile(fx.root, { cacheDir: '/proc/trufflepig-cannot-exist/cache', parallelism: 1 });
+      expect(out.ok ? 'ok' : out.error.code).toBe('cache_unwritable');
+    },
+    10_000,
+  );
 });

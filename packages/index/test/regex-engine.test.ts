@@ -167,7 +167,12 @@ describe('windowed matching', () => {
         re.lastIndex = from;
         const later = re.exec(t);
         const oursLater = c.matcher.firstMatch(t, from);
-        expect([source, seed, from, oursLater.found ? oursLater.at : -1]).toEqual([source, seed, from, later ? later.index : -1]);
+        expect([source, seed, from, oursLater.found ? oursLater.at : -1]).toEqual([
+          source,
+          seed,
+          from,
+          later ? later.index : -1,
+        ]);
       }
     }
   });

@@ -2,7 +2,10 @@ import { requiredTerms } from '../src/query/regex-terms';
 
 /** FTS unicode61 tokens of a text: alphanumeric runs, lowercased. */
 function tokens(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** A term holds for a text when some token equals it (or starts with it, for `tok*`). */
@@ -36,12 +39,24 @@ describe('requiredTerms', () => {
     'struct FooBuilder { inner: Vec<u8> }',
   ];
   const patterns = [
-    'fn\\s+spawn_\\w+', 'impl<T>\\s+Drop\\s+for', '^pub\\s+async\\s+fn', 'async\\s+fn\\s+\\w+\\(', 'colou?r', 'unsafe\\s+impl\\s+Send\\s+for',
-    '\\bu32\\b', 'fn\\s+ab_cd', 'struct\\s+\\w+Builder', 'Receiver<T>', '\\(&self\\)', 'pub\\(crate\\)\\s+async',
+    'fn\\s+spawn_\\w+',
+    'impl<T>\\s+Drop\\s+for',
+    '^pub\\s+async\\s+fn',
+    'async\\s+fn\\s+\\w+\\(',
+    'colou?r',
+    'unsafe\\s+impl\\s+Send\\s+for',
+    '\\bu32\\b',
+    'fn\\s+ab_cd',
+    'struct\\s+\\w+Builder',
+    'Receiver<T>',
+    '\\(&self\\)',
+    'pub\\(crate\\)\\s+async',
   ];
   it.each(patterns)('never excludes a line that %s matches', (pattern) => {
     const re = new RegExp(pattern, 'm');
     const terms = requiredTerms(pattern) ?? [];
-    for (const line of lines) if (re.test(line)) for (const term of terms) expect([pattern, line, term, holds(term, line)]).toEqual([pattern, line, term, true]);
+    for (const line of lines)
+      if (re.test(line))
+        for (const term of terms) expect([pattern, line, term, holds(term, line)]).toEqual([pattern, line, term, true]);
   });
 });

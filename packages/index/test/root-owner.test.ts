@@ -1,4 +1,4 @@
-// An index belongs to one root (retrieval spec §3): it records the canonical root and the
+// An index belongs to one root (docs/spec/retrieval.md §3): it records the canonical root and the
 // root directory's identity, and never answers for, or is overwritten by, another root.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -29,7 +29,7 @@ describe('index ownership', () => {
     expect(out.error.message).not.toContain('only_in_a');
   });
 
-  it('refuses to reconcile a root into another root\'s index and leaves that index as it was', async () => {
+  it("refuses to reconcile a root into another root's index and leaves that index as it was", async () => {
     const a = new Fixture('rec-a', { 'only_in_a.rs': 'fn alpha_only() {}\n' });
     await a.index();
     const indexFile = path.join(a.cache, 'index.sqlite');
@@ -43,7 +43,7 @@ describe('index ownership', () => {
     expect(await a.paths('sym:alpha_only')).toEqual(['only_in_a.rs']);
   });
 
-  it('an index copied into another root\'s directory is refused there', async () => {
+  it("an index copied into another root's directory is refused there", async () => {
     const a = new Fixture('copy-a', { 'only_in_a.rs': 'fn alpha_only() {}\n' });
     await a.index();
     const b = new Fixture('copy-b', { 'only_in_b.rs': 'fn beta_only() {}\n' });
@@ -77,12 +77,12 @@ describe('index ownership', () => {
     await a.index();
     fs.renameSync(a.root, `${a.root}-gone`);
     fs.mkdirSync(a.root);
-    expect((await a.index())).toMatchObject({ generation: 2, published: true, files: 0 });
+    expect(await a.index()).toMatchObject({ generation: 2, published: true, files: 0 });
     expect(code(await IndexReader.open(a.cache, a.root))).toBe('ok');
     fs.rmSync(`${a.root}-gone`, { recursive: true, force: true });
   });
 
-  it('a linked worktree may read its member\'s index when the caller names the member as owner', async () => {
+  it("a linked worktree may read its member's index when the caller names the member as owner", async () => {
     const member = new Fixture('owner-member', { 'lib.rs': 'fn shared() {}\n' });
     await member.index();
     const worktree = tempDir('owner-wt');
@@ -98,7 +98,9 @@ describe('index ownership', () => {
     const plain = await IndexReader.open(cache, root);
     expect(!plain.ok && plain.error.message).toContain(`run: trufflepig --root ${root} index`);
     const kept = await IndexReader.open(cache, root, { cacheBase: path.dirname(cache) });
-    expect(!kept.ok && kept.error.message).toContain(`run: trufflepig --root ${root} --cache ${path.dirname(cache)} index`);
-    expect(indexCommandHint('/a b/it\'s', '/c')).toBe(`trufflepig --root '/a b/it'\\''s' --cache /c index`);
+    expect(!kept.ok && kept.error.message).toContain(
+      `run: trufflepig --root ${root} --cache ${path.dirname(cache)} index`,
+    );
+    expect(indexCommandHint("/a b/it's", '/c')).toBe(`trufflepig --root '/a b/it'\\''s' --cache /c index`);
   });
 });

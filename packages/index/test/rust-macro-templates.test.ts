@@ -43,7 +43,9 @@ define_builder!(unicode, re_unicode, true);
 `;
 
 function defs(x: Extraction): string[] {
-  return x.definitions.map((d) => `${d.container ? d.container + '::' : ''}${d.name}:${d.kind}@${d.startLine}-${d.endLine}`);
+  return x.definitions.map(
+    (d) => `${d.container ? d.container + '::' : ''}${d.name}:${d.kind}@${d.startLine}-${d.endLine}`,
+  );
 }
 
 function text(bytes: Buffer, d: { start: number; end: number }): string {
@@ -57,9 +59,13 @@ describe('definitions inside macro_rules! templates', () => {
   it('finds the struct and the methods of its impl, owned by the struct', () => {
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual([
-      'RegexOptions:struct@2-4', 'RegexOptions::pats:field@3-3', 'define_builder:macro@6-32',
+      'RegexOptions:struct@2-4',
+      'RegexOptions::pats:field@3-3',
+      'define_builder:macro@6-32',
       // `mod $name` has no name to own them: the struct has no owner.
-      'RegexBuilder:struct@14-14', 'RegexBuilder::new:method@18-22', 'RegexBuilder::build:method@24-28',
+      'RegexBuilder:struct@14-14',
+      'RegexBuilder::new:method@18-22',
+      'RegexBuilder::build:method@24-28',
     ]);
   });
 
@@ -110,7 +116,11 @@ describe('definitions inside macro_rules! templates', () => {
       '',
     ].join('\n');
     expect(defs(extractFile('rust', Buffer.from(src)))).toEqual([
-      'int_impl_common:macro@1-7', 'BITS:constant@3-3', 'wrapping_add:method@4-4', 'from_bool:function@5-5', 'int_impl:macro@8-8',
+      'int_impl_common:macro@1-7',
+      'BITS:constant@3-3',
+      'wrapping_add:method@4-4',
+      'from_bool:function@5-5',
+      'int_impl:macro@8-8',
     ]);
   });
 
@@ -132,9 +142,18 @@ describe('definitions inside macro_rules! templates', () => {
     ].join('\n');
     const y = extractFile('rust', Buffer.from(src));
     expect(defs(y)).toEqual([
-      'kinds:macro@1-12', 'Pair:struct@3-3', 'Pair::fmt:method@4-4', 'make:function@5-5', 'make::inner:function@5-5',
-      'shapes:module@6-6', 'shapes::Area:trait@6-6', 'Area::area:method@6-6',
-      'COUNT:variable@7-7', 'ORIGIN:constant@8-8', 'Callback:type@9-9', 'Real:enum@10-10',
+      'kinds:macro@1-12',
+      'Pair:struct@3-3',
+      'Pair::fmt:method@4-4',
+      'make:function@5-5',
+      'make::inner:function@5-5',
+      'shapes:module@6-6',
+      'shapes::Area:trait@6-6',
+      'Area::area:method@6-6',
+      'COUNT:variable@7-7',
+      'ORIGIN:constant@8-8',
+      'Callback:type@9-9',
+      'Real:enum@10-10',
     ]);
     const origin = y.definitions.find((d) => d.name === 'ORIGIN')!;
     expect(src.slice(origin.start, origin.end)).toBe('const ORIGIN: Point = Point { x: 0, y: 0 };');
@@ -142,14 +161,21 @@ describe('definitions inside macro_rules! templates', () => {
 });
 
 describe('macro_rules! definitions through the index', () => {
-  const fx = new Fixture('rust-templates', { 'src/re_builder.rs': RE_BUILDER, 'src/lib.rs': 'pub use crate::re_builder::unicode::RegexBuilder;\n' });
+  const fx = new Fixture('rust-templates', {
+    'src/re_builder.rs': RE_BUILDER,
+    'src/lib.rs': 'pub use crate::re_builder::unicode::RegexBuilder;\n',
+  });
 
   it('stores them, and sym: finds the struct', async () => {
     await fx.index();
     const reader = await fx.open();
     try {
-      expect(reader.definitions('RegexBuilder').map((d) => `${d.file.path}:${d.startLine} ${d.kind} ${d.container}`)).toEqual(['src/re_builder.rs:14 struct null']);
-      expect(reader.definitions('new', { container: 'RegexBuilder' }).map((d) => `${d.startLine}-${d.endLine}`)).toEqual(['18-22']);
+      expect(
+        reader.definitions('RegexBuilder').map((d) => `${d.file.path}:${d.startLine} ${d.kind} ${d.container}`),
+      ).toEqual(['src/re_builder.rs:14 struct null']);
+      expect(
+        reader.definitions('new', { container: 'RegexBuilder' }).map((d) => `${d.startLine}-${d.endLine}`),
+      ).toEqual(['18-22']);
     } finally {
       reader.close();
     }

@@ -27,11 +27,12 @@ async function search(f: Fixture, query: string, options: SearchOptions = {}): P
 }
 
 const FILES = {
-  'src/cache.rs': 'pub fn evict_oldest(entries: &mut Vec<u32>) {\n    // drop the oldest entry\n    entries.remove(0);\n}\n',
+  'src/cache.rs':
+    'pub fn evict_oldest(entries: &mut Vec<u32>) {\n    // drop the oldest entry\n    entries.remove(0);\n}\n',
   'src/store.rs': 'pub fn store_entry(entries: &mut Vec<u32>, e: u32) {\n    entries.push(e);\n}\n',
   'docs/design.md': '# Cache\n\nEntries are evicted when their time to live expires.\n',
   'tests/fixtures/entries.toml': 'oldest = 1\nentries = [1, 2]\n',
-  'LICENSE': 'entries of this license are free\n',
+  LICENSE: 'entries of this license are free\n',
 };
 
 describe('source tags of the spec table', () => {
@@ -49,7 +50,10 @@ describe('per_source scopes', () => {
   beforeAll(async () => {
     f = new Fixture('scopes', FILES);
     gitInit(f.root);
-    head = commitAll(f.root, 'cache: evict entries whose time to live expired\n\nTTL eviction replaces the oldest-first rule.');
+    head = commitAll(
+      f.root,
+      'cache: evict entries whose time to live expired\n\nTTL eviction replaces the oldest-first rule.',
+    );
     await f.index();
   });
 
@@ -59,7 +63,13 @@ describe('per_source scopes', () => {
     expect(per.hits).toEqual(shared.hits);
     expect(shared.groups).toBeUndefined();
     expect(shared.gitLog).toBeUndefined();
-    expect(per.groups!.map((g) => g.scope)).toEqual([['source:code'], ['source:config'], ['source:docs'], ['source:git-log'], ['source:test']]);
+    expect(per.groups!.map((g) => g.scope)).toEqual([
+      ['source:code'],
+      ['source:config'],
+      ['source:docs'],
+      ['source:git-log'],
+      ['source:test'],
+    ]);
     for (const g of per.groups!) {
       expect(g.hits.length).toBeGreaterThan(0);
       for (const h of g.hits) expect(h.tags).toEqual(expect.arrayContaining(g.scope));
@@ -81,13 +91,28 @@ describe('per_source scopes', () => {
     expect(shared.hits.map((h) => h.path)).toEqual(['docs/design.md']);
     const per = await search(f, 'time to live', { scopes: 'per_source' });
     const log = per.groups!.find((g) => g.scope[0] === 'source:git-log')!;
-    expect(log.hits[0]).toMatchObject({ path: `commit:${head}`, revision: head, tags: ['source:git-log'], name: 'cache: evict entries whose time to live expired' });
-    expect(log.hits[0].commit!.paths).toEqual(['LICENSE', 'docs/design.md', 'src/cache.rs', 'src/store.rs', 'tests/fixtures/entries.toml']);
+    expect(log.hits[0]).toMatchObject({
+      path: `commit:${head}`,
+      revision: head,
+      tags: ['source:git-log'],
+      name: 'cache: evict entries whose time to live expired',
+    });
+    expect(log.hits[0].commit!.paths).toEqual([
+      'LICENSE',
+      'docs/design.md',
+      'src/cache.rs',
+      'src/store.rs',
+      'tests/fixtures/entries.toml',
+    ]);
     expect(per.gitLog).toEqual({ state: 'indexed', commits: 1 });
     const only = await search(f, 'time to live source:git-log');
     expect(only.hits.map((h) => h.path)).toEqual([`commit:${head}`]);
-    expect((await search(f, 'time to live -source:git-log', { scopes: 'per_source' })).groups!.map((g) => g.scope)).toEqual([['source:docs']]);
-    expect((await search(f, 'sym:evict_oldest', { scopes: 'per_source' })).groups!.map((g) => g.scope)).toEqual([['source:code']]);
+    expect(
+      (await search(f, 'time to live -source:git-log', { scopes: 'per_source' })).groups!.map((g) => g.scope),
+    ).toEqual([['source:docs']]);
+    expect((await search(f, 'sym:evict_oldest', { scopes: 'per_source' })).groups!.map((g) => g.scope)).toEqual([
+      ['source:code'],
+    ]);
   });
 
   it('applies an explicit scope list in its own order, only to documents carrying its tags', async () => {

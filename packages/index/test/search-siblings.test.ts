@@ -6,7 +6,12 @@ import { Fixture } from './helpers';
 
 const LANGS = ['en', 'ja', 'fr', 'de', 'es', 'it'];
 const FILES: Record<string, string> = {
-  ...Object.fromEntries(LANGS.map((l) => [`locales/${l}.json`, `{\n  "Did you mean %s?": "Did you mean %s? (${l})",\n  "Unknown command": "unknown"\n}\n`])),
+  ...Object.fromEntries(
+    LANGS.map((l) => [
+      `locales/${l}.json`,
+      `{\n  "Did you mean %s?": "Did you mean %s? (${l})",\n  "Unknown command": "unknown"\n}\n`,
+    ]),
+  ),
   'lib/validation.js': [
     'function recommendCommands(cmd, potentialCommands) {',
     '  const threshold = 3;',

@@ -3,13 +3,18 @@ import * as path from 'node:path';
 import { Fixture } from './helpers';
 
 const FILES: Record<string, string> = {
-  'crates/a/src/script/host.rs': 'pub struct ScriptHost { pub name: String }\nimpl ScriptHost { pub fn start_host(&self) {} }\n',
+  'crates/a/src/script/host.rs':
+    'pub struct ScriptHost { pub name: String }\nimpl ScriptHost { pub fn start_host(&self) {} }\n',
   'crates/a/src/ghost.rs': 'pub fn ghost_walk() {}\n',
-  'src/token_bucket.rs': 'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) { self.tokens = 10; }\n}\n',
-  'src/limiter.rs': 'use crate::token_bucket::TokenBucket;\npub struct Limiter { a: TokenBucket, b: TokenBucket, c: TokenBucket }\nfn make() -> TokenBucket { todo!() }\nfn go(l: &mut Limiter) { l.a.refill_tokens(); l.b.refill_tokens(); l.c.refill_tokens(); }\n',
-  'tests/bucket_tests.rs': 'use app::TokenBucket;\n#[test]\nfn refill_works() { let mut b = TokenBucket::default(); b.refill_tokens(); b.refill_tokens(); b.refill_tokens(); b.refill_tokens(); }\n',
+  'src/token_bucket.rs':
+    'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) { self.tokens = 10; }\n}\n',
+  'src/limiter.rs':
+    'use crate::token_bucket::TokenBucket;\npub struct Limiter { a: TokenBucket, b: TokenBucket, c: TokenBucket }\nfn make() -> TokenBucket { todo!() }\nfn go(l: &mut Limiter) { l.a.refill_tokens(); l.b.refill_tokens(); l.c.refill_tokens(); }\n',
+  'tests/bucket_tests.rs':
+    'use app::TokenBucket;\n#[test]\nfn refill_works() { let mut b = TokenBucket::default(); b.refill_tokens(); b.refill_tokens(); b.refill_tokens(); b.refill_tokens(); }\n',
   'docs/guide.md': '# Guide\n\nThe TokenBucket type can refill tokens over time. refill tokens refill tokens.\n',
-  'web/src/router.ts': 'export class Router {\n  route(path: string): string { return path; }\n}\nexport function matchRoute(r: Router) { return r.route("x"); }\n',
+  'web/src/router.ts':
+    'export class Router {\n  route(path: string): string { return path; }\n}\nexport function matchRoute(r: Router) { return r.route("x"); }\n',
   'web/src/router.test.ts': 'import { Router } from "./router";\ntest("route", () => { new Router().route("a"); });\n',
   'café/naïve.ts': 'export const naiveValue = 1;\n',
   'notes/crlf.txt': 'first line\r\nsecond Needle line\r\nthird\r\n',
@@ -31,14 +36,26 @@ const bytesOf = (p: string) => fs.readFileSync(path.join(fx.root, p));
 describe('free-text ranking', () => {
   it('puts the file whose stem is the identifier first, then users, docs last', async () => {
     const hits = (await fx.search('TokenBucket')).hits;
-    expect(hits.map((h) => h.path)).toEqual(['src/token_bucket.rs', 'src/limiter.rs', 'tests/bucket_tests.rs', 'docs/guide.md']);
+    expect(hits.map((h) => h.path)).toEqual([
+      'src/token_bucket.rs',
+      'src/limiter.rs',
+      'tests/bucket_tests.rs',
+      'docs/guide.md',
+    ]);
     expect(hits[0]).toMatchObject({ lane: 'definitions', kind: 'struct', name: 'TokenBucket' });
-    expect(bytesOf(hits[0].path).subarray(hits[0].start, hits[0].end).toString()).toBe('pub struct TokenBucket { tokens: u32 }');
+    expect(bytesOf(hits[0].path).subarray(hits[0].start, hits[0].end).toString()).toBe(
+      'pub struct TokenBucket { tokens: u32 }',
+    );
   });
 
   it('puts the definition first for an identifier query and demotes tests that use it more', async () => {
     const hits = (await fx.search('refill_tokens')).hits;
-    expect(hits.map((h) => h.path)).toEqual(['src/token_bucket.rs', 'src/limiter.rs', 'tests/bucket_tests.rs', 'docs/guide.md']);
+    expect(hits.map((h) => h.path)).toEqual([
+      'src/token_bucket.rs',
+      'src/limiter.rs',
+      'tests/bucket_tests.rs',
+      'docs/guide.md',
+    ]);
     expect(hits[0].name).toBe('TokenBucket::refill_tokens');
   });
 
@@ -64,13 +81,17 @@ describe('sym:', () => {
   it('lists declarations first, then uses, tests last', async () => {
     const hits = (await fx.search('sym:refill_tokens')).hits;
     expect(hits.map((h) => [h.path, h.kind ?? null])).toEqual([
-      ['src/token_bucket.rs', 'method'], ['src/limiter.rs', null], ['tests/bucket_tests.rs', null],
+      ['src/token_bucket.rs', 'method'],
+      ['src/limiter.rs', null],
+      ['tests/bucket_tests.rs', null],
     ]);
     expect(bytesOf(hits[0].path).subarray(hits[0].start, hits[0].end).toString()).toBe('refill_tokens');
   });
 
   it('keeps only members owned by A for sym:A::b and is case-sensitive', async () => {
-    expect((await fx.search('sym:TokenBucket::refill_tokens')).hits.map((h) => h.path)).toEqual(['src/token_bucket.rs']);
+    expect((await fx.search('sym:TokenBucket::refill_tokens')).hits.map((h) => h.path)).toEqual([
+      'src/token_bucket.rs',
+    ]);
     expect(await fx.paths('sym:Limiter::refill_tokens')).toEqual([]);
     expect(await fx.paths('sym:tokenbucket')).toEqual([]);
   });
@@ -101,7 +122,11 @@ describe('"literal" and re:', () => {
     const hits = (await fx.search('re:^needle')).hits;
     expect(hits.map((h) => h.path)).toEqual(['notes/multi.txt']);
     const b = bytesOf('notes/multi.txt');
-    expect([hits[0].start, hits[0].end, hits[0].startLine]).toEqual([b.indexOf('needle one'), b.indexOf('needle one') + 10, 2]);
+    expect([hits[0].start, hits[0].end, hits[0].startLine]).toEqual([
+      b.indexOf('needle one'),
+      b.indexOf('needle one') + 10,
+      2,
+    ]);
     const crlf = (await fx.search('re:Needle')).hits;
     expect(crlf.map((h) => h.path)).toEqual(['notes/crlf.txt']);
     const c = bytesOf('notes/crlf.txt');
@@ -117,11 +142,16 @@ describe('"literal" and re:', () => {
 
 describe('filters', () => {
   it('kind: keeps definitions of that kind and kind:file lists files', async () => {
-    expect((await fx.search('kind:struct')).hits.map((h) => h.name).sort()).toEqual(['Limiter', 'ScriptHost', 'TokenBucket']);
+    expect((await fx.search('kind:struct')).hits.map((h) => h.name).sort()).toEqual([
+      'Limiter',
+      'ScriptHost',
+      'TokenBucket',
+    ]);
     expect(await fx.paths('kind:class file:web/')).toEqual(['web/src/router.ts']);
     const files = (await fx.search('kind:file lang:rust file:src/')).hits;
     expect(files.map((h) => [h.path, h.kind, h.start, h.end])).toEqual([
-      ['src/limiter.rs', 'file', 0, bytesOf('src/limiter.rs').length], ['src/token_bucket.rs', 'file', 0, bytesOf('src/token_bucket.rs').length],
+      ['src/limiter.rs', 'file', 0, bytesOf('src/limiter.rs').length],
+      ['src/token_bucket.rs', 'file', 0, bytesOf('src/token_bucket.rs').length],
     ]);
   });
 
@@ -132,7 +162,11 @@ describe('filters', () => {
 
   it('lists the matching files for filters alone', async () => {
     expect(await fx.paths('file:script/host')).toEqual(['crates/a/src/script/host.rs']);
-    expect(await fx.paths('lang:typescript')).toEqual(['caf%C3%A9/na%C3%AFve.ts', 'web/src/router.ts', 'web/src/router.test.ts']);
+    expect(await fx.paths('lang:typescript')).toEqual([
+      'caf%C3%A9/na%C3%AFve.ts',
+      'web/src/router.ts',
+      'web/src/router.test.ts',
+    ]);
   });
 
   it('-file: removes matches at component starts', async () => {
@@ -144,7 +178,9 @@ describe('filter_diagnosis', () => {
   it('names nearest paths when a file: value matched nothing', async () => {
     const out = await fx.search('TokenBucket file:src/token_buckt.rs');
     expect(out.hits).toEqual([]);
-    expect(out.filterDiagnosis!.file).toEqual([{ value: 'src/token_buckt.rs', matched: 0, nearest: expect.arrayContaining(['src/token_bucket.rs']) }]);
+    expect(out.filterDiagnosis!.file).toEqual([
+      { value: 'src/token_buckt.rs', matched: 0, nearest: expect.arrayContaining(['src/token_bucket.rs']) },
+    ]);
     expect(out.filterDiagnosis!.file![0].nearest!.length).toBeLessThanOrEqual(3);
     expect(out.filterDiagnosis!.combination_only).toBe(false);
   });

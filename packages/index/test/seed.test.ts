@@ -20,7 +20,11 @@ async function symPaths(cache: string, root: string, query: string): Promise<str
 
 describe('seeding a first index from another root (linked worktrees)', () => {
   it('reuses the donor facts by content, parses only what differs, and publishes generation 1', async () => {
-    const member = new Fixture('seed-member', { 'src/lib.rs': LIB, 'src/main.rs': MAIN, 'src/gone.rs': 'fn gone() {}\n' });
+    const member = new Fixture('seed-member', {
+      'src/lib.rs': LIB,
+      'src/main.rs': MAIN,
+      'src/gone.rs': 'fn gone() {}\n',
+    });
     await member.index();
     await member.index(); // generation stays 1 with nothing changed; write once more to reach 2
     member.write({ 'src/main.rs': `${MAIN}// more\n` });
@@ -28,7 +32,11 @@ describe('seeding a first index from another root (linked worktrees)', () => {
 
     const worktree = tempDir('seed-wt');
     const cache = tempDir('seed-wt-cache');
-    writeTree(worktree, { 'src/lib.rs': LIB, 'src/main.rs': MAIN.replace('b.refill();', 'b.drain();'), 'src/new.rs': 'fn fresh() {}\n' });
+    writeTree(worktree, {
+      'src/lib.rs': LIB,
+      'src/main.rs': MAIN.replace('b.refill();', 'b.drain();'),
+      'src/new.rs': 'fn fresh() {}\n',
+    });
     const rep = await reconcile(worktree, { cacheDir: cache, parallelism: 1, seedFrom: member.cache });
     if (!rep.ok) throw new Error(rep.error.message);
     expect(rep.value).toMatchObject({ generation: 1, published: true, files: 3, parsed: 2, removed: 2 });

@@ -54,7 +54,8 @@ export function after(): number {
 }
 `;
 
-const TEMPLATE_TYPE = 'type MissingSelf = `Missing \\`Self\\` generic - use \\`class Self extends Service<Self>()\\``\n' +
+const TEMPLATE_TYPE =
+  'type MissingSelf = `Missing \\`Self\\` generic - use \\`class Self extends Service<Self>()\\``\n' +
   'export class Service {\n  run(): MissingSelf { return null! }\n}\n';
 
 describe('TypeScript syntax the grammar lacks', () => {
@@ -62,8 +63,13 @@ describe('TypeScript syntax the grammar lacks', () => {
     const { x, bytes } = extract(VARIANCE);
     expect(x.parse).toBe('ok');
     expect(defsAt(x)).toEqual([
-      'Chunk:interface@1', 'Chunk::length:property@2', 'Brand:interface@4', 'Brand::brand:property@5',
-      'Reducer:interface@7', 'Reducer::emptyCase:method@8', 'out:constant@10',
+      'Chunk:interface@1',
+      'Chunk::length:property@2',
+      'Brand:interface@4',
+      'Brand::brand:property@5',
+      'Reducer:interface@7',
+      'Reducer::emptyCase:method@8',
+      'out:constant@10',
     ]);
     expectExactNames(bytes, x);
   });
@@ -72,7 +78,12 @@ describe('TypeScript syntax the grammar lacks', () => {
     const { x, bytes } = extract(OVERLOADS);
     expect(x.parse).toBe('ok');
     expect(defsAt(x)).toEqual([
-      'match:constant@3', 'onFalse:property@8', 'onTrue:property@8', 'onFalse:property@13', 'get:constant@16', 'after:function@21',
+      'match:constant@3',
+      'onFalse:property@8',
+      'onTrue:property@8',
+      'onFalse:property@13',
+      'get:constant@16',
+      'after:function@21',
     ]);
     expect(x.imports.map((i) => `${i.spelled} ${i.name}`)).toEqual(['./Function.js LazyArg']);
     expectExactNames(bytes, x);

@@ -16,11 +16,16 @@ interface Check {
   readonly expectedVia?: string;
 }
 interface GitignoreTool {
-  runCase(seed: number, walk: { walkRoot: typeof walkRoot; walkByRules: typeof walkByRules }, base: string, env: NodeJS.ProcessEnv): { checks: Check[] };
+  runCase(
+    seed: number,
+    walk: { walkRoot: typeof walkRoot; walkByRules: typeof walkByRules },
+    base: string,
+    env: NodeJS.ProcessEnv,
+  ): { checks: Check[] };
   caseSeed(seed: number, index: number): number;
   isolatedEnv(home: string): { env: NodeJS.ProcessEnv; restore: () => void };
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+
 const tool = require('../../../tools/reliability/gitignore.js') as GitignoreTool;
 
 let env: NodeJS.ProcessEnv;
@@ -34,7 +39,10 @@ beforeAll(() => {
 afterAll(() => restoreEnv());
 
 function git(cwd: string, ...args: string[]): Buffer {
-  const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd, env: { ...process.env } });
+  const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {
+    cwd,
+    env: { ...process.env },
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.toString()}`);
   return r.stdout;
 }
@@ -57,22 +65,34 @@ function gitListing(cwd: string): string[] {
 
 describe('walk against git ls-files over seeded random .gitignore rule sets', () => {
   const seeds = Array.from({ length: 40 }, (_, i) => tool.caseSeed(1, i));
-  it.each(seeds)('rule set %i: the walk lists what Git lists (root, subdirectory as root, tracked phase, rules walk)', (seed) => {
-    const base = tempDir(`walk-git-case-${seed}`);
-    const { checks } = tool.runCase(seed, { walkRoot, walkByRules }, base, env);
-    expect(checks.map((c) => c.check)).toEqual(['git', 'rules', 'git-subdirectory', 'git-tracked']);
-    for (const c of checks) {
-      const expectedVia = c.expectedVia ?? (c.check === 'rules' ? 'rules' : 'git');
-      expect({ check: c.check, via: c.via, missing: c.missing, extra: c.extra }).toEqual({ check: c.check, via: expectedVia, missing: [], extra: [] });
-    }
-  });
+  it.each(seeds)(
+    'rule set %i: the walk lists what Git lists (root, subdirectory as root, tracked phase, rules walk)',
+    (seed) => {
+      const base = tempDir(`walk-git-case-${seed}`);
+      const { checks } = tool.runCase(seed, { walkRoot, walkByRules }, base, env);
+      expect(checks.map((c) => c.check)).toEqual(['git', 'rules', 'git-subdirectory', 'git-tracked']);
+      for (const c of checks) {
+        const expectedVia = c.expectedVia ?? (c.check === 'rules' ? 'rules' : 'git');
+        expect({ check: c.check, via: c.via, missing: c.missing, extra: c.extra }).toEqual({
+          check: c.check,
+          via: expectedVia,
+          missing: [],
+          extra: [],
+        });
+      }
+    },
+  );
 });
 
 describe('walk in a Git work tree', () => {
   it('matches case-sensitively and lets a nested !deeper/ undo a parent rule (both walks)', () => {
     const root = repo('walk-git-finding9', {
-      '.gitignore': '*.TXT\ndeeper/\n', 'b.txt': 'x', 'C.TXT': 'x',
-      'a/.gitignore': '!deeper/\n', 'a/deeper/kept.rs': 'x', 'b/deeper/gone.rs': 'x',
+      '.gitignore': '*.TXT\ndeeper/\n',
+      'b.txt': 'x',
+      'C.TXT': 'x',
+      'a/.gitignore': '!deeper/\n',
+      'a/deeper/kept.rs': 'x',
+      'b/deeper/gone.rs': 'x',
     });
     const expected = ['.gitignore', 'a/.gitignore', 'a/deeper/kept.rs', 'b.txt'];
     expect(gitListing(root)).toEqual(expected);
@@ -82,7 +102,7 @@ describe('walk in a Git work tree', () => {
     expect(paths(walkByRules(root))).toEqual(expected);
   });
 
-  it('does not read the user\'s global excludes file (core.excludesFile or the XDG default)', () => {
+  it("does not read the user's global excludes file (core.excludesFile or the XDG default)", () => {
     const root = repo('walk-git-global', { 'a.rs': 'x', 'b.md': 'x', 'c.txt': 'x' });
     const xdgIgnore = path.join(home, '.config', 'git', 'ignore');
     fs.mkdirSync(path.dirname(xdgIgnore), { recursive: true });
@@ -100,8 +120,14 @@ describe('walk in a Git work tree', () => {
     }
   });
 
-  it('lists a subdirectory root relative to it, with the repository\'s rules above it applying', () => {
-    const root = repo('walk-git-sub', { '.gitignore': '*.log\n', 'sub/keep.rs': 'x', 'sub/drop.log': 'x', 'sub/deep/f.rs': 'x', 'other.rs': 'x' });
+  it("lists a subdirectory root relative to it, with the repository's rules above it applying", () => {
+    const root = repo('walk-git-sub', {
+      '.gitignore': '*.log\n',
+      'sub/keep.rs': 'x',
+      'sub/drop.log': 'x',
+      'sub/deep/f.rs': 'x',
+      'other.rs': 'x',
+    });
     fs.writeFileSync(path.join(root, '.git/info/exclude'), 'deep/\n');
     const result = walkRoot(path.join(root, 'sub'));
     expect(result.via).toBe('git');
@@ -109,7 +135,12 @@ describe('walk in a Git work tree', () => {
   });
 
   it('walks a root the repository ignores by its own rules, as a directory outside Git', () => {
-    const root = repo('walk-git-ignored-root', { '.gitignore': '*\n!.gitignore\n', 'projects/p/src/main.rs': 'x', 'projects/p/.gitignore': 'out/\n', 'projects/p/out/x.rs': 'x' });
+    const root = repo('walk-git-ignored-root', {
+      '.gitignore': '*\n!.gitignore\n',
+      'projects/p/src/main.rs': 'x',
+      'projects/p/.gitignore': 'out/\n',
+      'projects/p/out/x.rs': 'x',
+    });
     const result = walkRoot(path.join(root, 'projects', 'p'));
     expect(result.via).toBe('rules');
     expect(paths(result)).toEqual(['.gitignore', 'src/main.rs']);
@@ -131,8 +162,16 @@ describe('walk in a Git work tree', () => {
 
   it('keeps tracked files under ignored paths, lists a nested repository by its own rules, and skips deleted files, submodules, FIFOs and links in the path', () => {
     const root = repo('walk-git-entries', {
-      '.gitignore': 'build/\n', 'build/tracked.rs': 'x', 'build/untracked.rs': 'x', 'gone.rs': 'x', 'kept.rs': 'fn k() {}\n',
-      'swap/f.rs': 'x', 'nested/inner.rs': 'x', 'nested/.gitignore': 'skip.rs\n', 'nested/skip.rs': 'x', 'nested/build/x.rs': 'x',
+      '.gitignore': 'build/\n',
+      'build/tracked.rs': 'x',
+      'build/untracked.rs': 'x',
+      'gone.rs': 'x',
+      'kept.rs': 'fn k() {}\n',
+      'swap/f.rs': 'x',
+      'nested/inner.rs': 'x',
+      'nested/.gitignore': 'skip.rs\n',
+      'nested/skip.rs': 'x',
+      'nested/build/x.rs': 'x',
       'sub/inside.rs': 'x',
     });
     git(root, 'add', '-f', 'build/tracked.rs', 'gone.rs', 'kept.rs', 'swap/f.rs');
@@ -151,9 +190,14 @@ describe('walk in a Git work tree', () => {
     const result = walkRoot(root);
     expect(result.via).toBe('git');
     expect(result.files.map((f) => [f.path, f.symlink])).toEqual([
-      ['.gitignore', false], ['build/tracked.rs', false], ['kept.rs', false],
-      ['nested/.gitignore', false], ['nested/build/x.rs', false], ['nested/inner.rs', false],
-      ['swap', true], ['swap.moved/f.rs', false],
+      ['.gitignore', false],
+      ['build/tracked.rs', false],
+      ['kept.rs', false],
+      ['nested/.gitignore', false],
+      ['nested/build/x.rs', false],
+      ['nested/inner.rs', false],
+      ['swap', true],
+      ['swap.moved/f.rs', false],
     ]);
     expect(result.issues).toEqual([]);
     const kept = result.files.find((f) => f.path === 'kept.rs')!;
@@ -164,7 +208,13 @@ describe('walk in a Git work tree', () => {
 
   it('never enters untracked always-skipped directories, even where no rule ignores them, and lists the files Git tracks in them', () => {
     const root = repo('walk-git-skipped', {
-      'node_modules/p/i.js': 'x', 'node_modules/q/j.js': 'x', 'a/target/t.rs': 'x', 'a/kept.rs': 'x', '.trufflepig/c': 'x', 'ok.rs': 'x', 'target': 'x',
+      'node_modules/p/i.js': 'x',
+      'node_modules/q/j.js': 'x',
+      'a/target/t.rs': 'x',
+      'a/kept.rs': 'x',
+      '.trufflepig/c': 'x',
+      'ok.rs': 'x',
+      target: 'x',
     });
     git(root, 'add', '-f', 'node_modules/p/i.js', 'a/kept.rs');
     const result = walkRoot(root);
@@ -175,7 +225,12 @@ describe('walk in a Git work tree', () => {
 
   it('keeps non-UTF-8 and otherwise odd names byte for byte', () => {
     const root = repo('walk-git-names', {});
-    const names = [Buffer.from([0x62, 0x61, 0x64, 0xff, 0xfe, 0x2e, 0x72, 0x73]), Buffer.from('50% off: a\tb.rs'), Buffer.from('new\nline.rs'), Buffer.from('"quoted".rs')];
+    const names = [
+      Buffer.from([0x62, 0x61, 0x64, 0xff, 0xfe, 0x2e, 0x72, 0x73]),
+      Buffer.from('50% off: a\tb.rs'),
+      Buffer.from('new\nline.rs'),
+      Buffer.from('"quoted".rs'),
+    ];
     for (const n of names) fs.writeFileSync(Buffer.concat([Buffer.from(`${root}/`), n]), 'x');
     git(root, 'add', '--', names[1].toString());
     const result = walkRoot(root);

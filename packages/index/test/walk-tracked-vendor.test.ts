@@ -16,8 +16,10 @@ function vendoredRepo(label: string): Fixture {
   const fx = new Fixture(label, {
     '.gitignore': 'node_modules/\ntarget/\ndist/\n*.log\n',
     'src/app.js': "const { parseFrameHeader } = require('framer');\nparseFrameHeader(buf);\n",
-    'node_modules/framer/index.js': 'function parseFrameHeader(buf) {\n  return buf.readUInt16BE(0);\n}\nmodule.exports = { parseFrameHeader };\n',
-    'vendor/github.com/acme/ratelimit/bucket.go': 'package ratelimit\n\nfunc RefillTokensVendored(n int) int {\n\treturn n + 1\n}\n',
+    'node_modules/framer/index.js':
+      'function parseFrameHeader(buf) {\n  return buf.readUInt16BE(0);\n}\nmodule.exports = { parseFrameHeader };\n',
+    'vendor/github.com/acme/ratelimit/bucket.go':
+      'package ratelimit\n\nfunc RefillTokensVendored(n int) int {\n\treturn n + 1\n}\n',
     'target/generated/schema.rs': 'pub struct GeneratedSchemaTable {\n    pub id: u32,\n}\n',
     'packages/ui/main.js': 'export const ui = 1;\n',
   });
@@ -32,7 +34,10 @@ function vendoredRepo(label: string): Fixture {
     'packages/ui/node_modules/react/index.js': 'function untrackedReact() {}\n',
     'target/debug/build.rs': 'fn untracked_build_output() {}\n',
     // Ignored by .gitignore.
-    'dist/bundle.js': 'function ignoredBundle() {}\n', 'dist/a.js': 'x\n', 'dist/b.js': 'x\n', 'dist/c.js': 'x\n',
+    'dist/bundle.js': 'function ignoredBundle() {}\n',
+    'dist/a.js': 'x\n',
+    'dist/b.js': 'x\n',
+    'dist/c.js': 'x\n',
     'debug.log': 'ignoredLogLine\n',
   });
   return fx;
@@ -48,7 +53,13 @@ describe('files Git tracks inside never-entered directories', () => {
     expect(await fx.paths('sym:GeneratedSchemaTable')).toEqual(['target/generated/schema.rs']);
     expect(await fx.paths('parseFrameHeader')).toContain('node_modules/framer/index.js');
     // Untracked beside them: not walked.
-    for (const q of ['untrackedLeftPad', 'untrackedReact', 'untracked_build_output', 'ignoredBundle', 'ignoredLogLine']) {
+    for (const q of [
+      'untrackedLeftPad',
+      'untrackedReact',
+      'untracked_build_output',
+      'ignoredBundle',
+      'ignoredLogLine',
+    ]) {
       expect(await fx.paths(q)).toEqual([]);
     }
   });
@@ -87,7 +98,12 @@ describe('files Git tracks inside never-entered directories', () => {
 
   it('are listed for the watcher with their ancestors, and nothing else under skipped names', () => {
     const fx = vendoredRepo('tracked-vendor-watch');
-    expect([...trackedDirsUnderSkipped(fx.root)].sort()).toEqual(['node_modules', 'node_modules/framer', 'target', 'target/generated']);
+    expect([...trackedDirsUnderSkipped(fx.root)].sort()).toEqual([
+      'node_modules',
+      'node_modules/framer',
+      'target',
+      'target/generated',
+    ]);
     expect(trackedDirsUnderSkipped(tempDir('not-git')).size).toBe(0);
   });
 });
@@ -96,15 +112,24 @@ describe('outside Git (the rules walk)', () => {
   it('never enters the skipped names and counts them and ignored entries', () => {
     const root = tempDir('rules-skip-count');
     writeTree(root, {
-      '.gitignore': 'dist/\n*.log\n', 'ok.js': 'x\n', 'a.log': 'x\n', 'dist/x.js': 'x\n', 'dist/y/z.js': 'x\n',
-      'node_modules/p/i.js': 'x\n', 'crates/c/target/t.rs': 'x\n', '.trufflepig/c': 'x\n',
+      '.gitignore': 'dist/\n*.log\n',
+      'ok.js': 'x\n',
+      'a.log': 'x\n',
+      'dist/x.js': 'x\n',
+      'dist/y/z.js': 'x\n',
+      'node_modules/p/i.js': 'x\n',
+      'crates/c/target/t.rs': 'x\n',
+      '.trufflepig/c': 'x\n',
     });
     const result = walkRoot(root);
     expect(result.via).toBe('rules');
     expect(result.files.map((f) => f.path)).toEqual(['.gitignore', 'ok.js']);
     expect(result.skipped.counts).toEqual({ ignored: 2, untracked_vendor: 3 });
     expect(result.skipped.largest.map((d) => [d.path, d.class, d.files])).toEqual([
-      ['dist/', 'ignored', 2], ['.trufflepig/', 'untracked_vendor', 1], ['crates/c/target/', 'untracked_vendor', 1], ['node_modules/', 'untracked_vendor', 1],
+      ['dist/', 'ignored', 2],
+      ['.trufflepig/', 'untracked_vendor', 1],
+      ['crates/c/target/', 'untracked_vendor', 1],
+      ['node_modules/', 'untracked_vendor', 1],
     ]);
   });
 

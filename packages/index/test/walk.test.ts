@@ -14,14 +14,26 @@ describe('walkRoot', () => {
     writeTree(root, {
       '.gitignore': '*.log\n!keep.log\nbuild/\n',
       'a/.gitignore': 'secret*\n!secret-ok.txt\n/local-only.rs\n',
-      'a/one.log': 'x', 'a/keep.log': 'x', 'a/secret1': 'x', 'a/secret-ok.txt': 'x', 'a/b/secret2': 'x',
-      'a/local-only.rs': 'x', 'a/b/local-only.rs': 'x',
-      'build/out.js': 'x', 'nested/build/out.js': 'x',
-      'excluded.txt': 'x', 'src/untracked.rs': 'fn main() {}\n',
+      'a/one.log': 'x',
+      'a/keep.log': 'x',
+      'a/secret1': 'x',
+      'a/secret-ok.txt': 'x',
+      'a/b/secret2': 'x',
+      'a/local-only.rs': 'x',
+      'a/b/local-only.rs': 'x',
+      'build/out.js': 'x',
+      'nested/build/out.js': 'x',
+      'excluded.txt': 'x',
+      'src/untracked.rs': 'fn main() {}\n',
     });
     fs.writeFileSync(path.join(root, '.git/info/exclude'), 'excluded.txt\n');
     expect(walkedPaths(root)).toEqual([
-      '.gitignore', 'a/.gitignore', 'a/b/local-only.rs', 'a/keep.log', 'a/secret-ok.txt', 'src/untracked.rs',
+      '.gitignore',
+      'a/.gitignore',
+      'a/b/local-only.rs',
+      'a/keep.log',
+      'a/secret-ok.txt',
+      'src/untracked.rs',
     ]);
   });
 
@@ -29,8 +41,14 @@ describe('walkRoot', () => {
     const root = tempDir('walk-skip');
     gitInit(root);
     writeTree(root, {
-      'node_modules/p/i.js': 'x', 'a/node_modules/p/i.js': 'x', 'target/debug/x.rs': 'x', 'crates/c/target/t.rs': 'x',
-      '.trufflepig/cache': 'x', 'deep/er/.trufflepig/c': 'x', 'vendor/sub/.git/config': 'x', 'ok/kept.rs': 'x',
+      'node_modules/p/i.js': 'x',
+      'a/node_modules/p/i.js': 'x',
+      'target/debug/x.rs': 'x',
+      'crates/c/target/t.rs': 'x',
+      '.trufflepig/cache': 'x',
+      'deep/er/.trufflepig/c': 'x',
+      'vendor/sub/.git/config': 'x',
+      'ok/kept.rs': 'x',
       'sub/.git': 'gitdir: ../.git/modules/sub\n',
     });
     fs.mkdirSync(path.join(root, 'linked'));
@@ -46,16 +64,28 @@ describe('walkRoot', () => {
     fs.symlinkSync(path.join(outside, 'secret.rs'), path.join(root, 'file-link.rs'));
     fs.symlinkSync(path.join(outside, 'dir'), path.join(root, 'dir-link'));
     const files = walkRoot(root).files;
-    expect(files.map((f) => [f.path, f.symlink])).toEqual([['dir-link', true], ['file-link.rs', true], ['real.rs', false]]);
+    expect(files.map((f) => [f.path, f.symlink])).toEqual([
+      ['dir-link', true],
+      ['file-link.rs', true],
+      ['real.rs', false],
+    ]);
   });
 
   it('keeps exact percent-encoded paths for %, :, spaces and non-UTF-8 names', () => {
     const root = tempDir('walk-names');
-    const names = [Buffer.from('50% off: a b.rs'), Buffer.from([0x62, 0x61, 0x64, 0xff, 0xfe, 0x2e, 0x72, 0x73]), Buffer.from('café/naïve.ts')];
+    const names = [
+      Buffer.from('50% off: a b.rs'),
+      Buffer.from([0x62, 0x61, 0x64, 0xff, 0xfe, 0x2e, 0x72, 0x73]),
+      Buffer.from('café/naïve.ts'),
+    ];
     fs.mkdirSync(path.join(root, 'café'));
     for (const n of names) fs.writeFileSync(Buffer.concat([Buffer.from(root + '/'), n]), 'x');
     const files = walkRoot(root).files;
-    expect(files.map((f) => f.path).sort()).toEqual(['50%25%20off%3A%20a%20b.rs', 'bad%FF%FE.rs', 'caf%C3%A9/na%C3%AFve.ts']);
+    expect(files.map((f) => f.path).sort()).toEqual([
+      '50%25%20off%3A%20a%20b.rs',
+      'bad%FF%FE.rs',
+      'caf%C3%A9/na%C3%AFve.ts',
+    ]);
     for (const f of files) {
       expect(names.some((n) => n.equals(f.raw))).toBe(true);
       expect(percentDecode(f.path).equals(f.raw)).toBe(true);

@@ -1,6 +1,16 @@
 // Running a checked call: through the root's daemon or the workspace's coordinator (the
 // same ones the CLI starts and asks), else in this process by the same handler they run.
-import { blameCommand, commandOptions, diffCommand, handleServedRequest, histCommand, serveThroughDaemons, sinceCommand } from '@trufflepig/workspace';
+import {
+  blameCommand,
+  CLIENT_HOST,
+  commandOptions,
+  diffCommand,
+  handleServedRequest,
+  histCommand,
+  serveThroughDaemons,
+  sinceCommand,
+} from '@trufflepig/workspace';
+import { encodeWire, type WireMap } from '@trufflepig/cli-surface/wire';
 import type { VerbCall } from './tools/arguments';
 
 /** What the server serves: its working directory's root or workspace, or the ones named at start. */
@@ -23,39 +33,51 @@ export interface VerbAnswer {
   readonly json?: string;
 }
 
-type OptionMap = Record<string, string | number | boolean>;
+type OptionMap = WireMap;
 
 /** The call's options as a daemon request carries them (the server's target included, but `workspace`: the daemons add it). */
 function optionsOf(call: VerbCall, target: ServeTarget): OptionMap {
-  const out: OptionMap = { format: 'lines', alsoJson: true, budget: call.budget };
-  if (target.root !== undefined) out.root = target.root;
-  if (target.cache !== undefined) out.cache = target.cache;
-  if (target.noWorkspace) out.noWorkspace = true;
-  if (call.member !== undefined) out.member = call.member;
-  if (call.limit !== undefined) out.limit = call.limit;
-  if (call.context !== undefined) out.context = call.context;
-  if (call.scopes !== undefined) out.scopes = call.scopes;
-  return out;
+  return encodeWire({
+    format: 'lines',
+    alsoJson: true,
+    budget: call.budget,
+    root: target.root,
+    cache: target.cache,
+    noWorkspace: target.noWorkspace,
+    member: call.member,
+    limit: call.limit,
+    context: call.context,
+    scopes: call.scopes,
+  });
 }
 
 /**
  * Run one call. `onStarted` hears the state directory of each daemon or coordinator this
  * call had to start (the server stops those when its session ends).
  */
-export async function runCall(call: VerbCall, target: ServeTarget, onStarted?: (stateDir: string) => void): Promise<VerbAnswer> {
+export async function runCall(
+  call: VerbCall,
+  target: ServeTarget,
+  onStarted?: (stateDir: string) => void,
+): Promise<VerbAnswer> {
   const options = optionsOf(call, target);
   // `show --side` is a word of the verb, as on the command line.
   const words = call.side !== undefined ? [...call.words, '--side', call.side] : call.words;
-  const local: OptionMap = {
-    ...options, ...(target.workspace !== undefined ? { workspace: target.workspace } : {}), ...(target.noDaemon ? { noDaemon: true } : {}),
-  };
+  const local: OptionMap = { ...options, ...encodeWire({ workspace: target.workspace, noDaemon: target.noDaemon }) };
   const request = { verb: call.verb, args: words, options: local, cwd: target.cwd };
   // The history verbs run in the client, as the CLI runs them (they read Git, not an index a daemon holds).
   const history = { hist: histCommand, blame: blameCommand, since: sinceCommand, diff: diffCommand } as const;
-  if (call.verb in history) return history[call.verb as keyof typeof history](words, commandOptions(request));
+  if (call.verb in history)
+    return history[call.verb as keyof typeof history](words, commandOptions(request, CLIENT_HOST));
   if (!target.noDaemon) {
-    const served = await serveThroughDaemons(call.verb, words, commandOptions(request), options, onStarted);
+    const served = await serveThroughDaemons(
+      call.verb,
+      words,
+      commandOptions(request, CLIENT_HOST),
+      options,
+      onStarted,
+    );
     if (served) return served;
   }
-  return handleServedRequest(request);
+  return handleServedRequest(request, CLIENT_HOST);
 }

@@ -2,7 +2,7 @@
 // (lines, within the budget); the structured content is the JSON view of the same answer.
 import type { VerbAnswer } from './execute';
 
-/** The one line every coded error prints: `trufflepig: CODE: message` (retrieval.md section 4). */
+/** The one line every coded error prints: `trufflepig: CODE: message` (docs/spec/retrieval.md section 4). */
 const ERROR_LINE = /^trufflepig: ([a-z][a-z0-9_]*): (.*)$/;
 
 export interface TextBlock {
@@ -22,7 +22,9 @@ export interface ToolResult {
 export function errorOf(stderr: string): { code: string; message: string } {
   const line = stderr.split('\n').find((l) => ERROR_LINE.test(l)) ?? '';
   const m = ERROR_LINE.exec(line);
-  return m ? { code: m[1], message: m[2] } : { code: 'internal_error', message: stderr.trim().split('\n')[0] || 'the verb failed without a message' };
+  return m
+    ? { code: m[1], message: m[2] }
+    : { code: 'internal_error', message: stderr.trim().split('\n')[0] || 'the verb failed without a message' };
 }
 
 function parsedObject(json: string | undefined): Record<string, unknown> | undefined {
@@ -44,7 +46,11 @@ function parsedObject(json: string | undefined): Record<string, unknown> | undef
 export function toolResult(answer: VerbAnswer): ToolResult {
   if (answer.exitCode !== 0) {
     const error = errorOf(answer.stderr);
-    return { isError: true, content: [{ type: 'text', text: `trufflepig: ${error.code}: ${error.message}` }], structuredContent: { error } };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `trufflepig: ${error.code}: ${error.message}` }],
+      structuredContent: { error },
+    };
   }
   const content: TextBlock[] = [{ type: 'text', text: answer.stdout }];
   const notes = answer.stderr.trim();

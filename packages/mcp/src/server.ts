@@ -26,9 +26,10 @@ export interface McpServeOptions {
   readonly abort?: AbortSignal;
 }
 
-const INSTRUCTIONS = 'Trufflepig answers code questions with ranked, token-budgeted evidence from an index of this repository (or workspace). '
-  + 'Start with search (or show sym:NAME for a known definition), read a hit with show HANDLE, page with more CURSOR, follow callers with refs and outlines with map. '
-  + 'Handles are verified against the bytes on disk; a coverage line says what was indexed and left out.';
+const INSTRUCTIONS =
+  'Trufflepig answers code questions with ranked, token-budgeted evidence from an index of this repository (or workspace). ' +
+  'Start with search (or show sym:NAME for a known definition), read a hit with show HANDLE, page with more CURSOR, follow callers with refs and outlines with map. ' +
+  'Handles are verified against the bytes on disk; a coverage line says what was indexed and left out.';
 
 function protocolError(code: string, message: string): McpError {
   return new McpError(ErrorCode.InvalidParams, `${code}: ${message}`, { code });
@@ -45,9 +46,18 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map((t) => ({
-      name: t.name, title: t.title, description: t.description, inputSchema: inputSchema(t),
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: inputSchema(t),
       // Every tool only reads (an index, files, the result cache) inside the served root.
-      annotations: { title: t.title, readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      annotations: {
+        title: t.title,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     })),
   }));
   // Calls in flight: stdin that ends (a script piping its requests) still gets their answers.
@@ -64,7 +74,11 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
   });
   const answerCall = async (name: string, args: unknown): Promise<ToolResult> => {
     const tool = toolNamed(name);
-    if (!tool) throw protocolError('unknown_tool', `no tool ${JSON.stringify(name.slice(0, 60))}; the tools are ${TOOLS.map((t) => t.name).join(', ')}`);
+    if (!tool)
+      throw protocolError(
+        'unknown_tool',
+        `no tool ${JSON.stringify(name.slice(0, 60))}; the tools are ${TOOLS.map((t) => t.name).join(', ')}`,
+      );
     const call = checkArguments(tool, args);
     if (!call.ok) throw protocolError(call.error.code, call.error.message);
     try {
@@ -83,7 +97,16 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
   transport.onerror = (err: Error) => {
     opts.log(`trufflepig mcp: ${err.message.split('\n')[0]}`);
     if (err instanceof SyntaxError || err.name === 'ZodError') {
-      transport.send({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message: `parse_error: not a JSON-RPC message (${err.message.split('\n')[0].slice(0, 120)})` } } as never).catch(() => undefined);
+      transport
+        .send({
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: ErrorCode.ParseError,
+            message: `parse_error: not a JSON-RPC message (${err.message.split('\n')[0].slice(0, 120)})`,
+          },
+        } as never)
+        .catch(() => undefined);
     }
   };
   const shut = () => {
@@ -121,7 +144,10 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
  * nothing outside the protocol can corrupt the stream.
  */
 export function serveProcessStdio(target: ServeTarget, version: string): Promise<void> {
-  const toFd1 = process.stdout.write.bind(process.stdout) as (chunk: Buffer | string, cb: (err?: Error | null) => void) => boolean;
+  const toFd1 = process.stdout.write.bind(process.stdout) as (
+    chunk: Buffer | string,
+    cb: (err?: Error | null) => void,
+  ) => boolean;
   const channel = new Writable({
     write(chunk: Buffer, _encoding, cb) {
       toFd1(chunk, (err) => cb(err ?? undefined));
@@ -133,5 +159,12 @@ export function serveProcessStdio(target: ServeTarget, version: string): Promise
   // the daemons this session started are stopped before the process goes.
   const abort = new AbortController();
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => abort.abort());
-  return serveMcp({ target, version, stdin: process.stdin, stdout: channel, log: (line) => process.stderr.write(`${line}\n`), abort: abort.signal });
+  return serveMcp({
+    target,
+    version,
+    stdin: process.stdin,
+    stdout: channel,
+    log: (line) => process.stderr.write(`${line}\n`),
+    abort: abort.signal,
+  });
 }

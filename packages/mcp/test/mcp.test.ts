@@ -30,7 +30,10 @@ function tempDir(prefix: string): string {
 }
 
 function git(cwd: string, ...args: string[]): void {
-  const r = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
+  const r = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
 }
 
@@ -38,37 +41,58 @@ function git(cwd: string, ...args: string[]): void {
 function makeRepo(): { root: string; cache: string; env: Record<string, string> } {
   const root = tempDir('repo');
   fs.mkdirSync(path.join(root, 'src'));
-  fs.writeFileSync(path.join(root, 'src', 'bucket.ts'), [
-    'export class TokenBucket {',
-    '  private tokens = 0;',
-    '  constructor(private readonly capacity: number, private readonly perSecond: number) {}',
-    '  /** Refill the bucket by the time passed since the last refill. */',
-    '  refill(elapsedSeconds: number): void {',
-    '    this.tokens = Math.min(this.capacity, this.tokens + elapsedSeconds * this.perSecond);',
-    '  }',
-    '  take(): boolean {',
-    '    if (this.tokens < 1) return false;',
-    '    this.tokens -= 1;',
-    '    return true;',
-    '  }',
-    '}',
-    '',
-  ].join('\n'));
+  fs.writeFileSync(
+    path.join(root, 'src', 'bucket.ts'),
+    [
+      'export class TokenBucket {',
+      '  private tokens = 0;',
+      '  constructor(private readonly capacity: number, private readonly perSecond: number) {}',
+      '  /** Refill the bucket by the time passed since the last refill. */',
+      '  refill(elapsedSeconds: number): void {',
+      '    this.tokens = Math.min(this.capacity, this.tokens + elapsedSeconds * this.perSecond);',
+      '  }',
+      '  take(): boolean {',
+      '    if (this.tokens < 1) return false;',
+      '    this.tokens -= 1;',
+      '    return true;',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  );
   for (let i = 0; i < 4; i++) {
-    fs.writeFileSync(path.join(root, 'src', `user${i}.ts`), `import { TokenBucket } from './bucket';\nexport function limiter${i}(): TokenBucket {\n  const b = new TokenBucket(${i + 1}, 2);\n  b.refill(1);\n  return b;\n}\n`);
+    fs.writeFileSync(
+      path.join(root, 'src', `user${i}.ts`),
+      `import { TokenBucket } from './bucket';\nexport function limiter${i}(): TokenBucket {\n  const b = new TokenBucket(${i + 1}, 2);\n  b.refill(1);\n  return b;\n}\n`,
+    );
   }
   git(root, 'init', '-q');
   git(root, 'add', '.');
   git(root, 'commit', '-q', '-m', 'bucket');
   const cache = tempDir('cache');
   const home = tempDir('home');
-  const env = { ...process.env, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_CACHE_HOME: path.join(home, 'cache'), TP_CACHE: cache } as Record<string, string>;
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: path.join(home, 'config'),
+    XDG_CACHE_HOME: path.join(home, 'cache'),
+    TP_CACHE: cache,
+  } as Record<string, string>;
   return { root, cache, env };
+}
+
+/** The root's cache directory by the facade's own rule (mcp imports workspace's public entry only). */
+function cacheDirOf(repo: { root: string; cache: string }): string {
+  const { resolveRoot } = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');
+  const resolved = resolveRoot({ root: repo.root, cache: repo.cache });
+  if (!resolved.ok) throw new Error(resolved.error.message);
+  return resolved.value.cacheDir;
 }
 
 async function connect(root: string, env: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'trufflepig-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVE], cwd: root, env, stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [SERVE], cwd: root, env, stderr: 'pipe' }),
+  );
   return client;
 }
 
@@ -100,22 +124,40 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
 
   test('lists the eleven read tools, each with an object schema of its arguments', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['blame', 'ctx', 'diff', 'hist', 'map', 'more', 'refs', 'search', 'show', 'since', 'status']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'blame',
+      'ctx',
+      'diff',
+      'hist',
+      'map',
+      'more',
+      'refs',
+      'search',
+      'show',
+      'since',
+      'status',
+    ]);
     const diff = tools.find((t) => t.name === 'diff')!;
-    expect(Object.keys(diff.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['rev', 'uncommitted', 'target', 'budget', 'member']));
+    expect(Object.keys(diff.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['rev', 'uncommitted', 'target', 'budget', 'member']),
+    );
     expect((diff.inputSchema.properties as any).uncommitted.type).toBe('boolean');
     const search = tools.find((t) => t.name === 'search')!;
     expect(search.inputSchema.type).toBe('object');
     expect(search.inputSchema.required).toEqual(['query']);
-    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'budget', 'limit', 'context', 'member']));
-    expect(tools.every((t) => t.annotations?.readOnlyHint === true && t.annotations?.openWorldHint === false)).toBe(true);
+    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['query', 'budget', 'limit', 'context', 'member']),
+    );
+    expect(tools.every((t) => t.annotations?.readOnlyHint === true && t.annotations?.openWorldHint === false)).toBe(
+      true,
+    );
   });
 
   test('search answers lines text within the budget, and the JSON view of the same result set', async () => {
     const r = checked(await client.callTool({ name: 'search', arguments: { query: 'refill bucket tokens' } }), 600);
     expect(r.isError).toBeFalsy();
     const first = r.content[0].text.split('\n')[0];
-    expect(first).toMatch(/^[0-9a-z]{6,}:1  src\/bucket\.ts:\d+-\d+/);
+    expect(first).toMatch(/^[0-9a-z]{6,}:1 {2}src\/bucket\.ts:\d+-\d+/);
     const handle = first.split('  ')[0];
     expect(r.structuredContent?.hits?.[0]?.handle).toBe(handle);
     expect(r.content[0].text).toMatch(/^coverage: /m);
@@ -131,13 +173,19 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
   });
 
   test('more pages a search with the cursor its text printed, under a small budget', async () => {
-    const s = checked(await client.callTool({ name: 'search', arguments: { query: 'TokenBucket', limit: 2, budget: 200 } }), 200);
+    const s = checked(
+      await client.callTool({ name: 'search', arguments: { query: 'TokenBucket', limit: 2, budget: 200 } }),
+      200,
+    );
     const next = /^next: more (\S+)/m.exec(s.content[0].text);
     expect(next).not.toBeNull();
-    const page = checked(await client.callTool({ name: 'more', arguments: { cursor: next![1], limit: 2, budget: 200 } }), 200);
+    const page = checked(
+      await client.callTool({ name: 'more', arguments: { cursor: next![1], limit: 2, budget: 200 } }),
+      200,
+    );
     expect(page.isError).toBeFalsy();
-    const firstHandles = s.content[0].text.match(/^\S+:\d+(?=  )/gm) ?? [];
-    const nextHandles = page.content[0].text.match(/^\S+:\d+(?=  )/gm) ?? [];
+    const firstHandles = s.content[0].text.match(/^\S+:\d+(?= {2})/gm) ?? [];
+    const nextHandles = page.content[0].text.match(/^\S+:\d+(?= {2})/gm) ?? [];
     expect(nextHandles.length).toBeGreaterThan(0);
     expect(nextHandles.some((h) => firstHandles.includes(h))).toBe(false);
   });
@@ -173,10 +221,18 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
     ['a budget of 0', 'search', { query: 'x', budget: 0 }, /bad_arguments: budget takes 1 to/],
     ['a budget of 10,000,000', 'search', { query: 'x', budget: 10_000_000 }, /bad_arguments: budget takes 1 to/],
     ['a missing query', 'search', {}, /bad_arguments: search needs query/],
-    ['an argument the tool does not take', 'show', { target: 'x', root: '/' }, /bad_arguments: show has no argument "root"/],
+    [
+      'an argument the tool does not take',
+      'show',
+      { target: 'x', root: '/' },
+      /bad_arguments: show has no argument "root"/,
+    ],
     ['an empty handle', 'ctx', { handle: '  ' }, /bad_arguments: handle must not be empty/],
   ])('%s is a protocol error carrying the stable code', async (_what, name, args, message) => {
-    const err = await client.callTool({ name, arguments: args as Record<string, unknown> }).then(() => undefined, (e: unknown) => e);
+    const err = await client.callTool({ name, arguments: args as Record<string, unknown> }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(McpError);
     expect((err as McpError).code).toBe(-32602);
     expect((err as McpError).message).toMatch(message);
@@ -209,7 +265,12 @@ function rawServer(root: string, env: Record<string, string>) {
 describe('trufflepig MCP server: broken clients', () => {
   const repo = makeRepo();
   const env = { ...repo.env, TP_NO_DAEMON: '1' };
-  const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  const init = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
 
   test('a line that is not JSON-RPC gets a parse error; the server goes on answering', async () => {
     const s = rawServer(repo.root, env);
@@ -230,7 +291,9 @@ describe('trufflepig MCP server: broken clients', () => {
     s.send(`${init}\n`);
     await s.nextLine();
     s.send(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-    s.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search', arguments: { query: 'refill' } } })}\n`);
+    s.send(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search', arguments: { query: 'refill' } } })}\n`,
+    );
     s.child.stdin.end();
     const answer = await s.nextLine();
     expect(answer.id).toBe(2);
@@ -242,7 +305,9 @@ describe('trufflepig MCP server: broken clients', () => {
     const s = rawServer(repo.root, env);
     s.send(`${init}\n`);
     await s.nextLine();
-    s.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search', arguments: { query: 'tokens' } } })}\n`);
+    s.send(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search', arguments: { query: 'tokens' } } })}\n`,
+    );
     s.child.stdout.destroy();
     s.child.stdin.end();
     let stderr = '';
@@ -255,8 +320,7 @@ describe('trufflepig MCP server: broken clients', () => {
 describe('trufflepig MCP server through the daemons', () => {
   const repo = makeRepo();
   const { rootDaemonStatus } = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');
-  const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir') as typeof import('@trufflepig/member-root/cache-dir');
-  const cacheDir = cacheDirForRoot(repo.root, { cacheOverride: repo.cache });
+  const cacheDir = cacheDirOf(repo);
   afterAll(async () => {
     // Whatever the test's outcome, no daemon outlives it.
     await (require('@trufflepig/workspace') as typeof import('@trufflepig/workspace')).stopDaemonIn(cacheDir);
@@ -274,14 +338,15 @@ describe('trufflepig MCP server through the daemons', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(r?.isError).toBeFalsy();
-    expect(r!.content[0].text).toMatch(/^[0-9a-z]{6,}:1  src\/bucket\.ts:/);
+    expect(r!.content[0].text).toMatch(/^[0-9a-z]{6,}:1 {2}src\/bucket\.ts:/);
     expect(r!.structuredContent?.hits?.[0]?.handle).toBe(r!.content[0].text.split('  ')[0]);
     const daemon = await rootDaemonStatus(cacheDir);
     expect(daemon).not.toBe('none');
     const status = checked(await client.callTool({ name: 'status', arguments: {} }), 600);
     expect(status.structuredContent?.daemon?.state).toBe('serving');
     await client.close();
-    for (let i = 0; i < 80 && (await rootDaemonStatus(cacheDir)) !== 'none'; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+    for (let i = 0; i < 80 && (await rootDaemonStatus(cacheDir)) !== 'none'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await rootDaemonStatus(cacheDir)).toBe('none');
   }, 60_000);
 });
@@ -289,15 +354,18 @@ describe('trufflepig MCP server through the daemons', () => {
 describe('trufflepig MCP server: ended by a signal', () => {
   const repo = makeRepo();
   const { rootDaemonStatus, stopDaemonIn } = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');
-  const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir') as typeof import('@trufflepig/member-root/cache-dir');
-  const cacheDir = cacheDirForRoot(repo.root, { cacheOverride: repo.cache });
+  const cacheDir = cacheDirOf(repo);
   afterAll(() => stopDaemonIn(cacheDir));
 
   test('SIGTERM after a call that started a daemon: the server stops that daemon and exits 0', async () => {
     const s = rawServer(repo.root, repo.env);
-    s.send(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+    s.send(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`,
+    );
     await s.nextLine();
-    s.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'status', arguments: {} } })}\n`);
+    s.send(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'status', arguments: {} } })}\n`,
+    );
     expect((await s.nextLine()).id).toBe(2);
     expect(await rootDaemonStatus(cacheDir)).not.toBe('none');
     s.child.kill('SIGTERM');
@@ -321,19 +389,28 @@ describe('trufflepig MCP server in a workspace', () => {
     git(root, 'add', '.');
     git(root, 'commit', '-q', '-m', name);
   }
-  fs.writeFileSync(path.join(base, 'trufflepig.workspace.toml'), '[workspace]\nname = "pair"\nmembers = ["alpha", "beta"]\n\n[members.alpha]\npath = "alpha"\n\n[members.beta]\npath = "beta"\n');
+  fs.writeFileSync(
+    path.join(base, 'trufflepig.workspace.toml'),
+    '[workspace]\nname = "pair"\nmembers = ["alpha", "beta"]\n\n[members.alpha]\npath = "alpha"\n\n[members.beta]\npath = "beta"\n',
+  );
 
   test('ws:all fuses the members with member prefixes; the member argument selects one', async () => {
     const client = await connect(base, env);
     try {
       const all = checked(await client.callTool({ name: 'search', arguments: { query: 'refill tokens ws:all' } }), 600);
       expect(all.isError).toBeFalsy();
-      expect(all.content[0].text).toMatch(/^\S+:\d+  alpha\/src\/limiter\.ts:/m);
-      expect(all.content[0].text).toMatch(/^\S+:\d+  beta\/src\/bucket\.rs:/m);
-      const one = checked(await client.callTool({ name: 'search', arguments: { query: 'refill tokens', member: 'beta' } }), 600);
-      expect(one.content[0].text).toMatch(/^\S+:\d+  beta\/src\/bucket\.rs:/m);
+      expect(all.content[0].text).toMatch(/^\S+:\d+ {2}alpha\/src\/limiter\.ts:/m);
+      expect(all.content[0].text).toMatch(/^\S+:\d+ {2}beta\/src\/bucket\.rs:/m);
+      const one = checked(
+        await client.callTool({ name: 'search', arguments: { query: 'refill tokens', member: 'beta' } }),
+        600,
+      );
+      expect(one.content[0].text).toMatch(/^\S+:\d+ {2}beta\/src\/bucket\.rs:/m);
       expect(one.content[0].text).not.toMatch(/alpha\//);
-      const unknown = checked(await client.callTool({ name: 'search', arguments: { query: 'refill', member: 'gamma' } }), 600);
+      const unknown = checked(
+        await client.callTool({ name: 'search', arguments: { query: 'refill', member: 'gamma' } }),
+        600,
+      );
       expect(unknown.isError).toBe(true);
       expect(unknown.structuredContent?.error?.code).toBe('unknown_member');
     } finally {
@@ -346,7 +423,15 @@ describe('trufflepig MCP server: history tools', () => {
   const repo = makeRepo();
   const env = { ...repo.env, TP_NO_DAEMON: '1' };
   const file = path.join(repo.root, 'src', 'bucket.ts');
-  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('this.tokens + elapsedSeconds * this.perSecond', 'this.tokens + Math.floor(elapsedSeconds * this.perSecond)'));
+  fs.writeFileSync(
+    file,
+    fs
+      .readFileSync(file, 'utf8')
+      .replace(
+        'this.tokens + elapsedSeconds * this.perSecond',
+        'this.tokens + Math.floor(elapsedSeconds * this.perSecond)',
+      ),
+  );
   git(repo.root, 'commit', '-q', '-am', 'refill whole tokens only');
 
   test('hist lists the commits that changed a definition, a change handle shows its hunk and either side; blame names the commit of each run', async () => {
@@ -360,13 +445,19 @@ describe('trufflepig MCP server: history tools', () => {
       expect(set).toBeDefined();
       const hunk = checked(await client.callTool({ name: 'show', arguments: { target: `${set!}:1` } }), 1200);
       expect(hunk.content[0].text).toContain('Math.floor(elapsedSeconds * this.perSecond)');
-      const before = checked(await client.callTool({ name: 'show', arguments: { target: `${set!}:1`, side: 'before' } }), 1200);
+      const before = checked(
+        await client.callTool({ name: 'show', arguments: { target: `${set!}:1`, side: 'before' } }),
+        1200,
+      );
       expect(before.content[0].text).toContain('this.tokens + elapsedSeconds * this.perSecond');
       expect(before.content[0].text).not.toContain('Math.floor');
       const blame = checked(await client.callTool({ name: 'blame', arguments: { target: 'sym:refill' } }), 600);
       expect(blame.content[0].text).toMatch(/refill whole tokens only/);
       expect(blame.structuredContent).toBeDefined();
-      const bad = await client.callTool({ name: 'show', arguments: { target: `${set!}:1`, side: 'middle' } }).then(() => undefined, (e: unknown) => e);
+      const bad = await client.callTool({ name: 'show', arguments: { target: `${set!}:1`, side: 'middle' } }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect((bad as McpError).message).toMatch(/bad_arguments: side takes one of before, after/);
     } finally {
       await client.close();
@@ -379,7 +470,10 @@ describe('trufflepig MCP server: history tools', () => {
       const since = checked(await client.callTool({ name: 'since', arguments: { rev: 'HEAD~1' } }), 600);
       expect(since.isError).toBeFalsy();
       expect(since.content[0].text).toMatch(/^\d+ ~ method TokenBucket::refill \d+-\d+ \+1 -1$/m);
-      const diff = checked(await client.callTool({ name: 'diff', arguments: { rev: 'HEAD~1', target: 'sym:refill' } }), 600);
+      const diff = checked(
+        await client.callTool({ name: 'diff', arguments: { rev: 'HEAD~1', target: 'sym:refill' } }),
+        600,
+      );
       expect(diff.content[0].text).toMatch(/^\+\d+\t.*Math\.floor\(elapsedSeconds \* this\.perSecond\)/m);
       expect(diff.structuredContent?.hits?.[0]).toMatchObject({ section: 'definition', status: 'changed' });
       const handle = diff.structuredContent!.hits[0].handle as string;
@@ -387,9 +481,15 @@ describe('trufflepig MCP server: history tools', () => {
       expect(shown.content[0].text).toContain('Math.floor');
       const clean = checked(await client.callTool({ name: 'diff', arguments: { uncommitted: true } }), 600);
       expect(clean.structuredContent).toMatchObject({ hits: [], coverage: { changes: 0, uncommitted: true } });
-      const both = await client.callTool({ name: 'diff', arguments: { rev: 'HEAD', uncommitted: true } }).then(() => undefined, (e: unknown) => e);
+      const both = await client.callTool({ name: 'diff', arguments: { rev: 'HEAD', uncommitted: true } }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect((both as McpError).message).toMatch(/bad_arguments: diff takes exactly one of rev, uncommitted/);
-      const neither = await client.callTool({ name: 'since', arguments: {} }).then(() => undefined, (e: unknown) => e);
+      const neither = await client.callTool({ name: 'since', arguments: {} }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect((neither as McpError).message).toMatch(/bad_arguments: since takes exactly one of rev, uncommitted/);
     } finally {
       await client.close();

@@ -2,5 +2,9 @@
 // Client talks to over a real stdio transport. TP_NO_DAEMON=1 keeps every call in-process.
 const { serveProcessStdio } = require('../dist');
 
-const target = { cwd: process.cwd(), noDaemon: process.env.TP_NO_DAEMON === '1', ...(process.env.TP_CACHE ? { cache: process.env.TP_CACHE } : {}) };
+const target = {
+  cwd: process.cwd(),
+  noDaemon: process.env.TP_NO_DAEMON === '1',
+  ...(process.env.TP_CACHE ? { cache: process.env.TP_CACHE } : {}),
+};
 serveProcessStdio(target, '0.0.0-test').then(() => process.exit(0));

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { canonicalOrAbsolute, isSameOrInside } from './canonical';
+// The subpath, not the package entry: this module is on the CLI's fast path (one file loaded).
+import { canonicalOrAbsolute, isSameOrInside } from '@trufflepig/base/roots';
 import { CACHE_APP_DIR, ROOT_HASH_HEX_LENGTH } from './limits';
 import { fail, ok, type Outcome } from './outcome';
 
@@ -36,7 +37,7 @@ export function effectiveCacheBase(opts: CacheDirOptions = {}): string {
 }
 
 /**
- * The cache directory for one canonical root (retrieval spec §3): <base>/<rootHash>, where
+ * The cache directory for one canonical root (docs/spec/retrieval.md §3): <base>/<rootHash>, where
  * the base is --cache DIR or the default. One base serves any number of roots, so a
  * `--cache` shared by several roots never makes one root read another's index.
  */
@@ -62,7 +63,10 @@ export function checkCacheOutsideRoots(cacheDir: string, canonicalRoots: readonl
   for (const root of canonicalRoots) {
     const canonical = canonicalOrAbsolute(root);
     if (isSameOrInside(canonical, cache)) {
-      return fail('cache_inside_root', `cache directory ${cache} lies inside root ${canonical}; pass --cache a directory outside every root`);
+      return fail(
+        'cache_inside_root',
+        `cache directory ${cache} lies inside root ${canonical}; pass --cache a directory outside every root`,
+      );
     }
   }
   return ok(cache);

@@ -72,15 +72,22 @@ export function gitInfo(dir: string): Outcome<GitInfo> {
     );
   } catch (error) {
     const err = error as NodeJS.ErrnoException & { stderr?: string };
-    if (err.code === 'ENOENT') return fail('git_unavailable', 'git is not installed or not on PATH; install git to detect worktrees');
+    if (err.code === 'ENOENT')
+      return fail('git_unavailable', 'git is not installed or not on PATH; install git to detect worktrees');
     const stderr = typeof err.stderr === 'string' ? err.stderr : '';
     if (NOT_A_WORK_TREE.some((re) => re.test(stderr))) return ok({ insideWorkTree: false });
     const firstLine = stderr.split('\n').find((line) => line.trim() !== '') ?? String(err.message);
-    return fail('git_failed', `git rev-parse failed in ${cwd}: ${firstLine.trim()}; fix the repository (e.g. safe.directory) and retry`);
+    return fail(
+      'git_failed',
+      `git rev-parse failed in ${cwd}: ${firstLine.trim()}; fix the repository (e.g. safe.directory) and retry`,
+    );
   }
   const [topLevel, gitDir, commonDir] = stdout.split('\n');
   if (!topLevel || !gitDir || !commonDir) {
-    return fail('git_failed', `git rev-parse gave unexpected output in ${cwd}; check the git installation (2.31 or newer)`);
+    return fail(
+      'git_failed',
+      `git rev-parse gave unexpected output in ${cwd}; check the git installation (2.31 or newer)`,
+    );
   }
   const canonicalGitDir = realpathOr(gitDir);
   const canonicalCommonDir = realpathOr(commonDir);

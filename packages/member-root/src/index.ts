@@ -1,8 +1,18 @@
 export const PACKAGE_NAME = '@trufflepig/member-root';
 
 export type { RootError, RootErrorCode, Outcome } from './outcome';
-export { canonicalRoot, canonicalOrAbsolute, isSameOrInside } from './canonical';
-export { rootHash, cacheBase, cacheDirForRoot, checkCacheOutsideRoots, effectiveCacheBase, explicitCacheBaseOf, type CacheDirOptions } from './cache-dir';
+export { canonicalRoot } from './canonical';
+// Owned by @trufflepig/base; re-exported for callers of this entry.
+export { canonicalOrAbsolute, isSameOrInside } from '@trufflepig/base';
+export {
+  rootHash,
+  cacheBase,
+  cacheDirForRoot,
+  checkCacheOutsideRoots,
+  effectiveCacheBase,
+  explicitCacheBaseOf,
+  type CacheDirOptions,
+} from './cache-dir';
 export { gitInfo, type GitInfo } from './git';
 export {
   belongsToMember,

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { canonicalOrAbsolute, isSameOrInside } from './canonical';
+import { canonicalOrAbsolute, isSameOrInside } from '@trufflepig/base';
 import { gitInfo } from './git';
 import { fail, ok, type Outcome } from './outcome';
 
@@ -114,7 +114,7 @@ export function matchExplicitRoot(members: readonly MemberRef[], explicitRoot: s
 }
 
 /**
- * The --root rules of the workspace contract for one request. With an explicitly selected
+ * The --root rules of the workspace contract (docs/spec/workspace.md) for one request. With an explicitly selected
  * workspace, a root that is neither a member root nor a worktree stand-in of one is an
  * error (`root_not_member`). Without one, a non-matching root simply does not activate
  * discovery: the result is `undefined` and the caller searches that root alone.

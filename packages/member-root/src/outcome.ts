@@ -1,3 +1,5 @@
+import { failWith, ok, type CodedError, type Outcome as BaseOutcome } from '@trufflepig/base/outcome';
+
 export type RootErrorCode =
   | 'root_not_found'
   | 'root_not_directory'
@@ -8,17 +10,10 @@ export type RootErrorCode =
   | 'root_not_member';
 
 /** An error as a value: a stable code and a one-line message that says what to do next. */
-export interface RootError {
-  code: RootErrorCode;
-  message: string;
-}
+export type RootError = CodedError<RootErrorCode>;
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: RootError };
+export type Outcome<T> = BaseOutcome<T, RootErrorCode>;
 
-export function ok<T>(value: T): Outcome<T> {
-  return { ok: true, value };
-}
+export const fail = failWith<RootErrorCode>();
 
-export function fail<T>(code: RootErrorCode, message: string): Outcome<T> {
-  return { ok: false, error: { code, message } };
-}
+export { ok };

@@ -1,4 +1,4 @@
-import { canonicalOrAbsolute, isSameOrInside } from './canonical';
+import { canonicalOrAbsolute, overlappingPairs } from '@trufflepig/base';
 
 export interface RootConflict {
   /** duplicate: both name one directory (symlink aliases included); overlapping: `first` contains `second`. */
@@ -18,25 +18,26 @@ export interface RootConflict {
  */
 export function checkRoots(roots: readonly string[]): RootConflict[] {
   const canonical = roots.map((root) => canonicalOrAbsolute(root));
-  const conflicts: RootConflict[] = [];
-  for (let i = 0; i < canonical.length; i++) {
-    for (let j = i + 1; j < canonical.length; j++) {
-      const a = canonical[i]!;
-      const b = canonical[j]!;
-      if (a === b) {
-        conflicts.push({
-          kind: 'duplicate', first: i, second: j, firstCanonical: a, secondCanonical: b,
-          message: `roots ${roots[i]} and ${roots[j]} are the same directory ${a}; remove one of them`,
-        });
-      } else if (isSameOrInside(a, b) || isSameOrInside(b, a)) {
-        const [outer, inner] = isSameOrInside(a, b) ? [i, j] : [j, i];
-        conflicts.push({
-          kind: 'overlapping', first: outer, second: inner,
-          firstCanonical: canonical[outer]!, secondCanonical: canonical[inner]!,
-          message: `root ${roots[inner]} lies inside root ${roots[outer]}; remove the nested root or the enclosing one`,
-        });
-      }
+  return overlappingPairs(canonical).map((pair): RootConflict => {
+    if (pair.kind === 'same') {
+      const { first, second } = pair;
+      return {
+        kind: 'duplicate',
+        first,
+        second,
+        firstCanonical: canonical[first]!,
+        secondCanonical: canonical[second]!,
+        message: `roots ${roots[first]} and ${roots[second]} are the same directory ${canonical[first]}; remove one of them`,
+      };
     }
-  }
-  return conflicts;
+    const { outer, inner } = pair;
+    return {
+      kind: 'overlapping',
+      first: outer,
+      second: inner,
+      firstCanonical: canonical[outer]!,
+      secondCanonical: canonical[inner]!,
+      message: `root ${roots[inner]} lies inside root ${roots[outer]}; remove the nested root or the enclosing one`,
+    };
+  });
 }

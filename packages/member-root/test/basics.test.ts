@@ -5,10 +5,8 @@ import {
   cacheDirForRoot,
   effectiveCacheBase,
   explicitCacheBaseOf,
-  canonicalOrAbsolute,
   canonicalRoot,
   checkCacheOutsideRoots,
-  isSameOrInside,
   rootHash,
   ROOT_HASH_HEX_LENGTH,
 } from '../src/index';
@@ -98,12 +96,18 @@ describe('cacheDirForRoot', () => {
 
   it('falls back to $HOME/.cache when XDG_CACHE_HOME is unset, empty or relative', () => {
     expect(cacheDirForRoot(root, { env: { HOME: '/home/u' } })).toBe(`/home/u/.cache/trufflepig/${hash}`);
-    expect(cacheDirForRoot(root, { env: { HOME: '/home/u', XDG_CACHE_HOME: '' } })).toBe(`/home/u/.cache/trufflepig/${hash}`);
-    expect(cacheDirForRoot(root, { env: { HOME: '/home/u', XDG_CACHE_HOME: 'rel/cache' } })).toBe(`/home/u/.cache/trufflepig/${hash}`);
+    expect(cacheDirForRoot(root, { env: { HOME: '/home/u', XDG_CACHE_HOME: '' } })).toBe(
+      `/home/u/.cache/trufflepig/${hash}`,
+    );
+    expect(cacheDirForRoot(root, { env: { HOME: '/home/u', XDG_CACHE_HOME: 'rel/cache' } })).toBe(
+      `/home/u/.cache/trufflepig/${hash}`,
+    );
   });
 
   it('uses --cache as the base (resolved absolute): each root keeps its own subdirectory', () => {
-    expect(cacheDirForRoot(root, { cacheOverride: '/tmp/isolated', env: { XDG_CACHE_HOME: '/xdg' } })).toBe(`/tmp/isolated/${hash}`);
+    expect(cacheDirForRoot(root, { cacheOverride: '/tmp/isolated', env: { XDG_CACHE_HOME: '/xdg' } })).toBe(
+      `/tmp/isolated/${hash}`,
+    );
     expect(cacheDirForRoot(root, { cacheOverride: 'rel' })).toBe(path.join(path.resolve('rel'), hash));
     const other = cacheDirForRoot('/src/other', { cacheOverride: '/tmp/isolated' });
     expect(other).toBe(`/tmp/isolated/${rootHash('/src/other')}`);
@@ -112,7 +116,9 @@ describe('cacheDirForRoot', () => {
 
   it('names the --cache base behind a per-root directory only when it is not the default', () => {
     const env = { XDG_CACHE_HOME: '/xdg', HOME: '/home/u' };
-    expect(explicitCacheBaseOf(cacheDirForRoot(root, { cacheOverride: '/tmp/isolated', env }), env)).toBe('/tmp/isolated');
+    expect(explicitCacheBaseOf(cacheDirForRoot(root, { cacheOverride: '/tmp/isolated', env }), env)).toBe(
+      '/tmp/isolated',
+    );
     expect(explicitCacheBaseOf(cacheDirForRoot(root, { env }), env)).toBeUndefined();
     expect(effectiveCacheBase({ env })).toBe('/xdg/trufflepig');
     expect(effectiveCacheBase({ cacheOverride: '/tmp/isolated', env })).toBe('/tmp/isolated');
@@ -134,19 +140,13 @@ describe('checkCacheOutsideRoots', () => {
   });
 });
 
-describe('path helpers', () => {
-  it('isSameOrInside compares whole path segments', () => {
-    expect(isSameOrInside('/a/b', '/a/b')).toBe(true);
-    expect(isSameOrInside('/a/b', '/a/b/c')).toBe(true);
-    expect(isSameOrInside('/a/b', '/a/bc')).toBe(false);
-    expect(isSameOrInside('/a/b', '/a')).toBe(false);
-    expect(isSameOrInside('/a/b', '/a/b/..c')).toBe(true);
-  });
+// isSameOrInside and canonicalOrAbsolute are @trufflepig/base's: their tests are in packages/base/test/roots.test.ts.
 
-  it('canonicalOrAbsolute resolves the existing part of a missing path', () => {
-    const base = tempDir();
-    fs.mkdirSync(path.join(base, 'real'));
-    fs.symlinkSync(path.join(base, 'real'), path.join(base, 'alias'));
-    expect(canonicalOrAbsolute(path.join(base, 'alias', 'x', 'y'))).toBe(path.join(base, 'real', 'x', 'y'));
+describe('re-exports', () => {
+  it('the public entry still offers the path helpers @trufflepig/base owns', () => {
+    const base = require('@trufflepig/base') as typeof import('@trufflepig/base');
+    const entry = require('../src/index') as typeof import('../src/index');
+    expect(entry.canonicalOrAbsolute).toBe(base.canonicalOrAbsolute);
+    expect(entry.isSameOrInside).toBe(base.isSameOrInside);
   });
 });

@@ -5,8 +5,10 @@ import * as path from 'node:path';
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid',
-  GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.invalid',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.invalid',
   GIT_CONFIG_NOSYSTEM: '1',
 };
 delete env.GIT_DIR;

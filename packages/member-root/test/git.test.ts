@@ -12,7 +12,13 @@ describe('gitInfo', () => {
     const repo = makeRepo(path.join(tempDir(), 'repo'));
     expect(gitInfo(path.join(repo, 'src'))).toEqual({
       ok: true,
-      value: { insideWorkTree: true, topLevel: repo, gitDir: path.join(repo, '.git'), commonDir: path.join(repo, '.git'), linkedWorktree: false },
+      value: {
+        insideWorkTree: true,
+        topLevel: repo,
+        gitDir: path.join(repo, '.git'),
+        commonDir: path.join(repo, '.git'),
+        linkedWorktree: false,
+      },
     });
   });
 
@@ -22,9 +28,14 @@ describe('gitInfo', () => {
     const wt = addWorktree(repo, path.join(base, 'wt'), 'feature');
     const result = gitInfo(path.join(wt, 'src'));
     expect(result.ok && result.value).toMatchObject({
-      insideWorkTree: true, topLevel: wt, commonDir: path.join(repo, '.git'), linkedWorktree: true,
+      insideWorkTree: true,
+      topLevel: wt,
+      commonDir: path.join(repo, '.git'),
+      linkedWorktree: true,
     });
-    expect(result.ok && result.value.insideWorkTree && result.value.gitDir).toBe(path.join(repo, '.git', 'worktrees', 'wt'));
+    expect(result.ok && result.value.insideWorkTree && result.value.gitDir).toBe(
+      path.join(repo, '.git', 'worktrees', 'wt'),
+    );
   });
 
   it('canonicalizes paths reached through a symlink', () => {

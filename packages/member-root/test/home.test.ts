@@ -8,7 +8,15 @@ function workspace() {
   const alpha = makeRepo(path.join(base, 'alpha'));
   const beta = makeRepo(path.join(base, 'beta'));
   fs.mkdirSync(path.join(base, 'outside'));
-  return { base, alpha, beta, members: [{ name: 'alpha', root: alpha }, { name: 'beta', root: beta }] };
+  return {
+    base,
+    alpha,
+    beta,
+    members: [
+      { name: 'alpha', root: alpha },
+      { name: 'beta', root: beta },
+    ],
+  };
 }
 
 describe('findHome', () => {
@@ -27,7 +35,11 @@ describe('findHome', () => {
     fs.symlinkSync(alpha, path.join(base, 'alpha-link'));
     const viaLink = [{ name: 'alpha', root: path.join(base, 'alpha-link') }];
     expect(findHome(viaLink, path.join(alpha, 'src'))).toEqual({ name: 'alpha', root: alpha, worktree: false });
-    expect(findHome([{ name: 'alpha', root: alpha }], path.join(base, 'alpha-link', 'src'))).toEqual({ name: 'alpha', root: alpha, worktree: false });
+    expect(findHome([{ name: 'alpha', root: alpha }], path.join(base, 'alpha-link', 'src'))).toEqual({
+      name: 'alpha',
+      root: alpha,
+      worktree: false,
+    });
   });
 
   it('makes a linked worktree outside all members home for its member', () => {
@@ -56,14 +68,20 @@ describe('findHome', () => {
 
   it('picks the deepest containing member when roots overlap', () => {
     const { alpha } = workspace();
-    const members = [{ name: 'outer', root: alpha }, { name: 'inner', root: path.join(alpha, 'src') }];
+    const members = [
+      { name: 'outer', root: alpha },
+      { name: 'inner', root: path.join(alpha, 'src') },
+    ];
     expect(findHome(members, path.join(alpha, 'src'))?.name).toBe('inner');
     expect(findHome(members.slice().reverse(), path.join(alpha, 'src'))?.name).toBe('inner');
   });
 
   it('tolerates missing member roots', () => {
     const { base, alpha } = workspace();
-    const members = [{ name: 'gone', root: path.join(base, 'gone') }, { name: 'alpha', root: alpha }];
+    const members = [
+      { name: 'gone', root: path.join(base, 'gone') },
+      { name: 'alpha', root: alpha },
+    ];
     expect(findHome(members, alpha)?.name).toBe('alpha');
   });
 });
@@ -73,7 +91,11 @@ describe('matchExplicitRoot', () => {
     const { base, alpha, members } = workspace();
     fs.symlinkSync(alpha, path.join(base, 'alias'));
     expect(matchExplicitRoot(members, alpha)).toEqual({ name: 'alpha', root: alpha, worktree: false });
-    expect(matchExplicitRoot(members, path.join(base, 'alias'))).toEqual({ name: 'alpha', root: alpha, worktree: false });
+    expect(matchExplicitRoot(members, path.join(base, 'alias'))).toEqual({
+      name: 'alpha',
+      root: alpha,
+      worktree: false,
+    });
   });
 
   it('does not match a subdirectory of a member (that is a subtree request)', () => {
@@ -95,21 +117,35 @@ describe('checkRoots', () => {
     fs.symlinkSync(alpha, path.join(base, 'alias'));
     const conflicts = checkRoots([alpha, beta, path.join(base, 'alias')]);
     expect(conflicts).toHaveLength(1);
-    expect(conflicts[0]).toMatchObject({ kind: 'duplicate', first: 0, second: 2, firstCanonical: alpha, secondCanonical: alpha });
+    expect(conflicts[0]).toMatchObject({
+      kind: 'duplicate',
+      first: 0,
+      second: 2,
+      firstCanonical: alpha,
+      secondCanonical: alpha,
+    });
   });
 
   it('finds overlapping roots with the outer one first, whatever the order', () => {
     const { alpha, beta } = workspace();
     const inner = path.join(alpha, 'src');
     expect(checkRoots([inner, beta, alpha])).toEqual([
-      expect.objectContaining({ kind: 'overlapping', first: 2, second: 0, firstCanonical: alpha, secondCanonical: inner }),
+      expect.objectContaining({
+        kind: 'overlapping',
+        first: 2,
+        second: 0,
+        firstCanonical: alpha,
+        secondCanonical: inner,
+      }),
     ]);
   });
 
   it('sees overlap through a symlink into another root', () => {
     const { base, alpha } = workspace();
     fs.symlinkSync(path.join(alpha, 'src'), path.join(base, 'src-link'));
-    expect(checkRoots([alpha, path.join(base, 'src-link')])).toEqual([expect.objectContaining({ kind: 'overlapping', first: 0, second: 1 })]);
+    expect(checkRoots([alpha, path.join(base, 'src-link')])).toEqual([
+      expect.objectContaining({ kind: 'overlapping', first: 0, second: 1 }),
+    ]);
   });
 
   it('treats sibling names sharing a prefix as disjoint and handles missing roots', () => {
@@ -119,7 +155,9 @@ describe('checkRoots', () => {
     expect(checkRoots([path.join(base, 'gone'), path.join(base, 'gone', 'inner')])).toEqual([
       expect.objectContaining({ kind: 'overlapping', first: 0, second: 1 }),
     ]);
-    expect(checkRoots([path.join(base, 'gone'), path.join(base, 'gone/')])).toEqual([expect.objectContaining({ kind: 'duplicate' })]);
+    expect(checkRoots([path.join(base, 'gone'), path.join(base, 'gone/')])).toEqual([
+      expect.objectContaining({ kind: 'duplicate' }),
+    ]);
   });
 });
 
@@ -131,6 +169,9 @@ describe('checkExplicitRoot', () => {
     expect(!withWorkspace.ok && withWorkspace.error.code).toBe('root_not_member');
     expect(!withWorkspace.ok && withWorkspace.error.message).toContain('alpha, beta');
     expect(checkExplicitRoot(members, sub, false)).toEqual({ ok: true, value: undefined });
-    expect(checkExplicitRoot(members, alpha, true)).toEqual({ ok: true, value: { name: 'alpha', root: alpha, worktree: false } });
+    expect(checkExplicitRoot(members, alpha, true)).toEqual({
+      ok: true,
+      value: { name: 'alpha', root: alpha, worktree: false },
+    });
   });
 });

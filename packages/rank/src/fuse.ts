@@ -50,7 +50,13 @@ export function fuseLanes<T>(lanes: readonly Lane<T>[], options: FuseOptions = {
   }
   const fused: FusedFile<T>[] = [];
   for (const [path, v] of byPath) {
-    fused.push({ path, score: v.score, tier: options.tierOf ? options.tierOf(path) : 0, lane: v.lane, representative: v.rep });
+    fused.push({
+      path,
+      score: v.score,
+      tier: options.tierOf ? options.tierOf(path) : 0,
+      lane: v.lane,
+      representative: v.rep,
+    });
   }
   fused.sort(compareFused);
   return fused;

@@ -1,8 +1,8 @@
-/** Reciprocal rank fusion constant (retrieval.md §2). */
+/** Reciprocal rank fusion constant (docs/spec/retrieval.md §2). */
 export const RRF_K = 60;
 /** Each lane keeps at most this many files after collapsing to one region per file. */
 export const LANE_FILE_CAP = 1000;
-/** Lane weights (retrieval.md §2). */
+/** Lane weights (docs/spec/retrieval.md §2). */
 export const WEIGHT_IDENTIFIER_DECLARATION = 3;
 export const WEIGHT_PHRASE = 2;
 export const WEIGHT_DEFAULT = 1;

@@ -6,7 +6,7 @@ describe('fuseMembers', () => {
   it('interleaves members by rank, never by list length or arrival order', () => {
     const a = { member: 'alpha', hits: [hit('a1'), hit('a2'), hit('a3')] };
     const b = { member: 'beta', hits: [hit('b1')] };
-    const order = (lists: typeof a[]) => fuseMembers(lists).map((f) => `${f.member}:${f.hit.path}:${f.memberRank}`);
+    const order = (lists: (typeof a)[]) => fuseMembers(lists).map((f) => `${f.member}:${f.hit.path}:${f.memberRank}`);
     expect(order([a, b])).toEqual(['alpha:a1:1', 'beta:b1:1', 'alpha:a2:2', 'alpha:a3:3']);
     expect(order([b, a])).toEqual(order([a, b]));
   });
@@ -21,7 +21,10 @@ describe('fuseMembers', () => {
 
   it('keeps raw hit objects untouched so owners travel with them', () => {
     const h = { path: 'p', start: 3, score: 1e9 };
-    const fused = fuseMembers([{ member: 'm', hits: [h] }, { member: 'n', hits: [{ path: 'q', start: 0, score: 0.001 }] }]);
+    const fused = fuseMembers([
+      { member: 'm', hits: [h] },
+      { member: 'n', hits: [{ path: 'q', start: 0, score: 0.001 }] },
+    ]);
     expect(fused[0].hit).toBe(h);
     expect(fused.map((f) => f.member)).toEqual(['m', 'n']);
   });
@@ -30,9 +33,10 @@ describe('fuseMembers', () => {
 describe('fuseMembers by lane standing', () => {
   type H = { path: string; start: number; fusion?: { tier: number; score: number } };
   const at = (path: string, score: number, tier = 0): H => ({ path, start: 0, fusion: { tier, score } });
-  const order = (lists: { member: string; hits: H[] }[]) => fuseMembers(lists, (h) => h.fusion).map((f) => `${f.member}:${f.hit.path}`);
+  const order = (lists: { member: string; hits: H[] }[]) =>
+    fuseMembers(lists, (h) => h.fusion).map((f) => `${f.member}:${f.hit.path}`);
 
-  it('orders by tier, then the reciprocal-rank score of the file\'s lanes, so a strong member takes more of the page', () => {
+  it("orders by tier, then the reciprocal-rank score of the file's lanes, so a strong member takes more of the page", () => {
     // alpha's files sit in several lanes each; beta's first file in one lane only.
     const alpha = { member: 'alpha', hits: [at('a1', 0.09), at('a2', 0.08), at('a3', 0.02)] };
     const beta = { member: 'beta', hits: [at('b1', 0.03), at('b2', 0.01)] };
@@ -44,9 +48,19 @@ describe('fuseMembers by lane standing', () => {
   });
 
   it('equal standings fall back to rank, path, span and member; one hit without a standing interleaves by rank', () => {
-    expect(order([{ member: 'x', hits: [at('p', 0.05)] }, { member: 'w', hits: [at('p', 0.05)] }])).toEqual(['w:p', 'x:p']);
+    expect(
+      order([
+        { member: 'x', hits: [at('p', 0.05)] },
+        { member: 'w', hits: [at('p', 0.05)] },
+      ]),
+    ).toEqual(['w:p', 'x:p']);
     const bare = { member: 'beta', hits: [{ path: 'b1', start: 0 }, at('b2', 0.5)] };
-    expect(order([{ member: 'alpha', hits: [at('a1', 0.09), at('a2', 0.08)] }, bare])).toEqual(['alpha:a1', 'beta:b1', 'alpha:a2', 'beta:b2']);
+    expect(order([{ member: 'alpha', hits: [at('a1', 0.09), at('a2', 0.08)] }, bare])).toEqual([
+      'alpha:a1',
+      'beta:b1',
+      'alpha:a2',
+      'beta:b2',
+    ]);
   });
 });
 

@@ -42,8 +42,13 @@ export interface LaneStanding {
  * then rank within the member; a member whose files sit in more lanes, higher, gets more of
  * the page. Otherwise the lists interleave by rank. Ties break by path, span and member.
  */
-export function fuseMembers<T extends MemberHitKey>(lists: readonly MemberList<T>[], standing?: (hit: T) => LaneStanding | undefined): MemberFusedHit<T>[] {
-  const all = lists.flatMap((list) => list.hits.map((hit, i) => ({ fused: { member: list.member, memberRank: i + 1, hit }, standing: standing?.(hit) })));
+export function fuseMembers<T extends MemberHitKey>(
+  lists: readonly MemberList<T>[],
+  standing?: (hit: T) => LaneStanding | undefined,
+): MemberFusedHit<T>[] {
+  const all = lists.flatMap((list) =>
+    list.hits.map((hit, i) => ({ fused: { member: list.member, memberRank: i + 1, hit }, standing: standing?.(hit) })),
+  );
   const byLanes = all.length > 0 && all.every((x) => x.standing !== undefined);
   return all
     .sort((x, y) => {
@@ -51,7 +56,12 @@ export function fuseMembers<T extends MemberHitKey>(lists: readonly MemberList<T
       const b = y.fused;
       if (byLanes && x.standing!.tier !== y.standing!.tier) return x.standing!.tier - y.standing!.tier;
       if (byLanes && x.standing!.score !== y.standing!.score) return y.standing!.score - x.standing!.score;
-      return a.memberRank - b.memberRank || compareText(a.hit.path, b.hit.path) || a.hit.start - b.hit.start || compareText(a.member, b.member);
+      return (
+        a.memberRank - b.memberRank ||
+        compareText(a.hit.path, b.hit.path) ||
+        a.hit.start - b.hit.start ||
+        compareText(a.member, b.member)
+      );
     })
     .map((x) => x.fused);
 }

@@ -26,7 +26,7 @@ export function extension(path: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
-/** The test-path rule of retrieval.md §2. */
+/** The test-path rule of docs/spec/retrieval.md §2. */
 export function isTestPath(path: string): boolean {
   const parts = path.split('/');
   const dirs = parts.slice(0, -1);
@@ -69,7 +69,7 @@ export function isGeneratedPath(path: string): boolean {
 
 /**
  * Directories that hold dependencies vendored into a repository. Their tracked files are
- * indexed (retrieval spec §3); among definitions of one name the repository's own come first.
+ * indexed (docs/spec/retrieval.md §3); among definitions of one name the repository's own come first.
  */
 const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'third_party']);
 
@@ -106,7 +106,11 @@ export function pathStanding(path: string): 0 | 1 | 2 {
  * pathStanding of an indexed file, where a file that looks minified (looksMinified) stands
  * with build output whatever its name: where a definition or a site is chosen among files.
  */
-export function fileStanding(file: { readonly path: string; readonly size: number; readonly lines: number }): 0 | 1 | 2 {
+export function fileStanding(file: {
+  readonly path: string;
+  readonly size: number;
+  readonly lines: number;
+}): 0 | 1 | 2 {
   return looksMinified(file.size, file.lines) ? 2 : pathStanding(file.path);
 }
 
@@ -127,7 +131,10 @@ export function isMarkdownPath(path: string): boolean {
 /** A path under a `docs/` (or `doc/`) directory, or a Markdown file. */
 export function isDocPath(path: string): boolean {
   if (isMarkdownPath(path)) return true;
-  return path.split('/').slice(0, -1).some((d) => d === 'docs' || d === 'doc');
+  return path
+    .split('/')
+    .slice(0, -1)
+    .some((d) => d === 'docs' || d === 'doc');
 }
 
 /** True when the path has a directory component that the test rule treats as a test directory. */

@@ -1,9 +1,27 @@
 import { PATH_PRIOR_DEMOTION } from './limits';
-import { basename, isDocPath, isGeneratedPath, isMarkdownPath, isTestDirectoryComponent, isTestPath, looksMinified } from './paths';
+import {
+  basename,
+  isDocPath,
+  isGeneratedPath,
+  isMarkdownPath,
+  isTestDirectoryComponent,
+  isTestPath,
+  looksMinified,
+} from './paths';
 
 const TEST_WORDS = new Set(['test', 'tests', 'testing', 'spec', 'fixture']);
 const DOC_WORDS = new Set(['doc', 'docs', 'documentation', 'readme', 'markdown', 'md', 'agents', 'claude', 'guide']);
-const GENERATED_WORDS = new Set(['dist', 'min', 'minified', 'bundle', 'bundled', 'map', 'sourcemap', 'generated', 'build']);
+const GENERATED_WORDS = new Set([
+  'dist',
+  'min',
+  'minified',
+  'bundle',
+  'bundled',
+  'map',
+  'sourcemap',
+  'generated',
+  'build',
+]);
 
 export interface PriorQuery {
   /** Lowercase query words. */
@@ -27,7 +45,7 @@ export interface PriorContext {
   readonly words: readonly string[];
 }
 
-/** Decide once per query which path classes the prior demotes (retrieval.md §2). */
+/** Decide once per query which path classes the prior demotes (docs/spec/retrieval.md §2). */
 export function priorContext(q: PriorQuery): PriorContext {
   const namesTests =
     q.words.some((w) => TEST_WORDS.has(w)) ||
@@ -37,7 +55,8 @@ export function priorContext(q: PriorQuery): PriorContext {
     q.languages.includes('text') ||
     q.fileFilters.some((f) => isDocPath(f) || f.split('/').includes('docs') || f === 'docs');
   const namesGenerated =
-    q.words.some((w) => GENERATED_WORDS.has(w)) || q.fileFilters.some((f) => isGeneratedPath(`${f.replace(/\/+$/, '')}/x`) || isGeneratedPath(f));
+    q.words.some((w) => GENERATED_WORDS.has(w)) ||
+    q.fileFilters.some((f) => isGeneratedPath(`${f.replace(/\/+$/, '')}/x`) || isGeneratedPath(f));
   return {
     demoteTests: !namesTests && !q.kindFile,
     demoteDocs: !namesDocs && !q.kindFile,
@@ -52,7 +71,10 @@ export function priorContext(q: PriorQuery): PriorContext {
  * pathPrior of an indexed file: one that looks minified is build output whatever its name
  * (as fileStanding has it), demoted unless the query asks for build output.
  */
-export function filePrior(file: { readonly path: string; readonly size: number; readonly lines: number }, ctx: PriorContext): number {
+export function filePrior(
+  file: { readonly path: string; readonly size: number; readonly lines: number },
+  ctx: PriorContext,
+): number {
   return ctx.demoteGenerated && looksMinified(file.size, file.lines) ? PATH_PRIOR_DEMOTION : pathPrior(file.path, ctx);
 }
 

@@ -1,6 +1,25 @@
 import {
-  fileStanding, filenameEvidence, nonCodeSiblingGroup, spreadSiblings, fuseLanes, isGeneratedPath, isVendoredPath, looksMinified, isIdentifierShaped, isTestPath, isTypeDeclarationPath, pathPrior, pathStanding, priorContext,
-  queryWords, resolveScopes, splitIdentifier, RRF_K, compoundWords, standaloneWords, isStopword,
+  fileStanding,
+  filenameEvidence,
+  nonCodeSiblingGroup,
+  spreadSiblings,
+  fuseLanes,
+  isGeneratedPath,
+  isVendoredPath,
+  looksMinified,
+  isIdentifierShaped,
+  isTestPath,
+  isTypeDeclarationPath,
+  pathPrior,
+  pathStanding,
+  priorContext,
+  queryWords,
+  resolveScopes,
+  splitIdentifier,
+  RRF_K,
+  compoundWords,
+  standaloneWords,
+  isStopword,
 } from './index';
 
 describe('identifiers', () => {
@@ -12,7 +31,8 @@ describe('identifiers', () => {
     expect(splitIdentifier('café')).toEqual(['café']);
   });
   it('recognises identifier-shaped tokens only', () => {
-    for (const t of ['refill_tokens', 'refillTokens', 'Foo::bar', 'utf8', 'h2']) expect(isIdentifierShaped(t)).toBe(true);
+    for (const t of ['refill_tokens', 'refillTokens', 'Foo::bar', 'utf8', 'h2'])
+      expect(isIdentifierShaped(t)).toBe(true);
     for (const t of ['refill', 'Refill', 'HTTP', '42', 'a-b', 'x y']) expect(isIdentifierShaped(t)).toBe(false);
   });
   it('query words are lowercase, expanded and deduplicated', () => {
@@ -21,7 +41,8 @@ describe('identifiers', () => {
   it('hyphenated and dotted tokens are compounds whose stopword parts never stand alone', () => {
     expect(compoundWords('x-forwarded-for')).toEqual(['x', 'forwarded', 'for']);
     expect(compoundWords('os.path')).toEqual(['os', 'path']);
-    for (const t of ['refill', 'a b', '-x', 'x-', 'x--y', 'refill_tokens', 'Foo::bar']) expect(compoundWords(t)).toBeNull();
+    for (const t of ['refill', 'a b', '-x', 'x-', 'x--y', 'refill_tokens', 'Foo::bar'])
+      expect(compoundWords(t)).toBeNull();
     expect(standaloneWords('x-forwarded-for')).toEqual(['forwarded']);
     expect(standaloneWords('if-none-match')).toEqual(['none', 'match']);
     expect(standaloneWords('if-else')).toEqual([]);
@@ -34,24 +55,66 @@ describe('identifiers', () => {
 
 describe('test paths', () => {
   it.each([
-    'tests/a.rs', 'crates/x/tests/it.rs', 'src/__tests__/a.ts', 'spec/a_spec.rb', 'testdata/x.txt',
-    'test/a.js', 'src/lib_tests.rs', 'src/tests.rs', 'a.test.ts', 'a.spec.js', 'x_test.go', 'x_test.py', 'test_x.py',
-    'lib/list_test.c', 'src/parser_test.cc', 'base/strings_unittest.cpp', 'net/url_test.cxx', 'tools/testing/selftests/sched/cs_prctl_test.c',
-    'tools/testing/selftests/run.sh', 'tests/sched.h',
+    'tests/a.rs',
+    'crates/x/tests/it.rs',
+    'src/__tests__/a.ts',
+    'spec/a_spec.rb',
+    'testdata/x.txt',
+    'test/a.js',
+    'src/lib_tests.rs',
+    'src/tests.rs',
+    'a.test.ts',
+    'a.spec.js',
+    'x_test.go',
+    'x_test.py',
+    'test_x.py',
+    'lib/list_test.c',
+    'src/parser_test.cc',
+    'base/strings_unittest.cpp',
+    'net/url_test.cxx',
+    'tools/testing/selftests/sched/cs_prctl_test.c',
+    'tools/testing/selftests/run.sh',
+    'tests/sched.h',
   ])('%s is a test path', (p) => expect(isTestPath(p)).toBe(true));
-  it.each(['src/lib.rs', 'test/src/main.rs', 'src/testing.rs', 'latest/a.rs', 'contest.py', 'src/attest.ts',
-    'kernel/sched/core.c', 'include/linux/test.h', 'lib/test_bpf.h', 'src/latest.c', 'src/protest.cc', 'src/test.c'])(
-    '%s is not a test path', (p) => expect(isTestPath(p)).toBe(false));
+  it.each([
+    'src/lib.rs',
+    'test/src/main.rs',
+    'src/testing.rs',
+    'latest/a.rs',
+    'contest.py',
+    'src/attest.ts',
+    'kernel/sched/core.c',
+    'include/linux/test.h',
+    'lib/test_bpf.h',
+    'src/latest.c',
+    'src/protest.cc',
+    'src/test.c',
+  ])('%s is not a test path', (p) => expect(isTestPath(p)).toBe(false));
 });
 
 describe('build output', () => {
-  it.each(['dist/axios.js', 'dist/browser/axios.cjs', 'Dist/x.js', 'vendor/jquery.min.js', 'public/app.min.css',
-    'dist/axios.min.js.map', 'lib/app.js.map', 'build/app.bundle.js', 'static/vendor-bundle.mjs'])(
-    '%s is build output', (p) => expect(isGeneratedPath(p)).toBe(true));
+  it.each([
+    'dist/axios.js',
+    'dist/browser/axios.cjs',
+    'Dist/x.js',
+    'vendor/jquery.min.js',
+    'public/app.min.css',
+    'dist/axios.min.js.map',
+    'lib/app.js.map',
+    'build/app.bundle.js',
+    'static/vendor-bundle.mjs',
+  ])('%s is build output', (p) => expect(isGeneratedPath(p)).toBe(true));
   // A vendored package's dist/ is all the code it ships; a .map elsewhere is no source map.
-  it.each(['node_modules/lru-cache/dist/commonjs/index.js', 'lib/dist.js', 'src/distance.ts', 'lib/core/mergeConfig.js',
-    'src/map.ts', 'data/world.map', 'src/minify.js', 'dist.txt'])(
-    '%s is not build output', (p) => expect(isGeneratedPath(p)).toBe(false));
+  it.each([
+    'node_modules/lru-cache/dist/commonjs/index.js',
+    'lib/dist.js',
+    'src/distance.ts',
+    'lib/core/mergeConfig.js',
+    'src/map.ts',
+    'data/world.map',
+    'src/minify.js',
+    'dist.txt',
+  ])('%s is not build output', (p) => expect(isGeneratedPath(p)).toBe(false));
   it('tells a TypeScript declaration file', () => {
     expect(['index.d.ts', 'types/a.d.mts', 'x.d.cts'].every(isTypeDeclarationPath)).toBe(true);
     expect(['index.ts', 'lib/d.ts', 'a.d.js'].some(isTypeDeclarationPath)).toBe(false);
@@ -76,8 +139,18 @@ describe('path prior', () => {
     const ctx = priorContext({ fileFilters: [], languages: [], kindFile: false, identifier: false, words: ['axios'] });
     expect(pathPrior('dist/axios.js', ctx)).toBe(0.7);
     expect(pathPrior('lib/axios.js', ctx)).toBe(1);
-    expect(pathPrior('dist/axios.js', priorContext({ fileFilters: [], languages: [], kindFile: false, identifier: false, words: ['axios', 'dist'] }))).toBe(1);
-    expect(pathPrior('dist/axios.js', priorContext({ fileFilters: ['dist/'], languages: [], kindFile: false, identifier: false, words: ['axios'] }))).toBe(1);
+    expect(
+      pathPrior(
+        'dist/axios.js',
+        priorContext({ fileFilters: [], languages: [], kindFile: false, identifier: false, words: ['axios', 'dist'] }),
+      ),
+    ).toBe(1);
+    expect(
+      pathPrior(
+        'dist/axios.js',
+        priorContext({ fileFilters: ['dist/'], languages: [], kindFile: false, identifier: false, words: ['axios'] }),
+      ),
+    ).toBe(1);
   });
   const base = { fileFilters: [], languages: [], kindFile: false, identifier: false };
   it('demotes tests and markdown unless the query names them', () => {
@@ -115,13 +188,20 @@ describe('fusion', () => {
     expect(fused[0].representative.start).toBe(10);
   });
   it('breaks ties by path then span, and tiers beat scores', () => {
-    const fused = fuseLanes([{ name: 'x', weight: 1, entries: [e('z.rs')] }, { name: 'y', weight: 1, entries: [e('a.rs')] }]);
+    const fused = fuseLanes([
+      { name: 'x', weight: 1, entries: [e('z.rs')] },
+      { name: 'y', weight: 1, entries: [e('a.rs')] },
+    ]);
     expect(fused.map((f) => f.path)).toEqual(['a.rs', 'z.rs']);
-    const tiered = fuseLanes([{ name: 'x', weight: 1, entries: [e('a.rs'), e('z.rs')] }], { tierOf: (p) => (p === 'z.rs' ? 0 : 1) });
+    const tiered = fuseLanes([{ name: 'x', weight: 1, entries: [e('a.rs'), e('z.rs')] }], {
+      tierOf: (p) => (p === 'z.rs' ? 0 : 1),
+    });
     expect(tiered.map((f) => f.path)).toEqual(['z.rs', 'a.rs']);
   });
   it('applies the prior to every contribution', () => {
-    const fused = fuseLanes([{ name: 'x', weight: 1, entries: [e('tests/a.rs'), e('src/b.rs')] }], { prior: (p) => (p.startsWith('tests/') ? 0.7 : 1) });
+    const fused = fuseLanes([{ name: 'x', weight: 1, entries: [e('tests/a.rs'), e('src/b.rs')] }], {
+      prior: (p) => (p.startsWith('tests/') ? 0.7 : 1),
+    });
     expect(fused[0].path).toBe('src/b.rs');
   });
 });
@@ -139,7 +219,10 @@ describe('resolveScopes', () => {
   it.each([
     [['source:docs'], [[], ['source:docs']]],
     [['source:code'], [[], ['source:code']]],
-    [['source:config', 'source:test'], [[], ['source:config'], ['source:test']]],
+    [
+      ['source:config', 'source:test'],
+      [[], ['source:config'], ['source:test']],
+    ],
     [[], [[]]],
   ])('per_source %j', (tags, want) => expect(resolveScopes(tags, 'per_source')).toEqual(want));
   it('is independent of tag order and ignores volatile tags', () => {
@@ -172,7 +255,9 @@ describe('resolveScopes', () => {
   it('depends on the set of tags only: duplicates and order change nothing under every mode', () => {
     const list = [['source:test'], [], ['source:config']];
     for (const mode of ['shared', 'per_source', list] as const) {
-      expect(resolveScopes(['source:test', 'source:config', 'source:test'], mode)).toEqual(resolveScopes(['source:config', 'source:test'], mode));
+      expect(resolveScopes(['source:test', 'source:config', 'source:test'], mode)).toEqual(
+        resolveScopes(['source:config', 'source:test'], mode),
+      );
     }
     expect(resolveScopes(['source:config', 'source:test'], list)).toEqual([['source:test'], [], ['source:config']]);
   });
@@ -182,10 +267,30 @@ describe('resolveScopes', () => {
 });
 
 describe('sibling spreading', () => {
-  const group = (p: string) => nonCodeSiblingGroup(p, p.endsWith('.json') ? ['source:config'] : p.endsWith('.md') ? ['source:docs'] : ['source:code']);
+  const group = (p: string) =>
+    nonCodeSiblingGroup(
+      p,
+      p.endsWith('.json') ? ['source:config'] : p.endsWith('.md') ? ['source:docs'] : ['source:code'],
+    );
   it('moves the third and later look-alike documents of one directory after the rest, keeping every item', () => {
-    const ranked = ['locales/en.json', 'locales/ja.json', 'locales/fr.json', 'lib/a.js', 'locales/de.json', 'docs/x.md', 'lib/b.js'];
-    expect(spreadSiblings(ranked, group)).toEqual(['locales/en.json', 'locales/ja.json', 'lib/a.js', 'docs/x.md', 'lib/b.js', 'locales/fr.json', 'locales/de.json']);
+    const ranked = [
+      'locales/en.json',
+      'locales/ja.json',
+      'locales/fr.json',
+      'lib/a.js',
+      'locales/de.json',
+      'docs/x.md',
+      'lib/b.js',
+    ];
+    expect(spreadSiblings(ranked, group)).toEqual([
+      'locales/en.json',
+      'locales/ja.json',
+      'lib/a.js',
+      'docs/x.md',
+      'lib/b.js',
+      'locales/fr.json',
+      'locales/de.json',
+    ]);
   });
   it('never groups code, nor files of another extension or directory', () => {
     expect(group('lib/a.js')).toBeUndefined();

@@ -1,4 +1,4 @@
-// Scope resolution of per-source.md: pure, order-independent, only `source:` tags become scopes.
+// Scope resolution of docs/spec/per-source.md: pure, order-independent, only `source:` tags become scopes.
 
 export type ScopeMode = 'shared' | 'per_source';
 export type Scope = readonly string[];
@@ -21,7 +21,10 @@ function scopeKey(scope: readonly string[]): string {
  * that no listed scope applies to falls back to the global scope `[[]]`, which holds every
  * document: it stays rankable instead of silently vanishing.
  */
-export function resolveScopes(tags: readonly string[], configured: ScopeMode | readonly (readonly string[])[]): string[][] {
+export function resolveScopes(
+  tags: readonly string[],
+  configured: ScopeMode | readonly (readonly string[])[],
+): string[][] {
   const sourceTags = [...new Set(tags.filter(isSourceTag))].sort();
   if (configured === 'shared') return [[]];
   if (configured === 'per_source') return [[], ...sourceTags.map((t) => [t])];

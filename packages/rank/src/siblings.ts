@@ -34,7 +34,8 @@ export function spreadSiblings<T>(ranked: readonly T[], groupOf: (item: T) => st
  * or undefined for code and for files with neither a docs nor a config tag.
  */
 export function nonCodeSiblingGroup(path: string, tags: readonly string[]): string | undefined {
-  if (tags.includes('source:code') || !(tags.includes('source:config') || tags.includes('source:docs'))) return undefined;
+  if (tags.includes('source:code') || !(tags.includes('source:config') || tags.includes('source:docs')))
+    return undefined;
   const slash = path.lastIndexOf('/');
   return `${slash >= 0 ? path.slice(0, slash) : ''}/*.${extension(path)}`;
 }

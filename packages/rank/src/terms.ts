@@ -14,7 +14,7 @@ export function splitIdentifier(name: string): string[] {
 }
 
 /**
- * Identifier-shaped (retrieval.md §2): has `_`, `::`, a lower→upper case change, or both
+ * Identifier-shaped (docs/spec/retrieval.md §2): has `_`, `::`, a lower→upper case change, or both
  * letters and digits.
  */
 export function isIdentifierShaped(token: string): boolean {
@@ -45,13 +45,44 @@ export function identifierKey(name: string): string {
 }
 
 /**
- * Words too common to search alone (retrieval.md §4, Queries): English function words and
+ * Words too common to search alone (docs/spec/retrieval.md §4, Queries): English function words and
  * the keywords every language repeats. A part of `if-none-match` or `x-forwarded-for`
  * that is one of these (or a single character) never makes a file a hit on its own.
  */
 const STOPWORDS: ReadonlySet<string> = new Set([
-  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'do', 'else', 'for', 'from', 'if', 'in', 'into', 'is', 'it', 'its',
-  'let', 'no', 'not', 'of', 'on', 'or', 'so', 'that', 'the', 'then', 'this', 'to', 'var', 'was', 'with',
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'do',
+  'else',
+  'for',
+  'from',
+  'if',
+  'in',
+  'into',
+  'is',
+  'it',
+  'its',
+  'let',
+  'no',
+  'not',
+  'of',
+  'on',
+  'or',
+  'so',
+  'that',
+  'the',
+  'then',
+  'this',
+  'to',
+  'var',
+  'was',
+  'with',
 ]);
 
 export function isStopword(word: string): boolean {

@@ -5,8 +5,10 @@
 // embedding/override/isolate controls, lone surrogates) are `\u{XXXX}`.
 
 /** Code points unsafe in displayed text, tab excepted (tabs are ordinary code indentation). */
-const UNSAFE_EXCEPT_TAB = /[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
-const UNSAFE_IN_FIELD = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const UNSAFE_EXCEPT_TAB =
+  /[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+const UNSAFE_IN_FIELD =
+  /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 
 export function isUnsafeCodePoint(cp: number): boolean {
   return (
@@ -52,10 +54,8 @@ const JSON_RAW_UNSAFE = /[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
  */
 export function jsonLine(value: unknown): string {
   return (
-    JSON.stringify(value).replace(
-      JSON_RAW_UNSAFE,
-      (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'),
-    ) + '\n'
+    JSON.stringify(value).replace(JSON_RAW_UNSAFE, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0')) +
+    '\n'
   );
 }
 

@@ -1,4 +1,4 @@
-// Evidence lines of a search hit (spec 4): the best line (most distinct query terms; code
+// Evidence lines of a search hit (docs/spec/retrieval.md §4): the best line (most distinct query terms; code
 // beats comment), then for `re:` and `"literal"` every further matching line of the file
 // up to EVIDENCE_MATCHES_MAX, and with `-C N` N lines of context around each.
 
@@ -79,17 +79,26 @@ export function pickEvidence(
     if (best && row) primary.push({ row, text: best.text });
   } else {
     // Which lines a capped hit shows first: exact spellings, and code before comments and
-    // docstrings (spec 4's rule for the best line), each group in line order.
+    // docstrings (docs/spec/retrieval.md §4's rule for the best line), each group in line order.
     const commentary = match.prose ? undefined : commentaryRows(rows);
     const matching: { row: SourceRow; at: number; rank: number }[] = [];
     rows.forEach((row, index) => {
       const at = match.matchAt(row.text);
-      if (at >= 0) matching.push({ row, at, rank: (match.exact === undefined || match.exact(row.text) ? 0 : 2) + (commentary?.[index] ? 1 : 0) });
+      if (at >= 0)
+        matching.push({
+          row,
+          at,
+          rank: (match.exact === undefined || match.exact(row.text) ? 0 : 2) + (commentary?.[index] ? 1 : 0),
+        });
     });
     const ordered = [...matching].sort((a, b) => a.rank - b.rank || a.row.line - b.row.line);
     const anchor = matching.find((m) => m.row.line === match.anchorLine);
     // The hit's own line when it is such a line, else the first of them in the span.
-    const first = (anchor?.rank === 0 ? anchor : undefined) ?? ordered.find((m) => m.row.line >= span.startLine && m.row.line <= span.endLine) ?? anchor ?? matching[0];
+    const first =
+      (anchor?.rank === 0 ? anchor : undefined) ??
+      ordered.find((m) => m.row.line >= span.startLine && m.row.line <= span.endLine) ??
+      anchor ??
+      matching[0];
     if (first) {
       best = { line: first.row.line, text: lineText(first.row, first.at) };
       primary.push({ row: first.row, text: best.text });
@@ -108,7 +117,8 @@ export function pickEvidence(
       const i = index.get(p.row.line)!;
       for (let k = Math.max(0, i - context); k <= Math.min(rows.length - 1, i + context); k++) {
         const r = rows[k];
-        if (!byLine.has(r.line)) byLine.set(r.line, { line: r.line, text: cutSnippet(r.text.trim(), []), context: true });
+        if (!byLine.has(r.line))
+          byLine.set(r.line, { line: r.line, text: cutSnippet(r.text.trim(), []), context: true });
       }
     }
   }

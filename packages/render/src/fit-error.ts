@@ -86,5 +86,8 @@ export function internalErrorOf(err: unknown): RenderError {
     text = 'an exception that cannot be described';
   }
   const first = text.split(/\r?\n/)[0].trim() || 'unknown error';
-  return { code: 'internal_error', message: cutText(first, ERROR_MESSAGE_MAX_CHARS - INTERNAL_HINT.length) + INTERNAL_HINT };
+  return {
+    code: 'internal_error',
+    message: cutText(first, ERROR_MESSAGE_MAX_CHARS - INTERNAL_HINT.length) + INTERNAL_HINT,
+  };
 }

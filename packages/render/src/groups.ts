@@ -1,4 +1,4 @@
-// Grouped search pages (per-source.md, `per_source`): the global ranking, then one group
+// Grouped search pages (docs/spec/per-source.md, `per_source`): the global ranking, then one group
 // per scope, each ranked on its own. The budget is shared and cut fairly: every section
 // gets its next hit in turn (top hits first), so a long global ranking never starves a
 // group; a section whose hits no longer fit still prints its header and its cursor.
@@ -6,7 +6,16 @@
 import { escapeLineField, jsonLine } from './escape';
 import { budgetTooSmall, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { SNIPPET_KEEP_MIN } from './limits';
-import { hitJson, hitLines, nextNote, setIdSlack, shownMembers, stoppedBy, type PageHit, type SearchPageInput } from './page';
+import {
+  hitJson,
+  hitLines,
+  nextNote,
+  setIdSlack,
+  shownMembers,
+  stoppedBy,
+  type PageHit,
+  type SearchPageInput,
+} from './page';
 import { withinBudget } from './tokens';
 
 export interface HitGroup {
@@ -56,7 +65,11 @@ function groupedJson(input: GroupedPageInput, sections: Section[], counts: numbe
     hits: input.hits.slice(0, counts[0]).map((h) => hitJson(h, snippets)),
     groups: input.groups.map((g, i) => {
       const next = cursorOf(input, sections[i + 1], counts[i + 1]);
-      return { scope: g.scope, hits: g.hits.slice(0, counts[i + 1]).map((h) => hitJson(h, snippets)), ...(next ? { next, stopped_by: stoppedBy(input.limit, counts[i + 1]) } : {}) };
+      return {
+        scope: g.scope,
+        hits: g.hits.slice(0, counts[i + 1]).map((h) => hitJson(h, snippets)),
+        ...(next ? { next, stopped_by: stoppedBy(input.limit, counts[i + 1]) } : {}),
+      };
     }),
     coverage: input.coverage,
   };
@@ -84,7 +97,8 @@ function groupedLines(input: GroupedPageInput, sections: Section[], counts: numb
     out += nextLine(input, sections[i + 1], counts[i + 1]);
   });
   const members = shownMembers({ members: input.members, hits: shownHits(input, counts) }, Number.POSITIVE_INFINITY);
-  for (const [name, root] of Object.entries(members ?? {})) out += `member: ${escapeLineField(name)}\t${escapeLineField(root)}\n`;
+  for (const [name, root] of Object.entries(members ?? {}))
+    out += `member: ${escapeLineField(name)}\t${escapeLineField(root)}\n`;
   out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
   out += nextLine(input, sections[0], counts[0]);
   if (input.truncated) out += 'truncated: true\n';
@@ -116,12 +130,17 @@ function fairCounts(sections: Section[], fits: (counts: number[]) => boolean): n
 }
 
 /** Renders a grouped page within `budget` o200k_base tokens of the complete stdout. */
-export function renderGroupedPage(input: GroupedPageInput, opts: { format: OutputFormat; budget: number }): RenderResult {
+export function renderGroupedPage(
+  input: GroupedPageInput,
+  opts: { format: OutputFormat; budget: number },
+): RenderResult {
   const budget = normalizeBudget(opts.budget);
   if (budget === 0) return { stdout: '', shown: 0 };
   const sections = sectionsOf(input);
   const render = (counts: number[], snippets: boolean) =>
-    opts.format === 'json' ? groupedJson(input, sections, counts, snippets) : groupedLines(input, sections, counts, snippets);
+    opts.format === 'json'
+      ? groupedJson(input, sections, counts, snippets)
+      : groupedLines(input, sections, counts, snippets);
   const result = (counts: number[], snippets: boolean): RenderResult => {
     const next = cursorOf(input, sections[0], counts[0]);
     return { stdout: render(counts, snippets), shown: counts.reduce((a, b) => a + b, 0), ...(next ? { next } : {}) };
@@ -130,7 +149,9 @@ export function renderGroupedPage(input: GroupedPageInput, opts: { format: Outpu
   const zero = sections.map(() => 0);
   if (total === 0) {
     const empty = render(zero, false);
-    return withinBudget(empty, budget) ? result(zero, false) : budgetTooSmall(empty, budget, opts.format, 'an empty page', setIdSlack(input, empty));
+    return withinBudget(empty, budget)
+      ? result(zero, false)
+      : budgetTooSmall(empty, budget, opts.format, 'an empty page', setIdSlack(input, empty));
   }
   const fits = (snippets: boolean) => (counts: number[]) => withinBudget(render(counts, snippets), budget);
   const sum = (c: number[]) => c.reduce((a, b) => a + b, 0);
@@ -147,6 +168,9 @@ export function renderGroupedPage(input: GroupedPageInput, opts: { format: Outpu
     }
   }
   if (sum(chosen) > 0) return result(chosen, snippets);
-  const smallest = render(sections.map((s, i) => (i === 0 || sections[0].available === 0 ? Math.min(1, s.available) : 0)), false);
+  const smallest = render(
+    sections.map((s, i) => (i === 0 || sections[0].available === 0 ? Math.min(1, s.available) : 0)),
+    false,
+  );
   return budgetTooSmall(smallest, budget, opts.format, 'one hit', setIdSlack(input, smallest));
 }

@@ -22,13 +22,28 @@ export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded, tokenizerSou
 export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText } from './rows';
 export { type Snippet, pickSnippet, cutSnippet, isCommentLine } from './snippet';
 export { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
-export { type PageHit, type SearchPageInput, type EvidenceLevel, renderSearchPage, setIdSlack, sourceMarker } from './page';
+export {
+  type PageHit,
+  type SearchPageInput,
+  type EvidenceLevel,
+  renderSearchPage,
+  setIdSlack,
+  sourceMarker,
+} from './page';
 export { type Evidence, type EvidenceLine, type EvidenceMatch, pickEvidence } from './evidence';
 export { type LineExtent, type HitSpanChoice, chooseHitSpan, lineWindow } from './span';
 export { type HitGroup, type GroupedPageInput, renderGroupedPage } from './groups';
 export { type FoldedRows, type ShowInput, type ShownRow, isFolded, renderShow } from './show';
 export { renderObject } from './object';
-export { type RenderError, type FittedError, fitError, internalErrorOf, errorLine, boundedMessage, cutText } from './fit-error';
+export {
+  type RenderError,
+  type FittedError,
+  fitError,
+  internalErrorOf,
+  errorLine,
+  boundedMessage,
+  cutText,
+} from './fit-error';
 export { escapeLineField, FIELD, jsonLine } from './escape';
 export { printedPath, isPlainPathText } from './path';
 export { counted } from './counted';

@@ -1,27 +1,27 @@
 // Every output limit of the retrieval spec (sections 4 and 6) that this package enforces.
 
-/** Token budget of a response when `-b/--budget` is not given (spec 4). */
+/** Token budget of a response when `-b/--budget` is not given (docs/spec/retrieval.md §4). */
 export const DEFAULT_BUDGET = 600;
-/** Token budget of a `show` response when `-b/--budget` is not given (spec 4). */
+/** Token budget of a `show` response when `-b/--budget` is not given (docs/spec/retrieval.md §4). */
 export const DEFAULT_SHOW_BUDGET = 1200;
-/** Hits per search page when `-n/--limit` is not given (spec 4). */
+/** Hits per search page when `-n/--limit` is not given (docs/spec/retrieval.md §4). */
 export const DEFAULT_LIMIT = 20;
 /** A page keeps snippets while at least this many hits (or all remaining) fit with them. */
 export const SNIPPET_KEEP_MIN = 8;
-/** Source rows per `show` response (spec 6). */
+/** Source rows per `show` response (docs/spec/retrieval.md §6). */
 export const SHOW_MAX_ROWS = 200;
-/** Characters of an evidence line's text (a snippet), `…` cut markers included (spec 4). */
+/** Characters of an evidence line's text (a snippet), `…` cut markers included (docs/spec/retrieval.md §4). */
 export const SNIPPET_MAX_CHARS = 160;
-/** A hit's span: the smallest enclosing definition of at most this many lines holding its best match (spec 4). */
+/** A hit's span: the smallest enclosing definition of at most this many lines holding its best match (docs/spec/retrieval.md §4). */
 export const SPAN_DEFINITION_MAX_LINES = 80;
 /**
- * Otherwise a window of at most this many lines around the best match (spec 4 allows 20;
+ * Otherwise a window of at most this many lines around the best match (docs/spec/retrieval.md §4 allows 20;
  * 16 reads a key with its value or a call with its arguments and costs a fifth less).
  */
 export const SPAN_WINDOW_MAX_LINES = 16;
 /** Lines of a window above its best match (the rest of the window follows it). */
 export const SPAN_WINDOW_LINES_BEFORE = 3;
-/** Matching lines shown per hit of a `re:` or `"literal"` search, the best one included (spec 4). */
+/** Matching lines shown per hit of a `re:` or `"literal"` search, the best one included (docs/spec/retrieval.md §4). */
 export const EVIDENCE_MATCHES_MAX = 5;
 /** The `matches left:` footer names its files (most matches left first) when there are at most this many. */
 export const MATCHES_LEFT_FILES_NAMED = 5;

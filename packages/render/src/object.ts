@@ -30,7 +30,8 @@ export function objectLines(value: Readonly<Record<string, unknown>>): string {
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
       const entries = Object.entries(v as Record<string, unknown>);
       if (entries.length === 0) out += `${escapeLineField(key)}: {}\n`;
-      for (const [sub, w] of entries) if (w !== undefined) out += `${escapeLineField(`${key}.${sub}`)}: ${escapeLineField(scalar(w))}\n`;
+      for (const [sub, w] of entries)
+        if (w !== undefined) out += `${escapeLineField(`${key}.${sub}`)}: ${escapeLineField(scalar(w))}\n`;
     } else out += `${escapeLineField(key)}: ${escapeLineField(scalar(v))}\n`;
   }
   return out;

@@ -1,4 +1,4 @@
-// Search pages (spec 4): as many hits as the budget fits, snippets kept while enough fit.
+// Search pages (docs/spec/retrieval.md §4): as many hits as the budget fits, snippets kept while enough fit.
 
 import { counted } from './counted';
 import { escapeLineField, FIELD, jsonLine } from './escape';
@@ -68,10 +68,7 @@ export interface SearchPageInput {
  * when at least min(SNIPPET_KEEP_MIN, available) hits fit with it, otherwise drops all
  * evidence when that fits more hits.
  */
-export function renderSearchPage(
-  input: SearchPageInput,
-  opts: { format: OutputFormat; budget: number },
-): RenderResult {
+export function renderSearchPage(input: SearchPageInput, opts: { format: OutputFormat; budget: number }): RenderResult {
   const budget = normalizeBudget(opts.budget);
   if (budget === 0) return { stdout: '', shown: 0 };
   const available = Math.min(Math.max(0, Math.floor(input.limit)), input.hits.length);
@@ -120,7 +117,10 @@ function hasSnippet(hit: PageHit): boolean {
 }
 
 /** The evidence lines a hit shows at `level` (the snippet alone when it has no evidence). */
-export function evidenceLines(hit: PageHit, level: EvidenceLevel): readonly { line: number; text: string; context?: true }[] {
+export function evidenceLines(
+  hit: PageHit,
+  level: EvidenceLevel,
+): readonly { line: number; text: string; context?: true }[] {
   if (level === 'none') return [];
   const best = hit.snippet;
   if (best === undefined) return [];
@@ -164,7 +164,10 @@ function cursor(input: SearchPageInput, count: number): string {
   return `${input.setId}@${input.offset + count}`;
 }
 
-export function shownMembers(input: Pick<SearchPageInput, 'members'> & { hits: readonly PageHit[] }, count: number): Record<string, string> | undefined {
+export function shownMembers(
+  input: Pick<SearchPageInput, 'members'> & { hits: readonly PageHit[] },
+  count: number,
+): Record<string, string> | undefined {
   if (input.members === undefined) return undefined;
   const used: Record<string, string> = {};
   let any = false;
@@ -194,7 +197,8 @@ export function hitJson(hit: PageHit, level: EvidenceLevel | boolean): Record<st
   if (hit.sources !== undefined) out.sources = hit.sources;
   if (shown !== 'none' && hit.snippet !== undefined) out.snippet = { line: hit.snippet.line, text: hit.snippet.text };
   const lines = evidenceLines(hit, shown);
-  if (lines.length > 1) out.evidence = lines.map((l) => ({ line: l.line, text: l.text, ...(l.context ? { context: true } : {}) }));
+  if (lines.length > 1)
+    out.evidence = lines.map((l) => ({ line: l.line, text: l.text, ...(l.context ? { context: true } : {}) }));
   const left = matchesLeft(hit, shown);
   if (left > 0) out.matches_left = left;
   if (hit.differs) out.differs = true;
@@ -218,18 +222,22 @@ function pageJson(input: SearchPageInput, count: number, level: EvidenceLevel): 
   const members = shownMembers(input, count);
   if (members !== undefined) page.members = members;
   for (const [key, value] of Object.entries(input.extra ?? {})) {
-    if (!(key in page) && key !== 'next' && key !== 'stopped_by' && key !== 'truncated' && key !== 'members') page[key] = value;
+    if (!(key in page) && key !== 'next' && key !== 'stopped_by' && key !== 'truncated' && key !== 'members')
+      page[key] = value;
   }
   return jsonLine(page);
 }
 
 /**
- * The compact origin marker of a hit in lines format (spec 4, per-source.md): non-code
+ * The compact origin marker of a hit in lines format (docs/spec/retrieval.md §4, docs/spec/per-source.md): non-code
  * origins only, in brackets (`[docs]`, `[test]`, `[config,test]`, `[git-log]`); nothing
  * for code or a file without source tags.
  */
 export function sourceMarker(sources: readonly string[] | undefined): string {
-  const names = (sources ?? []).filter((t) => t.startsWith('source:')).map((t) => t.slice('source:'.length)).filter((n) => n !== 'code');
+  const names = (sources ?? [])
+    .filter((t) => t.startsWith('source:'))
+    .map((t) => t.slice('source:'.length))
+    .filter((n) => n !== 'code');
   return names.length > 0 ? `[${names.join(',')}]` : '';
 }
 
@@ -247,7 +255,8 @@ export function hitLines(hit: PageHit, level: EvidenceLevel | boolean): string {
   if (hit.name !== undefined) out += sep + escapeLineField(hit.name);
   const marker = nav ? legacyMarker(hit.sources) : sourceMarker(hit.sources);
   if (marker) out += sep + escapeLineField(marker);
-  for (const [key, value] of Object.entries(hit.detail ?? {})) out += '\t' + escapeLineField(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`);
+  for (const [key, value] of Object.entries(hit.detail ?? {}))
+    out += '\t' + escapeLineField(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`);
   if (hit.repeats !== undefined && hit.repeats > 1) out += `\t×${hit.repeats}`;
   // The workspace contract: a hit whose file changed since its index ends in `differs`.
   if (hit.differs) out += sep + 'differs';
@@ -274,10 +283,21 @@ export function leftLine(hits: readonly PageHit[], level: EvidenceLevel): string
   const oneFile = narrowed && left.length === 1;
   // A few files are named, most left first: "narrow with file:PATH" needs a PATH to type.
   // Past MATCHES_LEFT_FILES_NAMED the count alone, so a wide page keeps its budget for hits.
-  const named = oneFile || files > MATCHES_LEFT_FILES_NAMED ? [] : [...left].sort((a, b) => b.n - a.n)
-    .map((x) => `${escapeLineField((x.hit.member !== undefined ? x.hit.member + '/' : '') + printedPath(x.hit.path))} ${x.n}`);
+  const named =
+    oneFile || files > MATCHES_LEFT_FILES_NAMED
+      ? []
+      : [...left]
+          .sort((a, b) => b.n - a.n)
+          .map(
+            (x) =>
+              `${escapeLineField((x.hit.member !== undefined ? x.hit.member + '/' : '') + printedPath(x.hit.path))} ${x.n}`,
+          );
   const where = named.length > 0 ? `: ${named.join(', ')}` : '';
-  const how = oneFile ? `show path:${printedPath(left[0].hit.path)} reads the file` : narrowed ? 'show path:PATH reads a file' : 'narrow with file:PATH';
+  const how = oneFile
+    ? `show path:${printedPath(left[0].hit.path)} reads the file`
+    : narrowed
+      ? 'show path:PATH reads a file'
+      : 'narrow with file:PATH';
   return `matches left: ${counted(lines, 'more matching line')} in ${counted(files, 'file')}${where} (${how}${level === 'full' ? '' : ', or raise -b'})\n`;
 }
 
@@ -291,7 +311,8 @@ function pageLines(input: SearchPageInput, count: number, level: EvidenceLevel):
   }
   out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
   out += leftLine(shown, level);
-  if (count < input.hits.length) out += `next: more ${cursor(input, count)} ${nextNote(input, count, input.hits.length)}\n`;
+  if (count < input.hits.length)
+    out += `next: more ${cursor(input, count)} ${nextNote(input, count, input.hits.length)}\n`;
   if (input.truncated) out += 'truncated: true\n';
   return out;
 }

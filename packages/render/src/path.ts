@@ -1,25 +1,12 @@
-// How a path prints (retrieval spec §4): as itself when that is unambiguous and safe to
+// How a path prints (docs/spec/retrieval.md §4): as itself when that is unambiguous and safe to
 // paste into `sed` or `cat`, else percent-encoded from its raw bytes. Paths arrive in
-// their stored form: root-relative, percent-encoded (`@trufflepig/index` percentEncode);
+// their stored form: root-relative, percent-encoded (`@trufflepig/base` percentEncode);
 // both printed forms decode back to the same bytes, so either is accepted as input.
 
+import { percentDecode } from '@trufflepig/base';
 import { isUnsafeCodePoint } from './escape';
 
 const TAB = 0x09;
-
-function percentDecodeBytes(encoded: string): Buffer {
-  const parts: Buffer[] = [];
-  let textFrom = 0;
-  for (let i = 0; i < encoded.length; i++) {
-    if (encoded[i] !== '%' || !/^[0-9A-Fa-f]{2}$/.test(encoded.slice(i + 1, i + 3))) continue;
-    if (textFrom < i) parts.push(Buffer.from(encoded.slice(textFrom, i), 'utf8'));
-    parts.push(Buffer.from([parseInt(encoded.slice(i + 1, i + 3), 16)]));
-    i += 2;
-    textFrom = i + 1;
-  }
-  if (textFrom < encoded.length) parts.push(Buffer.from(encoded.slice(textFrom), 'utf8'));
-  return Buffer.concat(parts);
-}
 
 /** Whether decoded path text may print as itself: no `%`, tab, line break or other control. */
 export function isPlainPathText(text: string): boolean {
@@ -39,7 +26,7 @@ export function isPlainPathText(text: string): boolean {
 export function printedPath(stored: string): string {
   // Without an escape the stored form is printable ASCII other than the encoded specials.
   if (!stored.includes('%')) return stored;
-  const raw = percentDecodeBytes(stored);
+  const raw = percentDecode(stored);
   const text = raw.toString('utf8');
   if (!Buffer.from(text, 'utf8').equals(raw)) return stored; // not valid UTF-8
   return isPlainPathText(text) ? text : stored;

@@ -99,7 +99,8 @@ function mapLookup(): RankLookup {
   return {
     source: 'map',
     pattern: file.pat_str,
-    rank: (bytes, start, end) => ranks.get(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('base64')) ?? -1,
+    rank: (bytes, start, end) =>
+      ranks.get(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('base64')) ?? -1,
   };
 }
 

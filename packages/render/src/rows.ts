@@ -1,6 +1,6 @@
 // Source rows: lines of a file buffer as display text, with exact original byte coordinates.
 //
-// Conventions (spec 4, "Coordinates"):
+// Conventions (docs/spec/retrieval.md §4, "Coordinates"):
 // - LF ends a line; CRLF is one break (the CR is not part of the row). A lone CR is NOT a
 //   break: it stays inside the row and is displayed escaped as `\x0D`, so line numbers agree
 //   with git, grep and editors in their default (LF) mode.
@@ -78,12 +78,7 @@ export function lineRange(
  * `firstLine` its 1-based line number. A span ending mid-line ends its last row there; a
  * trailing line break does not add an empty row.
  */
-export function splitRows(
-  buf: Uint8Array,
-  spanStart: number,
-  spanEnd: number,
-  firstLine: number,
-): SourceRow[] {
+export function splitRows(buf: Uint8Array, spanStart: number, spanEnd: number, firstLine: number): SourceRow[] {
   const end = Math.min(Math.max(spanEnd, 0), buf.length);
   let pos = Math.min(Math.max(spanStart, 0), end);
   let line = firstLine;

@@ -1,4 +1,4 @@
-// `show` responses (spec 6): whole source rows within the budget, with a continuation.
+// `show` responses (docs/spec/retrieval.md §6): whole source rows within the budget, with a continuation.
 
 import { escapeCodePoint, escapeLineField, FIELD, hasUnsafeText, isUnsafeCodePoint, jsonLine } from './escape';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
@@ -71,10 +71,7 @@ export function isFolded(row: ShownRow): row is FoldedRows {
  * Renders up to SHOW_MAX_ROWS whole rows within `budget` tokens of the complete stdout, and
  * `next` = continuation(start of the first omitted row) when rows remain (else input.next).
  */
-export function renderShow(
-  input: ShowInput,
-  opts: { format: OutputFormat; budget: number },
-): RenderResult {
+export function renderShow(input: ShowInput, opts: { format: OutputFormat; budget: number }): RenderResult {
   const budget = normalizeBudget(opts.budget);
   if (budget === 0) return { stdout: '', shown: 0 };
   const max = Math.min(SHOW_MAX_ROWS, input.rows.length);
@@ -107,7 +104,12 @@ function span(input: ShowInput, count: number): { startLine: number; endLine: nu
   }
   const first = input.rows[0];
   const last = input.rows[count - 1];
-  return { startLine: first.line, endLine: isFolded(last) ? last.endLine : last.line, start: first.start, end: last.end };
+  return {
+    startLine: first.line,
+    endLine: isFolded(last) ? last.endLine : last.line,
+    start: first.start,
+    end: last.end,
+  };
 }
 
 function showJson(input: ShowInput, count: number, next: string | undefined): string {
@@ -126,7 +128,15 @@ function showJson(input: ShowInput, count: number, next: string | undefined): st
   out.start = start;
   out.end = end;
   out.rows = input.rows.slice(0, count).map((row) => {
-    if (isFolded(row)) return { line: row.line, end_line: row.endLine, start: row.start, end: row.end, folded: row.folded, read: row.read };
+    if (isFolded(row))
+      return {
+        line: row.line,
+        end_line: row.endLine,
+        start: row.start,
+        end: row.end,
+        folded: row.folded,
+        read: row.read,
+      };
     const shown: Record<string, unknown> = { line: row.line, start: row.start, end: row.end, text: row.text };
     if (row.escaped) shown.escaped = true;
     return shown;
@@ -143,7 +153,9 @@ function showLines(input: ShowInput, count: number, next: string | undefined): s
   const where = escapeLineField((input.member !== undefined ? input.member + '/' : '') + printedPath(input.path));
   let out =
     (input.handle !== undefined ? escapeLineField(input.handle) + FIELD : 'path:') +
-    `${where}:${startLine}-${endLine}` + (input.handle !== undefined && input.name !== undefined ? FIELD + escapeLineField(input.name) : '') + '\n';
+    `${where}:${startLine}-${endLine}` +
+    (input.handle !== undefined && input.name !== undefined ? FIELD + escapeLineField(input.name) : '') +
+    '\n';
   for (const row of input.rows.slice(0, count)) {
     if (isFolded(row)) {
       const lines = row.endLine - row.line + 1;

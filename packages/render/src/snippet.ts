@@ -1,4 +1,4 @@
-// Snippet choice (spec 4): the line of a hit's span mentioning the most distinct query terms.
+// Snippet choice (docs/spec/retrieval.md §4): the line of a hit's span mentioning the most distinct query terms.
 
 import { SNIPPET_MAX_CHARS } from './limits';
 import type { SourceRow } from './rows';
@@ -36,8 +36,12 @@ export function termMention(text: string, lower: string, term: string): 0 | 1 | 
   while (at >= 0) {
     const end = at + term.length;
     // Identifier parts: `refill|Tokens`, `HTTP|Server` (an acronym ends before its last capital).
-    const left = at === 0 || !isWordChar(text[at - 1]) || (isUpper(text[at]) && (!isUpper(text[at - 1]) || isLower(text[at + 1])));
-    const right = end >= text.length || !isWordChar(text[end]) || (isUpper(text[end]) && (isLower(text[end - 1]) || isLower(text[end + 1])));
+    const left =
+      at === 0 || !isWordChar(text[at - 1]) || (isUpper(text[at]) && (!isUpper(text[at - 1]) || isLower(text[at + 1])));
+    const right =
+      end >= text.length ||
+      !isWordChar(text[end]) ||
+      (isUpper(text[end]) && (isLower(text[end - 1]) || isLower(text[end + 1])));
     if (left && right) return 2;
     at = lower.indexOf(term, at + 1);
   }
@@ -57,7 +61,7 @@ function tripleQuotedRows(rows: readonly SourceRow[]): boolean[] {
     const text = row.text;
     const trimmed = text.trimStart();
     const prose = open !== undefined || TRIPLE_QUOTES.some((q) => trimmed.startsWith(q));
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       if (open !== undefined) {
         const close = text.indexOf(open, i);
         if (close < 0) break;

@@ -1,4 +1,4 @@
-// Hit spans (spec 4): what a hit points at is what an agent reads next, so it is the
+// Hit spans (docs/spec/retrieval.md §4): what a hit points at is what an agent reads next, so it is the
 // smallest enclosing definition of at most SPAN_DEFINITION_MAX_LINES lines that holds the
 // best match, else a window of at most SPAN_WINDOW_MAX_LINES lines around it — never a
 // storage region (those are up to 4 KB: 50–130 lines an agent pays for to find one line).
@@ -25,12 +25,23 @@ export type HitSpanChoice<D extends LineExtent> =
  * SPAN_WINDOW_MAX_LINES lines starting a few lines above the anchor (lineWindow). With a byte anchor a
  * definition must hold that byte, so one line of minified code picks the right function.
  */
-export function chooseHitSpan<D extends LineExtent>(anchor: number, definitions: readonly D[], lastLine: number, anchorByte?: number): HitSpanChoice<D> {
+export function chooseHitSpan<D extends LineExtent>(
+  anchor: number,
+  definitions: readonly D[],
+  lastLine: number,
+  anchorByte?: number,
+): HitSpanChoice<D> {
   let best: D | undefined;
   const bytes = (d: D) => (d.start !== undefined && d.end !== undefined ? d.end - d.start : 0);
   for (const d of definitions) {
     if (d.startLine > anchor || d.endLine < anchor) continue;
-    if (anchorByte !== undefined && d.start !== undefined && d.end !== undefined && (anchorByte < d.start || anchorByte >= Math.max(d.end, d.start + 1))) continue;
+    if (
+      anchorByte !== undefined &&
+      d.start !== undefined &&
+      d.end !== undefined &&
+      (anchorByte < d.start || anchorByte >= Math.max(d.end, d.start + 1))
+    )
+      continue;
     const lines = d.endLine - d.startLine + 1;
     if (lines > SPAN_DEFINITION_MAX_LINES) continue;
     if (best === undefined) {
@@ -38,7 +49,11 @@ export function chooseHitSpan<D extends LineExtent>(anchor: number, definitions:
       continue;
     }
     const bestLines = best.endLine - best.startLine + 1;
-    const smaller = lines < bestLines || (lines === bestLines && (bytes(d) < bytes(best) || (bytes(d) === bytes(best) && (d.start ?? d.startLine) > (best.start ?? best.startLine))));
+    const smaller =
+      lines < bestLines ||
+      (lines === bestLines &&
+        (bytes(d) < bytes(best) ||
+          (bytes(d) === bytes(best) && (d.start ?? d.startLine) > (best.start ?? best.startLine))));
     if (smaller) best = d;
   }
   if (best) return { kind: 'definition', definition: best };

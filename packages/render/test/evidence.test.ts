@@ -1,5 +1,11 @@
 import { pickEvidence } from '../src/evidence';
-import { EVIDENCE_MATCHES_MAX, SNIPPET_MAX_CHARS, SPAN_DEFINITION_MAX_LINES, SPAN_WINDOW_LINES_BEFORE, SPAN_WINDOW_MAX_LINES } from '../src/limits';
+import {
+  EVIDENCE_MATCHES_MAX,
+  SNIPPET_MAX_CHARS,
+  SPAN_DEFINITION_MAX_LINES,
+  SPAN_WINDOW_LINES_BEFORE,
+  SPAN_WINDOW_MAX_LINES,
+} from '../src/limits';
 import { renderSearchPage, type PageHit } from '../src/page';
 import { splitRows } from '../src/rows';
 import { chooseHitSpan, lineWindow } from '../src/span';
@@ -23,7 +29,12 @@ describe('chooseHitSpan', () => {
   });
 
   it('falls back to a window of at most SPAN_WINDOW_MAX_LINES lines holding the line', () => {
-    for (const [anchor, last] of [[150, 300], [1, 300], [300, 300], [3, 5]]) {
+    for (const [anchor, last] of [
+      [150, 300],
+      [1, 300],
+      [300, 300],
+      [3, 5],
+    ]) {
       const choice = chooseHitSpan(anchor, [fn(1, 300)], last);
       if (choice.kind !== 'window') throw new Error('expected a window');
       expect(choice.startLine).toBeLessThanOrEqual(anchor);
@@ -33,23 +44,31 @@ describe('chooseHitSpan', () => {
       expect(choice.endLine).toBeLessThanOrEqual(last);
     }
     // The window leans after the match: SPAN_WINDOW_LINES_BEFORE lines above it, the rest below.
-    expect(lineWindow(150, 300)).toEqual({ startLine: 150 - SPAN_WINDOW_LINES_BEFORE, endLine: 150 - SPAN_WINDOW_LINES_BEFORE + SPAN_WINDOW_MAX_LINES - 1 });
+    expect(lineWindow(150, 300)).toEqual({
+      startLine: 150 - SPAN_WINDOW_LINES_BEFORE,
+      endLine: 150 - SPAN_WINDOW_LINES_BEFORE + SPAN_WINDOW_MAX_LINES - 1,
+    });
     expect(lineWindow(2, 300)).toEqual({ startLine: 1, endLine: SPAN_WINDOW_MAX_LINES });
     expect(lineWindow(299, 300)).toEqual({ startLine: 300 - SPAN_WINDOW_MAX_LINES + 1, endLine: 300 });
   });
 });
 
 describe('pickEvidence', () => {
-  const file = [
-    'function refill(bucket) {',
-    '  // refill the bucket',
-    '  const tokens = bucket.refill(rate);',
-    '  return tokens;',
-    '}',
-  ].join('\n') + '\n';
+  const file =
+    [
+      'function refill(bucket) {',
+      '  // refill the bucket',
+      '  const tokens = bucket.refill(rate);',
+      '  return tokens;',
+      '}',
+    ].join('\n') + '\n';
 
   it('picks the line with the most terms, code before comment', () => {
-    const ev = pickEvidence(rowsOf(file), { startLine: 1, endLine: 5 }, { kind: 'terms', terms: ['refill', 'bucket'] })!;
+    const ev = pickEvidence(
+      rowsOf(file),
+      { startLine: 1, endLine: 5 },
+      { kind: 'terms', terms: ['refill', 'bucket'] },
+    )!;
     expect(ev.best.line).toBe(1);
     expect(ev.lines).toEqual([{ line: 1, text: 'function refill(bucket) {' }]);
     expect(ev.left).toBe(0);
@@ -57,18 +76,32 @@ describe('pickEvidence', () => {
 
   it('adds context lines around the best line with -C', () => {
     const ev = pickEvidence(rowsOf(file), { startLine: 3, endLine: 3 }, { kind: 'terms', terms: ['tokens'] }, 1)!;
-    expect(ev.lines.map((l) => [l.line, l.context === true])).toEqual([[2, true], [3, false], [4, true]]);
+    expect(ev.lines.map((l) => [l.line, l.context === true])).toEqual([
+      [2, true],
+      [3, false],
+      [4, true],
+    ]);
   });
 
   it('line matching shows every matching line of the file up to EVIDENCE_MATCHES_MAX and counts the rest', () => {
     const many = Array.from({ length: 9 }, (_, i) => `call_site(${i});`).join('\n') + '\n';
-    const ev = pickEvidence(rowsOf(many), { startLine: 4, endLine: 6 }, { kind: 'lines', anchorLine: 5, matchAt: (t) => t.indexOf('call_site') })!;
+    const ev = pickEvidence(
+      rowsOf(many),
+      { startLine: 4, endLine: 6 },
+      { kind: 'lines', anchorLine: 5, matchAt: (t) => t.indexOf('call_site') },
+    )!;
     expect(ev.best.line).toBe(5);
     expect(ev.lines.map((l) => l.line)).toEqual([1, 2, 3, 4, 5]);
     expect(ev.lines).toHaveLength(EVIDENCE_MATCHES_MAX);
     expect(ev.left).toBe(9 - EVIDENCE_MATCHES_MAX);
     // A one-file set passes a larger cap: every line, none left.
-    const all = pickEvidence(rowsOf(many), { startLine: 4, endLine: 6 }, { kind: 'lines', anchorLine: 5, matchAt: (t) => t.indexOf('call_site') }, 0, 50)!;
+    const all = pickEvidence(
+      rowsOf(many),
+      { startLine: 4, endLine: 6 },
+      { kind: 'lines', anchorLine: 5, matchAt: (t) => t.indexOf('call_site') },
+      0,
+      50,
+    )!;
     expect(all.lines).toHaveLength(9);
     expect([all.left, all.cap]).toEqual([0, 50]);
   });
@@ -87,7 +120,12 @@ describe('pickEvidence', () => {
       '',
     ].join('\n');
     const needle = 'send_file_max_age_default';
-    const match = { kind: 'lines' as const, anchorLine: 1, matchAt: (t: string) => t.toLowerCase().indexOf(needle), exact: (t: string) => t.includes('SEND_FILE_MAX_AGE_DEFAULT') };
+    const match = {
+      kind: 'lines' as const,
+      anchorLine: 1,
+      matchAt: (t: string) => t.toLowerCase().indexOf(needle),
+      exact: (t: string) => t.includes('SEND_FILE_MAX_AGE_DEFAULT'),
+    };
     const ev = pickEvidence(rowsOf(py), { startLine: 1, endLine: 4 }, match)!;
     // The best line is the first exact code line of the span, not the hit's lowercase line.
     expect(ev.best.line).toBe(4);
@@ -101,7 +139,11 @@ describe('pickEvidence', () => {
 
   it('cuts long lines around the match to SNIPPET_MAX_CHARS characters', () => {
     const long = 'x'.repeat(400) + 'needle' + 'y'.repeat(400) + '\n';
-    const ev = pickEvidence(rowsOf(long), { startLine: 1, endLine: 1 }, { kind: 'lines', anchorLine: 1, matchAt: (t) => t.indexOf('needle') })!;
+    const ev = pickEvidence(
+      rowsOf(long),
+      { startLine: 1, endLine: 1 },
+      { kind: 'lines', anchorLine: 1, matchAt: (t) => t.indexOf('needle') },
+    )!;
     expect(ev.best.text).toContain('needle');
     expect([...ev.best.text].length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
   });
@@ -110,20 +152,42 @@ describe('pickEvidence', () => {
 describe('a page with evidence lines', () => {
   const SET = 'abc123';
   function hit(i: number): PageHit {
-    const lines = Array.from({ length: 5 }, (_, k) => ({ line: 10 + k, text: `match_${i}_${k}(); // a matching line` }));
+    const lines = Array.from({ length: 5 }, (_, k) => ({
+      line: 10 + k,
+      text: `match_${i}_${k}(); // a matching line`,
+    }));
     return {
-      handle: `${SET}:${i + 1}`, path: `src/f${i}.ts`, uri: `file:///r/src/f${i}.ts`, start_line: 10, end_line: 14, start: 0, end: 100,
-      sources: ['source:code'], snippet: lines[0], evidence: { best: lines[0], lines, left: 3, cap: EVIDENCE_MATCHES_MAX },
+      handle: `${SET}:${i + 1}`,
+      path: `src/f${i}.ts`,
+      uri: `file:///r/src/f${i}.ts`,
+      start_line: 10,
+      end_line: 14,
+      start: 0,
+      end: 100,
+      sources: ['source:code'],
+      snippet: lines[0],
+      evidence: { best: lines[0], lines, left: 3, cap: EVIDENCE_MATCHES_MAX },
     };
   }
-  const input = (n: number) => ({ query: 're:match', setId: SET, offset: 0, hits: Array.from({ length: n }, (_, i) => hit(i)), limit: 20, coverage: {}, coverageLine: 'complete', truncated: false });
+  const input = (n: number) => ({
+    query: 're:match',
+    setId: SET,
+    offset: 0,
+    hits: Array.from({ length: n }, (_, i) => hit(i)),
+    limit: 20,
+    coverage: {},
+    coverageLine: 'complete',
+    truncated: false,
+  });
 
   it('prints every evidence line, a footer for the matches left, and no byte offsets', () => {
     const page = renderSearchPage(input(2), { format: 'lines', budget: 10_000 });
     const lines = page.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(`${SET}:1  src/f0.ts:10-14`);
     expect(lines.slice(1, 6)).toEqual([10, 11, 12, 13, 14].map((l, k) => `  ${l}: match_0_${k}(); // a matching line`));
-    expect(lines).toContain('matches left: 6 more matching lines in 2 files: src/f0.ts 3, src/f1.ts 3 (narrow with file:PATH)');
+    expect(lines).toContain(
+      'matches left: 6 more matching lines in 2 files: src/f0.ts 3, src/f1.ts 3 (narrow with file:PATH)',
+    );
     expect(page.stdout).not.toContain('file://');
     const json = JSON.parse(renderSearchPage(input(2), { format: 'json', budget: 10_000 }).stdout);
     expect(json.hits[0].evidence).toHaveLength(5);

@@ -3,7 +3,10 @@ import { ERROR_MESSAGE_MAX_CHARS, fitError, internalErrorOf } from '../src';
 import { countTokens } from '../src/tokens';
 
 const SHORT = { code: 'bad_arguments', message: 'search needs a query, e.g. trufflepig search refill tokens' };
-const HUGE = { code: 'bad_regex', message: `re:(${'a'.repeat(100_000)} is not a valid regular expression (Unterminated group); escape special characters with \\` };
+const HUGE = {
+  code: 'bad_regex',
+  message: `re:(${'a'.repeat(100_000)} is not a valid regular expression (Unterminated group); escape special characters with \\`,
+};
 const WIDE = { code: 'no_indexed_path', message: `no indexed file is ${'😀'.repeat(300)}/x or lies under it` };
 
 describe('fitError', () => {
@@ -25,7 +28,9 @@ describe('fitError', () => {
       let firstFit: number | undefined;
       for (let budget = 0; budget <= 120; budget++) {
         const out = fitError(err, budget);
-        expect({ budget, n: countTokens(out.stdout), within: countTokens(out.stdout) <= budget }).toMatchObject({ within: true });
+        expect({ budget, n: countTokens(out.stdout), within: countTokens(out.stdout) <= budget }).toMatchObject({
+          within: true,
+        });
         if (out.stdout === '') {
           expect(firstFit).toBeUndefined(); // once something fits, every larger budget fits too
           continue;

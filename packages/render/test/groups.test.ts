@@ -7,8 +7,15 @@ const SET = 'fedcba9876543210fedcba9876543210';
 
 function hit(ordinal: number, path: string, sources: string[]): PageHit {
   return {
-    handle: `${SET}:${ordinal}`, path, uri: `file:///r/${path}`, start_line: 3, end_line: 9, start: 40, end: 200,
-    name: `evict_${ordinal}`, sources,
+    handle: `${SET}:${ordinal}`,
+    path,
+    uri: `file:///r/${path}`,
+    start_line: 3,
+    end_line: 9,
+    start: 40,
+    end: 200,
+    name: `evict_${ordinal}`,
+    sources,
     snippet: { line: 4, text: `entries.evict_oldest(${ordinal}); // evict the oldest entry of the cache` },
   };
 }
@@ -18,14 +25,29 @@ function grouped(perGroup = 12): GroupedPageInput {
   const global = Array.from({ length: perGroup }, (_, i) => hit(i + 1, `src/g${i}.rs`, ['source:code']));
   let offset = perGroup;
   const group = (scope: string, path: (i: number) => string) => {
-    const g = { scope: [scope], offset, hits: Array.from({ length: perGroup }, (_, i) => hit(offset + i + 1, path(i), [scope])) };
+    const g = {
+      scope: [scope],
+      offset,
+      hits: Array.from({ length: perGroup }, (_, i) => hit(offset + i + 1, path(i), [scope])),
+    };
     offset += perGroup;
     return g;
   };
   return {
-    query: 'evict oldest', setId: SET, offset: 0, hits: global, limit: 20, coverage: { state: 'complete' }, coverageLine: 'complete',
-    truncated: false, scopes: 'per_source',
-    groups: [group('source:code', (i) => `src/c${i}.rs`), group('source:docs', (i) => `docs/d${i}.md`), group('source:git-log', (i) => `commit:${String(i).padStart(40, 'a')}`)],
+    query: 'evict oldest',
+    setId: SET,
+    offset: 0,
+    hits: global,
+    limit: 20,
+    coverage: { state: 'complete' },
+    coverageLine: 'complete',
+    truncated: false,
+    scopes: 'per_source',
+    groups: [
+      group('source:code', (i) => `src/c${i}.rs`),
+      group('source:docs', (i) => `docs/d${i}.md`),
+      group('source:git-log', (i) => `commit:${String(i).padStart(40, 'a')}`),
+    ],
   };
 }
 
@@ -36,7 +58,16 @@ describe('source marker in lines format', () => {
     expect(sourceMarker(['source:git-log'])).toBe('[git-log]');
     expect(sourceMarker([])).toBe('');
     const page = renderSearchPage(
-      { query: 'q', setId: SET, offset: 0, hits: [hit(1, 'tests/fixtures/routes.toml', ['source:config', 'source:test']), hit(2, 'LICENSE', [])], limit: 5, coverage: {}, coverageLine: 'ok', truncated: false },
+      {
+        query: 'q',
+        setId: SET,
+        offset: 0,
+        hits: [hit(1, 'tests/fixtures/routes.toml', ['source:config', 'source:test']), hit(2, 'LICENSE', [])],
+        limit: 5,
+        coverage: {},
+        coverageLine: 'ok',
+        truncated: false,
+      },
       { format: 'lines', budget: 1000 },
     ).stdout.split('\n');
     expect(page[0]).toBe(`${SET}:1  tests/fixtures/routes.toml:3-9  evict_1  [config,test]`);
@@ -51,7 +82,11 @@ describe('renderGroupedPage', () => {
     expect(Object.keys(json)).toEqual(['query', 'set', 'scopes', 'hits', 'groups', 'coverage']);
     expect(json.scopes).toBe('per_source');
     expect(json.hits).toHaveLength(12);
-    expect(json.groups.map((g: { scope: string[] }) => g.scope)).toEqual([['source:code'], ['source:docs'], ['source:git-log']]);
+    expect(json.groups.map((g: { scope: string[] }) => g.scope)).toEqual([
+      ['source:code'],
+      ['source:docs'],
+      ['source:git-log'],
+    ]);
     expect(json.groups[1].hits[0]).toMatchObject({ handle: `${SET}:25`, path: 'docs/d0.md', sources: ['source:docs'] });
     expect(out.shown).toBe(48);
   });
@@ -60,7 +95,11 @@ describe('renderGroupedPage', () => {
     const input = grouped();
     const out = renderGroupedPage({ ...input, limit: 2 }, { format: 'lines', budget: 100_000 });
     const lines = out.stdout.trimEnd().split('\n');
-    expect(lines.filter((l) => l.startsWith('scope: '))).toEqual(['scope: source:code', 'scope: source:docs', 'scope: source:git-log']);
+    expect(lines.filter((l) => l.startsWith('scope: '))).toEqual([
+      'scope: source:code',
+      'scope: source:docs',
+      'scope: source:git-log',
+    ]);
     // Each cursor says how far its section got and which cap stopped it, as a flat page does.
     expect(lines).toContain(`next: more ${SET}@14 (14 of 24 files; stopped by -n)`);
     expect(lines).toContain(`next: more ${SET}@26 (26 of 36 files; stopped by -n)`);
@@ -105,7 +144,10 @@ describe('renderGroupedPage', () => {
 
   it('renders a group continuation: no global hits, one group', () => {
     const input = grouped();
-    const out = renderGroupedPage({ ...input, hits: [], groups: [input.groups[1]] }, { format: 'json', budget: 100_000 });
+    const out = renderGroupedPage(
+      { ...input, hits: [], groups: [input.groups[1]] },
+      { format: 'json', budget: 100_000 },
+    );
     const json = JSON.parse(out.stdout);
     expect(json.hits).toEqual([]);
     expect(json.groups).toHaveLength(1);

@@ -20,7 +20,12 @@ function hit(i: number, opts: { snippet?: boolean; name?: string; member?: strin
     sources: ['live_source'],
     ...(opts.snippet === false
       ? {}
-      : { snippet: { line: 12 + i, text: `const tokens${i} = bucket.refillTokens(rate, Date.now()) + ${i}; // refill the bucket` } }),
+      : {
+          snippet: {
+            line: 12 + i,
+            text: `const tokens${i} = bucket.refillTokens(rate, Date.now()) + ${i}; // refill the bucket`,
+          },
+        }),
   };
 }
 
@@ -51,7 +56,17 @@ describe('renderSearchPage', () => {
     expect(Object.keys(json)).toEqual(['query', 'set', 'hits', 'coverage', 'next', 'stopped_by', 'truncated']);
     expect(json.stopped_by).toBe('-n');
     expect(Object.keys(json.hits[0])).toEqual([
-      'handle', 'path', 'uri', 'start_line', 'end_line', 'start', 'end', 'name', 'kind', 'sources', 'snippet',
+      'handle',
+      'path',
+      'uri',
+      'start_line',
+      'end_line',
+      'start',
+      'end',
+      'name',
+      'kind',
+      'sources',
+      'snippet',
     ]);
     expect(json.next).toBe(`${SET}@60`);
     expect(json.truncated).toBe(true);
@@ -93,7 +108,10 @@ describe('renderSearchPage', () => {
         expect(countTokens(page.stdout)).toBeLessThanOrEqual(budget);
         const snippets = format === 'json' ? page.stdout.includes('"snippet"') : page.stdout.includes('\n  ');
         // The same page with one more hit, in the same snippet mode, does not fit.
-        const oneMore = renderSearchPage({ ...(snippets ? data : bare), limit: page.shown + 1 }, { format, budget: 100_000 });
+        const oneMore = renderSearchPage(
+          { ...(snippets ? data : bare), limit: page.shown + 1 },
+          { format, budget: 100_000 },
+        );
         if (page.shown < 20) expect(countTokens(oneMore.stdout)).toBeGreaterThan(budget);
       }
     }
@@ -157,10 +175,10 @@ describe('renderSearchPage', () => {
   test('names, snippets and coverage cannot break the line structure', () => {
     const evil = hit(0, { name: 'bad\tname\nnext: more x\u001b[2J' });
     evil.snippet = { line: 3, text: 'a\tb\r\nc\u009b\u2028' };
-    const page = renderSearchPage(
-      input(1, { hits: [evil], coverageLine: 'ok\nnext: more forged' }),
-      { format: 'lines', budget: 10_000 },
-    );
+    const page = renderSearchPage(input(1, { hits: [evil], coverageLine: 'ok\nnext: more forged' }), {
+      format: 'lines',
+      budget: 10_000,
+    });
     const lines = page.stdout.split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[0].split('  ')).toHaveLength(3);
@@ -176,7 +194,10 @@ describe('renderSearchPage', () => {
   });
 
   test('an empty page fits when it can; extra fields follow; member comes first', () => {
-    const empty = renderSearchPage(input(0, { extra: { filter_hint: 'x', query: 'not replaced' } }), { format: 'json', budget: 600 });
+    const empty = renderSearchPage(input(0, { extra: { filter_hint: 'x', query: 'not replaced' } }), {
+      format: 'json',
+      budget: 600,
+    });
     expect(empty.shown).toBe(0);
     expect(empty.next).toBeUndefined();
     const json = JSON.parse(empty.stdout);
@@ -205,14 +226,22 @@ describe('renderSearchPage', () => {
         expect(page.status).toBe('budget_too_small');
         expect(page.needed).toBe(needed);
         expect(page.shown).toBe(0);
-        expect(page.stderr).toBe(`trufflepig: budget of ${budget} tokens is too small for one hit; retry with -b ${needed}\n`);
+        expect(page.stderr).toBe(
+          `trufflepig: budget of ${budget} tokens is too small for one hit; retry with -b ${needed}\n`,
+        );
         expect(countTokens(page.stdout)).toBeLessThanOrEqual(budget);
-        const status = format === 'json' ? `{"status":"budget_too_small","needed":${needed}}\n` : `status: budget_too_small needed=${needed}\n`;
+        const status =
+          format === 'json'
+            ? `{"status":"budget_too_small","needed":${needed}}\n`
+            : `status: budget_too_small needed=${needed}\n`;
         expect(page.stdout).toBe(countTokens(status) <= budget ? status : '');
       }
       // The retry hint is honest: -b needed shows one hit, whatever the new set id.
       for (const id of [SET, 'zq0x7m', '9y8x7w', 'a1b2c3d']) {
-        const retried = renderSearchPage({ ...input(5), setId: id, hits: input(5).hits.map((h, i) => ({ ...h, handle: `${id}:${i + 1}` })) }, { format, budget: needed });
+        const retried = renderSearchPage(
+          { ...input(5), setId: id, hits: input(5).hits.map((h, i) => ({ ...h, handle: `${id}:${i + 1}` })) },
+          { format, budget: needed },
+        );
         expect(retried.shown).toBeGreaterThanOrEqual(1);
       }
     }
@@ -221,10 +250,34 @@ describe('renderSearchPage', () => {
 
 describe('verb-specific hit details', () => {
   it('renders detail keys in JSON and key=value fields in lines', () => {
-    const hit = { handle: `${'a'.repeat(32)}:1`, path: 'src/x.rs', uri: 'file:///r/src/x.rs', start_line: 3, end_line: 3, start: 10, end: 20, detail: { role: 'call' }, repeats: 2 };
-    const input = { query: 'refs x', setId: 'a'.repeat(32), offset: 0, hits: [hit], limit: 5, coverage: {}, coverageLine: 'ok', truncated: false };
-    expect(JSON.parse(renderSearchPage(input, { format: 'json', budget: 500 }).stdout).hits[0]).toMatchObject({ role: 'call', repeats: 2 });
-    expect(renderSearchPage(input, { format: 'lines', budget: 500 }).stdout.split('\n')[0]).toBe(`${'a'.repeat(32)}:1\tsrc/x.rs:3-3\trole=call\t×2`);
+    const hit = {
+      handle: `${'a'.repeat(32)}:1`,
+      path: 'src/x.rs',
+      uri: 'file:///r/src/x.rs',
+      start_line: 3,
+      end_line: 3,
+      start: 10,
+      end: 20,
+      detail: { role: 'call' },
+      repeats: 2,
+    };
+    const input = {
+      query: 'refs x',
+      setId: 'a'.repeat(32),
+      offset: 0,
+      hits: [hit],
+      limit: 5,
+      coverage: {},
+      coverageLine: 'ok',
+      truncated: false,
+    };
+    expect(JSON.parse(renderSearchPage(input, { format: 'json', budget: 500 }).stdout).hits[0]).toMatchObject({
+      role: 'call',
+      repeats: 2,
+    });
+    expect(renderSearchPage(input, { format: 'lines', budget: 500 }).stdout.split('\n')[0]).toBe(
+      `${'a'.repeat(32)}:1\tsrc/x.rs:3-3\trole=call\t×2`,
+    );
   });
 });
 

@@ -34,10 +34,24 @@ describe('printedPath', () => {
 
   it('prints hit paths in both formats, the URI staying encoded', () => {
     const hit: PageHit = {
-      handle: 'k3x9qa:1', path: 'node_modules/%40scope/pkg/my%20file.js', uri: 'file:///r/node_modules/%40scope/pkg/my%20file.js',
-      start_line: 1, end_line: 2, start: 0, end: 10,
+      handle: 'k3x9qa:1',
+      path: 'node_modules/%40scope/pkg/my%20file.js',
+      uri: 'file:///r/node_modules/%40scope/pkg/my%20file.js',
+      start_line: 1,
+      end_line: 2,
+      start: 0,
+      end: 10,
     };
-    const input = { query: 'q', setId: 'k3x9qa', offset: 0, hits: [hit], limit: 5, coverage: {}, coverageLine: 'complete', truncated: false };
+    const input = {
+      query: 'q',
+      setId: 'k3x9qa',
+      offset: 0,
+      hits: [hit],
+      limit: 5,
+      coverage: {},
+      coverageLine: 'complete',
+      truncated: false,
+    };
     const json = JSON.parse(renderSearchPage(input, { format: 'json', budget: 10_000 }).stdout);
     expect(json.hits[0]).toMatchObject({ path: 'node_modules/@scope/pkg/my file.js', uri: hit.uri });
     const lines = renderSearchPage(input, { format: 'lines', budget: 10_000 }).stdout;

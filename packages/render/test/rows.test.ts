@@ -48,7 +48,20 @@ describe('splitRows', () => {
   });
 
   test('invalid UTF-8 is escaped byte by byte without shifting coordinates', () => {
-    const buf = bytes('ok\n', 'caf', [0xe9], ' ', [0xc3, 0xa9], ' ', [0xed, 0xa0, 0x80], ' ', [0xc0, 0xaf], ' \\ ', [0xf0, 0x9f, 0x98], '\nend');
+    const buf = bytes(
+      'ok\n',
+      'caf',
+      [0xe9],
+      ' ',
+      [0xc3, 0xa9],
+      ' ',
+      [0xed, 0xa0, 0x80],
+      ' ',
+      [0xc0, 0xaf],
+      ' \\ ',
+      [0xf0, 0x9f, 0x98],
+      '\nend',
+    );
     const rows = splitRows(buf, 3, buf.length, 2);
     expect(rows[0]).toEqual({
       line: 2,

@@ -12,7 +12,11 @@ const formats: OutputFormat[] = ['json', 'lines'];
 function fileOf(lines: number): Buffer {
   const parts = [Buffer.from([0xef, 0xbb, 0xbf])];
   for (let i = 1; i <= lines; i++) {
-    parts.push(Buffer.from(i % 7 === 0 ? `  let bad${i} = "\u001b[2J";\r\n` : `  const value${i} = compute(${i}); // line ${i}\n`));
+    parts.push(
+      Buffer.from(
+        i % 7 === 0 ? `  let bad${i} = "\u001b[2J";\r\n` : `  const value${i} = compute(${i}); // line ${i}\n`,
+      ),
+    );
   }
   return Buffer.concat(parts);
 }
@@ -36,7 +40,16 @@ describe('renderShow', () => {
     const out = renderShow(showInput(buf), { format: 'json', budget: 10_000 });
     const json = JSON.parse(out.stdout);
     expect(Object.keys(json)).toEqual([
-      'handle', 'path', 'uri', 'revision', 'verified', 'start_line', 'end_line', 'start', 'end', 'rows',
+      'handle',
+      'path',
+      'uri',
+      'revision',
+      'verified',
+      'start_line',
+      'end_line',
+      'start',
+      'end',
+      'rows',
     ]);
     expect(json.start).toBe(0);
     expect(json.end).toBe(buf.length - 1);
@@ -59,7 +72,9 @@ describe('renderShow', () => {
           const json = JSON.parse(out.stdout);
           expect(json.rows).toHaveLength(out.shown);
           expect(json.rows).toEqual(
-            data.rows.slice(0, out.shown).map((r) => (r.escaped ? { ...r } : { line: r.line, start: r.start, end: r.end, text: r.text })),
+            data.rows
+              .slice(0, out.shown)
+              .map((r) => (r.escaped ? { ...r } : { line: r.line, start: r.start, end: r.end, text: r.text })),
           );
           expect(json.end).toBe(data.rows[out.shown - 1].end);
           expect(json.next).toBe(out.next);
@@ -91,10 +106,16 @@ describe('renderShow', () => {
     expect(lines[1]).toBe('1\t  const value1 = compute(1); // line 1');
     expect(lines[7]).toBe('7!\t  let bad7 = "\\x1B[2J";');
     expect(out.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
-    const byPath = renderShow(showInput(buf, { handle: undefined, verified: 'current file' }), { format: 'lines', budget: 10_000 });
+    const byPath = renderShow(showInput(buf, { handle: undefined, verified: 'current file' }), {
+      format: 'lines',
+      budget: 10_000,
+    });
     expect(byPath.stdout.split('\n')[0]).toBe('path:src/lib x.ts:1-8');
     const json = JSON.parse(renderShow(showInput(buf), { format: 'json', budget: 10_000 }).stdout);
-    expect({ path: json.path, uri: json.uri }).toEqual({ path: 'src/lib x.ts', uri: 'file:///work/repo/src/lib%20x.ts' });
+    expect({ path: json.path, uri: json.uri }).toEqual({
+      path: 'src/lib x.ts',
+      uri: 'file:///work/repo/src/lib%20x.ts',
+    });
   });
 
   test('a row larger than the budget gives the tiny-budget status', () => {
@@ -141,7 +162,9 @@ describe('fitError / renderObject', () => {
       if (budget >= needed) expect(out.stdout).toBe(full.stdout);
       else if (budget > 0) {
         expect(out.status).toBe('budget_too_small');
-        expect(out.stderr).toBe(`trufflepig: budget of ${budget} tokens is too small for this response; retry with -b ${needed}\n`);
+        expect(out.stderr).toBe(
+          `trufflepig: budget of ${budget} tokens is too small for this response; retry with -b ${needed}\n`,
+        );
       }
     }
   });
@@ -151,9 +174,14 @@ describe('navigation context after the rows', () => {
   it('adds extra JSON keys and lines within the budget', () => {
     const bytes = Buffer.from('fn a() {}\nfn b() {}\n');
     const input = {
-      path: 'src/x.rs', uri: 'file:///r/src/x.rs', revision: 'r', verified: 'revision' as const,
-      rows: splitRows(bytes, 0, bytes.length, 1), continuation: (n: number) => `c~${n}`,
-      extra: { definitions: [{ path: 'src/y.rs', line: 3 }] }, extraLines: [['definition', 'src/y.rs:3']] as [string, string][],
+      path: 'src/x.rs',
+      uri: 'file:///r/src/x.rs',
+      revision: 'r',
+      verified: 'revision' as const,
+      rows: splitRows(bytes, 0, bytes.length, 1),
+      continuation: (n: number) => `c~${n}`,
+      extra: { definitions: [{ path: 'src/y.rs', line: 3 }] },
+      extraLines: [['definition', 'src/y.rs:3']] as [string, string][],
     };
     const json = JSON.parse(renderShow(input, { format: 'json', budget: 1000 }).stdout);
     expect(json.definitions).toEqual([{ path: 'src/y.rs', line: 3 }]);

@@ -72,7 +72,8 @@ describe('pickSnippet', () => {
 
 describe('window anchor', () => {
   it('anchors a long line on the first listed term it contains, not on an earlier shorter one', () => {
-    const line = 'function f0(a){return a+0};' + 'x'.repeat(300) + 'function f12345(a){return a+12345};' + 'y'.repeat(300);
+    const line =
+      'function f0(a){return a+0};' + 'x'.repeat(300) + 'function f12345(a){return a+12345};' + 'y'.repeat(300);
     const text = cutSnippet(line, ['f12345', 'f', '12345']);
     expect(text).toContain('f12345');
     expect(text.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
@@ -87,9 +88,18 @@ describe('whole words and prose', () => {
   });
 
   test.each([
-    ['os.stat(name)', 'stat', 2], ['st_mtime', 'mtime', 2], ['refillTokens', 'tokens', 2], ['refillTokens', 'refill', 2],
-    ['HTTPServer', 'server', 2], ['HTTPServer', 'http', 2], ['parse_URLPath', 'url', 2], ['state', 'stat', 1],
-    ['filesystem', 'file', 1], ['mtimes', 'mtime', 1], ['unrefill', 'refill', 1], ['nothing here', 'stat', 0],
+    ['os.stat(name)', 'stat', 2],
+    ['st_mtime', 'mtime', 2],
+    ['refillTokens', 'tokens', 2],
+    ['refillTokens', 'refill', 2],
+    ['HTTPServer', 'server', 2],
+    ['HTTPServer', 'http', 2],
+    ['parse_URLPath', 'url', 2],
+    ['state', 'stat', 1],
+    ['filesystem', 'file', 1],
+    ['mtimes', 'mtime', 1],
+    ['unrefill', 'refill', 1],
+    ['nothing here', 'stat', 0],
   ])('%s mentions %s with weight %d', (text, term, weight) => {
     expect(termMention(text, text.toLowerCase(), term)).toBe(weight);
   });

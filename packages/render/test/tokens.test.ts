@@ -5,10 +5,8 @@ import { countTokens, tokenizerLoaded, withinBudget } from '../src/tokens';
 
 // The oracle: js-tiktoken itself, with special-token strings treated as ordinary text.
 // Its typings are ESM-flavoured; at run time `require` gets the CommonJS builds.
-/* eslint-disable @typescript-eslint/no-require-imports */
 const { Tiktoken } = require('js-tiktoken') as { Tiktoken: typeof TiktokenClass };
 const o200kBase = require('js-tiktoken/ranks/o200k_base') as ConstructorParameters<typeof TiktokenClass>[0];
-/* eslint-enable @typescript-eslint/no-require-imports */
 let oracle: TiktokenClass;
 const oracleCount = (text: string): number => oracle.encode(text, [], []).length;
 

@@ -70,14 +70,23 @@ function isChangeSide(value: unknown): value is ChangeSide {
 export function isChangeRecord(value: unknown): value is ChangeRecord {
   if (!isRecord(value)) return false;
   const v = value;
-  return typeof v.repo === 'string' && typeof v.commit === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v.commit)
-    && (v.parent === undefined || (typeof v.parent === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v.parent)))
-    && isChangeSide(v.after) && (v.before === undefined || isChangeSide(v.before))
-    && (v.whole_file === undefined || typeof v.whole_file === 'boolean') && (v.merge === undefined || typeof v.merge === 'boolean')
-    && typeof v.date === 'string' && typeof v.subject === 'string' && (v.added === undefined || isLine(v.added)) && (v.deleted === undefined || isLine(v.deleted))
-    && (v.event === undefined || (typeof v.event === 'string' && EVENTS.has(v.event)))
-    && (v.worktree === undefined || (typeof v.worktree === 'string' && /^[0-9a-f]{64}$/.test(v.worktree)))
-    && (v.whitespace_only === undefined || typeof v.whitespace_only === 'boolean');
+  return (
+    typeof v.repo === 'string' &&
+    typeof v.commit === 'string' &&
+    /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v.commit) &&
+    (v.parent === undefined || (typeof v.parent === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(v.parent))) &&
+    isChangeSide(v.after) &&
+    (v.before === undefined || isChangeSide(v.before)) &&
+    (v.whole_file === undefined || typeof v.whole_file === 'boolean') &&
+    (v.merge === undefined || typeof v.merge === 'boolean') &&
+    typeof v.date === 'string' &&
+    typeof v.subject === 'string' &&
+    (v.added === undefined || isLine(v.added)) &&
+    (v.deleted === undefined || isLine(v.deleted)) &&
+    (v.event === undefined || (typeof v.event === 'string' && EVENTS.has(v.event))) &&
+    (v.worktree === undefined || (typeof v.worktree === 'string' && /^[0-9a-f]{64}$/.test(v.worktree))) &&
+    (v.whitespace_only === undefined || typeof v.whitespace_only === 'boolean')
+  );
 }
 
 function tableRef(table: string[], ref: unknown): string | undefined {
@@ -116,9 +125,11 @@ export function decodeSet(text: string, expectedId: string): StoredSet | string 
   if (parsed.version !== SET_FORMAT_VERSION) return `unsupported format version ${JSON.stringify(parsed.version)}`;
   // The id inside must match the file name: a set is never served under another set's id.
   if (parsed.id !== expectedId) return 'set id inside the file does not match its name';
-  if (typeof parsed.createdAt !== 'number' || !Number.isSafeInteger(parsed.createdAt)) return 'createdAt is not an integer';
+  if (typeof parsed.createdAt !== 'number' || !Number.isSafeInteger(parsed.createdAt))
+    return 'createdAt is not an integer';
   const meta = parsed.meta;
-  if (!isRecord(meta) || typeof meta.query !== 'string' || typeof meta.truncated !== 'boolean') return 'meta is invalid';
+  if (!isRecord(meta) || typeof meta.query !== 'string' || typeof meta.truncated !== 'boolean')
+    return 'meta is invalid';
   if (!isStringArray(parsed.roots) || !isStringArray(parsed.members)) return 'roots or members table is invalid';
   if (!Array.isArray(parsed.entries)) return 'entries is not an array';
   const entries: ResultEntry[] = [];

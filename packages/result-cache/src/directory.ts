@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { makeDirectories } from '@trufflepig/base';
 import { SET_ID_MAX_CHARS, SET_ID_MIN_CHARS, SET_ID_TRIES_PER_LENGTH } from './limits';
 import { isLegacySetId, normalizeSetId, randomSetId } from './set-id';
 
@@ -41,30 +42,6 @@ export function errnoCode(err: unknown): string | undefined {
 
 export function describeError(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
-}
-
-/**
- * Create a directory and its missing parents, one level at a time. Node's recursive
- * mkdir never returns when a parent refuses a child with ENOENT (e.g. under /proc): it
- * retries the parent, gets EEXIST, and tries the child again, forever.
- */
-export function makeDirectories(dir: string, mode = 0o700): void {
-  const missing: string[] = [];
-  let at = path.resolve(dir);
-  while (!fs.existsSync(at)) {
-    missing.push(at);
-    const parent = path.dirname(at);
-    if (parent === at) break;
-    at = parent;
-  }
-  for (const d of missing.reverse()) {
-    try {
-      fs.mkdirSync(d, { mode });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-  }
-  if (!fs.statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is not a directory`), { code: 'ENOTDIR' });
 }
 
 export function ensureStoreDir(dir: string): void {
@@ -118,7 +95,8 @@ export function reserveSetId(dir: string, createdAtMs: number, draw: (length: nu
     for (let attempt = 0; attempt < SET_ID_TRIES_PER_LENGTH; attempt++) {
       const id = draw(length);
       // A drawn id that is not a valid id would be a broken source; never reserve it.
-      if (normalizeSetId(id) !== id || id.length !== length) throw new RangeError(`set id source returned ${JSON.stringify(id)} for length ${length}`);
+      if (normalizeSetId(id) !== id || id.length !== length)
+        throw new RangeError(`set id source returned ${JSON.stringify(id)} for length ${length}`);
       let fd: number;
       try {
         fd = fs.openSync(path.join(reservations, id), 'wx', 0o600);
@@ -134,7 +112,9 @@ export function reserveSetId(dir: string, createdAtMs: number, draw: (length: nu
       return id;
     }
   }
-  throw new Error(`no free set id in ${reservations} after ${(SET_ID_MAX_CHARS - SET_ID_MIN_CHARS + 1) * SET_ID_TRIES_PER_LENGTH} tries`);
+  throw new Error(
+    `no free set id in ${reservations} after ${(SET_ID_MAX_CHARS - SET_ID_MIN_CHARS + 1) * SET_ID_TRIES_PER_LENGTH} tries`,
+  );
 }
 
 /** Creation time (store clock) of a reserved id, or undefined when it was never reserved here. */
@@ -191,7 +171,9 @@ export function listStore(dir: string): StoreListing {
     if (name.startsWith(TEMP_PREFIX)) {
       const stat = statIfPresent(file);
       if (stat) listing.tempFiles.push({ file, modifiedMs: stat.mtimeMs });
-    } else if (LEGACY_SUFFIXES.some((suffix) => name.endsWith(suffix) && isLegacySetId(name.slice(0, -suffix.length)))) {
+    } else if (
+      LEGACY_SUFFIXES.some((suffix) => name.endsWith(suffix) && isLegacySetId(name.slice(0, -suffix.length)))
+    ) {
       listing.legacyFiles.push(file);
     } else if (name.endsWith(SET_SUFFIX)) {
       const id = normalizeSetId(name.slice(0, -SET_SUFFIX.length));

@@ -6,8 +6,10 @@ import { fail, ok, type Outcome } from './types';
 // whitespace, no sign, no leading zeros, decimal digits only. The set id may be given
 // in uppercase; it is normalized to lowercase, because ids are issued in lowercase only.
 
-const HANDLE_FORM = 'SET:ORDINAL (a set id of 6 or more characters of [0-9a-z], ":", then a 1-based ordinal, e.g. k3x9qa:1)';
-const CURSOR_FORM = 'SET@OFFSET (a set id of 6 or more characters of [0-9a-z], "@", then a 0-based offset, e.g. k3x9qa@20)';
+const HANDLE_FORM =
+  'SET:ORDINAL (a set id of 6 or more characters of [0-9a-z], ":", then a 1-based ordinal, e.g. k3x9qa:1)';
+const CURSOR_FORM =
+  'SET@OFFSET (a set id of 6 or more characters of [0-9a-z], "@", then a 0-based offset, e.g. k3x9qa@20)';
 const LEGACY = 'it is in the old 32-hex form, which is no longer issued: run the search again for a new one';
 const BAD_ID = 'the set id must be 6 to 16 characters of [0-9a-z]';
 const ORDINAL_PATTERN = new RegExp(`^[1-9][0-9]{0,${MAX_POSITION_DIGITS - 1}}$`);
@@ -26,7 +28,11 @@ function splitOnce(s: string, separator: string): [string, string] | null {
 }
 
 export function parseHandle(s: string): Outcome<{ setId: string; ordinal: number }> {
-  const bad = (why: string) => fail<{ setId: string; ordinal: number }>('bad_handle', `bad handle ${quoteInput(s)}: ${why}; expected ${HANDLE_FORM}`);
+  const bad = (why: string) =>
+    fail<{ setId: string; ordinal: number }>(
+      'bad_handle',
+      `bad handle ${quoteInput(s)}: ${why}; expected ${HANDLE_FORM}`,
+    );
   const parts = splitOnce(s, ':');
   if (!parts) return bad('it must contain exactly one ":"');
   if (isLegacySetId(parts[0])) return bad(LEGACY);
@@ -37,7 +43,11 @@ export function parseHandle(s: string): Outcome<{ setId: string; ordinal: number
 }
 
 export function parseCursor(s: string): Outcome<{ setId: string; offset: number }> {
-  const bad = (why: string) => fail<{ setId: string; offset: number }>('bad_cursor', `bad cursor ${quoteInput(s)}: ${why}; expected ${CURSOR_FORM}`);
+  const bad = (why: string) =>
+    fail<{ setId: string; offset: number }>(
+      'bad_cursor',
+      `bad cursor ${quoteInput(s)}: ${why}; expected ${CURSOR_FORM}`,
+    );
   const parts = splitOnce(s, '@');
   if (!parts) return bad('it must contain exactly one "@"');
   if (isLegacySetId(parts[0])) return bad(LEGACY);
@@ -55,12 +65,14 @@ function assertSetId(setId: string): string {
 
 /** Formats a handle; throws RangeError on a malformed id or ordinal (a programming error). */
 export function formatHandle(setId: string, ordinal: number): string {
-  if (!Number.isSafeInteger(ordinal) || ordinal < 1) throw new RangeError(`ordinal must be an integer >= 1, got ${ordinal}`);
+  if (!Number.isSafeInteger(ordinal) || ordinal < 1)
+    throw new RangeError(`ordinal must be an integer >= 1, got ${ordinal}`);
   return `${assertSetId(setId)}:${ordinal}`;
 }
 
 /** Formats a cursor; throws RangeError on a malformed id or offset (a programming error). */
 export function formatCursor(setId: string, offset: number): string {
-  if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`offset must be an integer >= 0, got ${offset}`);
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw new RangeError(`offset must be an integer >= 0, got ${offset}`);
   return `${assertSetId(setId)}@${offset}`;
 }

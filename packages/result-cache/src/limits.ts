@@ -1,4 +1,4 @@
-// Limits of the persisted result cache (retrieval spec section 5). Every tunable number
+// Limits of the persisted result cache (docs/spec/retrieval.md §5). Every tunable number
 // lives here so callers and tests share one definition.
 
 /** A set is served for ten minutes after its creation, then never again. */

@@ -36,7 +36,11 @@ export function randomSetId(length: number): string {
  * A draw that keeps the cheapest of `candidates` draws by `cost` (the first on ties):
  * with the tokenizer as cost, a handle usually costs 2 tokens instead of 3.
  */
-export function cheapestDraw(draw: (length: number) => string, cost: (id: string) => number, candidates: number): (length: number) => string {
+export function cheapestDraw(
+  draw: (length: number) => string,
+  cost: (id: string) => number,
+  candidates: number,
+): (length: number) => string {
   return (length) => {
     let best = draw(length);
     let bestCost = cost(best);

@@ -44,11 +44,13 @@ export interface ResultStoreOptions {
 }
 
 function positiveInteger(name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`ResultStore option ${name} must be an integer >= 1, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new RangeError(`ResultStore option ${name} must be an integer >= 1, got ${value}`);
   return value;
 }
 
-const SET_ID_FORM = 'a set id is 6 or more characters of [0-9a-z] (e.g. k3x9qa); use the id from a recent handle or cursor, or run the search again';
+const SET_ID_FORM =
+  'a set id is 6 or more characters of [0-9a-z] (e.g. k3x9qa); use the id from a recent handle or cursor, or run the search again';
 
 function describeDuration(ms: number): string {
   if (ms % 60_000 === 0) return ms === 60_000 ? '1 minute' : `${ms / 60_000} minutes`;
@@ -73,7 +75,10 @@ export class ResultStore {
   private readonly maxHitsPerSet: number;
   private readonly randomId: (length: number) => string;
 
-  constructor(private readonly dir: string, options: ResultStoreOptions = {}) {
+  constructor(
+    private readonly dir: string,
+    options: ResultStoreOptions = {},
+  ) {
     this.now = options.now ?? Date.now;
     this.ttlMs = positiveInteger('ttlMs', options.ttlMs ?? RESULT_TTL_MS);
     this.maxBytes = positiveInteger('maxBytes', options.maxBytes ?? MAX_STORE_BYTES);
@@ -90,18 +95,30 @@ export class ResultStore {
     try {
       ensureStoreDir(this.dir);
       const id = reserveSetId(this.dir, createdAt, this.randomId);
-      set = { id, createdAt, meta: { ...meta, truncated: meta.truncated || kept.length < entries.length }, entries: kept };
+      set = {
+        id,
+        createdAt,
+        meta: { ...meta, truncated: meta.truncated || kept.length < entries.length },
+        entries: kept,
+      };
       const text = this.encodeWithinBytes(set);
       this.evict(Buffer.byteLength(text));
       writeFileAtomic(this.dir, path.basename(setFilePath(this.dir, id)), text, createdAt);
     } catch (err) {
-      return fail('result_store_error', `cannot save result set in ${this.dir}: ${describeError(err)}; check the cache directory is writable, then run the search again`);
+      return fail(
+        'result_store_error',
+        `cannot save result set in ${this.dir}: ${describeError(err)}; check the cache directory is writable, then run the search again`,
+      );
     }
     return ok({ id: set.id, truncated: set.meta.truncated, stored: set.entries.length });
   }
 
   load(setId: string): Outcome<StoredSet> {
-    if (isLegacySetId(setId)) return fail('bad_handle', `result set id ${quoteInput(setId)} is in the old 32-hex form, which is no longer issued; ${SET_ID_FORM}`);
+    if (isLegacySetId(setId))
+      return fail(
+        'bad_handle',
+        `result set id ${quoteInput(setId)} is in the old 32-hex form, which is no longer issued; ${SET_ID_FORM}`,
+      );
     const id = normalizeSetId(setId);
     if (!id) return fail('bad_handle', `bad result set id ${quoteInput(setId)}: ${SET_ID_FORM}`);
     const file = setFilePath(this.dir, id);
@@ -110,7 +127,10 @@ export class ResultStore {
       text = fs.readFileSync(file, 'utf8');
     } catch (err) {
       if (errnoCode(err) === 'ENOENT') return this.missingError(id);
-      return fail('result_store_error', `cannot read result set file ${file}: ${describeError(err)}; run the search again`);
+      return fail(
+        'result_store_error',
+        `cannot read result set file ${file}: ${describeError(err)}; run the search again`,
+      );
     }
     const decoded = decodeSet(text, id);
     if (typeof decoded === 'string') {
@@ -129,8 +149,12 @@ export class ResultStore {
     const { ordinal } = parsed.value;
     const set = loaded.value;
     if (ordinal > set.entries.length) {
-      const valid = set.entries.length === 0 ? 'the set has no entries' : `use an ordinal from 1 to ${set.entries.length}`;
-      return fail('ordinal_out_of_range', `handle ${quoteInput(handle)} names entry ${ordinal} but result set ${set.id} has ${set.entries.length}; ${valid}`);
+      const valid =
+        set.entries.length === 0 ? 'the set has no entries' : `use an ordinal from 1 to ${set.entries.length}`;
+      return fail(
+        'ordinal_out_of_range',
+        `handle ${quoteInput(handle)} names entry ${ordinal} but result set ${set.id} has ${set.entries.length}; ${valid}`,
+      );
     }
     return ok({ set, entry: set.entries[ordinal - 1], ordinal });
   }
@@ -143,7 +167,10 @@ export class ResultStore {
     const { offset } = parsed.value;
     const set = loaded.value;
     if (offset > set.entries.length) {
-      return fail('bad_cursor', `cursor ${quoteInput(cursor)} is past the end of result set ${set.id} (${set.entries.length} entries); use the cursor printed after the previous page`);
+      return fail(
+        'bad_cursor',
+        `cursor ${quoteInput(cursor)} is past the end of result set ${set.id} (${set.entries.length} entries); use the cursor printed after the previous page`,
+      );
     }
     return ok({ set, offset });
   }
@@ -153,7 +180,10 @@ export class ResultStore {
   }
 
   private expiredError<T>(setId: string): Outcome<T> {
-    return fail('expired_result', `result set ${setId} expired after ${describeDuration(this.ttlMs)}; run the search again`);
+    return fail(
+      'expired_result',
+      `result set ${setId} expired after ${describeDuration(this.ttlMs)}; run the search again`,
+    );
   }
 
   // The reservation outlives the set: a young one means the set was evicted (nobody holds
@@ -167,14 +197,18 @@ export class ResultStore {
         `result set ${setId} was evicted to keep the result cache within its limits (${this.maxSets} sets, ${describeBytes(this.maxBytes)}); run the search again`,
       );
     }
-    return fail('unknown_result', `no result set ${setId} in this result cache; use a handle from a recent search or run the search again`);
+    return fail(
+      'unknown_result',
+      `no result set ${setId} in this result cache; use a handle from a recent search or run the search again`,
+    );
   }
 
   /** Encodes the set, dropping trailing entries (and marking it truncated) if it alone exceeds maxBytes. */
   private encodeWithinBytes(set: StoredSet): string {
     const full = encodeSet(set);
     if (Buffer.byteLength(full) <= this.maxBytes) return full;
-    const withCount = (count: number) => encodeSet({ ...set, meta: { ...set.meta, truncated: true }, entries: set.entries.slice(0, count) });
+    const withCount = (count: number) =>
+      encodeSet({ ...set, meta: { ...set.meta, truncated: true }, entries: set.entries.slice(0, count) });
     let fits = 0;
     let tooMany = set.entries.length;
     while (tooMany - fits > 1) {

@@ -1,3 +1,5 @@
+import { failWith, ok, type CodedError, type Outcome as BaseOutcome } from '@trufflepig/base/outcome';
+
 /** One ranked hit of a persisted result set. Unknown keys are kept verbatim (JSON). */
 export interface ResultEntry {
   tag: 'live_source' | 'commit' | 'change';
@@ -88,25 +90,13 @@ export interface StoredSet {
 }
 
 export type CacheErrorCode =
-  | 'unknown_result'
-  | 'expired_result'
-  | 'bad_handle'
-  | 'bad_cursor'
-  | 'ordinal_out_of_range'
-  | 'result_store_error';
+  'unknown_result' | 'expired_result' | 'bad_handle' | 'bad_cursor' | 'ordinal_out_of_range' | 'result_store_error';
 
 /** A failure as a value: stable code plus a one-line message saying what to do next. */
-export interface CacheError {
-  code: CacheErrorCode;
-  message: string;
-}
+export type CacheError = CodedError<CacheErrorCode>;
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: CacheError };
+export type Outcome<T> = BaseOutcome<T, CacheErrorCode>;
 
-export function ok<T>(value: T): Outcome<T> {
-  return { ok: true, value };
-}
+export const fail = failWith<CacheErrorCode>();
 
-export function fail<T>(code: CacheErrorCode, message: string): Outcome<T> {
-  return { ok: false, error: { code, message } };
-}
+export { ok };

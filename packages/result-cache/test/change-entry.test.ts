@@ -11,9 +11,16 @@ function value<T>(outcome: Outcome<T>): T {
 }
 
 const record: ChangeRecord = {
-  repo: '/work/repo%20one', commit: 'a'.repeat(40), parent: 'b'.repeat(40),
-  after: { path: 'src/b.ts', start_line: 2, end_line: 6 }, before: { path: 'src/a.ts', start_line: 5, end_line: 9 },
-  date: '2025-01-02T03:04:05+00:00', subject: 'move gamma', added: 0, deleted: 0, event: 'moved',
+  repo: '/work/repo%20one',
+  commit: 'a'.repeat(40),
+  parent: 'b'.repeat(40),
+  after: { path: 'src/b.ts', start_line: 2, end_line: 6 },
+  before: { path: 'src/a.ts', start_line: 5, end_line: 9 },
+  date: '2025-01-02T03:04:05+00:00',
+  subject: 'move gamma',
+  added: 0,
+  deleted: 0,
+  event: 'moved',
 };
 
 describe('change entries', () => {
@@ -32,7 +39,11 @@ describe('change entries', () => {
     ['a side without a path', (text: string) => text.replace('"path":"src/b.ts"', '"file":"src/b.ts"')],
   ])('with %s is refused as result_store_error', (_label, damage) => {
     const dir = tempStoreDir();
-    const { id } = value(new ResultStore(dir).save({ query: 'hist x', truncated: false }, [makeEntry(0, { tag: 'change', change: record })]));
+    const { id } = value(
+      new ResultStore(dir).save({ query: 'hist x', truncated: false }, [
+        makeEntry(0, { tag: 'change', change: record }),
+      ]),
+    );
     const file = path.join(dir, `${id}.set.json`);
     const damaged = damage(fs.readFileSync(file, 'utf8'));
     expect(damaged).not.toBe(fs.readFileSync(file, 'utf8'));
@@ -45,7 +56,9 @@ describe('change entries', () => {
     expect(isChangeRecord({ ...record, before: { path: 'src/a.ts' }, event: undefined })).toBe(true);
     expect(isChangeRecord({ ...record, before: { path: 'src/a.ts', start_line: 3 } })).toBe(false);
     expect(isChangeRecord({ ...record, added: -1 })).toBe(false);
-    expect(isChangeRecord({ ...record, parent: undefined, worktree: 'c'.repeat(64), whitespace_only: true })).toBe(true);
+    expect(isChangeRecord({ ...record, parent: undefined, worktree: 'c'.repeat(64), whitespace_only: true })).toBe(
+      true,
+    );
     expect(isChangeRecord({ ...record, worktree: 'short' })).toBe(false);
   });
 });

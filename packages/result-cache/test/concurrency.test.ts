@@ -50,7 +50,9 @@ interface WorkerReport {
 
 function runWorker(config: object): Promise<WorkerReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', WORKER], { env: { ...process.env, WORKER_CONFIG: JSON.stringify(config) } });
+    const child = spawn(process.execPath, ['-e', WORKER], {
+      env: { ...process.env, WORKER_CONFIG: JSON.stringify(config) },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -63,10 +65,16 @@ function runWorker(config: object): Promise<WorkerReport> {
   });
 }
 
-async function runWorkers(count: number, saves: number, options: object): Promise<{ dir: string; reports: WorkerReport[] }> {
+async function runWorkers(
+  count: number,
+  saves: number,
+  options: object,
+): Promise<{ dir: string; reports: WorkerReport[] }> {
   const dir = tempStoreDir();
   const sync = fs.mkdtempSync(`${dir}-sync-`);
-  const running = Array.from({ length: count }, (_, worker) => runWorker({ dist: DIST, dir, sync, worker, saves, options }));
+  const running = Array.from({ length: count }, (_, worker) =>
+    runWorker({ dist: DIST, dir, sync, worker, saves, options }),
+  );
   const deadline = Date.now() + 30_000;
   while (fs.readdirSync(sync).length < count) {
     if (Date.now() > deadline) throw new Error('workers did not start');
@@ -100,7 +108,9 @@ describe('concurrent processes sharing one store', () => {
         if (!loaded.ok) throw new Error(`${id}: ${loaded.error.message}`);
         expect(loaded.value.meta.query).toBe(`w${worker} s${save}`);
         expect(loaded.value.entries.map((entry) => entry.path)).toEqual(expectedPaths(worker, save));
-        expect(loaded.value.entries.every((entry) => entry.root === `/root/w${worker}` && entry.worker === worker)).toBe(true);
+        expect(
+          loaded.value.entries.every((entry) => entry.root === `/root/w${worker}` && entry.worker === worker),
+        ).toBe(true);
       }
     });
     expect(ids.size).toBe(workers * saves);

@@ -18,11 +18,17 @@ describe('parseHandle', () => {
     expect(parseHandle(`${'z'.repeat(16)}:1`)).toEqual({ ok: true, value: { setId: 'z'.repeat(16), ordinal: 1 } });
   });
 
-  it.each([[`${OLD_ID}:1`], [`${OLD_ID.toUpperCase()}:4`]])('answers an old 32-hex handle %j with bad_handle naming the new form', (input) => {
-    const result = parseHandle(input);
-    expect(result).toEqual({ ok: false, error: { code: 'bad_handle', message: expect.stringContaining('old 32-hex form') } });
-    if (!result.ok) expect(result.error.message).toContain('6 or more characters of [0-9a-z]');
-  });
+  it.each([[`${OLD_ID}:1`], [`${OLD_ID.toUpperCase()}:4`]])(
+    'answers an old 32-hex handle %j with bad_handle naming the new form',
+    (input) => {
+      const result = parseHandle(input);
+      expect(result).toEqual({
+        ok: false,
+        error: { code: 'bad_handle', message: expect.stringContaining('old 32-hex form') },
+      });
+      if (!result.ok) expect(result.error.message).toContain('6 or more characters of [0-9a-z]');
+    },
+  );
 
   it.each([
     ['', 'empty'],
@@ -68,17 +74,24 @@ describe('parseCursor', () => {
 
   it('answers an old 32-hex cursor with bad_cursor naming the new form', () => {
     const result = parseCursor(`${OLD_ID}@20`);
-    expect(result).toEqual({ ok: false, error: { code: 'bad_cursor', message: expect.stringContaining('old 32-hex form') } });
-    if (!result.ok) expect(result.error.message).toContain('expected SET@OFFSET (a set id of 6 or more characters of [0-9a-z]');
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'bad_cursor', message: expect.stringContaining('old 32-hex form') },
+    });
+    if (!result.ok)
+      expect(result.error.message).toContain('expected SET@OFFSET (a set id of 6 or more characters of [0-9a-z]');
   });
 
-  it.each([[`${ID}:1`], [`${ID}@`], [`${ID}@-1`], [`${ID}@00`], [`${ID}@x`], [`${ID}@1@2`], [`abc@1`]])('rejects %j with bad_cursor', (input) => {
-    const result = parseCursor(input);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error.code).toBe('bad_cursor');
-    expect(result.error.message).toContain('expected SET@OFFSET');
-  });
+  it.each([[`${ID}:1`], [`${ID}@`], [`${ID}@-1`], [`${ID}@00`], [`${ID}@x`], [`${ID}@1@2`], [`abc@1`]])(
+    'rejects %j with bad_cursor',
+    (input) => {
+      const result = parseCursor(input);
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.code).toBe('bad_cursor');
+      expect(result.error.message).toContain('expected SET@OFFSET');
+    },
+  );
 });
 
 describe('formatHandle / formatCursor', () => {

@@ -20,7 +20,14 @@ describe('ResultStore round trip', () => {
     const dir = tempStoreDir();
     const store = new ResultStore(dir);
     const entries = [
-      makeEntry(0, { name: 'main', kind: 'function', sources: ['lexical', 'symbol'], snippet: { line: 1, text: 'fn main()' }, cache: '/c/x', owner: { dev: 1, ino: 2 } }),
+      makeEntry(0, {
+        name: 'main',
+        kind: 'function',
+        sources: ['lexical', 'symbol'],
+        snippet: { line: 1, text: 'fn main()' },
+        cache: '/c/x',
+        owner: { dev: 1, ino: 2 },
+      }),
       makeEntry(1, { member: undefined, root: '/other/root' }),
       makeEntry(2, { tag: 'commit' }),
     ];
@@ -69,7 +76,13 @@ describe('ResultStore round trip', () => {
     const { id } = value(store.save({ query: 'q', truncated: false }, makeEntries(200)));
     const text = fs.readFileSync(path.join(dir, `${id}.set.json`), 'utf8');
     expect(text.split('/work/repo%20one').length - 1).toBe(1);
-    expect(JSON.parse(text)).toMatchObject({ format: 'trufflepig.result-set', version: 1, id, roots: ['/work/repo%20one'], members: ['core'] });
+    expect(JSON.parse(text)).toMatchObject({
+      format: 'trufflepig.result-set',
+      version: 1,
+      id,
+      roots: ['/work/repo%20one'],
+      members: ['core'],
+    });
   });
 
   it('creates the store directory with mode 0700 and set files with mode 0600', () => {
@@ -102,7 +115,10 @@ describe('ResultStore set ids', () => {
   it('issues 6-character ids and reserves each one in ids/', () => {
     const dir = tempStoreDir();
     const store = new ResultStore(dir);
-    const ids = Array.from({ length: 30 }, (_, i) => value(store.save({ query: `q${i}`, truncated: false }, [makeEntry(i)])).id);
+    const ids = Array.from(
+      { length: 30 },
+      (_, i) => value(store.save({ query: `q${i}`, truncated: false }, [makeEntry(i)])).id,
+    );
     // Two consonant-vowel-consonant syllables: fewer tokens than uniform base 36.
     for (const id of ids) expect(id).toMatch(/^(?:[bcdfghjklmnprstvz][aeiou][bcdfghjklmnprstvz]){2}$/);
     expect(new Set(ids).size).toBe(30);
@@ -116,7 +132,10 @@ describe('ResultStore set ids', () => {
     const store = new ResultStore(dir, { randomId: scriptedIds(...draws), idCost: cost });
     expect(value(store.save({ query: 'a', truncated: false }, [makeEntry(1)])).id).toBe('zzzzzz');
     // The 17th draw belongs to the next id: 16 candidates per id, then the cheapest.
-    const next = new ResultStore(dir, { randomId: scriptedIds('kabkab', 'tatata', ...Array.from({ length: 14 }, () => 'kabkab')), idCost: cost });
+    const next = new ResultStore(dir, {
+      randomId: scriptedIds('kabkab', 'tatata', ...Array.from({ length: 14 }, () => 'kabkab')),
+      idCost: cost,
+    });
     expect(value(next.save({ query: 'b', truncated: false }, [makeEntry(2)])).id).toBe('tatata');
     expect(fs.readdirSync(path.join(dir, 'ids')).sort()).toEqual(['tatata', 'zzzzzz']);
   });
@@ -124,13 +143,20 @@ describe('ResultStore set ids', () => {
   it('never reissues a reserved id, from this or another store object, and grows the id after 3 collisions', () => {
     const dir = tempStoreDir();
     const clock = manualClock();
-    const first = value(new ResultStore(dir, { now: clock.now, randomId: scriptedIds('aaaaaa') }).save({ query: 'a', truncated: false }, [makeEntry(1)]));
+    const first = value(
+      new ResultStore(dir, { now: clock.now, randomId: scriptedIds('aaaaaa') }).save({ query: 'a', truncated: false }, [
+        makeEntry(1),
+      ]),
+    );
     expect(first.id).toBe('aaaaaa');
     // The first set expires and is deleted, but its id stays reserved for a day.
     clock.advance(11 * MINUTE);
     const other = new ResultStore(dir, { now: clock.now, randomId: scriptedIds('aaaaaa', 'bbbbbb') });
     expect(value(other.save({ query: 'b', truncated: false }, [makeEntry(2)])).id).toBe('bbbbbb');
-    const crowded = new ResultStore(dir, { now: clock.now, randomId: scriptedIds('aaaaaa', 'bbbbbb', 'aaaaaa', 'ccccccc') });
+    const crowded = new ResultStore(dir, {
+      now: clock.now,
+      randomId: scriptedIds('aaaaaa', 'bbbbbb', 'aaaaaa', 'ccccccc'),
+    });
     expect(value(crowded.save({ query: 'c', truncated: false }, [makeEntry(3)])).id).toBe('ccccccc');
     expect(value(crowded.resolve('ccccccc:1')).entry).toEqual(makeEntry(3));
     expect(errorOf(crowded.load('aaaaaa')).code).toBe('expired_result');
@@ -165,7 +191,10 @@ describe('ResultStore expiry', () => {
     // The file is still on disk, but an expired set is never served.
     expect(fs.existsSync(path.join(dir, `${id}.set.json`))).toBe(true);
     const error = errorOf(store.resolve(formatHandle(id, 1)));
-    expect(error).toEqual({ code: 'expired_result', message: `result set ${id} expired after 10 minutes; run the search again` });
+    expect(error).toEqual({
+      code: 'expired_result',
+      message: `result set ${id} expired after 10 minutes; run the search again`,
+    });
     expect(errorOf(store.page(formatCursor(id, 0))).code).toBe('expired_result');
   });
 
@@ -198,7 +227,9 @@ describe('ResultStore expiry', () => {
     clock.advance(11 * MINUTE);
     value(store.save({ query: 'new', truncated: false }, makeEntries(1)));
     expect(fs.existsSync(path.join(dir, `${old.id}.set.json`))).toBe(false);
-    expect(errorOf(store.load(old.id)).message).toBe(`result set ${old.id} expired after 10 minutes; run the search again`);
+    expect(errorOf(store.load(old.id)).message).toBe(
+      `result set ${old.id} expired after 10 minutes; run the search again`,
+    );
     clock.advance(25 * 60 * MINUTE);
     value(store.save({ query: 'a day later', truncated: false }, makeEntries(1)));
     expect(fs.existsSync(path.join(dir, 'ids', old.id))).toBe(false);
@@ -223,14 +254,25 @@ describe('ResultStore eviction', () => {
       ids.push(value(store.save({ query: `q${i}`, truncated: false }, [makeEntry(i)])).id);
       clock.advance(1000);
     }
-    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.set.json')).sort()).toEqual(ids.slice(2).map((id) => `${id}.set.json`).sort());
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith('.set.json'))
+        .sort(),
+    ).toEqual(
+      ids
+        .slice(2)
+        .map((id) => `${id}.set.json`)
+        .sort(),
+    );
     for (const id of ids.slice(0, 2)) {
       const error = errorOf(store.resolve(formatHandle(id, 1)));
       expect(error.code).toBe('expired_result');
       expect(error.message).toContain('evicted');
       expect(error.message).toContain('run the search again');
     }
-    for (const [i, id] of ids.slice(2).entries()) expect(value(store.resolve(formatHandle(id, 1))).entry).toEqual(makeEntry(i + 2));
+    for (const [i, id] of ids.slice(2).entries())
+      expect(value(store.resolve(formatHandle(id, 1))).entry).toEqual(makeEntry(i + 2));
   });
 
   it('keeps the total bytes of set files within maxBytes, evicting the oldest', () => {
@@ -249,7 +291,12 @@ describe('ResultStore eviction', () => {
     const files = fs.readdirSync(dir).filter((name) => name.endsWith('.set.json'));
     const total = files.reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
     expect(total).toBeLessThanOrEqual(maxBytes);
-    expect(files.sort()).toEqual(ids.slice(2).map((id) => `${id}.set.json`).sort());
+    expect(files.sort()).toEqual(
+      ids
+        .slice(2)
+        .map((id) => `${id}.set.json`)
+        .sort(),
+    );
     expect(errorOf(store.load(ids[0])).message).toContain('evicted');
     expect(errorOf(store.load(ids[1])).code).toBe('expired_result');
   });
@@ -299,7 +346,10 @@ describe('ResultStore hit cap', () => {
     expect(exact).toMatchObject({ truncated: false, stored: MAX_HITS_PER_SET });
     const over = value(store.save({ query: 'q', truncated: false }, makeEntries(MAX_HITS_PER_SET + 1)));
     expect(over).toMatchObject({ truncated: true, stored: MAX_HITS_PER_SET });
-    expect(value(store.save({ query: 'q', truncated: true }, makeEntries(1)))).toMatchObject({ truncated: true, stored: 1 });
+    expect(value(store.save({ query: 'q', truncated: true }, makeEntries(1)))).toMatchObject({
+      truncated: true,
+      stored: 1,
+    });
   });
 });
 
@@ -321,7 +371,7 @@ describe('ResultStore damaged files', () => {
     expect(error.message).toContain(file);
   });
 
-  it('never serves one set under another set\'s id', () => {
+  it("never serves one set under another set's id", () => {
     const dir = tempStoreDir();
     const store = new ResultStore(dir);
     const a = value(store.save({ query: 'a', truncated: false }, [makeEntry(1)]));
@@ -369,9 +419,13 @@ describe('ResultStore damaged files', () => {
 
 describe('ResultStore in an impossible directory', () => {
   const procfs = fs.existsSync('/proc/self') ? it : it.skip;
-  procfs('answers result_store_error instead of hanging (recursive mkdir loops under /proc)', () => {
-    const store = new ResultStore('/proc/trufflepig-cannot-exist/results');
-    const saved = store.save({ query: 'q', truncated: false }, makeEntries(1));
-    expect(saved.ok ? 'ok' : saved.error.code).toBe('result_store_error');
-  }, 10_000);
+  procfs(
+    'answers result_store_error instead of hanging (recursive mkdir loops under /proc)',
+    () => {
+      const store = new ResultStore('/proc/trufflepig-cannot-exist/results');
+      const saved = store.save({ query: 'q', truncated: false }, makeEntries(1));
+      expect(saved.ok ? 'ok' : saved.error.code).toBe('result_store_error');
+    },
+    10_000,
+  );
 });

@@ -3,10 +3,25 @@ import * as crypto from 'node:crypto';
 import * as net from 'node:net';
 import { errnoCode, errorText } from './errors';
 import { decodeFrames, EMPTY_DECODER, encodeFrame, frameBodyBytes } from './frame';
-import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_STOP_WAIT_MS, MAX_REPLY_BYTES, MAX_REQUEST_ARGS, MAX_REQUEST_BYTES, READY_POLL_MS } from './limits';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_STOP_WAIT_MS,
+  MAX_REPLY_BYTES,
+  MAX_REQUEST_ARGS,
+  MAX_REQUEST_BYTES,
+  READY_POLL_MS,
+} from './limits';
 import { readLockPid } from './lock';
 import { checkSocketDirectory, lockPathFor, socketPathFor } from './paths';
-import { BUILTIN_VERBS, isBuiltinVerb, parseReply, serializeRequest, type DaemonReply, type DaemonRequest, type OptionValue } from './protocol';
+import {
+  BUILTIN_VERBS,
+  isBuiltinVerb,
+  parseReply,
+  serializeRequest,
+  type DaemonReply,
+  type DaemonRequest,
+  type OptionValue,
+} from './protocol';
 import type { DaemonStatus } from './status';
 import { TRUFFLEPIG_VERSION } from './version';
 
@@ -42,7 +57,10 @@ const NOT_LISTENING = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK', 'ENOTDIR', 
 function versionFailure(reply: DaemonReply, clientVersion: string, cacheDir: string): SendFailure {
   if (reply.error?.code === 'version_mismatch') return sendFailure('version_mismatch', reply.error.message);
   const daemon = reply.version === undefined ? 'predates the version handshake' : `is version ${reply.version}`;
-  return sendFailure('version_mismatch', `the daemon serving ${cacheDir} ${daemon} and this client is version ${clientVersion}; run \`trufflepig stop\` and retry, or use --no-daemon`);
+  return sendFailure(
+    'version_mismatch',
+    `the daemon serving ${cacheDir} ${daemon} and this client is version ${clientVersion}; run \`trufflepig stop\` and retry, or use --no-daemon`,
+  );
 }
 
 /**
@@ -53,15 +71,36 @@ function versionFailure(reply: DaemonReply, clientVersion: string, cacheDir: str
  * verb's reply from a daemon of another version (`version_mismatch`: the daemon refused
  * it, or it came without this client's version). Built-in verbs work across versions.
  */
-export function sendRequest(cacheDir: string, input: RequestInput, opts: { timeoutMs?: number } = {}): Promise<SendResult> {
+export function sendRequest(
+  cacheDir: string,
+  input: RequestInput,
+  opts: { timeoutMs?: number } = {},
+): Promise<SendResult> {
   const version = input.version ?? TRUFFLEPIG_VERSION;
-  const req: DaemonRequest = { id: input.id ?? crypto.randomUUID(), verb: input.verb, args: input.args ?? [], options: input.options ?? {}, cwd: input.cwd ?? process.cwd(), version };
+  const req: DaemonRequest = {
+    id: input.id ?? crypto.randomUUID(),
+    verb: input.verb,
+    args: input.args ?? [],
+    options: input.options ?? {},
+    cwd: input.cwd ?? process.cwd(),
+    version,
+  };
   if (req.args.length > MAX_REQUEST_ARGS) {
-    return Promise.resolve(sendFailure('request_too_large', `${req.args.length} arguments, over the ${MAX_REQUEST_ARGS}-argument limit; pass fewer arguments`));
+    return Promise.resolve(
+      sendFailure(
+        'request_too_large',
+        `${req.args.length} arguments, over the ${MAX_REQUEST_ARGS}-argument limit; pass fewer arguments`,
+      ),
+    );
   }
   const json = serializeRequest(req);
   if (frameBodyBytes(json) > MAX_REQUEST_BYTES) {
-    return Promise.resolve(sendFailure('request_too_large', `the request is ${frameBodyBytes(json)} bytes, over the ${MAX_REQUEST_BYTES}-byte limit; pass fewer or shorter arguments`));
+    return Promise.resolve(
+      sendFailure(
+        'request_too_large',
+        `the request is ${frameBodyBytes(json)} bytes, over the ${MAX_REQUEST_BYTES}-byte limit; pass fewer or shorter arguments`,
+      ),
+    );
   }
   const socketPath = socketPathFor(cacheDir);
   const dirProblem = checkSocketDirectory(socketPath, false);
@@ -79,7 +118,16 @@ export function sendRequest(cacheDir: string, input: RequestInput, opts: { timeo
       socket.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => finish(sendFailure('timed_out', `the daemon did not answer ${req.verb} within ${timeoutMs} ms; retry, or use --no-daemon`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        finish(
+          sendFailure(
+            'timed_out',
+            `the daemon did not answer ${req.verb} within ${timeoutMs} ms; retry, or use --no-daemon`,
+          ),
+        ),
+      timeoutMs,
+    );
     socket.on('connect', () => {
       connected = true;
       socket.write(encodeFrame(json));
@@ -88,21 +136,42 @@ export function sendRequest(cacheDir: string, input: RequestInput, opts: { timeo
       const decoded = decodeFrames(decoder, chunk, MAX_REPLY_BYTES);
       decoder = decoded.state;
       for (const event of decoded.events) {
-        if (event.kind === 'oversize') return finish(sendFailure('protocol_error', `the daemon sent a ${event.length}-byte reply, over the ${MAX_REPLY_BYTES}-byte limit; use --no-daemon`));
+        if (event.kind === 'oversize')
+          return finish(
+            sendFailure(
+              'protocol_error',
+              `the daemon sent a ${event.length}-byte reply, over the ${MAX_REPLY_BYTES}-byte limit; use --no-daemon`,
+            ),
+          );
         const reply = parseReply(event.body);
-        if (!reply) return finish(sendFailure('protocol_error', 'the daemon sent a malformed reply; stop it and retry'));
+        if (!reply)
+          return finish(sendFailure('protocol_error', 'the daemon sent a malformed reply; stop it and retry'));
         if (reply.id !== req.id && reply.id !== '') continue;
-        if (reply.error?.code === 'request_too_large') return finish(sendFailure('request_too_large', reply.error.message));
-        if (reply.id === '') return finish(sendFailure('protocol_error', reply.error?.message ?? 'the daemon refused the request'));
-        if (!isBuiltinVerb(req.verb) && (reply.error?.code === 'version_mismatch' || reply.version !== version)) return finish(versionFailure(reply, version, cacheDir));
+        if (reply.error?.code === 'request_too_large')
+          return finish(sendFailure('request_too_large', reply.error.message));
+        if (reply.id === '')
+          return finish(sendFailure('protocol_error', reply.error?.message ?? 'the daemon refused the request'));
+        if (!isBuiltinVerb(req.verb) && (reply.error?.code === 'version_mismatch' || reply.version !== version))
+          return finish(versionFailure(reply, version, cacheDir));
         return finish({ ok: true, reply });
       }
     });
     socket.on('error', (err) => {
-      if (!connected && NOT_LISTENING.has(errnoCode(err))) finish(sendFailure('no_daemon', `no daemon listens on ${socketPath} (${errnoCode(err)})`));
-      else finish(sendFailure('protocol_error', `connection to the daemon failed (${errorText(err)}); retry, or use --no-daemon`));
+      if (!connected && NOT_LISTENING.has(errnoCode(err)))
+        finish(sendFailure('no_daemon', `no daemon listens on ${socketPath} (${errnoCode(err)})`));
+      else
+        finish(
+          sendFailure(
+            'protocol_error',
+            `connection to the daemon failed (${errorText(err)}); retry, or use --no-daemon`,
+          ),
+        );
     });
-    socket.on('close', () => finish(sendFailure('protocol_error', 'the daemon closed the connection before replying; retry, or use --no-daemon')));
+    socket.on('close', () =>
+      finish(
+        sendFailure('protocol_error', 'the daemon closed the connection before replying; retry, or use --no-daemon'),
+      ),
+    );
   });
 }
 
@@ -115,22 +184,35 @@ function parseJson<T>(text: string): T | undefined {
 }
 
 /** Is a daemon answering on this cache directory? Answers its pid, its version (none from a daemon that predates the handshake) and the round trip. */
-export async function pingDaemon(cacheDir: string, opts: { timeoutMs?: number } = {}): Promise<{ ok: true; pid: number; version?: string; rttMs: number } | SendFailure> {
+export async function pingDaemon(
+  cacheDir: string,
+  opts: { timeoutMs?: number } = {},
+): Promise<{ ok: true; pid: number; version?: string; rttMs: number } | SendFailure> {
   const started = process.hrtime.bigint();
   const sent = await sendRequest(cacheDir, { verb: BUILTIN_VERBS.ping }, opts);
   if (!sent.ok) return sent;
   const body = parseJson<{ pid?: unknown }>(sent.reply.stdout);
-  if (typeof body?.pid !== 'number') return sendFailure('protocol_error', 'the daemon answered ping without its pid; stop it and retry');
+  if (typeof body?.pid !== 'number')
+    return sendFailure('protocol_error', 'the daemon answered ping without its pid; stop it and retry');
   const version = sent.reply.version;
-  return { ok: true, pid: body.pid, ...(version !== undefined ? { version } : {}), rttMs: Number(process.hrtime.bigint() - started) / 1e6 };
+  return {
+    ok: true,
+    pid: body.pid,
+    ...(version !== undefined ? { version } : {}),
+    rttMs: Number(process.hrtime.bigint() - started) / 1e6,
+  };
 }
 
 /** The daemon's own status: pid, start, reconciles, generation when known, watcher, memory. */
-export async function daemonStatus(cacheDir: string, opts: { timeoutMs?: number } = {}): Promise<{ ok: true; status: DaemonStatus } | SendFailure> {
+export async function daemonStatus(
+  cacheDir: string,
+  opts: { timeoutMs?: number } = {},
+): Promise<{ ok: true; status: DaemonStatus } | SendFailure> {
   const sent = await sendRequest(cacheDir, { verb: BUILTIN_VERBS.status }, opts);
   if (!sent.ok) return sent;
   const status = parseJson<DaemonStatus>(sent.reply.stdout);
-  if (typeof status?.pid !== 'number') return sendFailure('protocol_error', 'the daemon answered status with something else; stop it and retry');
+  if (typeof status?.pid !== 'number')
+    return sendFailure('protocol_error', 'the daemon answered status with something else; stop it and retry');
   return { ok: true, status };
 }
 
@@ -142,11 +224,15 @@ function sleep(ms: number): Promise<void> {
  * Ask the daemon to stop and wait (up to `waitMs`) until its socket no longer answers
  * and its lock is released, so a new daemon may start. `no_daemon` when none ran.
  */
-export async function stopDaemon(cacheDir: string, opts: { timeoutMs?: number; waitMs?: number } = {}): Promise<{ ok: true; pid: number } | SendFailure> {
+export async function stopDaemon(
+  cacheDir: string,
+  opts: { timeoutMs?: number; waitMs?: number } = {},
+): Promise<{ ok: true; pid: number } | SendFailure> {
   const sent = await sendRequest(cacheDir, { verb: BUILTIN_VERBS.stop }, opts);
   if (!sent.ok) return sent;
   const pid = parseJson<{ pid?: unknown }>(sent.reply.stdout)?.pid;
-  if (typeof pid !== 'number') return sendFailure('protocol_error', 'the daemon answered stop with something else; stop it with kill');
+  if (typeof pid !== 'number')
+    return sendFailure('protocol_error', 'the daemon answered stop with something else; stop it with kill');
   const deadline = Date.now() + (opts.waitMs ?? DEFAULT_STOP_WAIT_MS);
   while (Date.now() < deadline) {
     if (readLockPid(lockPathFor(cacheDir)) !== pid) return { ok: true, pid };

@@ -55,7 +55,14 @@ export class Connection {
       }
       const req = parsed.request;
       if (this.inFlight >= MAX_IN_FLIGHT_PER_CONNECTION) {
-        this.send(req, errorReply(req.id, 'daemon_busy', `more than ${MAX_IN_FLIGHT_PER_CONNECTION} requests in flight on one connection; wait for replies first`));
+        this.send(
+          req,
+          errorReply(
+            req.id,
+            'daemon_busy',
+            `more than ${MAX_IN_FLIGHT_PER_CONNECTION} requests in flight on one connection; wait for replies first`,
+          ),
+        );
         continue;
       }
       this.inFlight++;
@@ -71,7 +78,11 @@ export class Connection {
     let json = JSON.stringify({ ...reply, version: this.version });
     if (frameBodyBytes(json) > MAX_REPLY_BYTES) {
       const bytes = frameBodyBytes(json);
-      const refusal = errorReply(reply.id, 'reply_too_large', `the reply is ${bytes} bytes, over the ${MAX_REPLY_BYTES}-byte limit; ask for a smaller budget or page with more`);
+      const refusal = errorReply(
+        reply.id,
+        'reply_too_large',
+        `the reply is ${bytes} bytes, over the ${MAX_REPLY_BYTES}-byte limit; ask for a smaller budget or page with more`,
+      );
       json = JSON.stringify({ ...refusal, version: this.version });
     }
     if (!this.socket.destroyed && this.socket.writable) {

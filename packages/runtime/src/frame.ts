@@ -40,7 +40,11 @@ export function frameBodyBytes(json: string): number {
  * stays buffered; a frame declaring more than `maxBodyBytes` is discarded as it arrives
  * (never buffered) and reported once it has been skipped, so the stream stays in sync.
  */
-export function decodeFrames(state: DecoderState, chunk: Buffer, maxBodyBytes: number): { state: DecoderState; events: FrameEvent[] } {
+export function decodeFrames(
+  state: DecoderState,
+  chunk: Buffer,
+  maxBodyBytes: number,
+): { state: DecoderState; events: FrameEvent[] } {
   const events: FrameEvent[] = [];
   let data = state.buffered.length ? Buffer.concat([state.buffered, chunk]) : chunk;
   let skipping = state.skipping;

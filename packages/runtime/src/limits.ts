@@ -30,7 +30,8 @@ export const ROOT_CHECK_MS = 2_000;
 export const LOCKED_RETRY_MS = 1_000;
 /** More directories than this are not watched; the daemon falls back to the periodic schedule. */
 export const MAX_WATCHED_DIRECTORIES = 16_384;
-// The directories not watched are the index's (ALWAYS_SKIPPED_DIRS, read by src/watch.ts).
+// The directories not watched are the walk's never-entered names (@trufflepig/base
+// ALWAYS_SKIPPED_DIRS, read by src/watch.ts).
 
 /** Scheduling priority (nice) of a daemon: foreground queries share the cores. */
 export const DAEMON_NICE = 10;

@@ -56,11 +56,17 @@ export function checkSocketDirectory(socketPath: string, create: boolean): Failu
     const st = fs.lstatSync(dir);
     const mine = typeof process.getuid !== 'function' || st.uid === process.getuid();
     if (!st.isDirectory() || !mine || (st.mode & 0o077) !== 0) {
-      return failure('socket_unavailable', `${dir} is not a private directory of this user; remove it or use a shorter --cache path`);
+      return failure(
+        'socket_unavailable',
+        `${dir} is not a private directory of this user; remove it or use a shorter --cache path`,
+      );
     }
     return undefined;
   } catch (err) {
     if (!create && errnoCode(err) === 'ENOENT') return failure('no_daemon', `no daemon socket at ${socketPath}`);
-    return failure('socket_unavailable', `cannot use ${dir} for the daemon socket (${errorText(err)}); use a shorter --cache path`);
+    return failure(
+      'socket_unavailable',
+      `cannot use ${dir} for the daemon socket (${errorText(err)}); use a shorter --cache path`,
+    );
   }
 }

@@ -46,18 +46,37 @@ export const ERROR_EXIT_CODE = 2;
 
 /** A reply for a request the daemon refused or failed: exit 2 and one stderr line, like the CLI. */
 export function errorReply(id: string, code: RuntimeErrorCode, message: string): DaemonReply {
-  return { id, stdout: '', stderr: `trufflepig: ${code}: ${message}\n`, exitCode: ERROR_EXIT_CODE, error: { code, message } };
+  return {
+    id,
+    stdout: '',
+    stderr: `trufflepig: ${code}: ${message}\n`,
+    exitCode: ERROR_EXIT_CODE,
+    error: { code, message },
+  };
 }
 
 /** The daemon's refusal of a handler verb from a client of another version, or of none. */
-export function versionMismatchReply(id: string, daemonVersion: string, clientVersion: string | undefined): DaemonReply {
-  const client = clientVersion === undefined ? 'sent no version (it predates the version handshake)' : `is version ${clientVersion}`;
-  return errorReply(id, 'version_mismatch', `this daemon is version ${daemonVersion} and the client ${client}; use one version, or run \`trufflepig stop\` and retry (the next call starts a daemon of its own version)`);
+export function versionMismatchReply(
+  id: string,
+  daemonVersion: string,
+  clientVersion: string | undefined,
+): DaemonReply {
+  const client =
+    clientVersion === undefined ? 'sent no version (it predates the version handshake)' : `is version ${clientVersion}`;
+  return errorReply(
+    id,
+    'version_mismatch',
+    `this daemon is version ${daemonVersion} and the client ${client}; use one version, or run \`trufflepig stop\` and retry (the next call starts a daemon of its own version)`,
+  );
 }
 
 /** The reply to a frame whose body was over MAX_REQUEST_BYTES (`head` is its first bytes). */
 export function oversizeReply(length: number, head: string): DaemonReply {
-  return errorReply(sniffRequestId(head) ?? '', 'request_too_large', `the request is ${length} bytes, over the ${MAX_REQUEST_BYTES}-byte limit; pass fewer or shorter arguments`);
+  return errorReply(
+    sniffRequestId(head) ?? '',
+    'request_too_large',
+    `the request is ${length} bytes, over the ${MAX_REQUEST_BYTES}-byte limit; pass fewer or shorter arguments`,
+  );
 }
 
 function isOptionValue(v: unknown): v is OptionValue {
@@ -74,7 +93,14 @@ export function parseRequest(body: string): { ok: true; request: DaemonRequest }
   try {
     value = JSON.parse(body);
   } catch {
-    return { ok: false, reply: errorReply(sniffRequestId(body) ?? '', 'protocol_error', 'the request is not JSON; send one length-prefixed JSON request per frame') };
+    return {
+      ok: false,
+      reply: errorReply(
+        sniffRequestId(body) ?? '',
+        'protocol_error',
+        'the request is not JSON; send one length-prefixed JSON request per frame',
+      ),
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, reply: errorReply('', 'protocol_error', 'the request is not a JSON object') };
@@ -82,19 +108,45 @@ export function parseRequest(body: string): { ok: true; request: DaemonRequest }
   const v = value as Record<string, unknown>;
   const id = typeof v.id === 'string' && v.id.length > 0 && v.id.length <= MAX_REQUEST_ID_LENGTH ? v.id : undefined;
   const bad = (message: string) => ({ ok: false as const, reply: errorReply(id ?? '', 'protocol_error', message) });
-  if (id === undefined) return bad(`the request needs an id: a string of 1 to ${MAX_REQUEST_ID_LENGTH} characters (use crypto.randomUUID())`);
+  if (id === undefined)
+    return bad(
+      `the request needs an id: a string of 1 to ${MAX_REQUEST_ID_LENGTH} characters (use crypto.randomUUID())`,
+    );
   if (typeof v.verb !== 'string' || v.verb.length === 0) return bad('the request needs a non-empty verb');
-  if (!Array.isArray(v.args) || !v.args.every((a) => typeof a === 'string')) return bad('the request needs args: an array of strings');
+  if (!Array.isArray(v.args) || !v.args.every((a) => typeof a === 'string'))
+    return bad('the request needs args: an array of strings');
   if (v.args.length > MAX_REQUEST_ARGS) {
-    return { ok: false, reply: errorReply(id, 'request_too_large', `the request has ${v.args.length} arguments, over the ${MAX_REQUEST_ARGS}-argument limit; pass fewer arguments`) };
+    return {
+      ok: false,
+      reply: errorReply(
+        id,
+        'request_too_large',
+        `the request has ${v.args.length} arguments, over the ${MAX_REQUEST_ARGS}-argument limit; pass fewer arguments`,
+      ),
+    };
   }
   const options = v.options ?? {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options) || !Object.values(options).every(isOptionValue)) {
+  if (
+    typeof options !== 'object' ||
+    options === null ||
+    Array.isArray(options) ||
+    !Object.values(options).every(isOptionValue)
+  ) {
     return bad('the request options must be an object of strings, finite numbers and booleans');
   }
   if (typeof v.cwd !== 'string') return bad('the request needs cwd: a string');
   const version = typeof v.version === 'string' ? { version: v.version } : {};
-  return { ok: true, request: { id, verb: v.verb, args: v.args as string[], options: options as Record<string, OptionValue>, cwd: v.cwd, ...version } };
+  return {
+    ok: true,
+    request: {
+      id,
+      verb: v.verb,
+      args: v.args as string[],
+      options: options as Record<string, OptionValue>,
+      cwd: v.cwd,
+      ...version,
+    },
+  };
 }
 
 /** Validate one reply body received by a client; undefined when it is not a reply. */
@@ -107,11 +159,24 @@ export function parseReply(body: string): DaemonReply | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'string' || typeof v.stdout !== 'string' || typeof v.stderr !== 'string' || typeof v.exitCode !== 'number') return undefined;
+  if (
+    typeof v.id !== 'string' ||
+    typeof v.stdout !== 'string' ||
+    typeof v.stderr !== 'string' ||
+    typeof v.exitCode !== 'number'
+  )
+    return undefined;
   const e = v.error as Record<string, unknown> | undefined;
-  const error = e && typeof e.code === 'string' && typeof e.message === 'string' ? { code: e.code as RuntimeErrorCode, message: e.message } : undefined;
+  const error =
+    e && typeof e.code === 'string' && typeof e.message === 'string'
+      ? { code: e.code as RuntimeErrorCode, message: e.message }
+      : undefined;
   return {
-    id: v.id, stdout: v.stdout, stderr: v.stderr, exitCode: v.exitCode, ...(error ? { error } : {}),
+    id: v.id,
+    stdout: v.stdout,
+    stderr: v.stderr,
+    exitCode: v.exitCode,
+    ...(error ? { error } : {}),
     ...(typeof v.version === 'string' ? { version: v.version } : {}),
     ...(typeof v.json === 'string' ? { json: v.json } : {}),
   };
@@ -119,5 +184,12 @@ export function parseReply(body: string): DaemonReply | undefined {
 
 /** Serialize a request with its id first, so even an oversize request's refusal can name it. */
 export function serializeRequest(req: DaemonRequest): string {
-  return JSON.stringify({ id: req.id, verb: req.verb, args: req.args, options: req.options, cwd: req.cwd, ...(req.version !== undefined ? { version: req.version } : {}) });
+  return JSON.stringify({
+    id: req.id,
+    verb: req.verb,
+    args: req.args,
+    options: req.options,
+    cwd: req.cwd,
+    ...(req.version !== undefined ? { version: req.version } : {}),
+  });
 }

@@ -3,7 +3,8 @@
 import { errorText } from './errors';
 import { LOCKED_RETRY_MS } from './limits';
 
-export type ReconcileReason = 'start' | 'watch' | 'periodic' | 'request' | 'watcher_failed' | 'locked_retry' | 'follow_up';
+export type ReconcileReason =
+  'start' | 'watch' | 'periodic' | 'request' | 'watcher_failed' | 'locked_retry' | 'follow_up';
 
 /** One finished reconcile: the reconcile function's result, or what it threw. */
 export interface ReconcileRun {
@@ -90,7 +91,8 @@ export class ReconcileScheduler {
   /** Restart the periodic countdown (after a run, or when the interval changed). */
   reschedulePeriodic(): void {
     if (this.periodicTimer) clearTimeout(this.periodicTimer);
-    if (!this.stopped && !this.running) this.periodicTimer = later(this.options.periodicMs(), () => void this.request('periodic'));
+    if (!this.stopped && !this.running)
+      this.periodicTimer = later(this.options.periodicMs(), () => void this.request('periodic'));
   }
 
   /** Stop scheduling; resolves when no reconcile is running. */
@@ -99,7 +101,8 @@ export class ReconcileScheduler {
     for (const t of [this.quietTimer, this.burstTimer, this.periodicTimer, this.retryTimer]) if (t) clearTimeout(t);
     const waiting = this.followUp ?? [];
     this.followUp = undefined;
-    for (const w of waiting) w({ reason: 'follow_up', startedAt: Date.now(), durationMs: 0, thrown: 'the daemon is stopping' });
+    for (const w of waiting)
+      w({ reason: 'follow_up', startedAt: Date.now(), durationMs: 0, thrown: 'the daemon is stopping' });
     if (!this.running) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }

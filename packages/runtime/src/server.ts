@@ -7,17 +7,29 @@ import * as path from 'node:path';
 import { Connection } from './connection';
 import { errnoCode, errorText, failure, type Failure } from './errors';
 import {
-  DAEMON_NICE, DEFAULT_MAX_DEBOUNCE_MS, DEFAULT_QUIET_MS, PERIODIC_WITH_WATCHER_MS,
-  PERIODIC_WITHOUT_WATCHER_MS, ROOT_CHECK_MS, STOP_GRACE_MS,
+  DAEMON_NICE,
+  DEFAULT_MAX_DEBOUNCE_MS,
+  DEFAULT_QUIET_MS,
+  PERIODIC_WITH_WATCHER_MS,
+  PERIODIC_WITHOUT_WATCHER_MS,
+  ROOT_CHECK_MS,
+  STOP_GRACE_MS,
 } from './limits';
 import { acquireDaemonLock, type DaemonLock } from './lock';
 import { checkSocketDirectory, socketPathFor } from './paths';
-import { BUILTIN_VERBS, errorReply, isBuiltinVerb, versionMismatchReply, type DaemonReply, type DaemonRequest } from './protocol';
+import {
+  BUILTIN_VERBS,
+  errorReply,
+  isBuiltinVerb,
+  versionMismatchReply,
+  type DaemonReply,
+  type DaemonRequest,
+} from './protocol';
 import { ReconcileScheduler, type ReconcileRun } from './scheduler';
 import { describeStatus, type DaemonStatus, type WatcherState } from './status';
 import { TreeWatcher } from './watch';
 import { TRUFFLEPIG_VERSION } from './version';
-import { makeDirectories } from '@trufflepig/result-cache';
+import { makeDirectories } from '@trufflepig/base/directories';
 
 /** What a request handler may ask of the daemon serving it. */
 export interface RequestContext {
@@ -28,7 +40,10 @@ export interface RequestContext {
 }
 
 /** What a handler answers; `json` (a string) is passed on to the client, anything else in it is ignored. */
-export type RequestHandler = (req: DaemonRequest, ctx: RequestContext) => Promise<Omit<DaemonReply, 'id' | 'error' | 'version'>>;
+export type RequestHandler = (
+  req: DaemonRequest,
+  ctx: RequestContext,
+) => Promise<Omit<DaemonReply, 'id' | 'error' | 'version'>>;
 
 export interface RootDaemonOptions {
   readonly root: string;
@@ -110,7 +125,10 @@ export async function serveRoot(opts: RootDaemonOptions): Promise<{ ok: true; da
   try {
     makeDirectories(cacheDir);
   } catch (err) {
-    return failure('cache_unwritable', `cannot create ${cacheDir} (${errorText(err)}); pass a writable --cache directory`);
+    return failure(
+      'cache_unwritable',
+      `cannot create ${cacheDir} (${errorText(err)}); pass a writable --cache directory`,
+    );
   }
   const socketPath = socketPathFor(cacheDir);
   const dirProblem = checkSocketDirectory(socketPath, true);
@@ -119,10 +137,17 @@ export async function serveRoot(opts: RootDaemonOptions): Promise<{ ok: true; da
   try {
     taken = acquireDaemonLock(cacheDir);
   } catch (err) {
-    return failure('cache_unwritable', `cannot create the daemon lock in ${cacheDir} (${errorText(err)}); check its permissions`);
+    return failure(
+      'cache_unwritable',
+      `cannot create the daemon lock in ${cacheDir} (${errorText(err)}); check its permissions`,
+    );
   }
   if (!taken.ok) {
-    return failure('daemon_running', `a daemon (pid ${taken.heldBy}) already serves ${root}; talk to it on ${socketPath}, or stop it first`, taken.heldBy);
+    return failure(
+      'daemon_running',
+      `a daemon (pid ${taken.heldBy}) already serves ${root}; talk to it on ${socketPath}, or stop it first`,
+      taken.heldBy,
+    );
   }
   const lock = taken.lock;
   // Only the lock holder gets here, so a socket file left by a dead daemon is ours to replace.
@@ -131,14 +156,20 @@ export async function serveRoot(opts: RootDaemonOptions): Promise<{ ok: true; da
   } catch (err) {
     if (errnoCode(err) !== 'ENOENT') {
       lock.release();
-      return failure('socket_unavailable', `cannot remove the stale socket ${socketPath} (${errorText(err)}); remove it by hand`);
+      return failure(
+        'socket_unavailable',
+        `cannot remove the stale socket ${socketPath} (${errorText(err)}); remove it by hand`,
+      );
     }
   }
   const server = net.createServer();
   const listenError = await listen(server, socketPath);
   if (listenError) {
     lock.release();
-    return failure('socket_unavailable', `cannot listen on ${socketPath} (${errorText(listenError)}); check the cache directory`);
+    return failure(
+      'socket_unavailable',
+      `cannot listen on ${socketPath} (${errorText(listenError)}); check the cache directory`,
+    );
   }
   try {
     fs.chmodSync(socketPath, 0o600);
@@ -181,9 +212,10 @@ class Daemon implements RunningDaemon {
       reconcile: opts.reconcile ?? defaultReconcile(root, cacheDir),
       quietMs: opts.quietMs ?? DEFAULT_QUIET_MS,
       maxDebounceMs: opts.maxDebounceMs ?? DEFAULT_MAX_DEBOUNCE_MS,
-      periodicMs: () => (this.watcherState.state === 'watching'
-        ? opts.periodicWithWatcherMs ?? PERIODIC_WITH_WATCHER_MS
-        : opts.periodicWithoutWatcherMs ?? PERIODIC_WITHOUT_WATCHER_MS),
+      periodicMs: () =>
+        this.watcherState.state === 'watching'
+          ? (opts.periodicWithWatcherMs ?? PERIODIC_WITH_WATCHER_MS)
+          : (opts.periodicWithoutWatcherMs ?? PERIODIC_WITHOUT_WATCHER_MS),
       onRun: (run) => this.onRun(run),
     });
   }
@@ -204,16 +236,25 @@ class Daemon implements RunningDaemon {
     this.startWatcher();
     this.rootTimer = setInterval(() => this.checkRoot(), this.opts.rootCheckMs ?? ROOT_CHECK_MS);
     this.rootTimer.unref();
-    this.log(`serving ${this.root} on ${this.socketPath} (version ${this.version}, watcher ${this.watcherState.state})`);
+    this.log(
+      `serving ${this.root} on ${this.socketPath} (version ${this.version}, watcher ${this.watcherState.state})`,
+    );
     void this.scheduler.request('start');
     return this;
   }
 
   status(): DaemonStatus {
     return describeStatus({
-      pid: this.pid, version: this.version, root: this.root, cacheDir: this.cacheDir, socketPath: this.socketPath, startedAt: this.startedAt,
-      scheduler: this.scheduler.snapshot, watcher: { ...this.watcherState, directories: this.watcher?.directories ?? 0 },
-      periodicMs: this.currentPeriodicMs(), served: this.served,
+      pid: this.pid,
+      version: this.version,
+      root: this.root,
+      cacheDir: this.cacheDir,
+      socketPath: this.socketPath,
+      startedAt: this.startedAt,
+      scheduler: this.scheduler.snapshot,
+      watcher: { ...this.watcherState, directories: this.watcher?.directories ?? 0 },
+      periodicMs: this.currentPeriodicMs(),
+      served: this.served,
       inFlight: [...this.connections].reduce((n, c) => n + c.busy, 0),
     });
   }
@@ -224,24 +265,28 @@ class Daemon implements RunningDaemon {
 
   private currentPeriodicMs(): number {
     return this.watcherState.state === 'watching'
-      ? this.opts.periodicWithWatcherMs ?? PERIODIC_WITH_WATCHER_MS
-      : this.opts.periodicWithoutWatcherMs ?? PERIODIC_WITHOUT_WATCHER_MS;
+      ? (this.opts.periodicWithWatcherMs ?? PERIODIC_WITH_WATCHER_MS)
+      : (this.opts.periodicWithoutWatcherMs ?? PERIODIC_WITHOUT_WATCHER_MS);
   }
 
   private startWatcher(): void {
     if (this.opts.watch === false) return;
-    const watcher = new TreeWatcher(this.root, {
-      onChange: () => {
-        // A deleted root shows up as events first: check at once, but not on every event of a burst.
-        const now = Date.now();
-        if (now - this.lastEventRootCheck >= 50) {
-          this.lastEventRootCheck = now;
-          if (!this.checkRoot()) return;
-        }
-        this.scheduler.noteChange();
+    const watcher = new TreeWatcher(
+      this.root,
+      {
+        onChange: () => {
+          // A deleted root shows up as events first: check at once, but not on every event of a burst.
+          const now = Date.now();
+          if (now - this.lastEventRootCheck >= 50) {
+            this.lastEventRootCheck = now;
+            if (!this.checkRoot()) return;
+          }
+          this.scheduler.noteChange();
+        },
+        onFailure: (reason) => this.watcherFailed(reason),
       },
-      onFailure: (reason) => this.watcherFailed(reason),
-    }, this.opts.maxWatchedDirectories);
+      this.opts.maxWatchedDirectories,
+    );
     const failed = watcher.start();
     if (failed) {
       this.watcherState = { state: 'failed', reason: failed };
@@ -264,7 +309,10 @@ class Daemon implements RunningDaemon {
   private onRun(run: ReconcileRun): void {
     const r = run.result as { ok?: unknown; error?: { code?: unknown; message?: unknown } } | undefined;
     if (run.thrown !== undefined) this.log(`reconcile (${run.reason}) threw after ${run.durationMs} ms: ${run.thrown}`);
-    else if (r?.ok === false) this.log(`reconcile (${run.reason}) failed after ${run.durationMs} ms: ${String(r.error?.code)}: ${String(r.error?.message)}`);
+    else if (r?.ok === false)
+      this.log(
+        `reconcile (${run.reason}) failed after ${run.durationMs} ms: ${String(r.error?.code)}: ${String(r.error?.message)}`,
+      );
     try {
       this.opts.onReconciled?.(run);
     } catch (err) {
@@ -296,19 +344,30 @@ class Daemon implements RunningDaemon {
       socket.destroy();
       return;
     }
-    const connection = new Connection(socket, (req) => this.dispatch(req), (req) => {
-      if (req?.verb === BUILTIN_VERBS.stop) void this.shutdown('stop_request');
-    }, this.version);
+    const connection = new Connection(
+      socket,
+      (req) => this.dispatch(req),
+      (req) => {
+        if (req?.verb === BUILTIN_VERBS.stop) void this.shutdown('stop_request');
+      },
+      this.version,
+    );
     this.connections.add(connection);
     socket.on('close', () => this.connections.delete(connection));
   }
 
   private async dispatch(req: DaemonRequest): Promise<DaemonReply> {
     this.served++;
-    if (this.stopping) return errorReply(req.id, 'daemon_stopping', 'the daemon is stopping; retry, a new one can start now');
+    if (this.stopping)
+      return errorReply(req.id, 'daemon_stopping', 'the daemon is stopping; retry, a new one can start now');
     switch (req.verb) {
       case BUILTIN_VERBS.ping:
-        return { id: req.id, stdout: JSON.stringify({ pid: this.pid, root: this.root, version: this.version }), stderr: '', exitCode: 0 };
+        return {
+          id: req.id,
+          stdout: JSON.stringify({ pid: this.pid, root: this.root, version: this.version }),
+          stderr: '',
+          exitCode: 0,
+        };
       case BUILTIN_VERBS.status:
         return { id: req.id, stdout: JSON.stringify(this.status()), stderr: '', exitCode: 0 };
       case BUILTIN_VERBS.stop:
@@ -316,18 +375,37 @@ class Daemon implements RunningDaemon {
     }
     // A client of another release may mean something else by the same verb and options:
     // refuse rather than answer as if understood (the built-ins above stay version-free).
-    if (!isBuiltinVerb(req.verb) && req.version !== this.version) return versionMismatchReply(req.id, this.version, req.version);
-    const ctx: RequestContext = { root: this.root, cacheDir: this.cacheDir, reconcileNow: () => this.scheduler.request('request') };
+    if (!isBuiltinVerb(req.verb) && req.version !== this.version)
+      return versionMismatchReply(req.id, this.version, req.version);
+    const ctx: RequestContext = {
+      root: this.root,
+      cacheDir: this.cacheDir,
+      reconcileNow: () => this.scheduler.request('request'),
+    };
     try {
       const out = await this.opts.handler(req, ctx);
       if (typeof out?.stdout !== 'string' || typeof out.stderr !== 'string' || !Number.isInteger(out.exitCode)) {
-        return errorReply(req.id, 'handler_failed', `the handler of ${req.verb} returned no { stdout, stderr, exitCode }; rerun with --no-daemon`);
+        return errorReply(
+          req.id,
+          'handler_failed',
+          `the handler of ${req.verb} returned no { stdout, stderr, exitCode }; rerun with --no-daemon`,
+        );
       }
       const json = (out as { json?: unknown }).json;
-      return { id: req.id, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode, ...(typeof json === 'string' ? { json } : {}) };
+      return {
+        id: req.id,
+        stdout: out.stdout,
+        stderr: out.stderr,
+        exitCode: out.exitCode,
+        ...(typeof json === 'string' ? { json } : {}),
+      };
     } catch (err) {
       this.log(`handler of ${req.verb} threw: ${errorText(err)}`);
-      return errorReply(req.id, 'handler_failed', `the daemon failed on ${req.verb} (${errorText(err)}); rerun with --no-daemon`);
+      return errorReply(
+        req.id,
+        'handler_failed',
+        `the daemon failed on ${req.verb} (${errorText(err)}); rerun with --no-daemon`,
+      );
     }
   }
 

@@ -8,7 +8,7 @@ import { DEFAULT_READY_TIMEOUT_MS, DEFAULT_STOP_WAIT_MS, MAX_LOG_BYTES, READY_PO
 import { processAlive, readLockPid } from './lock';
 import { lockPathFor, logPathFor } from './paths';
 import { daemonIsNewer, TRUFFLEPIG_VERSION } from './version';
-import { makeDirectories } from '@trufflepig/result-cache';
+import { makeDirectories } from '@trufflepig/base/directories';
 
 export interface StartedDaemon {
   readonly ok: true;
@@ -56,18 +56,34 @@ function versionText(version: string | undefined): string {
  * handshake) and wait for its lock; refuse to touch a newer one, which a newer client
  * started and would only start again.
  */
-async function stopOtherVersion(cacheDir: string, running: { pid: number; version?: string }, deadline: number): Promise<Failure | undefined> {
+async function stopOtherVersion(
+  cacheDir: string,
+  running: { pid: number; version?: string },
+  deadline: number,
+): Promise<Failure | undefined> {
   const theirs = `a daemon ${versionText(running.version)} (pid ${running.pid})`;
   if (daemonIsNewer(running.version)) {
-    return failure('version_mismatch', `${theirs} serves ${cacheDir}, newer than this client's ${TRUFFLEPIG_VERSION}; use the newer trufflepig, or run \`trufflepig stop\` to let this one start its own`, running.pid);
+    return failure(
+      'version_mismatch',
+      `${theirs} serves ${cacheDir}, newer than this client's ${TRUFFLEPIG_VERSION}; use the newer trufflepig, or run \`trufflepig stop\` to let this one start its own`,
+      running.pid,
+    );
   }
   const remaining = () => Math.max(1, deadline - Date.now());
-  const stopped = await stopDaemon(cacheDir, { timeoutMs: remaining(), waitMs: Math.min(DEFAULT_STOP_WAIT_MS, remaining()) });
+  const stopped = await stopDaemon(cacheDir, {
+    timeoutMs: remaining(),
+    waitMs: Math.min(DEFAULT_STOP_WAIT_MS, remaining()),
+  });
   if (!stopped.ok && stopped.code !== 'no_daemon') {
-    return failure('version_mismatch', `${theirs} serves ${cacheDir}, this client is version ${TRUFFLEPIG_VERSION}, and it did not stop (${stopped.message})`, running.pid);
+    return failure(
+      'version_mismatch',
+      `${theirs} serves ${cacheDir}, this client is version ${TRUFFLEPIG_VERSION}, and it did not stop (${stopped.message})`,
+      running.pid,
+    );
   }
   // `no_daemon`: it was stopping already (another client replaced it); its lock goes next.
-  while (readLockPid(lockPathFor(cacheDir)) === running.pid && processAlive(running.pid) && Date.now() < deadline) await sleep(READY_POLL_MS);
+  while (readLockPid(lockPathFor(cacheDir)) === running.pid && processAlive(running.pid) && Date.now() < deadline)
+    await sleep(READY_POLL_MS);
   return undefined;
 }
 
@@ -80,24 +96,35 @@ async function stopOtherVersion(cacheDir: string, running: { pid: number; versio
  * a newer version is left alone and answers `version_mismatch`, as does a spawned daemon
  * that reports another version than this client's (an entry script of another install).
  */
-export async function startDetachedDaemon(entryScript: string, args: readonly string[], cacheDir: string, opts: { readyTimeoutMs?: number } = {}): Promise<StartedDaemon | Failure> {
+export async function startDetachedDaemon(
+  entryScript: string,
+  args: readonly string[],
+  cacheDir: string,
+  opts: { readyTimeoutMs?: number } = {},
+): Promise<StartedDaemon | Failure> {
   const started = Date.now();
   const deadline = started + (opts.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS);
   const running = await pingDaemon(cacheDir, { timeoutMs: Math.max(1, deadline - Date.now()) });
   let replaced: { pid: number; version?: string } | undefined;
-  if (running.ok && running.version === TRUFFLEPIG_VERSION) return { ok: true, pid: running.pid, alreadyRunning: true, readyMs: Date.now() - started };
+  if (running.ok && running.version === TRUFFLEPIG_VERSION)
+    return { ok: true, pid: running.pid, alreadyRunning: true, readyMs: Date.now() - started };
   if (running.ok) {
     const refused = await stopOtherVersion(cacheDir, running, deadline);
     if (refused) return refused;
     replaced = { pid: running.pid, ...(running.version !== undefined ? { version: running.version } : {}) };
-  } else if (running.code === 'timed_out') return failure('timed_out', `a daemon holds ${cacheDir} but does not answer; stop it or use --no-daemon`);
+  } else if (running.code === 'timed_out')
+    return failure('timed_out', `a daemon holds ${cacheDir} but does not answer; stop it or use --no-daemon`);
   let exited = false;
-  let childPid = 0;
+  let childPid: number;
   try {
     makeDirectories(cacheDir);
     const log = openLog(cacheDir);
     try {
-      const child = spawn(process.execPath, [entryScript, ...args], { detached: true, stdio: ['ignore', log, log], cwd: path.parse(path.resolve(cacheDir)).root });
+      const child = spawn(process.execPath, [entryScript, ...args], {
+        detached: true,
+        stdio: ['ignore', log, log],
+        cwd: path.parse(path.resolve(cacheDir)).root,
+      });
       child.on('error', () => (exited = true));
       child.on('exit', () => (exited = true));
       child.unref();
@@ -111,17 +138,35 @@ export async function startDetachedDaemon(entryScript: string, args: readonly st
   while (Date.now() < deadline) {
     const ping = await pingDaemon(cacheDir, { timeoutMs: Math.max(1, Math.min(1_000, deadline - Date.now())) });
     if (ping.ok && ping.version !== TRUFFLEPIG_VERSION) {
-      return failure('version_mismatch', `the daemon that answered (pid ${ping.pid}) is ${versionText(ping.version)}, this client ${TRUFFLEPIG_VERSION}; start it from the same installation (${entryScript}), or use --no-daemon`, ping.pid);
+      return failure(
+        'version_mismatch',
+        `the daemon that answered (pid ${ping.pid}) is ${versionText(ping.version)}, this client ${TRUFFLEPIG_VERSION}; start it from the same installation (${entryScript}), or use --no-daemon`,
+        ping.pid,
+      );
     }
-    if (ping.ok) return { ok: true, pid: ping.pid, alreadyRunning: ping.pid !== childPid, readyMs: Date.now() - started, ...(childPid ? { spawnedPid: childPid } : {}), ...(replaced ? { replaced } : {}) };
+    if (ping.ok)
+      return {
+        ok: true,
+        pid: ping.pid,
+        alreadyRunning: ping.pid !== childPid,
+        readyMs: Date.now() - started,
+        ...(childPid ? { spawnedPid: childPid } : {}),
+        ...(replaced ? { replaced } : {}),
+      };
     if (exited) {
       // Lost a startup race? Then another live daemon holds the lock and will answer soon.
       const holder = readLockPid(lockPathFor(cacheDir));
       if (!holder || holder === childPid || !processAlive(holder)) {
-        return failure('daemon_exited', `the daemon exited before answering (${lastLogLine(cacheDir) || 'no log'}); see ${logPathFor(cacheDir)} or use --no-daemon`);
+        return failure(
+          'daemon_exited',
+          `the daemon exited before answering (${lastLogLine(cacheDir) || 'no log'}); see ${logPathFor(cacheDir)} or use --no-daemon`,
+        );
       }
     }
     await sleep(READY_POLL_MS);
   }
-  return failure('timed_out', `the daemon did not answer within ${opts.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS} ms; see ${logPathFor(cacheDir)} or use --no-daemon`);
+  return failure(
+    'timed_out',
+    `the daemon did not answer within ${opts.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS} ms; see ${logPathFor(cacheDir)} or use --no-daemon`,
+  );
 }

@@ -1,7 +1,8 @@
 // The `daemon.status` answer: what a daemon is doing, as plain JSON.
 import type { ReconcileReason, SchedulerState } from './scheduler';
 
-export type WatcherState = { readonly state: 'watching' | 'off' } | { readonly state: 'failed'; readonly reason: string };
+export type WatcherState =
+  { readonly state: 'watching' | 'off' } | { readonly state: 'failed'; readonly reason: string };
 
 export interface DaemonStatus {
   readonly pid: number;
@@ -19,9 +20,19 @@ export interface DaemonStatus {
     readonly runs: number;
     readonly running: boolean;
     readonly followUpQueued: boolean;
-    readonly last?: { readonly reason: ReconcileReason; readonly startedAt: string; readonly durationMs: number; readonly ok: boolean; readonly error?: string };
+    readonly last?: {
+      readonly reason: ReconcileReason;
+      readonly startedAt: string;
+      readonly durationMs: number;
+      readonly ok: boolean;
+      readonly error?: string;
+    };
   };
-  readonly watcher: { readonly state: 'watching' | 'off' | 'failed'; readonly directories: number; readonly reason?: string };
+  readonly watcher: {
+    readonly state: 'watching' | 'off' | 'failed';
+    readonly directories: number;
+    readonly reason?: string;
+  };
   /** Current periodic reconcile interval. */
   readonly periodicMs: number;
   readonly requests: { readonly served: number; readonly inFlight: number };
@@ -36,8 +47,17 @@ function failureOf(result: unknown, thrown: string | undefined): string | undefi
 }
 
 export function describeStatus(s: {
-  pid: number; version: string; root: string; cacheDir: string; socketPath: string; startedAt: number;
-  scheduler: SchedulerState; watcher: WatcherState & { directories: number }; periodicMs: number; served: number; inFlight: number;
+  pid: number;
+  version: string;
+  root: string;
+  cacheDir: string;
+  socketPath: string;
+  startedAt: number;
+  scheduler: SchedulerState;
+  watcher: WatcherState & { directories: number };
+  periodicMs: number;
+  served: number;
+  inFlight: number;
 }): DaemonStatus {
   const last = s.scheduler.last;
   const error = last ? failureOf(last.result, last.thrown) : undefined;
@@ -55,9 +75,23 @@ export function describeStatus(s: {
       runs: s.scheduler.runs,
       running: s.scheduler.running,
       followUpQueued: s.scheduler.followUpQueued,
-      ...(last ? { last: { reason: last.reason, startedAt: new Date(last.startedAt).toISOString(), durationMs: last.durationMs, ok: error === undefined, ...(error !== undefined ? { error } : {}) } } : {}),
+      ...(last
+        ? {
+            last: {
+              reason: last.reason,
+              startedAt: new Date(last.startedAt).toISOString(),
+              durationMs: last.durationMs,
+              ok: error === undefined,
+              ...(error !== undefined ? { error } : {}),
+            },
+          }
+        : {}),
     },
-    watcher: { state: s.watcher.state, directories: s.watcher.directories, ...(s.watcher.state === 'failed' ? { reason: s.watcher.reason } : {}) },
+    watcher: {
+      state: s.watcher.state,
+      directories: s.watcher.directories,
+      ...(s.watcher.state === 'failed' ? { reason: s.watcher.reason } : {}),
+    },
     periodicMs: s.periodicMs,
     requests: { served: s.served, inFlight: s.inFlight },
     memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },

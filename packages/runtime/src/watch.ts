@@ -4,11 +4,12 @@
 // inotify watch per *file* and descends into .git, node_modules and target too (measured:
 // 2,051 watches and 0.57 s of set-up for 50 directories of 2,000 files). A watch per
 // directory sees the same creations, deletions and writes of its entries, and the ignored
-// trees are never entered. The ignored trees are the walk's: the index's never-entered
-// directories (ALWAYS_SKIPPED_DIRS), except the directories inside them that hold files
-// Git tracks, which are indexed and so watched.
+// trees are never entered. The ignored trees are the walk's: the never-entered directories
+// (@trufflepig/base ALWAYS_SKIPPED_DIRS, one list for the walk and this watcher), except the
+// directories inside them that hold files Git tracks, which are indexed and so watched.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isAlwaysSkippedDir } from '@trufflepig/base/skipped-dirs';
 import { errnoCode, errorText } from './errors';
 import { MAX_WATCHED_DIRECTORIES } from './limits';
 
@@ -17,8 +18,7 @@ type IndexPackage = typeof import('@trufflepig/index');
 const indexPackage = (): IndexPackage => require('@trufflepig/index') as IndexPackage;
 
 function hasSkippedName(relative: string): boolean {
-  const names = indexPackage().ALWAYS_SKIPPED_DIRS;
-  return relative.split(/[\\/]/).some((c) => names.includes(c));
+  return relative.split(/[\\/]/).some(isAlwaysSkippedDir);
 }
 
 /**
@@ -96,7 +96,9 @@ export class TreeWatcher {
   private watchOne(dir: string): string | undefined {
     let watcher: fs.FSWatcher;
     try {
-      watcher = fs.watch(path.join(this.root, dir), { persistent: false }, (type, name) => this.onEvent(dir, type, name));
+      watcher = fs.watch(path.join(this.root, dir), { persistent: false }, (type, name) =>
+        this.onEvent(dir, type, name),
+      );
     } catch (err) {
       if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'ENOTDIR') return undefined; // removed meanwhile
       return `cannot watch ${dir || '.'}: ${errorText(err)}`;
@@ -116,7 +118,7 @@ export class TreeWatcher {
 
   /** A created directory gets watched (with its subtree); a removed one is forgotten. */
   private followRename(relative: string): void {
-    let isDirectory = false;
+    let isDirectory: boolean;
     try {
       isDirectory = fs.lstatSync(path.join(this.root, relative)).isDirectory();
     } catch {

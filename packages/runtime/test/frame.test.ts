@@ -1,4 +1,11 @@
-import { decodeFrames, EMPTY_DECODER, encodeFrame, sniffRequestId, type DecoderState, type FrameEvent } from '../src/frame';
+import {
+  decodeFrames,
+  EMPTY_DECODER,
+  encodeFrame,
+  sniffRequestId,
+  type DecoderState,
+  type FrameEvent,
+} from '../src/frame';
 import { FRAME_HEADER_BYTES, MAX_REQUEST_ARGS, MAX_REQUEST_BYTES } from '../src/limits';
 import { oversizeReply, parseReply, parseRequest, serializeRequest } from '../src/protocol';
 
@@ -30,7 +37,12 @@ describe('frame codec', () => {
   });
 
   test('several frames and a partial one in a single chunk', () => {
-    const all = Buffer.concat([encodeFrame('1'), encodeFrame('"two"'), encodeFrame('[3]'), encodeFrame('{"four":4}').subarray(0, 6)]);
+    const all = Buffer.concat([
+      encodeFrame('1'),
+      encodeFrame('"two"'),
+      encodeFrame('[3]'),
+      encodeFrame('{"four":4}').subarray(0, 6),
+    ]);
     const first = decodeFrames(EMPTY_DECODER, all, MAX_REQUEST_BYTES);
     expect(first.events.map((e) => (e.kind === 'frame' ? e.body : e.kind))).toEqual(['1', '"two"', '[3]']);
     expect(first.state.buffered.length).toBe(6);
@@ -47,13 +59,19 @@ describe('frame codec', () => {
     for (let i = 0; i < stream.length; i += 7) chunks.push(stream.subarray(i, i + 7));
     const { events } = feedAll(chunks, 100);
     expect(events[0]).toEqual({ kind: 'frame', body: atLimit });
-    expect(feedAll([encodeFrame('a'.repeat(101))], 100).events).toEqual([{ kind: 'oversize', length: 101, head: 'a'.repeat(101) }]);
+    expect(feedAll([encodeFrame('a'.repeat(101))], 100).events).toEqual([
+      { kind: 'oversize', length: 101, head: 'a'.repeat(101) },
+    ]);
     expect(events[1]).toMatchObject({ kind: 'oversize', length: Buffer.byteLength(over) });
     expect(events[2]).toEqual({ kind: 'frame', body: '"after"' });
     expect(events).toHaveLength(3);
     const head = (events[1] as { head: string }).head;
     expect(sniffRequestId(head)).toBe('req-7');
-    expect(oversizeReply(Buffer.byteLength(over), head)).toMatchObject({ id: 'req-7', exitCode: 2, error: { code: 'request_too_large' } });
+    expect(oversizeReply(Buffer.byteLength(over), head)).toMatchObject({
+      id: 'req-7',
+      exitCode: 2,
+      error: { code: 'request_too_large' },
+    });
   });
 
   test('an oversize frame is never buffered whole', () => {
@@ -67,7 +85,13 @@ describe('frame codec', () => {
 });
 
 describe('request validation', () => {
-  const base = { id: 'x1', verb: 'search', args: ['foo'], options: { b: 600, format: 'json', noDaemon: false }, cwd: '/tmp' };
+  const base = {
+    id: 'x1',
+    verb: 'search',
+    args: ['foo'],
+    options: { b: 600, format: 'json', noDaemon: false },
+    cwd: '/tmp',
+  };
 
   test('a valid request round-trips, id first on the wire', () => {
     const json = serializeRequest(base);
@@ -83,15 +107,35 @@ describe('request validation', () => {
 
   test('malformed requests answer protocol_error, naming the id when readable', () => {
     expect(parseRequest('not json')).toMatchObject({ ok: false, reply: { id: '', error: { code: 'protocol_error' } } });
-    expect(parseRequest('{"id":"k","verb":"v"')).toMatchObject({ ok: false, reply: { id: 'k', error: { code: 'protocol_error' } } });
-    expect(parseRequest(JSON.stringify({ ...base, args: [1] }))).toMatchObject({ ok: false, reply: { id: 'x1', error: { code: 'protocol_error' } } });
-    expect(parseRequest(JSON.stringify({ ...base, options: { nested: {} } }))).toMatchObject({ ok: false, reply: { error: { code: 'protocol_error' } } });
-    expect(parseRequest(JSON.stringify({ ...base, id: '' }))).toMatchObject({ ok: false, reply: { error: { code: 'protocol_error' } } });
-    expect(parseRequest(JSON.stringify({ ...base, cwd: undefined }))).toMatchObject({ ok: false, reply: { id: 'x1', error: { code: 'protocol_error' } } });
+    expect(parseRequest('{"id":"k","verb":"v"')).toMatchObject({
+      ok: false,
+      reply: { id: 'k', error: { code: 'protocol_error' } },
+    });
+    expect(parseRequest(JSON.stringify({ ...base, args: [1] }))).toMatchObject({
+      ok: false,
+      reply: { id: 'x1', error: { code: 'protocol_error' } },
+    });
+    expect(parseRequest(JSON.stringify({ ...base, options: { nested: {} } }))).toMatchObject({
+      ok: false,
+      reply: { error: { code: 'protocol_error' } },
+    });
+    expect(parseRequest(JSON.stringify({ ...base, id: '' }))).toMatchObject({
+      ok: false,
+      reply: { error: { code: 'protocol_error' } },
+    });
+    expect(parseRequest(JSON.stringify({ ...base, cwd: undefined }))).toMatchObject({
+      ok: false,
+      reply: { id: 'x1', error: { code: 'protocol_error' } },
+    });
   });
 
   test('replies are checked by shape', () => {
-    expect(parseReply('{"id":"a","stdout":"","stderr":"","exitCode":0}')).toEqual({ id: 'a', stdout: '', stderr: '', exitCode: 0 });
+    expect(parseReply('{"id":"a","stdout":"","stderr":"","exitCode":0}')).toEqual({
+      id: 'a',
+      stdout: '',
+      stderr: '',
+      exitCode: 0,
+    });
     expect(parseReply('{"id":"a","stdout":""}')).toBeUndefined();
     expect(parseReply('nope')).toBeUndefined();
   });

@@ -24,7 +24,11 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -41,8 +45,15 @@ export interface DaemonProcess {
 }
 
 /** Run the fixture daemon (or another entry script) in its own process (stderr captured). */
-export function spawnDaemon(root: string, cacheDir: string, options: Record<string, unknown> = {}, entry = ENTRY): DaemonProcess {
-  const child = spawn(process.execPath, [entry, root, cacheDir, JSON.stringify(options)], { stdio: ['ignore', 'ignore', 'pipe'] });
+export function spawnDaemon(
+  root: string,
+  cacheDir: string,
+  options: Record<string, unknown> = {},
+  entry = ENTRY,
+): DaemonProcess {
+  const child = spawn(process.execPath, [entry, root, cacheDir, JSON.stringify(options)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -59,7 +70,11 @@ export async function killAll(processes: DaemonProcess[]): Promise<void> {
 
 export function recordedReconciles(cacheDir: string): number[] {
   try {
-    return fs.readFileSync(path.join(cacheDir, 'reconciles.log'), 'utf8').split('\n').filter((l) => l.startsWith('start ')).map((l) => Number(l.slice(6)));
+    return fs
+      .readFileSync(path.join(cacheDir, 'reconciles.log'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('start '))
+      .map((l) => Number(l.slice(6)));
   } catch {
     return [];
   }

@@ -6,7 +6,16 @@ import { daemonStatus, pingDaemon, sendRequest, stopDaemon } from '../src/client
 import { lockPathFor, socketPathFor } from '../src/paths';
 import { startDetachedDaemon } from '../src/start';
 import { processAlive } from '../src/lock';
-import { ENTRY, killAll, recordedReconciles, sleep, spawnDaemon, tempRoot, waitFor, type DaemonProcess } from './helpers';
+import {
+  ENTRY,
+  killAll,
+  recordedReconciles,
+  sleep,
+  spawnDaemon,
+  tempRoot,
+  waitFor,
+  type DaemonProcess,
+} from './helpers';
 
 const started: DaemonProcess[] = [];
 const detached: number[] = [];
@@ -27,14 +36,21 @@ test('two concurrent startups of one root: exactly one daemon; the other gets da
   const { root, cacheDir } = tempRoot('race');
   const a = spawnTracked(root, cacheDir);
   const b = spawnTracked(root, cacheDir);
-  const loserExit = await Promise.race([a.exited.then((code) => ({ p: a, code })), b.exited.then((code) => ({ p: b, code }))]);
+  const loserExit = await Promise.race([
+    a.exited.then((code) => ({ p: a, code })),
+    b.exited.then((code) => ({ p: b, code })),
+  ]);
   expect(loserExit.code).toBe(3);
   expect(loserExit.p.stderr()).toMatch(/daemon_running/);
   const winner = loserExit.p === a ? b : a;
-  const ping = await waitFor(async () => {
-    const r = await pingDaemon(cacheDir);
-    return r.ok ? r : undefined;
-  }, 10_000, 'the winner to answer');
+  const ping = await waitFor(
+    async () => {
+      const r = await pingDaemon(cacheDir);
+      return r.ok ? r : undefined;
+    },
+    10_000,
+    'the winner to answer',
+  );
   expect(ping.pid).toBe(winner.child.pid);
   expect(fs.readFileSync(lockPathFor(cacheDir), 'utf8')).toBe(String(winner.child.pid));
   expect(await stopDaemon(cacheDir)).toEqual({ ok: true, pid: winner.child.pid });
@@ -44,14 +60,18 @@ test('two concurrent startups of one root: exactly one daemon; the other gets da
 test('startDetachedDaemon raced from two callers: both get the same daemon', async () => {
   const { root, cacheDir } = tempRoot('detach');
   const args = [root, cacheDir, JSON.stringify({})];
-  const [x, y] = await Promise.all([startDetachedDaemon(ENTRY, args, cacheDir), startDetachedDaemon(ENTRY, args, cacheDir)]);
+  const [x, y] = await Promise.all([
+    startDetachedDaemon(ENTRY, args, cacheDir),
+    startDetachedDaemon(ENTRY, args, cacheDir),
+  ]);
   if (!x.ok || !y.ok) throw new Error(JSON.stringify([x, y]));
   const spawned = [x.spawnedPid, y.spawnedPid].filter((pid): pid is number => pid !== undefined);
   detached.push(x.pid, ...spawned);
   expect(y.pid).toBe(x.pid);
   expect([x.alreadyRunning, y.alreadyRunning].filter((v) => !v).length).toBeLessThanOrEqual(1);
   // Exactly one daemon: any other process spawned by the race exits on the lock by itself.
-  for (const pid of spawned.filter((pid) => pid !== x.pid)) await waitFor(() => !processAlive(pid), 10_000, `the losing process ${pid} to exit`);
+  for (const pid of spawned.filter((pid) => pid !== x.pid))
+    await waitFor(() => !processAlive(pid), 10_000, `the losing process ${pid} to exit`);
   const again = await startDetachedDaemon(ENTRY, args, cacheDir);
   expect(again).toMatchObject({ ok: true, pid: x.pid, alreadyRunning: true });
   expect(fs.readFileSync(path.join(cacheDir, 'daemon.log'), 'utf8')).toMatch(/daemon_running|serving/);
@@ -61,27 +81,37 @@ test('startDetachedDaemon raced from two callers: both get the same daemon', asy
 
 test('startDetachedDaemon reports a daemon that cannot start (root missing) as daemon_exited', async () => {
   const { base, cacheDir } = tempRoot('bad');
-  const out = await startDetachedDaemon(ENTRY, [path.join(base, 'missing'), cacheDir], cacheDir, { readyTimeoutMs: 10_000 });
+  const out = await startDetachedDaemon(ENTRY, [path.join(base, 'missing'), cacheDir], cacheDir, {
+    readyTimeoutMs: 10_000,
+  });
   expect(out).toMatchObject({ ok: false, code: 'daemon_exited', message: expect.stringContaining('root_not_found') });
 });
 
 test('a daemon killed with kill -9 leaves socket and lock; the next start takes over and serves', async () => {
   const { root, cacheDir } = tempRoot('stale');
   const first = spawnTracked(root, cacheDir);
-  const firstPing = await waitFor(async () => {
-    const r = await pingDaemon(cacheDir);
-    return r.ok ? r : undefined;
-  }, 10_000, 'the first daemon');
+  const firstPing = await waitFor(
+    async () => {
+      const r = await pingDaemon(cacheDir);
+      return r.ok ? r : undefined;
+    },
+    10_000,
+    'the first daemon',
+  );
   first.child.kill('SIGKILL');
   await first.exited;
   expect(fs.existsSync(socketPathFor(cacheDir))).toBe(true);
   expect(fs.readFileSync(lockPathFor(cacheDir), 'utf8')).toBe(String(firstPing.pid));
   expect(await sendRequest(cacheDir, { verb: 'echo' })).toMatchObject({ ok: false, code: 'no_daemon' });
   const second = spawnTracked(root, cacheDir);
-  const secondPing = await waitFor(async () => {
-    const r = await pingDaemon(cacheDir);
-    return r.ok ? r : undefined;
-  }, 10_000, 'the second daemon');
+  const secondPing = await waitFor(
+    async () => {
+      const r = await pingDaemon(cacheDir);
+      return r.ok ? r : undefined;
+    },
+    10_000,
+    'the second daemon',
+  );
   expect(secondPing.pid).toBe(second.child.pid);
   expect(fs.readFileSync(lockPathFor(cacheDir), 'utf8')).toBe(String(second.child.pid));
   await stopDaemon(cacheDir);
@@ -132,10 +162,14 @@ test('a handler exception does not kill the daemon process; status reports pid, 
   expect(echo.ok && JSON.parse(echo.reply.stdout).args).toEqual(['still here']);
   fs.writeFileSync(path.join(root, 'src', 'a.ts'), 'edit');
   await waitFor(() => recordedReconciles(cacheDir).length >= 2, 3_000, 'a reconcile after the edit');
-  const status = await waitFor(async () => {
-    const s = await daemonStatus(cacheDir);
-    return s.ok && s.status.reconcile.runs >= 2 ? s : undefined;
-  }, 3_000, 'status to count the finished reconcile');
+  const status = await waitFor(
+    async () => {
+      const s = await daemonStatus(cacheDir);
+      return s.ok && s.status.reconcile.runs >= 2 ? s : undefined;
+    },
+    3_000,
+    'status to count the finished reconcile',
+  );
   expect(status.status).toMatchObject({ pid: d.child.pid, root, watcher: { state: 'watching' }, generation: 1 });
   expect(Date.parse(status.status.startedAt)).toBeLessThanOrEqual(Date.now());
   const nice = Number(fs.readFileSync(`/proc/${d.child.pid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
@@ -166,10 +200,14 @@ test('a stale lock (dead pid) raced by four starters: exactly one takes it over 
   fs.writeFileSync(socketPathFor(cacheDir), ''); // and its socket file
   expect(processAlive(deadPid)).toBe(false);
   const racers = [0, 1, 2, 3].map(() => spawnTracked(root, cacheDir));
-  const ping = await waitFor(async () => {
-    const r = await pingDaemon(cacheDir);
-    return r.ok ? r : undefined;
-  }, 15_000, 'one racer to serve');
+  const ping = await waitFor(
+    async () => {
+      const r = await pingDaemon(cacheDir);
+      return r.ok ? r : undefined;
+    },
+    15_000,
+    'one racer to serve',
+  );
   const codes = await Promise.all(racers.filter((p) => p.child.pid !== ping.pid).map((p) => p.exited));
   expect(codes).toEqual([3, 3, 3]);
   expect(racers.filter((p) => p.child.pid === ping.pid)).toHaveLength(1);

@@ -30,10 +30,20 @@ function recorder(ms = 0) {
   return { reconcile, calls, maxActive: () => maxActive };
 }
 
-async function start(reconcile: () => Promise<unknown>, extra: Partial<RootDaemonOptions> = {}, dirs = tempRoot('rec')) {
+async function start(
+  reconcile: () => Promise<unknown>,
+  extra: Partial<RootDaemonOptions> = {},
+  dirs = tempRoot('rec'),
+) {
   const out = await serveRoot({
-    root: dirs.root, cacheDir: dirs.cacheDir, reconcile, handleSignals: false, priority: false, log: () => undefined,
-    handler: async () => ({ stdout: '', stderr: '', exitCode: 0 }), ...extra,
+    root: dirs.root,
+    cacheDir: dirs.cacheDir,
+    reconcile,
+    handleSignals: false,
+    priority: false,
+    log: () => undefined,
+    handler: async () => ({ stdout: '', stderr: '', exitCode: 0 }),
+    ...extra,
   });
   if (!out.ok) throw new Error(`${out.code}: ${out.message}`);
   running.push(out.daemon);
@@ -76,11 +86,19 @@ test('a burst of edits is debounced: quiet period, but never more than maxDeboun
 test('events only inside .git, node_modules, target and .trufflepig are ignored; other directories (even build output) count', async () => {
   const r = recorder();
   const dirs = tempRoot('ign');
-  for (const d of ['.git', 'node_modules/pkg', 'target/debug', '.trufflepig', 'src/node_modules', 'dist']) fs.mkdirSync(path.join(dirs.root, d), { recursive: true });
+  for (const d of ['.git', 'node_modules/pkg', 'target/debug', '.trufflepig', 'src/node_modules', 'dist'])
+    fs.mkdirSync(path.join(dirs.root, d), { recursive: true });
   await start(r.reconcile, {}, dirs);
   await waitFor(() => r.calls.length >= 1, 2_000, 'the start reconcile');
   await sleep(100);
-  for (const f of ['.git/index', 'node_modules/pkg/x.js', 'target/debug/out', '.trufflepig/state', 'src/node_modules/y.js', 'node_modules/new-dir/z.js']) {
+  for (const f of [
+    '.git/index',
+    'node_modules/pkg/x.js',
+    'target/debug/out',
+    '.trufflepig/state',
+    'src/node_modules/y.js',
+    'node_modules/new-dir/z.js',
+  ]) {
     fs.mkdirSync(path.dirname(path.join(dirs.root, f)), { recursive: true });
     fs.writeFileSync(path.join(dirs.root, f), 'changed');
   }
@@ -93,12 +111,21 @@ test('events only inside .git, node_modules, target and .trufflepig are ignored;
 test('files Git tracks under node_modules and target are watched (the walk indexes them); untracked ones beside them are not', async () => {
   const r = recorder();
   const dirs = tempRoot('tracked-vendor');
-  const files = ['node_modules/vendored/lib/a.js', 'target/gen/schema.rs', 'node_modules/untracked/b.js', 'target/debug/out'];
+  const files = [
+    'node_modules/vendored/lib/a.js',
+    'target/gen/schema.rs',
+    'node_modules/untracked/b.js',
+    'target/debug/out',
+  ];
   for (const f of files) {
     fs.mkdirSync(path.dirname(path.join(dirs.root, f)), { recursive: true });
     fs.writeFileSync(path.join(dirs.root, f), 'x');
   }
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: dirs.root, stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {
+      cwd: dirs.root,
+      stdio: 'ignore',
+    });
   git('init', '-q');
   git('add', '-f', files[0], files[1]);
   await start(r.reconcile, {}, dirs);
@@ -145,7 +172,11 @@ test('never two reconciles at once: events during a run become exactly one follo
 
 test('without a watcher it reconciles on the short periodic schedule, and status says so', async () => {
   const r = recorder();
-  const { daemon } = await start(r.reconcile, { watch: false, periodicWithoutWatcherMs: 150, periodicWithWatcherMs: 60_000 });
+  const { daemon } = await start(r.reconcile, {
+    watch: false,
+    periodicWithoutWatcherMs: 150,
+    periodicWithWatcherMs: 60_000,
+  });
   await sleep(800);
   expect(r.calls.length).toBeGreaterThanOrEqual(4);
   expect(r.calls.length).toBeLessThanOrEqual(7);
@@ -164,12 +195,20 @@ test('with a watcher the long periodic schedule applies', async () => {
 test('a watcher that fails later (too many directories) triggers a full reconcile and the periodic fallback', async () => {
   const r = recorder();
   const runs: ReconcileRun[] = [];
-  const { root, daemon } = await start(r.reconcile, { maxWatchedDirectories: 3, periodicWithWatcherMs: 60_000, periodicWithoutWatcherMs: 150, onReconciled: (run) => runs.push(run) });
+  const { root, daemon } = await start(r.reconcile, {
+    maxWatchedDirectories: 3,
+    periodicWithWatcherMs: 60_000,
+    periodicWithoutWatcherMs: 150,
+    onReconciled: (run) => runs.push(run),
+  });
   await waitFor(() => runs.length >= 1, 2_000, 'the start reconcile');
   expect(daemon.status().watcher).toMatchObject({ state: 'watching', directories: 2 });
   fs.mkdirSync(path.join(root, 'x', 'y', 'z'), { recursive: true });
   await waitFor(() => runs.some((run) => run.reason === 'watcher_failed'), 2_000, 'the watcher_failed reconcile');
-  expect(daemon.status()).toMatchObject({ watcher: { state: 'failed', reason: expect.stringContaining('more than 3 directories') }, periodicMs: 150 });
+  expect(daemon.status()).toMatchObject({
+    watcher: { state: 'failed', reason: expect.stringContaining('more than 3 directories') },
+    periodicMs: 150,
+  });
   const n = runs.length;
   await sleep(500);
   expect(runs.length - n).toBeGreaterThanOrEqual(2); // periodic every 150 ms now
@@ -178,7 +217,11 @@ test('a watcher that fails later (too many directories) triggers a full reconcil
 test('a root with too many directories starts without a watcher, on the short schedule', async () => {
   const dirs = tempRoot('many');
   for (let i = 0; i < 5; i++) fs.mkdirSync(path.join(dirs.root, `d${i}`));
-  const { daemon } = await start(recorder().reconcile, { maxWatchedDirectories: 3, periodicWithoutWatcherMs: 1_000 }, dirs);
+  const { daemon } = await start(
+    recorder().reconcile,
+    { maxWatchedDirectories: 3, periodicWithoutWatcherMs: 1_000 },
+    dirs,
+  );
   expect(daemon.status()).toMatchObject({ watcher: { state: 'failed' }, periodicMs: 1_000 });
 });
 
@@ -199,15 +242,21 @@ test('index_locked is retried; a handler can ask for a reconcile through the dae
   let n = 0;
   const calls: number[] = [];
   const dirs = tempRoot('lockd');
-  const { daemon } = await start(async () => {
-    calls.push(Date.now());
-    return ++n === 1 ? { ok: false, error: { code: 'index_locked', message: 'held' } } : { ok: true, value: { generation: n } };
-  }, {
-    handler: async (_req, ctx) => {
-      const run = await ctx.reconcileNow();
-      return { stdout: JSON.stringify(run.result), stderr: '', exitCode: 0 };
+  const { daemon } = await start(
+    async () => {
+      calls.push(Date.now());
+      return ++n === 1
+        ? { ok: false, error: { code: 'index_locked', message: 'held' } }
+        : { ok: true, value: { generation: n } };
     },
-  }, dirs);
+    {
+      handler: async (_req, ctx) => {
+        const run = await ctx.reconcileNow();
+        return { stdout: JSON.stringify(run.result), stderr: '', exitCode: 0 };
+      },
+    },
+    dirs,
+  );
   await waitFor(() => calls.length >= 2, 3_000, 'the locked retry');
   expect(calls[1] - calls[0]).toBeGreaterThanOrEqual(900);
   const reply = await sendRequest(dirs.cacheDir, { verb: 'index' });

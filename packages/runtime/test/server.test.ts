@@ -19,7 +19,11 @@ afterEach(async () => {
 const handler: RequestHandler = async (req) => {
   switch (req.verb) {
     case 'echo':
-      return { stdout: JSON.stringify({ args: req.args, options: req.options, cwd: req.cwd }), stderr: '', exitCode: 0 };
+      return {
+        stdout: JSON.stringify({ args: req.args, options: req.options, cwd: req.cwd }),
+        stderr: '',
+        exitCode: 0,
+      };
     case 'sleep':
       await sleep(Number(req.args[0]));
       return { stdout: req.args[0], stderr: '', exitCode: 0 };
@@ -32,15 +36,29 @@ const handler: RequestHandler = async (req) => {
   }
 };
 
-async function start(extra: Partial<RootDaemonOptions> = {}, dirs = tempRoot('srv')): Promise<RunningDaemon & { dirs: ReturnType<typeof tempRoot> }> {
-  const out = await serveRoot({ root: dirs.root, cacheDir: dirs.cacheDir, handler, reconcile: async () => ({ ok: true, value: { generation: 1 } }), handleSignals: false, priority: false, log: () => undefined, ...extra });
+async function start(
+  extra: Partial<RootDaemonOptions> = {},
+  dirs = tempRoot('srv'),
+): Promise<RunningDaemon & { dirs: ReturnType<typeof tempRoot> }> {
+  const out = await serveRoot({
+    root: dirs.root,
+    cacheDir: dirs.cacheDir,
+    handler,
+    reconcile: async () => ({ ok: true, value: { generation: 1 } }),
+    handleSignals: false,
+    priority: false,
+    log: () => undefined,
+    ...extra,
+  });
   if (!out.ok) throw new Error(`${out.code}: ${out.message}`);
   running.push(out.daemon);
   return Object.assign(out.daemon, { dirs });
 }
 
 /** A raw connection: send frames, collect the replies that come back. */
-function rawConnection(socketPath: string): Promise<{ send(body: Buffer | string): void; replies(n: number): Promise<DaemonReply[]>; close(): void }> {
+function rawConnection(
+  socketPath: string,
+): Promise<{ send(body: Buffer | string): void; replies(n: number): Promise<DaemonReply[]>; close(): void }> {
   return new Promise((resolve, reject) => {
     const socket = net.createConnection(socketPath);
     const got: DaemonReply[] = [];
@@ -72,13 +90,35 @@ test('ping, status and handler replies carry the request id; the socket is <cach
   expect(fs.readFileSync(lockPathFor(d.dirs.cacheDir), 'utf8')).toBe(String(process.pid));
   const ping = await pingDaemon(d.dirs.cacheDir);
   expect(ping).toMatchObject({ ok: true, pid: process.pid });
-  const echoed = await sendRequest(d.dirs.cacheDir, { id: 'my-id-1', verb: 'echo', args: ['a', 'b c'], options: { b: 600, lines: true }, cwd: '/x' });
-  expect(echoed).toEqual({ ok: true, reply: { id: 'my-id-1', stdout: JSON.stringify({ args: ['a', 'b c'], options: { b: 600, lines: true }, cwd: '/x' }), stderr: '', exitCode: 0, version: TRUFFLEPIG_VERSION } });
+  const echoed = await sendRequest(d.dirs.cacheDir, {
+    id: 'my-id-1',
+    verb: 'echo',
+    args: ['a', 'b c'],
+    options: { b: 600, lines: true },
+    cwd: '/x',
+  });
+  expect(echoed).toEqual({
+    ok: true,
+    reply: {
+      id: 'my-id-1',
+      stdout: JSON.stringify({ args: ['a', 'b c'], options: { b: 600, lines: true }, cwd: '/x' }),
+      stderr: '',
+      exitCode: 0,
+      version: TRUFFLEPIG_VERSION,
+    },
+  });
   const generated = await sendRequest(d.dirs.cacheDir, { verb: 'echo' });
   expect(generated.ok && generated.reply.id).toMatch(/^[0-9a-f-]{36}$/);
   const status = await daemonStatus(d.dirs.cacheDir);
   if (!status.ok) throw new Error(status.message);
-  expect(status.status).toMatchObject({ pid: process.pid, root: d.dirs.root, cacheDir: d.dirs.cacheDir, socketPath: d.socketPath, generation: 1, watcher: { state: 'watching', directories: 2 } });
+  expect(status.status).toMatchObject({
+    pid: process.pid,
+    root: d.dirs.root,
+    cacheDir: d.dirs.cacheDir,
+    socketPath: d.socketPath,
+    generation: 1,
+    watcher: { state: 'watching', directories: 2 },
+  });
   expect(status.status.reconcile.runs).toBeGreaterThanOrEqual(1);
   expect(status.status.reconcile.last).toMatchObject({ reason: 'start', ok: true });
 });
@@ -86,7 +126,8 @@ test('ping, status and handler replies carry the request id; the socket is <cach
 test('requests on one connection run concurrently and are answered as they finish', async () => {
   const d = await start();
   const c = await rawConnection(d.socketPath);
-  const req = (id: string, verb: string, args: string[]) => serializeRequest({ id, verb, args, options: {}, cwd: '/', version: TRUFFLEPIG_VERSION });
+  const req = (id: string, verb: string, args: string[]) =>
+    serializeRequest({ id, verb, args, options: {}, cwd: '/', version: TRUFFLEPIG_VERSION });
   c.send(Buffer.concat([encodeFrame(req('slow', 'sleep', ['400'])), encodeFrame(req('fast', 'sleep', ['10']))]));
   const started = Date.now();
   const replies = await c.replies(2);
@@ -98,10 +139,35 @@ test('requests on one connection run concurrently and are answered as they finis
 test(`a request over ${MAX_REQUEST_BYTES} bytes or ${MAX_REQUEST_ARGS} arguments answers request_too_large and the connection survives`, async () => {
   const d = await start();
   const c = await rawConnection(d.socketPath);
-  const huge = serializeRequest({ id: 'huge', verb: 'echo', args: ['y'.repeat(MAX_REQUEST_BYTES)], options: {}, cwd: '/', version: TRUFFLEPIG_VERSION });
+  const huge = serializeRequest({
+    id: 'huge',
+    verb: 'echo',
+    args: ['y'.repeat(MAX_REQUEST_BYTES)],
+    options: {},
+    cwd: '/',
+    version: TRUFFLEPIG_VERSION,
+  });
   c.send(huge);
-  c.send(serializeRequest({ id: 'many', verb: 'echo', args: Array(MAX_REQUEST_ARGS + 1).fill('z'), options: {}, cwd: '/', version: TRUFFLEPIG_VERSION }));
-  c.send(serializeRequest({ id: 'fine', verb: 'echo', args: Array(MAX_REQUEST_ARGS).fill('z'), options: {}, cwd: '/', version: TRUFFLEPIG_VERSION }));
+  c.send(
+    serializeRequest({
+      id: 'many',
+      verb: 'echo',
+      args: Array(MAX_REQUEST_ARGS + 1).fill('z'),
+      options: {},
+      cwd: '/',
+      version: TRUFFLEPIG_VERSION,
+    }),
+  );
+  c.send(
+    serializeRequest({
+      id: 'fine',
+      verb: 'echo',
+      args: Array(MAX_REQUEST_ARGS).fill('z'),
+      options: {},
+      cwd: '/',
+      version: TRUFFLEPIG_VERSION,
+    }),
+  );
   const [r1, r2, r3] = await c.replies(3);
   expect(r1).toMatchObject({ id: 'huge', exitCode: 2, error: { code: 'request_too_large' } });
   expect(r2).toMatchObject({ id: 'many', exitCode: 2, error: { code: 'request_too_large' } });
@@ -109,15 +175,23 @@ test(`a request over ${MAX_REQUEST_BYTES} bytes or ${MAX_REQUEST_ARGS} arguments
   c.close();
   // The client refuses before sending; nothing reaches the daemon.
   const served = d.status().requests.served;
-  expect(await sendRequest(d.dirs.cacheDir, { verb: 'echo', args: ['y'.repeat(MAX_REQUEST_BYTES)] })).toMatchObject({ ok: false, code: 'request_too_large' });
-  expect(await sendRequest(d.dirs.cacheDir, { verb: 'echo', args: Array(MAX_REQUEST_ARGS + 1).fill('z') })).toMatchObject({ ok: false, code: 'request_too_large' });
+  expect(await sendRequest(d.dirs.cacheDir, { verb: 'echo', args: ['y'.repeat(MAX_REQUEST_BYTES)] })).toMatchObject({
+    ok: false,
+    code: 'request_too_large',
+  });
+  expect(
+    await sendRequest(d.dirs.cacheDir, { verb: 'echo', args: Array(MAX_REQUEST_ARGS + 1).fill('z') }),
+  ).toMatchObject({ ok: false, code: 'request_too_large' });
   expect(d.status().requests.served).toBe(served);
 });
 
 test('a handler exception becomes an error reply with exit code 2, and the daemon keeps serving', async () => {
   const d = await start();
   const thrown = await sendRequest(d.dirs.cacheDir, { id: 'boom', verb: 'throw' });
-  expect(thrown).toMatchObject({ ok: true, reply: { id: 'boom', exitCode: 2, stdout: '', error: { code: 'handler_failed' } } });
+  expect(thrown).toMatchObject({
+    ok: true,
+    reply: { id: 'boom', exitCode: 2, stdout: '', error: { code: 'handler_failed' } },
+  });
   expect(thrown.ok && thrown.reply.stderr).toMatch(/^trufflepig: handler_failed: .*handler exploded/);
   expect(await sendRequest(d.dirs.cacheDir, { verb: 'echo' })).toMatchObject({ ok: true, reply: { exitCode: 0 } });
 });
@@ -132,7 +206,15 @@ test(`a reply over ${MAX_REPLY_BYTES} bytes becomes reply_too_large; one just un
 
 test('one daemon per cache directory: a second serveRoot answers daemon_running with the holder pid', async () => {
   const d = await start();
-  const second = await serveRoot({ root: d.dirs.root, cacheDir: d.dirs.cacheDir, handler, reconcile: async () => undefined, handleSignals: false, priority: false, log: () => undefined });
+  const second = await serveRoot({
+    root: d.dirs.root,
+    cacheDir: d.dirs.cacheDir,
+    handler,
+    reconcile: async () => undefined,
+    handleSignals: false,
+    priority: false,
+    log: () => undefined,
+  });
   expect(second).toMatchObject({ ok: false, code: 'daemon_running', pid: process.pid });
   expect(await pingDaemon(d.dirs.cacheDir)).toMatchObject({ ok: true });
 });
@@ -166,5 +248,8 @@ test('no daemon: no_daemon at once; a reply slower than the timeout: timed_out',
   const dirs = tempRoot('none');
   expect(await sendRequest(dirs.cacheDir, { verb: 'echo' })).toMatchObject({ ok: false, code: 'no_daemon' });
   const d = await start();
-  expect(await sendRequest(d.dirs.cacheDir, { verb: 'sleep', args: ['500'] }, { timeoutMs: 100 })).toMatchObject({ ok: false, code: 'timed_out' });
+  expect(await sendRequest(d.dirs.cacheDir, { verb: 'sleep', args: ['500'] }, { timeoutMs: 100 })).toMatchObject({
+    ok: false,
+    code: 'timed_out',
+  });
 });

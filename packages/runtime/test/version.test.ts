@@ -30,15 +30,23 @@ async function stopDaemonOf(p: DaemonProcess): Promise<void> {
   if (cacheDir) await stopDaemon(cacheDir, { timeoutMs: 2_000, waitMs: 2_000 });
 }
 
-async function daemonAt(version: string | 'pre-handshake', label: string): Promise<{ root: string; cacheDir: string; d: DaemonProcess; pid: number }> {
+async function daemonAt(
+  version: string | 'pre-handshake',
+  label: string,
+): Promise<{ root: string; cacheDir: string; d: DaemonProcess; pid: number }> {
   const { root, cacheDir } = tempRoot(label);
-  const d = version === 'pre-handshake' ? spawnDaemon(root, cacheDir, {}, OLD_ENTRY) : spawnDaemon(root, cacheDir, { version });
+  const d =
+    version === 'pre-handshake' ? spawnDaemon(root, cacheDir, {}, OLD_ENTRY) : spawnDaemon(root, cacheDir, { version });
   started.push(d);
   cacheOf.set(d, cacheDir);
-  const ping = await waitFor(async () => {
-    const r = await pingDaemon(cacheDir);
-    return r.ok ? r : undefined;
-  }, 10_000, `the daemon of ${version}`);
+  const ping = await waitFor(
+    async () => {
+      const r = await pingDaemon(cacheDir);
+      return r.ok ? r : undefined;
+    },
+    10_000,
+    `the daemon of ${version}`,
+  );
   return { root, cacheDir, d, pid: ping.pid };
 }
 
@@ -91,13 +99,28 @@ test('a daemon of a doctored version refuses handler verbs with version_mismatch
   expect(asked.message).toContain(`the client is version ${TRUFFLEPIG_VERSION}`);
   expect(asked.message).toContain('trufflepig stop');
   // On the wire: an error reply (exit 2, empty stdout) stamped with the daemon's version.
-  const socketPath = (await daemonStatus(cacheDir).then((s) => (s.ok ? s.status.socketPath : '')));
-  const wire = await rawRequest(socketPath, serializeRequest({ id: 'w1', verb: 'echo', args: [], options: {}, cwd: root, version: TRUFFLEPIG_VERSION }));
-  expect(wire).toMatchObject({ id: 'w1', version: '0.0.1', exitCode: 2, stdout: '', error: { code: 'version_mismatch' } });
+  const socketPath = await daemonStatus(cacheDir).then((s) => (s.ok ? s.status.socketPath : ''));
+  const wire = await rawRequest(
+    socketPath,
+    serializeRequest({ id: 'w1', verb: 'echo', args: [], options: {}, cwd: root, version: TRUFFLEPIG_VERSION }),
+  );
+  expect(wire).toMatchObject({
+    id: 'w1',
+    version: '0.0.1',
+    exitCode: 2,
+    stdout: '',
+    error: { code: 'version_mismatch' },
+  });
   expect(wire.stderr).toMatch(/^trufflepig: version_mismatch: this daemon is version 0\.0\.1/);
   // A client from before the handshake sends no version: refused too, never answered.
-  const unversioned = await rawRequest(socketPath, serializeRequest({ id: 'w2', verb: 'echo', args: [], options: {}, cwd: root }));
-  expect(unversioned).toMatchObject({ id: 'w2', error: { code: 'version_mismatch', message: expect.stringContaining('sent no version') } });
+  const unversioned = await rawRequest(
+    socketPath,
+    serializeRequest({ id: 'w2', verb: 'echo', args: [], options: {}, cwd: root }),
+  );
+  expect(unversioned).toMatchObject({
+    id: 'w2',
+    error: { code: 'version_mismatch', message: expect.stringContaining('sent no version') },
+  });
   // A client claiming the daemon's own version is answered.
   const same = await sendRequest(cacheDir, { verb: 'echo', args: ['y'], version: '0.0.1' });
   expect(same.ok && JSON.parse(same.reply.stdout).args).toEqual(['y']);
@@ -117,11 +140,16 @@ test('an older daemon is replaced: startDetachedDaemon stops it and starts one o
   expect(up.pid).not.toBe(oldPid);
   expect(await d.exited).toBe(0);
   expect(d.stderr()).toMatch(/done \(stop_request\)/);
-  expect(await daemonStatus(cacheDir)).toMatchObject({ ok: true, status: { pid: up.pid, version: TRUFFLEPIG_VERSION } });
+  expect(await daemonStatus(cacheDir)).toMatchObject({
+    ok: true,
+    status: { pid: up.pid, version: TRUFFLEPIG_VERSION },
+  });
   const echo = await sendRequest(cacheDir, { verb: 'echo', args: ['after'] });
   expect(echo).toMatchObject({ ok: true, reply: { version: TRUFFLEPIG_VERSION, exitCode: 0 } });
   // The daemon log says who served which version.
-  expect(fs.readFileSync(path.join(cacheDir, 'daemon.log'), 'utf8')).toContain(`(version ${TRUFFLEPIG_VERSION}, watcher`);
+  expect(fs.readFileSync(path.join(cacheDir, 'daemon.log'), 'utf8')).toContain(
+    `(version ${TRUFFLEPIG_VERSION}, watcher`,
+  );
   expect(await stopDaemon(cacheDir)).toEqual({ ok: true, pid: up.pid });
 });
 
@@ -142,7 +170,11 @@ test('a daemon from before the handshake: its answer is not taken (version_misma
   const { root, cacheDir, d, pid: oldPid } = await daemonAt('pre-handshake', 'prehs');
   // It answers (it ignores the request's version), but without a version of its own.
   const asked = await sendRequest(cacheDir, { verb: 'search', args: ['x'] });
-  expect(asked).toMatchObject({ ok: false, code: 'version_mismatch', message: expect.stringContaining('predates the version handshake') });
+  expect(asked).toMatchObject({
+    ok: false,
+    code: 'version_mismatch',
+    message: expect.stringContaining('predates the version handshake'),
+  });
   const ping = await pingDaemon(cacheDir);
   expect(ping.ok && ping.version).toBeUndefined();
   expect(ping).toMatchObject({ ok: true, pid: oldPid });
@@ -151,7 +183,10 @@ test('a daemon from before the handshake: its answer is not taken (version_misma
   detached.push(up.pid, ...(up.spawnedPid ? [up.spawnedPid] : []));
   expect(up.replaced).toEqual({ pid: oldPid });
   expect(await d.exited).toBe(0);
-  expect(await sendRequest(cacheDir, { verb: 'echo' })).toMatchObject({ ok: true, reply: { version: TRUFFLEPIG_VERSION } });
+  expect(await sendRequest(cacheDir, { verb: 'echo' })).toMatchObject({
+    ok: true,
+    reply: { version: TRUFFLEPIG_VERSION },
+  });
   expect(await stopDaemon(cacheDir)).toEqual({ ok: true, pid: up.pid });
 });
 
@@ -169,6 +204,10 @@ test("a handler's json string round-trips through a real daemon; a json that is 
 
 test('parseReply keeps a string json and version, and ignores them otherwise', () => {
   const base = { id: 'a', stdout: '', stderr: '', exitCode: 0 };
-  expect(parseReply(JSON.stringify({ ...base, json: '{"x":1}', version: '1.2.3' }))).toEqual({ ...base, json: '{"x":1}', version: '1.2.3' });
+  expect(parseReply(JSON.stringify({ ...base, json: '{"x":1}', version: '1.2.3' }))).toEqual({
+    ...base,
+    json: '{"x":1}',
+    version: '1.2.3',
+  });
   expect(parseReply(JSON.stringify({ ...base, json: { x: 1 }, version: 7 }))).toEqual(base);
 });

@@ -6,7 +6,16 @@ import { rootHash } from '@trufflepig/member-root';
 import { ResultStore } from '@trufflepig/result-cache';
 import { countTokens } from '@trufflepig/render';
 import {
-  indexCommand, moreCommand, pageHits, resolveRoot, runSearch, searchCommand, showCommand, showHandle, showPath, statusCommand,
+  indexCommand,
+  moreCommand,
+  pageHits,
+  resolveRoot,
+  runSearch,
+  searchCommand,
+  showCommand,
+  showHandle,
+  showPath,
+  statusCommand,
   type ResolvedRoot,
 } from '../src';
 
@@ -15,8 +24,14 @@ function tempRepo(): { root: string; cache: string } {
   const root = path.join(base, 'repo');
   fs.mkdirSync(path.join(root, 'src', 'nested'), { recursive: true });
   execFileSync('git', ['init', '-q', root]);
-  fs.writeFileSync(path.join(root, 'src', 'bucket.rs'), 'pub struct TokenBucket { tokens: u32 }\n\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) {\n        self.tokens += 1;\n    }\n}\n');
-  fs.writeFileSync(path.join(root, 'src', 'nested', 'use.rs'), 'use crate::TokenBucket;\nfn go(b: &mut TokenBucket) { b.refill_tokens(); }\n');
+  fs.writeFileSync(
+    path.join(root, 'src', 'bucket.rs'),
+    'pub struct TokenBucket { tokens: u32 }\n\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) {\n        self.tokens += 1;\n    }\n}\n',
+  );
+  fs.writeFileSync(
+    path.join(root, 'src', 'nested', 'use.rs'),
+    'use crate::TokenBucket;\nfn go(b: &mut TokenBucket) { b.refill_tokens(); }\n',
+  );
   fs.writeFileSync(path.join(root, 'README.md'), '# Bucket\n\nThe token bucket refills tokens.\n');
   return { root: fs.realpathSync(root), cache: path.join(base, 'cache') };
 }

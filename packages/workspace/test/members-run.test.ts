@@ -1,4 +1,4 @@
-import { assignThreads } from '../src/members-run';
+import { assignThreads } from '../src/federation/members-run';
 
 describe('assignThreads', () => {
   const MB = 1024 * 1024;

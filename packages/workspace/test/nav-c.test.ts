@@ -8,27 +8,58 @@ import * as path from 'node:path';
 import { parseQuery } from '@trufflepig/index';
 import { cacheDirForRoot } from '@trufflepig/member-root';
 import { ctxCommand, indexCommand, refsCommand, searchCommand, showCommand } from '../src';
-import { referenceSites } from '../src/nav-refs';
-import { openReader } from '../src/search';
+import { referenceSites } from '../src/navigation/refs';
+import { openReader } from '../src/core/search';
+import { CLIENT_HOST } from '../src/core/host';
 import { json, makeRepo } from './ws-helpers';
 
 const FILES = {
   'include/linux/sched.h': [
-    '#ifndef _LINUX_SCHED_H', '#define _LINUX_SCHED_H', '',
-    'struct task_struct {', '\tunsigned int __state;', '\tstruct task_struct *parent;', '};', '',
-    'asmlinkage void schedule(void);', 'extern int wake_up_process(struct task_struct *p);', '',
-    'static inline int task_nice(const struct task_struct *p)', '{', '\treturn p->static_prio - 120;', '}',
-    '#define task_is_running(task) (READ_ONCE((task)->__state) == 0)', '#endif', '',
+    '#ifndef _LINUX_SCHED_H',
+    '#define _LINUX_SCHED_H',
+    '',
+    'struct task_struct {',
+    '\tunsigned int __state;',
+    '\tstruct task_struct *parent;',
+    '};',
+    '',
+    'asmlinkage void schedule(void);',
+    'extern int wake_up_process(struct task_struct *p);',
+    '',
+    'static inline int task_nice(const struct task_struct *p)',
+    '{',
+    '\treturn p->static_prio - 120;',
+    '}',
+    '#define task_is_running(task) (READ_ONCE((task)->__state) == 0)',
+    '#endif',
+    '',
   ].join('\n'),
   'kernel/sched/core.c': [
-    '#include <linux/sched.h>', '',
-    'asmlinkage __visible void __sched schedule(void)', '{', '\tstruct task_struct *tsk = current;', '}', '',
-    'int wake_up_process(struct task_struct *p)', '{', '\treturn 1;', '}', '',
+    '#include <linux/sched.h>',
+    '',
+    'asmlinkage __visible void __sched schedule(void)',
+    '{',
+    '\tstruct task_struct *tsk = current;',
+    '}',
+    '',
+    'int wake_up_process(struct task_struct *p)',
+    '{',
+    '\treturn 1;',
+    '}',
+    '',
   ].join('\n'),
   'kernel/fork.c': [
-    '#include <linux/sched.h>', '',
-    'static struct task_struct *dup(struct task_struct *orig)', '{', '\tstruct task_struct *p = orig;',
-    '\tstruct task_struct *q = orig->parent;', '\tschedule();', '\twake_up_process(p);', '\treturn q;', '}', '',
+    '#include <linux/sched.h>',
+    '',
+    'static struct task_struct *dup(struct task_struct *orig)',
+    '{',
+    '\tstruct task_struct *p = orig;',
+    '\tstruct task_struct *q = orig->parent;',
+    '\tschedule();',
+    '\twake_up_process(p);',
+    '\treturn q;',
+    '}',
+    '',
   ].join('\n'),
   // A second copy of the header for the tools/ tree: its own includes find it first.
   'tools/include/linux/sched.h': '#ifndef TOOLS_SCHED_H\n#define TOOLS_SCHED_H\nint tools_yield(void);\n#endif\n',
@@ -39,16 +70,29 @@ const FILES = {
   'app/main.c': '#include "../lib/util.h"\nint main(void) { return util_sum(1, 2); }\n',
   // The kernel's mm_struct: its fields in one anonymous struct, closed by an attribute macro.
   'include/linux/mm_types.h': [
-    'struct mm_struct {', '\tstruct {',
+    'struct mm_struct {',
+    '\tstruct {',
     ...Array.from({ length: 45 }, (_, i) => `\t\tunsigned long field_${i};`),
-    '\t} __randomize_layout;', '\tunsigned long cpu_bitmap[];', '};', '',
+    '\t} __randomize_layout;',
+    '\tunsigned long cpu_bitmap[];',
+    '};',
+    '',
   ].join('\n'),
 };
 
 describe('C navigation: show sym: and refs through #include', () => {
   let root: string;
   let env: NodeJS.ProcessEnv;
-  const at = (more = {}) => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), format: 'json' as const, budget: 5000, ...more });
+  const at = (more = {}) => ({
+    cwd: root,
+    env,
+    noDaemon: true,
+    noWorkspace: true,
+    cache: path.join(root, '..', 'cache'),
+    format: 'json' as const,
+    budget: 5000,
+    ...more,
+  });
 
   beforeAll(async () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-c-')));
@@ -60,7 +104,12 @@ describe('C navigation: show sym: and refs through #include', () => {
   it('show sym:schedule reads the definition, not the prototype, and lists the prototype as another', async () => {
     const page = json(await showCommand('sym:schedule', at()));
     expect(page).toMatchObject({ path: 'kernel/sched/core.c', name: 'schedule', kind: 'function', start_line: 3 });
-    expect(page.rows.map((r: { text: string }) => r.text)).toEqual(['asmlinkage __visible void __sched schedule(void)', '{', '\tstruct task_struct *tsk = current;', '}']);
+    expect(page.rows.map((r: { text: string }) => r.text)).toEqual([
+      'asmlinkage __visible void __sched schedule(void)',
+      '{',
+      '\tstruct task_struct *tsk = current;',
+      '}',
+    ]);
     expect(page.also).toEqual([expect.objectContaining({ path: 'include/linux/sched.h', kind: 'prototype' })]);
   });
 
@@ -68,9 +117,22 @@ describe('C navigation: show sym: and refs through #include', () => {
     const page = json(await showCommand('sym:task_struct', at()));
     expect(page).toMatchObject({ path: 'include/linux/sched.h', kind: 'struct', start_line: 4 });
     // Whole lines: the struct's span ends at `}`, its row is the line `};`.
-    expect(page.rows.map((r: { text: string }) => r.text)).toEqual(['struct task_struct {', '\tunsigned int __state;', '\tstruct task_struct *parent;', '};']);
-    expect(json(await showCommand('sym:task_nice', at()))).toMatchObject({ path: 'include/linux/sched.h', kind: 'function', start_line: 12 });
-    expect(json(await showCommand('sym:task_is_running', at()))).toMatchObject({ path: 'include/linux/sched.h', kind: 'macro', start_line: 16 });
+    expect(page.rows.map((r: { text: string }) => r.text)).toEqual([
+      'struct task_struct {',
+      '\tunsigned int __state;',
+      '\tstruct task_struct *parent;',
+      '};',
+    ]);
+    expect(json(await showCommand('sym:task_nice', at()))).toMatchObject({
+      path: 'include/linux/sched.h',
+      kind: 'function',
+      start_line: 12,
+    });
+    expect(json(await showCommand('sym:task_is_running', at()))).toMatchObject({
+      path: 'include/linux/sched.h',
+      kind: 'macro',
+      start_line: 16,
+    });
   });
 
   it('show sym: of a long struct whose members outline nothing reads its body', async () => {
@@ -81,32 +143,53 @@ describe('C navigation: show sym: and refs through #include', () => {
     expect(page.members).toBeUndefined();
   });
 
-  it('refs resolves a call through a quoted include to the definition in the header\'s paired source', async () => {
+  it("refs resolves a call through a quoted include to the definition in the header's paired source", async () => {
     const page = json(await refsCommand(['util_sum', 'file:app/'], at()));
-    expect(page.hits).toEqual([expect.objectContaining({ path: 'app/main.c', role: 'call', resolution: 'resolved', definition: 'lib/util.c:2' })]);
+    expect(page.hits).toEqual([
+      expect.objectContaining({ path: 'app/main.c', role: 'call', resolution: 'resolved', definition: 'lib/util.c:2' }),
+    ]);
   });
 
   it('refs resolves through a system include to the declaration the compiler sees', async () => {
     const page = json(await refsCommand(['schedule', 'file:kernel/fork.c'], at()));
-    expect(page.hits).toEqual([expect.objectContaining({ path: 'kernel/fork.c', role: 'call', resolution: 'resolved', definition: 'include/linux/sched.h:9' })]);
+    expect(page.hits).toEqual([
+      expect.objectContaining({
+        path: 'kernel/fork.c',
+        role: 'call',
+        resolution: 'resolved',
+        definition: 'include/linux/sched.h:9',
+      }),
+    ]);
     // In the defining file the name resolves to its own definition.
     const own = json(await refsCommand(['wake_up_process', 'file:kernel/sched/core.c'], at()));
-    expect(own.hits[0]).toMatchObject({ role: 'declaration', resolution: 'resolved', definition: 'kernel/sched/core.c:8' });
+    expect(own.hits[0]).toMatchObject({
+      role: 'declaration',
+      resolution: 'resolved',
+      definition: 'kernel/sched/core.c:8',
+    });
   });
 
   it('refs stops reading files at its deadline and counts the files it left unread', async () => {
     const cacheDir = cacheDirForRoot(root, { cacheOverride: path.join(root, '..', 'cache') });
-    const reader = await openReader(root, cacheDir);
+    const reader = await openReader(CLIENT_HOST, root, cacheDir);
     if (!reader.ok) throw new Error(reader.error.message);
     const q = parseQuery(['task_struct']);
     if (!q.ok) throw new Error(q.error.message);
     const targets = [{ root, cacheDir, reader: reader.value }];
     const all = referenceSites(targets, q.value);
-    expect({ files: all.files, unread: all.unread, truncated: all.truncated }).toEqual({ files: 3, unread: 0, truncated: false });
+    expect({ files: all.files, unread: all.unread, truncated: all.truncated }).toEqual({
+      files: 3,
+      unread: 0,
+      truncated: false,
+    });
     // A clock that has always run past the deadline: one file is read (a page is never empty for want of time), the other counted.
     let tick = 0;
     const late = referenceSites(targets, q.value, { deadlineMs: 10, now: () => (tick += 100) });
-    expect({ files: late.files, unread: late.unread, truncated: late.truncated }).toEqual({ files: 1, unread: 2, truncated: true });
+    expect({ files: late.files, unread: late.unread, truncated: late.truncated }).toEqual({
+      files: 1,
+      unread: 2,
+      truncated: true,
+    });
     expect(late.sites.every((s) => s.file.path === 'include/linux/sched.h')).toBe(true);
     const page = json(await refsCommand(['task_struct'], at()));
     expect(page.coverage).not.toHaveProperty('unread_files');
@@ -116,13 +199,19 @@ describe('C navigation: show sym: and refs through #include', () => {
     const hit = json(await searchCommand(['sym:dup'], at())).hits[0];
     const c = json(await ctxCommand(hit.handle, at()));
     expect(c.symbol).toMatchObject({ name: 'dup', kind: 'function' });
-    expect(c.callees.map((s: { name: string; path: string; kind: string }) => `${s.name} ${s.path} ${s.kind}`)).toEqual([
-      'schedule kernel/sched/core.c function', 'wake_up_process kernel/sched/core.c function',
-    ]);
+    expect(c.callees.map((s: { name: string; path: string; kind: string }) => `${s.name} ${s.path} ${s.kind}`)).toEqual(
+      ['schedule kernel/sched/core.c function', 'wake_up_process kernel/sched/core.c function'],
+    );
   });
 
   it('a system include finds the include/ directory nearest the including file', async () => {
     const page = json(await refsCommand(['tools_yield', 'file:tools/perf/bench.c'], at()));
-    expect(page.hits).toEqual([expect.objectContaining({ path: 'tools/perf/bench.c', resolution: 'resolved', definition: 'tools/include/linux/sched.h:3' })]);
+    expect(page.hits).toEqual([
+      expect.objectContaining({
+        path: 'tools/perf/bench.c',
+        resolution: 'resolved',
+        definition: 'tools/include/linux/sched.h:3',
+      }),
+    ]);
   });
 });

@@ -5,11 +5,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ctxCommand, indexCommand, searchCommand } from '../src';
-import { CTX_LIST_MAX } from '../src/limits';
+import { CTX_LIST_MAX } from '../src/core/limits';
 import { json, makeRepo } from './ws-helpers';
 
 const N = CTX_LIST_MAX + 3;
-const helpers = Array.from({ length: N }, (_, i) => `export function helper${i}(): number {\n  return leaf() + ${i};\n}\n`).join('\n');
+const helpers = Array.from(
+  { length: N },
+  (_, i) => `export function helper${i}(): number {\n  return leaf() + ${i};\n}\n`,
+).join('\n');
 const FILES = {
   'src/leaf.ts': 'export function leaf(): number {\n  return 1;\n}\n',
   'src/helpers.ts': `import { leaf } from './leaf';\n\n${helpers}`,
@@ -20,7 +23,15 @@ const FILES = {
 describe('ctx bounds', () => {
   let root: string;
   let env: NodeJS.ProcessEnv;
-  const at = (more = {}) => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), budget: 5000, ...more });
+  const at = (more = {}) => ({
+    cwd: root,
+    env,
+    noDaemon: true,
+    noWorkspace: true,
+    cache: path.join(root, '..', 'cache'),
+    budget: 5000,
+    ...more,
+  });
 
   beforeAll(async () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-ctx-bounds-')));

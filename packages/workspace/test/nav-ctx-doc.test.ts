@@ -1,11 +1,14 @@
 // `ctx` of a hit inside a doc comment answers for the definition the comment documents
-// (documentedBy in nav-ctx.ts): Rust `///` lines precede their item, outside its span, and
+// (documentedBy in navigation/ctx.ts): Rust `///` lines precede their item, outside its span, and
 // an agent trial's top hit for "prevent stack overflow on deeply nested JSON" was such a
 // comment, for which ctx said nothing. Real repository, real tree-sitter parse.
 import { ctxCommand, searchCommand } from '../src';
 import { indexedRepo, type IndexedRepo } from './ws-helpers';
 
-const DOC = Array.from({ length: 30 }, (_, i) => `    /// Line ${i} of the documentation${i === 12 ? ' about a zebra that overflows the giraffe' : ''}.`);
+const DOC = Array.from(
+  { length: 30 },
+  (_, i) => `    /// Line ${i} of the documentation${i === 12 ? ' about a zebra that overflows the giraffe' : ''}.`,
+);
 const RUST = [
   'pub struct Deserializer { remaining_depth: u8 }',
   '',

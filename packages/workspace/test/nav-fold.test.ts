@@ -1,9 +1,9 @@
 // `show sym:` folds a long Python docstring to its summary and one row naming the exact
-// read of the rest (nav-fold.ts); short docstrings, other languages and exact reads
+// read of the rest (navigation/fold.ts); short docstrings, other languages and exact reads
 // (`show HANDLE`, `show path:`) print every row. Real repository, real tree-sitter parses.
 import { countTokens, splitRows } from '@trufflepig/render';
 import { showCommand } from '../src';
-import { foldDocstring } from '../src/nav-fold';
+import { foldDocstring } from '../src/navigation/fold';
 import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 const DOC_LINES = Array.from({ length: 20 }, (_, i) => `    :param p${i}: what parameter ${i} means, at some length.`);
@@ -42,7 +42,15 @@ const HELPERS = [
   '',
 ].join('\n');
 
-const JS = ['function urlFor(endpoint) {', '  /*', ...DOC_LINES.map((l) => `   * ${l.trim()}`), '   */', '  return "/" + endpoint;', '}', ''].join('\n');
+const JS = [
+  'function urlFor(endpoint) {',
+  '  /*',
+  ...DOC_LINES.map((l) => `   * ${l.trim()}`),
+  '   */',
+  '  return "/" + endpoint;',
+  '}',
+  '',
+].join('\n');
 
 let repo: IndexedRepo;
 const at: IndexedRepo['at'] = (more) => repo.at(more);
@@ -59,7 +67,11 @@ describe('show sym: folds long Python docstrings', () => {
     const rows = lines(out.stdout);
     expect(rows[0]).toMatch(/^[0-9a-z]{6,}:1 {2}app\/helpers\.py:1-29 {2}url_for$/);
     expect(rows.slice(1, 9)).toEqual([
-      '1\tdef url_for(', '2\t    endpoint: str,', '3\t    *,', '4\t    _anchor: str = None,', '5\t) -> str:',
+      '1\tdef url_for(',
+      '2\t    endpoint: str,',
+      '3\t    *,',
+      '4\t    _anchor: str = None,',
+      '5\t) -> str:',
       '6\t    """Generate a URL to the given endpoint.',
       '7-28\t… 22 docstring lines (show path:app/helpers.py:7-28)',
       '29\t    return "/" + endpoint',
@@ -72,19 +84,35 @@ describe('show sym: folds long Python docstrings', () => {
     // Folding is what makes it cheap: the same read unfolded costs over twice as much.
     const whole = await showCommand(`${rows[0].split(' ')[0]}`, at());
     expect(lines(whole.stdout)).toHaveLength(1 + 29);
-    expect(countTokens(whole.stdout)).toBeGreaterThan(2 * countTokens(out.stdout.split('\nalso')[0].split('\nrefs')[0]));
+    expect(countTokens(whole.stdout)).toBeGreaterThan(
+      2 * countTokens(out.stdout.split('\nalso')[0].split('\nrefs')[0]),
+    );
   });
 
   it('keeps the summary row after a row of bare quotes', async () => {
     const rows = lines((await showCommand('sym:quoted_first', at())).stdout);
-    expect(rows.slice(1, 5)).toEqual(['45\tdef quoted_first(x):', '46\t    """', '47\t    Summary on the second row.', '48-68\t… 21 docstring lines (show path:app/helpers.py:48-68)']);
+    expect(rows.slice(1, 5)).toEqual([
+      '45\tdef quoted_first(x):',
+      '46\t    """',
+      '47\t    Summary on the second row.',
+      '48-68\t… 21 docstring lines (show path:app/helpers.py:48-68)',
+    ]);
     expect(rows[5]).toBe('69\t    return x');
   });
 
   it('prints short and one-row docstrings whole, and never folds other languages', async () => {
-    expect(lines((await showCommand('sym:short', at())).stdout).slice(1, 4)).toEqual(['32\tdef short(x):', '33\t    """One line."""', '34\t    return x']);
+    expect(lines((await showCommand('sym:short', at())).stdout).slice(1, 4)).toEqual([
+      '32\tdef short(x):',
+      '33\t    """One line."""',
+      '34\t    return x',
+    ]);
     expect(lines((await showCommand('sym:few', at())).stdout).slice(1, 7)).toEqual([
-      '37\tdef few(x):', "38\t    '''", '39\t    Summary on its own row.', '40\t    Two more rows.', "41\t    '''", '42\t    return x',
+      '37\tdef few(x):',
+      "38\t    '''",
+      '39\t    Summary on its own row.',
+      '40\t    Two more rows.',
+      "41\t    '''",
+      '42\t    return x',
     ]);
     const js = lines((await showCommand('sym:urlFor', at())).stdout);
     expect(js.filter((l) => l.includes('…'))).toEqual([]);
@@ -95,7 +123,9 @@ describe('show sym: folds long Python docstrings', () => {
     const page = json(await showCommand('sym:url_for', at({ format: 'json' })));
     const fold = page.rows.find((r: { folded?: string }) => r.folded);
     expect(fold).toMatchObject({ line: 7, end_line: 28, folded: 'docstring', read: 'show path:app/helpers.py:7-28' });
-    expect(page.rows.filter((r: { folded?: string }) => !r.folded).map((r: { line: number }) => r.line)).toEqual([1, 2, 3, 4, 5, 6, 29]);
+    expect(page.rows.filter((r: { folded?: string }) => !r.folded).map((r: { line: number }) => r.line)).toEqual([
+      1, 2, 3, 4, 5, 6, 29,
+    ]);
     expect(page.end_line).toBe(29);
   });
 });

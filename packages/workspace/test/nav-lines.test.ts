@@ -1,4 +1,4 @@
-// The lines pages of map, refs and show sym: (retrieval spec §4, §6, §7): one short row per
+// The lines pages of map, refs and show sym: (docs/spec/retrieval.md §4, §6, §7): one short row per
 // item, row shapes and order, and what they cost in o200k tokens. Real repositories, real
 // tree-sitter parses.
 import * as fs from 'node:fs';
@@ -9,30 +9,71 @@ import { indexCommand, mapCommand, moreCommand, refsCommand, showCommand } from 
 import { json, makeRepo } from './ws-helpers';
 
 const BUCKET = [
-  'class TokenBucket {', '  #count = 0;', '  static create(size) {', '    return new TokenBucket(size);', '  }',
-  '  constructor(size) {', '    this.size = size;', '  }', '  async refill() {', '    this.#drain();', '    return this.#count;', '  }',
-  '  get level() {', '    return this.#count;', '  }', '  set level(v) {', '    this.#count = v;', '  }',
-  '  #drain() {', '    this.#count = 0;', '  }', '  drain() {', '    this.#drain();', '  }', '}', 'module.exports = TokenBucket;', '',
+  'class TokenBucket {',
+  '  #count = 0;',
+  '  static create(size) {',
+  '    return new TokenBucket(size);',
+  '  }',
+  '  constructor(size) {',
+  '    this.size = size;',
+  '  }',
+  '  async refill() {',
+  '    this.#drain();',
+  '    return this.#count;',
+  '  }',
+  '  get level() {',
+  '    return this.#count;',
+  '  }',
+  '  set level(v) {',
+  '    this.#count = v;',
+  '  }',
+  '  #drain() {',
+  '    this.#count = 0;',
+  '  }',
+  '  drain() {',
+  '    this.#drain();',
+  '  }',
+  '}',
+  'module.exports = TokenBucket;',
+  '',
 ].join('\n');
 
 /** A file of 300 functions: an outline of a few hundred items. */
-const BIG = Array.from({ length: 300 }, (_, i) => `export function step${i}(x: number): number {\n  return x + ${i};\n}\n`).join('');
+const BIG = Array.from(
+  { length: 300 },
+  (_, i) => `export function step${i}(x: number): number {\n  return x + ${i};\n}\n`,
+).join('');
 
 /** A class of 60 lines (over SYM_BODY_MAX_LINES): show sym: prints its head and members. */
 const LEDGER = [
-  '// The ledger.', 'class Ledger {',
-  ...Array.from({ length: 11 }, (_, i) => [`  entry${i}(x) {`, `    const y = x + ${i};`, '    return y * 2;', '  }', ''].join('\n')),
-  '  static #seal() {', '    return 0;', '  }', '}', '',
+  '// The ledger.',
+  'class Ledger {',
+  ...Array.from({ length: 11 }, (_, i) =>
+    [`  entry${i}(x) {`, `    const y = x + ${i};`, '    return y * 2;', '  }', ''].join('\n'),
+  ),
+  '  static #seal() {',
+  '    return 0;',
+  '  }',
+  '}',
+  '',
 ].join('\n');
 
 const FILES = {
   'lib/bucket.js': BUCKET,
-  'index.js': "const TokenBucket = require('./lib/bucket.js');\n\nfunction make() {\n  return TokenBucket.create(1);\n}\n" +
+  'index.js':
+    "const TokenBucket = require('./lib/bucket.js');\n\nfunction make() {\n  return TokenBucket.create(1);\n}\n" +
     'function pair() {\n  return [new TokenBucket(1), new TokenBucket(2)];\n}\nmodule.exports = { make, pair, TokenBucket };\n',
-  'test/bucket.test.js': "const TokenBucket = require('../lib/bucket.js');\ntest('fills', () => new TokenBucket(1).refill());\n",
+  'test/bucket.test.js':
+    "const TokenBucket = require('../lib/bucket.js');\ntest('fills', () => new TokenBucket(1).refill());\n",
   'src/store.ts': [
-    'export abstract class Store {', "  private readonly name: string = 'store';", '  protected static instances = 0;',
-    '  abstract load(): Promise<void>;', '  public async save(): Promise<void> {}', '  private tick(): void {}', '}', '',
+    'export abstract class Store {',
+    "  private readonly name: string = 'store';",
+    '  protected static instances = 0;',
+    '  abstract load(): Promise<void>;',
+    '  public async save(): Promise<void> {}',
+    '  private tick(): void {}',
+    '}',
+    '',
   ].join('\n'),
   'src/big.ts': BIG,
   'long/ledger.js': LEDGER,
@@ -40,12 +81,22 @@ const FILES = {
   'app/server.js': 'class Server {\n  urlFor(name) {\n    return "/" + name;\n  }\n}\nmodule.exports = Server;\n',
   'helpers.js': 'function urlFor(name) {\n  return "/x/" + name;\n}\nmodule.exports = { urlFor };\n',
   // Seven more definitions of `tick`: show sym: lists five under `also`.
-  ...Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`more/m${i}.ts`, `export function tick(): number {\n  return ${i};\n}\n`])),
+  ...Object.fromEntries(
+    Array.from({ length: 7 }, (_, i) => [`more/m${i}.ts`, `export function tick(): number {\n  return ${i};\n}\n`]),
+  ),
 };
 
 let root: string;
 let env: NodeJS.ProcessEnv;
-const at = (more = {}) => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), format: 'lines' as const, ...more });
+const at = (more = {}) => ({
+  cwd: root,
+  env,
+  noDaemon: true,
+  noWorkspace: true,
+  cache: path.join(root, '..', 'cache'),
+  format: 'lines' as const,
+  ...more,
+});
 const lines = (stdout: string) => stdout.trimEnd().split('\n');
 
 beforeAll(async () => {
@@ -59,26 +110,43 @@ describe('map', () => {
   it('prints one short row per item: LINE-END, modifiers, kind, name; #private and its public namesake differ', async () => {
     const out = await mapCommand(['lib/bucket.js'], at());
     const [header, file, ...rest] = lines(out.stdout);
-    expect(header).toMatch(/^map lib\/bucket\.js  \(show [0-9a-z]{6,}:N reads row N\)$/);
+    expect(header).toMatch(/^map lib\/bucket\.js {2}\(show [0-9a-z]{6,}:N reads row N\)$/);
     expect(file).toBe('lib/bucket.js');
     expect(rest).toEqual([
-      '1 1-25 class TokenBucket', '2 3-5 static method create', '3 6-8 method constructor', '4 9-12 async method refill',
-      '5 13-15 get method level', '6 16-18 set method level', '7 19-21 method #drain', '8 22-24 method drain',
-      '9 2-2 field #count', 'coverage: 9 items',
+      '1 1-25 class TokenBucket',
+      '2 3-5 static method create',
+      '3 6-8 method constructor',
+      '4 9-12 async method refill',
+      '5 13-15 get method level',
+      '6 16-18 set method level',
+      '7 19-21 method #drain',
+      '8 22-24 method drain',
+      '9 2-2 field #count',
+      'coverage: 9 items',
     ]);
     // The require binding at the end of the file is not an item.
     const page = json(await mapCommand(['lib/bucket.js'], at({ format: 'json', budget: 5000 })));
     const drains = page.hits.filter((h: { name: string }) => h.name === 'TokenBucket::drain');
     expect(drains.map((h: { modifiers?: string[] }) => h.modifiers ?? [])).toEqual([['#'], []]);
     expect(drains.map((h: { start_line: number }) => h.start_line)).toEqual([19, 22]);
-    expect(page.hits[3]).toMatchObject({ name: 'TokenBucket::refill', kind: 'method', modifiers: ['async'], start_line: 9, end_line: 12 });
+    expect(page.hits[3]).toMatchObject({
+      name: 'TokenBucket::refill',
+      kind: 'method',
+      modifiers: ['async'],
+      start_line: 9,
+      end_line: 12,
+    });
   });
 
   it('reads TypeScript modifiers and keeps fields after methods', async () => {
     const rows = lines((await mapCommand(['src/store.ts'], at())).stdout).slice(2, -1);
     expect(rows).toEqual([
-      '1 1-7 abstract class Store', '2 4-4 abstract method load', '3 5-5 async method save', '4 6-6 private method tick',
-      '5 2-2 private readonly field name', '6 3-3 protected static field instances',
+      '1 1-7 abstract class Store',
+      '2 4-4 abstract method load',
+      '3 5-5 async method save',
+      '4 6-6 private method tick',
+      '5 2-2 private readonly field name',
+      '6 3-3 protected static field instances',
     ]);
   });
 
@@ -93,7 +161,9 @@ describe('map', () => {
     expect(countTokens(rows.join('\n')) / rows.length).toBeLessThanOrEqual(10);
     const next = text.find((l) => l.startsWith('next: more '))!.slice('next: more '.length);
     const second = lines((await moreCommand(next, at())).stdout);
-    expect(second[2]).toBe(`${rows.length + 1} ${3 * rows.length + 1}-${3 * rows.length + 3} function step${rows.length}`);
+    expect(second[2]).toBe(
+      `${rows.length + 1} ${3 * rows.length + 1}-${3 * rows.length + 3} function step${rows.length}`,
+    );
   });
 
   it('answers a budget too small for one row with a fitting status and the retry on stderr', async () => {
@@ -116,7 +186,7 @@ describe('refs', () => {
   it('lists code uses first, then the declaration and bindings, then tests, each with its text and enclosing definition', async () => {
     const out = await refsCommand(['TokenBucket'], at());
     expect(lines(out.stdout)).toEqual([
-      expect.stringMatching(/^refs TokenBucket → lib\/bucket\.js:1  \(show [0-9a-z]{6,}:N reads row N\)$/),
+      expect.stringMatching(/^refs TokenBucket → lib\/bucket\.js:1 {2}\(show [0-9a-z]{6,}:N reads row N\)$/),
       'index.js',
       '1 4 reference in make: return TokenBucket.create(1);',
       '2 7 call ×2 in pair: return [new TokenBucket(1), new TokenBucket(2)];',
@@ -136,7 +206,13 @@ describe('refs', () => {
     const page = json(await refsCommand(['TokenBucket'], at({ format: 'json' })));
     expect(page.coverage).toMatchObject({ reference_sites: 10, reference_files: 3 });
     expect(page.hits[1]).toMatchObject({
-      path: 'index.js', start_line: 7, role: 'call', resolution: 'resolved', definition: 'lib/bucket.js:1', within: 'pair', repeats: 2,
+      path: 'index.js',
+      start_line: 7,
+      role: 'call',
+      resolution: 'resolved',
+      definition: 'lib/bucket.js:1',
+      within: 'pair',
+      repeats: 2,
       text: 'return [new TokenBucket(1), new TokenBucket(2)];',
     });
     expect(page.hits[1].uri).toMatch(/^file:\/\/.*\/index\.js$/);
@@ -147,7 +223,7 @@ describe('show sym:', () => {
   it('reads the class, not the require binding, then one refs line', async () => {
     const out = await showCommand('sym:TokenBucket', at());
     const text = lines(out.stdout);
-    expect(text[0]).toMatch(/^[0-9a-z]{6,}:1  lib\/bucket\.js:1-25  TokenBucket$/);
+    expect(text[0]).toMatch(/^[0-9a-z]{6,}:1 {2}lib\/bucket\.js:1-25 {2}TokenBucket$/);
     expect(text.slice(-2)).toEqual(['25\t}', 'refs: 10 sites in 3 files (refs TokenBucket)']);
     // The definition's rows, a header naming it and the refs line: nothing else is paid for.
     const rows = text.slice(1, -1).join('\n');
@@ -163,7 +239,9 @@ describe('show sym:', () => {
     const next = text.find((l) => l.startsWith('next: show '));
     expect(next).toMatch(/^next: show [0-9a-z]{6,}:1~\d+$/);
     const members = text.find((l) => l.startsWith('members: '));
-    expect(members).toBe(`members: ${Array.from({ length: 11 }, (_, i) => `${3 + 5 * i} entry${i}`).join(', ')}, 58 static #seal`);
+    expect(members).toBe(
+      `members: ${Array.from({ length: 11 }, (_, i) => `${3 + 5 * i} entry${i}`).join(', ')}, 58 static #seal`,
+    );
     expect(countTokens(out.stdout)).toBeLessThan(150);
     // The continuation reads the body from the first member on, verified like any handle.
     const body = lines((await showCommand(next!.slice('next: show '.length), at())).stdout);
@@ -171,13 +249,21 @@ describe('show sym:', () => {
     expect(body).toContain('61\t}');
     const asJson = json(await showCommand('sym:Ledger', at({ format: 'json' })));
     expect(asJson).toMatchObject({ start_line: 2, end_line: 2, extent: { start_line: 2, end_line: 61 } });
-    expect(asJson.members[11]).toEqual({ line: 58, end_line: 60, kind: 'method', name: '#seal', modifiers: ['static'] });
+    expect(asJson.members[11]).toEqual({
+      line: 58,
+      end_line: 60,
+      kind: 'method',
+      name: '#seal',
+      modifiers: ['static'],
+    });
   });
 
   it('reads the top-level function before a method of the same name', async () => {
     const text = lines((await showCommand('sym:urlFor', at())).stdout);
-    expect(text[0]).toMatch(/^[0-9a-z]{6,}:1  helpers\.js:1-3  urlFor$/);
-    expect(text).toContainEqual(expect.stringMatching(/^also: [0-9a-z]{6,}:2 app\/server\.js:2-4 method Server::urlFor$/));
+    expect(text[0]).toMatch(/^[0-9a-z]{6,}:1 {2}helpers\.js:1-3 {2}urlFor$/);
+    expect(text).toContainEqual(
+      expect.stringMatching(/^also: [0-9a-z]{6,}:2 app\/server\.js:2-4 method Server::urlFor$/),
+    );
   });
 
   it('lists at most five other definitions under also, then says how many more', async () => {
@@ -185,7 +271,9 @@ describe('show sym:', () => {
     // The method of Store ranks with the functions; all eight are definitions.
     const also = text.filter((l) => l.startsWith('also: '));
     expect(also).toHaveLength(6);
-    expect(also.slice(0, 5).every((l) => /^also: [0-9a-z]{6,}:\d+ \S+:\d+-\d+ (function|method) (Store::)?tick$/.test(l))).toBe(true);
+    expect(
+      also.slice(0, 5).every((l) => /^also: [0-9a-z]{6,}:\d+ \S+:\d+-\d+ (function|method) (Store::)?tick$/.test(l)),
+    ).toBe(true);
     expect(also[5]).toBe('also: +2 more definitions (search sym:tick)');
     expect(text[text.length - 1]).toBe('refs: 8 sites in 8 files (refs tick)');
   });
@@ -195,7 +283,8 @@ describe('refs: one row per line', () => {
   it('occurrences of the name with different roles on one line share one row naming every role', async () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-roles-')));
     const repo = makeRepo(path.join(base, 'repo'), {
-      'holder.py': 'class Holder:\n    def __init__(self, pool):\n        self.pool = pool\n\n    def take(self):\n        pool = self.pool\n        return pool.get()\n',
+      'holder.py':
+        'class Holder:\n    def __init__(self, pool):\n        self.pool = pool\n\n    def take(self):\n        pool = self.pool\n        return pool.get()\n',
     });
     const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
     expect((await indexCommand(here)).exitCode).toBe(0);
@@ -206,7 +295,9 @@ describe('refs: one row per line', () => {
     const line3 = rows.find((r) => r.split(' ')[1] === '3');
     expect(line3).toMatch(/^\d+ 3 (declaration\+reference|reference\+declaration)\b.*: self\.pool = pool$/);
     const line6 = rows.find((r) => r.split(' ')[1] === '6');
-    expect(line6).toMatch(/^\d+ 6 (member\+reference|reference\+member|local\+member|member\+local)\b.*: pool = self\.pool$/);
+    expect(line6).toMatch(
+      /^\d+ 6 (member\+reference|reference\+member|local\+member|member\+local)\b.*: pool = self\.pool$/,
+    );
     const page = json(await refsCommand(['pool'], { ...here, format: 'json' }));
     const hit = page.hits.find((h: { start_line: number }) => h.start_line === 3);
     expect(hit.roles).toEqual(expect.arrayContaining(['declaration', 'reference']));
@@ -224,7 +315,7 @@ describe('show sym: of a long function', () => {
     const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
     expect((await indexCommand(here)).exitCode).toBe(0);
     const out = lines((await showCommand('sym:long_work', here)).stdout);
-    expect(out[0]).toMatch(/^[0-9a-z]{6,}:1  work\.py:1-58  long_work$/);
+    expect(out[0]).toMatch(/^[0-9a-z]{6,}:1 {2}work\.py:1-58 {2}long_work$/);
     expect(out).toContain('6\t    def helper(x):');
     expect(out).toContain('57\t    total += step_49(total)');
     expect(out.some((l) => l.startsWith('members:'))).toBe(false);
@@ -232,19 +323,20 @@ describe('show sym: of a long function', () => {
 });
 
 describe('build output beside its source', () => {
-  it('show sym: reads the source, refs resolves to it and lists the bundle\'s copies last', async () => {
+  it("show sym: reads the source, refs resolves to it and lists the bundle's copies last", async () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-dist-')));
     const merge = 'function mergeConfig(a, b) {\n  return Object.assign({}, a, b);\n}\n';
     const repo = makeRepo(path.join(base, 'repo'), {
       // `dist` sorts before `lib`: only the build-output rule puts the source first.
       'dist/axios.js': `${merge}function request(c) {\n  return mergeConfig({}, c);\n}\n`,
       'lib/mergeConfig.js': `${merge}module.exports = mergeConfig;\n`,
-      'lib/request.js': "const mergeConfig = require('./mergeConfig');\nfunction request(c) {\n  return mergeConfig({}, c);\n}\nmodule.exports = request;\n",
+      'lib/request.js':
+        "const mergeConfig = require('./mergeConfig');\nfunction request(c) {\n  return mergeConfig({}, c);\n}\nmodule.exports = request;\n",
     });
     const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
     expect((await indexCommand(here)).exitCode).toBe(0);
     const sym = lines((await showCommand('sym:mergeConfig', here)).stdout);
-    expect(sym[0]).toMatch(/^[0-9a-z]{6,}:1  lib\/mergeConfig\.js:1-3  mergeConfig$/);
+    expect(sym[0]).toMatch(/^[0-9a-z]{6,}:1 {2}lib\/mergeConfig\.js:1-3 {2}mergeConfig$/);
     expect(sym.find((l) => l.startsWith('also:'))).toMatch(/dist\/axios\.js:1-3 function mergeConfig$/);
     const refs = lines((await refsCommand(['mergeConfig'], here)).stdout);
     expect(refs[0]).toMatch(/^refs mergeConfig → lib\/mergeConfig\.js:1 /);
@@ -261,16 +353,21 @@ describe('refs: what an import binds', () => {
       'lib/dispatch.js': 'export default function dispatch(config) {\n  return config;\n}\n',
       'lib/client.js': "import dispatch from './dispatch.js';\nexport function send(c) {\n  return dispatch(c);\n}\n",
       'pkg/errors.py': 'class SSLError(Exception):\n    pass\n',
-      'pkg/adapter.py': 'from vendorlib.errors import SSLError as _SSLError\nfrom .errors import (\n    SSLError,\n)\n\n\ndef send():\n    raise SSLError()\n',
+      'pkg/adapter.py':
+        'from vendorlib.errors import SSLError as _SSLError\nfrom .errors import (\n    SSLError,\n)\n\n\ndef send():\n    raise SSLError()\n',
     });
     const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
     expect((await indexCommand(here)).exitCode).toBe(0);
     const js = json(await refsCommand(['dispatch'], { ...here, format: 'json' }));
     const call = js.hits.find((h: { path: string; role: string }) => h.path === 'lib/client.js' && h.role === 'call');
     expect(call).toMatchObject({ resolution: 'resolved', definition: 'lib/dispatch.js:1' });
-    expect(js.hits.find((h: { role: string }) => h.role === 'import')).toMatchObject({ resolution: 'resolved', definition: 'lib/dispatch.js:1' });
+    expect(js.hits.find((h: { role: string }) => h.role === 'import')).toMatchObject({
+      resolution: 'resolved',
+      definition: 'lib/dispatch.js:1',
+    });
     const py = json(await refsCommand(['SSLError'], { ...here, format: 'json' }));
-    const at3 = (line: number) => py.hits.find((h: { path: string; start_line: number }) => h.path === 'pkg/adapter.py' && h.start_line === line);
+    const at3 = (line: number) =>
+      py.hits.find((h: { path: string; start_line: number }) => h.path === 'pkg/adapter.py' && h.start_line === line);
     expect(at3(8)).toMatchObject({ role: 'call', resolution: 'resolved', definition: 'pkg/errors.py:1' });
     expect(at3(3)).toMatchObject({ role: 'import', resolution: 'resolved', definition: 'pkg/errors.py:1' });
     expect(at3(1)).toMatchObject({ role: 'import', resolution: 'unresolved' });
@@ -296,12 +393,13 @@ describe('TypeScript declaration files', () => {
     const repo = makeRepo(path.join(base, 'repo'), {
       // `index.d.ts` sorts before `lib/`: only the declaration rule puts the code first.
       'index.d.ts': 'export declare class Axios {\n  request(config: unknown): Promise<unknown>;\n}\n',
-      'lib/Axios.js': "class Axios {\n  request(config) {\n    return Promise.resolve(config);\n  }\n}\nmodule.exports = Axios;\n",
+      'lib/Axios.js':
+        'class Axios {\n  request(config) {\n    return Promise.resolve(config);\n  }\n}\nmodule.exports = Axios;\n',
     });
     const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
     expect((await indexCommand(here)).exitCode).toBe(0);
     const sym = lines((await showCommand('sym:Axios', here)).stdout);
-    expect(sym[0]).toMatch(/^[0-9a-z]{6,}:1  lib\/Axios\.js:1-5  Axios$/);
+    expect(sym[0]).toMatch(/^[0-9a-z]{6,}:1 {2}lib\/Axios\.js:1-5 {2}Axios$/);
     expect(sym.some((l) => /^also: \S+ index\.d\.ts:1-3 class Axios$/.test(l))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 // `refs A::b` counts an occurrence of b as a site of A::b by what qualifies it, not by the
-// file it sits in (memberSite in nav-refs.ts). An agent trial on serde_json and click found
+// file it sits in (memberSite in navigation/refs.ts). An agent trial on serde_json and click found
 // `refs PrettyFormatter::new` listing `Vec::new` and `itoa::Buffer::new` as resolved calls,
 // and `refs Context::invoke` resolving `self.invoke` inside another class. Real repositories,
 // real tree-sitter parses.
@@ -33,7 +33,8 @@ const RUST = {
     '}',
     '',
   ].join('\n'),
-  'src/lib.rs': 'mod ser;\npub fn make() -> ser::PrettyFormatter {\n    ser::PrettyFormatter::new()\n}\npub fn other() -> String {\n    String::new()\n}\n',
+  'src/lib.rs':
+    'mod ser;\npub fn make() -> ser::PrettyFormatter {\n    ser::PrettyFormatter::new()\n}\npub fn other() -> String {\n    String::new()\n}\n',
 };
 
 const PYTHON = {
@@ -59,7 +60,8 @@ const PYTHON = {
     '        return super().invoke(ctx)',
     '',
   ].join('\n'),
-  'pkg/env.py': 'class Environment:\n    def __init__(self, cache_size=400):\n        self.cache = create_cache(cache_size)\n',
+  'pkg/env.py':
+    'class Environment:\n    def __init__(self, cache_size=400):\n        self.cache = create_cache(cache_size)\n',
 };
 
 let rust: IndexedRepo;
@@ -102,6 +104,8 @@ describe('refs A::b', () => {
 describe('refs rows say the definition a site is in', () => {
   it('is the method around an attribute assignment, not the attribute it assigns', async () => {
     const out = rows((await refsCommand(['cache_size'], python.at())).stdout);
-    expect(out.find((r) => r.startsWith('2 3 '))).toMatch(/^2 3 reference \S* ?in Environment::__init__: self\.cache = create_cache\(cache_size\)$/);
+    expect(out.find((r) => r.startsWith('2 3 '))).toMatch(
+      /^2 3 reference \S* ?in Environment::__init__: self\.cache = create_cache\(cache_size\)$/,
+    );
   });
 });

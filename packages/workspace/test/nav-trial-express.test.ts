@@ -10,15 +10,19 @@ import { indexedRepo, type IndexedRepo } from './ws-helpers';
 const MINIFIED = `"use strict";class te{constructor(){this.a=1}parse(t,e){${'if(t){e=t.concat([1,2,3]).map(function(n){return n*2})}'.repeat(40)}return e}}module.exports=te;\n`;
 
 const FILES = {
-  'lib/response.js': "var setCharset = require('./utils').setCharset;\nvar res = module.exports = {};\nres.send = function send(body) {\n  return setCharset(body, 'utf-8');\n};\n",
+  'lib/response.js':
+    "var setCharset = require('./utils').setCharset;\nvar res = module.exports = {};\nres.send = function send(body) {\n  return setCharset(body, 'utf-8');\n};\n",
   'lib/utils.js': 'exports.setCharset = function setCharset(type, charset) {\n  return type + charset;\n};\n',
-  'lib/usage.js': 'function usage(yargs) {\n  const self = {};\n  self.help = function help() {\n    return 1;\n  };\n  self.wrap = (cols) => cols;\n  yargs.onDone = function onDone() {};\n  return self;\n}\nmodule.exports = usage;\n',
-  'node_modules/finalhandler/index.js': 'function send(req, res, status) {\n  res.end(status);\n}\nmodule.exports = send;\n',
+  'lib/usage.js':
+    'function usage(yargs) {\n  const self = {};\n  self.help = function help() {\n    return 1;\n  };\n  self.wrap = (cols) => cols;\n  yargs.onDone = function onDone() {};\n  return self;\n}\nmodule.exports = usage;\n',
+  'node_modules/finalhandler/index.js':
+    'function send(req, res, status) {\n  res.end(status);\n}\nmodule.exports = send;\n',
   'build/index.cjs': MINIFIED,
   'lib/cookie.js': "var cookieNameRegExp = /^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$/;\nmodule.exports = cookieNameRegExp;\n",
   'lib/joiner.js': 'const join = makeJoiner();\nfunction makeJoiner() {\n  return 1;\n}\nmodule.exports = join;\n',
   'lib/path.js': "function build(parts) {\n  return parts.join('/') + makeJoiner();\n}\nmodule.exports = build;\n",
-  'src/factory.js': 'class YargsInstance {\n  parse(args) {\n    return args;\n  }\n}\nmodule.exports = YargsInstance;\n',
+  'src/factory.js':
+    'class YargsInstance {\n  parse(args) {\n    return args;\n  }\n}\nmodule.exports = YargsInstance;\n',
 };
 
 let repo: IndexedRepo;
@@ -39,12 +43,16 @@ describe('show sym: rows', () => {
 describe('show sym: order among definitions of one name', () => {
   it("reads the repository's own definition before a vendored dependency's, which stays on an also row", async () => {
     expect(await head('sym:send')).toMatch(/ {2}lib\/response\.js:3-5 {2}res::send$/);
-    expect((await showCommand('sym:send', at())).stdout).toMatch(/^also: \S+ node_modules\/finalhandler\/index\.js:1-3 function send$/m);
+    expect((await showCommand('sym:send', at())).stdout).toMatch(
+      /^also: \S+ node_modules\/finalhandler\/index\.js:1-3 function send$/m,
+    );
   });
 
   it('reads hand-written code before a minified bundle under a name no path rule knows', async () => {
     expect(await head('sym:parse')).toMatch(/ {2}src\/factory\.js:2-4 {2}YargsInstance::parse$/);
-    expect((await showCommand('sym:parse', at())).stdout).toMatch(/^also: \S+ build\/index\.cjs:1-1 method te::parse$/m);
+    expect((await showCommand('sym:parse', at())).stdout).toMatch(
+      /^also: \S+ build\/index\.cjs:1-1 method te::parse$/m,
+    );
   });
 });
 
@@ -82,7 +90,9 @@ describe('ctx callees', () => {
   it('are functions, methods and types, never a variable of the same name elsewhere', async () => {
     const handle = (await head('sym:build')).split(/ {2}/)[0];
     const out = (await ctxCommand(handle, at())).stdout.split('\n');
-    expect(out.filter((l) => l.startsWith('callee:'))).toEqual([expect.stringMatching(/^callee: \S+\tlib\/joiner\.js:2\tfunction makeJoiner$/)]);
+    expect(out.filter((l) => l.startsWith('callee:'))).toEqual([
+      expect.stringMatching(/^callee: \S+\tlib\/joiner\.js:2\tfunction makeJoiner$/),
+    ]);
     expect(out.join('\n')).not.toMatch(/variable join/);
   });
 });

@@ -8,13 +8,28 @@ const FILES = {
   'Cargo.toml': '[package]\nname = "bucket-lib"\nversion = "0.1.0"\n',
   'src/lib.rs': 'mod bucket;\nmod user;\npub use bucket::TokenBucket;\n',
   'src/bucket.rs': [
-    'pub struct TokenBucket {', '    tokens: u32,', '}', '',
-    'impl TokenBucket {', '    pub fn new() -> Self { TokenBucket { tokens: 0 } }', '',
-    '    pub fn refill(&mut self) {', '        self.tokens += 1;', '    }', '',
-    '    pub fn try_acquire(&mut self) -> bool {', '        self.refill();', '        self.tokens > 0', '    }', '}', '',
+    'pub struct TokenBucket {',
+    '    tokens: u32,',
+    '}',
+    '',
+    'impl TokenBucket {',
+    '    pub fn new() -> Self { TokenBucket { tokens: 0 } }',
+    '',
+    '    pub fn refill(&mut self) {',
+    '        self.tokens += 1;',
+    '    }',
+    '',
+    '    pub fn try_acquire(&mut self) -> bool {',
+    '        self.refill();',
+    '        self.tokens > 0',
+    '    }',
+    '}',
+    '',
   ].join('\n'),
-  'src/user.rs': 'use crate::TokenBucket;\n\npub fn pair() -> (TokenBucket, TokenBucket) {\n    (TokenBucket::new(), TokenBucket::new())\n}\n',
-  'tests/it.rs': 'use bucket_lib::TokenBucket;\n\n#[test]\nfn fills() {\n    let mut b = TokenBucket::new();\n    b.refill();\n}\n',
+  'src/user.rs':
+    'use crate::TokenBucket;\n\npub fn pair() -> (TokenBucket, TokenBucket) {\n    (TokenBucket::new(), TokenBucket::new())\n}\n',
+  'tests/it.rs':
+    'use bucket_lib::TokenBucket;\n\n#[test]\nfn fills() {\n    let mut b = TokenBucket::new();\n    b.refill();\n}\n',
   'web/src/store.ts': 'export class Store {\n  get(key: string): string {\n    return key;\n  }\n}\n',
   'web/src/index.ts': "export { Store as DataStore } from './store';\n",
   'web/src/app.ts': "import { DataStore } from './index';\n\nexport const store = new DataStore();\n",
@@ -25,7 +40,15 @@ const FILES = {
 describe('navigation in one root: show sym:, refs, map, ctx', () => {
   let root: string;
   let env: NodeJS.ProcessEnv;
-  const at = (cwd: string, more = {}) => ({ cwd, env, noDaemon: true, noWorkspace: true, cache: path.join(root, '..', 'cache'), format: 'json' as const, ...more });
+  const at = (cwd: string, more = {}) => ({
+    cwd,
+    env,
+    noDaemon: true,
+    noWorkspace: true,
+    cache: path.join(root, '..', 'cache'),
+    format: 'json' as const,
+    ...more,
+  });
 
   beforeAll(async () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-')));
@@ -37,7 +60,13 @@ describe('navigation in one root: show sym:, refs, map, ctx', () => {
   it('show sym: reads the best definition, verified, then its other definitions and a count of its references', async () => {
     const out = await showCommand('sym:TokenBucket', at(root));
     const page = json(out);
-    expect(page).toMatchObject({ path: 'src/bucket.rs', name: 'TokenBucket', kind: 'struct', verified: 'revision', start_line: 1 });
+    expect(page).toMatchObject({
+      path: 'src/bucket.rs',
+      name: 'TokenBucket',
+      kind: 'struct',
+      verified: 'revision',
+      start_line: 1,
+    });
     expect(page.rows[0].text).toBe('pub struct TokenBucket {');
     expect(page.also).toEqual([]);
     // 1 declaration + 3 in bucket.rs, 1 in lib.rs, 4 in user.rs, 2 in tests/it.rs.
@@ -64,7 +93,9 @@ describe('navigation in one root: show sym:, refs, map, ctx', () => {
   it('no_definition names the filters and the best match without them', async () => {
     const out = await showCommand('sym:TokenBucket lang:typescript', at(root));
     expect(errorCode(out)).toBe('no_definition');
-    expect(JSON.parse(out.stdout).error.message).toContain('lang:typescript; best without them: src/bucket.rs:1 (struct)');
+    expect(JSON.parse(out.stdout).error.message).toContain(
+      'lang:typescript; best without them: src/bucket.rs:1 (struct)',
+    );
     expect(errorCode(await showCommand('sym:NoSuchThing', at(root)))).toBe('no_definition');
   });
 
@@ -74,12 +105,24 @@ describe('navigation in one root: show sym:, refs, map, ctx', () => {
     const group = (r: string) => (r.startsWith('tests/') ? 2 : /:(declaration|import)$/.test(r) ? 1 : 0);
     expect(rows.map(group)).toEqual([...rows.map(group)].sort());
     expect(rows[0]).toBe('src/bucket.rs:type');
-    expect(rows.filter((r: string) => group(r) === 1)).toEqual(['src/bucket.rs:declaration', 'src/lib.rs:import', 'src/user.rs:import']);
-    const pair = page.hits.find((h: { path: string; start_line: number; role: string }) => h.path === 'src/user.rs' && h.start_line === 3);
+    expect(rows.filter((r: string) => group(r) === 1)).toEqual([
+      'src/bucket.rs:declaration',
+      'src/lib.rs:import',
+      'src/user.rs:import',
+    ]);
+    const pair = page.hits.find(
+      (h: { path: string; start_line: number; role: string }) => h.path === 'src/user.rs' && h.start_line === 3,
+    );
     expect(pair).toMatchObject({ repeats: 2, within: 'pair', text: 'pub fn pair() -> (TokenBucket, TokenBucket) {' });
-    expect(page.hits.find((h: { role: string }) => h.role === 'declaration')).toMatchObject({ text: 'pub struct TokenBucket {' });
-    expect(page.hits.find((h: { path: string; start_line: number }) => h.path === 'src/bucket.rs' && h.start_line === 6)).toMatchObject({ within: 'TokenBucket::new' });
-    const testImport = page.hits.find((h: { path: string; role: string }) => h.path === 'tests/it.rs' && h.role === 'import');
+    expect(page.hits.find((h: { role: string }) => h.role === 'declaration')).toMatchObject({
+      text: 'pub struct TokenBucket {',
+    });
+    expect(
+      page.hits.find((h: { path: string; start_line: number }) => h.path === 'src/bucket.rs' && h.start_line === 6),
+    ).toMatchObject({ within: 'TokenBucket::new' });
+    const testImport = page.hits.find(
+      (h: { path: string; role: string }) => h.path === 'tests/it.rs' && h.role === 'import',
+    );
     expect(testImport).toMatchObject({ resolution: 'resolved', definition: 'src/bucket.rs:1' });
     expect(page.coverage.reference_files).toBe(4);
     expect(page.coverage.reference_sites).toBe(11);
@@ -91,10 +134,18 @@ describe('navigation in one root: show sym:, refs, map, ctx', () => {
   it('map lists a file in source order with members last, a prefix as file rows, and names the nearest paths', async () => {
     const file = json(await mapCommand(['src/bucket.rs'], at(root, { budget: 3000 })));
     expect(file.hits.map((h: { name: string }) => h.name)).toEqual([
-      'TokenBucket', 'TokenBucket::new', 'TokenBucket::refill', 'TokenBucket::try_acquire', 'TokenBucket::tokens',
+      'TokenBucket',
+      'TokenBucket::new',
+      'TokenBucket::refill',
+      'TokenBucket::try_acquire',
+      'TokenBucket::tokens',
     ]);
     const dir = json(await mapCommand(['src/'], at(root, { budget: 3000 })));
-    expect(dir.hits.map((h: { path: string; kind: string }) => `${h.path}:${h.kind}`)).toEqual(['src/bucket.rs:file', 'src/lib.rs:file', 'src/user.rs:file']);
+    expect(dir.hits.map((h: { path: string; kind: string }) => `${h.path}:${h.kind}`)).toEqual([
+      'src/bucket.rs:file',
+      'src/lib.rs:file',
+      'src/user.rs:file',
+    ]);
     expect(dir.hits[2].names).toEqual(['pair']);
     const missing = await mapCommand(['src/bukket.rs'], at(root));
     expect(errorCode(missing)).toBe('no_indexed_path');
@@ -111,7 +162,9 @@ describe('navigation in one root: show sym:, refs, map, ctx', () => {
       expect.arrayContaining(['src/bucket.rs TokenBucket::try_acquire', 'tests/it.rs fills']),
     );
     const acquire = json(await searchCommand(['sym:TokenBucket::try_acquire'], at(root))).hits[0];
-    expect(json(await ctxCommand(acquire.handle, at(root))).callees.map((s: { name: string }) => s.name)).toContain('TokenBucket::refill');
+    expect(json(await ctxCommand(acquire.handle, at(root))).callees.map((s: { name: string }) => s.name)).toContain(
+      'TokenBucket::refill',
+    );
     fs.appendFileSync(path.join(root, 'src/user.rs'), '\npub fn later() {}\n');
     await indexCommand(at(root));
     expect(errorCode(await ctxCommand(hit.handle, at(root)))).toBe('stale_result');
@@ -128,16 +181,23 @@ describe('navigation in a workspace keeps member provenance', () => {
   it('show sym: widens from a home without the definition and names the member', async () => {
     const page = json(await showCommand('sym:StoryTeller', opts(space, space.app, { format: 'json' })));
     expect(page).toMatchObject({ member: 'lib', path: 'src/story.ts', kind: 'class' });
-    expect(errorCode(await showCommand('sym:StoryTeller in:app', opts(space, space.lib, { format: 'json' })))).toBe('no_definition');
+    expect(errorCode(await showCommand('sym:StoryTeller in:app', opts(space, space.lib, { format: 'json' })))).toBe(
+      'no_definition',
+    );
   });
 
   it('refs and map aggregate members with provenance and never cross-resolve', async () => {
-    const refs = json(await refsCommand(['ws:all', 'StoryTeller'], opts(space, space.app, { budget: 3000, format: 'json' })));
+    const refs = json(
+      await refsCommand(['ws:all', 'StoryTeller'], opts(space, space.app, { budget: 3000, format: 'json' })),
+    );
     expect(new Set(refs.hits.map((h: { member: string }) => h.member))).toEqual(new Set(['lib']));
     expect(refs.members).toEqual({ lib: space.lib });
     const map = json(await mapCommand(['ws:all', 'src/'], opts(space, space.base, { budget: 3000, format: 'json' })));
     expect(map.hits.map((h: { member: string; path: string }) => `${h.member}/${h.path}`).sort()).toEqual([
-      'app/src/bucket.rs', 'app/src/lib.rs', 'lib/src/index.ts', 'lib/src/story.ts',
+      'app/src/bucket.rs',
+      'app/src/lib.rs',
+      'lib/src/index.ts',
+      'lib/src/story.ts',
     ]);
   });
 });
@@ -148,7 +208,13 @@ describe('partially parsed files', () => {
     const root = makeRepo(path.join(base, 'repo'), {
       'src/lib.rs': 'pub fn helper() -> u32 { 1 }\n\npub fn broken( {\n    helper()\n}\n',
     });
-    const at = { cwd: root, noDaemon: true, noWorkspace: true, cache: path.join(base, 'cache'), format: 'json' as const };
+    const at = {
+      cwd: root,
+      noDaemon: true,
+      noWorkspace: true,
+      cache: path.join(base, 'cache'),
+      format: 'json' as const,
+    };
     await indexCommand(at);
     const page = json(await refsCommand(['helper'], { ...at, budget: 3000 }));
     expect(page.hits.length).toBeGreaterThan(0);
@@ -160,11 +226,19 @@ describe('namespace imports', () => {
   it('C# using resolves a type through the namespace that declares it', async () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-cs-')));
     const root = makeRepo(path.join(base, 'repo'), {
-      'Models/User.cs': 'namespace App.Models\n{\n    public class User\n    {\n        public string Name { get; set; }\n    }\n}\n',
+      'Models/User.cs':
+        'namespace App.Models\n{\n    public class User\n    {\n        public string Name { get; set; }\n    }\n}\n',
       'Other/User.cs': 'namespace App.Other\n{\n    public class User { }\n}\n',
       'Program.cs': 'using App.Models;\n\nclass Program\n{\n    static User Make() => new User();\n}\n',
     });
-    const at = { cwd: root, noDaemon: true, noWorkspace: true, cache: path.join(base, 'cache'), budget: 3000, format: 'json' as const };
+    const at = {
+      cwd: root,
+      noDaemon: true,
+      noWorkspace: true,
+      cache: path.join(base, 'cache'),
+      budget: 3000,
+      format: 'json' as const,
+    };
     await indexCommand(at);
     const page = json(await refsCommand(['User', 'file:Program.cs'], at));
     expect(page.hits.length).toBeGreaterThan(0);

@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { reconcile } from '@trufflepig/index';
-import { closeIdleStaleReaders, enableReaderPool, openPublished, releaseReader } from '../src/reader-pool';
+import { closeIdleStaleReaders, openPublished, releaseReader } from '../src/core/reader-pool';
+import { ROOT_DAEMON_HOST } from '../src/core/host';
 
 describe('reader pool (long-lived processes)', () => {
   it('reuses a loaded index until a new publication replaces it', async () => {
@@ -12,15 +13,14 @@ describe('reader pool (long-lived processes)', () => {
     fs.mkdirSync(root);
     fs.writeFileSync(path.join(root, 'a.rs'), 'fn alpha() {}\n');
     await reconcile(root, { cacheDir: cache, parallelism: 1 });
-    enableReaderPool();
-    const first = await openPublished(cache, root);
-    const again = await openPublished(cache, root);
+    const first = await openPublished(ROOT_DAEMON_HOST, cache, root);
+    const again = await openPublished(ROOT_DAEMON_HOST, cache, root);
     if (!first.ok || !again.ok) throw new Error('open failed');
     expect(again.value).toBe(first.value);
     releaseReader(again.value);
     fs.writeFileSync(path.join(root, 'b.rs'), 'fn beta() {}\n');
     await reconcile(root, { cacheDir: cache, parallelism: 1 });
-    const fresh = await openPublished(cache, root);
+    const fresh = await openPublished(ROOT_DAEMON_HOST, cache, root);
     if (!fresh.ok) throw new Error('open failed');
     expect(fresh.value).not.toBe(first.value);
     expect(fresh.value.generation).toBe(2);
@@ -40,9 +40,8 @@ describe('reader pool (long-lived processes)', () => {
     fs.writeFileSync(path.join(root, 'a.rs'), 'fn alpha() {}\n');
     await reconcile(root, { cacheDir: cacheA, parallelism: 1 });
     await reconcile(root, { cacheDir: cacheB, parallelism: 1 });
-    enableReaderPool();
-    const idle = await openPublished(cacheA, root);
-    const busy = await openPublished(cacheB, root);
+    const idle = await openPublished(ROOT_DAEMON_HOST, cacheA, root);
+    const busy = await openPublished(ROOT_DAEMON_HOST, cacheB, root);
     if (!idle.ok || !busy.ok) throw new Error('open failed');
     releaseReader(idle.value);
     // Nothing newer is published: both stay open.
@@ -57,7 +56,7 @@ describe('reader pool (long-lived processes)', () => {
     expect(busy.value.db.open).toBe(true);
     expect(busy.value.generation).toBe(1);
     releaseReader(busy.value);
-    const fresh = await openPublished(cacheA, root);
+    const fresh = await openPublished(ROOT_DAEMON_HOST, cacheA, root);
     if (!fresh.ok) throw new Error('open failed');
     expect(fresh.value.generation).toBe(2);
     releaseReader(fresh.value);

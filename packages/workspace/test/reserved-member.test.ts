@@ -9,8 +9,14 @@ import { json, makeRepo, makeSpace, opts } from './ws-helpers';
 describe('reserved member names', () => {
   it('a workspace file with [members.__proto__] answers config_invalid_name at FILE:LINE', async () => {
     const space = makeSpace('proto');
-    fs.writeFileSync(space.config, '[workspace]\nname = "space"\n\n[members.app]\npath = "app"\n\n[members.__proto__]\npath = "lib"\n');
-    for (const out of [await wsCommand('show', [], opts(space, space.app)), await searchCommand(['TokenBucket'], opts(space, space.app))]) {
+    fs.writeFileSync(
+      space.config,
+      '[workspace]\nname = "space"\n\n[members.app]\npath = "app"\n\n[members.__proto__]\npath = "lib"\n',
+    );
+    for (const out of [
+      await wsCommand('show', [], opts(space, space.app)),
+      await searchCommand(['TokenBucket'], opts(space, space.app)),
+    ]) {
       expect(out.exitCode).toBe(2);
       const err = json(out).error;
       expect(err.code).toBe('config_invalid_name');

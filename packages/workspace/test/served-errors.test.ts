@@ -4,14 +4,17 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { countTokens } from '@trufflepig/render';
-import { handleServedRequest, indexCommand, internalErrorResult } from '../src';
+import { CLIENT_HOST, handleServedRequest, indexCommand, internalErrorResult } from '../src';
 import { makeRepo } from './ws-helpers';
 
 describe('daemon-served errors', () => {
   let root: string;
   let cache: string;
   const ask = (verb: string, args: string[], options: Record<string, string | number | boolean> = {}) =>
-    handleServedRequest({ verb, args, options: { root, cache, noWorkspace: true, ...options }, cwd: root });
+    handleServedRequest(
+      { verb, args, options: { root, cache, noWorkspace: true, ...options }, cwd: root },
+      CLIENT_HOST,
+    );
 
   beforeAll(async () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-served-')));
@@ -22,14 +25,32 @@ describe('daemon-served errors', () => {
 
   it('search -b 0 with no query prints nothing on stdout, the coded line on stderr', async () => {
     const out = await ask('search', [], { budget: 0 });
-    expect(out).toEqual({ stdout: '', stderr: expect.stringMatching(/^trufflepig: bad_arguments: search needs a query[^\n]*\n$/), exitCode: 2 });
+    expect(out).toEqual({
+      stdout: '',
+      stderr: expect.stringMatching(/^trufflepig: bad_arguments: search needs a query[^\n]*\n$/),
+      exitCode: 2,
+    });
   });
 
   it('every usage error fits every budget', async () => {
-    for (const [verb, args] of [['search', []], ['more', []], ['show', ['a', 'b']], ['ctx', []], ['map', []], ['refs', []], ['index', []]] as const) {
+    for (const [verb, args] of [
+      ['search', []],
+      ['more', []],
+      ['show', ['a', 'b']],
+      ['ctx', []],
+      ['map', []],
+      ['refs', []],
+      ['index', []],
+    ] as const) {
       for (const budget of [0, 1, 5, 10, 14, 20, 40, 600]) {
         const out = await ask(verb, [...args], { budget });
-        expect({ verb, budget, n: countTokens(out.stdout), within: countTokens(out.stdout) <= budget, exit: out.exitCode }).toMatchObject({ within: true, exit: 2 });
+        expect({
+          verb,
+          budget,
+          n: countTokens(out.stdout),
+          within: countTokens(out.stdout) <= budget,
+          exit: out.exitCode,
+        }).toMatchObject({ within: true, exit: 2 });
         expect(out.stderr).toMatch(/^trufflepig: bad_arguments: [^\n]+\n$/);
         if (out.stdout) expect(JSON.parse(out.stdout).error.code).toBe('bad_arguments');
       }
@@ -46,21 +67,50 @@ describe('daemon-served errors', () => {
   it('a query too long for SQL answers bad_query, not an exception', async () => {
     const out = await ask('search', ['kind:method', 'a'.repeat(50_000)], { budget: 100 });
     expect(out.exitCode).toBe(2);
-    expect(out.stderr).toMatch(/^trufflepig: bad_query: a+…\(50000 characters\) is over the 1024-character limit[^\n]*\n$/);
+    expect(out.stderr).toMatch(
+      /^trufflepig: bad_query: a+…\(50000 characters\) is over the 1024-character limit[^\n]*\n$/,
+    );
     expect(countTokens(out.stdout)).toBeLessThanOrEqual(100);
   });
 
   it('an exception in a verb answers internal_error in one line, never a stack', async () => {
     // An argument whose text cannot be read throws inside the verb (parseQuery joins the words).
-    const hostile = { toString(): string { throw new TypeError("Cannot read properties of null (reading '1')\n    at parse (x.js:1:1)"); } } as unknown as string;
+    const hostile = {
+      toString(): string {
+        throw new TypeError("Cannot read properties of null (reading '1')\n    at parse (x.js:1:1)");
+      },
+    } as unknown as string;
     for (const verb of ['search', 'refs', 'map', 'show']) {
-      const out = await handleServedRequest({ verb, args: verb === 'show' ? ['sym:x', hostile] : [hostile], options: { root, cache, noWorkspace: true, budget: 600, format: 'json' }, cwd: root });
+      const out = await handleServedRequest(
+        {
+          verb,
+          args: verb === 'show' ? ['sym:x', hostile] : [hostile],
+          options: { root, cache, noWorkspace: true, budget: 600, format: 'json' },
+          cwd: root,
+        },
+        CLIENT_HOST,
+      );
       expect({ verb, exit: out.exitCode }).toEqual({ verb, exit: 2 });
-      expect(out.stderr).toBe("trufflepig: internal_error: Cannot read properties of null (reading '1') (an internal error: please report it with the command that caused it)\n");
+      expect(out.stderr).toBe(
+        "trufflepig: internal_error: Cannot read properties of null (reading '1') (an internal error: please report it with the command that caused it)\n",
+      );
       expect(JSON.parse(out.stdout).error.code).toBe('internal_error');
       // lines (the default): the stderr line alone
-      const plain = await handleServedRequest({ verb, args: verb === 'show' ? ['sym:x', hostile] : [hostile], options: { root, cache, noWorkspace: true, budget: 600 }, cwd: root });
-      expect({ verb, exit: plain.exitCode, stdout: plain.stdout, stderr: plain.stderr }).toEqual({ verb, exit: 2, stdout: '', stderr: out.stderr });
+      const plain = await handleServedRequest(
+        {
+          verb,
+          args: verb === 'show' ? ['sym:x', hostile] : [hostile],
+          options: { root, cache, noWorkspace: true, budget: 600 },
+          cwd: root,
+        },
+        CLIENT_HOST,
+      );
+      expect({ verb, exit: plain.exitCode, stdout: plain.stdout, stderr: plain.stderr }).toEqual({
+        verb,
+        exit: 2,
+        stdout: '',
+        stderr: out.stderr,
+      });
     }
     // a cache path that is a regular file: whatever it answers, one coded line, no stack
     const file = path.join(root, '..', 'not-a-dir');
@@ -77,6 +127,7 @@ describe('daemon-served errors', () => {
     expect(out.stderr).toMatch(/^trufflepig: internal_error: Cannot read properties of null \(reading '1'\)[^\n]*\n$/);
     expect(out.stderr).not.toContain(err.stack!.split('\n')[1]);
     expect(JSON.parse(out.stdout).error.code).toBe('internal_error');
-    for (const budget of [0, 3, 12, 30]) expect(countTokens(internalErrorResult(err, budget).stdout)).toBeLessThanOrEqual(budget);
+    for (const budget of [0, 3, 12, 30])
+      expect(countTokens(internalErrorResult(err, budget).stdout)).toBeLessThanOrEqual(budget);
   });
 });

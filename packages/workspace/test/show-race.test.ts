@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { showPath } from '../src/show';
+import { showPath } from '../src/core/show';
 
 const ATTEMPTS = 3_000;
 
@@ -16,14 +16,21 @@ test(`${ATTEMPTS} show path: calls under a flipping link print no outside byte`,
   fs.writeFileSync(secret, 'OUTSIDE-BYTES\n');
   const target = path.join(root, 'flip.txt');
   fs.writeFileSync(target, 'inside\n');
-  const flipper = spawn(process.execPath, ['-e', `
+  const flipper = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
     const fs = require('fs');
     const p = ${JSON.stringify(target)}, t = p + '.tmp', l = p + '.lnk';
     for (;;) {
       fs.writeFileSync(t, 'inside\\n'); fs.renameSync(t, p);
       try { fs.unlinkSync(l); } catch {}
       fs.symlinkSync(${JSON.stringify(secret)}, l); fs.renameSync(l, p);
-    }`], { stdio: 'ignore' });
+    }`,
+    ],
+    { stdio: 'ignore' },
+  );
   try {
     await new Promise((r) => setTimeout(r, 200));
     const r = { root, cacheDir: path.join(base, 'cache'), resultsDir: path.join(base, 'cache', 'results') };

@@ -21,8 +21,16 @@ describe('skipped directories in status and coverage', () => {
   beforeAll(async () => {
     write(root, '.gitignore', 'node_modules/\ndist/\n');
     write(root, 'src/app.js', "const { parseFrameHeader } = require('framer');\n");
-    write(root, 'node_modules/framer/index.js', 'function parseFrameHeader(buf) {\n  return buf[0];\n}\nmodule.exports = { parseFrameHeader };\n');
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: root, stdio: 'ignore' });
+    write(
+      root,
+      'node_modules/framer/index.js',
+      'function parseFrameHeader(buf) {\n  return buf[0];\n}\nmodule.exports = { parseFrameHeader };\n',
+    );
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], {
+        cwd: root,
+        stdio: 'ignore',
+      });
     git('init', '-q');
     git('add', '.');
     git('add', '-f', 'node_modules/framer/index.js');

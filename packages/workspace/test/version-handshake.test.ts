@@ -6,13 +6,21 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { daemonStatus, pingDaemon, serveRoot, stopDaemon, TRUFFLEPIG_VERSION, type RunningDaemon } from '@trufflepig/runtime';
-import { askDaemon } from '../src/fast-client';
-import { resolveContext } from '../src/context';
+import {
+  daemonStatus,
+  pingDaemon,
+  serveRoot,
+  stopDaemon,
+  TRUFFLEPIG_VERSION,
+  type RunningDaemon,
+} from '@trufflepig/runtime';
+import { askDaemon } from '../src/serving/launch/fast-client';
+import { resolveContext } from '../src/core/context';
 import { makeRepo } from './ws-helpers';
 
 // The compiled module: its DAEMON_SCRIPT (dist/daemon-main.js) is the daemon it starts.
-const { serveThroughDaemons } = require('../dist/daemon-control') as typeof import('../src/daemon-control');
+const { serveThroughDaemons } =
+  require('../dist/serving/launch/daemon-control') as typeof import('../src/serving/launch/daemon-control');
 
 interface Fixture {
   readonly root: string;
@@ -46,7 +54,12 @@ afterEach(async () => {
 function fixture(label: string): Fixture {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `tp-version-${label}-`)));
   const root = makeRepo(path.join(base, 'repo'), { 'src/lib.rs': 'pub fn alpha_beta() {}\n' });
-  const env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config'), HOME: base };
+  const env = {
+    ...process.env,
+    XDG_CACHE_HOME: path.join(base, '.cache'),
+    XDG_CONFIG_HOME: path.join(base, '.config'),
+    HOME: base,
+  };
   const opts = { root, cache: path.join(base, 'cache'), cwd: root, env };
   const ctx = resolveContext(opts);
   if (!ctx.ok || ctx.value.kind !== 'single') throw new Error('expected a single root');
@@ -55,10 +68,20 @@ function fixture(label: string): Fixture {
 }
 
 /** A real daemon on the root's socket claiming `version`; counts the requests its handler gets. */
-async function doctoredDaemon(f: Fixture, version: string, json?: string): Promise<{ daemon: RunningDaemon; handled: () => number }> {
+async function doctoredDaemon(
+  f: Fixture,
+  version: string,
+  json?: string,
+): Promise<{ daemon: RunningDaemon; handled: () => number }> {
   let handled = 0;
   const started = await serveRoot({
-    root: f.root, cacheDir: f.cacheDir, version, watch: false, handleSignals: false, priority: false, log: () => undefined,
+    root: f.root,
+    cacheDir: f.cacheDir,
+    version,
+    watch: false,
+    handleSignals: false,
+    priority: false,
+    log: () => undefined,
     reconcile: async () => undefined,
     handler: async () => {
       handled++;
@@ -89,7 +112,10 @@ test('an older daemon: the fast path falls back without restarting it; serveThro
   expect(status.status.version).toBe(TRUFFLEPIG_VERSION);
   expect(status.status.pid).not.toBe(process.pid);
   expect(served).toMatchObject({ exitCode: 0 });
-  expect(JSON.parse(served?.stdout ?? '{}')).toMatchObject({ root: f.root, daemon: { state: 'serving', pid: status.status.pid } });
+  expect(JSON.parse(served?.stdout ?? '{}')).toMatchObject({
+    root: f.root,
+    daemon: { state: 'serving', pid: status.status.pid },
+  });
   // The next fast-path call is answered by the new daemon.
   expect(await askDaemon(f.cacheDir, 'status', [], statusOptions(f), f.root)).toMatchObject({ exitCode: 0 });
 }, 60_000);
@@ -107,8 +133,18 @@ test("a daemon's json rendering comes back from askDaemon and serveThroughDaemon
   const f = fixture('json');
   const text = JSON.stringify({ hits: [{ path: 'src/lib.rs' }] });
   await doctoredDaemon(f, TRUFFLEPIG_VERSION, text);
-  expect(await askDaemon(f.cacheDir, 'search', ['alpha'], {}, f.root)).toEqual({ stdout: `answered by ${TRUFFLEPIG_VERSION}\n`, stderr: '', exitCode: 0, json: text });
-  expect(await serveThroughDaemons('search', ['alpha'], f.opts, {})).toEqual({ stdout: `answered by ${TRUFFLEPIG_VERSION}\n`, stderr: '', exitCode: 0, json: text });
+  expect(await askDaemon(f.cacheDir, 'search', ['alpha'], {}, f.root)).toEqual({
+    stdout: `answered by ${TRUFFLEPIG_VERSION}\n`,
+    stderr: '',
+    exitCode: 0,
+    json: text,
+  });
+  expect(await serveThroughDaemons('search', ['alpha'], f.opts, {})).toEqual({
+    stdout: `answered by ${TRUFFLEPIG_VERSION}\n`,
+    stderr: '',
+    exitCode: 0,
+    json: text,
+  });
   const g = fixture('nojson');
   await doctoredDaemon(g, TRUFFLEPIG_VERSION);
   const plain = await askDaemon(g.cacheDir, 'search', ['alpha'], {}, g.root);

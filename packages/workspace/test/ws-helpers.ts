@@ -7,8 +7,16 @@ import { indexCommand, type CommandOptions, type CommandResult } from '../src';
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, {
-    cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@e',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@e',
+    },
   });
 }
 
@@ -30,13 +38,15 @@ export function makeRepo(dir: string, files: Record<string, string>): string {
 }
 
 export const APP_FILES = {
-  'src/bucket.rs': 'pub struct TokenBucket { tokens: u32 }\n\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) {\n        self.tokens += 1;\n    }\n}\n',
+  'src/bucket.rs':
+    'pub struct TokenBucket { tokens: u32 }\n\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) {\n        self.tokens += 1;\n    }\n}\n',
   'src/lib.rs': 'mod bucket;\npub use bucket::TokenBucket;\n',
   'README.md': '# app\n\nA token bucket.\n',
 };
 
 export const LIB_FILES = {
-  'src/story.ts': 'export class StoryTeller {\n  tell(chapter: number): string {\n    return `chapter ${chapter}`;\n  }\n}\n',
+  'src/story.ts':
+    'export class StoryTeller {\n  tell(chapter: number): string {\n    return `chapter ${chapter}`;\n  }\n}\n',
   'src/index.ts': "export { StoryTeller } from './story';\n",
 };
 
@@ -54,8 +64,16 @@ export function makeSpace(label: string, extraToml = ''): Space {
   const app = makeRepo(path.join(base, 'app'), APP_FILES);
   const lib = makeRepo(path.join(base, 'lib'), LIB_FILES);
   const config = path.join(base, 'trufflepig.workspace.toml');
-  fs.writeFileSync(config, `[workspace]\nname = "space"\n${extraToml}\n[members.app]\npath = "app"\n\n[members.lib]\npath = "lib"\n`);
-  const env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config'), HOME: base };
+  fs.writeFileSync(
+    config,
+    `[workspace]\nname = "space"\n${extraToml}\n[members.app]\npath = "app"\n\n[members.lib]\npath = "lib"\n`,
+  );
+  const env = {
+    ...process.env,
+    XDG_CACHE_HOME: path.join(base, '.cache'),
+    XDG_CONFIG_HOME: path.join(base, '.config'),
+    HOME: base,
+  };
   return { base, app, lib, config, env };
 }
 
@@ -83,8 +101,20 @@ export interface IndexedRepo {
 export async function indexedRepo(prefix: string, files: Record<string, string>): Promise<IndexedRepo> {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
   const root = makeRepo(path.join(base, 'repo'), files);
-  const env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
-  const at = (more: Partial<CommandOptions> = {}): CommandOptions => ({ cwd: root, env, noDaemon: true, noWorkspace: true, cache: path.join(base, 'cache'), format: 'lines', ...more });
+  const env = {
+    ...process.env,
+    XDG_CACHE_HOME: path.join(base, '.cache'),
+    XDG_CONFIG_HOME: path.join(base, '.config'),
+  };
+  const at = (more: Partial<CommandOptions> = {}): CommandOptions => ({
+    cwd: root,
+    env,
+    noDaemon: true,
+    noWorkspace: true,
+    cache: path.join(base, 'cache'),
+    format: 'lines',
+    ...more,
+  });
   const indexed = await indexCommand(at());
   if (indexed.exitCode !== 0) throw new Error(`index of ${root} failed: ${indexed.stdout}${indexed.stderr ?? ''}`);
   return { root, at };

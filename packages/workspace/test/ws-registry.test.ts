@@ -2,13 +2,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildHistoryIndex } from '@trufflepig/history';
 import { resolveContext, searchCommand, wsCommand } from '../src';
-import { cacheBaseOf } from '../src/history-index';
+import { cacheBaseOf } from '../src/history-verbs/log-index';
 import { errorCode, git, json, makeRepo, makeSpace, opts } from './ws-helpers';
 
 function register(env: NodeJS.ProcessEnv, ...files: string[]): void {
   const dir = path.join(env.XDG_CONFIG_HOME!, 'trufflepig');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'workspaces.toml'), `workspaces = [${files.map((f) => JSON.stringify(f)).join(', ')}]\n`);
+  fs.writeFileSync(
+    path.join(dir, 'workspaces.toml'),
+    `workspaces = [${files.map((f) => JSON.stringify(f)).join(', ')}]\n`,
+  );
 }
 
 /** A workspace file away from its members, so only the registry can find it. */
@@ -17,7 +20,10 @@ function detached(label: string) {
   const confDir = path.join(space.base, 'conf');
   fs.mkdirSync(confDir);
   const config = path.join(confDir, 'space.toml');
-  fs.writeFileSync(config, '[workspace]\nname = "space"\n\n[members.app]\npath = "../app"\n\n[members.lib]\npath = "../lib"\n');
+  fs.writeFileSync(
+    config,
+    '[workspace]\nname = "space"\n\n[members.app]\npath = "../app"\n\n[members.lib]\npath = "../lib"\n',
+  );
   fs.rmSync(space.config);
   return { ...space, config };
 }
@@ -33,7 +39,10 @@ describe('registry selection', () => {
     const wt = path.join(space.base, 'far', 'lib-wt');
     git(space.lib, 'worktree', 'add', '-q', '-b', 'w', wt);
     const fromWorktree = resolveContext({ cwd: wt, env: space.env });
-    expect(fromWorktree.ok && fromWorktree.value.kind === 'workspace' && fromWorktree.value.ws.home).toMatchObject({ name: 'lib', worktree: true });
+    expect(fromWorktree.ok && fromWorktree.value.kind === 'workspace' && fromWorktree.value.ws.home).toMatchObject({
+      name: 'lib',
+      worktree: true,
+    });
   });
 
   it('registry paths are relative to the registry file', () => {
@@ -79,7 +88,13 @@ describe('ws show, ws status, ws discover', () => {
     const space = makeSpace('wsshow', '[output]\nbudget = 800\n');
     fs.appendFileSync(space.config, '\n[members.gone]\npath = "gone"\n');
     const shown = json(await wsCommand('show', [], opts(space, space.lib)));
-    expect(shown).toMatchObject({ workspace: 'space', config: space.config, selected_by: 'ancestor', home: { name: 'lib', root: space.lib }, budget: 800 });
+    expect(shown).toMatchObject({
+      workspace: 'space',
+      config: space.config,
+      selected_by: 'ancestor',
+      home: { name: 'lib', root: space.lib },
+      budget: 800,
+    });
     expect(shown.members.gone).toMatchObject({ path: 'gone', available: false });
     expect(shown.members.lib).toMatchObject({ available: true, home: true, root: space.lib });
     const status = json(await wsCommand('status', [], opts(space, space.lib)));
@@ -91,7 +106,11 @@ describe('ws show, ws status, ws discover', () => {
     const built = await buildHistoryIndex(space.app, cacheBaseOf(status.members.app.cache));
     expect(built.ok && built.value.commits).toBe(1);
     const after = json(await wsCommand('status', [], opts(space, space.lib)));
-    expect(after.members.app.history).toMatchObject({ state: 'ready', commits: 1, head: git(space.app, 'rev-parse', 'HEAD').trim() });
+    expect(after.members.app.history).toMatchObject({
+      state: 'ready',
+      commits: 1,
+      head: git(space.app, 'rev-parse', 'HEAD').trim(),
+    });
     expect(after.members.app.history.file).toBeUndefined();
     expect(after.members.lib.history).toMatchObject({ state: 'absent' });
     expect(errorCode(await wsCommand('show', [], opts(space, space.lib, { noWorkspace: true })))).toBe('no_workspace');
@@ -104,7 +123,11 @@ describe('ws show, ws status, ws discover', () => {
     expect(out.proposal.workspace.members).toEqual(['app', 'lib']);
     expect(out.toml).toContain(`[members.app]\npath = ${JSON.stringify(space.app)}`);
     expect(fs.existsSync(path.join(space.base, 'trufflepig.workspace.toml'))).toBe(true); // the existing one, untouched
-    expect(errorCode(await wsCommand('discover', [space.app, path.join(space.app, 'src')], opts(space, space.base)))).toBe('config_overlapping_root');
-    expect(errorCode(await wsCommand('discover', [path.join(space.base, 'nope')], opts(space, space.base)))).toBe('root_not_found');
+    expect(
+      errorCode(await wsCommand('discover', [space.app, path.join(space.app, 'src')], opts(space, space.base))),
+    ).toBe('config_overlapping_root');
+    expect(errorCode(await wsCommand('discover', [path.join(space.base, 'nope')], opts(space, space.base)))).toBe(
+      'root_not_found',
+    );
   });
 });

@@ -53,7 +53,10 @@ describe('workspace search: selection, widening, fusion by rank', () => {
     }
     // Each member's first hit comes before any member's second.
     const page = json(await searchCommand(['ws:all', 'chapter', 'tokens'], opts(space, space.app)));
-    const firstTwo = page.hits.slice(0, 2).map((h: { member: string }) => h.member).sort();
+    const firstTwo = page.hits
+      .slice(0, 2)
+      .map((h: { member: string }) => h.member)
+      .sort();
     expect(firstTwo).toEqual(['app', 'lib']);
   });
 
@@ -88,18 +91,30 @@ describe('workspace search: selection, widening, fusion by rank', () => {
     const page = json(await searchCommand(['StoryTeller'], opts(space, space.app, { noWorkspace: true })));
     expect(page.hits).toEqual([]);
     expect(page.coverage.members).toBeUndefined();
-    expect(errorCode(await searchCommand(['in:lib', 'x'], opts(space, space.app, { noWorkspace: true })))).toBe('no_workspace');
-    expect(errorCode(await searchCommand(['x'], opts(space, space.app, { noWorkspace: true, workspace: space.config })))).toBe('workspace_conflicting_flags');
+    expect(errorCode(await searchCommand(['in:lib', 'x'], opts(space, space.app, { noWorkspace: true })))).toBe(
+      'no_workspace',
+    );
+    expect(
+      errorCode(await searchCommand(['x'], opts(space, space.app, { noWorkspace: true, workspace: space.config }))),
+    ).toBe('workspace_conflicting_flags');
   });
 
   it('--root: a member root activates the workspace, a subtree searches alone, a non-member root with --workspace fails', async () => {
     const member = json(await searchCommand(['chapter'], opts(space, space.base, { root: space.lib })));
     expect(member.coverage.scope).toBe('home');
     expect(Object.keys(member.coverage.members)).toEqual(['lib']);
-    const subtree = json(await searchCommand(['refill'], opts(space, space.base, { root: path.join(space.app, 'src'), cache: path.join(space.base, 'subcache') })));
+    const subtree = json(
+      await searchCommand(
+        ['refill'],
+        opts(space, space.base, { root: path.join(space.app, 'src'), cache: path.join(space.base, 'subcache') }),
+      ),
+    );
     expect(subtree.coverage.members).toBeUndefined();
     expect(subtree.hits[0].path).toBe('bucket.rs');
-    const outside = await searchCommand(['x'], opts(space, space.base, { root: path.join(space.app, 'src'), workspace: space.config }));
+    const outside = await searchCommand(
+      ['x'],
+      opts(space, space.base, { root: path.join(space.app, 'src'), workspace: space.config }),
+    );
     expect(errorCode(outside)).toBe('root_not_member');
   });
 
@@ -173,15 +188,23 @@ describe('workspace search: per_source scopes across members', () => {
     await indexCommand(opts(space, space.base));
     const grouped = json(await searchCommand(['ws:all', 'token', 'bucket'], opts(space, space.app, { budget: 4000 })));
     // The initial commits changed src/bucket.rs: their documents name it, so git-log has a group too.
-    expect(grouped.groups.map((g: { scope: string[] }) => g.scope.join(',')).sort()).toEqual(['source:code', 'source:docs', 'source:git-log']);
+    expect(grouped.groups.map((g: { scope: string[] }) => g.scope.join(',')).sort()).toEqual([
+      'source:code',
+      'source:docs',
+      'source:git-log',
+    ]);
     const log = grouped.groups.find((g: { scope: string[] }) => g.scope.join(',') === 'source:git-log');
     expect(log.hits[0]).toMatchObject({ member: 'app' });
     expect(log.hits[0].path).toMatch(/^commit:[0-9a-f]{40}$/);
     const docs = grouped.groups.find((g: { scope: string[] }) => g.scope.join(',') === 'source:docs');
     expect(new Set(docs.hits.map((h: { member: string }) => h.member))).toEqual(new Set(['app', 'lib']));
     for (const g of grouped.groups) for (const h of g.hits) expect(h.sources).toContain(g.scope[0]);
-    const shared = json(await searchCommand(['ws:all', 'token', 'bucket'], opts(space, space.app, { budget: 4000, scopes: 'shared' })));
+    const shared = json(
+      await searchCommand(['ws:all', 'token', 'bucket'], opts(space, space.app, { budget: 4000, scopes: 'shared' })),
+    );
     expect(shared.groups).toBeUndefined();
-    expect(shared.hits.map((h: { handle: string }) => h.handle.split(':')[1])).toEqual(grouped.hits.map((h: { handle: string }) => h.handle.split(':')[1]));
+    expect(shared.hits.map((h: { handle: string }) => h.handle.split(':')[1])).toEqual(
+      grouped.hits.map((h: { handle: string }) => h.handle.split(':')[1]),
+    );
   });
 });

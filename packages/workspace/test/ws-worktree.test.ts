@@ -41,25 +41,45 @@ describe('linked worktrees stand in for their member', () => {
   });
 
   it('answers at once from the member index while unpublished: parent_fallback, differs, re-extracted sym:', async () => {
-    fs.writeFileSync(path.join(outside, 'src', 'bucket.rs'), fs.readFileSync(path.join(outside, 'src', 'bucket.rs'), 'utf8').replace('refill_tokens', 'refill_faster'));
+    fs.writeFileSync(
+      path.join(outside, 'src', 'bucket.rs'),
+      fs.readFileSync(path.join(outside, 'src', 'bucket.rs'), 'utf8').replace('refill_tokens', 'refill_faster'),
+    );
     fs.writeFileSync(path.join(outside, 'src', 'drain.rs'), 'pub fn drain_all() {}\n');
     const ws = wsOf(space, outside);
     const data = await runWorkspaceSearch(ws, ['refill', 'tokens'], { noDaemon: false, background: false });
     if (!data.ok) throw new Error(data.error.message);
     const row = data.value.coverage.members as Record<string, Record<string, unknown>>;
-    expect(row.app).toMatchObject({ state: 'parent_fallback', home_state: 'warming', served_from: 'app index', differs: 2, root: space.app, worktree: outside });
+    expect(row.app).toMatchObject({
+      state: 'parent_fallback',
+      home_state: 'warming',
+      served_from: 'app index',
+      differs: 2,
+      root: space.app,
+      worktree: outside,
+    });
     expect(row.app.differing_hits).toBeGreaterThanOrEqual(1);
     const bucket = data.value.entries.find((e) => e.path === 'src/bucket.rs')!;
     expect(bucket).toMatchObject({ member: 'app', differs: true, owner: 'parent_index' });
     expect(data.value.coverageLine).toMatch(/^app@app-feature warming → served from app index \(2 files differ\)/);
     // The member's hit from a changed file cannot be verified against worktree bytes.
-    const shown = await showCommand(`${data.value.setId}:${data.value.entries.indexOf(bucket) + 1}`, opts(space, outside, { noDaemon: false }));
+    const shown = await showCommand(
+      `${data.value.setId}:${data.value.entries.indexOf(bucket) + 1}`,
+      opts(space, outside, { noDaemon: false }),
+    );
     expect(errorCode(shown)).toBe('stale_source');
 
     const sym = await runWorkspaceSearch(ws, ['sym:drain_all'], { noDaemon: false, background: false });
     if (!sym.ok) throw new Error(sym.error.message);
-    expect(sym.value.entries[0]).toMatchObject({ member: 'app', path: 'src/drain.rs', kind: 'function', reextracted: true });
-    expect((sym.value.coverage.members as Record<string, Record<string, unknown>>).app.served_from).toBe('app index; re-extracted in worktree');
+    expect(sym.value.entries[0]).toMatchObject({
+      member: 'app',
+      path: 'src/drain.rs',
+      kind: 'function',
+      reextracted: true,
+    });
+    expect((sym.value.coverage.members as Record<string, Record<string, unknown>>).app.served_from).toBe(
+      'app index; re-extracted in worktree',
+    );
     const read = json(await showCommand(`${sym.value.setId}:1`, opts(space, outside, { noDaemon: false })));
     expect(read.rows[0].text).toContain('drain_all');
 

@@ -40,7 +40,8 @@ function verify(keys, pinned, roots, tasks, workspaceTasks) {
     else if (!file || !fs.existsSync(file)) problems.push(`${key}: pinned but missing`);
     else {
       const hash = sha256(file);
-      if (hash !== pinned[key]) problems.push(`${key}: content changed (sha256 ${hash.slice(0, 12)}…, pinned ${pinned[key].slice(0, 12)}…)`);
+      if (hash !== pinned[key])
+        problems.push(`${key}: content changed (sha256 ${hash.slice(0, 12)}…, pinned ${pinned[key].slice(0, 12)}…)`);
     }
   }
   const lineCounts = new Map();

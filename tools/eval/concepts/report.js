@@ -21,7 +21,9 @@ function printTaskHeader() {
 
 function printTaskRow(task, tp, rg) {
   const note = tp.error ? `  ERROR ${tp.error}` : tp.budgetCut ? '  cut by budget' : '';
-  console.log(`${task.id.slice(0, 43).padEnd(44)}${task.class.padEnd(11)}${rankText(tp.rank).padStart(7)}  ${rankText(rg.rank).padStart(7)}${note}`);
+  console.log(
+    `${task.id.slice(0, 43).padEnd(44)}${task.class.padEnd(11)}${rankText(tp.rank).padStart(7)}  ${rankText(rg.rank).padStart(7)}${note}`,
+  );
 }
 
 /** { classes: {name: {trufflepig, rg}}, overall, corpora } from scored rows. */
@@ -45,17 +47,24 @@ function printTable(title, groups) {
   const fig = (a) => [a.r1, a.r5, a.r10, a.s10, a.mrr].map((x) => f2(x).padStart(5)).join('');
   for (const [name, g] of Object.entries(groups)) {
     const errors = g.trufflepig.errors ? `   (${g.trufflepig.errors} errors)` : '';
-    console.log(`${name.padEnd(12)}${String(g.trufflepig.tasks).padStart(4)}  ${fig(g.trufflepig)}  ${fig(g.rg)}${errors}`);
+    console.log(
+      `${name.padEnd(12)}${String(g.trufflepig.tasks).padStart(4)}  ${fig(g.trufflepig)}  ${fig(g.rg)}${errors}`,
+    );
   }
 }
 
 function printWorkspaceRow(task, tp, rg) {
   const note = tp.error ? `  ERROR ${tp.error}` : '';
-  console.log(`${task.id.slice(0, 43).padEnd(44)}${`${tp.found}/${tp.pairs}`.padStart(7)}  ${`${rg.found}/${rg.pairs}`.padStart(7)}${note}`);
+  console.log(
+    `${task.id.slice(0, 43).padEnd(44)}${`${tp.found}/${tp.pairs}`.padStart(7)}  ${`${rg.found}/${rg.pairs}`.padStart(7)}${note}`,
+  );
 }
 
 function printWorkspaceSummary(ws) {
-  const line = (name, a) => console.log(`${name.padEnd(12)}${`${a.found}/${a.pairs}`.padStart(7)} pairs = ${f2(a.recall)}   (mean per task ${f2(a.meanTaskRecall)})`);
+  const line = (name, a) =>
+    console.log(
+      `${name.padEnd(12)}${`${a.found}/${a.pairs}`.padStart(7)} pairs = ${f2(a.recall)}   (mean per task ${f2(a.meanTaskRecall)})`,
+    );
   console.log(`\nworkspace first-page recall of (member, path) pairs, ${ws.trufflepig.tasks} tasks`);
   line('trufflepig', ws.trufflepig);
   line('rg', ws.rg);
@@ -70,4 +79,14 @@ function printTargets(summary, partial) {
   }
 }
 
-module.exports = { CLASSES, TARGETS, printTaskHeader, printTaskRow, summarize, printTable, printWorkspaceRow, printWorkspaceSummary, printTargets };
+module.exports = {
+  CLASSES,
+  TARGETS,
+  printTaskHeader,
+  printTaskRow,
+  summarize,
+  printTable,
+  printWorkspaceRow,
+  printWorkspaceSummary,
+  printTargets,
+};

@@ -9,12 +9,16 @@ const { once, sleep } = require('../lib/harness');
 const { makeRepo, freshness, hitsOf } = require('../lib/repo');
 
 const WORDS = ['river', 'stone', 'maple', 'cedar', 'amber', 'delta', 'ember', 'frost', 'grove', 'harbor'];
-const tag = (i) => `zq${String.fromCharCode(97 + Math.floor(i / 676) % 26, 97 + Math.floor(i / 26) % 26, 97 + i % 26)}zq`;
+const tag = (i) =>
+  `zq${String.fromCharCode(97 + (Math.floor(i / 676) % 26), 97 + (Math.floor(i / 26) % 26), 97 + (i % 26))}zq`;
 const TAG = /zq([a-z]{3})zq/g;
 
 function fileText(rng, i, version) {
   const lines = [];
-  for (let l = 0; l < 6 + rng.int(10); l++) lines.push(`export const ${rng.pick(WORDS)}_${l} = "${tag(i)} ${rng.pick(WORDS)} ${rng.pick(WORDS)} v${version}"; // ${tag(i)}`);
+  for (let l = 0; l < 6 + rng.int(10); l++)
+    lines.push(
+      `export const ${rng.pick(WORDS)}_${l} = "${tag(i)} ${rng.pick(WORDS)} ${rng.pick(WORDS)} v${version}"; // ${tag(i)}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -29,7 +33,10 @@ async function twoIndexers(h, exp, rng, plan) {
       fs.writeFileSync(path.join(repo.root, `d${i % 20}`, `f${i}.ts`), fileText(rng, i, round + 1));
     }
     const a = exp.attempt(`two index processes at once #${round + 1}`);
-    const [x, y] = await Promise.all([a.cli(h, repo, ['index'], { untimed: true, deadlineMs: 60000 }), a.cli(h, repo, ['index'], { untimed: true, deadlineMs: 60000 })]);
+    const [x, y] = await Promise.all([
+      a.cli(h, repo, ['index'], { untimed: true, deadlineMs: 60000 }),
+      a.cli(h, repo, ['index'], { untimed: true, deadlineMs: 60000 }),
+    ]);
     if (x.status !== 0 && y.status !== 0) a.fail('contract', `neither index published: ${x.code} / ${y.code}`);
     a.done();
   }
@@ -85,7 +92,8 @@ async function clients(h, exp, rng, plan) {
       const hit = hits.length ? crng.pick(hits) : null;
       if (hit) {
         const shown = await a.cli(h, repo, ['show', hit.handle], { daemon: true });
-        if (shown.status === 0) checkOwnBytes(a, shown.stdout.toString('utf8'), shown.json ? shown.json.path : hit.path);
+        if (shown.status === 0)
+          checkOwnBytes(a, shown.stdout.toString('utf8'), shown.json ? shown.json.path : hit.path);
       }
       a.done();
     }

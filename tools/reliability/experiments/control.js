@@ -15,17 +15,49 @@ const CONTENT = {
   'ctl/del.txt': 'ctrlword \x7f del \x08\x08 backspace\n',
   'ctl/c1.txt': Buffer.concat([Buffer.from('ctrlword \u009b31m csi '), Buffer.from([0x9b, 0x1b, 0xff, 0x0a])]),
 };
-const NAMES = ['n\x1b[31mred.txt', 'n\x07bell.txt', 'n\rcr.txt', 'n\nnewline.ts', 'n\u202etxt.ts', 'n\x7fdel.txt', 'n\ttab.txt', 'n\u2028sep.md', 'n\x1b]0;t\x07.rs'];
+const NAMES = [
+  'n\x1b[31mred.txt',
+  'n\x07bell.txt',
+  'n\rcr.txt',
+  'n\nnewline.ts',
+  'n\u202etxt.ts',
+  'n\x7fdel.txt',
+  'n\ttab.txt',
+  'n\u2028sep.md',
+  'n\x1b]0;t\x07.rs',
+];
 const RAW_NAME = Buffer.concat([Buffer.from('n'), Buffer.from([0x9b, 0xfe]), Buffer.from('raw.txt')]);
 const COMMIT = 'ctrlcommit \x1b]0;pwned\x07 \x1b[31mred\x1b[0m \u202eright-to-left\u202c \r overwritten \x7f';
 
 const ARGV = [
-  ['\x1b[31mbogus'], ['se\x07arch', 'x'], ['--format', '\x1b]0;x\x07', 'search', 'x'], ['--format', 'li\u202enes', 'search', 'x'],
-  ['search', '\x1b[2J'], ['search', 'ctrlword', '\x1b[31m'], ['show', 'path:new\nline.ts'], ['show', 'path:\x1b[31m.ts'],
-  ['map', '\u202e'], ['map', 'ctl/\x1b'], ['refs', '\x07'], ['search', 're:\x1b'], ['search', 're:\\x1b'], ['-b', '\x1b'],
-  ['search', 'file:\u202e', 'ctrlword'], ['search', 'lang:\x1b[31m', 'x'], ['search', 'kind:\x07', 'x'], ['search', 'source:\x1b', 'x'],
-  ['show', '\x1b:1'], ['more', '\x1b@1'], ['ctx', '\u202e:1'], ['show', 'sym:\x1b[31m'], ['ws', '\x1b[31m'], ['--member', '\x1b', 'search', 'x'],
-  ['search', '"ctrlword \x07"'], ['-n', '\u202e5', 'search', 'x'], ['--scopes', '\x1b', 'search', 'x'], ['search', 'in:\x1b', 'x'],
+  ['\x1b[31mbogus'],
+  ['se\x07arch', 'x'],
+  ['--format', '\x1b]0;x\x07', 'search', 'x'],
+  ['--format', 'li\u202enes', 'search', 'x'],
+  ['search', '\x1b[2J'],
+  ['search', 'ctrlword', '\x1b[31m'],
+  ['show', 'path:new\nline.ts'],
+  ['show', 'path:\x1b[31m.ts'],
+  ['map', '\u202e'],
+  ['map', 'ctl/\x1b'],
+  ['refs', '\x07'],
+  ['search', 're:\x1b'],
+  ['search', 're:\\x1b'],
+  ['-b', '\x1b'],
+  ['search', 'file:\u202e', 'ctrlword'],
+  ['search', 'lang:\x1b[31m', 'x'],
+  ['search', 'kind:\x07', 'x'],
+  ['search', 'source:\x1b', 'x'],
+  ['show', '\x1b:1'],
+  ['more', '\x1b@1'],
+  ['ctx', '\u202e:1'],
+  ['show', 'sym:\x1b[31m'],
+  ['ws', '\x1b[31m'],
+  ['--member', '\x1b', 'search', 'x'],
+  ['search', '"ctrlword \x07"'],
+  ['-n', '\u202e5', 'search', 'x'],
+  ['--scopes', '\x1b', 'search', 'x'],
+  ['search', 'in:\x1b', 'x'],
 ];
 
 function setUp(h) {
@@ -45,7 +77,15 @@ function setUp(h) {
 async function run(h, exp, rng, out, plan) {
   const repo = setUp(h);
   await once(h, exp, repo, ['index'], { untimed: true });
-  const searches = ['ctrlword', 'ctrlname', 'kind:file n', 're:ctrl', '"ctrlword line"', 'source:git-log ctrlcommit', 'ctrlcommit'];
+  const searches = [
+    'ctrlword',
+    'ctrlname',
+    'kind:file n',
+    're:ctrl',
+    '"ctrlword line"',
+    'source:git-log ctrlcommit',
+    'ctrlcommit',
+  ];
   for (const daemon of [false, true]) {
     const n = (count) => share(plan, count, daemon);
     for (let round = 0; round < plan.controlRounds; round++) {
@@ -65,7 +105,8 @@ async function run(h, exp, rng, out, plan) {
         await once(h, exp, repo, ['map', name], { daemon });
       }
       await once(h, exp, repo, ['map', 'ctl/'], { daemon });
-      for (const argv of rng.shuffle(ARGV).slice(0, n(plan.controlArgv))) await once(h, exp, repo, [...format, ...argv], { daemon });
+      for (const argv of rng.shuffle(ARGV).slice(0, n(plan.controlArgv)))
+        await once(h, exp, repo, [...format, ...argv], { daemon });
     }
   }
   await freshness(h, exp, repo, { daemon: true });

@@ -17,11 +17,36 @@ const SOURCE = {
 function escapeNames(out, root, rng) {
   const rel = path.relative(root, out.file);
   const names = [
-    '../canary.txt', '../../outside/canary.txt', `../${rel}`, rel, `src/../${rel}`, out.file, out.dir, '/etc/passwd',
-    '//etc/passwd', 'file:///etc/passwd', '%2e%2e/%2e%2e/outside/canary.txt', '%2E%2E%2F%2E%2E%2Foutside%2Fcanary.txt',
-    `${encodeURIComponent(out.file)}`, '..%2f..%2foutside%2fcanary.txt', '....//....//outside/canary.txt', '..\\..\\outside\\canary.txt',
-    'link_file', 'link_passwd', 'link_dir/x.txt', 'link_dir/', 'link_dir', './link_file', 'src/../link_file', 'src/link_up/x.txt',
-    'link_dir/../link_dir/a.rs', 'link_rel', 'link_file/', 'src/%2e%2e/link_file', '~/../../etc/passwd', '.git/../../outside/canary.txt',
+    '../canary.txt',
+    '../../outside/canary.txt',
+    `../${rel}`,
+    rel,
+    `src/../${rel}`,
+    out.file,
+    out.dir,
+    '/etc/passwd',
+    '//etc/passwd',
+    'file:///etc/passwd',
+    '%2e%2e/%2e%2e/outside/canary.txt',
+    '%2E%2E%2F%2E%2E%2Foutside%2Fcanary.txt',
+    `${encodeURIComponent(out.file)}`,
+    '..%2f..%2foutside%2fcanary.txt',
+    '....//....//outside/canary.txt',
+    '..\\..\\outside\\canary.txt',
+    'link_file',
+    'link_passwd',
+    'link_dir/x.txt',
+    'link_dir/',
+    'link_dir',
+    './link_file',
+    'src/../link_file',
+    'src/link_up/x.txt',
+    'link_dir/../link_dir/a.rs',
+    'link_rel',
+    'link_file/',
+    'src/%2e%2e/link_file',
+    '~/../../etc/passwd',
+    '.git/../../outside/canary.txt',
   ];
   const ranges = ['', ':1-2', ':1-1000000', ':0-1'];
   return rng.shuffle(names).map((n) => `${n}${rng.pick(ranges)}`);
@@ -39,12 +64,28 @@ async function staticEscapes(h, exp, rng, out, plan) {
   const repo = makeRepo(h, 'escape-static', SOURCE);
   outsideLinks(repo.root, out);
   await once(h, exp, repo, ['index'], { untimed: true });
-  const queries = ['zebrafruit', 're:root', 're:zebrafruit', '"root alpha"', 'kind:file canary', 'sym:zebrafruit', 'nologin', 're:bin/(ba)?sh'];
+  const queries = [
+    'zebrafruit',
+    're:root',
+    're:zebrafruit',
+    '"root alpha"',
+    'kind:file canary',
+    'sym:zebrafruit',
+    'nologin',
+    're:bin/(ba)?sh',
+  ];
   for (const daemon of [false, true]) {
     for (const name of escapeNames(out, repo.root, rng).slice(0, share(plan, plan.staticNames, daemon))) {
       await once(h, exp, repo, ['show', `path:${name}`], { daemon });
       const verb = rng.pick(['map', 'refs', 'ctx', 'search']);
-      const word = verb === 'map' ? name : verb === 'refs' ? `zebrafruit file:${name}` : verb === 'ctx' ? `${name}:1` : `zebrafruit file:${name}`;
+      const word =
+        verb === 'map'
+          ? name
+          : verb === 'refs'
+            ? `zebrafruit file:${name}`
+            : verb === 'ctx'
+              ? `${name}:1`
+              : `zebrafruit file:${name}`;
       await once(h, exp, repo, [verb, ...word.split(' ')], { daemon });
     }
     for (const q of rng.shuffle(queries).slice(0, share(plan, plan.staticSearches, daemon))) {
@@ -76,16 +117,37 @@ async function swapped(h, exp, rng, out, plan) {
     fs.symlinkSync(out.dir, path.join(repo.root, 'd'));
     if (daemon) await sleep(1200);
     else if (round % 4 === 2) await once(h, exp, repo, ['index'], { untimed: true });
-    const queries = ['zebrafruit', 'root', '"root alpha"', '"zebrafruit root"', 're:root', 're:zebrafruit', 're:^root', 're:.', 'alpha one', 'sym:zebrafruit', 're:bin/(ba)?sh'];
+    const queries = [
+      'zebrafruit',
+      'root',
+      '"root alpha"',
+      '"zebrafruit root"',
+      're:root',
+      're:zebrafruit',
+      're:^root',
+      're:.',
+      'alpha one',
+      'sym:zebrafruit',
+      're:bin/(ba)?sh',
+    ];
     const newHandles = [];
     for (const q of rng.shuffle(queries).slice(0, share(plan, plan.swapQueries, daemon))) {
-      const call = await once(h, exp, repo, ['search', ...q.split(' ')], { daemon, label: `swapped: search ${q}${daemon ? ' [daemon]' : ''}` });
+      const call = await once(h, exp, repo, ['search', ...q.split(' ')], {
+        daemon,
+        label: `swapped: search ${q}${daemon ? ' [daemon]' : ''}`,
+      });
       newHandles.push(...hitsOf(call).map((hit) => hit.handle));
     }
     const handles = [...new Set([...oldHandles, ...newHandles])].slice(0, share(plan, plan.swapShows, daemon));
-    for (const handle of handles) await once(h, exp, repo, ['show', handle], { daemon, label: `swapped: show ${handle}${daemon ? ' [daemon]' : ''}` });
-    for (const p of rng.shuffle(['s1.txt', 's2.rs', 'd/x.txt', 'd/a.rs', 'd']).slice(0, share(plan, 5, daemon))) await once(h, exp, repo, ['show', `path:${p}`], { daemon });
-    for (const p of rng.shuffle(['s1.txt', 'd', 'd/a.rs']).slice(0, share(plan, 3, daemon))) await once(h, exp, repo, ['map', p], { daemon });
+    for (const handle of handles)
+      await once(h, exp, repo, ['show', handle], {
+        daemon,
+        label: `swapped: show ${handle}${daemon ? ' [daemon]' : ''}`,
+      });
+    for (const p of rng.shuffle(['s1.txt', 's2.rs', 'd/x.txt', 'd/a.rs', 'd']).slice(0, share(plan, 5, daemon)))
+      await once(h, exp, repo, ['show', `path:${p}`], { daemon });
+    for (const p of rng.shuffle(['s1.txt', 'd', 'd/a.rs']).slice(0, share(plan, 3, daemon)))
+      await once(h, exp, repo, ['map', p], { daemon });
     await freshness(h, exp, repo, { daemon });
   }
 }
@@ -110,13 +172,24 @@ function startFlipper(target, canary, cleanupApi) {
 }
 
 async function races(h, exp, rng, out, plan, cleanupApi) {
-  for (const [daemon, canary] of [[true, out.passwd || out.file], [false, out.file], [true, out.file]].slice(0, plan.raceSetups)) {
+  for (const [daemon, canary] of [
+    [true, out.passwd || out.file],
+    [false, out.file],
+    [true, out.file],
+  ].slice(0, plan.raceSetups)) {
     const repo = makeRepo(h, 'escape-race', { ...SOURCE, 'f.txt': 'racefruit root inside\n' });
     await once(h, exp, repo, ['index'], { untimed: true });
     if (daemon) await once(h, exp, repo, ['search', 'racefruit'], { daemon, untimed: true });
     const flipper = startFlipper(path.join(repo.root, 'f.txt'), canary, cleanupApi);
     for (let i = 0; i < share(plan, plan.raceCalls, daemon); i++) {
-      const args = rng.pick([['show', 'path:f.txt'], ['show', 'path:f.txt'], ['search', 're:root'], ['search', 're:racefruit'], ['search', '"racefruit root"'], ['show', 'path:f.txt:1-1']]);
+      const args = rng.pick([
+        ['show', 'path:f.txt'],
+        ['show', 'path:f.txt'],
+        ['search', 're:root'],
+        ['search', 're:racefruit'],
+        ['search', '"racefruit root"'],
+        ['show', 'path:f.txt:1-1'],
+      ]);
       await once(h, exp, repo, args, { daemon, label: `race: ${args.join(' ')}${daemon ? ' [daemon]' : ''}` });
     }
     flipper.kill('SIGKILL');

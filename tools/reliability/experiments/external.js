@@ -48,12 +48,17 @@ function absorb(exp, result, kind) {
     exp.attempts += r.rules.attempts;
     exp.failures += r.rules.failures || 0;
     if (r.rules.failures) exp.byKind[kind] = (exp.byKind[kind] || 0) + r.rules.failures;
-    for (const e of (r.rules.examples || []).slice(0, 10)) exp.examples.push({ kind, text: short(`outside Git: ${exampleText(e)}`, 400) });
-    exp.note(`in Git work trees ${attempts} checks, ${failures} differing; outside Git (rules) ${r.rules.attempts} checks, ${r.rules.failures || 0} differing`);
+    for (const e of (r.rules.examples || []).slice(0, 10))
+      exp.examples.push({ kind, text: short(`outside Git: ${exampleText(e)}`, 400) });
+    exp.note(
+      `in Git work trees ${attempts} checks, ${failures} differing; outside Git (rules) ${r.rules.attempts} checks, ${r.rules.failures || 0} differing`,
+    );
   }
   // abuse.js: the medians behind its verdict.
   if (typeof r.quietMedianMs === 'number' && typeof r.abusedMedianMs === 'number') {
-    exp.note(`search median quiet ${r.quietMedianMs.toFixed(0)} ms, under abuse ${r.abusedMedianMs.toFixed(0)} ms (${(r.abusedMedianMs / r.quietMedianMs).toFixed(2)}×, target ≤ 2×)${typeof r.abusiveRequests === 'number' ? `; ${r.abusiveRequests} catastrophic requests` : ''}`);
+    exp.note(
+      `search median quiet ${r.quietMedianMs.toFixed(0)} ms, under abuse ${r.abusedMedianMs.toFixed(0)} ms (${(r.abusedMedianMs / r.quietMedianMs).toFixed(2)}×, target ≤ 2×)${typeof r.abusiveRequests === 'number' ? `; ${r.abusiveRequests} catastrophic requests` : ''}`,
+    );
   }
   if (r.skipped) exp.state = 'skipped';
 }
@@ -77,11 +82,23 @@ async function runModule(file, exp, opts, kind) {
 module.exports = {
   gitignore: {
     title: '.gitignore differential against Git',
-    run: (h, exp, rng, out, plan) => runModule('gitignore.js', exp, { seed: plan.seed, count: plan.gitignoreSets, quick: plan.quick, cli: h.cliPath, work: h.base }, 'gitignore'),
+    run: (h, exp, rng, out, plan) =>
+      runModule(
+        'gitignore.js',
+        exp,
+        { seed: plan.seed, count: plan.gitignoreSets, quick: plan.quick, cli: h.cliPath, work: h.base },
+        'gitignore',
+      ),
   },
   abuse: {
     title: 'daemon responsiveness under abuse',
-    run: (h, exp, rng, out, plan) => runModule('abuse.js', exp, { seed: plan.seed, quick: plan.quick, cli: h.cliPath, work: h.base, deadlineMs: h.deadlineMs }, 'responsive'),
+    run: (h, exp, rng, out, plan) =>
+      runModule(
+        'abuse.js',
+        exp,
+        { seed: plan.seed, quick: plan.quick, cli: h.cliPath, work: h.base, deadlineMs: h.deadlineMs },
+        'responsive',
+      ),
   },
   absorb,
 };

@@ -14,7 +14,9 @@ const WAL_FILE = 'index.sqlite-wal';
 
 function files(count) {
   const out = { 'keep/anchor.rs': 'pub fn anchorword() -> u32 { 42 }\n// anchorword stays unedited\n' };
-  for (let i = 0; i < count; i++) out[`d${i % 50}/f${i}.ts`] = `export function fn${i}(x: number) { return x + ${i}; }\n// killword${i % 97} line\n`.repeat(4);
+  for (let i = 0; i < count; i++)
+    out[`d${i % 50}/f${i}.ts`] =
+      `export function fn${i}(x: number) { return x + ${i}; }\n// killword${i % 97} line\n`.repeat(4);
   return out;
 }
 
@@ -31,7 +33,8 @@ async function killedIndex(h, a, repo, phase, delayMs) {
   let watcher = null;
   let sawStaging = false;
   const call = await a.cli(h, repo, ['index'], {
-    untimed: true, deadlineMs: 120000,
+    untimed: true,
+    deadlineMs: 120000,
     onSpawn: (child) => {
       const kill = () => {
         a.killedOnPurpose = true;
@@ -81,16 +84,25 @@ async function run(h, exp, rng, out, plan) {
       else if (k.sawStaging) publicationKills++;
       await checkStaleLock(h, a, repo);
       const shown = await a.cli(h, repo, ['show', handle], { untimed: true });
-      if (shown.status !== 0 || !shown.stdout.toString().includes('anchorword')) a.fail('contract', `handle from before the kill no longer shows (exit ${shown.status}: ${shown.stdout.toString().slice(0, 100)})`);
+      if (shown.status !== 0 || !shown.stdout.toString().includes('anchorword'))
+        a.fail(
+          'contract',
+          `handle from before the kill no longer shows (exit ${shown.status}: ${shown.stdout.toString().slice(0, 100)})`,
+        );
       const search = await a.cli(h, repo, ['search', 'anchorword'], { untimed: true });
-      if (hitsOf(search).length === 0) a.fail('contract', `previous generation does not answer search (exit ${search.status})`);
+      if (hitsOf(search).length === 0)
+        a.fail('contract', `previous generation does not answer search (exit ${search.status})`);
       const next = await a.cli(h, repo, ['index'], { untimed: true, deadlineMs: 120000 });
-      if (next.status !== 0) a.fail('frozen', `next index exited ${next.status}: ${next.stderr.toString().trim().slice(0, 120)}`);
+      if (next.status !== 0)
+        a.fail('frozen', `next index exited ${next.status}: ${next.stderr.toString().trim().slice(0, 120)}`);
       const status = await a.cli(h, repo, ['status'], { untimed: true });
       const cov = status.json && status.json.coverage;
-      if (!cov || cov.state !== 'complete') a.fail('frozen', `status after the next index: ${status.stdout.toString().slice(0, 120)}`);
-      else if (generation !== null && !(cov.generation > generation)) a.fail('frozen', `generation ${cov.generation} did not advance past ${generation}`);
-      if (fs.readdirSync(rootCacheDir(repo)).some((n) => n.startsWith(STAGING_PREFIX))) a.fail('contract', 'a staging file was left after the next index');
+      if (!cov || cov.state !== 'complete')
+        a.fail('frozen', `status after the next index: ${status.stdout.toString().slice(0, 120)}`);
+      else if (generation !== null && !(cov.generation > generation))
+        a.fail('frozen', `generation ${cov.generation} did not advance past ${generation}`);
+      if (fs.readdirSync(rootCacheDir(repo)).some((n) => n.startsWith(STAGING_PREFIX)))
+        a.fail('contract', 'a staging file was left after the next index');
       a.done();
     }
   }
@@ -100,7 +112,7 @@ async function run(h, exp, rng, out, plan) {
 
 /** A lock left by the killed writer must be reported by `status` (issue 10, finding 10). */
 async function checkStaleLock(h, a, repo) {
-  let pid = null;
+  let pid;
   try {
     pid = Number.parseInt(fs.readFileSync(path.join(rootCacheDir(repo), 'index.lock'), 'utf8'), 10);
   } catch {
@@ -109,7 +121,8 @@ async function checkStaleLock(h, a, repo) {
   if (!Number.isInteger(pid) || alive(pid)) return;
   const status = await a.cli(h, repo, ['status'], { untimed: true });
   const stale = status.json && status.json.stale_locks;
-  if (status.status === 0 && !(stale && stale['index.lock'])) a.fail('contract', `status does not report the stale index.lock of killed pid ${pid}`);
+  if (status.status === 0 && !(stale && stale['index.lock']))
+    a.fail('contract', `status does not report the stale index.lock of killed pid ${pid}`);
 }
 
 function alive(pid) {
@@ -123,7 +136,9 @@ function alive(pid) {
 
 async function statusGeneration(h, repo) {
   const s = await h.run(repo, ['status']);
-  return s.json && s.json.coverage && typeof s.json.coverage.generation === 'number' ? s.json.coverage.generation : null;
+  return s.json && s.json.coverage && typeof s.json.coverage.generation === 'number'
+    ? s.json.coverage.generation
+    : null;
 }
 
 module.exports = { run, title: 'kill -9 during indexing and publication' };

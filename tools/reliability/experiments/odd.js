@@ -15,7 +15,8 @@ const DEPTH = 200;
 
 function tree(count) {
   const files = { 'swap.txt': 'swapword here and oddword\n', 'src/main.rs': 'fn oddword() {}\n' };
-  for (let i = 0; i < count; i++) files[`many/d${Math.floor(i / 500)}/f${i}.js`] = `function manyfn${i}() { return "oddword ${i}"; }\n`;
+  for (let i = 0; i < count; i++)
+    files[`many/d${Math.floor(i / 500)}/f${i}.js`] = `function manyfn${i}() { return "oddword ${i}"; }\n`;
   files[`${Array(DEPTH).fill('d').join('/')}/leaf.txt`] = 'deepword at the bottom\n';
   return files;
 }
@@ -46,7 +47,8 @@ async function guarded(h, exp, repo, watch, args, opts = {}) {
   watch.current = label;
   const before = watch.opened.length;
   return once(h, exp, repo, args, {
-    ...opts, label,
+    ...opts,
+    label,
     assert: (call, a) => {
       const reads = watch.opened.slice(before);
       if (reads.length) a.fail('contract', `opened FIFO ${reads[0].fifo} for reading`);
@@ -67,15 +69,34 @@ async function run(h, exp, rng, out, plan, cleanupApi) {
   try {
     const indexed = await guarded(h, exp, repo, watch, ['index'], { untimed: true, deadlineMs: 180000 });
     const j = indexed.json || {};
-    exp.note(`index of ${plan.oddFiles + 3} regular files with a FIFO, a socket, device links and ${DEPTH} levels: ${(indexed.ms / 1000).toFixed(1)} s, exit ${indexed.status}, files ${j.files}, excluded ${JSON.stringify(j.excluded || {})}, unsearched ${JSON.stringify(j.unsearched || {})}`);
+    exp.note(
+      `index of ${plan.oddFiles + 3} regular files with a FIFO, a socket, device links and ${DEPTH} levels: ${(indexed.ms / 1000).toFixed(1)} s, exit ${indexed.status}, files ${j.files}, excluded ${JSON.stringify(j.excluded || {})}, unsearched ${JSON.stringify(j.unsearched || {})}`,
+    );
     for (const daemon of [false, true]) {
       const handles = [];
-      const queries = ['oddword', 'deepword', 're:oddword', '"oddword here"', 're:.', 'swapword', 'kind:file pipe', 'manyfn7'];
+      const queries = [
+        'oddword',
+        'deepword',
+        're:oddword',
+        '"oddword here"',
+        're:.',
+        'swapword',
+        'kind:file pipe',
+        'manyfn7',
+      ];
       for (const q of rng.shuffle(queries).slice(0, share(plan, queries.length, daemon))) {
-        const call = await guarded(h, exp, repo, watch, ['-b', '2000', 'search', q], { daemon, deadlineMs: daemon ? h.deadlineMs * 2 : h.deadlineMs });
-        handles.push(...hitsOf(call).map((hit) => hit.handle).slice(0, 2));
+        const call = await guarded(h, exp, repo, watch, ['-b', '2000', 'search', q], {
+          daemon,
+          deadlineMs: daemon ? h.deadlineMs * 2 : h.deadlineMs,
+        });
+        handles.push(
+          ...hitsOf(call)
+            .map((hit) => hit.handle)
+            .slice(0, 2),
+        );
       }
-      for (const handle of handles.slice(0, share(plan, plan.oddShows, daemon))) await guarded(h, exp, repo, watch, ['show', handle], { daemon });
+      for (const handle of handles.slice(0, share(plan, plan.oddShows, daemon)))
+        await guarded(h, exp, repo, watch, ['show', handle], { daemon });
       const paths = ['pipe.txt', 'sock.txt', 'zero.txt', 'random.rs', 'fifo_link.txt', deep, 'many/d0/f1.js'];
       for (const p of rng.shuffle(paths).slice(0, share(plan, paths.length, daemon))) {
         await guarded(h, exp, repo, watch, ['show', `path:${p}`], { daemon });
@@ -116,7 +137,11 @@ async function mutateDuringIndex(h, exp, rng, repo, watch, plan) {
         }
       }
     });
-    await guarded(h, exp, repo, watch, ['index'], { untimed: true, deadlineMs: 180000, label: `index while files are deleted and truncated #${round + 1}` });
+    await guarded(h, exp, repo, watch, ['index'], {
+      untimed: true,
+      deadlineMs: 180000,
+      label: `index while files are deleted and truncated #${round + 1}`,
+    });
     await mutator;
   }
 }
@@ -131,9 +156,19 @@ async function fifoSwap(h, exp, repo, watch, plan) {
   watch.add(swap);
   try {
     for (const daemon of [false, true]) {
-      const reads = [['search', 'swapword'], ['search', 're:swapword'], ['search', '"swapword here"'], ['search', 'oddword'], ['show', 'path:swap.txt'], ...(handle ? [['show', handle]] : [])];
+      const reads = [
+        ['search', 'swapword'],
+        ['search', 're:swapword'],
+        ['search', '"swapword here"'],
+        ['search', 'oddword'],
+        ['show', 'path:swap.txt'],
+        ...(handle ? [['show', handle]] : []),
+      ];
       for (const args of daemon ? reads : reads.slice(0, share(plan, reads.length, false))) {
-        await guarded(h, exp, repo, watch, args, { daemon, label: `FIFO swapped in: ${args.join(' ')}${daemon ? ' [daemon]' : ''}` });
+        await guarded(h, exp, repo, watch, args, {
+          daemon,
+          label: `FIFO swapped in: ${args.join(' ')}${daemon ? ' [daemon]' : ''}`,
+        });
       }
     }
   } finally {

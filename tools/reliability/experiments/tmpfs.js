@@ -13,7 +13,12 @@ const { makeRepo, freshness, hitsOf, rootCacheDir } = require('../lib/repo');
 function bulk(repo, n, round) {
   // Varied text (random hex words) so the index cannot compress it away.
   for (let i = 0; i < n; i++) {
-    const words = crypto.randomBytes(150000).toString('hex').match(/.{1,12}/g).map((w) => `w${w}`).join(' ');
+    const words = crypto
+      .randomBytes(150000)
+      .toString('hex')
+      .match(/.{1,12}/g)
+      .map((w) => `w${w}`)
+      .join(' ');
     fs.writeFileSync(path.join(repo.root, `bulk${round}_${i}.txt`), words);
   }
 }
@@ -29,7 +34,10 @@ async function run(h, exp, rng, out, plan, cleanupApi) {
   }
   cleanupApi.addMount(mount);
   try {
-    const repo = makeRepo(h, 'tmpfs', { 'src/lib.rs': 'pub fn tmpfsword() -> u32 { 7 }\n', 'README.md': 'tmpfsword docs\n' });
+    const repo = makeRepo(h, 'tmpfs', {
+      'src/lib.rs': 'pub fn tmpfsword() -> u32 { 7 }\n',
+      'README.md': 'tmpfsword docs\n',
+    });
     repo.cache = path.join(mount, 'cache');
     const first = await once(h, exp, repo, ['index'], { untimed: true });
     const handle = hitsOf(await once(h, exp, repo, ['search', 'tmpfsword'])).map((hit) => hit.handle)[0];
@@ -57,16 +65,22 @@ async function run(h, exp, rng, out, plan, cleanupApi) {
         if (index.code !== 'index_locked' || tries >= 10) break;
         await sleep(500);
       }
-      if (index.status === 0) a.fail('contract', `index into a full cache exited 0: ${index.stdout.toString().slice(0, 120)}`);
+      if (index.status === 0)
+        a.fail('contract', `index into a full cache exited 0: ${index.stdout.toString().slice(0, 120)}`);
       else if (index.code) codes.set(index.code, (codes.get(index.code) || 0) + 1);
       // The previous generation must be intact (read once the filler is gone: a search
       // stores its result set in the cache, which a full disk may refuse with a code).
       fs.rmSync(filler, { force: true });
       for (const viaDaemon of daemon ? [true, false] : [false]) {
         const shown = await a.cli(h, repo, ['show', handle], { daemon: viaDaemon, untimed: true });
-        if (shown.status !== 0 || !shown.stdout.toString().includes('tmpfsword')) a.fail('contract', `previous generation lost: show of a handle from before exited ${shown.status} ${shown.stdout.toString().slice(0, 80)}`);
+        if (shown.status !== 0 || !shown.stdout.toString().includes('tmpfsword'))
+          a.fail(
+            'contract',
+            `previous generation lost: show of a handle from before exited ${shown.status} ${shown.stdout.toString().slice(0, 80)}`,
+          );
         const search = await a.cli(h, repo, ['search', 'tmpfsword'], { daemon: viaDaemon, untimed: true });
-        if (hitsOf(search).length === 0) a.fail('contract', `previous generation does not answer search (exit ${search.status})`);
+        if (hitsOf(search).length === 0)
+          a.fail('contract', `previous generation does not answer search (exit ${search.status})`);
       }
       const leftovers = fs.readdirSync(rootCacheDir(repo)).filter((n) => n.includes('staging'));
       if (leftovers.length) a.fail('contract', `staging files left on the full disk: ${leftovers.join(' ')}`);

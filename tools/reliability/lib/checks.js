@@ -25,7 +25,7 @@ const CODED_STDERR = /^trufflepig: ([a-z][a-z0-9_]*): /m;
 // Usage errors are plain text by design (docs/cli.md): "trufflepig: reason" then the usage.
 const USAGE_STDERR = /^trufflepig: [^\n]*\n(?:[^\n]*\n)*?Usage: trufflepig /;
 // Bytes a terminal may act on (tab and line feed are ordinary text), then code points.
-const RAW_BYTE = (b) => (b <= 0x08) || (b >= 0x0b && b <= 0x1f) || b === 0x7f;
+const RAW_BYTE = (b) => b <= 0x08 || (b >= 0x0b && b <= 0x1f) || b === 0x7f;
 const RAW_CODE_POINT = /[\u0080-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 /** The token counter of the CLI's own renderer (o200k_base). */
@@ -34,7 +34,8 @@ function tokens(text) {
   if (!countTokens) {
     const render = require(path.join(REPO_ROOT, 'packages', 'render', 'dist'));
     countTokens = render.countTokens;
-    if (typeof countTokens !== 'function') throw new Error('packages/render/dist does not export countTokens: build @trufflepig/render');
+    if (typeof countTokens !== 'function')
+      throw new Error('packages/render/dist does not export countTokens: build @trufflepig/render');
   }
   return countTokens(text);
 }
@@ -96,7 +97,11 @@ function checkCall(call, canaries) {
   if (!call.timedOut && !call.overflow && !killedOnPurpose && call.status !== 0) {
     const code = errorCode(stdout, stderr);
     call.code = code;
-    if (!code) failures.push({ kind: 'uncoded', detail: `exit ${call.status === null ? call.signal : call.status}: ${(stderr || stdout).trim().slice(0, 80)}` });
+    if (!code)
+      failures.push({
+        kind: 'uncoded',
+        detail: `exit ${call.status === null ? call.signal : call.status}: ${(stderr || stdout).trim().slice(0, 80)}`,
+      });
   }
   const budget = budgetOf(call.args);
   if (call.overflow) failures.push({ kind: 'budget', detail: `stdout passed ${call.overflow} bytes` });
@@ -105,7 +110,10 @@ function checkCall(call, canaries) {
     const n = tokens(stdout);
     if (n > budget) failures.push({ kind: 'budget', detail: `${n} tokens > -b ${budget}` });
   }
-  for (const [name, buf] of [['stdout', call.stdout], ['stderr', call.stderr]]) {
+  for (const [name, buf] of [
+    ['stdout', call.stdout],
+    ['stderr', call.stderr],
+  ]) {
     const raw = rawControl(buf);
     if (raw) {
       failures.push({ kind: 'control', detail: `${name}: ${raw}` });

@@ -9,7 +9,7 @@ const { spawnSync } = require('child_process');
 /** Pids whose command line mentions `needle` (never this process). */
 function pidsMentioning(needle) {
   const pids = [];
-  let entries = [];
+  let entries;
   try {
     entries = fs.readdirSync('/proc');
   } catch {
@@ -44,7 +44,11 @@ function makeCleanup(h, { keep = false } = {}) {
   const stopDaemons = (scope = h) => {
     for (const repo of scope.daemonTargets.values()) {
       if (!fs.existsSync(repo.root)) continue;
-      spawnSync(process.execPath, [h.cliPath, '--root', repo.root, '--cache', repo.cache, 'stop'], { env: h.env, stdio: 'ignore', timeout: 5000 });
+      spawnSync(process.execPath, [h.cliPath, '--root', repo.root, '--cache', repo.cache, 'stop'], {
+        env: h.env,
+        stdio: 'ignore',
+        timeout: 5000,
+      });
     }
     scope.daemonTargets.clear();
     for (const pid of pidsMentioning(scope.base)) if (!isTrackedChild(h, pid) && !isHelper(pid)) killPid(pid);
@@ -74,7 +78,10 @@ function makeCleanup(h, { keep = false } = {}) {
     addMount: (dir) => mounts.add(dir),
     removeMount: (dir) => mounts.delete(dir),
     /** Kills every daemon of one root now (a stalled daemon does not answer `stop`). */
-    killDaemonsOf: (repo) => pidsMentioning(repo.cache).filter((pid) => !isTrackedChild(h, pid)).map(killPid).length,
+    killDaemonsOf: (repo) =>
+      pidsMentioning(repo.cache)
+        .filter((pid) => !isTrackedChild(h, pid))
+        .map(killPid).length,
   };
 }
 

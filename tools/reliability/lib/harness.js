@@ -63,7 +63,8 @@ class Experiment {
       if (kinds.has(f.kind)) continue;
       kinds.add(f.kind);
       this.byKind[f.kind] = (this.byKind[f.kind] || 0) + 1;
-      if (this.examples.length < EXAMPLES_KEPT) this.examples.push({ kind: f.kind, text: short(`${label} → ${f.detail}`, 400) });
+      if (this.examples.length < EXAMPLES_KEPT)
+        this.examples.push({ kind: f.kind, text: short(`${label} → ${f.detail}`, 400) });
     }
   }
 
@@ -111,7 +112,10 @@ class Attempt {
     // Coded, so no target counts it, but every internal_error is a bug worth naming.
     if (call.code === 'internal_error') {
       this.experiment.internalErrors++;
-      if (this.experiment.internalErrors === 1) this.experiment.note(`internal_error answered (coded, not a target failure): ${short(`${labelOf(call.args)} → ${call.stderr.toString('utf8').split('\n')[0]}`, 200)}`);
+      if (this.experiment.internalErrors === 1)
+        this.experiment.note(
+          `internal_error answered (coded, not a target failure): ${short(`${labelOf(call.args)} → ${call.stderr.toString('utf8').split('\n')[0]}`, 200)}`,
+        );
     }
     // Name the call unless the attempt's label already does (one-call attempts).
     const callLabel = labelOf(call.args.filter((x) => x !== '--no-daemon'));
@@ -183,7 +187,17 @@ class Harness {
       const out = [];
       const err = [];
       let outBytes = 0;
-      const call = { args: argv, status: null, signal: null, timedOut: false, overflow: 0, deadlineMs, ms: 0, pid: child.pid, intentionalKill: !!opts.intentionalKill };
+      const call = {
+        args: argv,
+        status: null,
+        signal: null,
+        timedOut: false,
+        overflow: 0,
+        deadlineMs,
+        ms: 0,
+        pid: child.pid,
+        intentionalKill: !!opts.intentionalKill,
+      };
       const timer = setTimeout(() => {
         // A timer can fire late, after a synchronous step of another experiment blocked the
         // event loop; a child that already exited (a zombie not yet reaped) did not hang.
@@ -211,7 +225,10 @@ class Harness {
         call.stdout = Buffer.concat(out);
         call.stderr = Buffer.concat(err);
         call.json = parseJson(call.stdout);
-        if (this.verbose) process.stderr.write(`  ${call.ms.toFixed(0).padStart(6)} ms exit ${status ?? signal} ${short(labelOf(argv), 100)} → ${short(call.stdout.toString('utf8').slice(0, 90) || call.stderr.toString('utf8').slice(0, 90), 90)}\n`);
+        if (this.verbose)
+          process.stderr.write(
+            `  ${call.ms.toFixed(0).padStart(6)} ms exit ${status ?? signal} ${short(labelOf(argv), 100)} → ${short(call.stdout.toString('utf8').slice(0, 90) || call.stderr.toString('utf8').slice(0, 90), 90)}\n`,
+          );
         resolve(call);
       };
       child.on('error', (e) => {
@@ -233,7 +250,10 @@ function exitedAlready(pid) {
 }
 
 function parseJson(buf) {
-  const line = buf.toString('utf8').split('\n').find((l) => l.trim() !== '');
+  const line = buf
+    .toString('utf8')
+    .split('\n')
+    .find((l) => l.trim() !== '');
   if (!line) return null;
   try {
     return JSON.parse(line);

@@ -9,14 +9,20 @@ const { sleep } = require('./harness');
 const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir');
 
 const GIT_ENV = {
-  GIT_AUTHOR_NAME: 'reliability', GIT_AUTHOR_EMAIL: 'reliability@example.invalid',
-  GIT_COMMITTER_NAME: 'reliability', GIT_COMMITTER_EMAIL: 'reliability@example.invalid',
+  GIT_AUTHOR_NAME: 'reliability',
+  GIT_AUTHOR_EMAIL: 'reliability@example.invalid',
+  GIT_COMMITTER_NAME: 'reliability',
+  GIT_COMMITTER_EMAIL: 'reliability@example.invalid',
   GIT_CONFIG_NOSYSTEM: '1',
 };
 
 function git(root, args, options = {}) {
   return execFileSync('git', ['-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args], {
-    cwd: root, env: { ...process.env, ...GIT_ENV, HOME: path.dirname(root) }, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, ...options,
+    cwd: root,
+    env: { ...process.env, ...GIT_ENV, HOME: path.dirname(root) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
   });
 }
 
@@ -50,7 +56,10 @@ function writeFiles(root, files) {
 
 /** A word that exists nowhere yet (letters only, so every lane tokenizes it whole). */
 function uniqueWord(prefix = 'fresh') {
-  const letters = crypto.randomBytes(8).toString('hex').replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]);
+  const letters = crypto
+    .randomBytes(8)
+    .toString('hex')
+    .replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]);
   return `${prefix}${letters}`;
 }
 
@@ -69,12 +78,18 @@ function makeOutside(base) {
   const file = path.join(dir, 'canary.txt');
   fs.writeFileSync(file, `zebrafruit root alpha ${marker}\nfn zebrafruit() { ${marker} }\n`);
   for (const name of ['x.txt', 'a.rs', 'secret.ts']) {
-    fs.writeFileSync(path.join(subdir, name), `zebrafruit root alpha ${dirMarker}\nexport function zebrafruit() { return "${dirMarker}"; }\n`);
+    fs.writeFileSync(
+      path.join(subdir, name),
+      `zebrafruit root alpha ${dirMarker}\nexport function zebrafruit() { return "${dirMarker}"; }\n`,
+    );
   }
   const canaries = [marker, dirMarker];
   let passwd = null;
   try {
-    const lines = fs.readFileSync('/etc/passwd', 'utf8').split('\n').filter((l) => l.length >= 16);
+    const lines = fs
+      .readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .filter((l) => l.length >= 16);
     passwd = '/etc/passwd';
     canaries.push(...lines);
   } catch {
@@ -105,7 +120,7 @@ async function freshness(h, exp, repo, { daemon = false, expectPartial = false, 
   const found = (call) => call.status === 0 && hitsOf(call).some((hit) => hit.path === rel);
   if (daemon) {
     const until = Date.now() + waitMs;
-    let last = null;
+    let last;
     for (;;) {
       last = await h.run(repo, ['search', word], { daemon: true });
       if (found(last) || Date.now() > until) break;
@@ -113,7 +128,11 @@ async function freshness(h, exp, repo, { daemon = false, expectPartial = false, 
     }
     // The last poll is the attempt's call: its checks count, and it must have found the word.
     const call = await a.cli(h, repo, ['search', word], { daemon: true, untimed: true });
-    if (!found(last) && !found(call)) a.fail('frozen', `the daemon did not take a fresh edit within ${waitMs} ms (search exit ${call.status}: ${String(call.stdout).slice(0, 100)})`);
+    if (!found(last) && !found(call))
+      a.fail(
+        'frozen',
+        `the daemon did not take a fresh edit within ${waitMs} ms (search exit ${call.status}: ${String(call.stdout).slice(0, 100)})`,
+      );
   } else {
     let index;
     for (let tries = 0; ; tries++) {
@@ -121,14 +140,16 @@ async function freshness(h, exp, repo, { daemon = false, expectPartial = false, 
       if (index.code !== 'index_locked' || tries >= 20) break;
       await sleep(500);
     }
-    if (index.status !== 0) a.fail('frozen', `index after a fresh edit exited ${index.status}: ${String(index.stderr).trim().slice(0, 120)}`);
+    if (index.status !== 0)
+      a.fail('frozen', `index after a fresh edit exited ${index.status}: ${String(index.stderr).trim().slice(0, 120)}`);
     const search = await a.cli(h, repo, ['search', word], { untimed: true });
     if (!found(search)) a.fail('frozen', `search ${word} after index does not find ${rel}`);
   }
   const status = await a.cli(h, repo, ['status'], { daemon, untimed: true });
   const state = status.json && status.json.coverage && status.json.coverage.state;
   if (status.status !== 0) a.fail('frozen', `status exited ${status.status}`);
-  else if (state !== 'complete' && !(expectPartial && state === 'partial')) a.fail('frozen', `status says coverage ${state}: ${String(status.stdout).slice(0, 120)}`);
+  else if (state !== 'complete' && !(expectPartial && state === 'partial'))
+    a.fail('frozen', `status says coverage ${state}: ${String(status.stdout).slice(0, 120)}`);
   a.done();
 }
 

@@ -29,7 +29,12 @@ function totals(experiments) {
 /** Targets with PASS/MISS; `ok` is false when one is missed. */
 function targets(experiments, { quick, partial }) {
   const t = totals(experiments);
-  const rows = [...TARGET_KINDS, ...EXTRA_KINDS].map((kind) => ({ kind, label: KINDS[kind], count: t.byKind[kind] || 0, extra: EXTRA_KINDS.includes(kind) }));
+  const rows = [...TARGET_KINDS, ...EXTRA_KINDS].map((kind) => ({
+    kind,
+    label: KINDS[kind],
+    count: t.byKind[kind] || 0,
+    extra: EXTRA_KINDS.includes(kind),
+  }));
   // The attempt count is a target of the full run of every experiment only.
   const enough = quick || partial || t.attempts >= MIN_ATTEMPTS_FULL;
   const ok = rows.every((r) => r.count === 0) && enough;
@@ -47,16 +52,28 @@ function render(experiments, { quick, partial, seed, seconds, undocumented }) {
     const name = `${i + 1}. ${e.title}`;
     const state = e.state === 'ran' ? '' : ` (${e.state})`;
     const shown = e.shownExamples();
-    const kinds = Object.entries(e.byKind).map(([k, n]) => `${KINDS[k] || k} ${n}`).join(', ');
-    lines.push(`${pad(name + state, w)} ${pad(e.attempts, 9)} ${pad(e.failures, 9)} ${kinds || (e.state === 'ran' ? '—' : '')}`);
+    const kinds = Object.entries(e.byKind)
+      .map(([k, n]) => `${KINDS[k] || k} ${n}`)
+      .join(', ');
+    lines.push(
+      `${pad(name + state, w)} ${pad(e.attempts, 9)} ${pad(e.failures, 9)} ${kinds || (e.state === 'ran' ? '—' : '')}`,
+    );
     for (const ex of shown) lines.push(`${' '.repeat(w + 21)}• ${ex.text.slice(0, 180)}`);
     for (const n of e.notes) lines.push(`${' '.repeat(w + 21)}note: ${n}`);
   });
   const t = targets(experiments, { quick, partial });
   lines.push('');
-  lines.push(`total: ${t.attempts} attempts, ${t.failures} failed${quick || partial ? '' : ` (target: at least ${MIN_ATTEMPTS_FULL} attempts: ${t.enough ? 'PASS' : 'MISS'})`}`);
-  const line = t.rows.filter((r) => !r.extra).map((r) => `${r.count} ${r.label} ${r.count ? 'MISS' : 'PASS'}`).join(', ');
-  const extra = t.rows.filter((r) => r.extra).map((r) => `${r.count} ${r.label} ${r.count ? 'MISS' : 'PASS'}`).join(', ');
+  lines.push(
+    `total: ${t.attempts} attempts, ${t.failures} failed${quick || partial ? '' : ` (target: at least ${MIN_ATTEMPTS_FULL} attempts: ${t.enough ? 'PASS' : 'MISS'})`}`,
+  );
+  const line = t.rows
+    .filter((r) => !r.extra)
+    .map((r) => `${r.count} ${r.label} ${r.count ? 'MISS' : 'PASS'}`)
+    .join(', ');
+  const extra = t.rows
+    .filter((r) => r.extra)
+    .map((r) => `${r.count} ${r.label} ${r.count ? 'MISS' : 'PASS'}`)
+    .join(', ');
   lines.push(`targets: ${line}`);
   lines.push(`also held at 0: ${extra}`);
   if (undocumented.length) lines.push(`codes seen that docs/cli.md does not list: ${undocumented.join(', ')}`);
@@ -72,7 +89,15 @@ function toJson(experiments, meta, t) {
     targets: Object.fromEntries(t.rows.map((r) => [r.kind, r.count])),
     ok: t.ok,
     experiments: experiments.map((e) => ({
-      name: e.name, title: e.title, state: e.state, attempts: e.attempts, failures: e.failures, byKind: e.byKind, internal_errors: e.internalErrors, examples: e.examples, notes: e.notes,
+      name: e.name,
+      title: e.title,
+      state: e.state,
+      attempts: e.attempts,
+      failures: e.failures,
+      byKind: e.byKind,
+      internal_errors: e.internalErrors,
+      examples: e.examples,
+      notes: e.notes,
       ...(e.timing ? { timing_ms: e.timing } : {}),
     })),
   };

@@ -2,7 +2,7 @@
 // A seeded pseudo-random generator (mulberry32): the same --seed replays the same attempts.
 
 function makeRng(seed) {
-  let state = (Number(seed) >>> 0) || 1;
+  let state = Number(seed) >>> 0 || 1;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

@@ -5,7 +5,8 @@ import { HOOK_TIMEOUT_SECONDS } from '../limits';
 import { SECTION_BEGIN, SECTION_END } from './text';
 
 /** Codes of agent-setup's refusals (docs/cli.md lists them). */
-export type AgentSetupErrorCode = 'file_exists' | 'file_unreadable' | 'section_markers_broken' | 'settings_invalid' | 'write_failed' | 'root_not_found';
+export type AgentSetupErrorCode =
+  'file_exists' | 'file_unreadable' | 'section_markers_broken' | 'settings_invalid' | 'write_failed' | 'root_not_found';
 
 export interface SetupError {
   readonly code: AgentSetupErrorCode;
@@ -14,7 +15,9 @@ export interface SetupError {
 
 export type FileAction = 'created' | 'replaced' | 'appended' | 'updated' | 'unchanged';
 
-export type Merge = { readonly ok: true; readonly text: string; readonly action: FileAction } | { readonly ok: false; readonly error: SetupError };
+export type Merge =
+  | { readonly ok: true; readonly text: string; readonly action: FileAction }
+  | { readonly ok: false; readonly error: SetupError };
 
 function count(text: string, needle: string): number {
   return text.split(needle).length - 1;
@@ -71,8 +74,18 @@ const isObject = (v: Json | undefined): v is JsonObject => typeof v === 'object'
  * matcher group is added. Every other
  * setting and hook is kept; the file is rewritten as 2-space JSON.
  */
-export function mergeHookSettings(existing: string | undefined, command: string, file = '.claude/settings.json'): Merge {
-  const invalid = (why: string): Merge => ({ ok: false, error: { code: 'settings_invalid', message: `${file} ${why}; fix it by hand (agent-setup never drops settings) and run agent-setup again` } });
+export function mergeHookSettings(
+  existing: string | undefined,
+  command: string,
+  file = '.claude/settings.json',
+): Merge {
+  const invalid = (why: string): Merge => ({
+    ok: false,
+    error: {
+      code: 'settings_invalid',
+      message: `${file} ${why}; fix it by hand (agent-setup never drops settings) and run agent-setup again`,
+    },
+  });
   let settings: JsonObject = {};
   if (existing !== undefined && existing.trim() !== '') {
     let parsed: Json;
@@ -107,5 +120,7 @@ export function mergeHookSettings(existing: string | undefined, command: string,
   if (existing === undefined || existing.trim() === '') return { ok: true, text, action: 'created' };
   if (!found) return { ok: true, text, action: 'appended' };
   // Same settings, maybe formatted otherwise: leave the user's file alone.
-  return JSON.stringify(JSON.parse(existing)) === JSON.stringify(settings) ? { ok: true, text: existing, action: 'unchanged' } : { ok: true, text, action: 'updated' };
+  return JSON.stringify(JSON.parse(existing)) === JSON.stringify(settings)
+    ? { ok: true, text: existing, action: 'unchanged' }
+    : { ok: true, text, action: 'updated' };
 }

@@ -96,7 +96,8 @@ function planOf(cmd: SimpleCommand, later: readonly SimpleCommand[], piped: bool
   if (!finding) return undefined;
   if (finding.kind === 'search') {
     // A search reading a pipe or a redirected stdin filters that text, not the files.
-    if ((piped || cmd.stdinRedirected) && finding.plan.paths.length === 0 && finding.plan.class !== 'git-grep') return undefined;
+    if ((piped || cmd.stdinRedirected) && finding.plan.paths.length === 0 && finding.plan.class !== 'git-grep')
+      return undefined;
     if (later.some((c) => NOT_AFTER_SEARCH.has(base(unwrap(c.words)?.[0])))) return undefined;
     return finding;
   }
@@ -107,7 +108,8 @@ function planOf(cmd: SimpleCommand, later: readonly SimpleCommand[], piped: bool
     if (base(words2[0]) === 'xargs') {
       // `| xargs [opts] grep …`: the listing feeds the search (and nothing may follow it).
       let j = 1;
-      while (j < words2.length && words2[j].text.startsWith('-')) j += ['-n', '-P', '-L', '-s', '-d', '-E', '-I'].includes(words2[j].text) ? 2 : 1;
+      while (j < words2.length && words2[j].text.startsWith('-'))
+        j += ['-n', '-P', '-L', '-s', '-d', '-E', '-I'].includes(words2[j].text) ? 2 : 1;
       const search = k === later.length - 1 ? searchOfFiles(words2.slice(j)) : undefined;
       const fed = search && feed(list, search);
       return fed ? { kind: 'search', plan: fed } : undefined;
@@ -127,7 +129,13 @@ interface Placed {
 }
 
 /** The plan's paths made absolute and root-relative; undefined when one is unknown, outside the root, or every one is a single file. */
-function place(paths: readonly Word[], cwd: string, where: Where, root: string, fileListing: boolean): Placed | undefined {
+function place(
+  paths: readonly Word[],
+  cwd: string,
+  where: Where,
+  root: string,
+  fileListing: boolean,
+): Placed | undefined {
   const targets: string[] = [];
   const files: string[] = [];
   let wholeRoot = false;
@@ -180,7 +188,11 @@ function suggestionOf(plan: Finding, cwd: string, where: Where): Suggestion | un
     if (placed.files.length > 1 || placed.targets.length > 1) return undefined;
     return { class: plan.plan.class, command: render(where, 'map', [placed.files[0] ?? '.']), targets: placed.targets };
   }
-  return { class: plan.plan.class, command: render(where, 'search', ['kind:file', ...f.words, ...filterWords(f, placed.files)]), targets: placed.targets };
+  return {
+    class: plan.plan.class,
+    command: render(where, 'search', ['kind:file', ...f.words, ...filterWords(f, placed.files)]),
+    targets: placed.targets,
+  };
 }
 
 /**
@@ -198,7 +210,10 @@ export function classify(command: string, where: Where = {}): Suggestion | undef
     if (first && (first[0].text === 'cd' || first[0].text === 'pushd') && pipeline.length === 1) {
       const dir = first[1];
       // `cd`, `cd -` or `cd $X`: where later commands run is unknown from here.
-      cwd = dir === undefined || dir.dynamic || dir.glob || dir.tilde || dir.text === '-' || cwd === undefined ? undefined : posix.resolve(cwd, dir.text);
+      cwd =
+        dir === undefined || dir.dynamic || dir.glob || dir.tilde || dir.text === '-' || cwd === undefined
+          ? undefined
+          : posix.resolve(cwd, dir.text);
       continue;
     }
     if (cwd === undefined) return undefined;

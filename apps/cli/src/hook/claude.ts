@@ -30,7 +30,13 @@ export interface HookAnswer {
 
 const SILENT: HookAnswer = { stdout: '', stderr: '', exitCode: 0 };
 
-const LABEL: Readonly<Record<CommandClass, string>> = { grep: 'grep', rg: 'rg', 'git-grep': 'git grep', find: 'find', fd: 'fd' };
+const LABEL: Readonly<Record<CommandClass, string>> = {
+  grep: 'grep',
+  rg: 'rg',
+  'git-grep': 'git grep',
+  find: 'find',
+  fd: 'fd',
+};
 
 function exists(p: string): boolean {
   try {
@@ -63,7 +69,8 @@ interface IndexedRoot {
  * and a stat per level) that needs no index opened.
  */
 function indexedRootOf(target: string, deps: HookDeps): IndexedRoot | undefined {
-  const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir') as typeof import('@trufflepig/member-root/cache-dir');
+  const { cacheDirForRoot } =
+    require('@trufflepig/member-root/cache-dir') as typeof import('@trufflepig/member-root/cache-dir');
   const start = existingReal(target);
   if (start === undefined) return undefined;
   for (let d = start; ; d = path.dirname(d)) {
@@ -77,8 +84,10 @@ function hintText(s: Suggestion, block: boolean): string {
   const label = LABEL[s.class];
   if (block) {
     const minutes = Math.round(HINT_INTERVAL_MS / 60_000);
-    return `Trufflepig has indexed this repository; run \`${s.command}\` instead (ranked hits within a token budget, with handles for \`show\`). `
-      + `If ${label} is really what you need (ignored or generated files, exact counts), run the same command again: it is let through for ${minutes} minutes.`;
+    return (
+      `Trufflepig has indexed this repository; run \`${s.command}\` instead (ranked hits within a token budget, with handles for \`show\`). ` +
+      `If ${label} is really what you need (ignored or generated files, exact counts), run the same command again: it is let through for ${minutes} minutes.`
+    );
   }
   return `Trufflepig has indexed this repository: \`${s.command}\` answers the same lookup with ranked hits within a token budget and handles for \`show\`. The ${label} command runs as written.`;
 }
@@ -96,7 +105,13 @@ export function answerPreToolUse(input: string, deps: HookDeps): HookAnswer {
     return badInput('stdin is not JSON; Claude Code sends the PreToolUse call as one JSON object');
   }
   if (typeof call !== 'object' || call === null) return badInput('stdin is not a JSON object');
-  const c = call as { hook_event_name?: unknown; tool_name?: unknown; tool_input?: { command?: unknown }; cwd?: unknown; session_id?: unknown };
+  const c = call as {
+    hook_event_name?: unknown;
+    tool_name?: unknown;
+    tool_input?: { command?: unknown };
+    cwd?: unknown;
+    session_id?: unknown;
+  };
   if (c.hook_event_name !== undefined && c.hook_event_name !== 'PreToolUse') return SILENT;
   if (c.tool_name !== 'Bash' || typeof c.tool_input?.command !== 'string') return SILENT;
   const command = c.tool_input.command;
@@ -112,7 +127,11 @@ export function answerPreToolUse(input: string, deps: HookDeps): HookAnswer {
   const { topLevelOf } = require('@trufflepig/workspace/client') as typeof import('@trufflepig/workspace/client');
   const sameRoot = existingReal(topLevelOf(realCwd)) === found.root;
   const suggestion = classify(command, {
-    cwd: realCwd, root: found.root, program: deps.program(), ...(home ? { home } : {}), ...(sameRoot ? {} : { rootOption: found.root }),
+    cwd: realCwd,
+    root: found.root,
+    program: deps.program(),
+    ...(home ? { home } : {}),
+    ...(sameRoot ? {} : { rootOption: found.root }),
   });
   if (!suggestion) return SILENT;
   const stateFile = path.join(found.cacheDir, HINT_STATE_FILE);

@@ -11,15 +11,19 @@ import { answerPreToolUse } from './claude';
 export const HOOK_HARNESSES = ['claude'] as const;
 
 function usage(message: string): number {
-  process.stderr.write(`trufflepig: bad_arguments: ${message}; Claude Code runs: trufflepig hook claude [--block] (install it with trufflepig agent-setup --claude --hook)\n`);
+  process.stderr.write(
+    `trufflepig: bad_arguments: ${message}; Claude Code runs: trufflepig hook claude [--block] (install it with trufflepig agent-setup --claude --hook)\n`,
+  );
   return 1;
 }
 
 /** Run the hook verb: `words` after the verb, `options` the tool's split options (for --cache). */
 export function runHookVerb(words: readonly string[], options: readonly string[]): number {
   const [harness, ...rest] = words;
-  if (harness !== 'claude') return usage(harness === undefined ? 'hook needs a harness' : `hook knows no harness '${harness.slice(0, 64)}'`);
-  if (rest.some((w) => w !== '--block')) return usage(`hook claude takes only --block (not '${rest.find((w) => w !== '--block')?.slice(0, 64)}')`);
+  if (harness !== 'claude')
+    return usage(harness === undefined ? 'hook needs a harness' : `hook knows no harness '${harness.slice(0, 64)}'`);
+  if (rest.some((w) => w !== '--block'))
+    return usage(`hook claude takes only --block (not '${rest.find((w) => w !== '--block')?.slice(0, 64)}')`);
   if (process.stdin.isTTY) return usage('hook claude reads one PreToolUse call as JSON on stdin');
   let input: Buffer;
   try {
@@ -32,7 +36,11 @@ export function runHookVerb(words: readonly string[], options: readonly string[]
   const cacheOverride = cacheAt >= 0 && cacheAt + 1 < options.length ? path.resolve(options[cacheAt + 1]) : undefined;
   try {
     const answer = answerPreToolUse(input.toString('utf8'), {
-      now: Date.now(), env: process.env, cwd: process.cwd(), block: rest.includes('--block'), program: () => invocation(process.env),
+      now: Date.now(),
+      env: process.env,
+      cwd: process.cwd(),
+      block: rest.includes('--block'),
+      program: () => invocation(process.env),
       ...(cacheOverride !== undefined ? { cacheOverride } : {}),
     });
     if (answer.stdout) process.stdout.write(answer.stdout);
@@ -40,7 +48,11 @@ export function runHookVerb(words: readonly string[], options: readonly string[]
     return answer.exitCode;
   } catch (err) {
     // main's last resort exits 2, which would block the user's command.
-    process.stderr.write(`trufflepig: internal_error: ${String(err instanceof Error ? err.message : err).split('\n')[0].slice(0, 300)}\n`);
+    process.stderr.write(
+      `trufflepig: internal_error: ${String(err instanceof Error ? err.message : err)
+        .split('\n')[0]
+        .slice(0, 300)}\n`,
+    );
     return 1;
   }
 }

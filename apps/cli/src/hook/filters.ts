@@ -3,13 +3,26 @@
 // filter gets none, and the caller then suggests nothing rather than a wider search.
 
 /** The index's own language table, through its light subpath (the hook must not load the index). */
-const languages = (): typeof import('@trufflepig/index/classify') => require('@trufflepig/index/classify') as typeof import('@trufflepig/index/classify');
+const languages = (): typeof import('@trufflepig/index/classify') =>
+  require('@trufflepig/index/classify') as typeof import('@trufflepig/index/classify');
 
 /** ripgrep `-t` type names with a faithful `lang:`. */
 const LANG_OF_RG_TYPE: Readonly<Record<string, string>> = {
-  rust: 'rust', ts: 'typescript', typescript: 'typescript', js: 'javascript', javascript: 'javascript',
-  cs: 'csharp', csharp: 'csharp', php: 'php', lua: 'luau', py: 'python', python: 'python', go: 'go', java: 'java',
-  c: 'c', cpp: 'cpp',
+  rust: 'rust',
+  ts: 'typescript',
+  typescript: 'typescript',
+  js: 'javascript',
+  javascript: 'javascript',
+  cs: 'csharp',
+  csharp: 'csharp',
+  php: 'php',
+  lua: 'luau',
+  py: 'python',
+  python: 'python',
+  go: 'go',
+  java: 'java',
+  c: 'c',
+  cpp: 'cpp',
 };
 
 /** Directories the index never holds untracked (docs/cli.md: untracked_vendor) or at all: excluding them changes nothing. */
@@ -103,7 +116,10 @@ export function addIncludeGlob(into: Filters, glob: string, name: boolean): bool
  * never a narrower one.
  */
 export function addExclude(into: Filters, glob: string, dir: boolean): void {
-  const g = glob.replace(/^(?:\.\/)+/, '').replace(/^(?:\*\*\/)+/, '').replace(/\/\*\*$|\/\*$|\/$/, '');
+  const g = glob
+    .replace(/^(?:\.\/)+/, '')
+    .replace(/^(?:\*\*\/)+/, '')
+    .replace(/\/\*\*$|\/\*$|\/$/, '');
   if (g === '' || hasWildcard(g) || NEVER_INDEXED.has(g)) return;
   add(into.excludes, dir || !looksLikeFile(g) ? `${g}/` : g);
 }

@@ -1,6 +1,14 @@
 // find, fd and `rg --files` command lines read as a file listing (names, directories),
 // or, with `-exec grep`/`-x rg`, as the search the listing feeds.
-import { addExclude, addIncludeGlob, langOfExtension, langOfType, looksLikeFile, noFilters, type Filters } from './filters';
+import {
+  addExclude,
+  addIncludeGlob,
+  langOfExtension,
+  langOfType,
+  looksLikeFile,
+  noFilters,
+  type Filters,
+} from './filters';
 import { longSet, parseArgs, type OptionTable } from './options';
 import { readGrep, readRg, type CommandClass, type SearchPlan } from './searchers';
 import type { Word } from './shell-words';
@@ -15,7 +23,8 @@ export interface ListPlan {
   readonly chdir?: string;
 }
 
-export type Finding = { readonly kind: 'list'; readonly plan: ListPlan } | { readonly kind: 'search'; readonly plan: SearchPlan };
+export type Finding =
+  { readonly kind: 'list'; readonly plan: ListPlan } | { readonly kind: 'search'; readonly plan: SearchPlan };
 
 const GREPS = new Set(['grep', 'egrep', 'fgrep']);
 
@@ -34,8 +43,10 @@ export function feed(list: ListPlan, search: SearchPlan): SearchPlan | undefined
   if (list.filters.words.length > 0) return undefined;
   const f = search.filters;
   const merged: Filters = {
-    langs: [...new Set([...f.langs, ...list.filters.langs])], files: [...new Set([...f.files, ...list.filters.files])],
-    excludes: [...new Set([...f.excludes, ...list.filters.excludes])], words: [],
+    langs: [...new Set([...f.langs, ...list.filters.langs])],
+    files: [...new Set([...f.files, ...list.filters.files])],
+    excludes: [...new Set([...f.excludes, ...list.filters.excludes])],
+    words: [],
   };
   return { ...search, filters: merged, paths: list.paths, ...(list.chdir !== undefined ? { chdir: list.chdir } : {}) };
 }
@@ -83,7 +94,23 @@ export function readFind(args: readonly Word[]): Finding | undefined {
       exec = searchOfFiles(args.slice(i + 1, end));
       if (!exec) return undefined;
       i = end;
-    } else if (!['-depth', '-xdev', '-mount', '-follow', '-noleaf', '-daystart', '-print', '-print0', '-ls', '-prune', '-nowarn', '-warn', '-ignore_readdir_race'].includes(t)) {
+    } else if (
+      ![
+        '-depth',
+        '-xdev',
+        '-mount',
+        '-follow',
+        '-noleaf',
+        '-daystart',
+        '-print',
+        '-print0',
+        '-ls',
+        '-prune',
+        '-nowarn',
+        '-warn',
+        '-ignore_readdir_race',
+      ].includes(t)
+    ) {
       // -newer, -mtime, -size, -regex, -delete, -empty…: a question about more than names.
       return undefined;
     }
@@ -144,7 +171,29 @@ export function readFd(args: readonly Word[]): Finding | undefined {
   let chdir: string | undefined;
   for (const { name, value } of parsed.options) {
     const v = value ?? '';
-    if (['-I', '--no-ignore', '--no-ignore-vcs', '-u', '--unrestricted', '-p', '--full-path', '-q', '--quiet', '-V', '--version', '--help', '-S', '--size', '--changed-within', '--changed-before', '-o', '--owner'].includes(name)) return undefined;
+    if (
+      [
+        '-I',
+        '--no-ignore',
+        '--no-ignore-vcs',
+        '-u',
+        '--unrestricted',
+        '-p',
+        '--full-path',
+        '-q',
+        '--quiet',
+        '-V',
+        '--version',
+        '--help',
+        '-S',
+        '--size',
+        '--changed-within',
+        '--changed-before',
+        '-o',
+        '--owner',
+      ].includes(name)
+    )
+      return undefined;
     if (name === '-g' || name === '--glob') glob = true;
     else if (name === '--regex') glob = false;
     else if (name === '-F' || name === '--fixed-strings') fixed = true;
@@ -161,9 +210,15 @@ export function readFd(args: readonly Word[]): Finding | undefined {
   const pattern = operands.shift();
   if (pattern !== undefined) {
     if (pattern.dynamic) return undefined;
-    if (glob ? !addIncludeGlob(filters, pattern.text, true) : !addFdPattern(filters, pattern.text, fixed)) return undefined;
+    if (glob ? !addIncludeGlob(filters, pattern.text, true) : !addFdPattern(filters, pattern.text, fixed))
+      return undefined;
   }
-  const list: ListPlan = { class: 'fd', filters, paths: [...operands, ...searchPaths], ...(chdir !== undefined ? { chdir } : {}) };
+  const list: ListPlan = {
+    class: 'fd',
+    filters,
+    paths: [...operands, ...searchPaths],
+    ...(chdir !== undefined ? { chdir } : {}),
+  };
   if (execWords) {
     const search = searchOfFiles(execWords);
     const fed = search && feed(list, search);

@@ -80,4 +80,10 @@ export function parseArgs(words: readonly Word[], table: OptionTable): ParsedArg
   return { options, operands };
 }
 
-export const longSet = (names: string): ReadonlySet<string> => new Set(names.split(/\s+/).filter(Boolean).map((n) => `--${n}`));
+export const longSet = (names: string): ReadonlySet<string> =>
+  new Set(
+    names
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((n) => `--${n}`),
+  );

@@ -94,7 +94,8 @@ function isCodeIdentifier(s: string): boolean {
 
 /** The query word for the patterns, or undefined when there is no faithful one. */
 export function queryWordOf(q: PatternQuery): string | undefined {
-  if (q.patterns.length === 0 || q.patterns.some((p) => p.length === 0 || p.length > SUGGESTED_PATTERN_MAX_CHARS)) return undefined;
+  if (q.patterns.length === 0 || q.patterns.some((p) => p.length === 0 || p.length > SUGGESTED_PATTERN_MAX_CHARS))
+    return undefined;
   const sources: string[] = [];
   for (const p of q.patterns) {
     const source = q.syntax === 'fixed' ? escapeRegex(p) : toRe2(p, q.syntax);
@@ -105,7 +106,8 @@ export function queryWordOf(q: PatternQuery): string | undefined {
     const literal = literalOf(sources[0]);
     if (literal !== undefined && literal.trim().length > 0 && !/[\n\r]/.test(literal)) {
       // sym: is exact and case-sensitive, as grep -w (and a code name is a word anyway).
-      if (!q.ignoreCase && (isCodeIdentifier(literal) || (q.word && /^[A-Za-z_][A-Za-z0-9_]*$/.test(literal)))) return `sym:${literal}`;
+      if (!q.ignoreCase && (isCodeIdentifier(literal) || (q.word && /^[A-Za-z_][A-Za-z0-9_]*$/.test(literal))))
+        return `sym:${literal}`;
       // A literal search is ASCII case-insensitive and matches at word starts: grep -i -F.
       if (!q.word && !literal.includes('"') && literal.trim().length > 1) return `"${literal}"`;
     }

@@ -22,7 +22,12 @@ export interface HintDecision {
 }
 
 /** Whether `key` may get a hint at `now`. A clock that went back counts as the interval having passed. */
-export function decideHint(state: HintState | undefined, key: string, now: number, interval: number = HINT_INTERVAL_MS): HintDecision {
+export function decideHint(
+  state: HintState | undefined,
+  key: string,
+  now: number,
+  interval: number = HINT_INTERVAL_MS,
+): HintDecision {
   const last = state?.last ?? {};
   const previous = Object.hasOwn(last, key) ? last[key] : undefined;
   const hint = previous === undefined || now < previous || now - previous >= interval;
@@ -37,9 +42,16 @@ export function decideHint(state: HintState | undefined, key: string, now: numbe
 export function parseHintState(text: string): HintState | undefined {
   try {
     const v = JSON.parse(text) as unknown;
-    if (typeof v !== 'object' || v === null || typeof (v as { last?: unknown }).last !== 'object' || (v as { last: unknown }).last === null) return undefined;
+    if (
+      typeof v !== 'object' ||
+      v === null ||
+      typeof (v as { last?: unknown }).last !== 'object' ||
+      (v as { last: unknown }).last === null
+    )
+      return undefined;
     const last: Record<string, number> = {};
-    for (const [k, t] of Object.entries((v as { last: Record<string, unknown> }).last)) if (typeof t === 'number' && Number.isFinite(t)) last[k] = t;
+    for (const [k, t] of Object.entries((v as { last: Record<string, unknown> }).last))
+      if (typeof t === 'number' && Number.isFinite(t)) last[k] = t;
     return { last };
   } catch {
     return undefined;

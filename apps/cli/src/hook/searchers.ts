@@ -33,7 +33,9 @@ const GREP: OptionTable = {
     extended-regexp basic-regexp perl-regexp line-number with-filename no-filename files-with-matches files-without-match
     count only-matching quiet silent no-messages invert-match color colour null null-data text byte-offset initial-tab
     line-buffered help version`),
-  longValued: longSet('include exclude exclude-dir exclude-from regexp file max-count after-context before-context context binary-files label devices directories'),
+  longValued: longSet(
+    'include exclude exclude-dir exclude-from regexp file max-count after-context before-context context binary-files label devices directories',
+  ),
   numericContext: true,
 };
 
@@ -63,9 +65,36 @@ const GIT_GREP: OptionTable = {
 
 /** Options after which no suggestion fits: inverted, counted, quiet, patterns from a file, boolean pattern algebra. */
 const NOT_A_LOOKUP = new Set([
-  '-v', '--invert-match', '-L', '--files-without-match', '-c', '--count', '--count-matches', '-q', '--quiet', '--silent',
-  '-f', '--file', '--exclude-from', '-z', '--null-data', '-V', '--version', '--help', '--type-list', '--passthru',
-  '--and', '--or', '--not', '--all-match', '-U', '--multiline', '--multiline-dotall', '--search-zip', '--debug', '--type-add',
+  '-v',
+  '--invert-match',
+  '-L',
+  '--files-without-match',
+  '-c',
+  '--count',
+  '--count-matches',
+  '-q',
+  '--quiet',
+  '--silent',
+  '-f',
+  '--file',
+  '--exclude-from',
+  '-z',
+  '--null-data',
+  '-V',
+  '--version',
+  '--help',
+  '--type-list',
+  '--passthru',
+  '--and',
+  '--or',
+  '--not',
+  '--all-match',
+  '-U',
+  '--multiline',
+  '--multiline-dotall',
+  '--search-zip',
+  '--debug',
+  '--type-add',
 ]);
 
 function contextOf(name: string, value: string | undefined): number | undefined {
@@ -86,7 +115,11 @@ interface Reading {
 }
 
 /** The options every searcher shares; false when one makes the command no lookup. */
-function readCommon(parsed: ParsedArgs, r: Reading, extra: (name: string, value: string | undefined) => boolean | undefined): boolean {
+function readCommon(
+  parsed: ParsedArgs,
+  r: Reading,
+  extra: (name: string, value: string | undefined) => boolean | undefined,
+): boolean {
   for (const { name, value } of parsed.options) {
     // The tool's own reading first: one letter means different things to grep and rg (-L).
     const own = extra(name, value);
@@ -105,7 +138,16 @@ function readCommon(parsed: ParsedArgs, r: Reading, extra: (name: string, value:
   return true;
 }
 
-const reading = (syntax: Syntax): Reading => ({ patterns: [], syntax, ignoreCase: false, smartCase: false, word: false, line: false, context: 0, filters: noFilters() });
+const reading = (syntax: Syntax): Reading => ({
+  patterns: [],
+  syntax,
+  ignoreCase: false,
+  smartCase: false,
+  word: false,
+  line: false,
+  context: 0,
+  filters: noFilters(),
+});
 
 /** Take the pattern from the operands when no -e gave one; false when it is missing or dynamic. */
 function takePattern(r: Reading, operands: Word[]): boolean {
@@ -119,8 +161,12 @@ function takePattern(r: Reading, operands: Word[]): boolean {
 function plan(cls: CommandClass, r: Reading, paths: readonly Word[], chdir?: string): SearchPlan {
   const ignoreCase = r.ignoreCase || (r.smartCase && !r.patterns.some((p) => /[A-Z]/.test(p)));
   return {
-    class: cls, pattern: { patterns: r.patterns, syntax: r.syntax, ignoreCase, word: r.word, line: r.line },
-    filters: r.filters, paths, context: r.context, ...(chdir !== undefined ? { chdir } : {}),
+    class: cls,
+    pattern: { patterns: r.patterns, syntax: r.syntax, ignoreCase, word: r.word, line: r.line },
+    filters: r.filters,
+    paths,
+    context: r.context,
+    ...(chdir !== undefined ? { chdir } : {}),
   };
 }
 
@@ -132,7 +178,8 @@ export function readGrep(program: string, args: readonly Word[], source?: FileSo
   let recursive = program === 'rgrep';
   let includesOk = true;
   const ok = readCommon(parsed, r, (name, value) => {
-    if (name === '-r' || name === '-R' || name === '--recursive' || name === '--dereference-recursive') recursive = true;
+    if (name === '-r' || name === '-R' || name === '--recursive' || name === '--dereference-recursive')
+      recursive = true;
     else if ((name === '-d' || name === '--directories') && value === 'recurse') recursive = true;
     else if (name === '-E' || name === '--extended-regexp') r.syntax = 'extended';
     else if (name === '-G' || name === '--basic-regexp') r.syntax = 'basic';
@@ -168,9 +215,17 @@ export function readRg(args: readonly Word[], source?: FileSource): SearchPlan |
     const v = value ?? '';
     if (name === '--files') return false;
     if (name === '-u' || name === '--unrestricted') unrestricted++;
-    else if (name === '--no-ignore' || name === '--no-ignore-vcs' || name === '--binary' || name === '-a' || name === '--text') return false;
+    else if (
+      name === '--no-ignore' ||
+      name === '--no-ignore-vcs' ||
+      name === '--binary' ||
+      name === '-a' ||
+      name === '--text'
+    )
+      return false;
     else if (name === '-S' || name === '--smart-case') r.smartCase = true;
-    else if (name === '-L') return true; // --follow
+    else if (name === '-L')
+      return true; // --follow
     else if (name === '-s' || name === '--case-sensitive') {
       r.smartCase = false;
       r.ignoreCase = false;
@@ -194,8 +249,12 @@ export function readRg(args: readonly Word[], source?: FileSource): SearchPlan |
 
 /** A word git would take for a revision rather than a path. */
 function looksLikeRevision(s: string): boolean {
-  return /^(?:HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|main|master|develop|trunk)(?:$|[~^@])/.test(s)
-    || /[~^]|\.\.|@\{/.test(s) || /^[0-9a-f]{7,40}$/.test(s) || /^(?:origin|upstream)\//.test(s);
+  return (
+    /^(?:HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|main|master|develop|trunk)(?:$|[~^@])/.test(s) ||
+    /[~^]|\.\.|@\{/.test(s) ||
+    /^[0-9a-f]{7,40}$/.test(s) ||
+    /^(?:origin|upstream)\//.test(s)
+  );
 }
 
 /**
@@ -214,7 +273,8 @@ export function readGitGrep(args: readonly Word[]): SearchPlan | undefined {
       if (dir === undefined || dir.dynamic || dir.glob || dir.tilde) return undefined;
       chdir = chdir === undefined ? dir.text : `${chdir}/${dir.text}`;
     } else if (a.text === '-c') i++;
-    else if (!['--no-pager', '-P', '--paginate', '--no-replace-objects', '--literal-pathspecs'].includes(a.text)) return undefined;
+    else if (!['--no-pager', '-P', '--paginate', '--no-replace-objects', '--literal-pathspecs'].includes(a.text))
+      return undefined;
   }
   if (i >= args.length) return undefined;
   const rest = args.slice(i + 1);

@@ -10,9 +10,44 @@ import { lineAt, type DecodedText } from './text';
 
 const TOP_LEVEL_CUT = 10;
 const KEYWORDS = new Set([
-  'if', 'else', 'for', 'while', 'do', 'switch', 'return', 'break', 'continue', 'in', 'to', 'step', 'as', 'new', 'del',
-  'spawn', 'sleep', 'var', 'proc', 'verb', 'src', 'usr', 'world', 'null', 'TRUE', 'FALSE', 'global', 'const', 'static',
-  'tmp', 'set', 'goto', 'try', 'catch', 'throw', 'list', 'args', 'final',
+  'if',
+  'else',
+  'for',
+  'while',
+  'do',
+  'switch',
+  'return',
+  'break',
+  'continue',
+  'in',
+  'to',
+  'step',
+  'as',
+  'new',
+  'del',
+  'spawn',
+  'sleep',
+  'var',
+  'proc',
+  'verb',
+  'src',
+  'usr',
+  'world',
+  'null',
+  'TRUE',
+  'FALSE',
+  'global',
+  'const',
+  'static',
+  'tmp',
+  'set',
+  'goto',
+  'try',
+  'catch',
+  'throw',
+  'list',
+  'args',
+  'final',
 ]);
 const VAR_MODIFIERS = new Set(['const', 'global', 'static', 'tmp', 'final']);
 
@@ -20,7 +55,9 @@ const VAR_MODIFIERS = new Set(['const', 'global', 'static', 'tmp', 'final']);
 function mask(text: string): string {
   const out = text.split('');
   let i = 0;
-  const blank = (from: number, to: number) => { for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' '; };
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
+  };
   while (i < text.length) {
     const c = text[i];
     if (c === '/' && text[i + 1] === '/') {
@@ -50,7 +87,13 @@ function mask(text: string): string {
   return out.join('');
 }
 
-interface Frame { indent: number; brace: boolean; path: string[]; code: boolean; defs: RawDef[] }
+interface Frame {
+  indent: number;
+  brace: boolean;
+  path: string[];
+  code: boolean;
+  defs: RawDef[];
+}
 
 const PATH = /\/?[A-Za-z_]\w*(?:\/[A-Za-z_]\w*)*/y;
 const IDENT = /[A-Za-z_]\w*/g;
@@ -61,9 +104,14 @@ class Scanner {
   readonly imports: RawImport[] = [];
   readonly stack: Frame[] = [];
   broken = false;
-  constructor(readonly text: string, readonly code: string) {}
+  constructor(
+    readonly text: string,
+    readonly code: string,
+  ) {}
 
-  top(): Frame | undefined { return this.stack[this.stack.length - 1]; }
+  top(): Frame | undefined {
+    return this.stack[this.stack.length - 1];
+  }
 
   site(start: number, name: string, role: number): void {
     this.sites.push({ start, end: start + name.length, name, role });
@@ -79,7 +127,10 @@ class Scanner {
       const at = m.index;
       if (/^\d/.test(name)) continue;
       const before = s[at - 1];
-      if (name === 'var' && s[at + 3] === '/') { declaringLocal = true; continue; }
+      if (name === 'var' && s[at + 3] === '/') {
+        declaringLocal = true;
+        continue;
+      }
       if (KEYWORDS.has(name)) continue;
       const after = s.slice(at + name.length).match(/^\s*(.)/)?.[1];
       let role: number;
@@ -87,7 +138,7 @@ class Scanner {
         const last = s[at + name.length] !== '/';
         role = last ? ROLE.local : ROLE.type;
         if (last) declaringLocal = false;
-      } else if (after === '(' ) role = ROLE.call;
+      } else if (after === '(') role = ROLE.call;
       else if (before === '.' || (before === ':' && s[at - 2] !== ':')) role = ROLE.member;
       else if (before === '/') role = ROLE.type;
       else role = ROLE.reference;
@@ -112,30 +163,49 @@ class Scanner {
     let i = from;
     while (i < to && /\s/.test(c[i])) i++;
     if (i >= to) return undefined;
-    if (ctx?.code) { this.scanCode(i, to); return undefined; }
+    if (ctx?.code) {
+      this.scanCode(i, to);
+      return undefined;
+    }
     PATH.lastIndex = i;
     const m = PATH.exec(c);
-    if (!m || m.index !== i || m.index + m[0].length > to) { this.scanCode(i, to); return undefined; }
+    if (!m || m.index !== i || m.index + m[0].length > to) {
+      this.scanCode(i, to);
+      return undefined;
+    }
     const spelled = m[0];
     const rel = spelled.replace(/^\//, '').split('/');
-    const base = spelled.startsWith('/') && !ctx ? [] : ctx?.path ?? [];
+    const base = spelled.startsWith('/') && !ctx ? [] : (ctx?.path ?? []);
     const path = [...base, ...rel];
     const segStarts: number[] = [];
     let p = i + (spelled.startsWith('/') ? 1 : 0);
-    for (const seg of rel) { segStarts.push(p); p += seg.length + 1; }
+    for (const seg of rel) {
+      segStarts.push(p);
+      p += seg.length + 1;
+    }
     let j = i + spelled.length;
     while (j < to && (c[j] === ' ' || c[j] === '\t')) j++;
     const nameAt = segStarts[segStarts.length - 1];
     const name = path[path.length - 1];
     const typeRefs = (upTo: number) => {
-      for (let k = 0; k < upTo; k++) if (!KEYWORDS.has(rel[k]) && !VAR_MODIFIERS.has(rel[k])) this.site(segStarts[k], rel[k], ROLE.type);
+      for (let k = 0; k < upTo; k++)
+        if (!KEYWORDS.has(rel[k]) && !VAR_MODIFIERS.has(rel[k])) this.site(segStarts[k], rel[k], ROLE.type);
     };
     const varAt = path.indexOf('var');
     const procAt = Math.max(path.indexOf('proc'), path.indexOf('verb'));
     const owner = (segs: string[]) => (segs.length ? `/${segs.join('/')}` : null);
     const frame = (code: boolean, defs: RawDef[]): Frame => ({ indent, brace: false, path, code, defs });
     const def = (kind: string, container: string | null): RawDef => {
-      const d = { name, kind, start: i, end: to, nameStart: nameAt, nameEnd: nameAt + name.length, container, explicitOwner: true };
+      const d = {
+        name,
+        kind,
+        start: i,
+        end: to,
+        nameStart: nameAt,
+        nameEnd: nameAt + name.length,
+        container,
+        explicitOwner: true,
+      };
       this.defs.push(d);
       this.site(nameAt, name, ROLE.declaration);
       return d;
@@ -158,7 +228,10 @@ class Scanner {
       this.params(j, to);
       return frame(true, [d]);
     }
-    if (name === 'proc' || name === 'verb') { typeRefs(rel.length - 1); return frame(false, []); }
+    if (name === 'proc' || name === 'verb') {
+      typeRefs(rel.length - 1);
+      return frame(false, []);
+    }
     if (procAt >= 0 && procAt < path.length - 1) {
       // `proc/foo` without parentheses still declares a proc.
       typeRefs(rel.length - 1);
@@ -171,7 +244,10 @@ class Scanner {
       this.scanCode(j + 1, to);
       return undefined;
     }
-    if (j < to) { this.scanCode(i, to); return undefined; }
+    if (j < to) {
+      this.scanCode(i, to);
+      return undefined;
+    }
     typeRefs(rel.length - 1);
     return frame(false, [def('class', owner(path.slice(0, -1)))]);
   }
@@ -191,7 +267,10 @@ class Scanner {
       const m = /^\s*(?:var\/)?((?:[A-Za-z_]\w*\/)*)([A-Za-z_]\w*)/.exec(decl);
       if (m) {
         let at = offset + decl.indexOf(m[1] || m[2], m[0].length - m[1].length - m[2].length);
-        for (const seg of m[1].split('/').filter(Boolean)) { this.site(at, seg, ROLE.type); at += seg.length + 1; }
+        for (const seg of m[1].split('/').filter(Boolean)) {
+          this.site(at, seg, ROLE.type);
+          at += seg.length + 1;
+        }
         this.site(at, m[2], ROLE.local);
       }
       if (value !== undefined) this.scanCode(offset + decl.length + 1, offset + part.length);
@@ -205,7 +284,16 @@ class Scanner {
     const def = /^\s*#\s*define\s+([A-Za-z_]\w*)/.exec(line);
     if (def) {
       const nameStart = start + def[0].length - def[1].length;
-      this.defs.push({ name: def[1], kind: 'macro', start, end, nameStart, nameEnd: nameStart + def[1].length, container: null, explicitOwner: true });
+      this.defs.push({
+        name: def[1],
+        kind: 'macro',
+        start,
+        end,
+        nameStart,
+        nameEnd: nameStart + def[1].length,
+        container: null,
+        explicitOwner: true,
+      });
       this.site(nameStart, def[1], ROLE.declaration);
       this.scanCode(nameStart + def[1].length, end);
       return;
@@ -238,7 +326,10 @@ class Scanner {
         const opened = flush(k);
         if (ch === '{') {
           if (opened) opened.brace = true;
-          else { const t = this.top(); this.stack.push({ indent, brace: true, path: t?.path ?? [], code: t?.code ?? false, defs: [] }); }
+          else {
+            const t = this.top();
+            this.stack.push({ indent, brace: true, path: t?.path ?? [], code: t?.code ?? false, defs: [] });
+          }
         } else if (ch === '}') {
           while (this.stack.length > 0 && !this.top()!.brace) this.stack.pop();
           if (this.stack.length === 0) this.broken = true;
@@ -265,11 +356,15 @@ export function dreamMakerFacts(decoded: DecodedText, lineStarts: readonly numbe
     if (body.trim()) {
       let indent = 0;
       let k = 0;
-      while (k < body.length && (body[k] === ' ' || body[k] === '\t')) { indent += body[k] === '\t' ? 4 : 1; k++; }
+      while (k < body.length && (body[k] === ' ' || body[k] === '\t')) {
+        indent += body[k] === '\t' ? 4 : 1;
+        k++;
+      }
       if (body.trimStart().startsWith('#')) scanner.directive(start, end);
       else {
         scanner.enterLine(indent, end);
-        if (indent === 0) cuts.push({ offset: lineStarts[lineAt(lineStarts, decoded.byteAt(start)) - 1], priority: TOP_LEVEL_CUT });
+        if (indent === 0)
+          cuts.push({ offset: lineStarts[lineAt(lineStarts, decoded.byteAt(start)) - 1], priority: TOP_LEVEL_CUT });
         scanner.line(start + k, end, indent);
       }
     }
@@ -278,6 +373,8 @@ export function dreamMakerFacts(decoded: DecodedText, lineStarts: readonly numbe
   if (scanner.stack.some((f) => f.brace)) scanner.broken = true;
   const defs = scanner.defs.sort((x, y) => x.start - y.start || y.end - x.end);
   const seen = new Set<number>();
-  const sites = scanner.sites.sort((x, y) => x.start - y.start).filter((s) => (seen.has(s.start) ? false : (seen.add(s.start), true)));
+  const sites = scanner.sites
+    .sort((x, y) => x.start - y.start)
+    .filter((s) => (seen.has(s.start) ? false : (seen.add(s.start), true)));
   return { defs, sites, imports: scanner.imports, cuts, parse: scanner.broken ? 'partial' : 'ok' };
 }

@@ -2,7 +2,17 @@ import { splitIdentifier } from '@trufflepig/rank';
 import type { Language } from '../classify';
 import { FACTS_PER_FILE_MAX } from '../limits';
 import { dreamMakerFacts } from './dreammaker';
-import { ROLE, roleNames, type Definition, type Extraction, type ImportFact, type NameUse, type Occurrence, type ParseStatus, type Region } from './facts';
+import {
+  ROLE,
+  roleNames,
+  type Definition,
+  type Extraction,
+  type ImportFact,
+  type NameUse,
+  type Occurrence,
+  type ParseStatus,
+  type Region,
+} from './facts';
 import type { RawFacts } from './raw';
 import { cutRegions, type CutPoint } from './regions';
 import { looksLikeCpp } from './lang/c-family';
@@ -27,7 +37,10 @@ function assemble(raw: RawFacts, decoded: DecodedText, lineStarts: number[]) {
   let facts = raw.defs.length;
   let factLimited = false;
   for (const site of raw.sites) {
-    if (facts >= FACTS_PER_FILE_MAX) { factLimited = true; break; }
+    if (facts >= FACTS_PER_FILE_MAX) {
+      factLimited = true;
+      break;
+    }
     facts++;
     const { name, role } = site;
     const u = uses.get(name);
@@ -35,16 +48,26 @@ function assemble(raw: RawFacts, decoded: DecodedText, lineStarts: number[]) {
     else {
       u.count++;
       u.roles |= role;
-      if (role === ROLE.declaration && u.repRole !== ROLE.declaration) { u.repStart = site.start; u.repEnd = site.end; u.repRole = role; }
+      if (role === ROLE.declaration && u.repRole !== ROLE.declaration) {
+        u.repStart = site.start;
+        u.repEnd = site.end;
+        u.repRole = role;
+      }
     }
   }
   const definitions: Definition[] = raw.defs.map((d) => {
     const start = b(d.start);
     const end = b(d.end);
     return {
-      name: d.name, kind: d.kind, container: d.container, start, end,
-      startLine: lineAt(lineStarts, start), endLine: lineAt(lineStarts, Math.max(start, end - 1)),
-      nameStart: b(d.nameStart), nameEnd: b(d.nameEnd),
+      name: d.name,
+      kind: d.kind,
+      container: d.container,
+      start,
+      end,
+      startLine: lineAt(lineStarts, start),
+      endLine: lineAt(lineStarts, Math.max(start, end - 1)),
+      nameStart: b(d.nameStart),
+      nameEnd: b(d.nameEnd),
     };
   });
   const names: NameUse[] = [];
@@ -54,7 +77,15 @@ function assemble(raw: RawFacts, decoded: DecodedText, lineStarts: number[]) {
   }
   const imports: ImportFact[] = raw.imports.map((i) => {
     const start = b(i.start);
-    return { spelled: i.spelled, name: i.name, alias: i.alias, reexport: i.reexport, start, end: b(i.end), line: lineAt(lineStarts, start) };
+    return {
+      spelled: i.spelled,
+      name: i.name,
+      alias: i.alias,
+      reexport: i.reexport,
+      start,
+      end: b(i.end),
+      line: lineAt(lineStarts, start),
+    };
   });
   return { definitions, names, imports, factLimited };
 }
@@ -88,7 +119,12 @@ export function identifierExpansions(text: string, symbol: string | null): strin
   return out.join(' ; ');
 }
 
-function regionSymbol(defs: readonly Definition[], lineStarts: readonly number[], start: number, end: number): string | null {
+function regionSymbol(
+  defs: readonly Definition[],
+  lineStarts: readonly number[],
+  start: number,
+  end: number,
+): string | null {
   let best: Definition | null = null;
   for (const d of defs) {
     const defLineStart = lineStarts[d.startLine - 1];
@@ -129,8 +165,13 @@ export function extractFile(lang: Language, bytes: Uint8Array): Extraction {
     const body = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
     const symbol = regionSymbol(definitions, lineStarts, start, end);
     return {
-      start, end, startLine: lineAt(lineStarts, start), endLine: lineAt(lineStarts, Math.max(start, end - 1)),
-      symbol, body, idents: identifierExpansions(body, symbol),
+      start,
+      end,
+      startLine: lineAt(lineStarts, start),
+      endLine: lineAt(lineStarts, Math.max(start, end - 1)),
+      symbol,
+      body,
+      idents: identifierExpansions(body, symbol),
     };
   });
   return { ...(chosen !== lang ? { lang: chosen } : {}), definitions, names, regions, imports, parse, factLimited };
@@ -153,6 +194,12 @@ export function extractOccurrences(lang: Language, bytes: Uint8Array): Occurrenc
   }
   return raw.sites.slice(0, FACTS_PER_FILE_MAX).map((s) => {
     const start = decoded.byteAt(s.start);
-    return { name: s.name, role: roleNames(s.role)[0], start, end: decoded.byteAt(s.end), line: lineAt(lineStarts, start) };
+    return {
+      name: s.name,
+      role: roleNames(s.role)[0],
+      start,
+      end: decoded.byteAt(s.end),
+      line: lineAt(lineStarts, start),
+    };
   });
 }

@@ -18,8 +18,18 @@ export type CodeLanguage = Exclude<Language, 'text'>;
 export type TreeSitterLanguage = Exclude<CodeLanguage, 'dreammaker'>;
 
 export const SPECS: Readonly<Record<TreeSitterLanguage, LanguageSpec>> = {
-  rust: RUST, typescript: TYPESCRIPT, tsx: TSX, javascript: JAVASCRIPT,
-  csharp: CSHARP, php: PHP, python: PYTHON, go: GO, java: JAVA, luau: LUAU, c: C, cpp: CPP,
+  rust: RUST,
+  typescript: TYPESCRIPT,
+  tsx: TSX,
+  javascript: JAVASCRIPT,
+  csharp: CSHARP,
+  php: PHP,
+  python: PYTHON,
+  go: GO,
+  java: JAVA,
+  luau: LUAU,
+  c: C,
+  cpp: CPP,
 };
 
 /**
@@ -36,7 +46,11 @@ function treeSitter(): typeof Parser {
   return require('tree-sitter') as typeof Parser;
 }
 
-interface Loaded { parser: Parser; query: Parser.Query; spec: LanguageSpec }
+interface Loaded {
+  parser: Parser;
+  query: Parser.Query;
+  spec: LanguageSpec;
+}
 const loaded = new Map<TreeSitterLanguage, Loaded>();
 
 export function parserFor(lang: TreeSitterLanguage): Loaded {

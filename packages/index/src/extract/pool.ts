@@ -51,10 +51,19 @@ export interface PoolOptions {
   readonly heapLimits?: { readonly maxOldGenerationSizeMb: number; readonly maxYoungGenerationSizeMb: number };
 }
 
-interface Job { id: number; lang: Language; bytes: Uint8Array; resolve: (x: Extraction) => void; reject: (e: Error) => void }
+interface Job {
+  id: number;
+  lang: Language;
+  bytes: Uint8Array;
+  resolve: (x: Extraction) => void;
+  reject: (e: Error) => void;
+}
 
 /** A parser thread and the jobs it holds, in the order it runs them. */
-interface Slot { worker: Worker; jobs: Job[] }
+interface Slot {
+  worker: Worker;
+  jobs: Job[];
+}
 
 /**
  * A pool of parser threads; falls back to in-process extraction when workers are

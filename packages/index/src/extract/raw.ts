@@ -16,7 +16,12 @@ export interface RawDef {
   explicitOwner?: boolean;
 }
 
-export interface RawSite { start: number; end: number; name: string; role: number }
+export interface RawSite {
+  start: number;
+  end: number;
+  name: string;
+  role: number;
+}
 
 export interface RawFacts {
   defs: RawDef[];
@@ -29,7 +34,15 @@ export interface RawFacts {
 }
 
 /** Kinds that own the definitions nested in them (`Owner::member`), by default. */
-export const CONTAINER_KINDS: ReadonlySet<string> = new Set(['struct', 'enum', 'trait', 'class', 'interface', 'module', 'impl']);
+export const CONTAINER_KINDS: ReadonlySet<string> = new Set([
+  'struct',
+  'enum',
+  'trait',
+  'class',
+  'interface',
+  'module',
+  'impl',
+]);
 const FUNCTION_KINDS = new Set(['function', 'method']);
 /** Owner kinds that turn a function into a method. */
 const METHOD_OWNERS = new Set(['impl', 'trait', 'class', 'interface', 'struct', 'enum']);
@@ -39,10 +52,16 @@ const METHOD_OWNERS = new Set(['impl', 'trait', 'class', 'interface', 'struct', 
  * local function or class) belongs to no type: its owner is the function, as a plain
  * container, and a function stays a function.
  */
-export function resolveOwners(defs: RawDef[], containers: { start: number; end: number; name: string; kind: string }[], ownerKinds: ReadonlySet<string>): void {
+export function resolveOwners(
+  defs: RawDef[],
+  containers: { start: number; end: number; name: string; kind: string }[],
+  ownerKinds: ReadonlySet<string>,
+): void {
   const owners = [
     ...containers,
-    ...defs.filter((d) => ownerKinds.has(d.kind) || FUNCTION_KINDS.has(d.kind)).map((d) => ({ start: d.start, end: d.end, name: d.name, kind: d.kind })),
+    ...defs
+      .filter((d) => ownerKinds.has(d.kind) || FUNCTION_KINDS.has(d.kind))
+      .map((d) => ({ start: d.start, end: d.end, name: d.name, kind: d.kind })),
   ].sort((x, y) => x.start - y.start || y.end - x.end);
   // One sweep in source order: the owners open at a definition's start form a stack
   // (syntax nests), searched from the innermost. A generated file of 90,000 definitions

@@ -15,7 +15,12 @@ function isCharBoundary(bytes: Uint8Array, offset: number): boolean {
  * goes to the highest-priority point, the latest of equal ones; line starts are the
  * fallback and a UTF-8 character boundary the last resort, so every byte is covered once.
  */
-export function cutRegions(bytes: Uint8Array, cuts: readonly CutPoint[], lineStarts: readonly number[], max = REGION_MAX_BYTES): [number, number][] {
+export function cutRegions(
+  bytes: Uint8Array,
+  cuts: readonly CutPoint[],
+  lineStarts: readonly number[],
+  max = REGION_MAX_BYTES,
+): [number, number][] {
   const best = new Map<number, number>();
   for (const c of cuts) {
     if (c.offset <= 0 || c.offset >= bytes.length) continue;

@@ -16,7 +16,14 @@ export interface RawImport {
 }
 
 /** A definition found outside the syntax tree (Luau `type` statements blanked before parsing). */
-export interface PreparedDef { name: string; kind: string; start: number; end: number; nameStart: number; nameEnd: number }
+export interface PreparedDef {
+  name: string;
+  kind: string;
+  start: number;
+  end: number;
+  nameStart: number;
+  nameEnd: number;
+}
 
 /**
  * Definitions recognised in a macro template's token tree (the grammar leaves it unparsed),
@@ -82,14 +89,24 @@ export function loadNativeGrammar(pkg: string): unknown {
   try {
     return require(pkg);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ASYNC_MODULE' && (err as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ESM') throw err;
+    if (
+      (err as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ASYNC_MODULE' &&
+      (err as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ESM'
+    )
+      throw err;
     const dir = path.dirname(require.resolve(`${pkg}/package.json`));
     const nodeGypBuild = require(require.resolve('node-gyp-build', { paths: [dir] })) as (dir: string) => unknown;
     return nodeGypBuild(dir);
   }
 }
 
-export function rawImport(statement: Node, spelled: string, name: string | null, alias: string | null = null, reexport = false): RawImport {
+export function rawImport(
+  statement: Node,
+  spelled: string,
+  name: string | null,
+  alias: string | null = null,
+  reexport = false,
+): RawImport {
   return { spelled, name, alias, reexport, start: statement.startIndex, end: statement.endIndex };
 }
 

@@ -23,7 +23,10 @@ const FALLBACK_KINDS = new Set(['variable', 'type']);
 /** Rounds of `spec.repair`: each round's tree shows the comments the next one skips. */
 const REPAIR_ROUNDS_MAX = 3;
 
-interface Interval { start: number; end: number }
+interface Interval {
+  start: number;
+  end: number;
+}
 
 function mergeIntervals(list: Interval[]): Interval[] {
   list.sort((a, b) => a.start - b.start);
@@ -57,7 +60,10 @@ function implTypeName(text: string): string {
 
 /** Default owner text: generics and pointers dropped. */
 function plainOwner(text: string): string {
-  return text.replace(/^[*&\s]+/, '').replace(/[<[(][\s\S]*$/, '').trim();
+  return text
+    .replace(/^[*&\s]+/, '')
+    .replace(/[<[(][\s\S]*$/, '')
+    .trim();
 }
 
 interface Collected {
@@ -91,7 +97,13 @@ const IDENTITY: PositionMap = { at: (i) => i, segment: () => 0 };
 function segmentMap(starts: readonly number[], origins: readonly number[]): PositionMap {
   // The segment holding offset i: the same search as a line lookup, 0-based.
   const segment = (i: number) => lineAt(starts, i) - 1;
-  return { segment, at: (i) => { const k = segment(i); return origins[k] + (i - starts[k]); } };
+  return {
+    segment,
+    at: (i) => {
+      const k = segment(i);
+      return origins[k] + (i - starts[k]);
+    },
+  };
 }
 
 /** A node's span in the file, or undefined when it straddles two joined macro bodies. */
@@ -102,7 +114,10 @@ function spanOf(node: Parser.SyntaxNode, map: PositionMap): Interval | undefined
 }
 
 const ROLE_CAPTURES: Readonly<Record<string, number>> = {
-  'role.call': ROLE.call, 'role.module': ROLE.module, 'role.type': ROLE.type, 'role.member': ROLE.member,
+  'role.call': ROLE.call,
+  'role.module': ROLE.module,
+  'role.type': ROLE.type,
+  'role.member': ROLE.member,
 };
 /** When two role captures name one identifier, the stronger one wins. */
 const ROLE_STRENGTH: readonly number[] = [ROLE.call, ROLE.type, ROLE.module, ROLE.member];
@@ -112,7 +127,13 @@ const ROLE_STRENGTH: readonly number[] = [ROLE.call, ROLE.type, ROLE.module, ROL
  * Identifier occurrences and imports are taken from the file's own parse only, so nothing
  * inside a macro body is counted twice.
  */
-function collectMatches(spec: LanguageSpec, matches: Parser.QueryMatch[], map: PositionMap, acc: Collected, own: boolean): void {
+function collectMatches(
+  spec: LanguageSpec,
+  matches: Parser.QueryMatch[],
+  map: PositionMap,
+  acc: Collected,
+  own: boolean,
+): void {
   for (const match of matches) {
     let def: Parser.SyntaxNode | undefined;
     let defKind = '';
@@ -123,13 +144,16 @@ function collectMatches(spec: LanguageSpec, matches: Parser.QueryMatch[], map: P
     for (const cap of match.captures) {
       const n = cap.name;
       const node = cap.node;
-      if (n.startsWith('def.')) { def = node; defKind = n.slice(4); }
-      else if (n === 'name') nameNode = node;
+      if (n.startsWith('def.')) {
+        def = node;
+        defKind = n.slice(4);
+      } else if (n === 'name') nameNode = node;
       else if (n === 'owner') ownerNode = node;
       else if (n === 'container.impl') implNode = node;
       else if (n === 'container.type') implType = node;
-      else if (n.startsWith('id')) { if (own) acc.ids.push({ start: node.startIndex, end: node.endIndex, name: node.text, kind: n }); }
-      else if (n === 'import') {
+      else if (n.startsWith('id')) {
+        if (own) acc.ids.push({ start: node.startIndex, end: node.endIndex, name: node.text, kind: n });
+      } else if (n === 'import') {
         if (own && spec.imports && !acc.importSeen.has(node.startIndex)) {
           acc.importSeen.add(node.startIndex);
           acc.imports.push(...spec.imports(node));
@@ -141,7 +165,8 @@ function collectMatches(spec: LanguageSpec, matches: Parser.QueryMatch[], map: P
         const role = ROLE_CAPTURES[n];
         if (role !== undefined) {
           const prev = acc.roleAt.get(span.start);
-          if (prev === undefined || ROLE_STRENGTH.indexOf(role) < ROLE_STRENGTH.indexOf(prev)) acc.roleAt.set(span.start, role);
+          if (prev === undefined || ROLE_STRENGTH.indexOf(role) < ROLE_STRENGTH.indexOf(prev))
+            acc.roleAt.set(span.start, role);
         } else if (n === 'range.import') acc.importRanges.push(span);
         else if (n === 'range.local') acc.localRanges.push(span);
         else if (n === 'macro.body') acc.macroBodies.push(span);
@@ -168,8 +193,14 @@ function collectMatches(spec: LanguageSpec, matches: Parser.QueryMatch[], map: P
     else acc.weakDefs.delete(key);
     const owner = ownerNode ? (spec.ownerName ?? plainOwner)(ownerNode.text) : null;
     acc.defsByNode.set(key, {
-      name: nameNode.text.replace(/^#/, ''), kind, start: whole.start, end: whole.end,
-      nameStart: name.start, nameEnd: name.end, container: owner, explicitOwner: owner !== null,
+      name: nameNode.text.replace(/^#/, ''),
+      kind,
+      start: whole.start,
+      end: whole.end,
+      nameStart: name.start,
+      nameEnd: name.end,
+      container: owner,
+      explicitOwner: owner !== null,
     });
   }
 }
@@ -191,12 +222,26 @@ function collectTemplate(spec: LanguageSpec, tree: Parser.SyntaxNode, map: Posit
     const start = d.start + shift;
     const end = d.end + shift;
     const nameStart = d.nameStart + shift;
-    acc.defsByNode.set(`${start}:${end}:${nameStart}`, { ...d, start, end, nameStart, nameEnd: d.nameEnd + shift, container: null });
+    acc.defsByNode.set(`${start}:${end}:${nameStart}`, {
+      ...d,
+      start,
+      end,
+      nameStart,
+      nameEnd: d.nameEnd + shift,
+      container: null,
+    });
   }
 }
 
 /** Parse one level of macro bodies as items, all in one joined text. */
-function collectMacroItems(spec: LanguageSpec, bodies: readonly Interval[], text: string, parser: Parser, query: Parser.Query, acc: Collected): void {
+function collectMacroItems(
+  spec: LanguageSpec,
+  bodies: readonly Interval[],
+  text: string,
+  parser: Parser,
+  query: Parser.Query,
+  acc: Collected,
+): void {
   const starts: number[] = [];
   const origins: number[] = [];
   const parts: string[] = [];
@@ -231,11 +276,18 @@ function syntaxCuts(root: Parser.SyntaxNode, decoded: DecodedText, lineStarts: r
       large = endByte - startByte > REGION_MAX_BYTES;
       cuts.push({ offset: lineStartOf(startByte), priority: SYNTAX_CUT_BASE - depth });
       const nextLine = lineAt(lineStarts, endByte);
-      if (nextLine < lineStarts.length) cuts.push({ offset: lineStarts[nextLine], priority: SYNTAX_CUT_BASE - depth - 0.5 });
+      if (nextLine < lineStarts.length)
+        cuts.push({ offset: lineStarts[nextLine], priority: SYNTAX_CUT_BASE - depth - 0.5 });
     }
-    if (large && depth < SYNTAX_CUT_MAX_DEPTH && cursor.gotoFirstChild()) { depth++; continue; }
+    if (large && depth < SYNTAX_CUT_MAX_DEPTH && cursor.gotoFirstChild()) {
+      depth++;
+      continue;
+    }
     while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent()) { depth = -1; break; }
+      if (!cursor.gotoParent()) {
+        depth = -1;
+        break;
+      }
       depth--;
     }
     if (depth < 0) break;
@@ -290,14 +342,27 @@ function startBeforeBlanks(original: string, repaired: string, start: number): n
   return k;
 }
 
-export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, lineStarts: readonly number[]): RawFacts {
+export function treeSitterFacts(
+  lang: TreeSitterLanguage,
+  decoded: DecodedText,
+  lineStarts: readonly number[],
+): RawFacts {
   const { parser, query, spec } = parserFor(lang);
   const prepared = spec.prepare?.(decoded.text);
   const { text, tree } = parseRepaired(parser, spec, prepared?.text ?? decoded.text);
   const root = tree.rootNode;
   const acc: Collected = {
-    defsByNode: new Map(), containers: [], importRanges: [], localRanges: [], roleAt: new Map(), ids: [], macroBodies: [],
-    imports: [], importSeen: new Set(), weakDefs: new Set(), templatesSeen: new Set(),
+    defsByNode: new Map(),
+    containers: [],
+    importRanges: [],
+    localRanges: [],
+    roleAt: new Map(),
+    ids: [],
+    macroBodies: [],
+    imports: [],
+    importSeen: new Set(),
+    weakDefs: new Set(),
+    templatesSeen: new Set(),
   };
   // A large file is matched in windows of rows: all matches of a whole file at once were
   // the largest transient allocation of extraction. Nodes crossing a window edge come back
@@ -305,7 +370,10 @@ export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, 
   const rows = root.endPosition.row + 1;
   const window = text.length > WINDOWED_MATCH_MIN_CHARS ? WINDOW_ROWS : rows;
   for (let row = 0; row < rows; row += window) {
-    const range = window === rows ? undefined : { startPosition: { row, column: 0 }, endPosition: { row: row + window, column: 0 } };
+    const range =
+      window === rows
+        ? undefined
+        : { startPosition: { row, column: 0 }, endPosition: { row: row + window, column: 0 } };
     collectMatches(spec, query.matches(root, range), IDENTITY, acc, true);
   }
   // Rust items inside macro invocations (`cfg_rt! { pub struct JoinHandle … }`) are token
@@ -315,8 +383,10 @@ export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, 
   }
   // A definition whose head lost words to a repair (`asmlinkage __visible void …`) still starts where its line's code does.
   const unrepaired = prepared?.text ?? decoded.text;
-  if (text !== unrepaired) for (const d of acc.defsByNode.values()) d.start = startBeforeBlanks(unrepaired, text, d.start);
-  for (const d of prepared?.defs ?? []) acc.defsByNode.set(`${d.start}:${d.end}:${d.nameStart}`, { ...d, container: null });
+  if (text !== unrepaired)
+    for (const d of acc.defsByNode.values()) d.start = startBeforeBlanks(unrepaired, text, d.start);
+  for (const d of prepared?.defs ?? [])
+    acc.defsByNode.set(`${d.start}:${d.end}:${d.nameStart}`, { ...d, container: null });
   const defs = [...acc.defsByNode.values()].sort((x, y) => x.start - y.start || y.end - x.end);
   resolveOwners(defs, acc.containers, spec.ownerKinds ?? CONTAINER_KINDS);
   const declAt = new Set(defs.map((d) => d.nameStart));
@@ -347,7 +417,10 @@ export function treeSitterFacts(lang: TreeSitterLanguage, decoded: DecodedText, 
     sites.push({ start: id.start, end: id.end, name, role });
   }
   return {
-    defs, sites, imports: acc.imports.sort((x, y) => x.start - y.start), cuts: syntaxCuts(root, decoded, lineStarts),
+    defs,
+    sites,
+    imports: acc.imports.sort((x, y) => x.start - y.start),
+    cuts: syntaxCuts(root, decoded, lineStarts),
     parse: root.hasError ? 'partial' : 'ok',
   };
 }

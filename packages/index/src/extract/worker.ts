@@ -4,7 +4,11 @@ import type { Language } from '../classify';
 import { treeCollector } from './collect';
 import { extractFile } from './extract';
 
-interface Job { id: number; lang: Language; bytes: Uint8Array }
+interface Job {
+  id: number;
+  lang: Language;
+  bytes: Uint8Array;
+}
 
 const collect = treeCollector();
 const queue: Job[] = [];

@@ -1,7 +1,7 @@
 import { basename } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { DIAGNOSIS_NEAREST_PATHS } from '../limits';
-import { displayPath } from '../paths';
+import { displayPath } from '@trufflepig/base';
 import type { FilterDiagnosis } from './hit';
 import type { ParsedQuery } from './parse';
 import { editDistance } from './edit-distance';
@@ -11,7 +11,15 @@ import type { IndexedFile } from './reader';
 function nearestPaths(value: string, paths: readonly string[]): string[] {
   const want = displayPath(value).replace(/\/$/, '').split('/').pop()!.toLowerCase();
   return paths
-    .map((p) => ({ p, d: Math.min(editDistance(want, basename(displayPath(p)).toLowerCase()), ...displayPath(p).split('/').map((c) => editDistance(want, c.toLowerCase()))) }))
+    .map((p) => ({
+      p,
+      d: Math.min(
+        editDistance(want, basename(displayPath(p)).toLowerCase()),
+        ...displayPath(p)
+          .split('/')
+          .map((c) => editDistance(want, c.toLowerCase())),
+      ),
+    }))
     .sort((a, b) => a.d - b.d || (a.p < b.p ? -1 : 1))
     .slice(0, DIAGNOSIS_NEAREST_PATHS)
     .map((x) => x.p);
@@ -28,7 +36,11 @@ export interface DiagnosisEvidence {
 }
 
 /** Why a filtered search came back empty: what each filter matched alone and together. */
-export function diagnoseFilters(q: ParsedQuery, files: readonly IndexedFile[], evidence: DiagnosisEvidence = {}): FilterDiagnosis {
+export function diagnoseFilters(
+  q: ParsedQuery,
+  files: readonly IndexedFile[],
+  evidence: DiagnosisEvidence = {},
+): FilterDiagnosis {
   const paths = files.map((f) => f.path);
   const out: { -readonly [K in keyof FilterDiagnosis]: FilterDiagnosis[K] } = {};
   if (q.fileInclude.length > 0) {
@@ -38,10 +50,15 @@ export function diagnoseFilters(q: ParsedQuery, files: readonly IndexedFile[], e
     });
   }
   if (q.languages.length > 0) {
-    out.lang = q.languages.map((value) => ({ value, matched: files.filter((f) => !f.excluded && queryLanguageOf(f.lang) === value).length }));
+    out.lang = q.languages.map((value) => ({
+      value,
+      matched: files.filter((f) => !f.excluded && queryLanguageOf(f.lang) === value).length,
+    }));
   }
-  if (q.kinds.length > 0 && evidence.kindCounts) out.kind = q.kinds.map((value, i) => ({ value, matched: evidence.kindCounts![i] }));
-  if (q.sources.length > 0) out.source = q.sources.map((value) => ({ value, matched: files.filter((f) => f.tags.includes(value)).length }));
+  if (q.kinds.length > 0 && evidence.kindCounts)
+    out.kind = q.kinds.map((value, i) => ({ value, matched: evidence.kindCounts![i] }));
+  if (q.sources.length > 0)
+    out.source = q.sources.map((value) => ({ value, matched: files.filter((f) => f.tags.includes(value)).length }));
   if (q.fileExclude.length > 0) {
     const included = createPathMatcher(q.fileInclude, [], paths);
     const both = createPathMatcher(q.fileInclude, q.fileExclude, paths);

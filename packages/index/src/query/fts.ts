@@ -6,7 +6,16 @@ const B = 0.75;
 /** Identifier expansions count a little less than body text. */
 const COLUMN_WEIGHTS = [1, 0.6];
 
-export interface FtsRegionHit { region: number; file: number; start: number; end: number; sl: number; el: number; symbol: string | null; score: number }
+export interface FtsRegionHit {
+  region: number;
+  file: number;
+  start: number;
+  end: number;
+  sl: number;
+  el: number;
+  symbol: string | null;
+  score: number;
+}
 
 function quote(word: string): string {
   return `"${word.replace(/"/g, '')}"`;
@@ -38,7 +47,7 @@ export function bm25(info: Uint8Array): number {
       if (tf === 0) continue;
       const df = x[base + 2];
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const norm = tf * (K1 + 1) / (tf + K1 * (1 - B + (B * len[j]) / Math.max(1, avg[j])));
+      const norm = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len[j]) / Math.max(1, avg[j])));
       score += COLUMN_WEIGHTS[j] * idf * norm;
     }
   }
@@ -47,11 +56,20 @@ export function bm25(info: Uint8Array): number {
 
 /** Live regions matching an FTS expression, scored; dead documents (no region row) drop out. */
 export function ftsRegions(db: Database, expression: string): FtsRegionHit[] {
-  const rows = allRows(db,
+  const rows = allRows(
+    db,
     `SELECT r.id, r.file, r.start, r.end, r.sl, r.el, r.symbol, matchinfo(fts, 'pcnalx')
-     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`, [expression]);
+     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`,
+    [expression],
+  );
   return rows.map((r) => ({
-    region: Number(r[0]), file: Number(r[1]), start: Number(r[2]), end: Number(r[3]), sl: Number(r[4]), el: Number(r[5]),
-    symbol: r[6] == null ? null : String(r[6]), score: bm25(r[7] as Uint8Array),
+    region: Number(r[0]),
+    file: Number(r[1]),
+    start: Number(r[2]),
+    end: Number(r[3]),
+    sl: Number(r[4]),
+    el: Number(r[5]),
+    symbol: r[6] == null ? null : String(r[6]),
+    score: bm25(r[7] as Uint8Array),
   }));
 }

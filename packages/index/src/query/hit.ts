@@ -17,7 +17,12 @@ export interface SearchHit {
    * Commit documents only (`source:git-log`): `path` is then `commit:HASH` (a real path's
    * `:` is always percent-encoded, so the two never collide) and `revision` the hash.
    */
-  readonly commit?: { readonly hash: string; readonly date: string; readonly paths: readonly string[]; readonly morePaths: number };
+  readonly commit?: {
+    readonly hash: string;
+    readonly date: string;
+    readonly paths: readonly string[];
+    readonly morePaths: number;
+  };
   /**
    * Where the file stood in the fusion of its lanes (free-text and identifier queries): its
    * tier and its reciprocal-rank score. Both are functions of ranks and paths alone, never
@@ -26,7 +31,7 @@ export interface SearchHit {
   readonly fusion?: { readonly tier: number; readonly score: number };
 }
 
-/** One scope's own ranking (per-source.md): the hits of the documents carrying the scope's tags. */
+/** One scope's own ranking (docs/spec/per-source.md): the hits of the documents carrying the scope's tags. */
 export interface ScopeGroup {
   readonly scope: readonly string[];
   readonly hits: SearchHit[];

@@ -1,6 +1,14 @@
 import {
-  filenameEvidence, identifierKey, fileStanding, isTypeDeclarationPath, LANE_FILE_CAP, stem,
-  WEIGHT_DEFAULT, WEIGHT_IDENTIFIER_DECLARATION, type Lane, type LaneEntry,
+  filenameEvidence,
+  identifierKey,
+  fileStanding,
+  isTypeDeclarationPath,
+  LANE_FILE_CAP,
+  stem,
+  WEIGHT_DEFAULT,
+  WEIGHT_IDENTIFIER_DECLARATION,
+  type Lane,
+  type LaneEntry,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
@@ -13,8 +21,22 @@ import type { IndexedFile, IndexReader } from './reader';
 export type HitLane = Lane<SearchHit>;
 
 const KIND_TIER: Readonly<Record<string, number>> = {
-  struct: 0, enum: 0, trait: 0, class: 0, interface: 0, type: 0,
-  function: 1, method: 1, macro: 1, prototype: 1, module: 2, constant: 2, variable: 3, field: 3, variant: 3, property: 3,
+  struct: 0,
+  enum: 0,
+  trait: 0,
+  class: 0,
+  interface: 0,
+  type: 0,
+  function: 1,
+  method: 1,
+  macro: 1,
+  prototype: 1,
+  module: 2,
+  constant: 2,
+  variable: 3,
+  field: 3,
+  variant: 3,
+  property: 3,
 };
 
 export function kindTier(kind: string): number {
@@ -25,7 +47,17 @@ export function kindTier(kind: string): number {
  * Kinds whose name owns members: a definition inside one has it as its container, and a
  * site inside one is in that type (`map` rows, `ctx` containers, `refs A::b` receivers).
  */
-export const OWNER_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'enum', 'trait', 'interface', 'impl', 'union', 'type', 'module']);
+export const OWNER_KINDS: ReadonlySet<string> = new Set([
+  'class',
+  'struct',
+  'enum',
+  'trait',
+  'interface',
+  'impl',
+  'union',
+  'type',
+  'module',
+]);
 
 /**
  * Definitions a site is said to be `within` (`refs`, `ctx` callers): not a variable, field,
@@ -67,20 +99,53 @@ function cap(entries: LaneEntry<SearchHit>[], ctx: LaneContext): LaneEntry<Searc
   return entries;
 }
 
-function hitOf(f: IndexedFile, lane: string, span: { start: number; end: number; sl: number; el: number }, name?: string, kind?: string): SearchHit {
+function hitOf(
+  f: IndexedFile,
+  lane: string,
+  span: { start: number; end: number; sl: number; el: number },
+  name?: string,
+  kind?: string,
+): SearchHit {
   return {
-    path: f.path, start: span.start, end: span.end, startLine: span.sl, endLine: span.el, lane,
-    revision: f.revision, tags: f.tags, lang: queryLanguageOf(f.lang),
-    ...(name !== undefined ? { name } : {}), ...(kind !== undefined ? { kind } : {}),
+    path: f.path,
+    start: span.start,
+    end: span.end,
+    startLine: span.sl,
+    endLine: span.el,
+    lane,
+    revision: f.revision,
+    tags: f.tags,
+    lang: queryLanguageOf(f.lang),
+    ...(name !== undefined ? { name } : {}),
+    ...(kind !== undefined ? { kind } : {}),
   };
 }
 
-interface DefRow { file: number; name: string; kind: string; container: string | null; start: number; end: number; sl: number; el: number }
+interface DefRow {
+  file: number;
+  name: string;
+  kind: string;
+  container: string | null;
+  start: number;
+  end: number;
+  sl: number;
+  el: number;
+}
 
 function defRows(ctx: LaneContext, where: string, params: (string | number)[]): DefRow[] {
-  return allRows(ctx.reader.db, `SELECT file, name, kind, container, start, end, sl, el FROM def WHERE ${where}`, params).map((r) => ({
-    file: Number(r[0]), name: String(r[1]), kind: String(r[2]), container: r[3] == null ? null : String(r[3]),
-    start: Number(r[4]), end: Number(r[5]), sl: Number(r[6]), el: Number(r[7]),
+  return allRows(
+    ctx.reader.db,
+    `SELECT file, name, kind, container, start, end, sl, el FROM def WHERE ${where}`,
+    params,
+  ).map((r) => ({
+    file: Number(r[0]),
+    name: String(r[1]),
+    kind: String(r[2]),
+    container: r[3] == null ? null : String(r[3]),
+    start: Number(r[4]),
+    end: Number(r[5]),
+    sl: Number(r[6]),
+    el: Number(r[7]),
   }));
 }
 
@@ -89,14 +154,16 @@ const BINDING_KINDS: ReadonlySet<string> = new Set(['variable', 'constant']);
 
 /**
  * Whether a file's definitions of a name are all bindings (a variable or constant) while a type
- * or function of the same name is defined: a definition beats a binding (retrieval spec §6),
+ * or function of the same name is defined: a definition beats a binding (docs/spec/retrieval.md §6),
  * so such a file ranks as a user of the name, never as its definer.
  */
 function bindingOnly(rows: readonly DefRow[]): (r: { file: number; name: string }) => boolean {
   const defined = new Set(rows.filter((r) => kindTier(r.kind) <= 1).map((r) => r.name));
   const key = (r: { file: number; name: string }) => `${r.file}|${r.name}`;
   const real = new Set(rows.filter((r) => !BINDING_KINDS.has(r.kind)).map(key));
-  const only = new Set(rows.filter((r) => BINDING_KINDS.has(r.kind) && defined.has(r.name) && !real.has(key(r))).map(key));
+  const only = new Set(
+    rows.filter((r) => BINDING_KINDS.has(r.kind) && defined.has(r.name) && !real.has(key(r))).map(key),
+  );
   return (r) => only.has(key(r));
 }
 
@@ -104,8 +171,17 @@ function bindingOnly(rows: readonly DefRow[]): (r: { file: number; name: string 
 function defLane(ctx: LaneContext, name: string, rows: DefRow[], weight: number, exactFirst: string | null): HitLane {
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   const best = new Map<number, { row: DefRow; f: IndexedFile }>();
-  const rank = (r: DefRow, f: IndexedFile) => [exactFirst !== null && r.name !== exactFirst ? 1 : 0, kindTier(r.kind), fileStanding(f), declarationRank(r.kind, f.path), r.start];
-  const less = (a: number[], b: number[]) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i]; return false; };
+  const rank = (r: DefRow, f: IndexedFile) => [
+    exactFirst !== null && r.name !== exactFirst ? 1 : 0,
+    kindTier(r.kind),
+    fileStanding(f),
+    declarationRank(r.kind, f.path),
+    r.start,
+  ];
+  const less = (a: number[], b: number[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+    return false;
+  };
   for (const row of rows) {
     const f = ctx.reader.file(row.file);
     if (!f || !ctx.eligible(f)) continue;
@@ -114,8 +190,17 @@ function defLane(ctx: LaneContext, name: string, rows: DefRow[], weight: number,
     if (!seen || less(rank(row, f), rank(seen.row, seen.f))) best.set(row.file, { row, f });
   }
   const entries = [...best.values()]
-    .sort((a, b) => { const x = rank(a.row, a.f); const y = rank(b.row, b.f); return less(x, y) ? -1 : less(y, x) ? 1 : a.f.path < b.f.path ? -1 : 1; })
-    .map(({ row, f }) => ({ path: f.path, start: row.start, end: row.end, payload: hitOf(f, name, row, row.container ? `${row.container}::${row.name}` : row.name, row.kind) }));
+    .sort((a, b) => {
+      const x = rank(a.row, a.f);
+      const y = rank(b.row, b.f);
+      return less(x, y) ? -1 : less(y, x) ? 1 : a.f.path < b.f.path ? -1 : 1;
+    })
+    .map(({ row, f }) => ({
+      path: f.path,
+      start: row.start,
+      end: row.end,
+      payload: hitOf(f, name, row, row.container ? `${row.container}::${row.name}` : row.name, row.kind),
+    }));
   return { name, weight, entries: cap(entries, ctx) };
 }
 
@@ -127,12 +212,24 @@ export function definitionLane(ctx: LaneContext): HitLane {
   if (scoped.length > 1) {
     const name = scoped[scoped.length - 1];
     const owner = scoped[scoped.length - 2];
-    return defLane(ctx, 'definitions', defRows(ctx, 'norm = ? AND name = ? AND container = ?', [identifierKey(name), name, owner]), weight, null);
+    return defLane(
+      ctx,
+      'definitions',
+      defRows(ctx, 'norm = ? AND name = ? AND container = ?', [identifierKey(name), name, owner]),
+      weight,
+      null,
+    );
   }
   // Every exact match has the same normalized name, so the norm index answers both.
   const rows = defRows(ctx, 'norm = ?', [identifierKey(text)]);
   const binding = bindingOnly(rows);
-  return defLane(ctx, 'definitions', rows.filter((r) => !binding(r)), weight, text);
+  return defLane(
+    ctx,
+    'definitions',
+    rows.filter((r) => !binding(r)),
+    weight,
+    text,
+  );
 }
 
 /** Definitions of the requested kinds whose name words include the query words (kind: queries). */
@@ -140,16 +237,39 @@ export function kindWordLane(ctx: LaneContext): HitLane {
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   if (kinds.length === 0) return { name: 'kind', weight: WEIGHT_DEFAULT, entries: [] };
   const marks = kinds.map(() => '?').join(',');
-  if (ctx.query.words.length === 0) return defLane(ctx, 'kind', defRows(ctx, `kind IN (${marks})`, kinds), WEIGHT_DEFAULT, null);
+  if (ctx.query.words.length === 0)
+    return defLane(ctx, 'kind', defRows(ctx, `kind IN (${marks})`, kinds), WEIGHT_DEFAULT, null);
   const likes = ctx.query.words.map(() => 'norm LIKE ?').join(' AND ');
-  return defLane(ctx, 'kind', defRows(ctx, `kind IN (${marks}) AND ${likes}`, [...kinds, ...ctx.query.words.map((w) => `%${w}%`)]), WEIGHT_DEFAULT, null);
+  return defLane(
+    ctx,
+    'kind',
+    defRows(ctx, `kind IN (${marks}) AND ${likes}`, [...kinds, ...ctx.query.words.map((w) => `%${w}%`)]),
+    WEIGHT_DEFAULT,
+    null,
+  );
 }
 
-export interface UseRow { file: number; count: number; roles: number; start: number; end: number; line: number }
+export interface UseRow {
+  file: number;
+  count: number;
+  roles: number;
+  start: number;
+  end: number;
+  line: number;
+}
 
 export function useRows(ctx: LaneContext, name: string): UseRow[] {
-  return allRows(ctx.reader.db, 'SELECT u.file, u.count, u.roles, u.start, u.end, u.line FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?', [name]).map((r) => ({
-    file: Number(r[0]), count: Number(r[1]), roles: Number(r[2]), start: Number(r[3]), end: Number(r[4]), line: Number(r[5]),
+  return allRows(
+    ctx.reader.db,
+    'SELECT u.file, u.count, u.roles, u.start, u.end, u.line FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?',
+    [name],
+  ).map((r) => ({
+    file: Number(r[0]),
+    count: Number(r[1]),
+    roles: Number(r[2]),
+    start: Number(r[3]),
+    end: Number(r[4]),
+    line: Number(r[5]),
   }));
 }
 
@@ -159,12 +279,28 @@ export function identifierLane(ctx: LaneContext, name: string): HitLane {
     .map((u) => ({ u, f: ctx.reader.file(u.file) }))
     .filter((x): x is { u: UseRow; f: IndexedFile } => !!x.f && ctx.eligible(x.f))
     .sort((a, b) => b.u.count - a.u.count || (a.f.path < b.f.path ? -1 : 1));
-  const entries = rows.map(({ u, f }) => ({ path: f.path, start: u.start, end: u.end, payload: hitOf(f, 'identifier', { start: u.start, end: u.end, sl: u.line, el: u.line }, (u.roles & ROLE.declaration) !== 0 ? name : undefined) }));
+  const entries = rows.map(({ u, f }) => ({
+    path: f.path,
+    start: u.start,
+    end: u.end,
+    payload: hitOf(
+      f,
+      'identifier',
+      { start: u.start, end: u.end, sl: u.line, el: u.line },
+      (u.roles & ROLE.declaration) !== 0 ? name : undefined,
+    ),
+  }));
   return { name: 'identifier', weight: WEIGHT_DEFAULT, entries: cap(entries, ctx) };
 }
 
 /** Lanes 3 and 4: FTS over regions, collapsed to the best region per file. */
-export function ftsLane(ctx: LaneContext, name: string, mode: FtsMode, weight: number, only?: readonly string[]): HitLane {
+export function ftsLane(
+  ctx: LaneContext,
+  name: string,
+  mode: FtsMode,
+  weight: number,
+  only?: readonly string[],
+): HitLane {
   const words = only ?? ctx.query.words;
   if (words.length === 0) return { name, weight, entries: [] };
   const best = new Map<number, { score: number; hit: SearchHit; start: number; end: number }>();
@@ -181,18 +317,26 @@ export function ftsLane(ctx: LaneContext, name: string, mode: FtsMode, weight: n
     }
   }
   const entries = [...best.values()]
-    .sort((a, b) => b.score - a.score || (a.hit.path < b.hit.path ? -1 : a.hit.path > b.hit.path ? 1 : a.start - b.start))
+    .sort(
+      (a, b) => b.score - a.score || (a.hit.path < b.hit.path ? -1 : a.hit.path > b.hit.path ? 1 : a.start - b.start),
+    )
     .map((x) => ({ path: x.hit.path, start: x.start, end: x.end, payload: x.hit }));
   return { name, weight, entries: cap(entries, ctx) };
 }
 
 /** The FTS tokens of an identifier: alphanumeric runs, lowercased. */
 export function identifierTokens(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Filename evidence: every eligible path (excluded files included: they stay findable by path). */
-export function filenameLane(ctx: LaneContext, firstRegion: (f: IndexedFile) => { start: number; end: number; sl: number; el: number }): HitLane {
+export function filenameLane(
+  ctx: LaneContext,
+  firstRegion: (f: IndexedFile) => { start: number; end: number; sl: number; el: number },
+): HitLane {
   const scored: { f: IndexedFile; evidence: number }[] = [];
   const words = ctx.query.words;
   const files = ctx.reader.files();
@@ -241,4 +385,3 @@ export function identifierTiers(ctx: LaneContext, name: string, defs: HitLane): 
     return 3;
   };
 }
-

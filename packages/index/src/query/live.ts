@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { queryLanguageOf } from '../classify';
 import { decodeText, lineAt, lineStartOffsets } from '../extract/text';
 import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
-import { percentDecode } from '../paths';
+import { percentDecode } from '@trufflepig/base';
 import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
 import type { SearchHit } from './hit';
 import type { IndexedFile } from './reader';
@@ -44,15 +44,26 @@ export function readLive(root: string, f: IndexedFile): LiveFile | undefined {
 export function liveHit(f: IndexedFile, live: LiveFile, start: number, end: number, lane: string): SearchHit {
   const starts = lineStartOffsets(live.bytes);
   return {
-    path: f.path, start, end, startLine: lineAt(starts, start), endLine: lineAt(starts, Math.max(start, end - 1)), lane,
-    revision: live.revision, tags: f.tags, lang: queryLanguageOf(f.lang),
+    path: f.path,
+    start,
+    end,
+    startLine: lineAt(starts, start),
+    endLine: lineAt(starts, Math.max(start, end - 1)),
+    lane,
+    revision: live.revision,
+    tags: f.tags,
+    lang: queryLanguageOf(f.lang),
   };
 }
 
 /** Why a `re:` scan stopped before the last eligible file: its deadline, the byte or the hit cap. */
 export type RegexStop = 'deadline' | 'bytes' | 'hits';
 
-export interface RegexScan { hits: SearchHit[]; truncated: boolean; stopped?: RegexStop }
+export interface RegexScan {
+  hits: SearchHit[];
+  truncated: boolean;
+  stopped?: RegexStop;
+}
 
 /**
  * `re:` over the live bytes of eligible files, in path order; `^`/`$` match at line
@@ -60,7 +71,12 @@ export interface RegexScan { hits: SearchHit[]; truncated: boolean; stopped?: Re
  * first matching line. Past `deadlineAt` (a `Date.now()` timestamp, checked between files
  * and between windows of a long file) the scan stops and reports truncation.
  */
-export function regexScan(root: string, files: readonly IndexedFile[], pattern: string, deadlineAt: number = Date.now() + REGEX_DEADLINE_MS): RegexScan {
+export function regexScan(
+  root: string,
+  files: readonly IndexedFile[],
+  pattern: string,
+  deadlineAt: number = Date.now() + REGEX_DEADLINE_MS,
+): RegexScan {
   const compiled = compileRegex(pattern);
   if (!compiled.ok) throw new Error(`${compiled.code}: ${compiled.message}`); // parseQuery validated it
   const hits: SearchHit[] = [];

@@ -1,4 +1,4 @@
-// The defined names nearest a name no definition has (retrieval spec §6: `no_definition`
+// The defined names nearest a name no definition has (docs/spec/retrieval.md §6: `no_definition`
 // names them): first the same words in another case or separator (`mergeconfig`,
 // `merge_config` → `mergeConfig`), then keys within a small edit distance (`mergeConfg`).
 import { identifierKey } from '@trufflepig/rank';
@@ -20,13 +20,19 @@ export function nearestDefinedNames(reader: IndexReader, name: string): string[]
   const add = (n: string) => {
     if (n !== name && !out.includes(n) && out.length < NEAREST_NAMES_MAX) out.push(n);
   };
-  for (const [n] of allRows(reader.db, 'SELECT DISTINCT name FROM def WHERE norm = ? ORDER BY name LIMIT ?', [key, NEAREST_NAMES_MAX + 1])) add(String(n));
+  for (const [n] of allRows(reader.db, 'SELECT DISTINCT name FROM def WHERE norm = ? ORDER BY name LIMIT ?', [
+    key,
+    NEAREST_NAMES_MAX + 1,
+  ]))
+    add(String(n));
   if (out.length >= NEAREST_NAMES_MAX) return out;
   // Keys of a near length sharing the first letter: bounded, on the error path only.
   const edits = allowedEdits(key);
-  const rows = allRows(reader.db,
+  const rows = allRows(
+    reader.db,
     'SELECT DISTINCT norm, name FROM def WHERE length(norm) BETWEEN ? AND ? AND substr(norm, 1, 1) = ? LIMIT ?',
-    [key.length - edits, key.length + edits, key[0], NEAREST_NAMES_SCAN_MAX]);
+    [key.length - edits, key.length + edits, key[0], NEAREST_NAMES_SCAN_MAX],
+  );
   const near = rows
     .map(([k, n]) => ({ n: String(n), d: editDistance(key, String(k)) }))
     .filter((x) => x.d > 0 && x.d <= edits)

@@ -2,13 +2,28 @@ import { compoundWords, isIdentifierShaped, queryWords, standaloneWords } from '
 import { canonicalQueryLanguage, QUERY_LANGUAGES, type QueryLanguage } from '../classify';
 import { fail, ok, type Outcome } from '../errors';
 import { QUERY_MAX_TERMS, QUERY_MAX_WORDS, QUERY_WORD_MAX_CHARS } from '../limits';
-import { normalizeEncodedPath } from '../paths';
+import { normalizeEncodedPath } from '@trufflepig/base';
 import { quoteInput } from '../quote';
 import { compileRegex } from './regex-engine';
 
 export const QUERY_KINDS = [
-  'function', 'method', 'class', 'struct', 'enum', 'trait', 'interface', 'type', 'constant', 'variable',
-  'module', 'field', 'variant', 'property', 'macro', 'prototype', 'file',
+  'function',
+  'method',
+  'class',
+  'struct',
+  'enum',
+  'trait',
+  'interface',
+  'type',
+  'constant',
+  'variable',
+  'module',
+  'field',
+  'variant',
+  'property',
+  'macro',
+  'prototype',
+  'file',
 ] as const;
 
 /**
@@ -16,7 +31,11 @@ export const QUERY_KINDS = [
  * struct, a C++ `namespace` as a module, a `typedef` as a type).
  */
 const KIND_ALIASES: ReadonlyMap<string, (typeof QUERY_KINDS)[number]> = new Map([
-  ['fn', 'function'], ['func', 'function'], ['union', 'struct'], ['namespace', 'module'], ['typedef', 'type'],
+  ['fn', 'function'],
+  ['func', 'function'],
+  ['union', 'struct'],
+  ['namespace', 'module'],
+  ['typedef', 'type'],
 ]);
 
 export type QueryMode = 'free' | 'literal' | 'sym' | 're';
@@ -46,10 +65,21 @@ export interface ParsedQuery {
 /** Keys that stay filters after the text has begun (and after a `re:` or `sym:`). */
 const FILTER_KEYS: readonly string[] = ['file', '-file', 'lang', 'kind', 'source', '-source', 'in', 'ws'];
 
-type FilterFields = Pick<ParsedQuery, 'fileInclude' | 'fileExclude' | 'languages' | 'kinds' | 'sources' | 'sourceExclude'>;
+type FilterFields = Pick<
+  ParsedQuery,
+  'fileInclude' | 'fileExclude' | 'languages' | 'kinds' | 'sources' | 'sourceExclude'
+>;
 
 export function hasFilters(q: FilterFields): boolean {
-  return q.fileInclude.length + q.fileExclude.length + q.languages.length + q.kinds.length + q.sources.length + q.sourceExclude.length > 0;
+  return (
+    q.fileInclude.length +
+      q.fileExclude.length +
+      q.languages.length +
+      q.kinds.length +
+      q.sources.length +
+      q.sourceExclude.length >
+    0
+  );
 }
 
 /**
@@ -60,7 +90,7 @@ function tokenize(text: string): string[] {
   return text.match(/(?:"[^"]*"|[^\s"])+|"/g) ?? [];
 }
 
-/** Parse the words after the verb (retrieval.md §1). */
+/** Parse the words after the verb (docs/spec/retrieval.md §1). */
 export function parseQuery(input: string | readonly string[]): Outcome<ParsedQuery> {
   const raw = typeof input === 'string' ? input : input.join(' ');
   const fileInclude: string[] = [];
@@ -82,10 +112,14 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
     // Bound every word and filter value before it reaches SQL. A re: pattern (its first
     // token and every later one but filters) is left to the regex rules below.
     if (!(mode === 're' && !FILTER_KEYS.includes(key))) {
-      if (++terms > QUERY_MAX_TERMS) return fail('bad_query', `the query has more than ${QUERY_MAX_TERMS} words and filters; search with fewer`);
+      if (++terms > QUERY_MAX_TERMS)
+        return fail('bad_query', `the query has more than ${QUERY_MAX_TERMS} words and filters; search with fewer`);
       const checked = key === 're' ? '' : FILTER_KEYS.includes(key) || key === 'sym' ? value : tok;
       if (checked.length > QUERY_WORD_MAX_CHARS) {
-        return fail('bad_query', `${quoteInput(tok)} is over the ${QUERY_WORD_MAX_CHARS}-character limit of one query word, phrase or filter value; search with a shorter one`);
+        return fail(
+          'bad_query',
+          `${quoteInput(tok)} is over the ${QUERY_WORD_MAX_CHARS}-character limit of one query word, phrase or filter value; search with a shorter one`,
+        );
       }
     }
     if (mode !== 'free' || rest.length > 0) {
@@ -104,14 +138,22 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
       case 'lang': {
         if (!value) break;
         const lang = canonicalQueryLanguage(value);
-        if (!lang) return fail('unknown_language', `unknown language lang:${quoteInput(value)}; use one of ${QUERY_LANGUAGES.join(' ')} (aliases rs ts js cs c# lua dm py golang h cc cxx hpp c++ md toml json)`);
+        if (!lang)
+          return fail(
+            'unknown_language',
+            `unknown language lang:${quoteInput(value)}; use one of ${QUERY_LANGUAGES.join(' ')} (aliases rs ts js cs c# lua dm py golang h cc cxx hpp c++ md toml json)`,
+          );
         if (!languages.includes(lang)) languages.push(lang);
         break;
       }
       case 'kind': {
         if (!value) break;
         const kind = KIND_ALIASES.get(value.toLowerCase()) ?? value.toLowerCase();
-        if (!(QUERY_KINDS as readonly string[]).includes(kind)) return fail('unknown_kind', `unknown kind:${quoteInput(value)}; use one of ${QUERY_KINDS.join(' ')} (aliases ${[...KIND_ALIASES.keys()].join(' ')})`);
+        if (!(QUERY_KINDS as readonly string[]).includes(kind))
+          return fail(
+            'unknown_kind',
+            `unknown kind:${quoteInput(value)}; use one of ${QUERY_KINDS.join(' ')} (aliases ${[...KIND_ALIASES.keys()].join(' ')})`,
+          );
         if (!kinds.includes(kind)) kinds.push(kind);
         break;
       }
@@ -125,7 +167,8 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
         if (value) members.push(value);
         break;
       case 'ws':
-        if (value !== 'home' && value !== 'all') return fail('bad_query', `ws:${quoteInput(value)} is not a selector; use ws:home or ws:all`);
+        if (value !== 'home' && value !== 'all')
+          return fail('bad_query', `ws:${quoteInput(value)} is not a selector; use ws:home or ws:all`);
         workspace = value;
         break;
       case 'sym':
@@ -147,22 +190,50 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
   } else if (mode === 'free') {
     text = text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim();
   }
-  if (mode === 'sym' && !/^[^\s]+$/.test(text)) return fail('bad_query', 'sym: takes one name, e.g. sym:TokenBucket or sym:TokenBucket::refill');
+  if (mode === 'sym' && !/^[^\s]+$/.test(text))
+    return fail('bad_query', 'sym: takes one name, e.g. sym:TokenBucket or sym:TokenBucket::refill');
   if (mode === 're') {
     if (!text) return fail('bad_regex', 're: needs a pattern, e.g. re:fn\\s+main');
     const compiled = compileRegex(text);
     if (!compiled.ok) return fail(compiled.code, compiled.message);
   }
   const words = mode === 're' ? [] : queryWords(text);
-  if (words.length > QUERY_MAX_WORDS) return fail('bad_query', `the query splits into ${words.length} search words, over the limit of ${QUERY_MAX_WORDS}; search with fewer or shorter words`);
+  if (words.length > QUERY_MAX_WORDS)
+    return fail(
+      'bad_query',
+      `the query splits into ${words.length} search words, over the limit of ${QUERY_MAX_WORDS}; search with fewer or shorter words`,
+    );
   const identifier = mode === 'free' && !text.includes(' ') && isIdentifierShaped(text);
-  const phrases = mode === 'free' ? text.split(' ').map(compoundWords).filter((w): w is string[] => w !== null) : [];
+  const phrases =
+    mode === 'free'
+      ? text
+          .split(' ')
+          .map(compoundWords)
+          .filter((w): w is string[] => w !== null)
+      : [];
   const standalone = phrases.length > 0 ? standaloneWords(text) : undefined;
   // A compound made only of stopwords (`if-else`) has no word worth searching alone: it is
   // searched as the literal it spells, never as every `if` in the tree.
   if (standalone && standalone.length === 0 && !text.includes(' ')) mode = 'literal';
   if (!text && !hasFilters({ fileInclude, fileExclude, languages, kinds, sources, sourceExclude })) {
-    return fail('bad_query', 'empty query; give words to search, e.g. search refill tokens, or a filter such as kind:file file:src/');
+    return fail(
+      'bad_query',
+      'empty query; give words to search, e.g. search refill tokens, or a filter such as kind:file file:src/',
+    );
   }
-  return ok({ mode, text, words, identifier, ...(phrases.length && mode === 'free' ? { phrases, standalone } : {}), fileInclude, fileExclude, languages, kinds, sources, sourceExclude, members, workspace });
+  return ok({
+    mode,
+    text,
+    words,
+    identifier,
+    ...(phrases.length && mode === 'free' ? { phrases, standalone } : {}),
+    fileInclude,
+    fileExclude,
+    languages,
+    kinds,
+    sources,
+    sourceExclude,
+    members,
+    workspace,
+  });
 }

@@ -4,7 +4,7 @@ import type { Language } from '../classify';
 import type { Definition, ImportFact } from '../extract/facts';
 import { fail, ok, type Outcome } from '../errors';
 import { FILE_FACTS_CACHED_MAX, IN_LIST_MAX } from '../limits';
-import { displayPath } from '../paths';
+import { displayPath } from '@trufflepig/base';
 import type { SeedOutcome } from '../reconcile';
 import { openDatabase } from '../store/database';
 import { readReconcileFailure, type ReconcileFailure } from '../store/health';
@@ -99,7 +99,12 @@ export class IndexReader {
   private fileByPathMap?: Map<string, IndexedFile>;
   private lowerPathList?: string[];
 
-  private constructor(readonly db: Database, readonly generation: number, readonly root: string, private readonly cacheDir: string) {}
+  private constructor(
+    readonly db: Database,
+    readonly generation: number,
+    readonly root: string,
+    private readonly cacheDir: string,
+  ) {}
 
   /**
    * Open the published index; a missing index or generation 0 answers `index_warming`. An
@@ -129,7 +134,10 @@ export class IndexReader {
     if (owner.state !== 'own') {
       db.close();
       if (owner.state === 'other') return rootMismatch(cacheDir, owner.builtFor, options.builtFor ?? root);
-      return fail('index_warming', `the index for ${root} was built for a directory since deleted and recreated at that path; it is rebuilt on the next index; ${run}`);
+      return fail(
+        'index_warming',
+        `the index for ${root} was built for a directory since deleted and recreated at that path; it is rebuilt on the next index; ${run}`,
+      );
     }
     const generation = Number(generationText ?? '0');
     if (generation === 0) {
@@ -141,10 +149,22 @@ export class IndexReader {
 
   files(): IndexedFile[] {
     if (!this.fileList) {
-      this.fileList = allRows(this.db, 'SELECT id, path, lang, tags, size, mtime, ino, revision, excluded, parse, fact_limited, lines FROM file ORDER BY path').map((r) => ({
-        id: Number(r[0]), path: String(r[1]), lang: String(r[2]) as Language, tags: String(r[3]).split(' ').filter(Boolean),
-        size: Number(r[4]), mtime: String(r[5]), ino: Number(r[6]), revision: r[7] == null ? null : String(r[7]),
-        excluded: r[8] == null ? null : String(r[8]), parse: String(r[9]), factLimited: Number(r[10]) === 1, lines: Number(r[11]),
+      this.fileList = allRows(
+        this.db,
+        'SELECT id, path, lang, tags, size, mtime, ino, revision, excluded, parse, fact_limited, lines FROM file ORDER BY path',
+      ).map((r) => ({
+        id: Number(r[0]),
+        path: String(r[1]),
+        lang: String(r[2]) as Language,
+        tags: String(r[3]).split(' ').filter(Boolean),
+        size: Number(r[4]),
+        mtime: String(r[5]),
+        ino: Number(r[6]),
+        revision: r[7] == null ? null : String(r[7]),
+        excluded: r[8] == null ? null : String(r[8]),
+        parse: String(r[9]),
+        factLimited: Number(r[10]) === 1,
+        lines: Number(r[11]),
       }));
       this.fileById = new Map(this.fileList.map((f) => [f.id, f]));
     }
@@ -167,15 +187,26 @@ export class IndexReader {
     return this.fileByPathMap.get(path);
   }
 
-
   private definitionRows(where: string, params: (string | number)[]): IndexedDefinition[] {
     const out: IndexedDefinition[] = [];
-    for (const r of allRows(this.db, `SELECT file, name, kind, container, start, end, sl, el, ns, ne FROM def WHERE ${where} ORDER BY file, start`, params)) {
+    for (const r of allRows(
+      this.db,
+      `SELECT file, name, kind, container, start, end, sl, el, ns, ne FROM def WHERE ${where} ORDER BY file, start`,
+      params,
+    )) {
       const file = this.file(Number(r[0]));
       if (!file) continue;
       out.push({
-        file, name: String(r[1]), kind: String(r[2]), container: r[3] == null ? null : String(r[3]), start: Number(r[4]), end: Number(r[5]),
-        startLine: Number(r[6]), endLine: Number(r[7]), nameStart: Number(r[8]), nameEnd: Number(r[9]),
+        file,
+        name: String(r[1]),
+        kind: String(r[2]),
+        container: r[3] == null ? null : String(r[3]),
+        start: Number(r[4]),
+        end: Number(r[5]),
+        startLine: Number(r[6]),
+        endLine: Number(r[7]),
+        nameStart: Number(r[8]),
+        nameEnd: Number(r[9]),
       });
     }
     return out;
@@ -213,9 +244,19 @@ export class IndexReader {
    */
   parseFailures(limit: number): { failed: number; partial: number; paths: string[] } {
     const failing = this.files().filter((f) => !f.excluded && isParseFailure(f));
-    const failed = failing.filter((f) => f.parse === 'failed').map((f) => f.path).sort();
-    const partial = failing.filter((f) => f.parse === 'partial').map((f) => f.path).sort();
-    return { failed: failed.length, partial: partial.length, paths: [...failed, ...partial].slice(0, Math.max(0, limit)) };
+    const failed = failing
+      .filter((f) => f.parse === 'failed')
+      .map((f) => f.path)
+      .sort();
+    const partial = failing
+      .filter((f) => f.parse === 'partial')
+      .map((f) => f.path)
+      .sort();
+    return {
+      failed: failed.length,
+      partial: partial.length,
+      paths: [...failed, ...partial].slice(0, Math.max(0, limit)),
+    };
   }
 
   /** Definitions of one indexed file in source order. */
@@ -226,12 +267,22 @@ export class IndexReader {
 
   private importRows(where: string, params: (string | number)[]): IndexedImport[] {
     const out: IndexedImport[] = [];
-    for (const r of allRows(this.db, `SELECT file, spelled, name, alias, reexport, start, end, line FROM imports WHERE ${where} ORDER BY file, start`, params)) {
+    for (const r of allRows(
+      this.db,
+      `SELECT file, spelled, name, alias, reexport, start, end, line FROM imports WHERE ${where} ORDER BY file, start`,
+      params,
+    )) {
       const file = this.file(Number(r[0]));
       if (!file) continue;
       out.push({
-        file, spelled: String(r[1]), name: r[2] == null ? null : String(r[2]), alias: r[3] == null ? null : String(r[3]),
-        reexport: Number(r[4]) === 1, start: Number(r[5]), end: Number(r[6]), line: Number(r[7]),
+        file,
+        spelled: String(r[1]),
+        name: r[2] == null ? null : String(r[2]),
+        alias: r[3] == null ? null : String(r[3]),
+        reexport: Number(r[4]) === 1,
+        start: Number(r[5]),
+        end: Number(r[6]),
+        line: Number(r[7]),
       });
     }
     return out;
@@ -241,13 +292,28 @@ export class IndexReader {
    * Definition spans of many files at once (one indexed read per chunk, not one per file):
    * byte and line coordinates of each file's indexed revision, by file id.
    */
-  definitionSpansOf(fileIds: readonly number[]): Map<number, { start: number; end: number; startLine: number; endLine: number; nameStart: number }[]> {
-    const out = new Map<number, { start: number; end: number; startLine: number; endLine: number; nameStart: number }[]>();
+  definitionSpansOf(
+    fileIds: readonly number[],
+  ): Map<number, { start: number; end: number; startLine: number; endLine: number; nameStart: number }[]> {
+    const out = new Map<
+      number,
+      { start: number; end: number; startLine: number; endLine: number; nameStart: number }[]
+    >();
     for (let i = 0; i < fileIds.length; i += IN_LIST_MAX) {
       const chunk = fileIds.slice(i, i + IN_LIST_MAX);
-      for (const r of allRows(this.db, `SELECT file, start, end, sl, el, ns FROM def WHERE file IN (${chunk.map(() => '?').join(',')})`, chunk)) {
+      for (const r of allRows(
+        this.db,
+        `SELECT file, start, end, sl, el, ns FROM def WHERE file IN (${chunk.map(() => '?').join(',')})`,
+        chunk,
+      )) {
         const list = out.get(Number(r[0])) ?? [];
-        list.push({ start: Number(r[1]), end: Number(r[2]), startLine: Number(r[3]), endLine: Number(r[4]), nameStart: Number(r[5]) });
+        list.push({
+          start: Number(r[1]),
+          end: Number(r[2]),
+          startLine: Number(r[3]),
+          endLine: Number(r[4]),
+          nameStart: Number(r[5]),
+        });
         out.set(Number(r[0]), list);
       }
     }
@@ -255,11 +321,25 @@ export class IndexReader {
   }
 
   /** The one representative occurrence of `name` per file that uses it (any role), with its roles and count. */
-  nameUses(name: string): { file: IndexedFile; start: number; end: number; line: number; roles: number; count: number }[] {
+  nameUses(
+    name: string,
+  ): { file: IndexedFile; start: number; end: number; line: number; roles: number; count: number }[] {
     const out: { file: IndexedFile; start: number; end: number; line: number; roles: number; count: number }[] = [];
-    for (const row of allRows(this.db, 'SELECT u.file, u.start, u.end, u.line, u.roles, u.count FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?', [name])) {
+    for (const row of allRows(
+      this.db,
+      'SELECT u.file, u.start, u.end, u.line, u.roles, u.count FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?',
+      [name],
+    )) {
       const file = this.file(Number(row[0]));
-      if (file) out.push({ file, start: Number(row[1]), end: Number(row[2]), line: Number(row[3]), roles: Number(row[4]), count: Number(row[5]) });
+      if (file)
+        out.push({
+          file,
+          start: Number(row[1]),
+          end: Number(row[2]),
+          line: Number(row[3]),
+          roles: Number(row[4]),
+          count: Number(row[5]),
+        });
     }
     return out;
   }
@@ -297,8 +377,11 @@ export class IndexReader {
     // Read on every call: a daemon keeps its reader across reconciles that publish nothing.
     const failure = readReconcileFailure(this.cacheDir);
     return {
-      generation: this.generation, indexed_files: indexed, excluded: withSkipped(excluded, parseSkipMeta(getMeta(this.db, 'skipped'))),
-      parse_failures: parseFailures, unsearched,
+      generation: this.generation,
+      indexed_files: indexed,
+      excluded: withSkipped(excluded, parseSkipMeta(getMeta(this.db, 'skipped'))),
+      parse_failures: parseFailures,
+      unsearched,
       ...(factLimited.length ? { unsearched_paths: factLimited.slice(0, UNSEARCHED_PATHS_SHOWN) } : {}),
       semantic: 'unavailable',
       ...(failure ? { reconcile_failed: failure } : {}),

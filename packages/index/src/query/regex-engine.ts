@@ -1,10 +1,13 @@
 // The one place a user's `re:` pattern becomes a matcher. V8's own engine backtracks: `(a+)+$`
 // on a 28-character line ran 49.8 s and stalled the shared daemon (issue 10, finding 4). re2js
-// (a pure-JS port of RE2, chosen by tools/bench/regex-engines.js; see the package README) runs
+// (a pure-JS port of RE2, chosen by tools/bench/index/regex-engines.js; see the package README) runs
 // in time linear in the input, for the price of RE2 syntax: no backreferences, no lookaround.
 import { RE2JS, RE2JSException, RE2JSSyntaxException } from 're2js';
 import {
-  REGEX_PATTERN_MAX_CHARS, REGEX_PROGRAM_MAX_INSTRUCTIONS, REGEX_WINDOW_MIN_CHARS, REGEX_WINDOW_STEPS,
+  REGEX_PATTERN_MAX_CHARS,
+  REGEX_PROGRAM_MAX_INSTRUCTIONS,
+  REGEX_WINDOW_MIN_CHARS,
+  REGEX_WINDOW_STEPS,
 } from '../limits';
 import { quoteInput } from '../quote';
 
@@ -18,7 +21,10 @@ const CACHE_MAX = 32;
 
 export type RegexSearch =
   | { readonly found: true; /** UTF-16 index of the match start in the searched text. */ readonly at: number }
-  | { readonly found: false; /** Set when the deadline passed before the text was searched to its end. */ readonly stopped?: 'deadline' };
+  | {
+      readonly found: false;
+      /** Set when the deadline passed before the text was searched to its end. */ readonly stopped?: 'deadline';
+    };
 
 export interface RegexMatcher {
   /** The pattern as the user wrote it. */
@@ -38,7 +44,10 @@ export type CompiledRegex =
   | { readonly ok: false; readonly code: 'bad_regex'; readonly message: string };
 
 /** What the translation found that the linear engine cannot do, and what to write instead. */
-interface Unsupported { readonly what: string; readonly instead: string }
+interface Unsupported {
+  readonly what: string;
+  readonly instead: string;
+}
 
 const AHEAD = 'match the text that follows as part of the pattern, e.g. foo(?=bar) as foobar';
 const BEHIND = 'match the text that precedes as part of the pattern, e.g. (?<=fn )main as fn main';
@@ -84,9 +93,17 @@ function translate(p: string): { source: string } | { unsupported: Unsupported }
     if (c === '\\') {
       const e = p[i + 1] ?? '';
       if (/[1-9]/.test(e) || (e === 'k' && p[i + 2] === '<')) {
-        return { unsupported: { what: `a backreference (${e === 'k' ? '\\k<name>' : `\\${e}`})`, instead: BACKREFERENCE } };
+        return {
+          unsupported: { what: `a backreference (${e === 'k' ? '\\k<name>' : `\\${e}`})`, instead: BACKREFERENCE },
+        };
       }
-      if (e === 'z') return { unsupported: { what: 'the end-of-text assertion \\z', instead: 'use $, which matches at the end of every line' } };
+      if (e === 'z')
+        return {
+          unsupported: {
+            what: 'the end-of-text assertion \\z',
+            instead: 'use $, which matches at the end of every line',
+          },
+        };
       if (e === 'Q') {
         const end = p.indexOf('\\E', i + 2);
         const stop = end < 0 ? p.length : end + 2;
@@ -102,7 +119,7 @@ function translate(p: string): { source: string } | { unsupported: Unsupported }
     if (c === '[') {
       const len = classLength(p, i);
       let cls = '';
-      for (let j = i; j < i + len; ) {
+      for (let j = i; j < i + len;) {
         const u = p[j] === '\\' && p[j + 1] === 'u' ? unicodeEscape(p, j) : undefined;
         const step = u ? u.length : p[j] === '\\' ? 2 : 1;
         cls += u ? u.text : p.slice(j, j + step);
@@ -115,9 +132,13 @@ function translate(p: string): { source: string } | { unsupported: Unsupported }
     if (c === '(' && p[i + 1] === '?') {
       const look = Object.keys(LOOKAROUND).find((k) => p.startsWith(k, i));
       if (look) return { unsupported: LOOKAROUND[look] };
-      if (p.startsWith('(?P=', i)) return { unsupported: { what: 'a backreference ((?P=name))', instead: BACKREFERENCE } };
+      if (p.startsWith('(?P=', i))
+        return { unsupported: { what: 'a backreference ((?P=name))', instead: BACKREFERENCE } };
       const flags = /^\(\?([imsU]*)-([imsU]*)[:)]/.exec(p.slice(i, i + 12));
-      if (flags && flags[2].includes('m')) return { unsupported: { what: '(?-m) (multiline mode off)', instead: '^ and $ always match at line boundaries' } };
+      if (flags && flags[2].includes('m'))
+        return {
+          unsupported: { what: '(?-m) (multiline mode off)', instead: '^ and $ always match at line boundaries' },
+        };
     }
     out += c === '$' ? '(?:\\r?$)' : c;
     i++;
@@ -150,7 +171,10 @@ class WindowedMatcher implements RegexMatcher {
   readonly programSize: number;
   private readonly window: number;
 
-  constructor(readonly pattern: string, private readonly compiled: RE2JS) {
+  constructor(
+    readonly pattern: string,
+    private readonly compiled: RE2JS,
+  ) {
     this.programSize = compiled.programSize();
     this.window = Math.max(REGEX_WINDOW_MIN_CHARS, Math.floor(REGEX_WINDOW_STEPS / Math.max(1, this.programSize)));
   }
@@ -184,12 +208,16 @@ const cache = new Map<string, CompiledRegex>();
 
 function compileUncached(pattern: string): CompiledRegex {
   if (pattern.length > REGEX_PATTERN_MAX_CHARS) {
-    return failure(`${quotePattern(pattern)} is longer than ${REGEX_PATTERN_MAX_CHARS} characters; search for a shorter pattern (its most distinctive part)`);
+    return failure(
+      `${quotePattern(pattern)} is longer than ${REGEX_PATTERN_MAX_CHARS} characters; search for a shorter pattern (its most distinctive part)`,
+    );
   }
   const translated = translate(pattern);
   if ('unsupported' in translated) {
     const { what, instead } = translated.unsupported;
-    return failure(`${quotePattern(pattern)} uses ${what}, which re: does not support (it matches in linear time, RE2 syntax); ${instead}`);
+    return failure(
+      `${quotePattern(pattern)} uses ${what}, which re: does not support (it matches in linear time, RE2 syntax); ${instead}`,
+    );
   }
   let compiled: RE2JS;
   try {
@@ -197,15 +225,25 @@ function compileUncached(pattern: string): CompiledRegex {
   } catch (err) {
     if (err instanceof RE2JSSyntaxException) {
       // The engine quotes its own input: the translated pattern behind RE2JS's `(?m)`.
-      const own = err.input?.replace(/^\(\?m\)/, '').split('(?:\\r?$)').join('$');
+      const own = err.input
+        ?.replace(/^\(\?m\)/, '')
+        .split('(?:\\r?$)')
+        .join('$');
       const fragment = own ? `: ${quoteInput(own, FRAGMENT_QUOTE_CHARS)}` : '';
-      return failure(`${quotePattern(pattern)} is not a valid regular expression (${err.error}${fragment}); re: uses RE2 syntax, escape special characters with \\`);
+      return failure(
+        `${quotePattern(pattern)} is not a valid regular expression (${err.error}${fragment}); re: uses RE2 syntax, escape special characters with \\`,
+      );
     }
-    if (err instanceof RE2JSException) return failure(`${quotePattern(pattern)} cannot be compiled (${quoteInput(err.message, FRAGMENT_QUOTE_CHARS)}); simplify the pattern`);
+    if (err instanceof RE2JSException)
+      return failure(
+        `${quotePattern(pattern)} cannot be compiled (${quoteInput(err.message, FRAGMENT_QUOTE_CHARS)}); simplify the pattern`,
+      );
     throw err;
   }
   if (compiled.programSize() > REGEX_PROGRAM_MAX_INSTRUCTIONS) {
-    return failure(`${quotePattern(pattern)} compiles to ${compiled.programSize()} instructions, over the limit of ${REGEX_PROGRAM_MAX_INSTRUCTIONS}; use smaller repetition counts ({n}) or fewer alternatives`);
+    return failure(
+      `${quotePattern(pattern)} compiles to ${compiled.programSize()} instructions, over the limit of ${REGEX_PROGRAM_MAX_INSTRUCTIONS}; use smaller repetition counts ({n}) or fewer alternatives`,
+    );
   }
   return { ok: true, matcher: new WindowedMatcher(pattern, compiled) };
 }

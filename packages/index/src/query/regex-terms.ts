@@ -6,7 +6,10 @@
 const WORD = /[\p{L}\p{N}_]/u;
 const MIN_TERM = 2;
 
-interface Run { text: string; leftClosed: boolean }
+interface Run {
+  text: string;
+  leftClosed: boolean;
+}
 
 /** Whether the atom ending before `i` is made optional (or repeatable) by a quantifier at `i`. */
 function quantifierAt(p: string, i: number): 'optional' | 'repeat' | null {
@@ -57,7 +60,8 @@ export function requiredTerms(pattern: string): string[] | undefined {
       if (/[1-9kpPuxc0]/.test(e)) return undefined;
       const next = skipQuantifier(pattern, i + 2);
       const q = quantifierAt(pattern, i + 2);
-      if ((e === 'b' || e === 's' || e === 'W' || e === 'n' || e === 't' || !/[A-Za-z0-9]/.test(e)) && q !== 'optional') endRun(true, true);
+      if ((e === 'b' || e === 's' || e === 'W' || e === 'n' || e === 't' || !/[A-Za-z0-9]/.test(e)) && q !== 'optional')
+        endRun(true, true);
       else endRun(false, false);
       i = next;
       continue;
@@ -72,12 +76,24 @@ export function requiredTerms(pattern: string): string[] | undefined {
       continue;
     }
     if (c === '(') {
-      if (pattern.startsWith('(?<=', i) || pattern.startsWith('(?<!', i) || pattern.startsWith('(?=', i) || pattern.startsWith('(?!', i)) return undefined;
+      if (
+        pattern.startsWith('(?<=', i) ||
+        pattern.startsWith('(?<!', i) ||
+        pattern.startsWith('(?=', i) ||
+        pattern.startsWith('(?!', i)
+      )
+        return undefined;
       let depth = 0;
       let j = i;
       for (; j < pattern.length; j++) {
-        if (pattern[j] === '\\') { j++; continue; }
-        if (pattern[j] === '[') { while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '\\' ? 2 : 1; continue; }
+        if (pattern[j] === '\\') {
+          j++;
+          continue;
+        }
+        if (pattern[j] === '[') {
+          while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '\\' ? 2 : 1;
+          continue;
+        }
         if (pattern[j] === '(') depth++;
         else if (pattern[j] === ')' && --depth === 0) break;
       }

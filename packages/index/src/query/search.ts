@@ -1,5 +1,19 @@
 import {
-  compoundWords, fileStanding, fuseLanes, fuseMembers, filePrior, identifierKey, nonCodeSiblingGroup, pathPrior, priorContext, spreadSiblings, resolveScopes, WEIGHT_ANY_TERM, WEIGHT_DEFAULT, WEIGHT_PHRASE, type ScopeMode,
+  compoundWords,
+  fileStanding,
+  fuseLanes,
+  fuseMembers,
+  filePrior,
+  identifierKey,
+  nonCodeSiblingGroup,
+  pathPrior,
+  priorContext,
+  spreadSiblings,
+  resolveScopes,
+  WEIGHT_ANY_TERM,
+  WEIGHT_DEFAULT,
+  WEIGHT_PHRASE,
+  type ScopeMode,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
@@ -10,8 +24,17 @@ import { ftsExpression, ftsRegions } from './fts';
 import { GIT_LOG_TAG, searchCommits } from './commits';
 import type { ScopeGroup, SearchHit, SearchOutcome } from './hit';
 import {
-  declarationRank, definitionLane, filenameLane, ftsLane, identifierLane, identifierTiers, kindTier, kindWordLane, useRows,
-  type HitLane, type LaneContext,
+  declarationRank,
+  definitionLane,
+  filenameLane,
+  ftsLane,
+  identifierLane,
+  identifierTiers,
+  kindTier,
+  kindWordLane,
+  useRows,
+  type HitLane,
+  type LaneContext,
 } from './lanes';
 import { findLiteral, liveHit, readLive, regexScan } from './live';
 import { hasFilters, type ParsedQuery } from './parse';
@@ -20,7 +43,11 @@ import { createPathMatcher } from './pathmatch';
 import type { IndexedFile, IndexReader } from './reader';
 
 function eligibility(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
-  const match = createPathMatcher(q.fileInclude, q.fileExclude, reader.files().map((f) => f.path));
+  const match = createPathMatcher(
+    q.fileInclude,
+    q.fileExclude,
+    reader.files().map((f) => f.path),
+  );
   return (f) =>
     match(f.path) &&
     (q.languages.length === 0 || q.languages.includes(queryLanguageOf(f.lang) as never)) &&
@@ -28,17 +55,31 @@ function eligibility(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => b
     !q.sourceExclude.some((s) => f.tags.includes(s));
 }
 
-function firstRegionOf(reader: IndexReader): (f: IndexedFile) => { start: number; end: number; sl: number; el: number } {
+function firstRegionOf(
+  reader: IndexReader,
+): (f: IndexedFile) => { start: number; end: number; sl: number; el: number } {
   return (f) => {
-    const r = allRows(reader.db, 'SELECT start, end, sl, el FROM region WHERE file = ? ORDER BY start LIMIT 1', [f.id])[0];
-    return r ? { start: Number(r[0]), end: Number(r[1]), sl: Number(r[2]), el: Number(r[3]) } : { start: 0, end: 0, sl: 1, el: 1 };
+    const r = allRows(reader.db, 'SELECT start, end, sl, el FROM region WHERE file = ? ORDER BY start LIMIT 1', [
+      f.id,
+    ])[0];
+    return r
+      ? { start: Number(r[0]), end: Number(r[1]), sl: Number(r[2]), el: Number(r[3]) }
+      : { start: 0, end: 0, sl: 1, el: 1 };
   };
 }
 
 function wholeFile(f: IndexedFile, lane: string): SearchHit {
   return {
-    path: f.path, start: 0, end: f.size, startLine: 1, endLine: Math.max(1, f.lines - (f.size > 0 ? 1 : 0)), lane, kind: 'file',
-    revision: f.revision, tags: f.tags, lang: queryLanguageOf(f.lang),
+    path: f.path,
+    start: 0,
+    end: f.size,
+    startLine: 1,
+    endLine: Math.max(1, f.lines - (f.size > 0 ? 1 : 0)),
+    lane,
+    kind: 'file',
+    revision: f.revision,
+    tags: f.tags,
+    lang: queryLanguageOf(f.lang),
   };
 }
 
@@ -51,7 +92,13 @@ interface Ranked {
 function rankFree(ctx: LaneContext): Ranked {
   const q = ctx.query;
   const kindFile = q.kinds.includes('file');
-  const prior = priorContext({ words: q.words, fileFilters: q.fileInclude, languages: q.languages, kindFile, identifier: q.identifier });
+  const prior = priorContext({
+    words: q.words,
+    fileFilters: q.fileInclude,
+    languages: q.languages,
+    kindFile,
+    identifier: q.identifier,
+  });
   const lanes: HitLane[] = [];
   const structural = q.kinds.some((k) => k !== 'file');
   let defs: HitLane | undefined;
@@ -67,22 +114,31 @@ function rankFree(ctx: LaneContext): Ranked {
     if (q.words.length >= 2 && !q.identifier) {
       lanes.push(ftsLane(ctx, 'phrase', 'phrase', WEIGHT_PHRASE));
       // Each hyphenated or dotted token is also the phrase it spells (`x-forwarded-for`).
-      for (const p of q.phrases ?? []) if (p.length < q.words.length) lanes.push(ftsLane(ctx, 'compound', 'phrase', WEIGHT_PHRASE, p));
+      for (const p of q.phrases ?? [])
+        if (p.length < q.words.length) lanes.push(ftsLane(ctx, 'compound', 'phrase', WEIGHT_PHRASE, p));
       lanes.push(ftsLane(ctx, 'all_terms', 'all', WEIGHT_DEFAULT));
     }
     // Then its parts, but never a compound's stopwords alone (every `if`, `for`, `x`).
-    if (!q.standalone || q.standalone.length > 0) lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_ANY_TERM, q.standalone));
+    if (!q.standalone || q.standalone.length > 0)
+      lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_ANY_TERM, q.standalone));
     lanes.push(filenameLane(ctx, firstRegionOf(ctx.reader)));
   } else if (kindFile || !q.text) {
     // `kind:file` or filters alone (`file:src/ lang:rust`): list the eligible files.
-    lanes.push({ name: 'files', weight: WEIGHT_DEFAULT, entries: ctx.reader.files().filter(ctx.eligible).map((f) => ({ path: f.path, start: 0, end: f.size, payload: wholeFile(f, 'files') })) });
+    lanes.push({
+      name: 'files',
+      weight: WEIGHT_DEFAULT,
+      entries: ctx.reader
+        .files()
+        .filter(ctx.eligible)
+        .map((f) => ({ path: f.path, start: 0, end: f.size, payload: wholeFile(f, 'files') })),
+    });
   }
   const tierOf = q.identifier && defs ? identifierTiers(ctx, q.text, defs) : undefined;
   const priorOf = (p: string): number => {
     const f = ctx.reader.fileByPath(p);
     return f ? filePrior(f, prior) : pathPrior(p, prior);
   };
-  // One fusion pass over the given lanes: the global ranking, or (per-source.md) one
+  // One fusion pass over the given lanes: the global ranking, or (docs/spec/per-source.md) one
   // scope's own ranking from the same candidate lists, so a scope costs one pass.
   const fuse = (ranked: readonly HitLane[]): SearchHit[] => {
     const fused = fuseLanes(ranked, { prior: priorOf, tierOf });
@@ -91,11 +147,21 @@ function rankFree(ctx: LaneContext): Ranked {
   };
   return {
     hits: fuse(lanes),
-    within: (keep) => fuse(lanes.map((lane) => ({ ...lane, entries: lane.entries.filter((e) => keep(e.payload.tags)) }))),
+    within: (keep) =>
+      fuse(lanes.map((lane) => ({ ...lane, entries: lane.entries.filter((e) => keep(e.payload.tags)) }))),
   };
 }
 
-const ROLE_ORDER = [ROLE.declaration, ROLE.module, ROLE.member, ROLE.local, ROLE.import, ROLE.call, ROLE.type, ROLE.reference];
+const ROLE_ORDER = [
+  ROLE.declaration,
+  ROLE.module,
+  ROLE.member,
+  ROLE.local,
+  ROLE.import,
+  ROLE.call,
+  ROLE.type,
+  ROLE.reference,
+];
 
 function bestRoleRank(roles: number): number {
   const i = ROLE_ORDER.findIndex((r) => (roles & r) !== 0);
@@ -108,33 +174,55 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
   if (text.includes('::')) return definitionLane(ctx).entries.map((e) => e.payload);
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   const declaredKinds = new Map<number, { kind: string; name: string }>();
-  for (const r of allRows(ctx.reader.db, 'SELECT file, kind, container, name, start FROM def WHERE norm = ? AND name = ? ORDER BY start', [identifierKey(text), text])) {
+  for (const r of allRows(
+    ctx.reader.db,
+    'SELECT file, kind, container, name, start FROM def WHERE norm = ? AND name = ? ORDER BY start',
+    [identifierKey(text), text],
+  )) {
     const file = Number(r[0]);
     // A file's strongest definition speaks for it: `class X` before a binding `X = core.X`,
     // a C function before its prototype.
     const seen = declaredKinds.get(file);
     const kind = String(r[1]);
-    const stronger = !seen || kindTier(kind) < kindTier(seen.kind) || (kindTier(kind) === kindTier(seen.kind) && declarationRank(kind) < declarationRank(seen.kind));
-    if (stronger && (kinds.length === 0 || kinds.includes(kind))) declaredKinds.set(file, { kind, name: r[2] == null ? text : `${String(r[2])}::${text}` });
+    const stronger =
+      !seen ||
+      kindTier(kind) < kindTier(seen.kind) ||
+      (kindTier(kind) === kindTier(seen.kind) && declarationRank(kind) < declarationRank(seen.kind));
+    if (stronger && (kinds.length === 0 || kinds.includes(kind)))
+      declaredKinds.set(file, { kind, name: r[2] == null ? text : `${String(r[2])}::${text}` });
   }
-  // Among declaring files, a definition beats a binding of the same name (retrieval spec §6).
-  const declarationTier = (u: { file: number; roles: number }) => ((u.roles & ROLE.declaration) !== 0 ? kindTier(declaredKinds.get(u.file)?.kind ?? '') : 0);
+  // Among declaring files, a definition beats a binding of the same name (docs/spec/retrieval.md §6).
+  const declarationTier = (u: { file: number; roles: number }) =>
+    (u.roles & ROLE.declaration) !== 0 ? kindTier(declaredKinds.get(u.file)?.kind ?? '') : 0;
   // Then a definition before a declaration of the same tier (a C prototype), after non-test before test.
-  const declarationOnly = (u: { file: number; roles: number }, path: string) => ((u.roles & ROLE.declaration) !== 0 ? declarationRank(declaredKinds.get(u.file)?.kind ?? '', path) : 0);
+  const declarationOnly = (u: { file: number; roles: number }, path: string) =>
+    (u.roles & ROLE.declaration) !== 0 ? declarationRank(declaredKinds.get(u.file)?.kind ?? '', path) : 0;
   return useRows(ctx, text)
     .map((u) => ({ u, f: ctx.reader.file(u.file)! }))
     .filter(({ u, f }) => f && ctx.eligible(f) && (kinds.length === 0 || declaredKinds.has(u.file)))
-    .sort((a, b) =>
-      bestRoleRank(a.u.roles) - bestRoleRank(b.u.roles) ||
-      declarationTier(a.u) - declarationTier(b.u) ||
-      fileStanding(a.f) - fileStanding(b.f) ||
-      declarationOnly(a.u, a.f.path) - declarationOnly(b.u, b.f.path) ||
-      b.u.count - a.u.count || (a.f.path < b.f.path ? -1 : 1))
+    .sort(
+      (a, b) =>
+        bestRoleRank(a.u.roles) - bestRoleRank(b.u.roles) ||
+        declarationTier(a.u) - declarationTier(b.u) ||
+        fileStanding(a.f) - fileStanding(b.f) ||
+        declarationOnly(a.u, a.f.path) - declarationOnly(b.u, b.f.path) ||
+        b.u.count - a.u.count ||
+        (a.f.path < b.f.path ? -1 : 1),
+    )
     .map(({ u, f }) => {
       const decl = declaredKinds.get(u.file);
       return {
-        path: f.path, start: u.start, end: u.end, startLine: u.line, endLine: u.line, lane: 'symbol', revision: f.revision,
-        tags: f.tags, lang: queryLanguageOf(f.lang), name: decl?.name ?? text, ...(decl && (u.roles & ROLE.declaration) ? { kind: decl.kind } : {}),
+        path: f.path,
+        start: u.start,
+        end: u.end,
+        startLine: u.line,
+        endLine: u.line,
+        lane: 'symbol',
+        revision: f.revision,
+        tags: f.tags,
+        lang: queryLanguageOf(f.lang),
+        name: decl?.name ?? text,
+        ...(decl && u.roles & ROLE.declaration ? { kind: decl.kind } : {}),
       };
     });
 }
@@ -158,8 +246,17 @@ function literalHits(ctx: LaneContext, text: string, words: readonly string[], l
     for (const r of regions) best.set(r.file, Math.max(best.get(r.file) ?? 0, r.score));
     candidates = files.filter((f) => best.has(f.id)).map((f) => ({ f, score: best.get(f.id)! }));
   }
-  const prior = priorContext({ words, fileFilters: ctx.query.fileInclude, languages: ctx.query.languages, kindFile: false, identifier: false });
-  candidates.sort((a, b) => b.score * pathPrior(b.f.path, prior) - a.score * pathPrior(a.f.path, prior) || (a.f.path < b.f.path ? -1 : 1));
+  const prior = priorContext({
+    words,
+    fileFilters: ctx.query.fileInclude,
+    languages: ctx.query.languages,
+    kindFile: false,
+    identifier: false,
+  });
+  candidates.sort(
+    (a, b) =>
+      b.score * pathPrior(b.f.path, prior) - a.score * pathPrior(a.f.path, prior) || (a.f.path < b.f.path ? -1 : 1),
+  );
   // A file that spells the text exactly as typed comes before one that holds it only in
   // another case (`"MAX_CONTENT_LENGTH"`: the config key before a file of
   // `max_content_length` parameters), and its hit sits on that spelling; the order within
@@ -188,9 +285,9 @@ function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean 
 
 /**
  * A lane per hyphenated or dotted token of a free query (`fetch-retries`, `os.path`): the
- * files that spell it exactly. It is a phrase lane (retrieval spec 2: weight 2), first in
+ * files that spell it exactly. It is a phrase lane (docs/spec/retrieval.md §2: weight 2), first in
  * the fusion so that such a file's hit sits on the spelling rather than on `fetchRetries`
- * or `fetch ... retries` (retrieval spec 4: the phrase it spells first, then its parts).
+ * or `fetch ... retries` (docs/spec/retrieval.md §4: the phrase it spells first, then its parts).
  */
 function spelledLanes(ctx: LaneContext): HitLane[] {
   const q = ctx.query;
@@ -198,7 +295,13 @@ function spelledLanes(ctx: LaneContext): HitLane[] {
     const words = compoundWords(token);
     if (!words) return [];
     const hits = literalHits(ctx, token, words, 'spelled');
-    return [{ name: 'spelled', weight: WEIGHT_PHRASE, entries: hits.map((h) => ({ path: h.path, start: h.start, end: h.end, payload: h })) }];
+    return [
+      {
+        name: 'spelled',
+        weight: WEIGHT_PHRASE,
+        entries: hits.map((h) => ({ path: h.path, start: h.start, end: h.end, payload: h })),
+      },
+    ];
   });
 }
 
@@ -211,7 +314,11 @@ function regexCandidates(reader: IndexReader, pattern: string): Set<number> | un
   if (!terms) return undefined;
   let files: Set<number> | undefined;
   for (const term of terms) {
-    const found = new Set(allRows(reader.db, 'SELECT DISTINCT r.file FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ?', [`"${term}"`]).map((r) => Number(r[0])));
+    const found = new Set(
+      allRows(reader.db, 'SELECT DISTINCT r.file FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ?', [
+        `"${term}"`,
+      ]).map((r) => Number(r[0])),
+    );
     files = files ? new Set([...files].filter((f) => found.has(f))) : found;
     if (files.size === 0) break;
   }
@@ -219,7 +326,7 @@ function regexCandidates(reader: IndexReader, pattern: string): Set<number> | un
 }
 
 export interface SearchOptions {
-  /** per-source.md: `shared` (default), `per_source`, or an explicit list of scopes. */
+  /** docs/spec/per-source.md: `shared` (default), `per_source`, or an explicit list of scopes. */
   readonly scopes?: ScopeMode | readonly (readonly string[])[];
   /** Time a `re:` search may take (default REGEX_DEADLINE_MS); past it the scan stops and reports truncation. */
   readonly regexDeadlineMs?: number;
@@ -256,7 +363,10 @@ export function searchIndex(reader: IndexReader, q: ParsedQuery, options: Search
 
 /** Two rankings of different corpora merged by rank alone (their scores are not comparable). */
 function interleaveByRank(files: readonly SearchHit[], commits: readonly SearchHit[]): SearchHit[] {
-  return fuseMembers([{ member: 'files', hits: files }, { member: 'git-log', hits: commits }]).map((f) => f.hit);
+  return fuseMembers([
+    { member: 'files', hits: files },
+    { member: 'git-log', hits: commits },
+  ]).map((f) => f.hit);
 }
 
 function scopeKey(scope: readonly string[]): string {
@@ -268,30 +378,61 @@ function scopeKey(scope: readonly string[]): string {
  * (resolveScopes), each group ranked on its own from the same candidate lists. per_source
  * orders groups by tag; an explicit list keeps its own order.
  */
-function scopeGroups(run: Ranked & { hits: SearchHit[] }, commits: readonly SearchHit[], scopes: NonNullable<SearchOptions['scopes']>): ScopeGroup[] {
+function scopeGroups(
+  run: Ranked & { hits: SearchHit[] },
+  commits: readonly SearchHit[],
+  scopes: NonNullable<SearchOptions['scopes']>,
+): ScopeGroup[] {
   const found = new Map<string, string[]>();
   for (const h of run.hits) for (const s of resolveScopes(h.tags, scopes)) if (s.length > 0) found.set(scopeKey(s), s);
-  if (commits.length > 0) for (const s of resolveScopes([GIT_LOG_TAG], scopes)) if (s.length > 0) found.set(scopeKey(s), s);
-  const order = (s: readonly string[]): number => (typeof scopes === 'string' ? 0 : scopes.findIndex((x) => scopeKey([...new Set(x)].sort()) === scopeKey(s)));
-  const list = [...found.values()].sort((a, b) => order(a) - order(b) || (scopeKey(a) < scopeKey(b) ? -1 : scopeKey(a) > scopeKey(b) ? 1 : 0));
+  if (commits.length > 0)
+    for (const s of resolveScopes([GIT_LOG_TAG], scopes)) if (s.length > 0) found.set(scopeKey(s), s);
+  const order = (s: readonly string[]): number =>
+    typeof scopes === 'string' ? 0 : scopes.findIndex((x) => scopeKey([...new Set(x)].sort()) === scopeKey(s));
+  const list = [...found.values()].sort(
+    (a, b) => order(a) - order(b) || (scopeKey(a) < scopeKey(b) ? -1 : scopeKey(a) > scopeKey(b) ? 1 : 0),
+  );
   return list.map((scope) => {
     if (scope.length === 1 && scope[0] === GIT_LOG_TAG) return { scope, hits: [...commits] };
     return { scope, hits: run.within((tags) => scope.every((t) => tags.includes(t))) };
   });
 }
 
-function diagnosed(reader: IndexReader, q: ParsedQuery, hits: SearchHit[], truncated: boolean, deadlineAt: number): SearchOutcome {
+function diagnosed(
+  reader: IndexReader,
+  q: ParsedQuery,
+  hits: SearchHit[],
+  truncated: boolean,
+  deadlineAt: number,
+): SearchOutcome {
   if (hits.length > 0 || !hasFilters(q)) return { hits, truncated };
   // Only on an empty filtered search: would the query have matched without its `-file:` values?
-  const excludedEveryMatch = q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }, deadlineAt).hits.length > 0;
+  const excludedEveryMatch =
+    q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }, deadlineAt).hits.length > 0;
   const unfilteredHits = q.text
-    ? runQuery(reader, { ...q, fileInclude: [], fileExclude: [], languages: [], kinds: [], sources: [], sourceExclude: [] }, deadlineAt).hits.length > 0
+    ? runQuery(
+        reader,
+        { ...q, fileInclude: [], fileExclude: [], languages: [], kinds: [], sources: [], sourceExclude: [] },
+        deadlineAt,
+      ).hits.length > 0
     : undefined;
-  return { hits, truncated, filterDiagnosis: diagnoseFilters(q, reader.files(), { excludedEveryMatch, kindCounts: kindCounts(reader, q), unfilteredHits }) };
+  return {
+    hits,
+    truncated,
+    filterDiagnosis: diagnoseFilters(q, reader.files(), {
+      excludedEveryMatch,
+      kindCounts: kindCounts(reader, q),
+      unfilteredHits,
+    }),
+  };
 }
 
 function kindCounts(reader: IndexReader, q: ParsedQuery): number[] {
-  return q.kinds.map((k) => (k === 'file' ? reader.files().length : Number(allRows(reader.db, 'SELECT count(*) FROM def WHERE kind = ?', [k])[0][0])));
+  return q.kinds.map((k) =>
+    k === 'file'
+      ? reader.files().length
+      : Number(allRows(reader.db, 'SELECT count(*) FROM def WHERE kind = ?', [k])[0][0]),
+  );
 }
 
 /**
@@ -301,8 +442,18 @@ function kindCounts(reader: IndexReader, q: ParsedQuery): number[] {
  * `kmalloc_caches` and `__kmalloc`, outranks the definition asked for.
  */
 function asDefinedName(reader: IndexReader, q: ParsedQuery): ParsedQuery {
-  if (q.mode !== 'free' || q.identifier || q.kinds.length > 0 || q.phrases?.length || q.words.length !== 1 || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(q.text)) return q;
-  const defined = allRows(reader.db, 'SELECT 1 FROM def WHERE norm = ? AND name = ? LIMIT 1', [identifierKey(q.text), q.text]).length > 0;
+  if (
+    q.mode !== 'free' ||
+    q.identifier ||
+    q.kinds.length > 0 ||
+    q.phrases?.length ||
+    q.words.length !== 1 ||
+    !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(q.text)
+  )
+    return q;
+  const defined =
+    allRows(reader.db, 'SELECT 1 FROM def WHERE norm = ? AND name = ? LIMIT 1', [identifierKey(q.text), q.text])
+      .length > 0;
   return defined ? { ...q, identifier: true } : q;
 }
 
@@ -310,11 +461,16 @@ function runQuery(reader: IndexReader, asked: ParsedQuery, deadlineAt: number): 
   const q = asDefinedName(reader, asked);
   const ctx: LaneContext = { reader, query: q, eligible: eligibility(reader, q), truncated: false };
   let hits: SearchHit[];
-  let truncated = false;
+  let truncated: boolean;
   let within: Ranked['within'] | undefined;
   if (q.mode === 're') {
     const candidates = regexCandidates(reader, q.text);
-    const scan = regexScan(reader.root, reader.files().filter((f) => !f.excluded && ctx.eligible(f) && (!candidates || candidates.has(f.id))), q.text, deadlineAt);
+    const scan = regexScan(
+      reader.root,
+      reader.files().filter((f) => !f.excluded && ctx.eligible(f) && (!candidates || candidates.has(f.id))),
+      q.text,
+      deadlineAt,
+    );
     hits = scan.hits;
     truncated = scan.truncated; // a deadline stop too: coverage then says truncated
   } else if (q.mode === 'literal') {

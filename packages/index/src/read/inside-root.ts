@@ -44,7 +44,11 @@ export type InsideRead =
   | { readonly ok: true; readonly bytes: Buffer }
   | { readonly ok: false; readonly reason: ReadRefusal; readonly message: string };
 
-const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOCTTY ?? 0);
+const OPEN_FLAGS =
+  fs.constants.O_RDONLY |
+  (fs.constants.O_NOFOLLOW ?? 0) |
+  (fs.constants.O_NONBLOCK ?? 0) |
+  (fs.constants.O_NOCTTY ?? 0);
 const SLASH = Buffer.from('/');
 const PROC_FD = '/proc/self/fd/';
 
@@ -118,7 +122,8 @@ function descriptorIsAt(fd: number, st: fs.Stats, expected: Buffer): boolean {
 export function readInsideRoot(root: string, relative: Buffer, maxBytes: number): InsideRead {
   const base = canonicalRoot(root);
   if (!base) return refusal('missing', `the root ${root} is gone`);
-  if (relative.length === 0 || relative[0] === 0x2f || relative.includes(0)) return refusal('outside_root', 'not a root-relative path');
+  if (relative.length === 0 || relative[0] === 0x2f || relative.includes(0))
+    return refusal('outside_root', 'not a root-relative path');
   const expected = Buffer.concat([base, SLASH, relative]);
   let fd: number | undefined;
   try {
@@ -134,7 +139,8 @@ export function readInsideRoot(root: string, relative: Buffer, maxBytes: number)
     const st = fs.fstatSync(fd);
     if (st.isDirectory()) return refusal('directory', 'a directory, not a regular file');
     if (!st.isFile()) return refusal('not_regular', `${describeType(st)}, not a regular file; it is not read`);
-    if (!descriptorIsAt(fd, st, expected)) return refusal('outside_root', 'reached through a symlink that leads elsewhere; it is not read');
+    if (!descriptorIsAt(fd, st, expected))
+      return refusal('outside_root', 'reached through a symlink that leads elsewhere; it is not read');
     if (st.size > maxBytes) return refusal('too_large', `${st.size} bytes, over the ${maxBytes}-byte bound`);
     const buf = Buffer.allocUnsafe(Math.min(st.size, maxBytes) + 1);
     let got = 0;

@@ -1,10 +1,10 @@
-// Reading first-parent commit messages from Git (per-source.md, `source:git-log`). Only a
+// Reading first-parent commit messages from Git (docs/spec/per-source.md, `source:git-log`). Only a
 // root that is itself a Git top level with full history has commit documents: a shallow
 // clone's history is cut off, and a subdirectory's commits are mostly about other paths.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { COMMIT_CHANGED_PATHS_MAX, GIT_LOG_TIMEOUT_MS } from '../limits';
-import { percentEncode } from '../paths';
+import { percentEncode } from '@trufflepig/base';
 
 /** Why a root has (or has no) commit documents; reported by coverage as `git_log`. */
 export type GitLogState = 'indexed' | 'shallow_clone' | 'not_git' | 'not_git_root' | 'no_commits' | 'git_error';
@@ -29,7 +29,8 @@ export interface CommitRecord {
 
 function git(root: string, args: readonly string[]): { ok: boolean; stdout: Buffer } {
   const r = spawnSync('git', ['-C', root, ...args], {
-    maxBuffer: 1024 * 1024 * 1024, timeout: GIT_LOG_TIMEOUT_MS,
+    maxBuffer: 1024 * 1024 * 1024,
+    timeout: GIT_LOG_TIMEOUT_MS,
     // Only this repository counts: no inherited GIT_DIR or work tree from the caller.
     env: { ...process.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' },
   });
@@ -76,8 +77,18 @@ export function commitsSince(root: string, indexed: string, head: string, max: n
  */
 export function readCommits(root: string, head: string, max: number): CommitRecord[] | undefined {
   const r = git(root, [
-    '-c', 'core.quotePath=false', 'log', '--first-parent', '--diff-merges=first-parent', '--no-renames', `-n${max}`,
-    '--format=%x1e%H%x1f%cI%x1f%B%x1f', '--name-only', '-z', head, '--',
+    '-c',
+    'core.quotePath=false',
+    'log',
+    '--first-parent',
+    '--diff-merges=first-parent',
+    '--no-renames',
+    `-n${max}`,
+    '--format=%x1e%H%x1f%cI%x1f%B%x1f',
+    '--name-only',
+    '-z',
+    head,
+    '--',
   ]);
   if (!r.ok) return undefined;
   const text = r.stdout.toString('latin1');
@@ -85,10 +96,17 @@ export function readCommits(root: string, head: string, max: number): CommitReco
   for (const record of text.split('\x1e')) {
     if (!record) continue;
     const [hash, date, body, rest = ''] = record.split('\x1f');
-    const paths = rest.split('\0').map((p) => p.replace(/^\n/, '')).filter(Boolean).map((p) => percentEncode(Buffer.from(p, 'latin1')));
+    const paths = rest
+      .split('\0')
+      .map((p) => p.replace(/^\n/, ''))
+      .filter(Boolean)
+      .map((p) => percentEncode(Buffer.from(p, 'latin1')));
     out.push({
-      hash, date, message: Buffer.from(body, 'latin1').toString('utf8').replace(/\s+$/, ''),
-      paths: paths.slice(0, COMMIT_CHANGED_PATHS_MAX), morePaths: Math.max(0, paths.length - COMMIT_CHANGED_PATHS_MAX),
+      hash,
+      date,
+      message: Buffer.from(body, 'latin1').toString('utf8').replace(/\s+$/, ''),
+      paths: paths.slice(0, COMMIT_CHANGED_PATHS_MAX),
+      morePaths: Math.max(0, paths.length - COMMIT_CHANGED_PATHS_MAX),
     });
   }
   return out;

@@ -11,8 +11,16 @@ import type { WalkedFile } from '../walk';
 import { readBounded } from './read';
 
 export interface OldFile {
-  id: number; lang: Language; size: number; mtime: string; ino: number; revision: string | null; extractor: string | null;
-  excluded: string | null; parse: string; factLimited: boolean;
+  id: number;
+  lang: Language;
+  size: number;
+  mtime: string;
+  ino: number;
+  revision: string | null;
+  extractor: string | null;
+  excluded: string | null;
+  parse: string;
+  factLimited: boolean;
 }
 
 /** A file whose new revision must be extracted (or copied from a donor with the same revision). */
@@ -28,10 +36,21 @@ export interface Pending {
 export function oldFiles(db: Database): Map<string, OldFile> {
   const old = new Map<string, OldFile>();
   const text = (v: unknown) => (v == null ? null : String(v));
-  for (const r of allRows(db, 'SELECT path, id, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lang FROM file')) {
+  for (const r of allRows(
+    db,
+    'SELECT path, id, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lang FROM file',
+  )) {
     old.set(String(r[0]), {
-      id: Number(r[1]), size: Number(r[2]), mtime: String(r[3]), ino: Number(r[4]), revision: text(r[5]), extractor: text(r[6]),
-      excluded: text(r[7]), parse: String(r[8]), factLimited: Number(r[9]) === 1, lang: String(r[10]) as Language,
+      id: Number(r[1]),
+      size: Number(r[2]),
+      mtime: String(r[3]),
+      ino: Number(r[4]),
+      revision: text(r[5]),
+      extractor: text(r[6]),
+      excluded: text(r[7]),
+      parse: String(r[8]),
+      factLimited: Number(r[9]) === 1,
+      lang: String(r[10]) as Language,
     });
   }
   return old;
@@ -57,10 +76,16 @@ export class ReconcileSession {
   private readonly seen = new Set<string>();
   private readonly byRevision = new Map<string, OldFile>();
   private readonly writer: StoreWriter;
-  constructor(private readonly db: Database, private readonly root: string, private readonly old: Map<string, OldFile>, walkErrors: number) {
+  constructor(
+    private readonly db: Database,
+    private readonly root: string,
+    private readonly old: Map<string, OldFile>,
+    walkErrors: number,
+  ) {
     this.writer = new StoreWriter(db);
     this.unsearched = { walk_error: walkErrors, read_error: 0, fact_limit: 0 };
-    for (const [, f] of old) if (f.revision && f.extractor && !f.excluded) this.byRevision.set(`${f.revision}|${f.extractor}`, f);
+    for (const [, f] of old)
+      if (f.revision && f.extractor && !f.excluded) this.byRevision.set(`${f.revision}|${f.extractor}`, f);
   }
 
   /** Files whose stat differs from the published record (or that are new). */
@@ -71,14 +96,27 @@ export class ReconcileSession {
     return !prev.excluded && prev.extractor !== extractorId(languageOf(file.path), EXTRACTION_VERSION);
   }
 
-  private record(file: WalkedFile, lang: Language, fields: Pick<FileRecord, 'revision' | 'excluded'> & Partial<FileRecord>): void {
+  private record(
+    file: WalkedFile,
+    lang: Language,
+    fields: Pick<FileRecord, 'revision' | 'excluded'> & Partial<FileRecord>,
+  ): void {
     const prev = this.old.get(file.path);
     if (prev) this.toRemove.push(prev.id);
     // Staged under a placeholder like every new row: the previous row of this path (a file
     // that became a symlink, binary, too large) is still there until finish() removes it.
     const fileId = this.writer.addFile({
-      path: this.stagingPath(), lang, tags: sourceTags(file.path), size: file.size, mtime: mtimeOf(file), ino: file.ino, factLimited: false,
-      extractor: null, parse: 'none', lines: 0, ...fields,
+      path: this.stagingPath(),
+      lang,
+      tags: sourceTags(file.path),
+      size: file.size,
+      mtime: mtimeOf(file),
+      ino: file.ino,
+      factLimited: false,
+      extractor: null,
+      parse: 'none',
+      lines: 0,
+      ...fields,
     });
     this.staged.push({ path: file.path, fileId });
     this.changed = true;
@@ -116,7 +154,11 @@ export class ReconcileSession {
       return undefined;
     }
     if (bytes.length > FILE_MAX_BYTES || bytes.includes(0)) {
-      this.record(file, lang, { size: bytes.length, revision, excluded: bytes.length > FILE_MAX_BYTES ? 'too_large' : 'binary' });
+      this.record(file, lang, {
+        size: bytes.length,
+        revision,
+        excluded: bytes.length > FILE_MAX_BYTES ? 'too_large' : 'binary',
+      });
       return undefined;
     }
     if (prev) this.toRemove.push(prev.id);
@@ -129,9 +171,18 @@ export class ReconcileSession {
     const donor = x ? undefined : p.donor;
     // The content may have chosen the language (a C++ header named .h): the extraction, or its donor, says which.
     const rec: FileRecord = {
-      path: this.stagingPath(), lang: x ? x.lang ?? p.lang : donor!.lang, tags: sourceTags(p.file.path), size: p.bytes.length,
-      mtime: mtimeOf(p.file), ino: p.file.ino, revision: p.revision, extractor: p.extractor, excluded: null,
-      parse: x ? x.parse : donor!.parse, factLimited: x ? x.factLimited : donor!.factLimited, lines: lineStartOffsets(p.bytes).length,
+      path: this.stagingPath(),
+      lang: x ? (x.lang ?? p.lang) : donor!.lang,
+      tags: sourceTags(p.file.path),
+      size: p.bytes.length,
+      mtime: mtimeOf(p.file),
+      ino: p.file.ino,
+      revision: p.revision,
+      extractor: p.extractor,
+      excluded: null,
+      parse: x ? x.parse : donor!.parse,
+      factLimited: x ? x.factLimited : donor!.factLimited,
+      lines: lineStartOffsets(p.bytes).length,
     };
     const fileId = this.writer.addFile(rec);
     if (rec.factLimited) this.unsearched.fact_limit++;
@@ -143,7 +194,15 @@ export class ReconcileSession {
       this.writer.copyFacts(donor!.id, fileId);
       for (const r of this.writer.regionSpans(donor!.id)) {
         const body = p.bytes.subarray(r.start, r.end).toString('utf8');
-        this.writer.addRegion(fileId, { start: r.start, end: r.end, startLine: r.sl, endLine: r.el, symbol: r.symbol, body, idents: identifierExpansions(body, r.symbol) });
+        this.writer.addRegion(fileId, {
+          start: r.start,
+          end: r.end,
+          startLine: r.sl,
+          endLine: r.el,
+          symbol: r.symbol,
+          body,
+          idents: identifierExpansions(body, r.symbol),
+        });
         this.ftsInserted++;
       }
       this.reused++;

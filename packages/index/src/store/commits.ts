@@ -3,8 +3,15 @@
 // inserted oldest first, so row ids grow with recency and trimming drops the lowest ids.
 import { identifierExpansions } from '../extract/extract';
 import { COMMIT_HISTORY_MAX, FTS_DEAD_REBUILD_FRACTION, IN_LIST_MAX } from '../limits';
-import { displayPath } from '../paths';
-import { commitDocument, commitsSince, probeGit, readCommits, type CommitRecord, type GitLogState } from '../reconcile/git-log';
+import { displayPath } from '@trufflepig/base';
+import {
+  commitDocument,
+  commitsSince,
+  probeGit,
+  readCommits,
+  type CommitRecord,
+  type GitLogState,
+} from '../reconcile/git-log';
 import { COMMIT_FTS_DDL, getMeta, setMeta } from './schema';
 import { allRows, oneValue, runStatement, type Database } from './sql';
 
@@ -25,13 +32,25 @@ function clear(db: Database): void {
 }
 
 function insert(db: Database, newestFirst: readonly CommitRecord[]): void {
-  const row = db.prepare('INSERT INTO commits(hash, date, subject, bytes, lines, paths, more_paths) VALUES (?,?,?,?,?,?,?)');
+  const row = db.prepare(
+    'INSERT INTO commits(hash, date, subject, bytes, lines, paths, more_paths) VALUES (?,?,?,?,?,?,?)',
+  );
   const fts = db.prepare('INSERT INTO commit_fts(docid, body, idents) VALUES (CAST(? AS INTEGER),?,?)');
   for (const c of [...newestFirst].reverse()) {
     const doc = commitDocument(c);
     const bytes = Buffer.byteLength(doc);
     const lines = doc.split('\n').length - 1;
-    const id = Number(row.run(c.hash, c.date, c.message.split('\n')[0].slice(0, SUBJECT_MAX_CHARS), bytes, lines, c.paths.join('\n'), c.morePaths).lastInsertRowid);
+    const id = Number(
+      row.run(
+        c.hash,
+        c.date,
+        c.message.split('\n')[0].slice(0, SUBJECT_MAX_CHARS),
+        bytes,
+        lines,
+        c.paths.join('\n'),
+        c.morePaths,
+      ).lastInsertRowid,
+    );
     const pathWords = c.paths.map(displayPath).join(' ');
     fts.run(id, c.message, `${identifierExpansions(c.message, null)} ; ${pathWords}`);
   }
@@ -45,7 +64,8 @@ function count(db: Database): number {
 /** Keep the newest COMMIT_HISTORY_MAX rows. */
 function trim(db: Database): void {
   const excess = count(db) - COMMIT_HISTORY_MAX;
-  if (excess > 0) runStatement(db, 'DELETE FROM commits WHERE id IN (SELECT id FROM commits ORDER BY id LIMIT ?)', [excess]);
+  if (excess > 0)
+    runStatement(db, 'DELETE FROM commits WHERE id IN (SELECT id FROM commits ORDER BY id LIMIT ?)', [excess]);
 }
 
 /**
@@ -65,8 +85,12 @@ export function updateCommitHistory(db: Database, root: string): CommitHistoryUp
     return { changed: had || previousState !== probe.state, state: probe.state, commits: 0, added: 0 };
   }
   const head = probe.head;
-  if (previousState === 'indexed' && previousHead === head) return { changed: false, state: 'indexed', commits: count(db), added: 0 };
-  const since = previousState === 'indexed' && previousHead ? commitsSince(root, previousHead, head, COMMIT_HISTORY_MAX) : undefined;
+  if (previousState === 'indexed' && previousHead === head)
+    return { changed: false, state: 'indexed', commits: count(db), added: 0 };
+  const since =
+    previousState === 'indexed' && previousHead
+      ? commitsSince(root, previousHead, head, COMMIT_HISTORY_MAX)
+      : undefined;
   let added: CommitRecord[] | undefined;
   if (since !== undefined) {
     added = readCommits(root, head, since);
@@ -108,10 +132,20 @@ export function commitRows(db: Database, ids: readonly number[]): Map<number, St
   const out = new Map<number, StoredCommit>();
   for (let i = 0; i < ids.length; i += IN_LIST_MAX) {
     const chunk = ids.slice(i, i + IN_LIST_MAX);
-    for (const r of allRows(db, `SELECT id, hash, date, subject, bytes, lines, paths, more_paths FROM commits WHERE id IN (${chunk.map(() => '?').join(',')})`, chunk)) {
+    for (const r of allRows(
+      db,
+      `SELECT id, hash, date, subject, bytes, lines, paths, more_paths FROM commits WHERE id IN (${chunk.map(() => '?').join(',')})`,
+      chunk,
+    )) {
       out.set(Number(r[0]), {
-        id: Number(r[0]), hash: String(r[1]), date: String(r[2]), subject: String(r[3]), bytes: Number(r[4]), lines: Number(r[5]),
-        paths: String(r[6]).split('\n').filter(Boolean), morePaths: Number(r[7]),
+        id: Number(r[0]),
+        hash: String(r[1]),
+        date: String(r[2]),
+        subject: String(r[3]),
+        bytes: Number(r[4]),
+        lines: Number(r[5]),
+        paths: String(r[6]).split('\n').filter(Boolean),
+        morePaths: Number(r[7]),
       });
     }
   }

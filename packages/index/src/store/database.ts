@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import { identifierExpansions } from '../extract/extract';
 import { FILE_MAX_BYTES, SCHEMA_VERSION } from '../limits';
-import { percentDecode } from '../paths';
+import { percentDecode } from '@trufflepig/base';
 import { readInsideRoot } from '../read/inside-root';
 import { createSchema, FTS_DDL, getMeta, setMeta } from './schema';
 import { allRows, createFile, engineErrorCode, openFile, type Database } from './sql';
@@ -85,7 +85,9 @@ export function rebuildFts(db: Database, root: string): void {
     const read = readInsideRoot(root, percentDecode(String(p)), FILE_MAX_BYTES);
     if (!read.ok) continue;
     const bytes = read.bytes;
-    for (const [id, start, end, symbol] of allRows(db, 'SELECT id, start, end, symbol FROM region WHERE file = ?', [Number(fileId)])) {
+    for (const [id, start, end, symbol] of allRows(db, 'SELECT id, start, end, symbol FROM region WHERE file = ?', [
+      Number(fileId),
+    ])) {
       const body = bytes.subarray(Number(start), Number(end)).toString('utf8');
       insert.run(Number(id), body, identifierExpansions(body, symbol == null ? null : String(symbol)));
       docs++;

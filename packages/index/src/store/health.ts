@@ -22,7 +22,9 @@ export type WriterLockState =
 
 function oneLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length <= RECONCILE_FAILURE_MESSAGE_MAX_CHARS ? line : `${line.slice(0, RECONCILE_FAILURE_MESSAGE_MAX_CHARS - 1)}…`;
+  return line.length <= RECONCILE_FAILURE_MESSAGE_MAX_CHARS
+    ? line
+    : `${line.slice(0, RECONCILE_FAILURE_MESSAGE_MAX_CHARS - 1)}…`;
 }
 
 /** Record a failed reconcile beside the published index (temp file + rename: never half-written). Best effort: a full disk may refuse it too. */
@@ -44,8 +46,11 @@ export function clearReconcileFailure(cacheDir: string): void {
 
 export function readReconcileFailure(cacheDir: string): ReconcileFailure | undefined {
   try {
-    const value = JSON.parse(fs.readFileSync(path.join(cacheDir, RECONCILE_FAILURE_FILE_NAME), 'utf8')) as Partial<ReconcileFailure>;
-    if (typeof value.at !== 'string' || typeof value.code !== 'string' || typeof value.message !== 'string') return undefined;
+    const value = JSON.parse(
+      fs.readFileSync(path.join(cacheDir, RECONCILE_FAILURE_FILE_NAME), 'utf8'),
+    ) as Partial<ReconcileFailure>;
+    if (typeof value.at !== 'string' || typeof value.code !== 'string' || typeof value.message !== 'string')
+      return undefined;
     return { at: value.at, code: value.code, message: oneLine(value.message) };
   } catch {
     return undefined;

@@ -3,30 +3,6 @@ import * as path from 'node:path';
 import { INDEX_FILE_NAME, LOCK_FILE_NAME } from '../limits';
 import { processAlive } from './health';
 
-/**
- * Create a directory and its missing parents, one level at a time. Node's recursive
- * mkdir never returns when a parent refuses a child with ENOENT (e.g. under /proc): it
- * retries the parent, gets EEXIST, and tries the child again, forever.
- */
-export function makeDirectories(dir: string, mode = 0o700): void {
-  const missing: string[] = [];
-  let at = path.resolve(dir);
-  while (!fs.existsSync(at)) {
-    missing.push(at);
-    const parent = path.dirname(at);
-    if (parent === at) break;
-    at = parent;
-  }
-  for (const d of missing.reverse()) {
-    try {
-      fs.mkdirSync(d, { mode });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-  }
-  if (!fs.statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is not a directory`), { code: 'ENOTDIR' });
-}
-
 const STAGING_PREFIX = `${INDEX_FILE_NAME}.staging-`;
 
 export interface WriterLock {

@@ -1,4 +1,4 @@
-// Which root an index belongs to (retrieval spec §3). Every publication records the
+// Which root an index belongs to (docs/spec/retrieval.md §3). Every publication records the
 // canonical root and the filesystem identity (dev + inode) of its directory, so a cache
 // directory never answers for, or is overwritten by, another root.
 import * as fs from 'node:fs';

@@ -59,7 +59,7 @@ export const FTS_DDL = `CREATE VIRTUAL TABLE fts USING fts4(body, idents, conten
 /**
  * Commit messages live in their own contentless FTS table (the text stays in Git): in the
  * files' table they would change every file's BM25 statistics, and with them the shared
- * ranking that per-source.md keeps byte-for-byte. Docids are commit row ids.
+ * ranking that docs/spec/per-source.md keeps byte-for-byte. Docids are commit row ids.
  */
 export const COMMIT_FTS_DDL = `CREATE VIRTUAL TABLE commit_fts USING fts4(body, idents, content='', tokenize=unicode61 "remove_diacritics=0")`;
 
@@ -78,5 +78,8 @@ export function getMeta(db: Database, key: string): string | undefined {
 }
 
 export function setMeta(db: Database, key: string, value: string): void {
-  runStatement(db, 'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [key, value]);
+  runStatement(db, 'INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value', [
+    key,
+    value,
+  ]);
 }

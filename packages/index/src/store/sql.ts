@@ -36,12 +36,16 @@ export function statement(db: Database, sql: string): Statement {
 
 /** Rows of a query as arrays of column values (the cheapest shape the engine returns). */
 export function allRows(db: Database, sql: string, params: readonly SqlParam[] = []): SqlValue[][] {
-  return statement(db, sql).raw(true).all(...params) as SqlValue[][];
+  return statement(db, sql)
+    .raw(true)
+    .all(...params) as SqlValue[][];
 }
 
 /** The first column of the first row, undefined when there is no row. */
 export function oneValue(db: Database, sql: string, params: readonly SqlParam[] = []): SqlValue | undefined {
-  const row = statement(db, sql).raw(true).get(...params) as SqlValue[] | undefined;
+  const row = statement(db, sql)
+    .raw(true)
+    .get(...params) as SqlValue[] | undefined;
   return row === undefined ? undefined : row[0];
 }
 
@@ -66,14 +70,16 @@ let engineLoad: Outcome<Engine> | undefined;
 export function storageEngine(): Outcome<Engine> {
   if (!engineLoad) {
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const engine = require('better-sqlite3') as Engine;
       // The addon itself loads on the first connection.
       new engine(':memory:').close();
       engineLoad = ok(engine);
     } catch (err) {
       const reason = String((err as Error).message ?? err).split('\n')[0];
-      engineLoad = fail('storage_unavailable', `the SQLite engine (better-sqlite3's native addon) cannot be loaded: ${reason}; run \`npm rebuild better-sqlite3\` where trufflepig is installed (it needs g++, make and python3)`);
+      engineLoad = fail(
+        'storage_unavailable',
+        `the SQLite engine (better-sqlite3's native addon) cannot be loaded: ${reason}; run \`npm rebuild better-sqlite3\` where trufflepig is installed (it needs g++, make and python3)`,
+      );
     }
   }
   return engineLoad;

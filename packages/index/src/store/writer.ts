@@ -42,25 +42,48 @@ export class StoreWriter {
   constructor(private readonly db: Database) {
     this.nextFileId = Number(oneValue(db, 'SELECT coalesce(max(id), 0) FROM file')) + 1;
     // Counters kept in meta: max(id) of a WITHOUT ROWID table, or count(*) of region, is a scan.
-    this.nextNameId = Number(getMeta(db, NAMES_NEXT_KEY) ?? Number(oneValue(db, 'SELECT coalesce(max(id), 0) FROM name')) + 1);
+    this.nextNameId = Number(
+      getMeta(db, NAMES_NEXT_KEY) ?? Number(oneValue(db, 'SELECT coalesce(max(id), 0) FROM name')) + 1,
+    );
     this.liveRegions = Number(getMeta(db, REGIONS_LIVE_KEY) ?? oneValue(db, 'SELECT count(*) FROM region'));
     this.namesComplete = this.nextNameId === 1;
     this.findName = db.prepare('SELECT id FROM name WHERE text = ?').pluck();
     const seq = Number(oneValue(db, "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'region'") ?? 0);
     this.nextRegionId = Math.max(seq, Number(oneValue(db, 'SELECT coalesce(max(id), 0) FROM region'))) + 1;
     this.insertFile = db.prepare(
-      'INSERT INTO file(id, path, lang, tags, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lines) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)');
-    this.insertDef = db.prepare('INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne) VALUES (?,?,?,?,?,?,?,?,?,?,?)');
-    this.insertUse = db.prepare('INSERT OR REPLACE INTO use(name, file, count, roles, start, end, line) VALUES (?,?,?,?,?,?,?)');
+      'INSERT INTO file(id, path, lang, tags, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lines) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)',
+    );
+    this.insertDef = db.prepare(
+      'INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
+    );
+    this.insertUse = db.prepare(
+      'INSERT OR REPLACE INTO use(name, file, count, roles, start, end, line) VALUES (?,?,?,?,?,?,?)',
+    );
     this.insertName = db.prepare('INSERT INTO name(text, id) VALUES (?, ?)');
-    this.insertImport = db.prepare('INSERT INTO imports(file, spelled, name, alias, reexport, start, end, line) VALUES (?,?,?,?,?,?,?,?)');
+    this.insertImport = db.prepare(
+      'INSERT INTO imports(file, spelled, name, alias, reexport, start, end, line) VALUES (?,?,?,?,?,?,?,?)',
+    );
     this.insertRegion = db.prepare('INSERT INTO region(id, file, start, end, sl, el, symbol) VALUES (?,?,?,?,?,?,?)');
     this.insertFts = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (CAST(? AS INTEGER),?,?)');
   }
 
   addFile(rec: FileRecord): number {
     const id = this.nextFileId++;
-    this.insertFile.run(id, rec.path, rec.lang, rec.tags.join(' '), rec.size, rec.mtime, rec.ino, rec.revision, rec.extractor, rec.excluded, rec.parse, rec.factLimited ? 1 : 0, rec.lines);
+    this.insertFile.run(
+      id,
+      rec.path,
+      rec.lang,
+      rec.tags.join(' '),
+      rec.size,
+      rec.mtime,
+      rec.ino,
+      rec.revision,
+      rec.extractor,
+      rec.excluded,
+      rec.parse,
+      rec.factLimited ? 1 : 0,
+      rec.lines,
+    );
     return id;
   }
 
@@ -96,10 +119,23 @@ export class StoreWriter {
 
   addFacts(fileId: number, x: Extraction): void {
     for (const d of x.definitions) {
-      this.insertDef.run(fileId, d.name, identifierKey(d.name), d.kind, d.container, d.start, d.end, d.startLine, d.endLine, d.nameStart, d.nameEnd);
+      this.insertDef.run(
+        fileId,
+        d.name,
+        identifierKey(d.name),
+        d.kind,
+        d.container,
+        d.start,
+        d.end,
+        d.startLine,
+        d.endLine,
+        d.nameStart,
+        d.nameEnd,
+      );
     }
     for (const u of x.names) this.insertUse.run(this.nameId(u.name), fileId, u.count, u.roles, u.start, u.end, u.line);
-    for (const i of x.imports) this.insertImport.run(fileId, i.spelled, i.name, i.alias, i.reexport ? 1 : 0, i.start, i.end, i.line);
+    for (const i of x.imports)
+      this.insertImport.run(fileId, i.spelled, i.name, i.alias, i.reexport ? 1 : 0, i.start, i.end, i.line);
     for (const r of x.regions) this.addRegion(fileId, r);
   }
 
@@ -134,7 +170,9 @@ export class StoreWriter {
    */
   flushCopies(): void {
     if (this.copies.length === 0) return;
-    this.db.exec('CREATE TEMP TABLE copy_map(old INTEGER NOT NULL, new INTEGER NOT NULL); CREATE INDEX temp.copy_old ON copy_map(old)');
+    this.db.exec(
+      'CREATE TEMP TABLE copy_map(old INTEGER NOT NULL, new INTEGER NOT NULL); CREATE INDEX temp.copy_old ON copy_map(old)',
+    );
     const add = this.db.prepare('INSERT INTO copy_map(old, new) VALUES (?, ?)');
     for (const [from, to] of this.copies) add.run(from, to);
     this.db.exec(`INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne)
@@ -148,8 +186,14 @@ export class StoreWriter {
   }
 
   regionSpans(fileId: number): { start: number; end: number; sl: number; el: number; symbol: string | null }[] {
-    return allRows(this.db, 'SELECT start, end, sl, el, symbol FROM region WHERE file = ? ORDER BY start', [fileId]).map((r: SqlValue[]) => ({
-      start: Number(r[0]), end: Number(r[1]), sl: Number(r[2]), el: Number(r[3]), symbol: r[4] == null ? null : String(r[4]),
+    return allRows(this.db, 'SELECT start, end, sl, el, symbol FROM region WHERE file = ? ORDER BY start', [
+      fileId,
+    ]).map((r: SqlValue[]) => ({
+      start: Number(r[0]),
+      end: Number(r[1]),
+      sl: Number(r[2]),
+      el: Number(r[3]),
+      symbol: r[4] == null ? null : String(r[4]),
     }));
   }
 
@@ -160,7 +204,8 @@ export class StoreWriter {
     this.db.exec('CREATE TEMP TABLE gone(id INTEGER PRIMARY KEY)');
     const add = this.db.prepare('INSERT OR IGNORE INTO gone(id) VALUES (?)');
     for (const id of ids) add.run(id);
-    for (const table of ['def', 'use', 'imports']) this.db.exec(`DELETE FROM ${table} WHERE file IN (SELECT id FROM gone)`);
+    for (const table of ['def', 'use', 'imports'])
+      this.db.exec(`DELETE FROM ${table} WHERE file IN (SELECT id FROM gone)`);
     this.liveRegions -= this.db.prepare('DELETE FROM region WHERE file IN (SELECT id FROM gone)').run().changes;
     this.db.exec('DELETE FROM file WHERE id IN (SELECT id FROM gone); DROP TABLE temp.gone');
   }

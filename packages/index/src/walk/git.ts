@@ -4,7 +4,8 @@
 // of the rules matched (issue 10, finding 9).
 import { spawnSync } from 'node:child_process';
 import * as os from 'node:os';
-import { ALWAYS_SKIPPED_DIRS, WALK_GIT_MAX_LISTING_BYTES, WALK_GIT_TIMEOUT_MS } from '../limits';
+import { ALWAYS_SKIPPED_DIRS } from '@trufflepig/base';
+import { WALK_GIT_MAX_LISTING_BYTES, WALK_GIT_TIMEOUT_MS } from '../limits';
 import type { SkippedEntry } from './skipped';
 
 export interface GitListing {
@@ -28,8 +29,14 @@ export interface GitListing {
 // Variables that redirect repository discovery; inherited from a hook or a parent git
 // command they would make the listing describe another repository.
 const DISCOVERY_OVERRIDES = [
-  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_COMMON_DIR',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_NAMESPACE',
+  'GIT_PREFIX',
 ];
 
 /**
@@ -53,7 +60,10 @@ interface GitRun {
 
 function git(root: string, args: readonly string[]): GitRun {
   const r = spawnSync('git', ['-C', root, ...CONFIG, ...args], {
-    env: gitEnv(), maxBuffer: WALK_GIT_MAX_LISTING_BYTES, timeout: WALK_GIT_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'],
+    env: gitEnv(),
+    maxBuffer: WALK_GIT_MAX_LISTING_BYTES,
+    timeout: WALK_GIT_TIMEOUT_MS,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout = r.stdout ?? Buffer.alloc(0);
   const stderr = r.stderr ?? Buffer.alloc(0);
@@ -155,7 +165,9 @@ function listRepository(root: string, under: Buffer, prefix: Buffer, listing: Gi
   // be huge), while the files it tracks under one are listed and indexed like any other.
   const skip = ALWAYS_SKIPPED_DIRS.flatMap((name) => ['-x', name]);
   const cwd = under.length === 0 ? root : dir;
-  const listed = nameable ? git(cwd, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...skip]) : undefined;
+  const listed = nameable
+    ? git(cwd, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...skip])
+    : undefined;
   if (!listed?.ok) {
     if (under.length > 0) listing.unlisted.push(under.subarray(0, under.length - 1));
     return false;
@@ -172,7 +184,16 @@ function listRepository(root: string, under: Buffer, prefix: Buffer, listing: Gi
   // What was left out, for coverage: Git collapses a directory holding nothing it would
   // list to one entry (and the `-x` names are never entered), so this costs about what the
   // listing above does. Without an answer nothing is counted; the file set is right either way.
-  const ignored = git(cwd, ['ls-files', '-z', '--others', '--ignored', '--directory', '--no-empty-directory', '--exclude-standard', ...skip]);
+  const ignored = git(cwd, [
+    'ls-files',
+    '-z',
+    '--others',
+    '--ignored',
+    '--directory',
+    '--no-empty-directory',
+    '--exclude-standard',
+    ...skip,
+  ]);
   if (ignored.ok) {
     for (const raw of splitNul(ignored.stdout)) {
       const dirEntry = raw[raw.length - 1] === SLASH;
@@ -181,7 +202,8 @@ function listRepository(root: string, under: Buffer, prefix: Buffer, listing: Gi
     }
   }
   const own = unreadableDirs(listed.stderr, prefix);
-  for (const u of own) listing.unreadable.push({ raw: under.length === 0 ? u.raw : Buffer.concat([under, u.raw]), message: u.message });
+  for (const u of own)
+    listing.unreadable.push({ raw: under.length === 0 ? u.raw : Buffer.concat([under, u.raw]), message: u.message });
   return true;
 }
 

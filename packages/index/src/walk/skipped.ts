@@ -1,10 +1,10 @@
-// What the walk left out, by class (retrieval.md §3: nothing is skipped silently). Entries
+// What the walk left out, by class (docs/spec/retrieval.md §3: nothing is skipped silently). Entries
 // are counted as the walk meets them, collapsed to directories as Git collapses ignored
 // ones, and only the directories are then counted file by file, within a budget: an
 // untracked `node_modules` can hold a million files, and counting them must stay cheap.
 import * as fs from 'node:fs';
 import { SKIPPED_DIR_COUNT_MAX_ENTRIES, SKIPPED_DIR_FILES_COUNTED, SKIPPED_DIRS_SHOWN } from '../limits';
-import { percentEncode } from '../paths';
+import { percentEncode } from '@trufflepig/base';
 import { hasSkippedComponent } from './git';
 
 /** `ignored`: excluded by ignore rules; `untracked_vendor`: an untracked node_modules, target or .trufflepig. */
@@ -47,7 +47,13 @@ export function outermostEntries(entries: readonly SkippedEntry[]): SkippedEntry
   const out: SkippedEntry[] = [];
   let openDir: Buffer | undefined;
   for (const e of sorted) {
-    if (openDir && e.raw.length > openDir.length && e.raw.subarray(0, openDir.length).equals(openDir) && e.raw[openDir.length] === 0x2f) continue;
+    if (
+      openDir &&
+      e.raw.length > openDir.length &&
+      e.raw.subarray(0, openDir.length).equals(openDir) &&
+      e.raw[openDir.length] === 0x2f
+    )
+      continue;
     out.push(e);
     openDir = e.dir ? e.raw : undefined;
   }
@@ -88,7 +94,12 @@ export function summarizeSkipped(root: string, entries: readonly SkippedEntry[])
     counts[cls]++;
     if (!e.dir) continue;
     const n = countFiles(Buffer.concat([rootSlash, e.raw]), SKIPPED_DIR_FILES_COUNTED, budget);
-    dirs.push({ path: `${percentEncode(e.raw)}/`, class: cls, files: n.files, ...(n.capped ? { capped: true as const } : {}) });
+    dirs.push({
+      path: `${percentEncode(e.raw)}/`,
+      class: cls,
+      files: n.files,
+      ...(n.capped ? { capped: true as const } : {}),
+    });
   }
   dirs.sort((a, b) => b.files - a.files || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { counts, largest: dirs.slice(0, SKIPPED_DIRS_SHOWN) };

@@ -29,14 +29,20 @@ function describe(value: unknown): string {
 
 /** One argument against its schema: the refusal's text, or undefined when it conforms. */
 function violation(name: string, schema: ArgumentSchema, value: unknown): string | undefined {
-  if (schema.type === 'boolean') return typeof value === 'boolean' ? undefined : `${name} takes true or false (not ${describe(value)})`;
+  if (schema.type === 'boolean')
+    return typeof value === 'boolean' ? undefined : `${name} takes true or false (not ${describe(value)})`;
   if (schema.type === 'integer') {
-    if (typeof value !== 'number' || !Number.isInteger(value)) return `${name} takes a whole number (not ${describe(value)})`;
-    if (value < schema.minimum || value > schema.maximum) return `${name} takes ${schema.minimum} to ${schema.maximum} (not ${value})`;
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      return `${name} takes a whole number (not ${describe(value)})`;
+    if (value < schema.minimum || value > schema.maximum)
+      return `${name} takes ${schema.minimum} to ${schema.maximum} (not ${value})`;
     return undefined;
   }
   if (typeof value !== 'string') return `${name} takes a string (not ${describe(value)})`;
-  if ('enum' in schema) return schema.enum.includes(value) ? undefined : `${name} takes one of ${schema.enum.join(', ')} (not ${JSON.stringify(value.slice(0, 40))})`;
+  if ('enum' in schema)
+    return schema.enum.includes(value)
+      ? undefined
+      : `${name} takes one of ${schema.enum.join(', ')} (not ${JSON.stringify(value.slice(0, 40))})`;
   if (value.trim().length < schema.minLength) return `${name} must not be empty`;
   if (value.length > schema.maxLength) return `${name} is over ${schema.maxLength} characters`;
   return undefined;
@@ -48,10 +54,14 @@ function violation(name: string, schema: ArgumentSchema, value: unknown): string
  */
 export function checkArguments(tool: ToolSpec, args: unknown): Outcome<VerbCall> {
   const given = args ?? {};
-  if (typeof given !== 'object' || Array.isArray(given)) return bad(`${tool.name} takes an object of arguments (not ${describe(given)})`);
+  if (typeof given !== 'object' || Array.isArray(given))
+    return bad(`${tool.name} takes an object of arguments (not ${describe(given)})`);
   const record = given as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (!Object.hasOwn(tool.properties, key)) return bad(`${tool.name} has no argument ${JSON.stringify(key.slice(0, 40))}; it takes ${Object.keys(tool.properties).join(', ')}`);
+    if (!Object.hasOwn(tool.properties, key))
+      return bad(
+        `${tool.name} has no argument ${JSON.stringify(key.slice(0, 40))}; it takes ${Object.keys(tool.properties).join(', ')}`,
+      );
   }
   for (const key of tool.required) if (record[key] === undefined) return bad(`${tool.name} needs ${key}`);
   for (const [key, schema] of Object.entries(tool.properties)) {
@@ -61,7 +71,10 @@ export function checkArguments(tool: ToolSpec, args: unknown): Outcome<VerbCall>
   }
   if (tool.exactlyOne !== undefined) {
     const given = tool.exactlyOne.filter((key) => record[key] !== undefined && record[key] !== false);
-    if (given.length !== 1) return bad(`${tool.name} takes exactly one of ${tool.exactlyOne.join(', ')}${given.length > 1 ? ` (not both ${given.join(' and ')})` : ''}`);
+    if (given.length !== 1)
+      return bad(
+        `${tool.name} takes exactly one of ${tool.exactlyOne.join(', ')}${given.length > 1 ? ` (not both ${given.join(' and ')})` : ''}`,
+      );
   }
   const subject = tool.subject !== undefined ? (record[tool.subject] as string).trim() : undefined;
   // Each word argument given: a boolean's flag alone, else the flag (if any) and the value as one word.

@@ -46,15 +46,30 @@ const CPP_ONLY = `
 `;
 
 /** Nodes that name what a declarator declares. */
-const NAME_TYPES = new Set(['identifier', 'field_identifier', 'type_identifier', 'namespace_identifier', 'destructor_name', 'operator_name']);
+const NAME_TYPES = new Set([
+  'identifier',
+  'field_identifier',
+  'type_identifier',
+  'namespace_identifier',
+  'destructor_name',
+  'operator_name',
+]);
 /** Declarators that wrap a name in pointer, array, function or grouping syntax. */
 const WRAPPERS = new Set([
-  'pointer_declarator', 'array_declarator', 'function_declarator', 'init_declarator', 'attributed_declarator',
-  'parenthesized_declarator', 'reference_declarator',
+  'pointer_declarator',
+  'array_declarator',
+  'function_declarator',
+  'init_declarator',
+  'attributed_declarator',
+  'parenthesized_declarator',
+  'reference_declarator',
 ]);
 const DECLARATOR_DEPTH_MAX = 32;
 
-interface Declared { name: Node; owner: Node | null }
+interface Declared {
+  name: Node;
+  owner: Node | null;
+}
 
 /** The name a declarator declares, and the scope it is qualified by (`Box<T>::get` → get, Box<T>). */
 function declaredName(node: Node): Declared | null {
@@ -67,8 +82,13 @@ function declaredName(node: Node): Declared | null {
       n = n.childForFieldName('name');
     } else if (n.type === 'template_function' || n.type === 'template_type') n = n.childForFieldName('name');
     else if (WRAPPERS.has(n.type)) {
-      const named: Node[] = n.namedChildren.filter((c) => c.type !== 'ms_call_modifier' && c.type !== 'attribute_declaration' && c.type !== 'type_qualifier');
-      n = n.childForFieldName('declarator') ?? (n.type === 'attributed_declarator' ? named[0] : named[named.length - 1]) ?? null;
+      const named: Node[] = n.namedChildren.filter(
+        (c) => c.type !== 'ms_call_modifier' && c.type !== 'attribute_declaration' && c.type !== 'type_qualifier',
+      );
+      n =
+        n.childForFieldName('declarator') ??
+        (n.type === 'attributed_declarator' ? named[0] : named[named.length - 1]) ??
+        null;
     } else return null;
   }
   return null;
@@ -77,7 +97,14 @@ function declaredName(node: Node): Declared | null {
 /** Whether the innermost declarator around a name is a function's (`int *f(void)` yes, `int (*f)(void)` no). */
 function declaresFunction(name: Node): boolean {
   let n = name.parent;
-  while (n && (n.type === 'qualified_identifier' || n.type === 'template_function' || n.type === 'parenthesized_declarator' || n.type === 'attributed_declarator')) n = n.parent;
+  while (
+    n &&
+    (n.type === 'qualified_identifier' ||
+      n.type === 'template_function' ||
+      n.type === 'parenthesized_declarator' ||
+      n.type === 'attributed_declarator')
+  )
+    n = n.parent;
   return n?.type === 'function_declarator';
 }
 
@@ -90,8 +117,17 @@ function itemOf(def: Node): Node {
 
 /** Blocks that do not open a scope of their own: a definition inside one is at the level around it. */
 const TRANSPARENT = new Set([
-  'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif', 'preproc_elifdef', 'linkage_specification',
-  'declaration_list', 'namespace_definition', 'template_declaration', 'export_declaration', 'ERROR',
+  'preproc_if',
+  'preproc_ifdef',
+  'preproc_else',
+  'preproc_elif',
+  'preproc_elifdef',
+  'linkage_specification',
+  'declaration_list',
+  'namespace_definition',
+  'template_declaration',
+  'export_declaration',
+  'ERROR',
 ]);
 
 /** File (or namespace) scope, a struct or class body, or anything local (a function body, parameters). */
@@ -106,7 +142,10 @@ function hasSpecifier(item: Node, type: string, ...texts: string[]): boolean {
   return item.namedChildren.some((c) => c.type === type && texts.includes(c.text));
 }
 
-interface Scopes { readonly namespaces: Set<string>; readonly types: Set<string> }
+interface Scopes {
+  readonly namespaces: Set<string>;
+  readonly types: Set<string>;
+}
 const TYPE_SPECIFIERS = new Set(['class_specifier', 'struct_specifier', 'union_specifier']);
 
 /** Names of the namespaces and types a file defines at namespace level, so `ns::f() {}` is a function of ns, `Point::norm() {}` a method. */
@@ -118,9 +157,13 @@ function scopesOf(tree: Parser.Tree): Scopes {
   const stack = [tree.rootNode];
   for (let n = stack.pop(); n; n = stack.pop()) {
     for (const c of n.namedChildren) {
-      if (c.type === 'namespace_definition') for (const id of c.childForFieldName('name')?.text.split('::') ?? []) scopes.namespaces.add(id.trim());
+      if (c.type === 'namespace_definition')
+        for (const id of c.childForFieldName('name')?.text.split('::') ?? []) scopes.namespaces.add(id.trim());
       const spec = c.type === 'template_declaration' ? itemOf(c) : c;
-      if (TYPE_SPECIFIERS.has(spec.type)) { const name = spec.childForFieldName('name')?.text; if (name) scopes.types.add(name.replace(/<[\s\S]*$/, '')); }
+      if (TYPE_SPECIFIERS.has(spec.type)) {
+        const name = spec.childForFieldName('name')?.text;
+        if (name) scopes.types.add(name.replace(/<[\s\S]*$/, ''));
+      }
       if (TRANSPARENT.has(c.type)) stack.push(c);
     }
   }
@@ -158,7 +201,9 @@ function isIncludeGuard(def: Node): boolean {
   if (def.type !== 'preproc_def' || (value !== undefined && value !== '1') || !parent) return false;
   const guard = parent.childForFieldName('name') ?? parent.childForFieldName('condition');
   const name = def.childForFieldName('name')?.text;
-  return (parent.type === 'preproc_ifdef' || parent.type === 'preproc_if') && !!name && !!guard && guard.text.includes(name);
+  return (
+    (parent.type === 'preproc_ifdef' || parent.type === 'preproc_if') && !!name && !!guard && guard.text.includes(name)
+  );
 }
 
 function qualified(name: Node): Node | null {
@@ -187,7 +232,10 @@ function refine(def: Node, kind: string, name: Node): string | null {
       if (scope !== 'file' || hasSpecifier(item, 'storage_class_specifier', 'extern')) return null;
       // `asmlinkage __visible⟨;⟩`: an annotation the grammar took for a variable, ended by an invented `;`.
       if (item.lastChild?.isMissing) return null;
-      const pointer = (() => { for (let n = name.parent; n && n !== item; n = n.parent) if (n.type === 'pointer_declarator') return true; return false; })();
+      const pointer = (() => {
+        for (let n = name.parent; n && n !== item; n = n.parent) if (n.type === 'pointer_declarator') return true;
+        return false;
+      })();
       return !pointer && hasSpecifier(item, 'type_qualifier', 'const', 'constexpr') ? 'constant' : 'variable';
     }
     case 'field':
@@ -197,7 +245,13 @@ function refine(def: Node, kind: string, name: Node): string | null {
       if (scopeOf(item) === 'local') return null;
       const body = item.childForFieldName('type');
       if (name.parent === item && body && !body.childForFieldName('name') && body.childForFieldName('body')) {
-        return body.type === 'enum_specifier' ? 'enum' : body.type === 'struct_specifier' || body.type === 'union_specifier' || body.type === 'class_specifier' ? (body.type === 'class_specifier' ? 'class' : 'struct') : 'type';
+        return body.type === 'enum_specifier'
+          ? 'enum'
+          : body.type === 'struct_specifier' || body.type === 'union_specifier' || body.type === 'class_specifier'
+            ? body.type === 'class_specifier'
+              ? 'class'
+              : 'struct'
+            : 'type';
       }
       return 'type';
     }
@@ -216,7 +270,8 @@ function imports(statement: Node) {
 }
 
 // Markers of C++ a C header never holds (outside comments): the grammar for a `.h` file.
-const CPP_LINE = /^\s*(?:(?:class|namespace)\s+[A-Za-z_][\w:]*\s*(?:final\s*)?[:{]|namespace\s*\{|template\s*<|(?:public|private|protected)\s*:|using\s+namespace\b|#\s*include\s*<[a-z_]+>)|[A-Za-z_>]::[A-Za-z_~*]/;
+const CPP_LINE =
+  /^\s*(?:(?:class|namespace)\s+[A-Za-z_][\w:]*\s*(?:final\s*)?[:{]|namespace\s*\{|template\s*<|(?:public|private|protected)\s*:|using\s+namespace\b|#\s*include\s*<[a-z_]+>)|[A-Za-z_>]::[A-Za-z_~*]/;
 
 /**
  * Whether a C-named file (`.h`, also `.c`) is C++ by its syntax: a class or namespace,
@@ -243,9 +298,15 @@ export function looksLikeCpp(text: string): boolean {
       line = line.slice(close + 2);
       inComment = false;
     }
-    line = line.replace(/\/\*.*?\*\//g, ' ').replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\/\/.*$/, '');
+    line = line
+      .replace(/\/\*.*?\*\//g, ' ')
+      .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+      .replace(/\/\/.*$/, '');
     const open = line.indexOf('/*');
-    if (open >= 0) { inComment = true; line = line.slice(0, open); }
+    if (open >= 0) {
+      inComment = true;
+      line = line.slice(0, open);
+    }
     if (CPP_LINE.test(line)) return true;
   }
   return false;
@@ -254,11 +315,19 @@ export function looksLikeCpp(text: string): boolean {
 const COMMON = { refine, locate, imports };
 
 export const C: LanguageSpec = {
-  ...COMMON, grammar: 'tree-sitter-c', version: 1, query: SHARED, repair: (text, tree) => repairC(text, tree, 'c'),
+  ...COMMON,
+  grammar: 'tree-sitter-c',
+  version: 1,
+  query: SHARED,
+  repair: (text, tree) => repairC(text, tree, 'c'),
   load: () => require('tree-sitter-c'),
 };
 
 export const CPP: LanguageSpec = {
-  ...COMMON, grammar: 'tree-sitter-cpp', version: 1, query: SHARED + CPP_ONLY, repair: (text, tree) => repairC(text, tree, 'cpp'),
+  ...COMMON,
+  grammar: 'tree-sitter-cpp',
+  version: 1,
+  query: SHARED + CPP_ONLY,
+  repair: (text, tree) => repairC(text, tree, 'cpp'),
   load: () => require('tree-sitter-cpp'),
 };

@@ -8,29 +8,130 @@ import { REPAIR_ERROR_NODES_MAX } from '../../limits';
 
 /** Words a declaration head may hold that are C or C++ syntax, never a macro. */
 const SPECIFIERS = new Set([
-  'static', 'extern', 'inline', '__inline', '__inline__', '__forceinline', 'register', 'auto', 'thread_local', '_Thread_local',
-  '__thread', 'const', 'constexpr', 'volatile', 'restrict', '__restrict', '__restrict__', '__extension__', '_Atomic', '_Noreturn',
-  'noreturn', '_Nonnull', 'typedef', 'virtual', 'explicit', 'friend', 'mutable', 'typename', 'consteval', 'constinit',
-  '__cdecl', '__clrcall', '__stdcall', '__fastcall', '__thiscall', '__vectorcall',
+  'static',
+  'extern',
+  'inline',
+  '__inline',
+  '__inline__',
+  '__forceinline',
+  'register',
+  'auto',
+  'thread_local',
+  '_Thread_local',
+  '__thread',
+  'const',
+  'constexpr',
+  'volatile',
+  'restrict',
+  '__restrict',
+  '__restrict__',
+  '__extension__',
+  '_Atomic',
+  '_Noreturn',
+  'noreturn',
+  '_Nonnull',
+  'typedef',
+  'virtual',
+  'explicit',
+  'friend',
+  'mutable',
+  'typename',
+  'consteval',
+  'constinit',
+  '__cdecl',
+  '__clrcall',
+  '__stdcall',
+  '__fastcall',
+  '__thiscall',
+  '__vectorcall',
 ]);
 /** Words that make a head's type certain: every other unknown word in it is an annotation. */
 const TYPE_WORDS = new Set([
-  'signed', 'unsigned', 'long', 'short', 'bool', '_Bool', '_Complex', 'char', 'int', 'float', 'double', 'void', 'wchar_t',
-  'size_t', 'ssize_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t', 'charptr_t', 'nullptr_t', 'max_align_t',
+  'signed',
+  'unsigned',
+  'long',
+  'short',
+  'bool',
+  '_Bool',
+  '_Complex',
+  'char',
+  'int',
+  'float',
+  'double',
+  'void',
+  'wchar_t',
+  'size_t',
+  'ssize_t',
+  'ptrdiff_t',
+  'intptr_t',
+  'uintptr_t',
+  'charptr_t',
+  'nullptr_t',
+  'max_align_t',
   ...[8, 16, 32, 64].flatMap((n) => [`int${n}_t`, `uint${n}_t`, `char${n}_t`]),
 ]);
 const TAGS = new Set(['struct', 'union', 'enum', 'class']);
 /** A line starting with one of these is a statement, not a declaration. */
 const STATEMENT_WORDS = new Set([
-  'return', 'if', 'else', 'while', 'for', 'do', 'switch', 'case', 'default', 'goto', 'break', 'continue', 'sizeof',
-  'typeof', '__typeof__', 'alignof', '_Alignof', 'template', 'using', 'namespace', 'operator', 'new', 'delete', 'throw',
+  'return',
+  'if',
+  'else',
+  'while',
+  'for',
+  'do',
+  'switch',
+  'case',
+  'default',
+  'goto',
+  'break',
+  'continue',
+  'sizeof',
+  'typeof',
+  '__typeof__',
+  'alignof',
+  '_Alignof',
+  'template',
+  'using',
+  'namespace',
+  'operator',
+  'new',
+  'delete',
+  'throw',
 ]);
 /** Attribute syntax the grammars parse themselves: skipped with its arguments, never blanked. */
-const NATIVE_ATTRIBUTES = new Set(['__attribute__', '__attribute', '__declspec', 'alignas', '_Alignas', '__asm__', '__asm', 'asm']);
+const NATIVE_ATTRIBUTES = new Set([
+  '__attribute__',
+  '__attribute',
+  '__declspec',
+  'alignas',
+  '_Alignas',
+  '__asm__',
+  '__asm',
+  'asm',
+]);
 const ASM_WORDS = new Set(['__asm__', '__asm', 'asm']);
 /** Words after a C++ member function's parameters: the trailing part is left alone from there. */
-const TRAILING_CPP = new Set(['const', 'volatile', 'noexcept', 'override', 'final', 'throw', 'try', 'requires', 'mutable']);
-const ANNOTATION_WORDS = new Set(['asmlinkage', 'notrace', 'noinline', 'noinstr', 'nokprobe_inline', 'WINAPI', 'APIENTRY', 'CALLBACK']);
+const TRAILING_CPP = new Set([
+  'const',
+  'volatile',
+  'noexcept',
+  'override',
+  'final',
+  'throw',
+  'try',
+  'requires',
+  'mutable',
+]);
+const ANNOTATION_WORDS = new Set([
+  'asmlinkage',
+  'notrace',
+  'noinline',
+  'noinstr',
+  'nokprobe_inline',
+  'WINAPI',
+  'APIENTRY',
+  'CALLBACK',
+]);
 const RUN_TOKENS_MAX = 48;
 /** Lines above an error row a declaration head may start on. */
 const HEAD_LINES_MAX = 3;
@@ -43,7 +144,9 @@ function looksLikeAnnotation(word: string): boolean {
 /** Comments, string and character literals replaced by spaces (newlines kept). */
 export function maskCode(text: string): string {
   const out = text.split('');
-  const blank = (from: number, to: number) => { for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' '; };
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '/' && text[i + 1] === '/') {
@@ -66,7 +169,10 @@ export function maskCode(text: string): string {
   return out.join('');
 }
 
-interface Span { start: number; end: number }
+interface Span {
+  start: number;
+  end: number;
+}
 
 function lineStartsOf(text: string): number[] {
   const starts = [0];
@@ -102,11 +208,16 @@ function groupEnd(code: string, from: number, open: string, close: string, limit
 }
 
 function skipSpace(code: string, i: number, newlines: boolean): number {
-  while (i < code.length && (code[i] === ' ' || code[i] === '\t' || code[i] === '\r' || (newlines && code[i] === '\n'))) i++;
+  while (i < code.length && (code[i] === ' ' || code[i] === '\t' || code[i] === '\r' || (newlines && code[i] === '\n')))
+    i++;
   return i;
 }
 
-interface Word { text: string; start: number; end: number }
+interface Word {
+  text: string;
+  start: number;
+  end: number;
+}
 
 /**
  * Whether the tokens from `from` continue a declaration head with a type or name: a plain
@@ -117,12 +228,16 @@ function continuesHead(code: string, from: number): boolean {
   let i = from;
   for (let n = 0; n < 16; n++) {
     i = skipSpace(code, i, true);
-    if (code[i] === '*' || code[i] === '&') { i++; continue; }
+    if (code[i] === '*' || code[i] === '&') {
+      i++;
+      continue;
+    }
     if (!isWordStart(code[i])) return false;
     let j = i;
     while (j < code.length && /\w/.test(code[j])) j++;
     const word = code.slice(i, j);
-    if (TYPE_WORDS.has(word) || TAGS.has(word) || (!looksLikeAnnotation(word) && !NATIVE_ATTRIBUTES.has(word))) return true;
+    if (TYPE_WORDS.has(word) || TAGS.has(word) || (!looksLikeAnnotation(word) && !NATIVE_ATTRIBUTES.has(word)))
+      return true;
     const next = skipSpace(code, j, true);
     if (code[next] === '(') {
       if (!NATIVE_ATTRIBUTES.has(word)) return false;
@@ -171,14 +286,21 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
   let pointer = false;
   for (let n = 0; n < RUN_TOKENS_MAX; n++) {
     const c = code[i];
-    if (c === '*' || c === '&') { pointer = true; i = skipSpace(code, i + 1, true); continue; }
+    if (c === '*' || c === '&') {
+      pointer = true;
+      i = skipSpace(code, i + 1, true);
+      continue;
+    }
     if (!isWordStart(c)) return;
     let j = i;
     while (j < code.length && /[\w:~]/.test(code[j])) j++;
     const word = code.slice(i, j);
     // A statement, or C++ syntax this rewrite does not read (`T *operator->()`).
     if ((n === 0 && STATEMENT_WORDS.has(word)) || word === 'operator' || word.endsWith('::operator')) return;
-    if (code[j] === '<') { const g = groupEnd(code, j, '<', '>', 200); if (g > 0) j = g; }
+    if (code[j] === '<') {
+      const g = groupEnd(code, j, '<', '>', 200);
+      if (g > 0) j = g;
+    }
     const next = skipSpace(code, j, true);
     if (code[next] === '(') {
       const end = groupEnd(code, next, '(', ')', 4000);
@@ -198,7 +320,10 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
       for (let k = next + 1; k < end - 1; k++) {
         if (code[k] === '(') d++;
         else if (code[k] === ')') d--;
-        else if (code[k] === ',' && d === 0) { fixRun(code, param, blanks, true); param = k + 1; }
+        else if (code[k] === ',' && d === 0) {
+          fixRun(code, param, blanks, true);
+          param = k + 1;
+        }
       }
       fixRun(code, param, blanks, true);
       return;
@@ -207,7 +332,9 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
       if (afterTag) typed = true;
       else if (TAGS.has(word)) afterTag = true;
       else if (TYPE_WORDS.has(word)) typed = true;
-      else if (SPECIFIERS.has(word)) { /* kept */ } else if (pointer) blanks.push({ start: i, end: j });
+      else if (SPECIFIERS.has(word)) {
+        /* kept */
+      } else if (pointer) blanks.push({ start: i, end: j });
       else words.push({ text: word, start: i, end: j });
       if (!TAGS.has(word)) afterTag = false;
       i = next;
@@ -226,10 +353,17 @@ function blankUnknown(words: readonly Word[], typed: boolean, blanks: Span[]): v
     for (let k = words.length - 1; k >= 0 && keep < 0; k--) if (!looksLikeAnnotation(words[k].text)) keep = k;
     if (keep < 0) keep = words.length - 1;
   }
-  words.forEach((w, k) => { if (k !== keep) blanks.push(w); });
+  words.forEach((w, k) => {
+    if (k !== keep) blanks.push(w);
+  });
 }
 
-interface Block { branches: { line: number; end: number }[]; directive: string; condition: string; endif: number }
+interface Block {
+  branches: { line: number; end: number }[];
+  directive: string;
+  condition: string;
+  endif: number;
+}
 
 /** `#if` … `#endif` blocks (by line), and directive lines that close or continue nothing. */
 function conditionals(code: string, starts: readonly number[]): { blocks: Block[]; stray: number[] } {
@@ -237,10 +371,13 @@ function conditionals(code: string, starts: readonly number[]): { blocks: Block[
   const stray: number[] = [];
   const open: Block[] = [];
   for (let line = 0; line < starts.length; line++) {
-    const m = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)/.exec(code.slice(starts[line], line + 1 < starts.length ? starts[line + 1] - 1 : code.length));
+    const m = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)/.exec(
+      code.slice(starts[line], line + 1 < starts.length ? starts[line + 1] - 1 : code.length),
+    );
     if (!m) continue;
     const top = open[open.length - 1];
-    if (m[1].startsWith('if')) open.push({ branches: [{ line, end: line }], directive: m[1], condition: m[2], endif: -1 });
+    if (m[1].startsWith('if'))
+      open.push({ branches: [{ line, end: line }], directive: m[1], condition: m[2], endif: -1 });
     else if (!top) stray.push(line);
     else if (m[1] === 'endif') {
       top.branches[top.branches.length - 1].end = line;
@@ -272,7 +409,8 @@ function cplusplusBranches(b: Block): number[] {
   const positive = /^(?:defined\s*\(\s*__cplusplus\s*\)|defined\s+__cplusplus\b|__cplusplus\b)/;
   const negative = /^!\s*(?:defined\s*\(\s*__cplusplus\s*\)|defined\s+__cplusplus\b)\s*$/;
   if ((b.directive === 'ifdef' && cond === '__cplusplus') || (b.directive === 'if' && positive.test(cond))) return [0];
-  if ((b.directive === 'ifndef' && cond === '__cplusplus') || (b.directive === 'if' && negative.test(cond))) return b.branches.map((_, k) => k).slice(1);
+  if ((b.directive === 'ifndef' && cond === '__cplusplus') || (b.directive === 'if' && negative.test(cond)))
+    return b.branches.map((_, k) => k).slice(1);
   return [];
 }
 
@@ -282,7 +420,9 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
   const starts = lineStartsOf(code);
   const lineEnd = (line: number) => (line + 1 < starts.length ? starts[line + 1] - 1 : code.length);
   const blanks: Span[] = [];
-  const blankLines = (from: number, to: number) => { if (from <= to) blanks.push({ start: starts[from], end: lineEnd(to) }); };
+  const blankLines = (from: number, to: number) => {
+    if (from <= to) blanks.push({ start: starts[from], end: lineEnd(to) });
+  };
   const { blocks, stray } = conditionals(code, starts);
   for (const line of stray) blankLines(line, line);
   for (const b of blocks) {
@@ -290,13 +430,26 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
     const cplusplus = dialect === 'c' ? cplusplusBranches(b) : [];
     if (cplusplus.length > 0) {
       // A C compiler never reads these lines: C++ overloads, `extern "C" {`, `#include <cstddef>`.
-      for (const k of cplusplus) { const r = body(k); blankLines(r.from, r.to); }
+      for (const k of cplusplus) {
+        const r = body(k);
+        blankLines(r.from, r.to);
+      }
     } else if (b.branches.length === 1 && /__cplusplus/.test(b.condition)) {
       // `#ifdef __cplusplus` / `extern "C" {` / `#endif`, and the `}` that closes it.
       const { from, to } = body(0);
-      const lines = text.slice(starts[from] ?? 0, from <= to ? lineEnd(to) : starts[from]).split('\n').filter((l) => l.trim() !== '');
-      if (lines.length === 1 && /^\s*(extern\s+"C"\s*\{|\})\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(lines[0])) blankLines(from, to);
-    } else if (b.branches.length > 1 && b.branches.some((_, k) => { const r = body(k); return r.from <= r.to && braceBalance(code, starts[r.from], lineEnd(r.to)) !== 0; })) {
+      const lines = text
+        .slice(starts[from] ?? 0, from <= to ? lineEnd(to) : starts[from])
+        .split('\n')
+        .filter((l) => l.trim() !== '');
+      if (lines.length === 1 && /^\s*(extern\s+"C"\s*\{|\})\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(lines[0]))
+        blankLines(from, to);
+    } else if (
+      b.branches.length > 1 &&
+      b.branches.some((_, k) => {
+        const r = body(k);
+        return r.from <= r.to && braceBalance(code, starts[r.from], lineEnd(r.to)) !== 0;
+      })
+    ) {
       // Branches that each open the same brace: keep the first, as a preprocessor would one of
       // them, and drop the directives too (the grammar wants each branch balanced).
       blankLines(b.branches[0].line, b.branches[0].line);
@@ -317,13 +470,27 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
     if (row >= starts.length) continue;
     // The head may start lines above (`static struct rq *⏎context_switch(…)`, `… *__param)⏎ __THROW;`).
     const heads = [row];
-    for (let up = row - 1; up >= 0 && up >= row - HEAD_LINES_MAX && /[\w*,()]\s*$/.test(code.slice(starts[up], lineEnd(up))) && !/^\s*#/.test(code.slice(starts[up], lineEnd(up))); up--) heads.unshift(up);
+    for (
+      let up = row - 1;
+      up >= 0 &&
+      up >= row - HEAD_LINES_MAX &&
+      /[\w*,()]\s*$/.test(code.slice(starts[up], lineEnd(up))) &&
+      !/^\s*#/.test(code.slice(starts[up], lineEnd(up)));
+      up--
+    )
+      heads.unshift(up);
     for (const line of heads) {
       if (/^[ \t]*#/.test(code.slice(starts[line], lineEnd(line)))) continue;
       fixRun(code, starts[line], blanks);
       // `class LLVM_ABI Foo : Base {`: an export macro between the tag and the name.
-      const m = /\b(?:class|struct|union)\s+([A-Z_][A-Z0-9_]*)\s+(?=[A-Za-z_]\w*\s*(?:final\b|[:{]|$))/.exec(code.slice(starts[line], lineEnd(line)));
-      if (m) blanks.push({ start: starts[line] + m.index + m[0].indexOf(m[1]), end: starts[line] + m.index + m[0].indexOf(m[1]) + m[1].length });
+      const m = /\b(?:class|struct|union)\s+([A-Z_][A-Z0-9_]*)\s+(?=[A-Za-z_]\w*\s*(?:final\b|[:{]|$))/.exec(
+        code.slice(starts[line], lineEnd(line)),
+      );
+      if (m)
+        blanks.push({
+          start: starts[line] + m.index + m[0].indexOf(m[1]),
+          end: starts[line] + m.index + m[0].indexOf(m[1]) + m[1].length,
+        });
     }
   }
   if (blanks.length === 0) return text;

@@ -52,17 +52,24 @@ const QUERY = `
 
 /** `const` fields are constants. */
 function refine(def: Node, kind: string): string | null {
-  if (def.type === 'field_declaration' && childrenOf(def, 'modifier').some((m) => m.text === 'const')) return 'constant';
+  if (def.type === 'field_declaration' && childrenOf(def, 'modifier').some((m) => m.text === 'const'))
+    return 'constant';
   return kind;
 }
 
 export const CSHARP: LanguageSpec = {
-  ownerKinds: TYPE_OWNERS, grammar: 'tree-sitter-c-sharp', version: 1, query: QUERY, refine,
+  ownerKinds: TYPE_OWNERS,
+  grammar: 'tree-sitter-c-sharp',
+  version: 1,
+  query: QUERY,
+  refine,
   load: () => loadNativeGrammar('tree-sitter-c-sharp'),
   imports(statement) {
     // using System.Text; using static System.Math; using Alias = A.B;
     const alias = statement.childForFieldName('name')?.text ?? null;
-    const target = statement.namedChildren.filter((c) => c.type !== 'identifier' || alias === null || c.text !== alias).pop();
+    const target = statement.namedChildren
+      .filter((c) => c.type !== 'identifier' || alias === null || c.text !== alias)
+      .pop();
     if (!target) return [];
     const isStatic = /^\s*(global\s+)?using\s+static\b/.test(statement.text);
     return [rawImport(statement, target.text, isStatic ? '*' : null, alias)];

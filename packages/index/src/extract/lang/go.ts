@@ -26,7 +26,15 @@ const QUERY = `
 (package_identifier) @id
 `;
 
-const SCOPES = new Set(['source_file', 'type_spec', 'block', 'parameter_list', 'function_declaration', 'method_declaration', 'func_literal']);
+const SCOPES = new Set([
+  'source_file',
+  'type_spec',
+  'block',
+  'parameter_list',
+  'function_declaration',
+  'method_declaration',
+  'func_literal',
+]);
 
 /** The nearest enclosing scope: package level, a named type, or a function. */
 function scopeOf(node: Node): string | undefined {
@@ -43,12 +51,27 @@ function refine(def: Node, kind: string): string | null {
 }
 
 export const GO: LanguageSpec = {
-  grammar: 'tree-sitter-go', version: 1, query: QUERY, refine,
+  grammar: 'tree-sitter-go',
+  version: 1,
+  query: QUERY,
+  refine,
   load: () => require('tree-sitter-go'),
   // `*Server[T]` → `Server`
-  ownerName: (text) => text.replace(/^[*\s(]+/, '').replace(/[[(][\s\S]*$/, '').trim(),
+  ownerName: (text) =>
+    text
+      .replace(/^[*\s(]+/, '')
+      .replace(/[[(][\s\S]*$/, '')
+      .trim(),
   // `fmt.Println`: a package qualifier is an import's name or its path's last segment.
-  moduleNames: (imports) => imports.map((i) => i.alias ?? i.spelled.split('/').pop()!.replace(/^go-|\.v\d+$/, '')),
+  moduleNames: (imports) =>
+    imports.map(
+      (i) =>
+        i.alias ??
+        i.spelled
+          .split('/')
+          .pop()!
+          .replace(/^go-|\.v\d+$/, ''),
+    ),
   imports(spec) {
     const p = spec.childForFieldName('path');
     if (!p) return [];

@@ -39,7 +39,11 @@ function refine(def: Node, kind: string): string | null {
 }
 
 export const JAVA: LanguageSpec = {
-  ownerKinds: TYPE_OWNERS, grammar: 'tree-sitter-java', version: 1, query: QUERY, refine,
+  ownerKinds: TYPE_OWNERS,
+  grammar: 'tree-sitter-java',
+  version: 1,
+  query: QUERY,
+  refine,
   load: () => require('tree-sitter-java'),
   imports(statement) {
     const target = statement.namedChildren.find((c) => c.type === 'scoped_identifier' || c.type === 'identifier');

@@ -41,8 +41,18 @@ function declaredBefore(statement: Node, name: string): boolean {
   let n = statement.previousNamedSibling;
   for (let k = 0; n && k < LOOKBACK_STATEMENTS; k++, n = n.previousNamedSibling) {
     if (n.type !== 'variable_declaration' && n.type !== 'function_declaration') continue;
-    const list = n.type === 'function_declaration' ? n : (n.namedChildren[0]?.type === 'assignment_statement' ? n.namedChildren[0].namedChildren[0] : n.namedChildren[0]);
-    if (n.type === 'function_declaration' ? n.childForFieldName('name')?.text === name : list?.namedChildren.some((c) => c.text === name)) return true;
+    const list =
+      n.type === 'function_declaration'
+        ? n
+        : n.namedChildren[0]?.type === 'assignment_statement'
+          ? n.namedChildren[0].namedChildren[0]
+          : n.namedChildren[0];
+    if (
+      n.type === 'function_declaration'
+        ? n.childForFieldName('name')?.text === name
+        : list?.namedChildren.some((c) => c.text === name)
+    )
+      return true;
   }
   return false;
 }
@@ -62,7 +72,10 @@ function refine(def: Node, kind: string, name: Node): string | null {
 }
 
 export const LUAU: LanguageSpec = {
-  grammar: '@tree-sitter-grammars/tree-sitter-lua', version: 2, query: QUERY, refine,
+  grammar: '@tree-sitter-grammars/tree-sitter-lua',
+  version: 2,
+  query: QUERY,
+  refine,
   load: () => loadNativeGrammar('@tree-sitter-grammars/tree-sitter-lua'),
   prepare: prepareLuau,
   imports(call) {
@@ -75,7 +88,8 @@ export const LUAU: LanguageSpec = {
       const index = list.namedChildren.findIndex((c) => c.startIndex === call.startIndex);
       alias = vars.namedChildren[index]?.text ?? null;
     }
-    const statement = list?.parent?.parent?.type === 'variable_declaration' ? list.parent.parent : list?.parent ?? call;
+    const statement =
+      list?.parent?.parent?.type === 'variable_declaration' ? list.parent.parent : (list?.parent ?? call);
     return [rawImport(statement, arg.type === 'string' ? unquote(arg.text) : arg.text, null, alias)];
   },
 };

@@ -68,7 +68,10 @@ class Blanker {
     let j = i;
     while (j < s.length) {
       const c = s[j];
-      if (c === '"' || c === "'" || c === '`' || (c === '[' && /^\[=*\[/.test(s.slice(j, j + 40)))) { j = this.stringEnd(j); continue; }
+      if (c === '"' || c === "'" || c === '`' || (c === '[' && /^\[=*\[/.test(s.slice(j, j + 40)))) {
+        j = this.stringEnd(j);
+        continue;
+      }
       if (c === '{') depth++;
       else if (c === '}' && --depth === 0) return j + 1;
       j++;
@@ -90,12 +93,30 @@ class Blanker {
       j = this.skipSpace(j);
       const c = s[j];
       if (c === undefined) break;
-      if (c === '"' || c === "'") { j = this.stringEnd(j); continue; }
-      if (c === '-' && s[j + 1] === '>') { j += 2; continue; }
-      if (OPEN[c]) { stack.push(OPEN[c]); j++; continue; }
-      if (c === stack[stack.length - 1]) { stack.pop(); j++; continue; }
+      if (c === '"' || c === "'") {
+        j = this.stringEnd(j);
+        continue;
+      }
+      if (c === '-' && s[j + 1] === '>') {
+        j += 2;
+        continue;
+      }
+      if (OPEN[c]) {
+        stack.push(OPEN[c]);
+        j++;
+        continue;
+      }
+      if (c === stack[stack.length - 1]) {
+        stack.pop();
+        j++;
+        continue;
+      }
       const id = this.ident(j);
-      if (id) { this.typeIds.push({ start: j, end: j + id.length, name: id }); j += id.length; continue; }
+      if (id) {
+        this.typeIds.push({ start: j, end: j + id.length, name: id });
+        j += id.length;
+        continue;
+      }
       j++;
     }
     return j;
@@ -126,10 +147,24 @@ class Blanker {
       }
       let end = j;
       j = this.skipSpace(j);
-      while (s[j] === '?') { j++; end = j; j = this.skipSpace(j); }
-      if (s[j] === '(' && s[end - 1] === '>') { j = this.skipGroup(j); end = j; j = this.skipSpace(j); }
-      if (s.startsWith('->', j)) { j = this.skipSpace(j + 2); continue; }
-      if (s[j] === '|' || s[j] === '&') { j = this.skipSpace(j + 1); continue; }
+      while (s[j] === '?') {
+        j++;
+        end = j;
+        j = this.skipSpace(j);
+      }
+      if (s[j] === '(' && s[end - 1] === '>') {
+        j = this.skipGroup(j);
+        end = j;
+        j = this.skipSpace(j);
+      }
+      if (s.startsWith('->', j)) {
+        j = this.skipSpace(j + 2);
+        continue;
+      }
+      if (s[j] === '|' || s[j] === '&') {
+        j = this.skipSpace(j + 1);
+        continue;
+      }
       return end;
     }
   }
@@ -192,9 +227,15 @@ class Blanker {
     while (j < s.length) {
       j = this.skipSpace(j);
       const c = s[j];
-      if (c === '"' || c === "'" || c === '`' || (c === '[' && /^\[=*\[/.test(s.slice(j, j + 40)))) { j = this.stringEnd(j); continue; }
+      if (c === '"' || c === "'" || c === '`' || (c === '[' && /^\[=*\[/.test(s.slice(j, j + 40)))) {
+        j = this.stringEnd(j);
+        continue;
+      }
       const id = this.ident(j);
-      if (!id) { j++; continue; }
+      if (!id) {
+        j++;
+        continue;
+      }
       j += id.length;
       if (s[j - id.length - 1] === '.' || s[j - id.length - 1] === ':') continue;
       if (id === 'function' || id === 'if' || id === 'do' || id === 'repeat') depth++;
@@ -222,7 +263,11 @@ class Blanker {
       i = this.skipSpace(i);
       if (i >= s.length) break;
       const c = s[i];
-      if (c === '"' || c === "'" || (c === '[' && /^\[=*\[/.test(s.slice(i, i + 40)))) { i = this.stringEnd(i); prev = 'string'; continue; }
+      if (c === '"' || c === "'" || (c === '[' && /^\[=*\[/.test(s.slice(i, i + 40)))) {
+        i = this.stringEnd(i);
+        prev = 'string';
+        continue;
+      }
       if (c === '`') {
         const end = this.stringEnd(i);
         this.blank(i + 1, end - 1);
@@ -238,11 +283,19 @@ class Blanker {
       if (id) {
         const at = i;
         i += id.length;
-        if (prev === '.' || prev === ':') { prev = 'name'; continue; }
+        if (prev === '.' || prev === ':') {
+          prev = 'name';
+          continue;
+        }
         const word = prevWord;
         prevWord = id;
         const afterIfExpressionKeyword = ifExpressions > 0 && (prev === 'then' || prev === 'else' || prev === 'elseif');
-        if (id === 'if' && ((prev !== '' && EXPRESSION_BEFORE.includes(prev)) || (prev === 'name' && EXPRESSION_WORDS.has(word)) || afterIfExpressionKeyword)) {
+        if (
+          id === 'if' &&
+          ((prev !== '' && EXPRESSION_BEFORE.includes(prev)) ||
+            (prev === 'name' && EXPRESSION_WORDS.has(word)) ||
+            afterIfExpressionKeyword)
+        ) {
           this.replace(at, '  ');
           ifExpressions++;
           prev = 'if';
@@ -258,7 +311,11 @@ class Blanker {
           const typeAt = id === 'export' ? this.skipSpace(i) : at;
           if (id === 'type' || this.ident(typeAt) === 'type') {
             const end = this.typeStatement(at, typeAt) ?? this.typeFunction(at, typeAt);
-            if (end !== undefined) { i = end; prev = ''; continue; }
+            if (end !== undefined) {
+              i = end;
+              prev = '';
+              continue;
+            }
           }
         }
         if (id === 'function') {
@@ -269,7 +326,11 @@ class Blanker {
             else break;
           }
           k = this.skipSpace(k);
-          if (s[k] === '<') { const g = this.skipGroup(k); this.blank(k, g); k = this.skipSpace(g); }
+          if (s[k] === '<') {
+            const g = this.skipGroup(k);
+            this.blank(k, g);
+            k = this.skipSpace(g);
+          }
           if (s[k] === '(') {
             const close = this.annotatedNames(k + 1, ')');
             k = this.skipSpace(close);
@@ -277,7 +338,11 @@ class Blanker {
               const after = this.skipSpace(k + 1);
               i = k + 1;
               // The return type is skipped whole: its `>` or `(` must not make a following `if` look like an expression.
-              if (s[after] === ':' && s[after + 1] !== ':') { const end = this.skipType(after + 1); this.blank(after, end); i = end; }
+              if (s[after] === ':' && s[after + 1] !== ':') {
+                const end = this.skipType(after + 1);
+                this.blank(after, end);
+                i = end;
+              }
             }
           }
           prev = 'function';

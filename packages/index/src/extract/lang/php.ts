@@ -61,6 +61,10 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const PHP: LanguageSpec = {
-  ownerKinds: TYPE_OWNERS, grammar: 'tree-sitter-php', version: 1, query: QUERY, imports,
+  ownerKinds: TYPE_OWNERS,
+  grammar: 'tree-sitter-php',
+  version: 1,
+  query: QUERY,
+  imports,
   load: () => (require('tree-sitter-php') as { php: unknown }).php,
 };

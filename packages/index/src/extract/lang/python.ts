@@ -29,13 +29,17 @@ const ENUM_BASE = /\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\b/;
 
 /** The left side of an assignment statement, or undefined for any other node. */
 function assignedTo(statement: Node): Node | undefined {
-  return statement.type === 'expression_statement' ? statement.namedChildren[0]?.childForFieldName('left') ?? undefined : undefined;
+  return statement.type === 'expression_statement'
+    ? (statement.namedChildren[0]?.childForFieldName('left') ?? undefined)
+    : undefined;
 }
 
 /** `x` of a statement `self.x = ...`, else undefined. */
 function selfAttribute(statement: Node): string | undefined {
   const left = assignedTo(statement);
-  return left?.type === 'attribute' && left.childForFieldName('object')?.text === 'self' ? left.childForFieldName('attribute')?.text : undefined;
+  return left?.type === 'attribute' && left.childForFieldName('object')?.text === 'self'
+    ? left.childForFieldName('attribute')?.text
+    : undefined;
 }
 
 /**
@@ -51,7 +55,12 @@ function instanceAttribute(statement: Node): string | null {
     fn = fn.parent;
   }
   if (fn?.childForFieldName('name')?.text !== '__init__') return null;
-  const cls = fn.parent?.type === 'block' ? fn.parent.parent : fn.parent?.type === 'decorated_definition' ? fn.parent.parent?.parent ?? null : null;
+  const cls =
+    fn.parent?.type === 'block'
+      ? fn.parent.parent
+      : fn.parent?.type === 'decorated_definition'
+        ? (fn.parent.parent?.parent ?? null)
+        : null;
   if (cls?.type !== 'class_definition') return null;
   // The first assignment declares the attribute; a later one (the other branch of an
   // `if`, a reset) or a class-level default of the same name already did.
@@ -93,7 +102,10 @@ function refine(def: Node, kind: string, name: Node): string | null {
 
 function imports(statement: Node): RawImport[] {
   const out: RawImport[] = [];
-  const entry = (n: Node): [string, string | null] => (n.type === 'aliased_import' ? [n.childForFieldName('name')?.text ?? '', n.childForFieldName('alias')?.text ?? null] : [n.text, null]);
+  const entry = (n: Node): [string, string | null] =>
+    n.type === 'aliased_import'
+      ? [n.childForFieldName('name')?.text ?? '', n.childForFieldName('alias')?.text ?? null]
+      : [n.text, null];
   if (statement.type === 'import_statement') {
     for (const n of statement.childrenForFieldName('name')) {
       const [spelled, alias] = entry(n);
@@ -111,6 +123,10 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const PYTHON: LanguageSpec = {
-  grammar: 'tree-sitter-python', version: 3, query: QUERY, refine, imports,
+  grammar: 'tree-sitter-python',
+  version: 3,
+  query: QUERY,
+  refine,
+  imports,
   load: () => require('tree-sitter-python'),
 };

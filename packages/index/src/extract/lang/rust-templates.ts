@@ -5,11 +5,23 @@
 // `define_builder!`, and without this `sym:RegexBuilder` found no definition. Items are
 // recognised from the token sequence; a name that is a metavariable is no definition.
 import { MACRO_TEMPLATE_NESTING_MAX } from '../../limits';
-import type { Node, PreparedDef, TemplateFacts } from '../spec';
+import type { Node, TemplateFacts } from '../spec';
 
-interface Leaf { readonly kind: 'leaf'; readonly type: string; readonly text: string; readonly start: number; readonly end: number }
+interface Leaf {
+  readonly kind: 'leaf';
+  readonly type: string;
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
 /** A delimited group: `{…}`, `(…)`, `[…]`, or a repetition `$(…)*` (its contents only). */
-interface Group { readonly kind: 'group'; readonly open: string; readonly tokens: readonly Token[]; readonly start: number; readonly end: number }
+interface Group {
+  readonly kind: 'group';
+  readonly open: string;
+  readonly tokens: readonly Token[];
+  readonly start: number;
+  readonly end: number;
+}
 /** A template token in text units of its parse; comments are dropped. */
 type Token = Leaf | Group;
 
@@ -41,8 +53,15 @@ function groupOf(node: Node, depth: number): Group {
 
 /** Item keywords and the kind each records (`union` as the grammar's `union_item`: a struct). */
 const ITEM_KINDS: ReadonlyMap<string, string> = new Map([
-  ['struct', 'struct'], ['union', 'struct'], ['enum', 'enum'], ['trait', 'trait'], ['fn', 'function'], ['type', 'type'],
-  ['const', 'constant'], ['static', 'variable'], ['mod', 'module'],
+  ['struct', 'struct'],
+  ['union', 'struct'],
+  ['enum', 'enum'],
+  ['trait', 'trait'],
+  ['fn', 'function'],
+  ['type', 'type'],
+  ['const', 'constant'],
+  ['static', 'variable'],
+  ['mod', 'module'],
 ]);
 /** Items whose value or type may hold brace groups (`const D: P = P { x: 1 };`): they end at `;` only. */
 const SEMICOLON_ENDED = new Set(['const', 'static', 'type']);
@@ -90,14 +109,26 @@ function itemStart(tokens: readonly Token[], i: number): number | undefined {
     const prev = tokens[j - 1];
     if (prev === undefined) break;
     if (prev.kind === 'group') {
-      if (prev.open === '(' && leafIs(tokens[j - 2], 'pub')) { j -= 2; continue; }
+      if (prev.open === '(' && leafIs(tokens[j - 2], 'pub')) {
+        j -= 2;
+        continue;
+      }
       break;
     }
     // `$vis struct Name`: a visibility passed in as a fragment.
-    if (prev.type === 'metavariable') { j--; continue; }
-    if (prev.type === 'string_literal' && leafIs(tokens[j - 2], 'extern')) { j -= 2; continue; }
+    if (prev.type === 'metavariable') {
+      j--;
+      continue;
+    }
+    if (prev.type === 'string_literal' && leafIs(tokens[j - 2], 'extern')) {
+      j -= 2;
+      continue;
+    }
     const word = wordOf(prev);
-    if (word !== undefined && QUALIFIERS.has(word)) { j--; continue; }
+    if (word !== undefined && QUALIFIERS.has(word)) {
+      j--;
+      continue;
+    }
     break;
   }
   return atItemBoundary(tokens, j) ? j : undefined;
@@ -131,7 +162,14 @@ function takesSelf(tokens: readonly Token[], from: number, last: number): boolea
     if (t.kind !== 'group' || t.open !== '(' || angles > 0) continue;
     // `self`, `mut self`, `&self`, `&'a mut self`, `self: Box<Self>`.
     let i = 0;
-    while (i < t.tokens.length && (leafIs(t.tokens[i], '&') || leafIs(t.tokens[i], 'mut') || leafIs(t.tokens[i], "'") || (i > 0 && leafIs(t.tokens[i - 1], "'")))) i++;
+    while (
+      i < t.tokens.length &&
+      (leafIs(t.tokens[i], '&') ||
+        leafIs(t.tokens[i], 'mut') ||
+        leafIs(t.tokens[i], "'") ||
+        (i > 0 && leafIs(t.tokens[i - 1], "'")))
+    )
+      i++;
     return leafIs(t.tokens[i], 'self');
   }
   return false;
@@ -152,7 +190,8 @@ function implTarget(header: readonly Token[]): string | undefined {
   let k = 0;
   if (leafIs(header[0], '<')) {
     let depth = 0;
-    do depth += angleDelta(header[k++]); while (k < header.length && depth > 0);
+    do depth += angleDelta(header[k++]);
+    while (k < header.length && depth > 0);
   }
   let target = k;
   let depth = 0;
@@ -167,7 +206,15 @@ function implTarget(header: readonly Token[]): string | undefined {
   // `&'a mut dyn Trait`: references, lifetimes and `dyn` before the path.
   while (i < header.length) {
     const t = header[i];
-    if (leafIs(t, '&') || leafIs(t, '&&') || leafIs(t, '*') || leafIs(t, 'mut') || leafIs(t, 'const') || leafIs(t, 'dyn')) i++;
+    if (
+      leafIs(t, '&') ||
+      leafIs(t, '&&') ||
+      leafIs(t, '*') ||
+      leafIs(t, 'mut') ||
+      leafIs(t, 'const') ||
+      leafIs(t, 'dyn')
+    )
+      i++;
     else if (leafIs(t, "'") && isName(header[i + 1])) i += 2;
     else break;
   }
@@ -193,7 +240,12 @@ function scan(tokens: readonly Token[], out: TemplateFacts): void {
     if (start === undefined) continue;
     if (keyword === 'impl') {
       let body = i + 1;
-      while (body < tokens.length && !(tokens[body].kind === 'group' && (tokens[body] as Group).open === '{') && !leafIs(tokens[body], ';')) body++;
+      while (
+        body < tokens.length &&
+        !(tokens[body].kind === 'group' && (tokens[body] as Group).open === '{') &&
+        !leafIs(tokens[body], ';')
+      )
+        body++;
       const group = tokens[body];
       if (group?.kind !== 'group') continue;
       const name = implTarget(tokens.slice(i + 1, body));
@@ -202,12 +254,22 @@ function scan(tokens: readonly Token[], out: TemplateFacts): void {
       continue;
     }
     // `static mut COUNT`: the name follows `mut`.
-    const nameAt = keyword === 'static' && tokens[i + 1]?.kind === 'leaf' && (tokens[i + 1] as Leaf).type === 'mutable_specifier' ? i + 2 : i + 1;
+    const nameAt =
+      keyword === 'static' && tokens[i + 1]?.kind === 'leaf' && (tokens[i + 1] as Leaf).type === 'mutable_specifier'
+        ? i + 2
+        : i + 1;
     const name = tokens[nameAt];
     if (!isName(name)) continue; // `struct $name`, `fn(u8)`, `const _`, `const fn`
     const last = itemEnd(tokens, nameAt + 1, SEMICOLON_ENDED.has(keyword));
     const kind = keyword === 'fn' && takesSelf(tokens, nameAt + 1, last) ? 'method' : ITEM_KINDS.get(keyword)!;
-    out.defs.push({ name: name.text, kind, start: tokens[start].start, end: tokens[last].end, nameStart: name.start, nameEnd: name.end });
+    out.defs.push({
+      name: name.text,
+      kind,
+      start: tokens[start].start,
+      end: tokens[last].end,
+      nameStart: name.start,
+      nameEnd: name.end,
+    });
   }
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];

@@ -67,7 +67,8 @@ function flattenUse(statement: Node, prefix: string, tree: string, reexport: boo
   const [pathText, alias] = tree.split(/\s+as\s+/);
   const full = (prefix + pathText.trim()).replace(/\s+/g, '');
   if (full.endsWith('::*')) out.push(rawImport(statement, full.slice(0, -3), '*', null, reexport));
-  else if (full.endsWith('::self')) out.push(rawImport(statement, full.slice(0, -6), lastSegment(full.slice(0, -6)), alias?.trim() ?? null, reexport));
+  else if (full.endsWith('::self'))
+    out.push(rawImport(statement, full.slice(0, -6), lastSegment(full.slice(0, -6)), alias?.trim() ?? null, reexport));
   else out.push(rawImport(statement, full, lastSegment(full), alias?.trim() ?? null, reexport));
 }
 

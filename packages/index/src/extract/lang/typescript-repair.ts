@@ -16,8 +16,31 @@ const ESCAPE = /\\[^\r\n]/g;
 const SIGNATURE_LINE = /\n([ \t]+)[<(]/g;
 /** Words that cannot end a type: a line after them continues the same construct. */
 const CONTINUING_WORDS = new Set([
-  'extends', 'return', 'typeof', 'keyof', 'infer', 'in', 'of', 'instanceof', 'new', 'await', 'yield', 'case',
-  'throw', 'else', 'do', 'as', 'satisfies', 'is', 'delete', 'readonly', 'unique', 'asserts', 'export', 'default', 'import',
+  'extends',
+  'return',
+  'typeof',
+  'keyof',
+  'infer',
+  'in',
+  'of',
+  'instanceof',
+  'new',
+  'await',
+  'yield',
+  'case',
+  'throw',
+  'else',
+  'do',
+  'as',
+  'satisfies',
+  'is',
+  'delete',
+  'readonly',
+  'unique',
+  'asserts',
+  'export',
+  'default',
+  'import',
 ]);
 
 function blank(out: string[], from: number, to: number): void {

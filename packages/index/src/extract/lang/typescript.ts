@@ -108,7 +108,10 @@ function refine(def: Node, kind: string): string | null {
   if (def.type === 'expression_statement') {
     // Only the `X.m = function` form inside a function body asks whose object X is; the
     // prototype and `exports.f` forms are definitions wherever they stand (an IIFE too).
-    const owner = def.parent?.type === 'statement_block' ? def.namedChildren[0]?.childForFieldName('left')?.childForFieldName('object') : undefined;
+    const owner =
+      def.parent?.type === 'statement_block'
+        ? def.namedChildren[0]?.childForFieldName('left')?.childForFieldName('object')
+        : undefined;
     if (owner?.type !== 'identifier' || owner.text === 'exports' || owner.text === 'module') return kind;
     return builtObjectMethod(owner.text, def) ? kind : null;
   }
@@ -141,7 +144,9 @@ function requireImports(statement: Node): RawImport[] {
       for (const p of binding.namedChildren) {
         if (p.type === 'shorthand_property_identifier_pattern') out.push(rawImport(statement, spelled, p.text));
         else if (p.type === 'pair_pattern' && p.childForFieldName('value')?.type === 'identifier') {
-          out.push(rawImport(statement, spelled, p.childForFieldName('key')?.text ?? null, p.childForFieldName('value')!.text));
+          out.push(
+            rawImport(statement, spelled, p.childForFieldName('key')?.text ?? null, p.childForFieldName('value')!.text),
+          );
         }
       }
     }
@@ -150,7 +155,8 @@ function requireImports(statement: Node): RawImport[] {
 }
 
 function imports(statement: Node): RawImport[] {
-  if (statement.type === 'lexical_declaration' || statement.type === 'variable_declaration') return requireImports(statement);
+  if (statement.type === 'lexical_declaration' || statement.type === 'variable_declaration')
+    return requireImports(statement);
   const source = statement.childForFieldName('source');
   if (!source) return [];
   const spelled = unquote(source.text);
@@ -177,13 +183,23 @@ function imports(statement: Node): RawImport[] {
 }
 
 export const TYPESCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-typescript', version: 7, query: COMMON + TS_ONLY, refine, imports, repair: repairTypeScript,
+  grammar: 'tree-sitter-typescript',
+  version: 7,
+  query: COMMON + TS_ONLY,
+  refine,
+  imports,
+  repair: repairTypeScript,
   load: () => (require('tree-sitter-typescript') as { typescript: unknown }).typescript,
 };
 export const TSX: LanguageSpec = {
-  ...TYPESCRIPT, load: () => (require('tree-sitter-typescript') as { tsx: unknown }).tsx,
+  ...TYPESCRIPT,
+  load: () => (require('tree-sitter-typescript') as { tsx: unknown }).tsx,
 };
 export const JAVASCRIPT: LanguageSpec = {
-  grammar: 'tree-sitter-javascript', version: 5, query: COMMON + JS_ONLY, refine, imports,
+  grammar: 'tree-sitter-javascript',
+  version: 5,
+  query: COMMON + JS_ONLY,
+  refine,
+  imports,
   load: () => require('tree-sitter-javascript'),
 };

@@ -1,0 +1,14 @@
+export const PACKAGE_NAME = '@trufflepig/base';
+
+export { ok, fail, failWith, type CodedError, type Outcome } from './outcome';
+export { makeDirectories } from './directories';
+export { percentEncode, percentDecode, normalizeEncodedPath, fileUri, displayPath } from './stored-path';
+export {
+  canonicalOrAbsolute,
+  isSameOrInside,
+  probeDirectory,
+  overlappingPairs,
+  type DirectoryProbe,
+  type PathOverlap,
+} from './roots';
+export { ALWAYS_SKIPPED_DIRS, isAlwaysSkippedDir } from './skipped-dirs';

@@ -1,0 +1,107 @@
+// Published indexes as the facade reads them. A one-shot client opens and closes one per
+// use; a long-lived host (core/host.ts: a root daemon, the coordinator) keeps each reader
+// (its generation's snapshot and the caches built on it) until a newer generation is
+// published. The pool is this process's cache; whether it is used is the host's to say.
+import { IndexReader, indexPath, publishedStamp, type OpenOptions } from '@trufflepig/index';
+import { explicitCacheBaseOf } from '@trufflepig/member-root';
+import { fail, ok, type Outcome } from './errors';
+import type { Host } from './host';
+
+interface Pooled {
+  readonly reader: IndexReader;
+  readonly cacheDir: string;
+  /** The publication (index file inode and generation) the reader reads. */
+  readonly stamp: string;
+  users: number;
+  retired: boolean;
+}
+
+const pool = new Map<string, Pooled>();
+const owners = new WeakMap<IndexReader, Pooled>();
+/** Which publication the index holds now (a new generation, or a rebuilt file, changes it). */
+function stampOf(cacheDir: string): string | undefined {
+  return publishedStamp(indexPath(cacheDir));
+}
+
+export interface PublishedOptions {
+  /** The root the index must have been built for when it is not `root` (a worktree read through its member's index). */
+  readonly builtFor?: string;
+}
+
+/**
+ * Open options for IndexReader.open: the owner check, and the --cache base behind
+ * `cacheDir` (when not the default) so an index_warming hint keeps the user's --cache.
+ */
+function openOptions(cacheDir: string, options: PublishedOptions): OpenOptions {
+  const cacheBase = explicitCacheBaseOf(cacheDir);
+  return {
+    ...(cacheBase !== undefined ? { cacheBase } : {}),
+    ...(options.builtFor !== undefined ? { builtFor: options.builtFor } : {}),
+  };
+}
+
+/**
+ * The published index of `root` in `cacheDir` (IndexReader.open's outcomes: an index of
+ * another root is `cache_root_mismatch`). Pair with releaseReader.
+ */
+export async function openPublished(
+  host: Host,
+  cacheDir: string,
+  root: string,
+  options: PublishedOptions = {},
+): Promise<Outcome<IndexReader>> {
+  if (!host.poolsReaders) {
+    const r = await IndexReader.open(cacheDir, root, openOptions(cacheDir, options));
+    return r.ok ? ok(r.value) : fail(r.error.code, r.error.message);
+  }
+  const key = `${cacheDir}\u0000${root}\u0000${options.builtFor ?? ''}`;
+  const stamp = stampOf(cacheDir);
+  const cached = pool.get(key);
+  if (cached && stamp !== undefined && cached.stamp === stamp) {
+    cached.users++;
+    return ok(cached.reader);
+  }
+  // Close the replaced reader first when nobody uses it: it holds the old generation's
+  // snapshot (which keeps checkpoints from passing it) and caches built on it.
+  if (cached && cached.users === 0) {
+    cached.retired = true;
+    cached.reader.close();
+    pool.delete(key);
+  }
+  const r = await IndexReader.open(cacheDir, root, openOptions(cacheDir, options));
+  if (!r.ok) return fail(r.error.code, r.error.message);
+  if (cached && !cached.retired) {
+    cached.retired = true;
+    if (cached.users === 0) cached.reader.close();
+  }
+  const entry: Pooled = { reader: r.value, cacheDir, stamp: stamp ?? '', users: 1, retired: false };
+  pool.set(key, entry);
+  owners.set(r.value, entry);
+  return ok(r.value);
+}
+
+/** Done with a reader from openPublished: closed now, or when its publication is replaced. */
+export function releaseReader(reader: IndexReader): void {
+  const entry = owners.get(reader);
+  if (!entry) {
+    reader.close();
+    return;
+  }
+  entry.users = Math.max(0, entry.users - 1);
+  if (entry.retired && entry.users === 0) entry.reader.close();
+}
+
+/**
+ * Close pooled readers nobody uses whose generation is no longer the published one. A
+ * daemon calls it after each publication: an idle reader would otherwise hold its old
+ * snapshot (and keep checkpoints from moving past it) until the next request.
+ */
+export function closeIdleStaleReaders(): void {
+  for (const [key, entry] of pool) {
+    if (entry.users > 0 || entry.retired) continue;
+    if (stampOf(entry.cacheDir) === entry.stamp) continue;
+    entry.retired = true;
+    entry.reader.close();
+    pool.delete(key);
+  }
+}

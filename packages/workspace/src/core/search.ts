@@ -1,0 +1,365 @@
+import {
+  compileRegex,
+  coverageState,
+  DOCS_TAG,
+  fileUri,
+  IndexReader,
+  parseQuery,
+  percentDecode,
+  percentEncode,
+  reconcile,
+  searchIndex,
+  type FilterDiagnosis,
+  type IndexCoverage,
+  type ParsedQuery,
+  type SearchHit,
+} from '@trufflepig/index';
+import {
+  counted,
+  lineStarts,
+  pickEvidence,
+  splitRows,
+  DEFAULT_LIMIT,
+  EVIDENCE_MATCHES_MAX,
+  EVIDENCE_NARROWED_MATCHES_MAX,
+  MATCHES_LEFT_FILES_NAMED,
+  type Evidence,
+  type EvidenceMatch,
+  type PageHit,
+} from '@trufflepig/render';
+import { isStopword } from '@trufflepig/rank';
+import { formatHandle, ResultStore, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
+import { fail, ok, type Outcome } from './errors';
+import { readOnce } from './live';
+import type { ResolvedRoot } from './root';
+import { openPublished, releaseReader } from './reader-pool';
+import { CLIENT_HOST, type Host } from './host';
+import { narrowHits } from './spans';
+
+/**
+ * How evidence lines of a stored set are matched line by line (`re:` and `"literal"`
+ * searches); kept in the set's meta so `more` shows the same evidence.
+ */
+export interface LineMatch {
+  readonly mode: 're' | 'literal';
+  readonly text: string;
+}
+
+export function lineMatchOf(q: ParsedQuery): LineMatch | undefined {
+  return q.mode === 're' || q.mode === 'literal' ? { mode: q.mode, text: q.text } : undefined;
+}
+
+/** A set meta's line match, when it holds a well-formed one. */
+export function lineMatchOfMeta(meta: Readonly<Record<string, unknown>>): LineMatch | undefined {
+  const m = meta.lines as { mode?: unknown; text?: unknown } | undefined;
+  return m && (m.mode === 're' || m.mode === 'literal') && typeof m.text === 'string'
+    ? { mode: m.mode, text: m.text }
+    : undefined;
+}
+
+export interface SearchData {
+  readonly query: string;
+  readonly setId: string;
+  readonly offset: number;
+  readonly entries: readonly ResultEntry[];
+  readonly truncated: boolean;
+  readonly coverage: Readonly<Record<string, unknown>>;
+  readonly coverageLine: string;
+  readonly words: readonly string[];
+  /** Workspace pages: member name → percent-encoded root. */
+  readonly members?: Readonly<Record<string, string>>;
+  /** `re:` and literal searches: evidence lines are every matching line of the file. */
+  readonly lineMatch?: LineMatch;
+}
+
+/**
+ * Whether an index open failure is cured by indexing: none published yet, or one written
+ * by another version of the schema (indexing rebuilds it; the old publication stays
+ * readable by its own version until the new one replaces it).
+ */
+export function needsIndexing(code: string): boolean {
+  return code === 'index_warming' || code === 'index_corrupt';
+}
+
+/**
+ * Open a root's published index, indexing it in the foreground first when it has none
+ * (and the host may index: not inside a daemon). A worktree is seeded from its member.
+ */
+export async function openReader(
+  host: Host,
+  root: string,
+  cacheDir: string,
+  seedFrom?: string,
+): Promise<Outcome<IndexReader>> {
+  let reader = await openPublished(host, cacheDir, root);
+  if (!reader.ok && needsIndexing(reader.error.code) && host.indexesInForeground) {
+    const rec = await reconcile(root, { cacheDir, ...(seedFrom ? { seedFrom } : {}) });
+    if (!rec.ok) return fail(rec.error.code, rec.error.message);
+    reader = await openPublished(host, cacheDir, root);
+  }
+  return reader.ok ? ok(reader.value) : fail(reader.error.code, reader.error.message);
+}
+
+/** Open the published index, indexing in the foreground first when none exists yet and `indexIfMissing`. */
+export function openIndex(host: Host, r: ResolvedRoot, indexIfMissing: boolean): Promise<Outcome<IndexReader>> {
+  return indexIfMissing ? openReader(host, r.root, r.cacheDir) : openPublished(host, r.cacheDir, r.root);
+}
+
+function toEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
+  return {
+    tag: 'live_source',
+    root: percentEncode(r.root),
+    path: h.path,
+    revision: h.revision ?? '',
+    generation,
+    start: h.start,
+    end: h.end,
+    start_line: h.startLine,
+    end_line: h.endLine,
+    ...(h.name !== undefined ? { name: h.name } : {}),
+    ...(h.kind !== undefined ? { kind: h.kind } : {}),
+    sources: [...h.tags],
+    lang: h.lang,
+    cache: r.cacheDir,
+  };
+}
+
+export function coverageOf(
+  cov: IndexCoverage,
+  truncated: boolean,
+  diagnosis: FilterDiagnosis | undefined,
+  total: number,
+): { json: Record<string, unknown>; line: string } {
+  const unsearched = Object.entries(cov.unsearched);
+  const unsearchedCount = unsearched.reduce((n, [, v]) => n + v, 0);
+  const summary = coverageState(cov);
+  const failed = cov.reconcile_failed;
+  const state = failed
+    ? `stale (the last reconcile failed at ${failed.at}: ${failed.code}; edits since generation ${cov.generation} are not searched)`
+    : summary === 'partial'
+      ? `partial (${unsearchedCount} unsearched: ${unsearched.map(([k]) => k).join(', ')})`
+      : 'complete';
+  const excluded = Object.entries(cov.excluded)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ');
+  const parts = [state, counted(cov.indexed_files, 'file'), `generation ${cov.generation}`, counted(total, 'hit')];
+  if (excluded) parts.push(`excluded ${excluded}`);
+  if (cov.parse_failures) parts.push(counted(cov.parse_failures, 'parse failure'));
+  if (truncated) parts.push('truncated');
+  if (diagnosis) parts.push(`filters: ${diagnosisLine(diagnosis)}`);
+  const json: Record<string, unknown> = { state: summary, ...cov, hits: total };
+  if (truncated) json.truncated = true;
+  if (diagnosis) json.filter_diagnosis = diagnosis;
+  return { json, line: parts.join('; ') };
+}
+
+function diagnosisLine(d: FilterDiagnosis): string {
+  const out: string[] = [];
+  for (const f of d.file ?? [])
+    out.push(`file:${f.value} matched ${f.matched}${f.nearest?.length ? ` (nearest: ${f.nearest.join(', ')})` : ''}`);
+  for (const l of d.lang ?? []) out.push(`lang:${l.value} matched ${l.matched} files`);
+  for (const s of d.source ?? []) out.push(`${s.value} matched ${s.matched} files`);
+  if (d.excluded_every_match) out.push(`-file:${d.excluded_every_match.join(',')} excluded every match`);
+  if (d.combination_only) out.push('each filter matches alone; only the combination is empty');
+  return out.join(', ');
+}
+
+/** Run a search, persist its whole ranked list as a result set, and return the first page's data. */
+export async function runSearch(
+  r: ResolvedRoot,
+  words: readonly string[],
+  opts: { indexIfMissing: boolean; store: ResultStore; host?: Host },
+): Promise<Outcome<SearchData>> {
+  const parsed = parseQuery(words);
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  if (parsed.value.members.length > 0 || parsed.value.workspace !== null) {
+    const selector = parsed.value.members.length > 0 ? `in:${parsed.value.members[0]}` : `ws:${parsed.value.workspace}`;
+    return fail(
+      'no_workspace',
+      `${selector} selects workspace members, and no workspace is selected here; pass --workspace FILE or run inside a member`,
+    );
+  }
+  const reader = await openIndex(opts.host ?? CLIENT_HOST, r, opts.indexIfMissing);
+  if (!reader.ok) return reader;
+  try {
+    const outcome = searchIndex(reader.value, parsed.value);
+    const terms = snippetTerms(parsed.value);
+    const entries = narrowHits(reader.value, parsed.value, terms, outcome.hits).map((h) =>
+      toEntry(r, reader.value.generation, h),
+    );
+    const lineMatch = lineMatchOf(parsed.value);
+    const saved = opts.store.save(
+      {
+        query: words.join(' '),
+        truncated: outcome.truncated,
+        words: terms,
+        ...(lineMatch ? { lines: lineMatch } : {}),
+      },
+      entries,
+    );
+    if (!saved.ok) return fail(saved.error.code, saved.error.message);
+    const cov = coverageOf(reader.value.coverage(), saved.value.truncated, outcome.filterDiagnosis, entries.length);
+    return ok({
+      query: words.join(' '),
+      setId: saved.value.id,
+      offset: 0,
+      entries: entries.slice(0, saved.value.stored),
+      truncated: saved.value.truncated,
+      coverage: cov.json,
+      coverageLine: cov.line,
+      words: terms,
+      ...(lineMatch ? { lineMatch } : {}),
+    });
+  } finally {
+    releaseReader(reader.value);
+  }
+}
+
+export function snippetTerms(q: ParsedQuery): string[] {
+  if (q.mode === 're') return [];
+  if (q.mode === 'literal') return [q.text.toLowerCase()];
+  if (q.mode === 'sym') return [q.text.split('::').pop()!.toLowerCase()];
+  // A stopword never picks a hit's line (`a` in `(a ^ b)` over `contains_zero_byte`), unless
+  // the query has nothing else.
+  const words = q.words.filter((w) => !isStopword(w));
+  return [...new Set([q.text.toLowerCase(), ...(words.length > 0 ? words : q.words)])].filter(
+    (w) => w && !w.includes(' '),
+  );
+}
+
+/** The page data of a stored set from `offset` (for `more`). */
+export function pageOfSet(set: StoredSet, offset: number): SearchData {
+  const words = Array.isArray(set.meta.words) ? (set.meta.words as string[]) : [];
+  const members =
+    typeof set.meta.members === 'object' && set.meta.members !== null
+      ? (set.meta.members as Record<string, string>)
+      : undefined;
+  const lineMatch = lineMatchOfMeta(set.meta);
+  return {
+    ...(members ? { members } : {}),
+    ...(lineMatch ? { lineMatch } : {}),
+    query: set.meta.query,
+    setId: set.id,
+    offset,
+    entries: set.entries,
+    truncated: set.meta.truncated,
+    coverage: { state: 'complete', hits: set.entries.length, ...(set.meta.truncated ? { truncated: true } : {}) },
+    coverageLine: `page of ${set.entries.length} hits from offset ${offset}${set.meta.truncated ? '; truncated' : ''}`,
+    words,
+  };
+}
+
+/** Page hits for render: handles, URIs and evidence lines read from bytes that still match the revision; `context` is `-C`. */
+export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): PageHit[] {
+  const match = evidenceMatcher(data);
+  // A set of a few files (a search narrowed with file:PATH) lists more of their matching lines.
+  const cap = data.entries.length <= MATCHES_LEFT_FILES_NAMED ? EVIDENCE_NARROWED_MATCHES_MAX : EVIDENCE_MATCHES_MAX;
+  const out: PageHit[] = [];
+  const slice = data.entries.slice(data.offset);
+  const roots = new Map<string, Buffer>();
+  slice.forEach((e, i) => {
+    let rootRaw = roots.get(e.root);
+    if (!rootRaw) roots.set(e.root, (rootRaw = Buffer.from(decodeRoot(e.root))));
+    const hit: PageHit = {
+      ...(e.member !== undefined ? { member: e.member } : {}),
+      ...(e.differs === true ? { differs: true } : {}),
+      ...navDetail(e),
+      handle: formatHandle(data.setId, data.offset + i + 1),
+      path: e.path,
+      uri: fileUri(rootRaw, e.path),
+      start_line: e.start_line,
+      end_line: e.end_line,
+      start: e.start,
+      end: e.end,
+      ...(e.name !== undefined ? { name: e.name } : {}),
+      ...(e.kind !== undefined ? { kind: e.kind } : {}),
+      sources: e.sources ?? [],
+    };
+    // Evidence reads and verifies its file: only when the renderer shows the hit.
+    if (i < limit && match !== undefined) {
+      const root = rootRaw.toString();
+      let memo: { value: Evidence | undefined } | undefined;
+      const evidence = () => (memo ??= { value: evidenceFor(root, e, match, context, cap) }).value;
+      Object.defineProperty(hit, 'evidence', { enumerable: true, get: evidence });
+      Object.defineProperty(hit, 'snippet', { enumerable: true, get: () => evidence()?.best });
+    }
+    out.push(hit);
+  });
+  return out;
+}
+
+/** Entry fields a navigation verb stored for its rows (refs, map). */
+const NAV_DETAIL_KEYS = ['role', 'resolution', 'definition', 'names'] as const;
+
+function navDetail(e: ResultEntry): Pick<PageHit, 'detail' | 'repeats'> {
+  const detail: Record<string, string | readonly string[]> = {};
+  for (const key of NAV_DETAIL_KEYS) {
+    const value = e[key];
+    if (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string')))
+      detail[key] = value as string | string[];
+  }
+  return {
+    ...(Object.keys(detail).length ? { detail } : {}),
+    ...(typeof e.repeats === 'number' && e.repeats > 1 ? { repeats: e.repeats } : {}),
+  };
+}
+
+function decodeRoot(encoded: string): string {
+  return percentDecode(encoded).toString('utf8');
+}
+
+/** How a page's hits find their evidence lines, or undefined when they have none to find. */
+function evidenceMatcher(data: SearchData): ((line: number) => EvidenceMatch) | undefined {
+  const lm = data.lineMatch;
+  if (lm?.mode === 're') {
+    const compiled = compileRegex(lm.text);
+    if (!compiled.ok) return undefined;
+    const matcher = compiled.matcher;
+    return (line) => ({
+      kind: 'lines',
+      anchorLine: line,
+      matchAt: (text) => {
+        const m = matcher.firstMatch(text, 0);
+        return m.found ? m.at : -1;
+      },
+    });
+  }
+  if (lm?.mode === 'literal') {
+    const needle = lm.text.toLowerCase();
+    const spelled = lm.text;
+    return (line) => ({
+      kind: 'lines',
+      anchorLine: line,
+      matchAt: (text) => (needle ? text.toLowerCase().indexOf(needle) : -1),
+      exact: (text) => text.includes(spelled),
+    });
+  }
+  if (data.words.length === 0) return undefined;
+  return () => ({ kind: 'terms', terms: data.words });
+}
+
+function evidenceFor(
+  root: string,
+  e: ResultEntry,
+  match: (line: number) => EvidenceMatch,
+  context: number,
+  cap: number,
+): Evidence | undefined {
+  const live = readOnce(root, e.path);
+  if (!live.ok || live.revision !== e.revision) return undefined;
+  const given = match(e.start_line);
+  const m: EvidenceMatch = (e.sources ?? []).includes(DOCS_TAG) ? { ...given, prose: true } : given;
+  const starts = lineStarts(live.bytes);
+  // Line matching looks at the whole file; term matching at the span and its context.
+  const firstLine = m.kind === 'lines' ? 1 : Math.max(1, e.start_line - context);
+  const lastLine = m.kind === 'lines' ? starts.length : Math.min(starts.length, e.end_line + context);
+  const from = starts[firstLine - 1] ?? 0;
+  const to = lastLine < starts.length ? starts[lastLine] : live.bytes.length;
+  return pickEvidence(
+    splitRows(live.bytes, from, Math.max(from, to), firstLine),
+    { startLine: e.start_line, endLine: e.end_line },
+    m,
+    context,
+    cap,
+  );
+}

@@ -1,0 +1,153 @@
+// Hit spans (docs/spec/retrieval.md §4): the index answers with its own units (a 4 KB storage region, a
+// whole definition, one occurrence); a hit instead spans what an agent should read: the
+// smallest enclosing definition of at most 80 lines holding its best match, else a
+// window of at most 20 lines around it. A definition query (`sym:` declarations,
+// `kind:`) spans the whole definition. The narrowed span is what the result set stores,
+// so `show HANDLE` prints just it.
+import { createHash } from 'node:crypto';
+import {
+  DOCS_TAG,
+  FILE_MAX_BYTES,
+  readInsideRoot,
+  type IndexReader,
+  type ParsedQuery,
+  type SearchHit,
+} from '@trufflepig/index';
+import { percentDecode } from '@trufflepig/base/stored-path';
+import { chooseHitSpan, lineStarts, pickSnippet, splitRows, SPAN_WINDOW_MAX_LINES } from '@trufflepig/render';
+import { SPAN_NARROW_BYTES_MAX, SPAN_NARROW_HITS_MAX, SPAN_NARROW_SPAN_BYTES_MAX } from './limits';
+
+/** A definition of a file, in byte and line coordinates of the indexed revision. */
+interface DefSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly nameStart: number;
+}
+
+/**
+ * Whether a hit keeps the span the index gave it: commits, whole files, definitions of a
+ * `kind:` query. A `sym:` hit is a name occurrence even under `kind:`, so it is widened to
+ * its definition by narrowHit.
+ */
+function keepsIndexSpan(h: SearchHit, q: ParsedQuery): boolean {
+  if (h.commit || h.kind === 'file') return true;
+  if (q.mode === 'sym') return false;
+  const definitionQuery = q.kinds.some((k) => k !== 'file');
+  return definitionQuery && h.kind !== undefined;
+}
+
+/**
+ * Where a hit's best match is: its own first byte for line matches and occurrences, else
+ * the best-scoring line of its span (at the hit's first byte when that is the line).
+ */
+function anchorOf(
+  h: SearchHit,
+  bytes: Buffer,
+  starts: readonly number[],
+  terms: readonly string[],
+  q: ParsedQuery,
+): { line: number; byte: number } {
+  const own = { line: h.startLine, byte: h.start };
+  if (q.mode === 're' || q.mode === 'literal' || q.mode === 'sym' || h.startLine === h.endLine || terms.length === 0)
+    return own;
+  const from = starts[h.startLine - 1] ?? 0;
+  const rows = splitRows(bytes, from, Math.min(bytes.length, Math.max(h.end, from)), h.startLine);
+  const line = pickSnippet(rows, terms, { prose: h.tags.includes(DOCS_TAG) })?.line ?? h.startLine;
+  // On the span's first line the term, not the span's first byte, is the anchor: a region
+  // starting at a line's indentation would otherwise miss the `def` that begins after it.
+  const byte = firstTermByte(bytes, starts, line, terms);
+  return line === h.startLine ? { line, byte: Math.max(h.start, byte) } : { line, byte };
+}
+
+/**
+ * The byte of a line where its first query term starts (else its first non-blank byte):
+ * the anchor a definition must hold. The line's start would miss `export class X` and
+ * `pub fn x`, whose definitions begin after the line's first word.
+ */
+function firstTermByte(bytes: Buffer, starts: readonly number[], line: number, terms: readonly string[]): number {
+  const from = starts[line - 1] ?? 0;
+  const to = starts[line] ?? bytes.length;
+  const text = bytes.subarray(from, to).toString('latin1').toLowerCase();
+  const hits = terms
+    .map((t) => text.indexOf(Buffer.from(t, 'utf8').toString('latin1').toLowerCase()))
+    .filter((i) => i >= 0);
+  const at = hits.length > 0 ? Math.min(...hits) : Math.max(0, text.search(/\S/));
+  return from + at;
+}
+
+function lastLineOf(bytes: Buffer, starts: readonly number[]): number {
+  return bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? starts.length - 1 : starts.length;
+}
+
+/** One hit's narrowed span, from the file's bytes at the hit's revision and its definitions. */
+export function narrowHit(
+  h: SearchHit,
+  bytes: Buffer,
+  defs: readonly DefSpan[],
+  terms: readonly string[],
+  q: ParsedQuery,
+): SearchHit {
+  if (q.mode === 'sym' && h.kind !== undefined) {
+    // A declaration of a `sym:` query: the whole definition it names.
+    const def =
+      defs.find((d) => d.nameStart === h.start) ??
+      defs.find((d) => d.start <= h.start && h.end <= d.end && d.startLine === h.startLine);
+    if (def) return { ...h, start: def.start, end: def.end, startLine: def.startLine, endLine: def.endLine };
+  }
+  const starts = lineStarts(bytes);
+  const at = anchorOf(h, bytes, starts, terms, q);
+  const anchor = at.line;
+  const lastLine = Math.max(1, lastLineOf(bytes, starts));
+  const choice = chooseHitSpan(anchor, defs, lastLine, at.byte);
+  // Never wider in bytes than the index's own span or SPAN_NARROW_SPAN_BYTES_MAX: a few
+  // lines of minified code can be megabytes, and the index's span is then the better read.
+  const bounded = (n: SearchHit): SearchHit =>
+    n.end - n.start > Math.max(SPAN_NARROW_SPAN_BYTES_MAX, h.end - h.start) ? h : n;
+  if (choice.kind === 'definition') {
+    const d = choice.definition;
+    return bounded({ ...h, start: d.start, end: d.end, startLine: d.startLine, endLine: d.endLine });
+  }
+  // A long definition matched at its first line: the window starts there, not above it.
+  const window =
+    h.kind !== undefined && anchor === h.startLine
+      ? { startLine: anchor, endLine: Math.min(lastLine, anchor + SPAN_WINDOW_MAX_LINES - 1) }
+      : choice;
+  const start = starts[window.startLine - 1] ?? 0;
+  let end = window.endLine < starts.length ? starts[window.endLine] - 1 : bytes.length;
+  if (end > start && bytes[end - 1] === 0x0d) end--;
+  return bounded({ ...h, start, end: Math.max(start, end), startLine: window.startLine, endLine: window.endLine });
+}
+
+/**
+ * The hits with narrowed spans, in the same order: up to SPAN_NARROW_HITS_MAX hits and
+ * SPAN_NARROW_BYTES_MAX bytes read; a file that no longer has the indexed revision keeps
+ * the index's span (its definitions would not fit the bytes). Hits shared between lists
+ * (a scope's ranking reuses the global one's) narrow once: pass the same `memo`.
+ */
+export function narrowHits(
+  reader: IndexReader,
+  q: ParsedQuery,
+  terms: readonly string[],
+  hits: readonly SearchHit[],
+  memo = new Map<SearchHit, SearchHit>(),
+): SearchHit[] {
+  const todo = hits.slice(0, SPAN_NARROW_HITS_MAX).filter((h) => !memo.has(h) && !keepsIndexSpan(h, q) && h.revision);
+  const ids = [
+    ...new Set(todo.map((h) => reader.fileByPath(h.path)?.id).filter((id): id is number => id !== undefined)),
+  ];
+  const defs = ids.length ? reader.definitionSpansOf(ids) : new Map<number, DefSpan[]>();
+  let read = 0;
+  for (const h of todo) {
+    if (read > SPAN_NARROW_BYTES_MAX) break;
+    const f = reader.fileByPath(h.path);
+    if (!f) continue;
+    const live = readInsideRoot(reader.root, percentDecode(h.path), FILE_MAX_BYTES);
+    if (!live.ok) continue;
+    read += live.bytes.length;
+    if (createHash('sha256').update(live.bytes).digest('hex') !== h.revision) continue;
+    memo.set(h, narrowHit(h, live.bytes, defs.get(f.id) ?? [], terms, q));
+  }
+  return hits.map((h) => memo.get(h) ?? h);
+}

@@ -1,0 +1,221 @@
+// The data-producing steps the commands and the typed library API (api.ts) share: each one
+// runs a verb up to its typed answer (a persisted result set, a verified read, an index
+// report) and renders nothing. A command renders the answer for stdout; the API converts
+// it to its exported types. One step each, so both always answer the same thing.
+import { reconcile, type ReconcileReport } from '@trufflepig/index';
+import type { PageHit, SearchPageInput, ShowInput } from '@trufflepig/render';
+import { parseHandle, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
+import { firstKnown, storesFor, type CommandOptions } from '../core/command-kit';
+import type { Context, MemberTarget, WorkspaceContext } from '../core/context';
+import { fail, ok, type Outcome, type TpError } from '../core/errors';
+import { openResultStore } from '../core/result-store';
+import { pageHits, pageOfSet, runSearch, type SearchData } from '../core/search';
+import { showHandle, showPath } from '../core/show';
+import { runWorkspaceSearch } from '../federation/federate';
+import { scopedMoreData, scopedSearchData, type ScopedData } from '../federation/scoped';
+import { navPageOfSet } from '../navigation/commands';
+import type { NavPageInput } from '../navigation/page';
+import { showSymbol } from '../navigation/sym';
+
+/** A search page's data: a plain ranking, or a scoped set (docs/spec/per-source.md) with its sections. */
+export type SearchPageData =
+  { readonly scoped: false; readonly data: SearchData } | { readonly scoped: true; readonly data: ScopedData };
+
+/** What a search takes besides its words (a subset of CommandOptions). */
+export interface SearchDataOptions {
+  readonly scopes?: CommandOptions['scopes'];
+  readonly noDaemon?: boolean;
+}
+
+/**
+ * `search WORDS`: run the search in the context (one root, or the workspace's selected
+ * members), persist the whole ranked list as a result set, and return its first page's
+ * data. A scope setting or `source:git-log` makes it a scoped search; otherwise the plain
+ * path runs, exactly as it always has.
+ */
+export async function searchData(
+  ctx: Context,
+  words: readonly string[],
+  opts: SearchDataOptions,
+): Promise<Outcome<SearchPageData>> {
+  const scoped = await scopedSearchData(ctx, words, opts.scopes, opts, () =>
+    openResultStore(ctx.kind === 'single' ? ctx.root.resultsDir : ctx.ws.resultsDir),
+  );
+  if (scoped) return scoped.ok ? ok({ scoped: true, data: scoped.value }) : scoped;
+  if (ctx.kind === 'workspace') {
+    const data = await runWorkspaceSearch(ctx.ws, words, { noDaemon: opts.noDaemon === true, host: ctx.host });
+    return data.ok ? ok({ scoped: false, data: data.value }) : data;
+  }
+  const r = ctx.root;
+  const data = await runSearch(r, words, {
+    indexIfMissing: true,
+    store: openResultStore(r.resultsDir),
+    host: ctx.host,
+  });
+  return data.ok ? ok({ scoped: false, data: data.value }) : data;
+}
+
+/** A plain search page as the renderer takes it: the set's hits from the page's offset (evidence for the first `limit`), unless `hits` are given. */
+export function searchPageInput(
+  data: SearchData,
+  limit: number,
+  context: number,
+  hits: readonly PageHit[] = pageHits(data, limit, context),
+): SearchPageInput {
+  return {
+    query: data.query,
+    setId: data.setId,
+    offset: data.offset,
+    hits,
+    limit,
+    coverage: data.coverage,
+    coverageLine: data.coverageLine,
+    truncated: data.truncated,
+    ...(data.members ? { members: data.members } : {}),
+  };
+}
+
+/** The stored set a `more CURSOR` continues, and the offset it continues from. */
+export function cursorPage(
+  ctx: Context,
+  cursor: string,
+  opts: CommandOptions,
+): Outcome<{ readonly set: StoredSet; readonly offset: number }> {
+  return firstKnown(storesFor(ctx, opts), (s) => s.page(cursor.trim()));
+}
+
+/** The sets `more` continues, by the verb that made them. */
+export type SetPageData =
+  | { readonly kind: 'search'; readonly page: SearchPageData }
+  | { readonly kind: 'nav'; readonly page: NavPageInput }
+  /** A set of the history verbs (hist, blame, since, diff): its pages are rendered by history-verbs. */
+  | { readonly kind: 'history' };
+
+/** The page data of a stored set from `offset`, by the kind of set it is. */
+export function setPageData(set: StoredSet, offset: number): SetPageData {
+  const nav = navPageOfSet(set, offset);
+  if (nav) return { kind: 'nav', page: nav };
+  if (isHistorySet(set)) return { kind: 'history' };
+  const scoped = scopedMoreData(set, offset);
+  return {
+    kind: 'search',
+    page: scoped ? { scoped: true, data: scoped } : { scoped: false, data: pageOfSet(set, offset) },
+  };
+}
+
+/** Sets made by hist, blame, since and diff (their meta's `nav`). */
+export function isHistorySet(set: StoredSet): boolean {
+  const verb = set.meta.nav;
+  return verb === 'hist' || verb === 'blame' || verb === 'since' || verb === 'diff';
+}
+
+/** The member an explicit path read addresses: --member, else home. */
+function pathMember(ws: WorkspaceContext): Outcome<MemberTarget> {
+  const name = ws.member ?? ws.home?.name;
+  if (name === undefined) {
+    return fail(
+      'member_required',
+      `show path: inside workspace ${ws.config.name} needs a member: run it inside one, or pass --member NAME (members: ${ws.members.map((m) => m.name).join(', ')})`,
+    );
+  }
+  const m = ws.members.find((x) => x.name === name)!;
+  if (!m.available)
+    return fail(
+      'member_unavailable',
+      `member ${m.name} is unavailable (${m.unavailableReason ?? 'missing root'}); fix its path in ${ws.config.file}`,
+    );
+  return { ok: true, value: m };
+}
+
+/**
+ * The path spec of a target that is no handle but a location as hits print it
+ * (`lib/core/settle.js:14-27`, `src/main.rs`): it holds a `/` or a `.` before any `:`, and
+ * what follows its last `/` (a member prefix's) is no handle by result-cache's rule, a
+ * `show` continuation's `~BYTE` aside.
+ */
+export function pastedLocation(target: string): string | undefined {
+  const t = target.trim();
+  if (t.startsWith('sym:') || !/[/.]/.test(t.split(':')[0])) return undefined;
+  return parseHandle(t.slice(t.lastIndexOf('/') + 1).replace(/~\d+$/, '')).ok ? undefined : t;
+}
+
+/** Whether `show TARGET` reads a location or a symbol (never a change handle of the history verbs). */
+export function readsLocation(target: string): boolean {
+  return target.startsWith('path:') || target.startsWith('sym:') || pastedLocation(target) !== undefined;
+}
+
+/**
+ * `show TARGET` for everything but a change handle (history-verbs reads those): a handle
+ * or its continuation (verified against the revision it was found at), `path:P[:A-B]` or a
+ * pasted `P:A-B` (current bytes), `sym:NAME` (the best definition).
+ */
+export async function showData(ctx: Context, target: string, opts: CommandOptions): Promise<Outcome<ShowInput>> {
+  // `PATH:A-B` as a hit line prints it is read as `path:PATH:A-B`: an agent pastes what it saw.
+  const pathSpec = target.startsWith('path:') ? target.slice('path:'.length) : pastedLocation(target);
+  if (pathSpec !== undefined) {
+    if (ctx.kind === 'single') return showPath(ctx.root, pathSpec);
+    const m = pathMember(ctx.ws);
+    const input = m.ok ? showPath({ root: m.value.root, cacheDir: m.value.cacheDir, resultsDir: '' }, pathSpec) : m;
+    return input.ok && m.ok ? ok({ ...input.value, member: m.value.name }) : input;
+  }
+  if (target.startsWith('sym:'))
+    return showSymbol(ctx, target.trim().split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0]);
+  return firstKnown(storesFor(ctx, opts), (s) => showHandle(target.trim(), s));
+}
+
+/** Whether a handle (or its `~BYTE` continuation) names a change entry of the history verbs in one of `stores`. */
+export function isChangeHandle(stores: readonly ResultStore[], target: string): boolean {
+  const handle = target.trim().replace(/~\d+$/, '');
+  if (!parseHandle(handle).ok) return false;
+  const resolved = firstKnown(stores, (s) => s.resolve(handle));
+  return resolved.ok && resolved.value.entry.tag === 'change';
+}
+
+/** One root's foreground index run. */
+export type IndexRun =
+  | { readonly state: 'indexed'; readonly report: ReconcileReport }
+  | { readonly state: 'unavailable'; readonly reason: string }
+  | { readonly state: 'failed'; readonly error: TpError };
+
+export type IndexData =
+  | { readonly kind: 'single'; readonly root: string; readonly cacheDir: string; readonly report: ReconcileReport }
+  | {
+      readonly kind: 'workspace';
+      readonly ws: WorkspaceContext;
+      readonly runs: readonly { readonly member: MemberTarget; readonly run: IndexRun }[];
+    };
+
+/**
+ * `index`: the root, or in a workspace every available member (or just --member), in the
+ * foreground. A workspace where no chosen member could be indexed is workspace_unavailable.
+ */
+export async function indexData(ctx: Context, onProgress: CommandOptions['onProgress']): Promise<Outcome<IndexData>> {
+  if (ctx.kind === 'single') {
+    const r = ctx.root;
+    const rep = await reconcile(r.root, { cacheDir: r.cacheDir, onProgress });
+    return rep.ok
+      ? ok({ kind: 'single', root: r.root, cacheDir: r.cacheDir, report: rep.value })
+      : fail(rep.error.code, rep.error.message);
+  }
+  const ws = ctx.ws;
+  const chosen = ws.members.filter((m) => ws.member === undefined || m.name === ws.member);
+  const runs: { member: MemberTarget; run: IndexRun }[] = [];
+  for (const m of chosen) {
+    if (!m.available) {
+      runs.push({ member: m, run: { state: 'unavailable', reason: m.unavailableReason ?? 'missing root' } });
+      continue;
+    }
+    const rep = await reconcile(m.root, {
+      cacheDir: m.cacheDir,
+      onProgress,
+      ...(m.parentCacheDir ? { seedFrom: m.parentCacheDir } : {}),
+    });
+    runs.push({
+      member: m,
+      run: rep.ok ? { state: 'indexed', report: rep.value } : { state: 'failed', error: rep.error },
+    });
+  }
+  if (runs.every((r) => r.run.state !== 'indexed'))
+    return fail('workspace_unavailable', `no member of ${ws.config.file} could be indexed; see ws status`);
+  return ok({ kind: 'workspace', ws, runs });
+}

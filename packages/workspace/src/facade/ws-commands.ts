@@ -1,0 +1,172 @@
+// `ws show`, `ws status`, `ws discover`: inspect a workspace locally; start nothing.
+import * as path from 'node:path';
+import { coverageState, percentEncode } from '@trufflepig/index';
+import { canonicalRoot, checkRoots, gitInfo } from '@trufflepig/member-root';
+import { MAX_MEMBERS, MAX_NAME_LENGTH, RESERVED_NAMES } from '@trufflepig/config';
+import type { MemberTarget, WorkspaceContext } from '../core/context';
+import { fail, ok, type Outcome } from '../core/errors';
+import { standInLabel } from '../federation/fallback';
+import { openPublished, releaseReader } from '../core/reader-pool';
+import { CLIENT_HOST, type Host } from '../core/host';
+import { cacheBaseOf, historyIndexReport } from '../history-verbs/log-index';
+
+function memberShow(ws: WorkspaceContext, m: MemberTarget): Record<string, unknown> {
+  const declared = ws.config.members.find((x) => x.name === m.name)!;
+  const row: Record<string, unknown> = {
+    path: declared.path,
+    root: percentEncode(m.configuredRoot),
+    available: m.available,
+  };
+  if (!m.available) row.reason = m.unavailableReason ?? 'missing root';
+  if (m.worktree) row.worktree = percentEncode(m.root);
+  if (ws.home?.name === m.name) row.home = true;
+  return row;
+}
+
+/** Configuration, home, roots and availability. */
+export function wsShowObject(ws: WorkspaceContext): Record<string, unknown> {
+  const c = ws.config;
+  return {
+    workspace: c.name,
+    config: c.file,
+    selected_by: ws.selectedBy,
+    home: ws.home
+      ? {
+          name: ws.home.name,
+          root: percentEncode(ws.home.root),
+          ...(ws.home.worktree ? { worktree: true, label: standInLabel(ws.home.name, ws.home.root) } : {}),
+        }
+      : null,
+    ...(c.budget !== undefined ? { budget: c.budget } : {}),
+    scopes: c.scopes,
+    // Semantic retrieval is not built yet: the setting is read and reported, never applied.
+    semantic: { ...c.semantic, status: 'not available in this version' },
+    members: Object.fromEntries(ws.members.map((m) => [m.name, memberShow(ws, m)])),
+  };
+}
+
+/**
+ * A member's history index, as `status` reports a root's, without the file path (ws show
+ * names the cache): members of one repository share it (it is keyed by the Git common directory).
+ */
+function memberHistory(m: MemberTarget): Record<string, unknown> {
+  const report = historyIndexReport(m.root, cacheBaseOf(m.cacheDir));
+  if (!report) return {};
+  const { file: _file, ...rest } = report;
+  return { history: rest };
+}
+
+async function memberStatus(host: Host, m: MemberTarget): Promise<Record<string, unknown>> {
+  const row: Record<string, unknown> = { cache: m.cacheDir };
+  if (!m.available) return { ...row, state: 'unavailable', reason: m.unavailableReason ?? 'missing root' };
+  const reader = await openPublished(host, m.cacheDir, m.root);
+  if (!reader.ok) {
+    row.state = reader.error.code === 'index_warming' ? 'warming' : 'unavailable';
+    row.reason = reader.error.message;
+    if (m.worktree && m.parentCacheDir) {
+      const parent = await openPublished(host, m.parentCacheDir, m.configuredRoot);
+      row.seed = parent.ok
+        ? { state: 'pending', parent_generation: parent.value.generation }
+        : { state: 'no_parent_index' };
+      if (parent.ok) releaseReader(parent.value);
+    }
+    return { ...row, ...memberHistory(m) };
+  }
+  try {
+    const cov = reader.value.coverage();
+    const unsearched = Object.values(cov.unsearched).reduce((a, b) => a + b, 0);
+    Object.assign(row, {
+      state: coverageState(cov),
+      ...(cov.reconcile_failed ? { reconcile_failed: cov.reconcile_failed } : {}),
+      generation: cov.generation,
+      indexed_files: cov.indexed_files,
+      ...(unsearched > 0 ? { unsearched: cov.unsearched } : {}),
+      ...(cov.parse_failures ? { parse_failures: cov.parse_failures } : {}),
+      ...(Object.keys(cov.excluded).length ? { excluded: cov.excluded } : {}),
+    });
+    if (m.worktree) row.seed = reader.value.seed() ?? { state: 'not_seeded' };
+    return { ...row, ...memberHistory(m) };
+  } finally {
+    releaseReader(reader.value);
+  }
+}
+
+/** `ws show` plus publication generations, coverage, the history index and a worktree's seed outcome per member. */
+export async function wsStatusObject(ws: WorkspaceContext, host: Host = CLIENT_HOST): Promise<Record<string, unknown>> {
+  const shown = wsShowObject(ws);
+  const members: Record<string, unknown> = {};
+  for (const m of ws.members) members[m.name] = { ...memberShow(ws, m), ...(await memberStatus(host, m)) };
+  return { ...shown, daemon: 'none', members };
+}
+
+function memberName(dir: string, taken: Set<string>): string {
+  const cleaned =
+    path
+      .basename(dir)
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, MAX_NAME_LENGTH - 3) || 'member';
+  // A directory called __proto__ or constructor proposes a name the configuration accepts.
+  const base = RESERVED_NAMES.has(cleaned) ? `${cleaned}-member` : cleaned;
+  let name = base;
+  for (let i = 2; taken.has(name); i++) name = `${base}-${i}`;
+  taken.add(name);
+  return name;
+}
+
+function tomlString(value: string): string {
+  return JSON.stringify(value); // a TOML basic string is a JSON string for these characters
+}
+
+/**
+ * `ws discover PATH...`: validate the given directories and propose a configuration.
+ * Applies nothing, fetches nothing, and looks at no directory it was not given.
+ */
+export function wsDiscover(paths: readonly string[], cwd: string): Outcome<Record<string, unknown>> {
+  if (paths.length === 0)
+    return fail('bad_arguments', 'ws discover needs directories, e.g. trufflepig ws discover ~/src/app ~/src/lib');
+  if (paths.length > MAX_MEMBERS)
+    return fail('config_member_count', `a workspace holds at most ${MAX_MEMBERS} members; give fewer directories`);
+  const roots: string[] = [];
+  for (const p of paths) {
+    const abs = path.resolve(cwd, p);
+    const c = canonicalRoot(abs);
+    if (!c.ok) return fail(c.error.code, `${p}: ${c.error.message}`);
+    roots.push(c.value);
+  }
+  const conflicts = checkRoots(roots);
+  if (conflicts.length)
+    return fail(
+      conflicts[0].kind === 'duplicate' ? 'config_duplicate_root' : 'config_overlapping_root',
+      conflicts.map((c) => c.message).join('; '),
+    );
+  const taken = new Set<string>();
+  const members = roots.map((root) => {
+    const git = gitInfo(root);
+    const notes: string[] = [];
+    if (git.ok && git.value.insideWorkTree) {
+      if (git.value.linkedWorktree) notes.push('a linked Git worktree: consider its main checkout as the member root');
+      if (git.value.topLevel !== root) notes.push(`inside the Git repository ${git.value.topLevel}, not its top level`);
+    } else notes.push('not a Git repository (no worktrees or commit history for it)');
+    return { name: memberName(root, taken), root, notes };
+  });
+  const name = memberName(path.basename(cwd), new Set());
+  const toml = [
+    '[workspace]',
+    `name = ${tomlString(name)}`,
+    `members = [${members.map((m) => tomlString(m.name)).join(', ')}]`,
+    '',
+    ...members.flatMap((m) => [`[members.${m.name}]`, `path = ${tomlString(m.root)}`, '']),
+  ].join('\n');
+  return ok({
+    proposal: {
+      workspace: { name, members: members.map((m) => m.name) },
+      members: Object.fromEntries(
+        members.map((m) => [m.name, { path: m.root, ...(m.notes.length ? { notes: m.notes } : {}) }]),
+      ),
+    },
+    toml,
+    applied: false,
+    next: `save the toml as trufflepig.workspace.toml (paths may be made relative to that file), or list it in the registry`,
+  });
+}

@@ -1,0 +1,463 @@
+// The navigation verbs as commands: refs, map, ctx (show sym: lives with show).
+import { parseQuery, quoteInput, type ParsedQuery } from '@trufflepig/index';
+import {
+  counted,
+  DEFAULT_BUDGET,
+  escapeLineField,
+  jsonLine,
+  printedPath,
+  renderObject,
+  withinBudget,
+} from '@trufflepig/render';
+import { formatHandle, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
+import {
+  errorResult,
+  firstKnown,
+  storesFor,
+  withContext,
+  type CommandOptions,
+  type CommandResult,
+} from '../core/command-kit';
+import type { Context } from '../core/context';
+import { fail, ok, type Outcome } from '../core/errors';
+import { spanEntry } from './entries';
+import { nearestPaths } from './filter';
+import { fileRows, filesUnder, outline, pathReadings, type MapRow } from './map';
+import type { Host } from '../core/host';
+import { closeTargets, openMembers, openTargets, type NavTarget, type NavTargets } from './open';
+import { referenceSites, type RefsOutcome } from './refs';
+import { openOwner, structuralContext, type CtxItem } from './ctx';
+import { renderNavPage, type NavPageInput, type NavVerb } from './page';
+import { CTX_LIST_MAX } from '../core/limits';
+import { renderedResult } from '../core/render-choice';
+import { releaseReader } from '../core/reader-pool';
+
+function membersMap(entries: readonly ResultEntry[]): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const e of entries) if (e.member !== undefined) out[e.member] = e.root;
+  return Object.keys(out).length ? out : undefined;
+}
+
+function skippedCoverage(nav: NavTargets): Record<string, unknown> {
+  return nav.skipped.length
+    ? { skipped: Object.fromEntries(nav.skipped.map((s) => [s.member, { state: s.state, reason: s.reason }])) }
+    : {};
+}
+
+/** Save a refs or map answer as a result set: the data of its first page. */
+function saveNav(
+  ctx: Context,
+  opts: CommandOptions,
+  verb: NavVerb,
+  query: string,
+  entries: ResultEntry[],
+  truncated: boolean,
+  coverage: Record<string, unknown>,
+  coverageLine: string,
+): Outcome<NavPageInput> {
+  const members = membersMap(entries);
+  // The page's coverage and header are kept with the set, so `more` renders the same rows.
+  const saved = storesFor(ctx, opts)[0].save(
+    { query, truncated, words: [], nav: verb, coverage, coverageLine, ...(members ? { members } : {}) },
+    entries,
+  );
+  if (!saved.ok) return fail(saved.error.code, saved.error.message);
+  return ok({
+    verb,
+    query,
+    setId: saved.value.id,
+    offset: 0,
+    entries: entries.slice(0, saved.value.stored),
+    truncated: saved.value.truncated || truncated,
+    coverage,
+    coverageLine,
+    ...(members ? { members } : {}),
+  });
+}
+
+/** A refs or map page as a command's answer, or its error. */
+function navAnswer(data: Outcome<NavPageInput>, opts: CommandOptions, budget: number): CommandResult {
+  return data.ok ? navPage(data.value, opts, budget) : errorResult(data.error, budget);
+}
+
+function navPage(input: NavPageInput, opts: CommandOptions, budget: number): CommandResult {
+  // JSON when not given, as every command of this API (the CLI defaults to lines).
+  return renderedResult(opts, (format) =>
+    renderNavPage(input, { format, budget, ...(opts.limit !== undefined ? { limit: opts.limit } : {}) }),
+  );
+}
+
+/** The page data of a refs or map set from `offset` (for `more`), else undefined. */
+export function navPageOfSet(set: StoredSet, offset: number): NavPageInput | undefined {
+  const m = set.meta;
+  if (m.nav !== 'refs' && m.nav !== 'map') return undefined;
+  const members =
+    typeof m.members === 'object' && m.members !== null ? (m.members as Record<string, string>) : undefined;
+  return {
+    verb: m.nav,
+    query: m.query,
+    setId: set.id,
+    offset,
+    entries: set.entries.slice(offset),
+    truncated: m.truncated,
+    coverage: typeof m.coverage === 'object' && m.coverage !== null ? (m.coverage as Record<string, unknown>) : {},
+    coverageLine: typeof m.coverageLine === 'string' ? m.coverageLine : '',
+    ...(members ? { members } : {}),
+  };
+}
+
+/** `more` on a refs or map set: the same row format from the cursor on, else undefined. */
+export function navMore(
+  set: StoredSet,
+  offset: number,
+  opts: CommandOptions,
+  budget: number,
+): CommandResult | undefined {
+  const input = navPageOfSet(set, offset);
+  return input ? navPage(input, opts, budget) : undefined;
+}
+
+function parseNav(words: readonly string[], verb: string, example: string): Outcome<ParsedQuery> {
+  const parsed = parseQuery(words);
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  if (parsed.value.mode === 're' || parsed.value.mode === 'literal' || !parsed.value.text)
+    return fail('bad_query', `${verb} takes a name and filters, e.g. ${example}`);
+  return parsed;
+}
+
+/** Run `visit` on the selected targets; a home without results widens to the other members. */
+async function visitWidening<T>(
+  host: Host,
+  nav: NavTargets,
+  cwd: string,
+  visit: (targets: readonly NavTarget[]) => T,
+  empty: (r: T) => boolean,
+): Promise<{ result: T; targets: NavTarget[]; widened: boolean }> {
+  const targets = [...nav.targets];
+  let result = visit(targets);
+  let widened = false;
+  if (empty(result) && nav.widenTo.length > 0) {
+    const more = await openMembers(host, nav.widenTo, cwd);
+    targets.push(...more.targets);
+    result = visit(targets);
+    widened = true;
+  }
+  return { result, targets, widened };
+}
+
+function refsEntries(r: RefsOutcome): ResultEntry[] {
+  return r.sites.map((s) =>
+    spanEntry(
+      s.target,
+      s.file,
+      { start: s.start, end: s.end, startLine: s.line, endLine: s.line },
+      {
+        role: s.role,
+        ...(s.roles ? { roles: s.roles } : {}),
+        resolution: s.resolution,
+        ...(s.definition ? { definition: s.definition } : {}),
+        ...(s.within ? { within: s.within } : {}),
+        text: s.text,
+        ...(s.repeats > 1 ? { repeats: s.repeats } : {}),
+      },
+    ),
+  );
+}
+
+/** `refs NAME [filters]` up to its saved set: the data of the first page. */
+export async function refsData(
+  ctx: Context,
+  words: readonly string[],
+  opts: CommandOptions,
+): Promise<Outcome<NavPageInput>> {
+  const q = parseNav(words, 'refs', 'refs TokenBucket, refs TokenBucket::refill file:src/');
+  if (!q.ok) return q;
+  const cwd = opts.cwd ?? process.cwd();
+  const nav = await openTargets(ctx, q.value, cwd);
+  if (!nav.ok) return nav;
+  const { result, targets, widened } = await visitWidening(
+    ctx.host,
+    nav.value,
+    cwd,
+    (t) => referenceSites(t, q.value),
+    (r) => r.sites.length === 0,
+  );
+  try {
+    const entries = refsEntries(result);
+    const counts = { resolved: 0, candidate: 0, unresolved: 0 };
+    for (const s of result.sites) counts[s.resolution] += s.repeats;
+    const coverage: Record<string, unknown> = {
+      reference_sites: result.siteCount,
+      reference_files: result.files,
+      ...counts,
+      ...(result.truncated ? { reference_sites_truncated: true } : {}),
+      ...(result.unread ? { unread_files: result.unread } : {}),
+      ...(result.stale ? { stale_files: result.stale } : {}),
+      ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
+      ...skippedCoverage(nav.value),
+    };
+    const line = [
+      `${counted(result.siteCount, 'site')} in ${counted(result.files, 'file')} (${counts.resolved} resolved, ${counts.candidate} candidate, ${counts.unresolved} unresolved)`,
+      ...(result.truncated
+        ? [
+            result.unread
+              ? `reference_sites_truncated: ${result.unread} more files hold the name, unread (narrow with file:DIR or -file:DIR)`
+              : 'reference_sites_truncated',
+          ]
+        : []),
+      ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
+      ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`),
+      ...(widened ? ['scope home, no sites there: widened to all members'] : []),
+    ].join('; ');
+    return saveNav(ctx, opts, 'refs', `refs ${words.join(' ')}`, entries, result.truncated, coverage, line);
+  } finally {
+    closeTargets(targets);
+  }
+}
+
+export function refsCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) =>
+    navAnswer(await refsData(ctx, words, opts), opts, budget),
+  );
+}
+
+/** A file's outline, else the files under a prefix; each reading of the path in turn (pathReadings). */
+function mapRows(targets: readonly NavTarget[], wanted: string): { rows: MapRow[]; kind: 'file' | 'prefix' } {
+  const readings = pathReadings(wanted);
+  for (const encoded of readings) {
+    const exact: MapRow[] = [];
+    for (const t of targets) {
+      const f = t.reader.fileByPath(encoded);
+      if (f && !f.excluded) exact.push(...outline(t, f));
+    }
+    if (exact.length || targets.some((t) => t.reader.fileByPath(encoded))) return { rows: exact, kind: 'file' };
+  }
+  for (const encoded of readings) {
+    const rows: MapRow[] = [];
+    for (const t of targets) rows.push(...fileRows(t, filesUnder(t.reader, encoded)));
+    if (rows.length) return { rows, kind: 'prefix' };
+  }
+  return { rows: [], kind: 'prefix' };
+}
+
+/** `map PATH` up to its saved set: the data of the first page. */
+export async function mapData(
+  ctx: Context,
+  words: readonly string[],
+  opts: CommandOptions,
+): Promise<Outcome<NavPageInput>> {
+  const selectors = words.filter((w) => /^(in|ws):/.test(w));
+  const paths = words.filter((w) => !/^(in|ws):/.test(w));
+  if (paths.length !== 1)
+    return fail('bad_arguments', 'map takes one PATH (a file or a directory prefix), e.g. map src/lib.rs or map src/');
+  // Only the selectors matter here; kind:file makes the query non-empty.
+  const parsed = parseQuery([...selectors, 'kind:file']);
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  const cwd = opts.cwd ?? process.cwd();
+  const nav = await openTargets(ctx, parsed.value, cwd);
+  if (!nav.ok) return nav;
+  const { result, targets, widened } = await visitWidening(
+    ctx.host,
+    nav.value,
+    cwd,
+    (t) => mapRows(t, paths[0]),
+    (r) => r.rows.length === 0 && r.kind === 'prefix',
+  );
+  try {
+    if (result.rows.length === 0 && result.kind === 'prefix') {
+      const nearest = targets
+        .flatMap((t) =>
+          nearestPaths(t.reader, paths[0]).map((p) => (t.member ? `${t.member}/${printedPath(p)}` : printedPath(p))),
+        )
+        .slice(0, 3);
+      return fail(
+        'no_indexed_path',
+        `no indexed file is ${quoteInput(printedPath(pathReadings(paths[0])[0]))} or lies under it${nearest.length ? `; nearest: ${nearest.join(', ')}` : ''}`,
+      );
+    }
+    const entries = result.rows.map((r) => ({
+      ...r.entry,
+      ...(r.detail ? { names: r.detail.names as string[] } : {}),
+    }));
+    const coverage: Record<string, unknown> = {
+      [result.kind === 'file' ? 'items' : 'files']: entries.length,
+      ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
+      ...skippedCoverage(nav.value),
+    };
+    const line = `${entries.length} ${result.kind === 'file' ? 'items' : 'files'}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
+    return saveNav(ctx, opts, 'map', `map ${words.join(' ')}`, entries, false, coverage, line);
+  } finally {
+    closeTargets(targets);
+  }
+}
+
+export function mapCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) =>
+    navAnswer(await mapData(ctx, words, opts), opts, budget),
+  );
+}
+
+/** One located item of a `ctx` answer; `handle` reads it back. */
+export interface CtxRow {
+  readonly handle: string;
+  readonly member?: string;
+  /** Path as printed (see Hit.path). */
+  readonly path: string;
+  /** 1-based first line. */
+  readonly line: number;
+  readonly name?: string;
+  readonly kind?: string;
+  /** For callers: the definition the call sits in. */
+  readonly within?: string;
+}
+
+/**
+ * The answer of `ctx HANDLE`, its keys in the order JSON prints them: `members` for a type,
+ * `siblings` otherwise.
+ */
+export interface CtxValue {
+  readonly handle: string;
+  readonly symbol?: CtxRow;
+  readonly container?: CtxRow;
+  readonly members?: readonly CtxRow[];
+  readonly siblings?: readonly CtxRow[];
+  readonly callers: readonly CtxRow[];
+  readonly callees: readonly CtxRow[];
+  readonly unresolved_callees?: readonly string[];
+  readonly omitted?: number;
+  readonly callers_more?: string;
+  readonly note?: string;
+  readonly generation: number;
+}
+
+/** `ctx HANDLE` up to its saved set (every row gets a handle): the answer before it is fitted to a budget. */
+export async function ctxData(ctx: Context, handle: string, opts: CommandOptions): Promise<Outcome<CtxValue>> {
+  const stores = storesFor(ctx, opts);
+  const resolved = firstKnown(stores, (s) => s.resolve(handle.trim()));
+  if (!resolved.ok) return resolved;
+  const entry = resolved.value.entry;
+  if (entry.tag !== 'live_source')
+    return fail('stale_result', `ctx reads the current graph; ${handle} is a historical entry`);
+  const owner = await openOwner(ctx.host, entry);
+  if (!owner.ok) return owner;
+  try {
+    const answer = structuralContext(owner.value, entry);
+    if (!answer.ok) return answer;
+    const a = answer.value;
+    const entries: ResultEntry[] = [];
+    const row = (it: CtxItem): CtxRow => {
+      entries.push(
+        spanEntry(a.target, it.file, it, {
+          ...(it.name ? { name: it.name } : {}),
+          ...(it.kind ? { kind: it.kind } : {}),
+        }),
+      );
+      return {
+        handle: `#${entries.length}`,
+        ...(a.target.member ? { member: a.target.member } : {}),
+        path: printedPath(it.file.path),
+        line: it.startLine,
+        ...(it.name ? { name: it.name } : {}),
+        ...(it.kind ? { kind: it.kind } : {}),
+        ...(it.within ? { within: it.within } : {}),
+      };
+    };
+    const symbol = a.symbol ? row(a.symbol) : undefined;
+    const container = a.container ? row(a.container) : undefined;
+    const members = a.members.map(row);
+    const callers = a.callers.map(row);
+    const callees = a.callees.map(row);
+    const saved = stores[0].save({ query: `ctx ${handle}`, truncated: false, words: [] }, entries);
+    if (!saved.ok) return fail(saved.error.code, saved.error.message);
+    const fix = (r: CtxRow): CtxRow => ({ ...r, handle: formatHandle(saved.value.id, Number(r.handle.slice(1))) });
+    const nothing =
+      !symbol && !container && members.length + callers.length + callees.length + a.unresolvedCallees.length === 0;
+    const focus = (symbol ?? container)?.name;
+    return ok({
+      handle: handle.trim(),
+      ...(symbol ? { symbol: fix(symbol) } : {}),
+      ...(container ? { container: fix(container) } : {}),
+      [a.membersAre]: members.map(fix),
+      callers: callers.map(fix),
+      callees: callees.map(fix),
+      ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}),
+      ...(a.omitted ? { omitted: a.omitted } : {}),
+      ...(a.callersCut && focus ? { callers_more: `refs ${focus}` } : {}),
+      // An empty answer says why, so it is never mistaken for a failure or for "no callers".
+      ...(nothing
+        ? {
+            note: `no definition holds this span, and nothing indexed contains it; map ${printedPath(entry.path)} outlines the file`,
+          }
+        : {}),
+      ...(a.documents && symbol
+        ? { note: `the span documents ${symbol.name ?? 'the definition'} (line ${symbol.line}), which follows it` }
+        : {}),
+      generation: entry.generation,
+    });
+  } finally {
+    releaseReader(owner.value.reader);
+  }
+}
+
+export function ctxCommand(handle: string, opts: CommandOptions): Promise<CommandResult> {
+  return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    const value = await ctxData(ctx, handle, opts);
+    return value.ok ? renderCtx({ ...value.value }, opts, budget) : errorResult(value.error, budget);
+  });
+}
+
+/** Lists shrink from the end, evenly, until the answer fits the budget. */
+function renderCtx(value: Record<string, unknown>, opts: CommandOptions, budget: number): CommandResult {
+  return renderedResult(opts, (format) => fitCtx(value, format, budget));
+}
+
+function fitCtx(
+  value: Record<string, unknown>,
+  format: 'json' | 'lines',
+  budget: number,
+): { stdout: string; stderr: string } {
+  const lists = ['members', 'siblings', 'callers', 'callees'].filter((k) => Array.isArray(value[k]));
+  const cutTo = (keep: number): Record<string, unknown> => {
+    const cut: Record<string, unknown> = { ...value };
+    let omitted = Number(value.omitted ?? 0);
+    for (const k of lists) {
+      const list = value[k] as unknown[];
+      cut[k] = list.slice(0, keep);
+      omitted += Math.max(0, list.length - keep);
+    }
+    if (omitted) cut.omitted = omitted;
+    return cut;
+  };
+  if (budget > 0) {
+    for (let keep = CTX_LIST_MAX; keep >= 0; keep--) {
+      const cut = cutTo(keep);
+      const text = format === 'lines' ? ctxLines(cut) : jsonLine(cut);
+      if (withinBudget(text, budget)) return { stdout: text, stderr: '' };
+    }
+  }
+  const smallest = renderObject(cutTo(0), { budget });
+  return { stdout: smallest.stdout, stderr: smallest.stderr ?? '' };
+}
+
+function ctxLines(v: Record<string, unknown>): string {
+  const one = (r: CtxRow) =>
+    [
+      r.handle,
+      `${r.member ? `${r.member}/` : ''}${r.path}:${r.line}`,
+      ...(r.kind || r.name ? [[r.kind, r.name].filter(Boolean).join(' ')] : []),
+      ...(r.within ? [`in ${r.within}`] : []),
+    ]
+      .map(escapeLineField)
+      .join('\t');
+  let out = '';
+  for (const key of ['symbol', 'container']) if (v[key]) out += `${key}: ${one(v[key] as CtxRow)}\n`;
+  for (const key of ['members', 'siblings', 'callers', 'callees'])
+    for (const r of (v[key] as CtxRow[] | undefined) ?? []) out += `${key.replace(/s$/, '')}: ${one(r)}\n`;
+  if (Array.isArray(v.unresolved_callees))
+    out += `unresolved callees: ${escapeLineField((v.unresolved_callees as string[]).join(', '))}\n`;
+  if (typeof v.callers_more === 'string')
+    out += `callers: more than listed (${escapeLineField(v.callers_more)} lists every site)\n`;
+  if (v.omitted) out += `omitted: ${String(v.omitted)}\n`;
+  if (typeof v.note === 'string') out += `ctx: ${escapeLineField(v.note)}\n`;
+  return out;
+}

@@ -1,0 +1,258 @@
+// `ctx HANDLE` (docs/spec/retrieval.md §7): the structural context of a handle's symbol or region
+// from the owner's current graph: container, members or siblings, callers, callees.
+import * as fs from 'node:fs';
+import {
+  declarationRank,
+  extractOccurrences,
+  isEnclosingKind,
+  kindTier,
+  OWNER_KINDS,
+  ROLE,
+  type IndexedDefinition,
+  type IndexedFile,
+} from '@trufflepig/index';
+import { percentDecode } from '@trufflepig/base/stored-path';
+import { fileStanding } from '@trufflepig/rank';
+import { printedPath } from '@trufflepig/render';
+import type { ResultEntry } from '@trufflepig/result-cache';
+import { fail, ok, type Outcome } from '../core/errors';
+import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from '../core/limits';
+import { readOnce } from '../core/live';
+import { qualifiedName } from './entries';
+import type { NavTarget } from './open';
+import { useRowsOf } from './uses';
+import { checkOwner } from '../core/owner';
+import { openPublished, releaseReader } from '../core/reader-pool';
+import type { Host } from '../core/host';
+
+export interface CtxItem {
+  readonly file: IndexedFile;
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly name?: string;
+  readonly kind?: string;
+  /** For callers: the definition the call sits in. */
+  readonly within?: string;
+}
+
+export interface CtxAnswer {
+  readonly target: NavTarget;
+  readonly symbol?: CtxItem;
+  readonly container?: CtxItem;
+  /** Members of a type, else the symbol's siblings under the same owner. */
+  readonly members: CtxItem[];
+  readonly membersAre: 'members' | 'siblings';
+  readonly callers: CtxItem[];
+  readonly callees: CtxItem[];
+  readonly unresolvedCallees: string[];
+  /** A type's members and the callees found past CTX_LIST_MAX: counted, not listed. */
+  readonly omitted: number;
+  /** Call sites stopped at CTX_LIST_MAX (more may exist: `refs` lists them all). */
+  readonly callersCut: boolean;
+  /** The span is the doc comment of `symbol`, which starts just after it. */
+  readonly documents?: true;
+}
+
+function item(d: IndexedDefinition, within?: string): CtxItem {
+  return {
+    file: d.file,
+    start: d.start,
+    end: d.end,
+    startLine: d.startLine,
+    endLine: d.endLine,
+    name: qualifiedName(d),
+    kind: d.kind,
+    ...(within ? { within } : {}),
+  };
+}
+
+/**
+ * What a call can reach: a function, method, macro or prototype, a type (a constructor
+ * call) or an enum variant, never a variable, field or constant (an agent trial's `ctx`
+ * gave `.join(...)` on an array the callee `variable join` of another package).
+ */
+function isCallTarget(d: IndexedDefinition): boolean {
+  return kindTier(d.kind) <= 1 || d.kind === 'variant';
+}
+
+/** A callee's definition: code before tests before build output, a function before its C prototype, else the first. */
+function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | undefined {
+  const key = (d: IndexedDefinition) => 2 * fileStanding(d.file) + declarationRank(d.kind, d.file.path);
+  return [...list].sort((a, b) => key(a) - key(b))[0];
+}
+
+/** A doc comment, block-comment or attribute/decorator line: what may stand between a doc comment and its item. */
+const DOC_OR_ATTRIBUTE_LINE = /^\s*(\/\/|\/\*|\*|#\[|#!\[|@)/;
+
+/**
+ * The definition a span documents: after the span's last line only comment or attribute
+ * lines (at most CTX_DOC_GAP_LINES), then the line where the definition starts; the
+ * outermost definition starting there.
+ */
+export function documentedBy(
+  defs: readonly IndexedDefinition[],
+  endLine: number,
+  lines: readonly string[],
+): IndexedDefinition | undefined {
+  let line = endLine + 1;
+  while (line <= lines.length && line - endLine <= CTX_DOC_GAP_LINES && DOC_OR_ATTRIBUTE_LINE.test(lines[line - 1]))
+    line++;
+  let best: IndexedDefinition | undefined;
+  for (const d of defs) if (d.startLine === line && (!best || d.end - d.start > best.end - best.start)) best = d;
+  return best;
+}
+
+/** The innermost definition of a file containing [start, end). */
+function innermost(defs: readonly IndexedDefinition[], start: number, end: number): IndexedDefinition | undefined {
+  let best: IndexedDefinition | undefined;
+  for (const d of defs)
+    if (d.start <= start && end <= d.end && (!best || d.end - d.start < best.end - best.start)) best = d;
+  return best;
+}
+
+/** Open the handle's owner and refuse a handle the owner's graph has moved past. */
+export async function openOwner(host: Host, entry: ResultEntry): Promise<Outcome<NavTarget>> {
+  const root = percentDecode(entry.root).toString('utf8');
+  const owner = checkOwner(entry, root);
+  if (!owner.ok) return owner;
+  const cache = typeof entry.cache === 'string' ? entry.cache : undefined;
+  if (!cache || !fs.existsSync(cache))
+    return fail('stale_result', `the index this handle came from is gone; search again`);
+  // A worktree hit served from its member's index names that index's own root (owner_root).
+  const builtFor =
+    entry.owner === 'parent_index' && typeof entry.owner_root === 'string' ? { builtFor: entry.owner_root } : {};
+  const reader = await openPublished(host, cache, root, builtFor);
+  if (!reader.ok)
+    return fail(
+      'stale_result',
+      `the index this handle came from cannot be opened (${reader.error.code}); search again`,
+    );
+  if (reader.value.generation !== entry.generation) {
+    const now = reader.value.generation;
+    releaseReader(reader.value);
+    return fail(
+      'stale_result',
+      `the index moved from generation ${entry.generation} to ${now} since this handle was made; search again for current context`,
+    );
+  }
+  const file = reader.value.fileByPath(entry.path);
+  if (!file || file.revision !== entry.revision) {
+    releaseReader(reader.value);
+    return fail(
+      'stale_result',
+      `${printedPath(entry.path)} changed in the index since this handle was made; search again`,
+    );
+  }
+  return ok({
+    ...(entry.member !== undefined ? { member: entry.member } : {}),
+    root,
+    cacheDir: cache,
+    reader: reader.value,
+  });
+}
+
+function documentedAfter(
+  t: NavTarget,
+  file: IndexedFile,
+  defs: readonly IndexedDefinition[],
+  entry: ResultEntry,
+): IndexedDefinition | undefined {
+  const live = readOnce(t.root, file.path);
+  if (!live.ok || live.revision !== file.revision) return undefined;
+  return documentedBy(defs, entry.end_line, live.bytes.toString('utf8').split('\n'));
+}
+
+export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<CtxAnswer> {
+  const file = t.reader.fileByPath(entry.path)!;
+  const defs = t.reader.fileDefinitions(file.path);
+  const held =
+    defs.find((d) => d.start === entry.start && d.end === entry.end) ??
+    innermost(defs, entry.start, Math.max(entry.start, entry.end));
+  const regionOwner = held ? undefined : innermost(defs, entry.start, entry.start);
+  // A doc comment above a definition is held by none (an agent trial: `ctx` of the rustdoc
+  // of serde_json's `disable_recursion_limit`, the top hit of its search, said nothing).
+  const documented = held || regionOwner ? undefined : documentedAfter(t, file, defs, entry);
+  const symbol = held ?? documented;
+  const focus = symbol ?? regionOwner;
+  const ownerName = focus?.container ?? null;
+  const container =
+    ownerName === null
+      ? undefined
+      : (defs.find((d) => d.name === ownerName && OWNER_KINDS.has(d.kind)) ??
+        t.reader.definitions(ownerName.split('::').pop()!).find((d) => OWNER_KINDS.has(d.kind)));
+  const isType = focus !== undefined && OWNER_KINDS.has(focus.kind);
+  const members =
+    focus === undefined
+      ? []
+      : isType
+        ? defs.filter((d) => d.container === focus.name)
+        : defs.filter(
+            (d) => d !== focus && d.container === focus.container && (focus.container !== null || d.container === null),
+          );
+  const callers: CtxItem[] = [];
+  const callees: CtxItem[] = [];
+  const unresolved: string[] = [];
+  // A type's members past the cap are counted; a function's siblings are the rest of its
+  // file's outline (map lists them), which a count would only swell.
+  let omitted = isType ? Math.max(0, members.length - CTX_LIST_MAX) : 0;
+  let callersCut = false;
+  if (focus && !isType) {
+    // The index keeps one representative occurrence per file (often the declaration):
+    // re-read the files whose uses include a call for the call sites themselves.
+    for (const u of useRowsOf(t.reader, focus.name)) {
+      if ((u.roles & ROLE.call) === 0) continue;
+      if (callers.length >= CTX_LIST_MAX) {
+        callersCut = true;
+        break;
+      }
+      const bytes = readOnce(t.root, u.file.path);
+      if (!bytes.ok || bytes.revision !== u.file.revision) continue;
+      const enclosingDefs = t.reader.fileDefinitions(u.file.path).filter((d) => isEnclosingKind(d.kind));
+      for (const o of extractOccurrences(u.file.lang, bytes.bytes)) {
+        if (o.name !== focus.name || o.role !== 'call') continue;
+        if (callers.length >= CTX_LIST_MAX) {
+          callersCut = true;
+          break;
+        }
+        const within = innermost(enclosingDefs, o.start, o.end);
+        callers.push({
+          file: u.file,
+          start: o.start,
+          end: o.end,
+          startLine: o.line,
+          endLine: o.line,
+          ...(within ? { within: qualifiedName(within) } : {}),
+        });
+      }
+    }
+    const live = readOnce(t.root, file.path);
+    if (live.ok && live.revision === file.revision) {
+      const seen = new Set<string>();
+      for (const o of extractOccurrences(file.lang, live.bytes)) {
+        if (o.role !== 'call' || o.start < focus.start || o.end > focus.end || seen.has(o.name)) continue;
+        seen.add(o.name);
+        const target =
+          bestCallee(defs.filter((d) => d.name === o.name && isCallTarget(d))) ??
+          bestCallee(t.reader.definitions(o.name).filter(isCallTarget));
+        if (target && callees.length < CTX_LIST_MAX) callees.push(item(target));
+        else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
+        else omitted++;
+      }
+    }
+  }
+  return ok({
+    target: t,
+    ...(symbol ? { symbol: item(symbol) } : {}),
+    ...(container ? { container: item(container) } : regionOwner ? { container: item(regionOwner) } : {}),
+    members: members.slice(0, CTX_LIST_MAX).map((d) => item(d)),
+    membersAre: isType ? 'members' : 'siblings',
+    callers,
+    callees,
+    unresolvedCallees: unresolved,
+    omitted,
+    callersCut,
+    ...(documented ? { documents: true } : {}),
+  });
+}

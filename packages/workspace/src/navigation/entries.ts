@@ -1,0 +1,41 @@
+// Result-set entries for navigation answers: every locator a verb prints gets a handle
+// that `show` reads back, verified, from the stored owner.
+import { queryLanguageOf, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
+import { percentEncode } from '@trufflepig/base/stored-path';
+import type { ResultEntry } from '@trufflepig/result-cache';
+import type { NavTarget } from './open';
+import { rootIdentity } from '../core/owner';
+
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+export function spanEntry(t: NavTarget, file: IndexedFile, span: Span, fields: Partial<ResultEntry> = {}): ResultEntry {
+  return {
+    tag: 'live_source',
+    root: percentEncode(t.root),
+    ...(t.member !== undefined ? { member: t.member, root_id: rootIdentity(t.root) } : {}),
+    path: file.path,
+    revision: file.revision ?? '',
+    generation: t.reader.generation,
+    start: span.start,
+    end: span.end,
+    start_line: span.startLine,
+    end_line: span.endLine,
+    sources: [...file.tags],
+    lang: queryLanguageOf(file.lang),
+    cache: t.cacheDir,
+    ...fields,
+  };
+}
+
+export function qualifiedName(d: { readonly name: string; readonly container: string | null }): string {
+  return d.container ? `${d.container}::${d.name}` : d.name;
+}
+
+export function definitionEntry(t: NavTarget, d: IndexedDefinition): ResultEntry {
+  return spanEntry(t, d.file, d, { name: qualifiedName(d), kind: d.kind });
+}

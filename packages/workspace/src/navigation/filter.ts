@@ -1,0 +1,65 @@
+// The query filters (file: -file: lang: source: -source: kind:) applied to navigation
+// candidates, with the same path matcher as search.
+import {
+  createPathMatcher,
+  queryLanguageOf,
+  type IndexedFile,
+  type IndexReader,
+  type ParsedQuery,
+} from '@trufflepig/index';
+import { percentDecode } from '@trufflepig/base/stored-path';
+import { printedPath } from '@trufflepig/render';
+import { NEAREST_PATHS_MAX } from '../core/limits';
+
+export function fileFilter(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
+  const match = createPathMatcher(
+    q.fileInclude,
+    q.fileExclude,
+    reader.files().map((f) => f.path),
+  );
+  return (f) =>
+    !f.excluded &&
+    match(f.path) &&
+    (q.languages.length === 0 || q.languages.includes(queryLanguageOf(f.lang) as never)) &&
+    (q.sources.length === 0 || q.sources.some((s) => f.tags.includes(s))) &&
+    !q.sourceExclude.some((s) => f.tags.includes(s));
+}
+
+export function kindFilter(q: ParsedQuery): (kind: string) => boolean {
+  const kinds = q.kinds.filter((k) => k !== 'file');
+  return (kind) => kinds.length === 0 || kinds.includes(kind);
+}
+
+/** The filters of a query as written, for messages (`file:src lang:rust`). */
+export function filterWords(q: ParsedQuery): string {
+  return [
+    ...q.fileInclude.map((v) => `file:${printedPath(v)}`),
+    ...q.fileExclude.map((v) => `-file:${printedPath(v)}`),
+    ...q.languages.map((v) => `lang:${v}`),
+    ...q.kinds.map((v) => `kind:${v}`),
+    ...q.sources,
+    ...q.sourceExclude.map((v) => `-${v}`),
+  ].join(' ');
+}
+
+function display(encoded: string): string {
+  return percentDecode(encoded).toString('utf8');
+}
+
+/** Indexed paths nearest to `wanted`: sharing the longest leading part, then the same base name. */
+export function nearestPaths(reader: IndexReader, wanted: string): string[] {
+  const target = display(wanted).replace(/\/+$/, '');
+  const base = target.split('/').pop() ?? target;
+  const score = (p: string): number => {
+    let common = 0;
+    while (common < p.length && common < target.length && p[common] === target[common]) common++;
+    return common + (p.split('/').pop() === base ? 1000 : 0) + (p.includes(base) ? 100 : 0);
+  };
+  return reader
+    .files()
+    .filter((f) => !f.excluded)
+    .map((f) => ({ p: f.path, s: score(display(f.path)) }))
+    .sort((a, b) => b.s - a.s || (a.p < b.p ? -1 : 1))
+    .slice(0, NEAREST_PATHS_MAX)
+    .map((x) => x.p);
+}

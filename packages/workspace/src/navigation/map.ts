@@ -1,0 +1,99 @@
+// `map PATH` (docs/spec/retrieval.md §7): a file's outline, or one row per file under a prefix.
+import { type IndexedDefinition, type IndexedFile, type IndexReader } from '@trufflepig/index';
+import { normalizeEncodedPath, percentEncode } from '@trufflepig/base/stored-path';
+import type { ResultEntry } from '@trufflepig/result-cache';
+import { MAP_NAMES_PER_FILE } from '../core/limits';
+import { readOnce } from '../core/live';
+import { definitionEntry, spanEntry } from './entries';
+import type { NavTarget } from './open';
+
+/** Members of a type come after the items, each group in source order. */
+export const SECOND_GROUP: ReadonlySet<string> = new Set(['field', 'variant', 'property']);
+
+export interface MapRow {
+  readonly entry: ResultEntry;
+  readonly detail?: Readonly<Record<string, string | number | readonly string[]>>;
+}
+
+/** Keywords before a definition's name that change how it is used (`static async get`, `private`). */
+const MODIFIERS: ReadonlySet<string> = new Set([
+  'abstract',
+  'static',
+  'async',
+  'get',
+  'set',
+  'private',
+  'protected',
+  'readonly',
+]);
+/** Bytes of a definition's head read for modifiers: decorators and attributes beyond it are not. */
+const HEAD_MAX_BYTES = 200;
+
+/**
+ * Modifiers of a definition, read from its head in the file's current bytes (the text
+ * between the definition's start and its name), in source order; `#` for a `#private` name.
+ * Works for every language whose modifiers precede the name; nothing when the file changed.
+ */
+export function modifiersOf(bytes: Uint8Array, d: IndexedDefinition): string[] {
+  const from = Math.max(d.start, d.nameStart - HEAD_MAX_BYTES);
+  const head = Buffer.from(bytes.subarray(from, Math.max(from, d.nameStart)))
+    .toString('utf8')
+    // Decorators and attributes (`@Input()`, `#[inline]`) are not modifiers.
+    .replace(/@[\w.]+(\([^)]*\))?|#\[[^\]]*\]/g, ' ');
+  const out = (head.match(/[A-Za-z_]+/g) ?? []).filter((w, i, all) => MODIFIERS.has(w) && all.indexOf(w) === i);
+  if (bytes[d.nameStart] === 0x23) out.push('#');
+  return out;
+}
+
+export function outline(t: NavTarget, file: IndexedFile): MapRow[] {
+  const defs = t.reader.fileDefinitions(file.path);
+  const bySource = (a: IndexedDefinition, b: IndexedDefinition) => a.start - b.start || b.end - a.end;
+  const items = defs.filter((d) => !SECOND_GROUP.has(d.kind)).sort(bySource);
+  const members = defs.filter((d) => SECOND_GROUP.has(d.kind)).sort(bySource);
+  const live = readOnce(t.root, file.path);
+  const bytes = live.ok && live.revision === file.revision ? live.bytes : undefined;
+  return [...items, ...members].map((d) => {
+    const modifiers = bytes ? modifiersOf(bytes, d) : [];
+    return { entry: { ...definitionEntry(t, d), ...(modifiers.length ? { modifiers } : {}) } };
+  });
+}
+
+/**
+ * The stored (percent-encoded) paths a user's PATH may mean, most likely first: the path
+ * as search prints it (`a%20b.ts`, decoded then re-encoded, so `café` and `caf%C3%A9`
+ * agree), then the raw name typed as it is (`50%25.ts` naming a file called that).
+ * Both are canonical encodings, so they compare exactly with stored paths, byte for byte,
+ * non-UTF-8 names included.
+ */
+export function pathReadings(wanted: string): string[] {
+  const typed = wanted.replace(/^\.\//, '');
+  const printed = normalizeEncodedPath(typed);
+  const raw = percentEncode(typed);
+  return printed === raw ? [printed] : [printed, raw];
+}
+
+/** Indexed files under a directory prefix (`src/` or `src`, encoded), or whose path starts with it. */
+export function filesUnder(reader: IndexReader, prefix: string): IndexedFile[] {
+  const p = prefix;
+  const dir = p === '' || p === '.' ? '' : p.endsWith('/') ? p : `${p}/`;
+  const files = reader.files().filter((f) => !f.excluded);
+  const under = files.filter((f) => f.path.startsWith(dir));
+  return under.length > 0 ? under : files.filter((f) => f.path.startsWith(p));
+}
+
+/** One `kind: "file"` row per file, naming its top-level items (`+N` when cut). */
+export function fileRows(t: NavTarget, files: readonly IndexedFile[]): MapRow[] {
+  return files.map((f) => {
+    const top = t.reader
+      .fileDefinitions(f.path)
+      .filter((d) => d.container === null)
+      .sort((a, b) => a.start - b.start);
+    const names = top.slice(0, MAP_NAMES_PER_FILE).map((d) => d.name);
+    if (top.length > MAP_NAMES_PER_FILE) names.push(`+${top.length - MAP_NAMES_PER_FILE}`);
+    const lines = Math.max(1, f.lines - (f.size > 0 ? 1 : 0));
+    return {
+      entry: spanEntry(t, f, { start: 0, end: f.size, startLine: 1, endLine: lines }, { kind: 'file' }),
+      detail: { names },
+    };
+  });
+}

@@ -1,0 +1,116 @@
+// The indexes a navigation verb reads: the single root, or the selected workspace
+// members (each opened on its own, never a competing writer).
+import * as path from 'node:path';
+import type { IndexReader, ParsedQuery } from '@trufflepig/index';
+import type { Context, MemberTarget, WorkspaceContext } from '../core/context';
+import { fail, ok, type Outcome } from '../core/errors';
+import { selectMembers } from '../federation/federate';
+import { cutReason } from '../federation/member-search';
+import { openReader } from '../core/search';
+import type { Host } from '../core/host';
+import type { SearchScope } from '../federation/coverage';
+import { releaseReader } from '../core/reader-pool';
+
+export interface NavTarget {
+  /** Workspace member name; undefined for a single root. */
+  readonly member?: string;
+  readonly root: string;
+  readonly cacheDir: string;
+  readonly reader: IndexReader;
+  /** The invocation directory relative to this root ('' at the root; undefined outside it). */
+  readonly here?: string;
+}
+
+export interface NavSkipped {
+  readonly member: string;
+  readonly state: 'warming' | 'unavailable';
+  readonly reason: string;
+}
+
+export interface NavTargets {
+  readonly targets: NavTarget[];
+  readonly skipped: NavSkipped[];
+  readonly scope?: SearchScope;
+  /** Home without results may widen to these members (unopened yet). */
+  readonly widenTo: readonly MemberTarget[];
+  readonly ws?: WorkspaceContext;
+}
+
+function relativeHere(root: string, cwd: string): string | undefined {
+  const rel = path.relative(root, cwd);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep).join('/');
+}
+
+export async function openMembers(
+  host: Host,
+  members: readonly MemberTarget[],
+  cwd: string,
+): Promise<{ targets: NavTarget[]; skipped: NavSkipped[] }> {
+  const targets: NavTarget[] = [];
+  const skipped: NavSkipped[] = [];
+  for (const m of members) {
+    if (!m.available) {
+      skipped.push({ member: m.name, state: 'unavailable', reason: m.unavailableReason ?? 'missing root' });
+      continue;
+    }
+    const reader = await openReader(host, m.root, m.cacheDir, m.parentCacheDir);
+    if (!reader.ok) {
+      skipped.push({
+        member: m.name,
+        state: reader.error.code === 'index_locked' ? 'warming' : 'unavailable',
+        reason: cutReason(reader.error.message),
+      });
+      continue;
+    }
+    const here = relativeHere(m.root, cwd);
+    targets.push({
+      member: m.name,
+      root: m.root,
+      cacheDir: m.cacheDir,
+      reader: reader.value,
+      ...(here !== undefined ? { here } : {}),
+    });
+  }
+  return { targets, skipped };
+}
+
+/** Targets of a navigation request: selectors as for search (home widens only when asked to by the caller). */
+export async function openTargets(ctx: Context, q: ParsedQuery, cwd: string): Promise<Outcome<NavTargets>> {
+  if (ctx.kind === 'single') {
+    if (q.members.length > 0 || q.workspace !== null)
+      return fail(
+        'no_workspace',
+        'workspace selectors (in:NAME, ws:home, ws:all) need a workspace; pass --workspace FILE or run inside a member',
+      );
+    const reader = await openReader(ctx.host, ctx.root.root, ctx.root.cacheDir);
+    if (!reader.ok) return reader;
+    const here = relativeHere(ctx.root.root, cwd);
+    return ok({
+      targets: [
+        {
+          root: ctx.root.root,
+          cacheDir: ctx.root.cacheDir,
+          reader: reader.value,
+          ...(here !== undefined ? { here } : {}),
+        },
+      ],
+      skipped: [],
+      widenTo: [],
+    });
+  }
+  const selected = selectMembers(ctx.ws, q);
+  if (!selected.ok) return selected;
+  const opened = await openMembers(ctx.host, selected.value.targets, cwd);
+  const widenTo = selected.value.widen ? ctx.ws.members.filter((m) => m.name !== selected.value.targets[0].name) : [];
+  if (opened.targets.length === 0 && widenTo.length === 0) {
+    return fail(
+      'workspace_unavailable',
+      `no selected member is available (${opened.skipped.map((s) => `${s.member}: ${s.reason}`).join('; ')}); fix the member paths in ${ctx.ws.config.file} or select another member`,
+    );
+  }
+  return ok({ ...opened, scope: selected.value.scope, widenTo, ws: ctx.ws });
+}
+
+export function closeTargets(targets: readonly NavTarget[]): void {
+  for (const t of targets) releaseReader(t.reader);
+}

@@ -1,0 +1,386 @@
+// `refs NAME [filters]` (docs/spec/retrieval.md §7): every occurrence site of a name, re-read from
+// the files the index names, each with how it resolves inside its own member, its line's
+// text and the definition that encloses it.
+import { displayText, printedPath } from '@trufflepig/render';
+import {
+  declarationRank,
+  extractOccurrences,
+  isEnclosingKind,
+  lineAt,
+  lineStartOffsets,
+  OWNER_KINDS,
+  type IndexedImport,
+  type IndexedDefinition,
+  type IndexedFile,
+  type IndexReader,
+  type ParsedQuery,
+} from '@trufflepig/index';
+import { fileStanding } from '@trufflepig/rank';
+import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from '../core/limits';
+import { readOnce } from '../core/live';
+import { qualifiedName } from './entries';
+import { fileFilter } from './filter';
+import type { NavTarget } from './open';
+import { followImport, type Resolution } from './resolve';
+import { useRowsOf } from './uses';
+
+export interface RefSite {
+  readonly target: NavTarget;
+  readonly file: IndexedFile;
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+  readonly role: string;
+  readonly resolution: Resolution;
+  /** Where it resolves (`path:line`), when resolved or a single candidate. */
+  readonly definition?: string;
+  /** The innermost definition enclosing the site (`Owner::name`), other than the one it declares. */
+  readonly within?: string;
+  /** The site's line, display-escaped, without its indentation. */
+  readonly text: string;
+  /** Occurrences of the name collapsed into this row (its line, its band of the order). */
+  readonly repeats: number;
+  /** Every role of those occurrences, when they differ (`self.x = x`: member and reference). */
+  readonly roles?: readonly string[];
+}
+
+export interface RefsOutcome {
+  readonly sites: RefSite[];
+  /** Sites before same-line collapsing. */
+  readonly siteCount: number;
+  readonly files: number;
+  readonly truncated: boolean;
+  /** Files whose bytes changed since indexing: not examined. */
+  readonly stale: number;
+  /** Files holding the name that a bound left unread (their sites are not in `sites`). */
+  readonly unread: number;
+}
+
+/** Line starts of definition files, read once per refs call (a definition's name line may follow its attributes). */
+type LineCache = Map<string, readonly number[] | null>;
+
+/** `path:line` of a definition's name. */
+function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => string {
+  return (d) => {
+    let starts = cache.get(d.file.path);
+    if (starts === undefined) {
+      const live = readOnce(root, d.file.path);
+      starts = live.ok && live.revision === d.file.revision ? lineStartOffsets(live.bytes) : null;
+      cache.set(d.file.path, starts);
+    }
+    return `${printedPath(d.file.path)}:${starts ? lineAt(starts, d.nameStart) : d.startLine}`;
+  };
+}
+
+type SiteResolution = { resolution: Resolution; definition?: string };
+
+/**
+ * Where `imp` leads for `name` among `defs`: resolved when the trail is certain and reaches
+ * one of them. Memoised per import record (pass one file's `fileImports` array to both
+ * users): a file's resolution and its import sites follow the same statements.
+ */
+function throughImport(
+  reader: IndexReader,
+  imp: IndexedImport,
+  name: string,
+  defs: readonly IndexedDefinition[],
+  locator: (d: IndexedDefinition) => string,
+  memo: Map<IndexedImport, SiteResolution>,
+): SiteResolution {
+  const known = memo.get(imp);
+  if (known) return known;
+  const trail = followImport(reader, imp, imp.alias === name ? (imp.name ?? undefined) : name);
+  const hit = trail.definitions.filter((d) => defs.some((x) => x.file.id === d.file.id && x.start === d.start));
+  const out: SiteResolution =
+    trail.outcome === 'resolved' && hit.length === 1
+      ? { resolution: 'resolved', definition: locator(hit[0]) }
+      : hit.length > 0
+        ? { resolution: 'candidate', definition: locator(hit[0]) }
+        : { resolution: 'unresolved' };
+  memo.set(imp, out);
+  return out;
+}
+
+/** Where the import statement holding byte `at` leads for `name`, when one is recorded there. */
+function importAt(
+  imports: readonly IndexedImport[],
+  at: number,
+  name: string,
+  follow: (imp: IndexedImport) => SiteResolution,
+): SiteResolution | undefined {
+  const imp = imports.find((i) => (i.name === name || i.alias === name) && i.start <= at && at < i.end);
+  return imp ? follow(imp) : undefined;
+}
+
+/** How the name resolves in one file: its own definition, an import it follows, or another file's definition. */
+function resolveIn(
+  reader: IndexReader,
+  file: IndexedFile,
+  imports: readonly IndexedImport[],
+  name: string,
+  defs: readonly IndexedDefinition[],
+  locator: (d: IndexedDefinition) => string,
+  follow: (imp: IndexedImport) => SiteResolution,
+): SiteResolution {
+  // A file's own definition; a C file's function before its own forward prototype.
+  const own = defs
+    .filter((d) => d.file.id === file.id)
+    .sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind))[0];
+  if (own) return { resolution: 'resolved', definition: locator(own) };
+  // The name an import binds in this file is its alias when it has one: `from urllib3
+  // import SSLError as _SSLError` binds _SSLError, not the SSLError used below it.
+  const binds = (imp: IndexedImport) =>
+    imp.alias === name ||
+    (imp.alias === null && imp.name === name) ||
+    (imp.name === null && imp.alias === null && imp.spelled.split(/::|\\|\.|\//).pop() === name);
+  const binding = imports.filter(binds);
+  let candidate: SiteResolution | undefined;
+  for (const imp of binding) {
+    const through = follow(imp);
+    if (through.resolution === 'resolved') return through;
+    if (through.resolution === 'candidate') candidate ??= through;
+  }
+  if (candidate) return candidate;
+  if (binding.length > 0) return { resolution: 'unresolved' };
+  // Imports that open a scope (a glob, a C# namespace) bind the name only if it is there.
+  for (const imp of imports.filter(
+    (i) => i.name === '*' || (file.lang === 'csharp' && i.name === null && i.alias === null),
+  )) {
+    const trail = followImport(reader, imp, name);
+    const hit = trail.definitions.filter(
+      (d) => d.name === name && defs.some((x) => x.file.id === d.file.id && x.start === d.start),
+    );
+    if (hit.length === 1 && trail.outcome === 'resolved')
+      return { resolution: 'resolved', definition: locator(hit[0]) };
+  }
+  if (defs.length === 1) return { resolution: 'candidate', definition: locator(defs[0]) };
+  return defs.length > 1 ? { resolution: 'candidate' } : { resolution: 'unresolved' };
+}
+
+/**
+ * Call and use sites in code first (what an agent asks refs for), then the declaration,
+ * imports and bindings (`const x = require(...)`), then test sites and build output
+ * (a bundle's copies of the code); then path and position. A line that declares or
+ * imports the name is a declaration line whole (`exports.f = function f`: its member
+ * occurrence is not a use), so its occurrences make one row, not one per band.
+ */
+function bandOf(s: RefSite, declaring: ReadonlySet<string>): number {
+  if (fileStanding(s.file) > 0) return 2;
+  return isDeclaring(s) || declaring.has(lineKey(s)) ? 1 : 0;
+}
+
+function isDeclaring(s: RefSite): boolean {
+  return s.role === 'declaration' || s.role === 'import';
+}
+
+function lineKey(s: RefSite): string {
+  return `${s.target.member ?? ''}\0${s.file.path}\0${s.line}`;
+}
+
+/** The innermost definition holding `at`, skipping the one whose name starts there. */
+function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDefinition | undefined {
+  let best: IndexedDefinition | undefined;
+  for (const d of defs) {
+    if (d.start <= at && at < d.end && d.nameStart !== at && (!best || d.end - d.start < best.end - best.start))
+      best = d;
+  }
+  return best;
+}
+
+/** Receivers that name the enclosing type's own instance or the type itself. */
+const SELF_RECEIVERS: ReadonlySet<string> = new Set(['self', 'this', 'Self', 'cls']);
+
+/**
+ * Whether an occurrence of `name` is a site of `container::name` (`refs A::b`), read from
+ * what qualifies it on its line: `A::b`/`A.b` is; `self.b`/`this.b`/`Self::b` is inside
+ * A's own members, a candidate inside a type that does not define b itself (it may inherit
+ * it) and not one inside a type that does; `X::b` or `X.b` for another type or module path
+ * is not; a call on any other receiver (`x.b`, `f().b`) is a candidate; a bare `b` is a
+ * candidate only inside A (an implicit `this`). Before this, every `new` of a file that
+ * defines `PrettyFormatter::new` was a resolved site of it (`Vec::new`, `itoa::Buffer::new`:
+ * 17 "resolved" of which 2 were, an agent trial on serde_json).
+ */
+export function memberSite(
+  before: string,
+  container: string,
+  enclosing: IndexedDefinition | undefined,
+  definesName: (type: string) => boolean,
+): Resolution | 'not_a_site' {
+  const type =
+    enclosing === undefined
+      ? undefined
+      : OWNER_KINDS.has(enclosing.kind)
+        ? enclosing.name
+        : (enclosing.container ?? undefined);
+  const q = /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before);
+  if (!q) return type === container ? 'candidate' : 'not_a_site';
+  const [, qualifier, separator] = q;
+  if (qualifier === undefined) return 'candidate';
+  if (qualifier === container) return 'resolved';
+  if (SELF_RECEIVERS.has(qualifier)) {
+    if (type === container) return 'resolved';
+    return type !== undefined && definesName(type) ? 'not_a_site' : 'candidate';
+  }
+  // A path through another type or module (`Vec::new`, `itoa::Buffer::new`, `Other.b`).
+  if (separator === '::' || /^[A-Z]/.test(qualifier)) return 'not_a_site';
+  return 'candidate';
+}
+
+/** A line's display text, leading indentation dropped. */
+function lineText(bytes: Uint8Array, starts: readonly number[], line: number): string {
+  let end = line < starts.length ? starts[line] - 1 : bytes.length;
+  if (end > starts[line - 1] && bytes[end - 1] === 0x0d) end--;
+  const text = displayText(bytes.subarray(starts[line - 1], Math.max(starts[line - 1], end))).text.trimStart();
+  return text.length <= NAV_TEXT_MAX_CHARS ? text : `${text.slice(0, NAV_TEXT_MAX_CHARS - 1)}…`;
+}
+
+/** How long `referenceSites` reads files, and its clock (values, so a test can pass its own). */
+export interface RefsBounds {
+  readonly deadlineMs: number;
+  readonly now: () => number;
+}
+
+const DEFAULT_REFS_BOUNDS: RefsBounds = { deadlineMs: REFS_DEADLINE_MS, now: Date.now };
+
+/**
+ * Every site of the name, file by file: code files first, then build output and tests
+ * (the order rows print in), each in path order. A name used in hundreds of files (a
+ * kernel's `kfree`) is cut at `bounds.deadlineMs`: every file is parsed for its sites,
+ * and an answer must not take minutes; the outcome counts the files left unread.
+ */
+export function referenceSites(
+  targets: readonly NavTarget[],
+  q: ParsedQuery,
+  bounds: RefsBounds = DEFAULT_REFS_BOUNDS,
+): RefsOutcome {
+  const parts = q.text.split('::');
+  const name = parts[parts.length - 1];
+  const container = parts.length > 1 ? parts[parts.length - 2] : undefined;
+  const raw: RefSite[] = [];
+  let read = 0;
+  let truncated = false;
+  let stale = 0;
+  let unread = 0;
+  const started = bounds.now();
+  for (const t of targets) {
+    const ok = fileFilter(t.reader, q);
+    const defs = t.reader.definitions(name, container === undefined ? {} : { container });
+    const locator = locatorIn(t.root, new Map());
+    const memo = new Map<IndexedImport, SiteResolution>();
+    const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo);
+    const uses = useRowsOf(t.reader, name)
+      .filter((u) => ok(u.file))
+      .sort((a, b) => fileStanding(a.file) - fileStanding(b.file) || (a.file.path < b.file.path ? -1 : 1));
+    for (const [i, use] of uses.entries()) {
+      // At least one file is read, so a page is never empty for want of time.
+      if (
+        read >= REFS_MAX_FILES ||
+        raw.length >= REFS_MAX_SITES ||
+        (read > 0 && bounds.now() - started > bounds.deadlineMs)
+      ) {
+        truncated = true;
+        unread += uses.length - i;
+        break;
+      }
+      const live = readOnce(t.root, use.file.path);
+      if (!live.ok || live.revision !== use.file.revision) {
+        stale++;
+        continue;
+      }
+      read++;
+      const fileImports = t.reader.fileImports(use.file.path);
+      const resolved = resolveIn(t.reader, use.file, fileImports, name, defs, locator, follow);
+      // Facts recovered from a file that did not parse cleanly never make a site certain.
+      const resolution: Resolution =
+        resolved.resolution === 'resolved' && use.file.parse === 'partial' ? 'candidate' : resolved.resolution;
+      const definition = resolved.definition;
+      const starts = lineStartOffsets(live.bytes);
+      const fileDefs = t.reader.fileDefinitions(use.file.path);
+      const enclosingDefs = fileDefs.filter((d) => isEnclosingKind(d.kind));
+      for (const o of extractOccurrences(use.file.lang, live.bytes)) {
+        if (o.name !== name) continue;
+        const own =
+          o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
+        // An import names where its own name comes from, whatever the file's other uses
+        // resolve to (`from urllib3 import SSLError as _SSLError` beside `from .exceptions import SSLError`).
+        const imported = o.role === 'import' ? importAt(fileImports, o.start, name, follow) : undefined;
+        let site: SiteResolution = own
+          ? { resolution: use.file.parse !== 'partial' ? ('resolved' as const) : resolution, definition: locator(own) }
+          : (imported ?? { resolution, ...(definition ? { definition } : {}) });
+        const holder = enclosingDef(fileDefs, o.start);
+        // `refs A::b`: an occurrence of b is a site of A::b by what qualifies it, not by the
+        // file it is in; another type's declaration of b is none.
+        if (container !== undefined && !own && !imported) {
+          if (o.role === 'declaration') continue;
+          const lineStart = starts[o.line - 1];
+          const before = Buffer.from(
+            live.bytes.subarray(Math.max(lineStart, o.start - NAV_TEXT_MAX_CHARS), o.start),
+          ).toString('utf8');
+          const member = memberSite(before, container, holder, (type) =>
+            fileDefs.some((d) => d.name === name && d.container === type),
+          );
+          if (member === 'not_a_site') continue;
+          site =
+            member === 'resolved' && defs.length > 0
+              ? { resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate', definition: locator(defs[0]) }
+              : { resolution: 'candidate', ...(defs.length === 1 ? { definition: locator(defs[0]) } : {}) };
+        }
+        const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(enclosingDefs, o.start);
+        const within = shownIn ? qualifiedName(shownIn) : undefined;
+        raw.push({
+          target: t,
+          file: use.file,
+          start: o.start,
+          end: o.end,
+          line: o.line,
+          role: o.role,
+          ...site,
+          ...(within ? { within } : {}),
+          text: lineText(live.bytes, starts, o.line),
+          repeats: 1,
+        });
+      }
+    }
+  }
+  const declaring = new Set(raw.filter(isDeclaring).map(lineKey));
+  const order = (x: RefSite) => bandOf(x, declaring);
+  raw.sort(
+    (a, b) =>
+      order(a) - order(b) ||
+      (a.target.member ?? '').localeCompare(b.target.member ?? '') ||
+      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0) ||
+      a.start - b.start,
+  );
+  const sites: RefSite[] = [];
+  // One row per line: occurrences of the name on one line that the order keeps together
+  // (same band, same resolution) share its text, so it is printed once with every role.
+  for (const s of raw) {
+    const last = sites[sites.length - 1];
+    if (
+      last &&
+      last.target === s.target &&
+      last.file === s.file &&
+      last.line === s.line &&
+      order(last) === order(s) &&
+      ((last.resolution === s.resolution && last.definition === s.definition) || isDeclaring(last) || isDeclaring(s))
+    ) {
+      const roles = last.roles ?? [last.role];
+      sites[sites.length - 1] = {
+        ...last,
+        repeats: last.repeats + 1,
+        ...(roles.includes(s.role) ? {} : { roles: [...roles, s.role] }),
+      };
+    } else sites.push(s);
+  }
+  // Files that hold a site: a file read for the name whose occurrences are all another
+  // owner's (`refs A::new` reading every file that says `new`) is not counted.
+  const fileCount = new Set(raw.map((r) => `${r.target.member ?? ''}\0${r.file.path}`)).size;
+  return {
+    sites: sites.slice(0, REFS_MAX_SITES),
+    siteCount: raw.length,
+    files: fileCount,
+    truncated: truncated || sites.length > REFS_MAX_SITES,
+    stale,
+    unread,
+  };
+}

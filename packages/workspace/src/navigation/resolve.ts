@@ -1,0 +1,271 @@
+// Following imports to definitions inside one member's index (docs/spec/retrieval.md §6–7,
+// issue 4): at most NAV_IMPORT_HOPS hops through re-exports, by the spelling rules of
+// each language. Member-local only: no edge ever crosses into another repository.
+import * as path from 'node:path';
+import {
+  declarationRank,
+  type IndexedDefinition,
+  type IndexedFile,
+  type IndexedImport,
+  type IndexReader,
+} from '@trufflepig/index';
+import { percentDecode, percentEncode } from '@trufflepig/base/stored-path';
+import { NAV_IMPORT_HOPS } from '../core/limits';
+import { readOnce } from '../core/live';
+import { includeFiles } from './include';
+
+export type Resolution = 'resolved' | 'candidate' | 'unresolved';
+
+export interface ImportTrail {
+  /** The import statements passed through, first the one in the asking file. */
+  readonly via: readonly {
+    readonly path: string;
+    readonly line: number;
+    readonly spelled: string;
+    readonly name: string | null;
+    readonly alias: string | null;
+  }[];
+  /** Hops followed (re-exports after the first import). */
+  readonly followed: number;
+  readonly outcome: Resolution;
+  /** Definitions reached: one when resolved, several when the spelling allows more. */
+  readonly definitions: readonly IndexedDefinition[];
+}
+
+const TS_EXTENSIONS = [
+  '',
+  '.ts',
+  '.tsx',
+  '.mts',
+  '.cts',
+  '.d.ts',
+  '.js',
+  '.jsx',
+  '.mjs',
+  '.cjs',
+  '/index.ts',
+  '/index.tsx',
+  '/index.js',
+  '/index.mjs',
+];
+
+function plain(encoded: string): string {
+  return percentDecode(encoded).toString('utf8');
+}
+
+function existing(reader: IndexReader, candidates: readonly string[]): IndexedFile[] {
+  const out: IndexedFile[] = [];
+  for (const c of candidates) {
+    const normalized = path.posix.normalize(c);
+    if (normalized.startsWith('..')) continue;
+    const f = reader.fileByPath(percentEncode(normalized));
+    if (f && !out.includes(f)) out.push(f);
+  }
+  return out;
+}
+
+/** The directory holding the Rust crate root (lib.rs or main.rs) of a file. */
+function rustCrateDir(reader: IndexReader, file: string): string | undefined {
+  for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
+    const prefix = dir === '.' ? '' : `${dir}/`;
+    if (existing(reader, [`${prefix}lib.rs`, `${prefix}main.rs`]).length) return dir;
+    if (dir === '.' || dir === '/') return undefined;
+  }
+}
+
+/** `<package>/src` when `crateName` is the name of the Cargo package containing `file`. */
+function rustPackageSrc(reader: IndexReader, file: string, crateName: string): string | undefined {
+  if (!crateName) return undefined;
+  for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
+    const manifest = `${dir === '.' ? '' : `${dir}/`}Cargo.toml`;
+    const f = reader.fileByPath(percentEncode(manifest));
+    const text = f ? readOnce(reader.root, f.path) : undefined;
+    if (text?.ok) {
+      const name = /^\s*name\s*=\s*"([^"]+)"/m.exec(text.bytes.toString('utf8'))?.[1];
+      return name !== undefined && name.replace(/-/g, '_') === crateName ? path.posix.join(dir, 'src') : undefined;
+    }
+    if (dir === '.' || dir === '/') return undefined;
+  }
+}
+
+/** The directory of a Rust file's own module (children live there). */
+function rustModuleDir(file: string): string {
+  const base = path.posix.basename(file);
+  const dir = path.posix.dirname(file);
+  return ['mod.rs', 'lib.rs', 'main.rs'].includes(base) ? dir : path.posix.join(dir, base.replace(/\.rs$/, ''));
+}
+
+function rustModuleFiles(reader: IndexReader, dir: string, segments: readonly string[]): IndexedFile[] {
+  const at = path.posix.join(dir, ...segments);
+  // No segment left: the module of `dir` itself (its mod.rs, the crate root, or dir.rs).
+  if (segments.length === 0) return existing(reader, [`${at}/mod.rs`, `${at}/lib.rs`, `${at}/main.rs`, `${at}.rs`]);
+  return existing(reader, [`${at}.rs`, `${at}/mod.rs`]);
+}
+
+/** Files an import's module part may name, by the rules of the importing file's language. */
+export function moduleFiles(
+  reader: IndexReader,
+  imp: IndexedImport,
+): { files: readonly IndexedFile[]; symbol: string | undefined; pairs?: readonly IndexedFile[] } {
+  const from = plain(imp.file.path);
+  const lang = imp.file.lang;
+  const spelled = imp.spelled;
+  if (lang === 'typescript' || lang === 'tsx' || lang === 'javascript') {
+    if (!spelled.startsWith('.')) return { files: [], symbol: imp.name ?? undefined };
+    const base = path.posix.join(path.posix.dirname(from), spelled);
+    const stripped = base.replace(/\.(m|c)?js$/, '');
+    return {
+      files: existing(reader, [...TS_EXTENSIONS.map((e) => base + e), ...TS_EXTENSIONS.map((e) => stripped + e)]),
+      symbol: imp.name ?? undefined,
+    };
+  }
+  if (lang === 'rust') {
+    const segments = spelled.split('::').filter(Boolean);
+    const symbol = imp.name && imp.name !== '*' ? imp.name : segments[segments.length - 1];
+    const modulePath = imp.name === '*' ? segments : segments.slice(0, -1);
+    const crate = rustCrateDir(reader, from);
+    const here = rustModuleDir(from);
+    let base: string | undefined;
+    let rest = modulePath;
+    if (rest[0] === 'crate') [base, rest] = [crate, rest.slice(1)];
+    else if (rest[0] === 'self') [base, rest] = [here, rest.slice(1)];
+    else if (rest[0] === 'super') {
+      base = here;
+      while (rest[0] === 'super') [base, rest] = [path.posix.dirname(base), rest.slice(1)];
+    }
+    if (base !== undefined) return { files: rustModuleFiles(reader, base, rest), symbol };
+    // 2018 paths: a child module of this one, else of the crate root, else this package's
+    // own crate by name (tests/ and examples/ import it as `name::...`), else another crate.
+    const local = rustModuleFiles(reader, here, rest);
+    if (local.length) return { files: local, symbol };
+    const fromRoot = crate === undefined ? [] : rustModuleFiles(reader, crate, rest);
+    if (fromRoot.length) return { files: fromRoot, symbol };
+    const own = rustPackageSrc(reader, from, rest[0] ?? '');
+    return { files: own === undefined ? [] : rustModuleFiles(reader, own, rest.slice(1)), symbol };
+  }
+  if (lang === 'python') {
+    const dots = /^\.*/.exec(spelled)![0].length;
+    const parts = spelled.slice(dots).split('.').filter(Boolean);
+    let dir = dots > 0 ? path.posix.dirname(from) : '';
+    for (let i = 1; i < dots; i++) dir = path.posix.dirname(dir);
+    const at = path.posix.join(dir, ...parts);
+    return { files: existing(reader, [`${at}.py`, `${at}/__init__.py`]), symbol: imp.name ?? undefined };
+  }
+  if (lang === 'c' || lang === 'cpp') {
+    // `#include` makes every name of the header visible (a glob), and its includes' names too;
+    // a paired source defines what the header declares but exports none of its own includes.
+    return { ...includeFiles(reader, from, spelled), symbol: undefined };
+  }
+  if (lang === 'csharp') {
+    // `using A.B;` opens a namespace: the files declaring it; `using X = A.B.C;` names C.
+    const dotted = spelled.split('.');
+    const namespace = imp.name === null && imp.alias === null ? spelled : dotted.slice(0, -1).join('.');
+    const files = reader
+      .definitions(namespace)
+      .filter((d) => d.kind === 'module')
+      .map((d) => d.file);
+    return {
+      files: [...new Set(files)],
+      symbol: imp.name === null && imp.alias === null ? undefined : dotted[dotted.length - 1],
+    };
+  }
+  // Path-style spellings (PHP `App\Models\User`, Java `a.b.C`): the file is
+  // found by its path suffix, which makes several matches candidates rather than certain.
+  const parts = spelled.split(/\\|\.|::|\//).filter(Boolean);
+  const symbol = imp.name && imp.name !== '*' ? imp.name : parts[parts.length - 1];
+  const ext = path.posix.extname(from);
+  const suffix = `${parts.join('/')}${ext}`;
+  const files = reader
+    .files()
+    .filter((f) => !f.excluded && (plain(f.path) === suffix || plain(f.path).endsWith(`/${suffix}`)));
+  return { files, symbol };
+}
+
+/**
+ * The definition a JavaScript or TypeScript module exports as `default` (what `import x
+ * from './m'` binds): `export default function name` / `class name` in front of a
+ * definition, else the definition named by `export default name;`. None when the module
+ * exports an expression.
+ */
+function defaultExport(reader: IndexReader, f: IndexedFile): IndexedDefinition[] {
+  const live = readOnce(reader.root, f.path);
+  if (!live.ok || live.revision !== f.revision) return [];
+  const text = live.bytes.toString('latin1');
+  const defs = reader.fileDefinitions(f.path).filter((d) => d.container === null);
+  const inFront = defs.find((d) =>
+    /export\s+default\s+(?:async\s+)?(?:function\s*\*?|class)\s*$/.test(
+      text.slice(Math.max(0, d.nameStart - 64), d.nameStart),
+    ),
+  );
+  if (inFront) return [inFront];
+  const named = /export\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/m.exec(text)?.[1];
+  return named === undefined ? [] : defs.filter((d) => d.name === named).slice(0, 1);
+}
+
+/**
+ * Follow one import to the definition of the symbol it binds: the module files it names,
+ * then their definitions of the symbol, else their re-exports of it, up to NAV_IMPORT_HOPS.
+ */
+export function followImport(reader: IndexReader, imp: IndexedImport, wanted?: string): ImportTrail {
+  const via: { path: string; line: number; spelled: string; name: string | null; alias: string | null }[] = [];
+  let frontier: { imp: IndexedImport; symbol: string | undefined }[] = [{ imp, symbol: wanted }];
+  const seen = new Set<string>();
+  for (let hop = 0; hop <= NAV_IMPORT_HOPS && frontier.length > 0; hop++) {
+    const found: IndexedDefinition[] = [];
+    const next: { imp: IndexedImport; symbol: string | undefined }[] = [];
+    for (const step of frontier) {
+      via.push({
+        path: step.imp.file.path,
+        line: step.imp.line,
+        spelled: step.imp.spelled,
+        name: step.imp.name,
+        alias: step.imp.alias,
+      });
+      const { files, symbol: spelledSymbol, pairs = [] } = moduleFiles(reader, step.imp);
+      const symbol = step.imp.name === '*' ? (step.symbol ?? spelledSymbol) : (spelledSymbol ?? step.symbol);
+      if (!symbol) continue;
+      for (const f of [...files, ...pairs]) {
+        const key = `${f.path}|${symbol}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        let defs = reader
+          .fileDefinitions(f.path)
+          .filter((d) => d.name === symbol)
+          .sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind));
+        if (defs.length === 0 && symbol === 'default') defs = defaultExport(reader, f);
+        if (defs.length) {
+          found.push(defs[0]);
+          continue;
+        }
+        if (pairs.includes(f)) continue;
+        for (const re of reader.fileImports(f.path)) {
+          if (
+            re.alias === symbol ||
+            re.name === symbol ||
+            re.name === '*' ||
+            (re.name === null && re.spelled.endsWith(symbol))
+          )
+            next.push({ imp: re, symbol: re.alias === symbol ? (re.name ?? symbol) : symbol });
+        }
+      }
+    }
+    // A C header's prototype and the definition in its paired source: the definition.
+    if (found.some((d) => declarationRank(d.kind, d.file.path) === 0))
+      found.splice(0, found.length, ...found.filter((d) => declarationRank(d.kind, d.file.path) === 0));
+    // A definition recovered from a file that did not parse cleanly is never certain.
+    if (found.length)
+      return {
+        via,
+        followed: hop,
+        outcome: found.length === 1 && found[0].file.parse !== 'partial' ? 'resolved' : 'candidate',
+        definitions: found,
+      };
+    frontier = next;
+  }
+  return {
+    via,
+    followed: Math.min(NAV_IMPORT_HOPS, Math.max(0, via.length - 1)),
+    outcome: 'unresolved',
+    definitions: [],
+  };
+}

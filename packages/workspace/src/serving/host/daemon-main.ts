@@ -1,0 +1,70 @@
+// A root daemon process: `node serving/host/daemon-main.js ROOT CACHE_DIR`. Serves the read verbs
+// from warm, pooled indexes while its own reconciler keeps the root's index current
+// (@trufflepig/runtime owns the socket, lock, watcher and schedule).
+import { serveRoot, type Failure, type RunningDaemon } from '@trufflepig/runtime';
+import { warmTokenizer } from '@trufflepig/render';
+import { handleServedRequest } from './daemon-handler';
+import { cacheBaseOf, refreshHistoryIndex } from '../../history-verbs/log-index';
+import { closeIdleStaleReaders } from '../../core/reader-pool';
+import { ROOT_DAEMON_HOST } from '../../core/host';
+import { reconcileInWorker } from './reconcile-worker';
+
+/** The compiled entry script, for starting a detached daemon. */
+export const DAEMON_ENTRY = __filename.replace(/\.ts$/, '.js');
+
+/** Serve `root` in this process until stopped (the `serve` verb, and the detached daemon). */
+export async function serveRootDaemon(
+  root: string,
+  cacheDir: string,
+  log?: (line: string) => void,
+  seedFrom?: string,
+): Promise<{ ok: true; daemon: RunningDaemon } | Failure> {
+  warmTokenizer();
+  return serveRoot({
+    root,
+    cacheDir,
+    ...(log ? { log } : {}),
+    reconcile: async () => {
+      const run = await reconcileInWorker(root, cacheDir, seedFrom);
+      if (run.ok && run.value.published) closeIdleStaleReaders();
+      // The repository's history index follows HEAD: a detached builder when HEAD moved (history-verbs/log-index.ts).
+      refreshHistoryIndex(root, cacheBaseOf(cacheDir));
+      return run;
+    },
+    handler: async (req) => {
+      const r = await handleServedRequest(
+        { verb: req.verb, args: req.args, options: req.options, cwd: req.cwd },
+        ROOT_DAEMON_HOST,
+      );
+      // The JSON rendering, when the request asked for it (the MCP front end), rides along.
+      const json = (r as { json?: unknown }).json;
+      return {
+        stdout: r.stdout,
+        stderr: r.stderr,
+        exitCode: r.exitCode,
+        ...(typeof json === 'string' ? { json } : {}),
+      };
+    },
+  });
+}
+
+if (require.main === module) {
+  const [root, cacheDir, seedFrom] = process.argv.slice(2);
+  if (!root || !cacheDir) {
+    process.stderr.write('usage: daemon-main ROOT CACHE_DIR [SEED_CACHE_DIR]\n');
+    process.exitCode = 2;
+  } else {
+    serveRootDaemon(root, cacheDir, (line) => process.stderr.write(`${line}\n`), seedFrom).then(
+      (started) => {
+        if (started.ok) return started.daemon.done.then(() => undefined);
+        process.stderr.write(`trufflepig daemon: ${started.code}: ${started.message}\n`);
+        process.exitCode = started.code === 'daemon_running' ? 0 : 1;
+        return undefined;
+      },
+      (err: unknown) => {
+        process.stderr.write(`trufflepig daemon: ${(err as Error).message ?? String(err)}\n`);
+        process.exitCode = 1;
+      },
+    );
+  }
+}
