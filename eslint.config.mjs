@@ -32,6 +32,7 @@ export const PACKAGE_DEPENDENCIES = {
   '@trufflepig/cli-surface': [],
   '@trufflepig/index': ['@trufflepig/rank'],
   '@trufflepig/runtime': ['@trufflepig/index'],
+  '@trufflepig/navigation': ['@trufflepig/index', '@trufflepig/rank', '@trufflepig/render', '@trufflepig/result-cache'],
   '@trufflepig/history': ['@trufflepig/index', '@trufflepig/render', '@trufflepig/result-cache'],
   '@trufflepig/workspace': [
     '@trufflepig/cli-surface',
@@ -43,6 +44,7 @@ export const PACKAGE_DEPENDENCIES = {
     '@trufflepig/index',
     '@trufflepig/runtime',
     '@trufflepig/history',
+    '@trufflepig/navigation',
   ],
   '@trufflepig/mcp': ['@trufflepig/cli-surface', '@trufflepig/workspace'],
   // member-root and index through their light subpaths only (cache-dir, classify): the

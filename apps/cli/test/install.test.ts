@@ -26,6 +26,7 @@ const WORKSPACE_PACKAGES = [
   'index',
   'mcp',
   'member-root',
+  'navigation',
   'rank',
   'render',
   'result-cache',

@@ -92,8 +92,8 @@ export * from './core/limits';
 export { refsCommand, mapCommand, ctxCommand } from './navigation/commands';
 export { histCommand, blameCommand, sinceCommand, parseShowWords, HISTORY_VERB_USAGE } from './history-verbs/commands';
 export { diffCommand, parseDiffWords } from './history-verbs/diff-command';
-export { showSymbol } from './navigation/sym';
-export { followImport, moduleFiles, type ImportTrail, type Resolution } from './navigation/resolve';
+export { showSymbol } from './navigation/show-symbol';
+export { followImport, moduleFiles, type ImportTrail, type Resolution } from '@trufflepig/navigation';
 export {
   boundedMessage,
   CONTEXT_LINES_MAX,

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { parseQuery } from '@trufflepig/index';
 import { cacheDirForRoot } from '@trufflepig/member-root';
 import { ctxCommand, indexCommand, refsCommand, searchCommand, showCommand } from '../src';
-import { referenceSites } from '../src/navigation/refs';
+import { referenceSites } from '@trufflepig/navigation';
 import { openReader } from '../src/core/search';
 import { CLIENT_HOST } from '../src/core/host';
 import { json, makeRepo } from './ws-helpers';

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ctxCommand, indexCommand, searchCommand } from '../src';
-import { CTX_LIST_MAX } from '../src/core/limits';
+import { CTX_LIST_MAX } from '@trufflepig/navigation';
 import { json, makeRepo } from './ws-helpers';
 
 const N = CTX_LIST_MAX + 3;

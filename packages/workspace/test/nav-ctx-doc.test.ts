@@ -1,5 +1,5 @@
 // `ctx` of a hit inside a doc comment answers for the definition the comment documents
-// (documentedBy in navigation/ctx.ts): Rust `///` lines precede their item, outside its span, and
+// (documentedBy in @trufflepig/navigation ctx.ts): Rust `///` lines precede their item, outside its span, and
 // an agent trial's top hit for "prevent stack overflow on deeply nested JSON" was such a
 // comment, for which ctx said nothing. Real repository, real tree-sitter parse.
 import { ctxCommand, searchCommand } from '../src';

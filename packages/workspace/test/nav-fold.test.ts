@@ -1,9 +1,9 @@
 // `show sym:` folds a long Python docstring to its summary and one row naming the exact
-// read of the rest (navigation/fold.ts); short docstrings, other languages and exact reads
+// read of the rest (@trufflepig/navigation fold.ts); short docstrings, other languages and exact reads
 // (`show HANDLE`, `show path:`) print every row. Real repository, real tree-sitter parses.
 import { countTokens, splitRows } from '@trufflepig/render';
 import { showCommand } from '../src';
-import { foldDocstring } from '../src/navigation/fold';
+import { foldDocstring } from '@trufflepig/navigation';
 import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 const DOC_LINES = Array.from({ length: 20 }, (_, i) => `    :param p${i}: what parameter ${i} means, at some length.`);

@@ -1,5 +1,5 @@
 // `refs A::b` counts an occurrence of b as a site of A::b by what qualifies it, not by the
-// file it sits in (memberSite in navigation/refs.ts). An agent trial on serde_json and click found
+// file it sits in (memberSite in @trufflepig/navigation refs.ts). An agent trial on serde_json and click found
 // `refs PrettyFormatter::new` listing `Vec::new` and `itoa::Buffer::new` as resolved calls,
 // and `refs Context::invoke` resolving `self.invoke` inside another class. Real repositories,
 // real tree-sitter parses.

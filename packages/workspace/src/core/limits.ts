@@ -16,54 +16,6 @@ export const STATUS_PARSE_FAILURE_PATHS = 10;
  */
 export const WORKER_MIN_INDEX_BYTES = 48 * 1024 * 1024;
 
-/** Imports are followed through at most this many re-export hops (show sym:, refs). */
-export const NAV_IMPORT_HOPS = 4;
-/** `#include` resolutions one reader keeps (by the including directory and the spelling). */
-export const NAV_INCLUDES_CACHED_MAX = 20_000;
-/** `show sym:` lists at most this many other locators under `also`. */
-export const SYM_ALSO_MAX = 5;
-/** Defined names a `no_definition` of `show sym:` suggests, over every member searched. */
-export const NEAREST_NAMES_SHOWN = 3;
-/**
- * `show sym:` prints a definition of at most this many lines whole; a longer one prints its
- * head, one line naming its members and a `next` that reads the body on (docs/spec/retrieval.md §6:
- * an agent asking where a class is pays for its first line, not for 1,200 tokens of it).
- */
-export const SYM_BODY_MAX_LINES = 40;
-/** Lines of a long definition's head `show sym:` prints (up to its first member or first blank line). */
-export const SYM_HEAD_MAX_LINES = 8;
-/** Members a long definition's `members:` line names (`+N more (map PATH)` for the rest). */
-export const SYM_MEMBERS_MAX = 16;
-/**
- * A Python docstring longer than this many lines prints, in `show sym:`, its summary and one
- * row naming the read of the rest (navigation/fold.ts); a short one prints whole.
- */
-export const SYM_DOC_FOLD_MIN_LINES = 6;
-/** A long type with fewer members than this prints its body, not a head and a members line. */
-export const SYM_OUTLINE_MEMBERS_MIN = 3;
-/** `refs` reads at most this many files for sites; more makes the answer truncated. */
-export const REFS_MAX_FILES = 2_000;
-/** `refs` keeps at most this many sites. */
-export const REFS_MAX_SITES = 10_000;
-/** `refs` stops reading files after this long (each is parsed for its sites); the rest are counted as unread. */
-export const REFS_DEADLINE_MS = 4_000;
-/** `map PREFIX` names at most this many top-level items per file (`+N` for the rest). */
-export const MAP_NAMES_PER_FILE = 8;
-/** Rows of one `refs` or `map` page when -n is not given (the budget decides below it). */
-export const NAV_PAGE_ROWS_MAX = 500;
-/** A `refs` row's source text is cut to this many characters in lines format. */
-export const NAV_TEXT_MAX_CHARS = 160;
-/** `ctx` lists at most this many members, callers and callees each. */
-export const CTX_LIST_MAX = 10;
-/**
- * A span that no definition holds, followed by at most this many comment or attribute
- * lines and then a definition, is (part of) that definition's doc comment (Rust `///` and
- * JSDoc precede the item they document): `ctx` answers for the definition.
- */
-export const CTX_DOC_GAP_LINES = 80;
-/** `no_indexed_path` suggests at most this many nearest paths. */
-export const NEAREST_PATHS_MAX = 3;
-
 /** A daemon-backed query waits this long for an unpublished (non-worktree) home to publish. */
 export const HOME_WAIT_MS = 8_000;
 /** Members a daemon-backed query reaches after this deadline report `timed out`. */

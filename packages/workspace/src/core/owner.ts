@@ -1,18 +1,10 @@
 // A stored hit names its owner (root, filesystem identity, worktree link); a read goes
 // there or nowhere. Configuration edits never retarget a handle, and a removed member or
 // a replaced checkout is said so rather than read in its place.
-import { rootIdentity as directoryIdentity } from '@trufflepig/index';
+import { rootIdentity } from '@trufflepig/navigation';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { stillWorktreeOf } from './context';
 import { fail, ok, type Outcome } from './errors';
-
-/**
- * Filesystem identity of a root (device and inode, as the index records its owner): a
- * checkout replaced at the same path gets a new one; '' when the root cannot be read.
- */
-export function rootIdentity(root: string): string {
-  return directoryIdentity(root) ?? '';
-}
 
 export function checkOwner(entry: ResultEntry, root: string): Outcome<void> {
   const who = entry.member !== undefined ? `member ${entry.member} (${root})` : root;

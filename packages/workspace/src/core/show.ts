@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import { lineAt, quoteInput, SHOW_PATH_MAX_BYTES } from '@trufflepig/index';
+import { quoteInput, SHOW_PATH_MAX_BYTES } from '@trufflepig/index';
+import { rowsOf } from '@trufflepig/navigation';
 import { fileUri, percentDecode, percentEncode } from '@trufflepig/base/stored-path';
 import { lineStarts, printedPath, splitRows, type ShowInput } from '@trufflepig/render';
 import { formatHandle, parseHandle, type ResultStore } from '@trufflepig/result-cache';
@@ -12,34 +13,6 @@ import { showCommitEntry } from './commit-entries';
 
 /** A continuation names the handle and the byte where the next rows start: `SET:ORD~BYTE`. */
 const CONTINUATION = /^([0-9a-zA-Z]+:\d+)~(\d+)$/;
-
-/**
- * Context shown before a span that starts deep inside a long line (minified code): the
- * row then starts here, its byte offsets saying so, instead of at a line start megabytes
- * earlier that no budget could show.
- */
-const LONG_LINE_CONTEXT_BYTES = 160;
-
-export function rowsOf(bytes: Buffer, from: number, to: number): ReturnType<typeof splitRows> {
-  const starts = lineStarts(bytes);
-  const lo = lineAt(starts, from) - 1;
-  let begin = starts[lo];
-  if (from - begin > LONG_LINE_CONTEXT_BYTES) {
-    begin = from - LONG_LINE_CONTEXT_BYTES;
-    while (begin < from && (bytes[begin] & 0xc0) === 0x80) begin++; // a UTF-8 character boundary
-  }
-  // Rows are whole lines at the end too: a definition's span stops before a statement's
-  // `;` (`var cookieNameRegExp = /.../;` printed without it, an agent trial), and a row
-  // must be the file's line, not a cut of it; a minified line's tail past
-  // LONG_LINE_CONTEXT_BYTES stays out, as its head does above.
-  let finish = Math.max(to, begin);
-  if (finish > begin && bytes[finish - 1] !== 0x0a) {
-    const lf = bytes.indexOf(0x0a, finish);
-    const lineEnd = lf < 0 ? bytes.length : lf;
-    if (lineEnd - finish <= LONG_LINE_CONTEXT_BYTES) finish = lineEnd;
-  }
-  return splitRows(bytes, begin, finish, lo + 1);
-}
 
 /** `show HANDLE` (or its continuation): read once, hash, verify against the handle's revision. */
 export function showHandle(target: string, store: ResultStore): Outcome<ShowInput> {

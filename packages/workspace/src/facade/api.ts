@@ -18,11 +18,11 @@ import { contextLinesError, storesFor, type CommandOptions } from '../core/comma
 import { resolveContext, type Context } from '../core/context';
 import type { Outcome } from '../core/errors';
 import { CLIENT_HOST } from '../core/host';
-import { NAV_PAGE_ROWS_MAX } from '../core/limits';
+import { NAV_PAGE_ROWS_MAX } from '@trufflepig/navigation';
 import type { SearchData } from '../core/search';
 import { sectionAt, sectionHits } from '../federation/scoped';
 import { ctxData, mapData, refsData, type CtxValue } from '../navigation/commands';
-import type { NavPageInput } from '../navigation/page';
+import type { NavPageInput } from '@trufflepig/navigation';
 import {
   cursorPage,
   indexData,

@@ -14,8 +14,8 @@ import { showHandle, showPath } from '../core/show';
 import { runWorkspaceSearch } from '../federation/federate';
 import { scopedMoreData, scopedSearchData, type ScopedData } from '../federation/scoped';
 import { navPageOfSet } from '../navigation/commands';
-import type { NavPageInput } from '../navigation/page';
-import { showSymbol } from '../navigation/sym';
+import type { NavPageInput } from '@trufflepig/navigation';
+import { showSymbol } from '../navigation/show-symbol';
 
 /** A search page's data: a plain ranking, or a scoped set (docs/spec/per-source.md) with its sections. */
 export type SearchPageData =

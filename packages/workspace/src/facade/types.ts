@@ -4,7 +4,7 @@
 import type { ReconcileProgress, RoleName } from '@trufflepig/index';
 import type { MemberState } from '../federation/member-search';
 import type { CtxRow } from '../navigation/commands';
-import type { Resolution } from '../navigation/resolve';
+import type { Resolution } from '@trufflepig/navigation';
 import type { ErrorCode } from './errors';
 
 // A member's state in one workspace search ('complete' | 'partial' | 'stale' | 'warming' |

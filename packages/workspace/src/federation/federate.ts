@@ -27,7 +27,7 @@ import {
   type ScopedLayout,
   type ScopeSetting,
 } from './scope-layout';
-import { rootIdentity } from '../core/owner';
+import { rootIdentity } from '@trufflepig/navigation';
 import { workspaceCoverage, type CoverageMember, type SearchScope } from './coverage';
 
 export interface WorkspaceSearchOptions {

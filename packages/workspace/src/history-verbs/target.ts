@@ -12,8 +12,7 @@ import { fail, ok, type Outcome } from '../core/errors';
 import { firstKnown } from '../core/command-kit';
 import { readOnce } from '../core/live';
 import { closeTargets, openMembers, openTargets } from '../navigation/open';
-import { bestDefinition } from '../navigation/sym';
-import { qualifiedName } from '../navigation/entries';
+import { bestDefinition, qualifiedName } from '@trufflepig/navigation';
 import { checkOwner } from '../core/owner';
 import { showPath } from '../core/show';
 

@@ -20,15 +20,26 @@ import {
 } from '../core/command-kit';
 import type { Context } from '../core/context';
 import { fail, ok, type Outcome } from '../core/errors';
-import { spanEntry } from './entries';
-import { nearestPaths } from './filter';
-import { fileRows, filesUnder, outline, pathReadings, type MapRow } from './map';
+import {
+  CTX_LIST_MAX,
+  fileRows,
+  filesUnder,
+  nearestPaths,
+  outline,
+  pathReadings,
+  referenceSites,
+  renderNavPage,
+  spanEntry,
+  structuralContext,
+  type CtxItem,
+  type MapRow,
+  type NavPageInput,
+  type NavTarget,
+  type NavVerb,
+  type RefsOutcome,
+} from '@trufflepig/navigation';
 import type { Host } from '../core/host';
-import { closeTargets, openMembers, openTargets, type NavTarget, type NavTargets } from './open';
-import { referenceSites, type RefsOutcome } from './refs';
-import { openOwner, structuralContext, type CtxItem } from './ctx';
-import { renderNavPage, type NavPageInput, type NavVerb } from './page';
-import { CTX_LIST_MAX } from '../core/limits';
+import { closeTargets, openMembers, openOwner, openTargets, type NavTargets } from './open';
 import { renderedResult } from '../core/render-choice';
 import { releaseReader } from '../core/reader-pool';
 

@@ -1,7 +1,13 @@
 // The indexes a navigation verb reads: the single root, or the selected workspace
 // members (each opened on its own, never a competing writer).
+import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { IndexReader, ParsedQuery } from '@trufflepig/index';
+import type { ParsedQuery } from '@trufflepig/index';
+import { percentDecode } from '@trufflepig/base/stored-path';
+import type { NavTarget } from '@trufflepig/navigation';
+import { printedPath } from '@trufflepig/render';
+import type { ResultEntry } from '@trufflepig/result-cache';
+import { checkOwner } from '../core/owner';
 import type { Context, MemberTarget, WorkspaceContext } from '../core/context';
 import { fail, ok, type Outcome } from '../core/errors';
 import { selectMembers } from '../federation/federate';
@@ -9,17 +15,9 @@ import { cutReason } from '../federation/member-search';
 import { openReader } from '../core/search';
 import type { Host } from '../core/host';
 import type { SearchScope } from '../federation/coverage';
-import { releaseReader } from '../core/reader-pool';
+import { openPublished, releaseReader } from '../core/reader-pool';
 
-export interface NavTarget {
-  /** Workspace member name; undefined for a single root. */
-  readonly member?: string;
-  readonly root: string;
-  readonly cacheDir: string;
-  readonly reader: IndexReader;
-  /** The invocation directory relative to this root ('' at the root; undefined outside it). */
-  readonly here?: string;
-}
+export type { NavTarget } from '@trufflepig/navigation';
 
 export interface NavSkipped {
   readonly member: string;
@@ -113,4 +111,45 @@ export async function openTargets(ctx: Context, q: ParsedQuery, cwd: string): Pr
 
 export function closeTargets(targets: readonly NavTarget[]): void {
   for (const t of targets) releaseReader(t.reader);
+}
+
+/** Open the handle's owner and refuse a handle the owner's graph has moved past. */
+export async function openOwner(host: Host, entry: ResultEntry): Promise<Outcome<NavTarget>> {
+  const root = percentDecode(entry.root).toString('utf8');
+  const owner = checkOwner(entry, root);
+  if (!owner.ok) return owner;
+  const cache = typeof entry.cache === 'string' ? entry.cache : undefined;
+  if (!cache || !fs.existsSync(cache))
+    return fail('stale_result', `the index this handle came from is gone; search again`);
+  // A worktree hit served from its member's index names that index's own root (owner_root).
+  const builtFor =
+    entry.owner === 'parent_index' && typeof entry.owner_root === 'string' ? { builtFor: entry.owner_root } : {};
+  const reader = await openPublished(host, cache, root, builtFor);
+  if (!reader.ok)
+    return fail(
+      'stale_result',
+      `the index this handle came from cannot be opened (${reader.error.code}); search again`,
+    );
+  if (reader.value.generation !== entry.generation) {
+    const now = reader.value.generation;
+    releaseReader(reader.value);
+    return fail(
+      'stale_result',
+      `the index moved from generation ${entry.generation} to ${now} since this handle was made; search again for current context`,
+    );
+  }
+  const file = reader.value.fileByPath(entry.path);
+  if (!file || file.revision !== entry.revision) {
+    releaseReader(reader.value);
+    return fail(
+      'stale_result',
+      `${printedPath(entry.path)} changed in the index since this handle was made; search again`,
+    );
+  }
+  return ok({
+    ...(entry.member !== undefined ? { member: entry.member } : {}),
+    root,
+    cacheDir: cache,
+    reader: reader.value,
+  });
 }

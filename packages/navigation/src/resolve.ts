@@ -10,8 +10,8 @@ import {
   type IndexReader,
 } from '@trufflepig/index';
 import { percentDecode, percentEncode } from '@trufflepig/base/stored-path';
-import { NAV_IMPORT_HOPS } from '../core/limits';
-import { readOnce } from '../core/live';
+import { NAV_IMPORT_HOPS } from './limits';
+import { readLiveFile as readOnce } from '@trufflepig/index';
 import { includeFiles } from './include';
 
 export type Resolution = 'resolved' | 'candidate' | 'unresolved';

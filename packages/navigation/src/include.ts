@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { type IndexedFile, type IndexReader } from '@trufflepig/index';
 import { percentDecode, percentEncode } from '@trufflepig/base/stored-path';
 import { C_SOURCE_EXTENSIONS, isCHeaderPath } from '@trufflepig/rank';
-import { NAV_INCLUDES_CACHED_MAX } from '../core/limits';
+import { NAV_INCLUDES_CACHED_MAX } from './limits';
 
 function plain(encoded: string): string {
   return percentDecode(encoded).toString('utf8');

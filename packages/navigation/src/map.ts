@@ -2,10 +2,10 @@
 import { type IndexedDefinition, type IndexedFile, type IndexReader } from '@trufflepig/index';
 import { normalizeEncodedPath, percentEncode } from '@trufflepig/base/stored-path';
 import type { ResultEntry } from '@trufflepig/result-cache';
-import { MAP_NAMES_PER_FILE } from '../core/limits';
-import { readOnce } from '../core/live';
+import { MAP_NAMES_PER_FILE } from './limits';
+import { readLiveFile as readOnce } from '@trufflepig/index';
 import { definitionEntry, spanEntry } from './entries';
-import type { NavTarget } from './open';
+import type { NavTarget } from './target';
 
 /** Members of a type come after the items, each group in source order. */
 export const SECOND_GROUP: ReadonlySet<string> = new Set(['field', 'variant', 'property']);

@@ -16,11 +16,11 @@ import {
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
-import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from '../core/limits';
-import { readOnce } from '../core/live';
+import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
+import { readLiveFile as readOnce } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import { fileFilter } from './filter';
-import type { NavTarget } from './open';
+import type { NavTarget } from './target';
 import { followImport, type Resolution } from './resolve';
 import { useRowsOf } from './uses';
 

@@ -15,7 +15,7 @@ import {
   type OutputFormat,
 } from '@trufflepig/render';
 import { formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
-import { NAV_PAGE_ROWS_MAX, NAV_TEXT_MAX_CHARS } from '../core/limits';
+import { NAV_PAGE_ROWS_MAX, NAV_TEXT_MAX_CHARS } from './limits';
 
 export type NavVerb = 'refs' | 'map';
 

@@ -9,7 +9,7 @@ import {
 } from '@trufflepig/index';
 import { percentDecode } from '@trufflepig/base/stored-path';
 import { printedPath } from '@trufflepig/render';
-import { NEAREST_PATHS_MAX } from '../core/limits';
+import { NEAREST_PATHS_MAX } from './limits';
 
 export function fileFilter(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
   const match = createPathMatcher(

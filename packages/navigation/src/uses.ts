@@ -2,7 +2,7 @@
 import { ROLE, roleNames, type IndexedFile, type IndexReader } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
 import type { Span } from './entries';
-import type { NavTarget } from './open';
+import type { NavTarget } from './target';
 
 export interface NameUseSite {
   readonly target: NavTarget;

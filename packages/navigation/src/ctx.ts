@@ -1,6 +1,5 @@
 // `ctx HANDLE` (docs/spec/retrieval.md §7): the structural context of a handle's symbol or region
 // from the owner's current graph: container, members or siblings, callers, callees.
-import * as fs from 'node:fs';
 import {
   declarationRank,
   extractOccurrences,
@@ -11,19 +10,14 @@ import {
   type IndexedDefinition,
   type IndexedFile,
 } from '@trufflepig/index';
-import { percentDecode } from '@trufflepig/base/stored-path';
 import { fileStanding } from '@trufflepig/rank';
-import { printedPath } from '@trufflepig/render';
 import type { ResultEntry } from '@trufflepig/result-cache';
-import { fail, ok, type Outcome } from '../core/errors';
-import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from '../core/limits';
-import { readOnce } from '../core/live';
+import { ok, type Outcome } from '@trufflepig/base/outcome';
+import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
+import { readLiveFile as readOnce } from '@trufflepig/index';
 import { qualifiedName } from './entries';
-import type { NavTarget } from './open';
+import type { NavTarget } from './target';
 import { useRowsOf } from './uses';
-import { checkOwner } from '../core/owner';
-import { openPublished, releaseReader } from '../core/reader-pool';
-import type { Host } from '../core/host';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -110,47 +104,6 @@ function innermost(defs: readonly IndexedDefinition[], start: number, end: numbe
   for (const d of defs)
     if (d.start <= start && end <= d.end && (!best || d.end - d.start < best.end - best.start)) best = d;
   return best;
-}
-
-/** Open the handle's owner and refuse a handle the owner's graph has moved past. */
-export async function openOwner(host: Host, entry: ResultEntry): Promise<Outcome<NavTarget>> {
-  const root = percentDecode(entry.root).toString('utf8');
-  const owner = checkOwner(entry, root);
-  if (!owner.ok) return owner;
-  const cache = typeof entry.cache === 'string' ? entry.cache : undefined;
-  if (!cache || !fs.existsSync(cache))
-    return fail('stale_result', `the index this handle came from is gone; search again`);
-  // A worktree hit served from its member's index names that index's own root (owner_root).
-  const builtFor =
-    entry.owner === 'parent_index' && typeof entry.owner_root === 'string' ? { builtFor: entry.owner_root } : {};
-  const reader = await openPublished(host, cache, root, builtFor);
-  if (!reader.ok)
-    return fail(
-      'stale_result',
-      `the index this handle came from cannot be opened (${reader.error.code}); search again`,
-    );
-  if (reader.value.generation !== entry.generation) {
-    const now = reader.value.generation;
-    releaseReader(reader.value);
-    return fail(
-      'stale_result',
-      `the index moved from generation ${entry.generation} to ${now} since this handle was made; search again for current context`,
-    );
-  }
-  const file = reader.value.fileByPath(entry.path);
-  if (!file || file.revision !== entry.revision) {
-    releaseReader(reader.value);
-    return fail(
-      'stale_result',
-      `${printedPath(entry.path)} changed in the index since this handle was made; search again`,
-    );
-  }
-  return ok({
-    ...(entry.member !== undefined ? { member: entry.member } : {}),
-    root,
-    cacheDir: cache,
-    reader: reader.value,
-  });
 }
 
 function documentedAfter(

@@ -1,43 +1,32 @@
-// `show sym:NAME [file: lang: kind:]` (docs/spec/retrieval.md §6): the best definition, read and
-// verified, then one line per other definition (`also`, ≤ 5) and one line counting its
-// reference sites (`refs NAME` lists them). Imports are followed when no definition
-// carries the name. A definition longer than SYM_BODY_MAX_LINES prints its head and its
-// members instead of its body, with a `next` that reads the body on.
+// What `show sym:NAME [file: lang: kind:]` reads (docs/spec/retrieval.md §6): the definitions
+// of a name in order (kind tier, hand-written before tests and build output, own code
+// before vendored, nearer the invocation directory first), imports followed when no
+// definition carries the name, the reference count, and the body: a definition longer
+// than SYM_BODY_MAX_LINES is its head and its members, the rest left to a continuation.
+// The facade reads the file, saves the set and renders (workspace navigation/show-symbol.ts).
 import * as path from 'node:path';
 import {
   declarationRank,
   isCallableKind,
   kindTier,
   nearestDefinedNames,
-  parseQuery,
   type IndexedDefinition,
   type ParsedQuery,
 } from '@trufflepig/index';
-import { fileUri } from '@trufflepig/base/stored-path';
 import { fileStanding, isVendoredPath } from '@trufflepig/rank';
-import { counted, printedPath, type ShowInput, type ShownRow, type SourceRow } from '@trufflepig/render';
-import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
-import type { Context } from '../core/context';
-import { fail, ok, type Outcome } from '../core/errors';
-import {
-  NEAREST_NAMES_SHOWN,
-  SYM_ALSO_MAX,
-  SYM_BODY_MAX_LINES,
-  SYM_HEAD_MAX_LINES,
-  SYM_MEMBERS_MAX,
-  SYM_OUTLINE_MEMBERS_MIN,
-} from '../core/limits';
-import { readOnce } from '../core/live';
-import { definitionEntry, qualifiedName } from './entries';
+import { printedPath, type ShownRow, type SourceRow } from '@trufflepig/render';
+import { fail, ok, type Outcome } from '@trufflepig/base/outcome';
+import { NEAREST_NAMES_SHOWN, SYM_BODY_MAX_LINES, SYM_HEAD_MAX_LINES, SYM_OUTLINE_MEMBERS_MIN } from './limits';
+
 import { fileFilter, filterWords, kindFilter } from './filter';
 import { foldDocstring } from './fold';
 import { modifiersOf, SECOND_GROUP } from './map';
-import { closeTargets, openMembers, openTargets, type NavTarget } from './open';
+import type { NavTarget } from './target';
 import { followImport, type ImportTrail } from './resolve';
 import { useRowsOf } from './uses';
-import { rowsOf } from '../core/show';
+import { rowsOf } from './rows';
 
-interface Candidate {
+export interface Candidate {
   readonly target: NavTarget;
   readonly def: IndexedDefinition;
 }
@@ -81,7 +70,7 @@ function compareCandidates(x: Candidate, y: Candidate): number {
   return 0;
 }
 
-function candidates(targets: readonly NavTarget[], q: ParsedQuery, filtered: boolean): Candidate[] {
+export function definitionCandidates(targets: readonly NavTarget[], q: ParsedQuery, filtered: boolean): Candidate[] {
   const parts = q.text.split('::');
   const name = parts[parts.length - 1];
   const container = parts.length > 1 ? parts[parts.length - 2] : undefined;
@@ -97,7 +86,10 @@ function candidates(targets: readonly NavTarget[], q: ParsedQuery, filtered: boo
 }
 
 /** Definitions reached by following imports that bind the name (aliases, re-exports). */
-function viaImports(targets: readonly NavTarget[], q: ParsedQuery): { found: Candidate[]; trail?: ImportTrail } {
+export function definitionsViaImports(
+  targets: readonly NavTarget[],
+  q: ParsedQuery,
+): { found: Candidate[]; trail?: ImportTrail } {
   const name = q.text.split('::').pop()!;
   for (const t of targets) {
     const fileOk = fileFilter(t.reader, q);
@@ -113,7 +105,7 @@ function viaImports(targets: readonly NavTarget[], q: ParsedQuery): { found: Can
 }
 
 /** Occurrences of the name in the index (every role, every file): what `refs NAME` would list, counted without reading a file. */
-function referenceCount(targets: readonly NavTarget[], name: string): { sites: number; files: number } {
+export function referenceCount(targets: readonly NavTarget[], name: string): { sites: number; files: number } {
   let sites = 0;
   let files = 0;
   for (const t of targets) {
@@ -136,7 +128,7 @@ function membersOf(t: NavTarget, def: IndexedDefinition): IndexedDefinition[] {
   return out;
 }
 
-interface Body {
+export interface Body {
   readonly rows: readonly ShownRow[];
   /** Byte where the rows left out start, when the head stands for a long body. */
   readonly restStart?: number;
@@ -148,7 +140,7 @@ interface Body {
  * long, callable, or has fewer than SYM_OUTLINE_MEMBERS_MIN members; else its head (up to its first member, at most SYM_HEAD_MAX_LINES
  * lines) with its members listed, the rest left to the continuation.
  */
-function bodyOf(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
+export function definitionBody(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
   const body = wholeOrHead(t, def, bytes);
   if (def.file.lang !== 'python') return body;
   const where = `show path:${printedPath(def.file.path)}`;
@@ -209,15 +201,15 @@ export function bestDefinition(
   targets: readonly NavTarget[],
   q: ParsedQuery,
 ): Outcome<{ target: NavTarget; def: IndexedDefinition }> {
-  let found = candidates(targets, q, true);
-  if (found.length === 0) found = viaImports(targets, q).found;
+  let found = definitionCandidates(targets, q, true);
+  if (found.length === 0) found = definitionsViaImports(targets, q).found;
   return found.length ? ok(found[0]) : noDefinition(targets, q);
 }
 
-function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<never> {
+export function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<never> {
   const filters = filterWords(q);
   if (filters) {
-    const loose = candidates(targets, q, false)[0];
+    const loose = definitionCandidates(targets, q, false)[0];
     const best = loose
       ? `; best without them: ${loose.target.member ? `${loose.target.member}/` : ''}${printedPath(loose.def.file.path)}:${loose.def.startLine} (${loose.def.kind})`
       : '; there is none without them either';
@@ -233,140 +225,4 @@ function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<ne
     'no_definition',
     `no definition of ${q.text} is indexed${hint}; try: ${nearest.length ? `show sym:${nearest[0]}, ` : ''}search ${name} (text), or refs ${q.text}`,
   );
-}
-
-export async function showSymbol(
-  ctx: Context,
-  words: readonly string[],
-  cwd: string,
-  store: ResultStore,
-): Promise<Outcome<ShowInput>> {
-  const parsed = parseQuery(words);
-  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
-  const q = parsed.value;
-  if (q.mode !== 'sym' || !q.text)
-    return fail(
-      'bad_query',
-      'show sym: takes a name, e.g. show sym:TokenBucket or show sym:TokenBucket::refill file:src/',
-    );
-  const nav = await openTargets(ctx, q, cwd);
-  if (!nav.ok) return nav;
-  const targets = [...nav.value.targets];
-  try {
-    let found = candidates(targets, q, true);
-    let trail: ImportTrail | undefined;
-    if (found.length === 0) ({ found, trail } = viaImports(targets, q));
-    // Home without a definition widens to the other members, as search does.
-    if (found.length === 0 && nav.value.widenTo.length > 0) {
-      const more = await openMembers(ctx.host, nav.value.widenTo, cwd);
-      targets.push(...more.targets);
-      found = candidates(targets, q, true);
-      if (found.length === 0) ({ found, trail } = viaImports(targets, q));
-    }
-    if (found.length === 0) return noDefinition(targets, q);
-    const best = found[0];
-    const live = readOnce(best.target.root, best.def.file.path);
-    if (!live.ok)
-      return fail(
-        'source_missing',
-        `${printedPath(best.def.file.path)} was moved or deleted since indexing; run index, then retry`,
-      );
-    if (live.revision !== best.def.file.revision)
-      return fail(
-        'stale_source',
-        `${printedPath(best.def.file.path)} changed since it was indexed; run index, then retry`,
-      );
-    const name = q.text.split('::').pop()!;
-    const others = found.slice(1);
-    const also = others.slice(0, SYM_ALSO_MAX);
-    const entries: ResultEntry[] = [
-      definitionEntry(best.target, best.def),
-      ...also.map((c) => definitionEntry(c.target, c.def)),
-    ];
-    const saved = store.save(
-      { query: `show ${words.join(' ')}`, truncated: false, words: [name.toLowerCase()] },
-      entries,
-    );
-    if (!saved.ok) return fail(saved.error.code, saved.error.message);
-    const handle = (i: number) => formatHandle(saved.value.id, i + 1);
-    const where = (member: string | undefined, p: string, line: number) => `${member ? `${member}/` : ''}${p}:${line}`;
-    const alsoRows = also.map((c, i) => ({
-      handle: handle(i + 1),
-      ...(c.target.member ? { member: c.target.member } : {}),
-      path: printedPath(c.def.file.path),
-      line: c.def.startLine,
-      end_line: c.def.endLine,
-      kind: c.def.kind,
-      name: qualifiedName(c.def),
-    }));
-    const refs = referenceCount(targets, name);
-    const body = bodyOf(best.target, best.def, live.bytes);
-    const listed = body.members.slice(0, SYM_MEMBERS_MAX);
-    const memberText =
-      listed.map((d) => [d.startLine, ...d.modifiers, d.name].join(' ')).join(', ') +
-      (body.members.length > listed.length
-        ? `, +${body.members.length - listed.length} more (map ${printedPath(best.def.file.path)})`
-        : '');
-    const importTrail = trail
-      ? {
-          via: trail.via.map(
-            (v) =>
-              `${printedPath(v.path)}:${v.line} ${v.spelled}${v.name && !v.spelled.endsWith(v.name) ? ` ${v.name}` : ''}${v.alias ? ` as ${v.alias}` : ''}`,
-          ),
-          followed: trail.followed,
-          candidates: trail.definitions.length,
-        }
-      : undefined;
-    const extra: Record<string, unknown> = {
-      ...(body.restStart !== undefined
-        ? {
-            members: listed.map((d) => ({
-              line: d.startLine,
-              end_line: d.endLine,
-              kind: d.kind,
-              name: d.name,
-              ...(d.modifiers.length ? { modifiers: d.modifiers } : {}),
-            })),
-            ...(body.members.length > listed.length ? { members_more: body.members.length - listed.length } : {}),
-          }
-        : {}),
-      also: alsoRows,
-      ...(others.length > also.length ? { also_more: others.length - also.length } : {}),
-      refs: { sites: refs.sites, files: refs.files, next: `refs ${q.text}` },
-      ...(importTrail ? { import: importTrail } : {}),
-    };
-    const extraLines: [string, string][] = [
-      ...(memberText ? [['members', memberText] as [string, string]] : []),
-      ...alsoRows.map((d): [string, string] => [
-        'also',
-        `${d.handle} ${where(d.member, d.path, d.line)}-${d.end_line} ${d.kind} ${d.name}`,
-      ]),
-      ...(others.length > also.length
-        ? [['also', `+${others.length - also.length} more definitions (search sym:${name})`] as [string, string]]
-        : []),
-      ...(importTrail
-        ? [['followed', `${importTrail.followed} hops via ${importTrail.via.join(' -> ')}`] as [string, string]]
-        : []),
-      ['refs', `${counted(refs.sites, 'site')} in ${counted(refs.files, 'file')} (refs ${q.text})`],
-    ];
-    const first = handle(0);
-    return ok({
-      handle: first,
-      ...(best.target.member ? { member: best.target.member } : {}),
-      path: best.def.file.path,
-      uri: fileUri(best.target.root, best.def.file.path),
-      revision: live.revision,
-      verified: 'revision',
-      name: qualifiedName(best.def),
-      kind: best.def.kind,
-      rows: body.rows,
-      extent: { startLine: best.def.startLine, endLine: best.def.endLine },
-      ...(body.restStart !== undefined ? { next: `${first}~${body.restStart}` } : {}),
-      continuation: (next: number) => `${first}~${next}`,
-      extra,
-      extraLines,
-    });
-  } finally {
-    closeTargets(targets);
-  }
 }

@@ -3,7 +3,7 @@
 // the rest stands as one marker row naming the exact read that prints it. On the agent
 // replay `url_for` printed 35 docstring lines around 8 lines of code. Pure: rows in, rows out.
 import type { ShownRow, SourceRow } from '@trufflepig/render';
-import { SYM_DOC_FOLD_MIN_LINES } from '../core/limits';
+import { SYM_DOC_FOLD_MIN_LINES } from './limits';
 
 /** A string statement opening: optional prefix (r, u, b, f, rb, ...) and a triple quote. */
 const TRIPLE_OPEN = /^[rRuUbBfF]{0,2}("""|''')/;

@@ -3,8 +3,8 @@
 import { queryLanguageOf, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
 import { percentEncode } from '@trufflepig/base/stored-path';
 import type { ResultEntry } from '@trufflepig/result-cache';
-import type { NavTarget } from './open';
-import { rootIdentity } from '../core/owner';
+import type { NavTarget } from './target';
+import { rootIdentity as directoryIdentity } from '@trufflepig/index';
 
 export interface Span {
   readonly start: number;
@@ -38,4 +38,13 @@ export function qualifiedName(d: { readonly name: string; readonly container: st
 
 export function definitionEntry(t: NavTarget, d: IndexedDefinition): ResultEntry {
   return spanEntry(t, d.file, d, { name: qualifiedName(d), kind: d.kind });
+}
+
+/**
+ * Filesystem identity of a root (device and inode, as the index records its owner): a
+ * checkout replaced at the same path gets a new one; '' when the root cannot be read.
+ * Entries carry it as `root_id`; the facade's owner check compares against it.
+ */
+export function rootIdentity(root: string): string {
+  return directoryIdentity(root) ?? '';
 }

@@ -1,0 +1,120 @@
+// Navigation over a real index: a small TypeScript repository in a temp directory,
+// indexed by @trufflepig/index (real tree-sitter parses), read through NavTargets the way
+// the facade hands them over. The package opens nothing itself.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { IndexReader, parseQuery, reconcile, type ParsedQuery } from '@trufflepig/index';
+import {
+  bestDefinition,
+  definitionBody,
+  definitionCandidates,
+  noDefinition,
+  outline,
+  referenceCount,
+  referenceSites,
+  SYM_BODY_MAX_LINES,
+  type NavTarget,
+} from '../src';
+
+const FILES: Record<string, string> = {
+  'src/store.ts': [
+    'export class Store {',
+    '  static create(): Store {',
+    '    return new Store();',
+    '  }',
+    '  async load(key: string): Promise<string> {',
+    '    return key;',
+    '  }',
+    '  #secret(): number {',
+    '    return 1;',
+    '  }',
+    '  secret(): number {',
+    '    return this.#secret();',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/app.ts':
+    "import { Store } from './store';\n\nexport function boot(): Store {\n  const s = Store.create();\n  return s;\n}\n",
+  'src/big.ts': `export class Big {\n${Array.from({ length: SYM_BODY_MAX_LINES + 20 }, (_, i) => `  m${i}(): number {\n    return ${i};\n  }`).join('\n')}\n}\n`,
+};
+
+let target: NavTarget;
+
+beforeAll(async () => {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-')));
+  const root = path.join(base, 'repo');
+  for (const [rel, text] of Object.entries(FILES)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  const cacheDir = path.join(base, 'cache');
+  const rec = await reconcile(root, { cacheDir, parallelism: 1 });
+  if (!rec.ok) throw new Error(rec.error.message);
+  const reader = await IndexReader.open(cacheDir, root);
+  if (!reader.ok) throw new Error(reader.error.message);
+  target = { root, cacheDir, reader: reader.value, here: '' };
+});
+
+afterAll(() => target?.reader.close());
+
+function query(words: string[]): ParsedQuery {
+  const q = parseQuery(words);
+  if (!q.ok) throw new Error(q.error.message);
+  return q.value;
+}
+
+describe('@trufflepig/navigation over a real index', () => {
+  it('show sym: chooses the class over the import binding that names it', () => {
+    const found = definitionCandidates([target], query(['sym:Store']), true);
+    expect(found[0].def).toMatchObject({ name: 'Store', kind: 'class' });
+    expect(found[0].def.file.path).toBe('src/store.ts');
+    const best = bestDefinition([target], query(['sym:Store']));
+    expect(best.ok && best.value.def.file.path).toBe('src/store.ts');
+  });
+
+  it('a long definition is its head and its members, the rest left to a continuation', () => {
+    const big = definitionCandidates([target], query(['sym:Big']), true)[0];
+    const bytes = fs.readFileSync(path.join(target.root, 'src/big.ts'));
+    const body = definitionBody(target, big.def, bytes);
+    expect(body.restStart).toBeGreaterThan(0);
+    expect(body.rows.length).toBeLessThan(SYM_BODY_MAX_LINES);
+    expect(body.members.map((m) => m.name)).toContain('m0');
+    const small = definitionCandidates([target], query(['sym:boot']), true)[0];
+    const whole = definitionBody(target, small.def, fs.readFileSync(path.join(target.root, 'src/app.ts')));
+    expect(whole.restStart).toBeUndefined();
+  });
+
+  it('an unknown name is no_definition with the nearest defined names', () => {
+    const miss = noDefinition([target], query(['sym:Stor']));
+    expect(miss.ok).toBe(false);
+    if (!miss.ok) {
+      expect(miss.error.code).toBe('no_definition');
+      expect(miss.error.message).toContain('Store');
+    }
+  });
+
+  it('refs lists the call site with its text and enclosing definition, and counts agree', () => {
+    const refs = referenceSites([target], query(['create']));
+    const call = refs.sites.find((s) => s.file.path === 'src/app.ts');
+    expect(call).toMatchObject({ line: 4, within: 'boot' });
+    expect(call?.text).toContain('Store.create()');
+    expect(refs.truncated).toBe(false);
+    const counted = referenceCount([target], 'create');
+    expect(counted.files).toBeGreaterThanOrEqual(1);
+  });
+
+  it('map keeps modifiers and tells a #private method from its public namesake', () => {
+    const file = target.reader.fileByPath('src/store.ts');
+    if (!file) throw new Error('store.ts is not indexed');
+    const rows = outline(target, file).map((r) => [r.entry.name, r.entry.modifiers ?? []]);
+    expect(rows).toEqual([
+      ['Store', []],
+      ['Store::create', ['static']],
+      ['Store::load', ['async']],
+      ['Store::secret', ['#']],
+      ['Store::secret', []],
+    ]);
+  });
+});

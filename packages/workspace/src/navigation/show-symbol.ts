@@ -1,0 +1,162 @@
+// `show sym:NAME [file: lang: kind:]` (docs/spec/retrieval.md §6) as the facade runs it:
+// open the targets (home widening to the other members, as search does), let
+// @trufflepig/navigation choose and cut the definition, read it once and verify it
+// against the indexed revision, save the set, and hand render a ShowInput: the best
+// definition, one line per other definition (`also`, at most SYM_ALSO_MAX) and one line
+// counting its reference sites (`refs NAME` lists them).
+import { parseQuery } from '@trufflepig/index';
+import { fileUri } from '@trufflepig/base/stored-path';
+import {
+  definitionBody,
+  definitionCandidates,
+  definitionEntry,
+  definitionsViaImports,
+  noDefinition,
+  qualifiedName,
+  referenceCount,
+  SYM_ALSO_MAX,
+  SYM_MEMBERS_MAX,
+  type ImportTrail,
+} from '@trufflepig/navigation';
+import { counted, printedPath, type ShowInput } from '@trufflepig/render';
+import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
+import type { Context } from '../core/context';
+import { fail, ok, type Outcome } from '../core/errors';
+import { readOnce } from '../core/live';
+import { closeTargets, openMembers, openTargets } from './open';
+
+export async function showSymbol(
+  ctx: Context,
+  words: readonly string[],
+  cwd: string,
+  store: ResultStore,
+): Promise<Outcome<ShowInput>> {
+  const parsed = parseQuery(words);
+  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
+  const q = parsed.value;
+  if (q.mode !== 'sym' || !q.text)
+    return fail(
+      'bad_query',
+      'show sym: takes a name, e.g. show sym:TokenBucket or show sym:TokenBucket::refill file:src/',
+    );
+  const nav = await openTargets(ctx, q, cwd);
+  if (!nav.ok) return nav;
+  const targets = [...nav.value.targets];
+  try {
+    let found = definitionCandidates(targets, q, true);
+    let trail: ImportTrail | undefined;
+    if (found.length === 0) ({ found, trail } = definitionsViaImports(targets, q));
+    // Home without a definition widens to the other members, as search does.
+    if (found.length === 0 && nav.value.widenTo.length > 0) {
+      const more = await openMembers(ctx.host, nav.value.widenTo, cwd);
+      targets.push(...more.targets);
+      found = definitionCandidates(targets, q, true);
+      if (found.length === 0) ({ found, trail } = definitionsViaImports(targets, q));
+    }
+    if (found.length === 0) return noDefinition(targets, q);
+    const best = found[0];
+    const live = readOnce(best.target.root, best.def.file.path);
+    if (!live.ok)
+      return fail(
+        'source_missing',
+        `${printedPath(best.def.file.path)} was moved or deleted since indexing; run index, then retry`,
+      );
+    if (live.revision !== best.def.file.revision)
+      return fail(
+        'stale_source',
+        `${printedPath(best.def.file.path)} changed since it was indexed; run index, then retry`,
+      );
+    const name = q.text.split('::').pop()!;
+    const others = found.slice(1);
+    const also = others.slice(0, SYM_ALSO_MAX);
+    const entries: ResultEntry[] = [
+      definitionEntry(best.target, best.def),
+      ...also.map((c) => definitionEntry(c.target, c.def)),
+    ];
+    const saved = store.save(
+      { query: `show ${words.join(' ')}`, truncated: false, words: [name.toLowerCase()] },
+      entries,
+    );
+    if (!saved.ok) return fail(saved.error.code, saved.error.message);
+    const handle = (i: number) => formatHandle(saved.value.id, i + 1);
+    const where = (member: string | undefined, p: string, line: number) => `${member ? `${member}/` : ''}${p}:${line}`;
+    const alsoRows = also.map((c, i) => ({
+      handle: handle(i + 1),
+      ...(c.target.member ? { member: c.target.member } : {}),
+      path: printedPath(c.def.file.path),
+      line: c.def.startLine,
+      end_line: c.def.endLine,
+      kind: c.def.kind,
+      name: qualifiedName(c.def),
+    }));
+    const refs = referenceCount(targets, name);
+    const body = definitionBody(best.target, best.def, live.bytes);
+    const listed = body.members.slice(0, SYM_MEMBERS_MAX);
+    const memberText =
+      listed.map((d) => [d.startLine, ...d.modifiers, d.name].join(' ')).join(', ') +
+      (body.members.length > listed.length
+        ? `, +${body.members.length - listed.length} more (map ${printedPath(best.def.file.path)})`
+        : '');
+    const importTrail = trail
+      ? {
+          via: trail.via.map(
+            (v) =>
+              `${printedPath(v.path)}:${v.line} ${v.spelled}${v.name && !v.spelled.endsWith(v.name) ? ` ${v.name}` : ''}${v.alias ? ` as ${v.alias}` : ''}`,
+          ),
+          followed: trail.followed,
+          candidates: trail.definitions.length,
+        }
+      : undefined;
+    const extra: Record<string, unknown> = {
+      ...(body.restStart !== undefined
+        ? {
+            members: listed.map((d) => ({
+              line: d.startLine,
+              end_line: d.endLine,
+              kind: d.kind,
+              name: d.name,
+              ...(d.modifiers.length ? { modifiers: d.modifiers } : {}),
+            })),
+            ...(body.members.length > listed.length ? { members_more: body.members.length - listed.length } : {}),
+          }
+        : {}),
+      also: alsoRows,
+      ...(others.length > also.length ? { also_more: others.length - also.length } : {}),
+      refs: { sites: refs.sites, files: refs.files, next: `refs ${q.text}` },
+      ...(importTrail ? { import: importTrail } : {}),
+    };
+    const extraLines: [string, string][] = [
+      ...(memberText ? [['members', memberText] as [string, string]] : []),
+      ...alsoRows.map((d): [string, string] => [
+        'also',
+        `${d.handle} ${where(d.member, d.path, d.line)}-${d.end_line} ${d.kind} ${d.name}`,
+      ]),
+      ...(others.length > also.length
+        ? [['also', `+${others.length - also.length} more definitions (search sym:${name})`] as [string, string]]
+        : []),
+      ...(importTrail
+        ? [['followed', `${importTrail.followed} hops via ${importTrail.via.join(' -> ')}`] as [string, string]]
+        : []),
+      ['refs', `${counted(refs.sites, 'site')} in ${counted(refs.files, 'file')} (refs ${q.text})`],
+    ];
+    const first = handle(0);
+    return ok({
+      handle: first,
+      ...(best.target.member ? { member: best.target.member } : {}),
+      path: best.def.file.path,
+      uri: fileUri(best.target.root, best.def.file.path),
+      revision: live.revision,
+      verified: 'revision',
+      name: qualifiedName(best.def),
+      kind: best.def.kind,
+      rows: body.rows,
+      extent: { startLine: best.def.startLine, endLine: best.def.endLine },
+      ...(body.restStart !== undefined ? { next: `${first}~${body.restStart}` } : {}),
+      continuation: (next: number) => `${first}~${next}`,
+      extra,
+      extraLines,
+    });
+  } finally {
+    closeTargets(targets);
+  }
+}
