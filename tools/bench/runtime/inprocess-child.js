@@ -11,6 +11,8 @@ async function main() {
   const reps = Number(repsText);
   const lib = require(libDir);
   // A root daemon's host: readers pooled, answers from publications only.
+  // Builds before the host value (--lib of an older checkout) turned the same mode on process-wide.
+  if (lib.ROOT_DAEMON_HOST === undefined && typeof lib.enableServingMode === 'function') lib.enableServingMode();
   const opts = { root: corpus, cache, cwd: corpus, noWorkspace: true, noDaemon: true, host: lib.ROOT_DAEMON_HOST };
   const run = async (q) => {
     const started = process.hrtime.bigint();
