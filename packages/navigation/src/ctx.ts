@@ -12,7 +12,7 @@ import {
 } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
 import type { ResultEntry } from '@trufflepig/result-cache';
-import { ok, type Outcome } from '@trufflepig/base/outcome';
+import { ok, type Outcome } from './errors';
 import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
 import { readLiveFile as readOnce } from '@trufflepig/index';
 import { qualifiedName } from './entries';

@@ -45,3 +45,4 @@ export {
   type Candidate,
   type Body,
 } from './sym';
+export type { NavigationErrorCode, NavigationError } from './errors';

@@ -15,7 +15,7 @@ import {
 } from '@trufflepig/index';
 import { fileStanding, isVendoredPath } from '@trufflepig/rank';
 import { printedPath, type ShownRow, type SourceRow } from '@trufflepig/render';
-import { fail, ok, type Outcome } from '@trufflepig/base/outcome';
+import { fail, ok, type Outcome } from './errors';
 import { NEAREST_NAMES_SHOWN, SYM_BODY_MAX_LINES, SYM_HEAD_MAX_LINES, SYM_OUTLINE_MEMBERS_MIN } from './limits';
 
 import { fileFilter, filterWords, kindFilter } from './filter';

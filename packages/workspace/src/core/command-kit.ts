@@ -8,6 +8,7 @@ import type { ReconcileProgress } from '@trufflepig/index';
 import { CONTEXT_LINES_MAX, fitError, internalErrorOf, renderObject, type OutputFormat } from '@trufflepig/render';
 import type { ResultStore } from '@trufflepig/result-cache';
 import { resolveContext, type Context, type ContextOptions } from './context';
+import type { CodedError } from '@trufflepig/base/outcome';
 import type { Outcome, TpError } from './errors';
 import { renderedResult, type RenderChoice } from './render-choice';
 import { openResultStore } from './result-store';
@@ -46,7 +47,7 @@ export interface CommandResult {
 }
 
 /** An error as a command's answer: fitted to the budget (render's fitError), exit 2. */
-export function errorResult(err: TpError, budget: number): CommandResult {
+export function errorResult(err: CodedError, budget: number): CommandResult {
   const r = fitError(err, budget);
   return { stdout: r.stdout, stderr: r.stderr, exitCode: 2 };
 }

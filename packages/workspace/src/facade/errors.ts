@@ -3,53 +3,9 @@
 // the API throws. The union is built from the codes the packages below own (their
 // `*ErrorCode` types) plus the workspace's own, so a code added below without an entry
 // here fails the build (ERROR_TABLE is a Record over the whole union).
-import type { ConfigErrorCode } from '@trufflepig/config';
-import type { HistoryErrorCode } from '@trufflepig/history';
-import type { IndexErrorCode } from '@trufflepig/index';
-import type { RootErrorCode } from '@trufflepig/member-root';
-import type { CacheErrorCode } from '@trufflepig/result-cache';
-import type { RuntimeErrorCode } from '@trufflepig/runtime';
+import type { ErrorCode } from '../core/errors';
 
-/** Codes the workspace facade itself answers (beyond those of the packages it builds on). */
-export type WorkspaceErrorCode =
-  | 'bad_arguments'
-  | 'bad_path'
-  | 'bad_range'
-  | 'binary_file'
-  | 'file_too_large'
-  | 'internal_error'
-  | 'member_required'
-  | 'member_unavailable'
-  | 'no_definition'
-  | 'no_home'
-  | 'no_indexed_path'
-  | 'no_workspace'
-  | 'not_regular_file'
-  | 'path_outside_root'
-  | 'read_error'
-  | 'source_missing'
-  | 'stale_result'
-  | 'stale_source'
-  | 'timed_out'
-  | 'unknown_member'
-  | 'unsupported_result'
-  | 'workspace_closed'
-  | 'workspace_selected'
-  | 'workspace_unavailable';
-
-/**
- * Every stable error code `@trufflepig/workspace` can answer, through the library API or
- * the CLI: the workspace's own and those of config, history, index, member-root,
- * result-cache and runtime. A string-literal union: switch on it exhaustively.
- */
-export type ErrorCode =
-  | WorkspaceErrorCode
-  | ConfigErrorCode
-  | HistoryErrorCode
-  | IndexErrorCode
-  | RootErrorCode
-  | CacheErrorCode
-  | RuntimeErrorCode;
+export type { ErrorCode, WorkspaceErrorCode } from '../core/errors';
 
 /** What an error code means, and what to do next. */
 export interface ErrorHelp {
