@@ -105,7 +105,8 @@ export function openIndex(host: Host, r: ResolvedRoot, indexIfMissing: boolean):
   return indexIfMissing ? openReader(host, r.root, r.cacheDir) : openPublished(host, r.cacheDir, r.root);
 }
 
-function toEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
+/** A single root's file hit as the result entry its handle resolves to (plain and scoped searches alike). */
+export function liveSourceEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
   return {
     tag: 'live_source',
     root: percentEncode(r.root),
@@ -185,7 +186,7 @@ export async function runSearch(
     const outcome = searchIndex(reader.value, parsed.value);
     const terms = snippetTerms(parsed.value);
     const entries = narrowHits(reader.value, parsed.value, terms, outcome.hits).map((h) =>
-      toEntry(r, reader.value.generation, h),
+      liveSourceEntry(r, reader.value.generation, h),
     );
     const lineMatch = lineMatchOf(parsed.value);
     const saved = opts.store.save(

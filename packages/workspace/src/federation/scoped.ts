@@ -22,6 +22,7 @@ import {
 import type { Host } from '../core/host';
 import {
   coverageOf,
+  liveSourceEntry,
   lineMatchOf,
   lineMatchOfMeta,
   openIndex,
@@ -49,29 +50,10 @@ export function scopeSettingOf(requested: ScopeSetting | undefined, ctx: Context
   return ctx.kind === 'workspace' ? (ctx.ws.config.scopes as ScopeSetting) : 'shared';
 }
 
-function fileEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
-  return {
-    tag: 'live_source',
-    root: percentEncode(r.root),
-    path: h.path,
-    revision: h.revision ?? '',
-    generation,
-    start: h.start,
-    end: h.end,
-    start_line: h.startLine,
-    end_line: h.endLine,
-    ...(h.name !== undefined ? { name: h.name } : {}),
-    ...(h.kind !== undefined ? { kind: h.kind } : {}),
-    sources: [...h.tags],
-    lang: h.lang,
-    cache: r.cacheDir,
-  };
-}
-
 function entryOf(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
   return h.commit
     ? { ...commitEntryFields(h), root: percentEncode(r.root), generation, cache: r.cacheDir }
-    : fileEntry(r, generation, h);
+    : liveSourceEntry(r, generation, h);
 }
 
 /** A single-root scoped search: the global ranking and each scope's own, stored as sections of one set. */
