@@ -12,3 +12,4 @@ export {
   type PathOverlap,
 } from './roots';
 export { ALWAYS_SKIPPED_DIRS, isAlwaysSkippedDir } from './skipped-dirs';
+export { GIT_DISCOVERY_OVERRIDES, gitEnvironment } from './git-env';

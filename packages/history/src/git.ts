@@ -2,6 +2,7 @@
 // repository it is given (no inherited GIT_DIR or work tree), and sees literal pathspecs
 // and plain, unprefixed-by-config output (no colour, no external diff, no signatures).
 import { spawn, spawnSync } from 'node:child_process';
+import { gitEnvironment } from '@trufflepig/base/git-env';
 import { GIT_OUTPUT_MAX_BYTES, GIT_TIMEOUT_MS } from './limits';
 
 /** How a Git run ended: its output is complete only when `ok`. */
@@ -20,19 +21,6 @@ export interface RunOptions {
   /** Bytes written to stdin (`cat-file --batch`). */
   readonly input?: Buffer | string;
 }
-
-// Variables that would make Git describe another repository than the one asked about.
-const DISCOVERY_OVERRIDES = [
-  'GIT_DIR',
-  'GIT_WORK_TREE',
-  'GIT_COMMON_DIR',
-  'GIT_INDEX_FILE',
-  'GIT_OBJECT_DIRECTORY',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-  'GIT_NAMESPACE',
-  'GIT_PREFIX',
-  'GIT_EXTERNAL_DIFF',
-];
 
 /** Configuration that would change the output's shape, pinned to the parsers' expectations. */
 const CONFIG = [
@@ -54,16 +42,12 @@ const CONFIG = [
   'blame.ignoreRevsFile=',
 ];
 
+// Pathspecs are literal, nothing prompts, no optional lock is taken; an inherited external
+// diff driver would change `diff` output.
 function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    LC_ALL: 'C',
-    GIT_OPTIONAL_LOCKS: '0',
-    GIT_LITERAL_PATHSPECS: '1',
-    GIT_TERMINAL_PROMPT: '0',
-  };
-  for (const name of DISCOVERY_OVERRIDES) delete env[name];
-  return env;
+  return gitEnvironment({ GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1', GIT_TERMINAL_PROMPT: '0' }, [
+    'GIT_EXTERNAL_DIFF',
+  ]);
 }
 
 function firstLine(text: string): string {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { gitEnvironment } from '@trufflepig/base/git-env';
 import { GIT_PROBE_TIMEOUT_MS } from './limits';
 import { fail, ok, type Outcome } from './outcome';
 
@@ -18,25 +19,6 @@ export type GitInfo =
       /** True when the dir is in a linked worktree (git-dir differs from the common dir). */
       linkedWorktree: boolean;
     };
-
-// Variables that redirect repository discovery; inherited from a hook or a parent git
-// command they would make every probe answer about the wrong repository.
-const DISCOVERY_OVERRIDES = [
-  'GIT_DIR',
-  'GIT_WORK_TREE',
-  'GIT_COMMON_DIR',
-  'GIT_INDEX_FILE',
-  'GIT_OBJECT_DIRECTORY',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-  'GIT_NAMESPACE',
-  'GIT_PREFIX',
-];
-
-function probeEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C' };
-  for (const name of DISCOVERY_OVERRIDES) delete env[name];
-  return env;
-}
 
 function realpathOr(p: string): string {
   try {
@@ -68,7 +50,13 @@ export function gitInfo(dir: string): Outcome<GitInfo> {
     stdout = execFileSync(
       'git',
       ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-dir', '--git-common-dir'],
-      { cwd, env: probeEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: GIT_PROBE_TIMEOUT_MS },
+      {
+        cwd,
+        env: gitEnvironment(),
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: GIT_PROBE_TIMEOUT_MS,
+      },
     );
   } catch (error) {
     const err = error as NodeJS.ErrnoException & { stderr?: string };

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { COMMIT_CHANGED_PATHS_MAX, GIT_LOG_TIMEOUT_MS } from '../limits';
-import { percentEncode } from '@trufflepig/base';
+import { gitEnvironment, percentEncode } from '@trufflepig/base';
 
 /** Why a root has (or has no) commit documents; reported by coverage as `git_log`. */
 export type GitLogState = 'indexed' | 'shallow_clone' | 'not_git' | 'not_git_root' | 'no_commits' | 'git_error';
@@ -31,8 +31,8 @@ function git(root: string, args: readonly string[]): { ok: boolean; stdout: Buff
   const r = spawnSync('git', ['-C', root, ...args], {
     maxBuffer: 1024 * 1024 * 1024,
     timeout: GIT_LOG_TIMEOUT_MS,
-    // Only this repository counts: no inherited GIT_DIR or work tree from the caller.
-    env: { ...process.env, GIT_DIR: undefined, GIT_WORK_TREE: undefined, GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' },
+    // Only this repository counts: nothing inherited may point Git elsewhere.
+    env: gitEnvironment({ GIT_OPTIONAL_LOCKS: '0' }),
   });
   return { ok: !r.error && r.status === 0, stdout: r.stdout ?? Buffer.alloc(0) };
 }

@@ -4,7 +4,7 @@
 // of the rules matched (issue 10, finding 9).
 import { spawnSync } from 'node:child_process';
 import * as os from 'node:os';
-import { ALWAYS_SKIPPED_DIRS } from '@trufflepig/base';
+import { ALWAYS_SKIPPED_DIRS, gitEnvironment } from '@trufflepig/base';
 import { WALK_GIT_MAX_LISTING_BYTES, WALK_GIT_TIMEOUT_MS } from '../limits';
 import type { SkippedEntry } from './skipped';
 
@@ -26,19 +26,6 @@ export interface GitListing {
   readonly skipped: SkippedEntry[];
 }
 
-// Variables that redirect repository discovery; inherited from a hook or a parent git
-// command they would make the listing describe another repository.
-const DISCOVERY_OVERRIDES = [
-  'GIT_DIR',
-  'GIT_WORK_TREE',
-  'GIT_COMMON_DIR',
-  'GIT_INDEX_FILE',
-  'GIT_OBJECT_DIRECTORY',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-  'GIT_NAMESPACE',
-  'GIT_PREFIX',
-];
-
 /**
  * The user's global excludes file is not part of the repository, so it does not shape
  * the index (Git reads it only when core.excludesFile is unset); no fsmonitor hook runs.
@@ -46,9 +33,7 @@ const DISCOVERY_OVERRIDES = [
 const CONFIG = ['-c', `core.excludesFile=${os.devNull}`, '-c', 'core.fsmonitor=false'];
 
 function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' };
-  for (const name of DISCOVERY_OVERRIDES) delete env[name];
-  return env;
+  return gitEnvironment({ GIT_OPTIONAL_LOCKS: '0' });
 }
 
 interface GitRun {

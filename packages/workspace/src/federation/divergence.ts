@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { percentEncode } from '@trufflepig/base/stored-path';
 import { makeDirectories } from '@trufflepig/base/directories';
+import { gitEnvironment } from '@trufflepig/base/git-env';
 import { DIVERGENCE_REUSE_MS, GIT_DIVERGENCE_TIMEOUT_MS } from '../core/limits';
 
 export interface Divergence {
@@ -21,7 +22,8 @@ const DIVERGENCE_FILE = 'divergence.json';
 function git(cwd: string, args: readonly string[]): Buffer {
   return execFileSync('git', ['-c', 'core.quotePath=false', ...args], {
     cwd,
-    env: { ...process.env, LC_ALL: 'C' },
+    // The worktree asked about, not a repository an inherited GIT_DIR names.
+    env: gitEnvironment(),
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: GIT_DIVERGENCE_TIMEOUT_MS,
     maxBuffer: 64 * 1024 * 1024,
