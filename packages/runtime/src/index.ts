@@ -38,6 +38,13 @@ export {
   type ExitReason,
 } from './server';
 export {
+  serveCoordinator,
+  type CoordinatorOptions,
+  type CoordinatorStatus,
+  type RunningCoordinator,
+} from './coordinator';
+export type { HandlerAnswer } from './service';
+export {
   sendRequest,
   pingDaemon,
   daemonStatus,

@@ -1,5 +1,6 @@
 // The `daemon.status` answer: what a daemon is doing, as plain JSON.
 import type { ReconcileReason, SchedulerState } from './scheduler';
+import type { ServiceLoad } from './service';
 
 export type WatcherState =
   { readonly state: 'watching' | 'off' } | { readonly state: 'failed'; readonly reason: string };
@@ -52,24 +53,21 @@ export function describeStatus(s: {
   root: string;
   cacheDir: string;
   socketPath: string;
-  startedAt: number;
+  load: ServiceLoad;
   scheduler: SchedulerState;
   watcher: WatcherState & { directories: number };
   periodicMs: number;
-  served: number;
-  inFlight: number;
 }): DaemonStatus {
   const last = s.scheduler.last;
   const error = last ? failureOf(last.result, last.thrown) : undefined;
-  const memory = process.memoryUsage();
   return {
     pid: s.pid,
     version: s.version,
     root: s.root,
     cacheDir: s.cacheDir,
     socketPath: s.socketPath,
-    startedAt: new Date(s.startedAt).toISOString(),
-    uptimeMs: Date.now() - s.startedAt,
+    startedAt: new Date(s.load.startedAt).toISOString(),
+    uptimeMs: Date.now() - s.load.startedAt,
     ...(s.scheduler.generation !== undefined ? { generation: s.scheduler.generation } : {}),
     reconcile: {
       runs: s.scheduler.runs,
@@ -93,7 +91,7 @@ export function describeStatus(s: {
       ...(s.watcher.state === 'failed' ? { reason: s.watcher.reason } : {}),
     },
     periodicMs: s.periodicMs,
-    requests: { served: s.served, inFlight: s.inFlight },
-    memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
+    requests: { served: s.load.served, inFlight: s.load.inFlight },
+    memory: s.load.memory,
   };
 }

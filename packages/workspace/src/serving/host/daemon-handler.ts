@@ -1,7 +1,8 @@
-// What a root daemon answers: the read verbs of the CLI, run in-process against warm
-// indexes. Requests carry the client's argv split into verb, arguments and options.
+// What a root daemon and a workspace coordinator answer: the read verbs of the CLI, run
+// in-process against warm indexes. Requests carry the client's argv split into verb, arguments and options.
 import { decodeWire } from '@trufflepig/cli-surface/wire';
 import { quoteInput } from '@trufflepig/index';
+import type { HandlerAnswer } from '@trufflepig/runtime';
 import { DEFAULT_BUDGET, DEFAULT_SHOW_BUDGET } from '@trufflepig/render';
 import {
   type CommandOptions,
@@ -59,6 +60,17 @@ export async function handleServedRequest(req: ServedRequest, host: Host): Promi
     result = internalErrorResult(err, budgetOf(req, opts));
   }
   return linesError(result, opts);
+}
+
+/** A runtime request answered in `host`, as the body of the runtime's reply (the JSON rendering rides along when the request asked for it: the MCP front end). */
+export async function answerRequest(req: ServedRequest, host: Host): Promise<HandlerAnswer> {
+  const r = await handleServedRequest(req, host);
+  return {
+    stdout: r.stdout,
+    stderr: r.stderr,
+    exitCode: r.exitCode,
+    ...(typeof r.json === 'string' ? { json: r.json } : {}),
+  };
 }
 
 /** An error in lines format is the stderr line alone (docs/spec/retrieval.md §4: the JSON error object is for --json). */

@@ -3,7 +3,7 @@
 // (@trufflepig/runtime owns the socket, lock, watcher and schedule).
 import { serveRoot, type Failure, type RunningDaemon } from '@trufflepig/runtime';
 import { warmTokenizer } from '@trufflepig/render';
-import { handleServedRequest } from './daemon-handler';
+import { answerRequest } from './daemon-handler';
 import { cacheBaseOf, refreshHistoryIndex } from '../../history-verbs/log-index';
 import { closeIdleStaleReaders } from '../../core/reader-pool';
 import { ROOT_DAEMON_HOST } from '../../core/host';
@@ -31,20 +31,7 @@ export async function serveRootDaemon(
       refreshHistoryIndex(root, cacheBaseOf(cacheDir));
       return run;
     },
-    handler: async (req) => {
-      const r = await handleServedRequest(
-        { verb: req.verb, args: req.args, options: req.options, cwd: req.cwd },
-        ROOT_DAEMON_HOST,
-      );
-      // The JSON rendering, when the request asked for it (the MCP front end), rides along.
-      const json = (r as { json?: unknown }).json;
-      return {
-        stdout: r.stdout,
-        stderr: r.stderr,
-        exitCode: r.exitCode,
-        ...(typeof json === 'string' ? { json } : {}),
-      };
-    },
+    handler: (req) => answerRequest(req, ROOT_DAEMON_HOST),
   });
 }
 
