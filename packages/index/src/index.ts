@@ -23,6 +23,7 @@ export {
 } from './reconcile';
 export { parseQuery, hasFilters, QUERY_KINDS, type ParsedQuery, type QueryMode } from './query/parse';
 export { createPathMatcher, type PathMatcher } from './query/pathmatch';
+export { fileEligibility, type FileFilters, type FilterFacts } from './query/eligibility';
 export {
   IndexReader,
   coverageState,

@@ -1,28 +1,16 @@
 // The query filters (file: -file: lang: source: -source: kind:) applied to navigation
-// candidates, with the same path matcher as search.
-import {
-  createPathMatcher,
-  queryLanguageOf,
-  type IndexedFile,
-  type IndexReader,
-  type ParsedQuery,
-} from '@trufflepig/index';
+// candidates: the file filters are search's own predicate (index's fileEligibility).
+import { fileEligibility, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
 import { percentDecode } from '@trufflepig/base/stored-path';
 import { printedPath } from '@trufflepig/render';
 import { NEAREST_PATHS_MAX } from './limits';
 
 export function fileFilter(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
-  const match = createPathMatcher(
-    q.fileInclude,
-    q.fileExclude,
+  const eligible = fileEligibility(
+    q,
     reader.files().map((f) => f.path),
   );
-  return (f) =>
-    !f.excluded &&
-    match(f.path) &&
-    (q.languages.length === 0 || q.languages.includes(queryLanguageOf(f.lang) as never)) &&
-    (q.sources.length === 0 || q.sources.some((s) => f.tags.includes(s))) &&
-    !q.sourceExclude.some((s) => f.tags.includes(s));
+  return (f) => !f.excluded && eligible(f);
 }
 
 export function kindFilter(q: ParsedQuery): (kind: string) => boolean {

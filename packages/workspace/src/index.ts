@@ -48,7 +48,7 @@ export type {
 } from './facade/types';
 export type { TpError, Outcome } from './core/errors';
 export { resolveRoot, RESULTS_DIR_NAME, type RootOptions, type ResolvedRoot } from './core/root';
-export { runSearch, openIndex, pageOfSet, pageHits, type SearchData } from './core/search';
+export { parseWords, runSearch, openIndex, pageOfSet, pageHits, type SearchData } from './core/search';
 export { showHandle, showPath } from './core/show';
 export {
   searchCommand,

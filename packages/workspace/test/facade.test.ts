@@ -18,6 +18,7 @@ import {
   statusCommand,
   type ResolvedRoot,
 } from '../src';
+import { query, sourceRow } from './ws-helpers';
 
 function tempRepo(): { root: string; cache: string } {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-ws-'));
@@ -63,7 +64,7 @@ describe('@trufflepig/workspace facade', () => {
 
   it('runSearch stores the ranked list and pageHits carries handles, URIs and snippets', async () => {
     const store = new ResultStore(r.resultsDir);
-    const data = await runSearch(r, ['TokenBucket'], { indexIfMissing: false, store });
+    const data = await runSearch(r, query(['TokenBucket']), { indexIfMissing: false, store });
     if (!data.ok) throw new Error(data.error.message);
     expect(data.value.entries[0].path).toBe('src/bucket.rs');
     expect(data.value.entries[0].name).toBe('TokenBucket');
@@ -77,13 +78,14 @@ describe('@trufflepig/workspace facade', () => {
 
   it('showHandle verifies the revision and reports stale_source after an edit', async () => {
     const store = new ResultStore(r.resultsDir);
-    const data = await runSearch(r, ['refill', 'tokens'], { indexIfMissing: false, store });
+    const data = await runSearch(r, query(['refill', 'tokens']), { indexIfMissing: false, store });
     if (!data.ok) throw new Error(data.error.message);
     const handle = `${data.value.setId}:1`;
     const shown = showHandle(handle, store);
     if (!shown.ok) throw new Error(shown.error.message);
     const bytes = fs.readFileSync(path.join(repo.root, data.value.entries[0].path));
-    for (const row of shown.value.rows) expect(bytes.subarray(row.start, row.end).toString()).toBe(row.text);
+    for (const row of shown.value.rows.map(sourceRow))
+      expect(bytes.subarray(row.start, row.end).toString()).toBe(row.text);
     const file = path.join(repo.root, data.value.entries[0].path);
     fs.appendFileSync(file, '// edited\n');
     const stale = showHandle(handle, store);
@@ -132,11 +134,11 @@ describe('@trufflepig/workspace facade', () => {
     fs.writeFileSync(path.join(repo.root, 'min.js'), `${line}\n`);
     await indexCommand({ root: repo.root, cache: repo.cache });
     const store = new ResultStore(r.resultsDir);
-    const data = await runSearch(r, ['m1500'], { indexIfMissing: false, store });
+    const data = await runSearch(r, query(['m1500']), { indexIfMissing: false, store });
     if (!data.ok) throw new Error(data.error.message);
     const shown = showHandle(`${data.value.setId}:1`, store);
     if (!shown.ok) throw new Error(shown.error.message);
-    const row = shown.value.rows[0];
+    const row = sourceRow(shown.value.rows[0]);
     const bytes = fs.readFileSync(path.join(repo.root, 'min.js'));
     expect(row.start).toBeGreaterThan(0);
     expect(row.start).toBeLessThanOrEqual(data.value.entries[0].start);

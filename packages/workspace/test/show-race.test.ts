@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { showPath } from '../src/core/show';
+import { sourceRow } from './ws-helpers';
 
 const ATTEMPTS = 3_000;
 
@@ -42,7 +43,7 @@ test(`${ATTEMPTS} show path: calls under a flipping link print no outside byte`,
         outcomes.refused++;
         continue;
       }
-      const text = out.value.rows.map((row) => row.text).join('');
+      const text = out.value.rows.map((row) => sourceRow(row).text).join('');
       if (text.includes('OUTSIDE')) outcomes.leaked++;
       else outcomes.shown++;
     }

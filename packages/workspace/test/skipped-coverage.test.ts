@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ResultStore } from '@trufflepig/result-cache';
 import { indexCommand, resolveRoot, runSearch, statusCommand } from '../src';
+import { query } from './ws-helpers';
 
 function write(root: string, rel: string, text: string): void {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
@@ -45,13 +46,13 @@ describe('skipped directories in status and coverage', () => {
     const resolved = resolveRoot({ cwd: root, cache });
     if (!resolved.ok) throw new Error(resolved.error.message);
     const store = new ResultStore(resolved.value.resultsDir);
-    const data = await runSearch(resolved.value, ['parseFrameHeader'], { indexIfMissing: false, store });
+    const data = await runSearch(resolved.value, query(['parseFrameHeader']), { indexIfMissing: false, store });
     if (!data.ok) throw new Error(data.error.message);
     expect(data.value.entries.map((e) => e.path)).toContain('node_modules/framer/index.js');
     expect(data.value.coverageLine).toMatch(/excluded [^;]*1 untracked_vendor/);
     expect(data.value.coverageLine).toMatch(/excluded [^;]*1 ignored/);
     expect(data.value.coverage.excluded).toEqual({ untracked_vendor: 1, ignored: 1 });
-    const none = await runSearch(resolved.value, ['untrackedBig7'], { indexIfMissing: false, store });
+    const none = await runSearch(resolved.value, query(['untrackedBig7']), { indexIfMissing: false, store });
     if (!none.ok) throw new Error(none.error.message);
     expect(none.value.entries).toEqual([]);
   });

@@ -3,7 +3,22 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { indexCommand, type CommandOptions, type CommandResult } from '../src';
+import type { ParsedQuery } from '@trufflepig/index';
+import { isFolded, type ShownRow, type SourceRow } from '@trufflepig/render';
+import { indexCommand, parseWords, type CommandOptions, type CommandResult } from '../src';
+
+/** A shown row that must be source text (the reads of these tests fold nothing). */
+export function sourceRow(row: ShownRow): SourceRow {
+  if (isFolded(row)) throw new Error(`unexpected folded rows at line ${row.line}`);
+  return row;
+}
+
+/** A query parsed as the facade parses it where a search enters; a bad one fails the test. */
+export function query(words: readonly string[]): ParsedQuery {
+  const q = parseWords(words);
+  if (!q.ok) throw new Error(`${q.error.code}: ${q.error.message}`);
+  return q.value;
+}
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, {

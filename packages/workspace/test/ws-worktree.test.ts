@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { indexCommand, runWorkspaceSearch, resolveContext, searchCommand, showCommand, wsCommand } from '../src';
-import { errorCode, git, json, makeSpace, opts, type Space } from './ws-helpers';
+import { errorCode, git, json, makeSpace, opts, query, type Space } from './ws-helpers';
 
 function wsOf(space: Space, cwd: string) {
   const ctx = resolveContext({ cwd, env: space.env });
@@ -47,7 +47,7 @@ describe('linked worktrees stand in for their member', () => {
     );
     fs.writeFileSync(path.join(outside, 'src', 'drain.rs'), 'pub fn drain_all() {}\n');
     const ws = wsOf(space, outside);
-    const data = await runWorkspaceSearch(ws, ['refill', 'tokens'], { noDaemon: false, background: false });
+    const data = await runWorkspaceSearch(ws, query(['refill', 'tokens']), { noDaemon: false, background: false });
     if (!data.ok) throw new Error(data.error.message);
     const row = data.value.coverage.members as Record<string, Record<string, unknown>>;
     expect(row.app).toMatchObject({
@@ -69,7 +69,7 @@ describe('linked worktrees stand in for their member', () => {
     );
     expect(errorCode(shown)).toBe('stale_source');
 
-    const sym = await runWorkspaceSearch(ws, ['sym:drain_all'], { noDaemon: false, background: false });
+    const sym = await runWorkspaceSearch(ws, query(['sym:drain_all']), { noDaemon: false, background: false });
     if (!sym.ok) throw new Error(sym.error.message);
     expect(sym.value.entries[0]).toMatchObject({
       member: 'app',
@@ -92,7 +92,10 @@ describe('linked worktrees stand in for their member', () => {
     const wt = path.join(bare.base, 'lib-wt');
     git(bare.lib, 'worktree', 'add', '-q', '-b', 'x', wt);
     const ws = wsOf(bare, wt);
-    const data = await runWorkspaceSearch(ws, ['ws:home', 'StoryTeller'], { noDaemon: false, background: false });
+    const data = await runWorkspaceSearch(ws, query(['ws:home', 'StoryTeller']), {
+      noDaemon: false,
+      background: false,
+    });
     if (!data.ok) throw new Error(data.error.message);
     expect(data.value.coverageLine).toMatch(/^lib@lib-wt warming \(no parent index\)/);
     expect(data.value.entries).toEqual([]);

@@ -41,6 +41,8 @@ const KIND_ALIASES: ReadonlyMap<string, (typeof QUERY_KINDS)[number]> = new Map(
 export type QueryMode = 'free' | 'literal' | 'sym' | 're';
 
 export interface ParsedQuery {
+  /** The query as typed: its words joined by single spaces (a result set's `query`). */
+  readonly input: string;
   readonly mode: QueryMode;
   /** Free text, literal content, symbol name (`A::b` kept whole) or regex source. */
   readonly text: string;
@@ -222,6 +224,7 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
     );
   }
   return ok({
+    input: raw,
     mode,
     text,
     words,

@@ -39,20 +39,14 @@ import {
 import { findLiteral, liveHit, readLive, regexScan } from './live';
 import { hasFilters, type ParsedQuery } from './parse';
 import { requiredTerms } from './regex-terms';
-import { createPathMatcher } from './pathmatch';
+import { fileEligibility } from './eligibility';
 import type { IndexedFile, IndexReader } from './reader';
 
 function eligibility(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
-  const match = createPathMatcher(
-    q.fileInclude,
-    q.fileExclude,
+  return fileEligibility(
+    q,
     reader.files().map((f) => f.path),
   );
-  return (f) =>
-    match(f.path) &&
-    (q.languages.length === 0 || q.languages.includes(queryLanguageOf(f.lang) as never)) &&
-    (q.sources.length === 0 || q.sources.some((s) => f.tags.includes(s))) &&
-    !q.sourceExclude.some((s) => f.tags.includes(s));
 }
 
 function firstRegionOf(

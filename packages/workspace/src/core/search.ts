@@ -165,16 +165,23 @@ function diagnosisLine(d: FilterDiagnosis): string {
   return out.join(', ');
 }
 
+/**
+ * The words after a verb, parsed once where they enter (docs/spec/retrieval.md §1): every
+ * later step of that verb takes the parsed value, never the words.
+ */
+export function parseWords(words: string | readonly string[]): Outcome<ParsedQuery> {
+  const parsed = parseQuery(words);
+  return parsed.ok ? parsed : fail(parsed.error.code, parsed.error.message);
+}
+
 /** Run a search, persist its whole ranked list as a result set, and return the first page's data. */
 export async function runSearch(
   r: ResolvedRoot,
-  words: readonly string[],
+  q: ParsedQuery,
   opts: { indexIfMissing: boolean; store: ResultStore; host?: Host },
 ): Promise<Outcome<SearchData>> {
-  const parsed = parseQuery(words);
-  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
-  if (parsed.value.members.length > 0 || parsed.value.workspace !== null) {
-    const selector = parsed.value.members.length > 0 ? `in:${parsed.value.members[0]}` : `ws:${parsed.value.workspace}`;
+  if (q.members.length > 0 || q.workspace !== null) {
+    const selector = q.members.length > 0 ? `in:${q.members[0]}` : `ws:${q.workspace}`;
     return fail(
       'no_workspace',
       `${selector} selects workspace members, and no workspace is selected here; pass --workspace FILE or run inside a member`,
@@ -183,15 +190,15 @@ export async function runSearch(
   const reader = await openIndex(opts.host ?? CLIENT_HOST, r, opts.indexIfMissing);
   if (!reader.ok) return reader;
   try {
-    const outcome = searchIndex(reader.value, parsed.value);
-    const terms = snippetTerms(parsed.value);
-    const entries = narrowHits(reader.value, parsed.value, terms, outcome.hits).map((h) =>
+    const outcome = searchIndex(reader.value, q);
+    const terms = snippetTerms(q);
+    const entries = narrowHits(reader.value, q, terms, outcome.hits).map((h) =>
       liveSourceEntry(r, reader.value.generation, h),
     );
-    const lineMatch = lineMatchOf(parsed.value);
+    const lineMatch = lineMatchOf(q);
     const saved = opts.store.save(
       {
-        query: words.join(' '),
+        query: q.input,
         truncated: outcome.truncated,
         words: terms,
         ...(lineMatch ? { lines: lineMatch } : {}),
@@ -201,7 +208,7 @@ export async function runSearch(
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const cov = coverageOf(reader.value.coverage(), saved.value.truncated, outcome.filterDiagnosis, entries.length);
     return ok({
-      query: words.join(' '),
+      query: q.input,
       setId: saved.value.id,
       offset: 0,
       entries: entries.slice(0, saved.value.stored),

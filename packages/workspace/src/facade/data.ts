@@ -9,7 +9,7 @@ import { firstKnown, storesFor, type CommandOptions } from '../core/command-kit'
 import type { Context, MemberTarget, WorkspaceContext } from '../core/context';
 import { fail, ok, type Outcome, type TpError } from '../core/errors';
 import { openResultStore } from '../core/result-store';
-import { pageHits, pageOfSet, runSearch, type SearchData } from '../core/search';
+import { pageHits, pageOfSet, parseWords, runSearch, type SearchData } from '../core/search';
 import { showHandle, showPath } from '../core/show';
 import { runWorkspaceSearch } from '../federation/federate';
 import { scopedMoreData, scopedSearchData, type ScopedData } from '../federation/scoped';
@@ -38,16 +38,18 @@ export async function searchData(
   words: readonly string[],
   opts: SearchDataOptions,
 ): Promise<Outcome<SearchPageData>> {
-  const scoped = await scopedSearchData(ctx, words, opts.scopes, opts, () =>
+  const q = parseWords(words);
+  if (!q.ok) return q;
+  const scoped = await scopedSearchData(ctx, q.value, opts.scopes, opts, () =>
     openResultStore(ctx.kind === 'single' ? ctx.root.resultsDir : ctx.ws.resultsDir),
   );
   if (scoped) return scoped.ok ? ok({ scoped: true, data: scoped.value }) : scoped;
   if (ctx.kind === 'workspace') {
-    const data = await runWorkspaceSearch(ctx.ws, words, { noDaemon: opts.noDaemon === true, host: ctx.host });
+    const data = await runWorkspaceSearch(ctx.ws, q.value, { noDaemon: opts.noDaemon === true, host: ctx.host });
     return data.ok ? ok({ scoped: false, data: data.value }) : data;
   }
   const r = ctx.root;
-  const data = await runSearch(r, words, {
+  const data = await runSearch(r, q.value, {
     indexIfMissing: true,
     store: openResultStore(r.resultsDir),
     host: ctx.host,

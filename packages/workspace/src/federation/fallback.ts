@@ -3,8 +3,8 @@
 // that differ are marked; sym: re-extracts the changed files in the worktree.
 import * as path from 'node:path';
 import {
-  createPathMatcher,
   extractFile,
+  fileEligibility,
   IndexReader,
   languageOf,
   percentDecode,
@@ -126,20 +126,16 @@ function reextractDefinitions(
   const parts = q.text.split('::');
   const name = parts[parts.length - 1];
   const owner = parts.length > 1 ? parts[parts.length - 2] : undefined;
-  const matcher = createPathMatcher(
-    q.fileInclude,
-    q.fileExclude,
+  const eligible = fileEligibility(
+    q,
     parent.files().map((f) => f.path),
   );
   const hits: SearchHit[] = [];
   for (const rel of changed) {
-    if (!matcher(rel)) continue;
     const plain = percentDecode(rel).toString('utf8');
     const lang = languageOf(plain);
     const tags = sourceTags(plain);
-    if (q.languages.length > 0 && !q.languages.includes(queryLanguageOf(lang) as never)) continue;
-    if (q.sources.length > 0 && !q.sources.some((s) => tags.includes(s))) continue;
-    if (q.sourceExclude.some((s) => tags.includes(s))) continue;
+    if (!eligible({ path: rel, lang, tags })) continue;
     const live = readOnce(root, rel);
     if (!live.ok || live.bytes.includes(0)) continue;
     const defs = extractFile(lang, live.bytes).definitions.filter(

@@ -1,6 +1,6 @@
 // A workspace search: select members, let each rank its own candidates, fuse by rank,
 // persist the set in the workspace's own result store, describe every member's coverage.
-import { parseQuery, type ParsedQuery, type SearchHit } from '@trufflepig/index';
+import type { ParsedQuery, SearchHit } from '@trufflepig/index';
 import { percentEncode } from '@trufflepig/base/stored-path';
 import { fuseMembers, memberShare } from '@trufflepig/rank';
 import { MAX_HITS_PER_SET, type ResultEntry } from '@trufflepig/result-cache';
@@ -91,7 +91,7 @@ export function selectMembers(ws: WorkspaceContext, q: ParsedQuery): Outcome<Sel
 function requestFor(
   host: Host,
   m: MemberTarget,
-  words: readonly string[],
+  query: ParsedQuery,
   share: number,
   noDaemon: boolean,
   scopes: ScopeSetting | undefined,
@@ -104,7 +104,7 @@ function requestFor(
     cacheDir: m.cacheDir,
     worktree: m.worktree,
     ...(m.parentCacheDir ? { parentCacheDir: m.parentCacheDir } : {}),
-    words,
+    query,
     // Without a daemon nothing else would ever index a plain member; an unpublished
     // worktree instead answers from its parent while a background indexer catches up.
     indexIfMissing: noDaemon || !m.worktree,
@@ -128,7 +128,7 @@ function unavailableResult(m: MemberTarget): MemberSearchResult {
 
 async function searchTargets(
   targets: readonly MemberTarget[],
-  words: readonly string[],
+  q: ParsedQuery,
   share: number,
   opts: WorkspaceSearchOptions,
   deadlineAt?: number,
@@ -140,7 +140,7 @@ async function searchTargets(
   if (coordinating) await ensureMemberDaemons(live);
   const results = await runMemberSearches(
     host,
-    live.map((m) => requestFor(host, m, words, share, opts.noDaemon, opts.scopes)),
+    live.map((m) => requestFor(host, m, q, share, opts.noDaemon, opts.scopes)),
     deadlineAt,
   );
   const byName = new Map(results.map((r) => [r.name, r]));
@@ -210,12 +210,10 @@ export interface WorkspaceSearchData extends SearchData {
 
 export async function runWorkspaceSearch(
   ws: WorkspaceContext,
-  words: readonly string[],
+  q: ParsedQuery,
   opts: WorkspaceSearchOptions,
 ): Promise<Outcome<WorkspaceSearchData>> {
-  const parsed = parseQuery(words);
-  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
-  const selected = selectMembers(ws, parsed.value);
+  const selected = selectMembers(ws, q);
   if (!selected.ok) return selected;
   const { targets, widen } = selected.value;
   let scope = selected.value.scope;
@@ -224,7 +222,7 @@ export async function runWorkspaceSearch(
   const deadlineAt = coordinating
     ? Date.now() + limitFromEnv('TRUFFLEPIG_QUERY_DEADLINE_MS', QUERY_DEADLINE_MS)
     : undefined;
-  let results = await searchTargets(targets, words, memberShare(MAX_HITS_PER_SET, targets.length), opts, deadlineAt);
+  let results = await searchTargets(targets, q, memberShare(MAX_HITS_PER_SET, targets.length), opts, deadlineAt);
   // A daemon-backed query waits a while for an unpublished home (a worktree home has
   // already answered from its member's index).
   if (
@@ -235,7 +233,7 @@ export async function runWorkspaceSearch(
     (await publishedWithin(host, targets[0], deadlineAt!))
   ) {
     results = [
-      (await searchTargets([targets[0]], words, memberShare(MAX_HITS_PER_SET, targets.length), opts, deadlineAt))[0],
+      (await searchTargets([targets[0]], q, memberShare(MAX_HITS_PER_SET, targets.length), opts, deadlineAt))[0],
       ...results.slice(1),
     ];
   }
@@ -245,7 +243,7 @@ export async function runWorkspaceSearch(
   if (widen && results[0].state === 'complete' && results[0].found === 0 && ws.members.length > 1) {
     const others = ws.members.filter((m) => m.name !== targets[0].name);
     const share = memberShare(MAX_HITS_PER_SET, ws.members.length);
-    results = [results[0], ...(await searchTargets(others, words, share, opts, deadlineAt))];
+    results = [results[0], ...(await searchTargets(others, q, share, opts, deadlineAt))];
     searched = [targets[0], ...others];
     scope = 'home_widened';
   }
@@ -279,7 +277,7 @@ export async function runWorkspaceSearch(
   const globalEntries = entriesOf(results.map((r) => ({ member: r.name, hits: r.hits })));
   // Scopes apply to the fused list: each scope's member rankings are fused by rank, as the global one is.
   const scoped =
-    opts.scopes !== undefined && needsScopedSearch(parsed.value, opts.scopes)
+    opts.scopes !== undefined && needsScopedSearch(q, opts.scopes)
       ? layoutSections(
           scopeLabel(opts.scopes),
           globalEntries,
@@ -299,13 +297,13 @@ export async function runWorkspaceSearch(
   for (const e of entries) if (e.member !== undefined) members[e.member] = e.root;
   const anyTruncated = results.some((r) => r.truncated);
   const store = openResultStore(ws.resultsDir);
-  const lineMatch = lineMatchOf(parsed.value);
+  const lineMatch = lineMatchOf(q);
   const saved = store.save(
     {
       ...(lineMatch ? { lines: lineMatch } : {}),
-      query: words.join(' '),
+      query: q.input,
       truncated: anyTruncated || (scoped?.cut ?? false),
-      words: snippetTerms(parsed.value),
+      words: snippetTerms(q),
       members,
       workspace: ws.config.file,
       ...(scoped ? { scopes: scoped.label, sections: scoped.sections } : {}),
@@ -328,14 +326,14 @@ export async function runWorkspaceSearch(
       results.map((r) => [r.name, r.gitLog] as const),
     );
   return ok({
-    query: words.join(' '),
+    query: q.input,
     setId: saved.value.id,
     offset: 0,
     entries: entries.slice(0, saved.value.stored),
     truncated: saved.value.truncated || anyTruncated,
     coverage: coverage.json,
     coverageLine: coverage.line,
-    words: snippetTerms(parsed.value),
+    words: snippetTerms(q),
     members,
     ...(scoped ? { scoped } : {}),
     ...(lineMatch ? { lineMatch } : {}),

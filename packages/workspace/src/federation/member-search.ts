@@ -3,11 +3,11 @@
 // thread (members are searched concurrently) or in-process.
 import {
   coverageState,
-  parseQuery,
   reconcile,
   searchIndex,
   type FilterDiagnosis,
   type IndexCoverage,
+  type ParsedQuery,
   type ScopeGroup,
   type SearchHit,
   type SearchOptions,
@@ -27,7 +27,8 @@ export interface MemberSearchRequest {
   readonly cacheDir: string;
   readonly worktree: boolean;
   readonly parentCacheDir?: string;
-  readonly words: readonly string[];
+  /** Parsed where the search entered (plain data: it crosses to worker threads as it is). */
+  readonly query: ParsedQuery;
   /** The process the search runs in (plain data: requests cross to worker threads). */
   readonly host: Host;
   /** Index in the foreground when this root has no published index and the host may (worktrees seeded from the parent). */
@@ -81,8 +82,7 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
     elapsedMs: Date.now() - started,
   });
   const nothing = { hits: [], found: 0, truncated: false, ownerCache: req.cacheDir };
-  const parsed = parseQuery(req.words);
-  if (!parsed.ok) return done({ ...nothing, state: 'unavailable', reason: parsed.error.message });
+  const q = req.query;
   let reader = await openPublished(req.host, req.cacheDir, req.root);
   if (!reader.ok && needsIndexing(reader.error.code)) {
     if (req.indexIfMissing && req.host.indexesInForeground) {
@@ -97,7 +97,7 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
       reader = await openPublished(req.host, req.cacheDir, req.root);
     } else if (req.worktree && req.parentCacheDir) {
       // An unpublished worktree answers at once from its member's published index.
-      const fb = await fallbackSearch(req, parsed.value);
+      const fb = await fallbackSearch(req, q);
       return done({ ...fb, needsIndex: true });
     } else {
       return done({ ...nothing, state: 'warming', reason: cutReason(reader.error.message), needsIndex: true });
@@ -105,13 +105,12 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
   }
   if (!reader.ok) return done({ ...nothing, state: 'unavailable', reason: cutReason(reader.error.message) });
   try {
-    const outcome = searchIndex(reader.value, parsed.value, req.scopes ? { scopes: req.scopes } : {});
+    const outcome = searchIndex(reader.value, q, req.scopes ? { scopes: req.scopes } : {});
     const coverage = reader.value.coverage();
     // Spans a hit points at (spans.ts), narrowed here where the member's index is open.
-    const terms = snippetTerms(parsed.value);
+    const terms = snippetTerms(q);
     const memo = new Map<SearchHit, SearchHit>();
-    const narrow = (hits: readonly SearchHit[]) =>
-      narrowHits(reader.value, parsed.value, terms, hits.slice(0, req.share), memo);
+    const narrow = (hits: readonly SearchHit[]) => narrowHits(reader.value, q, terms, hits.slice(0, req.share), memo);
     const scoped = {
       ...(outcome.groups ? { groups: outcome.groups.map((g) => ({ scope: g.scope, hits: narrow(g.hits) })) } : {}),
       ...(outcome.gitLog ? { gitLog: outcome.gitLog } : {}),

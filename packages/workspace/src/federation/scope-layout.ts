@@ -2,7 +2,7 @@
 // then each scope's own ranking, one after the other. Every hit is an ordinary entry, so
 // every handle resolves; `sections` in the set's meta say where each ranking starts, so
 // `more` continues within one ranking and never runs into the next.
-import { GIT_LOG_TAG, parseQuery, type ParsedQuery, type ScopeGroup } from '@trufflepig/index';
+import { GIT_LOG_TAG, type ParsedQuery, type ScopeGroup } from '@trufflepig/index';
 import { MAX_HITS_PER_SET, type ResultEntry } from '@trufflepig/result-cache';
 
 export type ScopeSetting = 'shared' | 'per_source' | readonly (readonly string[])[];
@@ -29,10 +29,8 @@ export function scopeLabel(scopes: ScopeSetting): string {
 }
 
 /** A scoped search is needed for any mode but shared, and for commit documents (their entries are `commit` entries). */
-export function needsScopedSearch(q: ParsedQuery | readonly string[], scopes: ScopeSetting): boolean {
-  if (scopes !== 'shared') return true;
-  const parsed = Array.isArray(q) ? parseQuery(q as readonly string[]) : { ok: true as const, value: q as ParsedQuery };
-  return parsed.ok && parsed.value.sources.includes(GIT_LOG_TAG);
+export function needsScopedSearch(q: ParsedQuery, scopes: ScopeSetting): boolean {
+  return scopes !== 'shared' || q.sources.includes(GIT_LOG_TAG);
 }
 
 export function sameScope(a: readonly string[], b: readonly string[]): boolean {

@@ -1,7 +1,7 @@
 // Scoped searches (docs/spec/per-source.md): `--scopes per_source` or `[retrieval] scopes`, and any
 // search asking for commit documents (`source:git-log`). A shared search without commits
 // never comes here, so its output stays exactly what it was.
-import { parseQuery, searchIndex, type SearchHit } from '@trufflepig/index';
+import { searchIndex, type ParsedQuery, type SearchHit } from '@trufflepig/index';
 import { percentEncode } from '@trufflepig/base/stored-path';
 import { DEFAULT_LIMIT, renderGroupedPage, renderSearchPage, type PageHit } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
@@ -60,33 +60,31 @@ function entryOf(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry
 export async function runScopedSearch(
   host: Host,
   r: ResolvedRoot,
-  words: readonly string[],
+  q: ParsedQuery,
   scopes: ScopeSetting,
   store: ResultStore,
 ): Promise<Outcome<ScopedData>> {
-  const parsed = parseQuery(words);
-  if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
-  if (parsed.value.members.length > 0 || parsed.value.workspace !== null) {
-    const out = await runSearch(r, words, { indexIfMissing: true, store, host });
+  if (q.members.length > 0 || q.workspace !== null) {
+    const out = await runSearch(r, q, { indexIfMissing: true, store, host });
     return out.ok ? fail('no_workspace', 'workspace selectors need a workspace') : out;
   }
   const reader = await openIndex(host, r, true);
   if (!reader.ok) return reader;
   try {
     const gen = reader.value.generation;
-    const outcome = searchIndex(reader.value, parsed.value, { scopes });
-    const terms = snippetTerms(parsed.value);
+    const outcome = searchIndex(reader.value, q, { scopes });
+    const terms = snippetTerms(q);
     const memo = new Map<SearchHit, SearchHit>();
-    const narrow = (hits: readonly SearchHit[]) => narrowHits(reader.value, parsed.value, terms, hits, memo);
+    const narrow = (hits: readonly SearchHit[]) => narrowHits(reader.value, q, terms, hits, memo);
     const layout = layoutSections(
       scopeLabel(scopes),
       narrow(outcome.hits).map((h) => entryOf(r, gen, h)),
       (outcome.groups ?? []).map((g) => ({ scope: g.scope, entries: narrow(g.hits).map((h) => entryOf(r, gen, h)) })),
     );
-    const lineMatch = lineMatchOf(parsed.value);
+    const lineMatch = lineMatchOf(q);
     const saved = store.save(
       {
-        query: words.join(' '),
+        query: q.input,
         truncated: outcome.truncated || layout.cut,
         words: terms,
         scopes: layout.label,
@@ -101,7 +99,7 @@ export async function runScopedSearch(
       [[undefined, outcome.gitLog]],
     );
     return ok({
-      query: words.join(' '),
+      query: q.input,
       setId: saved.value.id,
       offset: 0,
       entries: layout.entries.slice(0, saved.value.stored),
@@ -216,15 +214,15 @@ export function scopedMoreData(set: StoredSet, offset: number): ScopedData | und
  */
 export async function scopedSearchData(
   ctx: Context,
-  words: readonly string[],
+  q: ParsedQuery,
   requested: ScopeSetting | undefined,
   opts: { noDaemon?: boolean },
   store: () => ResultStore,
 ): Promise<Outcome<ScopedData> | undefined> {
   const scopes = scopeSettingOf(requested, ctx);
-  if (!needsScopedSearch(words, scopes)) return undefined;
+  if (!needsScopedSearch(q, scopes)) return undefined;
   if (ctx.kind === 'workspace') {
-    const ws = await runWorkspaceSearch(ctx.ws, words, { noDaemon: opts.noDaemon === true, scopes, host: ctx.host });
+    const ws = await runWorkspaceSearch(ctx.ws, q, { noDaemon: opts.noDaemon === true, scopes, host: ctx.host });
     return ws.ok
       ? ok({
           ...ws.value,
@@ -233,5 +231,5 @@ export async function scopedSearchData(
         })
       : ws;
   }
-  return runScopedSearch(ctx.host, ctx.root, words, scopes, store());
+  return runScopedSearch(ctx.host, ctx.root, q, scopes, store());
 }
