@@ -4,7 +4,15 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { helpText, OPTION_TABLE, QUERY_FORMS, SERVED_VERBS, verbSpec, VERB_TABLE } from '@trufflepig/cli-surface';
+import {
+  helpText,
+  OPTION_TABLE,
+  QUERY_FORMS,
+  SERVED_VERBS,
+  verbSpec,
+  VERB_TABLE,
+  type OptionSpec,
+} from '@trufflepig/cli-surface';
 import { TOOLS } from '@trufflepig/mcp';
 import {
   CONTEXT_LINES_MAX,
@@ -41,7 +49,7 @@ describe('the table agrees with the facade', () => {
 
   it('every option of the table is accepted by the built command', () => {
     const repo = makeRepo({ 'src/a.rs': 'fn bucket() {}\n' }, 'surface-options');
-    for (const o of OPTION_TABLE) {
+    for (const o of OPTION_TABLE as readonly OptionSpec[]) {
       // Workspace options need a workspace; --daemon would start one (the calls here say --no-daemon); help and version run nothing.
       if (['workspace', 'noWorkspace', 'member', 'noDaemon', 'help', 'version'].includes(o.key)) continue;
       const value =

@@ -1,7 +1,7 @@
 // Help, usage, did-you-mean and the docs' generated tables.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { OPTION_TABLE, QUERY_FORMS, VERB_TABLE } from '../src/table';
+import { OPTION_TABLE, QUERY_FORMS, VERB_TABLE, type OptionSpec } from '../src/table';
 import {
   fillGenerated,
   generatedBlocks,
@@ -59,7 +59,7 @@ describe('help', () => {
         expect({ term, rows: rows.length }).toEqual({ term, rows: 1 });
       }
     }
-    for (const o of OPTION_TABLE) {
+    for (const o of OPTION_TABLE as readonly OptionSpec[]) {
       const starts = o.short !== undefined ? `  ${o.short}, ${o.long}` : `  ${o.long}`;
       expect({ option: o.long, rows: lines.filter((l) => l === starts || l.startsWith(`${starts} `)).length }).toEqual({
         option: o.long,

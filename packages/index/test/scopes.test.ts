@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseQuery, searchIndex, sourceTags, type SearchOptions, type SearchOutcome } from '../src';
+import { parseQuery, reconcile, searchIndex, sourceTags, type SearchOptions, type SearchOutcome } from '../src';
 import { Fixture, gitInit, tempDir } from './helpers';
 
 function git(root: string, ...args: string[]): string {
@@ -166,7 +166,6 @@ describe('roots without commit documents', () => {
     const clone = path.join(tempDir('shallow'), 'clone');
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${origin.root}`, clone]);
     const cache = tempDir('shallow-cache');
-    const { reconcile } = await import('../src');
     const rep = await reconcile(clone, { cacheDir: cache, parallelism: 1 });
     expect(rep.ok && rep.value.gitLog).toEqual({ state: 'shallow_clone', commits: 0, added: 0 });
   });

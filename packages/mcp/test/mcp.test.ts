@@ -184,7 +184,7 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
       200,
     );
     expect(page.isError).toBeFalsy();
-    const firstHandles = s.content[0].text.match(/^\S+:\d+(?= {2})/gm) ?? [];
+    const firstHandles: string[] = s.content[0].text.match(/^\S+:\d+(?= {2})/gm) ?? [];
     const nextHandles = page.content[0].text.match(/^\S+:\d+(?= {2})/gm) ?? [];
     expect(nextHandles.length).toBeGreaterThan(0);
     expect(nextHandles.some((h) => firstHandles.includes(h))).toBe(false);

@@ -1,10 +1,16 @@
 import { SHOW_MAX_ROWS } from '../src/limits';
 import { renderObject } from '../src/object';
 import { fitError } from '../src/fit-error';
-import { splitRows } from '../src/rows';
-import { renderShow, type ShowInput } from '../src/show';
+import { splitRows, type SourceRow } from '../src/rows';
+import { isFolded, renderShow, type ShowInput, type ShownRow } from '../src/show';
 import { countTokens } from '../src/tokens';
 import type { OutputFormat } from '../src/fit';
+
+/** A shown row that must be source text (these reads fold nothing). */
+function sourceRow(row: ShownRow): SourceRow {
+  if (isFolded(row)) throw new Error(`unexpected folded rows at line ${row.line}`);
+  return row;
+}
 
 const HANDLE = '0123456789abcdef0123456789abcdef:3';
 const formats: OutputFormat[] = ['json', 'lines'];
@@ -74,6 +80,7 @@ describe('renderShow', () => {
           expect(json.rows).toEqual(
             data.rows
               .slice(0, out.shown)
+              .map(sourceRow)
               .map((r) => (r.escaped ? { ...r } : { line: r.line, start: r.start, end: r.end, text: r.text })),
           );
           expect(json.end).toBe(data.rows[out.shown - 1].end);
