@@ -1,4 +1,4 @@
-import { parseQuery } from '../src';
+import { parseQuery, searchIndex } from '../src';
 import { REGEX_PATTERN_MAX_CHARS } from '../src/limits';
 import { regexScan } from '../src/query/live';
 import { compileRegex } from '../src/query/regex-engine';
@@ -35,10 +35,15 @@ function badRegex(query: string): string {
   return q.error.message;
 }
 
+// A backtracking engine takes astronomically long on these lines (2^28 paths on the short
+// one alone), so a bound this loose still tells linear from exponential while tolerating a
+// loaded machine: a linear scan measured 0.3 to 2.2 s here with other builds running.
+const LINEAR_BOUND_MS = 10_000;
+
 describe('re: matches in linear time', () => {
-  it('answers (a+)+$ over a 28-character line and a 100,000-character line within 2 s, with the matches that exist', async () => {
+  it('answers (a+)+$ over a 28-character line and a 100,000-character line within the linear bound, with the matches that exist', async () => {
     const { value, ms } = await timed(() => fx.search('re:(a+)+$'));
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(LINEAR_BOUND_MS);
     expect(value.truncated).toBe(false);
     const byPath = new Map(value.hits.map((h) => [h.path, h]));
     expect([...byPath.keys()].sort()).toEqual(['long-match.txt', 'short-then-match.txt']);
@@ -46,10 +51,10 @@ describe('re: matches in linear time', () => {
     expect(byPath.get('long-match.txt')).toMatchObject({ startLine: 1, start: 0, end: LONG });
   });
 
-  it('answers (a|aa)+$ and (.*a){20} over the same lines within 2 s', async () => {
+  it('answers (a|aa)+$ and (.*a){20} over the same lines within the linear bound', async () => {
     for (const query of ['re:(a|aa)+$', 're:(.*a){20}']) {
       const { value, ms } = await timed(() => fx.search(query));
-      expect(ms).toBeLessThan(2000);
+      expect(ms).toBeLessThan(LINEAR_BOUND_MS);
       expect(value.hits.length).toBeGreaterThan(0);
     }
     expect(await fx.paths('re:(a|aa)+$')).toEqual(['long-match.txt', 'short-then-match.txt']);
@@ -127,7 +132,6 @@ describe('re: deadline', () => {
   it('flows into the search outcome as truncated', async () => {
     const q = parseQuery('re:a');
     if (!q.ok) throw new Error(q.error.message);
-    const { searchIndex } = await import('../src');
     const reader = await fx.open();
     try {
       expect(searchIndex(reader, q.value, { regexDeadlineMs: -1 })).toMatchObject({ hits: [], truncated: true });
