@@ -1,7 +1,7 @@
 // The exported types of the library API (api.ts): what openWorkspace takes, and every
 // answer as a typed object. Field names are camelCase; paths are as Trufflepig prints
 // them (see Hit.path); nothing here is serialized text.
-import type { ReconcileProgress, RoleName } from '@trufflepig/index';
+import type { ReconcileProgress, ReconcileReport, RoleName } from '@trufflepig/index';
 import type { MemberState } from '../federation/member-search';
 import type { CtxRow } from '../navigation/commands';
 import type { Resolution } from '@trufflepig/navigation';
@@ -373,29 +373,31 @@ export interface CtxAnswer {
   readonly generation: number;
 }
 
-/** One root indexed by `ws.index()`. */
-export interface IndexReport {
+/**
+ * One root indexed by `ws.index()`: whose root it was, and what its reconcile reported
+ * (the fields of `@trufflepig/index`'s ReconcileReport that a caller acts on).
+ */
+export interface IndexReport extends Pick<
+  ReconcileReport,
+  | 'generation'
+  | 'published'
+  | 'files'
+  | 'parsed'
+  | 'reused'
+  | 'removed'
+  | 'excluded'
+  | 'parseFailures'
+  | 'unsearched'
+  | 'sourceBytes'
+  | 'durationMs'
+  | 'gitLog'
+> {
   readonly root: string;
   readonly cacheDir: string;
   /** Workspace: the member's name. */
   readonly member?: string;
   /** Workspace: the root is a linked worktree standing in for the member. */
   readonly worktree?: boolean;
-  readonly generation: number;
-  /** A new generation was published (false: nothing changed). */
-  readonly published: boolean;
-  readonly files: number;
-  readonly parsed: number;
-  readonly reused: number;
-  readonly removed: number;
-  readonly excluded: Readonly<Record<string, number>>;
-  readonly parseFailures: number;
-  /** Files not searched, by reason (only reasons with files). */
-  readonly unsearched: Readonly<Record<string, number>>;
-  readonly sourceBytes: number;
-  readonly durationMs: number;
-  /** Commit documents (`source:git-log`): their state, how many, how many this run added. */
-  readonly gitLog: { readonly state: string; readonly commits: number; readonly added: number };
 }
 
 /** What `ws.index()` did: the roots indexed, and the workspace members it could not index. */
