@@ -14,7 +14,7 @@ import {
   withinBudget,
   type OutputFormat,
 } from '@trufflepig/render';
-import { formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
+import { changeOf, formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
 import type { HunkView } from './hunk-view';
 import { DIFF_ENTRY_ROWS_MAX, HISTORY_PAGE_ROWS_MAX } from './limits';
 import { rowJson, rowLine } from './render-change';
@@ -44,19 +44,19 @@ export interface DiffPageInput {
   readonly fileNotes?: Readonly<Record<string, string>>;
 }
 
-/** A hunk outside every definition (an extra key of its entry). */
-export const isOutsideHunk = (e: ResultEntry): boolean => e.outside === true;
+/** A hunk outside every definition (`outside` of its change entry). */
+export const isOutsideHunk = (e: ResultEntry): boolean => e.tag === 'change' && e.outside === true;
 
 /** Added (nothing on the REV side), removed (nothing in the working tree) or changed. */
 export function diffStatus(e: ResultEntry): 'added' | 'removed' | 'changed' {
-  const c = e.change!;
+  const c = changeOf(e)!;
   if ((c.after.end_line ?? 0) < (c.after.start_line ?? 0)) return 'removed';
   if (c.before === undefined || (c.before.end_line ?? 0) < (c.before.start_line ?? 0)) return 'added';
   return 'changed';
 }
 
 function hunkRow(e: ResultEntry): string {
-  const c = e.change!;
+  const c = changeOf(e)!;
   const counts = c.whitespace_only ? 'whitespace only' : `+${c.added ?? 0} -${c.deleted ?? 0}`;
   if (diffStatus(e) === 'removed') return `hunk (was ${c.before?.start_line}-${c.before?.end_line}) ${counts}`;
   return `hunk ${e.start_line}-${e.end_line} ${counts}`;

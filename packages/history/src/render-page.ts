@@ -12,7 +12,7 @@ import {
   withinBudget,
   type OutputFormat,
 } from '@trufflepig/render';
-import { formatCursor, formatHandle, type ChangeRecord, type ResultEntry } from '@trufflepig/result-cache';
+import { changeOf, formatCursor, formatHandle, type ChangeRecord, type ResultEntry } from '@trufflepig/result-cache';
 import { HISTORY_PAGE_ROWS_MAX, SUBJECT_ROW_MAX_CHARS } from './limits';
 
 export type HistoryVerb = 'hist' | 'blame' | 'since';
@@ -47,7 +47,7 @@ export function sinceStatus(c: ChangeRecord): 'added' | 'removed' | 'changed' {
 
 /** A `since` row (also a `diff` definition's): status mark, kind and name, lines, size. */
 export function sinceRow(e: ResultEntry): string {
-  const c = e.change!;
+  const c = changeOf(e)!;
   const counts = `+${c.added ?? 0} -${c.deleted ?? 0}`;
   if (c.whole_file) return `file ${counts}`;
   const what = `${e.kind ?? 'definition'} ${e.name ?? ''}`.trim();
@@ -75,20 +75,20 @@ function fromText(input: HistoryPageInput, c: ChangeRecord): string {
 }
 
 function histRow(input: HistoryPageInput, e: ResultEntry): string {
-  const c = e.change!;
+  const c = changeOf(e)!;
   return `${c.date.slice(0, 10)} ${short(c.commit)} +${c.added ?? 0} -${c.deleted ?? 0} ${cut(c.subject, SUBJECT_ROW_MAX_CHARS)}${fromText(input, c)}`;
 }
 
 function blameRow(e: ResultEntry): string {
   const lines = `${e.start_line}-${e.end_line}`;
-  const c = e.change;
+  const c = changeOf(e);
   if (c === undefined) return `${lines} uncommitted`;
   return `${lines} ${short(c.commit)} ${c.date.slice(0, 10)} ${cut(c.subject, SUBJECT_ROW_MAX_CHARS)}${c.event === 'boundary' ? ' (shallow clone: history starts here)' : ''}`;
 }
 
 /** A `since` (or `diff`) hit's JSON fields after its handle and lines: name, kind, status, sizes, its lines at REV. */
 export function sinceHitFields(e: ResultEntry, printPath: (encodedTopPath: string) => string): Record<string, unknown> {
-  const c = e.change!;
+  const c = changeOf(e)!;
   const b = c.before;
   return {
     ...(e.name !== undefined ? { name: e.name } : {}),
@@ -103,7 +103,7 @@ export function sinceHitFields(e: ResultEntry, printPath: (encodedTopPath: strin
 }
 
 function hitJson(input: HistoryPageInput, e: ResultEntry, handle: string): Record<string, unknown> {
-  const c = e.change;
+  const c = changeOf(e);
   const base = {
     ...(e.member !== undefined ? { member: e.member } : {}),
     handle,

@@ -2,7 +2,7 @@
 // that `show` reads back, verified, from the stored owner.
 import { queryLanguageOf, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
 import { percentEncode } from '@trufflepig/base/stored-path';
-import type { ResultEntry } from '@trufflepig/result-cache';
+import type { LiveSourceEntry } from '@trufflepig/result-cache';
 import type { NavTarget } from './target';
 import { rootIdentity as directoryIdentity } from '@trufflepig/index';
 
@@ -13,7 +13,12 @@ export interface Span {
   readonly endLine: number;
 }
 
-export function spanEntry(t: NavTarget, file: IndexedFile, span: Span, fields: Partial<ResultEntry> = {}): ResultEntry {
+export function spanEntry(
+  t: NavTarget,
+  file: IndexedFile,
+  span: Span,
+  fields: Partial<LiveSourceEntry> = {},
+): LiveSourceEntry {
   return {
     tag: 'live_source',
     root: percentEncode(t.root),
@@ -36,7 +41,7 @@ export function qualifiedName(d: { readonly name: string; readonly container: st
   return d.container ? `${d.container}::${d.name}` : d.name;
 }
 
-export function definitionEntry(t: NavTarget, d: IndexedDefinition): ResultEntry {
+export function definitionEntry(t: NavTarget, d: IndexedDefinition): LiveSourceEntry {
   return spanEntry(t, d.file, d, { name: qualifiedName(d), kind: d.kind });
 }
 

@@ -1,7 +1,7 @@
 // `map PATH` (docs/spec/retrieval.md §7): a file's outline, or one row per file under a prefix.
 import { type IndexedDefinition, type IndexedFile, type IndexReader } from '@trufflepig/index';
 import { normalizeEncodedPath, percentEncode } from '@trufflepig/base/stored-path';
-import type { ResultEntry } from '@trufflepig/result-cache';
+import type { LiveSourceEntry } from '@trufflepig/result-cache';
 import { MAP_NAMES_PER_FILE } from './limits';
 import { readLiveFile as readOnce } from '@trufflepig/index';
 import { definitionEntry, spanEntry } from './entries';
@@ -11,7 +11,7 @@ import type { NavTarget } from './target';
 export const SECOND_GROUP: ReadonlySet<string> = new Set(['field', 'variant', 'property']);
 
 export interface MapRow {
-  readonly entry: ResultEntry;
+  readonly entry: LiveSourceEntry;
   readonly detail?: Readonly<Record<string, string | number | readonly string[]>>;
 }
 

@@ -14,7 +14,7 @@ import {
   withinBudget,
   type OutputFormat,
 } from '@trufflepig/render';
-import { formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
+import { formatCursor, formatHandle, type LiveSourceEntry } from '@trufflepig/result-cache';
 import { NAV_PAGE_ROWS_MAX, NAV_TEXT_MAX_CHARS } from './limits';
 
 export type NavVerb = 'refs' | 'map';
@@ -26,8 +26,8 @@ export interface NavPageInput {
   readonly setId: string;
   /** Offset of entries[0] in the set. */
   readonly offset: number;
-  /** The set's entries from `offset` on. */
-  readonly entries: readonly ResultEntry[];
+  /** The set's entries from `offset` on (refs and map rows are file spans). */
+  readonly entries: readonly LiveSourceEntry[];
   readonly coverage: Readonly<Record<string, unknown>>;
   readonly coverageLine: string;
   readonly truncated: boolean;
@@ -52,7 +52,7 @@ const ROW_KEYS = [
   'repeats',
 ] as const;
 
-function hitJson(e: ResultEntry, handle: string): Record<string, unknown> {
+function hitJson(e: LiveSourceEntry, handle: string): Record<string, unknown> {
   const out: Record<string, unknown> = {
     ...(e.member !== undefined ? { member: e.member } : {}),
     handle,
@@ -91,10 +91,10 @@ function cut(text: string, max: number): string {
 }
 
 /** The most frequent `definition` of refs rows: named once in the header, not on every row. */
-function mainDefinition(entries: readonly ResultEntry[]): string | undefined {
+function mainDefinition(entries: readonly LiveSourceEntry[]): string | undefined {
   const counts = new Map<string, number>();
   for (const e of entries)
-    if (typeof e.definition === 'string') counts.set(e.definition, (counts.get(e.definition) ?? 0) + 1);
+    if (e.definition !== undefined) counts.set(e.definition, (counts.get(e.definition) ?? 0) + 1);
   // Code before tests before build output (a bundle's own copy resolves its many sites), an
   // implementation before a TypeScript declaration file's types of it, then most sites.
   const standing = (d: string) => {
@@ -109,35 +109,36 @@ function mainDefinition(entries: readonly ResultEntry[]): string | undefined {
 }
 
 /** `map` row name: bare right after its owner or a sibling, else `Owner::name`; `#` marks a #private name. */
-function mapName(e: ResultEntry, previous: ResultEntry | undefined): string {
-  const parts = String(e.name ?? '').split('::');
+function mapName(e: LiveSourceEntry, previous: LiveSourceEntry | undefined): string {
+  const parts = (e.name ?? '').split('::');
   const bare = parts[parts.length - 1];
   const owner = parts.length > 1 ? parts.slice(0, -1).join('::') : undefined;
-  const mods = Array.isArray(e.modifiers) ? (e.modifiers as string[]) : [];
+  const mods = e.modifiers ?? [];
   const name = mods.includes('#') ? `#${bare}` : bare;
   if (owner === undefined || previous === undefined) return owner === undefined ? name : `${owner}::${name}`;
-  const prevParts = String(previous.name ?? '').split('::');
+  const prevParts = (previous.name ?? '').split('::');
   const prevOwner = prevParts.slice(0, -1).join('::');
-  const follows = (OWNER_KINDS.has(String(previous.kind)) && previous.name === owner) || prevOwner === owner;
+  const follows =
+    (previous.kind !== undefined && OWNER_KINDS.has(previous.kind) && previous.name === owner) || prevOwner === owner;
   return follows ? name : `${owner}::${name}`;
 }
 
-function mapRow(e: ResultEntry, previous: ResultEntry | undefined): string {
+function mapRow(e: LiveSourceEntry, previous: LiveSourceEntry | undefined): string {
   if (e.kind === 'file') {
-    const names = Array.isArray(e.names) ? (e.names as string[]).join(' ') : '';
+    const names = (e.names ?? []).join(' ');
     return `${e.start_line}-${e.end_line}${names ? ` ${names}` : ''}`;
   }
-  const mods = (Array.isArray(e.modifiers) ? (e.modifiers as string[]) : []).filter((m) => m !== '#');
-  return [`${e.start_line}-${e.end_line}`, ...mods, String(e.kind ?? ''), mapName(e, previous)].join(' ');
+  const mods = (e.modifiers ?? []).filter((m) => m !== '#');
+  return [`${e.start_line}-${e.end_line}`, ...mods, e.kind ?? '', mapName(e, previous)].join(' ');
 }
 
-function refsRow(e: ResultEntry, main: string | undefined): string {
-  const roles = Array.isArray(e.roles) ? (e.roles as string[]) : [String(e.role)];
-  const repeats = typeof e.repeats === 'number' && e.repeats > roles.length ? ` ×${e.repeats}` : '';
+function refsRow(e: LiveSourceEntry, main: string | undefined): string {
+  const roles = e.roles ?? [String(e.role)];
+  const repeats = e.repeats !== undefined && e.repeats > roles.length ? ` ×${e.repeats}` : '';
   const resolution = e.resolution === 'resolved' ? '' : ` ${String(e.resolution)}`;
-  const target = typeof e.definition === 'string' && e.definition !== main ? ` → ${e.definition}` : '';
-  const within = typeof e.within === 'string' ? ` in ${e.within}` : '';
-  const text = typeof e.text === 'string' && e.text ? `: ${cut(e.text, NAV_TEXT_MAX_CHARS)}` : '';
+  const target = e.definition !== undefined && e.definition !== main ? ` → ${e.definition}` : '';
+  const within = e.within !== undefined ? ` in ${e.within}` : '';
+  const text = e.text ? `: ${cut(e.text, NAV_TEXT_MAX_CHARS)}` : '';
   return `${e.start_line} ${roles.join('+')}${repeats}${resolution}${target}${within}${text}`;
 }
 

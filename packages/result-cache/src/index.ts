@@ -9,14 +9,25 @@ export {
 } from './limits';
 export type {
   ResultEntry,
+  EntryBase,
+  OwnerFields,
+  SearchHitFields,
+  NavigationRowFields,
+  LiveSourceEntry,
+  CommitEntry,
+  ChangeEntry,
   ChangeRecord,
   ChangeSide,
   SetMeta,
+  SetLineMatch,
+  SetSection,
+  SetVerb,
   StoredSet,
   CacheErrorCode,
   CacheError,
   Outcome,
 } from './types';
+export { changeOf } from './types';
 export { isChangeRecord } from './codec';
 export { parseHandle, parseCursor, formatHandle, formatCursor } from './handles';
 export { ResultStore, type ResultStoreOptions } from './store';

@@ -1,14 +1,17 @@
 import { failWith, ok, type CodedError, type Outcome as BaseOutcome } from '@trufflepig/base/outcome';
 
-/** One ranked hit of a persisted result set. Unknown keys are kept verbatim (JSON). */
-export interface ResultEntry {
-  tag: 'live_source' | 'commit' | 'change';
+// The records a result set stores, one declaration each: every field a verb writes is
+// declared here with its type, and the codec (codec.ts) checks a stored set against these
+// types once, on load, so a reader uses the fields as typed.
+
+/** Fields of every entry: which bytes of which file, found where, the hit names. */
+export interface EntryBase {
   /** Canonical root of the owner (percent-encoded absolute path). */
   root: string;
   member?: string;
   /** Percent-encoded root-relative path. */
   path: string;
-  /** sha-256 hex of the file bytes when indexed. */
+  /** sha-256 hex of the file bytes when indexed (a commit entry: the commit id). */
   revision: string;
   generation: number;
   /** Half-open byte span of the original file. */
@@ -20,9 +23,88 @@ export interface ResultEntry {
   kind?: string;
   sources?: string[];
   snippet?: { line: number; text: string };
-  /** With tag `change`: which commit changed which lines (history verbs). */
-  change?: ChangeRecord;
-  [extra: string]: unknown;
+}
+
+/**
+ * Whose index a search or navigation hit was read from, so that a later read goes there
+ * or nowhere (workspace core/owner.ts and navigation/open.ts check them).
+ */
+export interface OwnerFields {
+  /** Cache directory of the index the hit was read from (ctx reopens it). */
+  cache?: string;
+  /** Filesystem identity of the member's root when searched ('' when it could not be read). */
+  root_id?: string;
+  /** The member is a linked Git worktree (then `git_common_dir` names its repository). */
+  worktree?: true;
+  git_common_dir?: string;
+  /** The hit was read from the parent member's index over this worktree's root. */
+  owner?: 'parent_index';
+  /** With `owner`: the root that index was built for (a read opens it as built for it). */
+  owner_root?: string;
+}
+
+/** Fields of a hit a search lane found (file hits and commit documents). */
+export interface SearchHitFields {
+  /** The file's language as `lang:` names it. */
+  lang?: string;
+  /** Scoped searches: the scope of the ranking (section) the entry was laid out in. */
+  scope?: string[];
+}
+
+/** The fields of a `refs` or `map` row (navigation verbs), beyond the span. */
+export interface NavigationRowFields {
+  /** refs: the occurrence's role, and every role when the collapsed occurrences differ. */
+  role?: string;
+  roles?: readonly string[];
+  /** refs: `resolved`, `candidate` or `unresolved` (navigation's Resolution). */
+  resolution?: string;
+  /** refs: where the site resolves (`path:line`). */
+  definition?: string;
+  /** refs: the definition the site sits in. */
+  within?: string;
+  /** refs: the site's line, display-escaped. */
+  text?: string;
+  /** refs: occurrences collapsed into the row (absent for one). */
+  repeats?: number;
+  /** map: keywords before a definition's name (`static`, `#` for a #private name). */
+  modifiers?: readonly string[];
+  /** map of a prefix: a file's top-level names. */
+  names?: readonly string[];
+}
+
+/** A span of a file as it was indexed (search, navigation, blame's uncommitted lines). */
+export interface LiveSourceEntry extends EntryBase, OwnerFields, SearchHitFields, NavigationRowFields {
+  tag: 'live_source';
+  /** A worktree answered from its parent's index: the file differs in the worktree. */
+  differs?: true;
+  /** A worktree's definitions re-extracted from its own bytes (generation 0). */
+  reextracted?: true;
+}
+
+/** A commit document (`source:git-log`): `revision` is the commit id. */
+export interface CommitEntry extends EntryBase, OwnerFields, SearchHitFields {
+  tag: 'commit';
+  /** Author date, as indexed. */
+  date: string;
+  /** The changed paths the document lists, and how many more it counts. */
+  changed: string[];
+  more_paths: number;
+}
+
+/** A change of the history verbs: which commit changed which lines. */
+export interface ChangeEntry extends EntryBase {
+  tag: 'change';
+  change: ChangeRecord;
+  /** diff: a hunk outside every definition. */
+  outside?: true;
+}
+
+/** One ranked hit of a persisted result set, by its tag. */
+export type ResultEntry = LiveSourceEntry | CommitEntry | ChangeEntry;
+
+/** The change record of a `change` entry; undefined for every other tag (blame's uncommitted runs). */
+export function changeOf(entry: ResultEntry): ChangeRecord | undefined {
+  return entry.tag === 'change' ? entry.change : undefined;
 }
 
 /** One side of a change: lines of a file in one commit (or its parent). */
@@ -75,10 +157,47 @@ export interface ChangeRecord {
   whitespace_only?: boolean;
 }
 
+/** How evidence lines of a `re:` or `"literal"` search are matched, so `more` shows the same evidence. */
+export interface SetLineMatch {
+  readonly mode: 're' | 'literal';
+  readonly text: string;
+}
+
+/** One ranking of a scoped search's set (docs/spec/per-source.md); the global one first. */
+export interface SetSection {
+  /** `[]` for the global ranking. */
+  readonly scope: readonly string[];
+  /** Offset of the section's first entry in the set. */
+  readonly offset: number;
+  readonly count: number;
+}
+
+/** The verbs whose own page format `more` continues (a search set has none). */
+export type SetVerb = 'refs' | 'map' | 'hist' | 'blame' | 'since' | 'diff';
+
+/** What a set keeps beside its entries, so that `more` renders the next page as the first. */
 export interface SetMeta {
   query: string;
   truncated: boolean;
-  [extra: string]: unknown;
+  /** Search: the words evidence lines are picked by. */
+  words?: string[];
+  lines?: SetLineMatch;
+  /** Workspace sets: member name -> percent-encoded root of every member in the set. */
+  members?: Record<string, string>;
+  /** Workspace search: the workspace file. */
+  workspace?: string;
+  /** Scoped search: `shared`, `per_source` or `explicit`, and where each ranking starts. */
+  scopes?: string;
+  sections?: SetSection[];
+  nav?: SetVerb;
+  /** History verbs: the target as the header names it. */
+  target?: string;
+  /** Navigation and history verbs: the first page's coverage (JSON) and coverage line. */
+  coverage?: Record<string, unknown>;
+  coverageLine?: string;
+  /** History verbs: header lines after the first, and words after each file's path line. */
+  notes?: string[];
+  fileNotes?: Record<string, string>;
 }
 
 export interface StoredSet {

@@ -2,13 +2,23 @@
 // entry lost it is refused on load, never served with a record the reader would guess at.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { formatHandle, isChangeRecord, ResultStore, type ChangeRecord, type Outcome } from '../src/index';
+import {
+  changeOf,
+  formatHandle,
+  isChangeRecord,
+  ResultStore,
+  type ChangeEntry,
+  type ChangeRecord,
+  type Outcome,
+} from '../src/index';
 import { makeEntry, tempStoreDir } from './helpers';
 
 function value<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw new Error(`expected ok, got ${outcome.error.code}: ${outcome.error.message}`);
   return outcome.value;
 }
+
+const changeEntry = (change: ChangeRecord): ChangeEntry => ({ ...makeEntry(0), tag: 'change', change });
 
 const record: ChangeRecord = {
   repo: '/work/repo%20one',
@@ -26,10 +36,10 @@ const record: ChangeRecord = {
 describe('change entries', () => {
   it('round-trip with their change record', () => {
     const dir = tempStoreDir();
-    const entry = makeEntry(0, { tag: 'change', change: record });
+    const entry = changeEntry(record);
     const { id } = value(new ResultStore(dir).save({ query: 'hist x', truncated: false }, [entry]));
     const loaded = value(new ResultStore(dir).resolve(formatHandle(id, 1)));
-    expect(loaded.entry.change).toEqual(record);
+    expect(changeOf(loaded.entry)).toEqual(record);
   });
 
   it.each([
@@ -39,11 +49,7 @@ describe('change entries', () => {
     ['a side without a path', (text: string) => text.replace('"path":"src/b.ts"', '"file":"src/b.ts"')],
   ])('with %s is refused as result_store_error', (_label, damage) => {
     const dir = tempStoreDir();
-    const { id } = value(
-      new ResultStore(dir).save({ query: 'hist x', truncated: false }, [
-        makeEntry(0, { tag: 'change', change: record }),
-      ]),
-    );
+    const { id } = value(new ResultStore(dir).save({ query: 'hist x', truncated: false }, [changeEntry(record)]));
     const file = path.join(dir, `${id}.set.json`);
     const damaged = damage(fs.readFileSync(file, 'utf8'));
     expect(damaged).not.toBe(fs.readFileSync(file, 'utf8'));

@@ -20,7 +20,7 @@ const { ResultStore } = require(cfg.dist);
 const store = new ResultStore(cfg.dir, cfg.options);
 const entriesFor = (n) => Array.from({ length: 3 + (n % 4) }, (_, i) => ({
   tag: 'live_source', root: '/root/w' + cfg.worker, member: 'm' + (n % 2), path: 'w' + cfg.worker + '/s' + n + '/e' + i,
-  revision: 'r', generation: n, start: i, end: i + 1, start_line: 1, end_line: 1, worker: cfg.worker, save: n,
+  revision: 'r', generation: n, start: i, end: i + 1, start_line: 1, end_line: 1, name: 'w' + cfg.worker, kind: 's' + n,
 }));
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 fs.writeFileSync(path.join(cfg.sync, 'ready-' + cfg.worker), '');
@@ -109,7 +109,7 @@ describe('concurrent processes sharing one store', () => {
         expect(loaded.value.meta.query).toBe(`w${worker} s${save}`);
         expect(loaded.value.entries.map((entry) => entry.path)).toEqual(expectedPaths(worker, save));
         expect(
-          loaded.value.entries.every((entry) => entry.root === `/root/w${worker}` && entry.worker === worker),
+          loaded.value.entries.every((entry) => entry.root === `/root/w${worker}` && entry.name === `w${worker}`),
         ).toBe(true);
       }
     });

@@ -1,13 +1,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ResultEntry } from '../src/index';
+import type { LiveSourceEntry } from '../src/index';
 
 export function tempStoreDir(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'result-cache-')), 'store');
 }
 
-export function makeEntry(i: number, overrides: Partial<ResultEntry> = {}): ResultEntry {
+/** A file span entry; other tags spread it and add their own fields. */
+export function makeEntry(i: number, overrides: Partial<LiveSourceEntry> = {}): LiveSourceEntry {
   return {
     tag: 'live_source',
     root: '/work/repo%20one',
@@ -23,7 +24,7 @@ export function makeEntry(i: number, overrides: Partial<ResultEntry> = {}): Resu
   };
 }
 
-export function makeEntries(count: number, overrides: Partial<ResultEntry> = {}): ResultEntry[] {
+export function makeEntries(count: number, overrides: Partial<LiveSourceEntry> = {}): LiveSourceEntry[] {
   return Array.from({ length: count }, (_, i) => makeEntry(i, overrides));
 }
 

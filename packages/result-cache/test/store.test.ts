@@ -1,6 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { formatCursor, formatHandle, MAX_HITS_PER_SET, ResultStore, type Outcome } from '../src/index';
+import {
+  formatCursor,
+  formatHandle,
+  MAX_HITS_PER_SET,
+  ResultStore,
+  type Outcome,
+  type ResultEntry,
+} from '../src/index';
 import { makeEntries, makeEntry, manualClock, tempStoreDir } from './helpers';
 
 function value<T>(outcome: Outcome<T>): T {
@@ -16,28 +23,31 @@ function errorOf<T>(outcome: Outcome<T>) {
 const MINUTE = 60_000;
 
 describe('ResultStore round trip', () => {
-  it('saves and loads a set with entries, meta and extra fields intact', () => {
+  it('saves and loads a set with entries, meta and their optional fields intact', () => {
     const dir = tempStoreDir();
     const store = new ResultStore(dir);
-    const entries = [
+    const entries: ResultEntry[] = [
       makeEntry(0, {
         name: 'main',
         kind: 'function',
         sources: ['lexical', 'symbol'],
         snippet: { line: 1, text: 'fn main()' },
         cache: '/c/x',
-        owner: { dev: 1, ino: 2 },
+        root_id: '2049:77',
+        owner: 'parent_index',
+        owner_root: '/work/repo',
       }),
       makeEntry(1, { member: undefined, root: '/other/root' }),
-      makeEntry(2, { tag: 'commit' }),
+      { ...makeEntry(2), tag: 'commit', date: '2025-01-02T03:04:05+00:00', changed: ['a.ts'], more_paths: 0 },
     ];
     delete entries[1].member;
-    const saved = value(store.save({ query: 'main', truncated: false, scope: 'home' }, entries));
+    const meta = { query: 'main', truncated: false, words: ['main'], members: { core: '/work/repo%20one' } };
+    const saved = value(store.save(meta, entries));
     expect(saved).toEqual({ id: expect.stringMatching(/^[0-9a-z]{6}$/), truncated: false, stored: 3 });
 
     const loaded = value(new ResultStore(dir).load(saved.id));
     expect(loaded.id).toBe(saved.id);
-    expect(loaded.meta).toEqual({ query: 'main', truncated: false, scope: 'home' });
+    expect(loaded.meta).toEqual(meta);
     expect(loaded.entries).toEqual(entries);
     expect('member' in loaded.entries[1]).toBe(false);
     expect(Math.abs(loaded.createdAt - Date.now())).toBeLessThan(60_000);

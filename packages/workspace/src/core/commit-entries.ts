@@ -3,18 +3,15 @@
 import { commitDocument, commitExists, readCommitMessage, type SearchHit } from '@trufflepig/index';
 import { fileUri, percentDecode } from '@trufflepig/base/stored-path';
 import { pickSnippet, splitRows, type PageHit, type ShowInput } from '@trufflepig/render';
-import { formatHandle, type ResultEntry } from '@trufflepig/result-cache';
+import { formatHandle, type CommitEntry } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import { checkOwner } from './owner';
 
 /** Changed paths named on a page hit (all stored ones are shown by `show`). */
 const PAGE_CHANGED_PATHS = 5;
 
-/** The entry fields of a commit hit (the caller adds root, member and owner fields). */
-export function commitEntryFields(
-  h: SearchHit,
-): Pick<ResultEntry, 'tag' | 'path' | 'revision' | 'start' | 'end' | 'start_line' | 'end_line' | 'name' | 'sources'> &
-  Record<string, unknown> {
+/** The entry fields of a commit hit (the caller adds root, member, generation and owner fields). */
+export function commitEntryFields(h: SearchHit): Omit<CommitEntry, 'root' | 'member' | 'generation'> {
   const c = h.commit!;
   return {
     tag: 'commit',
@@ -33,15 +30,11 @@ export function commitEntryFields(
   };
 }
 
-function changedOf(e: ResultEntry): string[] {
-  return Array.isArray(e.changed) ? e.changed.filter((p): p is string => typeof p === 'string') : [];
-}
-
 /** The page hit of a commit entry: the repository URI with the commit as fragment, its date and changed paths. */
-export function commitPageHit(e: ResultEntry, handle: string, words: readonly string[], withSnippet: boolean): PageHit {
+export function commitPageHit(e: CommitEntry, handle: string, words: readonly string[], withSnippet: boolean): PageHit {
   const root = percentDecode(e.root).toString('utf8');
-  const changed = changedOf(e);
-  const more = (typeof e.more_paths === 'number' ? e.more_paths : 0) + Math.max(0, changed.length - PAGE_CHANGED_PATHS);
+  const changed = e.changed;
+  const more = e.more_paths + Math.max(0, changed.length - PAGE_CHANGED_PATHS);
   let snippet: PageHit['snippet'];
   if (withSnippet && words.length > 0) {
     const message = readCommitMessage(root, e.revision);
@@ -63,7 +56,7 @@ export function commitPageHit(e: ResultEntry, handle: string, words: readonly st
     sources: e.sources ?? [],
     ...(snippet ? { snippet } : {}),
     detail: {
-      date: String(e.date ?? ''),
+      date: e.date,
       changed: [...changed.slice(0, PAGE_CHANGED_PATHS), ...(more > 0 ? [`+${more} more`] : [])],
     },
   };
@@ -75,7 +68,7 @@ export function commitPageHit(e: ResultEntry, handle: string, words: readonly st
  * rebuilt from Git and must have the indexed length.
  */
 export function showCommitEntry(
-  entry: ResultEntry,
+  entry: CommitEntry,
   setId: string,
   ordinal: number,
   from: number | undefined,
@@ -95,10 +88,10 @@ export function showCommitEntry(
   const doc = Buffer.from(
     commitDocument({
       hash,
-      date: String(entry.date ?? ''),
+      date: entry.date,
       message,
-      paths: changedOf(entry),
-      morePaths: typeof entry.more_paths === 'number' ? entry.more_paths : 0,
+      paths: entry.changed,
+      morePaths: entry.more_paths,
     }),
   );
   if (doc.length !== entry.end)

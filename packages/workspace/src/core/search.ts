@@ -28,7 +28,14 @@ import {
   type PageHit,
 } from '@trufflepig/render';
 import { isStopword } from '@trufflepig/rank';
-import { formatHandle, ResultStore, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
+import {
+  formatHandle,
+  ResultStore,
+  type LiveSourceEntry,
+  type ResultEntry,
+  type SetLineMatch,
+  type StoredSet,
+} from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import { readOnce } from './live';
 import type { ResolvedRoot } from './root';
@@ -38,23 +45,10 @@ import { narrowHits } from './spans';
 
 /**
  * How evidence lines of a stored set are matched line by line (`re:` and `"literal"`
- * searches); kept in the set's meta so `more` shows the same evidence.
+ * searches); kept in the set's meta (`lines`) so `more` shows the same evidence.
  */
-export interface LineMatch {
-  readonly mode: 're' | 'literal';
-  readonly text: string;
-}
-
-export function lineMatchOf(q: ParsedQuery): LineMatch | undefined {
+export function lineMatchOf(q: ParsedQuery): SetLineMatch | undefined {
   return q.mode === 're' || q.mode === 'literal' ? { mode: q.mode, text: q.text } : undefined;
-}
-
-/** A set meta's line match, when it holds a well-formed one. */
-export function lineMatchOfMeta(meta: Readonly<Record<string, unknown>>): LineMatch | undefined {
-  const m = meta.lines as { mode?: unknown; text?: unknown } | undefined;
-  return m && (m.mode === 're' || m.mode === 'literal') && typeof m.text === 'string'
-    ? { mode: m.mode, text: m.text }
-    : undefined;
 }
 
 export interface SearchData {
@@ -69,7 +63,7 @@ export interface SearchData {
   /** Workspace pages: member name → percent-encoded root. */
   readonly members?: Readonly<Record<string, string>>;
   /** `re:` and literal searches: evidence lines are every matching line of the file. */
-  readonly lineMatch?: LineMatch;
+  readonly lineMatch?: SetLineMatch;
 }
 
 /**
@@ -106,7 +100,7 @@ export function openIndex(host: Host, r: ResolvedRoot, indexIfMissing: boolean):
 }
 
 /** A single root's file hit as the result entry its handle resolves to (plain and scoped searches alike). */
-export function liveSourceEntry(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
+export function liveSourceEntry(r: ResolvedRoot, generation: number, h: SearchHit): LiveSourceEntry {
   return {
     tag: 'live_source',
     root: percentEncode(r.root),
@@ -237,12 +231,9 @@ export function snippetTerms(q: ParsedQuery): string[] {
 
 /** The page data of a stored set from `offset` (for `more`). */
 export function pageOfSet(set: StoredSet, offset: number): SearchData {
-  const words = Array.isArray(set.meta.words) ? (set.meta.words as string[]) : [];
-  const members =
-    typeof set.meta.members === 'object' && set.meta.members !== null
-      ? (set.meta.members as Record<string, string>)
-      : undefined;
-  const lineMatch = lineMatchOfMeta(set.meta);
+  const words = set.meta.words ?? [];
+  const members = set.meta.members;
+  const lineMatch = set.meta.lines;
   return {
     ...(members ? { members } : {}),
     ...(lineMatch ? { lineMatch } : {}),
@@ -270,7 +261,7 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): 
     if (!rootRaw) roots.set(e.root, (rootRaw = Buffer.from(decodeRoot(e.root))));
     const hit: PageHit = {
       ...(e.member !== undefined ? { member: e.member } : {}),
-      ...(e.differs === true ? { differs: true } : {}),
+      ...(e.tag === 'live_source' && e.differs === true ? { differs: true } : {}),
       ...navDetail(e),
       handle: formatHandle(data.setId, data.offset + i + 1),
       path: e.path,
@@ -300,15 +291,16 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): 
 const NAV_DETAIL_KEYS = ['role', 'resolution', 'definition', 'names'] as const;
 
 function navDetail(e: ResultEntry): Pick<PageHit, 'detail' | 'repeats'> {
+  // Only file spans carry row fields; a commit document has none.
+  if (e.tag !== 'live_source') return {};
   const detail: Record<string, string | readonly string[]> = {};
   for (const key of NAV_DETAIL_KEYS) {
     const value = e[key];
-    if (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string')))
-      detail[key] = value as string | string[];
+    if (value !== undefined) detail[key] = value;
   }
   return {
     ...(Object.keys(detail).length ? { detail } : {}),
-    ...(typeof e.repeats === 'number' && e.repeats > 1 ? { repeats: e.repeats } : {}),
+    ...(e.repeats !== undefined && e.repeats > 1 ? { repeats: e.repeats } : {}),
   };
 }
 

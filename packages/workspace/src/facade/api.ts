@@ -13,7 +13,13 @@ import {
   type SearchPageInput,
   type ShowInput,
 } from '@trufflepig/render';
-import { formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
+import {
+  formatCursor,
+  formatHandle,
+  type CommitEntry,
+  type LiveSourceEntry,
+  type ResultEntry,
+} from '@trufflepig/result-cache';
 import { contextLinesError, storesFor, type CommandOptions } from '../core/command-kit';
 import { resolveContext, type Context } from '../core/context';
 import type { Outcome } from '../core/errors';
@@ -347,17 +353,8 @@ function searchHit(h: PageHit, e: ResultEntry): SearchHit {
   };
 }
 
-function stringList(value: unknown): string[] | undefined {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
-}
-
-function commitOf(e: ResultEntry): CommitInfo {
-  return {
-    hash: e.revision,
-    date: typeof e.date === 'string' ? e.date : '',
-    changed: stringList(e.changed) ?? [],
-    morePaths: typeof e.more_paths === 'number' ? e.more_paths : 0,
-  };
+function commitOf(e: CommitEntry): CommitInfo {
+  return { hash: e.revision, date: e.date, changed: e.changed, morePaths: e.more_paths };
 }
 
 /** The fields every hit has, from its stored entry. */
@@ -375,7 +372,7 @@ function hitOf(e: ResultEntry, handle: string): Hit {
     ...(e.name !== undefined ? { name: e.name } : {}),
     ...(e.kind !== undefined ? { kind: e.kind } : {}),
     sources: e.sources ?? [],
-    ...(e.differs === true ? { differs: true as const } : {}),
+    ...(e.tag === 'live_source' && e.differs === true ? { differs: true as const } : {}),
     ...(e.tag === 'commit' ? { commit: commitOf(e) } : {}),
   };
 }
@@ -462,33 +459,31 @@ const RESOLUTIONS: readonly string[] = ['resolved', 'candidate', 'unresolved'];
 
 const ROLES: readonly string[] = Object.keys(ROLE);
 
-function roleOf(value: unknown): RoleName | undefined {
-  return typeof value === 'string' && ROLES.includes(value) ? (value as RoleName) : undefined;
+function roleOf(value: string | undefined): RoleName | undefined {
+  return value !== undefined && ROLES.includes(value) ? (value as RoleName) : undefined;
 }
 
-function refsHit(e: ResultEntry, handle: string): RefsHit {
-  const roles = stringList(e.roles)
-    ?.map(roleOf)
-    .filter((r): r is RoleName => r !== undefined);
+function refsHit(e: LiveSourceEntry, handle: string): RefsHit {
+  const roles = e.roles?.map(roleOf).filter((r): r is RoleName => r !== undefined);
   return {
     ...hitOf(e, handle),
     role: roleOf(e.role) ?? 'reference',
     ...(roles ? { roles } : {}),
     resolution:
-      typeof e.resolution === 'string' && RESOLUTIONS.includes(e.resolution)
-        ? (e.resolution as Resolution)
-        : 'unresolved',
-    ...(typeof e.definition === 'string' ? { definition: e.definition } : {}),
-    ...(typeof e.within === 'string' ? { within: e.within } : {}),
-    text: typeof e.text === 'string' ? e.text : '',
-    repeats: typeof e.repeats === 'number' ? e.repeats : 1,
+      e.resolution !== undefined && RESOLUTIONS.includes(e.resolution) ? (e.resolution as Resolution) : 'unresolved',
+    ...(e.definition !== undefined ? { definition: e.definition } : {}),
+    ...(e.within !== undefined ? { within: e.within } : {}),
+    text: e.text ?? '',
+    repeats: e.repeats ?? 1,
   };
 }
 
-function mapHit(e: ResultEntry, handle: string): MapHit {
-  const modifiers = stringList(e.modifiers);
-  const names = stringList(e.names);
-  return { ...hitOf(e, handle), ...(modifiers ? { modifiers } : {}), ...(names ? { names } : {}) };
+function mapHit(e: LiveSourceEntry, handle: string): MapHit {
+  return {
+    ...hitOf(e, handle),
+    ...(e.modifiers ? { modifiers: e.modifiers } : {}),
+    ...(e.names ? { names: e.names } : {}),
+  };
 }
 
 function skippedOf(value: unknown): Readonly<Record<string, { state: string; reason: string }>> | undefined {

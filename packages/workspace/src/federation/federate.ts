@@ -3,7 +3,7 @@
 import type { ParsedQuery, SearchHit } from '@trufflepig/index';
 import { percentEncode } from '@trufflepig/base/stored-path';
 import { fuseMembers, memberShare } from '@trufflepig/rank';
-import { MAX_HITS_PER_SET, type ResultEntry } from '@trufflepig/result-cache';
+import { MAX_HITS_PER_SET, type CommitEntry, type LiveSourceEntry, type OwnerFields } from '@trufflepig/result-cache';
 import { openResultStore } from '../core/result-store';
 import { startBackgroundIndex } from '../serving/launch/background-index';
 import { ensureMemberDaemons } from '../serving/launch/daemon-control';
@@ -151,15 +151,18 @@ async function searchTargets(
   return targets.map((m) => byName.get(m.name) ?? unavailableResult(m));
 }
 
-function ownerFields(m: MemberTarget, r: MemberSearchResult): Record<string, unknown> {
-  const fields: Record<string, unknown> = { root_id: rootIdentity(m.root) };
+function ownerFields(m: MemberTarget, r: MemberSearchResult): OwnerFields {
+  const fields: OwnerFields = { root_id: rootIdentity(m.root) };
   if (m.worktree) {
     const info = gitInfo(m.root);
     fields.worktree = true;
     if (info.ok && info.value.insideWorkTree) fields.git_common_dir = info.value.commonDir;
   }
   // The parent's index is read over the worktree root: `ctx` must know whose index it is.
-  if (r.fallback) Object.assign(fields, { owner: 'parent_index', owner_root: m.configuredRoot });
+  if (r.fallback) {
+    fields.owner = 'parent_index';
+    fields.owner_root = m.configuredRoot;
+  }
   return fields;
 }
 
@@ -167,9 +170,9 @@ function toEntry(
   m: MemberTarget,
   r: MemberSearchResult,
   h: SearchHit,
-  owner: Record<string, unknown>,
+  owner: OwnerFields,
   differing: ReadonlySet<string>,
-): ResultEntry {
+): LiveSourceEntry | CommitEntry {
   if (h.commit)
     return {
       ...commitEntryFields(h),

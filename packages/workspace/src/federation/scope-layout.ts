@@ -3,17 +3,19 @@
 // every handle resolves; `sections` in the set's meta say where each ranking starts, so
 // `more` continues within one ranking and never runs into the next.
 import { GIT_LOG_TAG, type ParsedQuery, type ScopeGroup } from '@trufflepig/index';
-import { MAX_HITS_PER_SET, type ResultEntry } from '@trufflepig/result-cache';
+import {
+  MAX_HITS_PER_SET,
+  type CommitEntry,
+  type LiveSourceEntry,
+  type ResultEntry,
+  type SetMeta,
+  type SetSection,
+} from '@trufflepig/result-cache';
 
 export type ScopeSetting = 'shared' | 'per_source' | readonly (readonly string[])[];
 
-export interface Section {
-  /** `[]` for the global ranking. */
-  readonly scope: readonly string[];
-  /** Offset of the section's first entry in the set. */
-  readonly offset: number;
-  readonly count: number;
-}
+/** One ranking of the set (its meta's `sections`, declared by result-cache). */
+export type Section = SetSection;
 
 export interface ScopedLayout {
   /** `shared` (commit documents asked for with source:git-log), `per_source` or `explicit`. */
@@ -65,8 +67,8 @@ function firstIndex(perMember: readonly (readonly ScopeGroup[])[], scope: readon
  */
 export function layoutSections(
   label: string,
-  global: readonly ResultEntry[],
-  groups: readonly { scope: readonly string[]; entries: readonly ResultEntry[] }[],
+  global: readonly (LiveSourceEntry | CommitEntry)[],
+  groups: readonly { scope: readonly string[]; entries: readonly (LiveSourceEntry | CommitEntry)[] }[],
   ceiling = MAX_HITS_PER_SET,
 ): ScopedLayout {
   const withHits = groups.filter((g) => g.entries.length > 0);
@@ -85,16 +87,8 @@ export function layoutSections(
 }
 
 /** The sections of a stored set, when it was made by a scoped search. */
-export function sectionsOfMeta(meta: Record<string, unknown>): Section[] | undefined {
-  const raw = meta.sections;
-  if (!Array.isArray(raw)) return undefined;
-  const out: Section[] = [];
-  for (const s of raw as unknown[]) {
-    const o = s as { scope?: unknown; offset?: unknown; count?: unknown };
-    if (!Array.isArray(o.scope) || typeof o.offset !== 'number' || typeof o.count !== 'number') return undefined;
-    out.push({ scope: o.scope.map(String), offset: o.offset, count: o.count });
-  }
-  return out.length > 0 ? out : undefined;
+export function sectionsOfMeta(meta: SetMeta): readonly Section[] | undefined {
+  return meta.sections !== undefined && meta.sections.length > 0 ? meta.sections : undefined;
 }
 
 const GIT_LOG_WORDS: Readonly<Record<string, string>> = {

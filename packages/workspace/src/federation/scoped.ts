@@ -4,7 +4,13 @@
 import { searchIndex, type ParsedQuery, type SearchHit } from '@trufflepig/index';
 import { percentEncode } from '@trufflepig/base/stored-path';
 import { DEFAULT_LIMIT, renderGroupedPage, renderSearchPage, type PageHit } from '@trufflepig/render';
-import { formatHandle, type ResultEntry, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
+import {
+  formatHandle,
+  type CommitEntry,
+  type LiveSourceEntry,
+  type ResultStore,
+  type StoredSet,
+} from '@trufflepig/result-cache';
 import type { Context } from '../core/context';
 import { commitEntryFields, commitPageHit } from '../core/commit-entries';
 import { fail, ok, type Outcome } from '../core/errors';
@@ -24,7 +30,6 @@ import {
   coverageOf,
   liveSourceEntry,
   lineMatchOf,
-  lineMatchOfMeta,
   openIndex,
   pageHits,
   runSearch,
@@ -50,7 +55,7 @@ export function scopeSettingOf(requested: ScopeSetting | undefined, ctx: Context
   return ctx.kind === 'workspace' ? (ctx.ws.config.scopes as ScopeSetting) : 'shared';
 }
 
-function entryOf(r: ResolvedRoot, generation: number, h: SearchHit): ResultEntry {
+function entryOf(r: ResolvedRoot, generation: number, h: SearchHit): LiveSourceEntry | CommitEntry {
   return h.commit
     ? { ...commitEntryFields(h), root: percentEncode(r.root), generation, cache: r.cacheDir }
     : liveSourceEntry(r, generation, h);
@@ -185,13 +190,10 @@ export function renderScoped(
 export function scopedMoreData(set: StoredSet, offset: number): ScopedData | undefined {
   const sections = sectionsOfMeta(set.meta);
   if (!sections) return undefined;
-  const words = Array.isArray(set.meta.words) ? (set.meta.words as string[]) : [];
-  const members =
-    typeof set.meta.members === 'object' && set.meta.members !== null
-      ? (set.meta.members as Record<string, string>)
-      : undefined;
+  const words = set.meta.words ?? [];
+  const members = set.meta.members;
   const section = sections[sectionAt(sections, offset)];
-  const lineMatch = lineMatchOfMeta(set.meta);
+  const lineMatch = set.meta.lines;
   return {
     ...(members ? { members } : {}),
     ...(lineMatch ? { lineMatch } : {}),
@@ -203,7 +205,7 @@ export function scopedMoreData(set: StoredSet, offset: number): ScopedData | und
     coverage: { state: 'complete', hits: section.count, ...(set.meta.truncated ? { truncated: true } : {}) },
     coverageLine: `page of ${section.count} hits${section.scope.length ? ` in scope ${section.scope.join(' ')}` : ''} from offset ${offset - section.offset}${set.meta.truncated ? '; truncated' : ''}`,
     words,
-    scopes: typeof set.meta.scopes === 'string' ? set.meta.scopes : 'per_source',
+    scopes: set.meta.scopes ?? 'per_source',
     sections,
   };
 }

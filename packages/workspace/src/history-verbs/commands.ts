@@ -29,8 +29,10 @@ import { percentEncode } from '@trufflepig/base/stored-path';
 import { verbSpec } from '@trufflepig/cli-surface';
 import { DEFAULT_BUDGET, lineStarts, printedPath, type OutputFormat, type RenderResult } from '@trufflepig/render';
 import {
+  changeOf,
   formatHandle,
   parseHandle,
+  type ChangeEntry,
   type ChangeRecord,
   type ResultEntry,
   type ResultStore,
@@ -61,7 +63,7 @@ import { historyTarget, type HistoryTarget } from './target';
 import { resolveRoot } from '../core/root';
 import { renderedResult } from '../core/render-choice';
 
-function changeEntry(t: HistoryTarget, repo: Repo, c: HistCommit, whole: boolean): ResultEntry {
+function changeEntry(t: HistoryTarget, repo: Repo, c: HistCommit, whole: boolean): ChangeEntry {
   const lines = (r?: { start: number; end: number }) => (r ? { start_line: r.start, end_line: r.end } : {});
   const change: ChangeRecord = {
     repo: encodedPath(repo.top),
@@ -140,8 +142,8 @@ interface PageMeta {
 }
 
 function printerOf(entries: readonly ResultEntry[]): (p: string) => string {
-  const first = entries.find((e) => e.change !== undefined);
-  return first ? pathPrinter(first.change!.repo, first.root) : (p) => p;
+  const first = entries.find((e): e is ChangeEntry => e.tag === 'change');
+  return first ? pathPrinter(first.change.repo, first.root) : (p) => p;
 }
 
 function page(
@@ -326,7 +328,7 @@ export function blameCommand(words: readonly string[], opts: CommandOptions): Pr
     const uncommitted = entries
       .filter((e) => e.tag === 'live_source')
       .reduce((n, e) => n + e.end_line - e.start_line + 1, 0);
-    const commits = new Set(entries.map((e) => e.change?.commit).filter(Boolean)).size;
+    const commits = new Set(entries.map((e) => changeOf(e)?.commit).filter(Boolean)).size;
     const cut = blame.value.cutLines;
     const coverage = {
       lines,
@@ -369,22 +371,14 @@ export function historyMore(
   const m = set.meta;
   if (m.nav === 'diff') return diffMore(set, offset, opts, budget);
   if (m.nav !== 'hist' && m.nav !== 'blame' && m.nav !== 'since') return undefined;
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
   const meta: PageMeta = {
     verb: m.nav,
     query: m.query,
-    target: typeof m.target === 'string' ? m.target : '',
-    coverage: isObject(m.coverage) ? m.coverage : {},
-    coverageLine: typeof m.coverageLine === 'string' ? m.coverageLine : '',
-    notes: Array.isArray(m.notes) ? m.notes.filter((n): n is string => typeof n === 'string') : [],
-    ...(isObject(m.fileNotes)
-      ? {
-          fileNotes: Object.fromEntries(
-            Object.entries(m.fileNotes).filter((e): e is [string, string] => typeof e[1] === 'string'),
-          ),
-        }
-      : {}),
+    target: m.target ?? '',
+    coverage: m.coverage ?? {},
+    coverageLine: m.coverageLine ?? '',
+    notes: m.notes ?? [],
+    ...(m.fileNotes ? { fileNotes: m.fileNotes } : {}),
   };
   return page(set, offset, meta, m.truncated, opts, budget);
 }

@@ -20,7 +20,7 @@ import {
 } from '@trufflepig/history';
 import { percentEncode } from '@trufflepig/base/stored-path';
 import { counted, printedPath } from '@trufflepig/render';
-import type { ChangeRecord, ResultEntry } from '@trufflepig/result-cache';
+import type { ChangeEntry, ChangeRecord, ResultEntry } from '@trufflepig/result-cache';
 import { storesFor, type CommandOptions } from '../core/command-kit';
 import type { Context } from '../core/context';
 import { fail, ok, type Outcome } from '../core/errors';
@@ -144,8 +144,8 @@ function entryMaker(c: Comparison, f: SinceFile) {
   return (
     change: Omit<ChangeRecord, keyof typeof common>,
     lines: { start: number; end: number },
-    extra: { name?: string; kind?: string; outside?: true } = {},
-  ): ResultEntry => ({
+    extra: Pick<ChangeEntry, 'name' | 'kind' | 'outside'> = {},
+  ): ChangeEntry => ({
     tag: 'change',
     root: percentEncode(c.root),
     ...(c.member !== undefined ? { member: c.member } : {}),
@@ -164,7 +164,7 @@ function entryMaker(c: Comparison, f: SinceFile) {
 const sideOf = (path: string, r: { start: number; end: number }) => ({ path, start_line: r.start, end_line: r.end });
 
 /** The definition changes of every compared file (in file order), narrowed to the target. */
-export function definitionEntries(c: Comparison, f: SinceFile): ResultEntry[] {
+export function definitionEntries(c: Comparison, f: SinceFile): ChangeEntry[] {
   if (f.skipped !== undefined) return [];
   const entry = entryMaker(c, f);
   const beforePath = encodedPath(f.beforePath ?? f.path);
@@ -187,7 +187,7 @@ export function definitionEntries(c: Comparison, f: SinceFile): ResultEntry[] {
 }
 
 /** `since`: a file with no definition change is one whole-file row (a document, an edit between definitions). */
-export function wholeFileEntry(c: Comparison, f: SinceFile): ResultEntry | undefined {
+export function wholeFileEntry(c: Comparison, f: SinceFile): ChangeEntry | undefined {
   if (
     f.skipped !== undefined ||
     !f.fileCounts ||
@@ -209,7 +209,7 @@ export function wholeFileEntry(c: Comparison, f: SinceFile): ResultEntry | undef
 }
 
 /** `diff`: the file's hunks outside its definition changes, each its own entry (lines on both sides). */
-export function outsideEntries(c: Comparison, f: SinceFile): ResultEntry[] {
+export function outsideEntries(c: Comparison, f: SinceFile): ChangeEntry[] {
   if (f.skipped !== undefined || f.outside === undefined) return [];
   const entry = entryMaker(c, f);
   const hadBefore = f.status !== 'added' && f.status !== 'untracked';

@@ -5,7 +5,7 @@
 // The first page's rows come from the bytes compared; `more` reads each change back.
 import { hunkView, pathPrinter, readChange, renderDiffPage, type DiffView, type SinceFile } from '@trufflepig/history';
 import { counted, DEFAULT_BUDGET } from '@trufflepig/render';
-import type { ResultEntry, StoredSet } from '@trufflepig/result-cache';
+import { changeOf, type ChangeEntry, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
 import { errorResult, storesFor, withContext, type CommandOptions, type CommandResult } from '../core/command-kit';
 import {
   compareCoverage,
@@ -49,7 +49,7 @@ export function parseDiffWords(words: readonly string[]): CompareRequest | { usa
 /** Rows of a change from the bytes `since` compared (read back when they were not kept): what `show` of its handle prints. */
 function viewFrom(f: SinceFile, e: ResultEntry): DiffView {
   if (f.afterBytes === undefined) return viewRead(e);
-  const c = e.change!;
+  const c = changeOf(e)!;
   const range = (s: { start_line?: number; end_line?: number }) => ({ start: s.start_line ?? 1, end: s.end_line ?? 0 });
   const before =
     c.before !== undefined && f.beforeBytes !== undefined
@@ -60,7 +60,7 @@ function viewFrom(f: SinceFile, e: ResultEntry): DiffView {
 
 /** Rows of a stored change read back from Git and the working tree, as `show` reads it (an error in words when it cannot be). */
 function viewRead(e: ResultEntry): DiffView {
-  const read = readChange(e.change!, e.root);
+  const read = readChange(changeOf(e)!, e.root);
   return read.ok
     ? hunkView(read.value.before, read.value.after)
     : { error: `${read.error.code}: ${read.error.message}` };
@@ -83,8 +83,8 @@ function page(
   budget: number,
   view: (e: ResultEntry) => DiffView,
 ): CommandResult {
-  const first = set.entries.find((e) => e.change !== undefined);
-  const printPath = first ? pathPrinter(first.change!.repo, first.root) : (p: string) => p;
+  const first = set.entries.find((e): e is ChangeEntry => e.tag === 'change');
+  const printPath = first ? pathPrinter(first.change.repo, first.root) : (p: string) => p;
   const entries = set.entries.slice(offset);
   // One view per change for both renderings (lines, and JSON beside them for MCP).
   const memo = new Map<number, DiffView>();
@@ -144,7 +144,7 @@ export function diffCommand(words: readonly string[], opts: CommandOptions): Pro
       entries,
     );
     if (!saved.ok) return errorResult(saved.error, budget);
-    const fileOf = new Map(listed.map((x) => [x.e, x.f]));
+    const fileOf = new Map<ResultEntry, SinceFile>(listed.map((x) => [x.e, x.f]));
     return page(
       { id: saved.value.id, entries: entries.slice(0, saved.value.stored) },
       0,
@@ -160,16 +160,12 @@ export function diffCommand(words: readonly string[], opts: CommandOptions): Pro
 /** `more` on a diff set: the changes from the cursor on, each read back from Git and the working tree. */
 export function diffMore(set: StoredSet, offset: number, opts: CommandOptions, budget: number): CommandResult {
   const m = set.meta;
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
   const meta: DiffMeta = {
     query: m.query,
-    target: typeof m.target === 'string' ? m.target : '',
-    coverage: isObject(m.coverage) ? m.coverage : {},
-    coverageLine: typeof m.coverageLine === 'string' ? m.coverageLine : '',
-    fileNotes: isObject(m.fileNotes)
-      ? Object.fromEntries(Object.entries(m.fileNotes).filter((e): e is [string, string] => typeof e[1] === 'string'))
-      : {},
+    target: m.target ?? '',
+    coverage: m.coverage ?? {},
+    coverageLine: m.coverageLine ?? '',
+    fileNotes: m.fileNotes ?? {},
   };
   return page(set, offset, meta, m.truncated, opts, budget, viewRead);
 }

@@ -9,7 +9,7 @@ import {
   renderObject,
   withinBudget,
 } from '@trufflepig/render';
-import { formatHandle, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
+import { formatHandle, type LiveSourceEntry, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
 import {
   errorResult,
   firstKnown,
@@ -61,7 +61,7 @@ function saveNav(
   opts: CommandOptions,
   verb: NavVerb,
   query: string,
-  entries: ResultEntry[],
+  entries: LiveSourceEntry[],
   truncated: boolean,
   coverage: Record<string, unknown>,
   coverageLine: string,
@@ -102,18 +102,19 @@ function navPage(input: NavPageInput, opts: CommandOptions, budget: number): Com
 export function navPageOfSet(set: StoredSet, offset: number): NavPageInput | undefined {
   const m = set.meta;
   if (m.nav !== 'refs' && m.nav !== 'map') return undefined;
-  const members =
-    typeof m.members === 'object' && m.members !== null ? (m.members as Record<string, string>) : undefined;
+  const entries = set.entries.slice(offset);
+  // refs and map store file spans only: a set holding another entry is no page of theirs.
+  if (!entries.every((e): e is LiveSourceEntry => e.tag === 'live_source')) return undefined;
   return {
     verb: m.nav,
     query: m.query,
     setId: set.id,
     offset,
-    entries: set.entries.slice(offset),
+    entries,
     truncated: m.truncated,
-    coverage: typeof m.coverage === 'object' && m.coverage !== null ? (m.coverage as Record<string, unknown>) : {},
-    coverageLine: typeof m.coverageLine === 'string' ? m.coverageLine : '',
-    ...(members ? { members } : {}),
+    coverage: m.coverage ?? {},
+    coverageLine: m.coverageLine ?? '',
+    ...(m.members ? { members: m.members } : {}),
   };
 }
 
@@ -156,7 +157,7 @@ async function visitWidening<T>(
   return { result, targets, widened };
 }
 
-function refsEntries(r: RefsOutcome): ResultEntry[] {
+function refsEntries(r: RefsOutcome): LiveSourceEntry[] {
   return r.sites.map((s) =>
     spanEntry(
       s.target,

@@ -6,7 +6,7 @@ import type { ParsedQuery } from '@trufflepig/index';
 import { percentDecode } from '@trufflepig/base/stored-path';
 import type { NavTarget } from '@trufflepig/navigation';
 import { printedPath } from '@trufflepig/render';
-import type { ResultEntry } from '@trufflepig/result-cache';
+import type { LiveSourceEntry } from '@trufflepig/result-cache';
 import { checkOwner } from '../core/owner';
 import type { Context, MemberTarget, WorkspaceContext } from '../core/context';
 import { fail, ok, type Outcome } from '../core/errors';
@@ -114,16 +114,16 @@ export function closeTargets(targets: readonly NavTarget[]): void {
 }
 
 /** Open the handle's owner and refuse a handle the owner's graph has moved past. */
-export async function openOwner(host: Host, entry: ResultEntry): Promise<Outcome<NavTarget>> {
+export async function openOwner(host: Host, entry: LiveSourceEntry): Promise<Outcome<NavTarget>> {
   const root = percentDecode(entry.root).toString('utf8');
   const owner = checkOwner(entry, root);
   if (!owner.ok) return owner;
-  const cache = typeof entry.cache === 'string' ? entry.cache : undefined;
+  const cache = entry.cache;
   if (!cache || !fs.existsSync(cache))
     return fail('stale_result', `the index this handle came from is gone; search again`);
   // A worktree hit served from its member's index names that index's own root (owner_root).
   const builtFor =
-    entry.owner === 'parent_index' && typeof entry.owner_root === 'string' ? { builtFor: entry.owner_root } : {};
+    entry.owner === 'parent_index' && entry.owner_root !== undefined ? { builtFor: entry.owner_root } : {};
   const reader = await openPublished(host, cache, root, builtFor);
   if (!reader.ok)
     return fail(
