@@ -31,11 +31,13 @@ import { isStopword } from '@trufflepig/rank';
 import {
   formatHandle,
   ResultStore,
+  type CommitEntry,
   type LiveSourceEntry,
   type ResultEntry,
   type SetLineMatch,
   type StoredSet,
 } from '@trufflepig/result-cache';
+import { commitEntryFields } from './commit-entries';
 import { fail, ok, type Outcome } from './errors';
 import { readOnce } from './live';
 import type { ResolvedRoot } from './root';
@@ -100,10 +102,19 @@ export function openIndex(host: Host, r: ResolvedRoot, indexIfMissing: boolean):
 }
 
 /** A single root's file hit as the result entry its handle resolves to (plain and scoped searches alike). */
-export function liveSourceEntry(r: ResolvedRoot, generation: number, h: SearchHit): LiveSourceEntry {
+/** Where a hit's entry belongs: the root searched, the member it answers for, the cache whose publication answered. */
+export interface EntryOrigin {
+  readonly root: string;
+  readonly cacheDir: string;
+  readonly member?: string;
+}
+
+/** The one SearchHit → ResultEntry of a live source hit (single roots and members alike). */
+export function liveSourceEntry(at: EntryOrigin, generation: number, h: SearchHit): LiveSourceEntry {
   return {
     tag: 'live_source',
-    root: percentEncode(r.root),
+    root: percentEncode(at.root),
+    ...(at.member !== undefined ? { member: at.member } : {}),
     path: h.path,
     revision: h.revision ?? '',
     generation,
@@ -115,7 +126,19 @@ export function liveSourceEntry(r: ResolvedRoot, generation: number, h: SearchHi
     ...(h.kind !== undefined ? { kind: h.kind } : {}),
     sources: [...h.tags],
     lang: h.lang,
-    cache: r.cacheDir,
+    cache: at.cacheDir,
+  };
+}
+
+/** The entry of any search hit: a commit document's (source:git-log), else a live source span's. */
+export function hitEntry(at: EntryOrigin, generation: number, h: SearchHit): LiveSourceEntry | CommitEntry {
+  if (!h.commit) return liveSourceEntry(at, generation, h);
+  return {
+    ...commitEntryFields(h),
+    root: percentEncode(at.root),
+    ...(at.member !== undefined ? { member: at.member } : {}),
+    generation,
+    cache: at.cacheDir,
   };
 }
 

@@ -1,7 +1,6 @@
 // A workspace search: select members, let each rank its own candidates, fuse by rank,
 // persist the set in the workspace's own result store, describe every member's coverage.
 import type { ParsedQuery, SearchHit } from '@trufflepig/index';
-import { percentEncode } from '@trufflepig/base/stored-path';
 import { fuseMembers, memberShare } from '@trufflepig/rank';
 import { MAX_HITS_PER_SET, type CommitEntry, type LiveSourceEntry, type OwnerFields } from '@trufflepig/result-cache';
 import { openResultStore } from '../core/result-store';
@@ -15,8 +14,7 @@ import { fail, ok, type Outcome } from '../core/errors';
 import { gitInfo } from '@trufflepig/member-root';
 import type { MemberSearchRequest, MemberSearchResult } from './member-search';
 import { runMemberSearches } from './members-run';
-import { lineMatchOf, snippetTerms, type SearchData } from '../core/search';
-import { commitEntryFields } from '../core/commit-entries';
+import { hitEntry, lineMatchOf, liveSourceEntry, snippetTerms, type SearchData } from '../core/search';
 import {
   addGitLogCoverage,
   groupScopes,
@@ -174,33 +172,18 @@ function toEntry(
   differing: ReadonlySet<string>,
 ): LiveSourceEntry | CommitEntry {
   if (h.commit)
-    return {
-      ...commitEntryFields(h),
-      root: percentEncode(m.root),
-      member: m.name,
-      generation: r.generation ?? 0,
-      cache: r.ownerCache,
-      ...owner,
-    };
+    return { ...hitEntry({ root: m.root, member: m.name, cacheDir: r.ownerCache }, r.generation ?? 0, h), ...owner };
+  // A definition re-extracted from the worktree's bytes belongs to no published generation.
+  const reextracted = h.lane === 'worktree-definitions';
   return {
-    tag: 'live_source',
-    root: percentEncode(m.root),
-    member: m.name,
-    path: h.path,
-    revision: h.revision ?? '',
-    generation: h.lane === 'worktree-definitions' ? 0 : (r.generation ?? 0),
-    start: h.start,
-    end: h.end,
-    start_line: h.startLine,
-    end_line: h.endLine,
-    ...(h.name !== undefined ? { name: h.name } : {}),
-    ...(h.kind !== undefined ? { kind: h.kind } : {}),
-    sources: [...h.tags],
-    lang: h.lang,
-    cache: h.lane === 'worktree-definitions' ? m.cacheDir : r.ownerCache,
+    ...liveSourceEntry(
+      { root: m.root, member: m.name, cacheDir: reextracted ? m.cacheDir : r.ownerCache },
+      reextracted ? 0 : (r.generation ?? 0),
+      h,
+    ),
     ...owner,
-    ...(differing.has(h.path) && h.lane !== 'worktree-definitions' ? { differs: true } : {}),
-    ...(h.lane === 'worktree-definitions' ? { reextracted: true } : {}),
+    ...(differing.has(h.path) && !reextracted ? { differs: true } : {}),
+    ...(reextracted ? { reextracted: true as const } : {}),
   };
 }
 

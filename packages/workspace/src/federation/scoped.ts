@@ -2,17 +2,10 @@
 // search asking for commit documents (`source:git-log`). A shared search without commits
 // never comes here, so its output stays exactly what it was.
 import { searchIndex, type ParsedQuery, type SearchHit } from '@trufflepig/index';
-import { percentEncode } from '@trufflepig/base/stored-path';
 import { DEFAULT_LIMIT, renderGroupedPage, renderSearchPage, type PageHit } from '@trufflepig/render';
-import {
-  formatHandle,
-  type CommitEntry,
-  type LiveSourceEntry,
-  type ResultStore,
-  type StoredSet,
-} from '@trufflepig/result-cache';
+import { formatHandle, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
 import type { Context } from '../core/context';
-import { commitEntryFields, commitPageHit } from '../core/commit-entries';
+import { commitPageHit } from '../core/commit-entries';
 import { fail, ok, type Outcome } from '../core/errors';
 import { runWorkspaceSearch } from './federate';
 import type { ResolvedRoot } from '../core/root';
@@ -28,7 +21,7 @@ import {
 import type { Host } from '../core/host';
 import {
   coverageOf,
-  liveSourceEntry,
+  hitEntry,
   lineMatchOf,
   openIndex,
   pageHits,
@@ -55,12 +48,6 @@ export function scopeSettingOf(requested: ScopeSetting | undefined, ctx: Context
   return ctx.kind === 'workspace' ? (ctx.ws.config.scopes as ScopeSetting) : 'shared';
 }
 
-function entryOf(r: ResolvedRoot, generation: number, h: SearchHit): LiveSourceEntry | CommitEntry {
-  return h.commit
-    ? { ...commitEntryFields(h), root: percentEncode(r.root), generation, cache: r.cacheDir }
-    : liveSourceEntry(r, generation, h);
-}
-
 /** A single-root scoped search: the global ranking and each scope's own, stored as sections of one set. */
 export async function runScopedSearch(
   host: Host,
@@ -83,8 +70,8 @@ export async function runScopedSearch(
     const narrow = (hits: readonly SearchHit[]) => narrowHits(reader.value, q, terms, hits, memo);
     const layout = layoutSections(
       scopeLabel(scopes),
-      narrow(outcome.hits).map((h) => entryOf(r, gen, h)),
-      (outcome.groups ?? []).map((g) => ({ scope: g.scope, entries: narrow(g.hits).map((h) => entryOf(r, gen, h)) })),
+      narrow(outcome.hits).map((h) => hitEntry(r, gen, h)),
+      (outcome.groups ?? []).map((g) => ({ scope: g.scope, entries: narrow(g.hits).map((h) => hitEntry(r, gen, h)) })),
     );
     const lineMatch = lineMatchOf(q);
     const saved = store.save(
