@@ -1,17 +1,7 @@
 // Pages of `hist` and `blame` (lines and JSON), fitted to the budget like every page:
 // a header naming the target and the set once (`show SET:N` reads row N), one short row
 // per commit or run, the coverage line, and `next: more CURSOR` when rows remain.
-import {
-  budgetTooSmall,
-  escapeLineField,
-  FIELD,
-  jsonLine,
-  largestFitting,
-  printedPath,
-  setIdSlack,
-  withinBudget,
-  type OutputFormat,
-} from '@trufflepig/render';
+import { escapeLineField, FIELD, fitRowPage, jsonLine, printedPath, type OutputFormat } from '@trufflepig/render';
 import { changeOf, formatCursor, formatHandle, type ChangeRecord, type ResultEntry } from '@trufflepig/result-cache';
 import { HISTORY_PAGE_ROWS_MAX, SUBJECT_ROW_MAX_CHARS } from './limits';
 
@@ -185,26 +175,12 @@ export function renderHistoryPage(
   input: HistoryPageInput,
   opts: { readonly format: OutputFormat; readonly budget: number; readonly limit?: number },
 ): { stdout: string; stderr: string } {
-  const budget = Math.max(0, Math.floor(opts.budget));
-  if (budget === 0) return { stdout: '', stderr: '' };
-  const render = (n: number) => (opts.format === 'json' ? pageJson(input, n) : pageLines(input, n));
-  const max = Math.min(input.entries.length, opts.limit ?? HISTORY_PAGE_ROWS_MAX);
-  if (max === 0) {
-    const empty = render(0);
-    if (withinBudget(empty, budget)) return { stdout: empty, stderr: '' };
-    const tooSmall = budgetTooSmall(empty, budget, opts.format, `this ${input.verb} page`, setIdSlack(input, empty));
-    return { stdout: tooSmall.stdout, stderr: tooSmall.stderr ?? '' };
-  }
-  const n = largestFitting(max, (k) => withinBudget(render(k), budget));
-  if (n > 0) return { stdout: render(n), stderr: '' };
-  // As search pages answer: a fitting status line, and a retry hint whose budget also fits another set id.
-  const smallest = render(1);
-  const tooSmall = budgetTooSmall(
-    smallest,
-    budget,
-    opts.format,
-    `one row of this ${input.verb} page`,
-    setIdSlack(input, smallest),
-  );
-  return { stdout: tooSmall.stdout, stderr: tooSmall.stderr ?? '' };
+  return fitRowPage({
+    format: opts.format,
+    budget: opts.budget,
+    max: Math.min(input.entries.length, opts.limit ?? HISTORY_PAGE_ROWS_MAX),
+    render: (n) => (opts.format === 'json' ? pageJson(input, n) : pageLines(input, n)),
+    setId: input.setId,
+    tooSmallFor: { empty: `this ${input.verb} page`, oneRow: `one row of this ${input.verb} page` },
+  });
 }

@@ -4,16 +4,7 @@
 import { OWNER_KINDS } from '@trufflepig/index';
 import { fileUri, percentDecode } from '@trufflepig/base/stored-path';
 import { isTypeDeclarationPath, pathStanding } from '@trufflepig/rank';
-import {
-  budgetTooSmall,
-  escapeLineField,
-  FIELD,
-  jsonLine,
-  printedPath,
-  setIdSlack,
-  withinBudget,
-  type OutputFormat,
-} from '@trufflepig/render';
+import { escapeLineField, FIELD, fitRowPage, jsonLine, printedPath, type OutputFormat } from '@trufflepig/render';
 import { formatCursor, formatHandle, type LiveSourceEntry } from '@trufflepig/result-cache';
 import { NAV_PAGE_ROWS_MAX, NAV_TEXT_MAX_CHARS } from './limits';
 
@@ -172,40 +163,18 @@ function pageLines(input: NavPageInput, count: number): string {
   return out;
 }
 
-/** The largest n in [0, max] with fits(n), for fits monotone (true up to some n). */
-function largest(max: number, fits: (n: number) => boolean): number {
-  let lo = 0;
-  let hi = max;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (fits(mid)) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /** As many rows as `limit` and the budget allow; at least the header and footer, or a retry hint. */
 export function renderNavPage(
   input: NavPageInput,
   opts: { format: OutputFormat; budget: number; limit?: number },
 ): NavPageOutput {
-  const budget = Math.max(0, Math.floor(opts.budget));
-  if (budget === 0) return { stdout: '', stderr: '' };
-  const render = (n: number) => (opts.format === 'json' ? pageJson(input, n) : pageLines(input, n));
-  const max = Math.min(input.entries.length, opts.limit ?? NAV_PAGE_ROWS_MAX);
-  const n = largest(max, (k) => k === 0 || withinBudget(render(k), budget));
-  const text = render(n);
-  if (n > 0 && withinBudget(text, budget)) return { stdout: text, stderr: '' };
-  if (max === 0 && withinBudget(text, budget)) return { stdout: text, stderr: '' };
-  // As search pages answer: a fitting status line, and a retry hint on stderr whose budget
-  // also fits the other set id a retry renders (setIdSlack).
-  const smallest = render(Math.min(1, max));
-  const tooSmall = budgetTooSmall(
-    smallest,
-    budget,
-    opts.format,
-    `one row of this ${input.verb} page`,
-    setIdSlack(input, smallest),
-  );
-  return { stdout: tooSmall.stdout, stderr: tooSmall.stderr ?? '' };
+  const what = `one row of this ${input.verb} page`;
+  return fitRowPage({
+    format: opts.format,
+    budget: opts.budget,
+    max: Math.min(input.entries.length, opts.limit ?? NAV_PAGE_ROWS_MAX),
+    render: (n) => (opts.format === 'json' ? pageJson(input, n) : pageLines(input, n)),
+    setId: input.setId,
+    tooSmallFor: { empty: what, oneRow: what },
+  });
 }
