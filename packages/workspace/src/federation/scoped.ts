@@ -25,6 +25,7 @@ import {
   lineMatchOf,
   openIndex,
   pageHits,
+  pageOfSet,
   runSearch,
   snippetTerms,
   type SearchData,
@@ -177,21 +178,12 @@ export function renderScoped(
 export function scopedMoreData(set: StoredSet, offset: number): ScopedData | undefined {
   const sections = sectionsOfMeta(set.meta);
   if (!sections) return undefined;
-  const words = set.meta.words ?? [];
-  const members = set.meta.members;
   const section = sections[sectionAt(sections, offset)];
-  const lineMatch = set.meta.lines;
+  // A plain set's page, counted within the section the offset falls in.
   return {
-    ...(members ? { members } : {}),
-    ...(lineMatch ? { lineMatch } : {}),
-    query: set.meta.query,
-    setId: set.id,
-    offset,
-    entries: set.entries,
-    truncated: set.meta.truncated,
+    ...pageOfSet(set, offset),
     coverage: { state: 'complete', hits: section.count, ...(set.meta.truncated ? { truncated: true } : {}) },
     coverageLine: `page of ${section.count} hits${section.scope.length ? ` in scope ${section.scope.join(' ')}` : ''} from offset ${offset - section.offset}${set.meta.truncated ? '; truncated' : ''}`,
-    words,
     scopes: set.meta.scopes ?? 'per_source',
     sections,
   };
