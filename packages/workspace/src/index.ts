@@ -29,6 +29,7 @@ export type {
   MoreOptions,
   NavOptions,
   OpenOptions,
+  OtherDefinition,
   Page,
   PageBase,
   Read,
@@ -44,6 +45,8 @@ export type {
   SearchScope,
   ShowOptions,
   SourceLine,
+  SymbolContext,
+  SymbolMember,
   Workspace,
 } from './facade/types';
 export type { TpError, Outcome } from './core/errors';

@@ -400,11 +400,16 @@ describe('refs, map and ctx on a TypeScript repository', () => {
     expect(await codeOf(ws.ctx('zzzzzz:1'))).toBe('unknown_result');
   });
 
-  it('show sym: reads the best definition, its context not typed yet (extra)', async () => {
+  it('show sym: reads the best definition with its typed context, the one the CLI prints as JSON', async () => {
     const read = await ws.show('sym:TokenBucket');
     expect(read).toMatchObject({ path: 'src/bucket.ts', name: 'TokenBucket', kind: 'class', verified: 'revision' });
     expect(read.extent?.startLine).toBe(2);
-    expect(read.extra).toHaveProperty('refs');
+    // Three sites: the import in use.ts, drain's parameter type and the declaration.
+    expect(read.symbol).toEqual({ also: [], refs: { sites: 3, files: 2, next: 'refs TokenBucket' } });
+    const cli = JSON.parse(
+      (await showCommand('sym:TokenBucket', repo.cli({ format: 'json', budget: 100_000 }))).stdout,
+    ) as Record<string, unknown>;
+    expect({ also: cli.also, refs: cli.refs }).toEqual(read.symbol);
   });
 });
 

@@ -11,7 +11,6 @@ import {
   renderShow,
   type PageHit,
   type SearchPageInput,
-  type ShowInput,
 } from '@trufflepig/render';
 import {
   formatCursor,
@@ -40,6 +39,7 @@ import {
   showData,
   type IndexData,
   type SearchPageData,
+  type ShowRead,
 } from './data';
 import { isErrorCode, toTrufflepigError, TrufflepigError } from './errors';
 import type {
@@ -555,7 +555,7 @@ function navPage(input: NavPageInput, limit: number | undefined): RefsPage | Map
 
 // ---- show, ctx, index ----
 
-function readOf(input: ShowInput, budget: number | undefined): Read {
+function readOf(input: ShowRead, budget: number | undefined): Read {
   let shown = input.rows.length;
   let next = input.next;
   if (budget !== undefined) {
@@ -609,7 +609,7 @@ function readOf(input: ShowInput, budget: number | undefined): Read {
       ? { extent: { startLine: input.extent.startLine, endLine: input.extent.endLine } }
       : {}),
     ...(next !== undefined ? { next } : {}),
-    ...(input.extra !== undefined ? { extra: input.extra } : {}),
+    ...(input.symbol !== undefined ? { symbol: input.symbol } : {}),
   };
 }
 

@@ -15,7 +15,10 @@ import { runWorkspaceSearch } from '../federation/federate';
 import { scopedMoreData, scopedSearchData, type ScopedData } from '../federation/scoped';
 import { navPageOfSet } from '../navigation/commands';
 import type { NavPageInput } from '@trufflepig/navigation';
-import { showSymbol } from '../navigation/show-symbol';
+import { showSymbol, type SymbolContext } from '../navigation/show-symbol';
+
+/** A verified read as the renderer takes it; a `sym:` read also says what surrounds the definition. */
+export type ShowRead = ShowInput & { readonly symbol?: SymbolContext };
 
 /** A search page's data: a plain ranking, or a scoped set (docs/spec/per-source.md) with its sections. */
 export type SearchPageData =
@@ -151,7 +154,7 @@ export function readsLocation(target: string): boolean {
  * or its continuation (verified against the revision it was found at), `path:P[:A-B]` or a
  * pasted `P:A-B` (current bytes), `sym:NAME` (the best definition).
  */
-export async function showData(ctx: Context, target: string, opts: CommandOptions): Promise<Outcome<ShowInput>> {
+export async function showData(ctx: Context, target: string, opts: CommandOptions): Promise<Outcome<ShowRead>> {
   // `PATH:A-B` as a hit line prints it is read as `path:PATH:A-B`: an agent pastes what it saw.
   const pathSpec = target.startsWith('path:') ? target.slice('path:'.length) : pastedLocation(target);
   if (pathSpec !== undefined) {

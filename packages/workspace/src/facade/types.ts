@@ -4,6 +4,9 @@
 import type { ReconcileProgress, ReconcileReport, RoleName } from '@trufflepig/index';
 import type { MemberState } from '../federation/member-search';
 import type { CtxRow } from '../navigation/commands';
+import type { SymbolContext } from '../navigation/show-symbol';
+
+export type { OtherDefinition, SymbolContext, SymbolMember } from '../navigation/show-symbol';
 import type { Resolution } from '@trufflepig/navigation';
 import type { ErrorCode } from './errors';
 
@@ -337,11 +340,8 @@ export interface Read {
   readonly extent?: { readonly startLine: number; readonly endLine: number };
   /** The target that reads on (`SET:N~BYTE`, or a `path:` range) when rows remain: a budget cut them, or a `sym:` read shows a head. */
   readonly next?: string;
-  /**
-   * Not typed yet: the navigation context of a `sym:` read (`members`, `also`, `refs`,
-   * `import`), exactly as the CLI's JSON carries it (snake_case keys).
-   */
-  readonly extra?: Readonly<Record<string, unknown>>;
+  /** A `sym:` read: the definition's listed members, its other definitions, its reference count, the import trail followed. */
+  readonly symbol?: SymbolContext;
 }
 
 /** One item of a `ctx` answer; its handle reads it back (the row `ctx` prints). */

@@ -25,12 +25,79 @@ import { fail, ok, type Outcome } from '../core/errors';
 import { readOnce } from '../core/live';
 import { closeTargets, openMembers, openTargets } from './open';
 
+/** A member of the definition listed after its head (a class's methods, a struct's fields). */
+export interface SymbolMember {
+  readonly line: number;
+  readonly endLine: number;
+  readonly kind: string;
+  readonly name: string;
+  /** `static`, `async`, `get`, `private`, ... when any. */
+  readonly modifiers?: readonly string[];
+}
+
+/** Another definition of the name (`also`), with the handle that reads it. */
+export interface OtherDefinition {
+  readonly handle: string;
+  readonly member?: string;
+  /** Root-relative, as printed. */
+  readonly path: string;
+  readonly line: number;
+  readonly endLine: number;
+  readonly kind: string;
+  readonly name: string;
+}
+
+/** What a `show sym:` read says beside the definition's rows: its one owner is showSymbol. */
+export interface SymbolContext {
+  /** Members listed after a head (when the rows are only the definition's head). */
+  readonly members?: readonly SymbolMember[];
+  /** Members left out of `members`. */
+  readonly membersMore?: number;
+  readonly also: readonly OtherDefinition[];
+  /** Other definitions left out of `also`. */
+  readonly alsoMore?: number;
+  /** Reference sites of the name, and the command that lists them. */
+  readonly refs: { readonly sites: number; readonly files: number; readonly next: string };
+  /** The import trail followed to the definition (from the invocation's file), when one was. */
+  readonly import?: { readonly via: readonly string[]; readonly followed: number; readonly candidates: number };
+}
+
+/** The JSON of a symbol context as the CLI's `show --json` carries it (snake_case keys). */
+function contextJson(c: SymbolContext): Record<string, unknown> {
+  return {
+    ...(c.members
+      ? {
+          members: c.members.map((m) => ({
+            line: m.line,
+            end_line: m.endLine,
+            kind: m.kind,
+            name: m.name,
+            ...(m.modifiers ? { modifiers: m.modifiers } : {}),
+          })),
+          ...(c.membersMore !== undefined ? { members_more: c.membersMore } : {}),
+        }
+      : {}),
+    also: c.also.map((d) => ({
+      handle: d.handle,
+      ...(d.member !== undefined ? { member: d.member } : {}),
+      path: d.path,
+      line: d.line,
+      end_line: d.endLine,
+      kind: d.kind,
+      name: d.name,
+    })),
+    ...(c.alsoMore !== undefined ? { also_more: c.alsoMore } : {}),
+    refs: c.refs,
+    ...(c.import ? { import: c.import } : {}),
+  };
+}
+
 export async function showSymbol(
   ctx: Context,
   words: readonly string[],
   cwd: string,
   store: ResultStore,
-): Promise<Outcome<ShowInput>> {
+): Promise<Outcome<ShowInput & { readonly symbol: SymbolContext }>> {
   const parsed = parseQuery(words);
   if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
   const q = parsed.value;
@@ -80,12 +147,12 @@ export async function showSymbol(
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const handle = (i: number) => formatHandle(saved.value.id, i + 1);
     const where = (member: string | undefined, p: string, line: number) => `${member ? `${member}/` : ''}${p}:${line}`;
-    const alsoRows = also.map((c, i) => ({
+    const alsoRows = also.map((c, i): OtherDefinition => ({
       handle: handle(i + 1),
       ...(c.target.member ? { member: c.target.member } : {}),
       path: printedPath(c.def.file.path),
       line: c.def.startLine,
-      end_line: c.def.endLine,
+      endLine: c.def.endLine,
       kind: c.def.kind,
       name: qualifiedName(c.def),
     }));
@@ -107,21 +174,21 @@ export async function showSymbol(
           candidates: trail.definitions.length,
         }
       : undefined;
-    const extra: Record<string, unknown> = {
+    const symbol: SymbolContext = {
       ...(body.restStart !== undefined
         ? {
             members: listed.map((d) => ({
               line: d.startLine,
-              end_line: d.endLine,
+              endLine: d.endLine,
               kind: d.kind,
               name: d.name,
               ...(d.modifiers.length ? { modifiers: d.modifiers } : {}),
             })),
-            ...(body.members.length > listed.length ? { members_more: body.members.length - listed.length } : {}),
+            ...(body.members.length > listed.length ? { membersMore: body.members.length - listed.length } : {}),
           }
         : {}),
       also: alsoRows,
-      ...(others.length > also.length ? { also_more: others.length - also.length } : {}),
+      ...(others.length > also.length ? { alsoMore: others.length - also.length } : {}),
       refs: { sites: refs.sites, files: refs.files, next: `refs ${q.text}` },
       ...(importTrail ? { import: importTrail } : {}),
     };
@@ -129,7 +196,7 @@ export async function showSymbol(
       ...(memberText ? [['members', memberText] as [string, string]] : []),
       ...alsoRows.map((d): [string, string] => [
         'also',
-        `${d.handle} ${where(d.member, d.path, d.line)}-${d.end_line} ${d.kind} ${d.name}`,
+        `${d.handle} ${where(d.member, d.path, d.line)}-${d.endLine} ${d.kind} ${d.name}`,
       ]),
       ...(others.length > also.length
         ? [['also', `+${others.length - also.length} more definitions (search sym:${name})`] as [string, string]]
@@ -153,8 +220,9 @@ export async function showSymbol(
       extent: { startLine: best.def.startLine, endLine: best.def.endLine },
       ...(body.restStart !== undefined ? { next: `${first}~${body.restStart}` } : {}),
       continuation: (next: number) => `${first}~${next}`,
-      extra,
+      extra: contextJson(symbol),
       extraLines,
+      symbol,
     });
   } finally {
     closeTargets(targets);
