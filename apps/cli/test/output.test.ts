@@ -69,6 +69,16 @@ const WIDGETS_PY = `class Widgets:\n    """Holds widgets."""\n\n${Array.from({ l
   ].join('\n'),
 ).join('\n')}\n`;
 
+// A config key in capitals among lowercase spellings of the same words.
+const SETTINGS_PY = [
+  'def max_upload_bytes(self):',
+  '    return self.config["MAX_UPLOAD_BYTES"]',
+  '',
+  'max_upload_bytes = 3',
+  'DEFAULTS = {"MAX_UPLOAD_BYTES": None}',
+  '',
+].join('\n');
+
 const HIT_LINE = /^([0-9a-z]{6,16}:\d+) {2}(\S+):(\d+)-(\d+)(?: {2}([^\s[]\S*))?(?: {2}\[([a-z,-]+)\])?$/;
 
 function heads(stdout: string): RegExpExecArray[] {
@@ -91,6 +101,7 @@ describe('default output and spans', () => {
         'src/store.ts': LRU_TS,
         'py/widgets.py': WIDGETS_PY,
         'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n',
+        'py/settings.py': SETTINGS_PY,
       },
       'output',
     );
@@ -215,6 +226,19 @@ describe('default output and spans', () => {
     const hit = json.hits.find((h: any) => h.path === 'src/calls.ts');
     expect(hit.evidence).toHaveLength(5);
     expect(hit.matches_left).toBe(4);
+  });
+
+  it('a literal with a capital matches as typed, evidence lines included (smart case)', () => {
+    // Before: the lowercase def and assignment were evidence lines of "MAX_UPLOAD_BYTES" too.
+    const r = repo.lines('search', '"MAX_UPLOAD_BYTES"');
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l))).toEqual([
+      '  2: return self.config["MAX_UPLOAD_BYTES"]',
+      '  5: DEFAULTS = {"MAX_UPLOAD_BYTES": None}',
+    ]);
+    // All in lower case, it matches every spelling.
+    const lower = repo.cli('search', '"max_upload_bytes"').json();
+    expect(lower.hits[0].evidence.map((e: any) => e.line)).toEqual([1, 2, 4, 5]);
   });
 
   it('-C N adds N lines of context around each evidence line', () => {

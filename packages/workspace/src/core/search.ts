@@ -4,6 +4,7 @@ import {
   DOCS_TAG,
   fileUri,
   IndexReader,
+  literalIndexIn,
   parseQuery,
   percentDecode,
   percentEncode,
@@ -326,12 +327,11 @@ function evidenceMatcher(data: SearchData): ((line: number) => EvidenceMatch) | 
     });
   }
   if (lm?.mode === 'literal') {
-    const needle = lm.text.toLowerCase();
     const spelled = lm.text;
     return (line) => ({
       kind: 'lines',
       anchorLine: line,
-      matchAt: (text) => (needle ? text.toLowerCase().indexOf(needle) : -1),
+      matchAt: (text) => literalIndexIn(text, spelled),
       exact: (text) => text.includes(spelled),
     });
   }
