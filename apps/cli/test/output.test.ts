@@ -196,29 +196,31 @@ describe('default output and spans', () => {
       '  5: callSite(3);',
       '  6: callSite(4);',
     ]);
-    // 8 calls and the declaration match: 9 lines, 5 shown
-    expect(lines).toContain('matches left: 4 more matching lines in 1 file: src/calls.ts 4 (narrow with file:PATH)');
+    // 8 calls and the declaration match: 9 lines, 5 shown; the footer says where the rest are.
+    expect(lines).toContain('matches left: 4 more matching lines in src/calls.ts: 7, 8, 9, 12');
     const json = repo.cli('search', 're:callSite\\(').json();
     const hit = json.hits.find((h: any) => h.path === 'src/calls.ts');
     expect(hit.evidence.map((e: any) => e.line)).toEqual([2, 3, 4, 5, 6]);
     expect(hit.matches_left).toBe(4);
   });
 
-  it('narrowed to the file, as the footer says, the search lists every matching line', () => {
-    // Before: file:src/calls.ts printed the same 5 lines and the same "narrow with file:PATH".
+  it('narrowed to the file, it still shows 5 matching lines and says where the rest are (spec §4)', () => {
+    // Before: a search of at most 5 files showed up to 50 lines a file (9 here), past the spec's 5.
     const r = repo.lines('search', 're:callSite\\(', 'file:src/calls.ts');
     expect(r.status).toBe(0);
     const evidence = r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l));
-    expect(evidence).toHaveLength(9);
-    expect(r.stdout).not.toContain('matches left');
+    expect(evidence.map((l) => Number(/\d+/.exec(l)![0]))).toEqual([2, 3, 4, 5, 6]);
+    expect(r.stdout).toContain('matches left: 4 more matching lines in src/calls.ts: 7, 8, 9, 12\n');
+    // The lines it names read back with show.
+    const read = repo.lines('show', 'path:src/calls.ts:7-12');
+    expect(read.stdout).toContain('12\texport function callSite(n: number): number {');
   });
 
-  it('narrowed to the few files the footer names, with several file: values, it lists every line of each', () => {
-    // Before: two file: values printed the same 5 lines a file and the same footer (an agent trial).
+  it('narrowed to a few files with several file: values, still 5 lines a file at most', () => {
     const r = repo.lines('search', 're:callSite\\(', 'file:src/calls.ts', 'file:src/other.ts');
     expect(r.status).toBe(0);
-    expect(r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l))).toHaveLength(10);
-    expect(r.stdout).not.toContain('matches left');
+    expect(r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l))).toHaveLength(6);
+    expect(r.stdout).toContain('matches left: 4 more matching lines in src/calls.ts: 7, 8, 9, 12\n');
   });
 
   it('a literal search shows further matching lines too', () => {

@@ -22,8 +22,6 @@ import {
   splitRows,
   DEFAULT_LIMIT,
   EVIDENCE_MATCHES_MAX,
-  EVIDENCE_NARROWED_MATCHES_MAX,
-  MATCHES_LEFT_FILES_NAMED,
   type Evidence,
   type EvidenceMatch,
   type PageHit,
@@ -254,8 +252,8 @@ export function pageOfSet(set: StoredSet, offset: number): SearchData {
 /** Page hits for render: handles, URIs and evidence lines read from bytes that still match the revision; `context` is `-C`. */
 export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): PageHit[] {
   const match = evidenceMatcher(data);
-  // A set of a few files (a search narrowed with file:PATH) lists more of their matching lines.
-  const cap = data.entries.length <= MATCHES_LEFT_FILES_NAMED ? EVIDENCE_NARROWED_MATCHES_MAX : EVIDENCE_MATCHES_MAX;
+  // Up to 5 matching lines a file however few files matched (docs/spec/retrieval.md §4).
+  const cap = EVIDENCE_MATCHES_MAX;
   const out: PageHit[] = [];
   const slice = data.entries.slice(data.offset);
   const roots = new Map<string, Buffer>();
