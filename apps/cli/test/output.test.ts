@@ -133,6 +133,15 @@ describe('default output and spans', () => {
     expect(repo.cli('--format', 'json', 'search', 'rareNeedleWord').json().hits).toHaveLength(json.hits.length);
   });
 
+  it('the coverage line leaves the hit count to the page, and says 0 hits when there are none', () => {
+    // Before: `coverage: complete; 11 files; generation 1; 2 hits`, the hits printed just above.
+    const r = repo.lines('search', 'rareNeedleWord');
+    expect(r.stdout).toMatch(/^coverage: complete; \d+ files; generation \d+\n$/m);
+    expect(repo.cli('search', 'rareNeedleWord').json().coverage.hits).toBe(2);
+    const none = repo.lines('search', 'zzqxNoSuchWordAnywhere');
+    expect(none.stdout).toMatch(/^coverage: complete; \d+ files; generation \d+; 0 hits\n$/);
+  });
+
   it('a hit inside a 300-line function spans a window of at most 20 lines around the match', () => {
     const hit = repo
       .cli('search', 'rareNeedleWord')

@@ -142,7 +142,10 @@ export function coverageOf(
   const excluded = Object.entries(cov.excluded)
     .map(([k, v]) => `${v} ${k}`)
     .join(', ');
-  const parts = [state, counted(cov.indexed_files, 'file'), `generation ${cov.generation}`, counted(total, 'hit')];
+  // The hit count only when there are none: the page's hit lines or its `next: (N of M
+  // files)` say it otherwise (docs/cli.md, "Output").
+  const parts = [state, counted(cov.indexed_files, 'file'), `generation ${cov.generation}`];
+  if (total === 0) parts.push('0 hits');
   if (excluded) parts.push(`excluded ${excluded}`);
   if (cov.parse_failures) parts.push(counted(cov.parse_failures, 'parse failure'));
   if (truncated) parts.push('truncated');
