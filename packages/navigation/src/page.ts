@@ -9,6 +9,7 @@ import {
   escapeLineField,
   FIELD,
   jsonLine,
+  printedLines,
   printedPath,
   setIdSlack,
   withinBudget,
@@ -125,10 +126,10 @@ function mapName(e: ResultEntry, previous: ResultEntry | undefined): string {
 function mapRow(e: ResultEntry, previous: ResultEntry | undefined): string {
   if (e.kind === 'file') {
     const names = Array.isArray(e.names) ? (e.names as string[]).join(' ') : '';
-    return `${e.start_line}-${e.end_line}${names ? ` ${names}` : ''}`;
+    return `${printedLines(e.start_line, e.end_line)}${names ? ` ${names}` : ''}`;
   }
   const mods = (Array.isArray(e.modifiers) ? (e.modifiers as string[]) : []).filter((m) => m !== '#');
-  return [`${e.start_line}-${e.end_line}`, ...mods, String(e.kind ?? ''), mapName(e, previous)].join(' ');
+  return [printedLines(e.start_line, e.end_line), ...mods, String(e.kind ?? ''), mapName(e, previous)].join(' ');
 }
 
 function refsRow(e: ResultEntry, main: string | undefined): string {

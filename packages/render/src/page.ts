@@ -6,6 +6,7 @@ import { printedPath } from './path';
 import type { Evidence } from './evidence';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { EVIDENCE_FULL_KEEP_MIN, MATCHES_LEFT_FILES_NAMED, MATCHES_LEFT_LINES_NAMED, SNIPPET_KEEP_MIN } from './limits';
+import { printedLines } from './span';
 import { countTokens, withinBudget } from './tokens';
 
 export interface PageHit {
@@ -242,7 +243,8 @@ export function sourceMarker(sources: readonly string[] | undefined): string {
 }
 
 /**
- * One hit in lines format: `HANDLE  PATH:START-END  [NAME]  [origin]`, then its evidence
+ * One hit in lines format: `HANDLE  PATH:START-END  [NAME]  [origin]` (`PATH:START` for one
+ * line), then its evidence
  * lines `  LINE: TEXT` (context lines `  LINE- TEXT`). Navigation rows (with `detail`:
  * refs, map) keep their tab-separated `key=value` fields.
  */
@@ -251,7 +253,8 @@ export function hitLines(hit: PageHit, level: EvidenceLevel | boolean): string {
   const nav = hit.detail !== undefined && Object.keys(hit.detail).length > 0;
   const sep = nav ? '\t' : FIELD;
   const where = (hit.member !== undefined ? hit.member + '/' : '') + printedPath(hit.path);
-  let out = escapeLineField(hit.handle) + sep + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
+  let out =
+    escapeLineField(hit.handle) + sep + escapeLineField(where) + `:${printedLines(hit.start_line, hit.end_line)}`;
   if (hit.name !== undefined) out += sep + escapeLineField(hit.name);
   const marker = nav ? legacyMarker(hit.sources) : sourceMarker(hit.sources);
   if (marker) out += sep + escapeLineField(marker);

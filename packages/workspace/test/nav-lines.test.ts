@@ -121,7 +121,7 @@ describe('map', () => {
       '6 16-18 set method level',
       '7 19-21 method #drain',
       '8 22-24 method drain',
-      '9 2-2 field #count',
+      '9 2 field #count',
       'coverage: 9 items',
     ]);
     // The require binding at the end of the file is not an item.
@@ -142,11 +142,11 @@ describe('map', () => {
     const rows = lines((await mapCommand(['src/store.ts'], at())).stdout).slice(2, -1);
     expect(rows).toEqual([
       '1 1-7 abstract class Store',
-      '2 4-4 abstract method load',
-      '3 5-5 async method save',
-      '4 6-6 private method tick',
-      '5 2-2 private readonly field name',
-      '6 3-3 protected static field instances',
+      '2 4 abstract method load',
+      '3 5 async method save',
+      '4 6 private method tick',
+      '5 2 private readonly field name',
+      '6 3 protected static field instances',
     ]);
   });
 
