@@ -147,7 +147,8 @@ function pageLines(input: NavPageInput, count: number): string {
   const main = input.verb === 'refs' ? mainDefinition(input.entries) : undefined;
   const files = input.verb === 'map' && shown.every((e) => e.kind === 'file');
   let out = `${escapeLineField(input.query)}${main ? ` → ${escapeLineField(main)}` : ''}${FIELD}(show ${input.setId}:N reads row N)\n`;
-  let group = '';
+  // A map of one file names it in the header already (`map PATH`): no group line repeats it.
+  let group = input.verb === 'map' ? (input.query.match(/^map (\S+)$/)?.[1] ?? '') : '';
   shown.forEach((e, i) => {
     const where = `${e.member !== undefined ? `${e.member}/` : ''}${printedPath(e.path)}`;
     const row = input.offset + i + 1;
