@@ -134,7 +134,7 @@ describe('paths with %, :, spaces and non-UTF-8 bytes', () => {
     expect(ranged.rows).toHaveLength(1);
     // the lines format prints the same path, never raw bytes
     const lines = repo.cli('--format', 'lines', 'search', name).stdout;
-    expect(lines).toContain(`  ${encoded}:1-1`);
+    expect(lines).toContain(`  ${encoded}:1`);
     // file: filters take the encoded form too
     const filtered = repo.cli('search', name, `file:${encoded}`).json();
     expect(filtered.hits.map((h: any) => h.path)).toEqual([encoded]);

@@ -19,6 +19,8 @@ describe('classify: real commands and their suggestion (cwd = root = /repo)', ()
     ['grep -rn TokenBucket src/', 'grep', 'search sym:TokenBucket file:src/'],
     ['grep -R "refill_tokens" --include="*.rs" .', 'grep', 'search sym:refill_tokens lang:rust'],
     ['grep -rni "rate limit" docs/', 'grep', `search '"rate limit"' file:docs/`],
+    // A literal with a capital matches as typed (smart case): grep -i's goes in lower case.
+    ['grep -rni "Rate Limit" docs/', 'grep', `search '"rate limit"' file:docs/`],
     ['grep -rnw "Bucket" packages/', 'grep', 'search sym:Bucket file:packages/'],
     ['grep -rl "countTokens" packages/render/src', 'grep', 'search sym:countTokens file:packages/render/src/'],
     [`grep -rn "fn refill\\|fn drain" src/`, 'grep', `search 're:fn refill|fn drain' file:src/`],

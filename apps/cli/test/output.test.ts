@@ -69,6 +69,16 @@ const WIDGETS_PY = `class Widgets:\n    """Holds widgets."""\n\n${Array.from({ l
   ].join('\n'),
 ).join('\n')}\n`;
 
+// A config key in capitals among lowercase spellings of the same words.
+const SETTINGS_PY = [
+  'def max_upload_bytes(self):',
+  '    return self.config["MAX_UPLOAD_BYTES"]',
+  '',
+  'max_upload_bytes = 3',
+  'DEFAULTS = {"MAX_UPLOAD_BYTES": None}',
+  '',
+].join('\n');
+
 const HIT_LINE = /^([0-9a-z]{6,16}:\d+) {2}(\S+):(\d+)-(\d+)(?: {2}([^\s[]\S*))?(?: {2}\[([a-z,-]+)\])?$/;
 
 function heads(stdout: string): RegExpExecArray[] {
@@ -91,6 +101,7 @@ describe('default output and spans', () => {
         'src/store.ts': LRU_TS,
         'py/widgets.py': WIDGETS_PY,
         'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n',
+        'py/settings.py': SETTINGS_PY,
       },
       'output',
     );
@@ -120,6 +131,15 @@ describe('default output and spans', () => {
     expect(hit.uri).toMatch(/^file:\/\//);
     expect(typeof hit.start).toBe('number');
     expect(repo.cli('--format', 'json', 'search', 'rareNeedleWord').json().hits).toHaveLength(json.hits.length);
+  });
+
+  it('the coverage line leaves the hit count to the page, and says 0 hits when there are none', () => {
+    // Before: `coverage: complete; 11 files; generation 1; 2 hits`, the hits printed just above.
+    const r = repo.lines('search', 'rareNeedleWord');
+    expect(r.stdout).toMatch(/^coverage: complete; \d+ files; generation \d+\n$/m);
+    expect(repo.cli('search', 'rareNeedleWord').json().coverage.hits).toBe(2);
+    const none = repo.lines('search', 'zzqxNoSuchWordAnywhere');
+    expect(none.stdout).toMatch(/^coverage: complete; \d+ files; generation \d+; 0 hits\n$/);
   });
 
   it('a hit inside a 300-line function spans a window of at most 20 lines around the match', () => {
@@ -185,29 +205,31 @@ describe('default output and spans', () => {
       '  5: callSite(3);',
       '  6: callSite(4);',
     ]);
-    // 8 calls and the declaration match: 9 lines, 5 shown
-    expect(lines).toContain('matches left: 4 more matching lines in 1 file: src/calls.ts 4 (narrow with file:PATH)');
+    // 8 calls and the declaration match: 9 lines, 5 shown; the footer says where the rest are.
+    expect(lines).toContain('matches left: 4 more matching lines in src/calls.ts: 7, 8, 9, 12');
     const json = repo.cli('search', 're:callSite\\(').json();
     const hit = json.hits.find((h: any) => h.path === 'src/calls.ts');
     expect(hit.evidence.map((e: any) => e.line)).toEqual([2, 3, 4, 5, 6]);
     expect(hit.matches_left).toBe(4);
   });
 
-  it('narrowed to the file, as the footer says, the search lists every matching line', () => {
-    // Before: file:src/calls.ts printed the same 5 lines and the same "narrow with file:PATH".
+  it('narrowed to the file, it still shows 5 matching lines and says where the rest are (spec §4)', () => {
+    // Before: a search of at most 5 files showed up to 50 lines a file (9 here), past the spec's 5.
     const r = repo.lines('search', 're:callSite\\(', 'file:src/calls.ts');
     expect(r.status).toBe(0);
     const evidence = r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l));
-    expect(evidence).toHaveLength(9);
-    expect(r.stdout).not.toContain('matches left');
+    expect(evidence.map((l) => Number(/\d+/.exec(l)![0]))).toEqual([2, 3, 4, 5, 6]);
+    expect(r.stdout).toContain('matches left: 4 more matching lines in src/calls.ts: 7, 8, 9, 12\n');
+    // The lines it names read back with show.
+    const read = repo.lines('show', 'path:src/calls.ts:7-12');
+    expect(read.stdout).toContain('12\texport function callSite(n: number): number {');
   });
 
-  it('narrowed to the few files the footer names, with several file: values, it lists every line of each', () => {
-    // Before: two file: values printed the same 5 lines a file and the same footer (an agent trial).
+  it('narrowed to a few files with several file: values, still 5 lines a file at most', () => {
     const r = repo.lines('search', 're:callSite\\(', 'file:src/calls.ts', 'file:src/other.ts');
     expect(r.status).toBe(0);
-    expect(r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l))).toHaveLength(10);
-    expect(r.stdout).not.toContain('matches left');
+    expect(r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l))).toHaveLength(6);
+    expect(r.stdout).toContain('matches left: 4 more matching lines in src/calls.ts: 7, 8, 9, 12\n');
   });
 
   it('a literal search shows further matching lines too', () => {
@@ -215,6 +237,19 @@ describe('default output and spans', () => {
     const hit = json.hits.find((h: any) => h.path === 'src/calls.ts');
     expect(hit.evidence).toHaveLength(5);
     expect(hit.matches_left).toBe(4);
+  });
+
+  it('a literal with a capital matches as typed, evidence lines included (smart case)', () => {
+    // Before: the lowercase def and assignment were evidence lines of "MAX_UPLOAD_BYTES" too.
+    const r = repo.lines('search', '"MAX_UPLOAD_BYTES"');
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l))).toEqual([
+      '  2: return self.config["MAX_UPLOAD_BYTES"]',
+      '  5: DEFAULTS = {"MAX_UPLOAD_BYTES": None}',
+    ]);
+    // All in lower case, it matches every spelling.
+    const lower = repo.cli('search', '"max_upload_bytes"').json();
+    expect(lower.hits[0].evidence.map((e: any) => e.line)).toEqual([1, 2, 4, 5]);
   });
 
   it('-C N adds N lines of context around each evidence line', () => {

@@ -92,6 +92,12 @@ describe('hyphenated and dotted tokens', () => {
     expect(await fx.paths('if-else')).toEqual(['src/style.js']);
     expect(await fx.paths('for-in')).toEqual([]);
   });
+
+  it('keeps such a compound case-insensitive, as free text is, when typed with capitals', async () => {
+    const q = parseQuery('If-Else');
+    expect(q.ok && [q.value.mode, q.value.text]).toEqual(['literal', 'if-else']);
+    expect(await fx.paths('If-Else')).toEqual(['src/style.js']);
+  });
 });
 
 describe('a definition outranks an import binding of the same name', () => {

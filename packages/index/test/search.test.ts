@@ -109,12 +109,17 @@ describe('"literal" and re:', () => {
     expect(await fx.paths('"refill_tokens(&mut"')).toEqual(['src/token_bucket.rs']);
   });
 
-  it('puts files that spell a literal in the case typed first, each hit on that spelling', async () => {
+  it('matches a literal with a capital as typed (smart case), each hit on that spelling', async () => {
+    // Before: "MAX_BODY_SIZE" also listed the file holding only max_body_size parameters.
     const hits = (await fx.search('"MAX_BODY_SIZE"')).hits;
-    expect(hits.map((h) => h.path)).toEqual(['conf/defaults.txt', 'lib/params.txt']);
+    expect(hits.map((h) => h.path)).toEqual(['conf/defaults.txt']);
     const b = bytesOf('conf/defaults.txt');
     expect(b.subarray(hits[0].start, hits[0].end).toString()).toBe('MAX_BODY_SIZE');
-    // Typed in lower case, the other order: the parameter file spells it so, and scores higher.
+    expect(await fx.paths('"Max_Body_Size"')).toEqual([]);
+  });
+
+  it('matches an all-lower-case literal in any case, files that spell it so first', async () => {
+    // The parameter file spells it so, and scores higher; the config key's file follows.
     expect(await fx.paths('"max_body_size"')).toEqual(['lib/params.txt', 'conf/defaults.txt']);
   });
 

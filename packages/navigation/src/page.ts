@@ -4,7 +4,15 @@
 import { OWNER_KINDS } from '@trufflepig/index';
 import { fileUri, percentDecode } from '@trufflepig/base/stored-path';
 import { isTypeDeclarationPath, pathStanding } from '@trufflepig/rank';
-import { escapeLineField, FIELD, fitRowPage, jsonLine, printedPath, type OutputFormat } from '@trufflepig/render';
+import {
+  escapeLineField,
+  FIELD,
+  fitRowPage,
+  jsonLine,
+  printedLines,
+  printedPath,
+  type OutputFormat,
+} from '@trufflepig/render';
 import { formatCursor, formatHandle, type LiveSourceEntry } from '@trufflepig/result-cache';
 import { NAV_PAGE_ROWS_MAX, NAV_TEXT_MAX_CHARS } from './limits';
 
@@ -117,10 +125,10 @@ function mapName(e: LiveSourceEntry, previous: LiveSourceEntry | undefined): str
 function mapRow(e: LiveSourceEntry, previous: LiveSourceEntry | undefined): string {
   if (e.kind === 'file') {
     const names = (e.names ?? []).join(' ');
-    return `${e.start_line}-${e.end_line}${names ? ` ${names}` : ''}`;
+    return `${printedLines(e.start_line, e.end_line)}${names ? ` ${names}` : ''}`;
   }
   const mods = (e.modifiers ?? []).filter((m) => m !== '#');
-  return [`${e.start_line}-${e.end_line}`, ...mods, e.kind ?? '', mapName(e, previous)].join(' ');
+  return [printedLines(e.start_line, e.end_line), ...mods, e.kind ?? '', mapName(e, previous)].join(' ');
 }
 
 function refsRow(e: LiveSourceEntry, main: string | undefined): string {
@@ -138,7 +146,8 @@ function pageLines(input: NavPageInput, count: number): string {
   const main = input.verb === 'refs' ? mainDefinition(input.entries) : undefined;
   const files = input.verb === 'map' && shown.every((e) => e.kind === 'file');
   let out = `${escapeLineField(input.query)}${main ? ` → ${escapeLineField(main)}` : ''}${FIELD}(show ${input.setId}:N reads row N)\n`;
-  let group = '';
+  // A map of one file names it in the header already (`map PATH`): no group line repeats it.
+  let group = input.verb === 'map' ? (input.query.match(/^map (\S+)$/)?.[1] ?? '') : '';
   shown.forEach((e, i) => {
     const where = `${e.member !== undefined ? `${e.member}/` : ''}${printedPath(e.path)}`;
     const row = input.offset + i + 1;

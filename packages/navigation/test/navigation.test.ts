@@ -13,6 +13,7 @@ import {
   outline,
   referenceCount,
   referenceSites,
+  renderNavPage,
   SYM_BODY_MAX_LINES,
   type NavTarget,
 } from '../src';
@@ -37,6 +38,7 @@ const FILES: Record<string, string> = {
   ].join('\n'),
   'src/app.ts':
     "import { Store } from './store';\n\nexport function boot(): Store {\n  const s = Store.create();\n  return s;\n}\n",
+  'src/consts.ts': 'export const LIMIT = 10;\nexport const NAME = "n";\n',
   'src/big.ts': `export class Big {\n${Array.from({ length: SYM_BODY_MAX_LINES + 20 }, (_, i) => `  m${i}(): number {\n    return ${i};\n  }`).join('\n')}\n}\n`,
 };
 
@@ -116,5 +118,30 @@ describe('@trufflepig/navigation over a real index', () => {
       ['Store::secret', ['#']],
       ['Store::secret', []],
     ]);
+  });
+
+  it('a map page prints a one-line item as its line alone, a longer one as START-END', () => {
+    const rowsOf = (rel: string) => {
+      const file = target.reader.fileByPath(rel);
+      if (!file) throw new Error(`${rel} is not indexed`);
+      return outline(target, file).map((r) => r.entry);
+    };
+    const page = (rel: string) =>
+      renderNavPage(
+        {
+          verb: 'map',
+          query: `map ${rel}`,
+          setId: 'bamkot',
+          offset: 0,
+          entries: rowsOf(rel),
+          coverage: {},
+          coverageLine: 'complete',
+          truncated: false,
+        },
+        { format: 'lines', budget: 10_000 },
+      ).stdout.split('\n');
+    // Before: `1 1-1 constant LIMIT`.
+    expect(page('src/consts.ts')).toEqual(expect.arrayContaining(['1 1 constant LIMIT', '2 2 constant NAME']));
+    expect(page('src/store.ts')).toContain('1 1-14 class Store');
   });
 });

@@ -21,9 +21,9 @@ export type EvidenceMatch =
       /** The line the search itself matched (the hit's own line), preferred as the best line. */
       readonly anchorLine: number;
       /**
-       * Whether a matching line spells the pattern exactly (a `"literal"` matches
-       * case-insensitively): such lines come first, `"SEND_FILE_MAX_AGE_DEFAULT": None`
-       * before `def send_file_max_age_default`.
+       * Whether a matching line spells the pattern exactly (an all-lower-case `"literal"`
+       * matches in any case): such lines come first, `def send_file_max_age_default`
+       * before `"SEND_FILE_MAX_AGE_DEFAULT": None` for `"send_file_max_age_default"`.
        */
       readonly exact?: (text: string) => boolean;
       /** A document (docs origin): no line of it is a comment. */
@@ -44,7 +44,9 @@ export interface Evidence {
   readonly lines: readonly EvidenceLine[];
   /** Matching lines of the file left out (past `cap`). */
   readonly left: number;
-  /** Matching lines a hit could show (EVIDENCE_MATCHES_MAX, or more for a one-file set). */
+  /** Line numbers of those left out, in line order (the footer's `show path:` range). */
+  readonly leftLines?: readonly number[];
+  /** Matching lines a hit shows at most (EVIDENCE_MATCHES_MAX unless a caller passes another). */
   readonly cap: number;
 }
 
@@ -73,6 +75,7 @@ export function pickEvidence(
   const primary: { row: SourceRow; text: string }[] = [];
   let best: Snippet | undefined;
   let left = 0;
+  let leftLines: number[] = [];
   if (match.kind === 'terms') {
     best = pickSnippet(inSpan, match.terms, { prose: match.prose === true });
     const row = best && rows.find((r) => r.line === best!.line);
@@ -106,6 +109,10 @@ export function pickEvidence(
       const others = ordered.filter((m) => m !== first);
       for (const m of others.slice(0, cap - 1)) primary.push({ row: m.row, text: lineText(m.row, m.at) });
       left = Math.max(0, others.length - (cap - 1));
+      leftLines = others
+        .slice(cap - 1)
+        .map((m) => m.row.line)
+        .sort((a, b) => a - b);
     }
   }
   if (!best) return undefined;
@@ -123,5 +130,5 @@ export function pickEvidence(
     }
   }
   const lines = [...byLine.values()].sort((a, b) => a.line - b.line);
-  return { best, lines, left, cap };
+  return { best, lines, left, ...(leftLines.length > 0 ? { leftLines } : {}), cap };
 }

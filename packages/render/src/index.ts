@@ -10,8 +10,8 @@ export {
   CONTEXT_LINES_MAX,
   ERROR_MESSAGE_MAX_CHARS,
   EVIDENCE_MATCHES_MAX,
-  EVIDENCE_NARROWED_MATCHES_MAX,
   MATCHES_LEFT_FILES_NAMED,
+  MATCHES_LEFT_LINES_NAMED,
   SPAN_DEFINITION_MAX_LINES,
   SPAN_WINDOW_MAX_LINES,
   SHOW_MAX_ROWS,
@@ -32,7 +32,7 @@ export {
   sourceMarker,
 } from './page';
 export { type Evidence, type EvidenceLine, type EvidenceMatch, pickEvidence } from './evidence';
-export { type LineExtent, type HitSpanChoice, chooseHitSpan, lineWindow } from './span';
+export { type LineExtent, type HitSpanChoice, chooseHitSpan, lineWindow, printedLines } from './span';
 export { type HitGroup, type GroupedPageInput, renderGroupedPage } from './groups';
 export { type FoldedRows, type ShowInput, type ShownRow, isFolded, renderShow } from './show';
 export { renderObject } from './object';

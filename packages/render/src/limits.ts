@@ -25,14 +25,8 @@ export const SPAN_WINDOW_LINES_BEFORE = 3;
 export const EVIDENCE_MATCHES_MAX = 5;
 /** The `matches left:` footer names its files (most matches left first) when there are at most this many. */
 export const MATCHES_LEFT_FILES_NAMED = 5;
-/**
- * Matching lines shown per hit of a `re:` or `"literal"` search that matched at most
- * MATCHES_LEFT_FILES_NAMED files (a search narrowed with file:PATH, one value or several):
- * where the footer said "narrow with file:PATH" for the lines past EVIDENCE_MATCHES_MAX and
- * named up to that many files, narrowing to them has to show their lines. An agent trial
- * gave the three named files together and got the same five lines a file again.
- */
-export const EVIDENCE_NARROWED_MATCHES_MAX = 50;
+/** Of one file, the `matches left:` footer lists the line numbers of its lines left, at most this many. */
+export const MATCHES_LEFT_LINES_NAMED = 10;
 /** Largest `-C N`: context lines before and after each evidence line. */
 export const CONTEXT_LINES_MAX = 10;
 /** A page keeps every evidence line (further matches, context) while at least this many hits (or all remaining) fit with them. */

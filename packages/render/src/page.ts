@@ -5,7 +5,8 @@ import { escapeLineField, FIELD, jsonLine } from './escape';
 import { printedPath } from './path';
 import type { Evidence } from './evidence';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
-import { EVIDENCE_FULL_KEEP_MIN, EVIDENCE_MATCHES_MAX, MATCHES_LEFT_FILES_NAMED, SNIPPET_KEEP_MIN } from './limits';
+import { EVIDENCE_FULL_KEEP_MIN, MATCHES_LEFT_FILES_NAMED, MATCHES_LEFT_LINES_NAMED, SNIPPET_KEEP_MIN } from './limits';
+import { printedLines } from './span';
 import { countTokens, withinBudget } from './tokens';
 
 export interface PageHit {
@@ -242,7 +243,8 @@ export function sourceMarker(sources: readonly string[] | undefined): string {
 }
 
 /**
- * One hit in lines format: `HANDLE  PATH:START-END  [NAME]  [origin]`, then its evidence
+ * One hit in lines format: `HANDLE  PATH:START-END  [NAME]  [origin]` (`PATH:START` for one
+ * line), then its evidence
  * lines `  LINE: TEXT` (context lines `  LINE- TEXT`). Navigation rows (with `detail`:
  * refs, map) keep their tab-separated `key=value` fields.
  */
@@ -251,7 +253,8 @@ export function hitLines(hit: PageHit, level: EvidenceLevel | boolean): string {
   const nav = hit.detail !== undefined && Object.keys(hit.detail).length > 0;
   const sep = nav ? '\t' : FIELD;
   const where = (hit.member !== undefined ? hit.member + '/' : '') + printedPath(hit.path);
-  let out = escapeLineField(hit.handle) + sep + escapeLineField(where) + `:${hit.start_line}-${hit.end_line}`;
+  let out =
+    escapeLineField(hit.handle) + sep + escapeLineField(where) + `:${printedLines(hit.start_line, hit.end_line)}`;
   if (hit.name !== undefined) out += sep + escapeLineField(hit.name);
   const marker = nav ? legacyMarker(hit.sources) : sourceMarker(hit.sources);
   if (marker) out += sep + escapeLineField(marker);
@@ -271,34 +274,48 @@ function legacyMarker(sources: readonly string[] | undefined): string {
   return names.length > 0 ? `source:${names.join(',')}` : '';
 }
 
-/** The footer line naming matching lines a page left out, or ''. */
+/** Line numbers of the matching lines of a hit's file the page leaves out at `level`, in line order. */
+function leftLineNumbers(hit: PageHit, level: EvidenceLevel): number[] {
+  const ev = hit.evidence;
+  if (ev === undefined || level === 'none') return [];
+  const past = [...(ev.leftLines ?? [])];
+  if (level === 'full') return past;
+  const unshown = ev.lines.filter((l) => !l.context && l.line !== ev.best.line).map((l) => l.line);
+  return [...unshown, ...past].sort((a, b) => a - b);
+}
+
+/**
+ * The footer line naming matching lines a page left out, or ''. Narrowing with `file:`
+ * shows no more lines of a file (docs/spec/retrieval.md §4: up to 5 a file), so of one file
+ * the footer lists where they are (MATCHES_LEFT_LINES_NAMED numbers at most), for a
+ * `show path:` read around them.
+ */
 export function leftLine(hits: readonly PageHit[], level: EvidenceLevel): string {
   const left = hits.map((hit) => ({ hit, n: matchesLeft(hit, level) })).filter((x) => x.n > 0);
   const lines = left.reduce((sum, x) => sum + x.n, 0);
   if (lines === 0) return '';
   const files = left.length;
-  // A narrowed set already shows all it may (EVIDENCE_NARROWED_MATCHES_MAX): narrowing
-  // again would not, reading the file does.
-  const narrowed = hits.length > 0 && (hits[0].evidence?.cap ?? 0) > EVIDENCE_MATCHES_MAX;
-  const oneFile = narrowed && left.length === 1;
-  // A few files are named, most left first: "narrow with file:PATH" needs a PATH to type.
-  // Past MATCHES_LEFT_FILES_NAMED the count alone, so a wide page keeps its budget for hits.
-  const named =
-    oneFile || files > MATCHES_LEFT_FILES_NAMED
-      ? []
-      : [...left]
-          .sort((a, b) => b.n - a.n)
-          .map(
-            (x) =>
-              `${escapeLineField((x.hit.member !== undefined ? x.hit.member + '/' : '') + printedPath(x.hit.path))} ${x.n}`,
-          );
-  const where = named.length > 0 ? `: ${named.join(', ')}` : '';
-  const how = oneFile
-    ? `show path:${printedPath(left[0].hit.path)} reads the file`
-    : narrowed
-      ? 'show path:PATH reads a file'
-      : 'narrow with file:PATH';
-  return `matches left: ${counted(lines, 'more matching line')} in ${counted(files, 'file')}${where} (${how}${level === 'full' ? '' : ', or raise -b'})\n`;
+  const pathOf = (hit: PageHit) => (hit.member !== undefined ? hit.member + '/' : '') + printedPath(hit.path);
+  let where: string;
+  let how: string;
+  if (files === 1) {
+    const numbers = leftLineNumbers(left[0].hit, level);
+    const listed = numbers.slice(0, MATCHES_LEFT_LINES_NAMED).join(', ');
+    where = ` ${escapeLineField(pathOf(left[0].hit))}${listed ? `: ${listed}${numbers.length > MATCHES_LEFT_LINES_NAMED ? ', …' : ''}` : ''}`;
+    // The line numbers say where to read (`show PATH:A-B`); no hint beyond them.
+    how = listed ? '' : 'show path:PATH reads the file';
+  } else {
+    // A few files are named, most left first; past MATCHES_LEFT_FILES_NAMED the count alone,
+    // so a wide page keeps its budget for hits.
+    const named =
+      files > MATCHES_LEFT_FILES_NAMED
+        ? []
+        : [...left].sort((a, b) => b.n - a.n).map((x) => `${escapeLineField(pathOf(x.hit))} ${x.n}`);
+    where = ` ${counted(files, 'file')}${named.length > 0 ? `: ${named.join(', ')}` : ''}`;
+    how = 'show path:PATH reads a file';
+  }
+  const hints = [how, level === 'full' ? '' : 'raise -b for their text'].filter((h) => h).join(', or ');
+  return `matches left: ${counted(lines, 'more matching line')} in${where}${hints ? ` (${hints})` : ''}\n`;
 }
 
 function pageLines(input: SearchPageInput, count: number, level: EvidenceLevel): string {

@@ -5,6 +5,7 @@ import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, typ
 import { SHOW_MAX_ROWS } from './limits';
 import { printedPath } from './path';
 import type { SourceRow } from './rows';
+import { printedLines } from './span';
 import { withinBudget } from './tokens';
 
 export interface ShowInput {
@@ -147,13 +148,13 @@ function showJson(input: ShowInput, count: number, next: string | undefined): st
   return jsonLine(out);
 }
 
-/** `HANDLE  PATH:A-B  [NAME]` (a handle read) or `path:PATH:A-B` (current bytes), then rows. */
+/** `HANDLE  PATH:A-B  [NAME]` (a handle read) or `path:PATH:A-B` (current bytes; `:A` for one line), then rows. */
 function showLines(input: ShowInput, count: number, next: string | undefined): string {
   const { startLine, endLine } = input.extent ?? span(input, count);
   const where = escapeLineField((input.member !== undefined ? input.member + '/' : '') + printedPath(input.path));
   let out =
     (input.handle !== undefined ? escapeLineField(input.handle) + FIELD : 'path:') +
-    `${where}:${startLine}-${endLine}` +
+    `${where}:${printedLines(startLine, endLine)}` +
     (input.handle !== undefined && input.name !== undefined ? FIELD + escapeLineField(input.name) : '') +
     '\n';
   for (const row of input.rows.slice(0, count)) {

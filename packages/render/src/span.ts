@@ -74,3 +74,12 @@ export function lineWindow(anchor: number, lastLine: number): { startLine: numbe
   startLine = Math.max(1, Math.min(startLine, endLine - SPAN_WINDOW_MAX_LINES + 1));
   return { startLine, endLine };
 }
+
+/**
+ * A displayed line span as the lines format prints it: `START-END`, or `START` when it is
+ * one line (`re_bytes.rs:78`, not `78-78`; docs/cli.md, "Output"). `show PATH:START` reads
+ * it back as pasted.
+ */
+export function printedLines(startLine: number, endLine: number): string {
+  return endLine === startLine ? `${startLine}` : `${startLine}-${endLine}`;
+}

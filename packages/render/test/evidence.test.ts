@@ -6,7 +6,7 @@ import {
   SPAN_WINDOW_LINES_BEFORE,
   SPAN_WINDOW_MAX_LINES,
 } from '../src/limits';
-import { renderSearchPage, type PageHit } from '../src/page';
+import { leftLine, renderSearchPage, type PageHit } from '../src/page';
 import { splitRows } from '../src/rows';
 import { chooseHitSpan, lineWindow } from '../src/span';
 import { countTokens } from '../src/tokens';
@@ -94,7 +94,8 @@ describe('pickEvidence', () => {
     expect(ev.lines.map((l) => l.line)).toEqual([1, 2, 3, 4, 5]);
     expect(ev.lines).toHaveLength(EVIDENCE_MATCHES_MAX);
     expect(ev.left).toBe(9 - EVIDENCE_MATCHES_MAX);
-    // A one-file set passes a larger cap: every line, none left.
+    expect(ev.leftLines).toEqual([6, 7, 8, 9]);
+    // A larger cap: every line, none left.
     const all = pickEvidence(
       rowsOf(many),
       { startLine: 4, endLine: 6 },
@@ -166,7 +167,7 @@ describe('a page with evidence lines', () => {
       end: 100,
       sources: ['source:code'],
       snippet: lines[0],
-      evidence: { best: lines[0], lines, left: 3, cap: EVIDENCE_MATCHES_MAX },
+      evidence: { best: lines[0], lines, left: 3, leftLines: [20, 21, 22], cap: EVIDENCE_MATCHES_MAX },
     };
   }
   const input = (n: number) => ({
@@ -186,13 +187,28 @@ describe('a page with evidence lines', () => {
     expect(lines[0]).toBe(`${SET}:1  src/f0.ts:10-14`);
     expect(lines.slice(1, 6)).toEqual([10, 11, 12, 13, 14].map((l, k) => `  ${l}: match_0_${k}(); // a matching line`));
     expect(lines).toContain(
-      'matches left: 6 more matching lines in 2 files: src/f0.ts 3, src/f1.ts 3 (narrow with file:PATH)',
+      'matches left: 6 more matching lines in 2 files: src/f0.ts 3, src/f1.ts 3 (show path:PATH reads a file)',
     );
     expect(page.stdout).not.toContain('file://');
     const json = JSON.parse(renderSearchPage(input(2), { format: 'json', budget: 10_000 }).stdout);
     expect(json.hits[0].evidence).toHaveLength(5);
     expect(json.hits[0].matches_left).toBe(3);
     expect(json.hits[0].start).toBe(0);
+  });
+
+  it('of one file, the footer lists the line numbers of the matches left', () => {
+    const page = renderSearchPage(input(1), { format: 'lines', budget: 10_000 });
+    expect(page.stdout).toContain('matches left: 3 more matching lines in src/f0.ts: 20, 21, 22\n');
+    // Only the best line shown: the lines the page dropped are listed too, with the budget hint.
+    expect(leftLine(input(1).hits, 'best')).toBe(
+      'matches left: 7 more matching lines in src/f0.ts: 11, 12, 13, 14, 20, 21, 22 (raise -b for their text)\n',
+    );
+    // Past MATCHES_LEFT_LINES_NAMED numbers, an ellipsis.
+    const many = input(1).hits[0];
+    const ev = { ...many.evidence!, left: 12, leftLines: Array.from({ length: 12 }, (_, i) => 30 + i) };
+    expect(leftLine([{ ...many, evidence: ev }], 'full')).toBe(
+      'matches left: 12 more matching lines in src/f0.ts: 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, …\n',
+    );
   });
 
   it('keeps the budget, dropping further matches before dropping hits', () => {

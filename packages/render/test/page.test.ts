@@ -46,6 +46,20 @@ function input(count: number, over: Partial<SearchPageInput> = {}): SearchPageIn
 const formats: OutputFormat[] = ['json', 'lines'];
 
 describe('renderSearchPage', () => {
+  test('a one-line span prints as PATH:LINE, a longer one as PATH:START-END; JSON keeps both lines', () => {
+    const one = { ...hit(0), start_line: 78, end_line: 78, snippet: { line: 78, text: 'pub struct Regex(Exec);' } };
+    const page = renderSearchPage(input(2, { hits: [one, hit(1)] }), { format: 'lines', budget: 10_000 });
+    // Before: `src/module0/file_0.ts:78-78`.
+    expect(page.stdout.split('\n').slice(0, 4)).toEqual([
+      `${SET}:1  src/module0/file_0.ts:78  refillTokens0`,
+      '  78: pub struct Regex(Exec);',
+      `${SET}:2  src/module1/file_1.ts:11-21  refillTokens1`,
+      '  13: const tokens1 = bucket.refillTokens(rate, Date.now()) + 1; // refill the bucket',
+    ]);
+    const json = JSON.parse(renderSearchPage(input(1, { hits: [one] }), { format: 'json', budget: 10_000 }).stdout);
+    expect([json.hits[0].start_line, json.hits[0].end_line]).toEqual([78, 78]);
+  });
+
   test('a roomy budget shows `limit` hits with snippets and a next cursor', () => {
     const page = renderSearchPage(input(30, { offset: 40, truncated: true }), { format: 'json', budget: 100_000 });
     expect(page.shown).toBe(20);
@@ -276,7 +290,7 @@ describe('verb-specific hit details', () => {
       repeats: 2,
     });
     expect(renderSearchPage(input, { format: 'lines', budget: 500 }).stdout.split('\n')[0]).toBe(
-      `${'a'.repeat(32)}:1\tsrc/x.rs:3-3\trole=call\t×2`,
+      `${'a'.repeat(32)}:1\tsrc/x.rs:3\trole=call\t×2`,
     );
   });
 });

@@ -118,6 +118,13 @@ describe('renderShow', () => {
       budget: 10_000,
     });
     expect(byPath.stdout.split('\n')[0]).toBe('path:src/lib x.ts:1-8');
+    // One line: `path:P:3`, not `3-3`.
+    const line3 = splitRows(buf, 0, buf.length, 1).filter((r) => r.line === 3);
+    const oneRow = renderShow(showInput(buf, { handle: undefined, verified: 'current file', rows: line3 }), {
+      format: 'lines',
+      budget: 10_000,
+    });
+    expect(oneRow.stdout.split('\n')[0]).toBe('path:src/lib x.ts:3');
     const json = JSON.parse(renderShow(showInput(buf), { format: 'json', budget: 10_000 }).stdout);
     expect({ path: json.path, uri: json.uri }).toEqual({
       path: 'src/lib x.ts',

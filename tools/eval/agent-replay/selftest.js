@@ -100,11 +100,12 @@ function selftest() {
   assert.strictEqual(expand(['{handle}'], {}), null);
   // Trufflepig evidence lines: the hit's path, each `  N: text` row (lines or JSON), not the footer.
   const page =
-    'k3x9qa:1  src/a.rs:10-30  A::b\n  12: let x = size();\n  20: if size() > limit {\nk3x9qa:2  src/b.rs:1-5\n  3: limit\ncoverage: complete; 2 files\n';
+    'k3x9qa:1  src/a.rs:10-30  A::b\n  12: let x = size();\n  20: if size() > limit {\nk3x9qa:2  src/b.rs:1-5\n  3: limit\n' +
+    'k3x9qa:3  src/c.rs:7  C\n  7: const C: u32 = 1;\ncoverage: complete; 2 files\n';
   const ev = parseEvidence(page);
   assert.deepStrictEqual(
     ev.map((e) => `${e.path}:${e.line}`),
-    ['src/a.rs:12', 'src/a.rs:20', 'src/b.rs:3'],
+    ['src/a.rs:12', 'src/a.rs:20', 'src/b.rs:3', 'src/c.rs:7'],
   );
   assert.deepStrictEqual(expand(['path:{path~> limit}:{line-5~> limit}-{line+10~> limit}'], { matches: ev }), [
     'path:src/a.rs:15-30',

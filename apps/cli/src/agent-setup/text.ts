@@ -25,7 +25,7 @@ ${h} Verbs
 ${h} Query language
 Every word after the verb is the query; filters combine with any form.
 - free text: \`trufflepig search refill tokens\`
-- literal (case-insensitive): \`trufflepig search '"refill tokens"'\`
+- literal (smart case): \`trufflepig search '"refill tokens"'\`
 - symbol (exact): \`trufflepig search sym:TokenBucket\`, a member: \`sym:TokenBucket::refill_tokens\`
 - regex (RE2, one line): \`trufflepig search 're:fn\\s+refill_\\w+'\`
 - paths: \`trufflepig search refill file:src/ -file:tests/\`

@@ -108,8 +108,10 @@ export function queryWordOf(q: PatternQuery): string | undefined {
       // sym: is exact and case-sensitive, as grep -w (and a code name is a word anyway).
       if (!q.ignoreCase && (isCodeIdentifier(literal) || (q.word && /^[A-Za-z_][A-Za-z0-9_]*$/.test(literal))))
         return `sym:${literal}`;
-      // A literal search is ASCII case-insensitive and matches at word starts: grep -i -F.
-      if (!q.word && !literal.includes('"') && literal.trim().length > 1) return `"${literal}"`;
+      // A literal is matched as typed when it has a capital, else ASCII case-insensitively
+      // (smart case): grep's own case, or grep -i's in lower case.
+      if (!q.word && !literal.includes('"') && literal.trim().length > 1)
+        return `"${q.ignoreCase ? literal.replace(/[A-Z]/g, (c) => c.toLowerCase()) : literal}"`;
     }
   }
   let source = sources.length === 1 ? sources[0] : sources.map((s) => (s.includes('|') ? `(?:${s})` : s)).join('|');

@@ -105,6 +105,26 @@ export function regexScan(
   return { hits, truncated: false };
 }
 
+/**
+ * Smart case for a `"literal"` (docs/cli.md, "Query language"), as rg's `-S`: one that holds
+ * an ASCII capital letter is matched as typed; an all-lower-case one ASCII
+ * case-insensitively. `"MAX_CONTENT_LENGTH"` is the config key, never every
+ * `max_content_length` parameter; `"max content length"` still finds `Max content length`.
+ */
+export function literalMatchesCase(text: string): boolean {
+  return /[A-Z]/.test(text);
+}
+
+/** UTF-16 index of the first match of a `"literal"` in one line of text (literalMatchesCase), or -1. */
+export function literalIndexIn(line: string, literal: string): number {
+  if (!literal) return -1;
+  return literalMatchesCase(literal) ? line.indexOf(literal) : asciiLower(line).indexOf(asciiLower(literal));
+}
+
+function asciiLower(s: string): string {
+  return s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
 /** Byte offset of `needle` in `hay` from `from`, ASCII case-insensitively. */
 export function findLiteral(hay: Buffer, needle: Buffer, from = 0, to = hay.length): number {
   const lower = (b: number) => (b >= 0x41 && b <= 0x5a ? b + 32 : b);

@@ -215,8 +215,12 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
       : [];
   const standalone = phrases.length > 0 ? standaloneWords(text) : undefined;
   // A compound made only of stopwords (`if-else`) has no word worth searching alone: it is
-  // searched as the literal it spells, never as every `if` in the tree.
-  if (standalone && standalone.length === 0 && !text.includes(' ')) mode = 'literal';
+  // searched as the literal it spells, never as every `if` in the tree. Unquoted, it stays
+  // case-insensitive as free text is: in lower case, smart case does not apply.
+  if (standalone && standalone.length === 0 && !text.includes(' ')) {
+    mode = 'literal';
+    text = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  }
   if (!text && !hasFilters({ fileInclude, fileExclude, languages, kinds, sources, sourceExclude })) {
     return fail(
       'bad_query',

@@ -36,7 +36,7 @@ import {
   type HitLane,
   type LaneContext,
 } from './lanes';
-import { findLiteral, liveHit, readLive, regexScan } from './live';
+import { findLiteral, literalMatchesCase, liveHit, readLive, regexScan } from './live';
 import { hasFilters, type ParsedQuery } from './parse';
 import { requiredTerms } from './regex-terms';
 import { fileEligibility } from './eligibility';
@@ -225,9 +225,15 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
  * Files holding `text` as spelled (ASCII case-insensitive, verified in the live bytes),
  * those spelling it in the same case first, each hit at its first such occurrence: the
  * candidates are the files whose regions match the phrase of `words`, best first (every
- * eligible file when there are no words).
+ * eligible file when there are no words). `exactCase` keeps only the same-case files.
  */
-function literalHits(ctx: LaneContext, text: string, words: readonly string[], lane: string): SearchHit[] {
+function literalHits(
+  ctx: LaneContext,
+  text: string,
+  words: readonly string[],
+  lane: string,
+  exactCase = false,
+): SearchHit[] {
   const needle = Buffer.from(text, 'utf8');
   const files = ctx.reader.files().filter((f) => !f.excluded && ctx.eligible(f));
   let candidates: { f: IndexedFile; score: number }[];
@@ -265,15 +271,19 @@ function literalHits(ctx: LaneContext, text: string, words: readonly string[], l
       exact.push(liveHit(f, live, same, same + needle.length, lane));
       continue;
     }
-    const at = findLiteral(live.bytes, needle);
+    const at = exactCase ? -1 : findLiteral(live.bytes, needle);
     if (at >= 0) otherCase.push(liveHit(f, live, at, at + needle.length, lane));
   }
   return [...exact, ...otherCase];
 }
 
-/** `"literal"`: the phrase lane alone, verified against the live bytes (ASCII case-insensitive). */
+/**
+ * `"literal"`: the phrase lane alone, verified against the live bytes; with a capital
+ * letter matched as typed, else ASCII case-insensitive (literalMatchesCase).
+ */
 function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean } {
-  const hits = literalHits(ctx, ctx.query.text, ctx.query.words, 'literal');
+  const text = ctx.query.text;
+  const hits = literalHits(ctx, text, ctx.query.words, 'literal', literalMatchesCase(text));
   return { hits, truncated: ctx.truncated };
 }
 

@@ -4,6 +4,7 @@ import {
   DOCS_TAG,
   fileUri,
   IndexReader,
+  literalIndexIn,
   parseQuery,
   percentDecode,
   percentEncode,
@@ -21,8 +22,6 @@ import {
   splitRows,
   DEFAULT_LIMIT,
   EVIDENCE_MATCHES_MAX,
-  EVIDENCE_NARROWED_MATCHES_MAX,
-  MATCHES_LEFT_FILES_NAMED,
   type Evidence,
   type EvidenceMatch,
   type PageHit,
@@ -160,7 +159,10 @@ export function coverageOf(
   const excluded = Object.entries(cov.excluded)
     .map(([k, v]) => `${v} ${k}`)
     .join(', ');
-  const parts = [state, counted(cov.indexed_files, 'file'), `generation ${cov.generation}`, counted(total, 'hit')];
+  // The hit count only when there are none: the page's hit lines or its `next: (N of M
+  // files)` say it otherwise (docs/cli.md, "Output").
+  const parts = [state, counted(cov.indexed_files, 'file'), `generation ${cov.generation}`];
+  if (total === 0) parts.push('0 hits');
   if (excluded) parts.push(`excluded ${excluded}`);
   if (cov.parse_failures) parts.push(counted(cov.parse_failures, 'parse failure'));
   if (truncated) parts.push('truncated');
@@ -274,8 +276,8 @@ export function pageOfSet(set: StoredSet, offset: number): SearchData {
 /** Page hits for render: handles, URIs and evidence lines read from bytes that still match the revision; `context` is `-C`. */
 export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): PageHit[] {
   const match = evidenceMatcher(data);
-  // A set of a few files (a search narrowed with file:PATH) lists more of their matching lines.
-  const cap = data.entries.length <= MATCHES_LEFT_FILES_NAMED ? EVIDENCE_NARROWED_MATCHES_MAX : EVIDENCE_MATCHES_MAX;
+  // Up to 5 matching lines a file however few files matched (docs/spec/retrieval.md §4).
+  const cap = EVIDENCE_MATCHES_MAX;
   const out: PageHit[] = [];
   const slice = data.entries.slice(data.offset);
   const roots = new Map<string, Buffer>();
@@ -348,12 +350,11 @@ function evidenceMatcher(data: SearchData): ((line: number) => EvidenceMatch) | 
     });
   }
   if (lm?.mode === 'literal') {
-    const needle = lm.text.toLowerCase();
     const spelled = lm.text;
     return (line) => ({
       kind: 'lines',
       anchorLine: line,
-      matchAt: (text) => (needle ? text.toLowerCase().indexOf(needle) : -1),
+      matchAt: (text) => literalIndexIn(text, spelled),
       exact: (text) => text.includes(spelled),
     });
   }
