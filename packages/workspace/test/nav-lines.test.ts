@@ -178,7 +178,7 @@ describe('map', () => {
 
   it('lists a prefix as one row per file with its top-level names', async () => {
     const rows = lines((await mapCommand(['lib/'], at())).stdout);
-    expect(rows.slice(1)).toEqual(['1 lib/bucket.js 1-26 TokenBucket', 'coverage: 1 files']);
+    expect(rows.slice(1)).toEqual(['1 lib/bucket.js 1-26 TokenBucket', 'coverage: 1 file']);
   });
 });
 

@@ -296,7 +296,7 @@ export async function mapData(
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
     };
-    const line = `${entries.length} ${result.kind === 'file' ? 'items' : 'files'}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
+    const line = `${counted(entries.length, result.kind === 'file' ? 'item' : 'file')}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
     return saveNav(ctx, opts, 'map', `map ${words.join(' ')}`, entries, false, coverage, line);
   } finally {
     closeTargets(targets);
