@@ -97,6 +97,15 @@ describe('the workspace coordinator', () => {
     cli(base, ['stop']);
   });
 
+  it('serve in a workspace refuses with workspace_selected and says how to serve one root', () => {
+    const r = cli(app, ['serve']);
+    expect(r.status).toBe(2);
+    expect(r.json().error.code).toBe('workspace_selected');
+    // The coordinator exists: the message must not say otherwise (it did until issue 12).
+    expect(r.stderr).not.toContain('no workspace coordinator');
+    expect(r.stderr).toContain('--no-workspace');
+  });
+
   it('stop in a workspace stops only the coordinator', async () => {
     cli(app, ['search', 'app_item_3']);
     const before = daemonPids();

@@ -30,7 +30,7 @@ export function singleRootOf(opts: ContextOptions): Outcome<{ root: string; cach
   if (ctx.value.kind !== 'single')
     return fail(
       'workspace_selected',
-      'a workspace is selected here; its members are served in this process (no workspace coordinator yet)',
+      "a workspace is selected here, and serve runs one root's daemon: pass --no-workspace (with --root DIR for another root); a workspace read starts its coordinator and member daemons by itself",
     );
   return ok({ root: ctx.value.root.root, cacheDir: ctx.value.root.cacheDir });
 }
