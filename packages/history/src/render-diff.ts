@@ -10,9 +10,11 @@ import {
   jsonLine,
   largestFitting,
   printedPath,
+  rowPageFooter,
   setIdSlack,
   withinBudget,
   type OutputFormat,
+  type SetRowsPage,
 } from '@trufflepig/render';
 import { changeOf, formatCursor, formatHandle, type ResultEntry } from '@trufflepig/result-cache';
 import type { HunkView } from './hunk-view';
@@ -23,21 +25,11 @@ import { sinceHitFields, sinceRow } from './render-page';
 /** A change's rows, or why they cannot be read now (a `more` after the file changed). */
 export type DiffView = HunkView | { readonly error: string };
 
-export interface DiffPageInput {
-  /** What was asked (`diff HEAD~3`). */
-  readonly query: string;
+export interface DiffPageInput extends SetRowsPage<ResultEntry> {
   /** What was compared, as the header names it. */
   readonly target: string;
-  readonly setId: string;
-  /** Offset of entries[0] in the set. */
-  readonly offset: number;
-  /** The set's entries from `offset` on. */
-  readonly entries: readonly ResultEntry[];
   /** The rows of entries[i] (asked only for the entries a page prints). */
   readonly view: (i: number) => DiffView;
-  readonly coverage: Readonly<Record<string, unknown>>;
-  readonly coverageLine: string;
-  readonly truncated: boolean;
   /** How the root names a change's top-level path. */
   readonly printPath: (encodedTopPath: string) => string;
   /** Words after a file's path line (`untracked`, `staged, unstaged`), by printed path. */
@@ -135,10 +127,10 @@ function pageLines(input: DiffPageInput, shape: Shape, views: (i: number) => Dif
     for (const r of rows) out += rowLine(r);
     if (cut) out += `rest: show ${formatHandle(input.setId, row)}~${rows.length}\n`;
   });
-  out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
-  if (listed < input.entries.length) out += `next: more ${formatCursor(input.setId, input.offset + listed)}\n`;
-  if (input.truncated) out += 'truncated: true\n';
-  return out;
+  return (
+    out +
+    rowPageFooter(input, listed < input.entries.length ? formatCursor(input.setId, input.offset + listed) : undefined)
+  );
 }
 
 /**

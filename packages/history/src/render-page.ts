@@ -1,26 +1,25 @@
 // Pages of `hist` and `blame` (lines and JSON), fitted to the budget like every page:
 // a header naming the target and the set once (`show SET:N` reads row N), one short row
 // per commit or run, the coverage line, and `next: more CURSOR` when rows remain.
-import { escapeLineField, FIELD, fitRowPage, jsonLine, printedPath, type OutputFormat } from '@trufflepig/render';
+import {
+  escapeLineField,
+  FIELD,
+  fitRowPage,
+  jsonLine,
+  printedPath,
+  rowPageFooter,
+  type OutputFormat,
+  type SetRowsPage,
+} from '@trufflepig/render';
 import { changeOf, formatCursor, formatHandle, type ChangeRecord, type ResultEntry } from '@trufflepig/result-cache';
 import { HISTORY_PAGE_ROWS_MAX, SUBJECT_ROW_MAX_CHARS } from './limits';
 
 export type HistoryVerb = 'hist' | 'blame' | 'since';
 
-export interface HistoryPageInput {
+export interface HistoryPageInput extends SetRowsPage<ResultEntry> {
   readonly verb: HistoryVerb;
-  /** What was asked (`hist sym:refill`). */
-  readonly query: string;
   /** The target as the header names it (`src/bucket.ts:12-41 refill`). */
   readonly target: string;
-  readonly setId: string;
-  /** Offset of entries[0] in the set. */
-  readonly offset: number;
-  /** The set's entries from `offset` on. */
-  readonly entries: readonly ResultEntry[];
-  readonly coverage: Readonly<Record<string, unknown>>;
-  readonly coverageLine: string;
-  readonly truncated: boolean;
   /** Lines of the header after the first (hist: the uncommitted change inside the target). */
   readonly notes: readonly string[];
   /** How the root names a change's top-level path (for `moved from`). */
@@ -164,10 +163,10 @@ function pageLines(input: HistoryPageInput, count: number): string {
       out += `${row} ${escapeLineField(input.verb === 'hist' ? histRow(input, e) : sinceRow(e))}\n`;
     } else out += `${row} ${escapeLineField(blameRow(e))}\n`;
   });
-  out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
-  if (count < input.entries.length) out += `next: more ${formatCursor(input.setId, input.offset + count)}\n`;
-  if (input.truncated) out += 'truncated: true\n';
-  return out;
+  return (
+    out +
+    rowPageFooter(input, count < input.entries.length ? formatCursor(input.setId, input.offset + count) : undefined)
+  );
 }
 
 /** As many rows as `limit` and the budget allow; at least the header and footer, or a retry hint. */

@@ -11,25 +11,18 @@ import {
   jsonLine,
   printedLines,
   printedPath,
+  rowPageFooter,
   type OutputFormat,
+  type SetRowsPage,
 } from '@trufflepig/render';
 import { formatCursor, formatHandle, type LiveSourceEntry } from '@trufflepig/result-cache';
 import { NAV_PAGE_ROWS_MAX, NAV_TEXT_MAX_CHARS } from './limits';
 
 export type NavVerb = 'refs' | 'map';
 
-export interface NavPageInput {
+/** A page of a refs or map set (its rows are file spans). */
+export interface NavPageInput extends SetRowsPage<LiveSourceEntry> {
   readonly verb: NavVerb;
-  /** What was asked (`refs NAME filters`, `map PATH`). */
-  readonly query: string;
-  readonly setId: string;
-  /** Offset of entries[0] in the set. */
-  readonly offset: number;
-  /** The set's entries from `offset` on (refs and map rows are file spans). */
-  readonly entries: readonly LiveSourceEntry[];
-  readonly coverage: Readonly<Record<string, unknown>>;
-  readonly coverageLine: string;
-  readonly truncated: boolean;
   readonly members?: Readonly<Record<string, string>>;
 }
 
@@ -166,10 +159,10 @@ function pageLines(input: NavPageInput, count: number): string {
   for (const [name, root] of Object.entries(input.members ?? {})) {
     if (shown.some((e) => e.member === name)) out += `member: ${escapeLineField(name)}\t${escapeLineField(root)}\n`;
   }
-  out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
-  if (count < input.entries.length) out += `next: more ${formatCursor(input.setId, input.offset + count)}\n`;
-  if (input.truncated) out += 'truncated: true\n';
-  return out;
+  return (
+    out +
+    rowPageFooter(input, count < input.entries.length ? formatCursor(input.setId, input.offset + count) : undefined)
+  );
 }
 
 /** As many rows as `limit` and the budget allow; at least the header and footer, or a retry hint. */

@@ -1,9 +1,33 @@
 // Pages of a stored set's rows (refs, map, hist, blame, since): one header, as many rows as
 // the limit and the budget allow, one footer; or the explicit answer to a budget too small
 // for even one row. The verbs render their own rows; the fitting is this one function.
+import { escapeLineField } from './escape';
 import { budgetTooSmall, largestFitting, type OutputFormat } from './fit';
 import { setIdSlack } from './page';
 import { withinBudget } from './tokens';
+
+/** What a page of a stored set's rows is rendered from: the set, where the page starts, its entries from there, the coverage. */
+export interface SetRowsPage<Entry> {
+  /** What was asked (`refs NAME`, `hist sym:refill`, `diff HEAD~3`). */
+  readonly query: string;
+  readonly setId: string;
+  /** Offset of entries[0] in the set. */
+  readonly offset: number;
+  /** The set's entries from `offset` on. */
+  readonly entries: readonly Entry[];
+  readonly coverage: Readonly<Record<string, unknown>>;
+  /** The one-line summary printed after `coverage:`. */
+  readonly coverageLine: string;
+  readonly truncated: boolean;
+}
+
+/** The footer of a row page in lines: `coverage:`, then `next: more CURSOR` when rows remain (`next`), then `truncated: true`. */
+export function rowPageFooter(page: SetRowsPage<unknown>, next: string | undefined): string {
+  let out = `coverage: ${escapeLineField(page.coverageLine)}\n`;
+  if (next !== undefined) out += `next: more ${next}\n`;
+  if (page.truncated) out += 'truncated: true\n';
+  return out;
+}
 
 export interface RowPageFit {
   readonly format: OutputFormat;
