@@ -138,47 +138,38 @@ function decoder() {
  * index is mapped back with byteAt; 'bytes' = the file's Buffer, match index already a byte
  * offset), compile(source, ignoreCase) and first(compiled, input) → index or -1.
  */
+/** V8's own RegExp with `extra` flags (`l`: the linear engine): the first match's index in a string. */
+function v8Engine(extra) {
+  return () => ({
+    compile: (s, i) => new RegExp(s, (i ? 'gmi' : 'gm') + extra),
+    first: (re, text) => {
+      re.lastIndex = 0;
+      const m = re.exec(text);
+      return m ? m.index : -1;
+    },
+  });
+}
+
 const ENGINES = {
   'v8-backtrack': {
     pkg: null,
     input: 'string',
     note: 'V8 Irregexp (today)',
-    load: () => ({
-      compile: (s, i) => new RegExp(s, i ? 'gmi' : 'gm'),
-      first: (re, text) => {
-        re.lastIndex = 0;
-        const m = re.exec(text);
-        return m ? m.index : -1;
-      },
-    }),
+    load: v8Engine(''),
   },
   'v8-linear': {
     pkg: null,
     input: 'string',
     execArgv: ['--enable-experimental-regexp-engine'],
     note: 'V8 experimental engine, `l` flag',
-    load: () => ({
-      compile: (s, i) => new RegExp(s, i ? 'gmil' : 'gml'),
-      first: (re, text) => {
-        re.lastIndex = 0;
-        const m = re.exec(text);
-        return m ? m.index : -1;
-      },
-    }),
+    load: v8Engine('l'),
   },
   'v8-fallback': {
     pkg: null,
     input: 'string',
     execArgv: ['--enable-experimental-regexp-engine-on-excessive-backtracks'],
     note: 'Irregexp, linear engine after 50,000 backtracks',
-    load: () => ({
-      compile: (s, i) => new RegExp(s, i ? 'gmi' : 'gm'),
-      first: (re, text) => {
-        re.lastIndex = 0;
-        const m = re.exec(text);
-        return m ? m.index : -1;
-      },
-    }),
+    load: v8Engine(''),
   },
   're2js-bytes': {
     pkg: 're2js',
