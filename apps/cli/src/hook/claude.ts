@@ -38,15 +38,6 @@ const LABEL: Readonly<Record<CommandClass, string>> = {
   fd: 'fd',
 };
 
-function exists(p: string): boolean {
-  try {
-    fs.statSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The nearest existing directory at or above `p`, made canonical. */
 function existingReal(p: string): string | undefined {
   for (let d = p; ; d = path.dirname(d)) {
@@ -75,8 +66,8 @@ function indexedRootOf(target: string, deps: HookDeps): IndexedRoot | undefined 
   if (start === undefined) return undefined;
   for (let d = start; ; d = path.dirname(d)) {
     const cacheDir = cacheDirForRoot(d, { cacheOverride: deps.cacheOverride, env: deps.env });
-    if (exists(cacheDir)) return { root: d, cacheDir };
-    if (exists(path.join(d, '.git')) || path.dirname(d) === d) return undefined;
+    if (fs.existsSync(cacheDir)) return { root: d, cacheDir };
+    if (fs.existsSync(path.join(d, '.git')) || path.dirname(d) === d) return undefined;
   }
 }
 

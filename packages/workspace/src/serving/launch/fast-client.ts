@@ -40,19 +40,10 @@ export type DaemonAnswer =
   | { readonly kind: 'other_version'; readonly message: string }
   | { readonly kind: 'none' };
 
-function exists(p: string): boolean {
-  try {
-    fs.statSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The Git top level above `dir` by its `.git` entry (a directory, or a worktree's file), else `dir`. */
 export function topLevelOf(dir: string): string {
   for (let d = dir; ; d = path.dirname(d)) {
-    if (exists(path.join(d, '.git'))) return d;
+    if (fs.existsSync(path.join(d, '.git'))) return d;
     if (path.dirname(d) === d) return dir;
   }
 }
@@ -60,7 +51,7 @@ export function topLevelOf(dir: string): string {
 function ancestorWorkspace(dir: string): string | undefined {
   for (let d = dir; ; d = path.dirname(d)) {
     const file = path.join(d, WORKSPACE_FILE);
-    if (exists(file)) return file;
+    if (fs.existsSync(file)) return file;
     if (path.dirname(d) === d) return undefined;
   }
 }
@@ -70,7 +61,7 @@ function registryExists(env: NodeJS.ProcessEnv): boolean {
     env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME)
       ? env.XDG_CONFIG_HOME
       : path.join(env.HOME ?? '', '.config');
-  return exists(path.join(xdg, REGISTRY));
+  return fs.existsSync(path.join(xdg, REGISTRY));
 }
 
 /**
