@@ -16,6 +16,7 @@ const { QUESTIONS } = require('./questions');
 const { printedSpans } = require('./printed');
 const { runStrategy, haveRg } = require('./strategies');
 const { selftest } = require('./selftest');
+const { sourceTokens } = require('./framing');
 const { countTokens } = require(path.join(REPO_ROOT, 'packages', 'render', 'dist'));
 
 const MANIFEST = path.join(__dirname, 'manifest.json');
@@ -136,6 +137,8 @@ function replay(q, kind, ctx) {
     spans: q.groups,
     commands: result.steps.length,
     tokens: result.steps.reduce((s, x) => s + x.tokens, 0),
+    // Only the lines format is split (framing.js); JSON output counts as framing.
+    source_tokens: result.steps.reduce((s, x) => s + sourceTokens(kind, x.output, countTokens), 0),
     stuck: result.stuck,
     steps: result.steps.map((s) => ({ argv: s.argv, status: s.status, tokens: s.tokens })),
     outputs: result.steps.map((s) => s.output),
@@ -223,6 +226,7 @@ function main() {
       found: rows.filter((r) => r[k].found).length,
       commands: total(k, 'commands'),
       tokens: total(k, 'tokens'),
+      source_tokens: total(k, 'source_tokens'),
     };
   }
   const n = rows.length;
@@ -236,6 +240,11 @@ function main() {
   console.log(
     `ratios trufflepig/grep     | commands ${ratio(sum.trufflepig.commands, sum.grep.commands)}, tokens ${ratio(sum.trufflepig.tokens, sum.grep.tokens)}`,
   );
+  // Framing is what a strategy read besides source text (framing.js): paths, line numbers,
+  // handles, headers, coverage. Less framing is a format change; less source text, a reading one.
+  const split = (k) => `source text ${sum[k].source_tokens}, framing ${sum[k].tokens - sum[k].source_tokens}`;
+  console.log(`where tokens went         | trufflepig: ${split('trufflepig')}`);
+  console.log(`                           | grep:       ${split('grep')}`);
   const targets = [
     {
       name: 'trufflepig found >= grep found',

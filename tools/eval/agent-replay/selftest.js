@@ -4,6 +4,7 @@
 const assert = require('assert');
 const { printedSpans } = require('./printed');
 const { parseHandles, parseMatches, parseEvidence, expand } = require('./strategies');
+const { sourceLines } = require('./framing');
 
 function selftest() {
   const span = { path: 'pkg/mod.py', lines: [212, 213], text: ['def url_for(', '    endpoint: str,'] };
@@ -113,6 +114,32 @@ function selftest() {
   assert.deepStrictEqual(
     parseEvidence(JSON.stringify({ hits: [{ path: 'src/a.rs', evidence: [{ line: 12, text: 'x' }] }] })),
     [{ path: 'src/a.rs', line: 12, text: 'x' }],
+  );
+  // The source text of a page, without its framing, for both strategies and every verb shape.
+  assert.deepStrictEqual(sourceLines('trufflepig', page), [
+    'let x = size();',
+    'if size() > limit {',
+    'limit',
+    'const C: u32 = 1;',
+  ]);
+  assert.deepStrictEqual(sourceLines('trufflepig', 'k3x9qa:1  src/a.rs:10-11\n10\tfn a() {\n11\t    }\n'), [
+    'fn a() {',
+    '}',
+  ]);
+  assert.deepStrictEqual(
+    sourceLines(
+      'trufflepig',
+      'refs f → src/a.rs:3  (show q1w2e3:N reads row N)\nsrc/b.rs\n1 9 call resolved in B::g: f(x)\ncoverage: 1 sites in 1 files\n',
+    ),
+    ['f(x)'],
+  );
+  assert.deepStrictEqual(
+    sourceLines('trufflepig', 'map src/a.rs  (show q1w2e3:N reads row N)\n1 3-9 fn a\ncoverage: 1 items\n'),
+    ['fn a'],
+  );
+  assert.deepStrictEqual(
+    sourceLines('grep', 'src/a.rs:12:    let x = size();\nsrc/a.rs-13-  }\n20:fn b() {\n    plain\n'),
+    ['let x = size();', '}', 'fn b() {', 'plain'],
   );
 }
 
