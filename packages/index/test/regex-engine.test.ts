@@ -110,9 +110,10 @@ describe('re: deadline', () => {
     try {
       const files = reader.files();
       const stopped = regexScan(reader.root, files, 'a', Date.now() - 1);
-      expect(stopped).toMatchObject({ hits: [], truncated: true, stopped: 'deadline' });
+      expect(stopped).toMatchObject({ hits: [], truncated: true, stopped: 'deadline', scannedFiles: 0 });
       const full = regexScan(reader.root, files, 'a');
       expect(full.truncated).toBe(false);
+      expect(full.scannedFiles).toBe(files.length);
       expect(full.stopped).toBeUndefined();
       expect(full.hits.length).toBeGreaterThan(3);
     } finally {
@@ -129,13 +130,26 @@ describe('re: deadline', () => {
     expect(c.matcher.firstMatch(`bc${long}`, 0, Date.now() - 1)).toEqual({ found: true, at: 0 });
   });
 
-  it('flows into the search outcome as truncated', async () => {
+  it('flows into the search outcome as truncated, saying what stopped it and how far it got', async () => {
     const q = parseQuery('re:a');
-    if (!q.ok) throw new Error(q.error.message);
+    const worded = parseQuery('re:use std');
+    if (!q.ok || !worded.ok) throw new Error('query');
     const reader = await fx.open();
     try {
-      expect(searchIndex(reader, q.value, { regexDeadlineMs: -1 })).toMatchObject({ hits: [], truncated: true });
+      const eligible = reader.files().filter((f) => !f.excluded).length;
+      expect(searchIndex(reader, q.value, { regexDeadlineMs: -1 })).toMatchObject({
+        hits: [],
+        truncated: true,
+        // `a` holds no indexed word: every eligible file is a candidate.
+        truncation: { by: 'regex_deadline', scannedFiles: 0, candidateFiles: eligible, prefiltered: false },
+      });
+      const stopped = searchIndex(reader, worded.value, { regexDeadlineMs: -1 }).truncation;
+      expect(stopped).toMatchObject({ by: 'regex_deadline', prefiltered: true });
+      if (stopped?.by !== 'regex_deadline') throw new Error('not a regex stop');
+      expect(stopped.candidateFiles).toBeGreaterThan(0);
+      expect(stopped.candidateFiles).toBeLessThan(eligible);
       expect(searchIndex(reader, q.value).truncated).toBe(false);
+      expect(searchIndex(reader, q.value).truncation).toBeUndefined();
     } finally {
       reader.close();
     }

@@ -101,7 +101,6 @@ function groupedLines(input: GroupedPageInput, sections: Section[], counts: numb
     out += `member: ${escapeLineField(name)}\t${escapeLineField(root)}\n`;
   out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
   out += nextLine(input, sections[0], counts[0]);
-  if (input.truncated) out += 'truncated: true\n';
   return out;
 }
 

@@ -52,7 +52,10 @@ export interface SearchPageInput {
   limit: number;
   /** Emitted as-is under "coverage" in JSON. */
   coverage: Readonly<Record<string, unknown>>;
-  /** One-line summary; the lines format prints `coverage: ${coverageLine}`. */
+  /**
+   * One-line summary; the lines format prints `coverage: ${coverageLine}`. It says why the set
+   * is truncated when it is (the lines format has no other truncation line; JSON has `truncated`).
+   */
   coverageLine: string;
   /** The set itself was capped (more matches existed than kept). */
   truncated: boolean;
@@ -330,6 +333,5 @@ function pageLines(input: SearchPageInput, count: number, level: EvidenceLevel):
   out += leftLine(shown, level);
   if (count < input.hits.length)
     out += `next: more ${cursor(input, count)} ${nextNote(input, count, input.hits.length)}\n`;
-  if (input.truncated) out += 'truncated: true\n';
   return out;
 }

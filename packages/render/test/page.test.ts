@@ -166,7 +166,7 @@ describe('renderSearchPage', () => {
     expect(tighter.shown).toBe(3);
   });
 
-  test('lines format: locators, snippet lines, coverage, next and truncated', () => {
+  test('lines format: locators, snippet lines, coverage and next; the coverage line says any truncation', () => {
     const data = input(5, { offset: 7, truncated: true, limit: 2 });
     data.hits = [hit(0, { member: 'api' }), hit(1), ...data.hits.slice(2)];
     const page = renderSearchPage({ ...data, members: { api: '/work/api' } }, { format: 'lines', budget: 10_000 });
@@ -179,7 +179,6 @@ describe('renderSearchPage', () => {
         'member: api\t/work/api',
         'coverage: indexed 123 files, 2 excluded',
         `next: more ${SET}@9 (9 of 12 files; stopped by -n)`,
-        'truncated: true',
         '',
       ].join('\n'),
     );

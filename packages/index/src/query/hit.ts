@@ -47,10 +47,30 @@ export interface FilterDiagnosis {
   readonly combination_only?: boolean;
 }
 
+/**
+ * What stopped a search before it kept every match, so coverage can say what was left
+ * unsearched and how to narrow (docs/spec/retrieval.md §8: an incomplete search never
+ * claims that nothing more exists).
+ * - `regex_deadline`, `regex_bytes`, `regex_hits`: the `re:` scan stopped at its time limit,
+ *   its byte budget or its hit cap after `scannedFiles` of `candidateFiles` (files are
+ *   scanned in path order; `prefiltered` is false when the pattern requires no indexed word,
+ *   so every eligible file was a candidate);
+ * - `lane_cap`: a ranking lane kept only its first LANE_FILE_CAP files or LANE_REGION_SCAN_MAX regions.
+ */
+export type Truncation =
+  | {
+      readonly by: 'regex_deadline' | 'regex_bytes' | 'regex_hits';
+      readonly scannedFiles: number;
+      readonly candidateFiles: number;
+      readonly prefiltered: boolean;
+    }
+  | { readonly by: 'lane_cap' };
+
 export interface SearchOutcome {
   readonly hits: SearchHit[];
-  /** A lane or scan cap was reached: more matches existed than were kept. */
+  /** A lane or scan cap was reached: more matches existed than were kept (`truncation` says which). */
   readonly truncated: boolean;
+  readonly truncation?: Truncation;
   readonly filterDiagnosis?: FilterDiagnosis;
   /** Under `per_source` (or an explicit scope list): one group per scope with hits, each ranked on its own. */
   readonly groups?: ScopeGroup[];

@@ -63,6 +63,8 @@ export interface RegexScan {
   hits: SearchHit[];
   truncated: boolean;
   stopped?: RegexStop;
+  /** Files read and matched before the scan ended (all of them unless it stopped). */
+  scannedFiles: number;
 }
 
 /**
@@ -82,16 +84,22 @@ export function regexScan(
   const hits: SearchHit[] = [];
   let scanned = 0;
   let lines = 0;
+  let scannedFiles = 0;
+  const stop = (stopped: RegexStop): RegexScan => ({ hits, truncated: true, stopped, scannedFiles });
   for (const f of files) {
-    if (scanned > REGEX_MAX_BYTES_SCANNED) return { hits, truncated: true, stopped: 'bytes' };
-    if (lines >= REGEX_MAX_HITS) return { hits, truncated: true, stopped: 'hits' };
-    if (Date.now() > deadlineAt) return { hits, truncated: true, stopped: 'deadline' };
+    if (scanned > REGEX_MAX_BYTES_SCANNED) return stop('bytes');
+    if (lines >= REGEX_MAX_HITS) return stop('hits');
+    if (Date.now() > deadlineAt) return stop('deadline');
     const live = readLive(root, f);
-    if (!live || live.bytes.includes(0)) continue;
+    if (!live || live.bytes.includes(0)) {
+      scannedFiles++;
+      continue;
+    }
     scanned += live.bytes.length;
     const decoded = decodeText(live.bytes);
     const m = compiled.matcher.firstMatch(decoded.text, 0, deadlineAt);
-    if (!m.found && m.stopped) return { hits, truncated: true, stopped: m.stopped };
+    if (!m.found && m.stopped) return stop(m.stopped);
+    scannedFiles++;
     if (!m.found) continue;
     const at = decoded.byteAt(m.at);
     const starts = lineStartOffsets(live.bytes);
@@ -102,7 +110,7 @@ export function regexScan(
     hits.push(liveHit(f, live, lineStart, Math.max(lineEnd, lineStart), 'regex'));
     lines++;
   }
-  return { hits, truncated: false };
+  return { hits, truncated: false, scannedFiles };
 }
 
 /**

@@ -22,7 +22,7 @@ import { allRows } from '../store/sql';
 import { diagnoseFilters } from './diagnosis';
 import { ftsExpression, ftsRegions } from './fts';
 import { GIT_LOG_TAG, searchCommits } from './commits';
-import type { ScopeGroup, SearchHit, SearchOutcome } from './hit';
+import type { ScopeGroup, SearchHit, SearchOutcome, Truncation } from './hit';
 import {
   declarationRank,
   definitionLane,
@@ -357,7 +357,9 @@ export function searchIndex(reader: IndexReader, q: ParsedQuery, options: Search
   const commits = wantsCommits ? searchCommits(reader, q) : undefined;
   const hits = askedForCommits && commits!.hits.length > 0 ? interleaveByRank(run.hits, commits!.hits) : run.hits;
   const truncated = run.truncated || (commits?.truncated ?? false);
+  const truncation = run.truncation ?? (truncated ? ({ by: 'lane_cap' } as const) : undefined);
   const extra = {
+    ...(truncation ? { truncation } : {}),
     ...(scopes !== 'shared' ? { groups: scopeGroups(run, commits?.hits ?? [], scopes) } : {}),
     ...(wantsCommits ? { gitLog: reader.gitLog() } : {}),
   };
@@ -461,22 +463,30 @@ function asDefinedName(reader: IndexReader, q: ParsedQuery): ParsedQuery {
   return defined ? { ...q, identifier: true } : q;
 }
 
-function runQuery(reader: IndexReader, asked: ParsedQuery, deadlineAt: number): Ranked & { truncated: boolean } {
+function runQuery(
+  reader: IndexReader,
+  asked: ParsedQuery,
+  deadlineAt: number,
+): Ranked & { truncated: boolean; truncation?: Truncation } {
   const q = asDefinedName(reader, asked);
   const ctx: LaneContext = { reader, query: q, eligible: eligibility(reader, q), truncated: false };
   let hits: SearchHit[];
   let truncated: boolean;
+  let truncation: Truncation | undefined;
   let within: Ranked['within'] | undefined;
   if (q.mode === 're') {
     const candidates = regexCandidates(reader, q.text);
-    const scan = regexScan(
-      reader.root,
-      reader.files().filter((f) => !f.excluded && ctx.eligible(f) && (!candidates || candidates.has(f.id))),
-      q.text,
-      deadlineAt,
-    );
+    const files = reader.files().filter((f) => !f.excluded && ctx.eligible(f) && (!candidates || candidates.has(f.id)));
+    const scan = regexScan(reader.root, files, q.text, deadlineAt);
     hits = scan.hits;
-    truncated = scan.truncated; // a deadline stop too: coverage then says truncated
+    truncated = scan.truncated;
+    if (scan.stopped)
+      truncation = {
+        by: `regex_${scan.stopped}`,
+        scannedFiles: scan.scannedFiles,
+        candidateFiles: files.length,
+        prefiltered: candidates !== undefined,
+      };
   } else if (q.mode === 'literal') {
     ({ hits, truncated } = rankLiteral(ctx));
   } else if (q.mode === 'sym') {
@@ -491,5 +501,6 @@ function runQuery(reader: IndexReader, asked: ParsedQuery, deadlineAt: number): 
   // Symbol, literal and regex orders depend on each file alone, so a scope's own
   // ranking of them is the global order restricted to the scope.
   const all = hits;
-  return { hits, truncated, within: within ?? ((keep) => all.filter((h) => keep(h.tags))) };
+  if (truncated && !truncation) truncation = { by: 'lane_cap' };
+  return { hits, truncated, truncation, within: within ?? ((keep) => all.filter((h) => keep(h.tags))) };
 }

@@ -38,6 +38,7 @@ import {
 } from '@trufflepig/result-cache';
 import { commitEntryFields } from './commit-entries';
 import { fail, ok, type Outcome } from './errors';
+import { setTruncation, truncationWords, type SetTruncation } from './truncation';
 import { readOnce } from './live';
 import type { ResolvedRoot } from './root';
 import { openPublished, releaseReader } from './reader-pool';
@@ -143,7 +144,7 @@ export function hitEntry(at: EntryOrigin, generation: number, h: SearchHit): Liv
 
 export function coverageOf(
   cov: IndexCoverage,
-  truncated: boolean,
+  truncation: SetTruncation | undefined,
   diagnosis: FilterDiagnosis | undefined,
   total: number,
 ): { json: Record<string, unknown>; line: string } {
@@ -165,10 +166,13 @@ export function coverageOf(
   if (total === 0) parts.push('0 hits');
   if (excluded) parts.push(`excluded ${excluded}`);
   if (cov.parse_failures) parts.push(counted(cov.parse_failures, 'parse failure'));
-  if (truncated) parts.push('truncated');
+  if (truncation) parts.push(truncationWords(truncation));
   if (diagnosis) parts.push(`filters: ${diagnosisLine(diagnosis)}`);
   const json: Record<string, unknown> = { state: summary, ...cov, hits: total };
-  if (truncated) json.truncated = true;
+  if (truncation) {
+    json.truncated = true;
+    json.truncation = truncation;
+  }
   if (diagnosis) json.filter_diagnosis = diagnosis;
   return { json, line: parts.join('; ') };
 }
@@ -225,7 +229,12 @@ export async function runSearch(
       entries,
     );
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
-    const cov = coverageOf(reader.value.coverage(), saved.value.truncated, outcome.filterDiagnosis, entries.length);
+    const cov = coverageOf(
+      reader.value.coverage(),
+      setTruncation(outcome, saved.value.truncated),
+      outcome.filterDiagnosis,
+      entries.length,
+    );
     return ok({
       query: q.input,
       setId: saved.value.id,

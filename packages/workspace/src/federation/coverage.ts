@@ -3,6 +3,7 @@
 import { percentEncode } from '@trufflepig/base/stored-path';
 import { standInLabel } from './fallback';
 import type { MemberSearchResult } from './member-search';
+import { truncationWords } from '../core/truncation';
 
 export type SearchScope = 'home' | 'all' | 'members' | 'home_widened';
 
@@ -47,6 +48,7 @@ function memberRow(m: CoverageMember): Record<string, unknown> {
   row.hits = r.found;
   if (r.hits.length < r.found) row.retained = r.hits.length;
   if (r.truncated) row.truncated = true;
+  if (r.truncation) row.truncation = r.truncation;
   if (r.diagnosis) row.filter_diagnosis = r.diagnosis;
   return row;
 }
@@ -86,7 +88,8 @@ function memberLine(m: CoverageMember): string {
   }
   if (r.state !== 'warming' && r.state !== 'unavailable' && r.state !== 'timed_out')
     text += r.found === 1 ? ' 1 hit' : ` ${r.found} hits`;
-  if (r.truncated) text += ' truncated';
+  if (r.truncation) text += ` ${truncationWords(r.truncation)}`;
+  else if (r.truncated) text += ' truncated';
   return text;
 }
 
@@ -100,6 +103,8 @@ export function workspaceCoverage(
   if (truncated) json.truncated = true;
   json.members = Object.fromEntries(members.map((m) => [m.result.name, memberRow(m)]));
   const parts = members.map(memberLine);
+  // A cut no member's words explain (the set's cap, the page layout's) is said once for the page.
+  if (truncated && !members.some((m) => m.result.truncated)) parts.push('truncated');
   parts.push(SCOPE_WORDS[scope]);
   return { json, line: parts.join('; ') };
 }

@@ -11,6 +11,7 @@ import {
   type ScopeGroup,
   type SearchHit,
   type SearchOptions,
+  type Truncation,
 } from '@trufflepig/index';
 import { fallbackSearch, type FallbackInfo } from './fallback';
 import { UNAVAILABLE_REASON_MAX_CHARS } from '../core/limits';
@@ -50,6 +51,8 @@ export interface MemberSearchResult {
   /** Hits found before the share cut. */
   readonly found: number;
   readonly truncated: boolean;
+  /** What stopped this member's search (its scan or a lane cap), when it did not finish. */
+  readonly truncation?: Truncation;
   readonly generation?: number;
   readonly coverage?: IndexCoverage;
   readonly diagnosis?: FilterDiagnosis;
@@ -120,6 +123,7 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
       hits: narrow(outcome.hits),
       found: outcome.hits.length,
       truncated: outcome.truncated || outcome.hits.length > req.share,
+      ...(outcome.truncation ? { truncation: outcome.truncation } : {}),
       generation: reader.value.generation,
       coverage,
       ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}),

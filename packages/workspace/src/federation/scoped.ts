@@ -7,6 +7,7 @@ import { formatHandle, type ResultStore, type StoredSet } from '@trufflepig/resu
 import type { Context } from '../core/context';
 import { commitPageHit } from '../core/commit-entries';
 import { fail, ok, type Outcome } from '../core/errors';
+import { setTruncation } from '../core/truncation';
 import { runWorkspaceSearch } from './federate';
 import type { ResolvedRoot } from '../core/root';
 import {
@@ -88,7 +89,12 @@ export async function runScopedSearch(
     );
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const cov = addGitLogCoverage(
-      coverageOf(reader.value.coverage(), saved.value.truncated, outcome.filterDiagnosis, layout.sections[0].count),
+      coverageOf(
+        reader.value.coverage(),
+        setTruncation(outcome, saved.value.truncated),
+        outcome.filterDiagnosis,
+        layout.sections[0].count,
+      ),
       [[undefined, outcome.gitLog]],
     );
     return ok({
