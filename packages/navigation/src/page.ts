@@ -6,6 +6,7 @@ import { fileUri, percentDecode } from '@trufflepig/base/stored-path';
 import { isTypeDeclarationPath, pathStanding } from '@trufflepig/rank';
 import {
   escapeLineField,
+  escapeSourceLine,
   FIELD,
   fitRowPage,
   jsonLine,
@@ -154,7 +155,7 @@ function pageLines(input: NavPageInput, count: number): string {
     }
     const previous =
       i > 0 && shown[i - 1].path === e.path && shown[i - 1].member === e.member ? shown[i - 1] : undefined;
-    out += `${row} ${escapeLineField(input.verb === 'map' ? mapRow(e, previous) : refsRow(e, main))}\n`;
+    out += `${row} ${escapeSourceLine(input.verb === 'map' ? mapRow(e, previous) : refsRow(e, main))}\n`;
   });
   for (const [name, root] of Object.entries(input.members ?? {})) {
     if (shown.some((e) => e.member === name)) out += `member: ${escapeLineField(name)}\t${escapeLineField(root)}\n`;

@@ -44,6 +44,19 @@ export function escapeLineField(text: string): string {
   return text.replace(UNSAFE_IN_FIELD, (ch) => escapeCodePoint(ch.codePointAt(0) ?? 0));
 }
 
+const UNSAFE_IN_SOURCE_LINE =
+  /[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+
+/**
+ * Escapes one line of source text shown in the `lines` format (evidence lines, refs and map
+ * rows) as escapeLineField does, except that tabs stay tabs, as `show` rows keep them: such a
+ * line is read by its prefix (`  LINE: `, `ROW LINE `), never split on tabs, and `\x09` cost
+ * three tokens where a tab costs one on every aligned line of C (the kernel's `#define X\t(5 * HZ)`).
+ */
+export function escapeSourceLine(text: string): string {
+  return text.replace(UNSAFE_IN_SOURCE_LINE, (ch) => escapeCodePoint(ch.codePointAt(0) ?? 0));
+}
+
 // Characters JSON.stringify leaves raw that a terminal or line-oriented reader may act on.
 const JSON_RAW_UNSAFE = /[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 

@@ -45,6 +45,6 @@ export {
   boundedMessage,
   cutText,
 } from './fit-error';
-export { escapeLineField, FIELD, jsonLine } from './escape';
+export { escapeLineField, escapeSourceLine, FIELD, jsonLine } from './escape';
 export { printedPath, isPlainPathText } from './path';
 export { counted } from './counted';

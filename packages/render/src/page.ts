@@ -1,7 +1,7 @@
 // Search pages (docs/spec/retrieval.md §4): as many hits as the budget fits, snippets kept while enough fit.
 
 import { counted } from './counted';
-import { escapeLineField, FIELD, jsonLine } from './escape';
+import { escapeLineField, escapeSourceLine, FIELD, jsonLine } from './escape';
 import { printedPath } from './path';
 import type { Evidence } from './evidence';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
@@ -267,7 +267,7 @@ export function hitLines(hit: PageHit, level: EvidenceLevel | boolean): string {
   // The workspace contract: a hit whose file changed since its index ends in `differs`.
   if (hit.differs) out += sep + 'differs';
   out += '\n';
-  for (const l of evidenceLines(hit, shown)) out += `  ${l.line}${l.context ? '-' : ':'} ${escapeLineField(l.text)}\n`;
+  for (const l of evidenceLines(hit, shown)) out += `  ${l.line}${l.context ? '-' : ':'} ${escapeSourceLine(l.text)}\n`;
   return out;
 }
 

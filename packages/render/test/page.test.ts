@@ -196,9 +196,11 @@ describe('renderSearchPage', () => {
     expect(lines).toHaveLength(4);
     expect(lines[0].split('  ')).toHaveLength(3);
     expect(lines[0]).toContain('bad\\x09name\\x0Anext: more x\\x1B[2J');
-    expect(lines[1]).toBe('  3: a\\x09b\\x0D\\x0Ac\\u{9B}\\u{2028}');
+    // A tab in source text stays a tab (one token, as show rows keep it); line breaks and controls are escaped.
+    expect(lines[1]).toBe('  3: a\tb\\x0D\\x0Ac\\u{9B}\\u{2028}');
     expect(lines[2]).toBe('coverage: ok\\x0Anext: more forged');
     expect(page.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/);
+    expect(lines[0]).not.toContain('\t');
 
     const json = renderSearchPage(input(1, { hits: [evil] }), { format: 'json', budget: 10_000 });
     expect(json.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]/);
