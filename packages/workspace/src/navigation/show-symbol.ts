@@ -18,7 +18,7 @@ import {
   SYM_MEMBERS_MAX,
   type ImportTrail,
 } from '@trufflepig/navigation';
-import { counted, printedPath, type ShowInput } from '@trufflepig/render';
+import { counted, printedLines, printedPath, type ShowInput } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
 import type { Context } from '../core/context';
 import { fail, ok, type Outcome } from '../core/errors';
@@ -146,7 +146,9 @@ export async function showSymbol(
     );
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const handle = (i: number) => formatHandle(saved.value.id, i + 1);
-    const where = (member: string | undefined, p: string, line: number) => `${member ? `${member}/` : ''}${p}:${line}`;
+    // `PATH:A-B`, or `PATH:A` for a one-line definition, as hit lines print spans.
+    const where = (member: string | undefined, p: string, line: number, endLine: number) =>
+      `${member ? `${member}/` : ''}${p}:${printedLines(line, endLine)}`;
     const alsoRows = also.map((c, i): OtherDefinition => ({
       handle: handle(i + 1),
       ...(c.target.member ? { member: c.target.member } : {}),
@@ -196,7 +198,7 @@ export async function showSymbol(
       ...(memberText ? [['members', memberText] as [string, string]] : []),
       ...alsoRows.map((d): [string, string] => [
         'also',
-        `${d.handle} ${where(d.member, d.path, d.line)}-${d.endLine} ${d.kind} ${d.name}`,
+        `${d.handle} ${where(d.member, d.path, d.line, d.endLine)} ${d.kind} ${d.name}`,
       ]),
       ...(others.length > also.length
         ? [['also', `+${others.length - also.length} more definitions (search sym:${name})`] as [string, string]]
