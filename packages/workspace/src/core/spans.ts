@@ -134,10 +134,6 @@ export function narrowHits(
   memo = new Map<SearchHit, SearchHit>(),
 ): SearchHit[] {
   const todo = hits.slice(0, SPAN_NARROW_HITS_MAX).filter((h) => !memo.has(h) && !keepsIndexSpan(h, q) && h.revision);
-  const ids = [
-    ...new Set(todo.map((h) => reader.fileByPath(h.path)?.id).filter((id): id is number => id !== undefined)),
-  ];
-  const defs = ids.length ? reader.definitionSpansOf(ids) : new Map<number, DefSpan[]>();
   let read = 0;
   for (const h of todo) {
     if (read > SPAN_NARROW_BYTES_MAX) break;
@@ -147,7 +143,9 @@ export function narrowHits(
     if (!live.ok) continue;
     read += live.bytes.length;
     if (createHash('sha256').update(live.bytes).digest('hex') !== h.revision) continue;
-    memo.set(h, narrowHit(h, live.bytes, defs.get(f.id) ?? [], terms, q));
+    // The anchor lies on one of the hit's lines, and a span encloses it: no other definition of the file matters.
+    const defs: DefSpan[] = reader.definitionSpansOverlapping(f.id, h.startLine, h.endLine);
+    memo.set(h, narrowHit(h, live.bytes, defs, terms, q));
   }
   return hits.map((h) => memo.get(h) ?? h);
 }
