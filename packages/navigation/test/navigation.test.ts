@@ -14,6 +14,7 @@ import {
   referenceCount,
   referenceSites,
   renderNavPage,
+  spanEntry,
   SYM_BODY_MAX_LINES,
   type NavTarget,
 } from '../src';
@@ -39,6 +40,8 @@ const FILES: Record<string, string> = {
   'src/app.ts':
     "import { Store } from './store';\n\nexport function boot(): Store {\n  const s = Store.create();\n  return s;\n}\n",
   'src/consts.ts': 'export const LIMIT = 10;\nexport const NAME = "n";\n',
+  // Tab-aligned code, as C is written: a refs row keeps the tab (one token), never `\x09`.
+  'src/tabbed.ts': "import { Store } from './store';\n\nexport const made =\tStore.create();\n",
   'src/big.ts': `export class Big {\n${Array.from({ length: SYM_BODY_MAX_LINES + 20 }, (_, i) => `  m${i}(): number {\n    return ${i};\n  }`).join('\n')}\n}\n`,
 };
 
@@ -105,6 +108,32 @@ describe('@trufflepig/navigation over a real index', () => {
     expect(refs.truncated).toBe(false);
     const counted = referenceCount([target], 'create');
     expect(counted.files).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a refs row keeps a tab of its source line as a tab', () => {
+    const refs = referenceSites([target], query(['create']));
+    const page = renderNavPage(
+      {
+        verb: 'refs',
+        query: 'refs create',
+        setId: 'bamkot',
+        offset: 0,
+        entries: refs.sites.map((site) =>
+          spanEntry(
+            site.target,
+            site.file,
+            { start: site.start, end: site.end, startLine: site.line, endLine: site.line },
+            { role: site.role, resolution: site.resolution, text: site.text },
+          ),
+        ),
+        coverage: {},
+        coverageLine: 'complete',
+        truncated: false,
+      },
+      { format: 'lines', budget: 10_000 },
+    ).stdout;
+    expect(page).toContain('export const made =\tStore.create();');
+    expect(page).not.toContain('\\x09');
   });
 
   it('map keeps modifiers and tells a #private method from its public namesake', () => {
