@@ -13,3 +13,4 @@ export {
 } from './roots';
 export { ALWAYS_SKIPPED_DIRS, isAlwaysSkippedDir } from './skipped-dirs';
 export { GIT_DISCOVERY_OVERRIDES, gitEnvironment } from './git-env';
+export { editDistance } from './edit-distance';

@@ -24,7 +24,7 @@
 //    scripts/write-docs.js writes them).
 //
 // The package has no dependencies: what a message quotes of the user's input and how
-// near two words are come from the caller (the index's quoteInput and editDistance), so
+// near two words are come from the caller (the index's quoteInput, base's editDistance), so
 // the fast path can load the table without the index.
 export {
   VERB_TABLE,

@@ -190,7 +190,7 @@ function keepSpaces(text: string): string {
   return text.replace(/\u00a0/g, ' ');
 }
 
-/** How near two strings are (the index's `editDistance`: Levenshtein over code units). */
+/** How near two strings are (base's `editDistance`: Levenshtein over code units). */
 export type Distance = (a: string, b: string) => number;
 
 /** Every hint word to the call it suggests. A Map, so `constructor` or `__proto__` find nothing inherited. */

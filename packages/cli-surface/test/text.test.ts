@@ -1,6 +1,7 @@
 // Help, usage, did-you-mean and the docs' generated tables.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { editDistance } from '@trufflepig/base/edit-distance';
 import { OPTION_TABLE, QUERY_FORMS, VERB_TABLE, type OptionSpec } from '../src/table';
 import {
   fillGenerated,
@@ -16,21 +17,6 @@ import {
   wordsError,
   wrapWords,
 } from '../src/text';
-
-/** Levenshtein distance: the index's editDistance, which the CLI passes in (test scaffolding). */
-function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length];
-}
 
 const DOC = path.resolve(__dirname, '..', '..', '..', 'docs', 'cli.md');
 

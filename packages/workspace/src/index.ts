@@ -120,5 +120,5 @@ export {
 export { serveRootDaemon } from './serving/host/daemon-main';
 export { CLIENT_HOST, ROOT_DAEMON_HOST, COORDINATOR_HOST, type Host } from './core/host';
 export { commandOptions, handleServedRequest, linesError, type ServedRequest } from './serving/host/daemon-handler';
-// The did-you-mean of the CLI surface (apps/cli: likelyVerb) measures with the index's editDistance.
-export { editDistance } from '@trufflepig/index/edit-distance';
+// The did-you-mean of the CLI surface (apps/cli: likelyVerb) measures with base's editDistance.
+export { editDistance } from '@trufflepig/base/edit-distance';

@@ -4,7 +4,7 @@ import { DIAGNOSIS_NEAREST_PATHS } from '../limits';
 import { displayPath } from '@trufflepig/base';
 import type { FilterDiagnosis } from './hit';
 import type { ParsedQuery } from './parse';
-import { editDistance } from './edit-distance';
+import { editDistance } from '@trufflepig/base/edit-distance';
 import { createPathMatcher } from './pathmatch';
 import type { IndexedFile } from './reader';
 

@@ -4,7 +4,7 @@
 import { identifierKey } from '@trufflepig/rank';
 import { NEAREST_NAMES_MAX, NEAREST_NAMES_SCAN_MAX } from '../limits';
 import { allRows } from '../store/sql';
-import { editDistance } from './edit-distance';
+import { editDistance } from '@trufflepig/base/edit-distance';
 import type { IndexReader } from './reader';
 
 /** Edits allowed between keys: one for short names, two from 6 letters. */
