@@ -4,6 +4,7 @@ import {
   fileStanding,
   isTypeDeclarationPath,
   LANE_FILE_CAP,
+  pathNaming,
   stem,
   WEIGHT_DEFAULT,
   WEIGHT_IDENTIFIER_DECLARATION,
@@ -337,7 +338,7 @@ export function filenameLane(
   ctx: LaneContext,
   firstRegion: (f: IndexedFile) => { start: number; end: number; sl: number; el: number },
 ): HitLane {
-  const scored: { f: IndexedFile; evidence: number }[] = [];
+  const scored: { f: IndexedFile; evidence: number; naming: { base: number; path: number } }[] = [];
   const words = ctx.query.words;
   const files = ctx.reader.files();
   const lowers = ctx.reader.lowerPaths();
@@ -347,9 +348,17 @@ export function filenameLane(
     if (!words.some((w) => lowers[i].includes(w))) continue;
     if (!ctx.eligible(f)) continue;
     const evidence = filenameEvidence(f.path, ctx.query.text, ctx.query.words);
-    if (evidence > 0) scored.push({ f, evidence });
+    if (evidence > 0) scored.push({ f, evidence, naming: pathNaming(f.path, words) });
   }
-  scored.sort((a, b) => b.evidence - a.evidence || (a.f.path < b.f.path ? -1 : 1));
+  // Equal evidence: the path naming more of the query's words first (pathNaming), not the
+  // earlier letter.
+  scored.sort(
+    (a, b) =>
+      b.evidence - a.evidence ||
+      b.naming.base - a.naming.base ||
+      b.naming.path - a.naming.path ||
+      (a.f.path < b.f.path ? -1 : 1),
+  );
   const entries = scored.map(({ f, evidence }) => {
     const span = firstRegion(f);
     return { path: f.path, start: span.start, end: span.end, weight: evidence, payload: hitOf(f, 'filename', span) };
