@@ -1,10 +1,13 @@
-// Issue 13, concept queries: the filename lane orders files of equal evidence by how many
-// query words their paths name. Real files, a real index, the lane as search builds it.
+// Issue 13, concept queries: the any-term lane meets other forms of a query's words (a
+// Porter2 stem searched as a prefix), and the filename lane orders equal evidence by how
+// many query words a path names. Real files, a real index, the lanes as search builds them.
 import { Fixture } from './helpers';
 import { parseQuery, type IndexReader } from '../src';
 import { filenameLane, type LaneContext } from '../src/query/lanes';
 
 const FILES: Record<string, string> = {
+  'src/table.rs': 'pub struct Table {}\n// every lookup goes through one hash\nfn lookup(t: &Table) {}\n',
+  'src/parser.rs': 'const NEST_LIMIT: u32 = 250;\nfn check(depth: u32) -> bool { depth > NEST_LIMIT }\n',
   'lib/check/util.js': 'module.exports = {}\n',
   'lib/range.js': 'module.exports = {}\n',
 };
@@ -12,7 +15,7 @@ const FILES: Record<string, string> = {
 let fx: Fixture;
 let reader: IndexReader;
 beforeAll(async () => {
-  fx = new Fixture('filename-order', FILES);
+  fx = new Fixture('concepts', FILES);
   await fx.index();
   reader = await fx.open();
 });
@@ -23,6 +26,19 @@ function laneContext(query: string): LaneContext {
   if (!q.ok) throw new Error(q.error.message);
   return { reader, query: q.value, eligible: () => true, truncated: false };
 }
+
+describe('query word forms', () => {
+  it('meet the stem of a query word as a prefix of the code words', async () => {
+    // `lookups` → lookup*, `nested` → nest* (`NEST_LIMIT` holds the word `nest`).
+    expect(await fx.paths('lookups')).toContain('src/table.rs');
+    expect(await fx.paths('nested')).toContain('src/parser.rs');
+  });
+
+  it('answer words no stemmer takes (1,001 letters, another script, one letter repeated, only stopwords) without error', async () => {
+    for (const q of ['ssssss', `${'stem'.repeat(250)}s`, 'выселение кэша', 'the of a'])
+      expect(Array.isArray(await fx.paths(q))).toBe(true);
+  });
+});
 
 describe('the filename lane', () => {
   it('puts a path whose basename names a query word before one that names it in a directory only', () => {

@@ -25,3 +25,9 @@ export const PATH_PRIOR_DEMOTION = 0.7;
  * config) that keep their rank; later ones move after every other hit (siblings.ts).
  */
 export const SIBLINGS_FIRST_MAX = 2;
+/**
+ * Query word forms (word-forms.ts): a stem shorter than this is not searched as a prefix
+ * (`use*` would meet every `user`), and a word longer than the other is left as typed.
+ */
+export const STEM_PREFIX_MIN_CHARS = 4;
+export const STEM_WORD_MAX_CHARS = 40;

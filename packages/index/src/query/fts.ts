@@ -1,4 +1,5 @@
 import { allRows, type Database } from '../store/sql';
+import type { FtsTerm } from '@trufflepig/rank';
 import { LANE_REGION_SCAN_MAX } from '../limits';
 
 const K1 = 1.2;
@@ -28,17 +29,40 @@ export function ftsExpression(words: readonly string[], mode: FtsMode): string {
   return words.map(quote).join(mode === 'all' ? ' ' : ' OR ');
 }
 
-/** BM25 over matchinfo('pcnalx'), summed over phrases and weighted columns. */
-export function bm25(info: Uint8Array): number {
+/** A word quoted, or a stem as a prefix query (`nest*`: letters and digits only, unquoted). */
+function termText(t: FtsTerm): string {
+  return t.prefix ? `${t.text.replace(/[^\p{L}\p{N}]/gu, '')}*` : quote(t.text);
+}
+
+/** An `any` expression over every form of every query word (word-forms.ts): `"nested" OR nest* OR ...`. */
+export function ftsFormsExpression(forms: readonly (readonly FtsTerm[])[]): string {
+  return forms.flatMap((f) => f.map(termText)).join(' OR ');
+}
+
+interface MatchInfo {
+  /** Phrases (terms) of the expression, columns, documents. */
+  readonly p: number;
+  readonly c: number;
+  readonly n: number;
+  readonly avg: Uint32Array;
+  readonly len: Uint32Array;
+  /** Per phrase and column: hits in this row, hits in all rows, rows with a hit. */
+  readonly x: Uint32Array;
+}
+
+/** matchinfo('pcnalx') read as numbers. */
+function matchInfo(info: Uint8Array): MatchInfo {
   // A view needs 4-byte alignment; the engine's Buffer may start anywhere in its pool.
   const aligned = info.byteOffset % 4 === 0 ? info : Uint8Array.prototype.slice.call(info);
   const v = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
   const p = v[0];
   const c = v[1];
-  const n = v[2];
-  const avg = v.subarray(3, 3 + c);
-  const len = v.subarray(3 + c, 3 + 2 * c);
-  const x = v.subarray(3 + 2 * c);
+  return { p, c, n: v[2], avg: v.subarray(3, 3 + c), len: v.subarray(3 + c, 3 + 2 * c), x: v.subarray(3 + 2 * c) };
+}
+
+/** BM25 over matchinfo('pcnalx'), summed over phrases and weighted columns. */
+export function bm25(info: Uint8Array): number {
+  const { p, c, n, avg, len, x } = matchInfo(info);
   let score = 0;
   for (let i = 0; i < p; i++) {
     for (let j = 0; j < c; j++) {

@@ -10,11 +10,12 @@ import {
   WEIGHT_IDENTIFIER_DECLARATION,
   type Lane,
   type LaneEntry,
+  wordFormTerms,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
 import { allRows } from '../store/sql';
-import { ftsExpression, ftsRegions, type FtsMode } from './fts';
+import { ftsExpression, ftsFormsExpression, ftsRegions, type FtsMode, type FtsRegionHit } from './fts';
 import type { SearchHit } from './hit';
 import type { ParsedQuery } from './parse';
 import type { IndexedFile, IndexReader } from './reader';
@@ -308,7 +309,10 @@ export function ftsLane(
   // An identifier is one term: search the tokens the FTS tokenizer made of it
   // (`JoinHandle` → joinhandle, `spawn_blocking` → "spawn blocking"), not its split words.
   const tokens = ctx.query.identifier && !only ? identifierTokens(ctx.query.text) : words;
-  const regions = ftsRegions(ctx.reader.db, ftsExpression(tokens, ctx.query.identifier ? 'phrase' : mode));
+  const regions =
+    mode === 'any' && !ctx.query.identifier
+      ? anyTermRegions(ctx, tokens)
+      : ftsRegions(ctx.reader.db, ftsExpression(tokens, ctx.query.identifier ? 'phrase' : mode));
   for (const r of regions) {
     const f = ctx.reader.file(r.file);
     if (!f || !ctx.eligible(f)) continue;
@@ -323,6 +327,11 @@ export function ftsLane(
     )
     .map((x) => ({ path: x.hit.path, start: x.start, end: x.end, payload: x.hit }));
   return { name, weight, entries: cap(entries, ctx) };
+}
+
+/** Regions of the any-term lane: each query word as typed and its stem as a prefix (word-forms.ts). */
+function anyTermRegions(ctx: LaneContext, words: readonly string[]): FtsRegionHit[] {
+  return ftsRegions(ctx.reader.db, ftsFormsExpression(words.map(wordFormTerms)));
 }
 
 /** The FTS tokens of an identifier: alphanumeric runs, lowercased. */
