@@ -78,8 +78,30 @@ export function bm25(info: Uint8Array): number {
   return score;
 }
 
-/** Live regions matching an FTS expression, scored; dead documents (no region row) drop out. */
-export function ftsRegions(db: Database, expression: string): FtsRegionHit[] {
+/**
+ * The share of the query's words that meet in this row: `words[i]` is the query word the
+ * expression's i-th phrase stands for (a word and its stem prefix stand for one word), or
+ * -1 for a phrase that does not count (a stopword). 1 when no phrase counts.
+ */
+export function coordination(info: Uint8Array, words: readonly number[]): number {
+  const { p, c, x } = matchInfo(info);
+  const asked = new Set(words.filter((w) => w >= 0));
+  if (asked.size === 0) return 1;
+  const met = new Set<number>();
+  for (let i = 0; i < p && i < words.length; i++) {
+    if (words[i] < 0) continue;
+    for (let j = 0; j < c; j++) if (x[3 * (i * c + j)] > 0) met.add(words[i]);
+  }
+  return met.size / asked.size;
+}
+
+/**
+ * Live regions matching an FTS expression, scored; dead documents (no region row) drop out.
+ * With `words` (see coordination), a region's BM25 is scaled by the share of the query's
+ * words it holds: several words meeting in one definition's region outrank one word
+ * repeated, or a long region where a few of them are scattered.
+ */
+export function ftsRegions(db: Database, expression: string, words?: readonly number[]): FtsRegionHit[] {
   const rows = allRows(
     db,
     `SELECT r.id, r.file, r.start, r.end, r.sl, r.el, r.symbol, matchinfo(fts, 'pcnalx')
@@ -94,6 +116,6 @@ export function ftsRegions(db: Database, expression: string): FtsRegionHit[] {
     sl: Number(r[4]),
     el: Number(r[5]),
     symbol: r[6] == null ? null : String(r[6]),
-    score: bm25(r[7] as Uint8Array),
+    score: bm25(r[7] as Uint8Array) * (words ? coordination(r[7] as Uint8Array, words) : 1),
   }));
 }

@@ -2,6 +2,7 @@ import {
   filenameEvidence,
   identifierKey,
   fileStanding,
+  isStopword,
   isTypeDeclarationPath,
   LANE_FILE_CAP,
   pathNaming,
@@ -329,9 +330,16 @@ export function ftsLane(
   return { name, weight, entries: cap(entries, ctx) };
 }
 
-/** Regions of the any-term lane: each query word as typed and its stem as a prefix (word-forms.ts). */
+/**
+ * Regions of the any-term lane: each query word as typed and its stem as a prefix
+ * (word-forms.ts), each region's BM25 scaled by the share of the query's non-stopword
+ * words it holds (fts.ts coordination). Stopwords still score (they favour regions that
+ * explain in prose, docs/ranking.md) but never count toward the share.
+ */
 function anyTermRegions(ctx: LaneContext, words: readonly string[]): FtsRegionHit[] {
-  return ftsRegions(ctx.reader.db, ftsFormsExpression(words.map(wordFormTerms)));
+  const forms = words.map(wordFormTerms);
+  const owners = forms.flatMap((f, i) => f.map(() => (isStopword(words[i]) ? -1 : i)));
+  return ftsRegions(ctx.reader.db, ftsFormsExpression(forms), owners);
 }
 
 /** The FTS tokens of an identifier: alphanumeric runs, lowercased. */
