@@ -62,7 +62,10 @@ function matchInfo(info: Uint8Array): MatchInfo {
 
 /** BM25 over matchinfo('pcnalx'), summed over phrases and weighted columns. */
 export function bm25(info: Uint8Array): number {
-  const { p, c, n, avg, len, x } = matchInfo(info);
+  return bm25Of(matchInfo(info));
+}
+
+function bm25Of({ p, c, n, avg, len, x }: MatchInfo): number {
   let score = 0;
   for (let i = 0; i < p; i++) {
     for (let j = 0; j < c; j++) {
@@ -83,8 +86,7 @@ export function bm25(info: Uint8Array): number {
  * expression's i-th phrase stands for (a word and its stem prefix stand for one word), or
  * -1 for a phrase that does not count (a stopword). 1 when no phrase counts.
  */
-export function coordination(info: Uint8Array, words: readonly number[]): number {
-  const { p, c, x } = matchInfo(info);
+function coordination({ p, c, x }: MatchInfo, words: readonly number[]): number {
   const asked = new Set(words.filter((w) => w >= 0));
   if (asked.size === 0) return 1;
   const met = new Set<number>();
@@ -93,6 +95,12 @@ export function coordination(info: Uint8Array, words: readonly number[]): number
     for (let j = 0; j < c; j++) if (x[3 * (i * c + j)] > 0) met.add(words[i]);
   }
   return met.size / asked.size;
+}
+
+/** A row's score: BM25, scaled by its coordination when the query's words are given. */
+function rowScore(info: Uint8Array, words: readonly number[] | undefined): number {
+  const m = matchInfo(info);
+  return words ? bm25Of(m) * coordination(m, words) : bm25Of(m);
 }
 
 /**
@@ -116,6 +124,6 @@ export function ftsRegions(db: Database, expression: string, words?: readonly nu
     sl: Number(r[4]),
     el: Number(r[5]),
     symbol: r[6] == null ? null : String(r[6]),
-    score: bm25(r[7] as Uint8Array) * (words ? coordination(r[7] as Uint8Array, words) : 1),
+    score: rowScore(r[7] as Uint8Array, words),
   }));
 }
