@@ -1,6 +1,6 @@
 import { FILENAME_ALL_TERMS, FILENAME_EXACT_STEM, FILENAME_PARTIAL } from './limits';
 import { basename, stem } from './paths';
-import { identifierKey, splitIdentifier } from './terms';
+import { identifierKey, isStopword, splitIdentifier } from './terms';
 
 /**
  * Filename evidence of a path for a query: 2 when the normalized stem equals the
@@ -25,4 +25,21 @@ function decodeSafe(encoded: string): string {
   } catch {
     return encoded;
   }
+}
+
+/**
+ * How strongly a path names a query's words, to order files of equal filename evidence:
+ * the distinct non-stopword query words among the words of its basename, then among the
+ * words of its whole path (`node_modules/semver/classes/range.js` names `range` in its
+ * basename for "a version inside a range"). Without it, equal evidence sorts by path
+ * alone, and an early letter ranks a file higher.
+ */
+export function pathNaming(path: string, words: readonly string[]): { readonly base: number; readonly path: number } {
+  const content = [...new Set(words.filter((w) => !isStopword(w)))];
+  const baseWords = new Set(splitIdentifier(decodeSafe(stem(path))));
+  const pathWords = new Set(splitIdentifier(decodeSafe(path)));
+  return {
+    base: content.filter((w) => baseWords.has(w)).length,
+    path: content.filter((w) => pathWords.has(w)).length,
+  };
 }

@@ -7,3 +7,4 @@ export * from './filename';
 export * from './scopes';
 export * from './members';
 export * from './siblings';
+export * from './word-forms';

@@ -1,4 +1,5 @@
 import { allRows, type Database } from '../store/sql';
+import type { FtsTerm } from '@trufflepig/rank';
 import { LANE_REGION_SCAN_MAX } from '../limits';
 
 const K1 = 1.2;
@@ -28,17 +29,43 @@ export function ftsExpression(words: readonly string[], mode: FtsMode): string {
   return words.map(quote).join(mode === 'all' ? ' ' : ' OR ');
 }
 
-/** BM25 over matchinfo('pcnalx'), summed over phrases and weighted columns. */
-export function bm25(info: Uint8Array): number {
+/** A word quoted, or a stem as a prefix query (`nest*`: letters and digits only, unquoted). */
+function termText(t: FtsTerm): string {
+  return t.prefix ? `${t.text.replace(/[^\p{L}\p{N}]/gu, '')}*` : quote(t.text);
+}
+
+/** An `any` expression over every form of every query word (word-forms.ts): `"nested" OR nest* OR ...`. */
+export function ftsFormsExpression(forms: readonly (readonly FtsTerm[])[]): string {
+  return forms.flatMap((f) => f.map(termText)).join(' OR ');
+}
+
+interface MatchInfo {
+  /** Phrases (terms) of the expression, columns, documents. */
+  readonly p: number;
+  readonly c: number;
+  readonly n: number;
+  readonly avg: Uint32Array;
+  readonly len: Uint32Array;
+  /** Per phrase and column: hits in this row, hits in all rows, rows with a hit. */
+  readonly x: Uint32Array;
+}
+
+/** matchinfo('pcnalx') read as numbers. */
+function matchInfo(info: Uint8Array): MatchInfo {
   // A view needs 4-byte alignment; the engine's Buffer may start anywhere in its pool.
   const aligned = info.byteOffset % 4 === 0 ? info : Uint8Array.prototype.slice.call(info);
   const v = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
   const p = v[0];
   const c = v[1];
-  const n = v[2];
-  const avg = v.subarray(3, 3 + c);
-  const len = v.subarray(3 + c, 3 + 2 * c);
-  const x = v.subarray(3 + 2 * c);
+  return { p, c, n: v[2], avg: v.subarray(3, 3 + c), len: v.subarray(3 + c, 3 + 2 * c), x: v.subarray(3 + 2 * c) };
+}
+
+/** BM25 over matchinfo('pcnalx'), summed over phrases and weighted columns. */
+export function bm25(info: Uint8Array): number {
+  return bm25Of(matchInfo(info));
+}
+
+function bm25Of({ p, c, n, avg, len, x }: MatchInfo): number {
   let score = 0;
   for (let i = 0; i < p; i++) {
     for (let j = 0; j < c; j++) {
@@ -54,8 +81,35 @@ export function bm25(info: Uint8Array): number {
   return score;
 }
 
-/** Live regions matching an FTS expression, scored; dead documents (no region row) drop out. */
-export function ftsRegions(db: Database, expression: string): FtsRegionHit[] {
+/**
+ * The share of the query's words that meet in this row: `words[i]` is the query word the
+ * expression's i-th phrase stands for (a word and its stem prefix stand for one word), or
+ * -1 for a phrase that does not count (a stopword). 1 when no phrase counts.
+ */
+function coordination({ p, c, x }: MatchInfo, words: readonly number[]): number {
+  const asked = new Set(words.filter((w) => w >= 0));
+  if (asked.size === 0) return 1;
+  const met = new Set<number>();
+  for (let i = 0; i < p && i < words.length; i++) {
+    if (words[i] < 0) continue;
+    for (let j = 0; j < c; j++) if (x[3 * (i * c + j)] > 0) met.add(words[i]);
+  }
+  return met.size / asked.size;
+}
+
+/** A row's score: BM25, scaled by its coordination when the query's words are given. */
+function rowScore(info: Uint8Array, words: readonly number[] | undefined): number {
+  const m = matchInfo(info);
+  return words ? bm25Of(m) * coordination(m, words) : bm25Of(m);
+}
+
+/**
+ * Live regions matching an FTS expression, scored; dead documents (no region row) drop out.
+ * With `words` (see coordination), a region's BM25 is scaled by the share of the query's
+ * words it holds: several words meeting in one definition's region outrank one word
+ * repeated, or a long region where a few of them are scattered.
+ */
+export function ftsRegions(db: Database, expression: string, words?: readonly number[]): FtsRegionHit[] {
   const rows = allRows(
     db,
     `SELECT r.id, r.file, r.start, r.end, r.sl, r.el, r.symbol, matchinfo(fts, 'pcnalx')
@@ -70,6 +124,6 @@ export function ftsRegions(db: Database, expression: string): FtsRegionHit[] {
     sl: Number(r[4]),
     el: Number(r[5]),
     symbol: r[6] == null ? null : String(r[6]),
-    score: bm25(r[7] as Uint8Array),
+    score: rowScore(r[7] as Uint8Array, words),
   }));
 }

@@ -2,18 +2,21 @@ import {
   filenameEvidence,
   identifierKey,
   fileStanding,
+  isStopword,
   isTypeDeclarationPath,
   LANE_FILE_CAP,
+  pathNaming,
   stem,
   WEIGHT_DEFAULT,
   WEIGHT_IDENTIFIER_DECLARATION,
   type Lane,
   type LaneEntry,
+  wordFormTerms,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
 import { allRows } from '../store/sql';
-import { ftsExpression, ftsRegions, type FtsMode } from './fts';
+import { ftsExpression, ftsFormsExpression, ftsRegions, type FtsMode, type FtsRegionHit } from './fts';
 import type { SearchHit } from './hit';
 import type { ParsedQuery } from './parse';
 import type { IndexedFile, IndexReader } from './reader';
@@ -307,7 +310,10 @@ export function ftsLane(
   // An identifier is one term: search the tokens the FTS tokenizer made of it
   // (`JoinHandle` → joinhandle, `spawn_blocking` → "spawn blocking"), not its split words.
   const tokens = ctx.query.identifier && !only ? identifierTokens(ctx.query.text) : words;
-  const regions = ftsRegions(ctx.reader.db, ftsExpression(tokens, ctx.query.identifier ? 'phrase' : mode));
+  const regions =
+    mode === 'any' && !ctx.query.identifier
+      ? anyTermRegions(ctx, tokens)
+      : ftsRegions(ctx.reader.db, ftsExpression(tokens, ctx.query.identifier ? 'phrase' : mode));
   for (const r of regions) {
     const f = ctx.reader.file(r.file);
     if (!f || !ctx.eligible(f)) continue;
@@ -324,6 +330,18 @@ export function ftsLane(
   return { name, weight, entries: cap(entries, ctx) };
 }
 
+/**
+ * Regions of the any-term lane: each query word as typed and its stem as a prefix
+ * (word-forms.ts), each region's BM25 scaled by the share of the query's non-stopword
+ * words it holds (fts.ts coordination). Stopwords still score (they favour regions that
+ * explain in prose, docs/ranking.md) but never count toward the share.
+ */
+function anyTermRegions(ctx: LaneContext, words: readonly string[]): FtsRegionHit[] {
+  const forms = words.map(wordFormTerms);
+  const owners = forms.flatMap((f, i) => f.map(() => (isStopword(words[i]) ? -1 : i)));
+  return ftsRegions(ctx.reader.db, ftsFormsExpression(forms), owners);
+}
+
 /** The FTS tokens of an identifier: alphanumeric runs, lowercased. */
 export function identifierTokens(text: string): string[] {
   return text
@@ -337,7 +355,7 @@ export function filenameLane(
   ctx: LaneContext,
   firstRegion: (f: IndexedFile) => { start: number; end: number; sl: number; el: number },
 ): HitLane {
-  const scored: { f: IndexedFile; evidence: number }[] = [];
+  const scored: { f: IndexedFile; evidence: number; naming: { base: number; path: number } }[] = [];
   const words = ctx.query.words;
   const files = ctx.reader.files();
   const lowers = ctx.reader.lowerPaths();
@@ -347,9 +365,17 @@ export function filenameLane(
     if (!words.some((w) => lowers[i].includes(w))) continue;
     if (!ctx.eligible(f)) continue;
     const evidence = filenameEvidence(f.path, ctx.query.text, ctx.query.words);
-    if (evidence > 0) scored.push({ f, evidence });
+    if (evidence > 0) scored.push({ f, evidence, naming: pathNaming(f.path, words) });
   }
-  scored.sort((a, b) => b.evidence - a.evidence || (a.f.path < b.f.path ? -1 : 1));
+  // Equal evidence: the path naming more of the query's words first (pathNaming), not the
+  // earlier letter.
+  scored.sort(
+    (a, b) =>
+      b.evidence - a.evidence ||
+      b.naming.base - a.naming.base ||
+      b.naming.path - a.naming.path ||
+      (a.f.path < b.f.path ? -1 : 1),
+  );
   const entries = scored.map(({ f, evidence }) => {
     const span = firstRegion(f);
     return { path: f.path, start: span.start, end: span.end, weight: evidence, payload: hitOf(f, 'filename', span) };
