@@ -3,7 +3,7 @@ import { identifierKey } from '@trufflepig/rank';
 import type { Language } from '../classify';
 import type { Definition, ImportFact } from '../extract/facts';
 import { fail, ok, type Outcome } from '../errors';
-import { FILE_FACTS_CACHED_MAX, IN_LIST_MAX } from '../limits';
+import { FILE_FACTS_CACHED_MAX } from '../limits';
 import { displayPath } from '@trufflepig/base';
 import type { SeedOutcome } from '../reconcile';
 import { openDatabase } from '../store/database';
