@@ -40,7 +40,7 @@ export { compileRegex, type RegexMatcher } from './query/regex-engine';
 export { GIT_LOG_TAG, COMMIT_PATH_PREFIX } from './query/commits';
 export { commitExists, readCommitMessage, commitDocument, type GitLogState } from './reconcile/git-log';
 export { declarationRank, isCallableKind, isEnclosingKind, kindTier, OWNER_KINDS } from './query/lanes';
-export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup, Truncation } from './query/hit';
+export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup, Truncation, RegexScanReport } from './query/hit';
 export { indexPath } from './store/publish';
 export { publishedStamp } from './store/database';
 export {

@@ -34,11 +34,16 @@ export const MACRO_TEMPLATE_NESTING_MAX = 16;
  */
 export const REPAIR_ERROR_NODES_MAX = 100_000;
 /** Bumped whenever the database layout changes: older databases are rebuilt from scratch. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 /** The FTS index is rebuilt when this fraction of its documents belong to removed regions. */
 export const FTS_DEAD_REBUILD_FRACTION = 0.3;
-/** Hits a single `re:` search keeps before it reports truncation. */
-export const REGEX_MAX_HITS = 10_000;
+/**
+ * Matching files (one hit each) a `re:` search keeps before it stops and reports truncation:
+ * 25 pages of 20. A pattern common enough to pass it (`return -EINVAL;` is in thousands of
+ * kernel files) gains nothing from reading on, and every read file costs (docs/storage.md,
+ * "Trigram postings"); code search engines stop at the same order (Sourcegraph's default 500).
+ */
+export const REGEX_MAX_HITS = 500;
 /** Bytes a `re:` walk reads before it stops and reports truncation. */
 export const REGEX_MAX_BYTES_SCANNED = 512 * 1024 * 1024;
 /** Characters of one `re:` pattern; a longer one answers `bad_regex` (quoting only its start). */
@@ -54,6 +59,18 @@ export const REGEX_WINDOW_STEPS = 8_000_000;
 export const REGEX_WINDOW_MIN_CHARS = 4_096;
 /** Time one `re:` search may take (every file read and matched) before it stops and reports truncation. */
 export const REGEX_DEADLINE_MS = 2_000;
+/**
+ * Files one trigram postings row covers (trigram/postings.ts): a row is a list of 16-bit
+ * offsets, or a bitmap of this many bits once that is smaller. 4,096 keeps a bitmap at 512
+ * bytes, so an edit rewrites small rows (docs/storage.md, "Trigram postings").
+ */
+export const TRIGRAM_CHUNK_FILES = 4096;
+/** Postings held before the writer flushes them to the trigram table (bounds indexing memory: 4 bytes each). */
+export const TRIGRAM_FLUSH_POSTINGS = 6_000_000;
+/** Distinct trigrams one `re:` query looks up; past it the query keeps its most constraining part. */
+export const TRIGRAM_QUERY_MAX = 48;
+/** Strings a regex fragment's exact, prefix or suffix set may hold before it is summarized (trigram/regex.ts). */
+export const TRIGRAM_SET_MAX = 16;
 /** Regions scored per lane before collapsing to files (guards pathological terms). */
 export const LANE_REGION_SCAN_MAX = 200_000;
 /** Files whose definitions (and, apart, imports) one reader keeps once read: navigation re-reads the same headers. */

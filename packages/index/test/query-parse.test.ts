@@ -35,6 +35,9 @@ describe('parseQuery', () => {
 
   it('keeps quotes inside a regular expression in place', () => {
     expect(parsed('re:say\\("hi there"\\)').text).toBe('say\\("hi there"\\)');
+    // A quote nothing closes stays where it is, never split off with a space before it.
+    expect(parsed('re:pr_err\\("').text).toBe('pr_err\\("');
+    expect(parsed(['re:printk\\("', 'lang:c']).text).toBe('printk\\("');
   });
 
   it('reports bad regexes, unknown languages and kinds with stable codes', () => {

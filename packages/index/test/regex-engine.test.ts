@@ -140,7 +140,7 @@ describe('re: deadline', () => {
       expect(searchIndex(reader, q.value, { regexDeadlineMs: -1 })).toMatchObject({
         hits: [],
         truncated: true,
-        // `a` holds no indexed word: every eligible file is a candidate.
+        // `a` fixes no trigram: every eligible file is a candidate.
         truncation: { by: 'regex_deadline', scannedFiles: 0, candidateFiles: eligible, prefiltered: false },
       });
       const stopped = searchIndex(reader, worded.value, { regexDeadlineMs: -1 }).truncation;

@@ -57,6 +57,21 @@ describe('skipped directories in status and coverage', () => {
     expect(none.value.entries).toEqual([]);
   });
 
+  it('a re: that no trigram narrows says on its coverage line that it read every file', async () => {
+    const resolved = resolveRoot({ cwd: root, cache });
+    if (!resolved.ok) throw new Error(resolved.error.message);
+    const store = new ResultStore(resolved.value.resultsDir);
+    const open = await runSearch(resolved.value, query(['re:\\w+\\(\\w']), { indexIfMissing: false, store });
+    if (!open.ok) throw new Error(open.error.message);
+    expect(open.value.coverageLine).toMatch(/re: no three fixed characters to narrow by, read all \d+ files/);
+    expect(open.value.coverage.regex).toMatchObject({ narrowed: false });
+    const narrow = await runSearch(resolved.value, query(['re:parseFrame\\w+']), { indexIfMissing: false, store });
+    if (!narrow.ok) throw new Error(narrow.error.message);
+    expect(narrow.value.entries.map((e) => e.path).sort()).toEqual(['node_modules/framer/index.js', 'src/app.js']);
+    expect(narrow.value.coverageLine).not.toMatch(/re: no three/);
+    expect(narrow.value.coverage.regex).toMatchObject({ narrowed: true, candidateFiles: 2 });
+  });
+
   it('status lists the largest skipped directories', async () => {
     const status = await statusCommand({ root, cache, format: 'json' });
     expect(status.exitCode).toBe(0);

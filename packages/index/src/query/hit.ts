@@ -53,8 +53,8 @@ export interface FilterDiagnosis {
  * claims that nothing more exists).
  * - `regex_deadline`, `regex_bytes`, `regex_hits`: the `re:` scan stopped at its time limit,
  *   its byte budget or its hit cap after `scannedFiles` of `candidateFiles` (files are
- *   scanned in path order; `prefiltered` is false when the pattern requires no indexed word,
- *   so every eligible file was a candidate);
+ *   scanned in path order; `prefiltered` is false when the pattern fixes no trigram, so
+ *   every eligible file was a candidate);
  * - `lane_cap`: a ranking lane kept only its first LANE_FILE_CAP files or LANE_REGION_SCAN_MAX regions.
  */
 export type Truncation =
@@ -66,11 +66,24 @@ export type Truncation =
     }
   | { readonly by: 'lane_cap' };
 
+/**
+ * How a `re:` search chose the files it read: `narrowed` when the pattern's trigram query
+ * (trigram/regex.ts) picked `candidateFiles` of the `eligibleFiles`; otherwise every eligible
+ * file was a candidate (the pattern fixes no three characters).
+ */
+export interface RegexScanReport {
+  readonly narrowed: boolean;
+  readonly candidateFiles: number;
+  readonly eligibleFiles: number;
+}
+
 export interface SearchOutcome {
   readonly hits: SearchHit[];
   /** A lane or scan cap was reached: more matches existed than were kept (`truncation` says which). */
   readonly truncated: boolean;
   readonly truncation?: Truncation;
+  /** `re:` searches only. */
+  readonly regexScan?: RegexScanReport;
   readonly filterDiagnosis?: FilterDiagnosis;
   /** Under `per_source` (or an explicit scope list): one group per scope with hits, each ranked on its own. */
   readonly groups?: ScopeGroup[];

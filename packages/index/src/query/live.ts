@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { queryLanguageOf } from '../classify';
-import { decodeText, lineAt, lineStartOffsets } from '../extract/text';
+import { decodeText, lineAt, lineStartOffsets, type DecodedText } from '../extract/text';
 import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
 import { percentDecode } from '@trufflepig/base';
 import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
@@ -8,6 +8,7 @@ import type { SearchHit } from './hit';
 import type { IndexedFile } from './reader';
 import { REGEX_DEADLINE_MS } from '../limits';
 import { compileRegex } from './regex-engine';
+import { regexPrefilter } from '../trigram/regex';
 
 export interface LiveFile {
   readonly bytes: Buffer;
@@ -28,7 +29,11 @@ export type LiveRead =
 export function readLiveFile(root: string, encodedPath: string, maxBytes: number = FILE_MAX_BYTES): LiveRead {
   const read = readInsideRoot(root, percentDecode(encodedPath), maxBytes);
   if (!read.ok) return read;
-  return { ok: true, bytes: read.bytes, revision: createHash('sha256').update(read.bytes).digest('hex') };
+  return { ok: true, bytes: read.bytes, revision: revisionOf(read.bytes) };
+}
+
+function revisionOf(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /**
@@ -41,8 +46,15 @@ export function readLive(root: string, f: IndexedFile): LiveFile | undefined {
   return read.ok ? read : undefined;
 }
 
-export function liveHit(f: IndexedFile, live: LiveFile, start: number, end: number, lane: string): SearchHit {
-  const starts = lineStartOffsets(live.bytes);
+/** A hit on `live`'s bytes; `starts` are its line starts when the caller has them already. */
+export function liveHit(
+  f: IndexedFile,
+  live: LiveFile,
+  start: number,
+  end: number,
+  lane: string,
+  starts: readonly number[] = lineStartOffsets(live.bytes),
+): SearchHit {
   return {
     path: f.path,
     start,
@@ -54,6 +66,15 @@ export function liveHit(f: IndexedFile, live: LiveFile, start: number, end: numb
     tags: f.tags,
     lang: queryLanguageOf(f.lang),
   };
+}
+
+/** Bytes a pattern's required literal needs before a scan looks for it first. */
+const LITERAL_MIN_BYTES = 3;
+
+/** The UTF-16 index of `byte` (where a character starts) in `decoded`; 0 when the text is not plain UTF-8. */
+function unitAt(decoded: DecodedText, bytes: Buffer, byte: number): number {
+  if (byte === 0 || !decoded.validUtf8) return 0;
+  return decoded.text.length === bytes.length ? byte : bytes.toString('utf8', 0, byte).length;
 }
 
 /** Why a `re:` scan stopped before the last eligible file: its deadline, the byte or the hit cap. */
@@ -81,6 +102,11 @@ export function regexScan(
 ): RegexScan {
   const compiled = compileRegex(pattern);
   if (!compiled.ok) throw new Error(`${compiled.code}: ${compiled.message}`); // parseQuery validated it
+  // Strings every match holds: a file without one of them is skipped at memchr speed, and a
+  // pattern that cannot span lines starts matching at the latest line where one first occurs.
+  const pre = regexPrefilter(pattern);
+  const literals = pre.literals.map((l) => Buffer.from(l, 'utf8')).filter((b) => b.length >= LITERAL_MIN_BYTES);
+  const leading = Buffer.byteLength(pre.leading) >= LITERAL_MIN_BYTES ? Buffer.from(pre.leading, 'utf8') : undefined;
   const hits: SearchHit[] = [];
   let scanned = 0;
   let lines = 0;
@@ -90,24 +116,44 @@ export function regexScan(
     if (scanned > REGEX_MAX_BYTES_SCANNED) return stop('bytes');
     if (lines >= REGEX_MAX_HITS) return stop('hits');
     if (Date.now() > deadlineAt) return stop('deadline');
-    const live = readLive(root, f);
-    if (!live || live.bytes.includes(0)) {
+    // Read as readLive does, but hashed only when it matches: most candidates of a narrow
+    // pattern do not, and the revision is only needed for a hit.
+    const read = readInsideRoot(root, percentDecode(f.path), FILE_MAX_BYTES);
+    if (!read.ok || read.bytes.includes(0)) {
       scannedFiles++;
       continue;
     }
-    scanned += live.bytes.length;
-    const decoded = decodeText(live.bytes);
-    const m = compiled.matcher.firstMatch(decoded.text, 0, deadlineAt);
+    let from = 0;
+    let absent = false;
+    for (const literal of literals) {
+      const first = read.bytes.indexOf(literal);
+      if (first < 0) {
+        absent = true;
+        break;
+      }
+      if (!pre.crossesLines) from = Math.max(from, read.bytes.lastIndexOf(0x0a, first) + 1);
+    }
+    // No match starts before the first occurrence of what every match starts with.
+    const lead = leading ? read.bytes.indexOf(leading) : -1;
+    if (absent || (leading && lead < 0)) {
+      scannedFiles++;
+      continue;
+    }
+    from = Math.max(from, lead);
+    scanned += read.bytes.length;
+    const decoded = decodeText(read.bytes);
+    const m = compiled.matcher.firstMatch(decoded.text, unitAt(decoded, read.bytes, from), deadlineAt);
     if (!m.found && m.stopped) return stop(m.stopped);
     scannedFiles++;
     if (!m.found) continue;
+    const live: LiveFile = { bytes: read.bytes, revision: revisionOf(read.bytes) };
     const at = decoded.byteAt(m.at);
     const starts = lineStartOffsets(live.bytes);
     const line = lineAt(starts, at);
     const lineStart = starts[line - 1];
     let lineEnd = line < starts.length ? starts[line] - 1 : live.bytes.length;
     if (lineEnd > lineStart && live.bytes[lineEnd - 1] === 0x0d) lineEnd--;
-    hits.push(liveHit(f, live, lineStart, Math.max(lineEnd, lineStart), 'regex'));
+    hits.push(liveHit(f, live, lineStart, Math.max(lineEnd, lineStart), 'regex', starts));
     lines++;
   }
   return { hits, truncated: false, scannedFiles };

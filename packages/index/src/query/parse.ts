@@ -86,10 +86,12 @@ export function hasFilters(q: FilterFields): boolean {
 
 /**
  * Split on whitespace, keeping double-quoted runs (quotes included) together with the
- * text they touch, so `re:say\("hi there"\)` stays one token.
+ * text they touch, so `re:say\("hi there"\)` stays one token. A quote that no later quote
+ * closes is an ordinary character: `re:pr_err\("` is one token, never `pr_err\(` and `"`
+ * (which a pattern would read with a space between).
  */
 function tokenize(text: string): string[] {
-  return text.match(/(?:"[^"]*"|[^\s"])+|"/g) ?? [];
+  return text.match(/(?:"[^"]*"|[^\s"]|"(?![^"]*"))+/g) ?? [];
 }
 
 /** Parse the words after the verb (docs/spec/retrieval.md §1). */

@@ -22,7 +22,7 @@ import { allRows } from '../store/sql';
 import { diagnoseFilters } from './diagnosis';
 import { ftsExpression, ftsRegions } from './fts';
 import { GIT_LOG_TAG, searchCommits } from './commits';
-import type { ScopeGroup, SearchHit, SearchOutcome, Truncation } from './hit';
+import type { RegexScanReport, ScopeGroup, SearchHit, SearchOutcome, Truncation } from './hit';
 import {
   declarationRank,
   definitionLane,
@@ -38,7 +38,9 @@ import {
 } from './lanes';
 import { findLiteral, literalMatchesCase, liveHit, readLive, regexScan } from './live';
 import { hasFilters, type ParsedQuery } from './parse';
-import { requiredTerms } from './regex-terms';
+import { regexTrigramQuery } from '../trigram/regex';
+import { evaluateQuery, hasFile } from '../trigram/evaluate';
+import { trigramFiles } from '../store/trigrams';
 import { fileEligibility } from './eligibility';
 import type { IndexedFile, IndexReader } from './reader';
 
@@ -310,23 +312,22 @@ function spelledLanes(ctx: LaneContext): HitLane[] {
 }
 
 /**
- * Files that can hold a match of `pattern`: those containing every term the pattern
- * requires (terms may sit in different regions of a file, so each is looked up alone).
+ * Which of `files` can hold a match of `pattern`: those whose indexed bytes satisfy its
+ * trigram query (trigram/regex.ts); undefined when the pattern fixes no trigram, so every
+ * file must be read.
  */
-function regexCandidates(reader: IndexReader, pattern: string): Set<number> | undefined {
-  const terms = requiredTerms(pattern);
-  if (!terms) return undefined;
-  let files: Set<number> | undefined;
-  for (const term of terms) {
-    const found = new Set(
-      allRows(reader.db, 'SELECT DISTINCT r.file FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ?', [
-        `"${term}"`,
-      ]).map((r) => Number(r[0])),
-    );
-    files = files ? new Set([...files].filter((f) => found.has(f))) : found;
-    if (files.size === 0) break;
-  }
-  return files;
+function regexCandidates(
+  reader: IndexReader,
+  files: readonly IndexedFile[],
+  pattern: string,
+): readonly IndexedFile[] | undefined {
+  const query = regexTrigramQuery(pattern);
+  if (query.op === 'all') return undefined;
+  let maxId = 0;
+  for (const f of files) maxId = Math.max(maxId, f.id);
+  const words = (maxId >> 5) + 1;
+  const found = evaluateQuery(query, (tri) => trigramFiles(reader.db, tri, words), words);
+  return files.filter((f) => hasFile(found, f.id));
 }
 
 export interface SearchOptions {
@@ -364,7 +365,7 @@ export function searchIndex(reader: IndexReader, q: ParsedQuery, options: Search
     ...(wantsCommits ? { gitLog: reader.gitLog() } : {}),
   };
   const outcome = diagnosed(reader, q, hits, truncated, deadlineAt);
-  return { ...outcome, ...extra };
+  return { ...outcome, ...extra, ...(run.regexScan ? { regexScan: run.regexScan } : {}) };
 }
 
 /** Two rankings of different corpora merged by rank alone (their scores are not comparable). */
@@ -467,16 +468,19 @@ function runQuery(
   reader: IndexReader,
   asked: ParsedQuery,
   deadlineAt: number,
-): Ranked & { truncated: boolean; truncation?: Truncation } {
+): Ranked & { truncated: boolean; truncation?: Truncation; regexScan?: RegexScanReport } {
   const q = asDefinedName(reader, asked);
   const ctx: LaneContext = { reader, query: q, eligible: eligibility(reader, q), truncated: false };
   let hits: SearchHit[];
   let truncated: boolean;
   let truncation: Truncation | undefined;
   let within: Ranked['within'] | undefined;
+  let scanReport: RegexScanReport | undefined;
   if (q.mode === 're') {
-    const candidates = regexCandidates(reader, q.text);
-    const files = reader.files().filter((f) => !f.excluded && ctx.eligible(f) && (!candidates || candidates.has(f.id)));
+    const eligible = reader.files().filter((f) => !f.excluded && ctx.eligible(f));
+    const candidates = regexCandidates(reader, eligible, q.text);
+    const files = candidates ?? eligible;
+    scanReport = { narrowed: candidates !== undefined, candidateFiles: files.length, eligibleFiles: eligible.length };
     const scan = regexScan(reader.root, files, q.text, deadlineAt);
     hits = scan.hits;
     truncated = scan.truncated;
@@ -502,5 +506,11 @@ function runQuery(
   // ranking of them is the global order restricted to the scope.
   const all = hits;
   if (truncated && !truncation) truncation = { by: 'lane_cap' };
-  return { hits, truncated, truncation, within: within ?? ((keep) => all.filter((h) => keep(h.tags))) };
+  return {
+    hits,
+    truncated,
+    truncation,
+    ...(scanReport ? { regexScan: scanReport } : {}),
+    within: within ?? ((keep) => all.filter((h) => keep(h.tags))),
+  };
 }

@@ -7,6 +7,8 @@ import { lineStartOffsets } from '../extract/text';
 import { EXTRACTION_VERSION, FILE_MAX_BYTES } from '../limits';
 import { allRows, runStatement, type Database } from '../store/sql';
 import { StoreWriter, type FileRecord } from '../store/writer';
+import { TrigramWriter } from '../store/trigrams';
+import { fileTrigrams } from '../trigram/grams';
 import type { WalkedFile } from '../walk';
 import { readBounded } from './read';
 
@@ -76,6 +78,7 @@ export class ReconcileSession {
   private readonly seen = new Set<string>();
   private readonly byRevision = new Map<string, OldFile>();
   private readonly writer: StoreWriter;
+  private readonly trigrams: TrigramWriter;
   constructor(
     private readonly db: Database,
     private readonly root: string,
@@ -83,6 +86,7 @@ export class ReconcileSession {
     walkErrors: number,
   ) {
     this.writer = new StoreWriter(db);
+    this.trigrams = new TrigramWriter(db);
     this.unsearched = { walk_error: walkErrors, read_error: 0, fact_limit: 0 };
     for (const [, f] of old)
       if (f.revision && f.extractor && !f.excluded) this.byRevision.set(`${f.revision}|${f.extractor}`, f);
@@ -185,6 +189,7 @@ export class ReconcileSession {
       lines: lineStartOffsets(p.bytes).length,
     };
     const fileId = this.writer.addFile(rec);
+    this.trigrams.add(fileId, fileTrigrams(p.bytes));
     if (rec.factLimited) this.unsearched.fact_limit++;
     if (x) {
       this.writer.addFacts(fileId, x);
@@ -225,6 +230,7 @@ export class ReconcileSession {
     }
     const removed = new Set(this.toRemove);
     this.writer.flushCopies();
+    this.trigrams.flush();
     this.writer.removeFiles(removed);
     for (const s of this.staged) runStatement(this.db, 'UPDATE file SET path = ? WHERE id = ?', [s.path, s.fileId]);
     this.writer.finish();

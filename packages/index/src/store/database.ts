@@ -10,6 +10,8 @@ import { percentDecode } from '@trufflepig/base';
 import { readInsideRoot } from '../read/inside-root';
 import { createSchema, FTS_DDL, getMeta, setMeta } from './schema';
 import { allRows, createFile, engineErrorCode, openFile, type Database } from './sql';
+import { clearTrigrams, TrigramWriter } from './trigrams';
+import { fileTrigrams } from '../trigram/grams';
 
 /**
  * Open a published database file for reading or for publishing the next generation;
@@ -72,19 +74,24 @@ export function seededDatabase(donorFile: string, stagingFile: string): Database
 }
 
 /**
- * Rebuild the contentless FTS table from the live regions' bytes, dropping dead documents.
+ * Rebuild the contentless FTS table from the live regions' bytes, dropping dead documents,
+ * and the trigram table from the same bytes, dropping stale postings.
  * Runs inside the caller's transaction: readers see the generation with its rebuilt table
  * or the previous one, never a generation half rebuilt.
  */
 export function rebuildFts(db: Database, root: string): void {
   db.exec('DROP TABLE fts;');
   db.exec(FTS_DDL);
+  // The same pass drops the trigram postings of removed and replaced files (store/trigrams.ts).
+  clearTrigrams(db);
+  const trigrams = new TrigramWriter(db);
   const insert = db.prepare('INSERT INTO fts(docid, body, idents) VALUES (CAST(? AS INTEGER),?,?)');
   let docs = 0;
   for (const [fileId, p] of allRows(db, 'SELECT id, path FROM file WHERE excluded IS NULL')) {
     const read = readInsideRoot(root, percentDecode(String(p)), FILE_MAX_BYTES);
     if (!read.ok) continue;
     const bytes = read.bytes;
+    trigrams.add(Number(fileId), fileTrigrams(bytes));
     for (const [id, start, end, symbol] of allRows(db, 'SELECT id, start, end, symbol FROM region WHERE file = ?', [
       Number(fileId),
     ])) {
@@ -93,6 +100,7 @@ export function rebuildFts(db: Database, root: string): void {
       docs++;
     }
   }
+  trigrams.flush();
   setMeta(db, 'fts_docs', String(docs));
 }
 

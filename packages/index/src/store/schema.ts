@@ -1,6 +1,7 @@
 import { SCHEMA_VERSION } from '../limits';
 import type { Database } from './sql';
 import { oneValue, runStatement } from './sql';
+import { TRIGRAM_DDL } from './trigrams';
 
 /**
  * One database per root. Paths are percent-encoded; spans are byte offsets of the file at
@@ -65,6 +66,7 @@ export const COMMIT_FTS_DDL = `CREATE VIRTUAL TABLE commit_fts USING fts4(body, 
 
 export function createSchema(db: Database): void {
   db.exec(DDL);
+  db.exec(TRIGRAM_DDL);
   createSecondaryIndexes(db);
   db.exec(FTS_DDL);
   db.exec(COMMIT_FTS_DDL);

@@ -13,6 +13,7 @@ import {
   type FilterDiagnosis,
   type IndexCoverage,
   type ParsedQuery,
+  type RegexScanReport,
   type SearchHit,
 } from '@trufflepig/index';
 import {
@@ -147,6 +148,7 @@ export function coverageOf(
   truncation: SetTruncation | undefined,
   diagnosis: FilterDiagnosis | undefined,
   total: number,
+  regexScan?: RegexScanReport,
 ): { json: Record<string, unknown>; line: string } {
   const unsearched = Object.entries(cov.unsearched);
   const unsearchedCount = unsearched.reduce((n, [, v]) => n + v, 0);
@@ -167,8 +169,12 @@ export function coverageOf(
   if (excluded) parts.push(`excluded ${excluded}`);
   if (cov.parse_failures) parts.push(counted(cov.parse_failures, 'parse failure'));
   if (truncation) parts.push(truncationWords(truncation));
+  // A re: that no trigram narrowed read every file: said, since it is the slow case to avoid.
+  if (regexScan && !regexScan.narrowed && !truncation)
+    parts.push(`re: no three fixed characters to narrow by, read all ${regexScan.eligibleFiles} files`);
   if (diagnosis) parts.push(`filters: ${diagnosisLine(diagnosis)}`);
   const json: Record<string, unknown> = { state: summary, ...cov, hits: total };
+  if (regexScan) json.regex = regexScan;
   if (truncation) {
     json.truncated = true;
     json.truncation = truncation;
@@ -234,6 +240,7 @@ export async function runSearch(
       setTruncation(outcome, saved.value.truncated),
       outcome.filterDiagnosis,
       entries.length,
+      outcome.regexScan,
     );
     return ok({
       query: q.input,

@@ -26,7 +26,7 @@ export function truncationWords(t: SetTruncation): string {
     case 'regex_hits': {
       const why =
         t.by === 'regex_deadline' ? 'its time limit' : t.by === 'regex_bytes' ? 'its byte budget' : 'its hit cap';
-      const every = t.prefiltered ? '' : '; the pattern holds no indexed word, so every file is a candidate';
+      const every = t.prefiltered ? '' : '; the pattern fixes no three characters, so every file is a candidate';
       return `truncated (re: stopped at ${why} after ${t.scannedFiles} of ${t.candidateFiles} files in path order${every}; ${NARROW})`;
     }
     case 'lane_cap':

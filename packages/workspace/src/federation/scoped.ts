@@ -94,6 +94,7 @@ export async function runScopedSearch(
         setTruncation(outcome, saved.value.truncated),
         outcome.filterDiagnosis,
         layout.sections[0].count,
+        outcome.regexScan,
       ),
       [[undefined, outcome.gitLog]],
     );
