@@ -21,11 +21,16 @@ export interface SetRowsPage<Entry> {
   readonly truncated: boolean;
 }
 
-/** The footer of a row page in lines: `coverage:`, then `next: more CURSOR` when rows remain (`next`), then `truncated: true`. */
+/**
+ * The footer of a row page in lines: `coverage:`, then `next: more CURSOR` when rows remain
+ * (`next`). A capped set says `truncated` once, on the coverage line (docs/spec/retrieval.md
+ * §4), unless the verb's own coverage words already say it.
+ */
 export function rowPageFooter(page: SetRowsPage<unknown>, next: string | undefined): string {
-  let out = `coverage: ${escapeLineField(page.coverageLine)}\n`;
+  const line =
+    page.truncated && !/\btruncated\b/.test(page.coverageLine) ? `${page.coverageLine}; truncated` : page.coverageLine;
+  let out = `coverage: ${escapeLineField(line)}\n`;
   if (next !== undefined) out += `next: more ${next}\n`;
-  if (page.truncated) out += 'truncated: true\n';
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { fitRowPage } from '../src/row-page';
+import { fitRowPage, rowPageFooter, type SetRowsPage } from '../src/row-page';
 import { countTokens } from '../src/tokens';
 
 // A page of a set's rows: a header, one line per row, a footer naming the set.
@@ -47,5 +47,27 @@ describe('fitRowPage', () => {
     );
     // Without rows, the hint names the page itself.
     expect(fit(3, 0).stderr).toMatch(/too small for this refs page; retry with -b \d+\n$/);
+  });
+});
+
+describe('rowPageFooter', () => {
+  const rows = (coverageLine: string, truncated: boolean): SetRowsPage<unknown> => ({
+    query: 'refs refill',
+    setId: SET,
+    offset: 0,
+    entries: [],
+    coverage: {},
+    coverageLine,
+    truncated,
+  });
+
+  it('says a capped set is truncated once, on its coverage line, never on a line of its own', () => {
+    expect(rowPageFooter(rows('312 sites in 40 files', true), `${SET}@20`)).toBe(
+      `coverage: 312 sites in 40 files; truncated\nnext: more ${SET}@20\n`,
+    );
+    expect(rowPageFooter(rows('312 sites; truncated (the set keeps the first 10000 hits)', true), undefined)).toBe(
+      'coverage: 312 sites; truncated (the set keeps the first 10000 hits)\n',
+    );
+    expect(rowPageFooter(rows('12 sites in 3 files', false), undefined)).toBe('coverage: 12 sites in 3 files\n');
   });
 });
