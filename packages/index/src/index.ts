@@ -6,6 +6,7 @@ export * from './paths';
 export { quoteInput } from './quote';
 export * from './classify';
 export { readInsideRoot, type InsideRead, type ReadRefusal } from './read/inside-root';
+export { revisionOf } from './revision';
 export { literalIndexIn, literalMatchesCase, readLiveFile, type LiveRead } from './query/live';
 export { walkRoot, type WalkedFile, type WalkResult } from './walk';
 export { trackedDirsUnderSkipped } from './walk/git';

@@ -13,11 +13,13 @@ import {
   LIST_MAX,
   mergePostings,
 } from '../src/trigram/postings';
-import { queryTrigrams, regexTrigramQuery, type TrigramQuery } from '../src/trigram/regex';
+import { queryTrigrams, regexPrefilter, type TrigramQuery } from '../src/trigram/regex';
 import Database from 'better-sqlite3';
 import { TRIGRAM_DDL, TrigramWriter, trigramFiles } from '../src/store/trigrams';
 import { Fixture, gitInit } from './helpers';
 
+/** A pattern's trigram query. */
+const regexTrigramQuery = (pattern: string): TrigramQuery => regexPrefilter(pattern).query;
 const tri = (s: string) => (s.charCodeAt(0) << 16) | (s.charCodeAt(1) << 8) | s.charCodeAt(2);
 
 /** Whether a text whose trigrams are `grams` satisfies `q` (file id 0 in a one-word bitset). */

@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import { queryLanguageOf } from '../classify';
 import { decodeText, lineAt, lineStartOffsets, type DecodedText } from '../extract/text';
 import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
 import { percentDecode } from '@trufflepig/base';
 import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
+import { revisionOf } from '../revision';
 import type { SearchHit } from './hit';
 import type { IndexedFile } from './reader';
 import { REGEX_DEADLINE_MS } from '../limits';
 import { compileRegex } from './regex-engine';
-import { regexPrefilter } from '../trigram/regex';
+import { regexPrefilter, type RegexPrefilter } from '../trigram/regex';
 
 export interface LiveFile {
   readonly bytes: Buffer;
@@ -30,10 +30,6 @@ export function readLiveFile(root: string, encodedPath: string, maxBytes: number
   const read = readInsideRoot(root, percentDecode(encodedPath), maxBytes);
   if (!read.ok) return read;
   return { ok: true, bytes: read.bytes, revision: revisionOf(read.bytes) };
-}
-
-function revisionOf(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /**
@@ -71,6 +67,39 @@ export function liveHit(
 /** Bytes a pattern's required literal needs before a scan looks for it first. */
 const LITERAL_MIN_BYTES = 3;
 
+/** A prefilter's strings as the bytes a scan looks for (shorter ones are not worth a search). */
+interface ScanLiterals {
+  /** Strings every match holds. */
+  readonly held: readonly Buffer[];
+  /** The string every match starts with. */
+  readonly leading: Buffer | undefined;
+  readonly crossesLines: boolean;
+}
+
+function scanLiterals(pre: RegexPrefilter): ScanLiterals {
+  const held = pre.literals.map((l) => Buffer.from(l, 'utf8')).filter((b) => b.length >= LITERAL_MIN_BYTES);
+  const leading = Buffer.from(pre.leading, 'utf8');
+  return { held, leading: leading.length >= LITERAL_MIN_BYTES ? leading : undefined, crossesLines: pre.crossesLines };
+}
+
+/**
+ * The byte offset no match in `bytes` starts before, or undefined when the file cannot
+ * match (it lacks a string every match holds): the first occurrence of the leading string,
+ * and, for a pattern that cannot span lines, the start of the latest line where a held
+ * string first occurs.
+ */
+function matchFloor(bytes: Buffer, s: ScanLiterals): number | undefined {
+  let from = 0;
+  for (const literal of s.held) {
+    const first = bytes.indexOf(literal);
+    if (first < 0) return undefined;
+    if (!s.crossesLines) from = Math.max(from, bytes.lastIndexOf(0x0a, first) + 1);
+  }
+  if (!s.leading) return from;
+  const lead = bytes.indexOf(s.leading);
+  return lead < 0 ? undefined : Math.max(from, lead);
+}
+
 /** The UTF-16 index of `byte` (where a character starts) in `decoded`; 0 when the text is not plain UTF-8. */
 function unitAt(decoded: DecodedText, bytes: Buffer, byte: number): number {
   if (byte === 0 || !decoded.validUtf8) return 0;
@@ -99,14 +128,12 @@ export function regexScan(
   files: readonly IndexedFile[],
   pattern: string,
   deadlineAt: number = Date.now() + REGEX_DEADLINE_MS,
+  prefilter: RegexPrefilter = regexPrefilter(pattern),
 ): RegexScan {
   const compiled = compileRegex(pattern);
   if (!compiled.ok) throw new Error(`${compiled.code}: ${compiled.message}`); // parseQuery validated it
-  // Strings every match holds: a file without one of them is skipped at memchr speed, and a
-  // pattern that cannot span lines starts matching at the latest line where one first occurs.
-  const pre = regexPrefilter(pattern);
-  const literals = pre.literals.map((l) => Buffer.from(l, 'utf8')).filter((b) => b.length >= LITERAL_MIN_BYTES);
-  const leading = Buffer.byteLength(pre.leading) >= LITERAL_MIN_BYTES ? Buffer.from(pre.leading, 'utf8') : undefined;
+  // A file without a string every match holds is skipped at memchr speed (matchFloor).
+  const literals = scanLiterals(prefilter);
   const hits: SearchHit[] = [];
   let scanned = 0;
   let lines = 0;
@@ -123,23 +150,11 @@ export function regexScan(
       scannedFiles++;
       continue;
     }
-    let from = 0;
-    let absent = false;
-    for (const literal of literals) {
-      const first = read.bytes.indexOf(literal);
-      if (first < 0) {
-        absent = true;
-        break;
-      }
-      if (!pre.crossesLines) from = Math.max(from, read.bytes.lastIndexOf(0x0a, first) + 1);
-    }
-    // No match starts before the first occurrence of what every match starts with.
-    const lead = leading ? read.bytes.indexOf(leading) : -1;
-    if (absent || (leading && lead < 0)) {
+    const from = matchFloor(read.bytes, literals);
+    if (from === undefined) {
       scannedFiles++;
       continue;
     }
-    from = Math.max(from, lead);
     scanned += read.bytes.length;
     const decoded = decodeText(read.bytes);
     const m = compiled.matcher.firstMatch(decoded.text, unitAt(decoded, read.bytes, from), deadlineAt);

@@ -38,7 +38,7 @@ import {
 } from './lanes';
 import { findLiteral, literalMatchesCase, liveHit, readLive, regexScan } from './live';
 import { hasFilters, type ParsedQuery } from './parse';
-import { regexTrigramQuery } from '../trigram/regex';
+import { regexPrefilter, type TrigramQuery } from '../trigram/regex';
 import { evaluateQuery, hasFile } from '../trigram/evaluate';
 import { trigramFiles } from '../store/trigrams';
 import { fileEligibility } from './eligibility';
@@ -312,16 +312,15 @@ function spelledLanes(ctx: LaneContext): HitLane[] {
 }
 
 /**
- * Which of `files` can hold a match of `pattern`: those whose indexed bytes satisfy its
+ * Which of `files` can hold a match of a pattern: those whose indexed bytes satisfy its
  * trigram query (trigram/regex.ts); undefined when the pattern fixes no trigram, so every
  * file must be read.
  */
 function regexCandidates(
   reader: IndexReader,
   files: readonly IndexedFile[],
-  pattern: string,
+  query: TrigramQuery,
 ): readonly IndexedFile[] | undefined {
-  const query = regexTrigramQuery(pattern);
   if (query.op === 'all') return undefined;
   let maxId = 0;
   for (const f of files) maxId = Math.max(maxId, f.id);
@@ -478,10 +477,11 @@ function runQuery(
   let scanReport: RegexScanReport | undefined;
   if (q.mode === 're') {
     const eligible = reader.files().filter((f) => !f.excluded && ctx.eligible(f));
-    const candidates = regexCandidates(reader, eligible, q.text);
+    const prefilter = regexPrefilter(q.text);
+    const candidates = regexCandidates(reader, eligible, prefilter.query);
     const files = candidates ?? eligible;
     scanReport = { narrowed: candidates !== undefined, candidateFiles: files.length, eligibleFiles: eligible.length };
-    const scan = regexScan(reader.root, files, q.text, deadlineAt);
+    const scan = regexScan(reader.root, files, q.text, deadlineAt, prefilter);
     hits = scan.hits;
     truncated = scan.truncated;
     if (scan.stopped)

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { languageOf, sourceTags, type Language } from '../classify';
 import { identifierExpansions } from '../extract/extract';
 import type { Extraction } from '../extract/facts';
@@ -11,6 +10,7 @@ import { TrigramWriter } from '../store/trigrams';
 import { fileTrigrams } from '../trigram/grams';
 import type { WalkedFile } from '../walk';
 import { readBounded } from './read';
+import { revisionOf } from '../revision';
 
 export interface OldFile {
   id: number;
@@ -148,7 +148,7 @@ export class ReconcileSession {
       return undefined;
     }
     const bytes = read.bytes;
-    const revision = createHash('sha256').update(bytes).digest('hex');
+    const revision = revisionOf(bytes);
     const extractor = extractorId(lang, EXTRACTION_VERSION);
     const prev = this.old.get(file.path);
     if (prev && prev.revision === revision && prev.extractor === extractor && !prev.excluded) {

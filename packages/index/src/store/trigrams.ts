@@ -58,9 +58,11 @@ class ChunkBuffer {
 export class TrigramWriter {
   private readonly pending = new Map<number, ChunkBuffer>();
   private postings = 0;
-  /** Chunks this writer may append to without reading rows: empty when it first met them. */
-  private readonly appendOnly = new Set<number>();
-  private readonly seenChunks = new Set<number>();
+  /**
+   * Chunks this writer has met, and whether their next flush may append without reading
+   * rows: true only for a chunk that held no row when first met, until that first flush.
+   */
+  private readonly appendable = new Map<number, boolean>();
   private readonly insert: Statement;
   private readonly update: Statement;
 
@@ -93,14 +95,11 @@ export class TrigramWriter {
 
   private flushChunk(chunk: number): void {
     const buf = this.pending.get(chunk)!;
-    if (!this.seenChunks.has(chunk)) {
-      this.seenChunks.add(chunk);
-      if (oneValue(this.db, 'SELECT 1 FROM trigram WHERE chunk = ? LIMIT 1', [chunk]) === undefined)
-        this.appendOnly.add(chunk);
-    }
-    const append = this.appendOnly.has(chunk);
+    const append =
+      this.appendable.get(chunk) ??
+      oneValue(this.db, 'SELECT 1 FROM trigram WHERE chunk = ? LIMIT 1', [chunk]) === undefined;
     // Later flushes of the same chunk must merge with what this one writes.
-    this.appendOnly.delete(chunk);
+    this.appendable.set(chunk, false);
     const runs = buf.runs.map((r) => r.keys.subarray(0, r.length).sort());
     const at = new Array<number>(runs.length).fill(0);
     const offsets = new Uint16Array(TRIGRAM_CHUNK_FILES);

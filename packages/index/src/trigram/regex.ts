@@ -509,11 +509,6 @@ export function regexPrefilter(pattern: string): RegexPrefilter {
   };
 }
 
-/** The trigram query of a `re:` pattern (regexPrefilter). */
-export function regexTrigramQuery(pattern: string): TrigramQuery {
-  return regexPrefilter(pattern).query;
-}
-
 /**
  * At most `budget` distinct trigrams: a conjunction keeps the terms that fit (dropping one
  * only widens the query); a disjunction that does not fit becomes `all`.

@@ -4,11 +4,11 @@
 // window of at most 20 lines around it. A definition query (`sym:` declarations,
 // `kind:`) spans the whole definition. The narrowed span is what the result set stores,
 // so `show HANDLE` prints just it.
-import { createHash } from 'node:crypto';
 import {
   DOCS_TAG,
   FILE_MAX_BYTES,
   readInsideRoot,
+  revisionOf,
   type IndexReader,
   type ParsedQuery,
   type SearchHit,
@@ -142,7 +142,7 @@ export function narrowHits(
     const live = readInsideRoot(reader.root, percentDecode(h.path), FILE_MAX_BYTES);
     if (!live.ok) continue;
     read += live.bytes.length;
-    if (createHash('sha256').update(live.bytes).digest('hex') !== h.revision) continue;
+    if (revisionOf(live.bytes) !== h.revision) continue;
     // The anchor lies on one of the hit's lines, and a span encloses it: no other definition of the file matters.
     const defs: DefSpan[] = reader.definitionSpansOverlapping(f.id, h.startLine, h.endLine);
     memo.set(h, narrowHit(h, live.bytes, defs, terms, q));
