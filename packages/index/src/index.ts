@@ -30,6 +30,7 @@ export {
   coverageState,
   indexCommandHint,
   type OpenOptions,
+  type FileTable,
   type CoverageState,
   type IndexedFile,
   type IndexCoverage,

@@ -111,6 +111,20 @@ export const GIT_LOG_TIMEOUT_MS = 60_000;
  * 78,000-file kernel tree takes well under a second here.
  */
 export const WALK_GIT_TIMEOUT_MS = 10_000;
+/**
+ * Paths one scoped reconcile walks alone (a daemon's watch events, each a file or a
+ * directory with everything below it); more, and the whole root is walked: past a few
+ * hundred paths a burst is a checkout or a build, and one listing of the tree is cheaper
+ * than that many path lookups.
+ */
+export const SCOPED_WALK_MAX_PATHS = 256;
+/**
+ * File rows one generation may change and still be journaled (store/file-changes.ts); a
+ * reader reads rows one by one only up to this many, the whole table otherwise.
+ */
+export const FILE_CHANGES_JOURNALED_MAX = 4_096;
+/** Generations of file changes kept: a reader older than that reads the whole table. */
+export const FILE_CHANGE_GENERATIONS_KEPT = 64;
 /** Bytes of one ignore file (`.gitignore`, `.git/info/exclude`) the rules walk reads. */
 export const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
 /** Bytes of `git ls-files` output the walk accepts (≈ 10 million paths); past it the walk reads the ignore rules itself. */

@@ -3,7 +3,8 @@ import ignore, { type Ignore } from 'ignore';
 import { isAlwaysSkippedDir, percentEncode } from '@trufflepig/base';
 import { IGNORE_FILE_MAX_BYTES } from './limits';
 import { readInsideRoot } from './read/inside-root';
-import { listGitFiles, type GitListing } from './walk/git';
+import { listGitFiles, listGitScope, type GitListing } from './walk/git';
+import { IGNORE_FILE_NAME } from './walk/scope';
 import { summarizeSkipped, type SkippedEntry, type SkipSummary } from './walk/skipped';
 
 export interface WalkedFile {
@@ -172,31 +173,61 @@ function isIgnored(levels: readonly IgnoreLevel[], relText: string, isDir: boole
  * and `.git/info/exclude` by matching their rules here.
  */
 export function walkByRules(root: string): WalkResult {
-  const files: WalkedFile[] = [];
-  const issues: WalkIssue[] = [];
-  const skipped: SkippedEntry[] = [];
-  const rootBuf = Buffer.from(root);
-  const rootLevels: IgnoreLevel[] = [];
+  const out: RulesWalk = { files: [], issues: [], skipped: [] };
+  walkRulesFrom(root, [{ rel: Buffer.alloc(0), levels: excludeLevels(root) }], out);
+  out.files.sort(byPath);
+  return { files: out.files, issues: out.issues, via: 'rules', skipped: summarizeSkipped(root, out.skipped) };
+}
+
+/** The rules of `.git/info/exclude`, which apply below the root's own `.gitignore`. */
+function excludeLevels(root: string): IgnoreLevel[] {
   const exclude = readIgnoreFile(root, Buffer.from('.git/info/exclude'));
-  if (exclude) rootLevels.push({ base: '', test: levelTester(exclude) });
-  const stack: { rel: Buffer; levels: IgnoreLevel[] }[] = [{ rel: Buffer.alloc(0), levels: rootLevels }];
+  return exclude ? [{ base: '', test: levelTester(exclude) }] : [];
+}
+
+/** `levels` and the `.gitignore` of the directory `relPrefix` ('' or ending in '/'), if it has one. */
+function withIgnoreFile(root: string, relPrefix: Buffer, levels: IgnoreLevel[]): IgnoreLevel[] {
+  const text = readIgnoreFile(root, Buffer.concat([relPrefix, Buffer.from(IGNORE_FILE_NAME)]));
+  return text ? [...levels, { base: relPrefix.toString('utf8'), test: levelTester(text) }] : levels;
+}
+
+interface RulesStart {
+  /** Root-relative directory to list. */
+  readonly rel: Buffer;
+  /** The ignore rules in force there, its own `.gitignore` included when `only` is set. */
+  readonly levels: IgnoreLevel[];
+  /** List only this entry of the directory (and, if a directory, all below it). */
+  readonly only?: Buffer;
+}
+
+interface RulesWalk {
+  readonly files: WalkedFile[];
+  readonly issues: WalkIssue[];
+  readonly skipped: SkippedEntry[];
+}
+
+/** The rules walk from each start, depth first; what it finds is appended to `out`. */
+function walkRulesFrom(root: string, starts: readonly RulesStart[], out: RulesWalk): void {
+  const rootBuf = Buffer.from(root);
+  const stack: RulesStart[] = [...starts].reverse();
   while (stack.length > 0) {
-    const { rel, levels: parentLevels } = stack.pop()!;
+    const { rel, levels: parentLevels, only } = stack.pop()!;
     const absDir = rel.length === 0 ? rootBuf : Buffer.concat([rootBuf, Buffer.from('/'), rel]);
     const relPrefix = rel.length === 0 ? Buffer.alloc(0) : Buffer.concat([rel, Buffer.from('/')]);
     let entries: fs.Dirent<Buffer>[];
     try {
       entries = fs.readdirSync(absDir, { encoding: 'buffer', withFileTypes: true });
     } catch (err) {
-      issues.push({ path: percentEncode(rel), kind: 'walk_error', message: (err as Error).message });
+      // A scoped start whose directory is gone lists nothing, as the whole walk would.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (only && (code === 'ENOENT' || code === 'ENOTDIR')) continue;
+      out.issues.push({ path: percentEncode(rel), kind: 'walk_error', message: (err as Error).message });
       continue;
     }
     let levels = parentLevels;
-    const gitignore = entries.find((e) => e.isFile() && e.name.toString('latin1') === '.gitignore');
-    if (gitignore) {
-      const text = readIgnoreFile(root, Buffer.concat([relPrefix, Buffer.from('.gitignore')]));
-      if (text) levels = [...parentLevels, { base: relPrefix.toString('utf8'), test: levelTester(text) }];
-    }
+    if (only) entries = entries.filter((e) => e.name.equals(only));
+    else if (entries.some((e) => e.isFile() && e.name.toString('latin1') === IGNORE_FILE_NAME))
+      levels = withIgnoreFile(root, relPrefix, parentLevels);
     entries.sort((a, b) => Buffer.compare(a.name, b.name));
     const subdirs: Buffer[] = [];
     for (const entry of entries) {
@@ -207,12 +238,12 @@ export function walkByRules(root: string): WalkResult {
       // `node_modules` symlink points into a package store. Outside Git nothing is tracked,
       // so every such directory is an untracked one, counted (`.git` is no content).
       if (isAlwaysSkippedDir(nameText)) {
-        if (nameText !== '.git') skipped.push({ raw: relEntry, dir: entry.isDirectory() });
+        if (nameText !== '.git') out.skipped.push({ raw: relEntry, dir: entry.isDirectory() });
         continue;
       }
       if (entry.isDirectory()) {
         if (isIgnored(levels, relText, true)) {
-          skipped.push({ raw: relEntry, dir: true });
+          out.skipped.push({ raw: relEntry, dir: true });
           continue;
         }
         subdirs.push(relEntry);
@@ -220,18 +251,78 @@ export function walkByRules(root: string): WalkResult {
       }
       if (!entry.isFile() && !entry.isSymbolicLink()) continue;
       if (isIgnored(levels, relText, false)) {
-        skipped.push({ raw: relEntry, dir: false });
+        out.skipped.push({ raw: relEntry, dir: false });
         continue;
       }
       try {
         const st = fs.lstatSync(Buffer.concat([rootBuf, Buffer.from('/'), relEntry]), { bigint: true });
-        if (st.isFile() || st.isSymbolicLink()) files.push(fileOf(relEntry, st));
+        if (st.isFile() || st.isSymbolicLink()) out.files.push(fileOf(relEntry, st));
       } catch (err) {
-        issues.push({ path: percentEncode(relEntry), kind: 'walk_error', message: (err as Error).message });
+        out.issues.push({ path: percentEncode(relEntry), kind: 'walk_error', message: (err as Error).message });
       }
     }
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push({ rel: subdirs[i], levels });
   }
-  files.sort(byPath);
-  return { files, issues, via: 'rules', skipped: summarizeSkipped(root, skipped) };
+}
+
+/** What a scoped walk found: the files of the scope, as walkRoot lists them there. */
+export interface ScopedWalk {
+  readonly files: WalkedFile[];
+  readonly via: 'git' | 'rules';
+}
+
+/**
+ * The files of `scope` alone (root-relative raw paths, each a file or a directory with
+ * everything below it; see walk/scope.ts), exactly as walkRoot lists them there. Undefined
+ * when the scope cannot be walked alone and the whole root must be: something in it is
+ * ignored or never entered (the skip summary would change), a directory cannot be read,
+ * it reaches into a nested repository.
+ */
+export function walkScope(root: string, scope: readonly Buffer[]): ScopedWalk | undefined {
+  const listing = listGitScope(root, scope);
+  if (listing === 'whole') return undefined;
+  if (listing) {
+    const listed = walkListed(root, listing);
+    return listed.issues.length > 0 ? undefined : { files: listed.files, via: 'git' };
+  }
+  const starts: RulesStart[] = [];
+  for (const raw of scope) {
+    const slash = raw.lastIndexOf(SLASH);
+    const parent = slash < 0 ? Buffer.alloc(0) : raw.subarray(0, slash);
+    const levels = levelsAt(root, parent);
+    if (levels === 'whole') return undefined;
+    if (levels !== 'absent') starts.push({ rel: parent, levels, only: raw.subarray(slash + 1) });
+  }
+  const out: RulesWalk = { files: [], issues: [], skipped: [] };
+  walkRulesFrom(root, starts, out);
+  if (out.issues.length > 0 || out.skipped.length > 0) return undefined;
+  out.files.sort(byPath);
+  return { files: out.files, via: 'rules' };
+}
+
+/**
+ * The ignore rules the rules walk applies inside the directory `rel` (its own `.gitignore`
+ * included): `'absent'` when the walk never reaches it because it or a parent is missing or
+ * not a real directory; `'whole'` when it or a parent is ignored or never entered.
+ */
+function levelsAt(root: string, rel: Buffer): IgnoreLevel[] | 'absent' | 'whole' {
+  let levels = withIgnoreFile(root, Buffer.alloc(0), excludeLevels(root));
+  const rootSlash = Buffer.from(root.endsWith('/') ? root : `${root}/`);
+  for (let end = 0; end < rel.length; end++) {
+    end = rel.indexOf(SLASH, end);
+    if (end < 0) end = rel.length;
+    const dir = rel.subarray(0, end);
+    if (isAlwaysSkippedDir(dir.subarray(dir.lastIndexOf(SLASH) + 1).toString('utf8'))) return 'whole';
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.lstatSync(Buffer.concat([rootSlash, dir]), { throwIfNoEntry: false });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') return 'absent';
+      return 'whole';
+    }
+    if (!st?.isDirectory()) return 'absent';
+    if (isIgnored(levels, dir.toString('utf8'), true)) return 'whole';
+    levels = withIgnoreFile(root, Buffer.concat([dir, Buffer.from('/')]), levels);
+  }
+  return levels;
 }

@@ -20,6 +20,11 @@ export const CONNECTION_IDLE_MS = 60_000;
 export const DEFAULT_QUIET_MS = 75;
 /** ... but at most this long after the first event of a burst. */
 export const DEFAULT_MAX_DEBOUNCE_MS = 1_000;
+/**
+ * Changed paths a daemon remembers between reconciles, to reconcile only them; past this
+ * many it reconciles the whole root (the index may also decide so for fewer paths).
+ */
+export const MAX_PENDING_CHANGED_PATHS = 4_096;
 /** Periodic reconcile while the file watcher works (covers events the kernel dropped). */
 export const PERIODIC_WITH_WATCHER_MS = 5 * 60_000;
 /** Periodic reconcile when there is no working watcher. */

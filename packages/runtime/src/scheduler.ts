@@ -1,7 +1,7 @@
 // When a daemon reconciles: at start, after watch events settle, periodically, and on
 // request; never two at once (a request during a run becomes one follow-up run).
 import { errorText } from './errors';
-import { LOCKED_RETRY_MS } from './limits';
+import { LOCKED_RETRY_MS, MAX_PENDING_CHANGED_PATHS } from './limits';
 
 export type ReconcileReason =
   'start' | 'watch' | 'periodic' | 'request' | 'watcher_failed' | 'locked_retry' | 'follow_up';
@@ -9,6 +9,8 @@ export type ReconcileReason =
 /** One finished reconcile: the reconcile function's result, or what it threw. */
 export interface ReconcileRun {
   readonly reason: ReconcileReason;
+  /** How many changed paths the run was given; absent when it was to reconcile the whole root. */
+  readonly changed?: number;
   readonly startedAt: number;
   readonly durationMs: number;
   readonly result?: unknown;
@@ -16,7 +18,12 @@ export interface ReconcileRun {
 }
 
 export interface SchedulerOptions {
-  readonly reconcile: () => Promise<unknown>;
+  /**
+   * Reconcile the root: `changed` names the root-relative paths watch events reported since
+   * the previous reconcile started, when that is all that can have changed; undefined means
+   * anything may have (start, periodic, a request, lost or unnamed events, a failed run).
+   */
+  readonly reconcile: (changed?: readonly string[]) => Promise<unknown>;
   readonly quietMs: number;
   readonly maxDebounceMs: number;
   /** The periodic interval now (it depends on whether the watcher works). */
@@ -31,6 +38,11 @@ export interface SchedulerState {
   readonly last?: ReconcileRun;
   /** Newest published generation reported by a reconcile result (`{ ok: true, value: { generation } }`). */
   readonly generation?: number;
+}
+
+/** `{ ok: true, ... }`: the reconcile settled what it was given. */
+function isOkResult(result: unknown): boolean {
+  return (result as { ok?: unknown } | null | undefined)?.ok === true;
 }
 
 /** `{ ok: false, error: { code: 'index_locked' } }`: another writer holds the index. */
@@ -60,6 +72,10 @@ export class ReconcileScheduler {
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
   private state: { runs: number; last?: ReconcileRun; generation?: number } = { runs: 0 };
+  /** Paths watch events named since the last run started; 'root' once one was unnamed or they are too many. */
+  private changes: Set<string> | 'root' = new Set();
+  /** A run for another reason than watch events was asked for since the last run started. */
+  private wholeRequested = false;
 
   constructor(private readonly options: SchedulerOptions) {}
 
@@ -69,6 +85,7 @@ export class ReconcileScheduler {
 
   /** Reconcile now, or right after the running reconcile; resolves with a run that started after this call. */
   request(reason: ReconcileReason): Promise<ReconcileRun> {
+    if (reason !== 'watch') this.wholeRequested = true;
     return new Promise((resolve) => {
       if (this.stopped) {
         resolve({ reason, startedAt: Date.now(), durationMs: 0, thrown: 'the daemon is stopping' });
@@ -80,9 +97,16 @@ export class ReconcileScheduler {
     });
   }
 
-  /** A watch event: reconcile once events are quiet for quietMs, at most maxDebounceMs after the first. */
-  noteChange(): void {
+  /**
+   * A watch event at `path` (root-relative; '' when the watcher could not say where):
+   * reconcile once events are quiet for quietMs, at most maxDebounceMs after the first.
+   */
+  noteChange(path = ''): void {
     if (this.stopped) return;
+    if (this.changes !== 'root') {
+      if (path === '' || this.changes.size >= MAX_PENDING_CHANGED_PATHS) this.changes = 'root';
+      else this.changes.add(path);
+    }
     this.burstTimer ??= later(this.options.maxDebounceMs, () => this.flushChanges());
     if (this.quietTimer) clearTimeout(this.quietTimer);
     this.quietTimer = later(this.options.quietMs, () => this.flushChanges());
@@ -119,14 +143,22 @@ export class ReconcileScheduler {
     if (this.periodicTimer) clearTimeout(this.periodicTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const startedAt = Date.now();
+    // Events that arrive from here on are the next run's.
+    const changed =
+      this.wholeRequested || this.changes === 'root' || this.changes.size === 0 ? undefined : [...this.changes];
+    this.changes = new Set();
+    this.wholeRequested = false;
+    const given = changed ? { changed: changed.length } : {};
     let run: ReconcileRun;
     try {
-      const result = await this.options.reconcile();
-      run = { reason, startedAt, durationMs: Date.now() - startedAt, result };
+      const result = await this.options.reconcile(changed);
+      run = { reason, ...given, startedAt, durationMs: Date.now() - startedAt, result };
     } catch (err) {
-      run = { reason, startedAt, durationMs: Date.now() - startedAt, thrown: errorText(err) };
+      run = { reason, ...given, startedAt, durationMs: Date.now() - startedAt, thrown: errorText(err) };
     }
     this.running = false;
+    // What a failed run was given is not settled: the next run walks the whole root.
+    if (!isOkResult(run.result)) this.changes = 'root';
     const generation = generationOf(run.result);
     this.state = { runs: this.state.runs + 1, last: run, generation: generation ?? this.state.generation };
     try {

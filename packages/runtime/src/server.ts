@@ -42,8 +42,12 @@ export interface RootDaemonOptions extends Omit<ServiceOptions, 'checkMs'> {
   readonly root: string;
   readonly cacheDir: string;
   readonly handler: RequestHandler;
-  /** Reconcile the root; never called twice at once. Default: @trufflepig/index reconcile(root, { cacheDir }), loaded on first use. */
-  readonly reconcile?: () => Promise<unknown>;
+  /**
+   * Reconcile the root, or only the `changed` paths when watch events named all that changed
+   * (SchedulerOptions.reconcile); never called twice at once. Default: @trufflepig/index
+   * reconcile(root, { cacheDir, changed }), loaded on first use.
+   */
+  readonly reconcile?: (changed?: readonly string[]) => Promise<unknown>;
   /** Called after every reconcile (e.g. to reopen a warm index reader on a new generation). */
   readonly onReconciled?: (run: ReconcileRun) => void;
   readonly quietMs?: number;
@@ -72,11 +76,11 @@ export interface RunningDaemon {
   readonly done: Promise<ExitReason>;
 }
 
-function defaultReconcile(root: string, cacheDir: string): () => Promise<unknown> {
+function defaultReconcile(root: string, cacheDir: string): (changed?: readonly string[]) => Promise<unknown> {
   // Loaded lazily: clients import this package on their fast path and must not pay for the index.
-  return async () => {
+  return async (changed) => {
     const index = require('@trufflepig/index') as typeof import('@trufflepig/index');
-    return index.reconcile(root, { cacheDir });
+    return index.reconcile(root, { cacheDir, ...(changed ? { changed } : {}) });
   };
 }
 
@@ -203,14 +207,14 @@ class Daemon extends ServedProcess<DaemonStatus> implements RunningDaemon {
     const watcher = new TreeWatcher(
       this.root,
       {
-        onChange: () => {
+        onChange: (relative) => {
           // A deleted root shows up as events first: check at once, but not on every event of a burst.
           const now = Date.now();
           if (now - this.lastEventRootCheck >= 50) {
             this.lastEventRootCheck = now;
             if (!this.service.check()) return;
           }
-          this.scheduler.noteChange();
+          this.scheduler.noteChange(relative);
         },
         onFailure: (reason) => this.watcherFailed(reason),
       },

@@ -27,6 +27,10 @@ export interface DaemonStatus {
       readonly durationMs: number;
       readonly ok: boolean;
       readonly error?: string;
+      /** Changed paths the run was given (watch events); absent when it was to reconcile the whole root. */
+      readonly changed?: number;
+      /** What the reconcile walked, as it reported (`root` or `paths`), when it did. */
+      readonly walk?: string;
     };
   };
   readonly watcher: {
@@ -38,6 +42,12 @@ export interface DaemonStatus {
   readonly periodicMs: number;
   readonly requests: { readonly served: number; readonly inFlight: number };
   readonly memory: { readonly rssBytes: number; readonly heapUsedBytes: number };
+}
+
+/** The `walk` a reconcile result (`{ ok: true, value: { walk } }`) reports. */
+function walkOf(result: unknown): string | undefined {
+  const r = result as { ok?: unknown; value?: { walk?: unknown } } | null | undefined;
+  return r?.ok === true && typeof r.value?.walk === 'string' ? r.value.walk : undefined;
 }
 
 function failureOf(result: unknown, thrown: string | undefined): string | undefined {
@@ -81,6 +91,8 @@ export function describeStatus(s: {
               durationMs: last.durationMs,
               ok: error === undefined,
               ...(error !== undefined ? { error } : {}),
+              ...(last.changed !== undefined ? { changed: last.changed } : {}),
+              ...(walkOf(last.result) !== undefined ? { walk: walkOf(last.result) } : {}),
             },
           }
         : {}),

@@ -33,7 +33,10 @@ export function isIgnoredPath(relative: string, tracked: ReadonlySet<string> = n
 }
 
 export interface TreeWatcherEvents {
-  /** Something changed at this root-relative path ('' when the kernel did not say where). */
+  /**
+   * Something changed at this root-relative path: a file or directory, or the watched
+   * directory itself when the kernel did not name the entry ('' is the root).
+   */
   onChange(relative: string): void;
   /** The watcher stopped working (limit reached, watch failed); it has closed itself. */
   onFailure(reason: string): void;
@@ -113,7 +116,7 @@ export class TreeWatcher {
     const relative = name === null ? dir : dir ? `${dir}/${String(name)}` : String(name);
     if (isIgnoredPath(relative, this.tracked)) return;
     if (type === 'rename' && name !== null) this.followRename(relative);
-    this.events.onChange(name === null ? '' : relative);
+    this.events.onChange(relative);
   }
 
   /** A created directory gets watched (with its subtree); a removed one is forgotten. */

@@ -12,15 +12,15 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((d) => d.stop()));
 });
 
-/** A reconcile that records when it ran, how many ran at once, and takes `ms`. */
+/** A reconcile that records when it ran, what it was given, how many ran at once, and takes `ms`. */
 function recorder(ms = 0) {
-  const calls: { start: number; end?: number }[] = [];
+  const calls: { start: number; end?: number; changed?: readonly string[] }[] = [];
   let active = 0;
   let maxActive = 0;
-  const reconcile = async () => {
+  const reconcile = async (changed?: readonly string[]) => {
     active++;
     maxActive = Math.max(maxActive, active);
-    const call: { start: number; end?: number } = { start: Date.now() };
+    const call: { start: number; end?: number; changed?: readonly string[] } = { start: Date.now(), changed };
     calls.push(call);
     await sleep(ms);
     call.end = Date.now();
@@ -31,7 +31,7 @@ function recorder(ms = 0) {
 }
 
 async function start(
-  reconcile: () => Promise<unknown>,
+  reconcile: (changed?: readonly string[]) => Promise<unknown>,
   extra: Partial<RootDaemonOptions> = {},
   dirs = tempRoot('rec'),
 ) {
@@ -262,4 +262,72 @@ test('index_locked is retried; a handler can ask for a reconcile through the dae
   const reply = await sendRequest(dirs.cacheDir, { verb: 'index' });
   expect(reply.ok && JSON.parse(reply.reply.stdout)).toEqual({ ok: true, value: { generation: 3 } });
   expect(daemon.status().generation).toBe(3);
+});
+
+test('watch events name what changed: the reconcile is given those paths; the start reconcile is given none', async () => {
+  const r = recorder();
+  const { root } = await start(r.reconcile, { quietMs: 75, maxDebounceMs: 1_000 });
+  await waitFor(() => r.calls.length >= 1, 2_000, 'the start reconcile');
+  expect(r.calls[0].changed).toBeUndefined();
+  await sleep(100);
+  fs.writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a = 2;\n');
+  fs.mkdirSync(path.join(root, 'lib'));
+  fs.writeFileSync(path.join(root, 'src', 'b.ts'), 'export const b = 1;\n');
+  await waitFor(() => r.calls.length >= 2, 2_000, 'a reconcile after the edits');
+  await sleep(300);
+  const named = new Set(r.calls.slice(1).flatMap((c) => c.changed ?? ['(whole root)']));
+  expect([...named].sort()).toEqual(['lib', 'src/a.ts', 'src/b.ts']);
+});
+
+test('a failed run leaves what it was given unsettled: the next run reconciles the whole root', async () => {
+  const calls: (readonly string[] | undefined)[] = [];
+  const { root, daemon } = await start(async (changed) => {
+    calls.push(changed);
+    return calls.length === 2
+      ? { ok: false, error: { code: 'cache_unwritable', message: 'full' } }
+      : { ok: true, value: { generation: calls.length } };
+  });
+  await waitFor(() => calls.length >= 1, 2_000, 'the start reconcile');
+  await sleep(100);
+  fs.writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a = 2;\n');
+  await waitFor(() => calls.length >= 2, 2_000, 'the failing watch reconcile');
+  expect(calls[1]).toEqual(['src/a.ts']);
+  await sleep(100);
+  fs.writeFileSync(path.join(root, 'src', 'c.ts'), 'export const c = 3;\n');
+  await waitFor(() => calls.length >= 3, 2_000, 'the next reconcile');
+  expect(calls[2]).toBeUndefined();
+  expect(daemon.status().reconcile.last).toMatchObject({ ok: true });
+});
+
+test('a request during a run makes the follow-up reconcile the whole root, events or not', async () => {
+  const calls: (readonly string[] | undefined)[] = [];
+  const dirs = tempRoot('req-follow');
+  let release: () => void = () => undefined;
+  await start(
+    async (changed) => {
+      calls.push(changed);
+      if (calls.length === 2) await new Promise<void>((resolve) => (release = resolve));
+      return { ok: true, value: { generation: calls.length } };
+    },
+    {
+      handler: async (_req, ctx) => {
+        await ctx.reconcileNow();
+        return { stdout: '', stderr: '', exitCode: 0 };
+      },
+    },
+    dirs,
+  );
+  await waitFor(() => calls.length >= 1, 2_000, 'the start reconcile');
+  await sleep(100);
+  fs.writeFileSync(path.join(dirs.root, 'src', 'a.ts'), 'export const a = 2;\n');
+  await waitFor(() => calls.length >= 2, 2_000, 'the watch reconcile');
+  expect(calls[1]).toEqual(['src/a.ts']);
+  fs.writeFileSync(path.join(dirs.root, 'src', 'd.ts'), 'export const d = 4;\n');
+  await sleep(200);
+  const requested = sendRequest(dirs.cacheDir, { verb: 'index' });
+  await sleep(100);
+  release();
+  await requested;
+  await waitFor(() => calls.length >= 3, 2_000, 'the follow-up run');
+  expect(calls[2]).toBeUndefined();
 });

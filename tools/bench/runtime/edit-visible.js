@@ -58,7 +58,11 @@ async function measureEditToVisible(ctx, edits, editable, onEdit) {
     const sample = await measureOneEdit(ctx, n, rel);
     // The daemon's last reconcile (the one that published the edit): how much of the wait it was.
     const status = await daemonStatusOf(ctx);
-    sample.reconcileMs = status && status.reconcile.last ? status.reconcile.last.durationMs : null;
+    const last = status && status.reconcile.last;
+    sample.reconcileMs = last ? last.durationMs : null;
+    // What that reconcile walked: only the changed paths, or the whole root.
+    sample.reconcileWalk = last && last.walk ? last.walk : null;
+    sample.reconcileReason = last ? last.reason : null;
     samples.push(sample);
     if (onEdit) onEdit(sample);
     await sleep(SETTLE_MS);

@@ -8,6 +8,7 @@ import { displayPath } from '@trufflepig/base';
 import type { SeedOutcome } from '../reconcile';
 import { openDatabase } from '../store/database';
 import { readReconcileFailure, type ReconcileFailure } from '../store/health';
+import { fileChangesSince, indexIdOf } from '../store/file-changes';
 import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
 import { ownershipOf, rootMismatch } from '../store/root-owner';
@@ -72,7 +73,56 @@ export interface OpenOptions {
    * worktree read through its member's index); defaults to the root.
    */
   readonly builtFor?: string;
+  /**
+   * The file table of a reader of an earlier generation of this index (IndexReader.fileTable):
+   * this reader reads only the rows changed since, when the index journaled them.
+   */
+  readonly previous?: FileTable;
 }
+
+/** A reader's file rows, from which a reader of a later generation of the same index file may start. */
+export interface FileTable {
+  /** The database file's identity (store/file-changes.ts). */
+  readonly indexId: string;
+  readonly generation: number;
+  /** In path order. */
+  readonly files: readonly IndexedFile[];
+}
+
+const FILE_COLUMNS = 'id, path, lang, tags, size, mtime, ino, revision, excluded, parse, fact_limited, lines';
+
+function indexedFileOf(r: readonly unknown[]): IndexedFile {
+  return {
+    id: Number(r[0]),
+    path: String(r[1]),
+    lang: String(r[2]) as Language,
+    tags: String(r[3]).split(' ').filter(Boolean),
+    size: Number(r[4]),
+    mtime: String(r[5]),
+    ino: Number(r[6]),
+    revision: r[7] == null ? null : String(r[7]),
+    excluded: r[8] == null ? null : String(r[8]),
+    parse: String(r[9]),
+    factLimited: Number(r[10]) === 1,
+    lines: Number(r[11]),
+  };
+}
+
+const byPath = (a: IndexedFile, b: IndexedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** Two lists in path order as one (stored paths are ASCII, so this is SQLite's order too). */
+function mergeByPath(a: readonly IndexedFile[], b: readonly IndexedFile[]): IndexedFile[] {
+  const out: IndexedFile[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(byPath(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
+}
+
+/** Rows read per `IN (...)` statement when a reader reads changed rows by id. */
+const IDS_PER_STATEMENT = 500;
 
 /** The command that indexes `root`, with the --cache base the user passed (hints must keep it). */
 export function indexCommandHint(root: string, cacheBase?: string): string {
@@ -104,6 +154,10 @@ export class IndexReader {
     readonly generation: number,
     readonly root: string,
     private readonly cacheDir: string,
+    /** The database file's identity, when it journals its file changes. */
+    private readonly indexId: string | undefined,
+    /** Where files() may start from; dropped once used. */
+    private previous: FileTable | undefined,
   ) {}
 
   /**
@@ -123,9 +177,11 @@ export class IndexReader {
     // One generation for the reader's whole life: a read transaction, begun here and held
     // until close, sees no publication that commits after it (WAL snapshots).
     let generationText: string | undefined;
+    let indexId: string | undefined;
     try {
       db.exec('BEGIN');
       generationText = getMeta(db, 'generation');
+      indexId = indexIdOf(db);
     } catch {
       db.close();
       return fail('index_corrupt', `the index at ${file} is unreadable; ${run}`);
@@ -144,31 +200,46 @@ export class IndexReader {
       db.close();
       return fail('index_warming', `the index for ${root} has no published generation yet; ${run}`);
     }
-    return ok(new IndexReader(db, generation, root, cacheDir));
+    return ok(new IndexReader(db, generation, root, cacheDir, indexId, options.previous));
   }
 
   files(): IndexedFile[] {
     if (!this.fileList) {
-      this.fileList = allRows(
-        this.db,
-        'SELECT id, path, lang, tags, size, mtime, ino, revision, excluded, parse, fact_limited, lines FROM file ORDER BY path',
-      ).map((r) => ({
-        id: Number(r[0]),
-        path: String(r[1]),
-        lang: String(r[2]) as Language,
-        tags: String(r[3]).split(' ').filter(Boolean),
-        size: Number(r[4]),
-        mtime: String(r[5]),
-        ino: Number(r[6]),
-        revision: r[7] == null ? null : String(r[7]),
-        excluded: r[8] == null ? null : String(r[8]),
-        parse: String(r[9]),
-        factLimited: Number(r[10]) === 1,
-        lines: Number(r[11]),
-      }));
+      this.fileList = (this.previous && this.filesFrom(this.previous)) ?? this.readFiles();
+      this.previous = undefined;
       this.fileById = new Map(this.fileList.map((f) => [f.id, f]));
     }
     return this.fileList;
+  }
+
+  /** This reader's file rows, for a reader of a later generation to start from (OpenOptions.previous). */
+  fileTable(): FileTable | undefined {
+    return this.indexId !== undefined && this.fileList
+      ? { indexId: this.indexId, generation: this.generation, files: this.fileList }
+      : undefined;
+  }
+
+  private readFiles(): IndexedFile[] {
+    return allRows(this.db, `SELECT ${FILE_COLUMNS} FROM file ORDER BY path`).map(indexedFileOf);
+  }
+
+  /** `previous` with the rows changed since read again; undefined when the journal cannot tell which. */
+  private filesFrom(previous: FileTable): IndexedFile[] | undefined {
+    if (this.indexId === undefined || previous.indexId !== this.indexId) return undefined;
+    const changed = fileChangesSince(this.db, this.indexId, previous.generation, this.generation);
+    if (!changed) return undefined;
+    const ids = new Set(changed);
+    const fresh: IndexedFile[] = [];
+    for (let i = 0; i < changed.length; i += IDS_PER_STATEMENT) {
+      const chunk = changed.slice(i, i + IDS_PER_STATEMENT);
+      const marks = chunk.map(() => '?').join(',');
+      for (const r of allRows(this.db, `SELECT ${FILE_COLUMNS} FROM file WHERE id IN (${marks})`, chunk))
+        fresh.push(indexedFileOf(r));
+    }
+    return mergeByPath(
+      previous.files.filter((f) => !ids.has(f.id)),
+      fresh.sort(byPath),
+    );
   }
 
   /** Lowercased display paths, aligned with files(): computed once per reader, not per query. */

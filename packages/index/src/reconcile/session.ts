@@ -1,3 +1,4 @@
+import { percentEncode } from '@trufflepig/base';
 import { languageOf, sourceTags, type Language } from '../classify';
 import { identifierExpansions } from '../extract/extract';
 import type { Extraction } from '../extract/facts';
@@ -35,27 +36,56 @@ export interface Pending {
   readonly donor?: OldFile;
 }
 
-export function oldFiles(db: Database): Map<string, OldFile> {
-  const old = new Map<string, OldFile>();
+const OLD_FILE_COLUMNS = 'path, id, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lang';
+
+function oldFileOf(r: readonly unknown[]): OldFile {
   const text = (v: unknown) => (v == null ? null : String(v));
-  for (const r of allRows(
-    db,
-    'SELECT path, id, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lang FROM file',
-  )) {
-    old.set(String(r[0]), {
-      id: Number(r[1]),
-      size: Number(r[2]),
-      mtime: String(r[3]),
-      ino: Number(r[4]),
-      revision: text(r[5]),
-      extractor: text(r[6]),
-      excluded: text(r[7]),
-      parse: String(r[8]),
-      factLimited: Number(r[9]) === 1,
-      lang: String(r[10]) as Language,
-    });
+  return {
+    id: Number(r[1]),
+    size: Number(r[2]),
+    mtime: String(r[3]),
+    ino: Number(r[4]),
+    revision: text(r[5]),
+    extractor: text(r[6]),
+    excluded: text(r[7]),
+    parse: String(r[8]),
+    factLimited: Number(r[9]) === 1,
+    lang: String(r[10]) as Language,
+  };
+}
+
+/**
+ * The published rows by path: all of them, or those of `scope` (raw root-relative paths,
+ * each a file or a directory with everything below it).
+ */
+export function oldFiles(db: Database, scope?: readonly Buffer[]): Map<string, OldFile> {
+  const old = new Map<string, OldFile>();
+  if (!scope) {
+    for (const r of allRows(db, `SELECT ${OLD_FILE_COLUMNS} FROM file`)) old.set(String(r[0]), oldFileOf(r));
+    return old;
+  }
+  for (const raw of scope) {
+    // Stored paths are percent-encoded byte by byte and '/' is never encoded, so a
+    // directory's rows are one range of the path index: after `dir/`, before `dir0`.
+    const path = percentEncode(raw);
+    for (const r of allRows(db, `SELECT ${OLD_FILE_COLUMNS} FROM file WHERE path = ? OR (path >= ? AND path < ?)`, [
+      path,
+      `${path}/`,
+      `${path}0`,
+    ]))
+      old.set(String(r[0]), oldFileOf(r));
   }
   return old;
+}
+
+/** A published row holding these bytes for this extractor, whose facts a new row may copy. */
+function donorOf(db: Database, revision: string, extractor: string): OldFile | undefined {
+  const r = allRows(
+    db,
+    `SELECT ${OLD_FILE_COLUMNS} FROM file WHERE revision = ? AND extractor = ? AND excluded IS NULL LIMIT 1`,
+    [revision, extractor],
+  )[0];
+  return r ? oldFileOf(r) : undefined;
 }
 
 const mtimeOf = (f: WalkedFile) => f.mtimeNs.toString();
@@ -74,16 +104,23 @@ export class ReconcileSession {
   statOnly = 0;
   readonly unsearched: Record<string, number>;
   private readonly toRemove: number[] = [];
+  /** Rows whose stat was updated in place. */
+  private readonly restatted: number[] = [];
   private readonly staged: { path: string; fileId: number }[] = [];
   private readonly seen = new Set<string>();
   private readonly byRevision = new Map<string, OldFile>();
   private readonly writer: StoreWriter;
   private readonly trigrams: TrigramWriter;
+  /**
+   * `old`: the published rows this reconcile compares with: all of them, or (`scoped`) only
+   * those of the scope walked; then a donor of facts is looked up among all published rows.
+   */
   constructor(
     private readonly db: Database,
     private readonly root: string,
     private readonly old: Map<string, OldFile>,
     walkErrors: number,
+    private readonly scoped = false,
   ) {
     this.writer = new StoreWriter(db);
     this.trigrams = new TrigramWriter(db);
@@ -153,6 +190,7 @@ export class ReconcileSession {
     const prev = this.old.get(file.path);
     if (prev && prev.revision === revision && prev.extractor === extractor && !prev.excluded) {
       this.writer.updateStat(prev.id, bytes.length, mtimeOf(file), file.ino);
+      this.restatted.push(prev.id);
       this.changed = true;
       this.statOnly++;
       return undefined;
@@ -167,7 +205,10 @@ export class ReconcileSession {
     }
     if (prev) this.toRemove.push(prev.id);
     this.changed = true;
-    return { file, bytes, revision, lang, extractor, donor: this.byRevision.get(`${revision}|${extractor}`) };
+    const donor =
+      this.byRevision.get(`${revision}|${extractor}`) ??
+      (this.scoped ? donorOf(this.db, revision, extractor) : undefined);
+    return { file, bytes, revision, lang, extractor, donor };
   }
 
   /** Store a pending file's facts: freshly extracted, or copied from its donor without parsing. */
@@ -218,6 +259,11 @@ export class ReconcileSession {
   /** Regions (live FTS documents) of the generation being written. */
   regionsLive(): number {
     return this.writer.regionsLive();
+  }
+
+  /** Ids of the file rows this session added, removed or updated in place (store/file-changes.ts). */
+  changedFileIds(): Set<number> {
+    return new Set([...this.toRemove, ...this.restatted, ...this.staged.map((s) => s.fileId)]);
   }
 
   /** Drop removed and replaced rows, then give staged rows their real paths. */

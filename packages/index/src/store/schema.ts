@@ -49,9 +49,13 @@ const SECONDARY_INDEXES: readonly [string, string][] = [
   ['use_file', 'use(file)'],
   // Import following reads the imports of one file at a time.
   ['imports_file', 'imports(file)'],
+  // Every reconcile reports files, bytes, exclusions and parse failures: a scan of this
+  // covering index instead of the file table (63 of ~250 ms of a one-file kernel reconcile).
+  ['file_summary', 'file(excluded, parse, size)'],
 ];
 
-function createSecondaryIndexes(db: Database): void {
+/** Create the secondary indexes an index built by an earlier release may lack (in the writer's transaction). */
+export function createSecondaryIndexes(db: Database): void {
   for (const [name, on] of SECONDARY_INDEXES) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${on}`);
 }
 

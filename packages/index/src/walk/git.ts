@@ -3,6 +3,7 @@
 // files under ignored paths and case rules exactly as Git does, which no re-implementation
 // of the rules matched (issue 10, finding 9).
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { ALWAYS_SKIPPED_DIRS, gitEnvironment } from '@trufflepig/base';
 import { WALK_GIT_MAX_LISTING_BYTES, WALK_GIT_TIMEOUT_MS } from '../limits';
@@ -113,13 +114,84 @@ function splitLines(out: Buffer): Buffer[] {
 }
 
 /**
- * Git's file set for `root`, or undefined when Git cannot answer for it: git is missing,
- * the root is not inside a work tree (or is inside a `.git` directory), or the root
- * directory is itself ignored by the repository around it (it is then not part of that
- * repository: a project under a home directory tracked with `*` ignored, a checkout under
- * an ignored `vendor/`) — the caller walks such roots by the ignore rules instead.
+ * Git's file set for `root`, or undefined when Git cannot answer for it (workTreePrefix,
+ * or `ls-files` failed): the caller walks such roots by the ignore rules instead.
  */
 export function listGitFiles(root: string): GitListing | undefined {
+  const prefix = workTreePrefix(root);
+  if (prefix === undefined) return undefined;
+  const listing: GitListing = { paths: [], unreadable: [], unlisted: [], skipped: [] };
+  return listRepository(root, Buffer.alloc(0), prefix, listing) ? listing : undefined;
+}
+
+/**
+ * Git's answer for `scope` alone (root-relative raw paths, each a file or a directory with
+ * everything below it, taken literally): what `listGitFiles` would list there. `'whole'`
+ * when the scope cannot be answered alone: it reaches into an untracked nested repository
+ * (whose files are its own Git's answer), holds something ignored (which changes the skip
+ * summary) or an unreadable directory, names a path that is not UTF-8, or Git failed on it.
+ * Undefined when Git cannot answer for the root at all, as for `listGitFiles`.
+ */
+export function listGitScope(root: string, scope: readonly Buffer[]): GitListing | 'whole' | undefined {
+  // Arguments are strings: a path that is not UTF-8 cannot be named to git.
+  const specs = scope.map((raw) => raw.toString('utf8'));
+  if (specs.some((spec, i) => !Buffer.from(spec).equals(scope[i]))) return 'whole';
+  const prefix = workTreePrefix(root);
+  if (prefix === undefined) return undefined;
+  const skip = ALWAYS_SKIPPED_DIRS.flatMap((name) => ['-x', name]);
+  const ls = (args: readonly string[]) =>
+    git(root, ['--literal-pathspecs', 'ls-files', '-z', ...args, '--exclude-standard', ...skip, '--', ...specs]);
+  const listed = ls(['--cached', '--others']);
+  if (!listed.ok) return 'whole';
+  const paths = splitNul(listed.stdout);
+  if (paths.some((p) => p[p.length - 1] === SLASH) || unreadableDirs(listed.stderr, prefix).length > 0) return 'whole';
+  // What Git listed must explain every path of the scope: otherwise the path is ignored,
+  // never entered or in a nested repository, and only the whole walk counts it right.
+  const named = new Set(paths.map((p) => p.toString('latin1')));
+  const rootSlash = Buffer.from(root.endsWith('/') ? root : `${root}/`);
+  const listsInside = (dir: Buffer) =>
+    paths.some((p) => p.length > dir.length && p[dir.length] === SLASH && p.subarray(0, dir.length).equals(dir));
+  let mayHoldIgnored = false;
+  for (const raw of scope) {
+    if (named.has(raw.toString('latin1'))) continue;
+    const state = pathState(Buffer.concat([rootSlash, raw]));
+    // Gone: its published rows go. (An ignored entry it held stays counted in the skip
+    // summary until the next whole walk; nothing unsearched hides there.)
+    if (state === 'gone' || state === 'empty_dir') continue;
+    if (state !== 'dir' || !listsInside(raw)) return 'whole';
+    mayHoldIgnored = true;
+  }
+  if (mayHoldIgnored) {
+    // Not --no-empty-directory: with a pathspec it hides ignored files too (git 2.39); an
+    // empty ignored directory then sends the reconcile to the whole walk, which is safe.
+    const ignored = ls(['--others', '--ignored', '--directory']);
+    if (!ignored.ok || splitNul(ignored.stdout).length > 0) return 'whole';
+  }
+  // An unmerged path is listed once per stage, and the stages are adjacent.
+  const unique = paths.filter((p, i) => i === 0 || !p.equals(paths[i - 1]));
+  return { paths: unique, unreadable: [], unlisted: [], skipped: [] };
+}
+
+/** What is at an absolute path now, for listGitScope; anything unreadable counts as 'other'. */
+function pathState(abs: Buffer): 'gone' | 'empty_dir' | 'dir' | 'other' {
+  try {
+    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+    if (!st) return 'gone';
+    if (!st.isDirectory()) return 'other';
+    return fs.readdirSync(abs).length === 0 ? 'empty_dir' : 'dir';
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'gone' : 'other';
+  }
+}
+
+/**
+ * The root's path inside its work tree ('' or ending in '/'), or undefined when Git cannot
+ * answer for the root: git is missing, the root is not inside a work tree (or is inside a
+ * `.git` directory), or the root directory is itself ignored by the repository around it
+ * (it is then not part of that repository: a project under a home directory tracked with
+ * `*` ignored, a checkout under an ignored `vendor/`); such roots are walked by the rules.
+ */
+function workTreePrefix(root: string): Buffer | undefined {
   const probe = git(root, ['rev-parse', '--is-inside-work-tree', '--show-prefix']);
   if (!probe.ok) return undefined;
   const lines = splitLines(probe.stdout);
@@ -131,8 +203,7 @@ export function listGitFiles(root: string): GitListing | undefined {
     // 0: ignored; 1: not ignored; anything else: Git could not tell, so do not trust it.
     if (rootIgnored.status !== 1) return undefined;
   }
-  const listing: GitListing = { paths: [], unreadable: [], unlisted: [], skipped: [] };
-  return listRepository(root, Buffer.alloc(0), prefix, listing) ? listing : undefined;
+  return prefix;
 }
 
 /**

@@ -42,3 +42,9 @@ export const SPAN_NARROW_HITS_MAX = 200;
 export const SPAN_NARROW_BYTES_MAX = 64 * 1024 * 1024;
 /** A narrowed span larger than this (and than the index's own span) keeps the index's span. */
 export const SPAN_NARROW_SPAN_BYTES_MAX = 16 * 1024;
+
+/**
+ * A daemon reconciles in its own thread, not a fresh worker, when watch events named at
+ * most this many changed paths and none is a directory (serving/host/reconcile-worker.ts).
+ */
+export const IN_THREAD_RECONCILE_MAX_PATHS = 16;

@@ -2,7 +2,7 @@
 // use; a long-lived host (core/host.ts: a root daemon, the coordinator) keeps each reader
 // (its generation's snapshot and the caches built on it) until a newer generation is
 // published. The pool is this process's cache; whether it is used is the host's to say.
-import { IndexReader, indexPath, publishedStamp, type OpenOptions } from '@trufflepig/index';
+import { IndexReader, indexPath, publishedStamp, type FileTable, type OpenOptions } from '@trufflepig/index';
 import { explicitCacheBaseOf } from '@trufflepig/member-root';
 import { fail, ok, type Outcome } from './errors';
 import type { Host } from './host';
@@ -17,6 +17,11 @@ interface Pooled {
 }
 
 const pool = new Map<string, Pooled>();
+/**
+ * The file table of the last reader closed under a key: the next reader of that index
+ * reads only the file rows changed since (IndexReader.fileTable), not all of them.
+ */
+const lastFileTables = new Map<string, FileTable>();
 const owners = new WeakMap<IndexReader, Pooled>();
 /** Which publication the index holds now (a new generation, or a rebuilt file, changes it). */
 function stampOf(cacheDir: string): string | undefined {
@@ -32,12 +37,21 @@ export interface PublishedOptions {
  * Open options for IndexReader.open: the owner check, and the --cache base behind
  * `cacheDir` (when not the default) so an index_warming hint keeps the user's --cache.
  */
-function openOptions(cacheDir: string, options: PublishedOptions): OpenOptions {
+function openOptions(cacheDir: string, options: PublishedOptions, previous?: FileTable): OpenOptions {
   const cacheBase = explicitCacheBaseOf(cacheDir);
   return {
     ...(cacheBase !== undefined ? { cacheBase } : {}),
     ...(options.builtFor !== undefined ? { builtFor: options.builtFor } : {}),
+    ...(previous ? { previous } : {}),
   };
+}
+
+/** Retire a pooled reader: closed now, or by its last user; its file table is kept for the next. */
+function retire(key: string, entry: Pooled): void {
+  entry.retired = true;
+  const table = entry.reader.fileTable();
+  if (table) lastFileTables.set(key, table);
+  if (entry.users === 0) entry.reader.close();
 }
 
 /**
@@ -64,12 +78,14 @@ export async function openPublished(
   // Close the replaced reader first when nobody uses it: it holds the old generation's
   // snapshot (which keeps checkpoints from passing it) and caches built on it.
   if (cached && cached.users === 0) {
-    cached.retired = true;
-    cached.reader.close();
+    retire(key, cached);
     pool.delete(key);
   }
-  const r = await IndexReader.open(cacheDir, root, openOptions(cacheDir, options));
+  const previous = cached?.reader.fileTable() ?? lastFileTables.get(key);
+  lastFileTables.delete(key);
+  const r = await IndexReader.open(cacheDir, root, openOptions(cacheDir, options, previous));
   if (!r.ok) return fail(r.error.code, r.error.message);
+  // Its file table is not kept: the new reader's is newer.
   if (cached && !cached.retired) {
     cached.retired = true;
     if (cached.users === 0) cached.reader.close();
@@ -100,8 +116,7 @@ export function closeIdleStaleReaders(): void {
   for (const [key, entry] of pool) {
     if (entry.users > 0 || entry.retired) continue;
     if (stampOf(entry.cacheDir) === entry.stamp) continue;
-    entry.retired = true;
-    entry.reader.close();
+    retire(key, entry);
     pool.delete(key);
   }
 }

@@ -24,8 +24,8 @@ export async function serveRootDaemon(
     root,
     cacheDir,
     ...(log ? { log } : {}),
-    reconcile: async () => {
-      const run = await reconcileInWorker(root, cacheDir, seedFrom);
+    reconcile: async (changed) => {
+      const run = await reconcileInWorker(root, cacheDir, seedFrom, changed);
       if (run.ok && run.value.published) closeIdleStaleReaders();
       // The repository's history index follows HEAD: a detached builder when HEAD moved (history-verbs/log-index.ts).
       refreshHistoryIndex(root, cacheBaseOf(cacheDir));

@@ -1,0 +1,145 @@
+// A reader of a new generation starts from the file table of a reader of an earlier one and
+// reads only the rows the journal says changed (store/file-changes.ts); it must hold
+// exactly the rows a reader reading the whole table holds.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { FILE_CHANGE_GENERATIONS_KEPT, IndexReader, reconcile, type FileTable, type IndexedFile } from '../src';
+import { Fixture } from './helpers';
+
+async function openWith(fx: Fixture, previous?: FileTable): Promise<IndexReader> {
+  const r = await IndexReader.open(fx.cache, fx.root, previous ? { previous } : {});
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+/** The file table a reader reading every row holds now. */
+async function wholeTable(fx: Fixture): Promise<IndexedFile[]> {
+  const reader = await openWith(fx);
+  try {
+    return reader.files();
+  } finally {
+    reader.close();
+  }
+}
+
+/** A file row no index holds: a reader that shows it took its rows from the previous table. */
+const MARKER: IndexedFile = {
+  id: 1_000_000,
+  path: 'zz/marker.txt',
+  lang: 'text',
+  tags: [],
+  size: 1,
+  mtime: '0',
+  ino: 0,
+  revision: null,
+  excluded: null,
+  parse: 'none',
+  factLimited: false,
+  lines: 1,
+};
+
+function withMarker(table: FileTable): FileTable {
+  return { ...table, files: [...table.files, MARKER] };
+}
+
+describe('a reader derived from an earlier reader', () => {
+  test('holds the rows of a whole read after edits, additions, deletions, renames and stat-only changes, generation after generation', async () => {
+    const fx = new Fixture('fc-chain', {
+      'src/a.ts': 'export const a = 1;\n',
+      'src/b.ts': 'export const b = 2;\n',
+      'docs/c.md': '# C\n',
+      'bin.dat': Buffer.from([0, 1, 2]),
+    });
+    await fx.index();
+    let previous = await openWith(fx);
+    previous.files();
+    const steps: (() => void)[] = [
+      () => fx.write({ 'src/a.ts': 'export const a = 10;\n' }),
+      () => fx.write({ 'src/new.ts': 'export const n = 1;\n', 'lib/deep/x.py': 'x = 1\n' }),
+      () => fs.rmSync(path.join(fx.root, 'src/b.ts')),
+      () => fs.renameSync(path.join(fx.root, 'docs'), path.join(fx.root, 'manual')),
+      () => {
+        const later = new Date(Date.now() + 120_000);
+        fs.utimesSync(path.join(fx.root, 'src/new.ts'), later, later);
+      },
+      () => fx.write({ 'bin.dat': 'now text\n', 'src/a.ts': 'export const a = 11;\n' }),
+    ];
+    for (const step of steps) {
+      step();
+      const report = await fx.index();
+      expect(report.published).toBe(true);
+      const derived = await openWith(fx, previous.fileTable());
+      expect(derived.files()).toEqual(await wholeTable(fx));
+      previous.close();
+      previous = derived;
+    }
+    previous.close();
+  });
+
+  test('reads only the changed rows: an unchanged row of the previous table is kept as it was', async () => {
+    const fx = new Fixture('fc-kept', { 'a.ts': 'export const a = 1;\n' });
+    await fx.index();
+    fx.write({ 'a.ts': 'export const a = 2;\n' });
+    await fx.index(); // the first journaled generation
+    const first = await openWith(fx);
+    first.files();
+    fx.write({ 'b.ts': 'export const b = 1;\n' });
+    await fx.index();
+    const derived = await openWith(fx, withMarker(first.fileTable()!));
+    expect(derived.files().map((f) => f.path)).toEqual(['a.ts', 'b.ts', MARKER.path]);
+    first.close();
+    derived.close();
+  });
+
+  test('reads every row when the previous table is of another index file, of a later generation, or older than the journal', async () => {
+    const fx = new Fixture('fc-other', { 'a.ts': 'export const a = 1;\n' });
+    await fx.index();
+    fx.write({ 'a.ts': 'export const a = 2;\n' });
+    await fx.index();
+    const before = await openWith(fx);
+    before.files();
+    const table = withMarker(before.fileTable()!);
+    before.close();
+
+    // The same cache directory rebuilt from nothing: a new index file, a new identity.
+    fs.rmSync(fx.cache, { recursive: true });
+    fs.mkdirSync(fx.cache);
+    await fx.index();
+    fx.write({ 'b.ts': 'export const b = 1;\n' });
+    await fx.index();
+    const rebuilt = await openWith(fx, table);
+    expect(rebuilt.files().map((f) => f.path)).toEqual(['a.ts', 'b.ts']);
+    rebuilt.files();
+    const newer = rebuilt.fileTable()!;
+
+    // A table of a later generation than the reader's.
+    const later = await openWith(fx, withMarker({ ...newer, generation: newer.generation + 5 }));
+    expect(later.files().map((f) => f.path)).toEqual(['a.ts', 'b.ts']);
+    later.close();
+
+    // A table older than the journal keeps.
+    for (let i = 0; i < FILE_CHANGE_GENERATIONS_KEPT + 1; i++) {
+      fx.write({ 'a.ts': `export const a = ${i + 100};\n` });
+      const out = await reconcile(fx.root, { cacheDir: fx.cache, parallelism: 1, changed: ['a.ts'] });
+      expect(out.ok).toBe(true);
+    }
+    const old = await openWith(fx, withMarker(newer));
+    expect(old.files().map((f) => f.path)).toEqual(['a.ts', 'b.ts']);
+    old.close();
+    rebuilt.close();
+  });
+
+  test('a reader of the same generation as the previous table takes its rows as they are', async () => {
+    const fx = new Fixture('fc-first', { 'a.ts': 'export const a = 1;\n' });
+    await fx.index();
+    const reader = await openWith(fx);
+    reader.files();
+    const table = reader.fileTable();
+    expect(table).toBeDefined();
+    const again = await openWith(fx, withMarker(table!));
+    // Same generation, nothing changed since: the previous rows as they are.
+    expect(again.files().map((f) => f.path)).toEqual(['a.ts', MARKER.path]);
+    again.close();
+    reader.close();
+  });
+});
