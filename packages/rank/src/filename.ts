@@ -20,6 +20,8 @@ export function filenameEvidence(path: string, query: string, words: readonly st
 }
 
 function decodeSafe(encoded: string): string {
+  // Stored paths are percent-encoded: one without a '%' is its own decoding.
+  if (!encoded.includes('%')) return encoded;
   try {
     return decodeURIComponent(encoded);
   } catch {

@@ -10,7 +10,6 @@ import {
   WEIGHT_DEFAULT,
   WEIGHT_IDENTIFIER_DECLARATION,
   type Lane,
-  type LaneEntry,
   wordFormTerms,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
@@ -94,7 +93,7 @@ export interface LaneContext {
   truncated: boolean;
 }
 
-function cap(entries: LaneEntry<SearchHit>[], ctx: LaneContext): LaneEntry<SearchHit>[] {
+function cap<T>(entries: T[], ctx: LaneContext): T[] {
   if (entries.length > LANE_FILE_CAP) {
     ctx.truncated = true;
     return entries.slice(0, LANE_FILE_CAP);
@@ -376,11 +375,12 @@ export function filenameLane(
       b.naming.path - a.naming.path ||
       (a.f.path < b.f.path ? -1 : 1),
   );
-  const entries = scored.map(({ f, evidence }) => {
+  // Capped before the spans are read: each is a query, and a common word's paths are thousands.
+  const entries = cap(scored, ctx).map(({ f, evidence }) => {
     const span = firstRegion(f);
     return { path: f.path, start: span.start, end: span.end, weight: evidence, payload: hitOf(f, 'filename', span) };
   });
-  return { name: 'filename', weight: WEIGHT_DEFAULT, entries: cap(entries, ctx) };
+  return { name: 'filename', weight: WEIGHT_DEFAULT, entries };
 }
 
 /**
