@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FILE_CHANGE_GENERATIONS_KEPT, IndexReader, reconcile, type FileTable, type IndexedFile } from '../src';
+import { pathWordsOf } from '@trufflepig/rank';
 import { Fixture } from './helpers';
 
 async function openWith(fx: Fixture, previous?: FileTable): Promise<IndexReader> {
@@ -127,6 +128,22 @@ describe('a reader derived from an earlier reader', () => {
     expect(old.files().map((f) => f.path)).toEqual(['a.ts', 'b.ts']);
     old.close();
     rebuilt.close();
+  });
+
+  test('the filename words a reader met are handed on by path, and match what the path says', async () => {
+    const fx = new Fixture('fc-words', { 'src/tokenBucket.ts': 'export const a = 1;\n', 'lib/x_y.py': 'x = 1\n' });
+    await fx.index();
+    const first = await openWith(fx);
+    first.files().forEach((_, i) => first.pathWordsAt(i));
+    fx.write({ 'src/new_file.rs': 'fn f() {}\n' });
+    fs.rmSync(path.join(fx.root, 'lib/x_y.py'));
+    await fx.index();
+    const second = await openWith(fx, first.fileTable());
+    const files = second.files();
+    expect(files.map((_, i) => second.pathWordsAt(i))).toEqual(files.map((f) => pathWordsOf(f.path)));
+    expect(second.fileTable()!.pathWords).toBe(first.fileTable()!.pathWords);
+    first.close();
+    second.close();
   });
 
   test('a reader of the same generation as the previous table takes its rows as they are', async () => {

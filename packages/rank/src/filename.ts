@@ -2,21 +2,64 @@ import { FILENAME_ALL_TERMS, FILENAME_EXACT_STEM, FILENAME_PARTIAL } from './lim
 import { basename, stem } from './paths';
 import { identifierKey, isStopword, splitIdentifier } from './terms';
 
+/** How a path names a query: its filename evidence, and (when there is some) pathNaming. */
+export interface FilenameMatch {
+  readonly evidence: number;
+  readonly naming: { readonly base: number; readonly path: number };
+}
+
 /**
  * Filename evidence of a path for a query: 2 when the normalized stem equals the
  * normalized query, 1 when the basename holds every query word, 0.5 when some word
  * appears in the path, else 0.
  */
 export function filenameEvidence(path: string, query: string, words: readonly string[]): number {
-  if (words.length === 0) return 0;
+  return filenameScorer(query, words)(pathWordsOf(path))?.evidence ?? 0;
+}
+
+/**
+ * The words of a path that filename scoring reads. A pure function of the path
+ * (pathWordsOf), so a reader may remember it across queries and generations.
+ */
+export interface PathWords {
+  /** identifierKey of the stored stem. */
+  readonly stemKey: string;
+  /** The decoded basename's words, joined by spaces. */
+  readonly base: string;
+  /** The decoded stem's words. */
+  readonly stem: readonly string[];
+  /** The decoded path's words. */
+  readonly all: readonly string[];
+}
+
+export function pathWordsOf(path: string): PathWords {
+  return {
+    stemKey: identifierKey(stem(path)),
+    base: splitIdentifier(decodeSafe(basename(path))).join(' '),
+    stem: splitIdentifier(decodeSafe(stem(path))),
+    all: splitIdentifier(decodeSafe(path)),
+  };
+}
+
+/**
+ * filenameEvidence and pathNaming of many paths for one query, each given by its words
+ * (pathWordsOf, or a reader's memory of them: the filename lane scores thousands of paths
+ * per search); what depends on the query is computed once. Undefined for a path with no
+ * evidence.
+ */
+export function filenameScorer(query: string, words: readonly string[]): (pw: PathWords) => FilenameMatch | undefined {
+  if (words.length === 0) return () => undefined;
   const normalizedQuery = identifierKey(query);
-  if (normalizedQuery !== '' && identifierKey(stem(path)) === normalizedQuery) return FILENAME_EXACT_STEM;
-  const baseWords = splitIdentifier(decodeSafe(basename(path)));
-  const base = baseWords.join(' ');
-  if (words.every((w) => baseWords.includes(w) || base.includes(w))) return FILENAME_ALL_TERMS;
-  const pathWords = new Set(splitIdentifier(decodeSafe(path)));
-  if (words.some((w) => pathWords.has(w))) return FILENAME_PARTIAL;
-  return 0;
+  const content = contentWords(words);
+  return (pw) => {
+    let evidence: number;
+    if (normalizedQuery !== '' && pw.stemKey === normalizedQuery) evidence = FILENAME_EXACT_STEM;
+    // A query word is one word (no spaces): inside the joined basename words is inside one of them.
+    else if (words.every((w) => pw.base.includes(w))) evidence = FILENAME_ALL_TERMS;
+    else if (words.some((w) => pw.all.includes(w))) evidence = FILENAME_PARTIAL;
+    else return undefined;
+    return { evidence, naming: naming(pw, content) };
+  };
 }
 
 function decodeSafe(encoded: string): string {
@@ -29,6 +72,18 @@ function decodeSafe(encoded: string): string {
   }
 }
 
+/** The distinct non-stopword query words. */
+function contentWords(words: readonly string[]): string[] {
+  return [...new Set(words.filter((w) => !isStopword(w)))];
+}
+
+function naming(pw: PathWords, content: readonly string[]): { readonly base: number; readonly path: number } {
+  return {
+    base: content.filter((w) => pw.stem.includes(w)).length,
+    path: content.filter((w) => pw.all.includes(w)).length,
+  };
+}
+
 /**
  * How strongly a path names a query's words, to order files of equal filename evidence:
  * the distinct non-stopword query words among the words of its basename, then among the
@@ -37,11 +92,5 @@ function decodeSafe(encoded: string): string {
  * alone, and an early letter ranks a file higher.
  */
 export function pathNaming(path: string, words: readonly string[]): { readonly base: number; readonly path: number } {
-  const content = [...new Set(words.filter((w) => !isStopword(w)))];
-  const baseWords = new Set(splitIdentifier(decodeSafe(stem(path))));
-  const pathWords = new Set(splitIdentifier(decodeSafe(path)));
-  return {
-    base: content.filter((w) => baseWords.has(w)).length,
-    path: content.filter((w) => pathWords.has(w)).length,
-  };
+  return naming(pathWordsOf(path), contentWords(words));
 }

@@ -1,11 +1,10 @@
 import {
-  filenameEvidence,
+  filenameScorer,
   identifierKey,
   fileStanding,
   isStopword,
   isTypeDeclarationPath,
   LANE_FILE_CAP,
-  pathNaming,
   stem,
   WEIGHT_DEFAULT,
   WEIGHT_IDENTIFIER_DECLARATION,
@@ -358,13 +357,14 @@ export function filenameLane(
   const words = ctx.query.words;
   const files = ctx.reader.files();
   const lowers = ctx.reader.lowerPaths();
+  const score = filenameScorer(ctx.query.text, words);
   for (let i = 0; i < files.length; i++) {
     const f = files[i];
     // Cheap screen: evidence needs some query word in the (decoded) path.
     if (!words.some((w) => lowers[i].includes(w))) continue;
     if (!ctx.eligible(f)) continue;
-    const evidence = filenameEvidence(f.path, ctx.query.text, ctx.query.words);
-    if (evidence > 0) scored.push({ f, evidence, naming: pathNaming(f.path, words) });
+    const match = score(ctx.reader.pathWordsAt(i));
+    if (match) scored.push({ f, ...match });
   }
   // Equal evidence: the path naming more of the query's words first (pathNaming), not the
   // earlier letter.

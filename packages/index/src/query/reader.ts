@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { identifierKey } from '@trufflepig/rank';
+import { identifierKey, pathWordsOf, type PathWords } from '@trufflepig/rank';
 import type { Language } from '../classify';
 import type { Definition, ImportFact } from '../extract/facts';
 import { fail, ok, type Outcome } from '../errors';
@@ -87,6 +87,8 @@ export interface FileTable {
   readonly generation: number;
   /** In path order. */
   readonly files: readonly IndexedFile[];
+  /** The filename words of paths met so far (IndexReader.pathWords): a function of the path alone. */
+  readonly pathWords: Map<string, PathWords>;
 }
 
 const FILE_COLUMNS = 'id, path, lang, tags, size, mtime, ino, revision, excluded, parse, fact_limited, lines';
@@ -121,6 +123,9 @@ function mergeByPath(a: readonly IndexedFile[], b: readonly IndexedFile[]): Inde
   return out;
 }
 
+/** Paths of removed files a handed-on memory of path words may hold beyond twice the files, before it starts over. */
+const PATH_WORDS_SLACK = 4_096;
+
 /** Rows read per `IN (...)` statement when a reader reads changed rows by id. */
 const IDS_PER_STATEMENT = 500;
 
@@ -145,6 +150,9 @@ function isParseFailure(f: IndexedFile): boolean {
 /** A read-only view of one published generation. */
 export class IndexReader {
   private fileList?: IndexedFile[];
+  private pathWordMemo = new Map<string, PathWords>();
+  /** pathWordMemo's entries aligned with files(), as they are met. */
+  private readonly pathWordList: (PathWords | undefined)[] = [];
   private fileById?: Map<number, IndexedFile>;
   private fileByPathMap?: Map<string, IndexedFile>;
   private lowerPathList?: string[];
@@ -206,6 +214,9 @@ export class IndexReader {
   files(): IndexedFile[] {
     if (!this.fileList) {
       this.fileList = (this.previous && this.filesFrom(this.previous)) ?? this.readFiles();
+      // A path's words do not depend on the index: any earlier reader's are good.
+      if (this.previous && this.previous.pathWords.size <= 2 * this.fileList.length + PATH_WORDS_SLACK)
+        this.pathWordMemo = this.previous.pathWords;
       this.previous = undefined;
       this.fileById = new Map(this.fileList.map((f) => [f.id, f]));
     }
@@ -215,8 +226,27 @@ export class IndexReader {
   /** This reader's file rows, for a reader of a later generation to start from (OpenOptions.previous). */
   fileTable(): FileTable | undefined {
     return this.indexId !== undefined && this.fileList
-      ? { indexId: this.indexId, generation: this.generation, files: this.fileList }
+      ? { indexId: this.indexId, generation: this.generation, files: this.fileList, pathWords: this.pathWordMemo }
       : undefined;
+  }
+
+  /**
+   * The filename words (pathWordsOf) of `files()[index]`, remembered: the filename lane
+   * reads those of thousands of paths per search, and they only depend on the path (so
+   * a reader of a later generation takes over what this one met, by path).
+   */
+  pathWordsAt(index: number): PathWords {
+    let words = this.pathWordList[index];
+    if (!words) {
+      const path = this.files()[index].path;
+      words = this.pathWordMemo.get(path);
+      if (!words) {
+        words = pathWordsOf(path);
+        this.pathWordMemo.set(path, words);
+      }
+      this.pathWordList[index] = words;
+    }
+    return words;
   }
 
   private readFiles(): IndexedFile[] {
