@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FILE_CHANGE_GENERATIONS_KEPT, IndexReader, reconcile, type FileTable, type IndexedFile } from '../src';
+import Database from 'better-sqlite3';
 import { pathWordsOf } from '@trufflepig/rank';
 import { Fixture } from './helpers';
 
@@ -128,6 +129,35 @@ describe('a reader derived from an earlier reader', () => {
     expect(old.files().map((f) => f.path)).toEqual(['a.ts', 'b.ts']);
     old.close();
     rebuilt.close();
+  });
+
+  test('reads every row after a generation the journal did not record (a writer of a release before it)', async () => {
+    const fx = new Fixture('fc-gap', { 'a.ts': 'export const a = 1;\n' });
+    await fx.index();
+    fx.write({ 'a.ts': 'export const a = 2;\n' });
+    await fx.index();
+    const before = await openWith(fx);
+    before.files();
+    const table = withMarker(before.fileTable()!);
+    before.close();
+    // What such a writer does: a new row and a new generation, no journal.
+    const db = new Database(path.join(fx.cache, 'index.sqlite'));
+    db.prepare(
+      "INSERT INTO file(id, path, lang, tags, size, mtime, ino, revision, excluded, parse, lines) VALUES (999, 'b.ts', 'typescript', '', 1, '0', 0, NULL, NULL, 'none', 1)",
+    ).run();
+    db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'").run();
+    db.close();
+    const after = await openWith(fx, table);
+    expect(after.files().map((f) => f.path)).toEqual(['a.ts', 'b.ts']);
+    after.files();
+    const gapTable = withMarker(after.fileTable()!);
+    after.close();
+    // The next journaling publication starts the journal over rather than skip the gap.
+    fx.write({ 'c.ts': 'export const c = 3;\n' });
+    await fx.index();
+    const next = await openWith(fx, gapTable);
+    expect(next.files().map((f) => f.path)).toEqual(['a.ts', 'c.ts']);
+    next.close();
   });
 
   test('the filename words a reader met are handed on by path, and match what the path says', async () => {
