@@ -76,7 +76,9 @@ function printEditHeader() {
 function printEdit(s) {
   const state = s.visible ? `${fmt(s.seconds, 3)} s` : `NOT VISIBLE after ${fmt(s.seconds, 1)} s`;
   const errors = s.errors ? `, ${s.errors} error answers (last: ${s.lastError})` : '';
-  const walked = s.reconcileWalk ? `, walked ${s.reconcileWalk === 'paths' ? 'the changed paths' : 'the whole root'}` : '';
+  const walked = s.reconcileWalk
+    ? `, walked ${s.reconcileWalk === 'paths' ? 'the changed paths' : 'the whole root'}`
+    : '';
   const reconcile = s.reconcileMs == null ? '' : `, last reconcile ${s.reconcileMs} ms${walked}`;
   console.log(
     `  edit ${lpad(s.n + 1, 2)} ${pad(s.editKind, 8)} ${state}  (${s.polls} polls${reconcile}${errors}) ${s.path}`,
