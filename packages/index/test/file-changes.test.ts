@@ -44,6 +44,19 @@ function withMarker(table: FileTable): FileTable {
   return { ...table, files: [...table.files, MARKER] };
 }
 
+/** A root indexed twice (its journal started), and its reader's table with MARKER added. */
+async function journaledFixture(label: string): Promise<{ fx: Fixture; table: FileTable }> {
+  const fx = new Fixture(label, { 'a.ts': 'export const a = 1;\n' });
+  await fx.index();
+  fx.write({ 'a.ts': 'export const a = 2;\n' });
+  await fx.index();
+  const before = await openWith(fx);
+  before.files();
+  const table = withMarker(before.fileTable()!);
+  before.close();
+  return { fx, table };
+}
+
 describe('a reader derived from an earlier reader', () => {
   test('holds the rows of a whole read after edits, additions, deletions, renames and stat-only changes, generation after generation', async () => {
     const fx = new Fixture('fc-chain', {
@@ -94,14 +107,7 @@ describe('a reader derived from an earlier reader', () => {
   });
 
   test('reads every row when the previous table is of another index file, of a later generation, or older than the journal', async () => {
-    const fx = new Fixture('fc-other', { 'a.ts': 'export const a = 1;\n' });
-    await fx.index();
-    fx.write({ 'a.ts': 'export const a = 2;\n' });
-    await fx.index();
-    const before = await openWith(fx);
-    before.files();
-    const table = withMarker(before.fileTable()!);
-    before.close();
+    const { fx, table } = await journaledFixture('fc-other');
 
     // The same cache directory rebuilt from nothing: a new index file, a new identity.
     fs.rmSync(fx.cache, { recursive: true });
@@ -132,14 +138,7 @@ describe('a reader derived from an earlier reader', () => {
   });
 
   test('reads every row after a generation the journal did not record (a writer of a release before it)', async () => {
-    const fx = new Fixture('fc-gap', { 'a.ts': 'export const a = 1;\n' });
-    await fx.index();
-    fx.write({ 'a.ts': 'export const a = 2;\n' });
-    await fx.index();
-    const before = await openWith(fx);
-    before.files();
-    const table = withMarker(before.fileTable()!);
-    before.close();
+    const { fx, table } = await journaledFixture('fc-gap');
     // What such a writer does: a new row and a new generation, no journal.
     const db = new Database(path.join(fx.cache, 'index.sqlite'));
     db.prepare(
