@@ -93,12 +93,30 @@ export interface FileTable {
 
 const FILE_COLUMNS = 'id, path, lang, tags, size, mtime, ino, revision, excluded, parse, fact_limited, lines';
 
+/**
+ * Tag lists by their stored text: a root has a handful of distinct ones, and one array each
+ * instead of one per file spares the kernel's readers 78,000 allocations (they are read-only).
+ */
+const tagLists = new Map<string, readonly string[]>();
+
+function tagsOf(text: string): readonly string[] {
+  let tags = tagLists.get(text);
+  if (!tags) {
+    tags = Object.freeze(text.split(' ').filter(Boolean));
+    if (tagLists.size < TAG_LISTS_KEPT) tagLists.set(text, tags);
+  }
+  return tags;
+}
+
+/** Distinct tag texts remembered (tags are a few fixed words; this only bounds the unexpected). */
+const TAG_LISTS_KEPT = 1_024;
+
 function indexedFileOf(r: readonly unknown[]): IndexedFile {
   return {
     id: Number(r[0]),
     path: String(r[1]),
     lang: String(r[2]) as Language,
-    tags: String(r[3]).split(' ').filter(Boolean),
+    tags: tagsOf(String(r[3])),
     size: Number(r[4]),
     mtime: String(r[5]),
     ino: Number(r[6]),
@@ -250,7 +268,10 @@ export class IndexReader {
   }
 
   private readFiles(): IndexedFile[] {
-    return allRows(this.db, `SELECT ${FILE_COLUMNS} FROM file ORDER BY path`).map(indexedFileOf);
+    // Sorted here rather than by SQL: ORDER BY path walks the path index and fetches each
+    // row from the table by id (333 against 279 ms for the kernel's rows, and a JavaScript
+    // sort of them takes 12 ms). Stored paths are ASCII, so the orders are the same.
+    return allRows(this.db, `SELECT ${FILE_COLUMNS} FROM file`).map(indexedFileOf).sort(byPath);
   }
 
   /** `previous` with the rows changed since read again; undefined when the journal cannot tell which. */
