@@ -23,6 +23,7 @@ import { claimForReconcile, ownerUnstamped, recordOwner } from './store/root-own
 import { createSecondaryIndexes, getMeta, setMeta } from './store/schema';
 import { allRows, engineErrorCode, storageEngine, type Database } from './store/sql';
 import { walkRoot, walkScope, type WalkedFile } from './walk';
+import { rootPrefix } from './walk/root-prefix';
 import { scopeOf } from './walk/scope';
 import { parseSkipMeta, skipMetaText, withSkipped } from './walk/skip-meta';
 import type { SkipSummary } from './walk/skipped';
@@ -172,8 +173,8 @@ function walkChanged(db: Database, root: string, changed: readonly string[]): Wa
   const walked = scope && walkScope(root, scope);
   if (!scope || !walked) return undefined;
   const old = oldFiles(db, scope);
-  const listed = new Set(walked.files.map((f) => f.path));
-  const rootSlash = Buffer.from(root.endsWith('/') ? root : `${root}/`);
+  const listed = new Set(walked.map((f) => f.path));
+  const rootSlash = rootPrefix(root);
   for (const path of old.keys()) {
     if (listed.has(path)) continue;
     try {
@@ -183,7 +184,7 @@ function walkChanged(db: Database, root: string, changed: readonly string[]): Wa
     }
   }
   return {
-    files: walked.files,
+    files: walked,
     old,
     walkErrors: Number(getMeta(db, 'walk_errors') ?? '0'),
     skipped: parseSkipMeta(getMeta(db, 'skipped')),

@@ -4,6 +4,7 @@ import { isAlwaysSkippedDir, percentEncode } from '@trufflepig/base';
 import { IGNORE_FILE_MAX_BYTES } from './limits';
 import { readInsideRoot } from './read/inside-root';
 import { listGitFiles, listGitScope, type GitListing } from './walk/git';
+import { rootPrefix } from './walk/root-prefix';
 import { IGNORE_FILE_NAME } from './walk/scope';
 import { summarizeSkipped, type SkippedEntry, type SkipSummary } from './walk/skipped';
 
@@ -70,7 +71,7 @@ const SLASH = 0x2f;
 export function walkListed(root: string, listing: GitListing): WalkResult {
   const files: WalkedFile[] = [];
   const issues: WalkIssue[] = [];
-  const rootSlash = Buffer.from(root.endsWith('/') ? root : `${root}/`);
+  const rootSlash = rootPrefix(root);
   // Whether a root-relative directory is a real directory (not a symlink) all the way
   // down: a tracked `d/f` whose `d` became a link must not be reached through it.
   const realDirs = new Map<string, boolean>();
@@ -265,25 +266,20 @@ function walkRulesFrom(root: string, starts: readonly RulesStart[], out: RulesWa
   }
 }
 
-/** What a scoped walk found: the files of the scope, as walkRoot lists them there. */
-export interface ScopedWalk {
-  readonly files: WalkedFile[];
-  readonly via: 'git' | 'rules';
-}
-
 /**
  * The files of `scope` alone (root-relative raw paths, each a file or a directory with
- * everything below it; see walk/scope.ts), exactly as walkRoot lists them there. Undefined
+ * everything below it; see walk/scope.ts), exactly as walkRoot lists them there, in path
+ * order. Undefined
  * when the scope cannot be walked alone and the whole root must be: something in it is
  * ignored or never entered (the skip summary would change), a directory cannot be read,
  * it reaches into a nested repository.
  */
-export function walkScope(root: string, scope: readonly Buffer[]): ScopedWalk | undefined {
+export function walkScope(root: string, scope: readonly Buffer[]): WalkedFile[] | undefined {
   const listing = listGitScope(root, scope);
   if (listing === 'whole') return undefined;
   if (listing) {
     const listed = walkListed(root, listing);
-    return listed.issues.length > 0 ? undefined : { files: listed.files, via: 'git' };
+    return listed.issues.length > 0 ? undefined : listed.files;
   }
   const starts: RulesStart[] = [];
   for (const raw of scope) {
@@ -296,8 +292,7 @@ export function walkScope(root: string, scope: readonly Buffer[]): ScopedWalk | 
   const out: RulesWalk = { files: [], issues: [], skipped: [] };
   walkRulesFrom(root, starts, out);
   if (out.issues.length > 0 || out.skipped.length > 0) return undefined;
-  out.files.sort(byPath);
-  return { files: out.files, via: 'rules' };
+  return out.files.sort(byPath);
 }
 
 /**
@@ -307,7 +302,7 @@ export function walkScope(root: string, scope: readonly Buffer[]): ScopedWalk | 
  */
 function levelsAt(root: string, rel: Buffer): IgnoreLevel[] | 'absent' | 'whole' {
   let levels = withIgnoreFile(root, Buffer.alloc(0), excludeLevels(root));
-  const rootSlash = Buffer.from(root.endsWith('/') ? root : `${root}/`);
+  const rootSlash = rootPrefix(root);
   for (let end = 0; end < rel.length; end++) {
     end = rel.indexOf(SLASH, end);
     if (end < 0) end = rel.length;

@@ -70,6 +70,7 @@ export function describeStatus(s: {
 }): DaemonStatus {
   const last = s.scheduler.last;
   const error = last ? failureOf(last.result, last.thrown) : undefined;
+  const walk = last ? walkOf(last.result) : undefined;
   return {
     pid: s.pid,
     version: s.version,
@@ -92,7 +93,7 @@ export function describeStatus(s: {
               ok: error === undefined,
               ...(error !== undefined ? { error } : {}),
               ...(last.changed !== undefined ? { changed: last.changed } : {}),
-              ...(walkOf(last.result) !== undefined ? { walk: walkOf(last.result) } : {}),
+              ...(walk !== undefined ? { walk } : {}),
             },
           }
         : {}),

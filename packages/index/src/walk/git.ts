@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { ALWAYS_SKIPPED_DIRS, gitEnvironment } from '@trufflepig/base';
 import { WALK_GIT_MAX_LISTING_BYTES, WALK_GIT_TIMEOUT_MS } from '../limits';
+import { rootPrefix } from './root-prefix';
 import type { SkippedEntry } from './skipped';
 
 export interface GitListing {
@@ -148,7 +149,7 @@ export function listGitScope(root: string, scope: readonly Buffer[]): GitListing
   // What Git listed must explain every path of the scope: otherwise the path is ignored,
   // never entered or in a nested repository, and only the whole walk counts it right.
   const named = new Set(paths.map((p) => p.toString('latin1')));
-  const rootSlash = Buffer.from(root.endsWith('/') ? root : `${root}/`);
+  const rootSlash = rootPrefix(root);
   const listsInside = (dir: Buffer) =>
     paths.some((p) => p.length > dir.length && p[dir.length] === SLASH && p.subarray(0, dir.length).equals(dir));
   let mayHoldIgnored = false;

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import { SKIPPED_DIR_COUNT_MAX_ENTRIES, SKIPPED_DIR_FILES_COUNTED, SKIPPED_DIRS_SHOWN } from '../limits';
 import { percentEncode } from '@trufflepig/base';
 import { hasSkippedComponent } from './git';
+import { rootPrefix } from './root-prefix';
 
 /** `ignored`: excluded by ignore rules; `untracked_vendor`: an untracked node_modules, target or .trufflepig. */
 export type SkipClass = 'ignored' | 'untracked_vendor';
@@ -88,7 +89,7 @@ export function summarizeSkipped(root: string, entries: readonly SkippedEntry[])
   const counts: Record<SkipClass, number> = { ignored: 0, untracked_vendor: 0 };
   const dirs: SkippedDir[] = [];
   const budget = { entries: SKIPPED_DIR_COUNT_MAX_ENTRIES };
-  const rootSlash = Buffer.from(root.endsWith('/') ? root : `${root}/`);
+  const rootSlash = rootPrefix(root);
   for (const e of outermostEntries(entries)) {
     const cls = skipClassOf(e.raw);
     counts[cls]++;

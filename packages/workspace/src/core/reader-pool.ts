@@ -46,14 +46,6 @@ function openOptions(cacheDir: string, options: PublishedOptions, previous?: Fil
   };
 }
 
-/** Retire a pooled reader: closed now, or by its last user; its file table is kept for the next. */
-function retire(key: string, entry: Pooled): void {
-  entry.retired = true;
-  const table = entry.reader.fileTable();
-  if (table) lastFileTables.set(key, table);
-  if (entry.users === 0) entry.reader.close();
-}
-
 /**
  * The published index of `root` in `cacheDir` (IndexReader.open's outcomes: an index of
  * another root is `cache_root_mismatch`). Pair with releaseReader.
@@ -75,17 +67,19 @@ export async function openPublished(
     cached.users++;
     return ok(cached.reader);
   }
+  // The replaced reader's file table is where the new reader starts (it is plain data, and
+  // outlives the reader's close).
+  const previous = cached?.reader.fileTable() ?? lastFileTables.get(key);
+  lastFileTables.delete(key);
   // Close the replaced reader first when nobody uses it: it holds the old generation's
   // snapshot (which keeps checkpoints from passing it) and caches built on it.
   if (cached && cached.users === 0) {
-    retire(key, cached);
+    cached.retired = true;
+    cached.reader.close();
     pool.delete(key);
   }
-  const previous = cached?.reader.fileTable() ?? lastFileTables.get(key);
-  lastFileTables.delete(key);
   const r = await IndexReader.open(cacheDir, root, openOptions(cacheDir, options, previous));
   if (!r.ok) return fail(r.error.code, r.error.message);
-  // Its file table is not kept: the new reader's is newer.
   if (cached && !cached.retired) {
     cached.retired = true;
     if (cached.users === 0) cached.reader.close();
@@ -116,7 +110,10 @@ export function closeIdleStaleReaders(): void {
   for (const [key, entry] of pool) {
     if (entry.users > 0 || entry.retired) continue;
     if (stampOf(entry.cacheDir) === entry.stamp) continue;
-    retire(key, entry);
+    entry.retired = true;
+    const table = entry.reader.fileTable();
+    if (table) lastFileTables.set(key, table);
+    entry.reader.close();
     pool.delete(key);
   }
 }
