@@ -33,3 +33,10 @@ export const SIBLINGS_FIRST_MAX = 2;
  */
 export const STEM_PREFIX_MIN_CHARS = 4;
 export const STEM_WORD_MAX_CHARS = 40;
+/**
+ * The member-tail rule of workspace pages (members.ts, docs/workspace.md): a member's k-th
+ * file never stands behind another member's file ranked deeper than this many times k in its
+ * own member (same or worse tier). At 3, a member's best file is on a page of 10 whenever
+ * there are at most four members with hits.
+ */
+export const MEMBER_TAIL_FACTOR = 3;

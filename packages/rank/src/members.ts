@@ -6,6 +6,8 @@
 // breaks make the order a pure function of the member lists, whatever order the members
 // finished in.
 
+import { MEMBER_TAIL_FACTOR } from './limits';
+
 /** Where a member's hit lies: the tie-break keys. */
 export interface MemberHitKey {
   readonly path: string;
@@ -41,6 +43,11 @@ export interface LaneStanding {
  * weight × path prior / (k + rank): ranks and paths only, so comparable across indexes),
  * then rank within the member; a member whose files sit in more lanes, higher, gets more of
  * the page. Otherwise the lists interleave by rank. Ties break by path, span and member.
+ *
+ * Then the member-tail rule (docs/workspace.md): a member's k-th file never stands behind
+ * another member's file ranked deeper than MEMBER_TAIL_FACTOR × k in its own member, unless
+ * that file is of a better tier. A member whose files sit in many lanes still leads, but
+ * cannot push a neighbour's best file off the first page with its weak tail.
  */
 export function fuseMembers<T extends MemberHitKey>(
   lists: readonly MemberList<T>[],
@@ -50,20 +57,74 @@ export function fuseMembers<T extends MemberHitKey>(
     list.hits.map((hit, i) => ({ fused: { member: list.member, memberRank: i + 1, hit }, standing: standing?.(hit) })),
   );
   const byLanes = all.length > 0 && all.every((x) => x.standing !== undefined);
-  return all
-    .sort((x, y) => {
-      const a = x.fused;
-      const b = y.fused;
-      if (byLanes && x.standing!.tier !== y.standing!.tier) return x.standing!.tier - y.standing!.tier;
-      if (byLanes && x.standing!.score !== y.standing!.score) return y.standing!.score - x.standing!.score;
-      return (
-        a.memberRank - b.memberRank ||
-        compareText(a.hit.path, b.hit.path) ||
-        a.hit.start - b.hit.start ||
-        compareText(a.member, b.member)
-      );
-    })
-    .map((x) => x.fused);
+  const preferred = all.sort((x, y) => {
+    const a = x.fused;
+    const b = y.fused;
+    if (byLanes && x.standing!.tier !== y.standing!.tier) return x.standing!.tier - y.standing!.tier;
+    if (byLanes && x.standing!.score !== y.standing!.score) return y.standing!.score - x.standing!.score;
+    return (
+      a.memberRank - b.memberRank ||
+      compareText(a.hit.path, b.hit.path) ||
+      a.hit.start - b.hit.start ||
+      compareText(a.member, b.member)
+    );
+  });
+  if (!byLanes) return preferred.map((x) => x.fused);
+  return boundMemberTails(preferred.map((x, at) => ({ fused: x.fused, tier: x.standing!.tier, at })));
+}
+
+interface Placed<T extends MemberHitKey> {
+  readonly fused: MemberFusedHit<T>;
+  readonly tier: number;
+  /** Index in the preferred order. */
+  readonly at: number;
+}
+
+/**
+ * Reorders a preferred order so that no hit stands behind another member's hit ranked deeper
+ * than MEMBER_TAIL_FACTOR × its own member rank with the same or a worse tier. Greedy: the
+ * next hit is the first unplaced one of the preferred order, unless placing it would pass
+ * another member's next hit that it owes the place to; then that hit is taken instead (and
+ * checked the same way: member ranks fall by a factor each step, so this ends). Each
+ * member's hits keep their preferred relative order; an order that already obeys the rule
+ * comes back unchanged.
+ */
+function boundMemberTails<T extends MemberHitKey>(preferred: readonly Placed<T>[]): MemberFusedHit<T>[] {
+  const queues = new Map<string, Placed<T>[]>();
+  for (const p of preferred) {
+    const q = queues.get(p.fused.member);
+    if (q) q.push(p);
+    else queues.set(p.fused.member, [p]);
+  }
+  if (queues.size < 2) return preferred.map((p) => p.fused);
+  const heads = new Map<string, number>([...queues.keys()].map((m) => [m, 0]));
+  const headOf = (member: string): Placed<T> | undefined => queues.get(member)![heads.get(member)!];
+  const owes = (passer: Placed<T>, head: Placed<T>): boolean =>
+    passer.fused.memberRank > MEMBER_TAIL_FACTOR * head.fused.memberRank && passer.tier >= head.tier;
+  const out: MemberFusedHit<T>[] = [];
+  const placed = new Set<Placed<T>>();
+  let next = 0;
+  while (out.length < preferred.length) {
+    while (placed.has(preferred[next])) next++;
+    let chosen = preferred[next];
+    for (;;) {
+      // Of the heads this hit would pass, the one first in the preferred order.
+      let owed: Placed<T> | undefined;
+      for (const member of queues.keys()) {
+        if (member === chosen.fused.member) continue;
+        const head = headOf(member);
+        if (head !== undefined && owes(chosen, head) && (owed === undefined || head.at < owed.at)) {
+          owed = head;
+        }
+      }
+      if (owed === undefined) break;
+      chosen = owed;
+    }
+    placed.add(chosen);
+    heads.set(chosen.fused.member, heads.get(chosen.fused.member)! + 1);
+    out.push(chosen.fused);
+  }
+  return out;
 }
 
 /**
