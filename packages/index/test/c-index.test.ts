@@ -94,6 +94,17 @@ void *__kmalloc(size_t size, gfp_t flags)
 }
 `;
 
+// A header named like kmalloc that neither declares nor uses it (the kernel's arch/mips ones).
+const MIPS_KMALLOC_H = `#ifndef __ASM_MACH_GENERIC_KMALLOC_H
+#define __ASM_MACH_GENERIC_KMALLOC_H
+
+#ifdef CONFIG_DMA_NONCOHERENT
+#define ARCH_DMA_MINALIGN	128
+#endif
+
+#endif /* __ASM_MACH_GENERIC_KMALLOC_H */
+`;
+
 // A selftest defining a function named like the kernel's: a test file ranks after code.
 const SELFTEST_C = `#include <stdio.h>
 void schedule(void) { }
@@ -129,6 +140,7 @@ describe('C and C++ through the index', () => {
     'kernel/sched/core.c': CORE_C,
     'kernel/fork.c': FORK_C,
     'mm/slab_common.c': SLAB_COMMON_C,
+    'arch/mips/include/asm/mach-generic/kmalloc.h': MIPS_KMALLOC_H,
     'tools/testing/selftests/sched/sched_test.c': SELFTEST_C,
     'ui/widget.hpp': WIDGET_HPP,
     'ui/widget.cpp': WIDGET_CPP,
@@ -219,9 +231,11 @@ describe('C and C++ through the index', () => {
   it('a plain word that names a definition ranks its definitions first, the exact spelling before __kmalloc and __schedule', async () => {
     // `kmalloc` has no hump or underscore, yet it is a name: the any-term lane alone would
     // rank mm/slab_common.c (its __kmalloc, kmalloc_large) above the header that defines it.
-    expect((await fx.search('kmalloc')).hits.map((h) => `${h.path} ${h.name ?? ''}`)[0]).toBe(
-      'include/linux/slab.h kmalloc',
-    );
+    const kmalloc = (await fx.search('kmalloc')).hits.map((h) => `${h.path} ${h.name ?? ''}`);
+    expect(kmalloc[0]).toBe('include/linux/slab.h kmalloc');
+    // A file named like the word leads only when it declares or uses it: this one (before,
+    // first) now stands after the definitions, with the files that call kmalloc.
+    expect(kmalloc).toContain('arch/mips/include/asm/mach-generic/kmalloc.h ');
     const schedule = (await fx.search('schedule')).hits.map((h) => `${h.path} ${h.name ?? ''}`);
     expect(schedule[0]).toBe('kernel/sched/core.c schedule');
     // A word no definition is named is still free text.
@@ -252,6 +266,7 @@ describe('C and C++ through the index', () => {
 
   it('lang:c and lang:cpp with their aliases; a C++ header named .h is cpp', async () => {
     const c = [
+      'arch/mips/include/asm/mach-generic/kmalloc.h',
       'include/linux/sched.h',
       'include/linux/slab.h',
       'kernel/fork.c',

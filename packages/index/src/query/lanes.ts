@@ -384,7 +384,8 @@ export function filenameLane(
 }
 
 /**
- * Identifier tiers: stem is the token, then declaring files, then using files, then the rest.
+ * Identifier tiers: stem is the token in a file that declares or uses it, then declaring files,
+ * then using files and files only named like it, then the rest.
  * Declaring means declaring the name as spelled when some file does: the normalized key
  * joins `__kmalloc` to `kmalloc` and `token_bucket` to `TokenBucket`, which finds a
  * definition spelled otherwise, but must not rank C's internal `__kmalloc` beside the
@@ -403,11 +404,15 @@ export function identifierTiers(ctx: LaneContext, name: string, defs: HitLane): 
     else using.add(f.path);
   }
   const normToken = identifierKey(token);
+  // A file named like the identifier leads only when it declares or uses it: the kernel's
+  // arch/*/kmalloc.h files (which define ARCH_DMA_MINALIGN) must not stand before the
+  // kmalloc of include/linux/slab.h. Named alone, it stands with the files that use it.
   return (path) => {
     const s = stem(path);
-    if (s === token || identifierKey(s) === normToken) return 0;
+    const named = s === token || identifierKey(s) === normToken;
+    if (named && (declaring.has(path) || using.has(path))) return 0;
     if (declaring.has(path)) return 1;
-    if (using.has(path)) return 2;
+    if (named || using.has(path)) return 2;
     return 3;
   };
 }
