@@ -17,6 +17,8 @@ const FILES: Record<string, string> = {
     'export class Router {\n  route(path: string): string { return path; }\n}\nexport function matchRoute(r: Router) { return r.route("x"); }\n',
   'web/src/router.test.ts': 'import { Router } from "./router";\ntest("route", () => { new Router().route("a"); });\n',
   'café/naïve.ts': 'export const naiveValue = 1;\n',
+  // Named with a part of matchRoute (`match`), holding nothing of it.
+  'notes/match_tables.txt': 'TABLE = 1\n',
   'notes/crlf.txt': 'first line\r\nsecond Needle line\r\nthird\r\n',
   'notes/multi.txt': 'alpha\nneedle one\nneedle two\n',
   // A config key in capitals once, after its lowercase spelling; a parameter file that
@@ -57,6 +59,13 @@ describe('free-text ranking', () => {
       'docs/guide.md',
     ]);
     expect(hits[0].name).toBe('TokenBucket::refill_tokens');
+  });
+
+  it('an identifier that occurs lists no path naming only a part of it; one that occurs nowhere does', async () => {
+    const occurs = (await fx.search('matchRoute')).hits.map((h) => h.path);
+    expect(occurs[0]).toBe('web/src/router.ts');
+    expect(occurs).not.toContain('notes/match_tables.txt');
+    expect((await fx.search('matchWidget')).hits.map((h) => h.path)).toContain('notes/match_tables.txt');
   });
 
   it('demotes Markdown unless the query names docs', async () => {

@@ -1,4 +1,5 @@
 import {
+  FILENAME_PARTIAL,
   filenameScorer,
   identifierKey,
   fileStanding,
@@ -348,10 +349,15 @@ export function identifierTokens(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Filename evidence: every eligible path (excluded files included: they stay findable by path). */
+/**
+ * Filename evidence: every eligible path (excluded files included: they stay findable by
+ * path). `partial: false` keeps only paths naming the whole query (its stem, or all its
+ * words in the basename), not paths naming some word of it.
+ */
 export function filenameLane(
   ctx: LaneContext,
   firstRegion: (f: IndexedFile) => { start: number; end: number; sl: number; el: number },
+  options: { readonly partial: boolean } = { partial: true },
 ): HitLane {
   const scored: { f: IndexedFile; evidence: number; naming: { base: number; path: number } }[] = [];
   const words = ctx.query.words;
@@ -364,7 +370,7 @@ export function filenameLane(
     if (!words.some((w) => lowers[i].includes(w))) continue;
     if (!ctx.eligible(f)) continue;
     const match = score(ctx.reader.pathWordsAt(i));
-    if (match) scored.push({ f, ...match });
+    if (match && (options.partial || match.evidence > FILENAME_PARTIAL)) scored.push({ f, ...match });
   }
   // Equal evidence: the path naming more of the query's words first (pathNaming), not the
   // earlier letter.

@@ -98,10 +98,15 @@ function rankFree(ctx: LaneContext): Ranked {
   const lanes: HitLane[] = [];
   const structural = q.kinds.some((k) => k !== 'file');
   let defs: HitLane | undefined;
+  let occurs = false;
   if (q.text) {
     defs = definitionLane(ctx);
     lanes.push(defs);
-    if (q.identifier) lanes.push(identifierLane(ctx, q.text.split('::').pop()!));
+    if (q.identifier) {
+      const uses = identifierLane(ctx, q.text.split('::').pop()!);
+      lanes.push(uses);
+      occurs = defs.entries.length > 0 || uses.entries.length > 0;
+    }
   }
   if (structural) {
     lanes.push(kindWordLane(ctx));
@@ -117,7 +122,10 @@ function rankFree(ctx: LaneContext): Ranked {
     // Then its parts, but never a compound's stopwords alone (every `if`, `for`, `x`).
     if (!q.standalone || q.standalone.length > 0)
       lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_ANY_TERM, q.standalone));
-    lanes.push(filenameLane(ctx, firstRegionOf(ctx.reader)));
+    // An identifier that occurs somewhere is asked for by name: a path naming only some of
+    // its parts (`ops.go` for parseBinaryOps) is noise. One that occurs nowhere may be a
+    // guess, and any path naming a part of it is a lead.
+    lanes.push(filenameLane(ctx, firstRegionOf(ctx.reader), { partial: !occurs }));
   } else if (kindFile || !q.text) {
     // `kind:file` or filters alone (`file:src/ lang:rust`): list the eligible files.
     lanes.push({
