@@ -117,4 +117,36 @@ describe('path matcher (docs/spec/retrieval.md §1)', () => {
     expect(keep(['src/'], ['library'])).toEqual(['src/lib.rs']);
     expect(createPathMatcher(['script/', 'nothing/'], [], paths).includeCounts).toEqual([2, 0]);
   });
+
+  it('-file: falls back to a substring when no component starts with the value, never when one does', () => {
+    expect(keep([], ['_test'])).toEqual(paths.filter((p) => p !== 'tests/lib_test.rs'));
+    // `ost` starts no component: every path holding it goes.
+    expect(keep([], ['ost'])).toEqual(paths.filter((p) => !p.includes('ost')));
+    // `host` starts components: `ghost.rs` stays.
+    expect(keep([], ['host'])).toEqual(paths.filter((p) => !p.includes('/host')));
+  });
+
+  it('reads a value with * or ? as a glob from a component start to the end or a /', () => {
+    expect(keep([], ['*_test.rs'])).toEqual(paths.filter((p) => p !== 'tests/lib_test.rs'));
+    expect(keep(['*_test.rs'])).toEqual(['tests/lib_test.rs']);
+    expect(keep(['crates/*/src'])).toEqual([
+      'crates/a/src/script/host.rs',
+      'crates/a/src/ghost.rs',
+      'crates/a/src/script/hostile.rs',
+    ]);
+    // `*` stays inside a component, `**` crosses them.
+    expect(keep(['src/*.rs'])).toEqual(['crates/a/src/ghost.rs', 'src/lib.rs', 'vendor/src/lib.rs']);
+    expect(keep(['src/**/*.rs'])).toEqual([
+      'crates/a/src/script/host.rs',
+      'crates/a/src/ghost.rs',
+      'crates/a/src/script/hostile.rs',
+      'src/lib.rs',
+      'src/library/mod.rs',
+      'vendor/src/lib.rs',
+    ]);
+    expect(keep(['s?c/lib.rs'])).toEqual(['src/lib.rs', 'vendor/src/lib.rs']);
+    // Regular-expression characters in a glob are literal.
+    expect(keep(['caf%C3%A9/*.ts'])).toEqual(['caf%C3%A9/x.ts']);
+    expect(createPathMatcher(['*.nothing'], [], paths).includeCounts).toEqual([0]);
+  });
 });
