@@ -4,6 +4,7 @@
 import {
   forwardedWire,
   helpText,
+  verbHelpText,
   readCommandLine,
   SERVED_VERBS,
   unknownVerbMessage,
@@ -87,7 +88,11 @@ export async function runFull(argv: readonly string[]): Promise<number> {
   const line = readCommandLine(argv, quoteInput);
   if (line.kind === 'usage') return usageError(line.message);
   if (line.kind === 'help') {
-    process.stdout.write(`${helpText()}\n`);
+    // `search --help`: that verb's help; `--help` alone or with an unknown word: all of it.
+    const verb = line.split.verb;
+    process.stdout.write(
+      `${verb !== undefined && isVerb(verb) && verb !== 'help' ? verbHelpText(verb) : helpText()}\n`,
+    );
     return 0;
   }
   if (line.kind === 'version') {
@@ -131,9 +136,13 @@ async function runVerb(
   const misfit = wordsError(verb, words);
   if (misfit !== undefined) return usageError(misfit);
   switch (verb) {
-    case 'help':
-      process.stdout.write(`${helpText()}\n`);
+    case 'help': {
+      const about = words[0];
+      process.stdout.write(
+        `${about !== undefined && isVerb(about) && about !== 'help' ? verbHelpText(about) : helpText()}\n`,
+      );
       return 0;
+    }
     case 'index':
       return write(await indexCommand({ ...opts, onProgress: process.stderr.isTTY ? progressReporter() : undefined }));
     case 'search':

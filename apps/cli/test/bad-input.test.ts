@@ -72,11 +72,35 @@ describe('bad input', () => {
     const lines = r.stdout.split('\n');
     // yargs re-wrapped USAGE at 80 columns when stdout was no terminal, splitting rows; help wraps each row under its own column.
     expect(lines).toContain('  hist TARGET         the commits that changed TARGET (a HANDLE, path:P[:A-B] or');
-    expect(lines).toContain('  help                this text (also -h, --help)');
+    expect(lines).toContain('  help [VERB]         this text (also -h, --help); help VERB or VERB --help:');
     for (const option of ['--root', '--cache', '--budget', '--limit', '--context', '--daemon', '--scopes']) {
       expect(lines.filter((l) => new RegExp(`^  (-[a-zA-Z], )?${option}( |$)`).test(l))).toHaveLength(1);
     }
     expect(lines.filter((l) => l.length > 80)).toEqual([]);
+  });
+
+  it("VERB --help and help VERB print that verb's help: a fraction of the whole, with what the verb takes", () => {
+    const whole = tokens(repo.cli('--help').stdout);
+    const search = repo.cli('search', '--help');
+    expect(search.status).toBe(0);
+    expect(repo.cli('help', 'search').stdout).toBe(search.stdout);
+    expect(repo.cli('search', 'retry', '-h').stdout).toBe(search.stdout);
+    expect(search.stdout).toMatch(/^ {2}search QUERY\.\.\. /m);
+    expect(search.stdout).toContain('Query language:');
+    expect(search.stdout).toMatch(/^ {2}-C, --context N /m);
+    expect(search.stdout).not.toContain('Verbs:');
+    expect(search.stdout).toContain('trufflepig help');
+    expect(tokens(search.stdout)).toBeLessThan(whole / 3);
+    // refs takes the filters, not the whole query language; a verb without pages lists no page options.
+    const refs = repo.cli('refs', '--help').stdout;
+    expect(refs).toContain('Filters:');
+    expect(refs).toMatch(/^ {2}-file:P /m);
+    expect(refs).not.toMatch(/^ {2}re:PATTERN /m);
+    expect(repo.cli('status', '--help').stdout).not.toContain('Options:');
+    // help of an unknown word, and help help, are the whole help.
+    expect(repo.cli('help', 'nosuch').stdout).toBe(repo.cli('--help').stdout);
+    expect(repo.cli('help', '--help').stdout).toBe(repo.cli('--help').stdout);
+    for (const out of [search.stdout, refs]) expect(out.split('\n').filter((l) => l.length > 80)).toEqual([]);
   });
 
   it('status names the files whose parse failed or was partial, not only their count', () => {

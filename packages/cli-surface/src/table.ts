@@ -348,7 +348,13 @@ export const VERB_TABLE = [
     served: false,
     arity: 'any',
     shape: 'help',
-    forms: [{ args: '', summary: 'this text (also -h, --help)', doc: 'the help text (also `-h`, `--help`)' }],
+    forms: [
+      {
+        args: '[VERB]',
+        summary: "this text (also -h, --help); help VERB or VERB --help: that verb's alone",
+        doc: "the help text (also `-h`, `--help`); `help VERB` or `VERB --help`: that verb's forms, the options' synopsis and the query forms it takes",
+      },
+    ],
   },
 ] as const satisfies readonly VerbSpec[];
 

@@ -1,7 +1,15 @@
 // Text made from the tables: help (at most 80 columns, lists never broken), the usage
 // that follows a usage error, the did-you-mean of an unknown verb, and the Markdown of
 // docs/cli.md's generated blocks.
-import { OPTION_TABLE, QUERY_FORMS, VERB_TABLE, type OptionSpec, type VerbName, type VerbSpec } from './table';
+import {
+  OPTION_TABLE,
+  QUERY_FORMS,
+  VERB_TABLE,
+  type OptionSpec,
+  type QueryForm,
+  type VerbName,
+  type VerbSpec,
+} from './table';
 
 const VERBS: readonly VerbSpec[] = VERB_TABLE;
 const OPTIONS: readonly OptionSpec[] = OPTION_TABLE;
@@ -136,13 +144,6 @@ export function usageText(): string {
   ].join('\n');
 }
 
-function queryRows(): string[] {
-  const formWidth = Math.max(...QUERY_FORMS.map((q) => q.form.length)) + 2;
-  const exampleWidth = Math.max(...QUERY_FORMS.map((q) => q.example.length)) + 2;
-  const column = 2 + formWidth + exampleWidth;
-  return QUERY_FORMS.flatMap((q) => row(`${q.form.padEnd(formWidth)}${q.example}`, q.meaning, 2, column));
-}
-
 /** The help text (`trufflepig help`, `-h`, `--help`): every verb and option, the query language by example, then how the tool behaves. */
 export function helpText(): string {
   return keepSpaces(
@@ -160,7 +161,7 @@ export function helpText(): string {
       ...OPTIONS.flatMap((o) => row(optionTerm(o), o.summary)),
       '',
       'Query language (search; refs, show sym:, hist and blame take the filters):',
-      ...queryRows(),
+      ...queryRowsOf(QUERY_FORMS),
       ...paragraph(
         'A search without in: or ws: stays in the home member and widens to all members only when home has no hits.',
       ),
@@ -181,6 +182,74 @@ export function helpText(): string {
         'Output:',
         'lines (default): a search hit is HANDLE\u00a0\u00a0PATH:START-END\u00a0\u00a0[NAME]\u00a0\u00a0[origin], then its evidence lines "\u00a0\u00a0LINE:\u00a0TEXT" (-C N adds context lines "\u00a0\u00a0LINE-\u00a0TEXT"), then coverage and next. --json: one JSON object with every field plus byte offsets, URIs and revisions. At most -b tokens (o200k_base). Errors exit 2 with "trufflepig: CODE: message" on stderr (with --json also {"error":{"code","message"}} on stdout).',
       ),
+    ].join('\n'),
+  );
+}
+
+/** The query forms that are filters: the verbs after search take them (refs, show sym:, hist, blame). */
+const FILTER_FORMS: ReadonlySet<string> = new Set(['kind:K', 'lang:L', 'file:P', '-file:P', 'source:S', 'in:M ws:W']);
+
+/** Verbs whose words take the query language's filters. */
+const FILTERING_VERBS: ReadonlySet<VerbName> = new Set(['refs', 'show', 'hist', 'blame']);
+
+/** Verbs that print budgeted pages: their help lists -b and -n. */
+const READ_VERBS: ReadonlySet<VerbName> = new Set([
+  'search',
+  'show',
+  'more',
+  'refs',
+  'map',
+  'ctx',
+  'hist',
+  'blame',
+  'since',
+  'diff',
+]);
+
+function queryRowsOf(forms: readonly QueryForm[]): string[] {
+  const formWidth = Math.max(...forms.map((q) => q.form.length)) + 2;
+  const exampleWidth = Math.max(...forms.map((q) => q.example.length)) + 2;
+  const column = 2 + formWidth + exampleWidth;
+  return forms.flatMap((q) => row(`${q.form.padEnd(formWidth)}${q.example}`, q.meaning, 2, column));
+}
+
+/**
+ * One verb's help (`trufflepig VERB --help`, `trufflepig help VERB`): its forms, the
+ * synopsis of the options, and the part of the query language and output it takes, about a
+ * third of the whole help's tokens; the whole help is one `trufflepig help` away.
+ */
+export function verbHelpText(name: VerbName): string {
+  const v = verbSpec(name);
+  const query =
+    name === 'search'
+      ? ['', 'Query language:', ...queryRowsOf(QUERY_FORMS)]
+      : FILTERING_VERBS.has(name)
+        ? ['', 'Filters:', ...queryRowsOf(QUERY_FORMS.filter((q) => FILTER_FORMS.has(q.form)))]
+        : [];
+  const output =
+    name === 'search'
+      ? [
+          '',
+          ...note(
+            'Output:',
+            'a hit is HANDLE\u00a0\u00a0PATH:START-END\u00a0\u00a0[NAME]\u00a0\u00a0[origin], then its evidence lines "\u00a0\u00a0LINE:\u00a0TEXT" (-C N adds "\u00a0\u00a0LINE-\u00a0TEXT"), then coverage and next; show HANDLE reads a hit, more CURSOR the next page.',
+          ),
+        ]
+      : [];
+  // The page options a read verb takes (-C only shapes search hits).
+  const pageOptions = READ_VERBS.has(name)
+    ? OPTIONS.filter((o) => o.key === 'budget' || o.key === 'limit' || (o.key === 'context' && name === 'search'))
+    : [];
+  return keepSpaces(
+    [
+      ...synopsis('Usage: trufflepig'),
+      '',
+      ...v.forms.flatMap((f) => row(f.args === '' ? v.name : `${v.name} ${f.args}`, f.summary)),
+      ...(pageOptions.length > 0 ? ['', 'Options:', ...pageOptions.flatMap((o) => row(optionTerm(o), o.summary))] : []),
+      ...query,
+      ...output,
+      '',
+      'Every verb, option and behaviour: trufflepig help',
     ].join('\n'),
   );
 }
