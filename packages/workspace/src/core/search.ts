@@ -27,7 +27,7 @@ import {
   type EvidenceMatch,
   type PageHit,
 } from '@trufflepig/render';
-import { isStopword } from '@trufflepig/rank';
+import { isStopword, wordFormTerms } from '@trufflepig/rank';
 import {
   formatHandle,
   ResultStore,
@@ -265,7 +265,17 @@ export function snippetTerms(q: ParsedQuery): string[] {
   // A stopword never picks a hit's line (`a` in `(a ^ b)` over `contains_zero_byte`), unless
   // the query has nothing else.
   const words = q.words.filter((w) => !isStopword(w));
-  return [...new Set([q.text.toLowerCase(), ...(words.length > 0 ? words : q.words)])].filter(
+  // Free text also matched each word's stem as a prefix (word-forms.ts): `stripped` met
+  // `stripJSONNullProperties`. Without the stems here a hit found by one has no line to
+  // show and its span misses the match (the HCL trial's empty hits).
+  const stems = q.identifier
+    ? []
+    : words.flatMap((w) =>
+        wordFormTerms(w)
+          .filter((t) => t.prefix)
+          .map((t) => t.text),
+      );
+  return [...new Set([q.text.toLowerCase(), ...(words.length > 0 ? words : q.words), ...stems])].filter(
     (w) => w && !w.includes(' '),
   );
 }
