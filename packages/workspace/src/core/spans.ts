@@ -14,7 +14,15 @@ import {
   type SearchHit,
 } from '@trufflepig/index';
 import { percentDecode } from '@trufflepig/base/stored-path';
-import { chooseHitSpan, lineStarts, pickSnippet, splitRows, SPAN_WINDOW_MAX_LINES } from '@trufflepig/render';
+import {
+  chooseHitSpan,
+  isCommentLine,
+  lineStarts,
+  pickSnippet,
+  splitRows,
+  SPAN_DEFINITION_MAX_LINES,
+  SPAN_WINDOW_MAX_LINES,
+} from '@trufflepig/render';
 import { SPAN_NARROW_BYTES_MAX, SPAN_NARROW_HITS_MAX, SPAN_NARROW_SPAN_BYTES_MAX } from './limits';
 
 /** A definition of a file, in byte and line coordinates of the indexed revision. */
@@ -77,6 +85,35 @@ function firstTermByte(bytes: Buffer, starts: readonly number[], line: number, t
   return from + at;
 }
 
+function lineText(bytes: Buffer, starts: readonly number[], line: number): string {
+  return bytes.subarray(starts[line - 1] ?? bytes.length, starts[line] ?? bytes.length).toString('utf8');
+}
+
+/**
+ * The definition whose leading comment holds `anchor`, with the comment's first line: a
+ * match in a doc comment (`// flushHeredocTemplateParts modifies in-place ...`) spans the
+ * comment and the definition under it, at most SPAN_DEFINITION_MAX_LINES lines, instead
+ * of a window that cuts the definition after a few lines. Undefined when a line between
+ * the anchor and the next definition is not a comment.
+ */
+function documentedDefinition(
+  anchor: number,
+  defs: readonly DefSpan[],
+  bytes: Buffer,
+  starts: readonly number[],
+): { from: number; def: DefSpan } | undefined {
+  const below = defs.filter((d) => d.startLine > anchor);
+  if (below.length === 0) return undefined;
+  const def = below.reduce((a, b) =>
+    b.startLine < a.startLine || (b.startLine === a.startLine && b.end > a.end) ? b : a,
+  );
+  for (let line = anchor; line < def.startLine; line++)
+    if (!isCommentLine(lineText(bytes, starts, line))) return undefined;
+  let from = anchor;
+  while (from > 1 && isCommentLine(lineText(bytes, starts, from - 1))) from--;
+  return def.endLine - from + 1 <= SPAN_DEFINITION_MAX_LINES ? { from, def } : undefined;
+}
+
 function lastLineOf(bytes: Buffer, starts: readonly number[]): number {
   return bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? starts.length - 1 : starts.length;
 }
@@ -108,6 +145,11 @@ export function narrowHit(
   if (choice.kind === 'definition') {
     const d = choice.definition;
     return bounded({ ...h, start: d.start, end: d.end, startLine: d.startLine, endLine: d.endLine });
+  }
+  const documented = documentedDefinition(anchor, defs, bytes, starts);
+  if (documented) {
+    const { from, def } = documented;
+    return bounded({ ...h, start: starts[from - 1], end: def.end, startLine: from, endLine: def.endLine });
   }
   // A long definition matched at its first line: the window starts there, not above it.
   const window =
@@ -143,8 +185,10 @@ export function narrowHits(
     if (!live.ok) continue;
     read += live.bytes.length;
     if (revisionOf(live.bytes) !== h.revision) continue;
-    // The anchor lies on one of the hit's lines, and a span encloses it: no other definition of the file matters.
-    const defs: DefSpan[] = reader.definitionSpansOverlapping(f.id, h.startLine, h.endLine);
+    // The anchor lies on one of the hit's lines, and a span encloses it, or it lies in the
+    // doc comment of a definition starting below the hit (documentedDefinition): no other
+    // definition of the file matters.
+    const defs: DefSpan[] = reader.definitionSpansOverlapping(f.id, h.startLine, h.endLine + SPAN_DEFINITION_MAX_LINES);
     memo.set(h, narrowHit(h, live.bytes, defs, terms, q));
   }
   return hits.map((h) => memo.get(h) ?? h);
