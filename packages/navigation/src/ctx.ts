@@ -77,6 +77,27 @@ function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | und
   return [...list].sort((a, b) => key(a) - key(b))[0];
 }
 
+/** Whether the call at `start` is made through a receiver or qualifier (`attr.init(`, `p->op(`). */
+function isMemberCall(bytes: Buffer, start: number): boolean {
+  let i = start - 1;
+  while (i >= 0 && (bytes[i] === 0x20 || bytes[i] === 0x09)) i--;
+  return i >= 0 && (bytes[i] === 0x2e || (bytes[i] === 0x3e && bytes[i - 1] === 0x2d));
+}
+
+/**
+ * The definitions a call can mean, those of its shape first: a call through a receiver
+ * (`attr.init(...)`) means a method before a free function of the name (an agent trial's
+ * `ctx` gave it the `func init` of another package), a bare call a free function before a
+ * method. The other shape stays as the fallback: a Go package call `strings.Repeat(` or a
+ * Python module call is a free function behind a qualifier.
+ */
+function ownedFirst(member: boolean): (list: readonly IndexedDefinition[]) => IndexedDefinition[] {
+  return (list) => {
+    const shaped = list.filter((d) => (d.container !== null) === member);
+    return shaped.length > 0 ? shaped : [...list];
+  };
+}
+
 /** A doc comment, block-comment or attribute/decorator line: what may stand between a doc comment and its item. */
 const DOC_OR_ATTRIBUTE_LINE = /^\s*(\/\/|\/\*|\*|#\[|#!\[|@)/;
 
@@ -186,9 +207,10 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
       for (const o of extractOccurrences(file.lang, live.bytes)) {
         if (o.role !== 'call' || o.start < focus.start || o.end > focus.end || seen.has(o.name)) continue;
         seen.add(o.name);
+        const owned = ownedFirst(isMemberCall(live.bytes, o.start));
         const target =
-          bestCallee(defs.filter((d) => d.name === o.name && isCallTarget(d))) ??
-          bestCallee(t.reader.definitions(o.name).filter(isCallTarget));
+          bestCallee(owned(defs.filter((d) => d.name === o.name && isCallTarget(d)))) ??
+          bestCallee(owned(t.reader.definitions(o.name).filter(isCallTarget)));
         if (target && callees.length < CTX_LIST_MAX) callees.push(item(target));
         else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
         else omitted++;

@@ -122,11 +122,19 @@ function resolveIn(
   locator: (d: IndexedDefinition) => string,
   follow: (imp: IndexedImport) => SiteResolution,
 ): SiteResolution {
-  // A file's own definition; a C file's function before its own forward prototype.
-  const own = defs
+  // A file's own definition; a C file's function before its own forward prototype. When
+  // the file defines the name more than once (the `MaxItems` fields of three Go spec
+  // structs, or of two local structs both called `content`), which one an occurrence
+  // means takes its receiver's type: a candidate, never the first of them resolved (an
+  // agent trial's refs gave every `s.MaxItems` to one).
+  const owns = defs
     .filter((d) => d.file.id === file.id)
-    .sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind))[0];
-  if (own) return { resolution: 'resolved', definition: locator(own) };
+    .sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind));
+  if (owns.length > 0) {
+    const best = declarationRank(owns[0].kind);
+    if (owns.filter((d) => declarationRank(d.kind) === best).length > 1) return { resolution: 'candidate' };
+    return { resolution: 'resolved', definition: locator(owns[0]) };
+  }
   // The name an import binds in this file is its alias when it has one: `from urllib3
   // import SSLError as _SSLError` binds _SSLError, not the SSLError used below it.
   const binds = (imp: IndexedImport) =>
