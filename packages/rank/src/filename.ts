@@ -1,4 +1,4 @@
-import { FILENAME_ALL_TERMS, FILENAME_EXACT_STEM, FILENAME_PARTIAL } from './limits';
+import { FILENAME_ALL_TERMS, FILENAME_EXACT_STEM, FILENAME_PARTIAL, FILENAME_RUN_MAX_WORDS } from './limits';
 import { basename, stem } from './paths';
 import { identifierKey, isStopword, splitIdentifier } from './terms';
 
@@ -10,8 +10,8 @@ export interface FilenameMatch {
 
 /**
  * Filename evidence of a path for a query: 2 when the normalized stem equals the
- * normalized query, 1 when the basename holds every query word, 0.5 when some word
- * appears in the path, else 0.
+ * normalized query, 1 when the basename holds every query word or the stem is a run of
+ * query words written together, 0.5 when some word appears in the path, else 0.
  */
 export function filenameEvidence(path: string, query: string, words: readonly string[]): number {
   return filenameScorer(query, words)(pathWordsOf(path))?.evidence ?? 0;
@@ -51,15 +51,34 @@ export function filenameScorer(query: string, words: readonly string[]): (pw: Pa
   if (words.length === 0) return () => undefined;
   const normalizedQuery = identifierKey(query);
   const content = contentWords(words);
+  const runs = joinedRuns(words);
   return (pw) => {
     let evidence: number;
     if (normalizedQuery !== '' && pw.stemKey === normalizedQuery) evidence = FILENAME_EXACT_STEM;
     // A query word is one word (no spaces): inside the joined basename words is inside one of them.
     else if (words.every((w) => pw.base.includes(w))) evidence = FILENAME_ALL_TERMS;
+    // A stem spelling consecutive query words run together: `didyoumean.go` for "... did you mean ...".
+    else if (runs.has(pw.stemKey)) evidence = FILENAME_EXACT_STEM;
     else if (words.some((w) => pw.all.includes(w))) evidence = FILENAME_PARTIAL;
     else return undefined;
     return { evidence, naming: naming(pw, content) };
   };
+}
+
+/**
+ * The joinings of 2 to FILENAME_RUN_MAX_WORDS consecutive query words, at least one of them
+ * not a stopword (`didyoumean`, `readme`, `filesystem` for "file system"): a file named by
+ * a phrase of the query without separators, which splitIdentifier cannot split.
+ */
+function joinedRuns(words: readonly string[]): ReadonlySet<string> {
+  const runs = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i + 2; j <= Math.min(words.length, i + FILENAME_RUN_MAX_WORDS); j++) {
+      const run = words.slice(i, j);
+      if (run.some((w) => !isStopword(w))) runs.add(identifierKey(run.join('_')));
+    }
+  }
+  return runs;
 }
 
 function decodeSafe(encoded: string): string {

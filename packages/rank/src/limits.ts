@@ -20,6 +20,8 @@ export const WEIGHT_ANY_TERM = 8;
 export const FILENAME_EXACT_STEM = 2;
 export const FILENAME_ALL_TERMS = 1;
 export const FILENAME_PARTIAL = 0.5;
+/** The longest run of consecutive query words a file stem may spell together (`didyoumean`). */
+export const FILENAME_RUN_MAX_WORDS = 4;
 /** Multiplier for test paths and Markdown files unless the query asks for them. */
 export const PATH_PRIOR_DEMOTION = 0.7;
 /**

@@ -213,6 +213,17 @@ describe('filename evidence', () => {
     expect(filenameEvidence('bucket/x.rs', 'token bucket', ['token', 'bucket'])).toBe(0.5);
     expect(filenameEvidence('src/x.rs', 'token bucket', ['token', 'bucket'])).toBe(0);
   });
+
+  it('takes a stem spelling consecutive query words together for the exact stem', () => {
+    const words = ['suggest', 'did', 'you', 'mean', 'for', 'misspelled', 'name'];
+    const query = words.join(' ');
+    expect(filenameEvidence('hclsyntax/didyoumean.go', query, words)).toBe(2);
+    expect(filenameEvidence('src/misspelled_name.rs', query, words)).toBe(2);
+    // Not consecutive, not in order, or stopwords alone: no run.
+    expect(filenameEvidence('src/suggestname.rs', query, words)).toBe(0);
+    expect(filenameEvidence('src/meanyou.rs', query, words)).toBe(0);
+    expect(filenameEvidence('src/forthe.rs', 'for the name', ['for', 'the', 'name'])).toBe(0);
+  });
 });
 
 describe('resolveScopes', () => {
