@@ -5,7 +5,8 @@
 import { Fixture } from './helpers';
 import { parseQuery, type IndexReader } from '../src';
 import { filenameLane, ftsLane, type LaneContext } from '../src/query/lanes';
-import { WEIGHT_ANY_TERM } from '@trufflepig/rank';
+import { ftsFormsExpression, ftsRegions } from '../src/query/fts';
+import { isStopword, WEIGHT_ANY_TERM, wordFormTerms } from '@trufflepig/rank';
 
 /** Plain words only once each; `entry` in many files, so one region's `evict` repeated outscores it under BM25 alone. */
 const FILES: Record<string, string> = {
@@ -24,6 +25,7 @@ const FILES: Record<string, string> = {
   ),
   'lib/check/util.js': 'module.exports = {}\n',
   'lib/range.js': 'module.exports = {}\n',
+  'notes/story.txt': 'the end of the story\n',
 };
 
 let fx: Fixture;
@@ -62,6 +64,29 @@ describe('the any-term lane', () => {
     const paths = anyTermPaths('evict entry');
     expect(paths.indexOf('src/lru.ts')).toBeGreaterThanOrEqual(0);
     expect(paths.indexOf('src/lru.ts')).toBeLessThan(paths.indexOf('src/cache.ts'));
+  });
+});
+
+describe('stopwords score, content words select', () => {
+  it('reads only the regions a content word selects, each scored as the whole expression scores it', () => {
+    // `the` and `of` are in many regions that hold no content word: their share is 0.
+    const words = ['evict', 'the', 'oldest', 'of', 'entry'];
+    const forms = words.map(wordFormTerms);
+    const owners = forms.flatMap((f, i) => f.map(() => (isStopword(words[i]) ? -1 : i)));
+    const content = forms.filter((_, i) => !isStopword(words[i]));
+    const whole = ftsRegions(reader.db, ftsFormsExpression(forms), owners);
+    const selected = ftsRegions(reader.db, ftsFormsExpression(forms), owners, {
+      expression: ftsFormsExpression(content),
+      phrases: content.flat().length,
+    });
+    const scores = (rows: typeof whole) => new Map(rows.map((r) => [r.region, r.score]));
+    // notes/story.txt holds `the` and `of` alone: read and scored 0 by the whole expression.
+    expect(whole.some((r) => r.score === 0)).toBe(true);
+    expect(selected.every((r) => r.score > 0)).toBe(true);
+    // Every region with a score is kept with the same score; only zero-share ones go.
+    const positive = [...scores(whole)].filter(([, sc]) => sc > 0);
+    expect(positive.length).toBeGreaterThan(0);
+    expect([...scores(selected)].sort((a, b) => a[0] - b[0])).toEqual(positive.sort((a, b) => a[0] - b[0]));
   });
 });
 

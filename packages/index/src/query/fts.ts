@@ -65,9 +65,10 @@ export function bm25(info: Uint8Array): number {
   return bm25Of(matchInfo(info));
 }
 
-function bm25Of({ p, c, n, avg, len, x }: MatchInfo): number {
+/** BM25 of the phrases from `first` on (the ones before only select rows: ftsRegions' `selectOnly`). */
+function bm25Of({ p, c, n, avg, len, x }: MatchInfo, first = 0): number {
   let score = 0;
-  for (let i = 0; i < p; i++) {
+  for (let i = first; i < p; i++) {
     for (let j = 0; j < c; j++) {
       const base = 3 * (i * c + j);
       const tf = x[base];
@@ -86,21 +87,32 @@ function bm25Of({ p, c, n, avg, len, x }: MatchInfo): number {
  * expression's i-th phrase stands for (a word and its stem prefix stand for one word), or
  * -1 for a phrase that does not count (a stopword). 1 when no phrase counts.
  */
-function coordination({ p, c, x }: MatchInfo, words: readonly number[]): number {
+function coordination({ p, c, x }: MatchInfo, words: readonly number[], first = 0): number {
   const asked = new Set(words.filter((w) => w >= 0));
   if (asked.size === 0) return 1;
   const met = new Set<number>();
-  for (let i = 0; i < p && i < words.length; i++) {
-    if (words[i] < 0) continue;
-    for (let j = 0; j < c; j++) if (x[3 * (i * c + j)] > 0) met.add(words[i]);
+  for (let i = first; i < p && i - first < words.length; i++) {
+    const w = words[i - first];
+    if (w < 0) continue;
+    for (let j = 0; j < c; j++) if (x[3 * (i * c + j)] > 0) met.add(w);
   }
   return met.size / asked.size;
 }
 
 /** A row's score: BM25, scaled by its coordination when the query's words are given. */
-function rowScore(info: Uint8Array, words: readonly number[] | undefined): number {
+function rowScore(info: Uint8Array, words: readonly number[] | undefined, first: number): number {
   const m = matchInfo(info);
-  return words ? bm25Of(m) * coordination(m, words) : bm25Of(m);
+  return words ? bm25Of(m, first) * coordination(m, words, first) : bm25Of(m, first);
+}
+
+/**
+ * A narrower expression that selects the rows a scored expression may score (a query's
+ * content words, without its stopwords), and its phrase count. A row it leaves out is one
+ * whose coordination is 0 anyway: it only holds words that never count toward the share.
+ */
+export interface SelectOnly {
+  readonly expression: string;
+  readonly phrases: number;
 }
 
 /**
@@ -109,12 +121,21 @@ function rowScore(info: Uint8Array, words: readonly number[] | undefined): numbe
  * words it holds: several words meeting in one definition's region outrank one word
  * repeated, or a long region where a few of them are scattered.
  */
-export function ftsRegions(db: Database, expression: string, words?: readonly number[]): FtsRegionHit[] {
+export function ftsRegions(
+  db: Database,
+  expression: string,
+  words?: readonly number[],
+  selectOnly?: SelectOnly,
+): FtsRegionHit[] {
+  // `(SELECT) AND (EXPRESSION)`: the rows SELECT matches, scored by EXPRESSION's phrases
+  // alone (SELECT's come first in matchinfo and are skipped).
+  const match = selectOnly ? `(${selectOnly.expression}) AND (${expression})` : expression;
+  const first = selectOnly?.phrases ?? 0;
   const rows = allRows(
     db,
     `SELECT r.id, r.file, r.start, r.end, r.sl, r.el, r.symbol, matchinfo(fts, 'pcnalx')
      FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`,
-    [expression],
+    [match],
   );
   return rows.map((r) => ({
     region: Number(r[0]),
@@ -124,6 +145,6 @@ export function ftsRegions(db: Database, expression: string, words?: readonly nu
     sl: Number(r[4]),
     el: Number(r[5]),
     symbol: r[6] == null ? null : String(r[6]),
-    score: rowScore(r[7] as Uint8Array, words),
+    score: rowScore(r[7] as Uint8Array, words, first),
   }));
 }
