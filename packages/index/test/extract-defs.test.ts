@@ -179,6 +179,7 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
         'module.exports.coerce = function coerce (v) { return v; };',
         'function wire(opts) { opts.callback = function () {}; }',
         'Range.prototype.loose = false;',
+        'Range.get = Range.header = function header(name) { return name; };',
         '',
       ].join('\n'),
     );
@@ -193,6 +194,8 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
       'satisfies:function',
       'coerce:function',
       'wire:function',
+      'Range::get:method',
+      'Range::header:method',
     ]);
     expectExactSpans(src, x.definitions);
     const parse = x.definitions.find((d) => d.name === 'parseRange')!;

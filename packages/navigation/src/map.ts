@@ -38,8 +38,10 @@ export function modifiersOf(bytes: Uint8Array, d: IndexedDefinition): string[] {
   const from = Math.max(d.start, d.nameStart - HEAD_MAX_BYTES);
   const head = Buffer.from(bytes.subarray(from, Math.max(from, d.nameStart)))
     .toString('utf8')
-    // Decorators and attributes (`@Input()`, `#[inline]`) are not modifiers.
-    .replace(/@[\w.]+(\([^)]*\))?|#\[[^\]]*\]/g, ' ');
+    // Decorators and attributes (`@Input()`, `#[inline]`) are not modifiers, nor the
+    // properties of a member chain (`req.get = req.header = function`: `get` is a name).
+    .replace(/@[\w.]+(\([^)]*\))?|#\[[^\]]*\]/g, ' ')
+    .replace(/[\w$]*(?:\.[\w$]*)+/g, ' ');
   const out = (head.match(/[A-Za-z_]+/g) ?? []).filter((w, i, all) => MODIFIERS.has(w) && all.indexOf(w) === i);
   if (bytes[d.nameStart] === 0x23) out.push('#');
   return out;

@@ -80,6 +80,9 @@ const FILES = {
   // A method and a top-level function of one name; the method's path sorts first.
   'app/server.js': 'class Server {\n  urlFor(name) {\n    return "/" + name;\n  }\n}\nmodule.exports = Server;\n',
   'helpers.js': 'function urlFor(name) {\n  return "/x/" + name;\n}\nmodule.exports = { urlFor };\n',
+  // express's request.js: a chained assignment defines both names; `get` is a name here, not a modifier.
+  'web/request.js':
+    'var req = Object.create(null);\n\nreq.get = req.header = function header(name) {\n  return name.toLowerCase();\n};\n\nmodule.exports = req;\n',
   // Seven more definitions of `tick`: show sym: lists five under `also`.
   ...Object.fromEntries(
     Array.from({ length: 7 }, (_, i) => [`more/m${i}.ts`, `export function tick(): number {\n  return ${i};\n}\n`]),
@@ -136,6 +139,16 @@ describe('map', () => {
       start_line: 9,
       end_line: 12,
     });
+  });
+
+  it('lists both names of a chained assignment, a property named get not taken for a getter', async () => {
+    const out = await mapCommand(['web/request.js'], at());
+    expect(lines(out.stdout).slice(1)).toEqual([
+      '1 1 variable req',
+      '2 3-5 method req::get',
+      '3 3-5 method header',
+      'coverage: 3 items',
+    ]);
   });
 
   it('reads TypeScript modifiers and keeps fields after methods', async () => {
@@ -330,7 +343,7 @@ describe('build output beside its source', () => {
       // `dist` sorts before `lib`: only the build-output rule puts the source first.
       'dist/axios.js': `${merge}function request(c) {\n  return mergeConfig({}, c);\n}\n`,
       'lib/mergeConfig.js': `${merge}module.exports = mergeConfig;\n`,
-      'lib/request.js':
+      'web/request.js':
         "const mergeConfig = require('./mergeConfig');\nfunction request(c) {\n  return mergeConfig({}, c);\n}\nmodule.exports = request;\n",
     });
     const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };

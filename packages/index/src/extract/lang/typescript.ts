@@ -7,7 +7,10 @@ import { childrenOf, rawImport, unquote, type LanguageSpec, type Node, type RawI
 // `module.exports.f =` define f, and `X.m = function` is X's (static) method m, at the top
 // level or as a statement of a function body: the factory form, `const self = {};
 // self.help = function help() {...}; return self` (yargs' usage.js and validation.js held
-// 29 such methods that map and show sym: did not know, an agent trial).
+// 29 such methods that map and show sym: did not know, an agent trial). A chained
+// assignment at the top level, `res.set = res.header = function header(...)`, defines
+// both names (express's request.js and response.js: `map` left out `req.get`/`req.header`,
+// another trial).
 const COMMON = `
 (function_declaration name: (identifier) @name) @def.function
 (generator_function_declaration name: (identifier) @name) @def.function
@@ -19,6 +22,8 @@ const COMMON = `
 (expression_statement (assignment_expression left: (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports) property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#eq? @_module "module") (#eq? @_exports "exports")) @def.function
 (program (expression_statement (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
 (statement_block (expression_statement (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
+(program (expression_statement (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: (assignment_expression right: [(function_expression) (arrow_function)])) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
+(program (expression_statement (assignment_expression right: (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: [(function_expression) (arrow_function)])) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
 (variable_declarator name: (identifier) @name) @def.variable
 (import_statement) @range.import @import
 (export_statement source: (_)) @range.import @import
@@ -184,7 +189,7 @@ function imports(statement: Node): RawImport[] {
 
 export const TYPESCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-typescript',
-  version: 7,
+  version: 8,
   query: COMMON + TS_ONLY,
   refine,
   imports,
@@ -197,7 +202,7 @@ export const TSX: LanguageSpec = {
 };
 export const JAVASCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-javascript',
-  version: 5,
+  version: 6,
   query: COMMON + JS_ONLY,
   refine,
   imports,
