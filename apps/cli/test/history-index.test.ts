@@ -89,7 +89,13 @@ describe('the history index', () => {
   it('gives hist the same answers as Git: edits, a renamed and moved definition, a renamed file, a merge', () => {
     const plain = tempDir('plain');
     const indexed = tempDir('indexed');
-    expect(status(repo.root, indexed).history).toMatchObject({ state: 'absent' });
+    // Absent says what the file is and what answers meanwhile, not just "absent" (an agent
+    // read it as "no history" beside an index report of git_log indexed).
+    const absent = status(repo.root, indexed).history;
+    expect(absent).toMatchObject({ state: 'absent' });
+    expect(absent.notes).toEqual([
+      expect.stringMatching(/^the commit index of hist and blame is not built yet: .*read Git/),
+    ]);
     buildIndex(repo.root, indexed);
     const st = status(repo.root, indexed).history;
     const head = git(repo.root, 'rev-parse', 'HEAD').trim();

@@ -38,6 +38,12 @@ export function historyIndexStatus(repo: Repo, cacheBase: string): HistoryIndexS
     if (read.state === 'foreign') notes.push(`the file there describes ${read.commonDir}; the next build replaces it`);
     if (lock.state === 'stale')
       notes.push(`a build lock left by process ${lock.pid}, which is gone; the next build takes it over`);
+    // `absent` alone read as "no history" beside an index report saying git_log indexed (an
+    // agent trial): say what this file is and what answers meanwhile.
+    if (read.state === 'absent' && lock.state !== 'held')
+      notes.push(
+        "the commit index of hist and blame is not built yet: the root's daemon builds it, and until then they read Git; commit messages (source:git-log) are in the search index",
+      );
     return {
       state: lock.state === 'held' ? 'building' : 'absent',
       file,
