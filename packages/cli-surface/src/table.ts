@@ -40,6 +40,8 @@ export interface VerbSpec {
   readonly shape: string;
   /** Words people type for this verb (`grep`, `next`), each with the call it suggests. */
   readonly hints?: Readonly<Record<string, readonly string[]>>;
+  /** Its words take the query language's filters (`file:`, `lang:`, ...): its help lists them. */
+  readonly filters?: boolean;
 }
 
 /**
@@ -78,6 +80,7 @@ export const VERB_TABLE = [
   },
   {
     name: 'show',
+    filters: true,
     served: true,
     arity: 'own',
     shape: 'show HANDLE',
@@ -123,6 +126,7 @@ export const VERB_TABLE = [
   },
   {
     name: 'refs',
+    filters: true,
     served: true,
     arity: 'some',
     shape: 'refs NAME',
@@ -168,6 +172,7 @@ export const VERB_TABLE = [
   },
   {
     name: 'hist',
+    filters: true,
     served: true,
     arity: 'some',
     shape: 'hist TARGET',
@@ -185,6 +190,7 @@ export const VERB_TABLE = [
   },
   {
     name: 'blame',
+    filters: true,
     served: true,
     arity: 'some',
     shape: 'blame TARGET',
@@ -625,6 +631,8 @@ export interface QueryForm {
   readonly form: string;
   readonly example: string;
   readonly meaning: string;
+  /** A filter: the verbs after search take it too (VerbSpec.filters). */
+  readonly filter?: boolean;
 }
 
 /** The query language, one example per form (help's "Query language"). */
@@ -634,10 +642,10 @@ export const QUERY_FORMS: readonly QueryForm[] = [
   { form: '"literal"', example: '"x-forwarded-for"', meaning: 'the exact text (smart case, as rg -S)' },
   { form: 're:PATTERN', example: 're:fn\\s+\\w+_init', meaning: 'RE2 over live bytes, a line per file' },
   { form: 'sym:NAME', example: 'sym:TokenBucket::refill', meaning: 'exact name; Type::member: owned by Type' },
-  { form: 'kind:K', example: 'kind:fn refill', meaning: 'definitions of a kind (fn, struct, ...)' },
-  { form: 'lang:L', example: 'lang:rust', meaning: 'files of language L' },
-  { form: 'file:P', example: 'file:src/', meaning: 'paths under or matching P' },
-  { form: '-file:P', example: '-file:tests', meaning: 'leave out paths under or matching P' },
-  { form: 'source:S', example: 'source:code', meaning: 'origin: code test docs config git-log' },
-  { form: 'in:M ws:W', example: 'in:api refill', meaning: 'workspace members: in:M, ws:home, ws:all' },
+  { form: 'kind:K', example: 'kind:fn refill', meaning: 'definitions of a kind (fn, struct, ...)', filter: true },
+  { form: 'lang:L', example: 'lang:rust', meaning: 'files of language L', filter: true },
+  { form: 'file:P', example: 'file:src/', meaning: 'paths under or matching P', filter: true },
+  { form: '-file:P', example: '-file:tests', meaning: 'leave out paths under or matching P', filter: true },
+  { form: 'source:S', example: 'source:code', meaning: 'origin: code test docs config git-log', filter: true },
+  { form: 'in:M ws:W', example: 'in:api refill', meaning: 'workspace members: in:M, ws:home, ws:all', filter: true },
 ];

@@ -186,26 +186,6 @@ export function helpText(): string {
   );
 }
 
-/** The query forms that are filters: the verbs after search take them (refs, show sym:, hist, blame). */
-const FILTER_FORMS: ReadonlySet<string> = new Set(['kind:K', 'lang:L', 'file:P', '-file:P', 'source:S', 'in:M ws:W']);
-
-/** Verbs whose words take the query language's filters. */
-const FILTERING_VERBS: ReadonlySet<VerbName> = new Set(['refs', 'show', 'hist', 'blame']);
-
-/** Verbs that print budgeted pages: their help lists -b and -n. */
-const READ_VERBS: ReadonlySet<VerbName> = new Set([
-  'search',
-  'show',
-  'more',
-  'refs',
-  'map',
-  'ctx',
-  'hist',
-  'blame',
-  'since',
-  'diff',
-]);
-
 function queryRowsOf(forms: readonly QueryForm[]): string[] {
   const formWidth = Math.max(...forms.map((q) => q.form.length)) + 2;
   const exampleWidth = Math.max(...forms.map((q) => q.example.length)) + 2;
@@ -223,8 +203,8 @@ export function verbHelpText(name: VerbName): string {
   const query =
     name === 'search'
       ? ['', 'Query language:', ...queryRowsOf(QUERY_FORMS)]
-      : FILTERING_VERBS.has(name)
-        ? ['', 'Filters:', ...queryRowsOf(QUERY_FORMS.filter((q) => FILTER_FORMS.has(q.form)))]
+      : v.filters
+        ? ['', 'Filters:', ...queryRowsOf(QUERY_FORMS.filter((q) => q.filter))]
         : [];
   const output =
     name === 'search'
@@ -236,10 +216,11 @@ export function verbHelpText(name: VerbName): string {
           ),
         ]
       : [];
-  // The page options a read verb takes (-C only shapes search hits).
-  const pageOptions = READ_VERBS.has(name)
-    ? OPTIONS.filter((o) => o.key === 'budget' || o.key === 'limit' || (o.key === 'context' && name === 'search'))
-    : [];
+  // The page options of a read verb (served, taking words; -C only shapes search hits).
+  const pageOptions =
+    v.served && v.arity !== 'any'
+      ? OPTIONS.filter((o) => o.key === 'budget' || o.key === 'limit' || (o.key === 'context' && name === 'search'))
+      : [];
   return keepSpaces(
     [
       ...synopsis('Usage: trufflepig'),
