@@ -3,8 +3,7 @@
 // the daemon's request decoding, help and docs/cli.md are made from.
 import {
   forwardedWire,
-  helpText,
-  verbHelpText,
+  helpTextFor,
   readCommandLine,
   SERVED_VERBS,
   unknownVerbMessage,
@@ -89,10 +88,7 @@ export async function runFull(argv: readonly string[]): Promise<number> {
   if (line.kind === 'usage') return usageError(line.message);
   if (line.kind === 'help') {
     // `search --help`: that verb's help; `--help` alone or with an unknown word: all of it.
-    const verb = line.split.verb;
-    process.stdout.write(
-      `${verb !== undefined && isVerb(verb) && verb !== 'help' ? verbHelpText(verb) : helpText()}\n`,
-    );
+    process.stdout.write(`${helpTextFor(line.split.verb)}\n`);
     return 0;
   }
   if (line.kind === 'version') {
@@ -136,13 +132,9 @@ async function runVerb(
   const misfit = wordsError(verb, words);
   if (misfit !== undefined) return usageError(misfit);
   switch (verb) {
-    case 'help': {
-      const about = words[0];
-      process.stdout.write(
-        `${about !== undefined && isVerb(about) && about !== 'help' ? verbHelpText(about) : helpText()}\n`,
-      );
+    case 'help':
+      process.stdout.write(`${helpTextFor(words[0])}\n`);
       return 0;
-    }
     case 'index':
       return write(await indexCommand({ ...opts, onProgress: process.stderr.isTTY ? progressReporter() : undefined }));
     case 'search':

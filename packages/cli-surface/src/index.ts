@@ -18,7 +18,7 @@
 // 3. wire.ts carries options to a daemon: forwardedWire (what a CLI call sends),
 //    encodeWire (any caller's request), decodeWire (the daemon's side), SERVED_VERBS.
 //    `@trufflepig/cli-surface/wire` is this step alone, for the fast path's client.
-// 4. text.ts prints: helpText, verbHelpText (one verb's), usageText (after a usage error), likelyVerb and
+// 4. text.ts prints: helpText, verbHelpText (one verb's), helpTextFor (which of them a call asks for), usageText (after a usage error), likelyVerb and
 //    unknownVerbMessage (did-you-mean), wordsError (a verb's arity), and docs/cli.md's
 //    generated blocks (markdownVerbs, markdownOptions, markdownSynopsis, fillGenerated;
 //    scripts/write-docs.js writes them).
@@ -70,6 +70,7 @@ export {
 } from './wire';
 export {
   helpText,
+  helpTextFor,
   verbHelpText,
   usageText,
   likelyVerb,

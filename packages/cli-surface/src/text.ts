@@ -235,6 +235,11 @@ export function verbHelpText(name: VerbName): string {
   );
 }
 
+/** The help `--help` or `help WORD` asks for: a verb's own (not help's), else the whole help. */
+export function helpTextFor(word: string | undefined): string {
+  return word !== undefined && isVerb(word) && word !== 'help' ? verbHelpText(word) : helpText();
+}
+
 /** Help's text keeps runs of spaces as no-break spaces (U+00A0) while it is wrapped; these become spaces. */
 function keepSpaces(text: string): string {
   return text.replace(/\u00a0/g, ' ');

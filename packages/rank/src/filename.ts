@@ -10,8 +10,9 @@ export interface FilenameMatch {
 
 /**
  * Filename evidence of a path for a query: 2 when the normalized stem equals the
- * normalized query, 1 when the basename holds every query word or the stem is a run of
- * query words written together, 0.5 when some word appears in the path, else 0.
+ * normalized query, 1 when the basename holds every query word, 2 again when the stem
+ * spells a run of consecutive query words written together (`didyoumean`), 0.5 when some
+ * word appears in the path, else 0 (the first of these that holds).
  */
 export function filenameEvidence(path: string, query: string, words: readonly string[]): number {
   return filenameScorer(query, words)(pathWordsOf(path))?.evidence ?? 0;

@@ -27,7 +27,7 @@ function prefixMode(value: string, paths: readonly string[]): boolean {
 }
 
 /** A value with glob characters. */
-export function isPathGlob(value: string): boolean {
+function isPathGlob(value: string): boolean {
   return /[*?]/.test(value);
 }
 
