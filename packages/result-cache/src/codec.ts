@@ -159,6 +159,7 @@ const LIVE_SOURCE_FIELDS: FieldChecks<Omit<LiveSourceEntry, 'member'>> = {
   ...NAVIGATION_ROW_FIELDS,
   differs: isTrue,
   reextracted: isTrue,
+  unsettled: isTrue,
 };
 const COMMIT_FIELDS: FieldChecks<Omit<CommitEntry, 'member'>> = {
   ...BASE_FIELDS,

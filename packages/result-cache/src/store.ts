@@ -141,6 +141,45 @@ export class ResultStore {
     return ok(decoded);
   }
 
+  /**
+   * Replaces provisional entries (`unsettled`) of a set by their settled form, keyed by
+   * 0-based position, and returns the set as stored afterwards. A replacement must be the
+   * same hit (tag, root, member, path, revision, generation) without the mark, and only an
+   * entry still unsettled in the file is replaced: once settled, an entry (and so every
+   * handle printed for it) never changes. The file is read again just before it is
+   * rewritten, so a concurrent settle of other entries is kept.
+   */
+  settle(setId: string, replacements: ReadonlyMap<number, ResultEntry>): Outcome<StoredSet> {
+    const loaded = this.load(setId);
+    if (!loaded.ok || replacements.size === 0) return loaded;
+    const set = loaded.value;
+    const entries = set.entries.slice();
+    let changed = 0;
+    for (const [at, next] of replacements) {
+      const current = entries[at];
+      if (!current || !isUnsettled(current)) continue;
+      if (isUnsettled(next) || !sameHit(current, next)) {
+        return fail(
+          'result_store_error',
+          `settling entry ${at + 1} of result set ${set.id} would change which bytes it names; run the search again`,
+        );
+      }
+      entries[at] = next;
+      changed++;
+    }
+    if (changed === 0) return ok(set);
+    const settled: StoredSet = { ...set, entries };
+    try {
+      writeFileAtomic(this.dir, path.basename(setFilePath(this.dir, set.id)), encodeSet(settled), set.createdAt);
+    } catch (err) {
+      return fail(
+        'result_store_error',
+        `cannot settle result set ${set.id} in ${this.dir}: ${describeError(err)}; check the cache directory is writable, then run the search again`,
+      );
+    }
+    return ok(settled);
+  }
+
   resolve(handle: string): Outcome<{ set: StoredSet; entry: ResultEntry; ordinal: number }> {
     const parsed = parseHandle(handle);
     if (!parsed.ok) return parsed;
@@ -244,4 +283,20 @@ export class ResultStore {
     }
     pruneReservations(this.dir, this.now(), Math.max(SET_ID_RESERVATION_MS, this.ttlMs), RESERVATION_PRUNE_INTERVAL_MS);
   }
+}
+
+function isUnsettled(e: ResultEntry): boolean {
+  return e.tag === 'live_source' && e.unsettled === true;
+}
+
+/** Whether two entries name the same hit: the same bytes of the same file, as indexed. */
+function sameHit(a: ResultEntry, b: ResultEntry): boolean {
+  return (
+    a.tag === b.tag &&
+    a.root === b.root &&
+    a.member === b.member &&
+    a.path === b.path &&
+    a.revision === b.revision &&
+    a.generation === b.generation
+  );
 }

@@ -79,6 +79,12 @@ export interface LiveSourceEntry extends EntryBase, OwnerFields, SearchHitFields
   differs?: true;
   /** A worktree's definitions re-extracted from its own bytes (generation 0). */
   reextracted?: true;
+  /**
+   * The span is provisional (the index's own unit, not yet narrowed to what an agent
+   * reads): the first read of the entry settles it (`ResultStore.settle`), and a settled
+   * entry never changes again.
+   */
+  unsettled?: true;
 }
 
 /** A commit document (`source:git-log`): `revision` is the commit id. */

@@ -363,6 +363,81 @@ describe('ResultStore hit cap', () => {
   });
 });
 
+describe('ResultStore settle', () => {
+  const provisional = (i: number) =>
+    makeEntry(i, { unsettled: true, start: 0, end: 4096, start_line: 1, end_line: 90 });
+  const settledForm = (i: number) => makeEntry(i, { start: 100, end: 300, start_line: 5, end_line: 12 });
+
+  it('replaces provisional entries by their settled spans, keeps the rest and the creation time', () => {
+    const clock = manualClock();
+    const dir = tempStoreDir();
+    const store = new ResultStore(dir, { now: clock.now });
+    const id = value(store.save({ query: 'q', truncated: false }, [makeEntry(0), provisional(1), provisional(2)])).id;
+    const file = path.join(dir, `${id}.set.json`);
+    const mtime = fs.statSync(file).mtimeMs;
+    clock.advance(MINUTE);
+    const set = value(store.settle(id, new Map([[1, settledForm(1)]])));
+    expect(set.entries).toEqual([makeEntry(0), settledForm(1), provisional(2)]);
+    expect(value(store.load(id)).entries).toEqual(set.entries);
+    expect(value(store.resolve(formatHandle(id, 2))).entry).toEqual(settledForm(1));
+    // The file keeps its creation time: expiry and eviction still count from the search.
+    expect(fs.statSync(file).mtimeMs).toBe(mtime);
+    expect(value(store.load(id)).createdAt).toBe(clock.now() - MINUTE);
+  });
+
+  it('never changes a settled entry again, so a printed handle keeps its span', () => {
+    const store = new ResultStore(tempStoreDir());
+    const id = value(store.save({ query: 'q', truncated: false }, [makeEntry(0), provisional(1)])).id;
+    value(store.settle(id, new Map([[1, settledForm(1)]])));
+    const again = makeEntry(1, { start: 7, end: 9, start_line: 2, end_line: 2 });
+    expect(
+      value(
+        store.settle(
+          id,
+          new Map([
+            [0, makeEntry(0, { start: 1 })],
+            [1, again],
+          ]),
+        ),
+      ).entries,
+    ).toEqual([makeEntry(0), settledForm(1)]);
+  });
+
+  it('refuses a replacement naming other bytes or still provisional, and writes nothing', () => {
+    const store = new ResultStore(tempStoreDir());
+    const id = value(store.save({ query: 'q', truncated: false }, [provisional(0), provisional(1)])).id;
+    for (const bad of [
+      makeEntry(0, { revision: 'f'.repeat(64) }),
+      makeEntry(0, { path: 'src/other.ts' }),
+      makeEntry(0, { generation: 4 }),
+      provisional(0),
+    ]) {
+      const error = errorOf(store.settle(id, new Map([[0, bad]])));
+      expect(error.code).toBe('result_store_error');
+      expect(error.message).toMatch(/entry 1 of result set .* would change which bytes it names/);
+    }
+    expect(value(store.load(id)).entries).toEqual([provisional(0), provisional(1)]);
+  });
+
+  it('keeps a concurrent settle of other entries (it reads the file again before writing)', () => {
+    const dir = tempStoreDir();
+    const a = new ResultStore(dir);
+    const b = new ResultStore(dir);
+    const id = value(a.save({ query: 'q', truncated: false }, [provisional(0), provisional(1)])).id;
+    value(a.settle(id, new Map([[0, settledForm(0)]])));
+    expect(value(b.settle(id, new Map([[1, settledForm(1)]]))).entries).toEqual([settledForm(0), settledForm(1)]);
+  });
+
+  it('answers the load errors of a missing or expired set', () => {
+    const clock = manualClock();
+    const store = new ResultStore(tempStoreDir(), { now: clock.now });
+    expect(errorOf(store.settle('bafkud', new Map([[0, settledForm(0)]]))).code).toBe('unknown_result');
+    const id = value(store.save({ query: 'q', truncated: false }, [provisional(0)])).id;
+    clock.advance(11 * MINUTE);
+    expect(errorOf(store.settle(id, new Map([[0, settledForm(0)]]))).code).toBe('expired_result');
+  });
+});
+
 describe('ResultStore damaged files', () => {
   it.each([
     ['truncated JSON', (text: string) => text.slice(0, text.length / 2)],

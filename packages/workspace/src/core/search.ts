@@ -44,7 +44,7 @@ import { readOnce } from './live';
 import type { ResolvedRoot } from './root';
 import { openPublished, releaseReader } from './reader-pool';
 import { CLIENT_HOST, type Host } from './host';
-import { narrowHits } from './spans';
+import { narrowable, narrowHits } from './spans';
 
 /**
  * How evidence lines of a stored set are matched line by line (`re:` and `"literal"`
@@ -207,7 +207,16 @@ export function parseWords(words: string | readonly string[]): Outcome<ParsedQue
 export async function runSearch(
   r: ResolvedRoot,
   q: ParsedQuery,
-  opts: { indexIfMissing: boolean; store: ResultStore; host?: Host },
+  opts: {
+    indexIfMissing: boolean;
+    store: ResultStore;
+    host?: Host;
+    /**
+     * Hits whose spans are narrowed now, the first page's (default: the page limit);
+     * the rest are stored provisional and settled when first read (core/settle.ts).
+     */
+    narrowNow?: number;
+  },
 ): Promise<Outcome<SearchData>> {
   if (q.members.length > 0 || q.workspace !== null) {
     const selector = q.members.length > 0 ? `in:${q.members[0]}` : `ws:${q.workspace}`;
@@ -221,8 +230,13 @@ export async function runSearch(
   try {
     const outcome = searchIndex(reader.value, q);
     const terms = snippetTerms(q);
-    const entries = narrowHits(reader.value, q, terms, outcome.hits).map((h) =>
-      liveSourceEntry(r, reader.value.generation, h),
+    const memo = new Map<SearchHit, SearchHit>();
+    const entries = narrowHits(reader.value, q, terms, outcome.hits, memo, opts.narrowNow ?? DEFAULT_LIMIT).map(
+      (h, i): LiveSourceEntry => {
+        const entry = liveSourceEntry(r, reader.value.generation, h);
+        const original = outcome.hits[i];
+        return narrowable(original, q) && !memo.has(original) ? { ...entry, unsettled: true } : entry;
+      },
     );
     const lineMatch = lineMatchOf(q);
     const saved = opts.store.save(

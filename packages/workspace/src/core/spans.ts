@@ -163,10 +163,41 @@ export function narrowHit(
 }
 
 /**
- * The hits with narrowed spans, in the same order: up to SPAN_NARROW_HITS_MAX hits and
- * SPAN_NARROW_BYTES_MAX bytes read; a file that no longer has the indexed revision keeps
- * the index's span (its definitions would not fit the bytes). Hits shared between lists
- * (a scope's ranking reuses the global one's) narrow once: pass the same `memo`.
+ * Whether a hit's span is narrowed from its file: every hit with a revision that does not
+ * keep the index's span. Those left unnarrowed by narrowHits (past `count`, past the byte
+ * cap, a file changed since indexing) are stored provisional and settled when first read.
+ */
+export function narrowable(h: SearchHit, q: ParsedQuery): boolean {
+  return !keepsIndexSpan(h, q) && !!h.revision;
+}
+
+/**
+ * One hit narrowed from its file as it is on disk, with the bytes read; undefined when the
+ * file is not indexed or no longer has the hit's revision (its definitions would not fit
+ * the bytes), or cannot be read.
+ */
+export function narrowFromFile(
+  reader: IndexReader,
+  q: ParsedQuery,
+  terms: readonly string[],
+  h: SearchHit,
+): { readonly hit: SearchHit; readonly bytesRead: number } | undefined {
+  const f = reader.fileByPath(h.path);
+  if (!f || f.revision !== h.revision) return undefined;
+  const live = readInsideRoot(reader.root, percentDecode(h.path), FILE_MAX_BYTES);
+  if (!live.ok || revisionOf(live.bytes) !== h.revision) return undefined;
+  // The anchor lies on one of the hit's lines, and a span encloses it, or it lies in the
+  // doc comment of a definition starting below the hit (documentedDefinition): no other
+  // definition of the file matters.
+  const defs: DefSpan[] = reader.definitionSpansOverlapping(f.id, h.startLine, h.endLine + SPAN_DEFINITION_MAX_LINES);
+  return { hit: narrowHit(h, live.bytes, defs, terms, q), bytesRead: live.bytes.length };
+}
+
+/**
+ * The hits with narrowed spans, in the same order: the first `count` narrowable hits (at
+ * most SPAN_NARROW_HITS_MAX) within SPAN_NARROW_BYTES_MAX bytes read; any other hit keeps
+ * the index's span. Hits shared between lists (a scope's ranking reuses the global one's)
+ * narrow once: pass the same `memo`, which also tells a caller which hits were narrowed.
  */
 export function narrowHits(
   reader: IndexReader,
@@ -174,22 +205,16 @@ export function narrowHits(
   terms: readonly string[],
   hits: readonly SearchHit[],
   memo = new Map<SearchHit, SearchHit>(),
+  count = SPAN_NARROW_HITS_MAX,
 ): SearchHit[] {
-  const todo = hits.slice(0, SPAN_NARROW_HITS_MAX).filter((h) => !memo.has(h) && !keepsIndexSpan(h, q) && h.revision);
+  const todo = hits.slice(0, Math.min(count, SPAN_NARROW_HITS_MAX)).filter((h) => !memo.has(h) && narrowable(h, q));
   let read = 0;
   for (const h of todo) {
     if (read > SPAN_NARROW_BYTES_MAX) break;
-    const f = reader.fileByPath(h.path);
-    if (!f) continue;
-    const live = readInsideRoot(reader.root, percentDecode(h.path), FILE_MAX_BYTES);
-    if (!live.ok) continue;
-    read += live.bytes.length;
-    if (revisionOf(live.bytes) !== h.revision) continue;
-    // The anchor lies on one of the hit's lines, and a span encloses it, or it lies in the
-    // doc comment of a definition starting below the hit (documentedDefinition): no other
-    // definition of the file matters.
-    const defs: DefSpan[] = reader.definitionSpansOverlapping(f.id, h.startLine, h.endLine + SPAN_DEFINITION_MAX_LINES);
-    memo.set(h, narrowHit(h, live.bytes, defs, terms, q));
+    const narrowed = narrowFromFile(reader, q, terms, h);
+    if (!narrowed) continue;
+    read += narrowed.bytesRead;
+    memo.set(h, narrowed.hit);
   }
   return hits.map((h) => memo.get(h) ?? h);
 }

@@ -201,6 +201,7 @@ class OpenedWorkspace implements Workspace {
         await searchData(ctx, wordsOf(query), {
           ...this.opts,
           ...(options.scopes !== undefined ? { scopes: options.scopes } : {}),
+          limit: shape.limit,
         }),
       );
       return searchPage(data, true, shape);
@@ -210,7 +211,7 @@ class OpenedWorkspace implements Workspace {
   more(cursor: string, options: MoreOptions = {}): Promise<Page> {
     return this.run(async (ctx) => {
       const shape = pageShape(options);
-      const { set, offset } = unwrap(cursorPage(ctx, cursor, this.opts));
+      const { set, offset } = unwrap(await cursorPage(ctx, cursor, { ...this.opts, limit: shape.limit }));
       const data = setPageData(set, offset);
       if (data.kind === 'search') return searchPage(data.page, false, shape);
       if (data.kind === 'nav') return navPage(data.page, options.limit);

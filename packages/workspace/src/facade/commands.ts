@@ -66,7 +66,7 @@ export function moreCommand(cursor: string, opts: CommandOptions): Promise<Comma
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
     const bad = contextError(opts, budget);
     if (bad) return bad;
-    const page = cursorPage(ctx, cursor, opts);
+    const page = await cursorPage(ctx, cursor, opts);
     if (!page.ok) return errorResult(page.error, budget);
     const { set, offset } = page.value;
     const data = setPageData(set, offset);

@@ -16,6 +16,8 @@ import { scopedMoreData, scopedSearchData, type ScopedData } from '../federation
 import { navPageOfSet } from '../navigation/commands';
 import type { NavPageInput } from '@trufflepig/navigation';
 import { showSymbol, type SymbolContext } from '../navigation/show-symbol';
+import { settledPage, settleHandle } from '../core/settle';
+import { DEFAULT_LIMIT } from '@trufflepig/render';
 
 /** A verified read as the renderer takes it; a `sym:` read also says what surrounds the definition. */
 export type ShowRead = ShowInput & { readonly symbol?: SymbolContext };
@@ -28,6 +30,8 @@ export type SearchPageData =
 export interface SearchDataOptions {
   readonly scopes?: CommandOptions['scopes'];
   readonly noDaemon?: boolean;
+  /** The first page's hits (their spans are narrowed at once; the rest when first read). */
+  readonly limit?: number;
 }
 
 /**
@@ -56,6 +60,7 @@ export async function searchData(
     indexIfMissing: true,
     store: openResultStore(r.resultsDir),
     host: ctx.host,
+    narrowNow: opts.limit ?? DEFAULT_LIMIT,
   });
   return data.ok ? ok({ scoped: false, data: data.value }) : data;
 }
@@ -85,8 +90,9 @@ export function cursorPage(
   ctx: Context,
   cursor: string,
   opts: CommandOptions,
-): Outcome<{ readonly set: StoredSet; readonly offset: number }> {
-  return firstKnown(storesFor(ctx, opts), (s) => s.page(cursor.trim()));
+): Promise<Outcome<{ readonly set: StoredSet; readonly offset: number }>> {
+  // The page's provisional spans are narrowed before it is rendered (core/settle.ts).
+  return settledPage(ctx.host, storesFor(ctx, opts), cursor.trim(), opts.limit ?? DEFAULT_LIMIT);
 }
 
 /** The sets `more` continues, by the verb that made them. */
@@ -165,7 +171,9 @@ export async function showData(ctx: Context, target: string, opts: CommandOption
   }
   if (target.startsWith('sym:'))
     return showSymbol(ctx, target.trim().split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0]);
-  return firstKnown(storesFor(ctx, opts), (s) => showHandle(target.trim(), s));
+  const stores = storesFor(ctx, opts);
+  await settleHandle(ctx.host, stores, target);
+  return firstKnown(stores, (s) => showHandle(target.trim(), s));
 }
 
 /** Whether a handle (or its `~BYTE` continuation) names a change entry of the history verbs in one of `stores`. */

@@ -15,6 +15,7 @@ import { closeTargets, openMembers, openTargets } from '../navigation/open';
 import { bestDefinition, qualifiedName } from '@trufflepig/navigation';
 import { checkOwner } from '../core/owner';
 import { showPath } from '../core/show';
+import { settleHandle } from '../core/settle';
 
 export interface HistoryTarget {
   /** The owner root (canonical, absolute). */
@@ -203,5 +204,6 @@ export function historyTarget(
     if (words.length !== 1) return fail('bad_arguments', `${verb} path:P[:A-B] takes no other words`);
     return fromPath(first.slice('path:'.length), ctx, verb);
   }
-  return fromHandle(words, stores, ctx, verb);
+  // A provisional span is narrowed first (core/settle.ts): the lines are the handle's as printed.
+  return settleHandle(ctx.host, stores, first).then(() => fromHandle(words, stores, ctx, verb));
 }

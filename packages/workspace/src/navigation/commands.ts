@@ -42,6 +42,7 @@ import type { Host } from '../core/host';
 import { closeTargets, openMembers, openOwner, openTargets, type NavTargets } from './open';
 import { renderedResult } from '../core/render-choice';
 import { releaseReader } from '../core/reader-pool';
+import { settleHandle } from '../core/settle';
 
 function membersMap(entries: readonly ResultEntry[]): Record<string, string> | undefined {
   const out: Record<string, string> = {};
@@ -345,6 +346,7 @@ export interface CtxValue {
 /** `ctx HANDLE` up to its saved set (every row gets a handle): the answer before it is fitted to a budget. */
 export async function ctxData(ctx: Context, handle: string, opts: CommandOptions): Promise<Outcome<CtxValue>> {
   const stores = storesFor(ctx, opts);
+  await settleHandle(ctx.host, stores, handle);
   const resolved = firstKnown(stores, (s) => s.resolve(handle.trim()));
   if (!resolved.ok) return resolved;
   const entry = resolved.value.entry;

@@ -1,0 +1,136 @@
+// Settling provisional spans (docs/cli.md "Decision: narrow the page, settle the rest").
+// A search narrows the spans of the hits its first page prints; the hits past it are stored
+// with the index's own span and the mark `unsettled`, and are narrowed here, from the same
+// index and the same bytes, when first read: by `more` for its page, by `show`/`ctx`/`hist`
+// for one handle. The store keeps the first settled form for good, so a handle printed once
+// keeps its span.
+import { percentDecode } from '@trufflepig/base/stored-path';
+import type { IndexReader, ParsedQuery, SearchHit } from '@trufflepig/index';
+import type { LiveSourceEntry, ResultEntry, ResultStore, StoredSet } from '@trufflepig/result-cache';
+import { parseHandle } from '@trufflepig/result-cache';
+import { firstKnown } from './command-kit';
+import { ok, type Outcome } from './errors';
+import type { Host } from './host';
+import { openPublished, releaseReader } from './reader-pool';
+import { parseWords, snippetTerms } from './search';
+import { narrowFromFile } from './spans';
+
+const isProvisional = (e: ResultEntry | undefined): e is LiveSourceEntry & { unsettled: true } =>
+  e !== undefined && e.tag === 'live_source' && e.unsettled === true;
+
+/** The search hit an entry stands for, as narrowHit reads it. */
+function hitOf(e: LiveSourceEntry): SearchHit {
+  return {
+    path: e.path,
+    start: e.start,
+    end: e.end,
+    startLine: e.start_line,
+    endLine: e.end_line,
+    ...(e.name !== undefined ? { name: e.name } : {}),
+    ...(e.kind !== undefined ? { kind: e.kind } : {}),
+    lane: '',
+    revision: e.revision,
+    tags: e.sources ?? [],
+    lang: e.lang ?? '',
+  };
+}
+
+/** The entry made final: its narrowed span when the file still has its revision, else its own. */
+function settledEntry(e: LiveSourceEntry, narrowed: SearchHit | undefined): LiveSourceEntry {
+  const { unsettled: _provisional, ...rest } = e;
+  return narrowed
+    ? { ...rest, start: narrowed.start, end: narrowed.end, start_line: narrowed.startLine, end_line: narrowed.endLine }
+    : rest;
+}
+
+/** Owner index of an entry: its cache, its root, and the root that index was built for. */
+function ownerKey(e: LiveSourceEntry): string {
+  return JSON.stringify([e.cache ?? '', e.root, e.owner === 'parent_index' ? (e.owner_root ?? '') : '']);
+}
+
+/**
+ * Settles the provisional entries among positions [from, to) of `set` and returns the set
+ * as stored afterwards (unchanged when none is provisional). An entry whose owner index
+ * cannot be opened, or whose file changed since, settles on its own span: a later `show`
+ * of it answers stale_source, as it would have for a span narrowed at search time.
+ */
+export async function settleEntries(
+  host: Host,
+  store: ResultStore,
+  set: StoredSet,
+  from: number,
+  to: number,
+): Promise<Outcome<StoredSet>> {
+  const positions: number[] = [];
+  for (let i = Math.max(0, from); i < Math.min(to, set.entries.length); i++)
+    if (isProvisional(set.entries[i])) positions.push(i);
+  if (positions.length === 0) return ok(set);
+  const parsed = parseWords(set.meta.query);
+  const query: ParsedQuery | undefined = parsed.ok ? parsed.value : undefined;
+  const terms = set.meta.words ?? (query ? snippetTerms(query) : []);
+  const replacements = new Map<number, ResultEntry>();
+  const byOwner = new Map<string, number[]>();
+  for (const at of positions) {
+    const key = ownerKey(set.entries[at] as LiveSourceEntry);
+    byOwner.set(key, [...(byOwner.get(key) ?? []), at]);
+  }
+  for (const group of byOwner.values()) {
+    const first = set.entries[group[0]] as LiveSourceEntry;
+    const reader = query && first.cache ? await openOwnerIndex(host, first) : undefined;
+    try {
+      for (const at of group) {
+        const e = set.entries[at] as LiveSourceEntry;
+        const narrowed = reader && query ? narrowFromFile(reader, query, terms, hitOf(e))?.hit : undefined;
+        replacements.set(at, settledEntry(e, narrowed));
+      }
+    } finally {
+      if (reader) releaseReader(reader);
+    }
+  }
+  return store.settle(set.id, replacements);
+}
+
+async function openOwnerIndex(host: Host, e: LiveSourceEntry): Promise<IndexReader | undefined> {
+  const root = percentDecode(e.root).toString('utf8');
+  const builtFor = e.owner === 'parent_index' && e.owner_root !== undefined ? { builtFor: e.owner_root } : {};
+  const opened = await openPublished(host, e.cache!, root, builtFor);
+  return opened.ok ? opened.value : undefined;
+}
+
+/**
+ * Settles the entry a handle (`SET:N`, or its `SET:N~BYTE` continuation) names, in the
+ * first of `stores` that knows its set, before a verb reads the entry. Errors are left to
+ * the verb's own resolution of the handle, which reports them as it always has.
+ */
+export async function settleHandle(host: Host, stores: readonly ResultStore[], handle: string): Promise<void> {
+  const parsed = parseHandle(handle.trim().replace(/~\d+$/, ''));
+  if (!parsed.ok) return;
+  for (const store of stores) {
+    const loaded = store.load(parsed.value.setId);
+    if (!loaded.ok) {
+      if (loaded.error.code === 'unknown_result') continue;
+      return;
+    }
+    const at = parsed.value.ordinal - 1;
+    if (isProvisional(loaded.value.entries[at])) await settleEntries(host, store, loaded.value, at, at + 1);
+    return;
+  }
+}
+
+/** `firstKnown` for a settled page: the set of `cursor` in the first store that knows it, its page [offset, offset + limit) settled. */
+export async function settledPage(
+  host: Host,
+  stores: readonly ResultStore[],
+  cursor: string,
+  limit: number,
+): Promise<Outcome<{ readonly set: StoredSet; readonly offset: number }>> {
+  let owner: ResultStore | undefined;
+  const page = firstKnown(stores, (s) => {
+    owner = s;
+    return s.page(cursor);
+  });
+  if (!page.ok || !owner) return page;
+  const { set, offset } = page.value;
+  const settled = await settleEntries(host, owner, set, offset, offset + limit);
+  return settled.ok ? ok({ set: settled.value, offset }) : settled;
+}
