@@ -73,6 +73,14 @@ export const TRIGRAM_QUERY_MAX = 48;
 export const TRIGRAM_SET_MAX = 16;
 /** Regions scored per lane before collapsing to files (guards pathological terms). */
 export const LANE_REGION_SCAN_MAX = 200_000;
+/**
+ * Regions a query word must occur in for the any-term lane to leave out the regions holding
+ * it as their only content word, when it can prove none of them ranks (query/prune.ts): on
+ * the kernel `device` alone is in 105,000 of 190,000 regions.
+ */
+export const PRUNE_COMMON_WORD_REGIONS = 10_000;
+/** Content words a free-text query needs before that proof is tried: with two, a region holding one holds half the query, and the bound never prunes. */
+export const PRUNE_MIN_CONTENT_WORDS = 3;
 /** Files whose definitions (and, apart, imports) one reader keeps once read: navigation re-reads the same headers. */
 export const FILE_FACTS_CACHED_MAX = 2_048;
 /** Nearest-path suggestions in a filter diagnosis. */

@@ -30,7 +30,7 @@ export function ftsExpression(words: readonly string[], mode: FtsMode): string {
 }
 
 /** A word quoted, or a stem as a prefix query (`nest*`: letters and digits only, unquoted). */
-function termText(t: FtsTerm): string {
+export function termText(t: FtsTerm): string {
   return t.prefix ? `${t.text.replace(/[^\p{L}\p{N}]/gu, '')}*` : quote(t.text);
 }
 
@@ -116,6 +116,40 @@ export interface SelectOnly {
 }
 
 /**
+ * An expression's global statistics, read off any matching row's matchinfo: the documents,
+ * and per phrase (from the scoring expression's first) and column the documents holding it.
+ */
+export interface PhraseStats {
+  readonly n: number;
+  readonly df: readonly (readonly number[])[];
+}
+
+function phraseStats({ p, c, n, x }: MatchInfo, first: number): PhraseStats {
+  const df: number[][] = [];
+  for (let i = first; i < p; i++) df.push(Array.from({ length: c }, (_, j) => x[3 * (i * c + j) + 2]));
+  return { n, df };
+}
+
+/**
+ * The highest score a row can have that holds only `phrases` (indexes among the scoring
+ * expression's phrases) and whose coordination is `share`: each phrase's BM25 is below
+ * idf × (K1 + 1) in each column, whatever its frequency and the row's length.
+ */
+export function scoreBound(stats: PhraseStats, phrases: readonly number[], share: number): number {
+  let bound = 0;
+  for (const i of phrases) {
+    const df = stats.df[i];
+    if (!df) continue;
+    for (let j = 0; j < df.length; j++) {
+      if (df[j] === 0) continue;
+      const idf = Math.log(1 + (stats.n - df[j] + 0.5) / (df[j] + 0.5));
+      bound += (COLUMN_WEIGHTS[j] ?? 1) * idf * (K1 + 1);
+    }
+  }
+  return bound * share;
+}
+
+/**
  * Live regions matching an FTS expression, scored; dead documents (no region row) drop out.
  * With `words` (see coordination), a region's BM25 is scaled by the share of the query's
  * words it holds: several words meeting in one definition's region outrank one word
@@ -127,6 +161,16 @@ export function ftsRegions(
   words?: readonly number[],
   selectOnly?: SelectOnly,
 ): FtsRegionHit[] {
+  return scoredRegions(db, expression, words, selectOnly).hits;
+}
+
+/** ftsRegions, with the expression's statistics when a row matched, and whether the scan stopped at LANE_REGION_SCAN_MAX. */
+export function scoredRegions(
+  db: Database,
+  expression: string,
+  words?: readonly number[],
+  selectOnly?: SelectOnly,
+): { hits: FtsRegionHit[]; stats?: PhraseStats; capped: boolean } {
   // `(SELECT) AND (EXPRESSION)`: the rows SELECT matches, scored by EXPRESSION's phrases
   // alone (SELECT's come first in matchinfo and are skipped).
   const match = selectOnly ? `(${selectOnly.expression}) AND (${expression})` : expression;
@@ -137,7 +181,7 @@ export function ftsRegions(
      FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`,
     [match],
   );
-  return rows.map((r) => ({
+  const hits = rows.map((r) => ({
     region: Number(r[0]),
     file: Number(r[1]),
     start: Number(r[2]),
@@ -147,4 +191,9 @@ export function ftsRegions(
     symbol: r[6] == null ? null : String(r[6]),
     score: rowScore(r[7] as Uint8Array, words, first),
   }));
+  return {
+    hits,
+    ...(rows.length > 0 ? { stats: phraseStats(matchInfo(rows[0][7] as Uint8Array), first) } : {}),
+    capped: rows.length >= LANE_REGION_SCAN_MAX,
+  };
 }

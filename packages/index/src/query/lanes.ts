@@ -17,6 +17,7 @@ import { ROLE } from '../extract/facts';
 import { allRows } from '../store/sql';
 import { ftsExpression, ftsFormsExpression, ftsRegions, type FtsMode, type FtsRegionHit } from './fts';
 import type { SearchHit } from './hit';
+import { prunedAnyTermRegions, type PruneSettings } from './prune';
 import type { ParsedQuery } from './parse';
 import type { IndexedFile, IndexReader } from './reader';
 
@@ -91,12 +92,22 @@ export interface LaneContext {
   readonly query: ParsedQuery;
   readonly eligible: (f: IndexedFile) => boolean;
   truncated: boolean;
+  /** The any-term lane may leave out regions that cannot rank (prune.ts); absent: it scans all. */
+  readonly prune?: PruneSettings;
+  /** Files a lane keeps, best first (default LANE_FILE_CAP); a lane cut there marks the search truncated. */
+  readonly laneFiles?: number;
+}
+
+/** The files a lane keeps in this context. */
+export function laneFilesOf(ctx: LaneContext): number {
+  return ctx.laneFiles ?? LANE_FILE_CAP;
 }
 
 function cap<T>(entries: T[], ctx: LaneContext): T[] {
-  if (entries.length > LANE_FILE_CAP) {
+  const keep = laneFilesOf(ctx);
+  if (entries.length > keep) {
     ctx.truncated = true;
-    return entries.slice(0, LANE_FILE_CAP);
+    return entries.slice(0, keep);
   }
   return entries;
 }
@@ -342,11 +353,22 @@ function anyTermRegions(ctx: LaneContext, words: readonly string[]): FtsRegionHi
   // the kernel `a` alone put 128,000 of them into `allocate a new inode` (570-770 against
   // 205-300 ms for the statement). The content words select the rows; every word scores.
   const content = forms.filter((_, i) => !isStopword(words[i]));
+  const expression = ftsFormsExpression(forms);
+  const pruned =
+    ctx.prune &&
+    prunedAnyTermRegions(
+      ctx,
+      forms.map((f, i) => ({ forms: f, content: !isStopword(words[i]) })),
+      expression,
+      owners,
+      ctx.prune,
+    );
+  if (pruned) return pruned;
   const selectOnly =
     content.length > 0 && content.length < forms.length
       ? { expression: ftsFormsExpression(content), phrases: content.flat().length }
       : undefined;
-  return ftsRegions(ctx.reader.db, ftsFormsExpression(forms), owners, selectOnly);
+  return ftsRegions(ctx.reader.db, expression, owners, selectOnly);
 }
 
 /** The FTS tokens of an identifier: alphanumeric runs, lowercased. */

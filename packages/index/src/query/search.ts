@@ -3,6 +3,7 @@ import {
   fileStanding,
   fuseLanes,
   fuseMembers,
+  LANE_FILE_CAP,
   filePrior,
   identifierKey,
   nonCodeSiblingGroup,
@@ -17,7 +18,8 @@ import {
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
-import { LANE_REGION_SCAN_MAX, REGEX_DEADLINE_MS } from '../limits';
+import { LANE_REGION_SCAN_MAX, PRUNE_COMMON_WORD_REGIONS, PRUNE_MIN_CONTENT_WORDS, REGEX_DEADLINE_MS } from '../limits';
+import type { PruneSettings } from './prune';
 import { allRows } from '../store/sql';
 import { diagnoseFilters } from './diagnosis';
 import { ftsExpression, ftsRegions } from './fts';
@@ -342,6 +344,24 @@ export interface SearchOptions {
   readonly scopes?: ScopeMode | readonly (readonly string[])[];
   /** Time a `re:` search may take (default REGEX_DEADLINE_MS); past it the scan stops and reports truncation. */
   readonly regexDeadlineMs?: number;
+  /** When the any-term lane leaves out regions that cannot rank (prune.ts; default: limits.ts); `false` never. */
+  readonly prune?: Partial<PruneSettings> | false;
+  /** Files each lane keeps (default LANE_FILE_CAP). */
+  readonly laneFiles?: number;
+}
+
+/** What runQuery's lanes take from the search options. */
+interface LaneSettings {
+  readonly prune: PruneSettings | undefined;
+  readonly laneFiles: number;
+}
+
+function pruneSettings(option: SearchOptions['prune']): PruneSettings | undefined {
+  if (option === false) return undefined;
+  return {
+    commonWordRegions: option?.commonWordRegions ?? PRUNE_COMMON_WORD_REGIONS,
+    minContentWords: option?.minContentWords ?? PRUNE_MIN_CONTENT_WORDS,
+  };
 }
 
 /** Whether a scope setting can give commit documents a group of their own. */
@@ -359,7 +379,8 @@ export function searchIndex(reader: IndexReader, q: ParsedQuery, options: Search
   const scopes = options.scopes ?? 'shared';
   // One deadline for the whole call: the diagnosis reruns below share it.
   const deadlineAt = Date.now() + (options.regexDeadlineMs ?? REGEX_DEADLINE_MS);
-  const run = runQuery(reader, q, deadlineAt);
+  const lanes: LaneSettings = { prune: pruneSettings(options.prune), laneFiles: options.laneFiles ?? LANE_FILE_CAP };
+  const run = runQuery(reader, q, deadlineAt, lanes);
   const askedForCommits = q.sources.includes(GIT_LOG_TAG);
   const wantsCommits = askedForCommits || (scopes !== 'shared' && scopesReachCommits(scopes));
   const commits = wantsCommits ? searchCommits(reader, q) : undefined;
@@ -422,12 +443,13 @@ function diagnosed(
   if (hits.length > 0 || !hasFilters(q)) return { hits, truncated };
   // Only on an empty filtered search: would the query have matched without its `-file:` values?
   const excludedEveryMatch =
-    q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }, deadlineAt).hits.length > 0;
+    q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }, deadlineAt, undefined).hits.length > 0;
   const unfilteredHits = q.text
     ? runQuery(
         reader,
         { ...q, fileInclude: [], fileExclude: [], languages: [], kinds: [], sources: [], sourceExclude: [] },
         deadlineAt,
+        undefined,
       ).hits.length > 0
     : undefined;
   return {
@@ -475,9 +497,17 @@ function runQuery(
   reader: IndexReader,
   asked: ParsedQuery,
   deadlineAt: number,
+  lanes: LaneSettings | undefined,
 ): Ranked & { truncated: boolean; truncation?: Truncation; regexScan?: RegexScanReport } {
   const q = asDefinedName(reader, asked);
-  const ctx: LaneContext = { reader, query: q, eligible: eligibility(reader, q), truncated: false };
+  const ctx: LaneContext = {
+    reader,
+    query: q,
+    eligible: eligibility(reader, q),
+    truncated: false,
+    ...(lanes?.prune ? { prune: lanes.prune } : {}),
+    ...(lanes ? { laneFiles: lanes.laneFiles } : {}),
+  };
   let hits: SearchHit[];
   let truncated: boolean;
   let truncation: Truncation | undefined;
