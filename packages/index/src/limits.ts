@@ -112,6 +112,8 @@ export const COMMIT_HISTORY_MAX = 10_000;
 export const COMMIT_CHANGED_PATHS_MAX = 100;
 /** One `git` call of commit indexing. */
 export const GIT_LOG_TIMEOUT_MS = 60_000;
+/** Roots whose last Git probe (HEAD, shallow) is remembered with the files it was read from: a daemon serves one root, a test run a few hundred. */
+export const GIT_PROBES_REMEMBERED = 64;
 /**
  * One `git` call of the walk (probe or `ls-files`); past it the walk reads the ignore
  * rules itself. Git blocks forever opening a FIFO named `.gitignore` (repository content

@@ -3,7 +3,7 @@
 // clone's history is cut off, and a subdirectory's commits are mostly about other paths.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { COMMIT_CHANGED_PATHS_MAX, GIT_LOG_TIMEOUT_MS } from '../limits';
+import { COMMIT_CHANGED_PATHS_MAX, GIT_LOG_TIMEOUT_MS, GIT_PROBES_REMEMBERED } from '../limits';
 import { gitEnvironment, percentEncode } from '@trufflepig/base';
 
 /** Why a root has (or has no) commit documents; reported by coverage as `git_log`. */
@@ -45,8 +45,50 @@ function realpath(p: string): string {
   }
 }
 
-/** One cheap call: is `root` a Git top level with complete history, and what is HEAD? */
+/**
+ * The files a probe's answer depends on, as one string of their identities (inode, size,
+ * modification time): `HEAD`, the ref it names, `packed-refs`, `shallow`, a reftable's list.
+ * Undefined when `.git` is not a directory (a linked worktree's `.git` file points elsewhere):
+ * such a root is probed every time.
+ */
+function gitStateStamp(root: string): string | undefined {
+  const dir = `${root}/.git`;
+  try {
+    if (!fs.lstatSync(dir).isDirectory()) return undefined;
+    const head = fs.readFileSync(`${dir}/HEAD`, 'utf8');
+    const ref = /^ref: (refs\/[^\n]+)/.exec(head)?.[1];
+    const files = ['HEAD', 'packed-refs', 'shallow', 'reftable/tables.list', ...(ref ? [ref] : [])];
+    const ids = files.map((f) => {
+      const st = fs.statSync(`${dir}/${f}`, { bigint: true, throwIfNoEntry: false });
+      return st ? `${st.ino}:${st.size}:${st.mtimeNs}` : '-';
+    });
+    return `${head.trim()}|${ids.join('|')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The last probe of each root with the stamp it was made under (a daemon probes on every reconcile). */
+const lastProbes = new Map<string, { readonly stamp: string; readonly probe: GitProbe }>();
+
+/**
+ * Is `root` a Git top level with complete history, and what is HEAD? Two `git rev-parse`
+ * calls (40 ms of a kernel edit's reconcile), skipped while the files HEAD is read from are
+ * the same as at this root's last probe.
+ */
 export function probeGit(root: string): GitProbe {
+  const stamp = gitStateStamp(root);
+  const last = lastProbes.get(root);
+  if (stamp !== undefined && last?.stamp === stamp) return last.probe;
+  const probe = probeGitNow(root);
+  if (stamp !== undefined) {
+    if (lastProbes.size >= GIT_PROBES_REMEMBERED) lastProbes.delete(lastProbes.keys().next().value!);
+    lastProbes.set(root, { stamp, probe });
+  }
+  return probe;
+}
+
+function probeGitNow(root: string): GitProbe {
   if (!fs.existsSync(`${root}/.git`)) return { state: 'not_git' };
   const r = git(root, ['rev-parse', '--show-toplevel', '--is-shallow-repository']);
   if (!r.ok) return { state: 'not_git' };

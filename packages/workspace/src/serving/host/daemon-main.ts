@@ -27,8 +27,10 @@ export async function serveRootDaemon(
     reconcile: async (changed) => {
       const run = await reconcileInWorker(root, cacheDir, seedFrom, changed);
       if (run.ok && run.value.published) closeIdleStaleReaders();
-      // The repository's history index follows HEAD: a detached builder when HEAD moved (history-verbs/log-index.ts).
-      refreshHistoryIndex(root, cacheBaseOf(cacheDir));
+      // The repository's history index follows HEAD: a detached builder when HEAD moved
+      // (history-verbs/log-index.ts). Checked after the reconcile is answered: its two git
+      // calls (40 ms on the kernel) are not what a search waiting for an edit waits for.
+      setImmediate(() => refreshHistoryIndex(root, cacheBaseOf(cacheDir)));
       return run;
     },
     handler: (req) => answerRequest(req, ROOT_DAEMON_HOST),
