@@ -47,10 +47,10 @@ import { fileEligibility } from './eligibility';
 import type { IndexedFile, IndexReader } from './reader';
 
 function eligibility(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
-  return fileEligibility(
-    q,
-    reader.files().map((f) => f.path),
-  );
+  // The index's paths matter only to `file:` values (pathmatch.ts); without one, listing
+  // 78,000 of them is a kernel search's allocation for nothing.
+  const paths = q.fileInclude.length > 0 || q.fileExclude.length > 0 ? reader.files().map((f) => f.path) : [];
+  return fileEligibility(q, paths);
 }
 
 function firstRegionOf(
