@@ -8,8 +8,7 @@ import { percentDecode } from '@trufflepig/base/stored-path';
 import type { IndexReader, ParsedQuery, SearchHit } from '@trufflepig/index';
 import type { LiveSourceEntry, ResultEntry, ResultStore, StoredSet } from '@trufflepig/result-cache';
 import { parseHandle } from '@trufflepig/result-cache';
-import { firstKnown } from './command-kit';
-import { ok, type Outcome } from './errors';
+import { fail, ok, type Outcome } from './errors';
 import type { Host } from './host';
 import { openPublished, releaseReader } from './reader-pool';
 import { parseWords, snippetTerms } from './search';
@@ -117,20 +116,27 @@ export async function settleHandle(host: Host, stores: readonly ResultStore[], h
   }
 }
 
-/** `firstKnown` for a settled page: the set of `cursor` in the first store that knows it, its page [offset, offset + limit) settled. */
+/**
+ * The set of `cursor` from the first of `stores` that knows it (as `firstKnown` picks), with
+ * its page [offset, offset + limit) settled in that store.
+ */
 export async function settledPage(
   host: Host,
   stores: readonly ResultStore[],
   cursor: string,
   limit: number,
 ): Promise<Outcome<{ readonly set: StoredSet; readonly offset: number }>> {
-  let owner: ResultStore | undefined;
-  const page = firstKnown(stores, (s) => {
-    owner = s;
-    return s.page(cursor);
-  });
-  if (!page.ok || !owner) return page;
-  const { set, offset } = page.value;
-  const settled = await settleEntries(host, owner, set, offset, offset + limit);
-  return settled.ok ? ok({ set: settled.value, offset }) : settled;
+  let first: Outcome<{ readonly set: StoredSet; readonly offset: number }> | undefined;
+  for (const store of stores) {
+    const page = store.page(cursor);
+    if (!page.ok && page.error.code === 'unknown_result') {
+      first ??= page;
+      continue;
+    }
+    if (!page.ok) return page;
+    const { set, offset } = page.value;
+    const settled = await settleEntries(host, store, set, offset, offset + limit);
+    return settled.ok ? ok({ set: settled.value, offset }) : settled;
+  }
+  return first ?? fail('unknown_result', `no result set for cursor ${cursor.slice(0, 40)}; run the search again`);
 }
