@@ -131,6 +131,23 @@ export function liveSourceEntry(at: EntryOrigin, generation: number, h: SearchHi
   };
 }
 
+/** The search hit a live source entry stands for: liveSourceEntry read back (the lane is not kept). */
+export function searchHitOf(e: LiveSourceEntry): SearchHit {
+  return {
+    path: e.path,
+    start: e.start,
+    end: e.end,
+    startLine: e.start_line,
+    endLine: e.end_line,
+    ...(e.name !== undefined ? { name: e.name } : {}),
+    ...(e.kind !== undefined ? { kind: e.kind } : {}),
+    lane: '',
+    revision: e.revision,
+    tags: e.sources ?? [],
+    lang: e.lang ?? '',
+  };
+}
+
 /** The entry of any search hit: a commit document's (source:git-log), else a live source span's. */
 export function hitEntry(at: EntryOrigin, generation: number, h: SearchHit): LiveSourceEntry | CommitEntry {
   if (!h.commit) return liveSourceEntry(at, generation, h);

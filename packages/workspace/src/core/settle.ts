@@ -11,28 +11,11 @@ import { parseHandle } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import type { Host } from './host';
 import { openPublished, releaseReader } from './reader-pool';
-import { parseWords, snippetTerms } from './search';
+import { parseWords, searchHitOf, snippetTerms } from './search';
 import { narrowFromFile } from './spans';
 
 const isProvisional = (e: ResultEntry | undefined): e is LiveSourceEntry & { unsettled: true } =>
   e !== undefined && e.tag === 'live_source' && e.unsettled === true;
-
-/** The search hit an entry stands for, as narrowHit reads it. */
-function hitOf(e: LiveSourceEntry): SearchHit {
-  return {
-    path: e.path,
-    start: e.start,
-    end: e.end,
-    startLine: e.start_line,
-    endLine: e.end_line,
-    ...(e.name !== undefined ? { name: e.name } : {}),
-    ...(e.kind !== undefined ? { kind: e.kind } : {}),
-    lane: '',
-    revision: e.revision,
-    tags: e.sources ?? [],
-    lang: e.lang ?? '',
-  };
-}
 
 /** The entry made final: its narrowed span when the file still has its revision, else its own. */
 function settledEntry(e: LiveSourceEntry, narrowed: SearchHit | undefined): LiveSourceEntry {
@@ -79,7 +62,7 @@ export async function settleEntries(
     try {
       for (const at of group) {
         const e = set.entries[at] as LiveSourceEntry;
-        const narrowed = reader && query ? narrowFromFile(reader, query, terms, hitOf(e))?.hit : undefined;
+        const narrowed = reader && query ? narrowFromFile(reader, query, terms, searchHitOf(e))?.hit : undefined;
         replacements.set(at, settledEntry(e, narrowed));
       }
     } finally {
