@@ -31,8 +31,6 @@ const MARKER: IndexedFile = {
   lang: 'text',
   tags: [],
   size: 1,
-  mtime: '0',
-  ino: 0,
   revision: null,
   excluded: null,
   parse: 'none',
