@@ -85,6 +85,8 @@ export function prunedAnyTermRegions(
   const parts = rare.map((w) => w.forms.map(termText).join(' OR '));
   for (let a = 0; a < common.length; a++)
     for (let b = a + 1; b < common.length; b++) parts.push(`(${group(common[a].forms)} ${group(common[b].forms)})`);
+  // One common word and nothing else: every region is a lone one, nothing to leave out.
+  if (parts.length === 0) return undefined;
   const phrases =
     rare.reduce((n, w) => n + w.forms.length, 0) + common.reduce((n, w) => n + w.forms.length * (common.length - 1), 0);
   const kept = scoredRegions(ctx.reader.db, expression, owners, { expression: parts.join(' OR '), phrases });
