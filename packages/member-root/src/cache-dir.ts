@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 // The subpath, not the package entry: this module is on the CLI's fast path (one file loaded).
 import { canonicalOrAbsolute, isSameOrInside } from '@trufflepig/base/roots';
+import { sha256Hex } from '@trufflepig/base/sha256';
 import { CACHE_APP_DIR, ROOT_HASH_HEX_LENGTH } from './limits';
 import { fail, ok, type Outcome } from './outcome';
 
 /** Stable short name of a canonical root: the first hex digits of SHA-256 of its path. */
 export function rootHash(canonical: string): string {
-  return createHash('sha256').update(canonical, 'utf8').digest('hex').slice(0, ROOT_HASH_HEX_LENGTH);
+  return sha256Hex(canonical).slice(0, ROOT_HASH_HEX_LENGTH);
 }
 
 export interface CacheDirOptions {

@@ -1,9 +1,9 @@
 // Where a root's daemon files live: all in the root's cache directory, except a socket
 // whose path would be too long to bind.
-import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { sha256Hex } from '@trufflepig/base/sha256';
 import { DAEMON_LOCK_FILE_NAME, DAEMON_LOG_FILE_NAME, SOCKET_FILE_NAME, UNIX_SOCKET_PATH_MAX } from './limits';
 import { errnoCode, errorText, failure, type Failure } from './errors';
 
@@ -25,7 +25,7 @@ export function shortSocketDirectory(): string {
 export function socketPathFor(cacheDir: string): string {
   const natural = path.join(path.resolve(cacheDir), SOCKET_FILE_NAME);
   if (Buffer.byteLength(natural) <= UNIX_SOCKET_PATH_MAX) return natural;
-  const hash = crypto.createHash('sha256').update(path.resolve(cacheDir)).digest('hex').slice(0, 24);
+  const hash = sha256Hex(path.resolve(cacheDir)).slice(0, 24);
   return path.join(shortSocketDirectory(), `${hash}.sock`);
 }
 

@@ -6,7 +6,7 @@ import type { RuntimeError, RuntimeErrorCode } from './errors';
 export type OptionValue = string | number | boolean;
 
 export interface DaemonRequest {
-  /** Client-created UUID (crypto.randomUUID); the reply carries it back. */
+  /** Client-created id, unique among the client's requests (client.ts nextRequestId); the reply carries it back. */
   readonly id: string;
   readonly verb: string;
   readonly args: readonly string[];
@@ -110,7 +110,7 @@ export function parseRequest(body: string): { ok: true; request: DaemonRequest }
   const bad = (message: string) => ({ ok: false as const, reply: errorReply(id ?? '', 'protocol_error', message) });
   if (id === undefined)
     return bad(
-      `the request needs an id: a string of 1 to ${MAX_REQUEST_ID_LENGTH} characters (use crypto.randomUUID())`,
+      `the request needs an id: a string of 1 to ${MAX_REQUEST_ID_LENGTH} characters, unique among the client's requests`,
     );
   if (typeof v.verb !== 'string' || v.verb.length === 0) return bad('the request needs a non-empty verb');
   if (!Array.isArray(v.args) || !v.args.every((a) => typeof a === 'string'))

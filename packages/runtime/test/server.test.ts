@@ -107,8 +107,11 @@ test('ping, status and handler replies carry the request id; the socket is <cach
       version: TRUFFLEPIG_VERSION,
     },
   });
+  // A generated id: this process's pid, then a time and a counter; never the same twice.
   const generated = await sendRequest(d.dirs.cacheDir, { verb: 'echo' });
-  expect(generated.ok && generated.reply.id).toMatch(/^[0-9a-f-]{36}$/);
+  const again = await sendRequest(d.dirs.cacheDir, { verb: 'echo' });
+  expect(generated.ok && generated.reply.id).toMatch(new RegExp(`^${process.pid.toString(36)}-[0-9a-z]+-[0-9a-z]+$`));
+  expect(again.ok && again.reply.id).not.toBe(generated.ok && generated.reply.id);
   const status = await daemonStatus(d.dirs.cacheDir);
   if (!status.ok) throw new Error(status.message);
   expect(status.status).toMatchObject({
