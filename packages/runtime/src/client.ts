@@ -62,14 +62,6 @@ function versionFailure(reply: DaemonReply, clientVersion: string, cacheDir: str
   );
 }
 
-/**
- * Send one request to the daemon of `cacheDir` and wait for its reply. A reply the daemon
- * produced for its own error (handler_failed, daemon_busy, daemon_stopping, ...) is still
- * `ok: true`, with `reply.error` set and exit code 2; `request_too_large` becomes a
- * failure, whether found here before sending or by the daemon, and so does a handler
- * verb's reply from a daemon of another version (`version_mismatch`: the daemon refused
- * it, or it came without this client's version). Built-in verbs work across versions.
- */
 let requestsSent = 0;
 
 /**
@@ -81,6 +73,14 @@ function nextRequestId(): string {
   return `${process.pid.toString(36)}-${Date.now().toString(36)}-${requestsSent.toString(36)}`;
 }
 
+/**
+ * Send one request to the daemon of `cacheDir` and wait for its reply. A reply the daemon
+ * produced for its own error (handler_failed, daemon_busy, daemon_stopping, ...) is still
+ * `ok: true`, with `reply.error` set and exit code 2; `request_too_large` becomes a
+ * failure, whether found here before sending or by the daemon, and so does a handler
+ * verb's reply from a daemon of another version (`version_mismatch`: the daemon refused
+ * it, or it came without this client's version). Built-in verbs work across versions.
+ */
 export function sendRequest(
   cacheDir: string,
   input: RequestInput,
