@@ -4,12 +4,13 @@
 // word scores at most that word's bound (fts.ts scoreBound: its coordination is 1 / words).
 // When a query has a word common enough to be costly (`device`: 105,000 of the kernel's
 // 190,000 regions), the regions holding it alone are left out if the files found without
-// them already fill the lane with scores above that bound; a common word whose bound is not
-// below the lane's last file keeps all its regions. The lane's files, order, scores and representative regions are the same either
-// way: a left-out region scores below every file the lane keeps.
+// them already fill the lane with scores above that bound; a common word whose bound is
+// not below the lane's last file keeps all its regions. The lane's files, order, scores and
+// representative regions are the same either way: a left-out region scores below every
+// file the lane keeps.
 import type { FtsTerm } from '@trufflepig/rank';
 import { allRows, runStatement } from '../store/sql';
-import { scoreBound, scoredRegions, termText, type FtsRegionHit } from './fts';
+import { ftsFormsExpression, scoreBound, scoredRegions, termText, type FtsRegionHit } from './fts';
 import { laneFilesOf, type LaneContext } from './lanes';
 
 /** When the proof is tried (values passed in; the defaults are in limits.ts). */
@@ -30,10 +31,12 @@ export interface AnyTermWord {
 // regions holding it, without touching the index file.
 const TERMS_TABLE = 'temp.trufflepig_fts_terms';
 
-/** Regions holding one of `forms` (summed over the terms a prefix covers: an upper bound); undefined when unknown. */
+/**
+ * Regions holding one of `forms` (summed over the terms a prefix covers: an upper bound);
+ * undefined when unknown. The terms table must exist (termsTableReady).
+ */
 function regionsHolding(ctx: LaneContext, forms: readonly FtsTerm[]): number | undefined {
   try {
-    runStatement(ctx.reader.db, `CREATE VIRTUAL TABLE IF NOT EXISTS ${TERMS_TABLE} USING fts4aux(main, fts)`);
     let total = 0;
     for (const form of forms) {
       const term = form.prefix ? termText(form).slice(0, -1) : form.text.toLowerCase();
@@ -54,7 +57,17 @@ function regionsHolding(ctx: LaneContext, forms: readonly FtsTerm[]): number | u
   }
 }
 
-const group = (forms: readonly FtsTerm[]) => `(${forms.map(termText).join(' OR ')})`;
+/** Creates the terms table in the connection's temp schema once; false when it cannot. */
+function termsTableReady(ctx: LaneContext): boolean {
+  try {
+    runStatement(ctx.reader.db, `CREATE VIRTUAL TABLE IF NOT EXISTS ${TERMS_TABLE} USING fts4aux(main, fts)`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const group = (forms: readonly FtsTerm[]) => `(${ftsFormsExpression([forms])})`;
 
 /**
  * The any-term lane's regions with the lone common words' regions left out, when that
@@ -70,7 +83,7 @@ export function prunedAnyTermRegions(
   settings: PruneSettings,
 ): FtsRegionHit[] | undefined {
   const content = words.map((w, i) => ({ ...w, i })).filter((w) => w.content && w.forms.length > 0);
-  if (content.length < settings.minContentWords) return undefined;
+  if (content.length < settings.minContentWords || !termsTableReady(ctx)) return undefined;
   const common: typeof content = [];
   const rare: typeof content = [];
   for (const w of content) {
@@ -82,7 +95,7 @@ export function prunedAnyTermRegions(
   // The regions kept: any holding a rare word, or two common ones. matchinfo numbers the
   // selecting expression's phrases first, each occurrence apart (a common word is in one
   // pair per other common word).
-  const parts = rare.map((w) => w.forms.map(termText).join(' OR '));
+  const parts = rare.length > 0 ? [ftsFormsExpression(rare.map((w) => w.forms))] : [];
   for (let a = 0; a < common.length; a++)
     for (let b = a + 1; b < common.length; b++) parts.push(`(${group(common[a].forms)} ${group(common[b].forms)})`);
   // One common word and nothing else: every region is a lone one, nothing to leave out.
@@ -112,7 +125,7 @@ export function prunedAnyTermRegions(
   // A common word whose lone regions might rank: read every region holding it. Regions
   // read twice score the same twice; the lane keeps each file's best.
   const extra = scoredRegions(ctx.reader.db, expression, owners, {
-    expression: unbounded.map((w) => w.forms.map(termText).join(' OR ')).join(' OR '),
+    expression: ftsFormsExpression(unbounded.map((w) => w.forms)),
     phrases: unbounded.reduce((n, w) => n + w.forms.length, 0),
   });
   return extra.capped ? undefined : kept.hits.concat(extra.hits);
