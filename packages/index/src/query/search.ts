@@ -392,7 +392,7 @@ export function searchIndex(reader: IndexReader, q: ParsedQuery, options: Search
     ...(scopes !== 'shared' ? { groups: scopeGroups(run, commits?.hits ?? [], scopes) } : {}),
     ...(wantsCommits ? { gitLog: reader.gitLog() } : {}),
   };
-  const outcome = diagnosed(reader, q, hits, truncated, deadlineAt);
+  const outcome = diagnosed(reader, q, hits, truncated, deadlineAt, lanes);
   return { ...outcome, ...extra, ...(run.regexScan ? { regexScan: run.regexScan } : {}) };
 }
 
@@ -439,17 +439,18 @@ function diagnosed(
   hits: SearchHit[],
   truncated: boolean,
   deadlineAt: number,
+  lanes: LaneSettings,
 ): SearchOutcome {
   if (hits.length > 0 || !hasFilters(q)) return { hits, truncated };
   // Only on an empty filtered search: would the query have matched without its `-file:` values?
   const excludedEveryMatch =
-    q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }, deadlineAt, undefined).hits.length > 0;
+    q.fileExclude.length > 0 && runQuery(reader, { ...q, fileExclude: [] }, deadlineAt, lanes).hits.length > 0;
   const unfilteredHits = q.text
     ? runQuery(
         reader,
         { ...q, fileInclude: [], fileExclude: [], languages: [], kinds: [], sources: [], sourceExclude: [] },
         deadlineAt,
-        undefined,
+        lanes,
       ).hits.length > 0
     : undefined;
   return {
@@ -497,7 +498,7 @@ function runQuery(
   reader: IndexReader,
   asked: ParsedQuery,
   deadlineAt: number,
-  lanes: LaneSettings | undefined,
+  lanes: LaneSettings,
 ): Ranked & { truncated: boolean; truncation?: Truncation; regexScan?: RegexScanReport } {
   const q = asDefinedName(reader, asked);
   const ctx: LaneContext = {
@@ -505,8 +506,8 @@ function runQuery(
     query: q,
     eligible: eligibility(reader, q),
     truncated: false,
-    ...(lanes?.prune ? { prune: lanes.prune } : {}),
-    ...(lanes ? { laneFiles: lanes.laneFiles } : {}),
+    ...(lanes.prune ? { prune: lanes.prune } : {}),
+    laneFiles: lanes.laneFiles,
   };
   let hits: SearchHit[];
   let truncated: boolean;
