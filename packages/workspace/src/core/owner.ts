@@ -3,6 +3,7 @@
 // a replaced checkout is said so rather than read in its place.
 import { rootIdentity } from '@trufflepig/navigation';
 import type { EntryBase, OwnerFields } from '@trufflepig/result-cache';
+import type { PublishedOptions } from './reader-pool';
 import { stillWorktreeOf } from './context';
 import { fail, ok, type Outcome } from './errors';
 
@@ -22,4 +23,12 @@ export function checkOwner(entry: Pick<EntryBase, 'member'> & OwnerFields, root:
     return fail('member_unavailable', `${who} is no longer a linked worktree of its member; search again`);
   }
   return ok(undefined);
+}
+
+/**
+ * How the index a hit was read from opens (openPublished's options): a worktree hit served
+ * from its member's index names the root that index was built for (`owner_root`).
+ */
+export function ownerIndexOptions(entry: OwnerFields): PublishedOptions {
+  return entry.owner === 'parent_index' && entry.owner_root !== undefined ? { builtFor: entry.owner_root } : {};
 }

@@ -10,6 +10,7 @@ import type { LiveSourceEntry, ResultEntry, ResultStore, StoredSet } from '@truf
 import { parseHandle } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import type { Host } from './host';
+import { ownerIndexOptions } from './owner';
 import { openPublished, releaseReader } from './reader-pool';
 import { parseWords, searchHitOf, snippetTerms } from './search';
 import { narrowFromFile } from './spans';
@@ -25,9 +26,9 @@ function settledEntry(e: LiveSourceEntry, narrowed: SearchHit | undefined): Live
     : rest;
 }
 
-/** Owner index of an entry: its cache, its root, and the root that index was built for. */
+/** Owner index of an entry: its cache, its root, and how that index opens. */
 function ownerKey(e: LiveSourceEntry): string {
-  return JSON.stringify([e.cache ?? '', e.root, e.owner === 'parent_index' ? (e.owner_root ?? '') : '']);
+  return JSON.stringify([e.cache ?? '', e.root, ownerIndexOptions(e)]);
 }
 
 /**
@@ -73,9 +74,7 @@ export async function settleEntries(
 }
 
 async function openOwnerIndex(host: Host, e: LiveSourceEntry): Promise<IndexReader | undefined> {
-  const root = percentDecode(e.root).toString('utf8');
-  const builtFor = e.owner === 'parent_index' && e.owner_root !== undefined ? { builtFor: e.owner_root } : {};
-  const opened = await openPublished(host, e.cache!, root, builtFor);
+  const opened = await openPublished(host, e.cache!, percentDecode(e.root).toString('utf8'), ownerIndexOptions(e));
   return opened.ok ? opened.value : undefined;
 }
 

@@ -7,7 +7,7 @@ import { percentDecode } from '@trufflepig/base/stored-path';
 import type { NavTarget } from '@trufflepig/navigation';
 import { printedPath } from '@trufflepig/render';
 import type { LiveSourceEntry } from '@trufflepig/result-cache';
-import { checkOwner } from '../core/owner';
+import { checkOwner, ownerIndexOptions } from '../core/owner';
 import type { Context, MemberTarget, WorkspaceContext } from '../core/context';
 import { fail, ok, type Outcome } from '../core/errors';
 import { selectMembers } from '../federation/federate';
@@ -121,10 +121,7 @@ export async function openOwner(host: Host, entry: LiveSourceEntry): Promise<Out
   const cache = entry.cache;
   if (!cache || !fs.existsSync(cache))
     return fail('stale_result', `the index this handle came from is gone; search again`);
-  // A worktree hit served from its member's index names that index's own root (owner_root).
-  const builtFor =
-    entry.owner === 'parent_index' && entry.owner_root !== undefined ? { builtFor: entry.owner_root } : {};
-  const reader = await openPublished(host, cache, root, builtFor);
+  const reader = await openPublished(host, cache, root, ownerIndexOptions(entry));
   if (!reader.ok)
     return fail(
       'stale_result',
