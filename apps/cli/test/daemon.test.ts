@@ -30,12 +30,13 @@ describe('the root daemon', () => {
     expect(status.daemon).toMatchObject({ state: 'serving' });
     const pid = status.daemon.pid as number;
     expect(() => process.kill(pid, 0)).not.toThrow();
+    // Read-your-own-writes: the first search after a save waits for that save's reconcile.
     repo.write('src/new.rs', 'pub fn gamma_delta() {}\n');
-    const seen = await until('the edit to become searchable', () => {
-      const r = cli('search', 'gamma_delta').json();
-      return r.hits?.[0]?.path === 'src/new.rs' ? r : undefined;
-    });
+    const seen = cli('search', 'gamma_delta').json();
+    expect(seen.hits?.[0]?.path).toBe('src/new.rs');
     expect(seen.coverage.generation).toBeGreaterThanOrEqual(2);
+    repo.write('src/lib.rs', 'pub fn alpha_beta() {}\npub fn epsilon_zeta() {}\n');
+    expect(cli('search', 'epsilon_zeta').json().hits?.[0]?.path).toBe('src/lib.rs');
     expect(cli('status').json().daemon.pid).toBe(pid);
     expect(cli('stop').json()).toEqual({ stopped: pid, what: 'root daemon' });
     await until('the daemon to exit', () => {

@@ -21,6 +21,12 @@ export const DEFAULT_QUIET_MS = 75;
 /** ... but at most this long after the first event of a burst. */
 export const DEFAULT_MAX_DEBOUNCE_MS = 1_000;
 /**
+ * A request waits at most this long for the watch events noted before it to be reconciled
+ * (read-your-own-writes: an edit is visible to the next search); past it, or when the events
+ * call for a whole-root reconcile, it is answered from the generation already published.
+ */
+export const FRESH_READ_WAIT_MS = 1_000;
+/**
  * Changed paths a daemon remembers between reconciles, to reconcile only them; past this
  * many it reconciles the whole root (the index may also decide so for fewer paths).
  */

@@ -76,6 +76,13 @@ export class ReconcileScheduler {
   private changes: Set<string> | 'root' = new Set();
   /** A run for another reason than watch events was asked for since the last run started. */
   private wholeRequested = false;
+  /** Watch events noted so far; a run covers every event noted before it started. */
+  private noted = 0;
+  /** Events covered by the running run, and by the newest finished one. */
+  private coveredByRunning = 0;
+  private covered = 0;
+  /** settleNoted() callers, each waiting for a finished run that covers `through`. */
+  private settleWaiters: { through: number; resolve: () => void }[] = [];
 
   constructor(private readonly options: SchedulerOptions) {}
 
@@ -103,6 +110,7 @@ export class ReconcileScheduler {
    */
   noteChange(path = ''): void {
     if (this.stopped) return;
+    this.noted++;
     if (this.changes !== 'root') {
       if (path === '' || this.changes.size >= MAX_PENDING_CHANGED_PATHS) this.changes = 'root';
       else this.changes.add(path);
@@ -110,6 +118,20 @@ export class ReconcileScheduler {
     this.burstTimer ??= later(this.options.maxDebounceMs, () => this.flushChanges());
     if (this.quietTimer) clearTimeout(this.quietTimer);
     this.quietTimer = later(this.options.quietMs, () => this.flushChanges());
+  }
+
+  /**
+   * Resolves once every watch event noted before this call is reconciled (the run covering it
+   * finished, whatever its result), starting that run now rather than after the quiet period;
+   * at once when nothing noted waits, or when events were too many or unnamed (the next run
+   * walks the whole root: not worth a reader's wait). Read-your-own-writes for a request.
+   */
+  settleNoted(): Promise<void> {
+    const through = this.noted;
+    if (this.stopped || through <= this.covered || this.changes === 'root') return Promise.resolve();
+    const settled = new Promise<void>((resolve) => this.settleWaiters.push({ through, resolve }));
+    if (!(this.running && this.coveredByRunning >= through)) this.flushChanges();
+    return settled;
   }
 
   /** Restart the periodic countdown (after a run, or when the interval changed). */
@@ -125,6 +147,7 @@ export class ReconcileScheduler {
     for (const t of [this.quietTimer, this.burstTimer, this.periodicTimer, this.retryTimer]) if (t) clearTimeout(t);
     const waiting = this.followUp ?? [];
     this.followUp = undefined;
+    for (const w of this.settleWaiters.splice(0)) w.resolve();
     for (const w of waiting)
       w({ reason: 'follow_up', startedAt: Date.now(), durationMs: 0, thrown: 'the daemon is stopping' });
     if (!this.running) return Promise.resolve();
@@ -144,6 +167,7 @@ export class ReconcileScheduler {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const startedAt = Date.now();
     // Events that arrive from here on are the next run's.
+    const covers = (this.coveredByRunning = this.noted);
     const changed =
       this.wholeRequested || this.changes === 'root' || this.changes.size === 0 ? undefined : [...this.changes];
     this.changes = new Set();
@@ -157,6 +181,7 @@ export class ReconcileScheduler {
       run = { reason, ...given, startedAt, durationMs: Date.now() - startedAt, thrown: errorText(err) };
     }
     this.running = false;
+    this.covered = Math.max(this.covered, covers);
     // What a failed run was given is not settled: the next run walks the whole root.
     if (!isOkResult(run.result)) this.changes = 'root';
     const generation = generationOf(run.result);
@@ -167,6 +192,12 @@ export class ReconcileScheduler {
       // an observer's failure is not the reconcile's
     }
     for (const w of waiters) w(run);
+    const unsettled: typeof this.settleWaiters = [];
+    for (const w of this.settleWaiters) {
+      if (w.through <= this.covered) w.resolve();
+      else unsettled.push(w);
+    }
+    this.settleWaiters = unsettled;
     if (this.stopped) {
       for (const w of this.idleWaiters.splice(0)) w();
       return;

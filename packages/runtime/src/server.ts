@@ -8,6 +8,7 @@ import {
   DAEMON_NICE,
   DEFAULT_MAX_DEBOUNCE_MS,
   DEFAULT_QUIET_MS,
+  FRESH_READ_WAIT_MS,
   PERIODIC_WITH_WATCHER_MS,
   PERIODIC_WITHOUT_WATCHER_MS,
 } from './limits';
@@ -33,6 +34,13 @@ export interface RequestContext {
   readonly cacheDir: string;
   /** Reconcile through the daemon's own schedule (never a competing writer); resolves with a run that started after the call. */
   reconcileNow(): Promise<ReconcileRun>;
+  /**
+   * Read-your-own-writes: resolves once the watch events noted before the call are
+   * reconciled, that run started now rather than after the quiet period; at the latest after
+   * `freshReadWaitMs`, and at once when nothing noted waits or the events call for a
+   * whole-root reconcile. A read verb awaits it so that a search right after a save sees it.
+   */
+  settleNoted(): Promise<void>;
 }
 
 /** What a handler answers; `json` (a string) is passed on to the client, anything else in it is ignored. */
@@ -52,6 +60,8 @@ export interface RootDaemonOptions extends Omit<ServiceOptions, 'checkMs'> {
   readonly onReconciled?: (run: ReconcileRun) => void;
   readonly quietMs?: number;
   readonly maxDebounceMs?: number;
+  /** Longest wait of a request for the watch events noted before it to be reconciled (default FRESH_READ_WAIT_MS; 0: none). */
+  readonly freshReadWaitMs?: number;
   readonly periodicWithWatcherMs?: number;
   readonly periodicWithoutWatcherMs?: number;
   /** How often the root (and the lock) are checked (default ROOT_CHECK_MS). */
@@ -104,6 +114,13 @@ export async function serveRoot(opts: RootDaemonOptions): Promise<{ ok: true; da
   return { ok: true, daemon: new Daemon(opts, root, cacheDir, rootId, held.held).start() };
 }
 
+/** `settled`, or `ms` later, whichever comes first. */
+function settledWithin(settled: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
+}
+
 class Daemon extends ServedProcess<DaemonStatus> implements RunningDaemon {
   private readonly scheduler: ReconcileScheduler;
   private readonly log: (line: string) => void;
@@ -149,10 +166,12 @@ class Daemon extends ServedProcess<DaemonStatus> implements RunningDaemon {
   // ServiceRole: what the socket service asks of a root daemon.
 
   handle(req: DaemonRequest): Promise<HandlerAnswer> {
+    const wait = this.opts.freshReadWaitMs ?? FRESH_READ_WAIT_MS;
     const ctx: RequestContext = {
       root: this.root,
       cacheDir: this.cacheDir,
       reconcileNow: () => this.scheduler.request('request'),
+      settleNoted: () => (wait > 0 ? settledWithin(this.scheduler.settleNoted(), wait) : Promise.resolve()),
     };
     return this.opts.handler(req, ctx);
   }

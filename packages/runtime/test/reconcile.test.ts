@@ -331,3 +331,68 @@ test('a request during a run makes the follow-up reconcile the whole root, event
   await waitFor(() => calls.length >= 3, 2_000, 'the follow-up run');
   expect(calls[2]).toBeUndefined();
 });
+
+test('settleNoted: a read after an edit is answered from the reconcile of that edit, started at once instead of after the quiet period', async () => {
+  const r = recorder(150);
+  const finishedWhenAnswered: number[] = [];
+  const { root, cacheDir } = await start(r.reconcile, {
+    quietMs: 5_000,
+    maxDebounceMs: 10_000,
+    handler: async (_req, ctx) => {
+      await ctx.settleNoted();
+      finishedWhenAnswered.push(r.calls.filter((c) => c.end !== undefined).length);
+      return { stdout: '', stderr: '', exitCode: 0 };
+    },
+  });
+  await waitFor(() => r.calls[0]?.end, 2_000, 'the start reconcile');
+  // Nothing noted since: answered at once, and no reconcile is started for it.
+  expect((await sendRequest(cacheDir, { verb: 'search' })).ok).toBe(true);
+  expect(r.calls).toHaveLength(1);
+  fs.writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a = 2;\n');
+  await sleep(50);
+  const asked = Date.now();
+  expect((await sendRequest(cacheDir, { verb: 'search' })).ok).toBe(true);
+  expect(Date.now() - asked).toBeLessThan(2_000); // not the 5 s quiet period
+  expect(r.calls).toHaveLength(2);
+  expect(r.calls[1].changed).toEqual(['src/a.ts']);
+  // The second answer came after the edit's reconcile had finished.
+  expect(finishedWhenAnswered).toEqual([1, 2]);
+});
+
+test('settleNoted waits for noted events at most freshReadWaitMs; with 0 it does not wait', async () => {
+  const settling = {
+    handler: async (_req: unknown, ctx: { settleNoted(): Promise<void> }) => {
+      await ctx.settleNoted();
+      return { stdout: '', stderr: '', exitCode: 0 };
+    },
+  };
+  const calls: { start: number; end?: number }[] = [];
+  const reconcile = async () => {
+    const call: { start: number; end?: number } = { start: Date.now() };
+    calls.push(call);
+    if (calls.length > 1) await sleep(1_500);
+    call.end = Date.now();
+    return { ok: true, value: { generation: calls.length } };
+  };
+  const capped = await start(reconcile, { quietMs: 5_000, maxDebounceMs: 10_000, freshReadWaitMs: 300, ...settling });
+  await waitFor(() => calls[0]?.end, 2_000, 'the start reconcile');
+  fs.writeFileSync(path.join(capped.root, 'src', 'a.ts'), 'export const a = 2;\n');
+  await sleep(50);
+  let asked = Date.now();
+  expect((await sendRequest(capped.cacheDir, { verb: 'search' })).ok).toBe(true);
+  const waited = Date.now() - asked;
+  expect(waited).toBeGreaterThanOrEqual(250);
+  expect(waited).toBeLessThan(1_200);
+  expect(calls).toHaveLength(2);
+  expect(calls[1].end).toBeUndefined(); // answered while the slow reconcile still ran
+
+  const r = recorder();
+  const unwaited = await start(r.reconcile, { quietMs: 5_000, maxDebounceMs: 10_000, freshReadWaitMs: 0, ...settling });
+  await waitFor(() => r.calls[0]?.end, 2_000, 'the start reconcile');
+  fs.writeFileSync(path.join(unwaited.root, 'src', 'a.ts'), 'export const a = 3;\n');
+  await sleep(50);
+  asked = Date.now();
+  expect((await sendRequest(unwaited.cacheDir, { verb: 'search' })).ok).toBe(true);
+  expect(Date.now() - asked).toBeLessThan(1_000);
+  expect(r.calls).toHaveLength(1); // the quiet period still runs its course
+});

@@ -33,7 +33,12 @@ export async function serveRootDaemon(
       setImmediate(() => refreshHistoryIndex(root, cacheBaseOf(cacheDir)));
       return run;
     },
-    handler: (req) => answerRequest(req, ROOT_DAEMON_HOST),
+    // Every served verb reads: each first waits for the edits the watcher just noted
+    // (read-your-own-writes, bounded; @trufflepig/runtime RequestContext.settleNoted).
+    handler: async (req, ctx) => {
+      await ctx.settleNoted();
+      return answerRequest(req, ROOT_DAEMON_HOST);
+    },
   });
 }
 
