@@ -12,6 +12,7 @@ const { CORPORA } = require('./corpora');
 
 const DEFAULT_WORK = path.join(os.tmpdir(), 'trufflepig-agent-replay');
 const STAMP = 'corpus.json';
+const BASELINE_PACKAGE = 'ripgrep';
 
 function sha256(file) {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
@@ -58,6 +59,9 @@ function assemble(name, spec, repo) {
  */
 function setup(work, pins) {
   if (!hasCommand('git')) throw new Error('git is required');
+  // The grep strategy is written for rg (the baseline the issue names); grep -rnE is only the
+  // fallback of a machine without apt-get.
+  if (!hasCommand('rg') && hasCommand('apt-get')) ensureDebianPackages([BASELINE_PACKAGE]);
   const roots = {};
   for (const [name, spec] of Object.entries(CORPORA)) {
     const dir = path.join(work, name);
