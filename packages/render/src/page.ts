@@ -46,8 +46,14 @@ export interface SearchPageInput {
   setId: string;
   /** Offset of hits[0] within the result set (0 for a first page). */
   offset: number;
-  /** The set's remaining hits from `offset` on, in order (may exceed `limit`). */
+  /** The set's remaining hits from `offset` on, in order (may exceed `limit`), or the first of them (see `remaining`). */
   hits: readonly PageHit[];
+  /**
+   * How many hits the set holds from `offset` on, when `hits` holds only the first of them
+   * (at least `limit`, or all): the page needs no more, and the rest cost a search 5 ms to
+   * build on the kernel. Default: hits.length.
+   */
+  remaining?: number;
   /** Most hits on this page (-n). */
   limit: number;
   /** Emitted as-is under "coverage" in JSON. */
@@ -79,7 +85,7 @@ export function renderSearchPage(input: SearchPageInput, opts: { format: OutputF
   const render = (count: number, level: EvidenceLevel): string =>
     opts.format === 'json' ? pageJson(input, count, level) : pageLines(input, count, level);
   const result = (count: number, level: EvidenceLevel): RenderResult => {
-    const next = count < input.hits.length ? cursor(input, count) : undefined;
+    const next = count < remainingOf(input) ? cursor(input, count) : undefined;
     return { stdout: render(count, level), shown: count, ...(next ? { next } : {}) };
   };
 
@@ -138,6 +144,11 @@ export function matchesLeft(hit: PageHit, level: EvidenceLevel): number {
   if (ev === undefined || level === 'none') return 0;
   if (level === 'full') return ev.left;
   return ev.left + ev.lines.filter((l) => !l.context).length - 1;
+}
+
+/** The set's hits from the page's offset on (SearchPageInput.remaining). */
+export function remainingOf(input: Pick<SearchPageInput, 'hits' | 'remaining'>): number {
+  return input.remaining ?? input.hits.length;
 }
 
 /** The footer's words on a page that stops before the end of its set: `N of M files; stopped by -n|-b`. */
@@ -218,7 +229,7 @@ function pageJson(input: SearchPageInput, count: number, level: EvidenceLevel): 
     hits: input.hits.slice(0, count).map((hit) => hitJson(hit, level)),
     coverage: input.coverage,
   };
-  if (count < input.hits.length) {
+  if (count < remainingOf(input)) {
     page.next = cursor(input, count);
     page.stopped_by = stoppedBy(input.limit, count);
   }
@@ -331,7 +342,7 @@ function pageLines(input: SearchPageInput, count: number, level: EvidenceLevel):
   }
   out += `coverage: ${escapeLineField(input.coverageLine)}\n`;
   out += leftLine(shown, level);
-  if (count < input.hits.length)
-    out += `next: more ${cursor(input, count)} ${nextNote(input, count, input.hits.length)}\n`;
+  if (count < remainingOf(input))
+    out += `next: more ${cursor(input, count)} ${nextNote(input, count, remainingOf(input))}\n`;
   return out;
 }

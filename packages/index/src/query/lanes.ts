@@ -392,12 +392,10 @@ export function filenameLane(
   const scored: { f: IndexedFile; evidence: number; naming: { base: number; path: number } }[] = [];
   const words = ctx.query.words;
   const files = ctx.reader.files();
-  const lowers = ctx.reader.lowerPaths();
   const score = filenameScorer(ctx.query.text, words);
-  for (let i = 0; i < files.length; i++) {
+  // Cheap screen: evidence needs some query word in the (decoded) path.
+  for (const i of ctx.reader.pathsHolding(words)) {
     const f = files[i];
-    // Cheap screen: evidence needs some query word in the (decoded) path.
-    if (!words.some((w) => lowers[i].includes(w))) continue;
     if (!ctx.eligible(f)) continue;
     const match = score(ctx.reader.pathWordsAt(i));
     if (match && (options.partial || match.evidence > FILENAME_PARTIAL)) scored.push({ f, ...match });

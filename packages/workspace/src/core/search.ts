@@ -102,7 +102,6 @@ export function openIndex(host: Host, r: ResolvedRoot, indexIfMissing: boolean):
   return indexIfMissing ? openReader(host, r.root, r.cacheDir) : openPublished(host, r.cacheDir, r.root);
 }
 
-/** A single root's file hit as the result entry its handle resolves to (plain and scoped searches alike). */
 /** Where a hit's entry belongs: the root searched, the member it answers for, the cache whose publication answered. */
 export interface EntryOrigin {
   readonly root: string;
@@ -110,11 +109,19 @@ export interface EntryOrigin {
   readonly member?: string;
 }
 
+/** An origin's root percent-encoded, once per origin object: a search makes thousands of entries of one. */
+const encodedRoots = new WeakMap<EntryOrigin, string>();
+function encodedRootOf(at: EntryOrigin): string {
+  let encoded = encodedRoots.get(at);
+  if (encoded === undefined) encodedRoots.set(at, (encoded = percentEncode(at.root)));
+  return encoded;
+}
+
 /** The one SearchHit → ResultEntry of a live source hit (single roots and members alike). */
 export function liveSourceEntry(at: EntryOrigin, generation: number, h: SearchHit): LiveSourceEntry {
   return {
     tag: 'live_source',
-    root: percentEncode(at.root),
+    root: encodedRootOf(at),
     ...(at.member !== undefined ? { member: at.member } : {}),
     path: h.path,
     revision: h.revision ?? '',

@@ -65,18 +65,27 @@ export async function searchData(
   return data.ok ? ok({ scoped: false, data: data.value }) : data;
 }
 
-/** A plain search page as the renderer takes it: the set's hits from the page's offset (evidence for the first `limit`), unless `hits` are given. */
+/**
+ * A plain search page as the renderer takes it: the page's hits (the first `limit` from the
+ * offset, with evidence) and how many the set holds from there, unless `hits` are given.
+ */
 export function searchPageInput(
   data: SearchData,
   limit: number,
   context: number,
-  hits: readonly PageHit[] = pageHits(data, limit, context),
+  hits?: readonly PageHit[],
 ): SearchPageInput {
+  const shown = Math.max(0, Math.floor(limit));
   return {
     query: data.query,
     setId: data.setId,
     offset: data.offset,
-    hits,
+    ...(hits
+      ? { hits }
+      : {
+          hits: pageHits({ ...data, entries: data.entries.slice(0, data.offset + shown) }, limit, context),
+          remaining: Math.max(0, data.entries.length - data.offset),
+        }),
     limit,
     coverage: data.coverage,
     coverageLine: data.coverageLine,

@@ -1,0 +1,58 @@
+// The filename lane's screen: IndexReader.pathsHolding finds exactly the paths a per-path
+// substring test finds, on a real index whose paths include a newline, a percent sign,
+// non-ASCII letters and words that repeat within one path or span its separators.
+import { Fixture } from './helpers';
+
+const FILES: Record<string, string> = {
+  'src/token_bucket.rs': 'pub struct TokenBucket;\n',
+  'src/bucket/bucket_bucket.rs': 'pub fn b() {}\n',
+  'docs/Token Guide.md': '# Guide\n',
+  'café/naïve.ts': 'export const n = 1;\n',
+  'odd/100%done.txt': 'done\n',
+  'odd/two\nlines.txt': 'x\n',
+  'zzz/last_token.txt': 'end\n',
+};
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = new Fixture('paths-holding', FILES);
+  await fx.index();
+});
+
+const cases: string[][] = [
+  ['token'],
+  ['bucket'],
+  ['bucket', 'token'],
+  ['naïve'],
+  ['100%'],
+  ['two'],
+  ['lines'],
+  ['o/t'], // spans a separator inside one path
+  ['txt\nzzz'], // holds a newline: never joins two paths
+  ['nothing_here'],
+  [''],
+  [],
+];
+
+test.each(cases)('pathsHolding(%j) equals the per-path test', async (...words) => {
+  const reader = await fx.open();
+  try {
+    const lowers = reader.lowerPaths();
+    const expected = lowers.flatMap((p, i) => (words.some((w) => p.includes(w)) ? [i] : []));
+    expect(reader.pathsHolding(words)).toEqual(expected);
+  } finally {
+    reader.close();
+  }
+});
+
+test('the screen finds what it should: a word in several paths, and only those', async () => {
+  const reader = await fx.open();
+  try {
+    const shown = reader.lowerPaths();
+    const held = reader.pathsHolding(['token']).map((i) => shown[i]);
+    expect(held).toEqual(['docs/token guide.md', 'src/token_bucket.rs', 'zzz/last_token.txt']);
+    expect(reader.pathsHolding(['two']).map((i) => reader.lowerPaths()[i])).toEqual(['odd/two\nlines.txt']);
+  } finally {
+    reader.close();
+  }
+});
