@@ -121,12 +121,17 @@ export function lineStartOffsets(bytes: Uint8Array): number[] {
 
 /** 1-based line of a byte offset. */
 export function lineAt(starts: readonly number[], offset: number): number {
+  return lastAtOrBefore(starts, offset) + 1;
+}
+
+/** Index of the last of ascending `sorted` (whose first is at most `value`) at or before `value`. */
+export function lastAtOrBefore(sorted: ArrayLike<number>, value: number): number {
   let lo = 0;
-  let hi = starts.length - 1;
+  let hi = sorted.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
+    if (sorted[mid] <= value) lo = mid;
     else hi = mid - 1;
   }
-  return lo + 1;
+  return lo;
 }

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { identifierKey, pathWordsOf, type PathWords } from '@trufflepig/rank';
 import type { Language } from '../classify';
 import type { Definition, ImportFact } from '../extract/facts';
+import { lastAtOrBefore } from '../extract/text';
 import { fail, ok, type Outcome } from '../errors';
 import { FILE_FACTS_CACHED_MAX } from '../limits';
 import { displayPath } from '@trufflepig/base';
@@ -316,7 +317,7 @@ export class IndexReader {
     const holds = new Uint8Array(lowers.length);
     for (const w of words) {
       for (let at = text.indexOf(w); at !== -1;) {
-        const i = pathIndexAt(starts, at);
+        const i = lastAtOrBefore(starts, at); // the path holding offset `at`
         holds[i] = 1;
         at = i + 1 < starts.length ? text.indexOf(w, starts[i + 1]) : -1;
       }
@@ -593,16 +594,4 @@ function joinPaths(paths: readonly string[]): JoinedPaths {
     at += paths[i].length + 1;
   }
   return { text: paths.join('\n'), starts };
-}
-
-/** The index of the path holding offset `at` of the joined text: the last start at or before it. */
-function pathIndexAt(starts: Uint32Array, at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
