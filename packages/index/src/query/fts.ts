@@ -50,32 +50,67 @@ interface MatchInfo {
   readonly x: Uint32Array;
 }
 
-/** matchinfo('pcnalx') read as numbers. */
-function matchInfo(info: Uint8Array): MatchInfo {
+/** A Uint32Array over a matchinfo blob. */
+function words32(info: Uint8Array): Uint32Array {
   // A view needs 4-byte alignment; the engine's Buffer may start anywhere in its pool.
   const aligned = info.byteOffset % 4 === 0 ? info : Uint8Array.prototype.slice.call(info);
-  const v = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+}
+
+/** matchinfo('pcnalx') read as numbers. */
+function matchInfo(info: Uint8Array): MatchInfo {
+  const v = words32(info);
   const p = v[0];
   const c = v[1];
   return { p, c, n: v[2], avg: v.subarray(3, 3 + c), len: v.subarray(3 + c, 3 + 2 * c), x: v.subarray(3 + 2 * c) };
 }
 
+/**
+ * What BM25 reads of one row and of the whole table. `hits(i, j)` is phrase i's hits in
+ * column j of this row, `len` the row's column lengths; `df(i, j)` the rows whose column j
+ * holds phrase i, `n` the rows and `avg` the average column lengths.
+ */
+interface RowStats {
+  readonly p: number;
+  readonly c: number;
+  readonly len: ArrayLike<number>;
+  hits(i: number, j: number): number;
+}
+interface TableStats {
+  readonly n: number;
+  readonly avg: ArrayLike<number>;
+  df(i: number, j: number): number;
+}
+
+function pcnalxRow(m: MatchInfo): RowStats & TableStats {
+  return {
+    p: m.p,
+    c: m.c,
+    n: m.n,
+    avg: m.avg,
+    len: m.len,
+    hits: (i, j) => m.x[3 * (i * m.c + j)],
+    df: (i, j) => m.x[3 * (i * m.c + j) + 2],
+  };
+}
+
 /** BM25 over matchinfo('pcnalx'), summed over phrases and weighted columns. */
 export function bm25(info: Uint8Array): number {
-  return bm25Of(matchInfo(info));
+  const row = pcnalxRow(matchInfo(info));
+  return bm25Of(row, row);
 }
 
 /** BM25 of the phrases from `first` on (the ones before only select rows: ftsRegions' `selectOnly`). */
-function bm25Of({ p, c, n, avg, len, x }: MatchInfo, first = 0): number {
+function bm25Of(row: RowStats, table: TableStats, first = 0): number {
+  const { p, c, len } = row;
   let score = 0;
   for (let i = first; i < p; i++) {
     for (let j = 0; j < c; j++) {
-      const base = 3 * (i * c + j);
-      const tf = x[base];
+      const tf = row.hits(i, j);
       if (tf === 0) continue;
-      const df = x[base + 2];
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const norm = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len[j]) / Math.max(1, avg[j])));
+      const df = table.df(i, j);
+      const idf = Math.log(1 + (table.n - df + 0.5) / (df + 0.5));
+      const norm = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len[j]) / Math.max(1, table.avg[j])));
       score += COLUMN_WEIGHTS[j] * idf * norm;
     }
   }
@@ -83,26 +118,32 @@ function bm25Of({ p, c, n, avg, len, x }: MatchInfo, first = 0): number {
 }
 
 /**
- * The share of the query's words that meet in this row: `words[i]` is the query word the
- * expression's i-th phrase stands for (a word and its stem prefix stand for one word), or
- * -1 for a phrase that does not count (a stopword). 1 when no phrase counts.
+ * The share of the query's words that meet in a row: `words[i]` is the query word the
+ * expression's i-th phrase (from `first` on) stands for (a word and its stem prefix stand
+ * for one word), or -1 for a phrase that does not count (a stopword). 1 when no phrase
+ * counts. Made once per statement; `share` reads one row.
  */
-function coordination({ p, c, x }: MatchInfo, words: readonly number[], first = 0): number {
-  const asked = new Set(words.filter((w) => w >= 0));
-  if (asked.size === 0) return 1;
-  const met = new Set<number>();
-  for (let i = first; i < p && i - first < words.length; i++) {
-    const w = words[i - first];
-    if (w < 0) continue;
-    for (let j = 0; j < c; j++) if (x[3 * (i * c + j)] > 0) met.add(w);
-  }
-  return met.size / asked.size;
-}
-
-/** A row's score: BM25, scaled by its coordination when the query's words are given. */
-function rowScore(info: Uint8Array, words: readonly number[] | undefined, first: number): number {
-  const m = matchInfo(info);
-  return words ? bm25Of(m, first) * coordination(m, words, first) : bm25Of(m, first);
+function coordination(words: readonly number[], first: number): (row: RowStats) => number {
+  const counted = words.filter((w) => w >= 0);
+  const asked = new Set(counted).size;
+  if (asked === 0) return () => 1;
+  const met = new Uint8Array(Math.max(...counted) + 1);
+  return (row) => {
+    met.fill(0);
+    let share = 0;
+    for (let i = first; i < row.p && i - first < words.length; i++) {
+      const w = words[i - first];
+      if (w < 0 || met[w]) continue;
+      for (let j = 0; j < row.c; j++) {
+        if (row.hits(i, j) > 0) {
+          met[w] = 1;
+          share++;
+          break;
+        }
+      }
+    }
+    return share / asked;
+  };
 }
 
 /**
@@ -124,10 +165,10 @@ export interface PhraseStats {
   readonly df: readonly (readonly number[])[];
 }
 
-function phraseStats({ p, c, n, x }: MatchInfo, first: number): PhraseStats {
+function phraseStats(p: number, c: number, table: TableStats, first: number): PhraseStats {
   const df: number[][] = [];
-  for (let i = first; i < p; i++) df.push(Array.from({ length: c }, (_, j) => x[3 * (i * c + j) + 2]));
-  return { n, df };
+  for (let i = first; i < p; i++) df.push(Array.from({ length: c }, (_, j) => table.df(i, j)));
+  return { n: table.n, df };
 }
 
 /**
@@ -164,24 +205,61 @@ export function ftsRegions(
   return scoredRegions(db, expression, words, selectOnly).hits;
 }
 
-/** ftsRegions, with the expression's statistics when a row matched, and whether the scan stopped at LANE_REGION_SCAN_MAX. */
-export function scoredRegions(
-  db: Database,
-  expression: string,
-  words?: readonly number[],
-  selectOnly?: SelectOnly,
-): { hits: FtsRegionHit[]; stats?: PhraseStats; capped: boolean } {
-  // `(SELECT) AND (EXPRESSION)`: the rows SELECT matches, scored by EXPRESSION's phrases
-  // alone (SELECT's come first in matchinfo and are skipped).
-  const match = selectOnly ? `(${selectOnly.expression}) AND (${expression})` : expression;
-  const first = selectOnly?.phrases ?? 0;
-  const rows = allRows(
-    db,
-    `SELECT r.id, r.file, r.start, r.end, r.sl, r.el, r.symbol, matchinfo(fts, 'pcnalx')
-     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`,
-    [match],
-  );
-  const hits = rows.map((r) => ({
+/**
+ * The phrases of an expression in matchinfo's order: its quoted strings and bare prefix
+ * terms (the only phrase forms ftsExpression and ftsFormsExpression write).
+ */
+export function expressionPhrases(expression: string): string[] {
+  return (expression.match(/"[^"]*"|[^\s()"]+/g) ?? []).filter((t) => t !== 'OR' && t !== 'AND' && t !== 'NOT');
+}
+
+/**
+ * Table statistics of one read connection (one snapshot, held for the reader's life): the
+ * rows and average column lengths, and each phrase's rows per column. matchinfo's `x`
+ * recounts a phrase's rows over its whole doclist (every position list of `a`, of `devic*`)
+ * in every statement that names it; read once per phrase and kept, a query's common words
+ * and stopwords cost that once per generation (docs/benchmarks.md, 2026-12-03 night).
+ */
+interface TableCache {
+  base?: { readonly n: number; readonly avg: Uint32Array };
+  readonly df: Map<string, Uint32Array>;
+}
+const tableCaches = new WeakMap<Database, TableCache>();
+
+/** The table statistics of `phrases` (index i: phrases[i]) over `columns`; undefined when a phrase cannot be read alone. */
+function tableStatsOf(db: Database, phrases: readonly string[], columns: number): TableStats | undefined {
+  let cache = tableCaches.get(db);
+  if (!cache) tableCaches.set(db, (cache = { df: new Map() }));
+  const df: Uint32Array[] = [];
+  for (const phrase of phrases) {
+    let docs = cache.df.get(phrase);
+    if (!docs) {
+      docs = new Uint32Array(columns);
+      let row: unknown[] | undefined;
+      try {
+        row = allRows(db, `SELECT matchinfo(fts, 'pcnax') FROM fts WHERE fts MATCH ? LIMIT 1`, [phrase])[0];
+      } catch {
+        return undefined; // not a phrase FTS reads alone: the statement's own figures serve
+      }
+      if (row) {
+        const v = words32(row[0] as Uint8Array);
+        if (v[0] !== 1 || v[1] !== columns) return undefined;
+        cache.base ??= { n: v[2], avg: v.slice(3, 3 + columns) };
+        for (let j = 0; j < columns; j++) docs[j] = v[3 + columns + 3 * j + 2];
+      }
+      cache.df.set(phrase, docs);
+    }
+    df.push(docs);
+  }
+  const base = cache.base;
+  return base && { n: base.n, avg: base.avg, df: (i, j) => df[i][j] };
+}
+
+const REGION_COLUMNS = 'r.id, r.file, r.start, r.end, r.sl, r.el, r.symbol';
+
+/** One row's region fields, scored. */
+function regionHit(r: readonly unknown[], score: number): FtsRegionHit {
+  return {
     region: Number(r[0]),
     file: Number(r[1]),
     start: Number(r[2]),
@@ -189,11 +267,72 @@ export function scoredRegions(
     sl: Number(r[4]),
     el: Number(r[5]),
     symbol: r[6] == null ? null : String(r[6]),
-    score: rowScore(r[7] as Uint8Array, words, first),
-  }));
-  return {
-    hits,
-    ...(rows.length > 0 ? { stats: phraseStats(matchInfo(rows[0][7] as Uint8Array), first) } : {}),
-    capped: rows.length >= LANE_REGION_SCAN_MAX,
+    score,
   };
+}
+
+/**
+ * Where scoring reads the table's figures (rows, average lengths, each phrase's rows):
+ * `cached`, the connection's cache (tableStatsOf); `statement`, the statement's own
+ * matchinfo `x`, recounted every time. Both give the same scores (search-fts-stats.test.ts).
+ */
+export type TableStatistics = 'cached' | 'statement';
+
+/** ftsRegions, with the expression's statistics when a row matched, and whether the scan stopped at LANE_REGION_SCAN_MAX. */
+export function scoredRegions(
+  db: Database,
+  expression: string,
+  words?: readonly number[],
+  selectOnly?: SelectOnly,
+  statistics: TableStatistics = 'cached',
+): { hits: FtsRegionHit[]; stats?: PhraseStats; capped: boolean } {
+  // `(SELECT) AND (EXPRESSION)`: the rows SELECT matches, scored by EXPRESSION's phrases
+  // alone (SELECT's come first in matchinfo and are skipped).
+  const match = selectOnly ? `(${selectOnly.expression}) AND (${expression})` : expression;
+  const first = selectOnly?.phrases ?? 0;
+  const share = words ? coordination(words, first) : () => 1;
+  if (statistics === 'statement') return statementScoredRegions(db, match, first, share);
+  // Rows carry their own hits and lengths (`pcly`); the table's figures come from the cache.
+  const rows = allRows(
+    db,
+    `SELECT ${REGION_COLUMNS}, matchinfo(fts, 'pcly')
+     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`,
+    [match],
+  );
+  const capped = rows.length >= LANE_REGION_SCAN_MAX;
+  if (rows.length === 0) return { hits: [], capped };
+  const head = words32(rows[0][7] as Uint8Array);
+  const [p, c] = [head[0], head[1]];
+  const phrases = expressionPhrases(match);
+  const table = phrases.length === p ? tableStatsOf(db, phrases.slice(first), c) : undefined;
+  if (!table) return statementScoredRegions(db, match, first, share);
+  const shifted: TableStats = { n: table.n, avg: table.avg, df: (i, j) => table.df(i - first, j) };
+  const hits = rows.map((r) => {
+    const v = words32(r[7] as Uint8Array);
+    const row: RowStats = { p, c, len: v.subarray(2, 2 + c), hits: (i, j) => v[2 + c + i * c + j] };
+    return regionHit(r, bm25Of(row, shifted, first) * share(row));
+  });
+  return { hits, stats: phraseStats(p, c, shifted, first), capped };
+}
+
+/** scoredRegions over matchinfo('pcnalx') alone: the table's figures as the statement counts them. */
+function statementScoredRegions(
+  db: Database,
+  match: string,
+  first: number,
+  share: (row: RowStats) => number,
+): { hits: FtsRegionHit[]; stats?: PhraseStats; capped: boolean } {
+  const rows = allRows(
+    db,
+    `SELECT ${REGION_COLUMNS}, matchinfo(fts, 'pcnalx')
+     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`,
+    [match],
+  );
+  let stats: PhraseStats | undefined;
+  const hits = rows.map((r) => {
+    const row = pcnalxRow(matchInfo(r[7] as Uint8Array));
+    stats ??= phraseStats(row.p, row.c, row, first);
+    return regionHit(r, bm25Of(row, row, first) * share(row));
+  });
+  return { hits, ...(stats ? { stats } : {}), capped: rows.length >= LANE_REGION_SCAN_MAX };
 }
