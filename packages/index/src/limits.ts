@@ -69,6 +69,12 @@ export const TRIGRAM_CHUNK_FILES = 4096;
 export const TRIGRAM_FLUSH_POSTINGS = 6_000_000;
 /** Distinct trigrams one `re:` query looks up; past it the query keeps its most constraining part. */
 export const TRIGRAM_QUERY_MAX = 48;
+/**
+ * Candidate lines (lines holding a line-local pattern's required strings) a `re:` scan
+ * matches one by one in a file before it matches the rest of the file's text at once: many
+ * short calls cost more than one long one when nearly every line is a candidate.
+ */
+export const REGEX_LINE_TRIES_MAX = 16;
 /** Strings a regex fragment's exact, prefix or suffix set may hold before it is summarized (trigram/regex.ts). */
 export const TRIGRAM_SET_MAX = 16;
 /** Regions scored per lane before collapsing to files (guards pathological terms). */

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { queryLanguageOf } from '../classify';
 import { decodeText, lineAt, lineStartOffsets, type DecodedText } from '../extract/text';
 import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
@@ -6,8 +7,8 @@ import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
 import { revisionOf } from '../revision';
 import type { SearchHit } from './hit';
 import type { IndexedFile } from './reader';
-import { REGEX_DEADLINE_MS } from '../limits';
-import { compileRegex } from './regex-engine';
+import { REGEX_DEADLINE_MS, REGEX_LINE_TRIES_MAX } from '../limits';
+import { compileRegex, type RegexMatcher } from './regex-engine';
 import { regexPrefilter, type RegexPrefilter } from '../trigram/regex';
 
 export interface LiveFile {
@@ -100,6 +101,54 @@ function matchFloor(bytes: Buffer, s: ScanLiterals): number | undefined {
   return lead < 0 ? undefined : Math.max(from, lead);
 }
 
+/**
+ * Patterns a line alone decides, beyond not spanning lines (ScanLiterals.crossesLines): no
+ * text anchor (`\A`, `\z`: a line's edges are not the text's). `^` and `$` always match at
+ * line boundaries (regex-engine.ts refuses `(?-m)`).
+ */
+const NOT_LINE_LOCAL = /\\[Az]/;
+
+/** Whether `re:` of `pattern` may try only the lines holding its required strings (firstMatchingLine). */
+function lineLocal(pattern: string, s: ScanLiterals): boolean {
+  return !s.crossesLines && (s.held.length > 0 || s.leading !== undefined) && !NOT_LINE_LOCAL.test(pattern);
+}
+
+/** What firstMatchingLine found: a match's line start, none, the deadline, or lines too dense to try one by one. */
+type LineSearch = { readonly line: number } | 'none' | 'deadline' | { readonly dense: number };
+
+/**
+ * The start of the first line of `bytes` (valid UTF-8), from the one holding `from` on, that
+ * holds a match of a line-local pattern (lineLocal): only lines holding every required string
+ * are decoded and matched, each alone, so a file whose candidate lines do not match costs a
+ * few memchr scans, not a match over its whole text. After REGEX_LINE_TRIES_MAX candidate
+ * lines without a match it answers `dense` with where a whole-text match should go on.
+ */
+function firstMatchingLine(
+  bytes: Buffer,
+  from: number,
+  s: ScanLiterals,
+  matcher: RegexMatcher,
+  deadlineAt: number,
+): LineSearch {
+  const required = [...s.held, ...(s.leading ? [s.leading] : [])].sort((a, b) => b.length - a.length);
+  const [probe, ...rest] = required; // the longest: the fewest lines to try
+  let tries = 0;
+  for (let at = bytes.indexOf(probe, from); at >= 0;) {
+    const start = at === 0 ? 0 : bytes.lastIndexOf(0x0a, at - 1) + 1;
+    const newline = bytes.indexOf(0x0a, at);
+    const end = newline < 0 ? bytes.length : newline;
+    const line = bytes.subarray(start, end);
+    if (rest.every((l) => line.indexOf(l) >= 0)) {
+      if (++tries > REGEX_LINE_TRIES_MAX) return { dense: Math.max(start, from) };
+      const m = matcher.firstMatch(line.toString('utf8'), 0, deadlineAt);
+      if (m.found) return { line: start };
+      if (m.stopped) return 'deadline';
+    }
+    at = newline < 0 ? -1 : bytes.indexOf(probe, newline + 1);
+  }
+  return 'none';
+}
+
 /** The UTF-16 index of `byte` (where a character starts) in `decoded`; 0 when the text is not plain UTF-8. */
 function unitAt(decoded: DecodedText, bytes: Buffer, byte: number): number {
   if (byte === 0 || !decoded.validUtf8) return 0;
@@ -134,6 +183,7 @@ export function regexScan(
   if (!compiled.ok) throw new Error(`${compiled.code}: ${compiled.message}`); // parseQuery validated it
   // A file without a string every match holds is skipped at memchr speed (matchFloor).
   const literals = scanLiterals(prefilter);
+  const byLine = lineLocal(pattern, literals);
   const hits: SearchHit[] = [];
   let scanned = 0;
   let lines = 0;
@@ -156,13 +206,29 @@ export function regexScan(
       continue;
     }
     scanned += read.bytes.length;
-    const decoded = decodeText(read.bytes);
-    const m = compiled.matcher.firstMatch(decoded.text, unitAt(decoded, read.bytes, from), deadlineAt);
-    if (!m.found && m.stopped) return stop(m.stopped);
-    scannedFiles++;
-    if (!m.found) continue;
+    let at: number;
+    const byLines =
+      byLine && isUtf8(read.bytes)
+        ? firstMatchingLine(read.bytes, from, literals, compiled.matcher, deadlineAt)
+        : undefined;
+    if (byLines === 'deadline') return stop('deadline');
+    if (byLines === 'none') {
+      scannedFiles++;
+      continue;
+    }
+    if (byLines !== undefined && 'line' in byLines) {
+      scannedFiles++;
+      at = byLines.line;
+    } else {
+      const resume = byLines?.dense ?? from;
+      const decoded = decodeText(read.bytes);
+      const m = compiled.matcher.firstMatch(decoded.text, unitAt(decoded, read.bytes, resume), deadlineAt);
+      if (!m.found && m.stopped) return stop(m.stopped);
+      scannedFiles++;
+      if (!m.found) continue;
+      at = decoded.byteAt(m.at);
+    }
     const live: LiveFile = { bytes: read.bytes, revision: revisionOf(read.bytes) };
-    const at = decoded.byteAt(m.at);
     const starts = lineStartOffsets(live.bytes);
     const line = lineAt(starts, at);
     const lineStart = starts[line - 1];

@@ -1,0 +1,64 @@
+// `re:` of a pattern that cannot span lines tries only the lines holding its required
+// strings, each alone, and past REGEX_LINE_TRIES_MAX such lines matches the rest of the file
+// at once (live.ts firstMatchingLine). Whatever path a file takes, its hit must be the line
+// of the leftmost match over the whole text: checked here against that reference, per file.
+import { Fixture } from './helpers';
+import { regexScan } from '../src/query/live';
+import { compileRegex } from '../src/query/regex-engine';
+import { decodeText, lineAt, lineStartOffsets } from '../src/extract/text';
+import { REGEX_LINE_TRIES_MAX } from '../src/limits';
+
+const miss = (n: number) => Array.from({ length: n }, (_, i) => `\tspin_lock(&other${i});\n`).join('');
+const FILES: Record<string, string | Buffer> = {
+  'sparse.c': `int a;\n${miss(5)}\tspin_lock(&dev->lock);\n${miss(3)}`,
+  'dense.c': `${miss(REGEX_LINE_TRIES_MAX * 2 + 3)}\tspin_lock(&q->lock);\n\tspin_lock(&r->lock);\n`,
+  'none.c': miss(REGEX_LINE_TRIES_MAX + 4),
+  // The match is the first candidate line past the ones tried alone.
+  'edge.c': `${miss(REGEX_LINE_TRIES_MAX)}\tspin_lock(&e->lock);\n`,
+  'crlf.c': 'int x;\r\n\tspin_lock(&a);\r\nstatic int probe(void)\r\n\tspin_lock(&b->lock);\r\n',
+  'latin1.c': Buffer.concat([Buffer.from('/* caf'), Buffer.from([0xe9]), Buffer.from(' */\n\tspin_lock(&c->lock);\n')]),
+  'first.c': 'int first;\nint second;\nstatic int probe(void)\n',
+  'second.c': '// int\nint later;\n',
+};
+
+const PATTERNS = ['spin_lock\\(&\\w+->lock\\)', '^static int \\w+\\(void\\)$', '\\Aint', 'int \\w+;$'];
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = new Fixture('regex-lines', FILES);
+  await fx.index();
+});
+
+/** The line of the leftmost match over the whole text, as a scan of the whole file finds it. */
+function referenceLine(bytes: Buffer, pattern: string): number | undefined {
+  const c = compileRegex(pattern);
+  if (!c.ok) throw new Error(c.message);
+  const decoded = decodeText(bytes);
+  const m = c.matcher.firstMatch(decoded.text);
+  return m.found ? lineAt(lineStartOffsets(bytes), decoded.byteAt(m.at)) : undefined;
+}
+
+test.each(PATTERNS)('re:%s hits each file on the line of its leftmost match', async (pattern) => {
+  const reader = await fx.open();
+  try {
+    const scan = regexScan(reader.root, reader.files(), pattern);
+    const got = Object.fromEntries(scan.hits.map((h) => [h.path, h.startLine]));
+    const expected: Record<string, number> = {};
+    for (const [p, content] of Object.entries(FILES)) {
+      const line = referenceLine(Buffer.from(content), pattern);
+      if (line !== undefined) expected[p] = line;
+    }
+    expect(got).toEqual(expected);
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+  } finally {
+    reader.close();
+  }
+});
+
+test('the reference lines are the ones a reader would point at', () => {
+  expect(referenceLine(Buffer.from(FILES['sparse.c'] as string), PATTERNS[0])).toBe(7);
+  expect(referenceLine(Buffer.from(FILES['dense.c'] as string), PATTERNS[0])).toBe(REGEX_LINE_TRIES_MAX * 2 + 4);
+  expect(referenceLine(Buffer.from(FILES['crlf.c'] as string), PATTERNS[0])).toBe(4);
+  expect(referenceLine(Buffer.from(FILES['second.c'] as string), '\\Aint')).toBeUndefined();
+  expect(referenceLine(Buffer.from(FILES['first.c'] as string), '\\Aint')).toBe(1);
+});
