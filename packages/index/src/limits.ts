@@ -77,6 +77,8 @@ export const TRIGRAM_QUERY_MAX = 48;
 export const REGEX_LINE_TRIES_MAX = 16;
 /** Strings a regex fragment's exact, prefix or suffix set may hold before it is summarized (trigram/regex.ts). */
 export const TRIGRAM_SET_MAX = 16;
+/** FTS phrases whose rows per column a read connection keeps (query/fts.ts tableStatsOf); past it the cache starts over. */
+export const FTS_PHRASE_STATS_CACHED_MAX = 10_000;
 /** Regions scored per lane before collapsing to files (guards pathological terms). */
 export const LANE_REGION_SCAN_MAX = 200_000;
 /**

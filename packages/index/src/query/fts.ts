@@ -1,6 +1,6 @@
 import { allRows, type Database } from '../store/sql';
 import type { FtsTerm } from '@trufflepig/rank';
-import { LANE_REGION_SCAN_MAX } from '../limits';
+import { FTS_PHRASE_STATS_CACHED_MAX, LANE_REGION_SCAN_MAX } from '../limits';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -247,6 +247,7 @@ function tableStatsOf(db: Database, phrases: readonly string[], columns: number)
         cache.base ??= { n: v[2], avg: v.slice(3, 3 + columns) };
         for (let j = 0; j < columns; j++) docs[j] = v[3 + columns + 3 * j + 2];
       }
+      if (cache.df.size >= FTS_PHRASE_STATS_CACHED_MAX) cache.df.clear();
       cache.df.set(phrase, docs);
     }
     df.push(docs);
