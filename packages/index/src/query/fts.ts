@@ -256,7 +256,15 @@ function tableStatsOf(db: Database, phrases: readonly string[], columns: number)
   return base && { n: base.n, avg: base.avg, df: (i, j) => df[i][j] };
 }
 
-const REGION_COLUMNS = 'r.id, r.file, r.start, r.end, r.sl, r.el, r.symbol';
+/** The live regions an FTS match selects, with the matchinfo `format` of each row last. */
+function regionRows(db: Database, match: string, format: 'pcly' | 'pcnalx'): unknown[][] {
+  return allRows(
+    db,
+    `SELECT r.id, r.file, r.start, r.end, r.sl, r.el, r.symbol, matchinfo(fts, '${format}')
+     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`,
+    [match],
+  );
+}
 
 /** One row's region fields, scored. */
 function regionHit(r: readonly unknown[], score: number): FtsRegionHit {
@@ -294,12 +302,7 @@ export function scoredRegions(
   const share = words ? coordination(words, first) : () => 1;
   if (statistics === 'statement') return statementScoredRegions(db, match, first, share);
   // Rows carry their own hits and lengths (`pcly`); the table's figures come from the cache.
-  const rows = allRows(
-    db,
-    `SELECT ${REGION_COLUMNS}, matchinfo(fts, 'pcly')
-     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`,
-    [match],
-  );
+  const rows = regionRows(db, match, 'pcly');
   const capped = rows.length >= LANE_REGION_SCAN_MAX;
   if (rows.length === 0) return { hits: [], capped };
   const head = words32(rows[0][7] as Uint8Array);
@@ -323,12 +326,7 @@ function statementScoredRegions(
   first: number,
   share: (row: RowStats) => number,
 ): { hits: FtsRegionHit[]; stats?: PhraseStats; capped: boolean } {
-  const rows = allRows(
-    db,
-    `SELECT ${REGION_COLUMNS}, matchinfo(fts, 'pcnalx')
-     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? LIMIT ${LANE_REGION_SCAN_MAX}`,
-    [match],
-  );
+  const rows = regionRows(db, match, 'pcnalx');
   let stats: PhraseStats | undefined;
   const hits = rows.map((r) => {
     const row = pcnalxRow(matchInfo(r[7] as Uint8Array));

@@ -108,9 +108,18 @@ function matchFloor(bytes: Buffer, s: ScanLiterals): number | undefined {
  */
 const NOT_LINE_LOCAL = /\\[Az]/;
 
-/** Whether `re:` of `pattern` may try only the lines holding its required strings (firstMatchingLine). */
-function lineLocal(pattern: string, s: ScanLiterals): boolean {
-  return !s.crossesLines && (s.held.length > 0 || s.leading !== undefined) && !NOT_LINE_LOCAL.test(pattern);
+/** How a line-local pattern's candidate lines are found: its longest required string, and the others a line must hold. */
+interface LinePlan {
+  readonly probe: Buffer;
+  readonly rest: readonly Buffer[];
+}
+
+/** The plan when `re:` of `pattern` may try only the lines holding its required strings (firstMatchingLine). */
+function linePlan(pattern: string, s: ScanLiterals): LinePlan | undefined {
+  if (s.crossesLines || NOT_LINE_LOCAL.test(pattern)) return undefined;
+  // The longest first: the fewest lines to try.
+  const [probe, ...rest] = [...s.held, ...(s.leading ? [s.leading] : [])].sort((a, b) => b.length - a.length);
+  return probe ? { probe, rest } : undefined;
 }
 
 /** What firstMatchingLine found: a match's line start, none, the deadline, or lines too dense to try one by one. */
@@ -118,7 +127,7 @@ type LineSearch = { readonly line: number } | 'none' | 'deadline' | { readonly d
 
 /**
  * The start of the first line of `bytes` (valid UTF-8), from the one holding `from` on, that
- * holds a match of a line-local pattern (lineLocal): only lines holding every required string
+ * holds a match of a line-local pattern (linePlan): only lines holding every required string
  * are decoded and matched, each alone, so a file whose candidate lines do not match costs a
  * few memchr scans, not a match over its whole text. After REGEX_LINE_TRIES_MAX candidate
  * lines without a match it answers `dense` with where a whole-text match should go on.
@@ -126,12 +135,10 @@ type LineSearch = { readonly line: number } | 'none' | 'deadline' | { readonly d
 function firstMatchingLine(
   bytes: Buffer,
   from: number,
-  s: ScanLiterals,
+  { probe, rest }: LinePlan,
   matcher: RegexMatcher,
   deadlineAt: number,
 ): LineSearch {
-  const required = [...s.held, ...(s.leading ? [s.leading] : [])].sort((a, b) => b.length - a.length);
-  const [probe, ...rest] = required; // the longest: the fewest lines to try
   let tries = 0;
   for (let at = bytes.indexOf(probe, from); at >= 0;) {
     const start = at === 0 ? 0 : bytes.lastIndexOf(0x0a, at - 1) + 1;
@@ -183,7 +190,7 @@ export function regexScan(
   if (!compiled.ok) throw new Error(`${compiled.code}: ${compiled.message}`); // parseQuery validated it
   // A file without a string every match holds is skipped at memchr speed (matchFloor).
   const literals = scanLiterals(prefilter);
-  const byLine = lineLocal(pattern, literals);
+  const plan = linePlan(pattern, literals);
   const hits: SearchHit[] = [];
   let scanned = 0;
   let lines = 0;
@@ -208,9 +215,7 @@ export function regexScan(
     scanned += read.bytes.length;
     let at: number;
     const byLines =
-      byLine && isUtf8(read.bytes)
-        ? firstMatchingLine(read.bytes, from, literals, compiled.matcher, deadlineAt)
-        : undefined;
+      plan && isUtf8(read.bytes) ? firstMatchingLine(read.bytes, from, plan, compiled.matcher, deadlineAt) : undefined;
     if (byLines === 'deadline') return stop('deadline');
     if (byLines === 'none') {
       scannedFiles++;

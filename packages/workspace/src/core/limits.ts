@@ -48,3 +48,5 @@ export const SPAN_NARROW_SPAN_BYTES_MAX = 16 * 1024;
  * most this many changed paths and none is a directory (serving/host/reconcile-worker.ts).
  */
 export const IN_THREAD_RECONCILE_MAX_PATHS = 16;
+/** Roots whose percent-encoded form result entries remember (core/search.ts encodedRoot); past it they start over. */
+export const ENCODED_ROOTS_REMEMBERED = 64;

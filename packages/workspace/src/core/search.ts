@@ -38,6 +38,7 @@ import {
   type StoredSet,
 } from '@trufflepig/result-cache';
 import { commitEntryFields } from './commit-entries';
+import { ENCODED_ROOTS_REMEMBERED } from './limits';
 import { fail, ok, type Outcome } from './errors';
 import { setTruncation, truncationWords, type SetTruncation } from './truncation';
 import { readOnce } from './live';
@@ -109,11 +110,17 @@ export interface EntryOrigin {
   readonly member?: string;
 }
 
-/** An origin's root percent-encoded, once per origin object: a search makes thousands of entries of one. */
-const encodedRoots = new WeakMap<EntryOrigin, string>();
-function encodedRootOf(at: EntryOrigin): string {
-  let encoded = encodedRoots.get(at);
-  if (encoded === undefined) encodedRoots.set(at, (encoded = percentEncode(at.root)));
+/**
+ * A root percent-encoded, remembered by the root itself: a search makes thousands of entries
+ * of a few roots, whatever object each caller builds its origin in.
+ */
+const encodedRoots = new Map<string, string>();
+function encodedRoot(root: string): string {
+  let encoded = encodedRoots.get(root);
+  if (encoded === undefined) {
+    if (encodedRoots.size >= ENCODED_ROOTS_REMEMBERED) encodedRoots.clear();
+    encodedRoots.set(root, (encoded = percentEncode(root)));
+  }
   return encoded;
 }
 
@@ -121,7 +128,7 @@ function encodedRootOf(at: EntryOrigin): string {
 export function liveSourceEntry(at: EntryOrigin, generation: number, h: SearchHit): LiveSourceEntry {
   return {
     tag: 'live_source',
-    root: encodedRootOf(at),
+    root: encodedRoot(at.root),
     ...(at.member !== undefined ? { member: at.member } : {}),
     path: h.path,
     revision: h.revision ?? '',
@@ -160,7 +167,7 @@ export function hitEntry(at: EntryOrigin, generation: number, h: SearchHit): Liv
   if (!h.commit) return liveSourceEntry(at, generation, h);
   return {
     ...commitEntryFields(h),
-    root: percentEncode(at.root),
+    root: encodedRoot(at.root),
     ...(at.member !== undefined ? { member: at.member } : {}),
     generation,
     cache: at.cacheDir,
