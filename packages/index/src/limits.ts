@@ -34,7 +34,7 @@ export const MACRO_TEMPLATE_NESTING_MAX = 16;
  */
 export const REPAIR_ERROR_NODES_MAX = 100_000;
 /** Bumped whenever the database layout changes: older databases are rebuilt from scratch. */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 /** The FTS index is rebuilt when this fraction of its documents belong to removed regions. */
 export const FTS_DEAD_REBUILD_FRACTION = 0.3;
 /**

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FILE_MAX_BYTES, IndexReader, publishedStamp, reconcile } from '../src';
 import { emptyDatabase } from '../src/store/database';
+import { decodeIdList } from '../src/store/id-list';
 import { publishStaging, stagingPath } from '../src/store/publish';
 import { Fixture } from './helpers';
 
@@ -149,7 +150,7 @@ describe('reconcile', () => {
 });
 
 describe('stored counters', () => {
-  it('keep regions_live and names_next equal to what the tables hold across edits, renames and removals', async () => {
+  it('keep regions_live, names_next and the per-file name lists equal to what the tables hold across edits, renames and removals', async () => {
     const fx = new Fixture('counters', {
       'a.rs': 'fn alpha() { beta(); }\n',
       'b.rs': 'fn beta() {}\n',
@@ -162,13 +163,35 @@ describe('stored counters', () => {
           Number(r.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(k) as string);
         expect(meta('regions_live')).toBe(r.db.prepare('SELECT count(*) FROM region').pluck().get());
         expect(meta('names_next')).toBe(Number(r.db.prepare('SELECT max(id) FROM name').pluck().get()) + 1);
+        // Each file's name list is exactly the names of its use rows (removal and copies read it).
+        const listed = (r.db.prepare('SELECT file, ids FROM use_names').raw().all() as [number, Buffer][])
+          .flatMap(([file, ids]) => decodeIdList(ids).map((id) => `${id}@${file}`))
+          .sort();
+        const stored = (r.db.prepare('SELECT name, file FROM use').raw().all() as [number, number][])
+          .map(([id, file]) => `${id}@${file}`)
+          .sort();
+        expect(listed).toEqual(stored);
+        const live = new Set(r.db.prepare('SELECT id FROM file').pluck().all() as number[]);
+        expect(stored.filter((k) => !live.has(Number(k.split('@')[1])))).toEqual([]);
+        // Every definition has its key row, and no key row outlives its definition.
+        expect(r.db.prepare('SELECT count(*) FROM def_key').pluck().get()).toBe(
+          r.db.prepare('SELECT count(*) FROM def d JOIN def_key k ON k.def = d.id').pluck().get(),
+        );
+        expect(r.db.prepare('SELECT count(*) FROM def_key').pluck().get()).toBe(
+          r.db.prepare('SELECT count(*) FROM def').pluck().get(),
+        );
       } finally {
         r.close();
       }
     };
     await fx.index();
     await check();
-    fx.write({ 'a.rs': 'fn alpha() { beta(); delta(); }\nfn epsilon() {}\n', 'e.rs': 'fn zeta() { gamma(); }\n' });
+    // e.rs and f.rs share their bytes: one is extracted, the other a copy of its facts.
+    fx.write({
+      'a.rs': 'fn alpha() { beta(); delta(); }\nfn epsilon() {}\n',
+      'e.rs': 'fn zeta() { gamma(); }\n',
+      'f.rs': 'fn zeta() { gamma(); }\n',
+    });
     fs.renameSync(path.join(fx.root, 'b.rs'), path.join(fx.root, 'b2.rs'));
     fs.rmSync(path.join(fx.root, 'c'), { recursive: true });
     await fx.index();
@@ -177,6 +200,13 @@ describe('stored counters', () => {
     expect(beta[0]).toBe('b2.rs');
     expect(beta).not.toContain('b.rs');
     expect(await fx.paths('sym:gamma')).not.toContain('c/d.rs');
+    // A new file with a removed file's bytes: its facts are copied from the file going away.
+    fx.write({ 'g.rs': 'fn zeta() { gamma(); }\n' });
+    fs.rmSync(path.join(fx.root, 'e.rs'));
+    await fx.index();
+    await check();
+    expect((await fx.paths('sym:zeta')).sort()).toEqual(['f.rs', 'g.rs']);
+    expect((await fx.paths('gamma')).sort()).toEqual(['f.rs', 'g.rs']);
   });
 });
 

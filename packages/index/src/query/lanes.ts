@@ -14,6 +14,7 @@ import {
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
+import { definitionsByKey, definitionsOfKinds, type StoredDefinition } from '../store/definitions';
 import { allRows } from '../store/sql';
 import { ftsExpression, ftsFormsExpression, ftsRegions, type FtsMode, type FtsRegionHit } from './fts';
 import type { SearchHit } from './hit';
@@ -134,34 +135,6 @@ function hitOf(
   };
 }
 
-interface DefRow {
-  file: number;
-  name: string;
-  kind: string;
-  container: string | null;
-  start: number;
-  end: number;
-  sl: number;
-  el: number;
-}
-
-function defRows(ctx: LaneContext, where: string, params: (string | number)[]): DefRow[] {
-  return allRows(
-    ctx.reader.db,
-    `SELECT file, name, kind, container, start, end, sl, el FROM def WHERE ${where}`,
-    params,
-  ).map((r) => ({
-    file: Number(r[0]),
-    name: String(r[1]),
-    kind: String(r[2]),
-    container: r[3] == null ? null : String(r[3]),
-    start: Number(r[4]),
-    end: Number(r[5]),
-    sl: Number(r[6]),
-    el: Number(r[7]),
-  }));
-}
-
 /** Kinds a definition may have when it only binds a name defined elsewhere (`Command = core.Command`). */
 const BINDING_KINDS: ReadonlySet<string> = new Set(['variable', 'constant']);
 
@@ -170,7 +143,7 @@ const BINDING_KINDS: ReadonlySet<string> = new Set(['variable', 'constant']);
  * or function of the same name is defined: a definition beats a binding (docs/spec/retrieval.md §6),
  * so such a file ranks as a user of the name, never as its definer.
  */
-function bindingOnly(rows: readonly DefRow[]): (r: { file: number; name: string }) => boolean {
+function bindingOnly(rows: readonly StoredDefinition[]): (r: { file: number; name: string }) => boolean {
   const defined = new Set(rows.filter((r) => kindTier(r.kind) <= 1).map((r) => r.name));
   const key = (r: { file: number; name: string }) => `${r.file}|${r.name}`;
   const real = new Set(rows.filter((r) => !BINDING_KINDS.has(r.kind)).map(key));
@@ -181,10 +154,16 @@ function bindingOnly(rows: readonly DefRow[]): (r: { file: number; name: string 
 }
 
 /** Definitions → one entry per file, best kind tier first, non-test before test, then path and span. */
-function defLane(ctx: LaneContext, name: string, rows: DefRow[], weight: number, exactFirst: string | null): HitLane {
+function defLane(
+  ctx: LaneContext,
+  name: string,
+  rows: StoredDefinition[],
+  weight: number,
+  exactFirst: string | null,
+): HitLane {
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
-  const best = new Map<number, { row: DefRow; f: IndexedFile }>();
-  const rank = (r: DefRow, f: IndexedFile) => [
+  const best = new Map<number, { row: StoredDefinition; f: IndexedFile }>();
+  const rank = (r: StoredDefinition, f: IndexedFile) => [
     exactFirst !== null && r.name !== exactFirst ? 1 : 0,
     kindTier(r.kind),
     fileStanding(f),
@@ -212,7 +191,13 @@ function defLane(ctx: LaneContext, name: string, rows: DefRow[], weight: number,
       path: f.path,
       start: row.start,
       end: row.end,
-      payload: hitOf(f, name, row, row.container ? `${row.container}::${row.name}` : row.name, row.kind),
+      payload: hitOf(
+        f,
+        name,
+        { start: row.start, end: row.end, sl: row.startLine, el: row.endLine },
+        row.container ? `${row.container}::${row.name}` : row.name,
+        row.kind,
+      ),
     }));
   return { name, weight, entries: cap(entries, ctx) };
 }
@@ -228,13 +213,13 @@ export function definitionLane(ctx: LaneContext): HitLane {
     return defLane(
       ctx,
       'definitions',
-      defRows(ctx, 'norm = ? AND name = ? AND container = ?', [identifierKey(name), name, owner]),
+      definitionsByKey(ctx.reader.db, identifierKey(name)).filter((d) => d.name === name && d.container === owner),
       weight,
       null,
     );
   }
-  // Every exact match has the same normalized name, so the norm index answers both.
-  const rows = defRows(ctx, 'norm = ?', [identifierKey(text)]);
+  // Every exact match has the same normalized key, so the key table answers both.
+  const rows = definitionsByKey(ctx.reader.db, identifierKey(text));
   const binding = bindingOnly(rows);
   return defLane(
     ctx,
@@ -249,17 +234,7 @@ export function definitionLane(ctx: LaneContext): HitLane {
 export function kindWordLane(ctx: LaneContext): HitLane {
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   if (kinds.length === 0) return { name: 'kind', weight: WEIGHT_DEFAULT, entries: [] };
-  const marks = kinds.map(() => '?').join(',');
-  if (ctx.query.words.length === 0)
-    return defLane(ctx, 'kind', defRows(ctx, `kind IN (${marks})`, kinds), WEIGHT_DEFAULT, null);
-  const likes = ctx.query.words.map(() => 'norm LIKE ?').join(' AND ');
-  return defLane(
-    ctx,
-    'kind',
-    defRows(ctx, `kind IN (${marks}) AND ${likes}`, [...kinds, ...ctx.query.words.map((w) => `%${w}%`)]),
-    WEIGHT_DEFAULT,
-    null,
-  );
+  return defLane(ctx, 'kind', definitionsOfKinds(ctx.reader.db, kinds, ctx.query.words), WEIGHT_DEFAULT, null);
 }
 
 export interface UseRow {
@@ -274,7 +249,7 @@ export interface UseRow {
 export function useRows(ctx: LaneContext, name: string): UseRow[] {
   return allRows(
     ctx.reader.db,
-    'SELECT u.file, u.count, u.roles, u.start, u.end, u.line FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?',
+    'SELECT u.file, u.count, u.roles, u.start, u.start + u.len, u.line FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?',
     [name],
   ).map((r) => ({
     file: Number(r[0]),
@@ -430,7 +405,7 @@ export function identifierTiers(ctx: LaneContext, name: string, defs: HitLane): 
   const exact = defs.entries.filter((e) => e.payload.name?.split('::').pop() === token);
   const declaring = new Set((exact.length > 0 ? exact : defs.entries).map((e) => e.path));
   const using = new Set<string>();
-  const binding = bindingOnly(defRows(ctx, 'norm = ?', [identifierKey(token)]));
+  const binding = bindingOnly(definitionsByKey(ctx.reader.db, identifierKey(token)));
   for (const u of useRows(ctx, name)) {
     const f = ctx.reader.file(u.file);
     if (!f) continue;

@@ -3,7 +3,7 @@
 // `merge_config` → `mergeConfig`), then keys within a small edit distance (`mergeConfg`).
 import { identifierKey } from '@trufflepig/rank';
 import { NEAREST_NAMES_MAX, NEAREST_NAMES_SCAN_MAX } from '../limits';
-import { allRows } from '../store/sql';
+import { namesNearKey, namesWithKey } from '../store/definitions';
 import { editDistance } from '@trufflepig/base/edit-distance';
 import type { IndexReader } from './reader';
 
@@ -20,21 +20,13 @@ export function nearestDefinedNames(reader: IndexReader, name: string): string[]
   const add = (n: string) => {
     if (n !== name && !out.includes(n) && out.length < NEAREST_NAMES_MAX) out.push(n);
   };
-  for (const [n] of allRows(reader.db, 'SELECT DISTINCT name FROM def WHERE norm = ? ORDER BY name LIMIT ?', [
-    key,
-    NEAREST_NAMES_MAX + 1,
-  ]))
-    add(String(n));
+  for (const n of namesWithKey(reader.db, key, NEAREST_NAMES_MAX + 1)) add(n);
   if (out.length >= NEAREST_NAMES_MAX) return out;
   // Keys of a near length sharing the first letter: bounded, on the error path only.
   const edits = allowedEdits(key);
-  const rows = allRows(
-    reader.db,
-    'SELECT DISTINCT norm, name FROM def WHERE length(norm) BETWEEN ? AND ? AND substr(norm, 1, 1) = ? LIMIT ?',
-    [key.length - edits, key.length + edits, key[0], NEAREST_NAMES_SCAN_MAX],
-  );
-  const near = rows
-    .map(([k, n]) => ({ n: String(n), d: editDistance(key, String(k)) }))
+  const first = String.fromCodePoint(key.codePointAt(0)!);
+  const near = namesNearKey(reader.db, first, key.length - edits, key.length + edits, NEAREST_NAMES_SCAN_MAX)
+    .map(({ key: k, name: n }) => ({ n, d: editDistance(key, k) }))
     .filter((x) => x.d > 0 && x.d <= edits)
     .sort((a, b) => a.d - b.d || (a.n < b.n ? -1 : a.n > b.n ? 1 : 0));
   for (const x of near) add(x.n);

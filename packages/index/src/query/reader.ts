@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { identifierKey, pathWordsOf, type PathWords } from '@trufflepig/rank';
+import { pathWordsOf, type PathWords } from '@trufflepig/rank';
 import type { Language } from '../classify';
 import type { Definition, ImportFact } from '../extract/facts';
 import { lastAtOrBefore } from '../extract/text';
@@ -9,6 +9,12 @@ import { displayPath } from '@trufflepig/base';
 import type { SeedOutcome } from '../reconcile';
 import { openDatabase } from '../store/database';
 import { readReconcileFailure, type ReconcileFailure } from '../store/health';
+import {
+  definitionsNamed,
+  definitionsOfFile,
+  definitionsOverlapping,
+  type StoredDefinition,
+} from '../store/definitions';
 import { fileChangesSince, indexIdOf } from '../store/file-changes';
 import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
@@ -344,36 +350,18 @@ export class IndexReader {
     return this.fileByPathMap.get(path);
   }
 
-  private definitionRows(where: string, params: (string | number)[]): IndexedDefinition[] {
+  private withFiles(defs: readonly StoredDefinition[]): IndexedDefinition[] {
     const out: IndexedDefinition[] = [];
-    for (const r of allRows(
-      this.db,
-      `SELECT file, name, kind, container, start, end, sl, el, ns, ne FROM def WHERE ${where} ORDER BY file, start`,
-      params,
-    )) {
-      const file = this.file(Number(r[0]));
-      if (!file) continue;
-      out.push({
-        file,
-        name: String(r[1]),
-        kind: String(r[2]),
-        container: r[3] == null ? null : String(r[3]),
-        start: Number(r[4]),
-        end: Number(r[5]),
-        startLine: Number(r[6]),
-        endLine: Number(r[7]),
-        nameStart: Number(r[8]),
-        nameEnd: Number(r[9]),
-      });
+    for (const d of defs) {
+      const file = this.file(d.file);
+      if (file) out.push({ ...d, file });
     }
     return out;
   }
 
   /** Definitions named exactly `name` (case-sensitive), optionally owned by `container`. */
   definitions(name: string, options: { readonly container?: string } = {}): IndexedDefinition[] {
-    const where = options.container === undefined ? 'norm = ? AND name = ?' : 'norm = ? AND name = ? AND container = ?';
-    const params = [identifierKey(name), name, ...(options.container === undefined ? [] : [options.container])];
-    return this.definitionRows(where, params);
+    return this.withFiles(definitionsNamed(this.db, name, options.container));
   }
 
   // A file's facts, read once per reader (a generation never changes): navigation asks for
@@ -419,7 +407,9 @@ export class IndexReader {
   /** Definitions of one indexed file in source order. */
   fileDefinitions(path: string): IndexedDefinition[] {
     const f = this.fileByPath(path);
-    return f ? this.cachedFacts(this.definitionsByFile, f.id, () => this.definitionRows('file = ?', [f.id])) : [];
+    return f
+      ? this.cachedFacts(this.definitionsByFile, f.id, () => this.withFiles(definitionsOfFile(this.db, f.id)))
+      : [];
   }
 
   private importRows(where: string, params: (string | number)[]): IndexedImport[] {
@@ -456,17 +446,7 @@ export class IndexReader {
     fromLine: number,
     toLine: number,
   ): { start: number; end: number; startLine: number; endLine: number; nameStart: number }[] {
-    return allRows(this.db, 'SELECT start, end, sl, el, ns FROM def WHERE file = ? AND sl <= ? AND el >= ?', [
-      fileId,
-      toLine,
-      fromLine,
-    ]).map((r) => ({
-      start: Number(r[0]),
-      end: Number(r[1]),
-      startLine: Number(r[2]),
-      endLine: Number(r[3]),
-      nameStart: Number(r[4]),
-    }));
+    return definitionsOverlapping(this.db, fileId, fromLine, toLine);
   }
 
   /** The one representative occurrence of `name` per file that uses it (any role), with its roles and count. */
@@ -476,7 +456,7 @@ export class IndexReader {
     const out: { file: IndexedFile; start: number; end: number; line: number; roles: number; count: number }[] = [];
     for (const row of allRows(
       this.db,
-      'SELECT u.file, u.start, u.end, u.line, u.roles, u.count FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?',
+      'SELECT u.file, u.start, u.start + u.len, u.line, u.roles, u.count FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?',
       [name],
     )) {
       const file = this.file(Number(row[0]));

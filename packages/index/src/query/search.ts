@@ -20,6 +20,7 @@ import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
 import { LANE_REGION_SCAN_MAX, PRUNE_COMMON_WORD_REGIONS, PRUNE_MIN_CONTENT_WORDS, REGEX_DEADLINE_MS } from '../limits';
 import type { PruneSettings } from './prune';
+import { definitionCountOfKind, definitionsByKey, isDefinedName } from '../store/definitions';
 import { allRows } from '../store/sql';
 import { diagnoseFilters } from './diagnosis';
 import { ftsExpression, ftsRegions } from './fts';
@@ -180,22 +181,18 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
   if (text.includes('::')) return definitionLane(ctx).entries.map((e) => e.payload);
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   const declaredKinds = new Map<number, { kind: string; name: string }>();
-  for (const r of allRows(
-    ctx.reader.db,
-    'SELECT file, kind, container, name, start FROM def WHERE norm = ? AND name = ? ORDER BY start',
-    [identifierKey(text), text],
-  )) {
-    const file = Number(r[0]);
+  const named = definitionsByKey(ctx.reader.db, identifierKey(text)).filter((d) => d.name === text);
+  // Stable: definitions at the same offset stay in the order they were stored.
+  for (const d of named.sort((a, b) => a.start - b.start)) {
     // A file's strongest definition speaks for it: `class X` before a binding `X = core.X`,
     // a C function before its prototype.
-    const seen = declaredKinds.get(file);
-    const kind = String(r[1]);
+    const seen = declaredKinds.get(d.file);
     const stronger =
       !seen ||
-      kindTier(kind) < kindTier(seen.kind) ||
-      (kindTier(kind) === kindTier(seen.kind) && declarationRank(kind) < declarationRank(seen.kind));
-    if (stronger && (kinds.length === 0 || kinds.includes(kind)))
-      declaredKinds.set(file, { kind, name: r[2] == null ? text : `${String(r[2])}::${text}` });
+      kindTier(d.kind) < kindTier(seen.kind) ||
+      (kindTier(d.kind) === kindTier(seen.kind) && declarationRank(d.kind) < declarationRank(seen.kind));
+    if (stronger && (kinds.length === 0 || kinds.includes(d.kind)))
+      declaredKinds.set(d.file, { kind: d.kind, name: d.container == null ? text : `${d.container}::${text}` });
   }
   // Among declaring files, a definition beats a binding of the same name (docs/spec/retrieval.md §6).
   const declarationTier = (u: { file: number; roles: number }) =>
@@ -465,11 +462,7 @@ function diagnosed(
 }
 
 function kindCounts(reader: IndexReader, q: ParsedQuery): number[] {
-  return q.kinds.map((k) =>
-    k === 'file'
-      ? reader.files().length
-      : Number(allRows(reader.db, 'SELECT count(*) FROM def WHERE kind = ?', [k])[0][0]),
-  );
+  return q.kinds.map((k) => (k === 'file' ? reader.files().length : definitionCountOfKind(reader.db, k)));
 }
 
 /**
@@ -488,10 +481,7 @@ function asDefinedName(reader: IndexReader, q: ParsedQuery): ParsedQuery {
     !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(q.text)
   )
     return q;
-  const defined =
-    allRows(reader.db, 'SELECT 1 FROM def WHERE norm = ? AND name = ? LIMIT 1', [identifierKey(q.text), q.text])
-      .length > 0;
-  return defined ? { ...q, identifier: true } : q;
+  return isDefinedName(reader.db, q.text) ? { ...q, identifier: true } : q;
 }
 
 function runQuery(

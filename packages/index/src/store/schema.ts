@@ -1,7 +1,9 @@
 import { SCHEMA_VERSION } from '../limits';
 import type { Database } from './sql';
 import { oneValue, runStatement } from './sql';
+import { DEFINITION_DDL, DEFINITION_INDEXES } from './definitions';
 import { TRIGRAM_DDL } from './trigrams';
+import { USE_DDL } from './uses';
 
 /**
  * One database per root. Paths are percent-encoded; spans are byte offsets of the file at
@@ -9,7 +11,8 @@ import { TRIGRAM_DDL } from './trigrams';
  * index small); a region removed by a later generation leaves a dead FTS document that no
  * `region` row joins, and the FTS table is rebuilt when too many accumulate. Region ids are
  * AUTOINCREMENT so a new region never reuses the docid of a dead document (which would
- * make the removed text match the new region).
+ * make the removed text match the new region). Definitions are store/definitions.ts's,
+ * uses store/uses.ts's.
  */
 const DDL = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
@@ -17,14 +20,7 @@ CREATE TABLE file(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, lang TEXT NOT NULL, tags TEXT NOT NULL,
   size INTEGER NOT NULL, mtime TEXT NOT NULL, ino INTEGER NOT NULL, revision TEXT, extractor TEXT,
   excluded TEXT, parse TEXT NOT NULL, fact_limited INTEGER NOT NULL DEFAULT 0, lines INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE def(
-  id INTEGER PRIMARY KEY, file INTEGER NOT NULL, name TEXT NOT NULL, norm TEXT NOT NULL, kind TEXT NOT NULL,
-  container TEXT, start INTEGER NOT NULL, end INTEGER NOT NULL, sl INTEGER NOT NULL, el INTEGER NOT NULL,
-  ns INTEGER NOT NULL, ne INTEGER NOT NULL);
 CREATE TABLE name(text TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE use(
-  name INTEGER NOT NULL, file INTEGER NOT NULL, count INTEGER NOT NULL, roles INTEGER NOT NULL,
-  start INTEGER NOT NULL, end INTEGER NOT NULL, line INTEGER NOT NULL, PRIMARY KEY(name, file)) WITHOUT ROWID;
 CREATE TABLE imports(
   file INTEGER NOT NULL, spelled TEXT NOT NULL, name TEXT, alias TEXT, reexport INTEGER NOT NULL,
   start INTEGER NOT NULL, end INTEGER NOT NULL, line INTEGER NOT NULL);
@@ -39,14 +35,10 @@ CREATE TABLE commits(
 /** Secondary indexes. (Dropping them for a first load and building them after saved no time and cost 150 MB of peak memory.) */
 const SECONDARY_INDEXES: readonly [string, string][] = [
   ['file_revision', 'file(revision)'],
-  ['def_norm', 'def(norm)'],
   // A file's definitions (a hit's enclosing definition, map, ctx): without it each of those
   // scanned every definition of the root (84 of 139 ms of a served kernel search).
-  ['def_file', 'def(file)'],
+  ...DEFINITION_INDEXES,
   ['region_file', 'region(file)'],
-  // Removing a file's uses (every edit): without it each removal scanned every use of the
-  // root, 1 to 9 s per one-file reconcile of the whole kernel (9.8 million uses).
-  ['use_file', 'use(file)'],
   // Import following reads the imports of one file at a time.
   ['imports_file', 'imports(file)'],
   // Every reconcile reports files, bytes, exclusions and parse failures: a scan of this
@@ -70,6 +62,8 @@ export const COMMIT_FTS_DDL = `CREATE VIRTUAL TABLE commit_fts USING fts4(body, 
 
 export function createSchema(db: Database): void {
   db.exec(DDL);
+  db.exec(DEFINITION_DDL);
+  db.exec(USE_DDL);
   db.exec(TRIGRAM_DDL);
   createSecondaryIndexes(db);
   db.exec(FTS_DDL);

@@ -1,5 +1,6 @@
-import { identifierKey } from '@trufflepig/rank';
 import type { Extraction, Region } from '../extract/facts';
+import { DefinitionWriter } from './definitions';
+import { UseWriter } from './uses';
 import type { Database, SqlValue } from './sql';
 import { getMeta, setMeta } from './schema';
 import { allRows, oneValue, runStatement } from './sql';
@@ -25,8 +26,8 @@ const REGIONS_LIVE_KEY = 'regions_live';
 /** Prepared-statement writer of one generation (inside the reconcile's transaction). */
 export class StoreWriter {
   private readonly insertFile;
-  private readonly insertDef;
-  private readonly insertUse;
+  private readonly definitions: DefinitionWriter;
+  private readonly uses: UseWriter;
   private readonly insertName;
   private readonly insertRegion;
   private readonly insertImport;
@@ -53,12 +54,8 @@ export class StoreWriter {
     this.insertFile = db.prepare(
       'INSERT INTO file(id, path, lang, tags, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lines) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)',
     );
-    this.insertDef = db.prepare(
-      'INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
-    );
-    this.insertUse = db.prepare(
-      'INSERT OR REPLACE INTO use(name, file, count, roles, start, end, line) VALUES (?,?,?,?,?,?,?)',
-    );
+    this.definitions = new DefinitionWriter(db);
+    this.uses = new UseWriter(db);
     this.insertName = db.prepare('INSERT INTO name(text, id) VALUES (?, ?)');
     this.insertImport = db.prepare(
       'INSERT INTO imports(file, spelled, name, alias, reexport, start, end, line) VALUES (?,?,?,?,?,?,?,?)',
@@ -118,22 +115,8 @@ export class StoreWriter {
   }
 
   addFacts(fileId: number, x: Extraction): void {
-    for (const d of x.definitions) {
-      this.insertDef.run(
-        fileId,
-        d.name,
-        identifierKey(d.name),
-        d.kind,
-        d.container,
-        d.start,
-        d.end,
-        d.startLine,
-        d.endLine,
-        d.nameStart,
-        d.nameEnd,
-      );
-    }
-    for (const u of x.names) this.insertUse.run(this.nameId(u.name), fileId, u.count, u.roles, u.start, u.end, u.line);
+    for (const d of x.definitions) this.definitions.add(fileId, d);
+    this.uses.add(fileId, x.names, (name) => this.nameId(name));
     for (const i of x.imports)
       this.insertImport.run(fileId, i.spelled, i.name, i.alias, i.reexport ? 1 : 0, i.start, i.end, i.line);
     for (const r of x.regions) this.addRegion(fileId, r);
@@ -165,8 +148,9 @@ export class StoreWriter {
   }
 
   /**
-   * Run the queued copies, one statement per table joined with the map of donor to new
-   * file. Must run before removals, since a donor may be a file that is going away.
+   * Run the queued copies: definitions and uses donor by donor, imports in one statement
+   * joined with the map of donor to new file. Must run before removals, since a donor may
+   * be a file that is going away.
    */
   flushCopies(): void {
     if (this.copies.length === 0) return;
@@ -175,10 +159,10 @@ export class StoreWriter {
     );
     const add = this.db.prepare('INSERT INTO copy_map(old, new) VALUES (?, ?)');
     for (const [from, to] of this.copies) add.run(from, to);
-    this.db.exec(`INSERT INTO def(file, name, norm, kind, container, start, end, sl, el, ns, ne)
-      SELECT m.new, d.name, d.norm, d.kind, d.container, d.start, d.end, d.sl, d.el, d.ns, d.ne FROM def d JOIN copy_map m ON m.old = d.file`);
-    this.db.exec(`INSERT INTO use(name, file, count, roles, start, end, line)
-      SELECT u.name, m.new, u.count, u.roles, u.start, u.end, u.line FROM use u JOIN copy_map m ON m.old = u.file`);
+    for (const [from, to] of this.copies) {
+      this.definitions.copy(from, to);
+      this.uses.copy(from, to);
+    }
     this.db.exec(`INSERT INTO imports(file, spelled, name, alias, reexport, start, end, line)
       SELECT m.new, i.spelled, i.name, i.alias, i.reexport, i.start, i.end, i.line FROM imports i JOIN copy_map m ON m.old = i.file`);
     this.db.exec('DROP TABLE temp.copy_map');
@@ -204,8 +188,9 @@ export class StoreWriter {
     this.db.exec('CREATE TEMP TABLE gone(id INTEGER PRIMARY KEY)');
     const add = this.db.prepare('INSERT OR IGNORE INTO gone(id) VALUES (?)');
     for (const id of ids) add.run(id);
-    for (const table of ['def', 'use', 'imports'])
-      this.db.exec(`DELETE FROM ${table} WHERE file IN (SELECT id FROM gone)`);
+    this.definitions.removeFilesIn('gone');
+    this.uses.removeFilesIn('gone');
+    this.db.exec('DELETE FROM imports WHERE file IN (SELECT id FROM gone)');
     this.liveRegions -= this.db.prepare('DELETE FROM region WHERE file IN (SELECT id FROM gone)').run().changes;
     this.db.exec('DELETE FROM file WHERE id IN (SELECT id FROM gone); DROP TABLE temp.gone');
   }
