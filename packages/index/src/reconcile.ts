@@ -8,7 +8,7 @@ import { createExtractor, defaultParallelism, type Extractor } from './extract/p
 import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type OldFile, type Pending } from './reconcile/session';
 import { updateCommitHistory, type CommitHistoryUpdate } from './store/commits';
-import { emptyDatabase, openDatabase, rebuildFts, releaseFreePages, seededDatabase } from './store/database';
+import { emptyDatabase, openDatabase, rebuildFts, seededDatabase } from './store/database';
 import {
   acquireWriterLock,
   indexPath,
@@ -363,7 +363,6 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     options.onProgress?.({ phase: 'publish', done: 0, total: 1 });
     db.exec('COMMIT');
     if (staging) {
-      releaseFreePages(db);
       // Readers open the published file in WAL mode (recorded in the file's header).
       db.pragma('journal_mode = WAL');
       db.close();

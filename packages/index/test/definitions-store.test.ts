@@ -1,12 +1,12 @@
 // The definition tables store a definition compact (kind codes, offsets from the start, the
 // normalized key in its own table): every field must read back as written, the key table
-// must follow every copy and removal, and a first index must give its free pages back.
+// must follow every copy and removal.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { identifierKey } from '@trufflepig/rank';
 import type { Definition } from '../src/extract/facts';
-import { emptyDatabase, releaseFreePages } from '../src/store/database';
+import { emptyDatabase } from '../src/store/database';
 import {
   DefinitionWriter,
   definitionCountOfKind,
@@ -19,7 +19,7 @@ import {
   namesNearKey,
   namesWithKey,
 } from '../src/store/definitions';
-import { allRows, createFile, oneValue, type Database } from '../src/store/sql';
+import { allRows, oneValue, type Database } from '../src/store/sql';
 
 let dir: string;
 beforeEach(() => {
@@ -135,36 +135,5 @@ describe('definition store', () => {
     ).toEqual(['mergeConfig', 'mergeConfigs', 'merge_config']);
     expect(namesNearKey(db, 'é', 1, 10, 100)).toEqual([{ key: 'émile', name: 'émile' }]);
     db.close();
-  });
-});
-
-describe('free pages of a first index', () => {
-  test('a staging file gives its free pages back; a file made without auto-vacuum is left alone', () => {
-    const churn = (db: Database) => {
-      const blob = Buffer.alloc(3000, 7);
-      const put = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
-      db.exec('BEGIN');
-      for (let i = 0; i < 2000; i++) put.run(`k${i}`, blob.toString('latin1'));
-      db.exec("COMMIT; DELETE FROM meta WHERE key LIKE 'k%'");
-    };
-    const staged = emptyDatabase(path.join(dir, 'staged.sqlite'));
-    churn(staged);
-    const pagesBefore = Number(staged.pragma('page_count', { simple: true }));
-    const free = Number(staged.pragma('freelist_count', { simple: true }));
-    expect(free).toBeGreaterThan(1000);
-    expect(releaseFreePages(staged)).toBe(free);
-    expect(Number(staged.pragma('freelist_count', { simple: true }))).toBe(0);
-    // The file shrank by the pages released (and the pointer-map pages that tracked them).
-    expect(Number(staged.pragma('page_count', { simple: true }))).toBeLessThanOrEqual(pagesBefore - free);
-    staged.close();
-
-    const plain = createFile(path.join(dir, 'plain.sqlite'));
-    plain.exec('CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID');
-    churn(plain);
-    const plainFree = Number(plain.pragma('freelist_count', { simple: true }));
-    expect(plainFree).toBeGreaterThan(1000);
-    expect(releaseFreePages(plain)).toBe(0);
-    expect(Number(plain.pragma('freelist_count', { simple: true }))).toBe(plainFree);
-    plain.close();
   });
 });

@@ -49,28 +49,9 @@ const UNUSABLE_FILE_CODES = new Set(['SQLITE_NOTADB', 'SQLITE_CORRUPT', 'SQLITE_
 /** A fresh database with the current schema in a new staging file. */
 export function emptyDatabase(stagingFile: string): Database {
   const db = createFile(stagingFile);
-  // Before the first table: only a file created with it can give free pages back
-  // (releaseFreePages). A first index frees pages as FTS segments merge into larger ones.
-  db.pragma('auto_vacuum = INCREMENTAL');
   createSchema(db);
   return db;
 }
-
-/**
- * Give the file's free pages back to the file system, moving the pages behind them into
- * their place; returns how many were released. A no-op on a file created without
- * incremental auto-vacuum (an index built by an earlier release). The kernel's first index
- * left 155 MB of its 1.9 GB free, pages of FTS segments merged away (docs/storage.md).
- */
-export function releaseFreePages(db: Database): number {
-  const free = Number(db.pragma('freelist_count', { simple: true }));
-  if (free === 0 || Number(db.pragma('auto_vacuum', { simple: true })) !== AUTO_VACUUM_INCREMENTAL) return 0;
-  db.pragma('incremental_vacuum');
-  return free - Number(db.pragma('freelist_count', { simple: true }));
-}
-
-/** `PRAGMA auto_vacuum`'s value for INCREMENTAL. */
-const AUTO_VACUUM_INCREMENTAL = 2;
 
 /**
  * A staging copy of another root's published index (a linked worktree seeded from its
