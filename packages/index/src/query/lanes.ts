@@ -14,7 +14,7 @@ import {
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
-import { definitionsByKey, definitionsOfKinds, type StoredDefinition } from '../store/definitions';
+import { definitionsByKey, definitionsNamed, definitionsOfKinds, type StoredDefinition } from '../store/definitions';
 import { allRows } from '../store/sql';
 import { ftsExpression, ftsFormsExpression, ftsRegions, type FtsMode, type FtsRegionHit } from './fts';
 import type { SearchHit } from './hit';
@@ -210,13 +210,7 @@ export function definitionLane(ctx: LaneContext): HitLane {
   if (scoped.length > 1) {
     const name = scoped[scoped.length - 1];
     const owner = scoped[scoped.length - 2];
-    return defLane(
-      ctx,
-      'definitions',
-      definitionsByKey(ctx.reader.db, identifierKey(name)).filter((d) => d.name === name && d.container === owner),
-      weight,
-      null,
-    );
+    return defLane(ctx, 'definitions', definitionsNamed(ctx.reader.db, name, owner), weight, null);
   }
   // Every exact match has the same normalized key, so the key table answers both.
   const rows = definitionsByKey(ctx.reader.db, identifierKey(text));

@@ -5,7 +5,6 @@ import {
   fuseMembers,
   LANE_FILE_CAP,
   filePrior,
-  identifierKey,
   nonCodeSiblingGroup,
   pathPrior,
   priorContext,
@@ -20,7 +19,7 @@ import { queryLanguageOf } from '../classify';
 import { ROLE } from '../extract/facts';
 import { LANE_REGION_SCAN_MAX, PRUNE_COMMON_WORD_REGIONS, PRUNE_MIN_CONTENT_WORDS, REGEX_DEADLINE_MS } from '../limits';
 import type { PruneSettings } from './prune';
-import { definitionCountOfKind, definitionsByKey, isDefinedName } from '../store/definitions';
+import { definitionCountOfKind, definitionsNamed, isDefinedName } from '../store/definitions';
 import { allRows } from '../store/sql';
 import { diagnoseFilters } from './diagnosis';
 import { ftsExpression, ftsRegions } from './fts';
@@ -181,9 +180,8 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
   if (text.includes('::')) return definitionLane(ctx).entries.map((e) => e.payload);
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   const declaredKinds = new Map<number, { kind: string; name: string }>();
-  const named = definitionsByKey(ctx.reader.db, identifierKey(text)).filter((d) => d.name === text);
-  // Stable: definitions at the same offset stay in the order they were stored.
-  for (const d of named.sort((a, b) => a.start - b.start)) {
+  // Stable: definitions at the same offset stay in file order.
+  for (const d of definitionsNamed(ctx.reader.db, text).sort((a, b) => a.start - b.start)) {
     // A file's strongest definition speaks for it: `class X` before a binding `X = core.X`,
     // a C function before its prototype.
     const seen = declaredKinds.get(d.file);
