@@ -8,7 +8,7 @@ import { createExtractor, defaultParallelism, type Extractor } from './extract/p
 import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type OldFile, type Pending } from './reconcile/session';
 import { updateCommitHistory, type CommitHistoryUpdate } from './store/commits';
-import { emptyDatabase, openDatabase, rebuildFts, seededDatabase } from './store/database';
+import { emptyDatabase, openDatabase, rebuildFts, sealStaging, seededDatabase } from './store/database';
 import {
   acquireWriterLock,
   indexPath,
@@ -64,6 +64,11 @@ export interface ReconcileOptions {
    * cannot settle the change alone (walkChanged), and the report says which it was.
    */
   readonly changed?: readonly string[];
+  /**
+   * Rewrite a first index (or a rebuild) compact before it is published (default true;
+   * store/database.ts sealStaging). False publishes it as built: for measurements.
+   */
+  readonly compact?: boolean;
 }
 
 /** How a first index was seeded: recorded in the index (meta `seed`) and shown by `ws status`. */
@@ -363,11 +368,18 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     options.onProgress?.({ phase: 'publish', done: 0, total: 1 });
     db.exec('COMMIT');
     if (staging) {
-      // Readers open the published file in WAL mode (recorded in the file's header).
-      db.pragma('journal_mode = WAL');
-      db.close();
+      // A seeded index is the donor's compact copy plus this root's few changes: copying
+      // it again would double a worktree's first index for little.
+      const sealing = db;
       db = undefined;
-      publishStaging(cacheDir, staging);
+      const sealed = sealStaging(
+        sealing,
+        staging,
+        stagingPath(cacheDir),
+        options.compact !== false && seed?.state !== 'seeded',
+      );
+      staging = sealed;
+      publishStaging(cacheDir, sealed);
       staging = undefined;
     } else {
       // Never waits for readers: what a reader still holds is copied by a later checkpoint.

@@ -11,6 +11,7 @@ import { readInsideRoot } from '../read/inside-root';
 import { createSchema, FTS_DDL, getMeta, setMeta } from './schema';
 import { allRows, createFile, engineErrorCode, openFile, type Database } from './sql';
 import { clearTrigrams, TrigramWriter } from './trigrams';
+import { removeDatabaseFiles } from './publish';
 import { fileTrigrams } from '../trigram/grams';
 
 /**
@@ -71,6 +72,48 @@ export function seededDatabase(donorFile: string, stagingFile: string): Database
   }
   // A copy of a donor whose schema openDatabase checked.
   return createFile(stagingFile);
+}
+
+/**
+ * Close a committed staging database (always) and return the file to rename into place, in WAL mode
+ * (readers open it so; the mode is recorded in the file's header).
+ *
+ * With `compact`, SQLite first copies it into `copyFile` (`VACUUM INTO`): every table and
+ * index rewritten in key order, without the free pages FTS segment merges leave behind a
+ * first index nor the half-filled pages of out-of-order inserts. On the kernel that is
+ * 1,620 → 1,366 MB for ~6 s of a 7.5-minute cold index (docs/storage.md, "Compaction of a
+ * first index"). A copy that cannot be written (a full disk) is removed and the original
+ * is returned: it is complete as it is, and publishing it needs no further space.
+ */
+export function sealStaging(db: Database, stagingFile: string, copyFile: string, compact: boolean): string {
+  let sealed = stagingFile;
+  try {
+    if (compact) {
+      try {
+        db.prepare('VACUUM INTO ?').run(copyFile);
+        sealed = copyFile;
+      } catch {
+        removeDatabaseFiles(copyFile);
+      }
+    }
+    if (sealed === stagingFile) db.pragma('journal_mode = WAL');
+  } finally {
+    db.close();
+  }
+  if (sealed === stagingFile) return sealed;
+  removeDatabaseFiles(stagingFile);
+  try {
+    const copy = openFile(copyFile, { access: 'write' });
+    try {
+      copy.pragma('journal_mode = WAL');
+    } finally {
+      copy.close();
+    }
+  } catch (err) {
+    removeDatabaseFiles(copyFile);
+    throw err;
+  }
+  return sealed;
 }
 
 /**
