@@ -367,6 +367,81 @@ describe('C++ extraction', () => {
     expect(y.parse).toBe('ok');
     expect(defs(y)).toEqual(['llvm:module', 'llvm::Foo:class', 'Foo::create:prototype']);
   });
+
+  // The grammar reads `class SPDLOG_API logger` ⏎ `{` without any error as a function named
+  // logger returning `class SPDLOG_API`: the class and its bodiless members vanished silently.
+  it('reads an export macro between class and name when the head parses without errors (brace on the next line)', () => {
+    const src = [
+      'namespace ns {',
+      'class MYLIB_API widget',
+      '{',
+      'public:',
+      '    void resize(int w);',
+      '    int width() const { return w_; }',
+      'private:',
+      '    int w_{0};',
+      '};',
+      'struct MYLIB_API EXTRA_ALIGN(8) config final : base {',
+      '    int level;',
+      '};',
+      '}',
+      '',
+    ].join('\n');
+    const y = extractFile('cpp', Buffer.from(src));
+    expect(y.parse).toBe('ok');
+    expect(defs(y)).toEqual([
+      'ns:module',
+      'ns::widget:class',
+      'widget::resize:prototype',
+      'widget::width:method',
+      'widget::w_:field',
+      'ns::config:struct',
+      'config::level:field',
+    ]);
+    expect(spanText(Buffer.from(src), y, 'widget', 'class')).toMatch(/^class MYLIB_API widget\n\{[\s\S]*\};?$/);
+  });
+
+  it('leaves a variable of an annotation-named tag type alone: no body follows the name', () => {
+    const src = 'struct __kernel_timespec ts;\nstruct FOO_T\nvalue = { 0 };\nstatic struct __wait_queue_head q;\n';
+    const y = extractFile('c', Buffer.from(src));
+    expect(y.definitions.filter((d) => d.kind === 'struct')).toEqual([]);
+    expect(roles(y, '__kernel_timespec')).toEqual(['type']);
+  });
+
+  it('spdlog idioms: a macro before a constructor or destructor, a statement-like macro around a block', () => {
+    const src = [
+      'namespace spdlog {',
+      'SPDLOG_INLINE thread_pool::thread_pool(size_t n)',
+      '    : q_(n)',
+      '{}',
+      '',
+      'SPDLOG_INLINE thread_pool::~thread_pool()',
+      '{',
+      '    SPDLOG_TRY',
+      '    {',
+      '        for (size_t i = 0; i < threads_.size(); i++)',
+      '        {',
+      '            post_async_msg_(async_msg(async_msg_type::terminate), async_overflow_policy::block);',
+      '        }',
+      '    }',
+      '    SPDLOG_CATCH_STD',
+      '}',
+      '',
+      'void SPDLOG_INLINE thread_pool::post_async_msg_(async_msg &&new_msg, async_overflow_policy overflow_policy)',
+      '{',
+      '    q_.enqueue(std::move(new_msg));',
+      '}',
+      '} // namespace spdlog',
+      '',
+    ].join('\n');
+    const y = extractFile('cpp', Buffer.from(src));
+    expect(defs(y)).toEqual([
+      'spdlog:module',
+      'thread_pool::thread_pool:function',
+      'thread_pool::~thread_pool:function',
+      'thread_pool::post_async_msg_:function',
+    ]);
+  });
 });
 
 describe('the grammar of a .h file', () => {

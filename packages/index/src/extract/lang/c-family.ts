@@ -4,8 +4,8 @@
 // is a prototype rather than a definition, and preprocessor blocks, `extern "C"` and
 // namespaces are transparent to scope.
 import type Parser from 'tree-sitter';
-import { rawImport, unquote, type LanguageSpec, type Node } from '../spec';
-import { repairC } from './c-repair';
+import { rawImport, unquote, type LanguageSpec, type Node, type Prepared } from '../spec';
+import { blankTagAnnotations, repairC } from './c-repair';
 
 const SHARED = `
 (function_definition declarator: (_) @name) @def.function
@@ -312,12 +312,17 @@ export function looksLikeCpp(text: string): boolean {
   return false;
 }
 
-const COMMON = { refine, locate, imports };
+/** The text as parsed: annotation macros in tag heads blanked (c-repair.ts blankTagAnnotations). */
+function prepare(text: string): Prepared {
+  return { text: blankTagAnnotations(text), defs: [], typeIds: [] };
+}
+
+const COMMON = { refine, locate, imports, prepare };
 
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
-  version: 1,
+  version: 2,
   query: SHARED,
   repair: (text, tree) => repairC(text, tree, 'c'),
   load: () => require('tree-sitter-c'),
@@ -326,7 +331,7 @@ export const C: LanguageSpec = {
 export const CPP: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-cpp',
-  version: 1,
+  version: 2,
   query: SHARED + CPP_ONLY,
   repair: (text, tree) => repairC(text, tree, 'cpp'),
   load: () => require('tree-sitter-cpp'),

@@ -311,8 +311,11 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
         i = after;
         continue;
       }
-      // The name of a function: its parameters are declarations of their own.
-      blankUnknown(words, typed, blanks);
+      // The name of a function: its parameters are declarations of their own. A
+      // constructor or destructor has no type, so an unknown word before it is an annotation
+      // (`SPDLOG_INLINE thread_pool::thread_pool(`).
+      if (namesConstructor(word)) blanks.push(...words.filter((w) => looksLikeAnnotation(w.text)));
+      else blankUnknown(words, typed, blanks);
       if (nested) return;
       fixTrailing(code, end, blanks);
       let d = 0;
@@ -344,6 +347,14 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
     blankUnknown(words, typed, blanks);
     return;
   }
+}
+
+/** `A::A`, `A::~A`, `ns::A::~A` or `~A`: a constructor's or destructor's name, which no type precedes. */
+function namesConstructor(name: string): boolean {
+  if (name.startsWith('~')) return true;
+  const parts = name.split('::');
+  const last = parts[parts.length - 1];
+  return parts.length >= 2 && (last.startsWith('~') || last === parts[parts.length - 2]);
 }
 
 function blankUnknown(words: readonly Word[], typed: boolean, blanks: Span[]): void {
@@ -414,6 +425,68 @@ function cplusplusBranches(b: Block): number[] {
   return [];
 }
 
+/** A tag keyword at a line's start (after a template head or `typedef`). */
+const TAG_START = /^[ \t]*(?:template[ \t]*<[^>\n]*>[ \t]*)?(?:typedef[ \t]+)?(?:class|struct|union|enum)[ \t]+/gm;
+/** Words a tag head may hold between the keyword and the name. */
+const HEAD_WORDS_MAX = 6;
+
+/**
+ * Annotation macros between a tag keyword and the tag's name blanked, in a text about to be
+ * parsed: `class SPDLOG_API logger {`, `struct __packed pucan_command {`. The grammars read
+ * such a head without any error as a function named after the tag whose return type is
+ * `class SPDLOG_API` and whose body is the class body: the class and its members vanish
+ * silently, and no repair is tried on a tree without errors. A head counts only when a
+ * body or a base list follows its name (`{`, `:`, `final`, possibly on the next line), so
+ * `struct __kernel_timespec ts;` and `struct FOO_T x = …` are left alone, and only when
+ * every word before the name looks like an annotation; grammar-native attributes
+ * (`__attribute__((packed))`, `alignas(8)`, `__declspec(dllexport)`) are kept.
+ */
+export function blankTagAnnotations(text: string): string {
+  const code = maskCode(text);
+  const blanks: Span[] = [];
+  for (const m of code.matchAll(TAG_START)) {
+    const words: Span[] = [];
+    let i = m.index + m[0].length;
+    let opensBody = false;
+    for (let n = 0; n <= HEAD_WORDS_MAX && isWordStart(code[i]); n++) {
+      let j = i;
+      while (j < code.length && /\w/.test(code[j])) j++;
+      const word = code.slice(i, j);
+      if (word === 'final' && words.length > 0) {
+        opensBody = true;
+        break;
+      }
+      let end = j;
+      const next = skipSpace(code, j, false);
+      if (code[next] === '(') {
+        end = groupEnd(code, next, '(', ')', 200);
+        if (end < 0) break;
+      }
+      words.push({ start: i, end });
+      i = skipSpace(code, end, true);
+      if (code[i] === '{' || (code[i] === ':' && code[i + 1] !== ':')) {
+        opensBody = true;
+        break;
+      }
+    }
+    // The last word is the name; every one before it must be an annotation.
+    if (!opensBody || words.length < 2) continue;
+    const before = words.slice(0, -1);
+    const wordOf = (w: Span) => /^\w+/.exec(code.slice(w.start, w.end))![0];
+    if (code.slice(words[words.length - 1].start, words[words.length - 1].end).includes('(')) continue;
+    if (!before.every((w) => looksLikeAnnotation(wordOf(w)) || NATIVE_ATTRIBUTES.has(wordOf(w)))) continue;
+    for (const w of before) if (!NATIVE_ATTRIBUTES.has(wordOf(w))) blanks.push(w);
+  }
+  return applyBlanks(text, blanks);
+}
+
+function applyBlanks(text: string, blanks: readonly Span[]): string {
+  if (blanks.length === 0) return text;
+  const out = text.split('');
+  for (const s of blanks) for (let k = s.start; k < s.end; k++) if (out[k] !== '\n' && out[k] !== '\r') out[k] = ' ';
+  return out.join('');
+}
+
 /** `dialect` c: what only a C++ compiler reads is blanked (`#ifdef __cplusplus` blocks); cpp: only the split `extern "C" {`. */
 export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 'c'): string {
   const code = maskCode(text);
@@ -461,10 +534,18 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
   const near = new Set(rows.flatMap((r) => [r - 1, r, r + 1]));
   for (let line = 0; line < starts.length; line++) {
     const m = /^([ \t]*)([A-Za-z_]\w*)[ \t]*;?[ \t]*$/.exec(code.slice(starts[line], lineEnd(line)));
-    if (!m || !looksLikeAnnotation(m[2]) || (m[1] !== '' && !near.has(line))) continue;
+    if (!m || !looksLikeAnnotation(m[2])) continue;
     let prev = line - 1;
     while (prev >= 0 && code.slice(starts[prev], lineEnd(prev)).trim() === '') prev--;
-    if (prev < 0 || /[;{}:]\s*$|^\s*#/.test(code.slice(starts[prev], lineEnd(prev)))) blankLines(line, line);
+    let next = line + 1;
+    while (next < starts.length && code.slice(starts[next], lineEnd(next)).trim() === '') next++;
+    const prevText = prev < 0 ? '' : code.slice(starts[prev], lineEnd(prev));
+    const nextText = next < starts.length ? code.slice(starts[next], lineEnd(next)) : '';
+    // Indented, a macro line is blanked next to an error, or where it opens a block or closes
+    // one as a statement-like macro does (`SPDLOG_TRY` ⏎ `{` … `}` ⏎ `SPDLOG_CATCH_STD`).
+    const statementMacro = /^\s*\{/.test(nextText) || (/\}\s*$/.test(prevText) && /^\s*\}/.test(nextText));
+    if (m[1] !== '' && !near.has(line) && !statementMacro) continue;
+    if (prev < 0 || /[;{}:]\s*$|^\s*#/.test(prevText)) blankLines(line, line);
   }
   for (const row of rows) {
     if (row >= starts.length) continue;
@@ -493,8 +574,5 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
         });
     }
   }
-  if (blanks.length === 0) return text;
-  const out = text.split('');
-  for (const s of blanks) for (let k = s.start; k < s.end; k++) if (out[k] !== '\n' && out[k] !== '\r') out[k] = ' ';
-  return out.join('');
+  return applyBlanks(text, blanks);
 }
