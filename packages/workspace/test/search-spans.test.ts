@@ -2,7 +2,7 @@
 // lane's word forms) shows the line that holds the stem and spans the code around it: the
 // snippet terms carry the stems the index searched (core/search.ts snippetTerms). Before,
 // such a hit had no evidence line and its span was its storage region's first lines.
-import { searchCommand } from '../src';
+import { searchCommand, showCommand } from '../src';
 import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 // One storage region: 40 lines of unrelated code, then the function the query's stem names.
@@ -29,6 +29,26 @@ const DOCUMENTED = [
   '',
 ].join('\n');
 
+// A switch of 7-line cases (the last one blank), too long to be a span: a match on a case's
+// second line spans a 16-line window from 3 lines above it, whose last line is a blank one.
+const SWITCH = [
+  ...FILLER.slice(0, 12),
+  'export function pick(flag: string, out: string[]): void {',
+  '  switch (flag) {',
+  ...Array.from({ length: 12 }, (_, i) => [
+    `    case '${String.fromCharCode(97 + i)}':`,
+    `      out.push('f${i}');`,
+    `      out.push('g${i}');`,
+    `      out.push('h${i}');`,
+    `      out.push('k${i}');`,
+    '      break;',
+    '',
+  ]).flat(),
+  '  }',
+  '}',
+  '',
+].join('\n');
+
 describe('free-text hits found by a stem', () => {
   let repo: IndexedRepo;
   beforeAll(async () => {
@@ -36,7 +56,22 @@ describe('free-text hits found by a stem', () => {
       'src/clean.ts': SOURCE,
       'src/heredoc.ts': DOCUMENTED,
       'src/other.ts': 'export const x = 1;\n',
+      'src/switch.ts': SWITCH,
     });
+  });
+
+  it('a window never ends on a blank line, and show prints exactly the lines the hit names', async () => {
+    const page = json(await searchCommand(['f5'], repo.at({ format: 'json' })));
+    const hit = page.hits.find((h: { path: string }) => h.path === 'src/switch.ts');
+    expect(hit).toBeDefined();
+    const lines = SWITCH.split('\n');
+    const anchor = lines.indexOf("      out.push('f5');") + 1;
+    // The window would be anchor-3 .. anchor+12; its last line is blank, so it ends one above.
+    expect(lines[anchor + 12 - 1]).toBe('');
+    expect([hit.start_line, hit.end_line]).toEqual([anchor - 3, anchor + 11]);
+    const shown = json(await showCommand(hit.handle, repo.at({ format: 'json' })));
+    expect([shown.start_line, shown.end_line]).toEqual([hit.start_line, hit.end_line]);
+    expect(shown.rows.map((r: { line: number }) => r.line).at(-1)).toBe(hit.end_line);
   });
 
   it('a match in a doc comment spans the comment and the definition under it', async () => {

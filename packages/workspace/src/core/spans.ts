@@ -156,10 +156,14 @@ export function narrowHit(
     h.kind !== undefined && anchor === h.startLine
       ? { startLine: anchor, endLine: Math.min(lastLine, anchor + SPAN_WINDOW_MAX_LINES - 1) }
       : choice;
+  // A window never ends on blank lines: an empty last line has no bytes, so the byte span
+  // would end a line earlier than the printed one (`:1123-1138` on the hit, 1123-1137 shown).
+  let endLine = window.endLine;
+  while (endLine > Math.max(window.startLine, anchor) && lineText(bytes, starts, endLine).trim() === '') endLine--;
   const start = starts[window.startLine - 1] ?? 0;
-  let end = window.endLine < starts.length ? starts[window.endLine] - 1 : bytes.length;
+  let end = endLine < starts.length ? starts[endLine] - 1 : bytes.length;
   if (end > start && bytes[end - 1] === 0x0d) end--;
-  return bounded({ ...h, start, end: Math.max(start, end), startLine: window.startLine, endLine: window.endLine });
+  return bounded({ ...h, start, end: Math.max(start, end), startLine: window.startLine, endLine });
 }
 
 /**
