@@ -93,10 +93,12 @@ describe('index then search', () => {
     expect(bytes.subarray(first.start, first.end).toString()).toContain('fn refill_tokens');
     expect(first.snippet.line).toBe(10);
     expect(first.snippet.text).toContain('refill_tokens');
-    // reference hits carry no name
+    // a reference hit is named after the definition its span is, not after the name it calls
     const ref = out.hits.find((h: any) => h.path === 'src/caller.rs');
-    expect(ref).toBeDefined();
-    expect(ref.name).toBeUndefined();
+    expect(ref).toMatchObject({ name: 'tick', start_line: 3, end_line: 6 });
+    const viaSym = repo.cli('-b', '5000', 'search', 'sym:refill_tokens').json();
+    expect(viaSym.hits.find((h: any) => h.path === 'src/caller.rs')).toMatchObject({ name: 'tick' });
+    expect(viaSym.hits[0].name).toMatch(/refill_tokens$/);
   });
 
   it('renders lines (the default) as HANDLE  PATH:A-B[  NAME][  [origin]], evidence rows, coverage and next', () => {

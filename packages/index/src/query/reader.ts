@@ -445,7 +445,15 @@ export class IndexReader {
     fileId: number,
     fromLine: number,
     toLine: number,
-  ): { start: number; end: number; startLine: number; endLine: number; nameStart: number }[] {
+  ): {
+    start: number;
+    end: number;
+    startLine: number;
+    endLine: number;
+    nameStart: number;
+    name: string;
+    container: string | null;
+  }[] {
     return definitionsOverlapping(this.db, fileId, fromLine, toLine);
   }
 

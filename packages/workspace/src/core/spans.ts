@@ -32,6 +32,13 @@ interface DefSpan {
   readonly startLine: number;
   readonly endLine: number;
   readonly nameStart: number;
+  readonly name: string;
+  readonly container: string | null;
+}
+
+/** How a hit line names a definition: `Owner::name`, as the index's definition hits do. */
+function qualifiedName(d: DefSpan): string {
+  return d.container ? `${d.container}::${d.name}` : d.name;
 }
 
 /**
@@ -142,14 +149,31 @@ export function narrowHit(
   // lines of minified code can be megabytes, and the index's span is then the better read.
   const bounded = (n: SearchHit): SearchHit =>
     n.end - n.start > Math.max(SPAN_NARROW_SPAN_BYTES_MAX, h.end - h.start) ? h : n;
+  // The hit line's name is the definition its span is (docs/spec/retrieval.md §4), never a
+  // name the query matched elsewhere: a call of `ExecuteC` inside `executeCommandC` is
+  // named `executeCommandC`, and a window is named only when it is a definition's head.
   if (choice.kind === 'definition') {
     const d = choice.definition;
-    return bounded({ ...h, start: d.start, end: d.end, startLine: d.startLine, endLine: d.endLine });
+    return bounded({
+      ...h,
+      start: d.start,
+      end: d.end,
+      startLine: d.startLine,
+      endLine: d.endLine,
+      name: qualifiedName(d),
+    });
   }
   const documented = documentedDefinition(anchor, defs, bytes, starts);
   if (documented) {
     const { from, def } = documented;
-    return bounded({ ...h, start: starts[from - 1], end: def.end, startLine: from, endLine: def.endLine });
+    return bounded({
+      ...h,
+      start: starts[from - 1],
+      end: def.end,
+      startLine: from,
+      endLine: def.endLine,
+      name: qualifiedName(def),
+    });
   }
   // A long definition matched at its first line: the window starts there, not above it.
   const window =
@@ -163,7 +187,9 @@ export function narrowHit(
   const start = starts[window.startLine - 1] ?? 0;
   let end = endLine < starts.length ? starts[endLine] - 1 : bytes.length;
   if (end > start && bytes[end - 1] === 0x0d) end--;
-  return bounded({ ...h, start, end: Math.max(start, end), startLine: window.startLine, endLine });
+  const { name: _matched, ...unnamed } = h;
+  const named = h.kind !== undefined && anchor === h.startLine ? h : unnamed;
+  return bounded({ ...named, start, end: Math.max(start, end), startLine: window.startLine, endLine });
 }
 
 /**
