@@ -233,7 +233,7 @@ function refine(def: Node, kind: string, name: Node): string | null {
       // `asmlinkage __visible⟨;⟩`: an annotation the grammar took for a variable, ended by an invented `;`.
       if (item.lastChild?.isMissing) return null;
       const pointer = (() => {
-        for (let n = name.parent; n && n !== item; n = n.parent) if (n.type === 'pointer_declarator') return true;
+        for (let n = name.parent; n && n.id !== item.id; n = n.parent) if (n.type === 'pointer_declarator') return true;
         return false;
       })();
       return !pointer && hasSpecifier(item, 'type_qualifier', 'const', 'constexpr') ? 'constant' : 'variable';
@@ -244,7 +244,10 @@ function refine(def: Node, kind: string, name: Node): string | null {
     case 'type': {
       if (scopeOf(item) === 'local') return null;
       const body = item.childForFieldName('type');
-      if (name.parent === item && body && !body.childForFieldName('name') && body.childForFieldName('body')) {
+      // Nodes compare by id: the binding may hand out a new wrapper for the same node, and
+      // whether it did depended on what was parsed before (a file's kinds changed between
+      // two extractions of the same bytes in one process).
+      if (name.parent?.id === item.id && body && !body.childForFieldName('name') && body.childForFieldName('body')) {
         return body.type === 'enum_specifier'
           ? 'enum'
           : body.type === 'struct_specifier' || body.type === 'union_specifier' || body.type === 'class_specifier'
@@ -322,7 +325,7 @@ const COMMON = { refine, locate, imports, prepare };
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
-  version: 2,
+  version: 3,
   query: SHARED,
   repair: (text, tree) => repairC(text, tree, 'c'),
   load: () => require('tree-sitter-c'),
@@ -331,7 +334,7 @@ export const C: LanguageSpec = {
 export const CPP: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-cpp',
-  version: 2,
+  version: 3,
   query: SHARED + CPP_ONLY,
   repair: (text, tree) => repairC(text, tree, 'cpp'),
   load: () => require('tree-sitter-cpp'),
