@@ -167,6 +167,8 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
           );
   const callers: CtxItem[] = [];
   const callees: CtxItem[] = [];
+  /** Names the focus's own span uses: the siblings it touches come first. */
+  const mentioned = new Set<string>();
   const unresolved: string[] = [];
   // A type's members past the cap are counted; a function's siblings are the rest of its
   // file's outline (map lists them), which a count would only swell.
@@ -204,8 +206,13 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
     const live = readOnce(t.root, file.path);
     if (live.ok && live.revision === file.revision) {
       const seen = new Set<string>();
-      for (const o of extractOccurrences(file.lang, live.bytes)) {
-        if (o.role !== 'call' || o.start < focus.start || o.end > focus.end || seen.has(o.name)) continue;
+      const inside = extractOccurrences(file.lang, live.bytes).filter(
+        (o) => o.start >= focus.start && o.end <= focus.end,
+      );
+      // Members reached through the receiver or called: a parameter named like a field is not the field.
+      for (const o of inside) if (o.role === 'member' || o.role === 'call') mentioned.add(o.name);
+      for (const o of inside) {
+        if (o.role !== 'call' || seen.has(o.name)) continue;
         seen.add(o.name);
         const owned = ownedFirst(isMemberCall(live.bytes, o.start));
         const target =
@@ -221,7 +228,9 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
     target: t,
     ...(symbol ? { symbol: item(symbol) } : {}),
     ...(container ? { container: item(container) } : regionOwner ? { container: item(regionOwner) } : {}),
-    members: members.slice(0, CTX_LIST_MAX).map((d) => item(d)),
+    members: (isType || focus === undefined ? members : siblingsByRelevance(members, focus, mentioned))
+      .slice(0, CTX_LIST_MAX)
+      .map((d) => item(d)),
     membersAre: isType ? 'members' : 'siblings',
     callers,
     callees,
@@ -230,4 +239,21 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
     callersCut,
     ...(documented ? { documents: true } : {}),
   });
+}
+
+/**
+ * A function's siblings as ctx lists them: those its body uses first (`c.Args` in
+ * `ValidateArgs`: the field `Args`), then the nearest in the file. In source order, the
+ * first CTX_LIST_MAX siblings of a method were the struct's first fields, whatever the
+ * method touched (an agent trial on cobra: 10 of 15 rows).
+ */
+function siblingsByRelevance<D extends { readonly name: string; readonly start: number; readonly end: number }>(
+  siblings: readonly D[],
+  focus: { readonly start: number; readonly end: number },
+  mentioned: ReadonlySet<string>,
+): D[] {
+  const used = (d: D) => (mentioned.has(d.name) ? 0 : 1);
+  // Bytes between the sibling and the focus's span, whichever side it is on.
+  const gap = (d: D) => (d.start >= focus.end ? d.start - focus.end : Math.max(0, focus.start - d.end));
+  return [...siblings].sort((a, b) => used(a) - used(b) || gap(a) - gap(b) || a.start - b.start);
 }

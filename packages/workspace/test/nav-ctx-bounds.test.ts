@@ -18,6 +18,26 @@ const FILES = {
   'src/helpers.ts': `import { leaf } from './leaf';\n\n${helpers}`,
   'src/hub.ts': `import { ${Array.from({ length: N }, (_, i) => `helper${i}`).join(', ')} } from './helpers';\n\nexport function hub(): number {\n  return ${Array.from({ length: N }, (_, i) => `helper${i}()`).join(' + ')};\n}\n`,
   'src/notes.ts': '// a module-level note about quartz crystals\nexport const unrelated = 1;\n',
+  // A struct whose fields outnumber ctx's list, and a method far below them that uses one.
+  'cmd/command.go': [
+    'package cmd',
+    '',
+    'type Command struct {',
+    ...Array.from({ length: CTX_LIST_MAX + 4 }, (_, i) => `\tField${i} string`),
+    '\tArgs func(c *Command, args []string) error',
+    '}',
+    '',
+    ...Array.from({ length: 6 }, (_, i) => `func (c *Command) Early${i}() string {\n\treturn c.Field${i}\n}\n`),
+    'func (c *Command) ValidateArgs(args []string) error {',
+    '\tif c.Args == nil {',
+    '\t\treturn nil',
+    '\t}',
+    '\treturn c.Args(c, args)',
+    '}',
+    '',
+    'func (c *Command) Later() string {\n\treturn "later"\n}',
+    '',
+  ].join('\n'),
 };
 
 describe('ctx bounds', () => {
@@ -52,6 +72,18 @@ describe('ctx bounds', () => {
     expect(callers.callers_more).toBe('refs leaf');
     const lines = await ctxCommand(leaf.handle, at({ format: 'lines' as const }));
     expect(lines.stdout).toContain('callers: more than listed (refs leaf lists every site)\n');
+  });
+
+  it("a method's siblings: the ones its body uses first, then the nearest, not the struct's first fields", async () => {
+    const hit = json(await searchCommand(['sym:ValidateArgs'], at({ format: 'json' as const }))).hits[0];
+    const out = json(await ctxCommand(hit.handle, at({ format: 'json' as const })));
+    const names = out.siblings.map((s: { name: string }) => s.name);
+    expect(names).toHaveLength(CTX_LIST_MAX);
+    expect(names[0]).toBe('Command::Args');
+    // Then the nearest on either side: the methods right above and right below it.
+    expect(names.slice(1, 3).sort()).toEqual(['Command::Early5', 'Command::Later']);
+    expect(names[3]).toBe('Command::Early4');
+    expect(names).not.toContain('Command::Field0');
   });
 
   it('a hit no definition holds says so, in both formats, instead of printing nothing', async () => {
