@@ -15,7 +15,7 @@ import {
   type IndexReader,
   type ParsedQuery,
 } from '@trufflepig/index';
-import { fileStanding } from '@trufflepig/rank';
+import { fileStanding, isExamplePath } from '@trufflepig/rank';
 import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readLiveFile as readOnce } from '@trufflepig/index';
 import { qualifiedName } from './entries';
@@ -167,13 +167,15 @@ function resolveIn(
 
 /**
  * Call and use sites in code first (what an agent asks refs for), then the declaration,
- * imports and bindings (`const x = require(...)`), then test sites and build output
- * (a bundle's copies of the code); then path and position. A line that declares or
+ * imports and bindings (`const x = require(...)`), then sites in example programs and tests,
+ * then build output (a bundle's copies of the code); then path and position. A line that declares or
  * imports the name is a declaration line whole (`exports.f = function f`: its member
  * occurrence is not a use), so its occurrences make one row, not one per band.
  */
 function bandOf(s: RefSite, declaring: ReadonlySet<string>): number {
-  if (fileStanding(s.file) > 0) return 2;
+  const standing = fileStanding(s.file);
+  if (standing === 2) return 3;
+  if (standing === 1 || isExamplePath(s.file.path)) return 2;
   return isDeclaring(s) || declaring.has(lineKey(s)) ? 1 : 0;
 }
 

@@ -67,6 +67,20 @@ export function isGeneratedPath(path: string): boolean {
   return GENERATED_FILE.test(basename(path));
 }
 
+/** Directories of example and demo programs: code that shows a library in use, not the library. */
+const EXAMPLE_DIRS = new Set(['example', 'examples', 'demo', 'demos', 'sample', 'samples']);
+
+/**
+ * A path under an example directory at any depth (`example/example.cpp`,
+ * `docs/examples/basic.py`). `refs` lists such sites after the library's own (an agent
+ * trial on spdlog: four `example.cpp` calls of `set_pattern` stood before the library's).
+ */
+export function isExamplePath(path: string): boolean {
+  const dirs = path.split('/');
+  dirs.pop();
+  return dirs.some((d) => EXAMPLE_DIRS.has(d.toLowerCase()));
+}
+
 /**
  * Directories that hold dependencies vendored into a repository. Their tracked files are
  * indexed (docs/spec/retrieval.md §3); among definitions of one name the repository's own come first.

@@ -8,6 +8,7 @@ import {
   isVendoredPath,
   looksMinified,
   isIdentifierShaped,
+  isExamplePath,
   isTestPath,
   isTypeDeclarationPath,
   pathPrior,
@@ -76,6 +77,14 @@ describe('test paths', () => {
     'tools/testing/selftests/run.sh',
     'tests/sched.h',
   ])('%s is a test path', (p) => expect(isTestPath(p)).toBe(true));
+
+  it.each(['example/example.cpp', 'examples/basic.js', 'docs/Examples/run.py', 'pkg/demo/main.go', 'samples/a.cs'])(
+    '%s is an example path',
+    (p) => expect(isExamplePath(p)).toBe(true),
+  );
+  it.each(['src/example.ts', 'lib/examples.js', 'sample.c', 'src/sampler/a.rs'])('%s is not an example path', (p) =>
+    expect(isExamplePath(p)).toBe(false),
+  );
   it.each([
     'src/lib.rs',
     'test/src/main.rs',

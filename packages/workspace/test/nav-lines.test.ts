@@ -336,7 +336,7 @@ describe('show sym: of a long function', () => {
 });
 
 describe('build output beside its source', () => {
-  it("show sym: reads the source, refs resolves to it and lists the bundle's copies last", async () => {
+  it("show sym: reads the source, refs resolves to it and lists an example's call and the bundle's copies last", async () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-dist-')));
     const merge = 'function mergeConfig(a, b) {\n  return Object.assign({}, a, b);\n}\n';
     const repo = makeRepo(path.join(base, 'repo'), {
@@ -345,6 +345,9 @@ describe('build output beside its source', () => {
       'lib/mergeConfig.js': `${merge}module.exports = mergeConfig;\n`,
       'web/request.js':
         "const mergeConfig = require('./mergeConfig');\nfunction request(c) {\n  return mergeConfig({}, c);\n}\nmodule.exports = request;\n",
+      // `examples` sorts before `lib` and `web`: only the example rule puts its call after theirs.
+      'examples/basic.js':
+        "const mergeConfig = require('../lib/mergeConfig');\nconsole.log(mergeConfig({ a: 1 }, {}));\n",
     });
     const here = { ...at(), cwd: repo, cache: path.join(base, 'cache') };
     expect((await indexCommand(here)).exitCode).toBe(0);
@@ -355,7 +358,13 @@ describe('build output beside its source', () => {
     expect(refs[0]).toMatch(/^refs mergeConfig → lib\/mergeConfig\.js:1 /);
     const files = refs.filter((l) => /^[a-z]+\/[\w.]+$/.test(l));
     expect(files[files.length - 1]).toBe('dist/axios.js');
-    expect(files.indexOf('lib/request.js')).toBeLessThan(files.indexOf('dist/axios.js'));
+    // The library's uses, then its declaration and bindings, then the example's sites, then the bundle.
+    const rows = refs.filter((l) => /^\d+ \d+ /.test(l));
+    expect(rows.slice(0, 2).map((r) => r.replace(/^\d+ \d+ /, ''))).toEqual([
+      'reference: module.exports = mergeConfig;',
+      'call unresolved in request: return mergeConfig({}, c);',
+    ]);
+    expect(files.slice(-2)).toEqual(['examples/basic.js', 'dist/axios.js']);
   });
 });
 
