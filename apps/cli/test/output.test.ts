@@ -88,6 +88,34 @@ function heads(stdout: string): RegExpExecArray[] {
     .filter((m): m is RegExpExecArray => m !== null);
 }
 
+// Eight enums in one class (one behind an annotation) and a family of interfaces: a
+// definition query's one hit per file must say what else the file holds.
+const PROPS_JAVA = [
+  'class Props {',
+  ...['Align', 'Baseline'].map((n) => `  enum ${n} { A, B }`),
+  '  @SuppressWarnings("unused")',
+  '  enum Direction { LTR, RTL }',
+  ...['FontStyle', 'FontWeight', 'TextAnchor', 'TextDecoration', 'TextPath'].map((n) => `  enum ${n} { X, Y }`),
+  '}',
+  '',
+].join('\n');
+const TYPES_TS = [
+  'export interface NextObserver<T> {',
+  '  next: (value: T) => void;',
+  '}',
+  'export interface ErrorObserver<T> {',
+  '  error: (err: unknown) => void;',
+  '}',
+  'export interface Observer<T> {',
+  '  next: (value: T) => void;',
+  '  error: (err: unknown) => void;',
+  '}',
+  'export interface Unrelated {',
+  '  x: number;',
+  '}',
+  '',
+].join('\n');
+
 describe('default output and spans', () => {
   let repo: Repo;
   beforeAll(() => {
@@ -102,6 +130,8 @@ describe('default output and spans', () => {
         'py/widgets.py': WIDGETS_PY,
         'docs/guide.md': '# Guide\n\nThe rareNeedleWord is explained here.\n',
         'py/settings.py': SETTINGS_PY,
+        'java/Props.java': PROPS_JAVA,
+        'ts/types.ts': TYPES_TS,
       },
       'output',
     );
@@ -189,6 +219,33 @@ describe('default output and spans', () => {
     // sym: and kind: together: before, the hit kept the name occurrence's one line.
     const both = repo.cli('search', 'sym:longPipeline', 'kind:function').json().hits[0];
     expect([both.start_line, both.end_line]).toEqual([1, LONG_FN_LINES]);
+  });
+
+  it("a definition query's hit lists its file's further matching definitions up to 5, the rest in the footer", () => {
+    const r = repo.lines('search', 'kind:enum');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    // A one-line span prints PATH:LINE.
+    const at = lines.findIndex((l) => /^[0-9a-z]{6,16}:1 {2}java\/Props\.java:2 {2}Props::Align$/.test(l));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const evidence = lines.slice(at + 1).filter((_, i, all) => all.slice(0, i + 1).every((l) => l.startsWith('  ')));
+    // The hit's own enum first (line 2), then 4 more; the annotated enum shows its naming line.
+    expect(evidence).toEqual([
+      '  2: enum Align { A, B }',
+      '  3: enum Baseline { A, B }',
+      '  5: enum Direction { LTR, RTL }',
+      '  6: enum FontStyle { X, Y }',
+      '  7: enum FontWeight { X, Y }',
+    ]);
+    expect(lines).toContain('matches left: 3 more matching lines in java/Props.java: 8, 9, 10');
+    // With words: the exact name and the names holding the word, one hit, every match listed.
+    const words = repo.lines('search', 'kind:interface', 'Observer', 'file:ts/');
+    expect(words.stdout.split('\n').filter((l) => /^[0-9a-z]{6,16}:\d+ {2}ts\/types\.ts:/.test(l))).toHaveLength(1);
+    expect(words.stdout.split('\n').filter((l) => /^ {2}\d+: /.test(l))).toEqual([
+      '  1: export interface NextObserver<T> {',
+      '  4: export interface ErrorObserver<T> {',
+      '  7: export interface Observer<T> {',
+    ]);
   });
 
   it('re: shows every matching line of a file up to 5, with a footer for the rest', () => {

@@ -13,6 +13,13 @@ export type EvidenceMatch =
       readonly terms: readonly string[];
       /** A document (docs origin): no line of it is a comment (pickSnippet). */
       readonly prose?: boolean;
+      /**
+       * A definition hit's further matching definitions in its file, by first line: shown
+       * after the best line up to the cap, the rest counted, as `re:` shows further matches.
+       * Present (even empty) on a definition hit: without query words its best line is the
+       * line that names the definition.
+       */
+      readonly also?: readonly number[];
     }
   | {
       readonly kind: 'lines';
@@ -59,6 +66,26 @@ function lineText(row: SourceRow, at: number): string {
   return cutSnippet(text, term ? [term] : []);
 }
 
+/** Lines a definition may start with before the line that names it: annotations, attributes, doc comments. */
+const LEADING_DECORATION = /^(?:@|#\[|\/\/|\/\*|\*)/;
+/** How far a definition's naming line may sit below its first. */
+const DECORATION_LINES_MAX = 8;
+
+/**
+ * The line that shows a definition starting at `line`: its first line, or the first below
+ * it that is not an annotation, attribute or doc comment (`@SuppressWarnings("unused")`
+ * above `enum FontVariantLigatures {` says nothing of the enum).
+ */
+function headLine(byLine: ReadonlyMap<number, SourceRow>, line: number): number {
+  for (let l = line; l < line + DECORATION_LINES_MAX; l++) {
+    const row = byLine.get(l);
+    if (!row) break;
+    const text = row.text.trim();
+    if (text !== '' && !LEADING_DECORATION.test(text)) return l;
+  }
+  return line;
+}
+
 /**
  * Evidence of a hit spanning lines [span.startLine, span.endLine], from `rows` (contiguous
  * rows of the file covering the span, the whole file for line matching, plus `context`
@@ -78,8 +105,27 @@ export function pickEvidence(
   let leftLines: number[] = [];
   if (match.kind === 'terms') {
     best = pickSnippet(inSpan, match.terms, { prose: match.prose === true });
+    if (!best && match.also !== undefined) {
+      const spanRows = new Map(inSpan.map((r) => [r.line, r]));
+      const head = spanRows.get(headLine(spanRows, span.startLine));
+      if (head) best = { line: head.line, text: cutSnippet(head.text.trim(), []) };
+    }
     const row = best && rows.find((r) => r.line === best!.line);
     if (best && row) primary.push({ row, text: best.text });
+    if (best && match.also?.length) {
+      const byLine = new Map(rows.map((r) => [r.line, r]));
+      const further = [
+        ...new Set(
+          match.also
+            .map((l) => headLine(byLine, l))
+            .filter((l) => l !== best!.line && (l < span.startLine || l > span.endLine)),
+        ),
+      ];
+      const shown = further.filter((l) => byLine.has(l)).slice(0, cap - 1);
+      for (const l of shown) primary.push({ row: byLine.get(l)!, text: cutSnippet(byLine.get(l)!.text.trim(), []) });
+      leftLines = further.filter((l) => !shown.includes(l));
+      left = leftLines.length;
+    }
   } else {
     // Which lines a capped hit shows first: exact spellings, and code before comments and
     // docstrings (docs/spec/retrieval.md §4's rule for the best line), each group in line order.

@@ -140,7 +140,12 @@ const OWNER_FIELDS: FieldChecks<OwnerFields> = {
   owner: (v) => v === 'parent_index',
   owner_root: isString,
 };
-const SEARCH_HIT_FIELDS: FieldChecks<SearchHitFields> = { lang: isString, scope: isStringArray };
+const isLineArray = (v: unknown): boolean => Array.isArray(v) && v.every(isLine);
+const SEARCH_HIT_FIELDS: FieldChecks<SearchHitFields> = {
+  lang: isString,
+  scope: isStringArray,
+  also_lines: isLineArray,
+};
 const NAVIGATION_ROW_FIELDS: FieldChecks<NavigationRowFields> = {
   role: isString,
   roles: isStringArray,

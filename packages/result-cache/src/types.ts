@@ -49,6 +49,8 @@ export interface SearchHitFields {
   lang?: string;
   /** Scoped searches: the scope of the ranking (section) the entry was laid out in. */
   scope?: string[];
+  /** Definition hits: first lines of the file's further matching definitions (its evidence). */
+  also_lines?: number[];
 }
 
 /** The fields of a `refs` or `map` row (navigation verbs), beyond the span. */

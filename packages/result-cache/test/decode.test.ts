@@ -31,6 +31,7 @@ const fullLive: LiveSourceEntry = makeEntry(0, {
   owner_root: '/work/repo',
   lang: 'typescript',
   scope: ['source:code'],
+  also_lines: [14, 30],
   role: 'call',
   roles: ['call', 'member'],
   resolution: 'resolved',
@@ -103,13 +104,14 @@ describe('decoding a stored set', () => {
           owner: 'someone_else',
           roles: ['call', 7],
           differs: false,
+          also_lines: [14, -1],
         });
       }),
     );
     const entry = loaded.entries[0];
     expect(entry.tag).toBe('live_source');
     if (entry.tag !== 'live_source') return;
-    for (const key of ['repeats', 'root_id', 'worktree', 'owner', 'roles', 'differs'])
+    for (const key of ['repeats', 'root_id', 'worktree', 'owner', 'roles', 'differs', 'also_lines'])
       expect(Object.keys(entry)).not.toContain(key);
     expect(entry.cache).toBe('/cache/core');
     expect(entry.owner_root).toBe('/work/repo');

@@ -8,6 +8,12 @@ export interface SearchHit {
   /** Only for symbol hits. */
   readonly name?: string;
   readonly kind?: string;
+  /**
+   * Definition hits: the first lines of the file's further definitions that match the
+   * query as well (another enum of `kind:enum`, an overload of the name), in line order.
+   * One hit stands for its file; these say what else it holds instead of hiding it.
+   */
+  readonly alsoLines?: readonly number[];
   /** The lane that supplied the representative. */
   readonly lane: string;
   readonly revision: string | null;

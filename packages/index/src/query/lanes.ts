@@ -119,6 +119,7 @@ function hitOf(
   span: { start: number; end: number; sl: number; el: number },
   name?: string,
   kind?: string,
+  alsoLines: readonly number[] = [],
 ): SearchHit {
   return {
     path: f.path,
@@ -132,6 +133,7 @@ function hitOf(
     lang: queryLanguageOf(f.lang),
     ...(name !== undefined ? { name } : {}),
     ...(kind !== undefined ? { kind } : {}),
+    ...(alsoLines.length > 0 ? { alsoLines } : {}),
   };
 }
 
@@ -174,13 +176,20 @@ function defLane(
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
     return false;
   };
+  const starts = new Map<number, number[]>();
   for (const row of rows) {
     const f = ctx.reader.file(row.file);
     if (!f || !ctx.eligible(f)) continue;
     if (kinds.length > 0 && !kinds.includes(row.kind)) continue;
+    const lines = starts.get(row.file);
+    if (lines) lines.push(row.startLine);
+    else starts.set(row.file, [row.startLine]);
     const seen = best.get(row.file);
     if (!seen || less(rank(row, f), rank(seen.row, seen.f))) best.set(row.file, { row, f });
   }
+  // The other matching definitions of each file, by first line (one line holds one entry).
+  const alsoLines = (row: StoredDefinition): number[] =>
+    [...new Set(starts.get(row.file) ?? [])].filter((l) => l !== row.startLine).sort((a, b) => a - b);
   const entries = [...best.values()]
     .sort((a, b) => {
       const x = rank(a.row, a.f);
@@ -197,6 +206,7 @@ function defLane(
         { start: row.start, end: row.end, sl: row.startLine, el: row.endLine },
         row.container ? `${row.container}::${row.name}` : row.name,
         row.kind,
+        alsoLines(row),
       ),
     }));
   return { name, weight, entries: cap(entries, ctx) };

@@ -149,7 +149,16 @@ function rankFree(ctx: LaneContext): Ranked {
   const fuse = (ranked: readonly HitLane[]): SearchHit[] => {
     const fused = fuseLanes(ranked, { prior: priorOf, tierOf });
     if (kindFile && !structural) return fused.map((x) => wholeFile(ctx.reader.fileByPath(x.path)!, x.lane));
-    return fused.map((x) => ({ ...x.representative.payload, fusion: { tier: x.tier, score: x.score } }));
+    const also = structural ? definitionLinesByPath(ranked) : undefined;
+    return fused.map((x) => {
+      const { alsoLines: _ownLane, ...hit } = x.representative.payload;
+      const further = [...(also?.get(hit.path) ?? [])].filter((l) => l !== hit.startLine).sort((a, b) => a - b);
+      return {
+        ...hit,
+        ...(further.length > 0 ? { alsoLines: further } : {}),
+        fusion: { tier: x.tier, score: x.score },
+      };
+    });
   };
   return {
     hits: fuse(lanes),
@@ -540,4 +549,23 @@ function runQuery(
     ...(scanReport ? { regexScan: scanReport } : {}),
     within: within ?? ((keep) => all.filter((h) => keep(h.tags))),
   };
+}
+
+/**
+ * Every matching definition's first line per file, over all lanes of a definition query
+ * (`kind:interface Observer`: the exact `Observer` of the definitions lane and the
+ * `NextObserver` of the kind lane alike): a hit stands for its file, and these are the
+ * file's further matches its evidence lists.
+ */
+function definitionLinesByPath(lanes: readonly HitLane[]): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  for (const lane of lanes)
+    for (const { payload } of lane.entries) {
+      if (payload.kind === undefined) continue;
+      let lines = out.get(payload.path);
+      if (!lines) out.set(payload.path, (lines = new Set()));
+      lines.add(payload.startLine);
+      for (const l of payload.alsoLines ?? []) lines.add(l);
+    }
+  return out;
 }

@@ -139,6 +139,7 @@ export function liveSourceEntry(at: EntryOrigin, generation: number, h: SearchHi
     end_line: h.endLine,
     ...(h.name !== undefined ? { name: h.name } : {}),
     ...(h.kind !== undefined ? { kind: h.kind } : {}),
+    ...(h.alsoLines?.length ? { also_lines: [...h.alsoLines] } : {}),
     sources: [...h.tags],
     lang: h.lang,
     cache: at.cacheDir,
@@ -155,6 +156,7 @@ export function searchHitOf(e: LiveSourceEntry): SearchHit {
     endLine: e.end_line,
     ...(e.name !== undefined ? { name: e.name } : {}),
     ...(e.kind !== undefined ? { kind: e.kind } : {}),
+    ...(e.also_lines?.length ? { alsoLines: e.also_lines } : {}),
     lane: '',
     revision: e.revision,
     tags: e.sources ?? [],
@@ -371,10 +373,14 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): 
       sources: e.sources ?? [],
     };
     // Evidence reads and verifies its file: only when the renderer shows the hit.
-    if (i < limit && match !== undefined) {
+    // A definition hit has evidence even without words (`kind:enum`): the line naming it, and its file's further matches.
+    const entryMatch =
+      match ??
+      (e.tag === 'live_source' && e.kind !== undefined ? () => ({ kind: 'terms' as const, terms: [] }) : undefined);
+    if (i < limit && entryMatch !== undefined) {
       const root = rootRaw.toString();
       let memo: { value: Evidence | undefined } | undefined;
-      const evidence = () => (memo ??= { value: evidenceFor(root, e, match, context, cap) }).value;
+      const evidence = () => (memo ??= { value: evidenceFor(root, e, entryMatch, context, cap) }).value;
       Object.defineProperty(hit, 'evidence', { enumerable: true, get: evidence });
       Object.defineProperty(hit, 'snippet', { enumerable: true, get: () => evidence()?.best });
     }
@@ -443,11 +449,22 @@ function evidenceFor(
   const live = readOnce(root, e.path);
   if (!live.ok || live.revision !== e.revision) return undefined;
   const given = match(e.start_line);
-  const m: EvidenceMatch = (e.sources ?? []).includes(DOCS_TAG) ? { ...given, prose: true } : given;
+  // A definition hit lists its file's further matching definitions; without query words,
+  // its best line is the line that names it.
+  const definitionHit =
+    given.kind === 'terms' &&
+    e.tag === 'live_source' &&
+    e.kind !== undefined &&
+    ((e.also_lines?.length ?? 0) > 0 || given.terms.length === 0);
+  const also = definitionHit ? (e.also_lines ?? []) : undefined;
+  const withAlso: EvidenceMatch = also !== undefined && given.kind === 'terms' ? { ...given, also } : given;
+  const m: EvidenceMatch = (e.sources ?? []).includes(DOCS_TAG) ? { ...withAlso, prose: true } : withAlso;
   const starts = lineStarts(live.bytes);
-  // Line matching looks at the whole file; term matching at the span and its context.
-  const firstLine = m.kind === 'lines' ? 1 : Math.max(1, e.start_line - context);
-  const lastLine = m.kind === 'lines' ? starts.length : Math.min(starts.length, e.end_line + context);
+  // Line matching and a definition's further matches look at the whole file; term matching
+  // at the span and its context.
+  const whole = m.kind === 'lines' || (also !== undefined && also.length > 0);
+  const firstLine = whole ? 1 : Math.max(1, e.start_line - context);
+  const lastLine = whole ? starts.length : Math.min(starts.length, e.end_line + context);
   const from = starts[firstLine - 1] ?? 0;
   const to = lastLine < starts.length ? starts[lastLine] : live.bytes.length;
   return pickEvidence(
