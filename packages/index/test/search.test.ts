@@ -97,6 +97,27 @@ describe('sym:', () => {
     expect(bytesOf(hits[0].path).subarray(hits[0].start, hits[0].end).toString()).toBe('refill_tokens');
   });
 
+  it("a declaring file's hit is its strongest definition: the body after TypeScript overload signatures, a C function after its prototype", async () => {
+    const own = new Fixture('sym-overloads', {
+      'src/switchMap.ts': [
+        'export function switchMap<T>(project: (v: T) => T): T;',
+        'export function switchMap<T>(project: (v: T) => T, extra: number): T;',
+        '/** The implementation. */',
+        'export function switchMap<T>(project: (v: T) => T, extra?: number): T {',
+        '  return project(undefined as T);',
+        '}',
+        '',
+      ].join('\n'),
+      'src/sched.c':
+        'static void schedule_tail(int prev);\n\nint other(void) { return 0; }\n\nstatic void schedule_tail(int prev)\n{\n\t(void)prev;\n}\n',
+    });
+    await own.index();
+    const ts = (await own.search('sym:switchMap')).hits[0];
+    expect([ts.path, ts.kind, ts.startLine]).toEqual(['src/switchMap.ts', 'function', 4]);
+    const c = (await own.search('sym:schedule_tail')).hits[0];
+    expect([c.path, c.kind, c.startLine]).toEqual(['src/sched.c', 'function', 5]);
+  });
+
   it('keeps only members owned by A for sym:A::b and is case-sensitive', async () => {
     expect((await fx.search('sym:TokenBucket::refill_tokens')).hits.map((h) => h.path)).toEqual([
       'src/token_bucket.rs',

@@ -188,7 +188,10 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
   const text = ctx.query.text;
   if (text.includes('::')) return definitionLane(ctx).entries.map((e) => e.payload);
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
-  const declaredKinds = new Map<number, { kind: string; name: string }>();
+  const declaredKinds = new Map<
+    number,
+    { kind: string; name: string; at: { start: number; end: number; line: number } }
+  >();
   // Stable: definitions at the same offset stay in file order.
   for (const d of definitionsNamed(ctx.reader.db, text).sort((a, b) => a.start - b.start)) {
     // A file's strongest definition speaks for it: `class X` before a binding `X = core.X`,
@@ -199,7 +202,11 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
       kindTier(d.kind) < kindTier(seen.kind) ||
       (kindTier(d.kind) === kindTier(seen.kind) && declarationRank(d.kind) < declarationRank(seen.kind));
     if (stronger && (kinds.length === 0 || kinds.includes(d.kind)))
-      declaredKinds.set(d.file, { kind: d.kind, name: d.container == null ? text : `${d.container}::${text}` });
+      declaredKinds.set(d.file, {
+        kind: d.kind,
+        name: d.container == null ? text : `${d.container}::${text}`,
+        at: { start: d.nameStart, end: d.nameEnd, line: d.startLine },
+      });
   }
   // Among declaring files, a definition beats a binding of the same name (docs/spec/retrieval.md §6).
   const declarationTier = (u: { file: number; roles: number }) =>
@@ -221,12 +228,15 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
     )
     .map(({ u, f }) => {
       const decl = declaredKinds.get(u.file);
+      // A declaring file's hit is its strongest definition, not its first declaration: the
+      // body of `switchMap`, not the first of its overload signatures (an agent trial on rxjs).
+      const at = decl && u.roles & ROLE.declaration ? decl.at : { start: u.start, end: u.end, line: u.line };
       return {
         path: f.path,
-        start: u.start,
-        end: u.end,
-        startLine: u.line,
-        endLine: u.line,
+        start: at.start,
+        end: at.end,
+        startLine: at.line,
+        endLine: at.line,
         lane: 'symbol',
         revision: f.revision,
         tags: f.tags,
