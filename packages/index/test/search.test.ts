@@ -118,6 +118,13 @@ describe('sym:', () => {
     expect([c.path, c.kind, c.startLine]).toEqual(['src/sched.c', 'function', 5]);
   });
 
+  it('a definition query with an identifier answers definitions only, never its uses', async () => {
+    const hits = (await fx.search('kind:method refill_tokens')).hits;
+    expect(hits.map((h) => [h.path, h.kind])).toEqual([['src/token_bucket.rs', 'method']]);
+    // Without the kind the uses are hits too.
+    expect(await fx.paths('refill_tokens')).toContain('src/limiter.rs');
+  });
+
   it('keeps only members owned by A for sym:A::b and is case-sensitive', async () => {
     expect((await fx.search('sym:TokenBucket::refill_tokens')).hits.map((h) => h.path)).toEqual([
       'src/token_bucket.rs',

@@ -104,7 +104,9 @@ function rankFree(ctx: LaneContext): Ranked {
   if (q.text) {
     defs = definitionLane(ctx);
     lanes.push(defs);
-    if (q.identifier) {
+    // A definition query (`kind:fn switchMap`) answers definitions only: the uses lane's
+    // import lines and call sites were hits without a kind (an agent trial on rxjs).
+    if (q.identifier && !structural) {
       const uses = identifierLane(ctx, q.text.split('::').pop()!);
       lanes.push(uses);
       occurs = defs.entries.length > 0 || uses.entries.length > 0;
