@@ -208,6 +208,36 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     ]);
   });
 
+  it("reads an object literal's function-valued properties as methods, beside its method syntax, but not an argument's callbacks", () => {
+    const src = Buffer.from(
+      [
+        'const DEFAULT_CONFIG = {',
+        "  url: '',",
+        '  deserializer: (e: MessageEvent) => JSON.parse(e.data),',
+        '  serializer: function (value: unknown) { return JSON.stringify(value); },',
+        '  onOpen() {},',
+        '};',
+        'foo({ success: () => 1 });',
+        '',
+      ].join('\n'),
+    );
+    for (const lang of ['typescript', 'javascript'] as const) {
+      const x = extractFile(
+        lang,
+        lang === 'typescript'
+          ? src
+          : Buffer.from(src.toString().replace(': MessageEvent', '').replace(': unknown', '')),
+      );
+      expect(defs(x)).toEqual([
+        'DEFAULT_CONFIG:constant',
+        // Members of an object literal have no owner, `onOpen() {}` as before.
+        'deserializer:method',
+        'serializer:method',
+        'onOpen:method',
+      ]);
+    }
+  });
+
   it('reads the methods a factory function puts on the object it builds, not functions stored on a parameter', () => {
     const src = Buffer.from(
       [

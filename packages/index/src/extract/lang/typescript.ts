@@ -10,13 +10,17 @@ import { childrenOf, rawImport, unquote, type LanguageSpec, type Node, type RawI
 // 29 such methods that map and show sym: did not know, an agent trial). A chained
 // assignment at the top level, `res.set = res.header = function header(...)`, defines
 // both names (express's request.js and response.js: `map` left out `req.get`/`req.header`,
-// another trial).
+// another trial). A function-valued property of an object literal a variable holds,
+// `const DEFAULT_CONFIG = { deserializer: (e) => JSON.parse(e.data) }`, is a method as
+// `onOpen() {}` beside it is (rxjs's WebSocketSubject, an agent trial: map listed onOpen and
+// not its neighbours); a callback in an argument object (`foo({ success: () => 1 })`) is not.
 const COMMON = `
 (function_declaration name: (identifier) @name) @def.function
 (generator_function_declaration name: (identifier) @name) @def.function
 (class_declaration name: (_) @name) @def.class
 (method_definition name: (_) @name) @def.method
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)]) @def.function
+(variable_declarator value: (object (pair key: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.method))
 (expression_statement (assignment_expression left: (member_expression object: (member_expression object: (identifier) @owner property: (property_identifier) @_proto) property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#eq? @_proto "prototype")) @def.method
 (expression_statement (assignment_expression left: (member_expression object: (identifier) @_exports property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#eq? @_exports "exports")) @def.function
 (expression_statement (assignment_expression left: (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports) property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#eq? @_module "module") (#eq? @_exports "exports")) @def.function
@@ -189,7 +193,7 @@ function imports(statement: Node): RawImport[] {
 
 export const TYPESCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-typescript',
-  version: 8,
+  version: 9,
   query: COMMON + TS_ONLY,
   refine,
   imports,
@@ -202,7 +206,7 @@ export const TSX: LanguageSpec = {
 };
 export const JAVASCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-javascript',
-  version: 6,
+  version: 7,
   query: COMMON + JS_ONLY,
   refine,
   imports,
