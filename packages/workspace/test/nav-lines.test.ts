@@ -83,6 +83,9 @@ const FILES = {
   // express's request.js: a chained assignment defines both names; `get` is a name here, not a modifier.
   'web/request.js':
     'var req = Object.create(null);\n\nreq.get = req.header = function header(name) {\n  return name.toLowerCase();\n};\n\nmodule.exports = req;\n',
+  // No outline: a file indexed as text, and a C++ header the grammar reads only in part.
+  'build.gradle': "apply plugin: 'java'\ndependencies {\n  implementation 'x:y:1'\n}\n",
+  'native/broken.hpp': 'namespace n {\nint ok(int a) { return a; }\nint broken( { return ; }\n}\n',
   // Seven more definitions of `tick`: show sym: lists five under `also`.
   ...Object.fromEntries(
     Array.from({ length: 7 }, (_, i) => [`more/m${i}.ts`, `export function tick(): number {\n  return ${i};\n}\n`]),
@@ -139,6 +142,20 @@ describe('map', () => {
       start_line: 9,
       end_line: 12,
     });
+  });
+
+  it("says why a file's outline is empty or may be short: indexed as text, parsed partially", async () => {
+    expect(lines((await mapCommand(['build.gradle'], at())).stdout).slice(-1)).toEqual([
+      'coverage: 0 items; indexed as text: no outline for its language',
+    ]);
+    const partial = lines((await mapCommand(['native/broken.hpp'], at())).stdout);
+    expect(partial[partial.length - 1]).toMatch(
+      /^coverage: \d+ items?; parsed partially: definitions in the unparsed parts are missing$/,
+    );
+    const page = json(await mapCommand(['native/broken.hpp'], at({ format: 'json' })));
+    expect(page.coverage.outline).toBe('partial');
+    // A whole parse says nothing more.
+    expect(lines((await mapCommand(['web/request.js'], at())).stdout).slice(-1)).toEqual(['coverage: 3 items']);
   });
 
   it('lists both names of a chained assignment, a property named get not taken for a getter', async () => {

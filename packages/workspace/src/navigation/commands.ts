@@ -253,6 +253,30 @@ function mapRows(targets: readonly NavTarget[], wanted: string): { rows: MapRow[
   return { rows: [], kind: 'prefix' };
 }
 
+/**
+ * Why a file's outline may be short, when it may: a file indexed as text has none, one
+ * that did not parse has none, one that parsed partially may lack definitions. `status`
+ * counts parse failures for the root; `map` says it of the file it prints (an agent trial
+ * on spdlog read a partial outline as the whole of `logger.h`).
+ */
+function outlineState(
+  targets: readonly NavTarget[],
+  wanted: string,
+): { state: 'text' | 'failed' | 'partial' | 'fact_limit'; words: string } | undefined {
+  for (const encoded of pathReadings(wanted))
+    for (const t of targets) {
+      const f = t.reader.fileByPath(encoded);
+      if (!f || f.excluded) continue;
+      if (f.lang === 'text') return { state: 'text', words: 'indexed as text: no outline for its language' };
+      if (f.parse === 'failed') return { state: 'failed', words: 'the file did not parse: no outline' };
+      if (f.factLimited) return { state: 'fact_limit', words: 'outline cut at the per-file fact limit' };
+      if (f.parse === 'partial')
+        return { state: 'partial', words: 'parsed partially: definitions in the unparsed parts are missing' };
+      return undefined;
+    }
+  return undefined;
+}
+
 /** `map PATH` up to its saved set: the data of the first page. */
 export async function mapData(
   ctx: Context,
@@ -292,12 +316,14 @@ export async function mapData(
       ...r.entry,
       ...(r.detail ? { names: r.detail.names as string[] } : {}),
     }));
+    const outlineOf = result.kind === 'file' ? outlineState(targets, paths[0]) : undefined;
     const coverage: Record<string, unknown> = {
       [result.kind === 'file' ? 'items' : 'files']: entries.length,
+      ...(outlineOf ? { outline: outlineOf.state } : {}),
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
     };
-    const line = `${counted(entries.length, result.kind === 'file' ? 'item' : 'file')}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
+    const line = `${counted(entries.length, result.kind === 'file' ? 'item' : 'file')}${outlineOf ? `; ${outlineOf.words}` : ''}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
     return saveNav(ctx, opts, 'map', `map ${words.join(' ')}`, entries, false, coverage, line);
   } finally {
     closeTargets(targets);
