@@ -13,6 +13,7 @@ import {
   printedLines,
   printedPath,
   rowPageFooter,
+  rowPageNote,
   type OutputFormat,
   type SetRowsPage,
 } from '@trufflepig/render';
@@ -135,7 +136,7 @@ function refsRow(e: LiveSourceEntry, main: string | undefined): string {
   return `${e.start_line} ${roles.join('+')}${repeats}${resolution}${target}${within}${text}`;
 }
 
-function pageLines(input: NavPageInput, count: number): string {
+function pageLines(input: NavPageInput, count: number, max: number): string {
   const shown = input.entries.slice(0, count);
   const main = input.verb === 'refs' ? mainDefinition(input.entries) : undefined;
   const files = input.verb === 'map' && shown.every((e) => e.kind === 'file');
@@ -162,7 +163,11 @@ function pageLines(input: NavPageInput, count: number): string {
   }
   return (
     out +
-    rowPageFooter(input, count < input.entries.length ? formatCursor(input.setId, input.offset + count) : undefined)
+    rowPageFooter(
+      input,
+      count < input.entries.length ? formatCursor(input.setId, input.offset + count) : undefined,
+      rowPageNote(input, count, max),
+    )
   );
 }
 
@@ -172,11 +177,12 @@ export function renderNavPage(
   opts: { format: OutputFormat; budget: number; limit?: number },
 ): NavPageOutput {
   const what = `one row of this ${input.verb} page`;
+  const max = Math.min(input.entries.length, opts.limit ?? NAV_PAGE_ROWS_MAX);
   return fitRowPage({
     format: opts.format,
     budget: opts.budget,
-    max: Math.min(input.entries.length, opts.limit ?? NAV_PAGE_ROWS_MAX),
-    render: (n) => (opts.format === 'json' ? pageJson(input, n) : pageLines(input, n)),
+    max,
+    render: (n) => (opts.format === 'json' ? pageJson(input, n) : pageLines(input, n, max)),
     setId: input.setId,
     tooSmallFor: { empty: what, oneRow: what },
   });

@@ -22,7 +22,7 @@ export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded, tokenizerSou
 export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText } from './rows';
 export { type Snippet, pickSnippet, cutSnippet, isCommentLine } from './snippet';
 export { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
-export { fitRowPage, rowPageFooter, type RowPageFit, type SetRowsPage } from './row-page';
+export { fitRowPage, rowPageFooter, rowPageNote, type RowPageFit, type SetRowsPage } from './row-page';
 export {
   type PageHit,
   type SearchPageInput,

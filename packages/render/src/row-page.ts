@@ -22,16 +22,24 @@ export interface SetRowsPage<Entry> {
 }
 
 /**
- * The footer of a row page in lines: `coverage:`, then `next: more CURSOR` when rows remain
- * (`next`). A capped set says `truncated` once, on the coverage line (docs/spec/retrieval.md
+ * The footer of a row page in lines: `coverage:`, then `next: more CURSOR [NOTE]` when rows
+ * remain (`next`; `note`: rowPageNote). A capped set says `truncated` once, on the coverage line (docs/spec/retrieval.md
  * §4), unless the verb's own coverage words already say it.
  */
-export function rowPageFooter(page: SetRowsPage<unknown>, next: string | undefined): string {
+export function rowPageFooter(page: SetRowsPage<unknown>, next: string | undefined, note?: string): string {
   const line =
     page.truncated && !/\btruncated\b/.test(page.coverageLine) ? `${page.coverageLine}; truncated` : page.coverageLine;
   let out = `coverage: ${escapeLineField(line)}\n`;
-  if (next !== undefined) out += `next: more ${next}\n`;
+  if (next !== undefined) out += `next: more ${next}${note ? ` ${note}` : ''}\n`;
   return out;
+}
+
+/**
+ * The words after a row page's cursor, as a search page has them: `(N of M rows; stopped
+ * by -n|-b)`, `shown` rows of a page that could show `max` (the limit cut to the set).
+ */
+export function rowPageNote(page: SetRowsPage<unknown>, shown: number, max: number): string {
+  return `(${page.offset + shown} of ${page.offset + page.entries.length} rows; stopped by ${shown >= max ? '-n' : '-b'})`;
 }
 
 export interface RowPageFit {

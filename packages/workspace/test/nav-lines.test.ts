@@ -189,7 +189,10 @@ describe('map', () => {
     expect(rows.length).toBeGreaterThanOrEqual(55);
     expect(rows[0]).toBe('1 1-3 function step0');
     expect(countTokens(rows.join('\n')) / rows.length).toBeLessThanOrEqual(10);
-    const next = text.find((l) => l.startsWith('next: more '))!.slice('next: more '.length);
+    const footer = text.find((l) => l.startsWith('next: more '))!;
+    // The cursor, then how far the page got and what stopped it, as a search page says.
+    expect(footer).toMatch(/^next: more [0-9a-z]+@\d+ \(\d+ of \d+ rows; stopped by -b\)$/);
+    const next = footer.split(' ')[2];
     const second = lines((await moreCommand(next, at())).stdout);
     expect(second[1]).toBe(
       `${rows.length + 1} ${3 * rows.length + 1}-${3 * rows.length + 3} function step${rows.length}`,
