@@ -29,6 +29,12 @@ export interface CtxItem {
   readonly kind?: string;
   /** For callers: the definition the call sits in. */
   readonly within?: string;
+  /**
+   * For callees: `candidate` when only the name chose the definition: a call through a
+   * receiver other than `this`/`self` (`bitmap.getWidth()`), whose type the index does not
+   * know, reached a method of that name in some class.
+   */
+  readonly resolution?: 'candidate';
 }
 
 export interface CtxAnswer {
@@ -75,6 +81,21 @@ function isCallTarget(d: IndexedDefinition): boolean {
 function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | undefined {
   const key = (d: IndexedDefinition) => 2 * fileStanding(d.file) + declarationRank(d.kind, d.file.path);
   return [...list].sort((a, b) => key(a) - key(b))[0];
+}
+
+/** Receivers that name the calling object itself: a method of its own class is the callee. */
+const SELF_RECEIVERS: ReadonlySet<string> = new Set(['this', 'self', 'super', 'cls', 'Self']);
+
+/** The receiver word right before a member call's `.` or `->` (`bitmap` in `bitmap.getWidth(`), or undefined. */
+function receiverOf(bytes: Buffer, start: number): string | undefined {
+  let i = start - 1;
+  while (i >= 0 && (bytes[i] === 0x20 || bytes[i] === 0x09)) i--;
+  if (bytes[i] === 0x2e) i--;
+  else if (bytes[i] === 0x3e && bytes[i - 1] === 0x2d) i -= 2;
+  else return undefined;
+  let from = i;
+  while (from >= 0 && /[\w$]/.test(String.fromCharCode(bytes[from]))) from--;
+  return from < i ? bytes.toString('utf8', from + 1, i + 1) : undefined;
 }
 
 /** Whether the call at `start` is made through a receiver or qualifier (`attr.init(`, `p->op(`). */
@@ -218,7 +239,16 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         const target =
           bestCallee(owned(defs.filter((d) => d.name === o.name && isCallTarget(d)))) ??
           bestCallee(owned(t.reader.definitions(o.name).filter(isCallTarget)));
-        if (target && callees.length < CTX_LIST_MAX) callees.push(item(target));
+        // Through another object's receiver, the name alone chose among the methods of that name.
+        const receiver = isMemberCall(live.bytes, o.start) ? receiverOf(live.bytes, o.start) : undefined;
+        // A method of the caller's own type stays resolved: Go names its receiver anything (`c.Args(`).
+        const guessed =
+          target?.container != null &&
+          target.container !== focus.container &&
+          receiver !== undefined &&
+          !SELF_RECEIVERS.has(receiver);
+        if (target && callees.length < CTX_LIST_MAX)
+          callees.push(guessed ? { ...item(target), resolution: 'candidate' } : item(target));
         else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
         else omitted++;
       }

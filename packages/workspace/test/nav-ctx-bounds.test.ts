@@ -38,6 +38,21 @@ const FILES = {
     'func (c *Command) Later() string {\n\treturn "later"\n}',
     '',
   ].join('\n'),
+  // A call through another object's receiver reaches a method by its name alone.
+  'cmd/render.go': [
+    'package cmd',
+    '',
+    'type Canvas struct{}',
+    '',
+    'func (v *Canvas) Width() int { return 1 }',
+    '',
+    'func (c *Command) Draw(img *Image) int {',
+    '\treturn img.Width() + c.Early0Len()',
+    '}',
+    '',
+    'func (c *Command) Early0Len() int { return 0 }',
+    '',
+  ].join('\n'),
 };
 
 describe('ctx bounds', () => {
@@ -84,6 +99,20 @@ describe('ctx bounds', () => {
     expect(names.slice(1, 3).sort()).toEqual(['Command::Early5', 'Command::Later']);
     expect(names[3]).toBe('Command::Early4');
     expect(names).not.toContain('Command::Field0');
+  });
+
+  it("a member call through another object's receiver is a candidate callee; the caller's own type's method is not", async () => {
+    const hit = json(await searchCommand(['sym:Draw'], at({ format: 'json' as const }))).hits[0];
+    const out = json(await ctxCommand(hit.handle, at({ format: 'json' as const })));
+    const callees = out.callees.map((c: { name: string; resolution?: string }) => [c.name, c.resolution ?? 'resolved']);
+    expect(callees).toEqual(
+      expect.arrayContaining([
+        ['Canvas::Width', 'candidate'],
+        ['Command::Early0Len', 'resolved'],
+      ]),
+    );
+    const lines = await ctxCommand(hit.handle, at({ format: 'lines' as const }));
+    expect(lines.stdout).toMatch(/^callee: \S+\tcmd\/render\.go:5\tmethod Canvas::Width\tcandidate$/m);
   });
 
   it('a hit no definition holds says so, in both formats, instead of printing nothing', async () => {

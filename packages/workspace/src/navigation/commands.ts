@@ -348,6 +348,8 @@ export interface CtxRow {
   readonly kind?: string;
   /** For callers: the definition the call sits in. */
   readonly within?: string;
+  /** For callees: `candidate` when only the name chose the definition (navigation's CtxItem). */
+  readonly resolution?: 'candidate';
 }
 
 /**
@@ -400,6 +402,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
         ...(it.name ? { name: it.name } : {}),
         ...(it.kind ? { kind: it.kind } : {}),
         ...(it.within ? { within: it.within } : {}),
+        ...(it.resolution ? { resolution: it.resolution } : {}),
       };
     };
     const symbol = a.symbol ? row(a.symbol) : undefined;
@@ -486,6 +489,7 @@ function ctxLines(v: Record<string, unknown>): string {
       `${r.member ? `${r.member}/` : ''}${r.path}:${r.line}`,
       ...(r.kind || r.name ? [[r.kind, r.name].filter(Boolean).join(' ')] : []),
       ...(r.within ? [`in ${r.within}`] : []),
+      ...(r.resolution ? [r.resolution] : []),
     ]
       .map(escapeLineField)
       .join('\t');
