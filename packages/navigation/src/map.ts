@@ -86,11 +86,18 @@ export function filesUnder(reader: IndexReader, prefix: string): IndexedFile[] {
 /** One `kind: "file"` row per file, naming its top-level items (`+N` when cut). */
 export function fileRows(t: NavTarget, files: readonly IndexedFile[]): MapRow[] {
   return files.map((f) => {
-    const top = t.reader
-      .fileDefinitions(f.path)
-      .filter((d) => d.container === null)
-      .sort((a, b) => a.start - b.start);
-    const names = top.slice(0, MAP_NAMES_PER_FILE).map((d) => d.name);
+    // Each name once (overloads of `bufferTime` are one item to a reader of the directory),
+    // and items only: a field of a type literal inside a function is no top-level item.
+    const top = [
+      ...new Set(
+        t.reader
+          .fileDefinitions(f.path)
+          .filter((d) => d.container === null && !SECOND_GROUP.has(d.kind))
+          .sort((a, b) => a.start - b.start)
+          .map((d) => d.name),
+      ),
+    ];
+    const names = top.slice(0, MAP_NAMES_PER_FILE);
     if (top.length > MAP_NAMES_PER_FILE) names.push(`+${top.length - MAP_NAMES_PER_FILE}`);
     const lines = Math.max(1, f.lines - (f.size > 0 ? 1 : 0));
     return {

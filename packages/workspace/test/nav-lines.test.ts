@@ -85,6 +85,16 @@ const FILES = {
     'var req = Object.create(null);\n\nreq.get = req.header = function header(name) {\n  return name.toLowerCase();\n};\n\nmodule.exports = req;\n',
   // No outline: a file indexed as text, and a C++ header the grammar reads only in part.
   'build.gradle': "apply plugin: 'java'\ndependencies {\n  implementation 'x:y:1'\n}\n",
+  // Overloads and a type literal inside a function: one name each in a directory's map.
+  'ops/bufferTime.ts': [
+    'export function bufferTime(span: number): number;',
+    'export function bufferTime(span: number, max: number): number;',
+    'export function bufferTime(span: number, max?: number): number {',
+    '  const record: { buffer: number[]; subs: number } = { buffer: [], subs: 0 };',
+    '  return span + (max ?? 0) + record.subs;',
+    '}',
+    '',
+  ].join('\n'),
   'native/broken.hpp': 'namespace n {\nint ok(int a) { return a; }\nint broken( { return ; }\n}\n',
   // Seven more definitions of `tick`: show sym: lists five under `also`.
   ...Object.fromEntries(
@@ -212,6 +222,11 @@ describe('map', () => {
   it('lists a prefix as one row per file with its top-level names', async () => {
     const rows = lines((await mapCommand(['lib/'], at())).stdout);
     expect(rows.slice(1)).toEqual(['1 lib/bucket.js 1-26 TokenBucket', 'coverage: 1 file']);
+  });
+
+  it("names each of a file's items once in a directory's map, and no field of a type literal", async () => {
+    const rows = lines((await mapCommand(['ops/'], at())).stdout);
+    expect(rows.slice(1)).toEqual(['1 ops/bufferTime.ts 1-6 bufferTime', 'coverage: 1 file']);
   });
 });
 
