@@ -160,7 +160,8 @@ describe('hist', () => {
     const first = repo.lines('-b', '150', 'hist', 'sym:gamma');
     expect(first.status).toBe(0);
     within(first, 150);
-    const next = /^next: more (\S+)$/m.exec(first.stdout)?.[1];
+    // The cursor, then how far the page got, as refs, map and search pages say it.
+    const next = /^next: more (\S+) \(\d+ of \d+ rows; stopped by -[nb]\)$/m.exec(first.stdout)?.[1];
     expect(next).toMatch(CURSOR);
     const second = repo.lines('-b', '150', 'more', next!);
     within(second, 150);

@@ -8,6 +8,7 @@ import {
   jsonLine,
   printedPath,
   rowPageFooter,
+  rowPageNote,
   type OutputFormat,
   type SetRowsPage,
 } from '@trufflepig/render';
@@ -146,7 +147,7 @@ function pageJson(input: HistoryPageInput, count: number): string {
   });
 }
 
-function pageLines(input: HistoryPageInput, count: number): string {
+function pageLines(input: HistoryPageInput, count: number, max: number): string {
   const noun = input.verb === 'blame' ? 'run' : input.verb === 'hist' ? 'change' : 'diff';
   let out = `${escapeLineField(input.query)} → ${escapeLineField(input.target)}${FIELD}(show ${input.setId}:N reads ${noun} N)\n`;
   for (const note of input.notes) out += `${escapeLineField(note)}\n`;
@@ -165,7 +166,11 @@ function pageLines(input: HistoryPageInput, count: number): string {
   });
   return (
     out +
-    rowPageFooter(input, count < input.entries.length ? formatCursor(input.setId, input.offset + count) : undefined)
+    rowPageFooter(
+      input,
+      count < input.entries.length ? formatCursor(input.setId, input.offset + count) : undefined,
+      rowPageNote(input, count, max),
+    )
   );
 }
 
@@ -174,11 +179,12 @@ export function renderHistoryPage(
   input: HistoryPageInput,
   opts: { readonly format: OutputFormat; readonly budget: number; readonly limit?: number },
 ): { stdout: string; stderr: string } {
+  const max = Math.min(input.entries.length, opts.limit ?? HISTORY_PAGE_ROWS_MAX);
   return fitRowPage({
     format: opts.format,
     budget: opts.budget,
-    max: Math.min(input.entries.length, opts.limit ?? HISTORY_PAGE_ROWS_MAX),
-    render: (n) => (opts.format === 'json' ? pageJson(input, n) : pageLines(input, n)),
+    max,
+    render: (n) => (opts.format === 'json' ? pageJson(input, n) : pageLines(input, n, max)),
     setId: input.setId,
     tooSmallFor: { empty: `this ${input.verb} page`, oneRow: `one row of this ${input.verb} page` },
   });
