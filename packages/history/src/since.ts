@@ -2,7 +2,7 @@
 // tree, file by file: `git diff --name-status -M REV` (staged and unstaged together) plus
 // untracked files, each file's two versions read (the blob hashed, the working file read
 // once) and their definitions compared (since-match.ts).
-import { extractFile, languageOf, readLiveFile } from '@trufflepig/index';
+import { extractFile, languageOf, qualifiedName, readLiveFile } from '@trufflepig/index';
 import { readBlobs } from './blob';
 import { countEdits, diffLines } from './diff';
 import { fail, ok, type Outcome } from './errors';
@@ -121,7 +121,7 @@ function spansOf(path: string, bytes: Buffer): DefSpan[] {
   return defs.map((d) => {
     const range = { start: d.startLine, end: d.endLine };
     return {
-      name: d.container ? `${d.container}::${d.name}` : d.name,
+      name: qualifiedName(d),
       kind: d.kind,
       range,
       lines: linesOf(bytes, range),

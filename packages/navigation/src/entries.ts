@@ -37,9 +37,9 @@ export function spanEntry(
   };
 }
 
-export function qualifiedName(d: { readonly name: string; readonly container: string | null }): string {
-  return d.container ? `${d.container}::${d.name}` : d.name;
-}
+import { qualifiedName } from '@trufflepig/index';
+
+export { qualifiedName };
 
 export function definitionEntry(t: NavTarget, d: IndexedDefinition): LiveSourceEntry {
   return spanEntry(t, d.file, d, { name: qualifiedName(d), kind: d.kind });

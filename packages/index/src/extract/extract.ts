@@ -12,6 +12,7 @@ import {
   type Occurrence,
   type ParseStatus,
   type Region,
+  qualifiedName,
 } from './facts';
 import type { RawFacts } from './raw';
 import { cutRegions, type CutPoint } from './regions';
@@ -133,7 +134,7 @@ function regionSymbol(
     if (defLineEnd >= end && (!best || d.end - d.start <= best.end - best.start)) best = d;
   }
   if (!best) return null;
-  return best.container ? `${best.container}::${best.name}` : best.name;
+  return qualifiedName(best);
 }
 
 /** Extract facts and regions of one file's bytes. Never throws on bad source: it degrades to text. */

@@ -92,3 +92,11 @@ export interface Extraction {
   readonly parse: ParseStatus;
   readonly factLimited: boolean;
 }
+
+/**
+ * How a definition is named on a hit, a `map` row or a `ctx` item: `Owner::name`, or the
+ * bare name of a definition without an owner. The one spelling every verb prints.
+ */
+export function qualifiedName(d: { readonly name: string; readonly container: string | null }): string {
+  return d.container ? `${d.container}::${d.name}` : d.name;
+}

@@ -13,7 +13,7 @@ import {
   wordFormTerms,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
-import { ROLE } from '../extract/facts';
+import { qualifiedName, ROLE } from '../extract/facts';
 import { definitionsByKey, definitionsNamed, definitionsOfKinds, type StoredDefinition } from '../store/definitions';
 import { allRows } from '../store/sql';
 import { ftsExpression, ftsFormsExpression, ftsRegions, type FtsMode, type FtsRegionHit } from './fts';
@@ -204,7 +204,7 @@ function defLane(
         f,
         name,
         { start: row.start, end: row.end, sl: row.startLine, el: row.endLine },
-        row.container ? `${row.container}::${row.name}` : row.name,
+        qualifiedName(row),
         row.kind,
         alsoLines(row),
       ),

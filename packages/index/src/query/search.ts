@@ -16,7 +16,7 @@ import {
   type ScopeMode,
 } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
-import { ROLE } from '../extract/facts';
+import { qualifiedName, ROLE } from '../extract/facts';
 import { LANE_REGION_SCAN_MAX, PRUNE_COMMON_WORD_REGIONS, PRUNE_MIN_CONTENT_WORDS, REGEX_DEADLINE_MS } from '../limits';
 import type { PruneSettings } from './prune';
 import { definitionCountOfKind, definitionsNamed, isDefinedName } from '../store/definitions';
@@ -206,7 +206,7 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
     if (stronger && (kinds.length === 0 || kinds.includes(d.kind)))
       declaredKinds.set(d.file, {
         kind: d.kind,
-        name: d.container == null ? text : `${d.container}::${text}`,
+        name: qualifiedName(d),
         at: { start: d.nameStart, end: d.nameEnd, line: d.startLine },
       });
   }

@@ -7,6 +7,7 @@
 import {
   DOCS_TAG,
   FILE_MAX_BYTES,
+  qualifiedName,
   readInsideRoot,
   revisionOf,
   type IndexReader,
@@ -34,11 +35,6 @@ interface DefSpan {
   readonly nameStart: number;
   readonly name: string;
   readonly container: string | null;
-}
-
-/** How a hit line names a definition: `Owner::name`, as the index's definition hits do. */
-function qualifiedName(d: DefSpan): string {
-  return d.container ? `${d.container}::${d.name}` : d.name;
 }
 
 /**

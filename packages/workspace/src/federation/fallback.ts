@@ -13,6 +13,7 @@ import {
   sourceTags,
   type ParsedQuery,
   type SearchHit,
+  qualifiedName,
 } from '@trufflepig/index';
 import { identifierKey } from '@trufflepig/rank';
 import { divergenceOf } from './divergence';
@@ -153,7 +154,7 @@ function reextractDefinitions(
       end: d.end,
       startLine: d.startLine,
       endLine: d.endLine,
-      name: d.container ? `${d.container}::${d.name}` : d.name,
+      name: qualifiedName(d),
       kind: d.kind,
       lane: 'worktree-definitions',
       revision: live.revision,
