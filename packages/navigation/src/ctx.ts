@@ -86,23 +86,23 @@ function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | und
 /** Receivers that name the calling object itself: a method of its own class is the callee. */
 const SELF_RECEIVERS: ReadonlySet<string> = new Set(['this', 'self', 'super', 'cls', 'Self']);
 
-/** The receiver word right before a member call's `.` or `->` (`bitmap` in `bitmap.getWidth(`), or undefined. */
-function receiverOf(bytes: Buffer, start: number): string | undefined {
+/**
+ * Where the receiver or qualifier of the call at `start` ends (the byte before its `.` or
+ * `->`: `attr.init(`, `p->op(`), or undefined for a bare call.
+ */
+function receiverEnd(bytes: Buffer, start: number): number | undefined {
   let i = start - 1;
   while (i >= 0 && (bytes[i] === 0x20 || bytes[i] === 0x09)) i--;
-  if (bytes[i] === 0x2e) i--;
-  else if (bytes[i] === 0x3e && bytes[i - 1] === 0x2d) i -= 2;
-  else return undefined;
-  let from = i;
-  while (from >= 0 && /[\w$]/.test(String.fromCharCode(bytes[from]))) from--;
-  return from < i ? bytes.toString('utf8', from + 1, i + 1) : undefined;
+  if (bytes[i] === 0x2e) return i - 1;
+  if (bytes[i] === 0x3e && bytes[i - 1] === 0x2d) return i - 2;
+  return undefined;
 }
 
-/** Whether the call at `start` is made through a receiver or qualifier (`attr.init(`, `p->op(`). */
-function isMemberCall(bytes: Buffer, start: number): boolean {
-  let i = start - 1;
-  while (i >= 0 && (bytes[i] === 0x20 || bytes[i] === 0x09)) i--;
-  return i >= 0 && (bytes[i] === 0x2e || (bytes[i] === 0x3e && bytes[i - 1] === 0x2d));
+/** The receiver word before a member call (`bitmap` in `bitmap.getWidth(`), or undefined. */
+function receiverWord(bytes: Buffer, end: number): string | undefined {
+  let from = end;
+  while (from >= 0 && /[\w$]/.test(String.fromCharCode(bytes[from]))) from--;
+  return from < end ? bytes.toString('utf8', from + 1, end + 1) : undefined;
 }
 
 /**
@@ -235,12 +235,13 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
       for (const o of inside) {
         if (o.role !== 'call' || seen.has(o.name)) continue;
         seen.add(o.name);
-        const owned = ownedFirst(isMemberCall(live.bytes, o.start));
+        const end = receiverEnd(live.bytes, o.start);
+        const owned = ownedFirst(end !== undefined);
         const target =
           bestCallee(owned(defs.filter((d) => d.name === o.name && isCallTarget(d)))) ??
           bestCallee(owned(t.reader.definitions(o.name).filter(isCallTarget)));
         // Through another object's receiver, the name alone chose among the methods of that name.
-        const receiver = isMemberCall(live.bytes, o.start) ? receiverOf(live.bytes, o.start) : undefined;
+        const receiver = end !== undefined ? receiverWord(live.bytes, end) : undefined;
         // A method of the caller's own type stays resolved: Go names its receiver anything (`c.Args(`).
         const guessed =
           target?.container != null &&

@@ -3,7 +3,7 @@
 // for even one row. The verbs render their own rows; the fitting is this one function.
 import { escapeLineField } from './escape';
 import { budgetTooSmall, largestFitting, type OutputFormat } from './fit';
-import { setIdSlack } from './page';
+import { setIdSlack, stoppedBy } from './page';
 import { withinBudget } from './tokens';
 
 /** What a page of a stored set's rows is rendered from: the set, where the page starts, its entries from there, the coverage. */
@@ -39,7 +39,7 @@ export function rowPageFooter(page: SetRowsPage<unknown>, next: string | undefin
  * by -n|-b)`, `shown` rows of a page that could show `max` (the limit cut to the set).
  */
 export function rowPageNote(page: SetRowsPage<unknown>, shown: number, max: number): string {
-  return `(${page.offset + shown} of ${page.offset + page.entries.length} rows; stopped by ${shown >= max ? '-n' : '-b'})`;
+  return `(${page.offset + shown} of ${page.offset + page.entries.length} rows; stopped by ${stoppedBy(max, shown)})`;
 }
 
 export interface RowPageFit {

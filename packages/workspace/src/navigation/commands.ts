@@ -1,5 +1,5 @@
 // The navigation verbs as commands: refs, map, ctx (show sym: lives with show).
-import { parseQuery, quoteInput, type ParsedQuery } from '@trufflepig/index';
+import { parseQuery, quoteInput, type IndexedFile, type ParsedQuery } from '@trufflepig/index';
 import {
   counted,
   DEFAULT_BUDGET,
@@ -235,15 +235,23 @@ export function refsCommand(words: readonly string[], opts: CommandOptions): Pro
 }
 
 /** A file's outline, else the files under a prefix; each reading of the path in turn (pathReadings). */
-function mapRows(targets: readonly NavTarget[], wanted: string): { rows: MapRow[]; kind: 'file' | 'prefix' } {
+function mapRows(
+  targets: readonly NavTarget[],
+  wanted: string,
+): { rows: MapRow[]; kind: 'file' | 'prefix'; file?: IndexedFile } {
   const readings = pathReadings(wanted);
   for (const encoded of readings) {
     const exact: MapRow[] = [];
+    let file: IndexedFile | undefined;
     for (const t of targets) {
       const f = t.reader.fileByPath(encoded);
-      if (f && !f.excluded) exact.push(...outline(t, f));
+      if (f && !f.excluded) {
+        file ??= f;
+        exact.push(...outline(t, f));
+      }
     }
-    if (exact.length || targets.some((t) => t.reader.fileByPath(encoded))) return { rows: exact, kind: 'file' };
+    if (exact.length || targets.some((t) => t.reader.fileByPath(encoded)))
+      return { rows: exact, kind: 'file', ...(file ? { file } : {}) };
   }
   for (const encoded of readings) {
     const rows: MapRow[] = [];
@@ -260,20 +268,13 @@ function mapRows(targets: readonly NavTarget[], wanted: string): { rows: MapRow[
  * on spdlog read a partial outline as the whole of `logger.h`).
  */
 function outlineState(
-  targets: readonly NavTarget[],
-  wanted: string,
+  f: IndexedFile,
 ): { state: 'text' | 'failed' | 'partial' | 'fact_limit'; words: string } | undefined {
-  for (const encoded of pathReadings(wanted))
-    for (const t of targets) {
-      const f = t.reader.fileByPath(encoded);
-      if (!f || f.excluded) continue;
-      if (f.lang === 'text') return { state: 'text', words: 'indexed as text: no outline for its language' };
-      if (f.parse === 'failed') return { state: 'failed', words: 'the file did not parse: no outline' };
-      if (f.factLimited) return { state: 'fact_limit', words: 'outline cut at the per-file fact limit' };
-      if (f.parse === 'partial')
-        return { state: 'partial', words: 'parsed partially: definitions in the unparsed parts are missing' };
-      return undefined;
-    }
+  if (f.lang === 'text') return { state: 'text', words: 'indexed as text: no outline for its language' };
+  if (f.parse === 'failed') return { state: 'failed', words: 'the file did not parse: no outline' };
+  if (f.factLimited) return { state: 'fact_limit', words: 'outline cut at the per-file fact limit' };
+  if (f.parse === 'partial')
+    return { state: 'partial', words: 'parsed partially: definitions in the unparsed parts are missing' };
   return undefined;
 }
 
@@ -316,7 +317,8 @@ export async function mapData(
       ...r.entry,
       ...(r.detail ? { names: r.detail.names as string[] } : {}),
     }));
-    const outlineOf = result.kind === 'file' ? outlineState(targets, paths[0]) : undefined;
+    // The file mapRows outlined, not a second lookup that could take another reading of the path.
+    const outlineOf = result.file ? outlineState(result.file) : undefined;
     const coverage: Record<string, unknown> = {
       [result.kind === 'file' ? 'items' : 'files']: entries.length,
       ...(outlineOf ? { outline: outlineOf.state } : {}),
