@@ -281,8 +281,11 @@ function kernelCorpus(work, subset, preparedTree) {
       fs.mkdirSync(root, { recursive: true });
       for (const f of ['.gitignore', 'Makefile', 'README', 'COPYING'])
         fs.copyFileSync(path.join(tree, f), path.join(root, f));
-      for (const d of subset)
+      for (const d of subset) {
+        // A nested subset (`fs/ext4`) needs its parent directories first.
+        fs.mkdirSync(path.dirname(path.join(root, d)), { recursive: true });
         run('cp', ['-al', path.join(tree, d), path.join(root, d)], { echo: true, stderr: 'inherit' });
+      }
     }
   }
   if (!fs.existsSync(path.join(root, '.git'))) {

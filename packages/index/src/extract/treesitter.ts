@@ -108,9 +108,12 @@ function segmentMap(starts: readonly number[], origins: readonly number[]): Posi
 
 /** A node's span in the file, or undefined when it straddles two joined macro bodies. */
 function spanOf(node: Parser.SyntaxNode, map: PositionMap): Interval | undefined {
-  const last = Math.max(node.startIndex, node.endIndex - 1);
-  if (map.segment(node.startIndex) !== map.segment(last)) return undefined;
-  return { start: map.at(node.startIndex), end: map.at(last) + (node.endIndex > node.startIndex ? 1 : 0) };
+  // Each position read is a call into the binding: read them once.
+  const start = node.startIndex;
+  const end = node.endIndex;
+  const last = Math.max(start, end - 1);
+  if (map.segment(start) !== map.segment(last)) return undefined;
+  return { start: map.at(start), end: map.at(last) + (end > start ? 1 : 0) };
 }
 
 const ROLE_CAPTURES: Readonly<Record<string, number>> = {
@@ -129,6 +132,7 @@ const ROLE_STRENGTH: readonly number[] = [ROLE.call, ROLE.type, ROLE.module, ROL
  */
 function collectMatches(
   spec: LanguageSpec,
+  parsed: string,
   matches: Parser.QueryMatch[],
   map: PositionMap,
   acc: Collected,
@@ -152,7 +156,12 @@ function collectMatches(
       else if (n === 'container.impl') implNode = node;
       else if (n === 'container.type') implType = node;
       else if (n.startsWith('id')) {
-        if (own) acc.ids.push({ start: node.startIndex, end: node.endIndex, name: node.text, kind: n });
+        if (own) {
+          // The text is the parsed text's slice: `node.text` would read both positions again.
+          const start = node.startIndex;
+          const end = node.endIndex;
+          acc.ids.push({ start, end, name: parsed.slice(start, end), kind: n });
+        }
       } else if (n === 'import') {
         if (own && spec.imports && !acc.importSeen.has(node.startIndex)) {
           acc.importSeen.add(node.startIndex);
@@ -258,7 +267,8 @@ function collectMacroItems(
     length += inner.length + 1;
   }
   if (parts.length === 0) return;
-  collectMatches(spec, query.matches(parser.parse(parts.join('\n')).rootNode), segmentMap(starts, origins), acc, false);
+  const joined = parts.join('\n');
+  collectMatches(spec, joined, query.matches(parser.parse(joined).rootNode), segmentMap(starts, origins), acc, false);
 }
 
 /** Syntax boundaries: the line start of each named node; only nodes larger than a region are descended into. */
@@ -374,7 +384,7 @@ export function treeSitterFacts(
       window === rows
         ? undefined
         : { startPosition: { row, column: 0 }, endPosition: { row: row + window, column: 0 } };
-    collectMatches(spec, query.matches(root, range), IDENTITY, acc, true);
+    collectMatches(spec, text, query.matches(root, range), IDENTITY, acc, true);
   }
   // Rust items inside macro invocations (`cfg_rt! { pub struct JoinHandle … }`) are token
   // trees to the grammar; parse their bodies as items so those definitions are found too.

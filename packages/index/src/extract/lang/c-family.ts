@@ -76,18 +76,20 @@ function declaredName(node: Node): Declared | null {
   let n: Node | null = node;
   let owner: Node | null = null;
   for (let depth = 0; n && depth < DECLARATOR_DEPTH_MAX; depth++) {
-    if (NAME_TYPES.has(n.type)) return { name: n, owner };
-    if (n.type === 'qualified_identifier') {
+    // Each property of a node is a call into the binding: read the type once.
+    const type = n.type;
+    if (NAME_TYPES.has(type)) return { name: n, owner };
+    if (type === 'qualified_identifier') {
       owner = n.childForFieldName('scope');
       n = n.childForFieldName('name');
-    } else if (n.type === 'template_function' || n.type === 'template_type') n = n.childForFieldName('name');
-    else if (WRAPPERS.has(n.type)) {
+    } else if (type === 'template_function' || type === 'template_type') n = n.childForFieldName('name');
+    else if (WRAPPERS.has(type)) {
       const named: Node[] = n.namedChildren.filter(
         (c) => c.type !== 'ms_call_modifier' && c.type !== 'attribute_declaration' && c.type !== 'type_qualifier',
       );
       n =
         n.childForFieldName('declarator') ??
-        (n.type === 'attributed_declarator' ? named[0] : named[named.length - 1]) ??
+        (type === 'attributed_declarator' ? named[0] : named[named.length - 1]) ??
         null;
     } else return null;
   }
@@ -196,9 +198,10 @@ function locate(def: Node, name: Node): { def: Node; name: Node; owner: Node | n
 
 /** `#define X_H` (or `#define X_H 1`) right inside the `#ifndef X_H` it guards: no definition. */
 function isIncludeGuard(def: Node): boolean {
+  if (def.type !== 'preproc_def') return false;
   const parent = def.parent;
   const value = def.childForFieldName('value')?.text.trim();
-  if (def.type !== 'preproc_def' || (value !== undefined && value !== '1') || !parent) return false;
+  if ((value !== undefined && value !== '1') || !parent) return false;
   const guard = parent.childForFieldName('name') ?? parent.childForFieldName('condition');
   const name = def.childForFieldName('name')?.text;
   return (

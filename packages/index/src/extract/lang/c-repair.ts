@@ -141,32 +141,54 @@ function looksLikeAnnotation(word: string): boolean {
   return /^_[_A-Z]/.test(word) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(word) || ANNOTATION_WORDS.has(word);
 }
 
-/** Comments, string and character literals replaced by spaces (newlines kept). */
+/** `s` with every character but newlines (and, with `keepReturns`, carriage returns) made a space. */
+function spacesFor(s: string, keepReturns: boolean): string {
+  if (!s.includes('\n') && !(keepReturns && s.includes('\r'))) return ' '.repeat(s.length);
+  return s.replace(keepReturns ? /[^\n\r]/g : /[^\n]/g, ' ');
+}
+
+/** Where a comment or a string or character literal may open. */
+const MASK_OPENER = /\/[/*]|["']/g;
+
+/**
+ * Comments, string and character literals replaced by spaces (newlines kept). Runs once or
+ * more for every C and C++ file, so it copies the text in slices between openers rather
+ * than character by character (an array of one-character strings was ~15 % of extraction).
+ */
 export function maskCode(text: string): string {
-  const out = text.split('');
-  const blank = (from: number, to: number) => {
-    for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '/' && text[i + 1] === '/') {
-      let j = i;
-      while (j < text.length && text[j] !== '\n') j++;
-      blank(i, j);
-      i = j - 1;
-    } else if (c === '/' && text[i + 1] === '*') {
+  const parts: string[] = [];
+  let done = 0;
+  MASK_OPENER.lastIndex = 0;
+  for (let m = MASK_OPENER.exec(text); m; m = MASK_OPENER.exec(text)) {
+    const i = m.index;
+    let from: number;
+    let to: number;
+    let next: number;
+    if (m[0] === '//') {
+      const eol = text.indexOf('\n', i);
+      from = i;
+      to = eol < 0 ? text.length : eol;
+      next = to;
+    } else if (m[0] === '/*') {
       const close = text.indexOf('*/', i + 2);
-      const j = close < 0 ? text.length : close + 2;
-      blank(i, j);
-      i = j - 1;
-    } else if (c === '"' || c === "'") {
+      from = i;
+      to = close < 0 ? text.length : close + 2;
+      next = to;
+    } else {
+      const c = m[0];
       let j = i + 1;
       while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-      blank(i + 1, Math.min(j, text.length));
-      i = j;
+      from = i + 1;
+      to = Math.min(j, text.length);
+      next = j + 1;
     }
+    parts.push(text.slice(done, from), spacesFor(text.slice(from, to), false));
+    done = to;
+    MASK_OPENER.lastIndex = next;
   }
-  return out.join('');
+  if (done === 0) return text;
+  parts.push(text.slice(done));
+  return parts.join('');
 }
 
 interface Span {
@@ -480,11 +502,21 @@ export function blankTagAnnotations(text: string): string {
   return applyBlanks(text, blanks);
 }
 
+/** `text` with the spans (in any order, overlapping or not) blanked, line breaks kept. */
 function applyBlanks(text: string, blanks: readonly Span[]): string {
   if (blanks.length === 0) return text;
-  const out = text.split('');
-  for (const s of blanks) for (let k = s.start; k < s.end; k++) if (out[k] !== '\n' && out[k] !== '\r') out[k] = ' ';
-  return out.join('');
+  const sorted = [...blanks].sort((a, b) => a.start - b.start);
+  const parts: string[] = [];
+  let done = 0;
+  for (const b of sorted) {
+    const from = Math.max(b.start, done);
+    const to = Math.min(b.end, text.length);
+    if (to <= from) continue;
+    parts.push(text.slice(done, from), spacesFor(text.slice(from, to), true));
+    done = to;
+  }
+  parts.push(text.slice(done));
+  return parts.join('');
 }
 
 /** `dialect` c: what only a C++ compiler reads is blanked (`#ifdef __cplusplus` blocks); cpp: only the split `extern "C" {`. */
