@@ -12,7 +12,7 @@ import { PHP } from './lang/php';
 import { PYTHON } from './lang/python';
 import { RUST } from './lang/rust';
 import { JAVASCRIPT, TSX, TYPESCRIPT } from './lang/typescript';
-import type { LanguageSpec } from './spec';
+import type { IdentifierKind, LanguageSpec } from './spec';
 
 export type CodeLanguage = Exclude<Language, 'text'>;
 export type TreeSitterLanguage = Exclude<CodeLanguage, 'dreammaker'>;
@@ -50,6 +50,8 @@ interface Loaded {
   parser: Parser;
   query: Parser.Query;
   spec: LanguageSpec;
+  /** `spec.identifiers` by node type id, filled as the walk meets each type (null: not an identifier). */
+  identifierKinds: Map<number, IdentifierKind | null>;
 }
 const loaded = new Map<TreeSitterLanguage, Loaded>();
 
@@ -60,7 +62,7 @@ export function parserFor(lang: TreeSitterLanguage): Loaded {
     const language = spec.load() as Parser.Language;
     const parser = new (treeSitter())();
     parser.setLanguage(language);
-    entry = { parser, query: new (treeSitter().Query)(language, spec.query), spec };
+    entry = { parser, query: new (treeSitter().Query)(language, spec.query), spec, identifierKinds: new Map() };
     loaded.set(lang, entry);
   }
   return entry;

@@ -48,10 +48,12 @@ export interface Prepared {
  * - `@def.KIND` with `@name` (and optionally `@owner`, an explicit owner such as a Go receiver);
  * - `@import`: an import statement, read by `imports`; `@range.import`, `@range.local`: spans whose identifiers get those roles;
  * - `@role.call`, `@role.module`, `@role.type`, `@role.member`: the role of one identifier node;
- * - `@id`, `@id.type`, `@id.field`: identifier occurrences (type and field identifiers default to those roles);
  * - `@container.impl` with `@container.type`, `@macro.body`: Rust impl blocks and macro token trees;
  * - `@macro.template`: a macro rule's right-hand side, read by `templateFacts`.
  */
+/** What an identifier occurrence is by its node type: a plain one, or a type or field name (which default to those roles). */
+export type IdentifierKind = 'id' | 'id.type' | 'id.field';
+
 export interface LanguageSpec {
   /** npm package of the grammar: its version is part of the extractor id. */
   readonly grammar: string;
@@ -59,6 +61,12 @@ export interface LanguageSpec {
   readonly version: number;
   load(): unknown;
   readonly query: string;
+  /**
+   * Node types whose every occurrence is an identifier. They are found by walking the tree,
+   * not by query captures: a capture makes one binding object per node, which on C was the
+   * largest share of extraction after parsing.
+   */
+  readonly identifiers: Readonly<Record<string, IdentifierKind>>;
   /** The kind to record for a captured definition, or null to drop it (e.g. a local variable). */
   refine?(def: Node, kind: string, name: Node): string | null;
   /**

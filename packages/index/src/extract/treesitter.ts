@@ -6,7 +6,7 @@ import { ROLE } from './facts';
 import { parserFor, type TreeSitterLanguage } from './grammars';
 import { CONTAINER_KINDS, resolveOwners, type RawDef, type RawFacts, type RawSite } from './raw';
 import type { CutPoint } from './regions';
-import type { LanguageSpec, RawImport } from './spec';
+import type { IdentifierKind, LanguageSpec, RawImport } from './spec';
 import { lineAt, type DecodedText } from './text';
 
 /** Cut priority of a syntax boundary at nesting depth d (top level is strongest). */
@@ -132,7 +132,6 @@ const ROLE_STRENGTH: readonly number[] = [ROLE.call, ROLE.type, ROLE.module, ROL
  */
 function collectMatches(
   spec: LanguageSpec,
-  parsed: string,
   matches: Parser.QueryMatch[],
   map: PositionMap,
   acc: Collected,
@@ -155,14 +154,7 @@ function collectMatches(
       else if (n === 'owner') ownerNode = node;
       else if (n === 'container.impl') implNode = node;
       else if (n === 'container.type') implType = node;
-      else if (n.startsWith('id')) {
-        if (own) {
-          // The text is the parsed text's slice: `node.text` would read both positions again.
-          const start = node.startIndex;
-          const end = node.endIndex;
-          acc.ids.push({ start, end, name: parsed.slice(start, end), kind: n });
-        }
-      } else if (n === 'import') {
+      else if (n === 'import') {
         if (own && spec.imports && !acc.importSeen.has(node.startIndex)) {
           acc.importSeen.add(node.startIndex);
           acc.imports.push(...spec.imports(node));
@@ -267,8 +259,37 @@ function collectMacroItems(
     length += inner.length + 1;
   }
   if (parts.length === 0) return;
-  const joined = parts.join('\n');
-  collectMatches(spec, joined, query.matches(parser.parse(joined).rootNode), segmentMap(starts, origins), acc, false);
+  collectMatches(spec, query.matches(parser.parse(parts.join('\n')).rootNode), segmentMap(starts, origins), acc, false);
+}
+
+/**
+ * Identifier occurrences (`spec.identifiers`) in document order, by one cursor walk that
+ * makes no node objects: positions and types are read off the cursor. An identifier node is
+ * not descended into. `kinds` caches the answer per node type id.
+ */
+function collectIdentifiers(
+  tree: Parser.Tree,
+  text: string,
+  spec: LanguageSpec,
+  kinds: Map<number, IdentifierKind | null>,
+  out: Collected['ids'],
+): void {
+  const cursor = tree.walk();
+  for (;;) {
+    const typeId = cursor.nodeTypeId;
+    let kind = kinds.get(typeId);
+    if (kind === undefined) {
+      const type = cursor.nodeType;
+      kind = cursor.nodeIsNamed && Object.hasOwn(spec.identifiers, type) ? spec.identifiers[type] : null;
+      kinds.set(typeId, kind);
+    }
+    if (kind !== null) {
+      const start = cursor.startIndex;
+      const end = cursor.endIndex;
+      out.push({ start, end, name: text.slice(start, end), kind });
+    } else if (cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
+  }
 }
 
 /** Syntax boundaries: the line start of each named node; only nodes larger than a region are descended into. */
@@ -357,7 +378,7 @@ export function treeSitterFacts(
   decoded: DecodedText,
   lineStarts: readonly number[],
 ): RawFacts {
-  const { parser, query, spec } = parserFor(lang);
+  const { parser, query, spec, identifierKinds } = parserFor(lang);
   const prepared = spec.prepare?.(decoded.text);
   const { text, tree } = parseRepaired(parser, spec, prepared?.text ?? decoded.text);
   const root = tree.rootNode;
@@ -384,8 +405,9 @@ export function treeSitterFacts(
       window === rows
         ? undefined
         : { startPosition: { row, column: 0 }, endPosition: { row: row + window, column: 0 } };
-    collectMatches(spec, text, query.matches(root, range), IDENTITY, acc, true);
+    collectMatches(spec, query.matches(root, range), IDENTITY, acc, true);
   }
+  collectIdentifiers(tree, text, spec, identifierKinds, acc.ids);
   // Rust items inside macro invocations (`cfg_rt! { pub struct JoinHandle … }`) are token
   // trees to the grammar; parse their bodies as items so those definitions are found too.
   for (let depth = 0; depth < MACRO_ITEM_DEPTH && acc.macroBodies.length > 0; depth++) {

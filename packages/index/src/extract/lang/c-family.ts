@@ -26,9 +26,6 @@ const SHARED = `
 (for_statement initializer: (declaration declarator: (init_declarator declarator: (_) @range.local)))
 (call_expression function: (identifier) @role.call)
 (call_expression function: (field_expression field: (field_identifier) @role.call))
-(identifier) @id
-(type_identifier) @id.type
-(field_identifier) @id.field
 `;
 
 const CPP_ONLY = `
@@ -42,7 +39,6 @@ const CPP_ONLY = `
 (call_expression function: (template_function name: (identifier) @role.call))
 (new_expression type: (type_identifier) @role.call)
 (qualified_identifier scope: (namespace_identifier) @role.module)
-(namespace_identifier) @id
 `;
 
 /** Nodes that name what a declarator declares. */
@@ -77,7 +73,7 @@ function declaredName(node: Node): Declared | null {
   let owner: Node | null = null;
   for (let depth = 0; n && depth < DECLARATOR_DEPTH_MAX; depth++) {
     // Each property of a node is a call into the binding: read the type once.
-    const type = n.type;
+    const type: string = n.type;
     if (NAME_TYPES.has(type)) return { name: n, owner };
     if (type === 'qualified_identifier') {
       owner = n.childForFieldName('scope');
@@ -325,11 +321,14 @@ function prepare(text: string): Prepared {
 
 const COMMON = { refine, locate, imports, prepare };
 
+const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_identifier: 'id.field' } as const;
+
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
   version: 3,
   query: SHARED,
+  identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
   load: () => require('tree-sitter-c'),
 };
@@ -339,6 +338,7 @@ export const CPP: LanguageSpec = {
   grammar: 'tree-sitter-cpp',
   version: 3,
   query: SHARED + CPP_ONLY,
+  identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),
   load: () => require('tree-sitter-cpp'),
 };

@@ -47,7 +47,6 @@ const QUERY = `
 (local_declaration_statement) @range.local
 (foreach_statement left: (identifier) @range.local)
 (lambda_expression parameters: (_) @range.local)
-(identifier) @id
 `;
 
 /** `const` fields are constants. */
@@ -62,6 +61,7 @@ export const CSHARP: LanguageSpec = {
   grammar: 'tree-sitter-c-sharp',
   version: 1,
   query: QUERY,
+  identifiers: { identifier: 'id' },
   refine,
   load: () => loadNativeGrammar('tree-sitter-c-sharp'),
   imports(statement) {

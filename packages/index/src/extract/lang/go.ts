@@ -20,10 +20,6 @@ const QUERY = `
 (short_var_declaration left: (_) @range.local)
 (parameter_list) @range.local
 (range_clause left: (_) @range.local)
-(identifier) @id
-(type_identifier) @id.type
-(field_identifier) @id.field
-(package_identifier) @id
 `;
 
 const SCOPES = new Set([
@@ -54,6 +50,7 @@ export const GO: LanguageSpec = {
   grammar: 'tree-sitter-go',
   version: 1,
   query: QUERY,
+  identifiers: { identifier: 'id', type_identifier: 'id.type', field_identifier: 'id.field', package_identifier: 'id' },
   refine,
   load: () => require('tree-sitter-go'),
   // `*Server[T]` → `Server`

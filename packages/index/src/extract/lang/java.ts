@@ -27,8 +27,6 @@ const QUERY = `
 (catch_formal_parameter name: (identifier) @range.local)
 (enhanced_for_statement name: (identifier) @range.local)
 (lambda_expression parameters: (_) @range.local)
-(identifier) @id
-(type_identifier) @id.type
 `;
 
 /** `static final` fields are constants. */
@@ -43,6 +41,7 @@ export const JAVA: LanguageSpec = {
   grammar: 'tree-sitter-java',
   version: 1,
   query: QUERY,
+  identifiers: { identifier: 'id', type_identifier: 'id.type' },
   refine,
   load: () => require('tree-sitter-java'),
   imports(statement) {

@@ -19,7 +19,6 @@ const QUERY = `
 (parameters) @range.local
 (for_generic_clause (variable_list) @range.local)
 (for_numeric_clause name: (identifier) @range.local)
-(identifier) @id
 `;
 
 /** The value assigned to the name at `name`'s position in its variable list. */
@@ -75,6 +74,7 @@ export const LUAU: LanguageSpec = {
   grammar: '@tree-sitter-grammars/tree-sitter-lua',
   version: 2,
   query: QUERY,
+  identifiers: { identifier: 'id' },
   refine,
   load: () => loadNativeGrammar('@tree-sitter-grammars/tree-sitter-lua'),
   prepare: prepareLuau,

@@ -36,7 +36,6 @@ const QUERY = `
 (use_declaration (name) @role.type)
 (attribute (name) @role.type)
 (formal_parameters) @range.local
-(name) @id
 `;
 
 function imports(statement: Node): RawImport[] {
@@ -65,6 +64,7 @@ export const PHP: LanguageSpec = {
   grammar: 'tree-sitter-php',
   version: 1,
   query: QUERY,
+  identifiers: { name: 'id' },
   imports,
   load: () => (require('tree-sitter-php') as { php: unknown }).php,
 };

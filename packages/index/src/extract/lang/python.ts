@@ -22,7 +22,6 @@ const QUERY = `
 (lambda_parameters) @range.local
 (for_statement left: (_) @range.local)
 (for_in_clause left: (_) @range.local)
-(identifier) @id
 `;
 
 const ENUM_BASE = /\b(Enum|IntEnum|StrEnum|Flag|IntFlag)\b/;
@@ -126,6 +125,7 @@ export const PYTHON: LanguageSpec = {
   grammar: 'tree-sitter-python',
   version: 3,
   query: QUERY,
+  identifiers: { identifier: 'id' },
   refine,
   imports,
   load: () => require('tree-sitter-python'),

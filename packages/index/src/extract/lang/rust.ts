@@ -32,10 +32,6 @@ const QUERY = `
 (macro_invocation macro: (identifier) @role.call)
 (scoped_identifier path: (identifier) @role.module)
 (scoped_type_identifier path: (identifier) @role.module)
-(identifier) @id
-(type_identifier) @id.type
-(field_identifier) @id.field
-(shorthand_field_identifier) @id
 `;
 
 /** Split at top-level commas (outside braces). */
@@ -78,6 +74,12 @@ export const RUST: LanguageSpec = {
   version: 3,
   load: () => require('tree-sitter-rust'),
   query: QUERY,
+  identifiers: {
+    identifier: 'id',
+    type_identifier: 'id.type',
+    field_identifier: 'id.field',
+    shorthand_field_identifier: 'id',
+  },
   templateFacts: macroTemplateFacts,
   imports(statement) {
     const out: RawImport[] = [];

@@ -41,11 +41,6 @@ const COMMON = `
 (call_expression function: (identifier) @role.call)
 (call_expression function: (member_expression property: (_) @role.call))
 (new_expression constructor: (identifier) @role.call)
-(identifier) @id
-(property_identifier) @id.field
-(shorthand_property_identifier) @id
-(shorthand_property_identifier_pattern) @id
-(private_property_identifier) @id.field
 `;
 
 const TS_ONLY = `
@@ -61,7 +56,6 @@ const TS_ONLY = `
 (internal_module name: (_) @name) @def.module
 (enum_body (property_identifier) @name) @def.variant
 (enum_body (enum_assignment name: (_) @name)) @def.variant
-(type_identifier) @id.type
 `;
 
 const JS_ONLY = `
@@ -191,10 +185,19 @@ function imports(statement: Node): RawImport[] {
   return out;
 }
 
+const JS_IDENTIFIERS = {
+  identifier: 'id',
+  property_identifier: 'id.field',
+  shorthand_property_identifier: 'id',
+  shorthand_property_identifier_pattern: 'id',
+  private_property_identifier: 'id.field',
+} as const;
+
 export const TYPESCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-typescript',
   version: 9,
   query: COMMON + TS_ONLY,
+  identifiers: { ...JS_IDENTIFIERS, type_identifier: 'id.type' },
   refine,
   imports,
   repair: repairTypeScript,
@@ -208,6 +211,7 @@ export const JAVASCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-javascript',
   version: 7,
   query: COMMON + JS_ONLY,
+  identifiers: JS_IDENTIFIERS,
   refine,
   imports,
   load: () => require('tree-sitter-javascript'),
