@@ -1,7 +1,8 @@
 // Facts of one file from its tree-sitter parse: query captures folded into definitions,
 // owners, identifier roles and imports (in text units), plus region cut points.
 import type Parser from 'tree-sitter';
-import { REGION_MAX_BYTES, REPAIR_ERROR_NODES_MAX } from '../limits';
+import { REGION_MAX_BYTES } from '../limits';
+import { treeErrors } from './errors';
 import { ROLE } from './facts';
 import { parserFor, type TreeSitterLanguage } from './grammars';
 import { CONTAINER_KINDS, resolveOwners, type RawDef, type RawFacts, type RawSite } from './raw';
@@ -327,22 +328,6 @@ function syntaxCuts(root: Parser.SyntaxNode, decoded: DecodedText, lineStarts: r
 }
 
 /**
- * ERROR and MISSING nodes of a tree (only subtrees with errors are visited), or Infinity
- * when more than REPAIR_ERROR_NODES_MAX nodes would have to be visited to count them.
- */
-export function errorCount(root: Parser.SyntaxNode): number {
-  let count = 0;
-  let visited = 0;
-  const stack = [root];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (++visited > REPAIR_ERROR_NODES_MAX) return Infinity;
-    if (node.isError || node.isMissing) count++;
-    if (node.hasError) stack.push(...node.children);
-  }
-  return count;
-}
-
-/**
  * Parse, then while the tree has errors try the language's repair; a rewrite is kept only
  * when it has fewer errors. A tree too broken to count (a generated file erring on every
  * token) is not repaired: a rewrite could not be shown to help.
@@ -351,12 +336,12 @@ function parseRepaired(parser: Parser, spec: LanguageSpec, source: string): { te
   let text = source;
   let tree = parser.parse(text);
   if (!spec.repair || !tree.rootNode.hasError) return { text, tree };
-  let errors = errorCount(tree.rootNode);
+  let errors = treeErrors(tree).count;
   for (let round = 0; round < REPAIR_ROUNDS_MAX && errors > 0 && errors !== Infinity; round++) {
     const repaired = spec.repair(text, tree);
     if (repaired === text) break;
     const next = parser.parse(repaired);
-    const nextErrors = next.rootNode.hasError ? errorCount(next.rootNode) : 0;
+    const nextErrors = next.rootNode.hasError ? treeErrors(next).count : 0;
     if (nextErrors >= errors) break;
     text = repaired;
     tree = next;

@@ -4,7 +4,7 @@
 // split across `#ifdef __cplusplus` blocks, branches of a conditional that open braces
 // the other branches open again, and `#endif` lines that close nothing.
 import type Parser from 'tree-sitter';
-import { REPAIR_ERROR_NODES_MAX } from '../../limits';
+import { treeErrors } from '../errors';
 
 /** Words a declaration head may hold that are C or C++ syntax, never a macro. */
 const SPECIFIERS = new Set([
@@ -200,18 +200,6 @@ function lineStartsOf(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
-}
-
-/** Rows holding an ERROR or MISSING node (only subtrees with errors are visited). */
-function errorRows(root: Parser.SyntaxNode): number[] {
-  const rows = new Set<number>();
-  const stack = [root];
-  let visited = 0;
-  for (let node = stack.pop(); node && ++visited <= REPAIR_ERROR_NODES_MAX; node = stack.pop()) {
-    if (node.isError || node.isMissing) rows.add(node.startPosition.row);
-    if (node.hasError) stack.push(...node.children);
-  }
-  return [...rows].sort((a, b) => a - b);
 }
 
 function isWordStart(c: string | undefined): boolean {
@@ -562,7 +550,7 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
     }
   }
   // `__BEGIN_DECLS`, `G_END_DECLS`, `U_NAMESPACE_END` alone on a line: extern "C" and namespace wrappers as macros.
-  const rows = errorRows(tree.rootNode);
+  const rows = treeErrors(tree).rows;
   const near = new Set(rows.flatMap((r) => [r - 1, r, r + 1]));
   for (let line = 0; line < starts.length; line++) {
     const m = /^([ \t]*)([A-Za-z_]\w*)[ \t]*;?[ \t]*$/.exec(code.slice(starts[line], lineEnd(line)));
