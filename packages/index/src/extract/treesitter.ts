@@ -268,7 +268,7 @@ function collectMacroItems(
  * makes no node objects: positions and types are read off the cursor. An identifier node is
  * not descended into. `kinds` caches the answer per node type id.
  */
-function collectIdentifiers(
+export function collectIdentifiers(
   tree: Parser.Tree,
   text: string,
   spec: LanguageSpec,
