@@ -72,9 +72,9 @@ export interface LanguageSpec {
   /**
    * The nodes a captured definition really stands for, when the query cannot reach them:
    * a C declarator's name lies at any depth (`*(*f)(int)`), and a template's span starts
-   * at its `template <…>` head. Null drops the capture.
+   * at its `template <…>` head. `kind` is the capture's (`@def.KIND`). Null drops the capture.
    */
-  locate?(def: Node, name: Node): { def: Node; name: Node; owner: Node | null } | null;
+  locate?(def: Node, name: Node, kind: string): { def: Node; name: Node; owner: Node | null } | null;
   /** Owner name from an `@owner` capture's text (`*Server[T]` → `Server`). */
   ownerName?(text: string): string;
   imports?(statement: Node): RawImport[];

@@ -178,7 +178,7 @@ function collectMatches(
     if (impl) acc.containers.push({ ...impl, name: implTypeName(implType!.text), kind: 'impl' });
     if (!def || !nameNode) continue;
     if (spec.locate) {
-      const located = spec.locate(def, nameNode);
+      const located = spec.locate(def, nameNode, defKind);
       if (!located) continue;
       ({ def, name: nameNode } = located);
       ownerNode = located.owner ?? ownerNode;

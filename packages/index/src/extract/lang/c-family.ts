@@ -183,21 +183,26 @@ function qualifiesByNamespace(scope: Node, tree: Parser.Tree): boolean {
   return /^[a-z]/.test(name);
 }
 
-function locate(def: Node, name: Node): { def: Node; name: Node; owner: Node | null } | null {
+/** Kinds whose definitions never stand in a `template <…>` head: their parent is not read (a call into the binding per macro). */
+const UNTEMPLATED_KINDS = new Set(['macro', 'variant']);
+
+function locate(def: Node, name: Node, kind: string): { def: Node; name: Node; owner: Node | null } | null {
   const declared = declaredName(name);
   // A name the parser had to invent (`static DEFINE_PER_CPU(int, x);`) names nothing.
   if (!declared || declared.name.isMissing || declared.name.text === '') return null;
   let whole = def;
-  while (whole.parent?.type === 'template_declaration') whole = whole.parent;
+  if (!UNTEMPLATED_KINDS.has(kind)) while (whole.parent?.type === 'template_declaration') whole = whole.parent;
   return { def: whole, name: declared.name, owner: declared.owner };
 }
 
 /** `#define X_H` (or `#define X_H 1`) right inside the `#ifndef X_H` it guards: no definition. */
 function isIncludeGuard(def: Node): boolean {
   if (def.type !== 'preproc_def') return false;
-  const parent = def.parent;
+  // The value first: most macros have one, and then their parent is never read.
   const value = def.childForFieldName('value')?.text.trim();
-  if ((value !== undefined && value !== '1') || !parent) return false;
+  if (value !== undefined && value !== '1') return false;
+  const parent = def.parent;
+  if (!parent) return false;
   const guard = parent.childForFieldName('name') ?? parent.childForFieldName('condition');
   const name = def.childForFieldName('name')?.text;
   return (
