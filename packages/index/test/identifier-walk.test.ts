@@ -28,7 +28,7 @@ function byQuery(lang: TreeSitterLanguage, tree: Parser.Tree): Occurrence[] {
 }
 
 function byWalk(lang: TreeSitterLanguage, tree: Parser.Tree, text: string): Occurrence[] {
-  const ids: { start: number; end: number; name: string; kind: string }[] = [];
+  const ids: Parameters<typeof collectIdentifiers>[4] = [];
   collectIdentifiers(tree, text, SPECS[lang], new Map(), ids);
   for (const id of ids) expect(id.name).toBe(text.slice(id.start, id.end));
   return ids.map(({ start, end, kind }) => ({ start, end, kind })).sort((a, b) => a.start - b.start);

@@ -43,6 +43,9 @@ export interface Prepared {
   readonly typeIds: { start: number; end: number; name: string }[];
 }
 
+/** What an identifier occurrence is by its node type: a plain one, or a type or field name (which default to those roles). */
+export type IdentifierKind = 'id' | 'id.type' | 'id.field';
+
 /**
  * Query captures every language uses:
  * - `@def.KIND` with `@name` (and optionally `@owner`, an explicit owner such as a Go receiver);
@@ -51,9 +54,6 @@ export interface Prepared {
  * - `@container.impl` with `@container.type`, `@macro.body`: Rust impl blocks and macro token trees;
  * - `@macro.template`: a macro rule's right-hand side, read by `templateFacts`.
  */
-/** What an identifier occurrence is by its node type: a plain one, or a type or field name (which default to those roles). */
-export type IdentifierKind = 'id' | 'id.type' | 'id.field';
-
 export interface LanguageSpec {
   /** npm package of the grammar: its version is part of the extractor id. */
   readonly grammar: string;

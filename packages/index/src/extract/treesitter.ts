@@ -73,7 +73,7 @@ interface Collected {
   importRanges: Interval[];
   localRanges: Interval[];
   roleAt: Map<number, number>;
-  ids: { start: number; end: number; name: string; kind: string }[];
+  ids: { start: number; end: number; name: string; kind: IdentifierKind }[];
   macroBodies: Interval[];
   imports: RawImport[];
   importSeen: Set<number>;
