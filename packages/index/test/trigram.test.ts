@@ -15,6 +15,7 @@ import {
 } from '../src/trigram/postings';
 import { queryTrigrams, regexPrefilter, type TrigramQuery } from '../src/trigram/regex';
 import Database from 'better-sqlite3';
+import { RE2JS } from 're2js';
 import { TRIGRAM_DDL, TrigramWriter, trigramFiles } from '../src/store/trigrams';
 import { Fixture, gitInit } from './helpers';
 
@@ -114,6 +115,18 @@ describe('regexTrigramQuery', () => {
     for (const s of some) expect([pattern, s, needed.has(tri(s))]).toEqual([pattern, s, true]);
   });
 
+  it.each([
+    ['if \\(!\\w+\\)\\s*return -ENOMEM;', ['return -ENOMEM;', 'if (!', ')'], 'if (!'],
+    ['struct \\w+_operations \\{', ['_operations {', 'struct '], 'struct '],
+    ['unlikely\\(\\w+ == NULL\\)', ['unlikely(', ' == NULL)'], 'unlikely('],
+    ['\\w+_MAX\\b', ['_MAX'], ''],
+    ['(?:foo|bar)\\w+baz', ['baz'], ''],
+    ['(?i)\\w+Operations', [], ''],
+  ])('%s: every match holds %j and starts with %j', (pattern, literals, leading) => {
+    const pre = regexPrefilter(pattern);
+    expect([pre.literals, pre.leading]).toEqual([literals, leading]);
+  });
+
   it('alternation needs one branch, not both', () => {
     const q = regexTrigramQuery('foobar|bazqux');
     expect(admits(q, fileTrigrams(Buffer.from('xx foobar yy')))).toBe(true);
@@ -175,6 +188,10 @@ describe('regexTrigramQuery', () => {
       (s) => `(?:qqzz\\w*xxyy|${escape(s.slice(0, 4))}\\w*${escape(s.slice(4))})`,
       (s) => `(?:${escape(s.slice(0, 4))}.${escape(s.slice(5))}|zzq[a-z]+qzz)`,
       (s) => `${escape(s.slice(0, 2))}(?:${escape(s.slice(2, 5))}|[0-9]{2}x)+${escape(s.slice(5))}`,
+      // A literal tail after an open fragment: `\\w+_init`, `\\)\\s*return`.
+      (s) => `${escape(s.slice(0, 2))}\\w*${escape(s.slice(2, 4))}\\s*${escape(s.slice(4))}`,
+      (s) => `[a-z_]*${escape(s.slice(0, 3))}.?${escape(s.slice(3))}`,
+      (s) => `${escape(s.slice(0, 3))}(?:${escape(s.slice(3, 5))})?${escape(s.slice(5))}`,
     ];
     it('over 1,500 patterns cut from real source files', () => {
       let checked = 0;
@@ -187,8 +204,14 @@ describe('regexTrigramQuery', () => {
         const c = compileRegex(pattern);
         if (!c.ok || !c.matcher.firstMatch(text).found) continue;
         checked++;
-        const q = regexTrigramQuery(pattern);
-        expect([pattern, admits(q, fileTrigrams(Buffer.from(text, 'utf8')))]).toEqual([pattern, true]);
+        const pre = regexPrefilter(pattern);
+        expect([pattern, admits(pre.query, fileTrigrams(Buffer.from(text, 'utf8')))]).toEqual([pattern, true]);
+        // The scan skips by these strings (live.ts): each must be in the match itself.
+        const m = RE2JS.compile(pattern).matcher(text);
+        expect(m.find()).toBe(true);
+        const matched = m.group() ?? '';
+        for (const l of pre.literals) expect([pattern, l, matched.includes(l)]).toEqual([pattern, l, true]);
+        expect([pattern, pre.leading, matched.startsWith(pre.leading)]).toEqual([pattern, pre.leading, true]);
       }
       expect(checked).toBeGreaterThan(1000);
     });

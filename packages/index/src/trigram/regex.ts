@@ -90,6 +90,8 @@ interface Info {
   readonly whole: boolean;
   /** A string every match starts with, as written ('' when none is known). */
   readonly leading: string;
+  /** A string every match ends with, as written ('' when none is known). */
+  readonly trailing: string;
 }
 
 const NOTHING_KNOWN = new Set(['']);
@@ -102,6 +104,7 @@ const emptyString = (): Info => ({
   required: [''],
   whole: true,
   leading: '',
+  trailing: '',
 });
 const anyChar = (): Info => ({
   emptyable: false,
@@ -112,6 +115,7 @@ const anyChar = (): Info => ({
   required: [],
   whole: false,
   leading: '',
+  trailing: '',
 });
 const anyString = (): Info => ({ ...anyChar(), emptyable: true });
 
@@ -168,13 +172,24 @@ const REQUIRED_MAX = 4;
 
 /**
  * Both fragments' required strings, or one joined string when each is the whole of its
- * match; the leading string goes on through a fragment that is wholly known.
+ * match; the leading string goes on through a fragment that is wholly known, and so does
+ * the trailing one backwards. Where they meet, x's trailing string followed by y's leading
+ * one is in every match too: `\w+_init` requires `_init`, not only `_`.
  */
-function required(x: Info, y: Info): Pick<Info, 'required' | 'whole' | 'leading'> {
+function required(x: Info, y: Info): Pick<Info, 'required' | 'whole' | 'leading' | 'trailing'> {
   const leading = x.whole ? x.required[0] + y.leading : x.leading;
-  if (x.whole && y.whole) return { required: [x.required[0] + y.required[0]], whole: true, leading };
-  const all = [...new Set([...x.required, ...y.required])].filter((s) => s !== '');
-  return { required: all.sort((a, b) => b.length - a.length).slice(0, REQUIRED_MAX), whole: false, leading };
+  const trailing = y.whole ? x.trailing + y.required[0] : y.trailing;
+  if (x.whole && y.whole) return { required: [x.required[0] + y.required[0]], whole: true, leading, trailing };
+  const all = [...new Set([...x.required, ...y.required, x.trailing + y.leading])].sort((a, b) => b.length - a.length);
+  // A string inside a longer kept one says nothing more (`_ini` beside `_init`).
+  const kept: string[] = [];
+  for (const s of all) if (s !== '' && !kept.some((k) => k.includes(s))) kept.push(s);
+  return {
+    required: kept.slice(0, REQUIRED_MAX),
+    whole: false,
+    leading,
+    trailing,
+  };
 }
 
 function concat(x: Info, y: Info): Info {
@@ -230,6 +245,7 @@ function alternate(x: Info, y: Info): Info {
       required: [],
       whole: false,
       leading: '',
+      trailing: '',
     };
   const a = inexact(x);
   const b = inexact(y);
@@ -242,6 +258,7 @@ function alternate(x: Info, y: Info): Info {
     required: [],
     whole: false,
     leading: '',
+    trailing: '',
   });
 }
 
@@ -408,7 +425,7 @@ class Parser {
       if (!/^[a-z]$/.test(lower) || lower === 'k' || lower === 's') return anyChar();
       return { ...anyChar(), exact: new Set([lower]) };
     }
-    return { ...emptyString(), emptyable: false, exact: new Set([ch]), required: [ch], leading: ch };
+    return { ...emptyString(), emptyable: false, exact: new Set([ch]), required: [ch], leading: ch, trailing: ch };
   }
 
   private charClass(): Info {
