@@ -44,6 +44,15 @@ export const FTS_DEAD_REBUILD_FRACTION = 0.3;
  * "Trigram postings"); code search engines stop at the same order (Sourcegraph's default 500).
  */
 export const REGEX_MAX_HITS = 500;
+/**
+ * Candidate files a `re:` scan needs before a long-lived process shares the reading with its
+ * helper thread (query/scan-pool.ts): fewer are read faster than a job is handed over.
+ */
+export const SCAN_HELPER_MIN_FILES = 256;
+/** Files the two threads of a shared `re:` scan take at a time from the candidate list. */
+export const SCAN_CHUNK_FILES = 32;
+/** How long past a scan's deadline the asking thread waits for its helper before replacing it. */
+export const SCAN_HELPER_GRACE_MS = 250;
 /** Bytes a `re:` walk reads before it stops and reports truncation. */
 export const REGEX_MAX_BYTES_SCANNED = 512 * 1024 * 1024;
 /** Characters of one `re:` pattern; a longer one answers `bad_regex` (quoting only its start). */

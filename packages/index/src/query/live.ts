@@ -173,11 +173,144 @@ export interface RegexScan {
   scannedFiles: number;
 }
 
+/** A pattern made ready to match files: what compileRegex and regexPrefilter say about it, computed once per scan. */
+export interface PreparedRegex {
+  readonly matcher: RegexMatcher;
+  readonly literals: ScanLiterals;
+  readonly plan: LinePlan | undefined;
+}
+
+export function prepareRegex(pattern: string, prefilter: RegexPrefilter = regexPrefilter(pattern)): PreparedRegex {
+  const compiled = compileRegex(pattern);
+  if (!compiled.ok) throw new Error(`${compiled.code}: ${compiled.message}`); // parseQuery validated it
+  const literals = scanLiterals(prefilter);
+  return { matcher: compiled.matcher, literals, plan: linePlan(pattern, literals) };
+}
+
+/** Where a file's first match lies: its line's span and the revision of the bytes it was read from. */
+export interface RegexFileMatch {
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly revision: string;
+}
+
+/**
+ * What one file gave a `re:` scan: `deadline` when it ran out of time inside the file (the
+ * file counts as unread); otherwise the bytes it counts against REGEX_MAX_BYTES_SCANNED and
+ * its first match, if any. A file that cannot be read, holds NUL bytes or lacks a required
+ * string counts no bytes.
+ */
+export type RegexFileScan =
+  { readonly kind: 'deadline' } | { readonly kind: 'read'; readonly bytes: number; readonly match?: RegexFileMatch };
+
+const NOTHING_READ: RegexFileScan = { kind: 'read', bytes: 0 };
+
+/**
+ * The first match of a prepared pattern in the live bytes of the file at `encodedPath`. Pure
+ * apart from the one checked read: the same bytes always give the same answer, whichever
+ * thread asks (scan-pool.ts).
+ */
+export function scanRegexFile(root: string, encodedPath: string, re: PreparedRegex, deadlineAt: number): RegexFileScan {
+  if (Date.now() > deadlineAt) return { kind: 'deadline' };
+  // Read as readLive does, but hashed only when it matches: most candidates of a narrow
+  // pattern do not, and the revision is only needed for a hit.
+  const read = readInsideRoot(root, percentDecode(encodedPath), FILE_MAX_BYTES);
+  if (!read.ok || read.bytes.includes(0)) return NOTHING_READ;
+  const bytes = read.bytes;
+  const from = matchFloor(bytes, re.literals);
+  if (from === undefined) return NOTHING_READ;
+  const scanned = { kind: 'read', bytes: bytes.length } as const;
+  let at: number;
+  const byLines =
+    re.plan && isUtf8(bytes) ? firstMatchingLine(bytes, from, re.plan, re.matcher, deadlineAt) : undefined;
+  if (byLines === 'deadline') return { kind: 'deadline' };
+  if (byLines === 'none') return scanned;
+  if (byLines !== undefined && 'line' in byLines) at = byLines.line;
+  else {
+    const resume = byLines?.dense ?? from;
+    const decoded = decodeText(bytes);
+    const m = re.matcher.firstMatch(decoded.text, unitAt(decoded, bytes, resume), deadlineAt);
+    if (!m.found) return m.stopped ? { kind: 'deadline' } : scanned;
+    at = decoded.byteAt(m.at);
+  }
+  const starts = lineStartOffsets(bytes);
+  const line = lineAt(starts, at);
+  const lineStart = starts[line - 1];
+  let lineEnd = line < starts.length ? starts[line] - 1 : bytes.length;
+  if (lineEnd > lineStart && bytes[lineEnd - 1] === 0x0d) lineEnd--;
+  const end = Math.max(lineEnd, lineStart);
+  const match: RegexFileMatch = {
+    start: lineStart,
+    end,
+    startLine: line,
+    endLine: lineAt(starts, Math.max(lineStart, end - 1)),
+    revision: revisionOf(bytes),
+  };
+  return { ...scanned, match };
+}
+
+/**
+ * The scan's answer from its files' results in path order, as one thread reading them one
+ * by one would give it: `resultOf(i)` is the i-th file's result (computed on demand, or
+ * taken from what a helper thread computed ahead). Caps are checked before each file, so
+ * the answer never depends on which thread read what.
+ */
+export function assembleRegexScan(
+  files: readonly IndexedFile[],
+  resultOf: (index: number) => RegexFileScan,
+): RegexScan {
+  const hits: SearchHit[] = [];
+  let scanned = 0;
+  let scannedFiles = 0;
+  for (let i = 0; i < files.length; i++) {
+    if (scanned > REGEX_MAX_BYTES_SCANNED) return { hits, truncated: true, stopped: 'bytes', scannedFiles };
+    if (hits.length >= REGEX_MAX_HITS) return { hits, truncated: true, stopped: 'hits', scannedFiles };
+    const r = resultOf(i);
+    if (r.kind === 'deadline') return { hits, truncated: true, stopped: 'deadline', scannedFiles };
+    scannedFiles++;
+    scanned += r.bytes;
+    if (r.match) hits.push(regexHit(files[i], r.match));
+  }
+  return { hits, truncated: false, scannedFiles };
+}
+
+function regexHit(f: IndexedFile, m: RegexFileMatch): SearchHit {
+  return {
+    path: f.path,
+    start: m.start,
+    end: m.end,
+    startLine: m.startLine,
+    endLine: m.endLine,
+    lane: 'regex',
+    revision: m.revision,
+    tags: f.tags,
+    lang: queryLanguageOf(f.lang),
+  };
+}
+
+/** Reads `re:` candidates ahead of the scan on another thread (scan-pool.ts); may decline. */
+export interface RegexHelper {
+  /**
+   * Results for some of `files` (by index), read while this thread reads its share; the
+   * scan reads whatever is missing itself.
+   */
+  scanAlongside(
+    root: string,
+    files: readonly IndexedFile[],
+    pattern: string,
+    re: PreparedRegex,
+    deadlineAt: number,
+  ): ReadonlyMap<number, RegexFileScan> | undefined;
+}
+
 /**
  * `re:` over the live bytes of eligible files, in path order; `^`/`$` match at line
  * boundaries (regex-engine.ts: linear-time RE2 matching). Each file is represented by its
  * first matching line. Past `deadlineAt` (a `Date.now()` timestamp, checked between files
- * and between windows of a long file) the scan stops and reports truncation.
+ * and between windows of a long file) the scan stops and reports truncation. A `helper`
+ * shares the reading with another thread; the answer is the same with or without it.
  */
 export function regexScan(
   root: string,
@@ -185,64 +318,11 @@ export function regexScan(
   pattern: string,
   deadlineAt: number = Date.now() + REGEX_DEADLINE_MS,
   prefilter: RegexPrefilter = regexPrefilter(pattern),
+  helper?: RegexHelper,
 ): RegexScan {
-  const compiled = compileRegex(pattern);
-  if (!compiled.ok) throw new Error(`${compiled.code}: ${compiled.message}`); // parseQuery validated it
-  // A file without a string every match holds is skipped at memchr speed (matchFloor).
-  const literals = scanLiterals(prefilter);
-  const plan = linePlan(pattern, literals);
-  const hits: SearchHit[] = [];
-  let scanned = 0;
-  let lines = 0;
-  let scannedFiles = 0;
-  const stop = (stopped: RegexStop): RegexScan => ({ hits, truncated: true, stopped, scannedFiles });
-  for (const f of files) {
-    if (scanned > REGEX_MAX_BYTES_SCANNED) return stop('bytes');
-    if (lines >= REGEX_MAX_HITS) return stop('hits');
-    if (Date.now() > deadlineAt) return stop('deadline');
-    // Read as readLive does, but hashed only when it matches: most candidates of a narrow
-    // pattern do not, and the revision is only needed for a hit.
-    const read = readInsideRoot(root, percentDecode(f.path), FILE_MAX_BYTES);
-    if (!read.ok || read.bytes.includes(0)) {
-      scannedFiles++;
-      continue;
-    }
-    const from = matchFloor(read.bytes, literals);
-    if (from === undefined) {
-      scannedFiles++;
-      continue;
-    }
-    scanned += read.bytes.length;
-    let at: number;
-    const byLines =
-      plan && isUtf8(read.bytes) ? firstMatchingLine(read.bytes, from, plan, compiled.matcher, deadlineAt) : undefined;
-    if (byLines === 'deadline') return stop('deadline');
-    if (byLines === 'none') {
-      scannedFiles++;
-      continue;
-    }
-    if (byLines !== undefined && 'line' in byLines) {
-      scannedFiles++;
-      at = byLines.line;
-    } else {
-      const resume = byLines?.dense ?? from;
-      const decoded = decodeText(read.bytes);
-      const m = compiled.matcher.firstMatch(decoded.text, unitAt(decoded, read.bytes, resume), deadlineAt);
-      if (!m.found && m.stopped) return stop(m.stopped);
-      scannedFiles++;
-      if (!m.found) continue;
-      at = decoded.byteAt(m.at);
-    }
-    const live: LiveFile = { bytes: read.bytes, revision: revisionOf(read.bytes) };
-    const starts = lineStartOffsets(live.bytes);
-    const line = lineAt(starts, at);
-    const lineStart = starts[line - 1];
-    let lineEnd = line < starts.length ? starts[line] - 1 : live.bytes.length;
-    if (lineEnd > lineStart && live.bytes[lineEnd - 1] === 0x0d) lineEnd--;
-    hits.push(liveHit(f, live, lineStart, Math.max(lineEnd, lineStart), 'regex', starts));
-    lines++;
-  }
-  return { hits, truncated: false, scannedFiles };
+  const re = prepareRegex(pattern, prefilter);
+  const ahead = helper?.scanAlongside(root, files, pattern, re, deadlineAt);
+  return assembleRegexScan(files, (i) => ahead?.get(i) ?? scanRegexFile(root, files[i].path, re, deadlineAt));
 }
 
 /**

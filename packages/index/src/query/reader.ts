@@ -20,6 +20,7 @@ import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
 import { ownershipOf, rootMismatch } from '../store/root-owner';
 import { allRows, storageEngine, type Database } from '../store/sql';
+import type { RegexHelper } from './live';
 import { parseSkipMeta, withSkipped } from '../walk/skip-meta';
 import type { SkippedDir } from '../walk/skipped';
 
@@ -88,6 +89,11 @@ export interface OpenOptions {
    * this reader reads only the rows changed since, when the index journaled them.
    */
   readonly previous?: FileTable;
+  /**
+   * A thread that reads `re:` candidates alongside the one searching (scan-pool.ts
+   * sharedScanPool), for a long-lived process; without it a scan reads on one thread.
+   */
+  readonly regexHelper?: RegexHelper;
 }
 
 /** A reader's file rows, from which a reader of a later generation of the same index file may start. */
@@ -194,6 +200,8 @@ export class IndexReader {
     private readonly indexId: string | undefined,
     /** Where files() may start from; dropped once used. */
     private previous: FileTable | undefined,
+    /** OpenOptions.regexHelper. */
+    readonly regexHelper: RegexHelper | undefined,
   ) {}
 
   /**
@@ -236,7 +244,7 @@ export class IndexReader {
       db.close();
       return fail('index_warming', `the index for ${root} has no published generation yet; ${run}`);
     }
-    return ok(new IndexReader(db, generation, root, cacheDir, indexId, options.previous));
+    return ok(new IndexReader(db, generation, root, cacheDir, indexId, options.previous, options.regexHelper));
   }
 
   files(): IndexedFile[] {

@@ -529,7 +529,7 @@ function runQuery(
     const candidates = regexCandidates(reader, eligible, prefilter.query);
     const files = candidates ?? eligible;
     scanReport = { narrowed: candidates !== undefined, candidateFiles: files.length, eligibleFiles: eligible.length };
-    const scan = regexScan(reader.root, files, q.text, deadlineAt, prefilter);
+    const scan = regexScan(reader.root, files, q.text, deadlineAt, prefilter, reader.regexHelper);
     hits = scan.hits;
     truncated = scan.truncated;
     if (scan.stopped)

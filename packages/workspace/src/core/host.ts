@@ -16,11 +16,31 @@ export interface Host {
   readonly indexesInForeground: boolean;
   /** Readers stay open between requests (a long-lived process). */
   readonly poolsReaders: boolean;
+  /**
+   * A `re:` scan of many files shares the reading with a helper thread kept for the
+   * process's life (@trufflepig/index ScanPool): worth its start-up only in a long-lived process.
+   */
+  readonly sharesRegexScans: boolean;
 }
 
-export const CLIENT_HOST: Host = { name: 'client', indexesInForeground: true, poolsReaders: false };
-export const ROOT_DAEMON_HOST: Host = { name: 'root-daemon', indexesInForeground: false, poolsReaders: true };
-export const COORDINATOR_HOST: Host = { name: 'coordinator', indexesInForeground: false, poolsReaders: true };
+export const CLIENT_HOST: Host = {
+  name: 'client',
+  indexesInForeground: true,
+  poolsReaders: false,
+  sharesRegexScans: false,
+};
+export const ROOT_DAEMON_HOST: Host = {
+  name: 'root-daemon',
+  indexesInForeground: false,
+  poolsReaders: true,
+  sharesRegexScans: true,
+};
+export const COORDINATOR_HOST: Host = {
+  name: 'coordinator',
+  indexesInForeground: false,
+  poolsReaders: true,
+  sharesRegexScans: true,
+};
 
 /** A member search coordinated by a daemon: members are demand-started and queries get a deadline. */
 export function coordinates(host: Host): boolean {

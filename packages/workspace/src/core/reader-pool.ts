@@ -2,7 +2,14 @@
 // use; a long-lived host (core/host.ts: a root daemon, the coordinator) keeps each reader
 // (its generation's snapshot and the caches built on it) until a newer generation is
 // published. The pool is this process's cache; whether it is used is the host's to say.
-import { IndexReader, indexPath, publishedStamp, type FileTable, type OpenOptions } from '@trufflepig/index';
+import {
+  IndexReader,
+  indexPath,
+  publishedStamp,
+  sharedScanPool,
+  type FileTable,
+  type OpenOptions,
+} from '@trufflepig/index';
 import { explicitCacheBaseOf } from '@trufflepig/member-root';
 import { fail, ok, type Outcome } from './errors';
 import type { Host } from './host';
@@ -34,12 +41,14 @@ export interface PublishedOptions {
 }
 
 /**
- * Open options for IndexReader.open: the owner check, and the --cache base behind
- * `cacheDir` (when not the default) so an index_warming hint keeps the user's --cache.
+ * Open options for IndexReader.open: the owner check, the --cache base behind `cacheDir`
+ * (when not the default) so an index_warming hint keeps the user's --cache, and the
+ * process's `re:` helper thread when the host shares scans.
  */
-function openOptions(cacheDir: string, options: PublishedOptions, previous?: FileTable): OpenOptions {
+function openOptions(host: Host, cacheDir: string, options: PublishedOptions, previous?: FileTable): OpenOptions {
   const cacheBase = explicitCacheBaseOf(cacheDir);
   return {
+    ...(host.sharesRegexScans ? { regexHelper: sharedScanPool() } : {}),
     ...(cacheBase !== undefined ? { cacheBase } : {}),
     ...(options.builtFor !== undefined ? { builtFor: options.builtFor } : {}),
     ...(previous ? { previous } : {}),
@@ -57,7 +66,7 @@ export async function openPublished(
   options: PublishedOptions = {},
 ): Promise<Outcome<IndexReader>> {
   if (!host.poolsReaders) {
-    const r = await IndexReader.open(cacheDir, root, openOptions(cacheDir, options));
+    const r = await IndexReader.open(cacheDir, root, openOptions(host, cacheDir, options));
     return r.ok ? ok(r.value) : fail(r.error.code, r.error.message);
   }
   const key = `${cacheDir}\u0000${root}\u0000${options.builtFor ?? ''}`;
@@ -78,7 +87,7 @@ export async function openPublished(
     cached.reader.close();
     pool.delete(key);
   }
-  const r = await IndexReader.open(cacheDir, root, openOptions(cacheDir, options, previous));
+  const r = await IndexReader.open(cacheDir, root, openOptions(host, cacheDir, options, previous));
   if (!r.ok) return fail(r.error.code, r.error.message);
   if (cached && !cached.retired) {
     cached.retired = true;
