@@ -84,6 +84,11 @@ export const TRIGRAM_QUERY_MAX = 48;
  * short calls cost more than one long one when nearly every line is a candidate.
  */
 export const REGEX_LINE_TRIES_MAX = 16;
+/**
+ * Positions where its leading string occurs that a `re:` scan tries a pattern at, one by one
+ * (live.ts firstAnchoredMatch), before it matches the rest of the file's text at once.
+ */
+export const REGEX_ANCHORED_TRIES_MAX = 64;
 /** Strings a regex fragment's exact, prefix or suffix set may hold before it is summarized (trigram/regex.ts). */
 export const TRIGRAM_SET_MAX = 16;
 /** FTS phrases whose rows per column a read connection keeps (query/fts.ts tableStatsOf); past it the cache starts over. */

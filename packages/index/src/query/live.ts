@@ -7,7 +7,7 @@ import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
 import { revisionOf } from '../revision';
 import type { SearchHit } from './hit';
 import type { IndexedFile } from './reader';
-import { REGEX_DEADLINE_MS, REGEX_LINE_TRIES_MAX } from '../limits';
+import { REGEX_ANCHORED_TRIES_MAX, REGEX_DEADLINE_MS, REGEX_LINE_TRIES_MAX } from '../limits';
 import { compileRegex, type RegexMatcher } from './regex-engine';
 import { regexPrefilter, type RegexPrefilter } from '../trigram/regex';
 
@@ -156,6 +156,51 @@ function firstMatchingLine(
   return 'none';
 }
 
+/** Whether a pattern's first construct is a literal character: no assertion (`^`, `\b`, `\A`) or group comes before its leading string. */
+function startsWithLiteral(pattern: string): boolean {
+  const c = pattern[0];
+  if (c === undefined || '^$.|?*+()[]{}'.includes(c)) return false;
+  return c !== '\\' || /^[^A-Za-z0-9]$/.test(pattern[1] ?? 'a');
+}
+
+/**
+ * The string a pattern that may span lines is tried at, position by position
+ * (firstAnchoredMatch): its leading string, when the pattern starts with it and only
+ * whitespace carries a match across lines (RegexPrefilter.crossesOnlyThroughSpace), so each
+ * attempt ends within the lines it reaches.
+ */
+function anchorOf(pattern: string, pre: RegexPrefilter, s: ScanLiterals): Buffer | undefined {
+  if (!s.leading || !pre.crossesLines || !pre.crossesOnlyThroughSpace) return undefined;
+  return startsWithLiteral(pattern) && !NOT_LINE_LOCAL.test(pattern) ? s.leading : undefined;
+}
+
+/** What firstAnchoredMatch found: a match's start, none, the deadline, or occurrences too dense to try one by one. */
+type AnchoredSearch = { readonly at: number } | 'none' | 'deadline' | { readonly dense: number };
+
+/**
+ * The start of the first match in `text` (one UTF-16 unit per byte of `bytes`) at or after
+ * `from`: every match starts with `lead`, so the pattern is tried only where `lead` occurs,
+ * each time anchored there, and the first success is the leftmost match. After
+ * REGEX_ANCHORED_TRIES_MAX failed attempts it answers `dense` with where a whole-text match
+ * should go on.
+ */
+function firstAnchoredMatch(
+  bytes: Buffer,
+  text: string,
+  from: number,
+  lead: Buffer,
+  matcher: RegexMatcher,
+  deadlineAt: number,
+): AnchoredSearch {
+  let tries = 0;
+  for (let at = bytes.indexOf(lead, from); at >= 0; at = bytes.indexOf(lead, at + 1)) {
+    if (++tries > REGEX_ANCHORED_TRIES_MAX) return { dense: at };
+    if (tries % REGEX_LINE_TRIES_MAX === 0 && Date.now() > deadlineAt) return 'deadline';
+    if (matcher.matchesAt(text, at)) return { at };
+  }
+  return 'none';
+}
+
 /** The UTF-16 index of `byte` (where a character starts) in `decoded`; 0 when the text is not plain UTF-8. */
 function unitAt(decoded: DecodedText, bytes: Buffer, byte: number): number {
   if (byte === 0 || !decoded.validUtf8) return 0;
@@ -178,13 +223,21 @@ export interface PreparedRegex {
   readonly matcher: RegexMatcher;
   readonly literals: ScanLiterals;
   readonly plan: LinePlan | undefined;
+  /** anchorOf: the string a pattern that may span lines is tried at. */
+  readonly anchor: Buffer | undefined;
 }
 
 export function prepareRegex(pattern: string, prefilter: RegexPrefilter = regexPrefilter(pattern)): PreparedRegex {
   const compiled = compileRegex(pattern);
   if (!compiled.ok) throw new Error(`${compiled.code}: ${compiled.message}`); // parseQuery validated it
   const literals = scanLiterals(prefilter);
-  return { matcher: compiled.matcher, literals, plan: linePlan(pattern, literals) };
+  const plan = linePlan(pattern, literals);
+  return {
+    matcher: compiled.matcher,
+    literals,
+    plan,
+    anchor: plan ? undefined : anchorOf(pattern, prefilter, literals),
+  };
 }
 
 /** Where a file's first match lies: its line's span and the revision of the bytes it was read from. */
@@ -229,11 +282,22 @@ export function scanRegexFile(root: string, encodedPath: string, re: PreparedReg
   if (byLines === 'none') return scanned;
   if (byLines !== undefined && 'line' in byLines) at = byLines.line;
   else {
-    const resume = byLines?.dense ?? from;
+    let resume = byLines?.dense ?? from;
     const decoded = decodeText(bytes);
-    const m = re.matcher.firstMatch(decoded.text, unitAt(decoded, bytes, resume), deadlineAt);
-    if (!m.found) return m.stopped ? { kind: 'deadline' } : scanned;
-    at = decoded.byteAt(m.at);
+    // One unit per byte (ASCII): a byte offset is the text's index.
+    const anchored =
+      re.anchor && decoded.text.length === bytes.length
+        ? firstAnchoredMatch(bytes, decoded.text, from, re.anchor, re.matcher, deadlineAt)
+        : undefined;
+    if (anchored === 'deadline') return { kind: 'deadline' };
+    if (anchored === 'none') return scanned;
+    if (anchored !== undefined && 'at' in anchored) at = anchored.at;
+    else {
+      resume = anchored?.dense ?? resume;
+      const m = re.matcher.firstMatch(decoded.text, unitAt(decoded, bytes, resume), deadlineAt);
+      if (!m.found) return m.stopped ? { kind: 'deadline' } : scanned;
+      at = decoded.byteAt(m.at);
+    }
   }
   const starts = lineStartOffsets(bytes);
   const line = lineAt(starts, at);

@@ -16,6 +16,8 @@ const PATTERN_QUOTE_CHARS = 60;
 const FRAGMENT_QUOTE_CHARS = 30;
 /** RE2's anchor flag for a search that may start anywhere (RE2Flags.UNANCHORED, not exported). */
 const UNANCHORED = 0;
+/** RE2's anchor flag for a match at the input's start (RE2Flags.ANCHOR_START); re2js honours it only at offset 0. */
+const ANCHOR_START = 1;
 /** Compiled patterns kept per process: `re:` compiles in parse validation and again in the scan. */
 const CACHE_MAX = 32;
 
@@ -37,6 +39,12 @@ export interface RegexMatcher {
    * timestamp) checked between windows.
    */
   firstMatch(text: string, from?: number, deadlineAt?: number): RegexSearch;
+  /**
+   * Whether a match starts exactly at UTF-16 index `at`. The text before `at` is not seen:
+   * only for a pattern that begins with a literal character, so no assertion looks behind
+   * its start.
+   */
+  matchesAt(text: string, at: number): boolean;
 }
 
 export type CompiledRegex =
@@ -177,6 +185,12 @@ class WindowedMatcher implements RegexMatcher {
   ) {
     this.programSize = compiled.programSize();
     this.window = Math.max(REGEX_WINDOW_MIN_CHARS, Math.floor(REGEX_WINDOW_STEPS / Math.max(1, this.programSize)));
+  }
+
+  matchesAt(text: string, at: number): boolean {
+    // A slice shares the text's characters; re2js anchors only at its input's start.
+    const rest = text.slice(at);
+    return (this.compiled.re2().matchWithGroup(rest, 0, rest.length, ANCHOR_START, 0) as [boolean])[0];
   }
 
   firstMatch(text: string, from = 0, deadlineAt = Number.POSITIVE_INFINITY): RegexSearch {

@@ -501,6 +501,13 @@ export interface RegexPrefilter {
    * of any literal's first occurrence.
    */
   readonly crossesLines: boolean;
+  /**
+   * Whether `\s` outside a class is the only construct that lets a match span lines: then
+   * every stretch of a match across a line break is whitespace, and an attempt to match at
+   * one position ends within the lines it reaches (live.ts tries such a pattern only where
+   * its leading string occurs).
+   */
+  readonly crossesOnlyThroughSpace: boolean;
 }
 
 /**
@@ -523,6 +530,8 @@ export function regexPrefilter(pattern: string): RegexPrefilter {
     literals: x.required.filter((s) => s !== ''),
     leading: x.leading,
     crossesLines: CROSSES_LINES.test(pattern),
+    crossesOnlyThroughSpace:
+      !pattern.includes('[') && !CROSSES_LINES.test(pattern.replace(/\\./g, (e) => (e === '\\s' ? '' : e))),
   };
 }
 
