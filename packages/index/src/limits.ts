@@ -49,6 +49,12 @@ export const REGEX_MAX_HITS = 500;
  * helper thread (query/scan-pool.ts): fewer are read faster than a job is handed over.
  */
 export const SCAN_HELPER_MIN_FILES = 256;
+/**
+ * Heap of the `re:` helper thread. It holds one file at a time and every result of its job
+ * until it answers; a file that is not valid UTF-8 is decoded through number arrays, and
+ * near the 2 MiB file bound that can exhaust this heap (a known defect, issue 15 note).
+ */
+export const SCAN_HELPER_HEAP_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } as const;
 /** Files the two threads of a shared `re:` scan take at a time from the candidate list. */
 export const SCAN_CHUNK_FILES = 32;
 /** How long past a scan's deadline the asking thread waits for its helper before replacing it. */
@@ -89,6 +95,8 @@ export const REGEX_LINE_TRIES_MAX = 16;
  * (live.ts firstAnchoredMatch), before it matches the rest of the file's text at once.
  */
 export const REGEX_ANCHORED_TRIES_MAX = 64;
+/** Anchored attempts between two deadline checks (live.ts firstAnchoredMatch). */
+export const REGEX_ANCHORED_DEADLINE_EVERY = 16;
 /** Strings a regex fragment's exact, prefix or suffix set may hold before it is summarized (trigram/regex.ts). */
 export const TRIGRAM_SET_MAX = 16;
 /** FTS phrases whose rows per column a read connection keeps (query/fts.ts tableStatsOf); past it the cache starts over. */

@@ -7,7 +7,12 @@ import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
 import { revisionOf } from '../revision';
 import type { SearchHit } from './hit';
 import type { IndexedFile } from './reader';
-import { REGEX_ANCHORED_TRIES_MAX, REGEX_DEADLINE_MS, REGEX_LINE_TRIES_MAX } from '../limits';
+import {
+  REGEX_ANCHORED_DEADLINE_EVERY,
+  REGEX_ANCHORED_TRIES_MAX,
+  REGEX_DEADLINE_MS,
+  REGEX_LINE_TRIES_MAX,
+} from '../limits';
 import { compileRegex, type RegexMatcher } from './regex-engine';
 import { regexPrefilter, type RegexPrefilter } from '../trigram/regex';
 
@@ -195,7 +200,7 @@ function firstAnchoredMatch(
   let tries = 0;
   for (let at = bytes.indexOf(lead, from); at >= 0; at = bytes.indexOf(lead, at + 1)) {
     if (++tries > REGEX_ANCHORED_TRIES_MAX) return { dense: at };
-    if (tries % REGEX_LINE_TRIES_MAX === 0 && Date.now() > deadlineAt) return 'deadline';
+    if (tries % REGEX_ANCHORED_DEADLINE_EVERY === 0 && Date.now() > deadlineAt) return 'deadline';
     if (matcher.matchesAt(text, at)) return { at };
   }
   return 'none';

@@ -21,6 +21,7 @@ import {
   REGEX_MAX_HITS,
   SCAN_CHUNK_FILES,
   SCAN_HELPER_GRACE_MS,
+  SCAN_HELPER_HEAP_LIMITS,
   SCAN_HELPER_MIN_FILES,
 } from '../limits';
 import type { IndexedFile } from './reader';
@@ -84,7 +85,8 @@ export function readChunks(
         stop = true;
         break;
       }
-      const kb = Atomics.add(counters, KB_READ, Math.ceil(r.bytes / 1024)) + Math.ceil(r.bytes / 1024);
+      const readKb = Math.ceil(r.bytes / 1024);
+      const kb = Atomics.add(counters, KB_READ, readKb) + readKb;
       const hits = r.match ? Atomics.add(counters, HITS, 1) + 1 : Atomics.load(counters, HITS);
       if (hits >= REGEX_MAX_HITS || kb * 1024 > REGEX_MAX_BYTES_SCANNED) stop = true;
     }
@@ -106,9 +108,6 @@ export function finishJob(counters: Int32Array): void {
 
 /** The compiled helper entry beside this module (absent when running from TypeScript sources). */
 const HELPER_SCRIPT = path.join(__dirname, 'scan-worker.js');
-
-/** Heap of the helper thread: it holds one file and one chunk's results at a time. */
-const HELPER_HEAP_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } as const;
 
 /** One helper thread and the port its answers come back on. */
 interface Helper {
@@ -195,7 +194,7 @@ export class ScanPool implements RegexHelper {
     const worker = new Worker(this.script, {
       workerData: { answers: port2 },
       transferList: [port2],
-      resourceLimits: HELPER_HEAP_LIMITS,
+      resourceLimits: SCAN_HELPER_HEAP_LIMITS,
     });
     worker.unref();
     port1.unref();
