@@ -14,3 +14,13 @@ export {
 export { ALWAYS_SKIPPED_DIRS, isAlwaysSkippedDir } from './skipped-dirs';
 export { GIT_DISCOVERY_OVERRIDES, gitEnvironment } from './git-env';
 export { editDistance } from './edit-distance';
+export {
+  acquirePidLock,
+  pidLockState,
+  processAlive,
+  readLockPid,
+  removeDeadLockDrafts,
+  type PidLock,
+  type PidLockOptions,
+  type PidLockState,
+} from './pid-lock';

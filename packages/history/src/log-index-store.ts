@@ -2,12 +2,12 @@
 // history index"). One directory per Git common directory under the cache base, so every
 // linked worktree of a repository reads the same index. The file is only ever replaced
 // whole (a temporary file in the same directory, fsynced, renamed over it), so a reader
-// sees the old file or the new one, never a part; a build holds `build.lock` (O_EXCL, its
-// pid), so two daemons of two worktrees never build at once.
+// sees the old file or the new one, never a part; a build holds `build.lock` (a pid lock of
+// `@trufflepig/base`: pid and start time), so two daemons of two worktrees never build at once.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { processAlive } from '@trufflepig/index';
+import { acquirePidLock, pidLockState, removeDeadLockDrafts, type PidLockState } from '@trufflepig/base';
 import { HISTORY_INDEX_FILE_BYTES_MAX, HISTORY_INDEX_LOCK_STALE_MS } from './limits';
 import { decodeIndex, type Decoded } from './log-index-format';
 
@@ -92,54 +92,17 @@ export function removeLeftTemps(dir: string): number {
   return removed;
 }
 
-export type LockState =
-  | { readonly state: 'free' }
-  | { readonly state: 'held'; readonly pid: number; readonly since: string }
-  | { readonly state: 'stale'; readonly pid: number };
+export type LockState = PidLockState;
 
 /** Who holds the build lock of `dir`, if anyone (a dead or too old holder: stale). */
 export function buildLockState(dir: string): LockState {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(dir, HISTORY_INDEX_LOCK_NAME), 'utf8');
-  } catch {
-    return { state: 'free' };
-  }
-  const [pidText, since = ''] = text.trim().split(' ');
-  const pid = Number(pidText);
-  const age = Date.now() - Date.parse(since);
-  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid) || !(age < HISTORY_INDEX_LOCK_STALE_MS))
-    return { state: 'stale', pid: Number.isInteger(pid) ? pid : 0 };
-  return { state: 'held', pid, since };
+  return pidLockState(path.join(dir, HISTORY_INDEX_LOCK_NAME), { staleAfterMs: HISTORY_INDEX_LOCK_STALE_MS });
 }
 
 /** Take the build lock of `dir`: a release function, or undefined when a live build holds it. */
 export function acquireBuildLock(dir: string): (() => void) | undefined {
-  const lock = path.join(dir, HISTORY_INDEX_LOCK_NAME);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(lock, 'wx', 0o600);
-      fs.writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
-      fs.closeSync(fd);
-      return () => {
-        // Only our own lock is removed (a takeover may have replaced it).
-        try {
-          if (fs.readFileSync(lock, 'utf8').split(' ')[0] === String(process.pid)) fs.rmSync(lock, { force: true });
-        } catch {
-          // already gone
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    if (buildLockState(dir).state !== 'stale') return undefined;
-    // A stale lock: moved aside by rename, which only one taker wins, then taken anew.
-    try {
-      fs.renameSync(lock, `${lock}.stale-${process.pid}`);
-      fs.rmSync(`${lock}.stale-${process.pid}`, { force: true });
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  const lock = acquirePidLock(path.join(dir, HISTORY_INDEX_LOCK_NAME), { staleAfterMs: HISTORY_INDEX_LOCK_STALE_MS });
+  if (!('release' in lock)) return undefined;
+  removeDeadLockDrafts(path.join(dir, HISTORY_INDEX_LOCK_NAME));
+  return () => lock.release();
 }

@@ -33,6 +33,9 @@ test('a lock left by a dead process is stale, a live one is held, none is free',
   const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
   fs.writeFileSync(path.join(fx.cache, LOCK_FILE_NAME), dead.stdout);
   expect(lockFileState(fx.cache)).toEqual({ state: 'stale', pid: Number(dead.stdout) });
+  fs.writeFileSync(path.join(fx.cache, LOCK_FILE_NAME), String(process.ppid));
+  expect(lockFileState(fx.cache)).toEqual({ state: 'held', pid: process.ppid });
+  // This process's own pid, held by no caller of it, is a leftover of an earlier process.
   fs.writeFileSync(path.join(fx.cache, LOCK_FILE_NAME), String(process.pid));
-  expect(lockFileState(fx.cache)).toEqual({ state: 'held', pid: process.pid });
+  expect(lockFileState(fx.cache)).toEqual({ state: 'stale', pid: process.pid });
 });

@@ -8,6 +8,7 @@ import { serveCoordinator, type CoordinatorStatus, type RunningCoordinator } fro
 import { lockPathFor } from '../src/paths';
 import { TRUFFLEPIG_VERSION } from '../src/version';
 import { tempDir, waitFor } from './helpers';
+import { readLockPid } from '../src/lock';
 
 const running: RunningCoordinator[] = [];
 afterEach(async () => {
@@ -37,7 +38,7 @@ async function start(dirs: { configFile: string; stateDir: string }, checkMs = 2
 test('answers the handler, ping and its own status (no reconcile, no watcher), behind the state directory lock', async () => {
   const dirs = workspace('coord');
   const c = await start(dirs);
-  expect(fs.readFileSync(lockPathFor(dirs.stateDir), 'utf8')).toBe(String(process.pid));
+  expect(readLockPid(lockPathFor(dirs.stateDir))).toBe(process.pid);
   const reply = await sendRequest(dirs.stateDir, { verb: 'search', args: ['refill', 'tokens'] });
   expect(reply).toMatchObject({
     ok: true,

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { daemonStatus, pingDaemon, sendRequest, stopDaemon } from '../src/client';
 import { lockPathFor, socketPathFor } from '../src/paths';
 import { startDetachedDaemon } from '../src/start';
-import { processAlive } from '../src/lock';
+import { processAlive, readLockPid } from '../src/lock';
 import {
   ENTRY,
   killAll,
@@ -52,7 +52,7 @@ test('two concurrent startups of one root: exactly one daemon; the other gets da
     'the winner to answer',
   );
   expect(ping.pid).toBe(winner.child.pid);
-  expect(fs.readFileSync(lockPathFor(cacheDir), 'utf8')).toBe(String(winner.child.pid));
+  expect(readLockPid(lockPathFor(cacheDir))).toBe(winner.child.pid);
   expect(await stopDaemon(cacheDir)).toEqual({ ok: true, pid: winner.child.pid });
   expect(await winner.exited).toBe(0);
 });
@@ -101,7 +101,7 @@ test('a daemon killed with kill -9 leaves socket and lock; the next start takes 
   first.child.kill('SIGKILL');
   await first.exited;
   expect(fs.existsSync(socketPathFor(cacheDir))).toBe(true);
-  expect(fs.readFileSync(lockPathFor(cacheDir), 'utf8')).toBe(String(firstPing.pid));
+  expect(readLockPid(lockPathFor(cacheDir))).toBe(firstPing.pid);
   expect(await sendRequest(cacheDir, { verb: 'echo' })).toMatchObject({ ok: false, code: 'no_daemon' });
   const second = spawnTracked(root, cacheDir);
   const secondPing = await waitFor(
@@ -113,7 +113,7 @@ test('a daemon killed with kill -9 leaves socket and lock; the next start takes 
     'the second daemon',
   );
   expect(secondPing.pid).toBe(second.child.pid);
-  expect(fs.readFileSync(lockPathFor(cacheDir), 'utf8')).toBe(String(second.child.pid));
+  expect(readLockPid(lockPathFor(cacheDir))).toBe(second.child.pid);
   await stopDaemon(cacheDir);
   expect(await second.exited).toBe(0);
 });

@@ -10,6 +10,7 @@ import { parseReply, serializeRequest, type DaemonReply } from '../src/protocol'
 import { serveRoot, type RequestHandler, type RootDaemonOptions, type RunningDaemon } from '../src/server';
 import { TRUFFLEPIG_VERSION } from '../src/version';
 import { sleep, tempRoot } from './helpers';
+import { readLockPid } from '../src/lock';
 
 const running: RunningDaemon[] = [];
 afterEach(async () => {
@@ -87,7 +88,7 @@ test('ping, status and handler replies carry the request id; the socket is <cach
   const d = await start();
   expect(d.socketPath).toBe(path.join(d.dirs.cacheDir, 'daemon.sock'));
   expect(fs.statSync(d.socketPath).mode & 0o777).toBe(0o600);
-  expect(fs.readFileSync(lockPathFor(d.dirs.cacheDir), 'utf8')).toBe(String(process.pid));
+  expect(readLockPid(lockPathFor(d.dirs.cacheDir))).toBe(process.pid);
   const ping = await pingDaemon(d.dirs.cacheDir);
   expect(ping).toMatchObject({ ok: true, pid: process.pid });
   const echoed = await sendRequest(d.dirs.cacheDir, {

@@ -3,6 +3,7 @@
 // says so) and whether a crashed writer left its lock behind.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pidLockState, processAlive } from '@trufflepig/base';
 import { LOCK_FILE_NAME, RECONCILE_FAILURE_FILE_NAME, RECONCILE_FAILURE_MESSAGE_MAX_CHARS } from '../limits';
 
 /** The last reconcile of a cache directory failed; cleared by the next one that succeeds. */
@@ -57,24 +58,11 @@ export function readReconcileFailure(cacheDir: string): ReconcileFailure | undef
   }
 }
 
-/** Whether a pid names a live process (EPERM: alive, someone else's). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** Whether a pid names a live process (owned by `@trufflepig/base`; re-exported for this package's callers). */
+export { processAlive };
 
 /** The state of the writer lock (`index.lock`) of a cache directory. */
 export function lockFileState(cacheDir: string): WriterLockState {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(cacheDir, LOCK_FILE_NAME), 'utf8');
-  } catch {
-    return { state: 'free' };
-  }
-  const pid = Number.parseInt(text.trim() || '0', 10) || 0;
-  return pid > 0 && processAlive(pid) ? { state: 'held', pid } : { state: 'stale', pid };
+  const s = pidLockState(path.join(cacheDir, LOCK_FILE_NAME));
+  return s.state === 'held' ? { state: 'held', pid: s.pid } : s;
 }

@@ -1,66 +1,24 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { acquirePidLock, processAlive, removeDeadLockDrafts, type PidLock } from '@trufflepig/base';
 import { INDEX_FILE_NAME, LOCK_FILE_NAME } from '../limits';
-import { processAlive } from './health';
 
 const STAGING_PREFIX = `${INDEX_FILE_NAME}.staging-`;
 
-export interface WriterLock {
-  release(): void;
-}
-
-/** Cache directories this process is indexing: the pid in the lock file cannot tell two callers of one process apart. */
-const heldInProcess = new Set<string>();
-
-function lockOwner(lockPath: string): number {
-  try {
-    return Number.parseInt(fs.readFileSync(lockPath, 'utf8') || '0', 10);
-  } catch {
-    return 0; // released between our create attempt and this read: try again
-  }
-}
+export type WriterLock = PidLock;
 
 /**
- * Exclusive writer lock of a cache directory: a file created with O_EXCL holding the
- * owner's pid. A lock whose owner is dead is taken over, so a crash never wedges indexing.
+ * Exclusive writer lock of a cache directory: `index.lock` naming its holder
+ * (`@trufflepig/base`'s pid lock). A lock whose owner is dead is taken over, so a crash
+ * never wedges indexing.
  */
 export function acquireWriterLock(cacheDir: string): WriterLock | { heldBy: number } {
-  const lockPath = path.join(cacheDir, LOCK_FILE_NAME);
-  const key = path.resolve(cacheDir);
-  if (heldInProcess.has(key)) return { heldBy: process.pid };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, 'wx', 0o600);
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      heldInProcess.add(key);
-      return {
-        release: () => {
-          heldInProcess.delete(key);
-          try {
-            if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-          } catch {
-            /* already gone */
-          }
-        },
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = lockOwner(lockPath);
-      // Our own pid here is a leftover of an earlier process that had this pid: not held in-process, so stale.
-      if (owner > 0 && owner !== process.pid && processAlive(owner)) return { heldBy: owner };
-      try {
-        fs.unlinkSync(lockPath);
-      } catch {
-        /* raced with another taker */
-      }
-    }
-  }
-  return { heldBy: -1 };
+  return acquirePidLock(path.join(cacheDir, LOCK_FILE_NAME));
 }
 
-/** Remove staging files (and their SQLite side files) of writers that died mid-publication. */
+/** Remove staging files (and their SQLite side files) and lock drafts of writers that died at work. */
 export function removeAbandonedStaging(cacheDir: string): void {
+  removeDeadLockDrafts(path.join(cacheDir, LOCK_FILE_NAME));
   let names: string[];
   try {
     names = fs.readdirSync(cacheDir);
