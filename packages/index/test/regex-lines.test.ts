@@ -31,6 +31,8 @@ const FILES: Record<string, string | Buffer> = {
   'enomem-dense.c': `${nomem(REGEX_ANCHORED_TRIES_MAX)}\tif (!q) return -ENOMEM;\n\tif (!r)\n\n\t\treturn -ENOMEM;\n`,
   'enomem-none.c': `${nomem(9)}\treturn -ENOMEM;\n`,
   'enomem-utf8.c': `/* caf\u00e9 */\n${nomem(3)}\tif (!p) /* x */ return -ENOMEM;\n\tif (!s)   \n return -ENOMEM;\n`,
+  // `foo` inside a word first: a pattern asserting a word boundary before it must not hit there.
+  'boundary.c': 'int xfoo\n  bar;\nint y;\nint foo\n  bar;\n',
 };
 
 const PATTERNS = [
@@ -40,6 +42,9 @@ const PATTERNS = [
   'int \\w+;$',
   'if \\(!\\w+\\)\\s*return -ENOMEM;',
   'static\\s+int\\s+\\w+\\(void\\)',
+  // Nothing consumed before the leading string, but an assertion looks before it.
+  'a{0}\\bfoo\\s+bar',
+  'foo(?:\\s|.)*bar;',
 ];
 
 let fx: Fixture;
@@ -78,7 +83,20 @@ test('patterns that span lines only through whitespace and start with their lead
   expect(prepareRegex('if \\(!\\w+\\)\\s*return -ENOMEM;').anchor?.toString()).toBe('if (!');
   expect(prepareRegex('static\\s+int\\s+\\w+\\(void\\)').anchor?.toString()).toBe('static');
   // An assertion before the leading string, a class, a construct that crosses lines by itself, a line-local pattern.
+  expect(prepareRegex('foo(?:\\s+)bar').anchor?.toString()).toBe('foo');
+  // An assertion before the leading string, a class, a construct that crosses lines by itself, a line-local pattern.
   for (const p of ['\\bif\\s*\\(\\w+\\)', '^if \\(\\s*x', 'if [(]\\s*x', 'if \\(\\W*x', 'spin_lock\\(&\\w+->lock\\)'])
+    expect([p, prepareRegex(p).anchor]).toEqual([p, undefined]);
+  // A first character that is optional or repeated zero times, with an assertion behind it;
+  // a repeated group holding \s, which lets an attempt run on through anything.
+  for (const p of [
+    'a{0}\\bfoo\\s+bar',
+    'a{0,2}\\bfoo\\s+bar',
+    'a?\\bfoo\\s+bar',
+    'a*^foo\\s+bar',
+    'foo(?:\\s|.)*bar',
+    'foo(?:\\s+x){2}bar',
+  ])
     expect([p, prepareRegex(p).anchor]).toEqual([p, undefined]);
 });
 
@@ -93,4 +111,6 @@ test('the reference lines are the ones a reader would point at', () => {
   expect(referenceLine(Buffer.from(FILES['crlf.c'] as string), PATTERNS[0])).toBe(4);
   expect(referenceLine(Buffer.from(FILES['second.c'] as string), '\\Aint')).toBeUndefined();
   expect(referenceLine(Buffer.from(FILES['first.c'] as string), '\\Aint')).toBe(1);
+  expect(referenceLine(Buffer.from(FILES['boundary.c'] as string), PATTERNS[6])).toBe(4);
+  expect(referenceLine(Buffer.from(FILES['boundary.c'] as string), PATTERNS[7])).toBe(1);
 });

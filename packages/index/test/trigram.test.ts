@@ -192,9 +192,13 @@ describe('regexTrigramQuery', () => {
       (s) => `${escape(s.slice(0, 2))}\\w*${escape(s.slice(2, 4))}\\s*${escape(s.slice(4))}`,
       (s) => `[a-z_]*${escape(s.slice(0, 3))}.?${escape(s.slice(3))}`,
       (s) => `${escape(s.slice(0, 3))}(?:${escape(s.slice(3, 5))})?${escape(s.slice(5))}`,
+      // A first character consumed zero times, an assertion behind it: nothing may be tried anchored.
+      (s) => `q{0}\\b${escape(s)}`,
+      (s) => `${escape(s.slice(0, 1))}+${escape(s.slice(1))}`,
     ];
     it('over 1,500 patterns cut from real source files', () => {
       let checked = 0;
+      let anchoredChecks = 0;
       for (let n = 0; n < 1500; n++) {
         const text = texts[rand(texts.length)];
         const start = rand(Math.max(1, text.length - 20));
@@ -212,8 +216,18 @@ describe('regexTrigramQuery', () => {
         const matched = m.group() ?? '';
         for (const l of pre.literals) expect([pattern, l, matched.includes(l)]).toEqual([pattern, l, true]);
         expect([pattern, pre.leading, matched.startsWith(pre.leading)]).toEqual([pattern, pre.leading, true]);
+        // live.ts tries such a pattern anchored at each occurrence of its leading string, not
+        // seeing the text before it: the first success must be the leftmost match.
+        if (pre.startsAtLeading) {
+          anchoredChecks++;
+          let at = text.indexOf(pre.leading);
+          for (let k = 0; k < 8 && at >= 0 && at < m.start(); k++, at = text.indexOf(pre.leading, at + 1))
+            expect([pattern, at, c.matcher.matchesAt(text, at)]).toEqual([pattern, at, false]);
+          expect([pattern, c.matcher.matchesAt(text, m.start())]).toEqual([pattern, true]);
+        }
       }
       expect(checked).toBeGreaterThan(1000);
+      expect(anchoredChecks).toBeGreaterThan(300);
     });
   });
 });

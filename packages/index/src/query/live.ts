@@ -161,22 +161,16 @@ function firstMatchingLine(
   return 'none';
 }
 
-/** Whether a pattern's first construct is a literal character: no assertion (`^`, `\b`, `\A`) or group comes before its leading string. */
-function startsWithLiteral(pattern: string): boolean {
-  const c = pattern[0];
-  if (c === undefined || '^$.|?*+()[]{}'.includes(c)) return false;
-  return c !== '\\' || /^[^A-Za-z0-9]$/.test(pattern[1] ?? 'a');
-}
-
 /**
  * The string a pattern that may span lines is tried at, position by position
- * (firstAnchoredMatch): its leading string, when the pattern starts with it and only
- * whitespace carries a match across lines (RegexPrefilter.crossesOnlyThroughSpace), so each
- * attempt ends within the lines it reaches.
+ * (firstAnchoredMatch): its leading string, when every match starts with it and nothing in
+ * the pattern looks before it (RegexPrefilter.startsAtLeading), and only whitespace carries
+ * a match across lines (RegexPrefilter.crossesOnlyThroughSpace), so each attempt ends
+ * within the lines it reaches.
  */
 function anchorOf(pattern: string, pre: RegexPrefilter, s: ScanLiterals): Buffer | undefined {
-  if (!s.leading || !pre.crossesLines || !pre.crossesOnlyThroughSpace) return undefined;
-  return startsWithLiteral(pattern) && !NOT_LINE_LOCAL.test(pattern) ? s.leading : undefined;
+  if (!s.leading || !pre.crossesLines || !pre.crossesOnlyThroughSpace || !pre.startsAtLeading) return undefined;
+  return NOT_LINE_LOCAL.test(pattern) ? undefined : s.leading;
 }
 
 /** What firstAnchoredMatch found: a match's start, none, the deadline, or occurrences too dense to try one by one. */

@@ -41,8 +41,8 @@ export interface RegexMatcher {
   firstMatch(text: string, from?: number, deadlineAt?: number): RegexSearch;
   /**
    * Whether a match starts exactly at UTF-16 index `at`. The text before `at` is not seen:
-   * only for a pattern that begins with a literal character, so no assertion looks behind
-   * its start.
+   * only for a pattern whose matches start by consuming its first character, with nothing
+   * before it that looks behind (RegexPrefilter.startsAtLeading).
    */
   matchesAt(text: string, at: number): boolean;
 }

@@ -283,11 +283,39 @@ function repeat(x: Info, min: number, max: number): Info {
 /** Characters a class may expand to before it counts as any character. */
 const CLASS_CHARS_MAX = 8;
 
+/** Whether a group's source holds a `\s` escape outside a class (the callers refuse classes). */
+function holdsSpaceEscape(source: string): boolean {
+  return (source.match(/\\./g) ?? ([] as string[])).includes('\\s');
+}
+
+/** The minimum of a `{n}`, `{n,}` or `{n,m}` quantifier at the start of `text`; undefined when it is none. */
+function braceMinimum(text: string): number | undefined {
+  const m = /^\{(\d+)(?:,\d*)?\}/.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
 class Parser {
   private i = 0;
   private fold = false;
+  /** A group holding `\s` is repeated (`(?:\s|.)*`): a match may then run on through anything. */
+  repeatsSpaceGroup = false;
 
   constructor(private readonly p: string) {}
+
+  /**
+   * Whether every match starts by consuming the pattern's first atom, a literal character
+   * that no assertion, group or optional quantifier precedes: nothing in the pattern then
+   * looks at the text before a match, so a match can be tried anchored where it starts.
+   */
+  startsWithMandatoryChar(): boolean {
+    this.i = 0;
+    if (this.p[0] === '(' || this.p[0] === '[') return false;
+    const x = this.atom();
+    if (x.emptyable || x.exact?.size !== 1 || x.leading === '') return false;
+    const next = this.p[this.i];
+    if (next === '*' || next === '?') return false;
+    return next !== '{' || braceMinimum(this.p.slice(this.i, this.i + 16)) !== 0;
+  }
 
   parse(): Info {
     const x = this.alternation();
@@ -311,20 +339,24 @@ class Parser {
   }
 
   private repetition(): Info {
+    const start = this.i;
     let x = this.atom();
+    const spaceGroup = this.p[start] === '(' && holdsSpaceEscape(this.p.slice(start, this.i));
     for (;;) {
       const c = this.p[this.i];
-      if (c === '*') x = repeat(x, 0, Infinity);
-      else if (c === '+') x = repeat(x, 1, Infinity);
+      let max = 1;
+      if (c === '*') x = repeat(x, 0, (max = Infinity));
+      else if (c === '+') x = repeat(x, 1, (max = Infinity));
       else if (c === '?') x = repeat(x, 0, 1);
       else if (c === '{') {
         const m = /^\{(\d+)(?:(,)(\d*))?\}/.exec(this.p.slice(this.i, this.i + 16));
         if (!m) return x; // a literal `{`: the next atom
         const min = Number(m[1]);
-        const max = m[2] ? (m[3] ? Number(m[3]) : Infinity) : min;
+        max = m[2] ? (m[3] ? Number(m[3]) : Infinity) : min;
         x = repeat(x, min, max);
         this.i += m[0].length - 1;
       } else return x;
+      if (spaceGroup && max > 1) this.repeatsSpaceGroup = true;
       this.i++;
       if (this.p[this.i] === '?') this.i++; // lazy: the same strings
     }
@@ -502,12 +534,19 @@ export interface RegexPrefilter {
    */
   readonly crossesLines: boolean;
   /**
-   * Whether `\s` outside a class is the only construct that lets a match span lines: then
-   * every stretch of a match across a line break is whitespace, and an attempt to match at
-   * one position ends within the lines it reaches (live.ts tries such a pattern only where
-   * its leading string occurs).
+   * Whether `\s` outside a class, in no repeated group, is the only construct that lets a
+   * match span lines: then every stretch of a match across a line break is whitespace, and
+   * an attempt to match at one position ends within the lines it reaches (live.ts tries
+   * such a pattern only where its leading string occurs). A repeated group holding `\s`
+   * (`(?:\s|.)*`) may run on through anything, so it answers false.
    */
   readonly crossesOnlyThroughSpace: boolean;
+  /**
+   * Whether every match starts with `leading` consumed by the pattern's first atom, with no
+   * assertion (`^`, `\b`), group or optional quantifier before it: a match can be tried
+   * anchored at an occurrence of `leading` without looking at the text before it.
+   */
+  readonly startsAtLeading: boolean;
 }
 
 /**
@@ -523,7 +562,8 @@ const CROSSES_LINES = /\\[sWDpPxuvfCQn0-7]|\[\^|\[:|\(\?[a-zA-Z]*s|\n/;
  * trigrams.
  */
 export function regexPrefilter(pattern: string): RegexPrefilter {
-  const x = new Parser(pattern).parse();
+  const parser = new Parser(pattern);
+  const x = parser.parse();
   const whole = x.exact ? trigramsOf(x.exact) : and(trigramsOf(x.prefix), trigramsOf(x.suffix));
   return {
     query: bounded(and(x.match, whole), TRIGRAM_QUERY_MAX),
@@ -531,7 +571,10 @@ export function regexPrefilter(pattern: string): RegexPrefilter {
     leading: x.leading,
     crossesLines: CROSSES_LINES.test(pattern),
     crossesOnlyThroughSpace:
-      !pattern.includes('[') && !CROSSES_LINES.test(pattern.replace(/\\./g, (e) => (e === '\\s' ? '' : e))),
+      !pattern.includes('[') &&
+      !parser.repeatsSpaceGroup &&
+      !CROSSES_LINES.test(pattern.replace(/\\./g, (e) => (e === '\\s' ? '' : e))),
+    startsAtLeading: x.leading !== '' && new Parser(pattern).startsWithMandatoryChar(),
   };
 }
 
