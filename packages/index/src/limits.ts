@@ -50,11 +50,20 @@ export const REGEX_MAX_HITS = 500;
  */
 export const SCAN_HELPER_MIN_FILES = 256;
 /**
- * Heap of the `re:` helper thread. It holds one file at a time and every result of its job
- * until it answers; a file that is not valid UTF-8 is decoded through number arrays, and
- * near the 2 MiB file bound that can exhaust this heap (a known defect, issue 15 note).
+ * Heap of the `re:` helper thread. It holds one file's text at a time (at most 4 MB: a
+ * 2 MiB file decoded to UTF-16; the offsets of a text that is not UTF-8 live outside the
+ * heap) and one chunk's results. A helper that dies of it anyway costs its scan at most
+ * SCAN_HELPER_STALL_MS: the asking thread reads what it did not answer.
  */
 export const SCAN_HELPER_HEAP_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } as const;
+/**
+ * A helper that finishes no file for this long is terminated and its unanswered files read
+ * by the asking thread. Reading one file takes ~1 ms (a 2 MiB file with a slow pattern
+ * ~100 ms); a helper that is only slow costs the reread of one file.
+ */
+export const SCAN_HELPER_STALL_MS = 500;
+/** Helpers in a row that may die, stall or overrun a deadline before a process stops starting them. */
+export const SCAN_HELPER_FAILURES_MAX = 3;
 /** Files the two threads of a shared `re:` scan take at a time from the candidate list. */
 export const SCAN_CHUNK_FILES = 32;
 /** How long past a scan's deadline the asking thread waits for its helper before replacing it. */

@@ -1,6 +1,8 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseQuery, searchIndex } from '../src';
-import { REGEX_MAX_HITS } from '../src/limits';
+import { REGEX_DEADLINE_MS, REGEX_MAX_HITS, SCAN_CHUNK_FILES, SCAN_HELPER_FAILURES_MAX } from '../src/limits';
 import { regexScan } from '../src/query/live';
 import { ScanPool } from '../src/query/scan-pool';
 import { IndexReader } from '../src/query/reader';
@@ -25,7 +27,7 @@ function tree(): Record<string, string | Buffer> {
 
 describe('re: scans shared with a helper thread', () => {
   const fx = new Fixture('scan-pool', tree());
-  const pool = new ScanPool(HELPER_SCRIPT, 1);
+  const pool = new ScanPool({ script: HELPER_SCRIPT, minFiles: 1 });
 
   beforeAll(async () => {
     gitInit(fx.root);
@@ -82,7 +84,7 @@ describe('re: scans shared with a helper thread', () => {
       const alone = regexScan(reader.root, files, 'return -ENOMEM;');
       pool.close();
       expect(regexScan(reader.root, files, 'return -ENOMEM;', undefined, undefined, pool)).toEqual(alone);
-      const missing = new ScanPool(path.join(__dirname, 'no-such-entry.js'), 1);
+      const missing = new ScanPool({ script: path.join(__dirname, 'no-such-entry.js'), minFiles: 1 });
       expect(missing.available).toBe(false);
       expect(regexScan(reader.root, files, 'return -ENOMEM;', undefined, undefined, missing)).toEqual(alone);
       expect(missing.lastScan).toBeUndefined();
@@ -90,4 +92,98 @@ describe('re: scans shared with a helper thread', () => {
       reader.close();
     }
   });
+});
+
+/**
+ * The real helper entry, started by a script that makes its thread die (`exit`) or hang
+ * (`hang`) when it opens its `after`+1-th file: the faults a helper meets (its heap limit,
+ * a read that never ends) at a chosen point, without touching the code under test.
+ */
+function faultyHelper(fault: 'exit' | 'hang', after: number): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-faulty-helper-')), `${fault}.js`);
+  fs.writeFileSync(
+    file,
+    `const fs = require('node:fs');
+const open = fs.openSync;
+let opened = 0;
+fs.openSync = function (...args) {
+  if (++opened > ${after}) ${fault === 'exit' ? 'process.exit(1)' : 'for (;;) {}'};
+  return open.apply(this, args);
+};
+require(${JSON.stringify(HELPER_SCRIPT)});
+`,
+  );
+  return file;
+}
+
+describe('a helper that dies, hangs or meets a large file that is not UTF-8', () => {
+  const files = tree();
+  // 2 MiB files that are not valid UTF-8 (decoded the lossy way), one in every 25 paths.
+  const big = Buffer.alloc(2 * 1024 * 1024 - 64, 'static int x;\n');
+  for (let i = 0; i < big.length; i += 97) big[i] = 0xe9;
+  for (let i = 0; i < 16; i++) files[`drivers/d${i % 7}/m${String(i * 50 + 7).padStart(4, '0')}b.c`] = big;
+  const fx = new Fixture('scan-pool-faults', files);
+  // Every large file matches, the others hold its words but do not: all are read.
+  const pattern = 'static int \\w+;';
+
+  beforeAll(async () => {
+    gitInit(fx.root);
+    await fx.index();
+  }, 120_000);
+
+  /** Scan until the helper took part (it may still be starting in the first scans): each answer must equal one thread's. */
+  async function scanUntilHelped(pool: ScanPool, stop: () => boolean): Promise<void> {
+    const reader = await fx.open();
+    try {
+      const candidates = reader.files().filter((f) => !f.excluded);
+      const alone = regexScan(reader.root, candidates, pattern);
+      for (let attempt = 0; attempt < 40 && !stop(); attempt++) {
+        const started = Date.now();
+        expect(regexScan(reader.root, candidates, pattern, undefined, undefined, pool)).toEqual(alone);
+        // Never the deadline: a dead or stuck helper costs its stall time, not the scan.
+        expect(Date.now() - started).toBeLessThan(REGEX_DEADLINE_MS);
+        if (!stop()) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      reader.close();
+    }
+  }
+
+  it('reads 2 MiB files that are not UTF-8 within its heap', async () => {
+    const pool = new ScanPool({ script: HELPER_SCRIPT, minFiles: 1 });
+    try {
+      // Half the chunks or more: a dozen of the large files among them.
+      const most = () => (pool.lastScan?.helperFiles ?? 0) >= (pool.lastScan?.files ?? Infinity) / 2 - SCAN_CHUNK_FILES;
+      await scanUntilHelped(pool, () => most() || pool.lastScan?.retired !== undefined);
+      expect(pool.lastScan?.retired).toBeUndefined();
+      expect(most()).toBe(true);
+    } finally {
+      pool.close();
+    }
+  }, 60_000);
+
+  it.each([
+    ['dies', 'exit'],
+    ['hangs', 'hang'],
+  ] as const)(
+    'keeps what a helper that %s answered, reads the rest, and stops starting helpers that keep failing',
+    async (_verb, fault) => {
+      const pool = new ScanPool({
+        script: faultyHelper(fault, SCAN_CHUNK_FILES + 8),
+        minFiles: 1,
+        stallMs: 200,
+      });
+      try {
+        await scanUntilHelped(pool, () => pool.lastScan?.retired !== undefined);
+        // The chunk it finished before the fault was answered and kept.
+        expect(pool.lastScan).toMatchObject({ retired: 'stalled', helperFiles: SCAN_CHUNK_FILES });
+        await scanUntilHelped(pool, () => !pool.available);
+        expect(pool.available).toBe(false);
+        expect(SCAN_HELPER_FAILURES_MAX).toBeGreaterThan(1);
+      } finally {
+        pool.close();
+      }
+    },
+    60_000,
+  );
 });

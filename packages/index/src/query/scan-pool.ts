@@ -11,8 +11,12 @@
 // single thread would, and reads itself any file the helper did not (a helper that is slow
 // to start, has died, or ran out of time).
 //
-// One job at a time per helper; a helper that does not answer within the scan's deadline is
-// terminated and replaced at the next scan.
+// The helper posts its results chunk by chunk and counts every file it finishes. The asking
+// thread waits in slices: a helper that finishes no file for SCAN_HELPER_STALL_MS (it died,
+// say of its heap limit, or is stuck in one file) or is still at work past the scan's
+// deadline is terminated, the results it posted are kept and the asking thread reads the
+// rest. One job at a time per helper; a terminated helper is replaced at the next scan, and
+// after SCAN_HELPER_FAILURES_MAX failures in a row none is started again.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
@@ -20,9 +24,11 @@ import {
   REGEX_MAX_BYTES_SCANNED,
   REGEX_MAX_HITS,
   SCAN_CHUNK_FILES,
+  SCAN_HELPER_FAILURES_MAX,
   SCAN_HELPER_GRACE_MS,
   SCAN_HELPER_HEAP_LIMITS,
   SCAN_HELPER_MIN_FILES,
+  SCAN_HELPER_STALL_MS,
 } from '../limits';
 import type { IndexedFile } from './reader';
 import { scanRegexFile, type PreparedRegex, type RegexFileScan, type RegexHelper } from './live';
@@ -34,7 +40,9 @@ const HITS = 1;
 const KB_READ = 2;
 const STOP = 3;
 const STATE = 4;
-const SLOTS = 5;
+/** Files the helper has finished (the asking thread's sign of life from it). */
+const HELPER_FILES = 5;
+const SLOTS = 6;
 
 /** STATE values: the job is posted, the helper took it, the helper finished it, the asker took it back. */
 const POSTED = 0;
@@ -52,10 +60,17 @@ export interface ScanJob {
   readonly shared: SharedArrayBuffer;
 }
 
-/** The helper's answer: results by file index. */
+/** A helper's answer for one chunk it finished: results by file index. */
 export interface ScanAnswer {
   readonly id: number;
   readonly results: readonly (readonly [number, RegexFileScan])[];
+}
+
+/** Which thread runs readChunks: the helper also counts its files and hands over each chunk's results. */
+export interface ChunkReader {
+  record(index: number, result: RegexFileScan): void;
+  /** After each chunk (the helper posts what it recorded). */
+  chunkDone?(): void;
 }
 
 /**
@@ -69,7 +84,7 @@ export function readChunks(
   paths: readonly string[],
   re: PreparedRegex,
   deadlineAt: number,
-  record: (index: number, result: RegexFileScan) => void,
+  reader: ChunkReader,
 ): void {
   for (;;) {
     if (Atomics.load(counters, STOP) !== 0) return;
@@ -80,7 +95,8 @@ export function readChunks(
     let stop = false;
     for (let i = first; i < last; i++) {
       const r = scanRegexFile(root, paths[i], re, deadlineAt);
-      record(i, r);
+      reader.record(i, r);
+      if (reader.chunkDone) Atomics.add(counters, HELPER_FILES, 1);
       if (r.kind === 'deadline') {
         stop = true;
         break;
@@ -91,6 +107,7 @@ export function readChunks(
       if (hits >= REGEX_MAX_HITS || kb * 1024 > REGEX_MAX_BYTES_SCANNED) stop = true;
     }
     // The chunk is finished either way: the files read stay a prefix of the list.
+    reader.chunkDone?.();
     if (stop) Atomics.store(counters, STOP, 1);
   }
 }
@@ -119,31 +136,49 @@ interface Helper {
 export interface HelperReport {
   /** Candidate files of the scan. */
   readonly files: number;
-  /** Files the helper thread read (0 when the asking thread finished before it took the job). */
+  /** Files the helper thread read and answered (0 when the asking thread finished before it took the job). */
   readonly helperFiles: number;
+  /** Set when the helper was terminated in this scan: it finished no file for SCAN_HELPER_STALL_MS, or ran past the deadline. */
+  readonly retired?: 'stalled' | 'deadline';
+}
+
+/** How a ScanPool runs its helper; the defaults are limits.ts's. */
+export interface ScanPoolOptions {
+  /** The helper's entry script; a pool whose script does not exist reads on the asking thread alone. */
+  readonly script?: string;
+  /** Fewer candidates than this are read by the asking thread alone. */
+  readonly minFiles?: number;
+  /** The helper thread's heap. */
+  readonly heapLimits?: { readonly maxOldGenerationSizeMb: number; readonly maxYoungGenerationSizeMb: number };
+  /** A helper that finishes no file for this long is terminated. */
+  readonly stallMs?: number;
 }
 
 /** A process's `re:` helper thread, started on first use. */
 export class ScanPool implements RegexHelper {
   private helper: Helper | undefined;
   private nextId = 1;
+  /** Helpers in a row that failed (died, stalled, ran past a deadline); reset by one that answers. */
+  private failures = 0;
   /** The last scan's report (diagnostics and tests). */
   lastScan: HelperReport | undefined;
 
   private readonly script: string | undefined;
+  private readonly minFiles: number;
+  private readonly heapLimits: NonNullable<ScanPoolOptions['heapLimits']>;
+  private readonly stallMs: number;
 
-  constructor(
-    /** The helper's entry script; a pool whose script does not exist reads on the asking thread alone. */
-    script: string = HELPER_SCRIPT,
-    /** Fewer candidates than this are read by the asking thread alone. */
-    private readonly minFiles: number = SCAN_HELPER_MIN_FILES,
-  ) {
+  constructor(options: ScanPoolOptions = {}) {
+    const script = options.script ?? HELPER_SCRIPT;
     this.script = fs.existsSync(script) ? script : undefined;
+    this.minFiles = options.minFiles ?? SCAN_HELPER_MIN_FILES;
+    this.heapLimits = options.heapLimits ?? SCAN_HELPER_HEAP_LIMITS;
+    this.stallMs = options.stallMs ?? SCAN_HELPER_STALL_MS;
   }
 
-  /** Whether a helper thread can be started at all (the compiled entry exists). */
+  /** Whether a helper thread can be started (the compiled entry exists, and helpers have not kept failing). */
   get available(): boolean {
-    return this.script !== undefined;
+    return this.script !== undefined && this.failures < SCAN_HELPER_FAILURES_MAX;
   }
 
   scanAlongside(
@@ -163,24 +198,43 @@ export class ScanPool implements RegexHelper {
     const job: ScanJob = { id, root, pattern, paths, deadlineAt, shared };
     helper.worker.postMessage(job);
     const results = new Map<number, RegexFileScan>();
-    readChunks(counters, root, paths, re, deadlineAt, (i, r) => results.set(i, r));
+    readChunks(counters, root, paths, re, deadlineAt, { record: (i, r) => results.set(i, r) });
     Atomics.store(counters, STOP, 1);
     this.lastScan = { files: files.length, helperFiles: 0 };
     // A helper that has not taken the job yet (still starting) never will: nothing to wait for.
     if (Atomics.compareExchange(counters, STATE, POSTED, WITHDRAWN) === POSTED) return results;
-    const wait = Math.max(0, deadlineAt - Date.now()) + SCAN_HELPER_GRACE_MS;
-    if (Atomics.wait(counters, STATE, TAKEN, wait) === 'timed-out' && Atomics.load(counters, STATE) !== FINISHED) {
-      this.retire();
-      return results;
-    }
+    const retired = this.awaitHelper(counters, deadlineAt);
+    // What the helper posted before it finished, died or was stopped: whole chunks.
+    let helperFiles = 0;
     for (let m = receiveMessageOnPort(helper.answers); m; m = receiveMessageOnPort(helper.answers)) {
       const answer = m.message as ScanAnswer;
-      if (answer.id !== id) continue; // a withdrawn job's late answer
+      if (answer.id !== id) continue; // a withdrawn or abandoned job's late answer
       for (const [i, r] of answer.results) if (!results.has(i)) results.set(i, r);
-      this.lastScan = { files: files.length, helperFiles: answer.results.length };
-      break;
+      helperFiles += answer.results.length;
     }
+    this.lastScan = { files: files.length, helperFiles, ...(retired ? { retired } : {}) };
+    if (retired) {
+      this.failures++;
+      this.retire();
+    } else this.failures = 0;
     return results;
+  }
+
+  /**
+   * Wait, in slices, until the helper has finished its job: undefined then, or why it must
+   * be terminated (no file finished for a whole slice, or still at work past the deadline).
+   */
+  private awaitHelper(counters: Int32Array, deadlineAt: number): HelperReport['retired'] {
+    let seen = Atomics.load(counters, HELPER_FILES);
+    for (;;) {
+      const left = deadlineAt + SCAN_HELPER_GRACE_MS - Date.now();
+      if (left <= 0) return Atomics.load(counters, STATE) === FINISHED ? undefined : 'deadline';
+      Atomics.wait(counters, STATE, TAKEN, Math.min(left, this.stallMs));
+      if (Atomics.load(counters, STATE) === FINISHED) return undefined;
+      const now = Atomics.load(counters, HELPER_FILES);
+      if (now === seen && Date.now() < deadlineAt + SCAN_HELPER_GRACE_MS) return 'stalled';
+      seen = now;
+    }
   }
 
   /** Stop the helper thread (a process that ends calls it, or lets the unreferenced thread die with it). */
@@ -189,18 +243,21 @@ export class ScanPool implements RegexHelper {
   }
 
   private started(): Helper | undefined {
-    if (this.helper || !this.script) return this.helper;
+    if (this.helper || !this.available || !this.script) return this.helper;
     const { port1, port2 } = new MessageChannel();
     const worker = new Worker(this.script, {
       workerData: { answers: port2 },
       transferList: [port2],
-      resourceLimits: SCAN_HELPER_HEAP_LIMITS,
+      resourceLimits: this.heapLimits,
     });
     worker.unref();
     port1.unref();
     const helper = { worker, answers: port1 };
+    // A helper that dies on its own (an error at start, its heap limit) counts as failed.
     const forget = () => {
-      if (this.helper === helper) this.helper = undefined;
+      if (this.helper !== helper) return;
+      this.helper = undefined;
+      this.failures++;
     };
     worker.once('error', forget);
     worker.once('exit', forget);

@@ -8,14 +8,21 @@ const answers = (workerData as { answers: MessagePort }).answers;
 parentPort!.on('message', (job: ScanJob) => {
   const counters = new Int32Array(job.shared);
   if (!takeJob(counters)) return;
-  const results: [number, RegexFileScan][] = [];
-  try {
-    readChunks(counters, job.root, job.paths, prepareRegex(job.pattern), job.deadlineAt, (i, r) =>
-      results.push([i, r]),
-    );
-  } finally {
+  let results: [number, RegexFileScan][] = [];
+  // Each chunk's results go out as it ends: what was read survives this thread's death.
+  const post = () => {
+    if (results.length === 0) return;
     const answer: ScanAnswer = { id: job.id, results };
     answers.postMessage(answer);
+    results = [];
+  };
+  try {
+    readChunks(counters, job.root, job.paths, prepareRegex(job.pattern), job.deadlineAt, {
+      record: (i, r) => results.push([i, r]),
+      chunkDone: post,
+    });
+  } finally {
+    post();
     finishJob(counters);
   }
 });
