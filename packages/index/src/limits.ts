@@ -124,6 +124,8 @@ export const PRUNE_COMMON_WORD_REGIONS = 10_000;
  * (`free pages` on the kernel: 477 -> 158 ms).
  */
 export const PRUNE_MIN_CONTENT_WORDS = 2;
+/** Filter sets whose eligible files a reader remembers (IndexReader.eligibleFiles): ~600 KB each on the kernel. */
+export const ELIGIBLE_SETS_CACHED_MAX = 4;
 /** Files whose definitions (and, apart, imports) one reader keeps once read: navigation re-reads the same headers. */
 export const FILE_FACTS_CACHED_MAX = 2_048;
 /** Nearest-path suggestions in a filter diagnosis. */

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseQuery, searchIndex } from '../src';
 import { Fixture } from './helpers';
 
 const FILES: Record<string, string> = {
@@ -179,6 +180,32 @@ describe('"literal" and re:', () => {
 
   it('applies file: filters to the live walk', async () => {
     expect(await fx.paths('re:pub fn file:crates/')).toEqual(['crates/a/src/ghost.rs', 'crates/a/src/script/host.rs']);
+  });
+
+  it('answers each filter set alike from one long-lived reader as from a fresh one (a reader remembers eligible files per filter set)', async () => {
+    const queries = [
+      're:pub fn',
+      're:pub fn file:crates/',
+      're:pub fn lang:rust -file:crates/a/src/ghost.rs',
+      '"needle" lang:text',
+      're:pub fn',
+      're:pub fn -file:src/',
+      're:pub fn file:crates/',
+      '"needle"',
+      're:pub fn source:test',
+      're:pub fn',
+    ];
+    const reader = await fx.open();
+    try {
+      for (const text of queries) {
+        const q = parseQuery(text);
+        if (!q.ok) throw new Error(q.error.message);
+        const fresh = (await fx.search(text)).hits.map((h) => h.path);
+        expect([text, searchIndex(reader, q.value).hits.map((h) => h.path)]).toEqual([text, fresh]);
+      }
+    } finally {
+      reader.close();
+    }
   });
 });
 

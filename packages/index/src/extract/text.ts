@@ -125,6 +125,16 @@ export function lineStartOffsets(bytes: Uint8Array): number[] {
   return starts;
 }
 
+/**
+ * 1-based line of a byte offset, counted without building lineStartOffsets (a `re:` hit
+ * needs one line of a file it read, and the array of a 2 MiB file is garbage at once).
+ */
+export function lineNumberAt(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let i = bytes.indexOf(0x0a); i >= 0 && i < offset; i = bytes.indexOf(0x0a, i + 1)) line++;
+  return line;
+}
+
 /** 1-based line of a byte offset. */
 export function lineAt(starts: readonly number[], offset: number): number {
   return lastAtOrBefore(starts, offset) + 1;

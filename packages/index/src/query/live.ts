@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { queryLanguageOf } from '../classify';
-import { decodeText, lineAt, lineStartOffsets, type DecodedText } from '../extract/text';
+import { decodeText, lineAt, lineNumberAt, lineStartOffsets, type DecodedText } from '../extract/text';
 import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
 import { percentDecode } from '@trufflepig/base';
 import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
@@ -298,17 +298,17 @@ export function scanRegexFile(root: string, encodedPath: string, re: PreparedReg
       at = decoded.byteAt(m.at);
     }
   }
-  const starts = lineStartOffsets(bytes);
-  const line = lineAt(starts, at);
-  const lineStart = starts[line - 1];
-  let lineEnd = line < starts.length ? starts[line] - 1 : bytes.length;
+  // The match's line: from the `\n` before it to the one after, a CR before that excluded.
+  const lineStart = at > 0 ? bytes.lastIndexOf(0x0a, at - 1) + 1 : 0;
+  const newline = bytes.indexOf(0x0a, at);
+  let lineEnd = newline < 0 ? bytes.length : newline;
   if (lineEnd > lineStart && bytes[lineEnd - 1] === 0x0d) lineEnd--;
-  const end = Math.max(lineEnd, lineStart);
+  const line = lineNumberAt(bytes, lineStart);
   const match: RegexFileMatch = {
     start: lineStart,
-    end,
+    end: lineEnd,
     startLine: line,
-    endLine: lineAt(starts, Math.max(lineStart, end - 1)),
+    endLine: line,
     revision: revisionOf(bytes),
   };
   return { ...scanned, match };

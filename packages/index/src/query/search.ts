@@ -43,15 +43,7 @@ import { hasFilters, type ParsedQuery } from './parse';
 import { regexPrefilter, type TrigramQuery } from '../trigram/regex';
 import { evaluateQuery, hasFile } from '../trigram/evaluate';
 import { trigramFiles } from '../store/trigrams';
-import { fileEligibility } from './eligibility';
 import type { IndexedFile, IndexReader } from './reader';
-
-function eligibility(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
-  // The index's paths matter only to `file:` values (pathmatch.ts); without one, listing
-  // 78,000 of them is a kernel search's allocation for nothing.
-  const paths = q.fileInclude.length > 0 || q.fileExclude.length > 0 ? reader.files().map((f) => f.path) : [];
-  return fileEligibility(q, paths);
-}
 
 function firstRegionOf(
   reader: IndexReader,
@@ -263,7 +255,7 @@ function literalHits(
   exactCase = false,
 ): SearchHit[] {
   const needle = Buffer.from(text, 'utf8');
-  const files = ctx.reader.files().filter((f) => !f.excluded && ctx.eligible(f));
+  const files = ctx.reader.eligibleFiles(ctx.query);
   let candidates: { f: IndexedFile; score: number }[];
   if (words.length === 0) {
     candidates = files.map((f) => ({ f, score: 0 }));
@@ -348,9 +340,7 @@ function regexCandidates(
   query: TrigramQuery,
 ): readonly IndexedFile[] | undefined {
   if (query.op === 'all') return undefined;
-  let maxId = 0;
-  for (const f of files) maxId = Math.max(maxId, f.id);
-  const words = (maxId >> 5) + 1;
+  const words = (reader.maxFileId() >> 5) + 1;
   const found = evaluateQuery(query, (tri) => trigramFiles(reader.db, tri, words), words);
   return files.filter((f) => hasFile(found, f.id));
 }
@@ -513,7 +503,7 @@ function runQuery(
   const ctx: LaneContext = {
     reader,
     query: q,
-    eligible: eligibility(reader, q),
+    eligible: reader.eligibility(q),
     truncated: false,
     ...(lanes.prune ? { prune: lanes.prune } : {}),
     laneFiles: lanes.laneFiles,
@@ -524,7 +514,7 @@ function runQuery(
   let within: Ranked['within'] | undefined;
   let scanReport: RegexScanReport | undefined;
   if (q.mode === 're') {
-    const eligible = reader.files().filter((f) => !f.excluded && ctx.eligible(f));
+    const eligible = reader.eligibleFiles(q);
     const prefilter = regexPrefilter(q.text);
     const candidates = regexCandidates(reader, eligible, prefilter.query);
     const files = candidates ?? eligible;
