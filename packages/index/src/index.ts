@@ -15,7 +15,7 @@ export type { SkipClass, SkippedDir, SkipSummary } from './walk/skipped';
 export { extractFile, extractOccurrences } from './extract/extract';
 export { ROLE, roleNames, type RoleName } from './extract/facts';
 export type { Definition, NameUse, Region, Extraction, ParseStatus, ImportFact, Occurrence } from './extract/facts';
-export { decodeText, lineStartOffsets, lineAt } from './extract/text';
+export { decodeText, lineStartOffsets, lineAt, lineNumberAt } from './extract/text';
 export {
   reconcile,
   type ReconcileOptions,

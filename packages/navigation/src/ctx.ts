@@ -207,8 +207,8 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
       const bytes = readOnce(t.root, u.file.path);
       if (!bytes.ok || bytes.revision !== u.file.revision) continue;
       const enclosingDefs = t.reader.fileDefinitions(u.file.path).filter((d) => isEnclosingKind(d.kind));
-      for (const o of extractOccurrences(u.file.lang, bytes.bytes)) {
-        if (o.name !== focus.name || o.role !== 'call') continue;
+      for (const o of extractOccurrences(u.file.lang, bytes.bytes, focus.name)) {
+        if (o.role !== 'call') continue;
         if (callers.length >= CTX_LIST_MAX) {
           callersCut = true;
           break;

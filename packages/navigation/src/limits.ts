@@ -25,6 +25,12 @@ export const SYM_MEMBERS_MAX = 16;
 export const SYM_DOC_FOLD_MIN_LINES = 6;
 /** A long type with fewer members than this prints its body, not a head and a members line. */
 export const SYM_OUTLINE_MEMBERS_MIN = 3;
+/**
+ * Files whose name rows may be incomplete (cut at the fact limit, or a failed parse) that
+ * `refs` and `no_definition` read for a name (uses.ts unindexedMentions): 2 in binutils,
+ * the others are counted as unread.
+ */
+export const NAV_UNINDEXED_READ_MAX = 64;
 /** `refs` reads at most this many files for sites; more makes the answer truncated. */
 export const REFS_MAX_FILES = 2_000;
 /** `refs` keeps at most this many sites. */

@@ -22,7 +22,7 @@ import { qualifiedName } from './entries';
 import { fileFilter } from './filter';
 import type { NavTarget } from './target';
 import { followImport, type Resolution } from './resolve';
-import { useRowsOf } from './uses';
+import { unindexedMentions, useRowsOf } from './uses';
 
 export interface RefSite {
   readonly target: NavTarget;
@@ -278,9 +278,16 @@ export function referenceSites(
     const locator = locatorIn(t.root, new Map());
     const memo = new Map<IndexedImport, SiteResolution>();
     const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo);
-    const uses = useRowsOf(t.reader, name)
-      .filter((u) => ok(u.file))
-      .sort((a, b) => fileStanding(a.file) - fileStanding(b.file) || (a.file.path < b.file.path ? -1 : 1));
+    const rows = useRowsOf(t.reader, name).filter((u) => ok(u.file));
+    // Files whose rows may lack the name (over the fact limit, a failed parse) are read for it too.
+    const hidden = unindexedMentions(t.reader, t.root, name, ok, new Set(rows.map((u) => u.file.id)));
+    if (hidden.unread > 0) {
+      truncated = true;
+      unread += hidden.unread;
+    }
+    const uses = [...rows, ...hidden.mentions].sort(
+      (a, b) => fileStanding(a.file) - fileStanding(b.file) || (a.file.path < b.file.path ? -1 : 1),
+    );
     for (const [i, use] of uses.entries()) {
       // At least one file is read, so a page is never empty for want of time.
       if (
@@ -307,8 +314,7 @@ export function referenceSites(
       const starts = lineStartOffsets(live.bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
       const enclosingDefs = fileDefs.filter((d) => isEnclosingKind(d.kind));
-      for (const o of extractOccurrences(use.file.lang, live.bytes)) {
-        if (o.name !== name) continue;
+      for (const o of extractOccurrences(use.file.lang, live.bytes, name)) {
         const own =
           o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
         // An import names where its own name comes from, whatever the file's other uses

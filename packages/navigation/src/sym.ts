@@ -11,6 +11,7 @@ import {
   kindTier,
   nearestDefinedNames,
   type IndexedDefinition,
+  type IndexedFile,
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isVendoredPath } from '@trufflepig/rank';
@@ -23,7 +24,7 @@ import { foldDocstring } from './fold';
 import { modifiersOf, SECOND_GROUP } from './map';
 import type { NavTarget } from './target';
 import { followImport, type ImportTrail } from './resolve';
-import { useRowsOf } from './uses';
+import { unindexedMentions, useRowsOf } from './uses';
 import { rowsOf } from './rows';
 
 export interface Candidate {
@@ -206,16 +207,66 @@ export function bestDefinition(
   return found.length ? ok(found[0]) : noDefinition(targets, q);
 }
 
+/**
+ * Where the name occurs in files of `targets` passing the query's filters whose structure
+ * the index holds only in part (a partial or failed parse, uses cut at the fact limit): a
+ * definition there may be missing, and a `no_definition` must say so rather than answer as
+ * if none existed (an agent trial: `show sym:md_begin file:gas/config/tc-arm.c`, whose
+ * definition at line 30876 lies in a part tree-sitter did not recover).
+ */
+function incompleteMentions(targets: readonly NavTarget[], q: ParsedQuery, name: string, narrowed: boolean): string {
+  const found: { readonly path: string; readonly line: number; readonly why: string }[] = [];
+  let count = 0;
+  const note = (t: NavTarget, file: IndexedFile, line: number) => {
+    count++;
+    if (found.length < NEAREST_NAMES_SHOWN)
+      found.push({
+        path: `${t.member ? `${t.member}/` : ''}${printedPath(file.path)}`,
+        line,
+        why: incompleteness(file),
+      });
+  };
+  for (const t of targets) {
+    const ok = fileFilter(t.reader, q);
+    const rows = useRowsOf(t.reader, name).filter((u) => ok(u.file));
+    // A quarter of the kernel's C files parse partially: their uses are listed only where the
+    // filters point at files, not for every name defined nowhere.
+    for (const u of rows)
+      if (incompleteness(u.file) && (narrowed || u.file.parse !== 'partial')) note(t, u.file, u.line);
+    const hidden = unindexedMentions(t.reader, t.root, name, ok, new Set(rows.map((u) => u.file.id)));
+    for (const m of hidden.mentions) note(t, m.file, m.line);
+  }
+  if (count === 0) return '';
+  const list = found.map((f) => `${f.path}:${f.line} (${f.why})`).join(', ');
+  const more = count > found.length ? `, +${count - found.length} more` : '';
+  const { path: file, line } = found[0];
+  return (
+    `; ${name} occurs in ${count} file${count === 1 ? '' : 's'} the index holds only in part, where a definition may be missing: ` +
+    `${list}${more}; read it: show path:${file}:${line}-${line + SYM_BODY_MAX_LINES - 1}`
+  );
+}
+
+/** Why the index holds a file's structure only in part ('' when it holds it whole). */
+function incompleteness(f: IndexedFile): string {
+  if (f.parse === 'failed') return 'did not parse';
+  const parts = [
+    ...(f.parse === 'partial' ? ['parsed partially'] : []),
+    ...(f.factLimited ? ['uses cut at the fact limit'] : []),
+  ];
+  return parts.join(', ');
+}
+
 export function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Outcome<never> {
   const filters = filterWords(q);
+  const name = q.text.split('::').pop()!;
+  const incomplete = incompleteMentions(targets, q, name, filters !== '');
   if (filters) {
     const loose = definitionCandidates(targets, q, false)[0];
     const best = loose
       ? `; best without them: ${loose.target.member ? `${loose.target.member}/` : ''}${printedPath(loose.def.file.path)}:${loose.def.startLine} (${loose.def.kind})`
       : '; there is none without them either';
-    return fail('no_definition', `no definition of ${q.text} matches ${filters}${best}`);
+    return fail('no_definition', `no definition of ${q.text} matches ${filters}${incomplete}${best}`);
   }
-  const name = q.text.split('::').pop()!;
   const nearest = [...new Set(targets.flatMap((t) => nearestDefinedNames(t.reader, name)))].slice(
     0,
     NEAREST_NAMES_SHOWN,
@@ -223,6 +274,6 @@ export function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Out
   const hint = nearest.length ? `; nearest defined: ${nearest.join(', ')}` : '';
   return fail(
     'no_definition',
-    `no definition of ${q.text} is indexed${hint}; try: ${nearest.length ? `show sym:${nearest[0]}, ` : ''}search ${name} (text), or refs ${q.text}`,
+    `no definition of ${q.text} is indexed${incomplete}${hint}; try: ${nearest.length ? `show sym:${nearest[0]}, ` : ''}search ${name} (text), or refs ${q.text}`,
   );
 }

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { IndexReader, parseQuery, reconcile, type ParsedQuery } from '@trufflepig/index';
+import { FACTS_PER_FILE_MAX, IndexReader, parseQuery, reconcile, type ParsedQuery } from '@trufflepig/index';
 import {
   bestDefinition,
   definitionBody,
@@ -172,5 +172,74 @@ describe('@trufflepig/navigation over a real index', () => {
     // Before: `1 1-1 constant LIMIT`.
     expect(page('src/consts.ts')).toEqual(expect.arrayContaining(['1 1 constant LIMIT', '2 2 constant NAME']));
     expect(page('src/store.ts')).toContain('1 1-14 class Store');
+  });
+});
+
+// Files whose structure the index holds in part: a C function lost in a partial parse (a
+// brace opened in one `#if` block and closed in another, as binutils' tc-arm.c does), and
+// a use past the per-file fact limit. Neither may be answered as if the name were absent.
+describe('names in files the index holds only in part', () => {
+  const SPLIT = [
+    'void',
+    'md_begin (void)',
+    '{',
+    '#if defined OBJ_COFF || defined OBJ_ELF',
+    '  {',
+    '#if defined OBJ_ELF',
+    '      {',
+    '#endif',
+    '#if defined OBJ_ELF',
+    '\tif (ARM_CPU_HAS_FEATURE (cpu_variant, fpu_arch_maverick))',
+    '      }',
+    '#endif',
+    '  }',
+    '#endif',
+    '}',
+    '',
+  ].join('\n');
+  // Three uses a line: the fact limit is met well before the last function.
+  const lines = Math.ceil(FACTS_PER_FILE_MAX / 3) + 100;
+  const GENERATED = `void gen(void)\n{\n${'\ta = b + c;\n'.repeat(lines)}}\n\nint tail(void)\n{\n\treturn hidden_tail_call();\n}\n`;
+  let t: NavTarget;
+
+  beforeAll(async () => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-partial-')));
+    const root = path.join(base, 'repo');
+    fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'src/split.c'), SPLIT);
+    fs.writeFileSync(path.join(root, 'src/generated.c'), GENERATED);
+    fs.writeFileSync(path.join(root, 'src/other.c'), 'int md_begin_other(void) { return 0; }\n');
+    const cacheDir = path.join(base, 'cache');
+    const rec = await reconcile(root, { cacheDir, parallelism: 1 });
+    if (!rec.ok) throw new Error(rec.error.message);
+    const reader = await IndexReader.open(cacheDir, root);
+    if (!reader.ok) throw new Error(reader.error.message);
+    t = { root, cacheDir, reader: reader.value, here: '' };
+  }, 60_000);
+  afterAll(() => t?.reader.close());
+
+  it('the fixture is what it stands for: a definition the parse lost, a use past the fact limit', () => {
+    expect(t.reader.fileByPath('src/split.c')).toMatchObject({ parse: 'partial' });
+    expect(t.reader.definitions('md_begin')).toEqual([]);
+    expect(t.reader.fileByPath('src/generated.c')).toMatchObject({ factLimited: true });
+    expect(t.reader.nameUses('hidden_tail_call')).toEqual([]);
+  });
+
+  it('no_definition names the file that holds the name in part, where to read it, and why', () => {
+    const filtered = noDefinition([t], query(['sym:md_begin', 'file:src/split.c']));
+    expect(filtered.ok).toBe(false);
+    if (!filtered.ok)
+      expect(filtered.error.message).toContain(
+        'md_begin occurs in 1 file the index holds only in part, where a definition may be missing: src/split.c:2 (parsed partially); read it: show path:src/split.c:2-41',
+      );
+    const anywhere = noDefinition([t], query(['sym:hidden_tail_call']));
+    if (!anywhere.ok) expect(anywhere.error.message).toContain('src/generated.c:');
+    expect(anywhere.ok || /uses cut at the fact limit/.test(anywhere.error.message)).toBe(true);
+  });
+
+  it('refs reads a file whose uses were cut at the fact limit for the name', () => {
+    const refs = referenceSites([t], query(['hidden_tail_call']));
+    expect(refs.sites.map((s) => [s.file.path, s.line])).toEqual([['src/generated.c', lines + 7]]);
+    expect(refs.truncated).toBe(false);
   });
 });

@@ -179,11 +179,13 @@ export function extractFile(lang: Language, bytes: Uint8Array): Extraction {
 }
 
 /**
- * Every identifier occurrence of a file with its role, in source order. The store keeps
- * one representative site per name and file (the database stays small); reference sites
- * are recomputed from the files that the `use` table names. Text files have none.
+ * Every identifier occurrence of a file with its role, in source order (at most
+ * FACTS_PER_FILE_MAX), or with `name` every occurrence of that name alone, however deep in
+ * the file. The store keeps one representative site per name and file (the database stays
+ * small); reference sites are recomputed from the files that the `use` table names. Text
+ * files have none.
  */
-export function extractOccurrences(lang: Language, bytes: Uint8Array): Occurrence[] {
+export function extractOccurrences(lang: Language, bytes: Uint8Array, name?: string): Occurrence[] {
   if (lang === 'text') return [];
   const decoded = decodeText(bytes);
   const lineStarts = lineStartOffsets(bytes);
@@ -193,7 +195,8 @@ export function extractOccurrences(lang: Language, bytes: Uint8Array): Occurrenc
   } catch {
     return [];
   }
-  return raw.sites.slice(0, FACTS_PER_FILE_MAX).map((s) => {
+  const sites = name === undefined ? raw.sites.slice(0, FACTS_PER_FILE_MAX) : raw.sites.filter((s) => s.name === name);
+  return sites.map((s) => {
     const start = decoded.byteAt(s.start);
     return {
       name: s.name,
