@@ -45,13 +45,32 @@ function sharedDirs(here: string | undefined, file: string): number {
   return n;
 }
 
+/** 0 when the file's name without extension is the definition's name (`libiberty/xmalloc.c` for `xmalloc`, `container_of.h`), else 1. */
+function namedAfter(def: IndexedDefinition): number {
+  const base = def.file.path.slice(def.file.path.lastIndexOf('/') + 1);
+  const stem = base.includes('.') ? base.slice(0, base.indexOf('.')) : base;
+  return stem.toLowerCase() === def.name.toLowerCase() ? 0 : 1;
+}
+
+/** C and C++ definitions that other files cannot see: macros and types in a source file, not a header. */
+const FILE_LOCAL_KINDS = new Set(['macro', 'struct', 'union', 'enum', 'type', 'typedef']);
+const C_SOURCE = /\.(c|cc|cpp|cxx|c\+\+)$/i;
+
+/** 1 for a C or C++ macro or type defined in a source file (local to it), else 0. */
+function fileLocal(def: IndexedDefinition): number {
+  return FILE_LOCAL_KINDS.has(def.kind) && C_SOURCE.test(def.file.path) ? 1 : 0;
+}
+
 /**
  * Kind tier, then hand-written code before tests and build output (minified files
  * included), then the repository's own code before vendored dependencies (express's
  * `res.send` before `node_modules/finalhandler`'s `send`), then a definition before a declaration (a C function before its
  * prototype in a header), then top-level before a member (`url_for` the function before
  * `Flask::url_for`: an unqualified name is what an import names), then nearest the
- * invocation directory, then path, span, member.
+ * invocation directory, then a file named after the definition (`libiberty/xmalloc.c`
+ * before `bfd/doc/chew.c`'s own copy), then a C macro or type in a header before one local
+ * to a source file (`include/elf/common.h`'s `ELF_ST_TYPE` before a `.c` file's), then
+ * path, span, member.
  */
 function compareCandidates(x: Candidate, y: Candidate): number {
   const key = (c: Candidate): (number | string)[] => [
@@ -61,6 +80,8 @@ function compareCandidates(x: Candidate, y: Candidate): number {
     declarationRank(c.def.kind, c.def.file.path),
     c.def.container === null ? 0 : 1,
     -sharedDirs(c.target.here, c.def.file.path),
+    namedAfter(c.def),
+    fileLocal(c.def),
     c.def.file.path,
     c.def.start,
     c.target.member ?? '',

@@ -209,6 +209,16 @@ describe('names in files the index holds only in part', () => {
     fs.writeFileSync(path.join(root, 'src/split.c'), SPLIT);
     fs.writeFileSync(path.join(root, 'src/generated.c'), GENERATED);
     fs.writeFileSync(path.join(root, 'src/other.c'), 'int md_begin_other(void) { return 0; }\n');
+    // A tool's private copies before the library's own (binutils' bfd/doc/chew.c, gprofng).
+    const files: Record<string, string> = {
+      'bfd/doc/chew.c': '#define ELF_ST_TYPE(v) ((v) & 0xf)\nstatic void *xmalloc (unsigned long n) { return 0; }\n',
+      'libiberty/xmalloc.c': 'void *xmalloc (unsigned long n) { return 0; }\n',
+      'include/elf/common.h': '#define ELF_ST_TYPE(val) ((val) & 0xF)\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    }
     const cacheDir = path.join(base, 'cache');
     const rec = await reconcile(root, { cacheDir, parallelism: 1 });
     if (!rec.ok) throw new Error(rec.error.message);
@@ -235,6 +245,15 @@ describe('names in files the index holds only in part', () => {
     const anywhere = noDefinition([t], query(['sym:hidden_tail_call']));
     if (!anywhere.ok) expect(anywhere.error.message).toContain('src/generated.c:');
     expect(anywhere.ok || /uses cut at the fact limit/.test(anywhere.error.message)).toBe(true);
+  });
+
+  it("show sym: prefers the file named after the definition, and a header macro over a source file's own", () => {
+    const best = (name: string) => {
+      const c = definitionCandidates([t], query([`sym:${name}`]), true)[0];
+      return c && `${c.def.file.path}:${c.def.startLine}`;
+    };
+    expect(best('xmalloc')).toBe('libiberty/xmalloc.c:1');
+    expect(best('ELF_ST_TYPE')).toBe('include/elf/common.h:1');
   });
 
   it('refs reads a file whose uses were cut at the fact limit for the name', () => {
