@@ -182,7 +182,10 @@ function wholeOrHead(
   // budget and continued by `next` like any read: its body is the answer, and its inner
   // helpers are no outline of it. A type or module is summarised by its members.
   if (isCallableKind(def.kind)) return { rows, members: [] };
-  const inside = membersOf(t, def);
+  // A `#define` between a C struct's fields is no member of it (binutils' `struct
+  // bfd_section` holds 52 flag macros among its 55 fields, and its members line named only
+  // macros: an agent trial).
+  const inside = membersOf(t, def).filter((d) => d.kind !== 'macro');
   // Fewer members than this outline nothing (a kernel struct whose fields sit in one
   // anonymous inner struct shows as `members: 530 __randomize_layout, 745 cpu_bitmap`):
   // the body is read instead, cut by the budget like a function's.

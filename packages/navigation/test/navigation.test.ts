@@ -214,6 +214,8 @@ describe('names in files the index holds only in part', () => {
       'bfd/doc/chew.c': '#define ELF_ST_TYPE(v) ((v) & 0xf)\nstatic void *xmalloc (unsigned long n) { return 0; }\n',
       'libiberty/xmalloc.c': 'void *xmalloc (unsigned long n) { return 0; }\n',
       'include/elf/common.h': '#define ELF_ST_TYPE(val) ((val) & 0xF)\n',
+      // Flag macros between the fields, as binutils' struct bfd_section holds them.
+      'include/section.h': `struct section\n{\n${Array.from({ length: 30 }, (_, i) => `  int field${i};\n#define SEC_FLAG${i} (1 << ${i})`).join('\n')}\n};\n`,
     };
     for (const [rel, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
@@ -254,6 +256,17 @@ describe('names in files the index holds only in part', () => {
     };
     expect(best('xmalloc')).toBe('libiberty/xmalloc.c:1');
     expect(best('ELF_ST_TYPE')).toBe('include/elf/common.h:1');
+  });
+
+  it("a long struct's members are its fields, not the macros defined between them", () => {
+    const c = definitionCandidates([t], query(['sym:section', 'kind:struct']), true)[0];
+    const body = definitionBody(t, c.def, fs.readFileSync(path.join(t.root, c.def.file.path)));
+    expect(body.members.slice(0, 3).map((m) => `${m.startLine} ${m.kind} ${m.name}`)).toEqual([
+      '3 field field0',
+      '5 field field1',
+      '7 field field2',
+    ]);
+    expect(body.members.some((m) => m.kind === 'macro')).toBe(false);
   });
 
   it('refs reads a file whose uses were cut at the fact limit for the name', () => {
