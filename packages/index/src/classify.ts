@@ -106,7 +106,21 @@ const CONFIG_BASENAMES = new Set([
   'Rakefile',
   'justfile',
 ]);
-const DOC_EXTENSIONS = new Set(['md', 'markdown', 'mdx', 'rst', 'adoc', 'asciidoc', 'txt', 'org']);
+/** Prose: markup, plain text, Texinfo manuals, gettext catalogs (binutils' `.texi` and `.po` files answered plain-words searches before its code). */
+const DOC_EXTENSIONS = new Set([
+  'md',
+  'markdown',
+  'mdx',
+  'rst',
+  'adoc',
+  'asciidoc',
+  'txt',
+  'org',
+  'texi',
+  'texinfo',
+  'po',
+  'pot',
+]);
 const CODE_EXTENSIONS = new Set([
   'rs',
   'ts',

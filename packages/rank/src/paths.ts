@@ -142,9 +142,24 @@ export function isMarkdownPath(path: string): boolean {
   return MARKDOWN_EXTENSIONS.has(extension(path));
 }
 
-/** A path under a `docs/` (or `doc/`) directory, or a Markdown file. */
+/**
+ * The project documents GNU and older projects name in capitals, with no extension or a
+ * suffix (`ChangeLog`, `ChangeLog-2015`, `NEWS`, `README`): binutils' 200 ChangeLogs took
+ * 6 of 15 places of a plain-words search for how ld parses a linker script (an agent
+ * trial). Case-sensitive, so code named `history.ts` or `install.py` stays code. License
+ * texts (`LICENSE`, `COPYING`) are not here: spec/per-source.md gives them no origin.
+ */
+const PROJECT_DOCUMENT =
+  /^(?:ChangeLog|CHANGELOG|NEWS|CHANGES|HISTORY|AUTHORS|CONTRIBUTORS|THANKS|README|INSTALL|TODO|MAINTAINERS)(?:[-_.0-9][A-Za-z0-9._-]*)?$/;
+
+/** A project document (PROJECT_DOCUMENT): `ChangeLog-2015`, `NEWS`, `README`. */
+export function isProjectDocument(path: string): boolean {
+  return PROJECT_DOCUMENT.test(basename(path));
+}
+
+/** A path under a `docs/` (or `doc/`) directory, a Markdown file, or a project document. */
 export function isDocPath(path: string): boolean {
-  if (isMarkdownPath(path)) return true;
+  if (isMarkdownPath(path) || isProjectDocument(path)) return true;
   return path
     .split('/')
     .slice(0, -1)

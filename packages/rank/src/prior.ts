@@ -4,6 +4,7 @@ import {
   isDocPath,
   isGeneratedPath,
   isMarkdownPath,
+  isProjectDocument,
   isTestDirectoryComponent,
   isTestPath,
   looksMinified,
@@ -83,7 +84,8 @@ export function pathPrior(path: string, ctx: PriorContext): number {
   // Build output repeats its sources: demoted even when its name holds every query word.
   if (ctx.demoteGenerated && isGeneratedPath(path)) return PATH_PRIOR_DEMOTION;
   const test = ctx.demoteTests && isTestPath(path);
-  const doc = ctx.demoteDocs && isMarkdownPath(path);
+  // Markdown and the project documents (a ChangeLog answers no question about the code).
+  const doc = ctx.demoteDocs && (isMarkdownPath(path) || isProjectDocument(path));
   if (!test && !doc) return 1;
   if (!ctx.identifier && ctx.words.length > 0) {
     const base = basename(path).toLowerCase();

@@ -11,6 +11,8 @@ import {
   isExamplePath,
   isTestPath,
   isTypeDeclarationPath,
+  isDocPath,
+  isProjectDocument,
   pathPrior,
   pathStanding,
   priorContext,
@@ -177,6 +179,21 @@ describe('path prior', () => {
     expect(pathPrior('crates/x/tests/it.rs', f)).toBe(1);
     const k = priorContext({ ...base, words: ['bucket'], kindFile: true });
     expect(pathPrior('tests/it.rs', k)).toBe(1);
+  });
+  it('demotes project documents (ChangeLogs, NEWS) like Markdown, not license texts, and not code that shares their names in lower case', () => {
+    const ctx = priorContext({ ...base, words: ['linker', 'script'] });
+    for (const doc of ['ld/ChangeLog-2015', 'ChangeLog', 'gas/NEWS', 'README', 'MAINTAINERS', 'ChangeLog.jit'])
+      expect([doc, pathPrior(doc, ctx), isDocPath(doc), isProjectDocument(doc)]).toEqual([doc, 0.7, true, true]);
+    for (const code of [
+      'src/history.ts',
+      'install.py',
+      'lib/license.js',
+      'src/changelog.rs',
+      'NEWSLETTER.c',
+      'LICENSE',
+      'COPYING3',
+    ])
+      expect([code, pathPrior(code, ctx), isProjectDocument(code)]).toEqual([code, 1, false]);
   });
   it('identifier queries do not get the basename exemption', () => {
     const ctx = priorContext({ ...base, words: ['bucket'], identifier: true });

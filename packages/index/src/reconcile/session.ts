@@ -24,6 +24,8 @@ export interface OldFile {
   excluded: string | null;
   parse: string;
   factLimited: boolean;
+  /** The origin tags as stored (space-separated). */
+  tags: string;
 }
 
 /** A file whose new revision must be extracted (or copied from a donor with the same revision). */
@@ -36,7 +38,7 @@ export interface Pending {
   readonly donor?: OldFile;
 }
 
-const OLD_FILE_COLUMNS = 'path, id, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lang';
+const OLD_FILE_COLUMNS = 'path, id, size, mtime, ino, revision, extractor, excluded, parse, fact_limited, lang, tags';
 
 function oldFileOf(r: readonly unknown[]): OldFile {
   const text = (v: unknown) => (v == null ? null : String(v));
@@ -51,6 +53,7 @@ function oldFileOf(r: readonly unknown[]): OldFile {
     parse: String(r[8]),
     factLimited: Number(r[9]) === 1,
     lang: String(r[10]) as Language,
+    tags: String(r[11] ?? ''),
   };
 }
 
@@ -134,6 +137,9 @@ export class ReconcileSession {
     this.seen.add(file.path);
     const prev = this.old.get(file.path);
     if (!prev || prev.size !== file.size || prev.mtime !== mtimeOf(file) || prev.ino !== file.ino) return true;
+    // A file whose origin rules changed (a ChangeLog is docs now) is examined again: its
+    // bytes are the same, so that costs a hash and an update of its row, not a parse.
+    if (prev.tags !== sourceTags(file.path).join(' ')) return true;
     return !prev.excluded && prev.extractor !== extractorId(languageOf(file.path), EXTRACTION_VERSION);
   }
 
@@ -189,7 +195,7 @@ export class ReconcileSession {
     const extractor = extractorId(lang, EXTRACTION_VERSION);
     const prev = this.old.get(file.path);
     if (prev && prev.revision === revision && prev.extractor === extractor && !prev.excluded) {
-      this.writer.updateStat(prev.id, bytes.length, mtimeOf(file), file.ino);
+      this.writer.updateStat(prev.id, bytes.length, mtimeOf(file), file.ino, sourceTags(file.path));
       this.restatted.push(prev.id);
       this.changed = true;
       this.statOnly++;

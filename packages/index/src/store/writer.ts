@@ -84,8 +84,15 @@ export class StoreWriter {
     return id;
   }
 
-  updateStat(fileId: number, size: number, mtime: string, ino: number): void {
-    runStatement(this.db, 'UPDATE file SET size = ?, mtime = ?, ino = ? WHERE id = ?', [size, mtime, ino, fileId]);
+  /** A file whose bytes did not change: its stat, and its origin tags (the rules that derive them may have). */
+  updateStat(fileId: number, size: number, mtime: string, ino: number, tags: readonly string[]): void {
+    runStatement(this.db, 'UPDATE file SET size = ?, mtime = ?, ino = ?, tags = ? WHERE id = ?', [
+      size,
+      mtime,
+      ino,
+      tags.join(' '),
+      fileId,
+    ]);
   }
 
   /**
