@@ -30,7 +30,7 @@ export { spanEntry, definitionEntry, qualifiedName, rootIdentity, type Span } fr
 export { fileFilter, filterWords, kindFilter, nearestPaths } from './filter';
 export { foldDocstring } from './fold';
 export { outline, fileRows, filesUnder, pathReadings, modifiersOf, SECOND_GROUP, type MapRow } from './map';
-export { renderNavPage, type NavPageInput, type NavPageOutput, type NavVerb } from './page';
+export { renderNavPage, refsMainDefinition, type NavPageInput, type NavPageOutput, type NavVerb } from './page';
 export { referenceSites, memberSite, type RefSite, type RefsOutcome, type RefsBounds } from './refs';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './resolve';
 export { useRowsOf, usesOf, type NameUseSite } from './uses';

@@ -26,6 +26,12 @@ export type NavVerb = 'refs' | 'map';
 export interface NavPageInput extends SetRowsPage<LiveSourceEntry> {
   readonly verb: NavVerb;
   readonly members?: Readonly<Record<string, string>>;
+  /**
+   * The definition a refs header names (refsMainDefinition of the whole set). A page from a
+   * cursor holds only the rows after it: without this, page 2 of `refs
+   * bfd_check_format_matches` named bfd-in2.h where page 1 named bfd/format.c.
+   */
+  readonly main?: string;
 }
 
 export interface NavPageOutput {
@@ -85,7 +91,7 @@ function cut(text: string, max: number): string {
 }
 
 /** The most frequent `definition` of refs rows: named once in the header, not on every row. */
-function mainDefinition(entries: readonly LiveSourceEntry[]): string | undefined {
+export function refsMainDefinition(entries: readonly LiveSourceEntry[]): string | undefined {
   const counts = new Map<string, number>();
   for (const e of entries)
     if (e.definition !== undefined) counts.set(e.definition, (counts.get(e.definition) ?? 0) + 1);
@@ -138,7 +144,7 @@ function refsRow(e: LiveSourceEntry, main: string | undefined): string {
 
 function pageLines(input: NavPageInput, count: number, max: number): string {
   const shown = input.entries.slice(0, count);
-  const main = input.verb === 'refs' ? mainDefinition(input.entries) : undefined;
+  const main = input.verb === 'refs' ? (input.main ?? refsMainDefinition(input.entries)) : undefined;
   const files = input.verb === 'map' && shown.every((e) => e.kind === 'file');
   let out = `${escapeLineField(input.query)}${main ? ` → ${escapeLineField(main)}` : ''}${FIELD}(show ${input.setId}:N reads row N)\n`;
   // A map of one file names it in the header already (`map PATH`): no group line repeats it.

@@ -267,6 +267,19 @@ describe('refs', () => {
   });
 });
 
+describe('refs pages', () => {
+  it('name on every page the definition the first page names in its header', async () => {
+    // Eight declarations of `tick`, each resolving to its own file: the header's choice
+    // depends on all rows, and a later page holds only some of them.
+    const first = lines((await refsCommand(['tick'], at({ limit: 3 }))).stdout);
+    const header = first[0].replace(/\(show [0-9a-z]+:N/, '(show SET:N');
+    const cursor = first.find((l) => l.startsWith('next: more '))!.split(' ')[2];
+    const second = lines((await moreCommand(cursor, at({ limit: 3 }))).stdout);
+    expect(second[0].replace(/\(show [0-9a-z]+:N/, '(show SET:N')).toBe(header);
+    expect(header).toMatch(/^refs tick → \S+:\d+ /);
+  });
+});
+
 describe('show sym:', () => {
   it('reads the class, not the require binding, then one refs line', async () => {
     const out = await showCommand('sym:TokenBucket', at());

@@ -28,6 +28,7 @@ import {
   outline,
   pathReadings,
   referenceSites,
+  refsMainDefinition,
   renderNavPage,
   spanEntry,
   structuralContext,
@@ -103,9 +104,11 @@ function navPage(input: NavPageInput, opts: CommandOptions, budget: number): Com
 export function navPageOfSet(set: StoredSet, offset: number): NavPageInput | undefined {
   const m = set.meta;
   if (m.nav !== 'refs' && m.nav !== 'map') return undefined;
-  const entries = set.entries.slice(offset);
+  const all = set.entries;
   // refs and map store file spans only: a set holding another entry is no page of theirs.
-  if (!entries.every((e): e is LiveSourceEntry => e.tag === 'live_source')) return undefined;
+  if (!all.every((e): e is LiveSourceEntry => e.tag === 'live_source')) return undefined;
+  const entries = all.slice(offset);
+  const main = m.nav === 'refs' ? refsMainDefinition(all) : undefined;
   return {
     verb: m.nav,
     query: m.query,
@@ -116,6 +119,7 @@ export function navPageOfSet(set: StoredSet, offset: number): NavPageInput | und
     coverage: m.coverage ?? {},
     coverageLine: m.coverageLine ?? '',
     ...(m.members ? { members: m.members } : {}),
+    ...(main !== undefined ? { main } : {}),
   };
 }
 
