@@ -47,10 +47,11 @@ const FILES: Record<string, string> = {
 
 let target: NavTarget;
 
-beforeAll(async () => {
-  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-')));
+/** A repository of `files` in a temp directory, indexed, as the NavTarget the facade would hand over. */
+async function indexedTarget(label: string, files: Record<string, string>): Promise<NavTarget> {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `tp-nav-${label}-`)));
   const root = path.join(base, 'repo');
-  for (const [rel, text] of Object.entries(FILES)) {
+  for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     fs.writeFileSync(path.join(root, rel), text);
   }
@@ -59,7 +60,11 @@ beforeAll(async () => {
   if (!rec.ok) throw new Error(rec.error.message);
   const reader = await IndexReader.open(cacheDir, root);
   if (!reader.ok) throw new Error(reader.error.message);
-  target = { root, cacheDir, reader: reader.value, here: '' };
+  return { root, cacheDir, reader: reader.value, here: '' };
+}
+
+beforeAll(async () => {
+  target = await indexedTarget('ts', FILES);
 });
 
 afterAll(() => target?.reader.close());
@@ -203,12 +208,6 @@ describe('names in files the index holds only in part', () => {
   let t: NavTarget;
 
   beforeAll(async () => {
-    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-partial-')));
-    const root = path.join(base, 'repo');
-    fs.mkdirSync(path.join(root, 'src'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'src/split.c'), SPLIT);
-    fs.writeFileSync(path.join(root, 'src/generated.c'), GENERATED);
-    fs.writeFileSync(path.join(root, 'src/other.c'), 'int md_begin_other(void) { return 0; }\n');
     // A tool's private copies before the library's own (binutils' bfd/doc/chew.c, gprofng).
     const files: Record<string, string> = {
       'bfd/doc/chew.c': '#define ELF_ST_TYPE(v) ((v) & 0xf)\nstatic void *xmalloc (unsigned long n) { return 0; }\n',
@@ -217,16 +216,12 @@ describe('names in files the index holds only in part', () => {
       // Flag macros between the fields, as binutils' struct bfd_section holds them.
       'include/section.h': `struct section\n{\n${Array.from({ length: 30 }, (_, i) => `  int field${i};\n#define SEC_FLAG${i} (1 << ${i})`).join('\n')}\n};\n`,
     };
-    for (const [rel, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-      fs.writeFileSync(path.join(root, rel), text);
-    }
-    const cacheDir = path.join(base, 'cache');
-    const rec = await reconcile(root, { cacheDir, parallelism: 1 });
-    if (!rec.ok) throw new Error(rec.error.message);
-    const reader = await IndexReader.open(cacheDir, root);
-    if (!reader.ok) throw new Error(reader.error.message);
-    t = { root, cacheDir, reader: reader.value, here: '' };
+    t = await indexedTarget('partial', {
+      'src/split.c': SPLIT,
+      'src/generated.c': GENERATED,
+      'src/other.c': 'int md_begin_other(void) { return 0; }\n',
+      ...files,
+    });
   }, 60_000);
   afterAll(() => t?.reader.close());
 
