@@ -501,9 +501,9 @@ export const OPTION_TABLE = [
     example: '2',
     min: 0,
     checked: false,
-    verbs: ['search', 'more'],
+    verbs: ['search', 'more', 'show'],
     wire: { key: 'context', forwarded: true },
-    summary: 'context lines around each evidence line of a search hit (0-10)',
+    summary: "context lines around each evidence line of a search hit, or around a handle's span for show (0-10)",
   },
   {
     long: '--json',

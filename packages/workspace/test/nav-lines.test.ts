@@ -280,6 +280,36 @@ describe('refs pages', () => {
   });
 });
 
+describe('show HANDLE -C N', () => {
+  it('reads the lines around a refs row, continues with the same context, and refuses -C where it means nothing', async () => {
+    const refs = lines((await refsCommand(['TokenBucket'], at())).stdout);
+    const set = refs[0].match(/\(show ([0-9a-z]+):N/)![1];
+    // Row 2 is index.js line 7, `return [new TokenBucket(1), new TokenBucket(2)];`.
+    const around = lines((await showCommand(`${set}:2`, at({ context: 2 }))).stdout);
+    expect(around).toEqual([
+      `${set}:2  index.js:5-9`,
+      '5\t}',
+      '6\tfunction pair() {',
+      '7\t  return [new TokenBucket(1), new TokenBucket(2)];',
+      '8\t}',
+      '9\tmodule.exports = { make, pair, TokenBucket };',
+    ]);
+    const cut = lines((await showCommand(`${set}:2`, at({ context: 2, budget: 40 }))).stdout);
+    const next = cut.find((l) => l.startsWith('next: show '))!.slice('next: show '.length);
+    expect(next).toMatch(new RegExp(`^${set}:2~\\d+ -C 2$`));
+    // The continuation as printed, pasted whole (an MCP target) or given -C again, reads on.
+    const pasted = lines((await showCommand(next, at())).stdout);
+    const given = lines((await showCommand(next.split(' ')[0], at({ context: 2 }))).stdout);
+    expect(pasted).toEqual(given);
+    expect(pasted[pasted.length - 1]).toBe('9\tmodule.exports = { make, pair, TokenBucket };');
+    const onPath = await showCommand('path:index.js:7', at({ context: 2 }));
+    expect(onPath.exitCode).toBe(2);
+    expect(onPath.stderr).toMatch(/^trufflepig: bad_arguments: -C widens a handle's span/);
+    const tooMany = await showCommand(`${set}:2`, at({ context: 11 }));
+    expect(tooMany.stderr).toMatch(/^trufflepig: bad_arguments: -C takes a whole number/);
+  });
+});
+
 describe('show sym:', () => {
   it('reads the class, not the require binding, then one refs line', async () => {
     const out = await showCommand('sym:TokenBucket', at());

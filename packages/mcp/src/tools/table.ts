@@ -132,6 +132,12 @@ export const TOOLS: readonly ToolSpec[] = [
       'Read the bytes behind a handle, verified against the file on disk (stale_source when it changed), or a file range (path:P[:A-B]), or the best definition of a name (sym:NAME [file: lang: kind:]). A long read ends with "next: show ..." to continue.',
     properties: {
       target: text('A handle (k3x9q2:1), a continuation from "next:", path:src/lib.rs:10-40, or sym:NAME.'),
+      context: {
+        type: 'integer',
+        minimum: 0,
+        maximum: CONTEXT_LINES_MAX,
+        description: `Lines around a handle's span (0-${CONTEXT_LINES_MAX}): a refs row spans its one line.`,
+      },
       budget: budget(DEFAULT_SHOW_BUDGET),
       member,
       side: {

@@ -14,8 +14,29 @@ import { showCommitEntry } from './commit-entries';
 /** A continuation names the handle and the byte where the next rows start: `SET:ORD~BYTE`. */
 const CONTINUATION = /^([0-9a-zA-Z]+:\d+)~(\d+)$/;
 
-/** `show HANDLE` (or its continuation): read once, hash, verify against the handle's revision. */
-export function showHandle(target: string, store: ResultStore): Outcome<ShowInput> {
+/**
+ * The byte range of `start..end` widened to whole lines, then by `lines` more lines on
+ * each side within the file (the `-C` of `show HANDLE`): pure, on the bytes just verified.
+ */
+export function widenByLines(bytes: Buffer, start: number, end: number, lines: number): { start: number; end: number } {
+  let from = start > 0 ? bytes.lastIndexOf(0x0a, start - 1) + 1 : 0;
+  for (let i = 0; i < lines && from > 0; i++) from = from > 1 ? bytes.lastIndexOf(0x0a, from - 2) + 1 : 0;
+  // The span's last line: the one holding its last byte (a span ending with its newline ends there).
+  let to = bytes.indexOf(0x0a, Math.max(start, end - 1));
+  if (to < 0) to = bytes.length;
+  for (let i = 0; i < lines && to < bytes.length; i++) {
+    const next = bytes.indexOf(0x0a, to + 1);
+    to = next < 0 ? bytes.length : next;
+  }
+  return { start: from, end: Math.max(to, end) };
+}
+
+/**
+ * `show HANDLE` (or its continuation): read once, hash, verify against the handle's
+ * revision. `context` widens the span by that many lines on each side (`-C N`: the lines
+ * around a refs row, which spans its one line); the continuation then carries `-C N`.
+ */
+export function showHandle(target: string, store: ResultStore, context = 0): Outcome<ShowInput> {
   const cont = CONTINUATION.exec(target);
   const handleText = cont ? cont[1] : target;
   const parsed = parseHandle(handleText);
@@ -47,8 +68,9 @@ export function showHandle(target: string, store: ResultStore): Outcome<ShowInpu
       'stale_source',
       `${printedPath(entry.path)} changed since the search (revision ${entry.revision.slice(0, 12)}); search again for current results`,
     );
-  const from = cont ? Number(cont[2]) : entry.start;
-  if (from < entry.start || from > entry.end)
+  const span = context > 0 ? widenByLines(live.bytes, entry.start, entry.end, context) : entry;
+  const from = cont ? Number(cont[2]) : span.start;
+  if (from < span.start || from > span.end)
     return fail(
       'bad_handle',
       `continuation byte ${from} lies outside ${handleText}; use the next value exactly as printed`,
@@ -63,8 +85,8 @@ export function showHandle(target: string, store: ResultStore): Outcome<ShowInpu
     verified: 'revision',
     ...(entry.name !== undefined ? { name: entry.name } : {}),
     ...(entry.kind !== undefined ? { kind: entry.kind } : {}),
-    rows: rowsOf(live.bytes, from, Math.max(entry.end, from)),
-    continuation: (next: number) => `${handle}~${next}`,
+    rows: rowsOf(live.bytes, from, Math.max(span.end, from)),
+    continuation: (next: number) => `${handle}~${next}${context > 0 ? ` -C ${context}` : ''}`,
   });
 }
 

@@ -231,7 +231,8 @@ class OpenedWorkspace implements Workspace {
           `${target.trim().slice(0, 40)} is a change of a history verb (hist, blame, since), which the typed API does not read yet; use trufflepig show`,
         );
       }
-      return readOf(unwrap(await showData(ctx, target, this.opts)), budget);
+      const context = options.context === undefined ? {} : { context: options.context };
+      return readOf(unwrap(await showData(ctx, target, { ...this.opts, ...context })), budget);
     });
   }
 

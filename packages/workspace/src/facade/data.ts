@@ -5,7 +5,7 @@
 import { reconcile, type ReconcileReport } from '@trufflepig/index';
 import type { PageHit, SearchPageInput, ShowInput } from '@trufflepig/render';
 import { parseHandle, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
-import { firstKnown, storesFor, type CommandOptions } from '../core/command-kit';
+import { contextLinesError, firstKnown, storesFor, type CommandOptions } from '../core/command-kit';
 import type { Context, MemberTarget, WorkspaceContext } from '../core/context';
 import { fail, ok, type Outcome, type TpError } from '../core/errors';
 import { openResultStore } from '../core/result-store';
@@ -172,6 +172,11 @@ export function readsLocation(target: string): boolean {
 export async function showData(ctx: Context, target: string, opts: CommandOptions): Promise<Outcome<ShowRead>> {
   // `PATH:A-B` as a hit line prints it is read as `path:PATH:A-B`: an agent pastes what it saw.
   const pathSpec = target.startsWith('path:') ? target.slice('path:'.length) : pastedLocation(target);
+  if ((pathSpec !== undefined || target.startsWith('sym:')) && (opts.context ?? 0) > 0)
+    return fail(
+      'bad_arguments',
+      `-C widens a handle's span; ${pathSpec !== undefined ? 'show path:P:A-B reads the lines you name' : 'show sym: reads the whole definition'}, so drop -C`,
+    );
   if (pathSpec !== undefined) {
     if (ctx.kind === 'single') return showPath(ctx.root, pathSpec);
     const m = pathMember(ctx.ws);
@@ -180,10 +185,20 @@ export async function showData(ctx: Context, target: string, opts: CommandOption
   }
   if (target.startsWith('sym:'))
     return showSymbol(ctx, target.trim().split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0]);
+  // A continuation printed by a read with `-C N` says so (`k3x9q2:4~812 -C 3`): pasted whole
+  // (as an MCP target, say), it reads on with the same context.
+  const pasted = PASTED_CONTEXT.exec(target.trim());
+  const handle = pasted ? pasted[1] : target.trim();
+  const context = opts.context ?? (pasted ? Number(pasted[2]) : 0);
+  const bad = contextLinesError(context);
+  if (bad) return fail(bad.code, bad.message);
   const stores = storesFor(ctx, opts);
-  await settleHandle(ctx.host, stores, target);
-  return firstKnown(stores, (s) => showHandle(target.trim(), s));
+  await settleHandle(ctx.host, stores, handle);
+  return firstKnown(stores, (s) => showHandle(handle, s, context));
 }
+
+/** A handle or continuation followed by the `-C N` a read with context prints in its `next`. */
+const PASTED_CONTEXT = /^(\S+)\s+-C\s*(\d+)$/;
 
 /** Whether a handle (or its `~BYTE` continuation) names a change entry of the history verbs in one of `stores`. */
 export function isChangeHandle(stores: readonly ResultStore[], target: string): boolean {

@@ -449,6 +449,8 @@ export interface ShowOptions {
    * within it, and `next` continues. Default: none (every row of the span).
    */
   readonly budget?: number;
+  /** Lines around a handle's span (0..10), as `-C` (a refs row spans its one line). */
+  readonly context?: number;
 }
 
 /** Options of `ws.index`. */
