@@ -42,7 +42,14 @@ export { searchIndex, type SearchOptions } from './query/search';
 export { compileRegex, type RegexMatcher } from './query/regex-engine';
 export { GIT_LOG_TAG, COMMIT_PATH_PREFIX } from './query/commits';
 export { commitExists, readCommitMessage, commitDocument, type GitLogState } from './reconcile/git-log';
-export { declarationRank, isCallableKind, isEnclosingKind, kindTier, OWNER_KINDS } from './query/lanes';
+export {
+  declarationRank,
+  definitionHomeRank,
+  isCallableKind,
+  isEnclosingKind,
+  kindTier,
+  OWNER_KINDS,
+} from './query/lanes';
 export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup, Truncation, RegexScanReport } from './query/hit';
 export { qualifiedName } from './extract/facts';
 export { indexPath } from './store/publish';

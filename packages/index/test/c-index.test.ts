@@ -398,3 +398,24 @@ describe('bad C input', () => {
     expect(await fx.paths('cfg_trace_marker')).toEqual(['include/cfg.h']);
   });
 });
+
+// binutils (an agent trial): a doc tool's private xmalloc and a .c file's own ELF_ST_TYPE
+// sorted before the library's and the header's by path.
+describe('the sym: lane: where a definition is at home', () => {
+  const fx = new Fixture('c-home', {
+    'bfd/doc/chew.c': '#define ELF_ST_TYPE(v) ((v) & 0xf)\nstatic void *xmalloc (unsigned long n) { return 0; }\n',
+    'libiberty/xmalloc.c': 'void *xmalloc (unsigned long n) { return 0; }\n',
+    'include/elf/common.h': '#define ELF_ST_TYPE(val) ((val) & 0xF)\n',
+  });
+  beforeAll(async () => {
+    await fx.index();
+  });
+
+  it('ranks the file named after the definition, then a header macro, before path order', async () => {
+    expect((await fx.search('sym:xmalloc')).hits.map((h) => h.path)).toEqual(['libiberty/xmalloc.c', 'bfd/doc/chew.c']);
+    expect((await fx.search('sym:ELF_ST_TYPE')).hits.map((h) => h.path)).toEqual([
+      'include/elf/common.h',
+      'bfd/doc/chew.c',
+    ]);
+  });
+});

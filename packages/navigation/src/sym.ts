@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import {
   declarationRank,
+  definitionHomeRank,
   isCallableKind,
   kindTier,
   nearestDefinedNames,
@@ -45,22 +46,6 @@ function sharedDirs(here: string | undefined, file: string): number {
   return n;
 }
 
-/** 0 when the file's name without extension is the definition's name (`libiberty/xmalloc.c` for `xmalloc`, `container_of.h`), else 1. */
-function namedAfter(def: IndexedDefinition): number {
-  const base = def.file.path.slice(def.file.path.lastIndexOf('/') + 1);
-  const stem = base.includes('.') ? base.slice(0, base.indexOf('.')) : base;
-  return stem.toLowerCase() === def.name.toLowerCase() ? 0 : 1;
-}
-
-/** C and C++ definitions that other files cannot see: macros and types in a source file, not a header. */
-const FILE_LOCAL_KINDS = new Set(['macro', 'struct', 'union', 'enum', 'type', 'typedef']);
-const C_SOURCE = /\.(c|cc|cpp|cxx|c\+\+)$/i;
-
-/** 1 for a C or C++ macro or type defined in a source file (local to it), else 0. */
-function fileLocal(def: IndexedDefinition): number {
-  return FILE_LOCAL_KINDS.has(def.kind) && C_SOURCE.test(def.file.path) ? 1 : 0;
-}
-
 /**
  * Kind tier, then hand-written code before tests and build output (minified files
  * included), then the repository's own code before vendored dependencies (express's
@@ -80,8 +65,7 @@ function compareCandidates(x: Candidate, y: Candidate): number {
     declarationRank(c.def.kind, c.def.file.path),
     c.def.container === null ? 0 : 1,
     -sharedDirs(c.target.here, c.def.file.path),
-    namedAfter(c.def),
-    fileLocal(c.def),
+    definitionHomeRank(c.def.name, c.def.kind, c.def.file.path),
     c.def.file.path,
     c.def.start,
     c.target.member ?? '',

@@ -88,6 +88,31 @@ export function declarationRank(kind: string, path?: string): number {
   return kind === 'prototype' || (path !== undefined && isTypeDeclarationPath(path)) ? 1 : 0;
 }
 
+/** C and C++ definitions other files cannot see when they sit in a source file: macros and types. */
+const FILE_LOCAL_KINDS = new Set(['macro', 'struct', 'union', 'enum', 'type', 'typedef']);
+const C_SOURCE = /\.(c|cc|cpp|cxx|c\+\+)$/i;
+const C_FAMILY = /\.(c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i;
+
+/**
+ * Where a C or C++ definition is at home among others of the same name, 0 best: a file
+ * named after it first (`libiberty/xmalloc.c` for `xmalloc`,
+ * `include/linux/container_of.h`), then, for macros and types, one in a header before one
+ * local to a source file (`include/elf/common.h`'s `ELF_ST_TYPE` before a `.c` file's).
+ * With the invocation directory at the root, path order picked a tool's private copy
+ * (binutils' `bfd/doc/chew.c`, an agent trial). Other languages rank 0: npm's
+ * `semver/internal/lrucache.js` is named after `LRUCache` but is not the lru-cache package
+ * the concept replay labels (its sym: class lost R@1 with the rule for every language).
+ * `show sym:` and the `sym:` lane order by it after declarationRank.
+ */
+export function definitionHomeRank(name: string, kind: string, path: string): number {
+  if (!C_FAMILY.test(path)) return 0;
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const stem = base.includes('.') ? base.slice(0, base.indexOf('.')) : base;
+  const namedAfter = stem.toLowerCase() === name.toLowerCase() ? 0 : 1;
+  const fileLocal = FILE_LOCAL_KINDS.has(kind) && C_SOURCE.test(path) ? 1 : 0;
+  return 2 * namedAfter + fileLocal;
+}
+
 export interface LaneContext {
   readonly reader: IndexReader;
   readonly query: ParsedQuery;

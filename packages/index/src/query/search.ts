@@ -27,6 +27,7 @@ import { GIT_LOG_TAG, searchCommits } from './commits';
 import type { RegexScanReport, ScopeGroup, SearchHit, SearchOutcome, Truncation } from './hit';
 import {
   declarationRank,
+  definitionHomeRank,
   definitionLane,
   filenameLane,
   ftsLane,
@@ -208,6 +209,10 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
   // Then a definition before a declaration of the same tier (a C prototype), after non-test before test.
   const declarationOnly = (u: { file: number; roles: number }, path: string) =>
     (u.roles & ROLE.declaration) !== 0 ? declarationRank(declaredKinds.get(u.file)?.kind ?? '', path) : 0;
+  // Then the file the definition is at home in (named after it; a header's C macro or type).
+  const bareName = text.split('::').pop() ?? text;
+  const home = (u: { file: number; roles: number }, path: string) =>
+    (u.roles & ROLE.declaration) !== 0 ? definitionHomeRank(bareName, declaredKinds.get(u.file)?.kind ?? '', path) : 0;
   return useRows(ctx, text)
     .map((u) => ({ u, f: ctx.reader.file(u.file)! }))
     .filter(({ u, f }) => f && ctx.eligible(f) && (kinds.length === 0 || declaredKinds.has(u.file)))
@@ -217,6 +222,7 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
         declarationTier(a.u) - declarationTier(b.u) ||
         fileStanding(a.f) - fileStanding(b.f) ||
         declarationOnly(a.u, a.f.path) - declarationOnly(b.u, b.f.path) ||
+        home(a.u, a.f.path) - home(b.u, b.f.path) ||
         b.u.count - a.u.count ||
         (a.f.path < b.f.path ? -1 : 1),
     )
