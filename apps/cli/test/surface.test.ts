@@ -49,6 +49,7 @@ describe('the table agrees with the facade', () => {
 
   it('every option of the table is accepted by the built command', () => {
     const repo = makeRepo({ 'src/a.rs': 'fn bucket() {}\n' }, 'surface-options');
+    expect(runCli(['--root', repo.root, '--cache', repo.cache, 'index']).status).toBe(0);
     for (const o of OPTION_TABLE as readonly OptionSpec[]) {
       // Workspace options need a workspace; --daemon would start one (the calls here say --no-daemon); help and version run nothing.
       if (['workspace', 'noWorkspace', 'member', 'noDaemon', 'help', 'version'].includes(o.key)) continue;
@@ -61,6 +62,8 @@ describe('the table agrees with the facade', () => {
               ? [o.key === 'budget' ? '3000' : '3']
               : [repo.root];
       const spellings = [o.long, ...(o.short !== undefined ? [o.short] : [])];
+      // A verb that takes the option: status where it does, else a search.
+      const verb = o.verbs === 'all' || o.verbs.includes('status') ? ['status'] : ['search', 'bucket'];
       for (const spelling of spellings) {
         const r = runCli(
           [
@@ -68,13 +71,21 @@ describe('the table agrees with the facade', () => {
             repo.root,
             '--cache',
             repo.cache,
-            'status',
+            ...verb,
             ...(o.key === 'root' || o.key === 'cache' ? [] : [spelling, ...value]),
           ],
           undefined,
           { lines: true },
         );
         expect({ spelling, status: r.status, stderr: r.stderr }).toEqual({ spelling, status: 0, stderr: '' });
+      }
+      // Given to a verb it does not apply to, the option is a usage error, never ignored.
+      if (o.verbs !== 'all' && !o.verbs.includes('status')) {
+        const r = runCli(['--root', repo.root, '--cache', repo.cache, 'status', spellings[0], ...value]);
+        expect({ option: o.long, status: r.status }).toEqual({ option: o.long, status: 2 });
+        expect(r.stderr).toMatch(
+          new RegExp(`^trufflepig: bad_arguments: \\S+ does not apply to status; it applies to `),
+        );
       }
     }
   });

@@ -97,6 +97,9 @@ export function optionLabel(o: OptionSpec): string {
   return o.short !== undefined ? `${o.short}/${o.long}` : o.long;
 }
 
+/** The verbs of the table: an option's verb list is checked against these only (an unknown verb has its own error). */
+const KNOWN_VERBS: ReadonlySet<string> = new Set(VERB_TABLE.map((v) => v.name));
+
 /** How messages echo what the user typed; the CLI passes the index's `quoteInput` (bounded, marked when cut). */
 export type Quote = (input: string) => string;
 
@@ -153,6 +156,15 @@ export function readCommandLine(argv: readonly string[], quote: Quote = (input) 
   }
   if (has('help')) return { kind: 'help', split };
   if (has('version')) return { kind: 'version', split };
+  // An option the verb does not take is an error, not ignored: `map P -C 3` printed no
+  // context and said nothing (an agent trial on binutils).
+  const verb = split.verb;
+  if (verb !== undefined && verb !== 'help' && KNOWN_VERBS.has(verb))
+    for (const o of given.keys())
+      if (o.verbs !== 'all' && !(o.verbs as readonly string[]).includes(verb))
+        return usage(
+          `${optionLabel(o)} does not apply to ${verb}; it applies to ${o.verbs.join(', ')} (trufflepig help ${verb} lists what ${verb} takes)`,
+        );
 
   const invalid: string[] = [];
   for (const [o, values] of given) {

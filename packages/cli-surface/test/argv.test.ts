@@ -226,6 +226,21 @@ describe('readCommandLine', () => {
     expect(usage(['--root', 'a', '--root', 'b', 's'])).toBe('--root was given more than once; pass one DIR');
   });
 
+  it('an option the verb does not take is a usage error naming the verbs that do; help and unknown verbs are left alone', () => {
+    expect(usage(['map', 'src/a.c', '-C', '3'])).toBe(
+      '-C/--context does not apply to map; it applies to search, more, show (trufflepig help map lists what map takes)',
+    );
+    expect(usage(['status', '--scopes', 'per_source'])).toMatch(
+      /^--scopes does not apply to status; it applies to search /,
+    );
+    expect(usage(['serve', '-n', '5'])).toMatch(/^-n\/--limit does not apply to serve;/);
+    expect(run(['show', 'k3x9q2:1', '-C', '3']).options.context).toBe(3);
+    expect(run(['search', 'x', '-n', '5', '-C', '2']).options).toMatchObject({ limit: 5, context: 2 });
+    expect(run(['--root', 'r', '--json', 'status']).options).toMatchObject({ root: 'r', format: 'json' });
+    expect(readCommandLine(['help', 'map', '-C', '3']).kind).toBe('run');
+    expect(readCommandLine(['frobnicate', '-C', '3']).kind).toBe('run');
+  });
+
   it('the first trouble wins, in the documented order', () => {
     // missing value before an unknown option, unknown option before choices, choices before numbers
     expect(usage(['--limt', '--format', 'xml', '-n'])).toBe('-n needs a value, e.g. -n 5');
