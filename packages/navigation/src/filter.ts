@@ -1,15 +1,12 @@
 // The query filters (file: -file: lang: source: -source: kind:) applied to navigation
-// candidates: the file filters are search's own predicate (index's fileEligibility).
-import { fileEligibility, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
+// candidates: the file filters are search's own predicate (IndexReader.eligibility).
+import type { IndexedFile, IndexReader, ParsedQuery } from '@trufflepig/index';
 import { percentDecode } from '@trufflepig/base/stored-path';
 import { printedPath } from '@trufflepig/render';
 import { NEAREST_PATHS_MAX } from './limits';
 
 export function fileFilter(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
-  const eligible = fileEligibility(
-    q,
-    reader.files().map((f) => f.path),
-  );
+  const eligible = reader.eligibility(q);
   return (f) => !f.excluded && eligible(f);
 }
 

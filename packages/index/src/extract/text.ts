@@ -74,8 +74,8 @@ function sequenceLength(bytes: Uint8Array, i: number): number {
 
 function decodeLossy(bytes: Uint8Array): DecodedText {
   // Typed arrays, not number arrays: a 2 MiB file decoded through arrays of numbers took
-  // ~40 MB of JavaScript heap (and exhausted the `re:` helper thread's); these live outside
-  // it. A byte gives at most one unit (a 4-byte sequence gives two).
+  // 60-90 MB of JavaScript heap (and exhausted the `re:` helper thread's); these live
+  // outside it. A byte gives at most one unit (a 4-byte sequence gives two).
   const units = new Uint16Array(bytes.length);
   const offsets = new Uint32Array(bytes.length + 1);
   let n = 0;

@@ -5,7 +5,7 @@ import type { Definition, ImportFact } from '../extract/facts';
 import { lastAtOrBefore } from '../extract/text';
 import { fail, ok, type Outcome } from '../errors';
 import { ELIGIBLE_SETS_CACHED_MAX, FILE_FACTS_CACHED_MAX } from '../limits';
-import { fileEligibility, type FileFilters } from './eligibility';
+import { fileEligibility, type FileFilters, type FilterFacts } from './eligibility';
 import { displayPath } from '@trufflepig/base';
 import type { SeedOutcome } from '../reconcile';
 import { openDatabase } from '../store/database';
@@ -372,7 +372,7 @@ export class IndexReader {
   }
 
   /** The predicate of a query's file filters over this index's paths (a `file:` value's meaning depends on them: pathmatch.ts). */
-  eligibility(filters: FileFilters): (f: IndexedFile) => boolean {
+  eligibility(filters: FileFilters): (f: FilterFacts) => boolean {
     // Without a `file:` value the paths are not read: listing 78,000 of them is a kernel search's allocation for nothing.
     const paths =
       filters.fileInclude.length > 0 || filters.fileExclude.length > 0 ? this.files().map((f) => f.path) : [];

@@ -40,8 +40,11 @@ const HITS = 1;
 const KB_READ = 2;
 const STOP = 3;
 const STATE = 4;
-/** Files the helper has finished (the asking thread's sign of life from it). */
-const HELPER_FILES = 5;
+/**
+ * Files either thread has finished. Once the asking thread has read its last chunk it reads
+ * no more, so a count that still moves is the helper's sign of life.
+ */
+const FILES_DONE = 5;
 const SLOTS = 6;
 
 /** STATE values: the job is posted, the helper took it, the helper finished it, the asker took it back. */
@@ -66,10 +69,9 @@ export interface ScanAnswer {
   readonly results: readonly (readonly [number, RegexFileScan])[];
 }
 
-/** Which thread runs readChunks: the helper also counts its files and hands over each chunk's results. */
+/** What a thread does with its results: record each file's, and (the helper) post them after each chunk. */
 export interface ChunkReader {
   record(index: number, result: RegexFileScan): void;
-  /** After each chunk (the helper posts what it recorded). */
   chunkDone?(): void;
 }
 
@@ -96,7 +98,7 @@ export function readChunks(
     for (let i = first; i < last; i++) {
       const r = scanRegexFile(root, paths[i], re, deadlineAt);
       reader.record(i, r);
-      if (reader.chunkDone) Atomics.add(counters, HELPER_FILES, 1);
+      Atomics.add(counters, FILES_DONE, 1);
       if (r.kind === 'deadline') {
         stop = true;
         break;
@@ -225,13 +227,13 @@ export class ScanPool implements RegexHelper {
    * be terminated (no file finished for a whole slice, or still at work past the deadline).
    */
   private awaitHelper(counters: Int32Array, deadlineAt: number): HelperReport['retired'] {
-    let seen = Atomics.load(counters, HELPER_FILES);
+    let seen = Atomics.load(counters, FILES_DONE);
     for (;;) {
       const left = deadlineAt + SCAN_HELPER_GRACE_MS - Date.now();
       if (left <= 0) return Atomics.load(counters, STATE) === FINISHED ? undefined : 'deadline';
       Atomics.wait(counters, STATE, TAKEN, Math.min(left, this.stallMs));
       if (Atomics.load(counters, STATE) === FINISHED) return undefined;
-      const now = Atomics.load(counters, HELPER_FILES);
+      const now = Atomics.load(counters, FILES_DONE);
       if (now === seen && Date.now() < deadlineAt + SCAN_HELPER_GRACE_MS) return 'stalled';
       seen = now;
     }

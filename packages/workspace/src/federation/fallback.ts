@@ -4,7 +4,6 @@
 import * as path from 'node:path';
 import {
   extractFile,
-  fileEligibility,
   IndexReader,
   languageOf,
   percentDecode,
@@ -127,10 +126,7 @@ function reextractDefinitions(
   const parts = q.text.split('::');
   const name = parts[parts.length - 1];
   const owner = parts.length > 1 ? parts[parts.length - 2] : undefined;
-  const eligible = fileEligibility(
-    q,
-    parent.files().map((f) => f.path),
-  );
+  const eligible = parent.eligibility(q);
   const hits: SearchHit[] = [];
   for (const rel of changed) {
     const plain = percentDecode(rel).toString('utf8');
