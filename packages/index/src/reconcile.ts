@@ -4,7 +4,7 @@ import { fail, ok, type Outcome } from './errors';
 import type { Extraction } from './extract/facts';
 import { exposeGc } from './extract/collect';
 import { extractFile } from './extract/extract';
-import { createExtractor, defaultParallelism, type Extractor } from './extract/pool';
+import { createExtractor, defaultParallelism, type Extractor, type HeapLimits } from './extract/pool';
 import { FTS_DEAD_REBUILD_FRACTION } from './limits';
 import { oldFiles, ReconcileSession, type OldFile, type Pending } from './reconcile/session';
 import { updateCommitHistory, type CommitHistoryUpdate } from './store/commits';
@@ -48,8 +48,8 @@ export interface ReconcileProgress {
 export interface ReconcileOptions {
   readonly cacheDir: string;
   readonly parallelism?: number;
-  /** Heap limits of each parser thread (defaults to PARSER_HEAP_LIMITS). */
-  readonly parserHeapLimits?: { readonly maxOldGenerationSizeMb: number; readonly maxYoungGenerationSizeMb: number };
+  /** Heap limits of each parser process (defaults to PARSER_HEAP_LIMITS). */
+  readonly parserHeapLimits?: HeapLimits;
   readonly onProgress?: (p: ReconcileProgress) => void;
   /**
    * Cache directory of another root whose published facts seed this root's first index
@@ -310,7 +310,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     // previous generation until COMMIT.
     db.exec(staging ? 'BEGIN' : 'BEGIN IMMEDIATE');
     createSecondaryIndexes(db);
-    // Parser threads carry heap limits, so a pathological file (a megabyte of minified
+    // Parser processes carry heap limits, so a pathological file (a megabyte of minified
     // code on one line) fails alone and stays lexical instead of inflating this process.
     const usePool = examined.length >= POOL_MIN_FILES || examined.some((f) => f.size > POOL_LARGE_FILE_BYTES);
     const makePool = () =>
@@ -319,7 +319,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
         heapLimits: options.parserHeapLimits,
       });
     await extractAll(session, examined, () => (pool ??= makePool()), options.onProgress);
-    // Parser threads are done: let their memory go before the largest writes.
+    // Parser processes are done: let their memory go before the largest writes.
     await pool?.close();
     pool = undefined;
     collectNow?.();

@@ -8,14 +8,21 @@ const { cacheDirForRoot } = require('@trufflepig/member-root/cache-dir');
 
 const TIME_BIN = '/usr/bin/time';
 
-/** Runs `trufflepig index` under GNU time; returns seconds, peak RSS bytes and the CLI's report. */
+const TREE_PEAK = path.join(__dirname, '..', '..', 'lib', 'tree-peak.js');
+
+/**
+ * Runs `trufflepig index` under GNU time and tools/lib/tree-peak.js; returns seconds, the
+ * largest single process's peak RSS (GNU time), the whole process tree's peak PSS and RSS
+ * (the CLI and its parser processes together) and the CLI's report.
+ */
 function runIndex(cli, corpus, cache, workDir) {
   const args = [cli, '--no-daemon', '--json', '--root', corpus, '--cache', cache, 'index'];
   const rssFile = path.join(workDir, 'time-v.txt');
+  const treeFile = path.join(workDir, 'tree-peak.json');
+  fs.rmSync(treeFile, { force: true });
+  const command = [process.execPath, TREE_PEAK, treeFile, '--', process.execPath, ...args];
   const useTime = fs.existsSync(TIME_BIN);
-  const run = useTime
-    ? timedRun(TIME_BIN, ['-v', '-o', rssFile, process.execPath, ...args])
-    : timedRun(process.execPath, args);
+  const run = useTime ? timedRun(TIME_BIN, ['-v', '-o', rssFile, ...command]) : timedRun(command[0], command.slice(1));
   if (run.status !== 0) {
     throw new Error(`index exited ${run.status}: ${oneLine(run.stdout + ' ' + run.stderr).slice(0, 500)}`);
   }
@@ -24,10 +31,26 @@ function runIndex(cli, corpus, cache, workDir) {
     const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(fs.readFileSync(rssFile, 'utf8'));
     if (m) peakRssBytes = Number(m[1]) * 1024;
   }
+  const tree = fs.existsSync(treeFile) ? JSON.parse(fs.readFileSync(treeFile, 'utf8')) : {};
   const report = parseJsonOutput(run.stdout);
   // Keep what the CLI said when it is not the expected JSON, so the report can show it.
   const raw = report ? undefined : oneLine(run.stdout + ' ' + run.stderr).slice(0, 300);
-  return { seconds: run.seconds, peakRssBytes, report, raw };
+  return {
+    seconds: run.seconds,
+    peakRssBytes,
+    peakTreePssBytes: tree.peakTreePssBytes ?? null,
+    peakTreeRssBytes: tree.peakTreeRssBytes ?? null,
+    report,
+    raw,
+  };
+}
+
+/**
+ * The memory an index run took: the process tree's peak PSS where it was sampled, else the
+ * largest process's peak RSS (GNU time), else null.
+ */
+function peakIndexingBytes(run) {
+  return run?.peakTreePssBytes ?? run?.peakRssBytes ?? null;
 }
 
 /**
@@ -134,4 +157,9 @@ function measureQueries(queries, reps, { cli, corpus, cache, csearchEnv }, onQue
   return results;
 }
 
-module.exports = { measureIndexing, buildCsearchIndex, measureQueries };
+module.exports = {
+  peakIndexingBytes,
+  measureIndexing,
+  buildCsearchIndex,
+  measureQueries,
+};

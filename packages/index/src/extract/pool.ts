@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import type { Language } from '../classify';
 import { treeCollector } from './collect';
 import { extractFile } from './extract';
@@ -34,22 +34,55 @@ function workerScript(): string | undefined {
   }
 }
 
-/** Default parallelism: every core; the main thread's hashing and inserts overlap with parsing. */
+/** Default parallelism: every core; the main process's hashing and inserts overlap with parsing. */
 export function defaultParallelism(): number {
   return Math.max(1, os.availableParallelism());
 }
 
 /**
- * Heap limits of a parser thread. Without them V8 let each thread's heap fill with
+ * Heap limits of a parser process. Without them V8 let each parser's heap fill with
  * extraction garbage (a 350 KB generated Rust file left ~85 MB behind); with them the
  * cold index of the Debian corpus peaked at 443 MB instead of 487-498 MB, at equal speed.
  */
 export const PARSER_HEAP_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 } as const;
 
+export interface HeapLimits {
+  readonly maxOldGenerationSizeMb: number;
+  readonly maxYoungGenerationSizeMb: number;
+}
+
 export interface PoolOptions {
   readonly parallelism?: number;
-  readonly heapLimits?: { readonly maxOldGenerationSizeMb: number; readonly maxYoungGenerationSizeMb: number };
+  readonly heapLimits?: HeapLimits;
+  /** The parser entry to fork; defaults to this package's built `dist/extract/worker.js`. */
+  readonly script?: string;
 }
+
+/**
+ * Node's flags for a heap of these limits. V8 sizes the young generation as three
+ * semi-spaces (two and the new large-object space), so a young limit of Y MB is a
+ * semi-space of Y/3 MB.
+ */
+export function heapFlags(limits: HeapLimits): string[] {
+  return [
+    `--max-old-space-size=${limits.maxOldGenerationSizeMb}`,
+    `--max-semi-space-size=${Math.max(1, Math.round(limits.maxYoungGenerationSizeMb / 3))}`,
+  ];
+}
+
+/**
+ * What a parser process says about one job: that it starts it (so a death is blamed on
+ * the job it was running, never on one it had not yet received), then its outcome.
+ */
+export type ParserMessage =
+  | { readonly kind: 'started'; readonly id: number }
+  | {
+      readonly kind: 'done';
+      readonly id: number;
+      readonly ok: boolean;
+      readonly value?: Extraction;
+      readonly message?: string;
+    };
 
 interface Job {
   id: number;
@@ -59,74 +92,136 @@ interface Job {
   reject: (e: Error) => void;
 }
 
-/** A parser thread and the jobs it holds, in the order it runs them. */
+/** A parser process and the jobs it holds, in the order it runs them. */
 interface Slot {
-  worker: Worker;
+  child: ChildProcess;
   jobs: Job[];
+  /** The job the process said it started and has not answered. */
+  running: number | undefined;
+  /** Deaths in a row with no job running: a process that cannot start. */
+  idleDeaths: number;
+  /** Set once the slot gave up replacing its process; its jobs go elsewhere. */
+  failed: Error | undefined;
 }
 
 /**
- * A pool of parser threads; falls back to in-process extraction when workers are
- * unavailable. A thread that dies (out of memory on a pathological file) fails only the
- * job it was running; it is replaced and its queued jobs run on the replacement, so one
- * file never stops an index or takes its neighbours down.
+ * A slot whose process died this many times in a row without running a job stops
+ * replacing it (a parser that cannot start would otherwise be forked forever).
+ */
+export const PARSER_IDLE_DEATHS_MAX = 3;
+
+/** The last bytes of a dead parser's standard error are kept to say why it died. */
+const STDERR_KEPT_BYTES = 4096;
+
+function deathReason(stderr: string, code: number | null, signal: NodeJS.Signals | null, limits: HeapLimits): Error {
+  if (/heap out of memory|Reached heap limit/i.test(stderr))
+    return new Error(`parser process ran out of memory (${limits.maxOldGenerationSizeMb} MB heap)`);
+  const last = stderr.trim().split('\n').filter(Boolean).pop();
+  const how = signal ? `signal ${signal}` : `exit code ${code}`;
+  return new Error(`parser process died (${how})${last ? `: ${last.slice(0, 200)}` : ''}`);
+}
+
+/**
+ * A pool of parser processes; falls back to in-process extraction when the parser entry
+ * is not built or one core is asked for. A parser that dies (out of memory on a
+ * pathological file, or aborted inside the tree-sitter addon) fails only the job it was
+ * running; it is replaced and its queued jobs run on the replacement, so one file never
+ * stops an index or takes its neighbours down.
+ *
+ * **Decision:** processes, not worker threads. A thread that reaches its heap limit while
+ * V8 is inside a native getter of the tree-sitter addon aborts the whole process: the
+ * addon's `Napi::Error::ThrowAsJavaScriptException` cannot throw into a terminating
+ * isolate and throws a C++ exception nothing catches (`terminate called after throwing an
+ * instance of 'Napi::Error'`; node-addon-api leaves the cure, a compile-time define, to
+ * each addon, and tree-sitter does not set it; 2 of 9 runs at 22–26 MB limits aborted).
+ * A process that aborts takes only itself. Cost, cold index of the 57 MB cargo corpus
+ * alternated twice: threads 20.7 and 20.3 s, process-tree peak PSS 356 and 380 MB;
+ * processes 21.0 and 20.4 s, 391 and 398 MB (each process maps its own Node runtime).
  */
 export function createExtractor(options: PoolOptions | number = {}): Extractor {
   const opts: PoolOptions = typeof options === 'number' ? { parallelism: options } : options;
   const parallelism = opts.parallelism ?? defaultParallelism();
-  const script = workerScript();
+  const limits = opts.heapLimits ?? PARSER_HEAP_LIMITS;
+  const script = opts.script ?? workerScript();
   if (!script || parallelism <= 1) return inProcessExtractor();
   const slots: Slot[] = [];
   let closing = false;
   let nextId = 1;
-  const post = (slot: Slot, job: Job) => slot.worker.postMessage({ id: job.id, lang: job.lang, bytes: job.bytes });
+  const post = (slot: Slot, job: Job) => slot.child.send({ id: job.id, lang: job.lang, bytes: job.bytes });
+  const enqueue = (job: Job) => {
+    const live = slots.filter((s) => !s.failed);
+    if (live.length === 0) return job.reject(slots[0].failed ?? new Error('no parser process'));
+    const slot = live.reduce((x, y) => (y.jobs.length < x.jobs.length ? y : x));
+    slot.jobs.push(job);
+    post(slot, job);
+  };
   const spawn = (slot: Slot) => {
-    const w = new Worker(script, { resourceLimits: opts.heapLimits ?? PARSER_HEAP_LIMITS });
-    slot.worker = w;
-    let failure: Error | undefined;
-    w.on('message', (msg: { id: number; ok: boolean; value?: Extraction; message?: string }) => {
+    const child = fork(script, [], {
+      serialization: 'advanced',
+      execArgv: heapFlags(limits),
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    slot.child = child;
+    slot.running = undefined;
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_KEPT_BYTES);
+    });
+    child.on('message', (msg: ParserMessage) => {
+      if (msg.kind === 'started') {
+        slot.running = msg.id;
+        return;
+      }
+      slot.running = undefined;
+      slot.idleDeaths = 0;
       const at = slot.jobs.findIndex((j) => j.id === msg.id);
       if (at < 0) return;
       const [job] = slot.jobs.splice(at, 1);
-      if (msg.ok) job.resolve(msg.value!);
-      else job.reject(new Error(msg.message));
+      if (msg.ok && msg.value) job.resolve(msg.value);
+      else job.reject(new Error(msg.message ?? 'parser answered without a value'));
     });
-    w.on('error', (err) => {
-      failure = err;
-    });
-    w.on('exit', () => {
-      if (slot.worker !== w) return;
-      const [running, ...queued] = slot.jobs;
+    // A send to a process that just died fails here; its exit settles the jobs.
+    child.on('error', () => undefined);
+    // 'close', not 'exit': by then standard error and every message it sent have been read.
+    child.on('close', (code, signal) => {
+      if (slot.child !== child) return;
+      const jobs = slot.jobs;
       slot.jobs = [];
       if (closing) {
-        for (const job of [running, ...queued]) job?.reject(new Error('parser pool closed'));
+        for (const job of jobs) job.reject(new Error('parser pool closed'));
         return;
       }
-      running?.reject(failure ?? new Error('parser thread exited'));
-      spawn(slot);
-      for (const job of queued) {
-        slot.jobs.push(job);
-        post(slot, job);
-      }
+      const reason = deathReason(stderr, code, signal, limits);
+      const running = jobs.find((j) => j.id === slot.running);
+      running?.reject(reason);
+      slot.idleDeaths = running ? 0 : slot.idleDeaths + 1;
+      if (slot.idleDeaths >= PARSER_IDLE_DEATHS_MAX) slot.failed = reason;
+      else spawn(slot);
+      for (const job of jobs) if (job !== running) enqueue(job);
     });
   };
   for (let i = 0; i < parallelism; i++) {
-    const slot = { jobs: [] } as unknown as Slot;
+    const slot: Slot = { jobs: [], running: undefined, idleDeaths: 0, failed: undefined } as unknown as Slot;
     spawn(slot);
     slots.push(slot);
   }
   return {
     extract(lang, bytes) {
-      const slot = slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
-      return new Promise<Extraction>((resolve, reject) => {
-        const job = { id: nextId++, lang, bytes, resolve, reject };
-        slot.jobs.push(job);
-        post(slot, job);
-      });
+      return new Promise<Extraction>((resolve, reject) => enqueue({ id: nextId++, lang, bytes, resolve, reject }));
     },
     async close() {
       closing = true;
-      await Promise.all(slots.map((s) => s.worker.terminate()));
+      await Promise.all(
+        slots.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              if (s.failed || s.child.exitCode !== null || s.child.signalCode !== null) return resolve();
+              s.child.once('close', () => resolve());
+              s.child.kill();
+            }),
+        ),
+      );
     },
   };
 }

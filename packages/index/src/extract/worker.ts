@@ -1,8 +1,9 @@
-// Worker-thread entry: parses files off the main thread so indexing uses both cores.
-import { parentPort } from 'node:worker_threads';
+// Parser process entry: parses files in a child process so indexing uses both cores and a
+// parser that dies (heap limit, an abort inside the tree-sitter addon) takes only itself.
 import type { Language } from '../classify';
 import { treeCollector } from './collect';
 import { extractFile } from './extract';
+import type { ParserMessage } from './pool';
 
 interface Job {
   id: number;
@@ -14,8 +15,12 @@ const collect = treeCollector();
 const queue: Job[] = [];
 let scheduled = false;
 
+function say(msg: ParserMessage): void {
+  process.send?.(msg);
+}
+
 /**
- * One job per turn of the event loop. A message port delivers every queued message in a
+ * One job per turn of the event loop. The channel delivers every queued message in a
  * single turn, and syntax trees are only freed by finalizers that run between turns: a
  * batch handled in one turn kept all of its trees alive at once.
  */
@@ -23,10 +28,11 @@ function runNext(): void {
   scheduled = false;
   const job = queue.shift();
   if (!job) return;
+  say({ kind: 'started', id: job.id });
   try {
-    parentPort!.postMessage({ id: job.id, ok: true, value: extractFile(job.lang, job.bytes) });
+    say({ kind: 'done', id: job.id, ok: true, value: extractFile(job.lang, job.bytes) });
   } catch (err) {
-    parentPort!.postMessage({ id: job.id, ok: false, message: (err as Error).message });
+    say({ kind: 'done', id: job.id, ok: false, message: (err as Error).message });
   }
   collect(job.bytes.length);
   schedule();
@@ -38,7 +44,9 @@ function schedule(): void {
   setImmediate(runNext);
 }
 
-parentPort?.on('message', (job: Job) => {
+process.on('message', (job: Job) => {
   queue.push(job);
   schedule();
 });
+// The pool closed or its process died: nothing is left to answer.
+process.on('disconnect', () => process.exit(0));
