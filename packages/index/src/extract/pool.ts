@@ -110,6 +110,16 @@ interface Slot {
  */
 export const PARSER_IDLE_DEATHS_MAX = 3;
 
+/**
+ * A parser's environment: glibc gives each thread touching malloc an arena that keeps
+ * what it freed (V8's helper threads and the addon's trees), so two arenas unless the
+ * caller chose. Cold index of the kernel's drivers/net, one run each: process-tree peak
+ * PSS 571 MB with glibc's default, 536 MB with two.
+ */
+export function parserEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' };
+}
+
 /** The last bytes of a dead parser's standard error are kept to say why it died. */
 const STDERR_KEPT_BYTES = 4096;
 
@@ -159,6 +169,7 @@ export function createExtractor(options: PoolOptions | number = {}): Extractor {
     const child = fork(script, [], {
       serialization: 'advanced',
       execArgv: heapFlags(limits),
+      env: parserEnv(process.env),
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     slot.child = child;
