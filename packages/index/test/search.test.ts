@@ -291,3 +291,28 @@ describe('filter_diagnosis', () => {
     expect((await fx.search('zzzunknown')).filterDiagnosis).toBeUndefined();
   });
 });
+
+describe('build twins', () => {
+  // One module built twice (module systems) ranks its copy after every other answer.
+  const unpack = (wrapper: string) =>
+    `${wrapper}\nfunction unpackEntry(entry) {\n  // write the entry through a temporary name, then rename it into place\n  return renameTemporary(entry);\n}\n`;
+  let twins: Fixture;
+  beforeAll(async () => {
+    twins = new Fixture('search-twins', {
+      'pkgs/tar/dist/esm/unpack.js': unpack('export {};'),
+      'pkgs/tar/dist/commonjs/unpack.js': unpack('"use strict"; Object.defineProperty(exports, "__esModule");'),
+      'pkgs/write-file-atomic/lib/index.js':
+        'function writeFile(file) {\n  // a temporary name, then rename\n  return file;\n}\n',
+    });
+    await twins.index();
+  });
+
+  it('keeps one build of a module where it ranks and moves its twin after every other hit', async () => {
+    const plain = await twins.paths('write through a temporary name then rename into place');
+    expect(plain).toHaveLength(3);
+    expect(plain[2]).toMatch(/^pkgs\/tar\/dist\/(esm|commonjs)\/unpack\.js$/);
+    expect(plain.slice(0, 2)).toContain('pkgs/write-file-atomic/lib/index.js');
+    const sym = await twins.paths('sym:unpackEntry');
+    expect(sym).toHaveLength(2);
+  });
+});

@@ -8,3 +8,4 @@ export * from './scopes';
 export * from './members';
 export * from './siblings';
 export * from './word-forms';
+export * from './twins';

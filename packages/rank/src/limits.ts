@@ -29,6 +29,8 @@ export const PATH_PRIOR_DEMOTION = 0.7;
  * config) that keep their rank; later ones move after every other hit (siblings.ts).
  */
 export const SIBLINGS_FIRST_MAX = 2;
+/** Build twins (twins.ts): two builds of one module differ by their wrapper, not by half their size. */
+export const TWIN_SIZE_RATIO_MAX = 2;
 /**
  * Query word forms (word-forms.ts): a stem shorter than this is not searched as a prefix
  * (`use*` would meet every `user`), and a word longer than the other is left as typed.

@@ -9,6 +9,7 @@ import {
   pathPrior,
   priorContext,
   spreadSiblings,
+  spreadTwins,
   resolveScopes,
   WEIGHT_ANY_TERM,
   WEIGHT_DEFAULT,
@@ -506,6 +507,8 @@ function runQuery(
   lanes: LaneSettings,
 ): Ranked & { truncated: boolean; truncation?: Truncation; regexScan?: RegexScanReport } {
   const q = asDefinedName(reader, asked);
+  const hitPath = (h: SearchHit): string => h.path;
+  const fileSize = (h: SearchHit): number | undefined => reader.fileByPath(h.path)?.size;
   const ctx: LaneContext = {
     reader,
     query: q,
@@ -538,12 +541,17 @@ function runQuery(
   } else if (q.mode === 'literal') {
     ({ hits, truncated } = rankLiteral(ctx));
   } else if (q.mode === 'sym') {
-    hits = rankSymbol(ctx);
+    hits = spreadTwins(rankSymbol(ctx), hitPath, fileSize);
     truncated = ctx.truncated;
   } else {
     ({ hits, within } = rankFree(ctx));
-    // A directory of look-alike documents (translations) never fills a page ahead of code.
-    hits = spreadSiblings(hits, (h) => nonCodeSiblingGroup(h.path, h.tags));
+    // A directory of look-alike documents (translations) never fills a page ahead of code,
+    // nor one module's second build (`dist/esm/x.js`, `dist/commonjs/x.js`) ahead of another answer.
+    hits = spreadTwins(
+      spreadSiblings(hits, (h) => nonCodeSiblingGroup(h.path, h.tags)),
+      hitPath,
+      fileSize,
+    );
     truncated = ctx.truncated;
   }
   // Symbol, literal and regex orders depend on each file alone, so a scope's own
