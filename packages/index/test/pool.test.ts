@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createExtractor } from '../src/extract/pool';
+import { createExtractor, parserEnv, PARSER_MALLOC_MMAP_THRESHOLD } from '../src/extract/pool';
 import { extractFile, reconcile } from '../src';
 import { Fixture } from './helpers';
 
@@ -106,6 +106,19 @@ describe('parser process pool', () => {
       await pool.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("gives parsers glibc settings that return a tree's memory, unless the caller chose", () => {
+    const env = parserEnv({ PATH: '/bin' });
+    expect(env).toMatchObject({
+      PATH: '/bin',
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: String(PARSER_MALLOC_MMAP_THRESHOLD),
+    });
+    expect(parserEnv({ MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '1' })).toMatchObject({
+      MALLOC_ARENA_MAX: '8',
+      MALLOC_MMAP_THRESHOLD_: '1',
+    });
   });
 
   it('a reconcile keeps the file lexically and counts a parse failure', async () => {
