@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createExtractor, parserEnv, PARSER_MALLOC_MMAP_THRESHOLD } from '../src/extract/pool';
+import { createExtractor, parserEnv } from '../src/extract/pool';
+import { PARSER_MALLOC_MMAP_THRESHOLD } from '../src/limits';
 import { extractFile, reconcile } from '../src';
 import { Fixture } from './helpers';
 

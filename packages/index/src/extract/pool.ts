@@ -6,6 +6,7 @@ import type { Language } from '../classify';
 import { treeCollector } from './collect';
 import { extractFile } from './extract';
 import type { Extraction } from './facts';
+import { PARSER_HEAP_LIMITS, PARSER_IDLE_DEATHS_MAX, PARSER_MALLOC_MMAP_THRESHOLD, type HeapLimits } from '../limits';
 
 export interface Extractor {
   extract(lang: Language, bytes: Uint8Array): Promise<Extraction>;
@@ -39,26 +40,6 @@ export function defaultParallelism(): number {
   return Math.max(1, os.availableParallelism());
 }
 
-/**
- * Heap limits of a parser process. Without them V8 let each parser's heap fill with
- * extraction garbage (a 350 KB generated Rust file left ~85 MB behind); with them the
- * cold index of the Debian corpus peaked at 443 MB instead of 487-498 MB, at equal speed.
- */
-export const PARSER_HEAP_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 } as const;
-
-/**
- * A parser's allocations of at least this many bytes (a syntax tree's node arrays) are
- * mapped and given back when freed, instead of growing glibc's heap, which only shrinks
- * from its top: a parser's malloc heap held 43 of its 72 MB private memory. Fixed rather
- * than glibc's default, which raises itself after each such free until large trees stay.
- */
-export const PARSER_MALLOC_MMAP_THRESHOLD = 128 * 1024;
-
-export interface HeapLimits {
-  readonly maxOldGenerationSizeMb: number;
-  readonly maxYoungGenerationSizeMb: number;
-}
-
 export interface PoolOptions {
   readonly parallelism?: number;
   readonly heapLimits?: HeapLimits;
@@ -71,7 +52,7 @@ export interface PoolOptions {
  * semi-spaces (two and the new large-object space), so a young limit of Y MB is a
  * semi-space of Y/3 MB.
  */
-export function heapFlags(limits: HeapLimits): string[] {
+function heapFlags(limits: HeapLimits): string[] {
   return [
     `--max-old-space-size=${limits.maxOldGenerationSizeMb}`,
     `--max-semi-space-size=${Math.max(1, Math.round(limits.maxYoungGenerationSizeMb / 3))}`,
@@ -111,12 +92,6 @@ interface Slot {
   /** Set once the slot gave up replacing its process; its jobs go elsewhere. */
   failed: Error | undefined;
 }
-
-/**
- * A slot whose process died this many times in a row without running a job stops
- * replacing it (a parser that cannot start would otherwise be forked forever).
- */
-export const PARSER_IDLE_DEATHS_MAX = 3;
 
 /**
  * A parser's environment, where the caller did not choose: two malloc arenas (glibc gives

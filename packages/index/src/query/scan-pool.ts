@@ -27,6 +27,7 @@ import {
   SCAN_HELPER_FAILURES_MAX,
   SCAN_HELPER_GRACE_MS,
   SCAN_HELPER_HEAP_LIMITS,
+  type HeapLimits,
   SCAN_HELPER_MIN_FILES,
   SCAN_HELPER_STALL_MS,
 } from '../limits';
@@ -151,7 +152,7 @@ export interface ScanPoolOptions {
   /** Fewer candidates than this are read by the asking thread alone. */
   readonly minFiles?: number;
   /** The helper thread's heap. */
-  readonly heapLimits?: { readonly maxOldGenerationSizeMb: number; readonly maxYoungGenerationSizeMb: number };
+  readonly heapLimits?: HeapLimits;
   /** A helper that finishes no file for this long is terminated. */
   readonly stallMs?: number;
 }
@@ -167,7 +168,7 @@ export class ScanPool implements RegexHelper {
 
   private readonly script: string | undefined;
   private readonly minFiles: number;
-  private readonly heapLimits: NonNullable<ScanPoolOptions['heapLimits']>;
+  private readonly heapLimits: HeapLimits;
   private readonly stallMs: number;
 
   constructor(options: ScanPoolOptions = {}) {
