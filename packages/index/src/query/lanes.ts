@@ -12,7 +12,7 @@ import {
   type Lane,
   wordFormTerms,
 } from '@trufflepig/rank';
-import { queryLanguageOf } from '../classify';
+import { languageOf, queryLanguageOf } from '../classify';
 import { qualifiedName, ROLE } from '../extract/facts';
 import { definitionsByKey, definitionsNamed, definitionsOfKinds, type StoredDefinition } from '../store/definitions';
 import { allRows } from '../store/sql';
@@ -91,7 +91,6 @@ export function declarationRank(kind: string, path?: string): number {
 /** C and C++ definitions other files cannot see when they sit in a source file: macros and types. */
 const FILE_LOCAL_KINDS = new Set(['macro', 'struct', 'union', 'enum', 'type', 'typedef']);
 const C_SOURCE = /\.(c|cc|cpp|cxx|c\+\+)$/i;
-const C_FAMILY = /\.(c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i;
 
 /**
  * Where a C or C++ definition is at home among others of the same name, 0 best: a file
@@ -105,7 +104,8 @@ const C_FAMILY = /\.(c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|h\+\+|ipp|tpp|inl)$/i;
  * `show sym:` and the `sym:` lane order by it after declarationRank.
  */
 export function definitionHomeRank(name: string, kind: string, path: string): number {
-  if (!C_FAMILY.test(path)) return 0;
+  const lang = languageOf(path);
+  if (lang !== 'c' && lang !== 'cpp') return 0;
   const base = path.slice(path.lastIndexOf('/') + 1);
   const stem = base.includes('.') ? base.slice(0, base.indexOf('.')) : base;
   const namedAfter = stem.toLowerCase() === name.toLowerCase() ? 0 : 1;
