@@ -6,7 +6,7 @@ import { extractorId } from '../extract/grammars';
 import { lineStartOffsets } from '../extract/text';
 import { EXTRACTION_VERSION, FILE_MAX_BYTES } from '../limits';
 import { allRows, runStatement, type Database } from '../store/sql';
-import { StoreWriter, type FileRecord } from '../store/writer';
+import { StoreWriter, tagsColumn, type FileRecord } from '../store/writer';
 import { TrigramWriter } from '../store/trigrams';
 import { fileTrigrams } from '../trigram/grams';
 import type { WalkedFile } from '../walk';
@@ -139,7 +139,7 @@ export class ReconcileSession {
     if (!prev || prev.size !== file.size || prev.mtime !== mtimeOf(file) || prev.ino !== file.ino) return true;
     // A file whose origin rules changed (a ChangeLog is docs now) is examined again: its
     // bytes are the same, so that costs a hash and an update of its row, not a parse.
-    if (prev.tags !== sourceTags(file.path).join(' ')) return true;
+    if (prev.tags !== tagsColumn(sourceTags(file.path))) return true;
     return !prev.excluded && prev.extractor !== extractorId(languageOf(file.path), EXTRACTION_VERSION);
   }
 

@@ -24,6 +24,11 @@ const NAMES_NEXT_KEY = 'names_next';
 const REGIONS_LIVE_KEY = 'regions_live';
 
 /** Prepared-statement writer of one generation (inside the reconcile's transaction). */
+/** Origin tags as the `file.tags` column holds them: space-separated (IndexReader splits them back). */
+export function tagsColumn(tags: readonly string[]): string {
+  return tags.join(' ');
+}
+
 export class StoreWriter {
   private readonly insertFile;
   private readonly definitions: DefinitionWriter;
@@ -70,7 +75,7 @@ export class StoreWriter {
       id,
       rec.path,
       rec.lang,
-      rec.tags.join(' '),
+      tagsColumn(rec.tags),
       rec.size,
       rec.mtime,
       rec.ino,
@@ -90,7 +95,7 @@ export class StoreWriter {
       size,
       mtime,
       ino,
-      tags.join(' '),
+      tagsColumn(tags),
       fileId,
     ]);
   }
