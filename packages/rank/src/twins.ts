@@ -63,7 +63,7 @@ export function spreadTwins<T>(
   const later: T[] = [];
   for (const item of ranked) {
     const key = twinKey(pathOf(item));
-    const size = sizeOf(item);
+    const size = key === undefined ? undefined : sizeOf(item);
     if (key === undefined || size === undefined) {
       first.push(item);
       continue;
