@@ -2,6 +2,7 @@ import { PATH_PRIOR_DEMOTION } from './limits';
 import {
   basename,
   isDocPath,
+  isExamplePath,
   isGeneratedPath,
   isMarkdownPath,
   isProjectDocument,
@@ -12,6 +13,7 @@ import {
 
 const TEST_WORDS = new Set(['test', 'tests', 'testing', 'spec', 'fixture']);
 const DOC_WORDS = new Set(['doc', 'docs', 'documentation', 'readme', 'markdown', 'md', 'agents', 'claude', 'guide']);
+const EXAMPLE_WORDS = new Set(['example', 'examples', 'demo', 'demos', 'sample', 'samples', 'usage']);
 const GENERATED_WORDS = new Set([
   'dist',
   'min',
@@ -41,6 +43,7 @@ export interface PriorContext {
   readonly demoteTests: boolean;
   readonly demoteDocs: boolean;
   readonly demoteGenerated: boolean;
+  readonly demoteExamples: boolean;
   readonly kindFile: boolean;
   readonly identifier: boolean;
   readonly words: readonly string[];
@@ -58,10 +61,13 @@ export function priorContext(q: PriorQuery): PriorContext {
   const namesGenerated =
     q.words.some((w) => GENERATED_WORDS.has(w)) ||
     q.fileFilters.some((f) => isGeneratedPath(`${f.replace(/\/+$/, '')}/x`) || isGeneratedPath(f));
+  const namesExamples =
+    q.words.some((w) => EXAMPLE_WORDS.has(w)) || q.fileFilters.some((f) => isExamplePath(`${f.replace(/\/+$/, '')}/x`));
   return {
     demoteTests: !namesTests && !q.kindFile,
     demoteDocs: !namesDocs && !q.kindFile,
     demoteGenerated: !namesGenerated && !q.kindFile,
+    demoteExamples: !namesExamples && !q.kindFile,
     kindFile: q.kindFile,
     identifier: q.identifier,
     words: q.words,
@@ -83,7 +89,8 @@ export function filePrior(
 export function pathPrior(path: string, ctx: PriorContext): number {
   // Build output repeats its sources: demoted even when its name holds every query word.
   if (ctx.demoteGenerated && isGeneratedPath(path)) return PATH_PRIOR_DEMOTION;
-  const test = ctx.demoteTests && isTestPath(path);
+  // An example program shows a library in use, not the library: it stands with tests.
+  const test = (ctx.demoteTests && isTestPath(path)) || (ctx.demoteExamples && isExamplePath(path));
   // Markdown and the project documents (a ChangeLog answers no question about the code).
   const doc = ctx.demoteDocs && (isMarkdownPath(path) || isProjectDocument(path));
   if (!test && !doc) return 1;

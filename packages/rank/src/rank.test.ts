@@ -180,6 +180,16 @@ describe('path prior', () => {
     const k = priorContext({ ...base, words: ['bucket'], kindFile: true });
     expect(pathPrior('tests/it.rs', k)).toBe(1);
   });
+  it('demotes example programs like tests unless the query or a file: filter names examples', () => {
+    const ctx = priorContext({ ...base, words: ['retry', 'backoff'] });
+    expect(pathPrior('node_modules/retry/example/stop.js', ctx)).toBe(0.7);
+    expect(pathPrior('docs/examples/basic.py', ctx)).toBe(0.7);
+    expect(pathPrior('node_modules/retry/lib/retry.js', ctx)).toBe(1);
+    expect(pathPrior('src/example.rs', ctx)).toBe(1); // a file named so is not an example directory
+    expect(pathPrior('example/stop.js', priorContext({ ...base, words: ['retry', 'example'] }))).toBe(1);
+    expect(pathPrior('demos/x/stop.js', priorContext({ ...base, words: ['retry'], fileFilters: ['demos/'] }))).toBe(1);
+    expect(pathPrior('example/stop.js', priorContext({ ...base, words: ['retry'], kindFile: true }))).toBe(1);
+  });
   it('demotes project documents (ChangeLogs, NEWS) like Markdown, not license texts, and not code that shares their names in lower case', () => {
     const ctx = priorContext({ ...base, words: ['linker', 'script'] });
     for (const doc of ['ld/ChangeLog-2015', 'ChangeLog', 'gas/NEWS', 'README', 'MAINTAINERS', 'ChangeLog.jit'])
