@@ -26,6 +26,14 @@ export interface Reducer<in C, in E, in out Z> {
   emptyCase(context: C): Z
 }
 export const out = 1
+export interface Obj<
+  /** @ts-ignore Cast variance */
+  out Shape extends object = object,
+  // and a line comment
+  out Config = unknown,
+> {
+  readonly shape: Shape
+}
 `;
 
 // effect's \`dual\` overloads: a call signature follows a member ending in a type, no \`;\`.
@@ -70,6 +78,8 @@ describe('TypeScript syntax the grammar lacks', () => {
       'Reducer:interface@7',
       'Reducer::emptyCase:method@8',
       'out:constant@10',
+      'Obj:interface@11',
+      'Obj::shape:property@17',
     ]);
     expectExactNames(bytes, x);
   });

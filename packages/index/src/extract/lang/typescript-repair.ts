@@ -8,8 +8,12 @@
 // and parsed again; the caller keeps the rewrite only if it has fewer errors.
 import type Parser from 'tree-sitter';
 
-/** `in`, `out` or `in out` before a type parameter's name, after `<` or `,`. */
-const VARIANCE = /(?<=[<,]\s*)(?:in\s+out|in|out)(?=\s+[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))/g;
+/**
+ * `in`, `out` or `in out` before a type parameter's name, after `<` or `,` and any
+ * whitespace and comments (zod 4: `<⏎  /** @ts-ignore Cast variance *\/⏎  out Shape extends …`).
+ */
+const VARIANCE =
+  /(?<=[<,](?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*)(?:in\s+out|in|out)(?=\s+[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))/g;
 /** A backslash escape on one line (a line continuation keeps its backslash). */
 const ESCAPE = /\\[^\r\n]/g;
 /** An indented line that starts with type parameters or a parameter list. */
