@@ -22,6 +22,8 @@ export interface PageHit {
   end: number;
   name?: string;
   kind?: string;
+  /** A window hit: the definition its span is cut from (lines: `in NAME` where a name would stand). */
+  within?: string;
   sources?: readonly string[];
   snippet?: { line: number; text: string };
   /**
@@ -209,6 +211,7 @@ export function hitJson(hit: PageHit, level: EvidenceLevel | boolean): Record<st
   out.end = hit.end;
   if (hit.name !== undefined) out.name = hit.name;
   if (hit.kind !== undefined) out.kind = hit.kind;
+  if (hit.within !== undefined) out.within = hit.within;
   if (hit.sources !== undefined) out.sources = hit.sources;
   if (shown !== 'none' && hit.snippet !== undefined) out.snippet = { line: hit.snippet.line, text: hit.snippet.text };
   const lines = evidenceLines(hit, shown);
@@ -270,6 +273,7 @@ export function hitLines(hit: PageHit, level: EvidenceLevel | boolean): string {
   let out =
     escapeLineField(hit.handle) + sep + escapeLineField(where) + `:${printedLines(hit.start_line, hit.end_line)}`;
   if (hit.name !== undefined) out += sep + escapeLineField(hit.name);
+  else if (hit.within !== undefined) out += sep + 'in ' + escapeLineField(hit.within);
   const marker = nav ? legacyMarker(hit.sources) : sourceMarker(hit.sources);
   if (marker) out += sep + escapeLineField(marker);
   for (const [key, value] of Object.entries(hit.detail ?? {}))

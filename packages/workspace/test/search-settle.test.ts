@@ -60,17 +60,25 @@ describe('spans narrowed per page, settled when first read', () => {
 
   it('more settles its page to the spans of a search that narrows every hit, and stores them', async () => {
     const eager = await search(20);
-    const eagerSpans = eager.page.hits.map((h: StoredEntry) => [h.path, h.start_line, h.end_line]);
+    const eagerSpans = eager.page.hits.map((h: StoredEntry & { name?: string }) => [
+      h.path,
+      h.start_line,
+      h.end_line,
+      h.name,
+    ]);
     const { setId } = await search(2);
     const next = json(await moreCommand(`${setId}@2`, repo.at({ format: 'json', limit: 2 })));
-    expect(next.hits.map((h: StoredEntry) => [h.path, h.start_line, h.end_line])).toEqual(eagerSpans.slice(2, 4));
+    // Settled like a search that narrowed them at once: the same spans, and the same names.
+    expect(next.hits.map((h: StoredEntry & { name?: string }) => [h.path, h.start_line, h.end_line, h.name])).toEqual(
+      eagerSpans.slice(2, 4),
+    );
     const stored = storedEntries(repo, setId);
     expect(stored.slice(0, 4).every((e) => e.unsettled === undefined)).toBe(true);
     expect(stored[4].unsettled).toBe(true);
     // A handle nobody printed yet is settled by show, to the same span.
     const shown = await showCommand(`${setId}:5`, repo.at());
     expect(shown.exitCode).toBe(0);
-    expect(shown.stdout.split('\n')[0]).toBe(`${setId}:5  ${eagerSpans[4][0]}:42-45`);
+    expect(shown.stdout.split('\n')[0]).toBe(`${setId}:5  ${eagerSpans[4][0]}:42-45  ${eagerSpans[4][3]}`);
     const fifth = storedEntries(repo, setId)[4];
     expect(fifth).toMatchObject(FUNCTION_LINES);
     expect(fifth.unsettled).toBeUndefined();

@@ -61,14 +61,19 @@ describe('free-text hits found by a stem', () => {
   });
 
   it('a window never ends on a blank line, and show prints exactly the lines the hit names', async () => {
-    const page = json(await searchCommand(['f5'], repo.at({ format: 'json' })));
-    const hit = page.hits.find((h: { path: string }) => h.path === 'src/switch.ts');
+    const found = json(await searchCommand(['f5'], repo.at({ format: 'json' })));
+    const hit = found.hits.find((h: { path: string }) => h.path === 'src/switch.ts');
     expect(hit).toBeDefined();
     const lines = SWITCH.split('\n');
     const anchor = lines.indexOf("      out.push('f5');") + 1;
     // The window would be anchor-3 .. anchor+12; its last line is blank, so it ends one above.
     expect(lines[anchor + 12 - 1]).toBe('');
     expect([hit.start_line, hit.end_line]).toEqual([anchor - 3, anchor + 11]);
+    // The window is no definition, so it has no name; it says which definition it is cut from.
+    expect(hit.name).toBeUndefined();
+    expect(hit.within).toBe('pick');
+    const page = (await searchCommand(['f5'], repo.at({ format: 'lines' }))).stdout.split('\n');
+    expect(page[0]).toMatch(new RegExp(`^[0-9a-z]{6,}:1  src/switch\\.ts:${anchor - 3}-${anchor + 11}  in pick$`));
     const shown = json(await showCommand(hit.handle, repo.at({ format: 'json' })));
     expect([shown.start_line, shown.end_line]).toEqual([hit.start_line, hit.end_line]);
     expect(shown.rows.map((r: { line: number }) => r.line).at(-1)).toBe(hit.end_line);

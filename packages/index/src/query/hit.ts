@@ -9,6 +9,11 @@ export interface SearchHit {
   readonly name?: string;
   readonly kind?: string;
   /**
+   * A window hit (a span cut from a definition too long to be the span): the innermost
+   * definition holding it, so the hit line says where the window is (`in Parser::parse`).
+   */
+  readonly within?: string;
+  /**
    * Definition hits: the first lines of the file's further definitions that match the
    * query as well (another enum of `kind:enum`, an overload of the name), in line order.
    * One hit stands for its file; these say what else it holds instead of hiding it.

@@ -139,6 +139,7 @@ export function liveSourceEntry(at: EntryOrigin, generation: number, h: SearchHi
     end_line: h.endLine,
     ...(h.name !== undefined ? { name: h.name } : {}),
     ...(h.kind !== undefined ? { kind: h.kind } : {}),
+    ...(h.within !== undefined ? { within: h.within } : {}),
     ...(h.alsoLines?.length ? { also_lines: [...h.alsoLines] } : {}),
     sources: [...h.tags],
     lang: h.lang,
@@ -156,6 +157,7 @@ export function searchHitOf(e: LiveSourceEntry): SearchHit {
     endLine: e.end_line,
     ...(e.name !== undefined ? { name: e.name } : {}),
     ...(e.kind !== undefined ? { kind: e.kind } : {}),
+    ...(e.within !== undefined ? { within: e.within } : {}),
     ...(e.also_lines?.length ? { alsoLines: e.also_lines } : {}),
     lane: '',
     revision: e.revision,
@@ -370,6 +372,8 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): 
       end: e.end,
       ...(e.name !== undefined ? { name: e.name } : {}),
       ...(e.kind !== undefined ? { kind: e.kind } : {}),
+      // A refs row's `within` is its row text's (navigation renders it); a search hit's names its window.
+      ...(e.tag === 'live_source' && e.within !== undefined && e.role === undefined ? { within: e.within } : {}),
       sources: e.sources ?? [],
     };
     // Evidence reads and verifies its file: only when the renderer shows the hit.

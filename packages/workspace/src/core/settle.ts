@@ -21,9 +21,18 @@ const isProvisional = (e: ResultEntry | undefined): e is LiveSourceEntry & { uns
 /** The entry made final: its narrowed span when the file still has its revision, else its own. */
 function settledEntry(e: LiveSourceEntry, narrowed: SearchHit | undefined): LiveSourceEntry {
   const { unsettled: _provisional, ...rest } = e;
-  return narrowed
-    ? { ...rest, start: narrowed.start, end: narrowed.end, start_line: narrowed.startLine, end_line: narrowed.endLine }
-    : rest;
+  if (!narrowed) return rest;
+  // The hit line names what its span is (narrowHit): the narrowed name, or the definition a window is in.
+  const { name: _indexed, within: _none, ...unnamed } = rest;
+  return {
+    ...unnamed,
+    start: narrowed.start,
+    end: narrowed.end,
+    start_line: narrowed.startLine,
+    end_line: narrowed.endLine,
+    ...(narrowed.name !== undefined ? { name: narrowed.name } : {}),
+    ...(narrowed.within !== undefined ? { within: narrowed.within } : {}),
+  };
 }
 
 /** Owner index of an entry: its cache, its root, and how that index opens. */

@@ -185,7 +185,30 @@ export function narrowHit(
   if (end > start && bytes[end - 1] === 0x0d) end--;
   const { name: _matched, ...unnamed } = h;
   const named = h.kind !== undefined && anchor === h.startLine ? h : unnamed;
-  return bounded({ ...named, start, end: Math.max(start, end), startLine: window.startLine, endLine });
+  const holder = named === unnamed ? innermostHolding(defs, window.startLine, endLine) : undefined;
+  return bounded({
+    ...named,
+    start,
+    end: Math.max(start, end),
+    startLine: window.startLine,
+    endLine,
+    ...(holder ? { within: qualifiedName(holder) } : {}),
+  });
+}
+
+/**
+ * The smallest definition holding every line of [startLine, endLine]: what a window cut from
+ * a long function is part of (an agent trial read `expand_spec.go:80-95`, unnamed, as
+ * outside any function). Ties: the one starting last, the innermost.
+ */
+function innermostHolding(defs: readonly DefSpan[], startLine: number, endLine: number): DefSpan | undefined {
+  let best: DefSpan | undefined;
+  for (const d of defs) {
+    if (d.startLine > startLine || d.endLine < endLine) continue;
+    if (best === undefined || d.end - d.start < best.end - best.start || (d.end - d.start === best.end - best.start && d.start > best.start))
+      best = d;
+  }
+  return best;
 }
 
 /**
