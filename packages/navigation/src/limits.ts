@@ -25,6 +25,8 @@ export const SYM_MEMBERS_MAX = 16;
 export const SYM_DOC_FOLD_MIN_LINES = 6;
 /** A long type with fewer members than this prints its body, not a head and a members line. */
 export const SYM_OUTLINE_MEMBERS_MIN = 3;
+/** Tokens a `show sym:` read spends beside its rows (header, `also` and `refs` lines), when a budget decides whether a body fits whole. */
+export const SYM_READ_FRAME_TOKENS = 150;
 /**
  * Files whose name rows may be incomplete (cut at the fact limit, or a failed parse) that
  * `refs` and `no_definition` read for a name (uses.ts unindexedMentions): 2 in binutils,

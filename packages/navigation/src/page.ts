@@ -108,7 +108,13 @@ export function refsMainDefinition(entries: readonly LiveSourceEntry[]): string 
   return best;
 }
 
-/** `map` row name: bare right after its owner or a sibling, else `Owner::name`; `#` marks a #private name. */
+/**
+ * `map` row name: bare right after a sibling, or right after its owner when the owner's
+ * lines hold it (a class and its methods); else `Owner::name`: a Go method after its
+ * receiver's one-line `type` row names the receiver (an agent trial read `type Attributes`
+ * then a bare `walkChildNodes` as a method of the struct named further up). `#` marks a
+ * #private name.
+ */
 function mapName(e: LiveSourceEntry, previous: LiveSourceEntry | undefined): string {
   const parts = (e.name ?? '').split('::');
   const bare = parts[parts.length - 1];
@@ -118,8 +124,10 @@ function mapName(e: LiveSourceEntry, previous: LiveSourceEntry | undefined): str
   if (owner === undefined || previous === undefined) return owner === undefined ? name : `${owner}::${name}`;
   const prevParts = (previous.name ?? '').split('::');
   const prevOwner = prevParts.slice(0, -1).join('::');
+  const holds = previous.start_line <= e.start_line && e.end_line <= previous.end_line;
   const follows =
-    (previous.kind !== undefined && OWNER_KINDS.has(previous.kind) && previous.name === owner) || prevOwner === owner;
+    (previous.kind !== undefined && OWNER_KINDS.has(previous.kind) && previous.name === owner && holds) ||
+    prevOwner === owner;
   return follows ? name : `${owner}::${name}`;
 }
 

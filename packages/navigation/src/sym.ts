@@ -16,9 +16,15 @@ import {
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isVendoredPath } from '@trufflepig/rank';
-import { printedPath, type ShownRow, type SourceRow } from '@trufflepig/render';
+import { countTokens, printedPath, type ShownRow, type SourceRow } from '@trufflepig/render';
 import { fail, ok, type Outcome } from './errors';
-import { NEAREST_NAMES_SHOWN, SYM_BODY_MAX_LINES, SYM_HEAD_MAX_LINES, SYM_OUTLINE_MEMBERS_MIN } from './limits';
+import {
+  NEAREST_NAMES_SHOWN,
+  SYM_BODY_MAX_LINES,
+  SYM_HEAD_MAX_LINES,
+  SYM_OUTLINE_MEMBERS_MIN,
+  SYM_READ_FRAME_TOKENS,
+} from './limits';
 
 import { fileFilter, filterWords, kindFilter } from './filter';
 import { foldDocstring } from './fold';
@@ -141,13 +147,22 @@ export interface Body {
   readonly members: readonly (IndexedDefinition & { readonly modifiers: readonly string[] })[];
 }
 
+export interface BodyOptions {
+  /**
+   * A budget the reader asked for (`-b`): a long type whose whole text fits in it is read
+   * whole, not cut to its head and members (an agent trial asked `show sym:Diagnostic -b
+   * 3000` and got one line of a 63-line struct).
+   */
+  readonly wholeWithinTokens?: number;
+}
+
 /**
  * The rows `show sym:` prints: the whole definition when it is at most SYM_BODY_MAX_LINES
  * long, callable, or has fewer than SYM_OUTLINE_MEMBERS_MIN members; else its head (up to its first member, at most SYM_HEAD_MAX_LINES
  * lines) with its members listed, the rest left to the continuation.
  */
-export function definitionBody(t: NavTarget, def: IndexedDefinition, bytes: Buffer): Body {
-  const body = wholeOrHead(t, def, bytes);
+export function definitionBody(t: NavTarget, def: IndexedDefinition, bytes: Buffer, opts: BodyOptions = {}): Body {
+  const body = wholeOrHead(t, def, bytes, opts);
   if (def.file.lang !== 'python') return body;
   const where = `show path:${printedPath(def.file.path)}`;
   const member = t.member ? ` --member ${t.member}` : '';
@@ -159,9 +174,11 @@ function wholeOrHead(
   t: NavTarget,
   def: IndexedDefinition,
   bytes: Buffer,
+  opts: BodyOptions,
 ): Omit<Body, 'rows'> & { readonly rows: readonly SourceRow[] } {
   const rows = rowsOf(bytes, def.start, def.end);
   if (def.endLine - def.startLine + 1 <= SYM_BODY_MAX_LINES) return { rows, members: [] };
+  if (opts.wholeWithinTokens !== undefined && rowsTokens(rows) <= opts.wholeWithinTokens) return { rows, members: [] };
   // A long function (a method, a macro) is read whole, cut by the
   // budget and continued by `next` like any read: its body is the answer, and its inner
   // helpers are no outline of it. A type or module is summarised by its members.
@@ -199,6 +216,14 @@ function wholeOrHead(
   );
   if (headLines >= rows.length) return { rows, members: [] };
   return { rows: rows.slice(0, headLines), restStart: rows[headLines].start, members };
+}
+
+/**
+ * What rows cost as `show` prints them (`LINE<TAB>TEXT`), with room for the read's header,
+ * `also` and `refs` lines (SYM_READ_FRAME_TOKENS).
+ */
+function rowsTokens(rows: readonly SourceRow[]): number {
+  return countTokens(rows.map((r) => `${r.line}\t${r.text}\n`).join('')) + SYM_READ_FRAME_TOKENS;
 }
 
 /**

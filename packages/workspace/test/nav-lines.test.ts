@@ -95,6 +95,25 @@ const FILES = {
     '}',
     '',
   ].join('\n'),
+  // Go methods follow their receiver's type, outside its lines: map names the receiver.
+  'hcl/structure.go': [
+    'package hcl',
+    '',
+    'type Body struct {',
+    '\tItems []int',
+    '}',
+    '',
+    'func (b *Body) Walk() {}',
+    '',
+    'func (b *Body) Range() int { return 0 }',
+    '',
+    'type Attributes map[string]int',
+    '',
+    'func (a Attributes) Walk() {}',
+    '',
+    'func (a Attributes) Range() int { return 1 }',
+    '',
+  ].join('\n'),
   'native/broken.hpp': 'namespace n {\nint ok(int a) { return a; }\nint broken( { return ; }\n}\n',
   // Seven more definitions of `tick`: show sym: lists five under `also`.
   ...Object.fromEntries(
@@ -187,6 +206,18 @@ describe('map', () => {
       '4 6 private method tick',
       '5 2 private readonly field name',
       '6 3 protected static field instances',
+    ]);
+  });
+
+  it("names a Go method's receiver after the receiver's type row, bare after a sibling", async () => {
+    const rows = lines((await mapCommand(['hcl/structure.go'], at())).stdout).slice(1, -1);
+    expect(rows.filter((r) => !/ (module|field) /.test(r))).toEqual([
+      '2 3-5 struct Body',
+      '3 7 method Body::Walk',
+      '4 9 method Range',
+      '5 11 type Attributes',
+      '6 13 method Attributes::Walk',
+      '7 15 method Range',
     ]);
   });
 
@@ -347,6 +378,17 @@ describe('show sym:', () => {
       name: '#seal',
       modifiers: ['static'],
     });
+  });
+
+  it('reads a long type whole when the budget asked for (-b) holds it, and only then', async () => {
+    const whole = lines((await showCommand('sym:Ledger', at({ budget: 3000 }))).stdout);
+    expect(whole[1]).toBe('2\tclass Ledger {');
+    expect(whole).toContain('61\t}');
+    expect(whole.some((l) => l.startsWith('members: ') || l.startsWith('next: '))).toBe(false);
+    // A budget the body does not fit in keeps the head and members.
+    const cut = lines((await showCommand('sym:Ledger', at({ budget: 300 }))).stdout);
+    expect(cut.some((l) => l.startsWith('members: '))).toBe(true);
+    expect(cut).not.toContain('61\t}');
   });
 
   it('reads the top-level function before a method of the same name', async () => {

@@ -184,7 +184,7 @@ export async function showData(ctx: Context, target: string, opts: CommandOption
     return input.ok && m.ok ? ok({ ...input.value, member: m.value.name }) : input;
   }
   if (target.startsWith('sym:'))
-    return showSymbol(ctx, target.trim().split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0]);
+    return showSymbol(ctx, target.trim().split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0], opts.budget);
   // A continuation printed by a read with `-C N` says so (`k3x9q2:4~812 -C 3`): pasted whole
   // (as an MCP target, say), it reads on with the same context.
   const pasted = PASTED_CONTEXT.exec(target.trim());

@@ -97,6 +97,8 @@ export async function showSymbol(
   words: readonly string[],
   cwd: string,
   store: ResultStore,
+  /** The budget the reader asked for, if any: a long type that fits in it is read whole. */
+  askedBudget?: number,
 ): Promise<Outcome<ShowInput & { readonly symbol: SymbolContext }>> {
   const parsed = parseQuery(words);
   if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
@@ -159,7 +161,12 @@ export async function showSymbol(
       name: qualifiedName(c.def),
     }));
     const refs = referenceCount(targets, name);
-    const body = definitionBody(best.target, best.def, live.bytes);
+    const body = definitionBody(
+      best.target,
+      best.def,
+      live.bytes,
+      askedBudget !== undefined ? { wholeWithinTokens: askedBudget } : {},
+    );
     const listed = body.members.slice(0, SYM_MEMBERS_MAX);
     const memberText =
       listed.map((d) => [d.startLine, ...d.modifiers, d.name].join(' ')).join(', ') +
