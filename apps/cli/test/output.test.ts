@@ -79,7 +79,8 @@ const SETTINGS_PY = [
   '',
 ].join('\n');
 
-const HIT_LINE = /^([0-9a-z]{6,16}:\d+) {2}(\S+):(\d+)-(\d+)(?: {2}([^\s[]\S*))?(?: {2}\[([a-z,-]+)\])?$/;
+// NAME: the definition the span is, or `in OWNER` for a window cut from a longer one.
+const HIT_LINE = /^([0-9a-z]{6,16}:\d+) {2}(\S+):(\d+)-(\d+)(?: {2}((?:in )?[^\s[]\S*))?(?: {2}\[([a-z,-]+)\])?$/;
 
 function heads(stdout: string): RegExpExecArray[] {
   return stdout

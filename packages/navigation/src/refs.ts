@@ -16,6 +16,7 @@ import {
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
+import { goPackageSite } from './go-packages';
 import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
 import { readLiveFile as readOnce } from '@trufflepig/index';
 import { qualifiedName } from './entries';
@@ -324,15 +325,26 @@ export function referenceSites(
           ? { resolution: use.file.parse !== 'partial' ? ('resolved' as const) : resolution, definition: locator(own) }
           : (imported ?? { resolution, ...(definition ? { definition } : {}) });
         const holder = enclosingDef(fileDefs, o.start);
+        const before = () =>
+          Buffer.from(
+            live.bytes.subarray(Math.max(starts[o.line - 1], o.start - NAV_TEXT_MAX_CHARS), o.start),
+          ).toString('utf8');
+        // Go: `pkg.Name` through the import binding pkg, a bare `Name` in its own package (go-packages.ts).
+        // It decides before the file's own definitions: `dec.Decode` in a file with a method Decode is dec's.
+        if (use.file.lang === 'go' && container === undefined && !own && !imported) {
+          const go = goPackageSite(t.reader, use.file, fileImports, before(), defs);
+          if (go?.kind === 'definition')
+            site = {
+              resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate',
+              definition: locator(go.definition),
+            };
+          else if (go?.kind === 'elsewhere') site = { resolution: 'unresolved' };
+        }
         // `refs A::b`: an occurrence of b is a site of A::b by what qualifies it, not by the
         // file it is in; another type's declaration of b is none.
         if (container !== undefined && !own && !imported) {
           if (o.role === 'declaration') continue;
-          const lineStart = starts[o.line - 1];
-          const before = Buffer.from(
-            live.bytes.subarray(Math.max(lineStart, o.start - NAV_TEXT_MAX_CHARS), o.start),
-          ).toString('utf8');
-          const member = memberSite(before, container, holder, (type) =>
+          const member = memberSite(before(), container, holder, (type) =>
             fileDefs.some((d) => d.name === name && d.container === type),
           );
           if (member === 'not_a_site') continue;

@@ -46,9 +46,25 @@ function refine(def: Node, kind: string): string | null {
   return kind;
 }
 
+/**
+ * The name a Go import binds: its alias, else the package name its path ends in, which by
+ * convention is the last segment without a `go-` prefix or `.vN` suffix, and the segment
+ * before a major-version segment (`github.com/hashicorp/hcl/v2` binds `hcl`). Extraction
+ * (`fmt.Println`'s `fmt` is a module) and navigation (`gohcl.DecodeBody` resolves through
+ * the import binding `gohcl`) read it here.
+ */
+export function goImportName(spelled: string, alias: string | null): string {
+  if (alias !== null) return alias;
+  const segments = spelled.split('/').filter(Boolean);
+  let last = segments.pop() ?? '';
+  if (/^v\d+$/.test(last) && segments.length > 0) last = segments.pop()!;
+  return last.replace(/^go-|\.v\d+$/, '');
+}
+
 export const GO: LanguageSpec = {
   grammar: 'tree-sitter-go',
-  version: 1,
+  // 2: a major-version import path (`…/hcl/v2`) binds the package before it, not `v2`.
+  version: 2,
   query: QUERY,
   identifiers: { identifier: 'id', type_identifier: 'id.type', field_identifier: 'id.field', package_identifier: 'id' },
   refine,
@@ -60,15 +76,7 @@ export const GO: LanguageSpec = {
       .replace(/[[(][\s\S]*$/, '')
       .trim(),
   // `fmt.Println`: a package qualifier is an import's name or its path's last segment.
-  moduleNames: (imports) =>
-    imports.map(
-      (i) =>
-        i.alias ??
-        i.spelled
-          .split('/')
-          .pop()!
-          .replace(/^go-|\.v\d+$/, ''),
-    ),
+  moduleNames: (imports) => imports.map((i) => goImportName(i.spelled, i.alias)),
   imports(spec) {
     const p = spec.childForFieldName('path');
     if (!p) return [];

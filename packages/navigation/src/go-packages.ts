@@ -1,0 +1,106 @@
+// Go packages for `refs`: a package is a directory, and an import path names one through
+// the module path a `go.mod` declares (`module github.com/hashicorp/hcl/v2` in the root
+// makes `github.com/hashicorp/hcl/v2/gohcl` the directory `gohcl/`). A call qualified by an
+// import's name (`gohcl.DecodeBody`) is then a site of the package-level definition in that
+// directory, and a bare call (`DecodeBody` inside `gohcl/`) one of its own directory's.
+// Before, every such call was a candidate (an agent trial on HCL: 13 calls of a name
+// defined once, all "call candidate").
+import * as path from 'node:path';
+import { percentDecode } from '@trufflepig/base/stored-path';
+import {
+  goImportName,
+  readLiveFile as readOnce,
+  type IndexedDefinition,
+  type IndexedFile,
+  type IndexedImport,
+  type IndexReader,
+} from '@trufflepig/index';
+
+interface GoModule {
+  /** The module path its `go.mod` declares. */
+  readonly module: string;
+  /** The directory holding that `go.mod`, root-relative ('' for the root). */
+  readonly dir: string;
+}
+
+const MODULE_LINE = /^\s*module\s+("?)([^\s"]+)\1\s*(?:\/\/.*)?$/m;
+
+const modulesByReader = new WeakMap<IndexReader, readonly GoModule[]>();
+
+function plain(encoded: string): string {
+  return percentDecode(encoded).toString('utf8');
+}
+
+/** The modules of a reader's `go.mod` files, read once per reader from the bytes indexed. */
+function goModules(reader: IndexReader): readonly GoModule[] {
+  let modules = modulesByReader.get(reader);
+  if (modules === undefined) {
+    const found: GoModule[] = [];
+    for (const f of reader.files()) {
+      const p = plain(f.path);
+      if (f.excluded || path.posix.basename(p) !== 'go.mod') continue;
+      const live = readOnce(reader.root, f.path);
+      if (!live.ok || live.revision !== f.revision) continue;
+      const m = MODULE_LINE.exec(live.bytes.toString('utf8'));
+      if (m) found.push({ module: m[2], dir: path.posix.dirname(p) === '.' ? '' : path.posix.dirname(p) });
+    }
+    // The longest module path first: a nested module owns its own subtree.
+    modules = found.sort((a, b) => b.module.length - a.module.length);
+    modulesByReader.set(reader, modules);
+  }
+  return modules;
+}
+
+/** The root-relative directory an import path names in this index, or undefined (another module's package). */
+export function goImportDir(reader: IndexReader, spelled: string): string | undefined {
+  for (const m of goModules(reader)) {
+    if (spelled === m.module) return m.dir;
+    if (spelled.startsWith(`${m.module}/`)) return path.posix.join(m.dir, spelled.slice(m.module.length + 1));
+  }
+  return undefined;
+}
+
+function directoryOf(file: IndexedFile): string {
+  const dir = path.posix.dirname(plain(file.path));
+  return dir === '.' ? '' : dir;
+}
+
+/** What the package rule says of one Go occurrence (goPackageSite). */
+export type GoSite =
+  | { readonly kind: 'definition'; readonly definition: IndexedDefinition }
+  /** Qualified by an import of a package outside this index, or of one that defines no such name: none of `defs`. */
+  | { readonly kind: 'elsewhere' }
+  | undefined;
+
+/**
+ * What a Go occurrence names by how it is qualified on its line (`before`: the text of
+ * the line before the name). `pkg.Name`, where `pkg` is the name one of the file's imports
+ * binds, is the package-level definition in the directory that import names, or none of
+ * `defs` when the import names another module's package or that package has no such
+ * definition. A bare `Name` is the package-level definition in the file's own directory
+ * (Go calls a method only through a value). Undefined when the rule decides nothing: a
+ * method or field on a value (`x.Name`), or several definitions where one is needed.
+ */
+export function goPackageSite(
+  reader: IndexReader,
+  file: IndexedFile,
+  imports: readonly IndexedImport[],
+  before: string,
+  defs: readonly IndexedDefinition[],
+): GoSite {
+  const qualified = /([A-Za-z_]\w*)\s*\.\s*$/.exec(before);
+  const packageLevel = (dir: string) =>
+    defs.filter((d) => d.container === null && d.kind !== 'module' && directoryOf(d.file) === dir);
+  if (qualified) {
+    const binding = imports.filter((i) => goImportName(i.spelled, i.alias) === qualified[1]);
+    if (binding.length !== 1) return undefined;
+    const dir = goImportDir(reader, binding[0].spelled);
+    if (dir === undefined) return { kind: 'elsewhere' };
+    const there = packageLevel(dir);
+    if (there.length === 0) return { kind: 'elsewhere' };
+    return there.length === 1 ? { kind: 'definition', definition: there[0] } : undefined;
+  }
+  if (/(?:\.|->|::)\s*$/.test(before)) return undefined;
+  const here = packageLevel(directoryOf(file));
+  return here.length === 1 ? { kind: 'definition', definition: here[0] } : undefined;
+}

@@ -1,0 +1,88 @@
+// Go navigation in one root (navigation/src/go-packages.ts): a call qualified by an import's
+// name resolves to the package-level definition in the directory the import path names
+// through go.mod's module path, a bare call to its own package's, and anything else stays
+// a candidate. Real repository, real tree-sitter-go parses.
+import { refsCommand } from '../src';
+import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
+
+const FILES = {
+  'go.mod': 'module example.com/tool/v2\n\ngo 1.21\n',
+  // The root package: a major-version import path binds `tool`, not `v2`.
+  'tool.go': 'package tool\n\n// Body is what a file decodes to.\ntype Body interface {\n\tParts() []string\n}\n',
+  'dec/decode.go': [
+    'package dec',
+    '',
+    'import "example.com/tool/v2"',
+    '',
+    '// Decode fills val from body.',
+    'func Decode(body tool.Body, val any) error {',
+    '\treturn check(body)',
+    '}',
+    '',
+    'func check(body tool.Body) error { return nil }',
+    '',
+  ].join('\n'),
+  'dec/decode_more.go':
+    'package dec\n\nimport "example.com/tool/v2"\n\nfunc again(b tool.Body) error {\n\treturn Decode(b, nil)\n}\n',
+  'cmd/main.go': [
+    'package main',
+    '',
+    'import (',
+    '\t"example.com/tool/v2/dec"',
+    '\td2 "example.com/tool/v2/dec"',
+    '\tother "other.org/dec"',
+    ')',
+    '',
+    'type runner struct{}',
+    '',
+    '// Decode on a value: a method, no site of dec.Decode.',
+    'func (r runner) Decode() error { return nil }',
+    '',
+    'func main() {',
+    '\tvar r runner',
+    '\t_ = dec.Decode(nil, nil)',
+    '\t_ = d2.Decode(nil, nil)',
+    '\t_ = other.Decode(nil, nil)',
+    '\t_ = r.Decode()',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+interface Site {
+  path: string;
+  start_line: number;
+  role: string;
+  resolution: string;
+  definition?: string;
+}
+
+describe('Go refs through packages', () => {
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-nav-go-', FILES);
+  });
+
+  const sitesOf = async (words: string[]): Promise<Site[]> =>
+    json(await refsCommand(words, repo.at({ format: 'json' }))).hits as Site[];
+
+  it("resolves pkg.Name through the import binding pkg, and a bare Name inside its own package", async () => {
+    const sites = await sitesOf(['Decode', 'file:dec/', 'file:cmd/']);
+    const at = (p: string, line: number) => sites.find((s) => s.path === p && s.start_line === line);
+    expect(at('cmd/main.go', 16)).toMatchObject({ role: 'call', resolution: 'resolved', definition: 'dec/decode.go:6' });
+    // An aliased import binds its alias.
+    expect(at('cmd/main.go', 17)).toMatchObject({ resolution: 'resolved', definition: 'dec/decode.go:6' });
+    // An import of another module's package named like it: none of the index's definitions.
+    expect(at('cmd/main.go', 18)).toMatchObject({ resolution: 'unresolved' });
+    expect(at('cmd/main.go', 18)?.definition).toBeUndefined();
+    // A method on a value is the file's own method, never dec.Decode.
+    expect(at('cmd/main.go', 19)?.definition).toBe('cmd/main.go:12');
+    expect(at('dec/decode_more.go', 6)).toMatchObject({ resolution: 'resolved', definition: 'dec/decode.go:6' });
+  });
+
+  it('a major-version module path binds the package before it: tool.Body resolves to the root package', async () => {
+    const sites = await sitesOf(['Body', 'file:dec/']);
+    expect(sites.length).toBeGreaterThan(0);
+    for (const s of sites) expect(s).toMatchObject({ resolution: 'resolved', definition: 'tool.go:4' });
+  });
+});
