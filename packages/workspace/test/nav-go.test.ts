@@ -66,10 +66,14 @@ describe('Go refs through packages', () => {
   const sitesOf = async (words: string[]): Promise<Site[]> =>
     json(await refsCommand(words, repo.at({ format: 'json' }))).hits as Site[];
 
-  it("resolves pkg.Name through the import binding pkg, and a bare Name inside its own package", async () => {
+  it('resolves pkg.Name through the import binding pkg, and a bare Name inside its own package', async () => {
     const sites = await sitesOf(['Decode', 'file:dec/', 'file:cmd/']);
     const at = (p: string, line: number) => sites.find((s) => s.path === p && s.start_line === line);
-    expect(at('cmd/main.go', 16)).toMatchObject({ role: 'call', resolution: 'resolved', definition: 'dec/decode.go:6' });
+    expect(at('cmd/main.go', 16)).toMatchObject({
+      role: 'call',
+      resolution: 'resolved',
+      definition: 'dec/decode.go:6',
+    });
     // An aliased import binds its alias.
     expect(at('cmd/main.go', 17)).toMatchObject({ resolution: 'resolved', definition: 'dec/decode.go:6' });
     // An import of another module's package named like it: none of the index's definitions.

@@ -205,7 +205,11 @@ function innermostHolding(defs: readonly DefSpan[], startLine: number, endLine: 
   let best: DefSpan | undefined;
   for (const d of defs) {
     if (d.startLine > startLine || d.endLine < endLine) continue;
-    if (best === undefined || d.end - d.start < best.end - best.start || (d.end - d.start === best.end - best.start && d.start > best.start))
+    if (
+      best === undefined ||
+      d.end - d.start < best.end - best.start ||
+      (d.end - d.start === best.end - best.start && d.start > best.start)
+    )
       best = d;
   }
   return best;
