@@ -123,8 +123,10 @@ async function runVerb(
   const write = (r: CommandResult) => writeResult(linesError(r, opts));
   // A read verb: start the root's daemon (or the workspace's coordinator) when none runs
   // and let it answer (an unpublished root then answers index_warming while its daemon
-  // indexes); when it cannot start, answer here.
-  if (!opts.noDaemon && (SERVED_VERBS as ReadonlySet<string>).has(verb)) {
+  // indexes); when it cannot start, answer here. `status` starts nothing: a running daemon
+  // answered it on the fast path, and asking whether one runs must not start one (an
+  // agent trial's `stop` then `status` found a new daemon serving).
+  if (!opts.noDaemon && verb !== 'status' && (SERVED_VERBS as ReadonlySet<string>).has(verb)) {
     const served = await serveThroughDaemons(verb, words, opts, forwardedWire(line.options));
     if (served) return write({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode === 0 ? 0 : 2 });
   }

@@ -49,6 +49,10 @@ describe('the root daemon', () => {
     });
     expect(fs.existsSync(path.join(repo.cacheDir, 'daemon.sock'))).toBe(false);
     expect(cli('stop').json()).toEqual({ stopped: null, what: 'root daemon', reason: 'no root daemon runs here' });
+    // Asking whether a daemon runs starts none (the default mode, not --no-daemon).
+    expect(cli('status').json()).toMatchObject({ state: 'published', daemon: 'none' });
+    expect(cli('status').json().daemon).toBe('none');
+    expect(fs.existsSync(path.join(repo.cacheDir, 'daemon.sock'))).toBe(false);
   });
 
   it('an unindexed root answers index_warming while the daemon indexes it, then answers', async () => {

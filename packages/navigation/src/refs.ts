@@ -308,9 +308,17 @@ export function referenceSites(
       read++;
       const fileImports = t.reader.fileImports(use.file.path);
       const resolved = resolveIn(t.reader, use.file, fileImports, name, defs, locator, follow);
-      // Facts recovered from a file that did not parse cleanly never make a site certain.
+      // Facts recovered from a file that did not parse cleanly never make a site certain,
+      // except a C or C++ file's `#include`s: preprocessor lines, which the grammar reads
+      // whole wherever the code around them errs (redis's server.c, config.c, debug.c parse
+      // partially on macros, and every call in them of a function defined once was a
+      // candidate, an agent trial). Its own definitions stay uncertain.
+      const throughIncludes =
+        (use.file.lang === 'c' || use.file.lang === 'cpp') && !defs.some((d) => d.file.id === use.file.id);
       const resolution: Resolution =
-        resolved.resolution === 'resolved' && use.file.parse === 'partial' ? 'candidate' : resolved.resolution;
+        resolved.resolution === 'resolved' && use.file.parse === 'partial' && !throughIncludes
+          ? 'candidate'
+          : resolved.resolution;
       const definition = resolved.definition;
       const starts = lineStartOffsets(live.bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);

@@ -83,9 +83,19 @@ export function isExamplePath(path: string): boolean {
 
 /**
  * Directories that hold dependencies vendored into a repository. Their tracked files are
- * indexed (docs/spec/retrieval.md §3); among definitions of one name the repository's own come first.
+ * indexed (docs/spec/retrieval.md §3); among definitions of one name the repository's own
+ * come first. `deps`: C projects' copies (redis's `deps/hiredis/dict.c` stood before its
+ * own `src/dict.c` for `show sym:dictFind`, an agent trial).
  */
-const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'third_party']);
+const VENDORED_DIRS = new Set([
+  'node_modules',
+  'vendor',
+  'third_party',
+  'third-party',
+  'thirdparty',
+  '3rdparty',
+  'deps',
+]);
 
 /** A path under a vendored-dependency directory at any depth (`node_modules/qs/lib/parse.js`). */
 export function isVendoredPath(path: string): boolean {

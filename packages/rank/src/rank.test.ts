@@ -140,7 +140,15 @@ describe('build output', () => {
     expect([looksMinified(401, 1), looksMinified(400, 1), looksMinified(0, 0)]).toEqual([true, false, false]);
   });
   it('tells vendored dependencies at any depth, not a file named like one', () => {
-    expect(['node_modules/qs/lib/parse.js', 'a/vendor/b.go', 'third_party/x/y.c'].every(isVendoredPath)).toBe(true);
+    expect(
+      [
+        'node_modules/qs/lib/parse.js',
+        'a/vendor/b.go',
+        'third_party/x/y.c',
+        'deps/hiredis/dict.c',
+        '3rdparty/z.h',
+      ].every(isVendoredPath),
+    ).toBe(true);
     expect(['lib/node_modules.js', 'vendor.go', 'src/vendors/x.ts'].some(isVendoredPath)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseQuery } from '@trufflepig/index';
 import { cacheDirForRoot } from '@trufflepig/member-root';
-import { ctxCommand, indexCommand, refsCommand, searchCommand, showCommand } from '../src';
+import { ctxCommand, indexCommand, mapCommand, refsCommand, searchCommand, showCommand } from '../src';
 import { referenceSites } from '@trufflepig/navigation';
 import { openReader } from '../src/core/search';
 import { CLIENT_HOST } from '../src/core/host';
@@ -68,6 +68,12 @@ const FILES = {
   'lib/util.h': '#pragma once\nint util_sum(int a, int b);\n',
   'lib/util.c': '#include "util.h"\nint util_sum(int a, int b) { return a + b; }\n',
   'app/main.c': '#include "../lib/util.h"\nint main(void) { return util_sum(1, 2); }\n',
+  // A file the grammar reads only in part: its #include still makes its call certain.
+  'app/partial.c':
+    '#include "../lib/util.h"\nint broken(void) { return (1 + ; }\nint caller(void) { return util_sum(3, 4); }\n',
+  // A vendored copy (redis's deps/hiredis) of a name the project defines itself.
+  'deps/hiredis/dict.c': 'static int dictFind(int key) { return key; }\nint use(void) { return dictFind(1); }\n',
+  'src/dict.c': 'int dictFind(int key) { return key + 1; }\n',
   // The kernel's mm_struct: its fields in one anonymous struct, closed by an attribute macro.
   'include/linux/mm_types.h': [
     'struct mm_struct {',
@@ -144,10 +150,25 @@ describe('C navigation: show sym: and refs through #include', () => {
   });
 
   it("refs resolves a call through a quoted include to the definition in the header's paired source", async () => {
-    const page = json(await refsCommand(['util_sum', 'file:app/'], at()));
+    const page = json(await refsCommand(['util_sum', 'file:app/main.c'], at()));
     expect(page.hits).toEqual([
       expect.objectContaining({ path: 'app/main.c', role: 'call', resolution: 'resolved', definition: 'lib/util.c:2' }),
     ]);
+  });
+
+  it("refs keeps a call certain in a file parsed partially when its #include resolves it", async () => {
+    const outline = await mapCommand(['app/partial.c'], at({ format: 'lines' }));
+    expect(outline.stdout).toMatch(/parsed partially/);
+    const page = json(await refsCommand(['util_sum', 'file:app/partial.c'], at()));
+    expect(page.hits).toEqual([
+      expect.objectContaining({ role: 'call', resolution: 'resolved', definition: 'lib/util.c:2' }),
+    ]);
+  });
+
+  it("show sym: reads the project's own definition before a vendored copy under deps/", async () => {
+    const page = json(await showCommand('sym:dictFind', at()));
+    expect(page).toMatchObject({ path: 'src/dict.c', kind: 'function' });
+    expect(page.also).toEqual([expect.objectContaining({ path: 'deps/hiredis/dict.c' })]);
   });
 
   it('refs resolves through a system include to the declaration the compiler sees', async () => {
