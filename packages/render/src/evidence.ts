@@ -42,7 +42,15 @@ export interface EvidenceLine {
   readonly text: string;
   /** A `-C` context line, not a match. */
   readonly context?: true;
+  /**
+   * A further match outside the hit's span (`re:`, `"literal"`): the definition holding it,
+   * so it is not read as part of the definition the hit names.
+   */
+  readonly within?: string;
 }
+
+/** The name of the innermost definition holding a line, when one does (pickEvidence). */
+export type LineOwner = (line: number) => string | undefined;
 
 export interface Evidence {
   /** The best line: the snippet of the hit. */
@@ -97,6 +105,8 @@ export function pickEvidence(
   match: EvidenceMatch,
   context = 0,
   cap = EVIDENCE_MATCHES_MAX,
+  /** Line matching: names the definition of each further match outside the span (EvidenceLine.within). */
+  ownerOf?: LineOwner,
 ): Evidence | undefined {
   const inSpan = rows.filter((r) => r.line >= span.startLine && r.line <= span.endLine);
   const primary: { row: SourceRow; text: string }[] = [];
@@ -163,7 +173,11 @@ export function pickEvidence(
   }
   if (!best) return undefined;
   const byLine = new Map<number, EvidenceLine>();
-  for (const p of primary) byLine.set(p.row.line, { line: p.row.line, text: p.text });
+  const outside = (line: number) => line < span.startLine || line > span.endLine;
+  for (const p of primary) {
+    const within = match.kind === 'lines' && ownerOf && outside(p.row.line) ? ownerOf(p.row.line) : undefined;
+    byLine.set(p.row.line, { line: p.row.line, text: p.text, ...(within !== undefined ? { within } : {}) });
+  }
   if (context > 0) {
     const index = new Map(rows.map((r, i) => [r.line, i]));
     for (const p of primary) {

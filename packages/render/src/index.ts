@@ -31,7 +31,7 @@ export {
   setIdSlack,
   sourceMarker,
 } from './page';
-export { type Evidence, type EvidenceLine, type EvidenceMatch, pickEvidence } from './evidence';
+export { type Evidence, type EvidenceLine, type EvidenceMatch, type LineOwner, pickEvidence } from './evidence';
 export { type LineExtent, type HitSpanChoice, chooseHitSpan, lineWindow, printedLines } from './span';
 export { type HitGroup, type GroupedPageInput, renderGroupedPage } from './groups';
 export { type FoldedRows, type ShowInput, type ShownRow, isFolded, renderShow } from './show';

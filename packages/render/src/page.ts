@@ -3,7 +3,7 @@
 import { counted } from './counted';
 import { escapeLineField, escapeSourceLine, FIELD, jsonLine } from './escape';
 import { printedPath } from './path';
-import type { Evidence } from './evidence';
+import type { Evidence, EvidenceLine } from './evidence';
 import { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { EVIDENCE_FULL_KEEP_MIN, MATCHES_LEFT_FILES_NAMED, MATCHES_LEFT_LINES_NAMED, SNIPPET_KEEP_MIN } from './limits';
 import { printedLines } from './span';
@@ -129,10 +129,7 @@ function hasSnippet(hit: PageHit): boolean {
 }
 
 /** The evidence lines a hit shows at `level` (the snippet alone when it has no evidence). */
-export function evidenceLines(
-  hit: PageHit,
-  level: EvidenceLevel,
-): readonly { line: number; text: string; context?: true }[] {
+export function evidenceLines(hit: PageHit, level: EvidenceLevel): readonly EvidenceLine[] {
   if (level === 'none') return [];
   const best = hit.snippet;
   if (best === undefined) return [];
@@ -216,7 +213,12 @@ export function hitJson(hit: PageHit, level: EvidenceLevel | boolean): Record<st
   if (shown !== 'none' && hit.snippet !== undefined) out.snippet = { line: hit.snippet.line, text: hit.snippet.text };
   const lines = evidenceLines(hit, shown);
   if (lines.length > 1)
-    out.evidence = lines.map((l) => ({ line: l.line, text: l.text, ...(l.context ? { context: true } : {}) }));
+    out.evidence = lines.map((l) => ({
+      line: l.line,
+      text: l.text,
+      ...(l.context ? { context: true } : {}),
+      ...(l.within !== undefined ? { within: l.within } : {}),
+    }));
   const left = matchesLeft(hit, shown);
   if (left > 0) out.matches_left = left;
   if (hit.differs) out.differs = true;
@@ -282,7 +284,11 @@ export function hitLines(hit: PageHit, level: EvidenceLevel | boolean): string {
   // The workspace contract: a hit whose file changed since its index ends in `differs`.
   if (hit.differs) out += sep + 'differs';
   out += '\n';
-  for (const l of evidenceLines(hit, shown)) out += `  ${l.line}${l.context ? '-' : ':'} ${escapeSourceLine(l.text)}\n`;
+  // A further match outside the span names its own definition, as a refs row does (`317 in check: TEXT`).
+  for (const l of evidenceLines(hit, shown)) {
+    const where = l.within !== undefined ? ` in ${escapeLineField(l.within)}:` : l.context ? '-' : ':';
+    out += `  ${l.line}${where} ${escapeSourceLine(l.text)}\n`;
+  }
   return out;
 }
 

@@ -156,7 +156,7 @@ describe('C navigation: show sym: and refs through #include', () => {
     ]);
   });
 
-  it("refs keeps a call certain in a file parsed partially when its #include resolves it", async () => {
+  it('refs keeps a call certain in a file parsed partially when its #include resolves it', async () => {
     const outline = await mapCommand(['app/partial.c'], at({ format: 'lines' }));
     expect(outline.stdout).toMatch(/parsed partially/);
     const page = json(await refsCommand(['util_sum', 'file:app/partial.c'], at()));

@@ -95,3 +95,36 @@ describe('free-text hits found by a stem', () => {
     expect(lines.stdout).toMatch(/^ {2}42: export function stripNulls\(/m);
   });
 });
+
+describe('further matches of a line search outside the hit span', () => {
+  let repo: IndexedRepo;
+  const CHECKS = [
+    'export function greaterThan(x: number): string | null {',
+    "  return x > 0 ? null : 'too_small';",
+    '}',
+    '',
+    ...FILLER.slice(0, 30),
+    '',
+    'export function minSize(xs: unknown[]): string | null {',
+    "  return xs.length > 0 ? null : 'too_small';",
+    '}',
+    '',
+  ].join('\n');
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-line-owners-', { 'src/checks.ts': CHECKS });
+  });
+
+  it('name the definition holding them, as a refs row does; lines inside the span do not', async () => {
+    for (const query of ['"too_small"', 're:too_small']) {
+      const page = (await searchCommand([query], repo.at())).stdout.split('\n');
+      expect(page[0]).toMatch(/^[0-9a-z]{6,}:1 {2}src\/checks\.ts:1-3 {2}greaterThan$/);
+      expect(page[1]).toBe("  2: return x > 0 ? null : 'too_small';");
+      expect(page[2]).toBe("  37 in minSize: return xs.length > 0 ? null : 'too_small';");
+      const hit = json(await searchCommand([query], repo.at({ format: 'json' }))).hits[0];
+      expect(hit.evidence).toEqual([
+        { line: 2, text: "return x > 0 ? null : 'too_small';" },
+        { line: 37, text: "return xs.length > 0 ? null : 'too_small';", within: 'minSize' },
+      ]);
+    }
+  });
+});

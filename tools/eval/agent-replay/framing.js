@@ -14,7 +14,8 @@ const TP_FRAME_LINE =
   /^(?:(?:[\w.@-]+\/)?[0-9a-z]{6,}:\d+\s|path:\S+(?:\s|$)|coverage:|next:|refs |map |also:|members:|refs: |verified:)/;
 // Evidence `  N: TEXT`, show rows `N<TAB>TEXT`, refs rows `N LINE role ...: TEXT`, map rows
 // `N A-B kind name`: the text after the prefix is source.
-const TP_EVIDENCE = /^\s+\d+: (.*)$/;
+// A further match outside the hit's span names its definition: `  317 in check: TEXT`.
+const TP_EVIDENCE = /^\s+\d+(?: in \S+)?: (.*)$/;
 const TP_SHOW_ROW = /^\d+\t(.*)$/;
 const TP_REFS_ROW = /^\d+ \d+ [a-z]+(?: [a-z]+)*?(?: in \S+)?: (.*)$/;
 const TP_MAP_ROW = /^\d+ \d+(?:-\d+)? (.*)$/;

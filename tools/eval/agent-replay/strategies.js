@@ -91,7 +91,7 @@ function parseMatches(stdout, singleFile) {
 
 // `PATH:A-B`, or `PATH:A` for a one-line span.
 const HIT_HEADER = /^(?:[0-9a-z]{6,}:\d+|path:\S+)\s{2}(\S+?):\d+(?:-\d+)?(?:\s|$)/;
-const EVIDENCE_LINE = /^\s+(\d+): (.*)$/;
+const EVIDENCE_LINE = /^\s+(\d+)(?: in \S+)?: (.*)$/;
 
 /** Evidence lines { path, line, text } of a Trufflepig search page (lines or JSON), in page order. */
 function parseEvidence(stdout) {

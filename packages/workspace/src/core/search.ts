@@ -25,8 +25,10 @@ import {
   EVIDENCE_MATCHES_MAX,
   type Evidence,
   type EvidenceMatch,
+  type LineOwner,
   type PageHit,
 } from '@trufflepig/render';
+import { lineOwnersOf } from './line-owners';
 import { isStopword, wordFormTerms } from '@trufflepig/rank';
 import {
   formatHandle,
@@ -68,6 +70,11 @@ export interface SearchData {
   readonly members?: Readonly<Record<string, string>>;
   /** `re:` and literal searches: evidence lines are every matching line of the file. */
   readonly lineMatch?: SetLineMatch;
+  /**
+   * `re:` and literal searches: which definition holds a line of an entry's file (read while
+   * the index was open, for the page's entries), labelling further matches outside a span.
+   */
+  readonly lineOwners?: (e: ResultEntry) => LineOwner | undefined;
 }
 
 /**
@@ -283,6 +290,10 @@ export async function runSearch(
       },
       entries,
     );
+    const owners = new Map<string, LineOwner>();
+    if (lineMatch)
+      for (const e of entries.slice(0, opts.narrowNow ?? DEFAULT_LIMIT))
+        owners.set(e.path, lineOwnersOf(reader.value, e.path));
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const cov = coverageOf(
       reader.value.coverage(),
@@ -300,7 +311,7 @@ export async function runSearch(
       coverage: cov.json,
       coverageLine: cov.line,
       words: terms,
-      ...(lineMatch ? { lineMatch } : {}),
+      ...(lineMatch ? { lineMatch, lineOwners: (e: ResultEntry) => owners.get(e.path) } : {}),
     });
   } finally {
     releaseReader(reader.value);
@@ -384,7 +395,8 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): 
     if (i < limit && entryMatch !== undefined) {
       const root = rootRaw.toString();
       let memo: { value: Evidence | undefined } | undefined;
-      const evidence = () => (memo ??= { value: evidenceFor(root, e, entryMatch, context, cap) }).value;
+      const owners = data.lineOwners?.(e);
+      const evidence = () => (memo ??= { value: evidenceFor(root, e, entryMatch, context, cap, owners) }).value;
       Object.defineProperty(hit, 'evidence', { enumerable: true, get: evidence });
       Object.defineProperty(hit, 'snippet', { enumerable: true, get: () => evidence()?.best });
     }
@@ -449,6 +461,7 @@ function evidenceFor(
   match: (line: number) => EvidenceMatch,
   context: number,
   cap: number,
+  ownerOf?: LineOwner,
 ): Evidence | undefined {
   const live = readOnce(root, e.path);
   if (!live.ok || live.revision !== e.revision) return undefined;
@@ -477,5 +490,6 @@ function evidenceFor(
     m,
     context,
     cap,
+    ownerOf,
   );
 }
