@@ -259,7 +259,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
     target: t,
     ...(symbol ? { symbol: item(symbol) } : {}),
     ...(container ? { container: item(container) } : regionOwner ? { container: item(regionOwner) } : {}),
-    members: (isType || focus === undefined ? members : siblingsByRelevance(members, focus, mentioned))
+    members: (isType || focus === undefined ? members : siblingsByRelevance(members, focus, mentioned, callees))
       .slice(0, CTX_LIST_MAX)
       .map((d) => item(d)),
     membersAre: isType ? 'members' : 'siblings',
@@ -276,15 +276,23 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
  * A function's siblings as ctx lists them: those its body uses first (`c.Args` in
  * `ValidateArgs`: the field `Args`), then the nearest in the file. In source order, the
  * first CTX_LIST_MAX siblings of a method were the struct's first fields, whatever the
- * method touched (an agent trial on cobra: 10 of 15 rows).
+ * method touched (an agent trial on cobra: 10 of 15 rows). A free function's siblings are
+ * its file's other top-level definitions, which `map` outlines: only those its body uses
+ * and the callee rows do not already name are listed (an agent trial on redis: `ctx` of
+ * `loadDataFromDisk` listed 11 unrelated functions of server.c before its one caller).
  */
-function siblingsByRelevance<D extends { readonly name: string; readonly start: number; readonly end: number }>(
-  siblings: readonly D[],
-  focus: { readonly start: number; readonly end: number },
+function siblingsByRelevance(
+  siblings: readonly IndexedDefinition[],
+  focus: IndexedDefinition,
   mentioned: ReadonlySet<string>,
-): D[] {
-  const used = (d: D) => (mentioned.has(d.name) ? 0 : 1);
+  callees: readonly CtxItem[],
+): IndexedDefinition[] {
+  const used = (d: IndexedDefinition) => (mentioned.has(d.name) ? 0 : 1);
   // Bytes between the sibling and the focus's span, whichever side it is on.
-  const gap = (d: D) => (d.start >= focus.end ? d.start - focus.end : Math.max(0, focus.start - d.end));
-  return [...siblings].sort((a, b) => used(a) - used(b) || gap(a) - gap(b) || a.start - b.start);
+  const gap = (d: IndexedDefinition) => (d.start >= focus.end ? d.start - focus.end : Math.max(0, focus.start - d.end));
+  const key = (x: { readonly file: IndexedFile; readonly start: number }) => `${x.file.path}\0${x.start}`;
+  const listed = new Set(callees.map(key));
+  const shown =
+    focus.container === null ? siblings.filter((d) => mentioned.has(d.name) && !listed.has(key(d))) : siblings;
+  return [...shown].sort((a, b) => used(a) - used(b) || gap(a) - gap(b) || a.start - b.start);
 }

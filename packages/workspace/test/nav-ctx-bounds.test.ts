@@ -89,6 +89,15 @@ describe('ctx bounds', () => {
     expect(lines.stdout).toContain('callers: more than listed (refs leaf lists every site)\n');
   });
 
+  it("a free function's siblings are only the ones its body uses that no callee row names: the rest is the file's map", async () => {
+    const hit = json(await searchCommand(['sym:helper5'], at({ format: 'json' as const }))).hits[0];
+    const out = json(await ctxCommand(hit.handle, at({ format: 'json' as const })));
+    expect(out.callees.map((c: { name: string }) => c.name)).toEqual(['leaf']);
+    expect(out.siblings ?? []).toEqual([]);
+    const lines = (await ctxCommand(hit.handle, at({ format: 'lines' as const }))).stdout;
+    expect(lines).not.toMatch(/^sibling:/m);
+  });
+
   it("a method's siblings: the ones its body uses first, then the nearest, not the struct's first fields", async () => {
     const hit = json(await searchCommand(['sym:ValidateArgs'], at({ format: 'json' as const }))).hits[0];
     const out = json(await ctxCommand(hit.handle, at({ format: 'json' as const })));
