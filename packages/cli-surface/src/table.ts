@@ -639,7 +639,7 @@ export interface QueryForm {
 export const QUERY_FORMS: readonly QueryForm[] = [
   { form: 'plain words', example: 'retry backoff', meaning: 'ranked over definitions, text and paths' },
   { form: 'identifier', example: 'TokenBucket', meaning: 'its definitions first, then its uses' },
-  { form: '"literal"', example: '"x-forwarded-for"', meaning: 'the exact text (smart case, as rg -S)' },
+  { form: '"literal"', example: '"x-forwarded-for"', meaning: "the exact text (smart case, as rg -S); 'literal' too" },
   { form: 're:PATTERN', example: 're:fn\\s+\\w+_init', meaning: 'RE2 over live bytes, a line per file' },
   { form: 'sym:NAME', example: 'sym:TokenBucket::refill', meaning: 'exact name; Type::member: owned by Type' },
   { form: 'kind:K', example: 'kind:fn refill', meaning: 'definitions of a kind (fn, struct, ...)', filter: true },

@@ -21,6 +21,11 @@ describe('parseQuery', () => {
     });
     expect(parsed('refillTokens')).toMatchObject({ mode: 'free', identifier: true, words: ['refill', 'tokens'] });
     expect(parsed('"a b"')).toMatchObject({ mode: 'literal', text: 'a b' });
+    // Single quotes around the whole query make a literal too; inside a query they are text.
+    expect(parsed("'-O'")).toMatchObject({ mode: 'literal', text: '-O' });
+    expect(parsed(["'use", "strict'"])).toMatchObject({ mode: 'literal', text: 'use strict' });
+    expect(parsed("it's fine")).toMatchObject({ mode: 'free' });
+    expect(parsed("'a")).toMatchObject({ mode: 'free' });
     expect(parsed('sym:TokenBucket::refill file:src/')).toMatchObject({
       mode: 'sym',
       text: 'TokenBucket::refill',

@@ -188,7 +188,11 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
     }
   }
   let text = rest.join(' ').trim();
-  if (mode === 'free' && /^"[^"]+"$/.test(text)) {
+  // A whole query in double quotes is a literal; in single quotes too, as agents type them
+  // inside a shell's double quotes (`search "'-O'"` searched the words of a pygments file
+  // for `-O` and showed a line without it, an agent trial): the quotes' content, which
+  // every line quoting it either way holds.
+  if (mode === 'free' && (/^"[^"]+"$/.test(text) || /^'[^']+'$/.test(text))) {
     mode = 'literal';
     text = text.slice(1, -1);
   } else if (mode === 'free') {
