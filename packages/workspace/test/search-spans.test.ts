@@ -128,3 +128,25 @@ describe('further matches of a line search outside the hit span', () => {
     }
   });
 });
+
+describe('a match on the first line of a definition too long to be a span', () => {
+  let repo: IndexedRepo;
+  const LEXER = [
+    ...FILLER.slice(0, 5),
+    '',
+    'export class BibTeXLexer extends ExtendedRegexLexer {',
+    ...Array.from({ length: 90 }, (_, i) => `  rule${i} = ${i};`),
+    '}',
+    '',
+  ].join('\n');
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-long-head-', { 'src/bibtex.ts': LEXER });
+  });
+
+  it('spans a window from that line, named as the head of that definition', async () => {
+    const hit = json(await searchCommand(['re:class \\w+ extends ExtendedRegexLexer'], repo.at({ format: 'json' })))
+      .hits[0];
+    expect(hit).toMatchObject({ path: 'src/bibtex.ts', start_line: 7, end_line: 22, name: 'BibTeXLexer' });
+    expect(hit.within).toBeUndefined();
+  });
+});

@@ -171,9 +171,15 @@ export function narrowHit(
       name: qualifiedName(def),
     });
   }
-  // A long definition matched at its first line: the window starts there, not above it.
+  // A long definition matched at its first line: the window starts there, not above it,
+  // and is named as the definition's head: a symbol hit by its own name, any other match
+  // (`re:class \w+\(ExtendedRegexLexer\)` on a 300-line class) by the definition starting
+  // on that line (an agent trial on pygments: each such hit spanned 3 lines above the
+  // class, unnamed).
+  const symbolHead = h.kind !== undefined && anchor === h.startLine;
+  const headed = symbolHead ? undefined : outermostStartingAt(defs, anchor);
   const window =
-    h.kind !== undefined && anchor === h.startLine
+    symbolHead || headed
       ? { startLine: anchor, endLine: Math.min(lastLine, anchor + SPAN_WINDOW_MAX_LINES - 1) }
       : choice;
   // A window never ends on blank lines: an empty last line has no bytes, so the byte span
@@ -184,7 +190,7 @@ export function narrowHit(
   let end = endLine < starts.length ? starts[endLine] - 1 : bytes.length;
   if (end > start && bytes[end - 1] === 0x0d) end--;
   const { name: _matched, ...unnamed } = h;
-  const named = h.kind !== undefined && anchor === h.startLine ? h : unnamed;
+  const named = symbolHead ? h : headed ? { ...unnamed, name: qualifiedName(headed) } : unnamed;
   const holder = named === unnamed ? innermostHolding(defs, window.startLine, endLine) : undefined;
   return bounded({
     ...named,
@@ -194,6 +200,13 @@ export function narrowHit(
     endLine,
     ...(holder ? { within: qualifiedName(holder) } : {}),
   });
+}
+
+/** The largest definition whose first line is `line` (a class before its first method on that line). */
+function outermostStartingAt(defs: readonly DefSpan[], line: number): DefSpan | undefined {
+  let best: DefSpan | undefined;
+  for (const d of defs) if (d.startLine === line && (!best || d.end - d.start > best.end - best.start)) best = d;
+  return best;
 }
 
 /**
