@@ -40,6 +40,7 @@ export {
   definitionCandidates,
   definitionsViaImports,
   definitionBody,
+  nearestNames,
   noDefinition,
   referenceCount,
   type Candidate,

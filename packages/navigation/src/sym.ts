@@ -300,13 +300,18 @@ export function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Out
       : '; there is none without them either';
     return fail('no_definition', `no definition of ${q.text} matches ${filters}${incomplete}${best}`);
   }
-  const nearest = [...new Set(targets.flatMap((t) => nearestDefinedNames(t.reader, name)))].slice(
-    0,
-    NEAREST_NAMES_SHOWN,
-  );
+  const nearest = nearestNames(targets, name);
   const hint = nearest.length ? `; nearest defined: ${nearest.join(', ')}` : '';
   return fail(
     'no_definition',
     `no definition of ${q.text} is indexed${incomplete}${hint}; try: ${nearest.length ? `show sym:${nearest[0]}, ` : ''}search ${name} (text), or refs ${q.text}`,
   );
+}
+
+/**
+ * Up to NEAREST_NAMES_SHOWN defined names nearest `name` in the targets (another case or
+ * separator, then a small edit distance): what `show sym:` and an empty `refs` suggest.
+ */
+export function nearestNames(targets: readonly NavTarget[], name: string): string[] {
+  return [...new Set(targets.flatMap((t) => nearestDefinedNames(t.reader, name)))].slice(0, NEAREST_NAMES_SHOWN);
 }

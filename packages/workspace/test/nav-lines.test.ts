@@ -298,6 +298,18 @@ describe('refs', () => {
   });
 });
 
+describe('refs of a name nothing uses', () => {
+  it('answers 0 sites and names the defined names nearest it, in both formats', async () => {
+    const out = await refsCommand(['TokenBuckt'], at());
+    expect(out.exitCode).toBe(0);
+    expect(lines(out.stdout).at(-1)).toBe(
+      'coverage: 0 sites in 0 files (0 resolved, 0 candidate, 0 unresolved); nearest defined: TokenBucket (refs TokenBucket)',
+    );
+    const page = json(await refsCommand(['TokenBuckt'], at({ format: 'json' })));
+    expect(page.coverage).toMatchObject({ reference_sites: 0, nearest_defined: ['TokenBucket'] });
+  });
+});
+
 describe('refs pages', () => {
   it('name on every page the definition the first page names in its header', async () => {
     // Eight declarations of `tick`, each resolving to its own file: the header's choice

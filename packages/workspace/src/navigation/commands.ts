@@ -24,6 +24,7 @@ import {
   CTX_LIST_MAX,
   fileRows,
   filesUnder,
+  nearestNames,
   nearestPaths,
   outline,
   pathReadings,
@@ -203,6 +204,8 @@ export async function refsData(
     const entries = refsEntries(result);
     const counts = { resolved: 0, candidate: 0, unresolved: 0 };
     for (const s of result.sites) counts[s.resolution] += s.repeats;
+    // No site at all: the names defined nearest it, as show sym: suggests (a misspelt name, another case).
+    const nearest = result.siteCount === 0 ? nearestNames(targets, q.value.text.split('::').pop()!) : [];
     const coverage: Record<string, unknown> = {
       reference_sites: result.siteCount,
       reference_files: result.files,
@@ -212,6 +215,7 @@ export async function refsData(
       ...(result.stale ? { stale_files: result.stale } : {}),
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
+      ...(nearest.length ? { nearest_defined: nearest } : {}),
     };
     const line = [
       `${counted(result.siteCount, 'site')} in ${counted(result.files, 'file')} (${counts.resolved} resolved, ${counts.candidate} candidate, ${counts.unresolved} unresolved)`,
@@ -225,6 +229,7 @@ export async function refsData(
       ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
       ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`),
       ...(widened ? ['scope home, no sites there: widened to all members'] : []),
+      ...(nearest.length ? [`nearest defined: ${nearest.join(', ')} (refs ${nearest[0]})`] : []),
     ].join('; ');
     return saveNav(ctx, opts, 'refs', `refs ${words.join(' ')}`, entries, result.truncated, coverage, line);
   } finally {
