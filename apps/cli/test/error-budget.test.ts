@@ -31,6 +31,8 @@ describe('errors within the budget', () => {
   beforeAll(() => {
     repo = makeRepo({ 'src/a.ts': 'export class A {\n  method() {}\n}\n' }, 'errbudget');
     expect(repo.cli('index').status).toBe(0);
+    // A read starts the daemon (status asks a running one and starts none).
+    expect(daemon('search', 'A').status).toBe(0);
     expect(daemon('status').json().daemon).toMatchObject({ state: 'serving' });
   });
 

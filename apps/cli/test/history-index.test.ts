@@ -146,6 +146,11 @@ describe('the history index', () => {
   it('is built by the daemon in the background and shared by a linked worktree', async () => {
     const cache = tempDir('daemon');
     try {
+      // A read starts the root's daemon (status asks a running one and starts none); it
+      // answers index_warming, exit 2, while the new daemon indexes.
+      expect([0, 2]).toContain(
+        runCli(['--root', repo.root, '--cache', cache, 'search', 'gamma'], undefined, { daemon: true }).status,
+      );
       const first = status(repo.root, cache, true);
       expect(['absent', 'building', 'ready']).toContain(first.history.state);
       const ready = await until('the daemon to build the history index', () => {

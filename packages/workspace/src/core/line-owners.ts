@@ -12,7 +12,11 @@ interface Owner {
   readonly name: string;
 }
 
-/** The innermost enclosing definition (function, method, type…) of each line of one indexed file. */
+/**
+ * The innermost enclosing definition (function, method, type…) of each line of one indexed
+ * file, among those starting above the line: a definition's own first line names it
+ * already (`5: DEFAULTS = {…}` needs no `in DEFAULTS`).
+ */
 export function lineOwnersOf(reader: IndexReader, path: string): LineOwner {
   const owners: Owner[] = reader
     .fileDefinitions(path)
@@ -21,11 +25,7 @@ export function lineOwnersOf(reader: IndexReader, path: string): LineOwner {
   return (line) => {
     let best: Owner | undefined;
     for (const o of owners)
-      if (
-        o.startLine <= line &&
-        line <= o.endLine &&
-        (!best || o.endLine - o.startLine < best.endLine - best.startLine)
-      )
+      if (o.startLine < line && line <= o.endLine && (!best || o.endLine - o.startLine < best.endLine - best.startLine))
         best = o;
     return best?.name;
   };
