@@ -114,6 +114,18 @@ describe('bad input', () => {
     expect(st.parse_failure_kinds).toEqual({ failed: 0, partial: 1 });
     expect(st.parse_failure_paths).toEqual(['src/broken.ts']);
     expect(broken.lines('status').stdout).toContain('parse_failure_paths: ["src/broken.ts"]');
+    expect(st).not.toHaveProperty('parse_failure_paths_more');
+    // Past the first 10, the rest are counted.
+    const many = makeRepo(
+      Object.fromEntries(
+        Array.from({ length: 12 }, (_, i) => [`src/b${String(i).padStart(2, '0')}.ts`, 'export function half( {\n']),
+      ),
+      'parse-many',
+    );
+    expect(many.cli('index').status).toBe(0);
+    const manySt = many.cli('status').json();
+    expect(manySt.parse_failure_paths).toHaveLength(10);
+    expect(manySt.parse_failure_paths_more).toBe(2);
     // A clean tree names none.
     const clean = makeRepo({ 'src/ok.ts': 'export const fine = 1;\n' }, 'parse-clean');
     expect(clean.cli('index').status).toBe(0);
