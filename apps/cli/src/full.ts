@@ -2,10 +2,10 @@
 // command line is read by @trufflepig/cli-surface's table, the same one the fast path,
 // the daemon's request decoding, help and docs/cli.md are made from.
 import {
+  DAEMON_STARTING_VERBS,
   forwardedWire,
   helpTextFor,
   readCommandLine,
-  SERVED_VERBS,
   unknownVerbMessage,
   usageText,
   wordsError,
@@ -123,10 +123,9 @@ async function runVerb(
   const write = (r: CommandResult) => writeResult(linesError(r, opts));
   // A read verb: start the root's daemon (or the workspace's coordinator) when none runs
   // and let it answer (an unpublished root then answers index_warming while its daemon
-  // indexes); when it cannot start, answer here. `status` starts nothing: a running daemon
-  // answered it on the fast path, and asking whether one runs must not start one (an
-  // agent trial's `stop` then `status` found a new daemon serving).
-  if (!opts.noDaemon && verb !== 'status' && (SERVED_VERBS as ReadonlySet<string>).has(verb)) {
+  // indexes); when it cannot start, answer here. A verb the table marks startsNoDaemon
+  // (`status`) was answered on the fast path if a daemon runs, and is answered here if not.
+  if (!opts.noDaemon && (DAEMON_STARTING_VERBS as ReadonlySet<string>).has(verb)) {
     const served = await serveThroughDaemons(verb, words, opts, forwardedWire(line.options));
     if (served) return write({ stdout: served.stdout, stderr: served.stderr, exitCode: served.exitCode === 0 ? 0 : 2 });
   }

@@ -62,6 +62,7 @@ export {
   decodeWire,
   forwardedWire,
   SERVED_VERBS,
+  DAEMON_STARTING_VERBS,
   WIRE_KEYS,
   type WireInput,
   type WireMap,

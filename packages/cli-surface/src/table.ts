@@ -31,6 +31,11 @@ export interface VerbSpec {
   readonly forms: readonly VerbForm[];
   /** A root daemon (or a workspace's coordinator) answers it: the fast path may serve it. */
   readonly served: boolean;
+  /**
+   * A served verb that asks a running daemon and starts none when none runs (`status`:
+   * asking whether a daemon runs must not start one). Served verbs start one by default.
+   */
+  readonly startsNoDaemon?: true;
   readonly arity: Arity;
   /** The usage error of words that do not fit `arity` ('some', 'one', 'none'). */
   readonly usage?: string;
@@ -251,6 +256,7 @@ export const VERB_TABLE = [
   {
     name: 'status',
     served: true,
+    startsNoDaemon: true,
     arity: 'any',
     shape: 'status',
     forms: [

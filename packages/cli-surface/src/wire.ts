@@ -75,6 +75,13 @@ export const SERVED_VERBS: ReadonlySet<ServedVerbName> = new Set(
   VERB_TABLE.flatMap((v) => (v.served ? [v.name as ServedVerbName] : [])),
 );
 
+/** The served verbs that start the root's daemon (or the workspace's coordinator) when none runs. */
+export const DAEMON_STARTING_VERBS: ReadonlySet<ServedVerbName> = new Set(
+  VERB_TABLE.flatMap((v) =>
+    v.served && !('startsNoDaemon' in v && v.startsNoDaemon) ? [v.name as ServedVerbName] : [],
+  ),
+);
+
 function encodeFields(
   values: Readonly<Record<string, unknown>>,
   fields: readonly Field[],
