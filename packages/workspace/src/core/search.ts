@@ -131,6 +131,24 @@ function encodedRoot(root: string): string {
   return encoded;
 }
 
+/**
+ * What an entry keeps of a hit's narrowed span: its bytes and lines, and what its hit line
+ * names (the definition it is, or the one a window is in). A search's entries and the ones
+ * settled later (settle.ts) take them from here alike.
+ */
+export function spanFields(
+  h: SearchHit,
+): Pick<LiveSourceEntry, 'start' | 'end' | 'start_line' | 'end_line' | 'name' | 'within'> {
+  return {
+    start: h.start,
+    end: h.end,
+    start_line: h.startLine,
+    end_line: h.endLine,
+    ...(h.name !== undefined ? { name: h.name } : {}),
+    ...(h.within !== undefined ? { within: h.within } : {}),
+  };
+}
+
 /** The one SearchHit → ResultEntry of a live source hit (single roots and members alike). */
 export function liveSourceEntry(at: EntryOrigin, generation: number, h: SearchHit): LiveSourceEntry {
   return {
@@ -140,13 +158,8 @@ export function liveSourceEntry(at: EntryOrigin, generation: number, h: SearchHi
     path: h.path,
     revision: h.revision ?? '',
     generation,
-    start: h.start,
-    end: h.end,
-    start_line: h.startLine,
-    end_line: h.endLine,
-    ...(h.name !== undefined ? { name: h.name } : {}),
+    ...spanFields(h),
     ...(h.kind !== undefined ? { kind: h.kind } : {}),
-    ...(h.within !== undefined ? { within: h.within } : {}),
     ...(h.alsoLines?.length ? { also_lines: [...h.alsoLines] } : {}),
     sources: [...h.tags],
     lang: h.lang,
@@ -273,13 +286,12 @@ export async function runSearch(
     const outcome = searchIndex(reader.value, q);
     const terms = snippetTerms(q);
     const memo = new Map<SearchHit, SearchHit>();
-    const entries = narrowHits(reader.value, q, terms, outcome.hits, memo, opts.narrowNow ?? DEFAULT_LIMIT).map(
-      (h, i): LiveSourceEntry => {
-        const entry = liveSourceEntry(r, reader.value.generation, h);
-        const original = outcome.hits[i];
-        return narrowable(original, q) && !memo.has(original) ? { ...entry, unsettled: true } : entry;
-      },
-    );
+    const pageCount = opts.narrowNow ?? DEFAULT_LIMIT;
+    const entries = narrowHits(reader.value, q, terms, outcome.hits, memo, pageCount).map((h, i): LiveSourceEntry => {
+      const entry = liveSourceEntry(r, reader.value.generation, h);
+      const original = outcome.hits[i];
+      return narrowable(original, q) && !memo.has(original) ? { ...entry, unsettled: true } : entry;
+    });
     const lineMatch = lineMatchOf(q);
     const saved = opts.store.save(
       {
@@ -290,11 +302,9 @@ export async function runSearch(
       },
       entries,
     );
-    const owners = new Map<string, LineOwner>();
-    if (lineMatch)
-      for (const e of entries.slice(0, opts.narrowNow ?? DEFAULT_LIMIT))
-        owners.set(e.path, lineOwnersOf(reader.value, e.path));
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
+    const owners = new Map<string, LineOwner>();
+    if (lineMatch) for (const e of entries.slice(0, pageCount)) owners.set(e.path, lineOwnersOf(reader.value, e.path));
     const cov = coverageOf(
       reader.value.coverage(),
       setTruncation(outcome, saved.value.truncated),

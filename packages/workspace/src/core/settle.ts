@@ -12,7 +12,7 @@ import { fail, ok, type Outcome } from './errors';
 import type { Host } from './host';
 import { ownerIndexOptions } from './owner';
 import { openPublished, releaseReader } from './reader-pool';
-import { parseWords, searchHitOf, snippetTerms } from './search';
+import { parseWords, searchHitOf, snippetTerms, spanFields } from './search';
 import { narrowFromFile } from './spans';
 
 const isProvisional = (e: ResultEntry | undefined): e is LiveSourceEntry & { unsettled: true } =>
@@ -24,15 +24,7 @@ function settledEntry(e: LiveSourceEntry, narrowed: SearchHit | undefined): Live
   if (!narrowed) return rest;
   // The hit line names what its span is (narrowHit): the narrowed name, or the definition a window is in.
   const { name: _indexed, within: _none, ...unnamed } = rest;
-  return {
-    ...unnamed,
-    start: narrowed.start,
-    end: narrowed.end,
-    start_line: narrowed.startLine,
-    end_line: narrowed.endLine,
-    ...(narrowed.name !== undefined ? { name: narrowed.name } : {}),
-    ...(narrowed.within !== undefined ? { within: narrowed.within } : {}),
-  };
+  return { ...unnamed, ...spanFields(narrowed) };
 }
 
 /** Owner index of an entry: its cache, its root, and how that index opens. */
