@@ -5,12 +5,7 @@
 // hits only.
 import { isEnclosingKind, qualifiedName, type IndexReader } from '@trufflepig/index';
 import type { LineOwner } from '@trufflepig/render';
-
-interface Owner {
-  readonly startLine: number;
-  readonly endLine: number;
-  readonly name: string;
-}
+import { innermostHolding } from './spans';
 
 /**
  * The innermost enclosing definition (function, method, type…) of each line of one indexed
@@ -18,15 +13,13 @@ interface Owner {
  * already (`5: DEFAULTS = {…}` needs no `in DEFAULTS`).
  */
 export function lineOwnersOf(reader: IndexReader, path: string): LineOwner {
-  const owners: Owner[] = reader
-    .fileDefinitions(path)
-    .filter((d) => isEnclosingKind(d.kind))
-    .map((d) => ({ startLine: d.startLine, endLine: d.endLine, name: qualifiedName(d) }));
+  const owners = reader.fileDefinitions(path).filter((d) => isEnclosingKind(d.kind));
   return (line) => {
-    let best: Owner | undefined;
-    for (const o of owners)
-      if (o.startLine < line && line <= o.endLine && (!best || o.endLine - o.startLine < best.endLine - best.startLine))
-        best = o;
-    return best?.name;
+    const best = innermostHolding(
+      owners.filter((d) => d.startLine < line),
+      line,
+      line,
+    );
+    return best && qualifiedName(best);
   };
 }

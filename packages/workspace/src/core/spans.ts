@@ -212,10 +212,15 @@ function outermostStartingAt(defs: readonly DefSpan[], line: number): DefSpan | 
 /**
  * The smallest definition holding every line of [startLine, endLine]: what a window cut from
  * a long function is part of (an agent trial read `expand_spec.go:80-95`, unnamed, as
- * outside any function). Ties: the one starting last, the innermost.
+ * outside any function), and the definition a further match outside a hit is in
+ * (line-owners.ts). Fewest bytes; ties: the one starting last, the innermost.
  */
-function innermostHolding(defs: readonly DefSpan[], startLine: number, endLine: number): DefSpan | undefined {
-  let best: DefSpan | undefined;
+export function innermostHolding<D extends { startLine: number; endLine: number; start: number; end: number }>(
+  defs: readonly D[],
+  startLine: number,
+  endLine: number,
+): D | undefined {
+  let best: D | undefined;
   for (const d of defs) {
     if (d.startLine > startLine || d.endLine < endLine) continue;
     if (
