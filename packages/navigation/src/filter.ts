@@ -1,7 +1,7 @@
 // The query filters (file: -file: lang: source: -source: kind:) applied to navigation
 // candidates: the file filters are search's own predicate (IndexReader.eligibility).
 import type { IndexedFile, IndexReader, ParsedQuery } from '@trufflepig/index';
-import { percentDecode } from '@trufflepig/base/stored-path';
+import { displayPath } from '@trufflepig/base/stored-path';
 import { printedPath } from '@trufflepig/render';
 import { NEAREST_PATHS_MAX } from './limits';
 
@@ -27,13 +27,9 @@ export function filterWords(q: ParsedQuery): string {
   ].join(' ');
 }
 
-function display(encoded: string): string {
-  return percentDecode(encoded).toString('utf8');
-}
-
 /** Indexed paths nearest to `wanted`: sharing the longest leading part, then the same base name. */
 export function nearestPaths(reader: IndexReader, wanted: string): string[] {
-  const target = display(wanted).replace(/\/+$/, '');
+  const target = displayPath(wanted).replace(/\/+$/, '');
   const base = target.split('/').pop() ?? target;
   const score = (p: string): number => {
     let common = 0;
@@ -43,7 +39,7 @@ export function nearestPaths(reader: IndexReader, wanted: string): string[] {
   return reader
     .files()
     .filter((f) => !f.excluded)
-    .map((f) => ({ p: f.path, s: score(display(f.path)) }))
+    .map((f) => ({ p: f.path, s: score(displayPath(f.path)) }))
     .sort((a, b) => b.s - a.s || (a.p < b.p ? -1 : 1))
     .slice(0, NEAREST_PATHS_MAX)
     .map((x) => x.p);

@@ -6,7 +6,7 @@
 // Before, every such call was a candidate (an agent trial on HCL: 13 calls of a name
 // defined once, all "call candidate").
 import * as path from 'node:path';
-import { percentDecode } from '@trufflepig/base/stored-path';
+import { displayPath } from '@trufflepig/base/stored-path';
 import {
   goImportName,
   readLiveFile as readOnce,
@@ -27,17 +27,13 @@ const MODULE_LINE = /^\s*module\s+("?)([^\s"]+)\1\s*(?:\/\/.*)?$/m;
 
 const modulesByReader = new WeakMap<IndexReader, readonly GoModule[]>();
 
-function plain(encoded: string): string {
-  return percentDecode(encoded).toString('utf8');
-}
-
 /** The modules of a reader's `go.mod` files, read once per reader from the bytes indexed. */
 function goModules(reader: IndexReader): readonly GoModule[] {
   let modules = modulesByReader.get(reader);
   if (modules === undefined) {
     const found: GoModule[] = [];
     for (const f of reader.files()) {
-      const p = plain(f.path);
+      const p = displayPath(f.path);
       if (f.excluded || path.posix.basename(p) !== 'go.mod') continue;
       const live = readOnce(reader.root, f.path);
       if (!live.ok || live.revision !== f.revision) continue;
@@ -61,7 +57,7 @@ export function goImportDir(reader: IndexReader, spelled: string): string | unde
 }
 
 function directoryOf(file: IndexedFile): string {
-  const dir = path.posix.dirname(plain(file.path));
+  const dir = path.posix.dirname(displayPath(file.path));
   return dir === '.' ? '' : dir;
 }
 

@@ -7,13 +7,9 @@
 // `src/` that mirrors its `include/`), where the functions it declares are defined.
 import * as path from 'node:path';
 import { type IndexedFile, type IndexReader } from '@trufflepig/index';
-import { percentDecode, percentEncode } from '@trufflepig/base/stored-path';
+import { displayPath, percentEncode } from '@trufflepig/base/stored-path';
 import { C_SOURCE_EXTENSIONS, isCHeaderPath } from '@trufflepig/rank';
 import { NAV_INCLUDES_CACHED_MAX } from './limits';
-
-function plain(encoded: string): string {
-  return percentDecode(encoded).toString('utf8');
-}
 
 /** Indexed files by base name, built once per reader (a kernel tree resolves many includes per refs call). */
 const byBaseName = new WeakMap<IndexReader, Map<string, IndexedFile[]>>();
@@ -23,7 +19,7 @@ function filesNamed(reader: IndexReader, base: string): readonly IndexedFile[] {
     map = new Map();
     for (const f of reader.files()) {
       if (f.excluded) continue;
-      const name = path.posix.basename(plain(f.path));
+      const name = path.posix.basename(displayPath(f.path));
       const list = map.get(name);
       if (list) list.push(f);
       else map.set(name, [f]);
@@ -44,7 +40,7 @@ function sharedDirs(a: string, b: string): number {
 /** The matches nearest the including file: most shared leading directories, then fewest directories. */
 function nearest(from: string, files: readonly IndexedFile[]): IndexedFile[] {
   if (files.length <= 1) return [...files];
-  const key = (f: IndexedFile) => [-sharedDirs(from, plain(f.path)), plain(f.path).split('/').length];
+  const key = (f: IndexedFile) => [-sharedDirs(from, displayPath(f.path)), displayPath(f.path).split('/').length];
   const best = files.map(key).reduce((a, b) => (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]) ? b : a));
   return files.filter((f) => {
     const k = key(f);
@@ -116,7 +112,7 @@ function resolveInclude(reader: IndexReader, from: string, spelled: string): Inc
     const named = filesNamed(reader, path.posix.basename(target));
     const ending = (suffix: string) =>
       named.filter((f) => {
-        const p = plain(f.path);
+        const p = displayPath(f.path);
         return p === suffix || p.endsWith(`/${suffix}`);
       });
     found = nearest(from, ending(`include/${target}`));
@@ -124,6 +120,7 @@ function resolveInclude(reader: IndexReader, from: string, spelled: string): Inc
   }
   const pairs: IndexedFile[] = [];
   for (const h of found)
-    for (const s of pairedSources(reader, plain(h.path))) if (!found.includes(s) && !pairs.includes(s)) pairs.push(s);
+    for (const s of pairedSources(reader, displayPath(h.path)))
+      if (!found.includes(s) && !pairs.includes(s)) pairs.push(s);
   return { files: found, pairs };
 }

@@ -9,7 +9,7 @@ import {
   type IndexedImport,
   type IndexReader,
 } from '@trufflepig/index';
-import { percentDecode, percentEncode } from '@trufflepig/base/stored-path';
+import { displayPath, percentEncode } from '@trufflepig/base/stored-path';
 import { NAV_IMPORT_HOPS } from './limits';
 import { readLiveFile as readOnce } from '@trufflepig/index';
 import { includeFiles } from './include';
@@ -48,10 +48,6 @@ const TS_EXTENSIONS = [
   '/index.js',
   '/index.mjs',
 ];
-
-function plain(encoded: string): string {
-  return percentDecode(encoded).toString('utf8');
-}
 
 function existing(reader: IndexReader, candidates: readonly string[]): IndexedFile[] {
   const out: IndexedFile[] = [];
@@ -107,7 +103,7 @@ export function moduleFiles(
   reader: IndexReader,
   imp: IndexedImport,
 ): { files: readonly IndexedFile[]; symbol: string | undefined; pairs?: readonly IndexedFile[] } {
-  const from = plain(imp.file.path);
+  const from = displayPath(imp.file.path);
   const lang = imp.file.lang;
   const spelled = imp.spelled;
   if (lang === 'typescript' || lang === 'tsx' || lang === 'javascript') {
@@ -177,7 +173,7 @@ export function moduleFiles(
   const suffix = `${parts.join('/')}${ext}`;
   const files = reader
     .files()
-    .filter((f) => !f.excluded && (plain(f.path) === suffix || plain(f.path).endsWith(`/${suffix}`)));
+    .filter((f) => !f.excluded && (displayPath(f.path) === suffix || displayPath(f.path).endsWith(`/${suffix}`)));
   return { files, symbol };
 }
 
