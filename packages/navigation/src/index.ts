@@ -9,7 +9,8 @@
  *
  * - `show sym:NAME` — `definitionCandidates` orders a name's definitions over the targets,
  *   `definitionsViaImports` follows imports (`resolve.ts`: TypeScript/JavaScript module
- *   resolution, Python and Rust paths, C `#include` in `include.ts`) when none carries the
+ *   resolution, packages in a committed `node_modules/` in `node-packages.ts`, Python and Rust
+ *   paths, C `#include` in `include.ts`, Go packages in `go-packages.ts`) when none carries the
  *   name, `definitionBody` cuts a long definition to its head and members (`fold.ts`
  *   folds a long Python docstring), `referenceCount` counts its sites.
  * - `refs NAME` — `referenceSites` lists the sites (calls first, declarations and import

@@ -22,7 +22,7 @@ import { readLiveFile as readOnce } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import { fileFilter } from './filter';
 import type { NavTarget } from './target';
-import { followImport, type Resolution } from './resolve';
+import { dotQualifier, followImport, moduleMemberTrail, type Resolution } from './resolve';
 import { unindexedMentions, useRowsOf } from './uses';
 
 export interface RefSite {
@@ -279,6 +279,30 @@ export function referenceSites(
     const locator = locatorIn(t.root, new Map());
     const memo = new Map<IndexedImport, SiteResolution>();
     const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo);
+    const qualifiedMemo = new Map<string, SiteResolution | undefined>();
+    const moduleMember = (file: IndexedFile, imports: readonly IndexedImport[], before: string) => {
+      const qualifier = dotQualifier(before);
+      if (qualifier === undefined) return undefined;
+      const key = `${file.id}\0${qualifier}`;
+      if (!qualifiedMemo.has(key)) {
+        const trail = moduleMemberTrail(t.reader, file, imports, qualifier, name);
+        const hit = (trail?.definitions ?? []).filter((d) =>
+          defs.some((x) => x.file.id === d.file.id && x.start === d.start),
+        );
+        // Qualified by a module that does not lead to one of the name's definitions: none of them.
+        qualifiedMemo.set(
+          key,
+          trail === undefined
+            ? undefined
+            : hit.length === 1
+              ? { resolution: trail.outcome === 'resolved' ? 'resolved' : 'candidate', definition: locator(hit[0]) }
+              : hit.length > 1
+                ? { resolution: 'candidate' }
+                : { resolution: 'unresolved' },
+        );
+      }
+      return qualifiedMemo.get(key);
+    };
     const rows = useRowsOf(t.reader, name).filter((u) => ok(u.file));
     // Files whose rows may lack the name (over the fact limit, a failed parse) are read for it too.
     const hidden = unindexedMentions(t.reader, t.root, name, ok, new Set(rows.map((u) => u.file.id)));
@@ -347,6 +371,16 @@ export function referenceSites(
               definition: locator(go.definition),
             };
           else if (go?.kind === 'elsewhere') site = { resolution: 'unresolved' };
+        }
+        // JavaScript and TypeScript: `Q.name` where Q binds a whole module (resolve.ts) is
+        // that module's, whatever the file's other uses resolve to.
+        if (container === undefined && !own && !imported) {
+          const via = moduleMember(use.file, fileImports, before());
+          if (via)
+            site = {
+              ...via,
+              resolution: use.file.parse === 'partial' && via.resolution === 'resolved' ? 'candidate' : via.resolution,
+            };
         }
         // `refs A::b`: an occurrence of b is a site of A::b by what qualifies it, not by the
         // file it is in; another type's declaration of b is none.

@@ -13,6 +13,7 @@ import { displayPath, percentEncode } from '@trufflepig/base/stored-path';
 import { NAV_IMPORT_HOPS } from './limits';
 import { readLiveFile as readOnce } from '@trufflepig/index';
 import { includeFiles } from './include';
+import { nodePackagePaths } from './node-packages';
 
 export type Resolution = 'resolved' | 'candidate' | 'unresolved';
 
@@ -107,7 +108,19 @@ export function moduleFiles(
   const lang = imp.file.lang;
   const spelled = imp.spelled;
   if (lang === 'typescript' || lang === 'tsx' || lang === 'javascript') {
-    if (!spelled.startsWith('.')) return { files: [], symbol: imp.name ?? undefined };
+    if (!spelled.startsWith('.')) {
+      // A package in a committed node_modules/ (node-packages.ts); TypeScript, `.mjs` and
+      // `.mts` files import, so an exports map's `import` conditions apply to them.
+      const esm = lang !== 'javascript' || /\.m[jt]s$/.test(from);
+      const candidates = nodePackagePaths(reader, from, spelled, esm);
+      return {
+        files: existing(
+          reader,
+          candidates.flatMap((c) => TS_EXTENSIONS.map((e) => c + e)),
+        ).slice(0, 1),
+        symbol: imp.name ?? undefined,
+      };
+    }
     const base = path.posix.join(path.posix.dirname(from), spelled);
     const stripped = base.replace(/\.(m|c)?js$/, '');
     return {
@@ -264,4 +277,35 @@ export function followImport(reader: IndexReader, imp: IndexedImport, wanted?: s
     outcome: 'unresolved',
     definitions: [],
   };
+}
+
+const JS_LANGS: ReadonlySet<string> = new Set(['javascript', 'typescript', 'tsx']);
+
+/** The identifier qualifying an occurrence (`Q` of `Q.name`; `before`: its line's text before the name), if any. */
+export function dotQualifier(before: string): string | undefined {
+  return /(?<![\w$.])([A-Za-z_$][\w$]*)\s*\.\s*$/.exec(before)?.[1];
+}
+
+/**
+ * `Q.name` in JavaScript or TypeScript where Q (`dotQualifier`) binds a module as a whole
+ * (`const Q = require('m')`, `import * as Q from 'm'`, `import Q from 'm'` of a CommonJS
+ * module): the definitions of `name` that module holds, through its re-exports, and whether
+ * the trail is certain. Undefined in another language or when no single import binds the
+ * qualifier. Before, npm's `checks.checkEngine(...)` after `const checks =
+ * require('npm-install-checks')` was a candidate like any other call of a name defined once.
+ */
+export function moduleMemberTrail(
+  reader: IndexReader,
+  file: IndexedFile,
+  imports: readonly IndexedImport[],
+  qualifier: string,
+  name: string,
+): ImportTrail | undefined {
+  if (!JS_LANGS.has(file.lang)) return undefined;
+  const binding = imports.filter(
+    (i) =>
+      ((i.name === '*' || i.name === 'default') && i.alias === qualifier) || (i.alias === null && i.name === qualifier),
+  );
+  if (binding.length !== 1) return undefined;
+  return followImport(reader, { ...binding[0], name: '*', alias: null }, name);
 }
