@@ -23,6 +23,11 @@ const FILES: Record<string, string> = {
   'conf/registry.js':
     'function request(opts) {\n  const retries = opts.fetchRetries;\n  if (opts.fetchRetries > 0) log(opts.fetchRetries);\n' +
     '  return { retries: opts.fetchRetries, fetch: "retries" };\n}\n',
+  // A literal inside longer tokens: no phrase of whole words holds `jinja2-cache` or `4-byte`.
+  'src/bccache.py': 'def cache_dir():\n    return f"_jinja2-cache-{uid()}"\n',
+  'src/pad.rs': '// pairs of 64-byte cache lines\nstruct Padded;\n',
+  'src/env.py':
+    '# jinja2 environment\n# jinja2 templates\n\n\ndef load():\n    # from the cache, the cache first\n    pass\n',
   // A CommonJS binding of Command, used a lot, beside the class it names.
   'index.js':
     "const Command = require('./lib/command.js');\nconst { Option, Help: HelpText } = require('./lib/option.js');\n" +
@@ -91,6 +96,20 @@ describe('hyphenated and dotted tokens', () => {
     // Every noise file has `if` and `else`-free code; only the comment spells the phrase.
     expect(await fx.paths('if-else')).toEqual(['src/style.js']);
     expect(await fx.paths('for-in')).toEqual([]);
+  });
+
+  it('finds a quoted literal inside longer tokens, as rg -F does (trigram candidates)', async () => {
+    // Before: the phrase of its words was the only candidate filter, and both said 0 hits.
+    expect(await fx.paths('"jinja2-cache"')).toEqual(['src/bccache.py']);
+    const byte = await fx.search('"4-byte"');
+    expect(byte.hits.map((h) => [h.path, h.startLine])).toEqual([['src/pad.rs', 1]]);
+    expect(await fx.paths('"-cache-{"')).toEqual(['src/bccache.py']);
+    // The trigrams hold, the text does not: verified against the bytes, no hit.
+    expect(await fx.paths('"4-bytes"')).toEqual([]);
+  });
+
+  it('finds a hyphenated token of a free query inside a longer token when no file has its words as a phrase', async () => {
+    expect((await fx.paths('_jinja2-cache'))[0]).toBe('src/bccache.py');
   });
 
   it('keeps such a compound case-insensitive, as free text is, when typed with capitals', async () => {

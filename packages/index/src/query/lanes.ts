@@ -122,6 +122,11 @@ export interface LaneContext {
   readonly prune?: PruneSettings;
   /** Files a lane keeps, best first (default LANE_FILE_CAP); a lane cut there marks the search truncated. */
   readonly laneFiles?: number;
+  /**
+   * When reads of live bytes that no index evidence ranks (a literal's trigram-only
+   * candidates) stop, as `Date.now()` time; past it the search is truncated. Absent: no limit.
+   */
+  readonly deadlineAt?: number;
 }
 
 /** The files a lane keeps in this context. */

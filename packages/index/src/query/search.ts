@@ -42,7 +42,8 @@ import {
 } from './lanes';
 import { findLiteral, literalMatchesCase, liveHit, readLive, regexScan } from './live';
 import { hasFilters, type ParsedQuery } from './parse';
-import { regexPrefilter, type TrigramQuery } from '../trigram/regex';
+import { and, regexPrefilter, type TrigramQuery } from '../trigram/regex';
+import { stringTrigrams } from '../trigram/grams';
 import { evaluateQuery, hasFile } from '../trigram/evaluate';
 import { trigramFiles } from '../store/trigrams';
 import type { IndexedFile, IndexReader } from './reader';
@@ -248,31 +249,52 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
     });
 }
 
+interface LiteralOptions {
+  /** Only files spelling the text in the case typed (a literal with a capital letter). */
+  readonly exactCase?: boolean;
+  /**
+   * When the files whose trigrams hold the text are read beside the phrase's: `always` (a
+   * quoted literal: every file holding it must be found), or `when_no_phrase` (a hyphenated
+   * token of a free query, one lane among several: only when no region has its words as a
+   * phrase, so that a common token does not read thousands of files per search).
+   */
+  readonly substrings?: 'always' | 'when_no_phrase';
+}
+
 /**
  * Files holding `text` as spelled (ASCII case-insensitive, verified in the live bytes),
- * those spelling it in the same case first, each hit at its first such occurrence: the
- * candidates are the files whose regions match the phrase of `words`, best first (every
- * eligible file when there are no words). `exactCase` keeps only the same-case files.
+ * those spelling it in the same case first, each hit at its first such occurrence.
+ * Candidates: the files whose regions match the phrase of `words`, best first, then the
+ * files whose trigrams hold all of the text's (a literal is a substring, as `rg -F` reads
+ * it: `"jinja2-cache"` inside `_jinja2-cache-`, `"4-byte"` inside `64-byte`, which no
+ * phrase of whole words finds), by path prior and path; every eligible file when the text
+ * has neither words nor a trigram. `exactCase` keeps only the same-case files. The
+ * trigram-only candidates are read until `ctx.deadlineAt`; a read cut there truncates.
  */
 function literalHits(
   ctx: LaneContext,
   text: string,
   words: readonly string[],
   lane: string,
-  exactCase = false,
+  { exactCase = false, substrings = 'always' }: LiteralOptions = {},
 ): SearchHit[] {
   const needle = Buffer.from(text, 'utf8');
   const files = ctx.reader.eligibleFiles(ctx.query);
-  let candidates: { f: IndexedFile; score: number }[];
-  if (words.length === 0) {
-    candidates = files.map((f) => ({ f, score: 0 }));
-  } else {
-    const best = new Map<number, number>();
+  const best = new Map<number, number>();
+  if (words.length > 0) {
     const regions = ftsRegions(ctx.reader.db, ftsExpression(words, 'phrase'));
     if (regions.length >= LANE_REGION_SCAN_MAX) ctx.truncated = true;
     for (const r of regions) best.set(r.file, Math.max(best.get(r.file) ?? 0, r.score));
-    candidates = files.filter((f) => best.has(f.id)).map((f) => ({ f, score: best.get(f.id)! }));
   }
+  const tris = stringTrigrams(text);
+  const bySubstring =
+    substrings === 'when_no_phrase' && best.size > 0
+      ? []
+      : tris.length > 0
+        ? (regexCandidates(ctx.reader, files, and(...tris.map((tri) => ({ op: 'tri', tri }) as const))) ?? [])
+        : words.length === 0
+          ? files
+          : [];
   const prior = priorContext({
     words,
     fileFilters: ctx.query.fileInclude,
@@ -280,26 +302,40 @@ function literalHits(
     kindFile: false,
     identifier: false,
   });
-  candidates.sort(
-    (a, b) =>
-      b.score * pathPrior(b.f.path, prior) - a.score * pathPrior(a.f.path, prior) || (a.f.path < b.f.path ? -1 : 1),
-  );
+  const byPhrase = files
+    .filter((f) => best.has(f.id))
+    .map((f) => ({ f, score: best.get(f.id)! * pathPrior(f.path, prior) }))
+    .sort((a, b) => b.score - a.score || (a.f.path < b.f.path ? -1 : 1))
+    .map((x) => x.f);
+  const substringOnly = bySubstring
+    .filter((f) => !best.has(f.id))
+    .map((f) => ({ f, prior: pathPrior(f.path, prior) }))
+    .sort((a, b) => b.prior - a.prior || (a.f.path < b.f.path ? -1 : 1))
+    .map((x) => x.f);
   // A file that spells the text exactly as typed comes before one that holds it only in
   // another case (`"MAX_CONTENT_LENGTH"`: the config key before a file of
   // `max_content_length` parameters), and its hit sits on that spelling; the order within
-  // each group is the phrase order above.
+  // each group is the candidate order above.
   const exact: SearchHit[] = [];
   const otherCase: SearchHit[] = [];
-  for (const { f } of candidates) {
+  const verify = (f: IndexedFile) => {
     const live = readLive(ctx.reader.root, f);
-    if (!live) continue;
+    if (!live) return;
     const same = live.bytes.indexOf(needle);
     if (same >= 0) {
       exact.push(liveHit(f, live, same, same + needle.length, lane));
-      continue;
+      return;
     }
     const at = exactCase ? -1 : findLiteral(live.bytes, needle);
     if (at >= 0) otherCase.push(liveHit(f, live, at, at + needle.length, lane));
+  };
+  for (const f of byPhrase) verify(f);
+  for (const f of substringOnly) {
+    if (ctx.deadlineAt !== undefined && Date.now() > ctx.deadlineAt) {
+      ctx.truncated = true;
+      break;
+    }
+    verify(f);
   }
   return [...exact, ...otherCase];
 }
@@ -310,7 +346,7 @@ function literalHits(
  */
 function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean } {
   const text = ctx.query.text;
-  const hits = literalHits(ctx, text, ctx.query.words, 'literal', literalMatchesCase(text));
+  const hits = literalHits(ctx, text, ctx.query.words, 'literal', { exactCase: literalMatchesCase(text) });
   return { hits, truncated: ctx.truncated };
 }
 
@@ -325,7 +361,7 @@ function spelledLanes(ctx: LaneContext): HitLane[] {
   return q.text.split(' ').flatMap((token) => {
     const words = compoundWords(token);
     if (!words) return [];
-    const hits = literalHits(ctx, token, words, 'spelled');
+    const hits = literalHits(ctx, token, words, 'spelled', { substrings: 'when_no_phrase' });
     return [
       {
         name: 'spelled',
@@ -514,6 +550,7 @@ function runQuery(
     query: q,
     eligible: reader.eligibility(q),
     truncated: false,
+    deadlineAt,
     ...(lanes.prune ? { prune: lanes.prune } : {}),
     laneFiles: lanes.laneFiles,
   };
