@@ -24,6 +24,8 @@ export interface PageHit {
   kind?: string;
   /** A window hit: the definition its span is cut from (lines: `in NAME` where a name would stand). */
   within?: string;
+  /** A file found by its path alone, its content not indexed: the reason (lines: `[excluded: binary]`). */
+  excluded?: string;
   sources?: readonly string[];
   snippet?: { line: number; text: string };
   /**
@@ -209,6 +211,7 @@ export function hitJson(hit: PageHit, level: EvidenceLevel | boolean): Record<st
   if (hit.name !== undefined) out.name = hit.name;
   if (hit.kind !== undefined) out.kind = hit.kind;
   if (hit.within !== undefined) out.within = hit.within;
+  if (hit.excluded !== undefined) out.excluded = hit.excluded;
   if (hit.sources !== undefined) out.sources = hit.sources;
   if (shown !== 'none' && hit.snippet !== undefined) out.snippet = { line: hit.snippet.line, text: hit.snippet.text };
   const lines = evidenceLines(hit, shown);
@@ -278,6 +281,7 @@ export function hitLines(hit: PageHit, level: EvidenceLevel | boolean): string {
   else if (hit.within !== undefined) out += sep + 'in ' + escapeLineField(hit.within);
   const marker = nav ? legacyMarker(hit.sources) : sourceMarker(hit.sources);
   if (marker) out += sep + escapeLineField(marker);
+  if (hit.excluded !== undefined) out += sep + escapeLineField(`[excluded: ${hit.excluded}]`);
   for (const [key, value] of Object.entries(hit.detail ?? {}))
     out += '\t' + escapeLineField(`${key}=${Array.isArray(value) ? value.join(',') : String(value)}`);
   if (hit.repeats !== undefined && hit.repeats > 1) out += `\t×${hit.repeats}`;

@@ -145,6 +145,7 @@ const SEARCH_HIT_FIELDS: FieldChecks<SearchHitFields> = {
   lang: isString,
   scope: isStringArray,
   also_lines: isLineArray,
+  excluded: isString,
 };
 const NAVIGATION_ROW_FIELDS: FieldChecks<NavigationRowFields> = {
   role: isString,

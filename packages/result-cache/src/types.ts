@@ -51,6 +51,8 @@ export interface SearchHitFields {
   scope?: string[];
   /** Definition hits: first lines of the file's further matching definitions (its evidence). */
   also_lines?: number[];
+  /** A file found by its path alone, not indexed for its content: the reason (`binary`, `too_large`). */
+  excluded?: string;
 }
 
 /** The fields of a `refs` or `map` row (navigation verbs), beyond the span. */

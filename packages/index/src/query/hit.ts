@@ -19,6 +19,11 @@ export interface SearchHit {
    * One hit stands for its file; these say what else it holds instead of hiding it.
    */
   readonly alsoLines?: readonly number[];
+  /**
+   * The file is not indexed for its content (`binary`, `too_large`, ...: the reason the
+   * coverage counts it under): the hit is its path alone, never a line of it.
+   */
+  readonly excluded?: string;
   /** The lane that supplied the representative. */
   readonly lane: string;
   readonly revision: string | null;

@@ -161,6 +161,7 @@ function hitOf(
     revision: f.revision,
     tags: f.tags,
     lang: queryLanguageOf(f.lang),
+    ...(f.excluded ? { excluded: f.excluded } : {}),
     ...(name !== undefined ? { name } : {}),
     ...(kind !== undefined ? { kind } : {}),
     ...(alsoLines.length > 0 ? { alsoLines } : {}),

@@ -82,6 +82,9 @@ interface Ranked {
   readonly within: (keep: (tags: readonly string[]) => boolean) => SearchHit[];
 }
 
+/** The fusion tier of a file excluded from content indexing: after every identifier tier (lanes.ts identifierTiers, 0–3). */
+const EXCLUDED_FILE_TIER = 4;
+
 function rankFree(ctx: LaneContext): Ranked {
   const q = ctx.query;
   const kindFile = q.kinds.includes('file');
@@ -136,7 +139,13 @@ function rankFree(ctx: LaneContext): Ranked {
         .map((f) => ({ path: f.path, start: 0, end: f.size, payload: wholeFile(f, 'files') })),
     });
   }
-  const tierOf = q.identifier && defs ? identifierTiers(ctx, q.text, defs) : undefined;
+  const byName = q.identifier && defs ? identifierTiers(ctx, q.text, defs) : undefined;
+  // A file not indexed for its content (a `.pyc`, an image) stays findable by its path, after
+  // every file whose content holds the evidence, unless files are what is asked for: an
+  // agent trial's `search Environment` spent a hit on `__pycache__/environment.cpython-311.pyc`.
+  const tierOf = kindFile
+    ? byName
+    : (p: string): number => (ctx.reader.fileByPath(p)?.excluded ? EXCLUDED_FILE_TIER : byName ? byName(p) : 0);
   const priorOf = (p: string): number => {
     const f = ctx.reader.fileByPath(p);
     return f ? filePrior(f, prior) : pathPrior(p, prior);

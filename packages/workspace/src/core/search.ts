@@ -161,6 +161,7 @@ export function liveSourceEntry(at: EntryOrigin, generation: number, h: SearchHi
     ...spanFields(h),
     ...(h.kind !== undefined ? { kind: h.kind } : {}),
     ...(h.alsoLines?.length ? { also_lines: [...h.alsoLines] } : {}),
+    ...(h.excluded !== undefined ? { excluded: h.excluded } : {}),
     sources: [...h.tags],
     lang: h.lang,
     cache: at.cacheDir,
@@ -179,6 +180,7 @@ export function searchHitOf(e: LiveSourceEntry): SearchHit {
     ...(e.kind !== undefined ? { kind: e.kind } : {}),
     ...(e.within !== undefined ? { within: e.within } : {}),
     ...(e.also_lines?.length ? { alsoLines: e.also_lines } : {}),
+    ...(e.excluded !== undefined ? { excluded: e.excluded } : {}),
     lane: '',
     revision: e.revision,
     tags: e.sources ?? [],
@@ -395,6 +397,7 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): 
       ...(e.kind !== undefined ? { kind: e.kind } : {}),
       // A refs row's `within` is its row text's (navigation renders it); a search hit's names its window.
       ...(e.tag === 'live_source' && e.within !== undefined && e.role === undefined ? { within: e.within } : {}),
+      ...(e.tag === 'live_source' && e.excluded !== undefined ? { excluded: e.excluded } : {}),
       sources: e.sources ?? [],
     };
     // Evidence reads and verifies its file: only when the renderer shows the hit.
@@ -402,7 +405,8 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): 
     const entryMatch =
       match ??
       (e.tag === 'live_source' && e.kind !== undefined ? () => ({ kind: 'terms' as const, terms: [] }) : undefined);
-    if (i < limit && entryMatch !== undefined) {
+    // A file excluded from the index (a binary, a file too large) has no line to show.
+    if (i < limit && entryMatch !== undefined && !(e.tag === 'live_source' && e.excluded !== undefined)) {
       const root = rootRaw.toString();
       let memo: { value: Evidence | undefined } | undefined;
       const owners = data.lineOwners?.(e);
