@@ -22,7 +22,14 @@ import { readLiveFile as readOnce } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import { fileFilter } from './filter';
 import type { NavTarget } from './target';
-import { dotQualifier, followImport, moduleMemberTrail, type Resolution } from './resolve';
+import {
+  dotQualifier,
+  followImport,
+  moduleMemberTrail,
+  pathQualifier,
+  rustPathTrail,
+  type Resolution,
+} from './resolve';
 import { unindexedMentions, useRowsOf } from './uses';
 
 export interface RefSite {
@@ -279,6 +286,52 @@ export function referenceSites(
     const locator = locatorIn(t.root, new Map());
     const memo = new Map<IndexedImport, SiteResolution>();
     const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo);
+    // Rust module paths, memoised per file and path (resolve.ts rustPathTrail).
+    const pathMemo = new Map<string, SiteResolution | undefined>();
+    const rustPath = (
+      file: IndexedFile,
+      imports: readonly IndexedImport[],
+      before: string,
+      at: { start: number; end: number; line: number },
+    ): SiteResolution | undefined => {
+      const segments = file.lang === 'rust' ? pathQualifier(before) : undefined;
+      if (segments === undefined) return undefined;
+      const key = `${file.id}\0${segments.join('::')}`;
+      if (!pathMemo.has(key)) {
+        const trail = rustPathTrail(t.reader, file, imports, segments, name, at);
+        const hit = (trail?.definitions ?? []).filter((d) =>
+          defs.some((x) => x.file.id === d.file.id && x.start === d.start),
+        );
+        // A path that leads to none of the name's definitions (`std::mem::take`, another module's): none of them.
+        pathMemo.set(
+          key,
+          trail === undefined
+            ? undefined
+            : hit.length === 1
+              ? { resolution: trail.outcome === 'resolved' ? 'resolved' : 'candidate', definition: locator(hit[0]) }
+              : hit.length > 1
+                ? { resolution: 'candidate' }
+                : { resolution: 'unresolved' },
+        );
+      }
+      return pathMemo.get(key);
+    };
+    // `mod::Type::name` for `refs Type::name`: the definitions among `defs` in the files that
+    // define the Type the module path names; undefined when the path names none it finds.
+    const typeMembers = (
+      file: IndexedFile,
+      imports: readonly IndexedImport[],
+      before: string,
+      at: { start: number; end: number; line: number },
+    ): IndexedDefinition[] | undefined => {
+      const segments = file.lang === 'rust' ? pathQualifier(before) : undefined;
+      if (segments === undefined || segments.length < 2 || segments[segments.length - 1] !== container)
+        return undefined;
+      const types = rustPathTrail(t.reader, file, imports, segments.slice(0, -1), container!, at)?.definitions ?? [];
+      if (types.length === 0) return undefined;
+      const typeFiles = new Set(types.map((d) => d.file.id));
+      return defs.filter((d) => typeFiles.has(d.file.id));
+    };
     const qualifiedMemo = new Map<string, SiteResolution | undefined>();
     const moduleMember = (file: IndexedFile, imports: readonly IndexedImport[], before: string) => {
       const qualifier = dotQualifier(before);
@@ -372,6 +425,15 @@ export function referenceSites(
             };
           else if (go?.kind === 'elsewhere') site = { resolution: 'unresolved' };
         }
+        // Rust: a module path (`context::budget`) names its module's definition, not the file's own.
+        if (container === undefined && !own && !imported) {
+          const via = rustPath(use.file, fileImports, before(), o);
+          if (via)
+            site = {
+              ...via,
+              resolution: use.file.parse === 'partial' && via.resolution === 'resolved' ? 'candidate' : via.resolution,
+            };
+        }
         // JavaScript and TypeScript: `Q.name` where Q binds a whole module (resolve.ts) is
         // that module's, whatever the file's other uses resolve to.
         if (container === undefined && !own && !imported) {
@@ -390,10 +452,15 @@ export function referenceSites(
             fileDefs.some((d) => d.name === name && d.container === type),
           );
           if (member === 'not_a_site') continue;
+          // `scheduler::Handle::current`: the Handle of the module the path names, when it is found.
+          const ofType = member === 'resolved' ? typeMembers(use.file, fileImports, before(), o) : undefined;
+          const chosen = ofType ?? defs;
           site =
-            member === 'resolved' && defs.length > 0
-              ? { resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate', definition: locator(defs[0]) }
-              : { resolution: 'candidate', ...(defs.length === 1 ? { definition: locator(defs[0]) } : {}) };
+            member === 'resolved' && chosen.length === 1
+              ? { resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate', definition: locator(chosen[0]) }
+              : member === 'resolved' && ofType === undefined && defs.length > 0
+                ? { resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate', definition: locator(defs[0]) }
+                : { resolution: 'candidate', ...(chosen.length === 1 ? { definition: locator(chosen[0]) } : {}) };
         }
         const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(enclosingDefs, o.start);
         const within = shownIn ? qualifiedName(shownIn) : undefined;

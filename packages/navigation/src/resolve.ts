@@ -237,10 +237,16 @@ export function followImport(reader: IndexReader, imp: IndexedImport, wanted?: s
         const key = `${f.path}|${symbol}`;
         if (seen.has(key)) continue;
         seen.add(key);
+        // What an import names is a module-level item: `budget` of `context::budget` is the
+        // function, not a struct's field declared above it.
         let defs = reader
           .fileDefinitions(f.path)
           .filter((d) => d.name === symbol)
-          .sort((a, b) => declarationRank(a.kind) - declarationRank(b.kind));
+          .sort(
+            (a, b) =>
+              Number(a.container !== null) - Number(b.container !== null) ||
+              declarationRank(a.kind) - declarationRank(b.kind),
+          );
         if (defs.length === 0 && symbol === 'default') defs = defaultExport(reader, f);
         if (defs.length) {
           found.push(defs[0]);
@@ -308,4 +314,45 @@ export function moduleMemberTrail(
   );
   if (binding.length !== 1) return undefined;
   return followImport(reader, { ...binding[0], name: '*', alias: null }, name);
+}
+
+/** The `a::b::` path qualifying an occurrence (`before`: its line's text before the name), as segments; undefined when none. */
+export function pathQualifier(before: string): string[] | undefined {
+  const m = /(?<![\w:>])((?:[A-Za-z_]\w*\s*::\s*)+)$/.exec(before);
+  return m
+    ? m[1]
+        .split('::')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
+}
+
+/**
+ * Where a Rust module path leads for `name` (`context::budget`, `crate::runtime::coop::budget`,
+ * `super::task::spawn`): the path read as a `use` of the file would be, its first segment
+ * replaced by what the file's own `use` binds under that name (`use crate::runtime::context;`
+ * makes `context::budget` `crate::runtime::context::budget`). Undefined in another language,
+ * or when the path ends in a type (`Handle::current`: a member, decided by its container).
+ * Before, a file's own definition took every occurrence of its name: coop.rs's eight calls
+ * of `context::budget(...)` were resolved sites of coop.rs's own `budget` (an agent trial on
+ * tokio).
+ */
+export function rustPathTrail(
+  reader: IndexReader,
+  file: IndexedFile,
+  imports: readonly IndexedImport[],
+  segments: readonly string[],
+  name: string,
+  at: { readonly start: number; readonly end: number; readonly line: number },
+): ImportTrail | undefined {
+  if (file.lang !== 'rust' || segments.length === 0) return undefined;
+  const [head, ...rest] = segments;
+  if (/^[A-Z]/.test(segments[segments.length - 1])) return undefined;
+  let prefix: readonly string[] = segments;
+  if (!['crate', 'self', 'super'].includes(head)) {
+    const binding = imports.filter((i) => i.name !== '*' && (i.alias ?? i.name) === head);
+    if (binding.length === 1) prefix = [binding[0].spelled, ...rest];
+  }
+  const spelled = [...prefix, name].join('::');
+  return followImport(reader, { file, spelled, name, alias: null, reexport: false, ...at }, name);
 }

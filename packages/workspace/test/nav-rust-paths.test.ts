@@ -1,0 +1,95 @@
+// Rust module paths in refs (navigation/src/resolve.ts rustPathTrail): `context::budget(...)`
+// names the `budget` of the module the file's `use crate::runtime::context;` binds, not the
+// file's own `budget`; `crate::runtime::coop::budget` resolves through the crate root; a
+// path into another crate is none of the index's definitions; and `scheduler::Handle::current`
+// is the `current` of the Handle in `scheduler`, not of another Handle. Real tree-sitter parses.
+import { refsCommand } from '../src';
+import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
+
+const FILES = {
+  'Cargo.toml': '[package]\nname = "rt"\nversion = "0.1.0"\n',
+  'src/lib.rs': 'pub mod runtime;\n',
+  'src/runtime/mod.rs':
+    'pub(crate) mod context;\npub(crate) mod coop;\npub mod handle;\npub mod park;\npub mod scheduler;\n',
+  'src/runtime/context.rs': [
+    'pub(crate) struct Context {',
+    '    budget: u32,',
+    '}',
+    '',
+    'pub(super) fn budget<R>(f: impl FnOnce(u32) -> R) -> R {',
+    '    f(0)',
+    '}',
+    '',
+  ].join('\n'),
+  'src/runtime/coop.rs': [
+    'use crate::runtime::context;',
+    '',
+    'pub(crate) fn budget<R>(f: impl FnOnce() -> R) -> R {',
+    '    context::budget(|_| ());',
+    '    f()',
+    '}',
+    '',
+    'fn again() {',
+    '    budget(|| ());',
+    '    let _ = std::mem::budget(1);',
+    '}',
+    '',
+  ].join('\n'),
+  'src/runtime/park.rs': 'fn block_on() {\n    crate::runtime::coop::budget(|| ());\n}\n',
+  'src/runtime/scheduler.rs':
+    'pub struct Handle;\n\nimpl Handle {\n    pub fn current() -> Handle {\n        Handle\n    }\n}\n',
+  'src/runtime/handle.rs': [
+    'use crate::runtime::scheduler;',
+    '',
+    'pub struct Handle {',
+    '    inner: scheduler::Handle,',
+    '}',
+    '',
+    'impl Handle {',
+    '    pub fn current() -> Self {',
+    '        Handle { inner: scheduler::Handle::current() }',
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+interface Site {
+  path: string;
+  start_line: number;
+  role: string;
+  resolution: string;
+  definition?: string;
+}
+
+describe('Rust refs through module paths', () => {
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-nav-rust-paths-', FILES);
+  });
+
+  const sitesOf = async (words: string[]): Promise<Site[]> =>
+    json(await refsCommand(words, repo.at({ format: 'json' }))).hits as Site[];
+
+  it("resolves a module path through the file's use, the crate root, or not at all", async () => {
+    const sites = await sitesOf(['budget']);
+    const at = (p: string, line: number) => sites.find((s) => s.path === p && s.start_line === line);
+    // The function of context.rs, not its struct's field, and not coop.rs's own budget.
+    expect(at('src/runtime/coop.rs', 4)).toMatchObject({
+      role: 'call',
+      resolution: 'resolved',
+      definition: 'src/runtime/context.rs:5',
+    });
+    expect(at('src/runtime/coop.rs', 9)).toMatchObject({ resolution: 'resolved', definition: 'src/runtime/coop.rs:3' });
+    expect(at('src/runtime/park.rs', 2)).toMatchObject({ resolution: 'resolved', definition: 'src/runtime/coop.rs:3' });
+    // Another crate's: none of the index's.
+    expect(at('src/runtime/coop.rs', 10)).toMatchObject({ resolution: 'unresolved' });
+    expect(at('src/runtime/coop.rs', 10)?.definition).toBeUndefined();
+  });
+
+  it("refs Type::name keeps a path's type to the module that path names", async () => {
+    const sites = await sitesOf(['Handle::current']);
+    const inner = sites.find((s) => s.path === 'src/runtime/handle.rs' && s.start_line === 9);
+    expect(inner).toMatchObject({ resolution: 'resolved', definition: 'src/runtime/scheduler.rs:4' });
+  });
+});
