@@ -444,6 +444,19 @@ export function referenceSites(
               resolution: use.file.parse === 'partial' && via.resolution === 'resolved' ? 'candidate' : via.resolution,
             };
         }
+        // Rust: `x.name(...)` calls a method, never a free function; the file's own
+        // `fn name` (a test named after what it tests) is not what it calls.
+        if (
+          use.file.lang === 'rust' &&
+          !own &&
+          !imported &&
+          site.definition !== undefined &&
+          /\.\s*$/.test(before()) &&
+          defs.some((d) => d.container === null && d.file.id === use.file.id && locator(d) === site.definition)
+        ) {
+          const methods = defs.filter((d) => d.container !== null);
+          site = { resolution: 'candidate', ...(methods.length === 1 ? { definition: locator(methods[0]) } : {}) };
+        }
         // `refs A::b`: an occurrence of b is a site of A::b by what qualifies it, not by the
         // file it is in; another type's declaration of b is none.
         if (container !== undefined && !own && !imported) {

@@ -35,6 +35,10 @@ const FILES = {
     '}',
     '',
   ].join('\n'),
+  'src/runtime/builder.rs':
+    'pub struct Builder;\n\nimpl Builder {\n    pub fn max_threads(&mut self, n: usize) -> &mut Self {\n        self\n    }\n}\n',
+  // A test named after the method it tests.
+  'tests/rt.rs': 'fn max_threads() {\n    rt::runtime::builder::Builder.max_threads(1);\n}\n',
   'src/runtime/park.rs': 'fn block_on() {\n    crate::runtime::coop::budget(|| ());\n}\n',
   'src/runtime/scheduler.rs':
     'pub struct Handle;\n\nimpl Handle {\n    pub fn current() -> Handle {\n        Handle\n    }\n}\n',
@@ -85,6 +89,12 @@ describe('Rust refs through module paths', () => {
     // Another crate's: none of the index's.
     expect(at('src/runtime/coop.rs', 10)).toMatchObject({ resolution: 'unresolved' });
     expect(at('src/runtime/coop.rs', 10)?.definition).toBeUndefined();
+  });
+
+  it("a method call is no site of the file's own free function of that name", async () => {
+    const sites = await sitesOf(['max_threads']);
+    const call = sites.find((s) => s.path === 'tests/rt.rs' && s.start_line === 2);
+    expect(call).toMatchObject({ resolution: 'candidate', definition: 'src/runtime/builder.rs:4' });
   });
 
   it("refs Type::name keeps a path's type to the module that path names", async () => {
