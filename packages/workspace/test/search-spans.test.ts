@@ -150,3 +150,33 @@ describe('a match on the first line of a definition too long to be a span', () =
     expect(hit.within).toBeUndefined();
   });
 });
+
+describe('a match on a decorator', () => {
+  let repo: IndexedRepo;
+  const FILTERS = [
+    'import functools',
+    '',
+    ...Array.from({ length: 3 }, (_, i) => [
+      '',
+      '@pass_eval_context',
+      '@functools.cache',
+      `def do_filter${i}(ctx, value):`,
+      `    """Filter number ${i}."""`,
+      ...Array.from({ length: 12 }, (__, k) => `    value = value + ${k}`),
+      '    return value',
+      '',
+    ]).flat(),
+  ].join('\n');
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-decorators-', { 'filters.py': FILTERS });
+  });
+
+  it('spans the decorated definition from its decorators, and further matches name the definition they decorate', async () => {
+    const page = (await searchCommand(['re:^@pass_eval_context'], repo.at())).stdout.split('\n');
+    // Before: an unnamed window `filters.py:1-16`, and bare `23: @pass_eval_context` lines.
+    expect(page[0]).toMatch(/^[0-9a-z]{6,}:1 {2}filters\.py:4-20 {2}do_filter0$/);
+    expect(page[1]).toBe('  4: @pass_eval_context');
+    expect(page[2]).toBe('  23 in do_filter1: @pass_eval_context');
+    expect(page[3]).toBe('  42 in do_filter2: @pass_eval_context');
+  });
+});

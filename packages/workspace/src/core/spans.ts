@@ -93,7 +93,17 @@ function lineText(bytes: Buffer, starts: readonly number[], line: number): strin
 }
 
 /**
- * The definition whose leading comment holds `anchor`, with the comment's first line: a
+ * A decorator or attribute line (`@pass_eval_context`, `#[inline]`): it belongs to the
+ * definition below it, which the grammar starts after it.
+ */
+export function isDecorationLine(text: string): boolean {
+  return /^\s*(?:@[A-Za-z_]|#\[)/.test(text);
+}
+
+const isLeadingLine = (text: string): boolean => isCommentLine(text) || isDecorationLine(text);
+
+/**
+ * The definition whose leading comment or decorators hold `anchor`, with their first line: a
  * match in a doc comment (`// flushHeredocTemplateParts modifies in-place ...`) spans the
  * comment and the definition under it, at most SPAN_DEFINITION_MAX_LINES lines, instead
  * of a window that cuts the definition after a few lines. Undefined when a line between
@@ -111,9 +121,9 @@ function documentedDefinition(
     b.startLine < a.startLine || (b.startLine === a.startLine && b.end > a.end) ? b : a,
   );
   for (let line = anchor; line < def.startLine; line++)
-    if (!isCommentLine(lineText(bytes, starts, line))) return undefined;
+    if (!isLeadingLine(lineText(bytes, starts, line))) return undefined;
   let from = anchor;
-  while (from > 1 && isCommentLine(lineText(bytes, starts, from - 1))) from--;
+  while (from > 1 && isLeadingLine(lineText(bytes, starts, from - 1))) from--;
   return def.endLine - from + 1 <= SPAN_DEFINITION_MAX_LINES ? { from, def } : undefined;
 }
 
