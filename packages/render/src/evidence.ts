@@ -2,7 +2,7 @@
 // beats comment), then for `re:` and `"literal"` every further matching line of the file
 // up to EVIDENCE_MATCHES_MAX, and with `-C N` N lines of context around each.
 
-import { EVIDENCE_MATCHES_MAX } from './limits';
+import { EVIDENCE_MATCHES_MAX, EVIDENCE_TAB_COLUMNS } from './limits';
 import type { SourceRow } from './rows';
 import { commentaryRows, cutSnippet, pickSnippet, type Snippet } from './snippet';
 
@@ -189,6 +189,44 @@ export function pickEvidence(
       }
     }
   }
-  const lines = [...byLine.values()].sort((a, b) => a.line - b.line);
+  const sorted = [...byLine.values()].sort((a, b) => a.line - b.line);
+  const lines = context > 0 ? withRelativeIndent(sorted, new Map(rows.map((r) => [r.line, r.text]))) : sorted;
   return { best, lines, left, ...(leftLines.length > 0 ? { leftLines } : {}), cap };
+}
+
+/** Columns of a line's leading whitespace, a tab counting EVIDENCE_TAB_COLUMNS. */
+function indentColumns(text: string): number {
+  let columns = 0;
+  for (const c of text) {
+    if (c === ' ') columns++;
+    else if (c === '\t') columns += EVIDENCE_TAB_COLUMNS;
+    else break;
+  }
+  return columns;
+}
+
+/**
+ * `-C` evidence keeps the code's shape: each run of consecutive lines is indented by its
+ * lines' indentation less the run's smallest (blank lines aside), in spaces. Every
+ * evidence line is trimmed otherwise, and an agent trial on tokio read a `-C 3` block of a
+ * `select!` branch, twenty columns deep, as flat statements.
+ */
+function withRelativeIndent(lines: readonly EvidenceLine[], textOf: ReadonlyMap<number, string>): EvidenceLine[] {
+  const out: EvidenceLine[] = [];
+  for (let i = 0; i < lines.length;) {
+    let j = i + 1;
+    while (j < lines.length && lines[j].line === lines[j - 1].line + 1) j++;
+    const run = lines.slice(i, j);
+    const widths = run.map((l) => {
+      const text = textOf.get(l.line) ?? '';
+      return text.trim() === '' ? undefined : indentColumns(text);
+    });
+    const base = Math.min(...widths.filter((w): w is number => w !== undefined));
+    run.forEach((l, k) => {
+      const extra = widths[k] === undefined ? 0 : widths[k]! - base;
+      out.push(extra > 0 ? { ...l, text: ' '.repeat(extra) + l.text } : l);
+    });
+    i = j;
+  }
+  return out;
 }

@@ -29,6 +29,8 @@ export const MATCHES_LEFT_FILES_NAMED = 5;
 export const MATCHES_LEFT_LINES_NAMED = 10;
 /** Largest `-C N`: context lines before and after each evidence line. */
 export const CONTEXT_LINES_MAX = 10;
+/** Columns a tab stands for when `-C` evidence keeps its lines' relative indentation. */
+export const EVIDENCE_TAB_COLUMNS = 4;
 /** A page keeps every evidence line (further matches, context) while at least this many hits (or all remaining) fit with them. */
 export const EVIDENCE_FULL_KEEP_MIN = 4;
 /**

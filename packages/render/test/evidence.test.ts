@@ -1,6 +1,7 @@
 import { pickEvidence } from '../src/evidence';
 import {
   EVIDENCE_MATCHES_MAX,
+  EVIDENCE_TAB_COLUMNS,
   SNIPPET_MAX_CHARS,
   SPAN_DEFINITION_MAX_LINES,
   SPAN_WINDOW_LINES_BEFORE,
@@ -81,6 +82,39 @@ describe('pickEvidence', () => {
       [3, false],
       [4, true],
     ]);
+  });
+
+  it('keeps the relative indentation of a -C block, a tab as EVIDENCE_TAB_COLUMNS columns', () => {
+    const nested = [
+      '        for i in 0..BRANCHES {',
+      '            let branch;',
+      '',
+      '            {',
+      '\t\t\t\tbranch = i;',
+      '            }',
+      '        }',
+      '',
+    ].join('\n');
+    const ev = pickEvidence(
+      rowsOf(nested),
+      { startLine: 1, endLine: 7 },
+      { kind: 'lines', anchorLine: 2, matchAt: (t) => t.indexOf('let branch') },
+      3,
+    )!;
+    expect(ev.lines.map((l) => l.text)).toEqual([
+      'for i in 0..BRANCHES {',
+      '    let branch;',
+      '',
+      '    {',
+      `${' '.repeat(4 * EVIDENCE_TAB_COLUMNS - 8)}branch = i;`,
+    ]);
+    // Without -C, the line stands alone, trimmed.
+    const alone = pickEvidence(
+      rowsOf(nested),
+      { startLine: 1, endLine: 7 },
+      { kind: 'lines', anchorLine: 2, matchAt: (t) => t.indexOf('let branch') },
+    )!;
+    expect(alone.lines.map((l) => l.text)).toEqual(['let branch;']);
   });
 
   it('line matching shows every matching line of the file up to EVIDENCE_MATCHES_MAX and counts the rest', () => {
