@@ -77,6 +77,11 @@ describe('navigation in one root: show sym:, refs, map, ctx', () => {
     const lines = (await showCommand('sym:TokenBucket', at(root, { format: 'lines' }))).stdout;
     expect(lines.trimEnd().split('\n').slice(-1)).toEqual(['refs: 11 sites in 4 files (refs TokenBucket)']);
     expect(lines).not.toMatch(/^(import|definition): /m);
+    // A member's count is of its bare name, and says so: `refs A::b` keeps only A's.
+    const member = (await showCommand('sym:TokenBucket::refill', at(root, { format: 'lines' }))).stdout;
+    expect(member.trimEnd().split('\n').slice(-1)[0]).toMatch(
+      /^refs: \d+ sites? of refill in \d+ files? \(refs TokenBucket::refill\)$/,
+    );
     const config = (await showCommand('sym:Config', at(path.join(root, 'b'), { format: 'lines' }))).stdout;
     expect(config).toMatch(/^also: [0-9a-z]+:2 a\/config\.rs:1 struct Config$/m);
   });

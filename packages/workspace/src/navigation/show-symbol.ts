@@ -213,7 +213,12 @@ export async function showSymbol(
       ...(importTrail
         ? [['followed', `${importTrail.followed} hops via ${importTrail.via.join(' -> ')}`] as [string, string]]
         : []),
-      ['refs', `${counted(refs.sites, 'site')} in ${counted(refs.files, 'file')} (refs ${q.text})`],
+      // The index counts a name's occurrences, not whose member each is: for `A::b`, say it
+      // counts every `b` (an agent trial read `15 sites in 2 files` beside `refs A::b`'s 13 in 1).
+      [
+        'refs',
+        `${counted(refs.sites, 'site')}${name !== q.text ? ` of ${name}` : ''} in ${counted(refs.files, 'file')} (refs ${q.text})`,
+      ],
     ];
     const first = handle(0);
     return ok({
