@@ -20,7 +20,8 @@ export function renderObject(
 
 /**
  * Lines format of a plain object: `key: value` per field; a nested object prints one line
- * per field as `key.sub: value`, lists and deeper values as compact JSON.
+ * per field as `key.sub: value` (`key: none` when it has none), lists and deeper values as
+ * compact JSON.
  */
 export function objectLines(value: Readonly<Record<string, unknown>>): string {
   let out = '';
@@ -29,7 +30,8 @@ export function objectLines(value: Readonly<Record<string, unknown>>): string {
     if (v === undefined) continue;
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
       const entries = Object.entries(v as Record<string, unknown>);
-      if (entries.length === 0) out += `${escapeLineField(key)}: {}\n`;
+      // An empty record reads as what it says (`excluded: none`), not as JSON beside `key.sub:` lines.
+      if (entries.length === 0) out += `${escapeLineField(key)}: none\n`;
       for (const [sub, w] of entries)
         if (w !== undefined) out += `${escapeLineField(`${key}.${sub}`)}: ${escapeLineField(scalar(w))}\n`;
     } else out += `${escapeLineField(key)}: ${escapeLineField(scalar(v))}\n`;

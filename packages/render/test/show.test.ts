@@ -165,6 +165,14 @@ describe('fitError / renderObject', () => {
     expect(cut.message).toMatch(/…$/);
   });
 
+  test('lines of an object: nested records as key.sub lines, an empty one as none', () => {
+    const out = renderObject(
+      { files: 26, excluded: { binary: 25 }, unsearched: {}, paths: ['a', 'b'] },
+      { budget: 1000, format: 'lines' },
+    );
+    expect(out.stdout).toBe('files: 26\nexcluded.binary: 25\nunsearched: none\npaths: ["a","b"]\n');
+  });
+
   test('objects fit or answer the status with a retry hint', () => {
     const value = { generation: 3, files: 120, note: 'x'.repeat(400) };
     const full = renderObject(value, { budget: 10_000 });
