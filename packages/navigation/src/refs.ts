@@ -151,11 +151,18 @@ function resolveIn(
     (imp.name === null && imp.alias === null && imp.spelled.split(/::|\\|\.|\//).pop() === name);
   const binding = imports.filter(binds);
   let candidate: SiteResolution | undefined;
+  const resolved: SiteResolution[] = [];
   for (const imp of binding) {
     const through = follow(imp);
-    if (through.resolution === 'resolved') return through;
+    if (through.resolution === 'resolved') resolved.push(through);
     if (through.resolution === 'candidate') candidate ??= through;
   }
+  // Two imports of the name leading to different definitions (tokio's `#[cfg(test)] use
+  // super::mocks::spawn_blocking;` beside `#[cfg(not(test))] use crate::blocking::spawn_blocking;`):
+  // which one a use means is the build's choice, not the file's.
+  const targets = new Set(resolved.map((r) => r.definition));
+  if (targets.size === 1) return resolved[0];
+  if (targets.size > 1) return { resolution: 'candidate' };
   if (candidate) return candidate;
   if (binding.length > 0) return { resolution: 'unresolved' };
   // Imports that open a scope (a glob, a C# namespace) bind the name only if it is there.

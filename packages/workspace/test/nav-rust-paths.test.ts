@@ -39,6 +39,11 @@ const FILES = {
     'pub struct Builder;\n\nimpl Builder {\n    pub fn max_threads(&mut self, n: usize) -> &mut Self {\n        self\n    }\n}\n',
   // A test named after the method it tests.
   'tests/rt.rs': 'fn max_threads() {\n    rt::runtime::builder::Builder.max_threads(1);\n}\n',
+  // The build picks one of two imports of a name: which one a call means is not the file's to say.
+  'src/runtime/blocking.rs': 'pub fn spawn_blocking() {}\n',
+  'src/runtime/mocks.rs': 'pub fn spawn_blocking() {}\n',
+  'src/runtime/file.rs':
+    '#[cfg(test)]\nuse crate::runtime::mocks::spawn_blocking;\n#[cfg(not(test))]\nuse crate::runtime::blocking::spawn_blocking;\n\nfn read() {\n    spawn_blocking();\n}\n',
   'src/runtime/park.rs': 'fn block_on() {\n    crate::runtime::coop::budget(|| ());\n}\n',
   'src/runtime/scheduler.rs':
     'pub struct Handle;\n\nimpl Handle {\n    pub fn current() -> Handle {\n        Handle\n    }\n}\n',
@@ -95,6 +100,13 @@ describe('Rust refs through module paths', () => {
     const sites = await sitesOf(['max_threads']);
     const call = sites.find((s) => s.path === 'tests/rt.rs' && s.start_line === 2);
     expect(call).toMatchObject({ resolution: 'candidate', definition: 'src/runtime/builder.rs:4' });
+  });
+
+  it('a name two imports bind to different definitions is a candidate', async () => {
+    const sites = await sitesOf(['spawn_blocking']);
+    const call = sites.find((s) => s.path === 'src/runtime/file.rs' && s.start_line === 7);
+    expect(call).toMatchObject({ role: 'call', resolution: 'candidate' });
+    expect(call?.definition).toBeUndefined();
   });
 
   it("refs Type::name keeps a path's type to the module that path names", async () => {
