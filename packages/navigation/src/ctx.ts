@@ -159,12 +159,26 @@ function documentedAfter(
   return documentedBy(defs, entry.end_line, live.bytes.toString('utf8').split('\n'));
 }
 
+/**
+ * The definition a span is, with its doc comment or decorators above it: the largest one
+ * inside the span that ends where the span ends (search spans a match in a doc comment as
+ * the comment and the definition; an agent trial's `ctx` of such a hit, `summary.go:355-366
+ * summary::maybeRotateStreams`, answered that no definition holds it).
+ */
+function documentedInside(defs: readonly IndexedDefinition[], entry: ResultEntry): IndexedDefinition | undefined {
+  let best: IndexedDefinition | undefined;
+  for (const d of defs)
+    if (d.start >= entry.start && d.end === entry.end && (!best || d.end - d.start > best.end - best.start)) best = d;
+  return best;
+}
+
 export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<CtxAnswer> {
   const file = t.reader.fileByPath(entry.path)!;
   const defs = t.reader.fileDefinitions(file.path);
   const held =
     defs.find((d) => d.start === entry.start && d.end === entry.end) ??
-    innermost(defs, entry.start, Math.max(entry.start, entry.end));
+    innermost(defs, entry.start, Math.max(entry.start, entry.end)) ??
+    documentedInside(defs, entry);
   const regionOwner = held ? undefined : innermost(defs, entry.start, entry.start);
   // A doc comment above a definition is held by none (an agent trial: `ctx` of the rustdoc
   // of serde_json's `disable_recursion_limit`, the top hit of its search, said nothing).

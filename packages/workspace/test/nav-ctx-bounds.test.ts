@@ -17,7 +17,8 @@ const FILES = {
   'src/leaf.ts': 'export function leaf(): number {\n  return 1;\n}\n',
   'src/helpers.ts': `import { leaf } from './leaf';\n\n${helpers}`,
   'src/hub.ts': `import { ${Array.from({ length: N }, (_, i) => `helper${i}`).join(', ')} } from './helpers';\n\nexport function hub(): number {\n  return ${Array.from({ length: N }, (_, i) => `helper${i}()`).join(' + ')};\n}\n`,
-  'src/notes.ts': '// a module-level note about quartz crystals\nexport const unrelated = 1;\n',
+  // A blank line apart: the note documents nothing (one right above `unrelated` would be its doc comment).
+  'src/notes.ts': '// a module-level note about quartz crystals\n\nexport const unrelated = 1;\n',
   // A struct whose fields outnumber ctx's list, and a method far below them that uses one.
   'cmd/command.go': [
     'package cmd',

@@ -28,9 +28,27 @@ const RUST = [
   '',
 ].join('\n');
 
+// A short doc comment: a hit on it spans the comment and the function it documents.
+const GO = [
+  'package prometheus',
+  '',
+  'type summary struct{ streams []int }',
+  '',
+  '// maybeRotateStreams rotates the age buckets once their expiry has passed.',
+  '// It is called with the lock held.',
+  'func (s *summary) maybeRotateStreams() {',
+  '\ts.streams = s.streams[1:]',
+  '}',
+  '',
+  'func (s *summary) observe() {',
+  '\ts.maybeRotateStreams()',
+  '}',
+  '',
+].join('\n');
+
 let repo: IndexedRepo;
 beforeAll(async () => {
-  repo = await indexedRepo('tp-nav-ctx-doc-', { 'src/de.rs': RUST });
+  repo = await indexedRepo('tp-nav-ctx-doc-', { 'src/de.rs': RUST, 'summary.go': GO });
 });
 
 describe('ctx of a doc comment', () => {
@@ -43,6 +61,16 @@ describe('ctx of a doc comment', () => {
     const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
     expect(out[0]).toMatch(/^symbol: \S+\tsrc\/de\.rs:95\tmethod Deserializer::disable_recursion_limit$/);
     expect(out).toContain('ctx: the span documents Deserializer::disable_recursion_limit (line 95), which follows it');
+  });
+
+  it('answers for the definition a hit spans with its doc comment', async () => {
+    const page = (await searchCommand(['rotates', 'expiry', 'lang:go'], repo.at())).stdout.split('\n');
+    const [handle, where, name] = page[0].split(/ {2}/);
+    expect([where, name]).toEqual(['summary.go:5-9', 'summary::maybeRotateStreams']);
+    // Before: `ctx: no definition holds this span, and nothing indexed contains it`.
+    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
+    expect(out[0]).toMatch(/^symbol: \S+\tsummary\.go:7\tmethod summary::maybeRotateStreams$/);
+    expect(out.some((l) => /^caller: .*summary::observe$/.test(l))).toBe(true);
   });
 
   it('does not take a comment a blank line separates for a doc comment', async () => {
