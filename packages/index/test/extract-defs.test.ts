@@ -230,12 +230,37 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
       );
       expect(defs(x)).toEqual([
         'DEFAULT_CONFIG:constant',
+        // A module-level table's value is a property (the next test).
+        'url:property',
         // Members of an object literal have no owner, `onOpen() {}` as before.
         'deserializer:method',
         'serializer:method',
         'onOpen:method',
       ]);
     }
+  });
+
+  it("reads a module-level table's values as properties, not a local object's, nor an alias", () => {
+    const src = [
+      'const keys = {',
+      "  kReplySerializerDefault: Symbol('fastify.replySerializerDefault'),",
+      '  kAlias: other,',
+      '}',
+      "module.exports = { FST_ERR_BAD_STATUS_CODE: createError('FST_ERR_BAD_STATUS_CODE', 'bad'), keys }",
+      'function f () {',
+      '  const local = { notADefinition: 1 }',
+      '  return local',
+      '}',
+      '',
+    ].join('\n');
+    // Before, neither key had a definition: `show sym:` said no_definition (an agent trial on fastify).
+    for (const lang of ['typescript', 'javascript'] as const)
+      expect(defs(extractFile(lang, Buffer.from(src)))).toEqual([
+        'keys:constant',
+        'kReplySerializerDefault:property',
+        'FST_ERR_BAD_STATUS_CODE:property',
+        'f:function',
+      ]);
   });
 
   it('reads the methods a factory function puts on the object it builds, not functions stored on a parameter', () => {

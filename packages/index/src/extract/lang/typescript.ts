@@ -14,6 +14,11 @@ import { childrenOf, rawImport, unquote, type LanguageSpec, type Node, type RawI
 // `const DEFAULT_CONFIG = { deserializer: (e) => JSON.parse(e.data) }`, is a method as
 // `onOpen() {}` beside it is (rxjs's WebSocketSubject, an agent trial: map listed onOpen and
 // not its neighbours); a callback in an argument object (`foo({ success: () => 1 })`) is not.
+// A value-valued property of an object literal a module-level variable or `module.exports`
+// holds is a property: the symbol and error tables modules share (`const keys = {
+// kReplySerializerDefault: Symbol('...') }`, `const codes = { FST_ERR_BAD_STATUS_CODE:
+// createError(...) }`) had no definition, so `show sym:` said `no_definition` and `refs`
+// left every site unresolved (an agent trial on fastify). An alias (`{ a: b }`) is not one.
 const COMMON = `
 (function_declaration name: (identifier) @name) @def.function
 (generator_function_declaration name: (identifier) @name) @def.function
@@ -28,6 +33,8 @@ const COMMON = `
 (statement_block (expression_statement (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
 (program (expression_statement (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: (assignment_expression right: [(function_expression) (arrow_function)])) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
 (program (expression_statement (assignment_expression right: (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: [(function_expression) (arrow_function)])) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
+(variable_declarator value: (object (pair key: (property_identifier) @name value: [(call_expression) (new_expression) (string) (template_string) (number) (true) (false) (null) (object) (array) (binary_expression) (unary_expression) (regex)]) @def.property))
+(program (expression_statement (assignment_expression left: (member_expression) right: (object (pair key: (property_identifier) @name value: [(call_expression) (new_expression) (string) (template_string) (number) (true) (false) (null) (object) (array) (binary_expression) (unary_expression) (regex)]) @def.property))))
 (variable_declarator name: (identifier) @name) @def.variable
 (import_statement) @range.import @import
 (export_statement source: (_)) @range.import @import
@@ -108,6 +115,14 @@ function builtObjectMethod(owner: string, statement: Node): boolean {
  * could outrank the `class X` it names.
  */
 function refine(def: Node, kind: string): string | null {
+  if (def.type === 'pair' && kind === 'property') {
+    // Only a module-level table: a local object's keys are values, not names a module offers.
+    const holder = def.parent?.parent;
+    return holder?.type === 'assignment_expression' ||
+      (holder?.type === 'variable_declarator' && isTopLevelDeclarator(holder))
+      ? kind
+      : null;
+  }
   if (def.type === 'expression_statement') {
     // Only the `X.m = function` form inside a function body asks whose object X is; the
     // prototype and `exports.f` forms are definitions wherever they stand (an IIFE too).
@@ -195,7 +210,7 @@ const JS_IDENTIFIERS = {
 
 export const TYPESCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-typescript',
-  version: 9,
+  version: 10,
   query: COMMON + TS_ONLY,
   identifiers: { ...JS_IDENTIFIERS, type_identifier: 'id.type' },
   refine,
@@ -209,7 +224,7 @@ export const TSX: LanguageSpec = {
 };
 export const JAVASCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-javascript',
-  version: 7,
+  version: 8,
   query: COMMON + JS_ONLY,
   identifiers: JS_IDENTIFIERS,
   refine,
