@@ -2,8 +2,8 @@
 // beats comment), then for `re:` and `"literal"` every further matching line of the file
 // up to EVIDENCE_MATCHES_MAX, and with `-C N` N lines of context around each.
 
-import { EVIDENCE_MATCHES_MAX, EVIDENCE_TAB_COLUMNS } from './limits';
-import type { SourceRow } from './rows';
+import { EVIDENCE_MATCHES_MAX } from './limits';
+import { indentColumns, type SourceRow } from './rows';
 import { commentaryRows, cutSnippet, pickSnippet, type Snippet } from './snippet';
 
 /** How a hit's lines are matched: by query terms (ranked search), or line by line (`re:`, `"literal"`). */
@@ -192,17 +192,6 @@ export function pickEvidence(
   const sorted = [...byLine.values()].sort((a, b) => a.line - b.line);
   const lines = context > 0 ? withRelativeIndent(sorted, new Map(rows.map((r) => [r.line, r.text]))) : sorted;
   return { best, lines, left, ...(leftLines.length > 0 ? { leftLines } : {}), cap };
-}
-
-/** Columns of a line's leading whitespace, a tab counting EVIDENCE_TAB_COLUMNS. */
-function indentColumns(text: string): number {
-  let columns = 0;
-  for (const c of text) {
-    if (c === ' ') columns++;
-    else if (c === '\t') columns += EVIDENCE_TAB_COLUMNS;
-    else break;
-  }
-  return columns;
 }
 
 /**

@@ -19,7 +19,7 @@ export {
   SNIPPET_MAX_CHARS,
 } from './limits';
 export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded, tokenizerSource } from './tokens';
-export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText } from './rows';
+export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText, indentColumns } from './rows';
 export { type Snippet, pickSnippet, cutSnippet, isCommentLine } from './snippet';
 export { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 export { fitRowPage, rowPageFooter, rowPageNote, type RowPageFit, type SetRowsPage } from './row-page';
@@ -32,7 +32,7 @@ export {
   sourceMarker,
 } from './page';
 export { type Evidence, type EvidenceLine, type EvidenceMatch, type LineOwner, pickEvidence } from './evidence';
-export { type LineExtent, type HitSpanChoice, chooseHitSpan, lineWindow, printedLines } from './span';
+export { type LineExtent, type HitSpanChoice, type IndentOf, chooseHitSpan, lineWindow, printedLines } from './span';
 export { type HitGroup, type GroupedPageInput, renderGroupedPage } from './groups';
 export { type FoldedRows, type ShowInput, type ShownRow, isFolded, renderShow } from './show';
 export { renderObject } from './object';

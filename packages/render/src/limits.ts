@@ -21,6 +21,8 @@ export const SPAN_DEFINITION_MAX_LINES = 80;
 export const SPAN_WINDOW_MAX_LINES = 16;
 /** Lines of a window above its best match (the rest of the window follows it). */
 export const SPAN_WINDOW_LINES_BEFORE = 3;
+/** A window starts at most this many lines above its match to take in the line opening the match's block. */
+export const SPAN_WINDOW_BLOCK_LINES_BEFORE_MAX = 8;
 /** Matching lines shown per hit of a `re:` or `"literal"` search, the best one included (docs/spec/retrieval.md §4). */
 export const EVIDENCE_MATCHES_MAX = 5;
 /** The `matches left:` footer names its files (most matches left first) when there are at most this many. */
@@ -29,7 +31,7 @@ export const MATCHES_LEFT_FILES_NAMED = 5;
 export const MATCHES_LEFT_LINES_NAMED = 10;
 /** Largest `-C N`: context lines before and after each evidence line. */
 export const CONTEXT_LINES_MAX = 10;
-/** Columns a tab stands for when `-C` evidence keeps its lines' relative indentation. */
+/** Columns a tab stands for in a line's indentation (`-C` evidence, block-aware windows). */
 export const EVIDENCE_TAB_COLUMNS = 4;
 /** A page keeps every evidence line (further matches, context) while at least this many hits (or all remaining) fit with them. */
 export const EVIDENCE_FULL_KEEP_MIN = 4;

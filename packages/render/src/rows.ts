@@ -14,6 +14,7 @@
 //   `escaped: false` are the file's bytes verbatim (minus the BOM).
 
 import { escapeByte, escapeCodePoint, hasUnsafeText, isUnsafeCodePoint } from './escape';
+import { EVIDENCE_TAB_COLUMNS } from './limits';
 
 export interface SourceRow {
   /** 1-based line number. */
@@ -177,4 +178,15 @@ function decodeSequence(bytes: Uint8Array, i: number): { cp: number; length: num
   }
   if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return undefined;
   return { cp, length };
+}
+
+/** Columns of a line's leading whitespace, a tab counting EVIDENCE_TAB_COLUMNS (relative indentation of `-C` evidence, block-aware windows). */
+export function indentColumns(text: string): number {
+  let columns = 0;
+  for (const c of text) {
+    if (c === ' ') columns++;
+    else if (c === '\t') columns += EVIDENCE_TAB_COLUMNS;
+    else break;
+  }
+  return columns;
 }

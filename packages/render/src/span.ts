@@ -3,7 +3,12 @@
 // best match, else a window of at most SPAN_WINDOW_MAX_LINES lines around it — never a
 // storage region (those are up to 4 KB: 50–130 lines an agent pays for to find one line).
 
-import { SPAN_DEFINITION_MAX_LINES, SPAN_WINDOW_LINES_BEFORE, SPAN_WINDOW_MAX_LINES } from './limits';
+import {
+  SPAN_DEFINITION_MAX_LINES,
+  SPAN_WINDOW_BLOCK_LINES_BEFORE_MAX,
+  SPAN_WINDOW_LINES_BEFORE,
+  SPAN_WINDOW_MAX_LINES,
+} from './limits';
 
 /** A definition's extent in displayed lines (1-based, inclusive), and optionally its half-open byte span. */
 export interface LineExtent {
@@ -30,6 +35,7 @@ export function chooseHitSpan<D extends LineExtent>(
   definitions: readonly D[],
   lastLine: number,
   anchorByte?: number,
+  indentOf?: IndentOf,
 ): HitSpanChoice<D> {
   let best: D | undefined;
   const bytes = (d: D) => (d.start !== undefined && d.end !== undefined ? d.end - d.start : 0);
@@ -57,19 +63,39 @@ export function chooseHitSpan<D extends LineExtent>(
     if (smaller) best = d;
   }
   if (best) return { kind: 'definition', definition: best };
-  return { kind: 'window', ...lineWindow(anchor, lastLine) };
+  return { kind: 'window', ...lineWindow(anchor, lastLine, indentOf) };
 }
+
+/** A line's indentation in columns, undefined for a blank line (the caller reads the file). */
+export type IndentOf = (line: number) => number | undefined;
 
 /**
  * At most SPAN_WINDOW_MAX_LINES lines of [1, lastLine] holding `anchor`, starting
  * SPAN_WINDOW_LINES_BEFORE lines above it: what follows a match (the body under a
  * signature, the value under a key) is what an agent reads on for, so the window leans
- * after it; near the end of the file it slides up to stay full.
+ * after it; near the end of the file it slides up to stay full. With `indentOf`, it starts
+ * no lower than the line that opens the anchor's block (the nearest line above indented
+ * less, at most SPAN_WINDOW_BLOCK_LINES_BEFORE_MAX above): an agent trial's window on
+ * fastify's body limit started inside `if (contentLength > limit) {`, two lines below it.
  */
-export function lineWindow(anchor: number, lastLine: number): { startLine: number; endLine: number } {
+export function lineWindow(
+  anchor: number,
+  lastLine: number,
+  indentOf?: IndentOf,
+): { startLine: number; endLine: number } {
   const last = Math.max(1, lastLine);
   const at = Math.min(Math.max(1, anchor), last);
   let startLine = Math.max(1, at - SPAN_WINDOW_LINES_BEFORE);
+  const own = indentOf?.(at);
+  if (indentOf && own !== undefined && own > 0) {
+    for (let line = at - 1; line >= Math.max(1, at - SPAN_WINDOW_BLOCK_LINES_BEFORE_MAX); line--) {
+      const indent = indentOf(line);
+      if (indent !== undefined && indent < own) {
+        startLine = Math.min(startLine, line);
+        break;
+      }
+    }
+  }
   const endLine = Math.min(last, startLine + SPAN_WINDOW_MAX_LINES - 1);
   startLine = Math.max(1, Math.min(startLine, endLine - SPAN_WINDOW_MAX_LINES + 1));
   return { startLine, endLine };

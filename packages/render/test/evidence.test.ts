@@ -4,6 +4,7 @@ import {
   EVIDENCE_TAB_COLUMNS,
   SNIPPET_MAX_CHARS,
   SPAN_DEFINITION_MAX_LINES,
+  SPAN_WINDOW_BLOCK_LINES_BEFORE_MAX,
   SPAN_WINDOW_LINES_BEFORE,
   SPAN_WINDOW_MAX_LINES,
 } from '../src/limits';
@@ -51,6 +52,25 @@ describe('chooseHitSpan', () => {
     });
     expect(lineWindow(2, 300)).toEqual({ startLine: 1, endLine: SPAN_WINDOW_MAX_LINES });
     expect(lineWindow(299, 300)).toEqual({ startLine: 300 - SPAN_WINDOW_MAX_LINES + 1, endLine: 300 });
+  });
+
+  it("starts at the line opening the match's block when it is a few lines further up", () => {
+    // function (indent 0) at 100, `if (contentLength > limit) {` (2) at 108, its body (4) from 109.
+    const indents = new Map<number, number | undefined>([
+      [100, 0],
+      [107, undefined],
+      [108, 2],
+    ]);
+    const indentOf = (line: number) => (indents.has(line) ? indents.get(line) : line > 108 ? 4 : 2);
+    expect(lineWindow(113, 300, indentOf)).toEqual({ startLine: 108, endLine: 108 + SPAN_WINDOW_MAX_LINES - 1 });
+    // Within SPAN_WINDOW_LINES_BEFORE already: unchanged.
+    expect(lineWindow(110, 300, indentOf).startLine).toBe(110 - SPAN_WINDOW_LINES_BEFORE);
+    // Further up than SPAN_WINDOW_BLOCK_LINES_BEFORE_MAX: unchanged.
+    expect(lineWindow(108 + SPAN_WINDOW_BLOCK_LINES_BEFORE_MAX + 1, 300, indentOf).startLine).toBe(
+      108 + SPAN_WINDOW_BLOCK_LINES_BEFORE_MAX + 1 - SPAN_WINDOW_LINES_BEFORE,
+    );
+    // A match at the left margin has no block to open.
+    expect(lineWindow(100, 300, indentOf).startLine).toBe(100 - SPAN_WINDOW_LINES_BEFORE);
   });
 });
 
