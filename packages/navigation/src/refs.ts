@@ -28,6 +28,7 @@ import {
   moduleMemberTrail,
   pathQualifier,
   rustPathTrail,
+  type ImportTrail,
   type Resolution,
 } from './resolve';
 import { unindexedMentions, useRowsOf } from './uses';
@@ -81,6 +82,24 @@ function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => st
 }
 
 type SiteResolution = { resolution: Resolution; definition?: string };
+
+/**
+ * What a qualified occurrence's trail says of it among `defs`: resolved to the one it
+ * reaches, a candidate when it reaches several, none of them (`unresolved`) when it reaches
+ * none (`std::mem::take`, another module's `f`); undefined without a trail (the rule does
+ * not apply).
+ */
+function trailSite(
+  trail: ImportTrail | undefined,
+  defs: readonly IndexedDefinition[],
+  locator: (d: IndexedDefinition) => string,
+): SiteResolution | undefined {
+  if (trail === undefined) return undefined;
+  const hit = trail.definitions.filter((d) => defs.some((x) => x.file.id === d.file.id && x.start === d.start));
+  if (hit.length === 1)
+    return { resolution: trail.outcome === 'resolved' ? 'resolved' : 'candidate', definition: locator(hit[0]) };
+  return { resolution: hit.length > 1 ? 'candidate' : 'unresolved' };
+}
 
 /**
  * Where `imp` leads for `name` among `defs`: resolved when the trail is certain and reaches
@@ -293,8 +312,13 @@ export function referenceSites(
     const locator = locatorIn(t.root, new Map());
     const memo = new Map<IndexedImport, SiteResolution>();
     const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo);
-    // Rust module paths, memoised per file and path (resolve.ts rustPathTrail).
-    const pathMemo = new Map<string, SiteResolution | undefined>();
+    // Qualified occurrences, memoised per file and qualifier: a Rust module path (resolve.ts
+    // rustPathTrail), `Q.name` through a module Q binds (moduleMemberTrail).
+    const qualifiedMemo = new Map<string, SiteResolution | undefined>();
+    const qualified = (key: string, trail: () => ImportTrail | undefined): SiteResolution | undefined => {
+      if (!qualifiedMemo.has(key)) qualifiedMemo.set(key, trailSite(trail(), defs, locator));
+      return qualifiedMemo.get(key);
+    };
     const rustPath = (
       file: IndexedFile,
       imports: readonly IndexedImport[],
@@ -302,26 +326,19 @@ export function referenceSites(
       at: { start: number; end: number; line: number },
     ): SiteResolution | undefined => {
       const segments = file.lang === 'rust' ? pathQualifier(before) : undefined;
-      if (segments === undefined) return undefined;
-      const key = `${file.id}\0${segments.join('::')}`;
-      if (!pathMemo.has(key)) {
-        const trail = rustPathTrail(t.reader, file, imports, segments, name, at);
-        const hit = (trail?.definitions ?? []).filter((d) =>
-          defs.some((x) => x.file.id === d.file.id && x.start === d.start),
-        );
-        // A path that leads to none of the name's definitions (`std::mem::take`, another module's): none of them.
-        pathMemo.set(
-          key,
-          trail === undefined
-            ? undefined
-            : hit.length === 1
-              ? { resolution: trail.outcome === 'resolved' ? 'resolved' : 'candidate', definition: locator(hit[0]) }
-              : hit.length > 1
-                ? { resolution: 'candidate' }
-                : { resolution: 'unresolved' },
-        );
-      }
-      return pathMemo.get(key);
+      return segments === undefined
+        ? undefined
+        : qualified(`rust\0${file.id}\0${segments.join('::')}`, () =>
+            rustPathTrail(t.reader, file, imports, segments, name, at),
+          );
+    };
+    const moduleMember = (file: IndexedFile, imports: readonly IndexedImport[], before: string) => {
+      const qualifier = dotQualifier(before);
+      return qualifier === undefined
+        ? undefined
+        : qualified(`module\0${file.id}\0${qualifier}`, () =>
+            moduleMemberTrail(t.reader, file, imports, qualifier, name),
+          );
     };
     // `mod::Type::name` for `refs Type::name`: the definitions among `defs` in the files that
     // define the Type the module path names; undefined when the path names none it finds.
@@ -338,30 +355,6 @@ export function referenceSites(
       if (types.length === 0) return undefined;
       const typeFiles = new Set(types.map((d) => d.file.id));
       return defs.filter((d) => typeFiles.has(d.file.id));
-    };
-    const qualifiedMemo = new Map<string, SiteResolution | undefined>();
-    const moduleMember = (file: IndexedFile, imports: readonly IndexedImport[], before: string) => {
-      const qualifier = dotQualifier(before);
-      if (qualifier === undefined) return undefined;
-      const key = `${file.id}\0${qualifier}`;
-      if (!qualifiedMemo.has(key)) {
-        const trail = moduleMemberTrail(t.reader, file, imports, qualifier, name);
-        const hit = (trail?.definitions ?? []).filter((d) =>
-          defs.some((x) => x.file.id === d.file.id && x.start === d.start),
-        );
-        // Qualified by a module that does not lead to one of the name's definitions: none of them.
-        qualifiedMemo.set(
-          key,
-          trail === undefined
-            ? undefined
-            : hit.length === 1
-              ? { resolution: trail.outcome === 'resolved' ? 'resolved' : 'candidate', definition: locator(hit[0]) }
-              : hit.length > 1
-                ? { resolution: 'candidate' }
-                : { resolution: 'unresolved' },
-        );
-      }
-      return qualifiedMemo.get(key);
     };
     const rows = useRowsOf(t.reader, name).filter((u) => ok(u.file));
     // Files whose rows may lack the name (over the fact limit, a failed parse) are read for it too.

@@ -2,8 +2,7 @@
 // name resolves to the package-level definition in the directory the import path names
 // through go.mod's module path, a bare call to its own package's, and anything else stays
 // a candidate. Real repository, real tree-sitter-go parses.
-import { refsCommand } from '../src';
-import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
+import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'go.mod': 'module example.com/tool/v2\n\ngo 1.21\n',
@@ -49,22 +48,13 @@ const FILES = {
   ].join('\n'),
 };
 
-interface Site {
-  path: string;
-  start_line: number;
-  role: string;
-  resolution: string;
-  definition?: string;
-}
-
 describe('Go refs through packages', () => {
   let repo: IndexedRepo;
   beforeAll(async () => {
     repo = await indexedRepo('tp-nav-go-', FILES);
   });
 
-  const sitesOf = async (words: string[]): Promise<Site[]> =>
-    json(await refsCommand(words, repo.at({ format: 'json' }))).hits as Site[];
+  const sitesOf = (words: string[]) => refsSites(repo, words);
 
   it('resolves pkg.Name through the import binding pkg, and a bare Name inside its own package', async () => {
     const sites = await sitesOf(['Decode', 'file:dec/', 'file:cmd/']);

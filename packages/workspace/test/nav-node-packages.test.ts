@@ -2,8 +2,7 @@
 // bare specifier resolves the way Node resolves it (the nearest node_modules/NAME, its
 // exports map, else main, else index), and `Q.name` where Q binds a whole module is a site of
 // that module's definition. Real git repository, real tree-sitter parses.
-import { refsCommand } from '../src';
-import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
+import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'package.json': '{ "name": "app", "version": "1.0.0" }\n',
@@ -58,22 +57,13 @@ const FILES = {
     'function checkEngine (t) {\n  return !!t\n}\nmodule.exports = { checkEngine }\n',
 };
 
-interface Site {
-  path: string;
-  start_line: number;
-  role: string;
-  resolution: string;
-  definition?: string;
-}
-
 describe('JavaScript refs into a committed node_modules/', () => {
   let repo: IndexedRepo;
   beforeAll(async () => {
     repo = await indexedRepo('tp-nav-node-', FILES);
   });
 
-  const sitesOf = async (words: string[]): Promise<Site[]> =>
-    json(await refsCommand(words, repo.at({ format: 'json' }))).hits as Site[];
+  const sitesOf = (words: string[]) => refsSites(repo, words);
 
   it("resolves a bare require through the package's main, and Q.name through the module Q binds", async () => {
     const sites = await sitesOf(['checkEngine', 'file:lib/']);

@@ -3,8 +3,7 @@
 // file's own `budget`; `crate::runtime::coop::budget` resolves through the crate root; a
 // path into another crate is none of the index's definitions; and `scheduler::Handle::current`
 // is the `current` of the Handle in `scheduler`, not of another Handle. Real tree-sitter parses.
-import { refsCommand } from '../src';
-import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
+import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'Cargo.toml': '[package]\nname = "rt"\nversion = "0.1.0"\n',
@@ -63,22 +62,13 @@ const FILES = {
   ].join('\n'),
 };
 
-interface Site {
-  path: string;
-  start_line: number;
-  role: string;
-  resolution: string;
-  definition?: string;
-}
-
 describe('Rust refs through module paths', () => {
   let repo: IndexedRepo;
   beforeAll(async () => {
     repo = await indexedRepo('tp-nav-rust-paths-', FILES);
   });
 
-  const sitesOf = async (words: string[]): Promise<Site[]> =>
-    json(await refsCommand(words, repo.at({ format: 'json' }))).hits as Site[];
+  const sitesOf = (words: string[]) => refsSites(repo, words);
 
   it("resolves a module path through the file's use, the crate root, or not at all", async () => {
     const sites = await sitesOf(['budget']);

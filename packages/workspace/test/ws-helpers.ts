@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ParsedQuery } from '@trufflepig/index';
 import { isFolded, type ShownRow, type SourceRow } from '@trufflepig/render';
-import { indexCommand, parseWords, type CommandOptions, type CommandResult } from '../src';
+import { indexCommand, parseWords, refsCommand, type CommandOptions, type CommandResult } from '../src';
 
 /** A shown row that must be source text (the reads of these tests fold nothing). */
 export function sourceRow(row: ShownRow): SourceRow {
@@ -133,4 +133,18 @@ export async function indexedRepo(prefix: string, files: Record<string, string>)
   const indexed = await indexCommand(at());
   if (indexed.exitCode !== 0) throw new Error(`index of ${root} failed: ${indexed.stdout}${indexed.stderr ?? ''}`);
   return { root, at };
+}
+
+/** One `refs` row as JSON gives it: where, its role, and how it resolves. */
+export interface RefsSite {
+  path: string;
+  start_line: number;
+  role: string;
+  resolution: string;
+  definition?: string;
+}
+
+/** The `refs WORDS` rows of an indexed repository, as JSON. */
+export async function refsSites(repo: IndexedRepo, words: string[]): Promise<RefsSite[]> {
+  return json(await refsCommand(words, repo.at({ format: 'json' }))).hits as RefsSite[];
 }
