@@ -230,8 +230,6 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
       );
       expect(defs(x)).toEqual([
         'DEFAULT_CONFIG:constant',
-        // A module-level table's value is a property (the next test).
-        'url:property',
         // Members of an object literal have no owner, `onOpen() {}` as before.
         'deserializer:method',
         'serializer:method',
@@ -240,13 +238,14 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     }
   });
 
-  it("reads a module-level table's values as properties, not a local object's, nor an alias", () => {
+  it("reads a module-level table's built values as properties, not a local object's, a plain value, nor an alias", () => {
     const src = [
       'const keys = {',
       "  kReplySerializerDefault: Symbol('fastify.replySerializerDefault'),",
       '  kAlias: other,',
       '}',
       "module.exports = { FST_ERR_BAD_STATUS_CODE: createError('FST_ERR_BAD_STATUS_CODE', 'bad'), keys }",
+      "const aliases = { home: 'docs', limit: 1024 * 1024 }",
       'function f () {',
       '  const local = { notADefinition: 1 }',
       '  return local',
@@ -259,6 +258,8 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
         'keys:constant',
         'kReplySerializerDefault:property',
         'FST_ERR_BAD_STATUS_CODE:property',
+        // A plain value is data: `home` stays no defined name.
+        'aliases:constant',
         'f:function',
       ]);
   });

@@ -14,11 +14,14 @@ import { childrenOf, rawImport, unquote, type LanguageSpec, type Node, type RawI
 // `const DEFAULT_CONFIG = { deserializer: (e) => JSON.parse(e.data) }`, is a method as
 // `onOpen() {}` beside it is (rxjs's WebSocketSubject, an agent trial: map listed onOpen and
 // not its neighbours); a callback in an argument object (`foo({ success: () => 1 })`) is not.
-// A value-valued property of an object literal a module-level variable or `module.exports`
-// holds is a property: the symbol and error tables modules share (`const keys = {
-// kReplySerializerDefault: Symbol('...') }`, `const codes = { FST_ERR_BAD_STATUS_CODE:
-// createError(...) }`) had no definition, so `show sym:` said `no_definition` and `refs`
-// left every site unresolved (an agent trial on fastify). An alias (`{ a: b }`) is not one.
+// A property of an object literal a module-level variable or `module.exports` holds, whose
+// value is built (a call, `new`, an object or an array), is a property definition: the
+// symbol and error tables modules share (`const keys = { kReplySerializerDefault:
+// Symbol('...') }`, `const codes = { FST_ERR_BAD_STATUS_CODE: createError(...) }`) had no
+// definition, so `show sym:` said `no_definition` and `refs` left every site unresolved (an
+// agent trial on fastify). A plain value is data, not a name a module offers: npm's
+// `aliases = { home: 'docs', find: 'search' }` would make `home` and `find` defined names
+// and every one-word search for them a definition query. An alias (`{ a: b }`) is none.
 const COMMON = `
 (function_declaration name: (identifier) @name) @def.function
 (generator_function_declaration name: (identifier) @name) @def.function
@@ -33,8 +36,8 @@ const COMMON = `
 (statement_block (expression_statement (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: [(function_expression) (arrow_function)]) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
 (program (expression_statement (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: (assignment_expression right: [(function_expression) (arrow_function)])) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
 (program (expression_statement (assignment_expression right: (assignment_expression left: (member_expression object: (identifier) @owner property: (property_identifier) @name) right: [(function_expression) (arrow_function)])) (#not-eq? @owner "exports") (#not-eq? @owner "module")) @def.method)
-(variable_declarator value: (object (pair key: (property_identifier) @name value: [(call_expression) (new_expression) (string) (template_string) (number) (true) (false) (null) (object) (array) (binary_expression) (unary_expression) (regex)]) @def.property))
-(program (expression_statement (assignment_expression left: (member_expression) right: (object (pair key: (property_identifier) @name value: [(call_expression) (new_expression) (string) (template_string) (number) (true) (false) (null) (object) (array) (binary_expression) (unary_expression) (regex)]) @def.property))))
+(variable_declarator value: (object (pair key: (property_identifier) @name value: [(call_expression) (new_expression) (object) (array)]) @def.property))
+(program (expression_statement (assignment_expression left: (member_expression) right: (object (pair key: (property_identifier) @name value: [(call_expression) (new_expression) (object) (array)]) @def.property))))
 (variable_declarator name: (identifier) @name) @def.variable
 (import_statement) @range.import @import
 (export_statement source: (_)) @range.import @import
@@ -210,7 +213,7 @@ const JS_IDENTIFIERS = {
 
 export const TYPESCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-typescript',
-  version: 10,
+  version: 11,
   query: COMMON + TS_ONLY,
   identifiers: { ...JS_IDENTIFIERS, type_identifier: 'id.type' },
   refine,
@@ -224,7 +227,7 @@ export const TSX: LanguageSpec = {
 };
 export const JAVASCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-javascript',
-  version: 8,
+  version: 9,
   query: COMMON + JS_ONLY,
   identifiers: JS_IDENTIFIERS,
   refine,
