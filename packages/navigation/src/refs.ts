@@ -231,6 +231,9 @@ function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDe
   return best;
 }
 
+/** Languages whose members are reached only through a receiver (`self.x`, `this.x`, `v.x`), never by a bare name. */
+const RECEIVER_ONLY_MEMBERS: ReadonlySet<string> = new Set(['python', 'rust', 'go', 'javascript', 'typescript', 'tsx']);
+
 /** Receivers that name the enclosing type's own instance or the type itself. */
 const SELF_RECEIVERS: ReadonlySet<string> = new Set(['self', 'this', 'Self', 'cls']);
 
@@ -385,6 +388,9 @@ export function referenceSites(
       read++;
       const fileImports = t.reader.fileImports(use.file.path);
       const resolved = resolveIn(t.reader, use.file, fileImports, name, defs, locator, follow);
+      // How a bare occurrence resolves when the file's own definition of the name is a member
+      // (computed once per file, when needed).
+      let bare: SiteResolution | undefined;
       // Facts recovered from a file that did not parse cleanly never make a site certain,
       // except a C or C++ file's `#include`s: preprocessor lines, which the grammar reads
       // whole wherever the code around them errs (redis's server.c, config.c, debug.c parse
@@ -443,6 +449,32 @@ export function referenceSites(
               ...via,
               resolution: use.file.parse === 'partial' && via.resolution === 'resolved' ? 'candidate' : via.resolution,
             };
+        }
+        // A bare name never means a member where members are reached only through a receiver
+        // (`self.`, `this.`, a value): rich's `cell_len(self.plain)` inside `Text.cell_len`
+        // calls the `cell_len` text.py imports from cells.py, not the property (an agent trial).
+        if (
+          RECEIVER_ONLY_MEMBERS.has(use.file.lang) &&
+          container === undefined &&
+          !own &&
+          !imported &&
+          site.definition !== undefined &&
+          !/(?:\.|::|->)\s*$/.test(before()) &&
+          defs.some((d) => d.container !== null && d.file.id === use.file.id && locator(d) === site.definition)
+        ) {
+          bare ??= resolveIn(
+            t.reader,
+            use.file,
+            fileImports,
+            name,
+            defs.filter((d) => d.file.id !== use.file.id || d.container === null),
+            locator,
+            follow,
+          );
+          site = {
+            ...bare,
+            resolution: use.file.parse === 'partial' && bare.resolution === 'resolved' ? 'candidate' : bare.resolution,
+          };
         }
         // Rust: `x.name(...)` calls a method, never a free function; the file's own
         // `fn name` (a test named after what it tests) is not what it calls.
