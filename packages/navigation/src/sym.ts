@@ -300,6 +300,17 @@ export function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Out
       : '; there is none without them either';
     return fail('no_definition', `no definition of ${q.text} matches ${filters}${incomplete}${best}`);
   }
+  // `Console.__init__` as Python spells it: members are named `Console::__init__` here (an
+  // agent trial got only a text search suggested).
+  const parts = q.text.split('.');
+  if (parts.length === 2 && parts.every((p) => p !== '') && !q.text.includes('::')) {
+    const [owner, member] = parts;
+    if (targets.some((t) => t.reader.definitions(member, { container: owner }).length > 0))
+      return fail(
+        'no_definition',
+        `no definition of ${q.text} is indexed; a member is named ${owner}::${member}: try show sym:${owner}::${member}`,
+      );
+  }
   const nearest = nearestNames(targets, name);
   const hint = nearest.length ? `; nearest defined: ${nearest.join(', ')}` : '';
   return fail(

@@ -2,7 +2,8 @@
 // (navigation/src/refs.ts RECEIVER_ONLY_MEMBERS): rich's `return cell_len(self.plain)` inside
 // the property `Text.cell_len` calls the `cell_len` that text.py imports from cells.py. Real
 // git repository, real tree-sitter parses.
-import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
+import { showCommand } from '../src';
+import { errorCode, indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'rich/__init__.py': '',
@@ -38,5 +39,11 @@ describe('bare names and members', () => {
     expect(at(10)).toMatchObject({ role: 'call', resolution: 'resolved', definition: 'rich/cells.py:1' });
     // Through the receiver: the property.
     expect(at(13)?.definition).toBe('rich/text.py:9');
+  });
+
+  it('show sym:A.b, as Python spells a member, names the A::b form to ask for', async () => {
+    const out = await showCommand('sym:Text.cell_len', repo.at({ format: 'json' }));
+    expect(errorCode(out)).toBe('no_definition');
+    expect(JSON.parse(out.stdout).error.message).toContain('try show sym:Text::cell_len');
   });
 });
