@@ -42,8 +42,7 @@ import {
 } from './lanes';
 import { findLiteral, literalMatchesCase, liveHit, readLive, regexScan } from './live';
 import { hasFilters, type ParsedQuery } from './parse';
-import { and, regexPrefilter, type TrigramQuery } from '../trigram/regex';
-import { stringTrigrams } from '../trigram/grams';
+import { regexPrefilter, trigramsOf, type TrigramQuery } from '../trigram/regex';
 import { evaluateQuery, hasFile } from '../trigram/evaluate';
 import { trigramFiles } from '../store/trigrams';
 import type { IndexedFile, IndexReader } from './reader';
@@ -295,15 +294,12 @@ function literalHits(
     if (regions.length >= LANE_REGION_SCAN_MAX) ctx.truncated = true;
     for (const r of regions) best.set(r.file, Math.max(best.get(r.file) ?? 0, r.score));
   }
-  const tris = stringTrigrams(text);
+  // regexCandidates is undefined for a text shorter than a trigram: every file when there
+  // are no words either, else the phrase's alone.
   const bySubstring =
     substrings === 'when_no_phrase' && best.size > 0
       ? []
-      : tris.length > 0
-        ? (regexCandidates(ctx.reader, files, and(...tris.map((tri) => ({ op: 'tri', tri }) as const))) ?? [])
-        : words.length === 0
-          ? files
-          : [];
+      : (regexCandidates(ctx.reader, files, trigramsOf(new Set([text]))) ?? (words.length === 0 ? files : []));
   const prior = priorContext({
     words,
     fileFilters: ctx.query.fileInclude,

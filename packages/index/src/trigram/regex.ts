@@ -64,8 +64,11 @@ export function queryTrigrams(q: TrigramQuery, out = new Set<number>()): Set<num
   return out;
 }
 
-/** Every string of `set` occurs in the text: OR over the strings of AND over its trigrams. */
-function trigramsOf(set: ReadonlySet<string>): TrigramQuery {
+/**
+ * Every string of `set` occurs in the text: OR over the strings of AND over its trigrams
+ * (`all` when one is shorter than 3 bytes; the literal search's candidates too).
+ */
+export function trigramsOf(set: ReadonlySet<string>): TrigramQuery {
   if (set.size === 0) return NONE;
   const alts: TrigramQuery[] = [];
   for (const s of set) {
