@@ -5,7 +5,7 @@
 // hits only.
 import { isEnclosingKind, lineStartOffsets, qualifiedName, readLiveFile, type IndexReader } from '@trufflepig/index';
 import { isCommentLine, type LineOwner } from '@trufflepig/render';
-import { innermostHolding, isDecorationLine } from './spans';
+import { innermostHolding, isDecorationLine, outermostStartingAt } from './spans';
 
 /** What may stand between a decoration and its definition: more decorations, comments, blank lines. */
 const isBetweenLine = (text: string): boolean => isDecorationLine(text) || isCommentLine(text) || text.trim() === '';
@@ -39,9 +39,8 @@ export function lineOwnersOf(reader: IndexReader, path: string): LineOwner {
     if (!isDecorationLine(textOf(line) ?? '')) return undefined;
     let next = line + 1;
     while (textOf(next) !== undefined && isBetweenLine(textOf(next)!)) next++;
-    const below = owners.filter((d) => d.startLine === next);
-    const outermost = below.sort((a, b) => b.end - b.start - (a.end - a.start))[0];
-    return outermost && qualifiedName(outermost);
+    const below = outermostStartingAt(owners, next);
+    return below && qualifiedName(below);
   };
   return (line) => {
     const decoratedBy = decorated(line);

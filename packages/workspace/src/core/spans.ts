@@ -219,8 +219,11 @@ export function narrowHit(
 }
 
 /** The largest definition whose first line is `line` (a class before its first method on that line). */
-function outermostStartingAt(defs: readonly DefSpan[], line: number): DefSpan | undefined {
-  let best: DefSpan | undefined;
+export function outermostStartingAt<D extends { startLine: number; start: number; end: number }>(
+  defs: readonly D[],
+  line: number,
+): D | undefined {
+  let best: D | undefined;
   for (const d of defs) if (d.startLine === line && (!best || d.end - d.start > best.end - best.start)) best = d;
   return best;
 }
