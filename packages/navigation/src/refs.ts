@@ -403,6 +403,9 @@ export function referenceSites(
           ? 'candidate'
           : resolved.resolution;
       const definition = resolved.definition;
+      // A site a rule below makes certain stays a candidate in a file that parses partially.
+      const partialCapped = (s: SiteResolution): SiteResolution =>
+        use.file.parse === 'partial' && s.resolution === 'resolved' ? { ...s, resolution: 'candidate' } : s;
       const starts = lineStartOffsets(live.bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
       const enclosingDefs = fileDefs.filter((d) => isEnclosingKind(d.kind));
@@ -416,39 +419,27 @@ export function referenceSites(
           ? { resolution: use.file.parse !== 'partial' ? ('resolved' as const) : resolution, definition: locator(own) }
           : (imported ?? { resolution, ...(definition ? { definition } : {}) });
         const holder = enclosingDef(fileDefs, o.start);
+        // The line's text before the occurrence, read once and only when a rule asks for it.
+        let beforeText: string | undefined;
         const before = () =>
-          Buffer.from(
+          (beforeText ??= Buffer.from(
             live.bytes.subarray(Math.max(starts[o.line - 1], o.start - NAV_TEXT_MAX_CHARS), o.start),
-          ).toString('utf8');
+          ).toString('utf8'));
         // Go: `pkg.Name` through the import binding pkg, a bare `Name` in its own package (go-packages.ts).
         // It decides before the file's own definitions: `dec.Decode` in a file with a method Decode is dec's.
         if (use.file.lang === 'go' && container === undefined && !own && !imported) {
           const go = goPackageSite(t.reader, use.file, fileImports, before(), defs);
           if (go?.kind === 'definition')
-            site = {
-              resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate',
-              definition: locator(go.definition),
-            };
+            site = partialCapped({ resolution: 'resolved', definition: locator(go.definition) });
           else if (go?.kind === 'elsewhere') site = { resolution: 'unresolved' };
         }
-        // Rust: a module path (`context::budget`) names its module's definition, not the file's own.
+        // A qualified name is its qualifier's, whatever the file's other uses resolve to: a Rust
+        // module path (`context::budget` names its module's definition, not the file's own), or
+        // in JavaScript and TypeScript `Q.name` where Q binds a whole module (resolve.ts). Each
+        // rule answers only in its own languages.
         if (container === undefined && !own && !imported) {
-          const via = rustPath(use.file, fileImports, before(), o);
-          if (via)
-            site = {
-              ...via,
-              resolution: use.file.parse === 'partial' && via.resolution === 'resolved' ? 'candidate' : via.resolution,
-            };
-        }
-        // JavaScript and TypeScript: `Q.name` where Q binds a whole module (resolve.ts) is
-        // that module's, whatever the file's other uses resolve to.
-        if (container === undefined && !own && !imported) {
-          const via = moduleMember(use.file, fileImports, before());
-          if (via)
-            site = {
-              ...via,
-              resolution: use.file.parse === 'partial' && via.resolution === 'resolved' ? 'candidate' : via.resolution,
-            };
+          const via = rustPath(use.file, fileImports, before(), o) ?? moduleMember(use.file, fileImports, before());
+          if (via) site = partialCapped(via);
         }
         // A bare name never means a member where members are reached only through a receiver
         // (`self.`, `this.`, a value): rich's `cell_len(self.plain)` inside `Text.cell_len`
@@ -471,10 +462,7 @@ export function referenceSites(
             locator,
             follow,
           );
-          site = {
-            ...bare,
-            resolution: use.file.parse === 'partial' && bare.resolution === 'resolved' ? 'candidate' : bare.resolution,
-          };
+          site = partialCapped(bare);
         }
         // Rust: `x.name(...)` calls a method, never a free function; the file's own
         // `fn name` (a test named after what it tests) is not what it calls.
@@ -499,13 +487,21 @@ export function referenceSites(
           if (member === 'not_a_site') continue;
           // `scheduler::Handle::current`: the Handle of the module the path names, when it is found.
           const ofType = member === 'resolved' ? typeMembers(use.file, fileImports, before(), o) : undefined;
-          const chosen = ofType ?? defs;
-          site =
-            member === 'resolved' && chosen.length === 1
-              ? { resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate', definition: locator(chosen[0]) }
-              : member === 'resolved' && ofType === undefined && defs.length > 0
-                ? { resolution: use.file.parse !== 'partial' ? 'resolved' : 'candidate', definition: locator(defs[0]) }
-                : { resolution: 'candidate', ...(chosen.length === 1 ? { definition: locator(chosen[0]) } : {}) };
+          // Resolved: to that Type's one definition when the path names it, else the first of `defs`.
+          const target =
+            member !== 'resolved'
+              ? undefined
+              : ofType === undefined
+                ? defs[0]
+                : ofType.length === 1
+                  ? ofType[0]
+                  : undefined;
+          site = target
+            ? partialCapped({ resolution: 'resolved', definition: locator(target) })
+            : {
+                resolution: 'candidate',
+                ...(member !== 'resolved' && defs.length === 1 ? { definition: locator(defs[0]) } : {}),
+              };
         }
         const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(enclosingDefs, o.start);
         const within = shownIn ? qualifiedName(shownIn) : undefined;
