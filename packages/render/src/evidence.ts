@@ -206,10 +206,7 @@ function withRelativeIndent(lines: readonly EvidenceLine[], textOf: ReadonlyMap<
     let j = i + 1;
     while (j < lines.length && lines[j].line === lines[j - 1].line + 1) j++;
     const run = lines.slice(i, j);
-    const widths = run.map((l) => {
-      const text = textOf.get(l.line) ?? '';
-      return text.trim() === '' ? undefined : indentColumns(text);
-    });
+    const widths = run.map((l) => indentColumns(textOf.get(l.line) ?? ''));
     const base = Math.min(...widths.filter((w): w is number => w !== undefined));
     run.forEach((l, k) => {
       const extra = widths[k] === undefined ? 0 : widths[k]! - base;

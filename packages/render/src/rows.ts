@@ -180,8 +180,13 @@ function decodeSequence(bytes: Uint8Array, i: number): { cp: number; length: num
   return { cp, length };
 }
 
-/** Columns of a line's leading whitespace, a tab counting EVIDENCE_TAB_COLUMNS (relative indentation of `-C` evidence, block-aware windows). */
-export function indentColumns(text: string): number {
+/**
+ * Columns of a line's leading whitespace, a tab counting EVIDENCE_TAB_COLUMNS; undefined for
+ * a blank line, which has no indentation of its own (relative indentation of `-C` evidence,
+ * block-aware windows).
+ */
+export function indentColumns(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
   let columns = 0;
   for (const c of text) {
     if (c === ' ') columns++;

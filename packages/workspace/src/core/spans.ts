@@ -151,11 +151,8 @@ export function narrowHit(
   const at = anchorOf(h, bytes, starts, terms, q);
   const anchor = at.line;
   const lastLine = Math.max(1, lastLineOf(bytes, starts));
-  const indentOf = (line: number): number | undefined => {
-    if (line < 1 || line > lastLine) return undefined;
-    const text = lineText(bytes, starts, line);
-    return text.trim() === '' ? undefined : indentColumns(text);
-  };
+  const indentOf = (line: number): number | undefined =>
+    line < 1 || line > lastLine ? undefined : indentColumns(lineText(bytes, starts, line));
   const choice = chooseHitSpan(anchor, defs, lastLine, at.byte, indentOf);
   // Never wider in bytes than the index's own span or SPAN_NARROW_SPAN_BYTES_MAX: a few
   // lines of minified code can be megabytes, and the index's span is then the better read.
