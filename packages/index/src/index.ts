@@ -7,7 +7,15 @@ export { quoteInput } from './quote';
 export * from './classify';
 export { readInsideRoot, type InsideRead, type ReadRefusal } from './read/inside-root';
 export { revisionOf } from './revision';
-export { literalIndexIn, literalMatchesCase, readLiveFile, type LiveRead, type RegexHelper } from './query/live';
+export {
+  literalIndexIn,
+  literalMatchesCase,
+  readIndexedBytes,
+  readLiveFile,
+  type IndexedRevision,
+  type LiveRead,
+  type RegexHelper,
+} from './query/live';
 export { ScanPool, sharedScanPool } from './query/scan-pool';
 export { walkRoot, type WalkedFile, type WalkResult } from './walk';
 export { trackedDirsUnderSkipped } from './walk/git';

@@ -14,7 +14,7 @@ import { fileStanding } from '@trufflepig/rank';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { ok, type Outcome } from './errors';
 import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
-import { readLiveFile as readOnce } from '@trufflepig/index';
+import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
 import { useRowsOf } from './uses';
@@ -154,9 +154,8 @@ function documentedAfter(
   defs: readonly IndexedDefinition[],
   entry: ResultEntry,
 ): IndexedDefinition | undefined {
-  const live = readOnce(t.root, file.path);
-  if (!live.ok || live.revision !== file.revision) return undefined;
-  return documentedBy(defs, entry.end_line, live.bytes.toString('utf8').split('\n'));
+  const bytes = readIndexedBytes(t.root, file);
+  return bytes && documentedBy(defs, entry.end_line, bytes.toString('utf8').split('\n'));
 }
 
 /**
@@ -218,10 +217,10 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         callersCut = true;
         break;
       }
-      const bytes = readOnce(t.root, u.file.path);
-      if (!bytes.ok || bytes.revision !== u.file.revision) continue;
+      const bytes = readIndexedBytes(t.root, u.file);
+      if (!bytes) continue;
       const enclosingDefs = t.reader.fileDefinitions(u.file.path).filter((d) => isEnclosingKind(d.kind));
-      for (const o of extractOccurrences(u.file.lang, bytes.bytes, focus.name)) {
+      for (const o of extractOccurrences(u.file.lang, bytes, focus.name)) {
         if (o.role !== 'call') continue;
         if (callers.length >= CTX_LIST_MAX) {
           callersCut = true;
@@ -238,24 +237,22 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         });
       }
     }
-    const live = readOnce(t.root, file.path);
-    if (live.ok && live.revision === file.revision) {
+    const bytes = readIndexedBytes(t.root, file);
+    if (bytes) {
       const seen = new Set<string>();
-      const inside = extractOccurrences(file.lang, live.bytes).filter(
-        (o) => o.start >= focus.start && o.end <= focus.end,
-      );
+      const inside = extractOccurrences(file.lang, bytes).filter((o) => o.start >= focus.start && o.end <= focus.end);
       // Members reached through the receiver or called: a parameter named like a field is not the field.
       for (const o of inside) if (o.role === 'member' || o.role === 'call') mentioned.add(o.name);
       for (const o of inside) {
         if (o.role !== 'call' || seen.has(o.name)) continue;
         seen.add(o.name);
-        const end = receiverEnd(live.bytes, o.start);
+        const end = receiverEnd(bytes, o.start);
         const owned = ownedFirst(end !== undefined);
         const target =
           bestCallee(owned(defs.filter((d) => d.name === o.name && isCallTarget(d)))) ??
           bestCallee(owned(t.reader.definitions(o.name).filter(isCallTarget)));
         // Through another object's receiver, the name alone chose among the methods of that name.
-        const receiver = end !== undefined ? receiverWord(live.bytes, end) : undefined;
+        const receiver = end !== undefined ? receiverWord(bytes, end) : undefined;
         // A method of the caller's own type stays resolved: Go names its receiver anything (`c.Args(`).
         const guessed =
           target?.container != null &&

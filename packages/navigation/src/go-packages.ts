@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { displayPath } from '@trufflepig/base/stored-path';
 import {
   goImportName,
-  readLiveFile as readOnce,
+  readIndexedBytes,
   type IndexedDefinition,
   type IndexedFile,
   type IndexedImport,
@@ -35,9 +35,8 @@ function goModules(reader: IndexReader): readonly GoModule[] {
     for (const f of reader.files()) {
       const p = displayPath(f.path);
       if (f.excluded || path.posix.basename(p) !== 'go.mod') continue;
-      const live = readOnce(reader.root, f.path);
-      if (!live.ok || live.revision !== f.revision) continue;
-      const m = MODULE_LINE.exec(live.bytes.toString('utf8'));
+      const bytes = readIndexedBytes(reader.root, f);
+      const m = bytes && MODULE_LINE.exec(bytes.toString('utf8'));
       if (m) found.push({ module: m[2], dir: path.posix.dirname(p) === '.' ? '' : path.posix.dirname(p) });
     }
     // The longest module path first: a nested module owns its own subtree.

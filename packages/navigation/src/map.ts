@@ -3,7 +3,7 @@ import { type IndexedDefinition, type IndexedFile, type IndexReader } from '@tru
 import { normalizeEncodedPath, percentEncode } from '@trufflepig/base/stored-path';
 import type { LiveSourceEntry } from '@trufflepig/result-cache';
 import { MAP_NAMES_PER_FILE } from './limits';
-import { readLiveFile as readOnce } from '@trufflepig/index';
+import { readIndexedBytes } from '@trufflepig/index';
 import { definitionEntry, spanEntry } from './entries';
 import type { NavTarget } from './target';
 
@@ -52,8 +52,7 @@ export function outline(t: NavTarget, file: IndexedFile): MapRow[] {
   const bySource = (a: IndexedDefinition, b: IndexedDefinition) => a.start - b.start || b.end - a.end;
   const items = defs.filter((d) => !SECOND_GROUP.has(d.kind)).sort(bySource);
   const members = defs.filter((d) => SECOND_GROUP.has(d.kind)).sort(bySource);
-  const live = readOnce(t.root, file.path);
-  const bytes = live.ok && live.revision === file.revision ? live.bytes : undefined;
+  const bytes = readIndexedBytes(t.root, file);
   return [...items, ...members].map((d) => {
     const modifiers = bytes ? modifiersOf(bytes, d) : [];
     return { entry: { ...definitionEntry(t, d), ...(modifiers.length ? { modifiers } : {}) } };

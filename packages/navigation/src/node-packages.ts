@@ -6,11 +6,11 @@
 // packages) resolves calls into them; one that does not keeps them `unresolved`. Before,
 // every bare specifier was unresolved (an agent trial on npm: 6 of 9 `checkEngine` sites).
 //
-// Pure apart from reading `package.json` through the index's live-file reader (the bytes
-// indexed, checked against the file's revision), once per reader.
+// Pure apart from reading `package.json` as indexed (@trufflepig/index readIndexedBytes),
+// once per reader.
 import * as path from 'node:path';
 import { percentEncode } from '@trufflepig/base/stored-path';
-import { readLiveFile as readOnce, type IndexReader } from '@trufflepig/index';
+import { readIndexedBytes, type IndexReader } from '@trufflepig/index';
 
 /** An `exports` value: a path, conditions, a fallback list, or null (not exported). */
 type ExportsValue = string | null | readonly ExportsValue[] | { readonly [key: string]: ExportsValue };
@@ -37,10 +37,10 @@ function manifestOf(reader: IndexReader, packageDir: string): Manifest | null {
   if (manifest === undefined) {
     manifest = null;
     const f = reader.fileByPath(percentEncode(`${packageDir}/package.json`));
-    const live = f && !f.excluded ? readOnce(reader.root, f.path) : undefined;
-    if (live?.ok && live.revision === f?.revision) {
+    const bytes = f && !f.excluded ? readIndexedBytes(reader.root, f) : undefined;
+    if (bytes) {
       try {
-        const parsed: unknown = JSON.parse(live.bytes.toString('utf8'));
+        const parsed: unknown = JSON.parse(bytes.toString('utf8'));
         if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
           const { main, exports } = parsed as { main?: unknown; exports?: unknown };
           manifest = {

@@ -18,7 +18,7 @@ import {
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
 import { goPackageSite } from './go-packages';
 import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
-import { readLiveFile as readOnce } from '@trufflepig/index';
+import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import { fileFilter } from './filter';
 import type { NavTarget } from './target';
@@ -73,8 +73,8 @@ function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => st
   return (d) => {
     let starts = cache.get(d.file.path);
     if (starts === undefined) {
-      const live = readOnce(root, d.file.path);
-      starts = live.ok && live.revision === d.file.revision ? lineStartOffsets(live.bytes) : null;
+      const bytes = readIndexedBytes(root, d.file);
+      starts = bytes ? lineStartOffsets(bytes) : null;
       cache.set(d.file.path, starts);
     }
     return `${printedPath(d.file.path)}:${starts ? lineAt(starts, d.nameStart) : d.startLine}`;
@@ -380,8 +380,8 @@ export function referenceSites(
         unread += uses.length - i;
         break;
       }
-      const live = readOnce(t.root, use.file.path);
-      if (!live.ok || live.revision !== use.file.revision) {
+      const bytes = readIndexedBytes(t.root, use.file);
+      if (!bytes) {
         stale++;
         continue;
       }
@@ -406,10 +406,10 @@ export function referenceSites(
       // A site a rule below makes certain stays a candidate in a file that parses partially.
       const partialCapped = (s: SiteResolution): SiteResolution =>
         use.file.parse === 'partial' && s.resolution === 'resolved' ? { ...s, resolution: 'candidate' } : s;
-      const starts = lineStartOffsets(live.bytes);
+      const starts = lineStartOffsets(bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
       const enclosingDefs = fileDefs.filter((d) => isEnclosingKind(d.kind));
-      for (const o of extractOccurrences(use.file.lang, live.bytes, name)) {
+      for (const o of extractOccurrences(use.file.lang, bytes, name)) {
         const own =
           o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
         // An import names where its own name comes from, whatever the file's other uses
@@ -423,7 +423,7 @@ export function referenceSites(
         let beforeText: string | undefined;
         const before = () =>
           (beforeText ??= Buffer.from(
-            live.bytes.subarray(Math.max(starts[o.line - 1], o.start - NAV_TEXT_MAX_CHARS), o.start),
+            bytes.subarray(Math.max(starts[o.line - 1], o.start - NAV_TEXT_MAX_CHARS), o.start),
           ).toString('utf8'));
         // Go: `pkg.Name` through the import binding pkg, a bare `Name` in its own package (go-packages.ts).
         // It decides before the file's own definitions: `dec.Decode` in a file with a method Decode is dec's.
@@ -514,7 +514,7 @@ export function referenceSites(
           role: o.role,
           ...site,
           ...(within ? { within } : {}),
-          text: lineText(live.bytes, starts, o.line),
+          text: lineText(bytes, starts, o.line),
           repeats: 1,
         });
       }

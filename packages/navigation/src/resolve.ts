@@ -11,7 +11,7 @@ import {
 } from '@trufflepig/index';
 import { displayPath, percentEncode } from '@trufflepig/base/stored-path';
 import { NAV_IMPORT_HOPS } from './limits';
-import { readLiveFile as readOnce } from '@trufflepig/index';
+import { readIndexedBytes } from '@trufflepig/index';
 import { includeFiles } from './include';
 import { nodePackagePaths } from './node-packages';
 
@@ -76,9 +76,9 @@ function rustPackageSrc(reader: IndexReader, file: string, crateName: string): s
   for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
     const manifest = `${dir === '.' ? '' : `${dir}/`}Cargo.toml`;
     const f = reader.fileByPath(percentEncode(manifest));
-    const text = f ? readOnce(reader.root, f.path) : undefined;
-    if (text?.ok) {
-      const name = /^\s*name\s*=\s*"([^"]+)"/m.exec(text.bytes.toString('utf8'))?.[1];
+    const bytes = f ? readIndexedBytes(reader.root, f) : undefined;
+    if (bytes) {
+      const name = /^\s*name\s*=\s*"([^"]+)"/m.exec(bytes.toString('utf8'))?.[1];
       return name !== undefined && name.replace(/-/g, '_') === crateName ? path.posix.join(dir, 'src') : undefined;
     }
     if (dir === '.' || dir === '/') return undefined;
@@ -197,9 +197,9 @@ export function moduleFiles(
  * exports an expression.
  */
 function defaultExport(reader: IndexReader, f: IndexedFile): IndexedDefinition[] {
-  const live = readOnce(reader.root, f.path);
-  if (!live.ok || live.revision !== f.revision) return [];
-  const text = live.bytes.toString('latin1');
+  const bytes = readIndexedBytes(reader.root, f);
+  if (!bytes) return [];
+  const text = bytes.toString('latin1');
   const defs = reader.fileDefinitions(f.path).filter((d) => d.container === null);
   const inFront = defs.find((d) =>
     /export\s+default\s+(?:async\s+)?(?:function\s*\*?|class)\s*$/.test(

@@ -38,6 +38,23 @@ export function readLiveFile(root: string, encodedPath: string, maxBytes: number
   return { ok: true, bytes: read.bytes, revision: revisionOf(read.bytes) };
 }
 
+/** Where a file is and which bytes the index read from it (a file row, a result entry); null: none. */
+export interface IndexedRevision {
+  readonly path: string;
+  readonly revision: string | null;
+}
+
+/**
+ * A file's bytes as the index read them: its current bytes while their revision is still
+ * the indexed one, else undefined (edited, moved, unreadable). Definitions, uses and their
+ * offsets are facts about those bytes only, so whoever maps facts onto text reads through
+ * this and never lays old offsets over new text.
+ */
+export function readIndexedBytes(root: string, f: IndexedRevision): Buffer | undefined {
+  const live = readLiveFile(root, f.path);
+  return live.ok && live.revision === f.revision ? live.bytes : undefined;
+}
+
 /**
  * An indexed file's current bytes (the truth for `re:` and literal verification);
  * undefined for anything that is no longer a regular file of this root within the

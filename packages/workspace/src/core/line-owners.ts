@@ -3,7 +3,13 @@
 // read such lines, listed under a hit named `$ZodCheckGreaterThan` (or `in main_inner`), as
 // part of that definition. Read from the index while a search has it open, for the page's
 // hits only.
-import { isEnclosingKind, lineStartOffsets, qualifiedName, readLiveFile, type IndexReader } from '@trufflepig/index';
+import {
+  isEnclosingKind,
+  lineStartOffsets,
+  qualifiedName,
+  readIndexedBytes,
+  type IndexReader,
+} from '@trufflepig/index';
 import { isCommentLine, type LineOwner } from '@trufflepig/render';
 import { innermostHolding, isDecorationLine, outermostStartingAt } from './spans';
 
@@ -24,13 +30,11 @@ export function lineOwnersOf(reader: IndexReader, path: string): LineOwner {
   const textOf = (line: number): string | undefined => {
     if (lines === undefined) {
       const f = reader.fileByPath(path);
-      const live = f ? readLiveFile(reader.root, f.path) : undefined;
-      if (!live?.ok || live.revision !== f?.revision) lines = [];
+      const bytes = f && readIndexedBytes(reader.root, f);
+      if (!bytes) lines = [];
       else {
-        const starts = lineStartOffsets(live.bytes);
-        lines = starts.map((s, i) =>
-          live.bytes.toString('utf8', s, i + 1 < starts.length ? starts[i + 1] : live.bytes.length),
-        );
+        const starts = lineStartOffsets(bytes);
+        lines = starts.map((s, i) => bytes.toString('utf8', s, i + 1 < starts.length ? starts[i + 1] : bytes.length));
       }
     }
     return lines[line - 1];

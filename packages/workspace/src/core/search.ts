@@ -43,7 +43,7 @@ import { commitEntryFields } from './commit-entries';
 import { ENCODED_ROOTS_REMEMBERED } from './limits';
 import { fail, ok, type Outcome } from './errors';
 import { setTruncation, truncationWords, type SetTruncation } from './truncation';
-import { readOnce } from './live';
+import { readIndexedBytes } from './live';
 import type { ResolvedRoot } from './root';
 import { openPublished, releaseReader } from './reader-pool';
 import { CLIENT_HOST, type Host } from './host';
@@ -477,8 +477,8 @@ function evidenceFor(
   cap: number,
   ownerOf?: LineOwner,
 ): Evidence | undefined {
-  const live = readOnce(root, e.path);
-  if (!live.ok || live.revision !== e.revision) return undefined;
+  const bytes = readIndexedBytes(root, e);
+  if (!bytes) return undefined;
   const given = match(e.start_line);
   // A definition hit lists its file's further matching definitions; without query words,
   // its best line is the line that names it.
@@ -490,16 +490,16 @@ function evidenceFor(
   const also = definitionHit ? (e.also_lines ?? []) : undefined;
   const withAlso: EvidenceMatch = also !== undefined && given.kind === 'terms' ? { ...given, also } : given;
   const m: EvidenceMatch = (e.sources ?? []).includes(DOCS_TAG) ? { ...withAlso, prose: true } : withAlso;
-  const starts = lineStarts(live.bytes);
+  const starts = lineStarts(bytes);
   // Line matching and a definition's further matches look at the whole file; term matching
   // at the span and its context.
   const whole = m.kind === 'lines' || (also !== undefined && also.length > 0);
   const firstLine = whole ? 1 : Math.max(1, e.start_line - context);
   const lastLine = whole ? starts.length : Math.min(starts.length, e.end_line + context);
   const from = starts[firstLine - 1] ?? 0;
-  const to = lastLine < starts.length ? starts[lastLine] : live.bytes.length;
+  const to = lastLine < starts.length ? starts[lastLine] : bytes.length;
   return pickEvidence(
-    splitRows(live.bytes, from, Math.max(from, to), firstLine),
+    splitRows(bytes, from, Math.max(from, to), firstLine),
     { startLine: e.start_line, endLine: e.end_line },
     m,
     context,
