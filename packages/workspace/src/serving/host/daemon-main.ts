@@ -1,9 +1,11 @@
 // A root daemon process: `node serving/host/daemon-main.js ROOT CACHE_DIR`. Serves the read verbs
 // from warm, pooled indexes while its own reconciler keeps the root's index current
 // (@trufflepig/runtime owns the socket, lock, watcher and schedule).
+import * as fs from 'node:fs';
 import { serveRoot, type Failure, type RunningDaemon } from '@trufflepig/runtime';
 import { warmTokenizer } from '@trufflepig/render';
-import { answerRequest } from './daemon-handler';
+import { answerRequest, type ServedRequest } from './daemon-handler';
+import { topLevelOf } from '../launch/fast-client';
 import { cacheBaseOf, refreshHistoryIndex } from '../../history-verbs/log-index';
 import { closeIdleStaleReaders } from '../../core/reader-pool';
 import { ROOT_DAEMON_HOST } from '../../core/host';
@@ -11,6 +13,25 @@ import { reconcileInWorker } from './reconcile-worker';
 
 /** The compiled entry script, for starting a detached daemon. */
 export const DAEMON_ENTRY = __filename.replace(/\.ts$/, '.js');
+
+/**
+ * `req` with this daemon's root made explicit when the client's own rule chose it: no
+ * --root, --workspace or --member, and the `.git` walk from the request's directory
+ * (fast-client.ts topLevelOf, what addressed this daemon) ends at `root`. The verb then
+ * resolves no root itself, which is a `git rev-parse` process per request (7 of a served
+ * kernel search's ~60 ms). Any other request is answered as sent.
+ */
+export function addressedHere(req: ServedRequest, root: string): ServedRequest {
+  const { root: asked, workspace, member } = req.options;
+  if (asked !== undefined || workspace !== undefined || member !== undefined) return req;
+  let top: string;
+  try {
+    top = fs.realpathSync(topLevelOf(req.cwd));
+  } catch {
+    return req;
+  }
+  return top === root ? { ...req, options: { ...req.options, root } } : req;
+}
 
 /** Serve `root` in this process until stopped (the `serve` verb, and the detached daemon). */
 export async function serveRootDaemon(
@@ -37,7 +58,7 @@ export async function serveRootDaemon(
     // (read-your-own-writes, bounded; @trufflepig/runtime RequestContext.settleNoted).
     handler: async (req, ctx) => {
       await ctx.settleNoted();
-      return answerRequest(req, ROOT_DAEMON_HOST);
+      return answerRequest(addressedHere(req, root), ROOT_DAEMON_HOST);
     },
   });
 }
