@@ -3,10 +3,8 @@
 import {
   declarationRank,
   extractOccurrences,
-  isEnclosingKind,
   kindTier,
   OWNER_KINDS,
-  ROLE,
   type IndexedDefinition,
   type IndexedFile,
 } from '@trufflepig/index';
@@ -17,7 +15,7 @@ import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
 import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
-import { useRowsOf } from './uses';
+import { callSitesOf } from './refs';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -30,9 +28,10 @@ export interface CtxItem {
   /** For callers: the definition the call sits in. */
   readonly within?: string;
   /**
-   * For callees: `candidate` when only the name chose the definition: a call through a
-   * receiver other than `this`/`self` (`bitmap.getWidth()`), whose type the index does not
-   * know, reached a method of that name in some class.
+   * `candidate` when the index cannot tell the call is this one's: for a callee, a call
+   * through a receiver other than `this`/`self` (`bitmap.getWidth()`), whose type the index
+   * does not know, reached a method of that name in some class; for a caller, refs did not
+   * resolve the call site to the definition (and did not resolve it to another).
    */
   readonly resolution?: 'candidate';
 }
@@ -209,34 +208,18 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
   let omitted = isType ? Math.max(0, members.length - CTX_LIST_MAX) : 0;
   let callersCut = false;
   if (focus && !isType) {
-    // The index keeps one representative occurrence per file (often the declaration):
-    // re-read the files whose uses include a call for the call sites themselves.
-    for (const u of useRowsOf(t.reader, focus.name)) {
-      if ((u.roles & ROLE.call) === 0) continue;
-      if (callers.length >= CTX_LIST_MAX) {
-        callersCut = true;
-        break;
-      }
-      const bytes = readIndexedBytes(t.root, u.file);
-      if (!bytes) continue;
-      const enclosingDefs = t.reader.fileDefinitions(u.file.path).filter((d) => isEnclosingKind(d.kind));
-      for (const o of extractOccurrences(u.file.lang, bytes, focus.name)) {
-        if (o.role !== 'call') continue;
-        if (callers.length >= CTX_LIST_MAX) {
-          callersCut = true;
-          break;
-        }
-        const within = innermost(enclosingDefs, o.start, o.end);
-        callers.push({
-          file: u.file,
-          start: o.start,
-          end: o.end,
-          startLine: o.line,
-          endLine: o.line,
-          ...(within ? { within: qualifiedName(within) } : {}),
-        });
-      }
-    }
+    const calls = callSitesOf(t, focus, CTX_LIST_MAX);
+    callersCut = calls.cut;
+    for (const s of calls.sites)
+      callers.push({
+        file: s.file,
+        start: s.start,
+        end: s.end,
+        startLine: s.line,
+        endLine: s.line,
+        ...(s.within !== undefined ? { within: s.within } : {}),
+        ...(s.resolution !== 'resolved' ? { resolution: 'candidate' as const } : {}),
+      });
     const bytes = readIndexedBytes(t.root, file);
     if (bytes) {
       const seen = new Set<string>();

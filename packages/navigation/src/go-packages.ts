@@ -99,3 +99,17 @@ export function goPackageSite(
   const here = packageLevel(directoryOf(file));
   return here.length === 1 ? { kind: 'definition', definition: here[0] } : undefined;
 }
+
+/**
+ * The receiver variable a Go method declares (`s` of `func (s *summary) observe()`), read
+ * from the start of its indexed bytes: inside that method, `s.name` is the method's own
+ * type's member, as `self.name` is elsewhere. Undefined for anything else.
+ */
+export function goReceiverName(bytes: Uint8Array, method: IndexedDefinition): string | undefined {
+  if (method.kind !== 'method') return undefined;
+  const head = Buffer.from(bytes.subarray(method.start, Math.min(bytes.length, method.start + GO_RECEIVER_HEAD_BYTES)));
+  return /^func\s*\(\s*([A-Za-z_]\w*)\s/.exec(head.toString('utf8'))?.[1];
+}
+
+/** Bytes of a method's start that hold its receiver (`func (name *Type`). */
+const GO_RECEIVER_HEAD_BYTES = 200;

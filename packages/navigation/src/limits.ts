@@ -47,6 +47,8 @@ export const NAV_PAGE_ROWS_MAX = 500;
 export const NAV_TEXT_MAX_CHARS = 160;
 /** `ctx` lists at most this many members, callers and callees each. */
 export const CTX_LIST_MAX = 10;
+/** `ctx` stops reading files for its callers after this long (refs' own bound is for a whole listing). */
+export const CTX_CALLERS_DEADLINE_MS = 1_500;
 /**
  * A span that no definition holds, followed by at most this many comment or attribute
  * lines and then a definition, is (part of) that definition's doc comment (Rust `///` and

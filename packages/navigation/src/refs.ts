@@ -13,11 +13,18 @@ import {
   type IndexedDefinition,
   type IndexedFile,
   type IndexReader,
+  symbolQuery,
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
-import { goPackageSite } from './go-packages';
-import { NAV_TEXT_MAX_CHARS, REFS_DEADLINE_MS, REFS_MAX_FILES, REFS_MAX_SITES } from './limits';
+import { goPackageSite, goReceiverName } from './go-packages';
+import {
+  CTX_CALLERS_DEADLINE_MS,
+  NAV_TEXT_MAX_CHARS,
+  REFS_DEADLINE_MS,
+  REFS_MAX_FILES,
+  REFS_MAX_SITES,
+} from './limits';
 import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import { fileFilter } from './filter';
@@ -234,15 +241,19 @@ function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDe
 /** Languages whose members are reached only through a receiver (`self.x`, `this.x`, `v.x`), never by a bare name. */
 const RECEIVER_ONLY_MEMBERS: ReadonlySet<string> = new Set(['python', 'rust', 'go', 'javascript', 'typescript', 'tsx']);
 
-/** Receivers that name the enclosing type's own instance or the type itself. */
-const SELF_RECEIVERS: ReadonlySet<string> = new Set(['self', 'this', 'Self', 'cls']);
+/** Receivers that name the enclosing type's own instance or the type itself (PHP's `$this->`, `static::`). */
+const SELF_RECEIVERS: ReadonlySet<string> = new Set(['self', 'this', 'Self', 'cls', '$this', 'static']);
+
+/** Qualifiers naming the enclosing type's parent (`parent::__construct`, Java's `super.run()`): which type that is, the index does not know. */
+const PARENT_RECEIVERS: ReadonlySet<string> = new Set(['parent', 'super']);
 
 /**
  * Whether an occurrence of `name` is a site of `container::name` (`refs A::b`), read from
  * what qualifies it on its line: `A::b`/`A.b` is; `self.b`/`this.b`/`Self::b` is inside
  * A's own members, a candidate inside a type that does not define b itself (it may inherit
  * it) and not one inside a type that does; `X::b` or `X.b` for another type or module path
- * is not; a call on any other receiver (`x.b`, `f().b`) is a candidate; a bare `b` is a
+ * is not; a call on any other receiver (`x.b`, `f().b`) or on the parent (`parent::b`,
+ * `super.b`: the index does not know which type that is) is a candidate; a bare `b` is a
  * candidate only inside A (an implicit `this`). Before this, every `new` of a file that
  * defines `PrettyFormatter::new` was a resolved site of it (`Vec::new`, `itoa::Buffer::new`:
  * 17 "resolved" of which 2 were, an agent trial on serde_json).
@@ -252,6 +263,7 @@ export function memberSite(
   container: string,
   enclosing: IndexedDefinition | undefined,
   definesName: (type: string) => boolean,
+  receiver?: string,
 ): Resolution | 'not_a_site' {
   const type =
     enclosing === undefined
@@ -262,9 +274,9 @@ export function memberSite(
   const q = /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before);
   if (!q) return type === container ? 'candidate' : 'not_a_site';
   const [, qualifier, separator] = q;
-  if (qualifier === undefined) return 'candidate';
+  if (qualifier === undefined || PARENT_RECEIVERS.has(qualifier)) return 'candidate';
   if (qualifier === container) return 'resolved';
-  if (SELF_RECEIVERS.has(qualifier)) {
+  if (SELF_RECEIVERS.has(qualifier) || qualifier === receiver) {
     if (type === container) return 'resolved';
     return type !== undefined && definesName(type) ? 'not_a_site' : 'candidate';
   }
@@ -285,6 +297,8 @@ function lineText(bytes: Uint8Array, starts: readonly number[], line: number): s
 export interface RefsBounds {
   readonly deadlineMs: number;
   readonly now: () => number;
+  /** Asked after each file read: true stops the reading there (the outcome is truncated). */
+  readonly enough?: (sites: readonly RefSite[]) => boolean;
 }
 
 const DEFAULT_REFS_BOUNDS: RefsBounds = { deadlineMs: REFS_DEADLINE_MS, now: Date.now };
@@ -374,7 +388,8 @@ export function referenceSites(
       if (
         read >= REFS_MAX_FILES ||
         raw.length >= REFS_MAX_SITES ||
-        (read > 0 && bounds.now() - started > bounds.deadlineMs)
+        (read > 0 && bounds.now() - started > bounds.deadlineMs) ||
+        bounds.enough?.(raw) === true
       ) {
         truncated = true;
         unread += uses.length - i;
@@ -481,8 +496,12 @@ export function referenceSites(
         // file it is in; another type's declaration of b is none.
         if (container !== undefined && !own && !imported) {
           if (o.role === 'declaration') continue;
-          const member = memberSite(before(), container, holder, (type) =>
-            fileDefs.some((d) => d.name === name && d.container === type),
+          const member = memberSite(
+            before(),
+            container,
+            holder,
+            (type) => fileDefs.some((d) => d.name === name && d.container === type),
+            use.file.lang === 'go' && holder ? goReceiverName(bytes, holder) : undefined,
           );
           if (member === 'not_a_site') continue;
           // `scheduler::Handle::current`: the Handle of the module the path names, when it is found.
@@ -561,4 +580,39 @@ export function referenceSites(
     stale,
     unread,
   };
+}
+
+/**
+ * The call sites of one definition, as `ctx` lists its callers: the calls refs finds of its
+ * name (of `Owner::name` for a member), each resolved to it or a candidate for it; a call
+ * refs resolves to another definition of the name is not one, nor one whose import leads
+ * nowhere it can follow. Before, any call of the name was a caller: ctx of clap's
+ * `error/format.rs` `did_you_mean` listed the calls of `suggestions::did_you_mean` (an
+ * agent trial). Reading stops once more than `max` are found, or at `deadlineMs`.
+ */
+export function callSitesOf(
+  t: NavTarget,
+  def: IndexedDefinition,
+  max: number,
+  deadlineMs: number = CTX_CALLERS_DEADLINE_MS,
+  now: () => number = Date.now,
+): { readonly sites: RefSite[]; readonly cut: boolean } {
+  const here = locatorIn(t.root, new Map())(def);
+  const isCall = (s: RefSite) =>
+    (s.role === 'call' || (s.roles?.includes('call') ?? false)) &&
+    s.resolution !== 'unresolved' &&
+    (s.definition === undefined || s.definition === here);
+  const name = def.container !== null ? `${def.container}::${def.name}` : def.name;
+  let counted = 0;
+  let calls = 0;
+  const out = referenceSites([t], symbolQuery(name), {
+    deadlineMs,
+    now,
+    enough: (raw) => {
+      for (; counted < raw.length; counted++) if (isCall(raw[counted])) calls++;
+      return calls > max;
+    },
+  });
+  const sites = out.sites.filter(isCall);
+  return { sites: sites.slice(0, max), cut: out.truncated || sites.length > max };
 }

@@ -64,13 +64,56 @@ const PYTHON = {
     'class Environment:\n    def __init__(self, cache_size=400):\n        self.cache = create_cache(cache_size)\n',
 };
 
+// PHP reaches its own members through `$this->` and `static::`, and its parent's through
+// `parent::` (an agent trial on Symfony Console: `refs Output::__construct` counted the
+// declaration alone, and every `$this->` call was a candidate).
+const PHP = {
+  'src/Output.php': [
+    '<?php',
+    'namespace App;',
+    'class Output',
+    '{',
+    '    public function __construct(int $verbosity)',
+    '    {',
+    '        $this->write("start");',
+    '    }',
+    '    public function write(string $m): void',
+    '    {',
+    '    }',
+    '    public static function make(): static',
+    '    {',
+    '        return static::create();',
+    '    }',
+    '    public static function create(): static',
+    '    {',
+    '        return new static(1);',
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/StreamOutput.php': [
+    '<?php',
+    'namespace App;',
+    'class StreamOutput extends Output',
+    '{',
+    '    public function __construct($stream)',
+    '    {',
+    '        parent::__construct(2);',
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
+};
+
 let rust: IndexedRepo;
 let python: IndexedRepo;
+let php: IndexedRepo;
 const rows = (stdout: string) => stdout.trimEnd().split('\n');
 
 beforeAll(async () => {
   rust = await indexedRepo('tp-refs-member-rs-', RUST);
   python = await indexedRepo('tp-refs-member-py-', PYTHON);
+  php = await indexedRepo('tp-refs-member-php-', PHP);
 });
 
 describe('refs A::b', () => {
@@ -98,6 +141,22 @@ describe('refs A::b', () => {
       '4 2 declaration in Context: def invoke(self, callback):',
       'coverage: 4 sites in 1 file (2 resolved, 2 candidate, 0 unresolved)',
     ]);
+  });
+});
+
+describe('refs A::b in PHP', () => {
+  it('resolves $this-> and static:: inside A, and keeps parent:: a candidate', async () => {
+    const write = rows((await refsCommand(['Output::write'], php.at())).stdout);
+    expect(write.find((r) => / 7 call/.test(r))).toMatch(
+      /^\d+ 7 call in Output::__construct: \$this->write\("start"\);$/,
+    );
+    const create = rows((await refsCommand(['Output::create'], php.at())).stdout);
+    expect(create.find((r) => / 14 call/.test(r))).toMatch(/^\d+ 14 call in Output::make: return static::create\(\);$/);
+    const construct = rows((await refsCommand(['Output::__construct'], php.at())).stdout);
+    expect(construct.find((r) => r.includes('StreamOutput'))).toBe('src/StreamOutput.php');
+    expect(construct.find((r) => / 7 call/.test(r))).toMatch(
+      /^\d+ 7 call candidate in StreamOutput::__construct: parent::__construct\(2\);$/,
+    );
   });
 });
 

@@ -250,3 +250,26 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
     workspace,
   });
 }
+
+/**
+ * The unfiltered `sym:` query of one definition's name (`Owner::name` or `name`), as a
+ * program asks it (ctx's callers are the refs of the definition it describes): made
+ * directly, so a name the query syntax would split (C++'s `operator new`) is kept whole.
+ */
+export function symbolQuery(name: string): ParsedQuery {
+  return {
+    input: `sym:${name}`,
+    mode: 'sym',
+    text: name,
+    words: queryWords(name),
+    identifier: false,
+    fileInclude: [],
+    fileExclude: [],
+    languages: [],
+    kinds: [],
+    sources: [],
+    sourceExclude: [],
+    members: [],
+    workspace: null,
+  };
+}
