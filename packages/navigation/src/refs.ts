@@ -35,6 +35,7 @@ import {
   moduleMemberTrail,
   pathQualifier,
   rustPathTrail,
+  sameNamespaceDefinition,
   type ImportTrail,
   type Resolution,
 } from './resolve';
@@ -202,6 +203,10 @@ function resolveIn(
     if (hit.length === 1 && trail.outcome === 'resolved')
       return { resolution: 'resolved', definition: locator(hit[0]) };
   }
+  // PHP and Java reach their own namespace's items unimported.
+  const sibling = sameNamespaceDefinition(reader, file, name);
+  if (sibling && defs.some((d) => d.file.id === sibling.file.id && d.start === sibling.start))
+    return { resolution: 'resolved', definition: locator(sibling) };
   if (defs.length === 1) return { resolution: 'candidate', definition: locator(defs[0]) };
   return defs.length > 1 ? { resolution: 'candidate' } : { resolution: 'unresolved' };
 }
@@ -241,6 +246,13 @@ function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDe
 /** Languages whose members are reached only through a receiver (`self.x`, `this.x`, `v.x`), never by a bare name. */
 const RECEIVER_ONLY_MEMBERS: ReadonlySet<string> = new Set(['python', 'rust', 'go', 'javascript', 'typescript', 'tsx']);
 
+/**
+ * Languages where a bare call inside a type calls its own method (an implicit `this`): no
+ * local can be called there, so `resize()` inside `HashMap`, which defines `resize`, is
+ * HashMap's (a field's bare name may still be a local's or a parameter's).
+ */
+const IMPLICIT_THIS: ReadonlySet<string> = new Set(['java', 'csharp', 'cpp']);
+
 /** Receivers that name the enclosing type's own instance or the type itself (PHP's `$this->`, `static::`). */
 const SELF_RECEIVERS: ReadonlySet<string> = new Set(['self', 'this', 'Self', 'cls', '$this', 'static']);
 
@@ -254,7 +266,8 @@ const PARENT_RECEIVERS: ReadonlySet<string> = new Set(['parent', 'super']);
  * it) and not one inside a type that does; `X::b` or `X.b` for another type or module path
  * is not; a call on any other receiver (`x.b`, `f().b`) or on the parent (`parent::b`,
  * `super.b`: the index does not know which type that is) is a candidate; a bare `b` is a
- * candidate only inside A (an implicit `this`). Before this, every `new` of a file that
+ * candidate only inside A (an implicit `this`), resolved when it is a call in a language of
+ * implicit `this` and A defines b. Before this, every `new` of a file that
  * defines `PrettyFormatter::new` was a resolved site of it (`Vec::new`, `itoa::Buffer::new`:
  * 17 "resolved" of which 2 were, an agent trial on serde_json).
  */
@@ -264,6 +277,7 @@ export function memberSite(
   enclosing: IndexedDefinition | undefined,
   definesName: (type: string) => boolean,
   receiver?: string,
+  implicitCall = false,
 ): Resolution | 'not_a_site' {
   const type =
     enclosing === undefined
@@ -272,7 +286,10 @@ export function memberSite(
         ? enclosing.name
         : (enclosing.container ?? undefined);
   const q = /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before);
-  if (!q) return type === container ? 'candidate' : 'not_a_site';
+  if (!q) {
+    if (type !== container) return 'not_a_site';
+    return implicitCall && definesName(container) ? 'resolved' : 'candidate';
+  }
   const [, qualifier, separator] = q;
   if (qualifier === undefined || PARENT_RECEIVERS.has(qualifier)) return 'candidate';
   if (qualifier === container) return 'resolved';
@@ -502,6 +519,7 @@ export function referenceSites(
             holder,
             (type) => fileDefs.some((d) => d.name === name && d.container === type),
             use.file.lang === 'go' && holder ? goReceiverName(bytes, holder) : undefined,
+            o.role === 'call' && IMPLICIT_THIS.has(use.file.lang),
           );
           if (member === 'not_a_site') continue;
           // `scheduler::Handle::current`: the Handle of the module the path names, when it is found.
