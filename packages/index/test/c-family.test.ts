@@ -191,6 +191,32 @@ describe('C declaration heads with annotation macros', () => {
 });
 
 describe('library header idioms', () => {
+  it('JUCE: an #ifndef block holding its #define alone is a default, a definition; the file guard is not', () => {
+    const src = [
+      '#ifndef JUCE_AUDIO_FORMATS_H_INCLUDED',
+      '#define JUCE_AUDIO_FORMATS_H_INCLUDED',
+      '',
+      '/** Config: JUCE_USE_FLAC',
+      '    Enables the FLAC audio codec classes.',
+      '*/',
+      '#ifndef JUCE_USE_FLAC',
+      ' #define JUCE_USE_FLAC 1',
+      '#endif',
+      '',
+      '#ifndef JUCE_USE_MP3AUDIOFORMAT',
+      ' // off unless a build asks for it',
+      ' #define JUCE_USE_MP3AUDIOFORMAT 0',
+      '#endif',
+      '',
+      'int flacVersion (void);',
+      '',
+      '#endif',
+      '',
+    ].join('\n');
+    const x = extractFile('c', Buffer.from(src));
+    expect(defs(x)).toEqual(['JUCE_USE_FLAC:macro', 'JUCE_USE_MP3AUDIOFORMAT:macro', 'flacVersion:prototype']);
+  });
+
   it('glibc: __BEGIN_DECLS lines, trailing __THROW and __nonnull, a guard defined as 1', () => {
     const src = [
       '#ifndef _SCHED_H',
@@ -441,6 +467,68 @@ describe('C++ extraction', () => {
       'thread_pool::~thread_pool:function',
       'thread_pool::post_async_msg_:function',
     ]);
+  });
+});
+
+describe('JUCE idioms, in CRLF as JUCE ships them', () => {
+  const src = [
+    'namespace juce',
+    '{',
+    'class JUCE_API  AudioProcessor',
+    '{',
+    'public:',
+    '    class JUCE_API  Bus',
+    '    {',
+    '    public:',
+    '        int getNumberOfChannels() const noexcept;',
+    '    private:',
+    '        int cachedChannelCount;',
+    '',
+    '        JUCE_DECLARE_NON_COPYABLE (Bus)',
+    '    };',
+    '',
+    '    static void JUCE_CALLTYPE setTypeOfNextNewPlugin (int);',
+    '    virtual void releaseResources() = 0;',
+    '',
+    '    JUCE_DECLARE_NON_COPYABLE_WITH_LEAK_DETECTOR (AudioProcessor)',
+    '};',
+    '',
+    'static int countChannels (AudioProcessor& p)',
+    '{',
+    '    return p.getTotalNumInputChannels();',
+    '}',
+    '} // namespace juce',
+    '',
+  ].join('\r\n');
+
+  it('finds an exported class whose members end with a macro call without ;', () => {
+    const x = extractFile('cpp', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'juce:module',
+      'juce::AudioProcessor:class',
+      'AudioProcessor::Bus:class',
+      'Bus::getNumberOfChannels:prototype',
+      'Bus::cachedChannelCount:field',
+      'AudioProcessor::setTypeOfNextNewPlugin:prototype',
+      'AudioProcessor::releaseResources:prototype',
+      'juce::countChannels:function',
+    ]);
+  });
+
+  it('keeps a loop macro call that heads a block where nothing errs', () => {
+    const loop = [
+      'void f (List& l)',
+      '{',
+      '    FOR_EACH_ITEM (l, item)',
+      '    {',
+      '        use (item);',
+      '    }',
+      '}',
+      '',
+    ];
+    const x = extractFile('cpp', Buffer.from(loop.join('\r\n')));
+    expect(x.names.some((n) => n.name === 'FOR_EACH_ITEM')).toBe(true);
   });
 });
 

@@ -195,7 +195,13 @@ function locate(def: Node, name: Node, kind: string): { def: Node; name: Node; o
   return { def: whole, name: declared.name, owner: declared.owner };
 }
 
-/** `#define X_H` (or `#define X_H 1`) right inside the `#ifndef X_H` it guards: no definition. */
+/**
+ * `#define X_H` (or `#define X_H 1`) right inside the `#ifndef X_H` it guards: no
+ * definition. A conditional holding `#define X 1` alone is a default a build may override
+ * (`#ifndef JUCE_USE_FLAC` / ` #define JUCE_USE_FLAC 1` / `#endif`), a definition: an agent
+ * trial on JUCE found its 299 such defaults missing, `show sym:JUCE_USE_FLAC` answering
+ * no_definition. Without a value it stays a guard (an empty header's).
+ */
 function isIncludeGuard(def: Node): boolean {
   if (def.type !== 'preproc_def') return false;
   // The value first: most macros have one, and then their parent is never read.
@@ -205,9 +211,25 @@ function isIncludeGuard(def: Node): boolean {
   if (!parent) return false;
   const guard = parent.childForFieldName('name') ?? parent.childForFieldName('condition');
   const name = def.childForFieldName('name')?.text;
-  return (
-    (parent.type === 'preproc_ifdef' || parent.type === 'preproc_if') && !!name && !!guard && guard.text.includes(name)
-  );
+  if (
+    !(parent.type === 'preproc_ifdef' || parent.type === 'preproc_if') ||
+    !name ||
+    !guard ||
+    !guard.text.includes(name)
+  )
+    return false;
+  if (value === undefined) return true;
+  for (let i = 0; i < parent.namedChildCount; i++) {
+    const child = parent.namedChild(i);
+    if (
+      child &&
+      child.startIndex !== def.startIndex &&
+      child.startIndex !== guard.startIndex &&
+      child.type !== 'comment'
+    )
+      return true;
+  }
+  return false;
 }
 
 function qualified(name: Node): Node | null {
@@ -331,7 +353,7 @@ const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_iden
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
-  version: 3,
+  version: 4,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -341,7 +363,7 @@ export const C: LanguageSpec = {
 export const CPP: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-cpp',
-  version: 3,
+  version: 4,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),

@@ -151,11 +151,19 @@ function spacesFor(s: string, keepReturns: boolean): string {
 const MASK_OPENER = /\/[/*]|["']/g;
 
 /**
- * Comments, string and character literals replaced by spaces (newlines kept). Runs once or
- * more for every C and C++ file, so it copies the text in slices between openers rather
- * than character by character (an array of one-character strings was ~15 % of extraction).
+ * Comments, string and character literals replaced by spaces (newlines kept), and carriage
+ * returns too: a CRLF line then ends as an LF one does for every line pattern here (an agent
+ * trial on JUCE, whose sources are CRLF: no repair matched, and `class JUCE_API
+ * AudioProcessor` stayed unparsed). Runs once or more for every C and C++ file, so it copies
+ * the text in slices between openers rather than character by character (an array of
+ * one-character strings was ~15 % of extraction).
  */
 export function maskCode(text: string): string {
+  const masked = maskComments(text);
+  return masked.includes('\r') ? masked.replace(/\r/g, ' ') : masked;
+}
+
+function maskComments(text: string): string {
   const parts: string[] = [];
   let done = 0;
   MASK_OPENER.lastIndex = 0;
@@ -533,6 +541,7 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
       const lines = text
         .slice(starts[from] ?? 0, from <= to ? lineEnd(to) : starts[from])
         .split('\n')
+        .map((l) => l.replace(/\r$/, ''))
         .filter((l) => l.trim() !== '');
       if (lines.length === 1 && /^\s*(extern\s+"C"\s*\{|\})\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(lines[0]))
         blankLines(from, to);
@@ -549,11 +558,16 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
       blankLines(b.branches[1].line, b.endif);
     }
   }
-  // `__BEGIN_DECLS`, `G_END_DECLS`, `U_NAMESPACE_END` alone on a line: extern "C" and namespace wrappers as macros.
+  // `__BEGIN_DECLS`, `G_END_DECLS`, `U_NAMESPACE_END` alone on a line: extern "C" and namespace
+  // wrappers as macros; and `JUCE_DECLARE_NON_COPYABLE (Bus)` with no `;`, which expands to
+  // members (an agent trial on JUCE: before a class's `};` it hid the class, and with it
+  // AudioProcessor and half of Component's methods).
   const rows = treeErrors(tree).rows;
   const near = new Set(rows.flatMap((r) => [r - 1, r, r + 1]));
   for (let line = 0; line < starts.length; line++) {
-    const m = /^([ \t]*)([A-Za-z_]\w*)[ \t]*;?[ \t]*$/.exec(code.slice(starts[line], lineEnd(line)));
+    const m = /^([ \t]*)([A-Za-z_]\w*)[ \t]*(?:(\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*\))[ \t]*|;?)[ \t]*$/.exec(
+      code.slice(starts[line], lineEnd(line)),
+    );
     if (!m || !looksLikeAnnotation(m[2])) continue;
     let prev = line - 1;
     while (prev >= 0 && code.slice(starts[prev], lineEnd(prev)).trim() === '') prev--;
@@ -561,10 +575,21 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
     while (next < starts.length && code.slice(starts[next], lineEnd(next)).trim() === '') next++;
     const prevText = prev < 0 ? '' : code.slice(starts[prev], lineEnd(prev));
     const nextText = next < starts.length ? code.slice(starts[next], lineEnd(next)) : '';
-    // Indented, a macro line is blanked next to an error, or where it opens a block or closes
-    // one as a statement-like macro does (`SPDLOG_TRY` ⏎ `{` … `}` ⏎ `SPDLOG_CATCH_STD`).
-    const statementMacro = /^\s*\{/.test(nextText) || (/\}\s*$/.test(prevText) && /^\s*\}/.test(nextText));
-    if (m[1] !== '' && !near.has(line) && !statementMacro) continue;
+    // A line a `\` continues is a macro's body, never a statement of its own.
+    if (/\\\s*$/.test(prevText)) continue;
+    if (m[3] !== undefined) {
+      // In C++, a macro call without `;` is blanked before a closing brace, or indented (in a
+      // body) next to an error: `FOREACH (x, list)` ⏎ `{` heads a loop where nothing errs,
+      // and a file's top-level table rows (`DEF_PCI_AC_RET(readb, u8, …)`) keep their names.
+      // Never in C, whose initializers hold such calls (`SET_RUNTIME_PM_OPS(suspend, resume)`
+      // before a `}`), each naming functions refs must find.
+      if (dialect === 'c' || (!/^\s*\}/.test(nextText) && (m[1] === '' || !near.has(line)))) continue;
+    } else {
+      // Indented, a macro line is blanked next to an error, or where it opens a block or closes
+      // one as a statement-like macro does (`SPDLOG_TRY` ⏎ `{` … `}` ⏎ `SPDLOG_CATCH_STD`).
+      const statementMacro = /^\s*\{/.test(nextText) || (/\}\s*$/.test(prevText) && /^\s*\}/.test(nextText));
+      if (m[1] !== '' && !near.has(line) && !statementMacro) continue;
+    }
     if (prev < 0 || /[;{}:]\s*$|^\s*#/.test(prevText)) blankLines(line, line);
   }
   for (const row of rows) {
