@@ -536,6 +536,10 @@ describe('the grammar of a .h file', () => {
   it('is C++ when the syntax says so, else C', () => {
     expect(looksLikeCpp(WIDGET_HPP)).toBe(true);
     expect(looksLikeCpp('class Foo {\n int x;\n};\n')).toBe(true);
+    // Allman braces: the head alone on its line (JUCE).
+    expect(looksLikeCpp('namespace juce\r\n{\r\nint x;\r\n}\r\n')).toBe(true);
+    expect(looksLikeCpp('class JUCE_API  Component\n{\n int x;\n};\n')).toBe(true);
+    expect(looksLikeCpp('struct class_info\n{\n int class;\n};\n')).toBe(false);
     expect(looksLikeCpp('#include <string>\nstd::string name();\n')).toBe(true);
     expect(looksLikeCpp(SCHED_H)).toBe(false);
     // C that uses C++ keywords as names, and C++ only inside comments and strings.

@@ -57,29 +57,41 @@ function sharedDirs(here: string | undefined, file: string): number {
  * included), then the repository's own code before vendored dependencies (express's
  * `res.send` before `node_modules/finalhandler`'s `send`), then a definition before a declaration (a C function before its
  * prototype in a header), then top-level before a member (`url_for` the function before
- * `Flask::url_for`: an unqualified name is what an import names), then nearest the
+ * `Flask::url_for`: an unqualified name is what an import names; a namespace's item is
+ * top-level: `juce::String` before a class's local `using String`), then nearest the
  * invocation directory, then a file named after the definition (`libiberty/xmalloc.c`
  * before `bfd/doc/chew.c`'s own copy), then a C macro or type in a header before one local
  * to a source file (`include/elf/common.h`'s `ELF_ST_TYPE` before a `.c` file's), then
  * path, span, member.
  */
-function compareCandidates(x: Candidate, y: Candidate): number {
+function sortCandidates(candidates: Candidate[]): Candidate[] {
   const key = (c: Candidate): (number | string)[] => [
     kindTier(c.def.kind),
     fileStanding(c.def.file),
     isVendoredPath(c.def.file.path) ? 1 : 0,
     declarationRank(c.def.kind, c.def.file.path),
-    c.def.container === null ? 0 : 1,
+    isMember(c) ? 1 : 0,
     -sharedDirs(c.target.here, c.def.file.path),
     definitionHomeRank(c.def.name, c.def.kind, c.def.file.path),
     c.def.file.path,
     c.def.start,
     c.target.member ?? '',
   ];
-  const a = key(x);
-  const b = key(y);
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
-  return 0;
+  const keyed = candidates.map((c) => ({ c, k: key(c) }));
+  keyed.sort(({ k: a }, { k: b }) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+  });
+  return keyed.map((x) => x.c);
+}
+
+/** Whether a definition belongs to a type or function, not to a namespace its file declares (C++, C#). */
+function isMember(c: Candidate): boolean {
+  const owner = c.def.container;
+  return (
+    owner !== null &&
+    !c.target.reader.fileDefinitions(c.def.file.path).some((d) => d.kind === 'module' && d.name === owner)
+  );
 }
 
 export function definitionCandidates(targets: readonly NavTarget[], q: ParsedQuery, filtered: boolean): Candidate[] {
@@ -94,7 +106,7 @@ export function definitionCandidates(targets: readonly NavTarget[], q: ParsedQue
       if (fileOk(def.file) && kindOk(def.kind)) out.push({ target: t, def });
     }
   }
-  return out.sort(compareCandidates);
+  return sortCandidates(out);
 }
 
 /** Definitions reached by following imports that bind the name (aliases, re-exports). */
@@ -110,7 +122,7 @@ export function definitionsViaImports(
       const found = trail.definitions
         .filter((d) => fileOk(d.file) && kindFilter(q)(d.kind))
         .map((def) => ({ target: t, def }));
-      if (found.length) return { found: found.sort(compareCandidates), trail };
+      if (found.length) return { found: sortCandidates(found), trail };
     }
   }
   return { found: [] };

@@ -213,6 +213,13 @@ describe('names in files the index holds only in part', () => {
       'bfd/doc/chew.c': '#define ELF_ST_TYPE(v) ((v) & 0xf)\nstatic void *xmalloc (unsigned long n) { return 0; }\n',
       'libiberty/xmalloc.c': 'void *xmalloc (unsigned long n) { return 0; }\n',
       'include/elf/common.h': '#define ELF_ST_TYPE(val) ((val) & 0xF)\n',
+      // JUCE: its String in a namespace, in a file with the project's prefix; a vendored
+      // SDK's Component in another namespace; a class's local alias of the name.
+      'modules/juce_core/text/juce_String.h':
+        'namespace juce\n{\nclass String\n{\npublic:\n    int length() const;\n};\n}\n',
+      'modules/juce_gui/juce_Component.h': 'namespace juce\n{\nclass Component\n{\n    int x;\n};\n}\n',
+      'modules/format/sdk/vstcomponent.h': 'namespace Vst\n{\nclass Component\n{\n    int y;\n};\n}\n',
+      'modules/format/attribute.hpp': 'class Attribute\n{\n    using String = int;\n};\n',
       // Flag macros between the fields, as binutils' struct bfd_section holds them.
       'include/section.h': `struct section\n{\n${Array.from({ length: 30 }, (_, i) => `  int field${i};\n#define SEC_FLAG${i} (1 << ${i})`).join('\n')}\n};\n`,
     };
@@ -251,6 +258,15 @@ describe('names in files the index holds only in part', () => {
     };
     expect(best('xmalloc')).toBe('libiberty/xmalloc.c:1');
     expect(best('ELF_ST_TYPE')).toBe('include/elf/common.h:1');
+  });
+
+  it("show sym: takes a namespace's class as top-level, and a file named after it behind a project prefix", () => {
+    const best = (name: string) => {
+      const c = definitionCandidates([t], query([`sym:${name}`]), true)[0];
+      return c && `${c.def.file.path}:${c.def.startLine}`;
+    };
+    expect(best('String')).toBe('modules/juce_core/text/juce_String.h:3');
+    expect(best('Component')).toBe('modules/juce_gui/juce_Component.h:3');
   });
 
   it("a long struct's members are its fields, not the macros defined between them", () => {

@@ -95,7 +95,8 @@ const C_SOURCE = /\.(c|cc|cpp|cxx|c\+\+)$/i;
 /**
  * Where a C or C++ definition is at home among others of the same name, 0 best: a file
  * named after it first (`libiberty/xmalloc.c` for `xmalloc`,
- * `include/linux/container_of.h`), then, for macros and types, one in a header before one
+ * `include/linux/container_of.h`, after a project prefix `juce_String.h` for `String`:
+ * an agent trial on JUCE got a vendored SDK's `Vst::Component` for `Component`), then, for macros and types, one in a header before one
  * local to a source file (`include/elf/common.h`'s `ELF_ST_TYPE` before a `.c` file's).
  * With the invocation directory at the root, path order picked a tool's private copy
  * (binutils' `bfd/doc/chew.c`, an agent trial). Other languages rank 0: npm's
@@ -108,7 +109,9 @@ export function definitionHomeRank(name: string, kind: string, path: string): nu
   if (lang !== 'c' && lang !== 'cpp') return 0;
   const base = path.slice(path.lastIndexOf('/') + 1);
   const stem = base.includes('.') ? base.slice(0, base.indexOf('.')) : base;
-  const namedAfter = stem.toLowerCase() === name.toLowerCase() ? 0 : 1;
+  const lowerStem = stem.toLowerCase();
+  const lowerName = name.toLowerCase();
+  const namedAfter = lowerStem === lowerName || lowerStem.endsWith(`_${lowerName}`) ? 0 : 1;
   const fileLocal = FILE_LOCAL_KINDS.has(kind) && C_SOURCE.test(path) ? 1 : 0;
   return 2 * namedAfter + fileLocal;
 }

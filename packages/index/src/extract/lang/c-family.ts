@@ -299,8 +299,10 @@ function imports(statement: Node) {
 }
 
 // Markers of C++ a C header never holds (outside comments): the grammar for a `.h` file.
+// A class or namespace head alone on its line counts too: Allman braces put the `{` below
+// (JUCE's `namespace juce` ⏎ `{`, `class JUCE_API  Component` ⏎ `{`).
 const CPP_LINE =
-  /^\s*(?:(?:class|namespace)\s+[A-Za-z_][\w:]*\s*(?:final\s*)?[:{]|namespace\s*\{|template\s*<|(?:public|private|protected)\s*:|using\s+namespace\b|#\s*include\s*<[a-z_]+>)|[A-Za-z_>]::[A-Za-z_~*]/;
+  /^\s*(?:(?:class|namespace)\s+[A-Za-z_][\w:]*\s*(?:final\s*)?[:{]|(?:namespace|class(?:\s+[A-Z][A-Z0-9_]*)?)\s+[A-Za-z_][\w:]*\s*$|namespace\s*\{|template\s*<|(?:public|private|protected)\s*:|using\s+namespace\b|#\s*include\s*<[a-z_]+>)|[A-Za-z_>]::[A-Za-z_~*]/;
 
 /**
  * Whether a C-named file (`.h`, also `.c`) is C++ by its syntax: a class or namespace,
