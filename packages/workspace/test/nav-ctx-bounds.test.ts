@@ -39,6 +39,12 @@ const FILES = {
     'func (c *Command) Later() string {\n\treturn "later"\n}',
     '',
   ].join('\n'),
+  // Six callers of ValidateArgs, in another file.
+  'cmd/run.go': [
+    'package cmd',
+    '',
+    ...Array.from({ length: 6 }, (_, i) => `func (c *Command) Run${i}() error {\n\treturn c.ValidateArgs(nil)\n}\n`),
+  ].join('\n'),
   // A call through another object's receiver reaches a method by its name alone.
   'cmd/render.go': [
     'package cmd',
@@ -88,6 +94,27 @@ describe('ctx bounds', () => {
     expect(callers.callers_more).toBe('refs leaf');
     const lines = await ctxCommand(leaf.handle, at({ format: 'lines' as const }));
     expect(lines.stdout).toContain('callers: more than listed (refs leaf lists every site)\n');
+  });
+
+  it('a tight budget cuts siblings before callers, and points to refs for callers it cuts', async () => {
+    const { countTokens } = await import('@trufflepig/render');
+    const rowsOf = (text: string, kind: string) => text.split('\n').filter((l) => l.startsWith(`${kind}:`));
+    const hit = json(await searchCommand(['sym:ValidateArgs'], at({ format: 'json' as const }))).hits[0];
+    const full = (await ctxCommand(hit.handle, at({ format: 'lines' as const }))).stdout;
+    expect(rowsOf(full, 'caller')).toHaveLength(6);
+    expect(rowsOf(full, 'sibling')).toHaveLength(CTX_LIST_MAX);
+    // Six sibling rows short of the whole answer: siblings give way, every caller stays (cut
+    // evenly, each list kept 4 rows and two callers went).
+    const budget = countTokens(full) - countTokens(rowsOf(full, 'sibling').slice(0, 6).join('\n')) + 2;
+    const cut = (await ctxCommand(hit.handle, at({ format: 'lines' as const, budget }))).stdout;
+    expect(rowsOf(cut, 'caller')).toHaveLength(6);
+    expect(rowsOf(cut, 'sibling').length).toBeLessThan(CTX_LIST_MAX);
+    expect(cut).not.toContain('callers: more than listed');
+    // Callers cut by the budget say where the rest are.
+    const tight = (await ctxCommand(hit.handle, at({ format: 'lines' as const, budget: countTokens(full) / 3 })))
+      .stdout;
+    expect(rowsOf(tight, 'caller').length).toBeLessThan(6);
+    expect(tight).toContain('callers: more than listed (refs Command::ValidateArgs lists every site)\n');
   });
 
   it("a free function's siblings are only the ones its body uses that no callee row names: the rest is the file's map", async () => {

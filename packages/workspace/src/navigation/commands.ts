@@ -460,36 +460,54 @@ export function ctxCommand(handle: string, opts: CommandOptions): Promise<Comman
   });
 }
 
-/** Lists shrink from the end, evenly, until the answer fits the budget. */
+/**
+ * Lists shrink from the end until the answer fits the budget, the least needed first:
+ * siblings (map lists them), then callees, then a type's members, callers last. Callers
+ * cut here point to refs as callers cut at CTX_LIST_MAX do: an agent trial on the JDK read
+ * 7 of 9 `addWorker` callers at the default budget, with no word that two were left.
+ */
 function renderCtx(value: Record<string, unknown>, opts: CommandOptions, budget: number): CommandResult {
   return renderedResult(opts, (format) => fitCtx(value, format, budget));
 }
+
+/** Which of ctx's lists give way first when an answer does not fit. */
+const CTX_DROP_ORDER = ['siblings', 'callees', 'members', 'callers'] as const;
 
 function fitCtx(
   value: Record<string, unknown>,
   format: 'json' | 'lines',
   budget: number,
 ): { stdout: string; stderr: string } {
-  const lists = ['members', 'siblings', 'callers', 'callees'].filter((k) => Array.isArray(value[k]));
-  const cutTo = (keep: number): Record<string, unknown> => {
-    const cut: Record<string, unknown> = { ...value };
+  const lists = CTX_DROP_ORDER.filter((k) => Array.isArray(value[k]));
+  const keep = new Map<string, number>(lists.map((k) => [k, Math.min(CTX_LIST_MAX, (value[k] as unknown[]).length)]));
+  const focus = (value.symbol as CtxRow | undefined)?.name ?? (value.container as CtxRow | undefined)?.name;
+  const cut = (): Record<string, unknown> => {
+    const out: Record<string, unknown> = { ...value };
     let omitted = Number(value.omitted ?? 0);
     for (const k of lists) {
       const list = value[k] as unknown[];
-      cut[k] = list.slice(0, keep);
-      omitted += Math.max(0, list.length - keep);
+      const n = keep.get(k)!;
+      out[k] = list.slice(0, n);
+      omitted += Math.max(0, list.length - n);
     }
-    if (omitted) cut.omitted = omitted;
-    return cut;
+    if (omitted) out.omitted = omitted;
+    const callers = value.callers as unknown[] | undefined;
+    if (callers && keep.get('callers')! < callers.length && out.callers_more === undefined && focus !== undefined)
+      out.callers_more = `refs ${focus}`;
+    return out;
   };
   if (budget > 0) {
-    for (let keep = CTX_LIST_MAX; keep >= 0; keep--) {
-      const cut = cutTo(keep);
-      const text = format === 'lines' ? ctxLines(cut) : jsonLine(cut);
+    for (;;) {
+      const attempt = cut();
+      const text = format === 'lines' ? ctxLines(attempt) : jsonLine(attempt);
       if (withinBudget(text, budget)) return { stdout: text, stderr: '' };
+      const next = lists.find((k) => keep.get(k)! > 0);
+      if (next === undefined) break;
+      keep.set(next, keep.get(next)! - 1);
     }
   }
-  const smallest = renderObject(cutTo(0), { budget });
+  for (const k of lists) keep.set(k, 0);
+  const smallest = renderObject(cut(), { budget });
   return { stdout: smallest.stdout, stderr: smallest.stderr ?? '' };
 }
 
