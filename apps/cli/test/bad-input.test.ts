@@ -208,6 +208,14 @@ describe('bad input', () => {
     const excl = repo.cli('search', 'parse_config', '-file:src').json();
     expect(excl.hits).toEqual([]);
     expect(excl.coverage.filter_diagnosis.excluded_every_match).toEqual(['src']);
+    // In lines, the coverage line says what each filter matched, a kind's definitions too
+    // (`kind:fn` on Java printed `filters: ` and nothing after it, an agent trial).
+    const kind = repo.cli('--format', 'lines', 'search', 'parse_config', 'kind:class').stdout;
+    expect(kind).toMatch(
+      /; 0 hits;.*; filters: kind:class matched 0 definitions, the words match without the filters\n$/,
+    );
+    const nothing = repo.cli('--format', 'lines', 'search', 'zzqqxxnothing', 'file:src/').stdout;
+    expect(nothing).toMatch(/; filters: file:src\/ matched \d+, the words match nothing, filters or not\n$/);
     // an unfiltered empty search is complete and has no diagnosis
     const none = repo.cli('search', 'zzqqxxnothing');
     expect(none.status).toBe(0);

@@ -119,6 +119,18 @@ describe('sym:', () => {
     expect([c.path, c.kind, c.startLine]).toEqual(['src/sched.c', 'function', 5]);
   });
 
+  it('finds a declared name no identifier spells: a Java package, a PHP namespace', async () => {
+    const own = new Fixture('sym-namespaces', {
+      'util/ArrayList.java': 'package java.util;\n\npublic class ArrayList {\n}\n',
+      'src/Input.php': '<?php\nnamespace App\\Console;\n\nclass Input\n{\n}\n',
+    });
+    await own.index();
+    const java = (await own.search('sym:java.util')).hits;
+    expect(java.map((h) => [h.path, h.kind, h.startLine])).toEqual([['util/ArrayList.java', 'module', 1]]);
+    const php = (await own.search('sym:App\\Console kind:module')).hits;
+    expect(php.map((h) => [h.path, h.kind, h.startLine])).toEqual([['src/Input.php', 'module', 2]]);
+  });
+
   it('a definition query with an identifier answers definitions only, never its uses', async () => {
     const hits = (await fx.search('kind:method refill_tokens')).hits;
     expect(hits.map((h) => [h.path, h.kind])).toEqual([['src/token_bucket.rs', 'method']]);

@@ -223,7 +223,14 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
   const bareName = text.split('::').pop() ?? text;
   const home = (u: { file: number; roles: number }, path: string) =>
     (u.roles & ROLE.declaration) !== 0 ? definitionHomeRank(bareName, declaredKinds.get(u.file)?.kind ?? '', path) : 0;
-  return useRows(ctx, text)
+  // A name no identifier occurrence spells is still declared (Java's `package java.util`,
+  // PHP's `namespace App\\Console`): its declaring files stand in for their uses.
+  const uses = useRows(ctx, text);
+  const used = new Set(uses.map((u) => u.file));
+  for (const [file, d] of declaredKinds)
+    if (!used.has(file))
+      uses.push({ file, count: 1, roles: ROLE.declaration, start: d.at.start, end: d.at.end, line: d.at.line });
+  return uses
     .map((u) => ({ u, f: ctx.reader.file(u.file)! }))
     .filter(({ u, f }) => f && ctx.eligible(f) && (kinds.length === 0 || declaredKinds.has(u.file)))
     .sort(

@@ -245,9 +245,16 @@ function diagnosisLine(d: FilterDiagnosis): string {
   for (const f of d.file ?? [])
     out.push(`file:${f.value} matched ${f.matched}${f.nearest?.length ? ` (nearest: ${f.nearest.join(', ')})` : ''}`);
   for (const l of d.lang ?? []) out.push(`lang:${l.value} matched ${l.matched} files`);
+  // `kind:fn` on Java (methods only) printed `filters: ` and nothing after it (an agent trial).
+  for (const k of d.kind ?? [])
+    out.push(`kind:${k.value} matched ${k.matched} ${k.value === 'file' ? 'files' : 'definitions'}`);
   for (const s of d.source ?? []) out.push(`${s.value} matched ${s.matched} files`);
   if (d.excluded_every_match) out.push(`-file:${d.excluded_every_match.join(',')} excluded every match`);
   if (d.combination_only) out.push('each filter matches alone; only the combination is empty');
+  else if (d.matches_without_filters !== undefined)
+    out.push(
+      d.matches_without_filters ? 'the words match without the filters' : 'the words match nothing, filters or not',
+    );
   return out.join(', ');
 }
 
