@@ -2,7 +2,7 @@
 // lane's word forms) shows the line that holds the stem and spans the code around it: the
 // snippet terms carry the stems the index searched (core/search.ts snippetTerms). Before,
 // such a hit had no evidence line and its span was its storage region's first lines.
-import { searchCommand, showCommand } from '../src';
+import { moreCommand, searchCommand, showCommand } from '../src';
 import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 // One storage region: 40 lines of unrelated code, then the function the query's stem names.
@@ -112,6 +112,18 @@ describe('further matches of a line search outside the hit span', () => {
   ].join('\n');
   beforeAll(async () => {
     repo = await indexedRepo('tp-line-owners-', { 'src/checks.ts': CHECKS });
+  });
+
+  it('name them on a page read back with more, as on the first', async () => {
+    const two = await indexedRepo('tp-line-owners-more-', { 'src/checks.ts': CHECKS, 'src/a-first.ts': CHECKS });
+    const first = (await searchCommand(['re:too_small'], two.at({ limit: 1 }))).stdout.split('\n');
+    expect(first[0]).toMatch(/src\/a-first\.ts:1-3/);
+    expect(first[2]).toBe("  37 in minSize: return xs.length > 0 ? null : 'too_small';");
+    const cursor = first.find((l) => l.startsWith('next: more '))!.split(' ')[2];
+    const next = (await moreCommand(cursor, two.at())).stdout.split('\n');
+    expect(next[0]).toMatch(/src\/checks\.ts:1-3/);
+    // Before: `  37: return xs.length …`, read as a line of greaterThan.
+    expect(next[2]).toBe("  37 in minSize: return xs.length > 0 ? null : 'too_small';");
   });
 
   it('name the definition holding them, as a refs row does; lines inside the span do not', async () => {

@@ -2,7 +2,7 @@
 // outside its span are labelled with (`317 in $ZodCheckNumberFormat: …`). Two agent trials
 // read such lines, listed under a hit named `$ZodCheckGreaterThan` (or `in main_inner`), as
 // part of that definition. Read from the index while a search has it open, for the page's
-// hits only.
+// hits only; a `more` page opens the index again (pageLineOwners).
 import {
   isEnclosingKind,
   lineStartOffsets,
@@ -10,6 +10,11 @@ import {
   readIndexedBytes,
   type IndexReader,
 } from '@trufflepig/index';
+import { percentDecode } from '@trufflepig/base/stored-path';
+import type { ResultEntry } from '@trufflepig/result-cache';
+import type { Host } from './host';
+import { ownerIndexOptions } from './owner';
+import { openPublished, releaseReader } from './reader-pool';
 import { isCommentLine, type LineOwner } from '@trufflepig/render';
 import { innermostHolding, isDecorationLine, outermostStartingAt } from './spans';
 
@@ -26,11 +31,13 @@ const isBetweenLine = (text: string): boolean => isDecorationLine(text) || isCom
  */
 export function lineOwnersOf(reader: IndexReader, path: string): LineOwner {
   const owners = reader.fileDefinitions(path).filter((d) => isEnclosingKind(d.kind));
+  // Taken now: the labels may be asked for after the reader is released.
+  const f = reader.fileByPath(path);
+  const root = reader.root;
   let lines: string[] | undefined;
   const textOf = (line: number): string | undefined => {
     if (lines === undefined) {
-      const f = reader.fileByPath(path);
-      const bytes = f && readIndexedBytes(reader.root, f);
+      const bytes = f && readIndexedBytes(root, f);
       if (!bytes) lines = [];
       else {
         const starts = lineStartOffsets(bytes);
@@ -56,4 +63,35 @@ export function lineOwnersOf(reader: IndexReader, path: string): LineOwner {
     );
     return best && qualifiedName(best);
   };
+}
+
+/**
+ * The line owners of a page read back from its result set (`more`): each entry's index
+ * opened again, labels only where it still holds the entry's revision of the file. A
+ * search's first page takes them from the reader it ran on; `more` pages printed further
+ * matching lines bare, as if inside the hit's definition (`46: $height = getenv('LINES')`
+ * under `Terminal::getWidth`, an agent trial on Symfony Console).
+ */
+export async function pageLineOwners(
+  host: Host,
+  entries: readonly ResultEntry[],
+): Promise<(e: ResultEntry) => LineOwner | undefined> {
+  const owners = new Map<ResultEntry, LineOwner>();
+  const readers = new Map<string, IndexReader | null>();
+  try {
+    for (const e of entries) {
+      if (e.tag !== 'live_source' || !e.cache) continue;
+      const root = percentDecode(e.root).toString('utf8');
+      const key = `${e.cache}\0${root}`;
+      if (!readers.has(key)) {
+        const opened = await openPublished(host, e.cache, root, ownerIndexOptions(e));
+        readers.set(key, opened.ok ? opened.value : null);
+      }
+      const reader = readers.get(key);
+      if (reader && reader.fileByPath(e.path)?.revision === e.revision) owners.set(e, lineOwnersOf(reader, e.path));
+    }
+  } finally {
+    for (const r of readers.values()) if (r) releaseReader(r);
+  }
+  return (e) => owners.get(e);
 }

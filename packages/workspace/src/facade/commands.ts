@@ -13,6 +13,7 @@ import type { Outcome } from '../core/errors';
 import { fail, ok } from '../core/errors';
 import type { ResolvedRoot } from '../core/root';
 import { coverageOf, type SearchData } from '../core/search';
+import { pageLineOwners } from '../core/line-owners';
 import { renderScoped } from '../federation/scoped';
 import { navMore } from '../navigation/commands';
 import { historyMore, showChange } from '../history-verbs/commands';
@@ -70,7 +71,16 @@ export function moreCommand(cursor: string, opts: CommandOptions): Promise<Comma
     if (!page.ok) return errorResult(page.error, budget);
     const { set, offset } = page.value;
     const data = setPageData(set, offset);
-    if (data.kind === 'search') return renderSearchData(data.page, false, opts, budget);
+    if (data.kind === 'search') {
+      const search = data.page.data;
+      // A line-matching page labels further matches with their definitions, as its first page did.
+      if (!data.page.scoped && search.lineMatch !== undefined) {
+        const onPage = search.entries.slice(offset, offset + (opts.limit ?? DEFAULT_LIMIT));
+        const lineOwners = await pageLineOwners(ctx.host, onPage);
+        return renderSearchData({ scoped: false, data: { ...search, lineOwners } }, false, opts, budget);
+      }
+      return renderSearchData(data.page, false, opts, budget);
+    }
     // Sets of refs and map, and of the history verbs, are paged in their verbs' own formats.
     return navMore(set, offset, opts, budget) ?? historyMore(set, offset, opts, budget)!;
   });
