@@ -119,6 +119,27 @@ describe('sym:', () => {
     expect([c.path, c.kind, c.startLine]).toEqual(['src/sched.c', 'function', 5]);
   });
 
+  it("a declaring file's hit lists the file's other definitions of the name (Java overloads)", async () => {
+    const own = new Fixture('sym-overloads-java', {
+      'Spliterator.java': [
+        'package java.util;',
+        'public interface Spliterator<T> {',
+        '    boolean tryAdvance(Consumer<? super T> action);',
+        '    interface OfInt extends Spliterator<Integer> {',
+        '        boolean tryAdvance(IntConsumer action);',
+        '    }',
+        '    interface OfLong extends Spliterator<Long> {',
+        '        boolean tryAdvance(LongConsumer action);',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    await own.index();
+    const [hit] = (await own.search('sym:tryAdvance')).hits;
+    expect([hit.startLine, hit.alsoLines]).toEqual([3, [5, 8]]);
+  });
+
   it('finds a declared name no identifier spells: a Java package, a PHP namespace', async () => {
     const own = new Fixture('sym-namespaces', {
       'util/ArrayList.java': 'package java.util;\n\npublic class ArrayList {\n}\n',

@@ -197,8 +197,16 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
     number,
     { kind: string; name: string; at: { start: number; end: number; line: number } }
   >();
+  // Every definition's first line per file: a hit lists its file's others (Java's 8
+  // `tryAdvance` overloads in Spliterator.java were one hit and no word of seven).
+  const definitionLines = new Map<number, number[]>();
   // Stable: definitions at the same offset stay in file order.
   for (const d of definitionsNamed(ctx.reader.db, text).sort((a, b) => a.start - b.start)) {
+    if (kinds.length === 0 || kinds.includes(d.kind)) {
+      const lines = definitionLines.get(d.file);
+      if (lines) lines.push(d.startLine);
+      else definitionLines.set(d.file, [d.startLine]);
+    }
     // A file's strongest definition speaks for it: `class X` before a binding `X = core.X`,
     // a C function before its prototype.
     const seen = declaredKinds.get(d.file);
@@ -248,6 +256,9 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
       // A declaring file's hit is its strongest definition, not its first declaration: the
       // body of `switchMap`, not the first of its overload signatures (an agent trial on rxjs).
       const at = decl && u.roles & ROLE.declaration ? decl.at : { start: u.start, end: u.end, line: u.line };
+      const alsoLines = decl
+        ? [...new Set(definitionLines.get(u.file) ?? [])].filter((l) => l !== at.line).sort((a, b) => a - b)
+        : [];
       return {
         path: f.path,
         start: at.start,
@@ -260,6 +271,7 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
         lang: queryLanguageOf(f.lang),
         name: decl?.name ?? text,
         ...(decl && u.roles & ROLE.declaration ? { kind: decl.kind } : {}),
+        ...(alsoLines.length > 0 ? { alsoLines } : {}),
       };
     });
 }
