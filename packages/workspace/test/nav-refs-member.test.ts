@@ -105,15 +105,47 @@ const PHP = {
   ].join('\n'),
 };
 
+// C++ calls its own and inherited members bare (an agent trial on JUCE: `refs
+// AudioProcessor::setPlayConfigDetails` dropped the subclasses' bare calls).
+const CPP = {
+  'src/processor.h': [
+    'class Processor',
+    '{',
+    'public:',
+    '    void setup (int channels);',
+    '    void prepare() { setup (2); }',
+    '};',
+    '',
+    'class Plugin : public Processor',
+    '{',
+    'public:',
+    '    void initialise() { setup (4); }',
+    '};',
+    '',
+    'class Other',
+    '{',
+    'public:',
+    '    void setup (int channels);',
+    '    void run() { setup (1); }',
+    '};',
+    '',
+    'void setup (int channels);',
+    'void boot() { setup (8); }',
+    '',
+  ].join('\n'),
+};
+
 let rust: IndexedRepo;
 let python: IndexedRepo;
 let php: IndexedRepo;
+let cpp: IndexedRepo;
 const rows = (stdout: string) => stdout.trimEnd().split('\n');
 
 beforeAll(async () => {
   rust = await indexedRepo('tp-refs-member-rs-', RUST);
   python = await indexedRepo('tp-refs-member-py-', PYTHON);
   php = await indexedRepo('tp-refs-member-php-', PHP);
+  cpp = await indexedRepo('tp-refs-member-cpp-', CPP);
 });
 
 describe('refs A::b', () => {
@@ -157,6 +189,17 @@ describe('refs A::b in PHP', () => {
     expect(construct.find((r) => / 7 call/.test(r))).toMatch(
       /^\d+ 7 call candidate in StreamOutput::__construct: parent::__construct\(2\);$/,
     );
+  });
+});
+
+describe('refs A::b in C++', () => {
+  it("resolves A's own bare call, keeps a subclass's a candidate, and drops a type or function with its own b", async () => {
+    const out = rows((await refsCommand(['Processor::setup'], cpp.at())).stdout);
+    const calls = out.filter((r) => / call/.test(r));
+    expect(calls).toEqual([
+      '1 5 call in Processor::prepare: void prepare() { setup (2); }',
+      '2 11 call candidate in Plugin::initialise: void initialise() { setup (4); }',
+    ]);
   });
 });
 
