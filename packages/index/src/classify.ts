@@ -155,6 +155,9 @@ const CODE_EXTENSIONS = new Set([
   'tpp',
   'inl',
   'rb',
+  // Objective-C and Objective-C++: code, though no extractor reads them.
+  'm',
+  'mm',
   'swift',
   'kt',
   'scala',

@@ -14,6 +14,7 @@ import {
   type IndexedFile,
   type IndexReader,
   symbolQuery,
+  unparsedCodeMentioning,
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
@@ -71,6 +72,12 @@ export interface RefsOutcome {
   readonly stale: number;
   /** Files holding the name that a bound left unread (their sites are not in `sites`). */
   readonly unread: number;
+  /**
+   * Code files of languages no extractor reads (Objective-C++, Swift, shell…) whose text
+   * mentions the name: their sites are not in `sites`, and the answer says so. Paths in
+   * path order (stored form), each with its member.
+   */
+  readonly unparsed: readonly { readonly member?: string; readonly path: string }[];
 }
 
 /** Line starts of definition files, read once per refs call (a definition's name line may follow its attributes). */
@@ -569,6 +576,12 @@ export function referenceSites(
       (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0) ||
       a.start - b.start,
   );
+  const unparsed = targets.flatMap((t) => {
+    const ok = fileFilter(t.reader, q);
+    return unparsedCodeMentioning(t.reader, name)
+      .filter(ok)
+      .map((f) => ({ ...(t.member !== undefined ? { member: t.member } : {}), path: f.path }));
+  });
   const sites: RefSite[] = [];
   // One row per line: occurrences of the name on one line that the order keeps together
   // (same band, same resolution) share its text, so it is printed once with every role.
@@ -600,6 +613,7 @@ export function referenceSites(
     truncated: truncated || sites.length > REFS_MAX_SITES,
     stale,
     unread,
+    unparsed,
   };
 }
 

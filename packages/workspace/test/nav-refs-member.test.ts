@@ -4,7 +4,7 @@
 // and `refs Context::invoke` resolving `self.invoke` inside another class. Real repositories,
 // real tree-sitter parses.
 import { refsCommand } from '../src';
-import { indexedRepo, type IndexedRepo } from './ws-helpers';
+import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 const RUST = {
   'src/ser.rs': [
@@ -133,6 +133,9 @@ const CPP = {
     'void boot() { setup (8); }',
     '',
   ].join('\n'),
+  // Objective-C++, which no extractor reads: its call is text to the index.
+  'src/bridge.mm': '#include "processor.h"\n\nvoid bridge (Processor* p) { p->setup (3); }\n',
+  'docs/setup.md': '# setup\n\nCall setup first.\n',
 };
 
 let rust: IndexedRepo;
@@ -200,6 +203,19 @@ describe('refs A::b in C++', () => {
       '1 5 call in Processor::prepare: void prepare() { setup (2); }',
       '2 11 call candidate in Plugin::initialise: void initialise() { setup (4); }',
     ]);
+  });
+});
+
+describe('refs says what it could not read', () => {
+  it('names the code files of unparsed languages that mention the name, not the docs', async () => {
+    const out = rows((await refsCommand(['Processor::setup'], cpp.at())).stdout);
+    expect(out[out.length - 1]).toMatch(
+      /; 1 file in languages not parsed for references mention it: src\/bridge\.mm \(search "setup" lists their lines\)$/,
+    );
+    const coverage = json(await refsCommand(['setup'], cpp.at({ format: 'json' }))).coverage;
+    expect([coverage.unparsed_files, coverage.unparsed_paths]).toEqual([1, ['src/bridge.mm']]);
+    const none = json(await refsCommand(['Processor::prepare'], cpp.at({ format: 'json' }))).coverage;
+    expect(none.unparsed_files).toBeUndefined();
   });
 });
 

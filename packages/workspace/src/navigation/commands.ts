@@ -45,6 +45,7 @@ import { closeTargets, openMembers, openOwner, openTargets, type NavTargets } fr
 import { renderedResult } from '../core/render-choice';
 import { releaseReader } from '../core/reader-pool';
 import { settleHandle } from '../core/settle';
+import { REFS_UNPARSED_PATHS_SHOWN } from '../core/limits';
 
 function membersMap(entries: readonly ResultEntry[]): Record<string, string> | undefined {
   const out: Record<string, string> = {};
@@ -206,6 +207,9 @@ export async function refsData(
     for (const s of result.sites) counts[s.resolution] += s.repeats;
     // No site at all: the names defined nearest it, as show sym: suggests (a misspelt name, another case).
     const nearest = result.siteCount === 0 ? nearestNames(targets, q.value.text.split('::').pop()!) : [];
+    const unparsedShown = result.unparsed
+      .slice(0, REFS_UNPARSED_PATHS_SHOWN)
+      .map((u) => `${u.member ? `${u.member}/` : ''}${printedPath(u.path)}`);
     const coverage: Record<string, unknown> = {
       reference_sites: result.siteCount,
       reference_files: result.files,
@@ -213,6 +217,7 @@ export async function refsData(
       ...(result.truncated ? { reference_sites_truncated: true } : {}),
       ...(result.unread ? { unread_files: result.unread } : {}),
       ...(result.stale ? { stale_files: result.stale } : {}),
+      ...(result.unparsed.length ? { unparsed_files: result.unparsed.length, unparsed_paths: unparsedShown } : {}),
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
       ...(nearest.length ? { nearest_defined: nearest } : {}),
@@ -227,6 +232,9 @@ export async function refsData(
           ]
         : []),
       ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
+      ...(result.unparsed.length
+        ? [unparsedWords(result.unparsed.length, unparsedShown, q.value.text.split('::').pop()!)]
+        : []),
       ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`),
       ...(widened ? ['scope home, no sites there: widened to all members'] : []),
       ...(nearest.length ? [`nearest defined: ${nearest.join(', ')} (refs ${nearest[0]})`] : []),
@@ -235,6 +243,15 @@ export async function refsData(
   } finally {
     closeTargets(targets);
   }
+}
+
+/**
+ * The coverage words for code no extractor read that mentions the name: `2 files in languages
+ * not parsed for references mention it: a.mm, b.mm (search "name" lists their lines)`.
+ */
+function unparsedWords(total: number, shown: readonly string[], name: string): string {
+  const more = total - shown.length;
+  return `${counted(total, 'file')} in languages not parsed for references mention it: ${shown.join(', ')}${more > 0 ? `, +${more}` : ''} (search "${name}" lists their lines)`;
 }
 
 export function refsCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {
