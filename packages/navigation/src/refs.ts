@@ -506,6 +506,11 @@ export function referenceSites(
           );
           site = partialCapped(bare);
         }
+        // PHP: `$name` is a variable (a parameter, a local), never the property, method or
+        // function of that name (`setAutoExit(bool $autoExit)` was a resolved site of the
+        // property `$autoExit`, an agent trial on Symfony Console); `self::$name` is a static property.
+        if (use.file.lang === 'php' && !own && !imported && /(?<!::)\$$/.test(before()))
+          site = { resolution: 'unresolved' };
         // Rust: `x.name(...)` calls a method, never a free function; the file's own
         // `fn name` (a test named after what it tests) is not what it calls.
         if (

@@ -84,6 +84,11 @@ const PHP = {
     '    {',
     '        return static::create();',
     '    }',
+    '    private $verbosity = 1;',
+    '    public function setVerbosity(int $verbosity): void',
+    '    {',
+    '        $this->verbosity = $verbosity;',
+    '    }',
     '    public static function create(): static',
     '    {',
     '        return new static(1);',
@@ -202,6 +207,18 @@ describe('refs A::b in C++', () => {
     expect(calls).toEqual([
       '1 5 call in Processor::prepare: void prepare() { setup (2); }',
       '2 11 call candidate in Plugin::initialise: void initialise() { setup (4); }',
+    ]);
+  });
+});
+
+describe('refs of a PHP property', () => {
+  it('never takes a variable of its name for it', async () => {
+    const out = rows((await refsCommand(['verbosity'], php.at())).stdout);
+    expect(out.filter((r) => /^\d+ (5|17|19) /.test(r)).map((r) => r.replace(/^\d+ /, ''))).toEqual([
+      '5 local unresolved in Output::__construct: public function __construct(int $verbosity)',
+      '17 local unresolved in Output::setVerbosity: public function setVerbosity(int $verbosity): void',
+      '19 member in Output::setVerbosity: $this->verbosity = $verbosity;',
+      '19 reference unresolved in Output::setVerbosity: $this->verbosity = $verbosity;',
     ]);
   });
 });
