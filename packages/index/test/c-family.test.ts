@@ -474,6 +474,7 @@ describe('JUCE idioms, in CRLF as JUCE ships them', () => {
   const src = [
     'namespace juce',
     '{',
+    '#define jassert(x) do { if (! (x)) jassertfalse; } while (false)',
     'class JUCE_API  AudioProcessor',
     '{',
     'public:',
@@ -506,6 +507,8 @@ describe('JUCE idioms, in CRLF as JUCE ships them', () => {
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual([
       'juce:module',
+      // A macro has no namespace, wherever it is written.
+      'jassert:macro',
       'juce::AudioProcessor:class',
       'AudioProcessor::Bus:class',
       'Bus::getNumberOfChannels:prototype',

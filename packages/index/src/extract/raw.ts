@@ -56,6 +56,7 @@ export function resolveOwners(
   defs: RawDef[],
   containers: { start: number; end: number; name: string; kind: string }[],
   ownerKinds: ReadonlySet<string>,
+  globalKinds: ReadonlySet<string> = new Set(),
 ): void {
   const owners = [
     ...containers,
@@ -74,7 +75,7 @@ export function resolveOwners(
       while (open.length > 0 && open[open.length - 1].end <= o.start) open.pop();
       open.push(o);
     }
-    if (d.explicitOwner) continue;
+    if (d.explicitOwner || globalKinds.has(d.kind)) continue;
     // Fields and properties belong to a type even when declared in a function's
     // parameters (PHP constructor promotion).
     const typeMember = d.kind === 'field' || d.kind === 'property';

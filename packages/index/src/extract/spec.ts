@@ -82,6 +82,8 @@ export interface LanguageSpec {
   moduleNames?(imports: readonly RawImport[]): string[];
   /** Kinds that own nested definitions, when not the default (namespaces that own nothing). */
   readonly ownerKinds?: ReadonlySet<string>;
+  /** Kinds no scope owns wherever they are written (C and C++ macros: the preprocessor knows no namespace). */
+  readonly globalKinds?: ReadonlySet<string>;
   prepare?(text: string): Prepared;
   /** Definitions inside a `@macro.template` token tree (Rust `macro_rules!` bodies). */
   templateFacts?(tree: Node): TemplateFacts;

@@ -405,7 +405,7 @@ export function treeSitterFacts(
   for (const d of prepared?.defs ?? [])
     acc.defsByNode.set(`${d.start}:${d.end}:${d.nameStart}`, { ...d, container: null });
   const defs = [...acc.defsByNode.values()].sort((x, y) => x.start - y.start || y.end - x.end);
-  resolveOwners(defs, acc.containers, spec.ownerKinds ?? CONTAINER_KINDS);
+  resolveOwners(defs, acc.containers, spec.ownerKinds ?? CONTAINER_KINDS, spec.globalKinds);
   const declAt = new Set(defs.map((d) => d.nameStart));
   const imports = mergeIntervals(acc.importRanges);
   const locals = mergeIntervals(acc.localRanges);

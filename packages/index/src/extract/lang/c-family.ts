@@ -348,7 +348,8 @@ function prepare(text: string): Prepared {
   return { text: blankTagAnnotations(text), defs: [], typeIds: [] };
 }
 
-const COMMON = { refine, locate, imports, prepare };
+// A `#define` inside `namespace juce {` is no `juce::jassert`: macros are global.
+const COMMON = { refine, locate, imports, prepare, globalKinds: new Set(['macro']) };
 
 const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_identifier: 'id.field' } as const;
 
