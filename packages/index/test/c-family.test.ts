@@ -519,6 +519,47 @@ describe('JUCE idioms, in CRLF as JUCE ships them', () => {
     ]);
   });
 
+  it('reads enumerators under #if, an anonymous enum with a base type, a convention in a function pointer', () => {
+    const src = [
+      'namespace juce',
+      '{',
+      'JUCE_BEGIN_IGNORE_WARNINGS_GCC_LIKE ("-Wlanguage-extension-token")',
+      'class File',
+      '{',
+      'public:',
+      '    enum SpecialLocationType',
+      '    {',
+      '        userHomeDirectory,',
+      '       #if JUCE_WINDOWS',
+      '        windowsLocalAppData',
+      '       #endif',
+      '    };',
+      '    static File getSpecialLocation (SpecialLocationType type);',
+      '};',
+      'namespace gl',
+      '{',
+      'enum : GLenum',
+      '{',
+      '    GL_FALSE = 0,',
+      '    GL_TRUE = 1,',
+      '};',
+      'extern void (KHRONOS_APIENTRY* const& glCullFace) (GLenum mode);',
+      '}',
+      '}',
+      '',
+    ].join('\r\n');
+    const x = extractFile('cpp', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(
+      expect.arrayContaining([
+        'File::SpecialLocationType:enum',
+        'SpecialLocationType::windowsLocalAppData:variant',
+        'File::getSpecialLocation:prototype',
+        'gl::GL_TRUE:variant',
+      ]),
+    );
+  });
+
   it('keeps a loop macro call that heads a block where nothing errs', () => {
     const loop = [
       'void f (List& l)',

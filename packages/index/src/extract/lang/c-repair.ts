@@ -420,6 +420,26 @@ function conditionals(code: string, starts: readonly number[]): { blocks: Block[
   return { blocks, stray };
 }
 
+/**
+ * Whether `at` is directly inside an enum's braces: the innermost `{` open before it follows
+ * an `enum` head (`enum SpecialLocationType`, `enum class Mode : int`).
+ */
+function insideEnumBody(code: string, at: number): boolean {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const c = code[i];
+    if (c === '}') depth++;
+    else if (c === '{') {
+      if (depth > 0) depth--;
+      else return /\benum\b[^;{}()]*$/.test(code.slice(Math.max(0, i - ENUM_HEAD_CHARS_MAX), i));
+    }
+  }
+  return false;
+}
+
+/** Characters before an enum's `{` its head may take (`enum class JUCE_API Name : std::uint8_t`). */
+const ENUM_HEAD_CHARS_MAX = 200;
+
 function braceBalance(code: string, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) n += code[i] === '{' ? 1 : code[i] === '}' ? -1 : 0;
@@ -515,6 +535,35 @@ function applyBlanks(text: string, blanks: readonly Span[]): string {
   return parts.join('');
 }
 
+/** `enum : GLenum` ⏎ `{`: an anonymous enum's underlying type, which tree-sitter-cpp cannot read. */
+const ANONYMOUS_ENUM_BASE = /^(\s*(?:typedef\s+)?enum\s*)(:\s*[A-Za-z_][\w:]*)\s*(?:\{|$)/;
+/** `(KHRONOS_APIENTRY* const& glCullFace) (`: a calling-convention macro in a function pointer's declarator. */
+const DECLARATOR_CONVENTION = /\(\s*([A-Z][A-Z0-9]*_[A-Z0-9_]*)\s*\*\s*(?:const\s*)?&?\s*[A-Za-z_]\w*\s*\)\s*\(/g;
+
+/**
+ * C++ heads the grammar cannot read, anywhere in a tree with errors (each shape is one the
+ * grammar never reads, and repairs run once a round): an anonymous enum's base type and a
+ * calling convention inside a function pointer's parentheses (JUCE's OpenGL headers: 12,000
+ * lines lost to `enum : GLenum` and `(KHRONOS_APIENTRY* const& glHint)`).
+ */
+function blankCppHeads(
+  code: string,
+  starts: readonly number[],
+  lineEnd: (line: number) => number,
+  blanks: Span[],
+): void {
+  for (let line = 0; line < starts.length; line++) {
+    const text = code.slice(starts[line], lineEnd(line));
+    if (!text.includes('enum') && !text.includes('*')) continue;
+    const e = ANONYMOUS_ENUM_BASE.exec(text);
+    if (e) blanks.push({ start: starts[line] + e[1].length, end: starts[line] + e[1].length + e[2].length });
+    for (const m of text.matchAll(DECLARATOR_CONVENTION)) {
+      const at = starts[line] + m.index + m[0].indexOf(m[1]);
+      blanks.push({ start: at, end: at + m[1].length });
+    }
+  }
+}
+
 /** `dialect` c: what only a C++ compiler reads is blanked (`#ifdef __cplusplus` blocks); cpp: only the split `extern "C" {`. */
 export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 'c'): string {
   const code = maskCode(text);
@@ -545,6 +594,16 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
         .filter((l) => l.trim() !== '');
       if (lines.length === 1 && /^\s*(extern\s+"C"\s*\{|\})\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(lines[0]))
         blankLines(from, to);
+    } else if (
+      b.branches.length === 1 &&
+      braceBalance(code, starts[b.branches[0].line], lineEnd(b.endif)) === 0 &&
+      insideEnumBody(code, starts[b.branches[0].line])
+    ) {
+      // Enumerators under `#if` (JUCE's `#if JUCE_WINDOWS` … `windowsLocalAppData` ⏎ `#endif`
+      // ⏎ `};`): the grammar reads no directive in an enumerator list, and the enum, its
+      // class and the rest of File.h were lost. Its lines are kept; the directives are blanked.
+      blankLines(b.branches[0].line, b.branches[0].line);
+      blankLines(b.endif, b.endif);
     } else if (
       b.branches.length > 1 &&
       b.branches.some((_, k) => {
@@ -578,12 +637,13 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
     // A line a `\` continues is a macro's body, never a statement of its own.
     if (/\\\s*$/.test(prevText)) continue;
     if (m[3] !== undefined) {
-      // In C++, a macro call without `;` is blanked before a closing brace, or indented (in a
-      // body) next to an error: `FOREACH (x, list)` ⏎ `{` heads a loop where nothing errs,
-      // and a file's top-level table rows (`DEF_PCI_AC_RET(readb, u8, …)`) keep their names.
-      // Never in C, whose initializers hold such calls (`SET_RUNTIME_PM_OPS(suspend, resume)`
-      // before a `}`), each naming functions refs must find.
-      if (dialect === 'c' || (!/^\s*\}/.test(nextText) && (m[1] === '' || !near.has(line)))) continue;
+      // In C++, a macro call without `;` is blanked before a closing brace or next to an
+      // error (`JUCE_BEGIN_IGNORE_WARNINGS_GCC_LIKE ("-Wlanguage-extension-token")` above
+      // a header's declarations): `FOREACH (x, list)` ⏎ `{` heads a loop where nothing errs.
+      // Never in C, whose initializers and X-macro tables hold such calls
+      // (`SET_RUNTIME_PM_OPS(suspend, resume)` before a `}`, `DEF_PCI_AC_RET(readb, u8, …)`
+      // rows), each naming functions refs must find.
+      if (dialect === 'c' || (!/^\s*\}/.test(nextText) && !near.has(line))) continue;
     } else {
       // Indented, a macro line is blanked next to an error, or where it opens a block or closes
       // one as a statement-like macro does (`SPDLOG_TRY` ⏎ `{` … `}` ⏎ `SPDLOG_CATCH_STD`).
@@ -592,6 +652,7 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
     }
     if (prev < 0 || /[;{}:]\s*$|^\s*#/.test(prevText)) blankLines(line, line);
   }
+  if (dialect === 'cpp') blankCppHeads(code, starts, lineEnd, blanks);
   for (const row of rows) {
     if (row >= starts.length) continue;
     // The head may start lines above (`static struct rq *⏎context_switch(…)`, `… *__param)⏎ __THROW;`).
