@@ -251,7 +251,35 @@ function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDe
 }
 
 /** Languages whose members are reached only through a receiver (`self.x`, `this.x`, `v.x`), never by a bare name. */
-const RECEIVER_ONLY_MEMBERS: ReadonlySet<string> = new Set(['python', 'rust', 'go', 'javascript', 'typescript', 'tsx']);
+const RECEIVER_ONLY_MEMBERS: ReadonlySet<string> = new Set([
+  'python',
+  'rust',
+  'go',
+  'javascript',
+  'typescript',
+  'tsx',
+  'luau',
+]);
+
+/**
+ * Lua's standard library tables: `table.sort`, `os.execute`, `string.find` are theirs, never
+ * a site of a repository's `tablex.sort` or `compat.execute` (an agent trial on Penlight got
+ * six `table.sort` calls as its callers, and `os.execute` inside `compat.execute` as a call of it).
+ */
+const LUA_LIBRARY_TABLES: ReadonlySet<string> = new Set([
+  'table',
+  'string',
+  'os',
+  'io',
+  'math',
+  'coroutine',
+  'debug',
+  'utf8',
+  'package',
+  'bit32',
+  'buffer',
+  'task',
+]);
 
 /**
  * Languages where a bare call inside a type calls its own method (an implicit `this`): no
@@ -467,6 +495,14 @@ export function referenceSites(
           (beforeText ??= Buffer.from(
             bytes.subarray(Math.max(starts[o.line - 1], o.start - NAV_TEXT_MAX_CHARS), o.start),
           ).toString('utf8'));
+        // Lua: `table.sort`, `os.execute` are the standard library's (LUA_LIBRARY_TABLES).
+        if (use.file.lang === 'luau' && !own && !imported) {
+          const library = dotQualifier(before());
+          if (library !== undefined && LUA_LIBRARY_TABLES.has(library) && !defs.some((d) => d.container === library)) {
+            if (container !== undefined) continue;
+            site = { resolution: 'unresolved' };
+          }
+        }
         // Go: `pkg.Name` through the import binding pkg, a bare `Name` in its own package (go-packages.ts).
         // It decides before the file's own definitions: `dec.Decode` in a file with a method Decode is dec's.
         if (use.file.lang === 'go' && container === undefined && !own && !imported) {
@@ -484,23 +520,25 @@ export function referenceSites(
           if (via) site = partialCapped(via);
         }
         // A bare name never means a member where members are reached only through a receiver
-        // (`self.`, `this.`, a value): rich's `cell_len(self.plain)` inside `Text.cell_len`
-        // calls the `cell_len` text.py imports from cells.py, not the property (an agent trial).
+        // (`self.`, `this.`, a value, Lua's `t:m`): rich's `cell_len(self.plain)` inside
+        // `Text.cell_len` calls the `cell_len` text.py imports from cells.py, not the property,
+        // and Lua's built-in `error(msg)` is not Penlight's `lapp.error` (agent trials).
         if (
           RECEIVER_ONLY_MEMBERS.has(use.file.lang) &&
           container === undefined &&
           !own &&
           !imported &&
-          site.definition !== undefined &&
-          !/(?:\.|::|->)\s*$/.test(before()) &&
-          defs.some((d) => d.container !== null && d.file.id === use.file.id && locator(d) === site.definition)
+          !(use.file.lang === 'luau' ? /(?:\.|:)\s*$/ : /(?:\.|::|->)\s*$/).test(before()) &&
+          (site.definition === undefined
+            ? site.resolution === 'candidate' && defs.some((d) => d.container !== null)
+            : defs.some((d) => d.container !== null && locator(d) === site.definition))
         ) {
           bare ??= resolveIn(
             t.reader,
             use.file,
             fileImports,
             name,
-            defs.filter((d) => d.file.id !== use.file.id || d.container === null),
+            defs.filter((d) => d.container === null),
             locator,
             follow,
           );

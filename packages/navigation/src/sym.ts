@@ -70,7 +70,7 @@ function sortCandidates(candidates: Candidate[]): Candidate[] {
     fileStanding(c.def.file),
     isVendoredPath(c.def.file.path) ? 1 : 0,
     declarationRank(c.def.kind, c.def.file.path),
-    isMember(c) ? 1 : 0,
+    memberRank(c),
     -sharedDirs(c.target.here, c.def.file.path),
     definitionHomeRank(c.def.name, c.def.kind, c.def.file.path),
     c.def.file.path,
@@ -85,14 +85,24 @@ function sortCandidates(candidates: Candidate[]): Candidate[] {
   return keyed.map((x) => x.c);
 }
 
-/** Whether a definition belongs to a type or function, not to a namespace its file declares (C++, C#). */
-function isMember(c: Candidate): boolean {
+/**
+ * 0 for what a name's importer reaches, 1 for a member: a top-level definition or one of a
+ * namespace its file declares (C++, C#). In Lua what a module exports is its table's
+ * (`local utils = {}` … `function utils.assert_arg`), and a definition without an owner is
+ * a file's `local function`: the function 16 files import stood behind lexer.lua's private
+ * 3-line copy (an agent trial on Penlight).
+ */
+function memberRank(c: Candidate): number {
   const owner = c.def.container;
-  return (
-    owner !== null &&
-    !c.target.reader.fileDefinitions(c.def.file.path).some((d) => d.kind === 'module' && d.name === owner)
-  );
+  const ownedBy = (kinds: ReadonlySet<string>) =>
+    c.target.reader.fileDefinitions(c.def.file.path).some((d) => kinds.has(d.kind) && d.name === owner);
+  if (c.def.file.lang === 'luau') return owner !== null && ownedBy(LUA_TABLE_KINDS) ? 0 : 1;
+  return owner === null || ownedBy(NAMESPACE_KINDS) ? 0 : 1;
 }
+
+const NAMESPACE_KINDS: ReadonlySet<string> = new Set(['module']);
+/** A Lua module or class is a table held by a file-level variable. */
+const LUA_TABLE_KINDS: ReadonlySet<string> = new Set(['module', 'variable', 'constant']);
 
 export function definitionCandidates(targets: readonly NavTarget[], q: ParsedQuery, filtered: boolean): Candidate[] {
   const parts = q.text.split('::');

@@ -1,0 +1,87 @@
+// Lua modules as Penlight writes them (an agent trial, 2026-12-05): a module is a table
+// (`local utils = {}` … `function utils.assert_arg`), a file's `local function` is private,
+// and `table.sort`, `os.execute`, a bare `error(...)` are Lua's own. Real repository, real
+// tree-sitter parses (the Luau extractor).
+import { refsCommand, showCommand } from '../src';
+import { indexedRepo, type IndexedRepo } from './ws-helpers';
+
+const FILES = {
+  'pl/utils.lua': [
+    'local utils = {}',
+    '',
+    'function utils.assert_arg(n, val, tp)',
+    '    if type(val) ~= tp then',
+    '        error(("argument %d expected a %s"):format(n, tp), 2)',
+    '    end',
+    '    return val',
+    'end',
+    '',
+    'return utils',
+    '',
+  ].join('\n'),
+  'pl/lexer.lua': [
+    'local function assert_arg(idx, val, tp)',
+    '    return val',
+    'end',
+    '',
+    'local lexer = {}',
+    '',
+    'function lexer.scan(s)',
+    '    assert_arg(1, s, "string")',
+    '    return s',
+    'end',
+    '',
+    'return lexer',
+    '',
+  ].join('\n'),
+  'pl/tablex.lua': [
+    'local utils = require "pl.utils"',
+    'local tablex = {}',
+    '',
+    'function tablex.sort(t, f)',
+    '    local keys = {}',
+    '    for k in pairs(t) do keys[#keys + 1] = k end',
+    '    table.sort(keys, f)',
+    '    return keys',
+    'end',
+    '',
+    'function tablex.execute(cmd)',
+    '    return os.execute(cmd)',
+    'end',
+    '',
+    'function tablex.error(msg)',
+    '    error(msg, 2)',
+    'end',
+    '',
+    'return tablex',
+    '',
+  ].join('\n'),
+};
+
+let repo: IndexedRepo;
+const rows = (stdout: string) => stdout.trimEnd().split('\n');
+
+beforeAll(async () => {
+  repo = await indexedRepo('tp-nav-lua-', FILES);
+});
+
+describe('Lua modules', () => {
+  it("show sym: takes the module table's function over a file's local copy", async () => {
+    const out = rows((await showCommand('sym:assert_arg', repo.at())).stdout);
+    expect(out[0]).toMatch(/^\S+ {2}pl\/utils\.lua:3-8 {2}utils::assert_arg$/);
+  });
+
+  it("never takes the standard library's table.sort or os.execute for a module's function", async () => {
+    const sort = rows((await refsCommand(['tablex::sort'], repo.at())).stdout);
+    expect(sort.filter((r) => / 7 /.test(r))).toEqual([]);
+    expect(sort[sort.length - 1]).toMatch(/^coverage: 1 site in 1 file /);
+    const execute = rows((await refsCommand(['execute'], repo.at())).stdout);
+    expect(execute.find((r) => / 12 /.test(r))).toMatch(/^\d+ 12 call unresolved in tablex::execute: /);
+  });
+
+  it("a bare call is never a module table's function: Lua's error is not tablex.error", async () => {
+    const out = rows((await refsCommand(['error'], repo.at())).stdout);
+    expect(out.find((r) => r.includes('error(msg, 2)'))).toMatch(/^\d+ 16 call unresolved in tablex::error: /);
+    expect(out.find((r) => r.includes('argument %d'))).toMatch(/^\d+ 5 call unresolved in utils::assert_arg: /);
+  });
+});
