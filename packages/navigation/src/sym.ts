@@ -9,6 +9,7 @@ import {
   declarationRank,
   definitionHomeRank,
   isCallableKind,
+  OWNER_KINDS,
   kindTier,
   nearestDefinedNames,
   type IndexedDefinition,
@@ -96,7 +97,9 @@ function memberRank(c: Candidate): number {
   const owner = c.def.container;
   const ownedBy = (kinds: ReadonlySet<string>) =>
     c.target.reader.fileDefinitions(c.def.file.path).some((d) => kinds.has(d.kind) && d.name === owner);
-  if (c.def.file.lang === 'luau') return owner !== null && ownedBy(LUA_TABLE_KINDS) ? 0 : 1;
+  // A Lua table with methods of its own (`local Template = {}`, `function Template:substitute`) is a class.
+  if (c.def.file.lang === 'luau')
+    return (owner !== null && ownedBy(LUA_TABLE_KINDS)) || ownedElsewhere(c.target, c.def).length > 0 ? 0 : 1;
   return owner === null || ownedBy(NAMESPACE_KINDS) ? 0 : 1;
 }
 
@@ -199,8 +202,13 @@ function wholeOrHead(
   opts: BodyOptions,
 ): Omit<Body, 'rows'> & { readonly rows: readonly SourceRow[] } {
   const rows = rowsOf(bytes, def.start, def.end);
-  if (def.endLine - def.startLine + 1 <= SYM_BODY_MAX_LINES) return { rows, members: [] };
-  if (opts.wholeWithinTokens !== undefined && rowsTokens(rows) <= opts.wholeWithinTokens) return { rows, members: [] };
+  // Members its file defines outside its text: a Rust struct's `impl` methods, a Lua table's
+  // `function Template:substitute` (an agent trial's `show sym:Template` printed `local
+  // Template = {}` and no word of its four methods).
+  const elsewhere = withModifiers(bytes, ownedElsewhere(t, def));
+  if (def.endLine - def.startLine + 1 <= SYM_BODY_MAX_LINES) return { rows, members: elsewhere };
+  if (opts.wholeWithinTokens !== undefined && rowsTokens(rows) <= opts.wholeWithinTokens)
+    return { rows, members: elsewhere };
   // A long function (a method, a macro) is read whole, cut by the
   // budget and continued by `next` like any read: its body is the answer, and its inner
   // helpers are no outline of it. A type or module is summarised by its members.
@@ -212,23 +220,9 @@ function wholeOrHead(
   // Fewer members than this outline nothing (a kernel struct whose fields sit in one
   // anonymous inner struct shows as `members: 530 __randomize_layout, 745 cpu_bitmap`):
   // the body is read instead, cut by the budget like a function's.
-  if (inside.length < SYM_OUTLINE_MEMBERS_MIN) return { rows, members: [] };
+  if (inside.length < SYM_OUTLINE_MEMBERS_MIN) return { rows, members: elsewhere };
   const firstMember = inside[0].startLine;
-  // Methods and nested types first, then fields and properties, as `map` orders them.
-  const members = [
-    ...inside.filter((d) => !SECOND_GROUP.has(d.kind)),
-    ...inside.filter((d) => SECOND_GROUP.has(d.kind)),
-  ]
-    .map((d) => {
-      const modifiers = modifiersOf(bytes, d);
-      return {
-        ...d,
-        name: modifiers.includes('#') && !d.name.startsWith('#') ? `#${d.name}` : d.name,
-        modifiers: modifiers.filter((m) => m !== '#'),
-      };
-    })
-    // A getter and its setter (Python's @property and @x.setter) are one member to a reader.
-    .filter((d, i, all) => i === 0 || all[i - 1].name !== d.name || all[i - 1].kind !== d.kind);
+  const members = [...withModifiers(bytes, inside), ...elsewhere];
   // The head ends at its first blank row: the signature and the doc comment's first
   // paragraph say what the definition is; the rest of a long docstring is the body's.
   const blank = rows.findIndex((r, i) => i > 0 && r.text.trim() === '');
@@ -238,6 +232,40 @@ function wholeOrHead(
   );
   if (headLines >= rows.length) return { rows, members: [] };
   return { rows: rows.slice(0, headLines), restStart: rows[headLines].start, members };
+}
+
+/**
+ * Members in `map`'s order (methods and nested types first, then fields and properties),
+ * each with its modifiers; a getter and its setter (Python's @property and @x.setter) are
+ * one member to a reader.
+ */
+function withModifiers(
+  bytes: Uint8Array,
+  defs: readonly IndexedDefinition[],
+): (IndexedDefinition & { readonly modifiers: readonly string[] })[] {
+  return [...defs.filter((d) => !SECOND_GROUP.has(d.kind)), ...defs.filter((d) => SECOND_GROUP.has(d.kind))]
+    .map((d) => {
+      const modifiers = modifiersOf(bytes, d);
+      return {
+        ...d,
+        name: modifiers.includes('#') && !d.name.startsWith('#') ? `#${d.name}` : d.name,
+        modifiers: modifiers.filter((m) => m !== '#'),
+      };
+    })
+    .filter((d, i, all) => i === 0 || all[i - 1].name !== d.name || all[i - 1].kind !== d.kind);
+}
+
+/**
+ * Definitions of `def`'s file owned by it but written outside its text, in source order:
+ * for a type (`impl` blocks, out-of-line methods) or a Lua table.
+ */
+function ownedElsewhere(t: NavTarget, def: IndexedDefinition): IndexedDefinition[] {
+  const owns = OWNER_KINDS.has(def.kind) || (def.file.lang === 'luau' && LUA_TABLE_KINDS.has(def.kind));
+  if (!owns) return [];
+  return t.reader
+    .fileDefinitions(def.file.path)
+    .filter((d) => d.container === def.name && (d.start >= def.end || d.end <= def.start))
+    .sort((a, b) => a.start - b.start);
 }
 
 /**

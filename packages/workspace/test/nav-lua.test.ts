@@ -1,7 +1,8 @@
 // Lua modules as Penlight writes them (an agent trial, 2026-12-05): a module is a table
 // (`local utils = {}` … `function utils.assert_arg`), a file's `local function` is private,
-// and `table.sort`, `os.execute`, a bare `error(...)` are Lua's own. Real repository, real
-// tree-sitter parses (the Luau extractor).
+// and `table.sort`, `os.execute`, a bare `error(...)` are Lua's own; and `show sym:` of a
+// type names the members its file defines outside it (Lua tables, Rust `impl` blocks).
+// Real repositories, real tree-sitter parses (the Luau and Rust extractors).
 import { refsCommand, showCommand } from '../src';
 import { indexedRepo, type IndexedRepo } from './ws-helpers';
 
@@ -34,6 +35,23 @@ const FILES = {
     'return lexer',
     '',
   ].join('\n'),
+  'pl/text.lua': [
+    'local text = {}',
+    'local Template = {}',
+    'text.Template = Template',
+    'Template.__index = Template',
+    '',
+    'function Template.new(tmpl)',
+    '    return setmetatable({ tmpl = tmpl }, Template)',
+    'end',
+    '',
+    'function Template:substitute(tbl)',
+    '    return self.tmpl',
+    'end',
+    '',
+    'return text',
+    '',
+  ].join('\n'),
   'pl/tablex.lua': [
     'local utils = require "pl.utils"',
     'local tablex = {}',
@@ -58,17 +76,54 @@ const FILES = {
   ].join('\n'),
 };
 
+const RUST = {
+  'src/bucket.rs': [
+    'pub struct TokenBucket {',
+    '    tokens: f64,',
+    '}',
+    '',
+    'impl TokenBucket {',
+    '    pub fn new() -> Self {',
+    '        TokenBucket { tokens: 0.0 }',
+    '    }',
+    '',
+    '    pub fn refill(&mut self) {',
+    '        self.tokens += 1.0;',
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
+};
+
 let repo: IndexedRepo;
+let rust: IndexedRepo;
 const rows = (stdout: string) => stdout.trimEnd().split('\n');
 
 beforeAll(async () => {
   repo = await indexedRepo('tp-nav-lua-', FILES);
+  rust = await indexedRepo('tp-nav-impl-', RUST);
+});
+
+describe('members written outside a type', () => {
+  it("show sym: of a Rust struct names its impl block's methods after its fields", async () => {
+    const out = rows((await showCommand('sym:TokenBucket', rust.at())).stdout);
+    expect(out).toContain('members: 6 new, 10 refill');
+  });
 });
 
 describe('Lua modules', () => {
   it("show sym: takes the module table's function over a file's local copy", async () => {
     const out = rows((await showCommand('sym:assert_arg', repo.at())).stdout);
     expect(out[0]).toMatch(/^\S+ {2}pl\/utils\.lua:3-8 {2}utils::assert_arg$/);
+  });
+
+  it('show sym: of a class table reads the table and names the methods defined on it', async () => {
+    const out = rows((await showCommand('sym:Template', repo.at())).stdout);
+    expect(out.slice(0, 3)).toEqual([
+      expect.stringMatching(/^\S+ {2}pl\/text\.lua:2 {2}Template$/),
+      '2\tlocal Template = {}',
+      'members: 6 new, 10 substitute, 4 __index',
+    ]);
   });
 
   it("never takes the standard library's table.sort or os.execute for a module's function", async () => {
