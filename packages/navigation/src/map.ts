@@ -1,5 +1,5 @@
 // `map PATH` (docs/spec/retrieval.md §7): a file's outline, or one row per file under a prefix.
-import { type IndexedDefinition, type IndexedFile, type IndexReader } from '@trufflepig/index';
+import { isCallableKind, type IndexedDefinition, type IndexedFile, type IndexReader } from '@trufflepig/index';
 import { normalizeEncodedPath, percentEncode } from '@trufflepig/base/stored-path';
 import type { LiveSourceEntry } from '@trufflepig/result-cache';
 import { MAP_NAMES_PER_FILE } from './limits';
@@ -25,6 +25,8 @@ const MODIFIERS: ReadonlySet<string> = new Set([
   'private',
   'protected',
   'readonly',
+  // Lua's file-private functions and values, beside the module table's (`function M.f`).
+  'local',
 ]);
 /** Bytes of a definition's head read for modifiers: decorators and attributes beyond it are not. */
 const HEAD_MAX_BYTES = 200;
@@ -83,15 +85,27 @@ export function filesUnder(reader: IndexReader, prefix: string): IndexedFile[] {
 }
 
 /** One `kind: "file"` row per file, naming its top-level items (`+N` when cut). */
+/**
+ * A Lua file's items as its directory's map names them: its module table's functions and
+ * its own functions, not the file-level values (`local find = string.find`): Penlight's
+ * List.lua was summarised as `tinsert tremove concat tsort setmetatable …`, none a List
+ * method (an agent trial).
+ */
+function luaTopLevel(defs: readonly IndexedDefinition[]): (d: IndexedDefinition) => boolean {
+  const tables = new Set(defs.filter((d) => d.container === null && d.kind === 'variable').map((d) => d.name));
+  return (d) =>
+    isCallableKind(d.kind) && (d.container === null || tables.has(d.container)) && !SECOND_GROUP.has(d.kind);
+}
+
 export function fileRows(t: NavTarget, files: readonly IndexedFile[]): MapRow[] {
   return files.map((f) => {
     // Each name once (overloads of `bufferTime` are one item to a reader of the directory),
     // and items only: a field of a type literal inside a function is no top-level item.
+    const defs = t.reader.fileDefinitions(f.path);
     const top = [
       ...new Set(
-        t.reader
-          .fileDefinitions(f.path)
-          .filter((d) => d.container === null && !SECOND_GROUP.has(d.kind))
+        defs
+          .filter(f.lang === 'luau' ? luaTopLevel(defs) : (d) => d.container === null && !SECOND_GROUP.has(d.kind))
           .sort((a, b) => a.start - b.start)
           .map((d) => d.name),
       ),

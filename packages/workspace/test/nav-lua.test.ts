@@ -3,7 +3,7 @@
 // and `table.sort`, `os.execute`, a bare `error(...)` are Lua's own; and `show sym:` of a
 // type names the members its file defines outside it (Lua tables, Rust `impl` blocks).
 // Real repositories, real tree-sitter parses (the Luau and Rust extractors).
-import { refsCommand, showCommand } from '../src';
+import { mapCommand, refsCommand, showCommand } from '../src';
 import { indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -124,6 +124,17 @@ describe('Lua modules', () => {
       '2\tlocal Template = {}',
       'members: 6 new, 10 substitute, 4 __index',
     ]);
+  });
+
+  it("map marks a file's local functions, and a directory's map names the module's functions, not its aliases", async () => {
+    const lexer = rows((await mapCommand(['pl/lexer.lua'], repo.at())).stdout);
+    expect(lexer.slice(1, 4)).toEqual([
+      '1 1-3 local function assert_arg',
+      '2 5 local variable lexer',
+      '3 7-10 function lexer::scan',
+    ]);
+    const dir = rows((await mapCommand(['pl/'], repo.at())).stdout);
+    expect(dir.find((r) => r.includes('tablex.lua'))).toMatch(/ pl\/tablex\.lua 1-\d+ sort execute error$/);
   });
 
   it("never takes the standard library's table.sort or os.execute for a module's function", async () => {
