@@ -340,9 +340,39 @@ export function memberSite(
   return 'candidate';
 }
 
+/**
+ * Whether a Lua file binds `name` to `container`'s function of that name at file level
+ * (`local assert_arg = utils.assert_arg`), read from the variable definition's line.
+ */
+function luaAliasOf(
+  fileDefs: readonly IndexedDefinition[],
+  bytes: Uint8Array,
+  starts: readonly number[],
+  name: string,
+  container: string,
+): boolean {
+  const binding = new RegExp(`=\\s*${escapeRegExp(container)}\\s*[.:]\\s*${escapeRegExp(name)}\\s*(?:$|[;,-])`);
+  return fileDefs.some(
+    (d) =>
+      d.name === name &&
+      d.container === null &&
+      d.kind === 'variable' &&
+      binding.test(Buffer.from(bytes.subarray(d.start, lineEndAt(bytes, starts, d.startLine))).toString('utf8')),
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The byte where 1-based `line` ends (before its newline). */
+function lineEndAt(bytes: Uint8Array, starts: readonly number[], line: number): number {
+  return line < starts.length ? starts[line] - 1 : bytes.length;
+}
+
 /** A line's display text, leading indentation dropped. */
 function lineText(bytes: Uint8Array, starts: readonly number[], line: number): string {
-  let end = line < starts.length ? starts[line] - 1 : bytes.length;
+  let end = lineEndAt(bytes, starts, line);
   if (end > starts[line - 1] && bytes[end - 1] === 0x0d) end--;
   const text = displayText(bytes.subarray(starts[line - 1], Math.max(starts[line - 1], end))).text.trimStart();
   return text.length <= NAV_TEXT_MAX_CHARS ? text : `${text.slice(0, NAV_TEXT_MAX_CHARS - 1)}…`;
@@ -566,7 +596,7 @@ export function referenceSites(
         // file it is in; another type's declaration of b is none.
         if (container !== undefined && !own && !imported) {
           if (o.role === 'declaration') continue;
-          const member = memberSite(
+          const qualifiedMember = memberSite(
             before(),
             container,
             holder,
@@ -574,6 +604,16 @@ export function referenceSites(
             use.file.lang === 'go' && holder ? goReceiverName(bytes, holder) : undefined,
             IMPLICIT_THIS.has(use.file.lang) ? { call: o.role === 'call' } : undefined,
           );
+          // Lua binds a module's function to a local (`local assert_arg = utils.assert_arg`)
+          // and calls it bare: those calls are `utils::assert_arg`'s (Penlight's 14 files did
+          // so; `refs utils::assert_arg` had found 20 of 111 sites, an agent trial).
+          const member =
+            qualifiedMember === 'not_a_site' &&
+            use.file.lang === 'luau' &&
+            !/(?:\.|:)\s*$/.test(before()) &&
+            luaAliasOf(fileDefs, bytes, starts, name, container)
+              ? 'resolved'
+              : qualifiedMember;
           if (member === 'not_a_site') continue;
           // `scheduler::Handle::current`: the Handle of the module the path names, when it is found.
           const ofType = member === 'resolved' ? typeMembers(use.file, fileImports, before(), o) : undefined;

@@ -35,6 +35,19 @@ const FILES = {
     'return lexer',
     '',
   ].join('\n'),
+  'pl/seq.lua': [
+    'local utils = require "pl.utils"',
+    'local assert_arg = utils.assert_arg',
+    'local seq = {}',
+    '',
+    'function seq.count(s)',
+    '    assert_arg(1, s, "table")',
+    '    return #s',
+    'end',
+    '',
+    'return seq',
+    '',
+  ].join('\n'),
   'pl/text.lua': [
     'local text = {}',
     'local Template = {}',
@@ -135,6 +148,18 @@ describe('Lua modules', () => {
     ]);
     const dir = rows((await mapCommand(['pl/'], repo.at())).stdout);
     expect(dir.find((r) => r.includes('tablex.lua'))).toMatch(/ pl\/tablex\.lua 1-\d+ sort execute error$/);
+  });
+
+  it("refs M::f follows a file's local binding of it to the bare calls", async () => {
+    const out = rows((await refsCommand(['utils::assert_arg'], repo.at())).stdout);
+    const seq = out.indexOf('pl/seq.lua');
+    expect(out.slice(seq, seq + 3)).toEqual([
+      'pl/seq.lua',
+      expect.stringMatching(/^\d+ 2 member: local assert_arg = utils\.assert_arg$/),
+      expect.stringMatching(/^\d+ 6 call in seq::count: assert_arg\(1, s, "table"\)$/),
+    ]);
+    // lexer.lua's own local function of that name is none of its sites.
+    expect(out.some((r) => r.includes('pl/lexer.lua'))).toBe(false);
   });
 
   it("never takes the standard library's table.sort or os.execute for a module's function", async () => {
