@@ -251,20 +251,18 @@ describe('names in files the index holds only in part', () => {
     expect(anywhere.ok || /uses cut at the fact limit/.test(anywhere.error.message)).toBe(true);
   });
 
+  /** Where `show sym:NAME` lands: `path:line` of the best candidate. */
+  const best = (name: string) => {
+    const c = definitionCandidates([t], query([`sym:${name}`]), true)[0];
+    return c && `${c.def.file.path}:${c.def.startLine}`;
+  };
+
   it("show sym: prefers the file named after the definition, and a header macro over a source file's own", () => {
-    const best = (name: string) => {
-      const c = definitionCandidates([t], query([`sym:${name}`]), true)[0];
-      return c && `${c.def.file.path}:${c.def.startLine}`;
-    };
     expect(best('xmalloc')).toBe('libiberty/xmalloc.c:1');
     expect(best('ELF_ST_TYPE')).toBe('include/elf/common.h:1');
   });
 
   it("show sym: takes a namespace's class as top-level, and a file named after it behind a project prefix", () => {
-    const best = (name: string) => {
-      const c = definitionCandidates([t], query([`sym:${name}`]), true)[0];
-      return c && `${c.def.file.path}:${c.def.startLine}`;
-    };
     expect(best('String')).toBe('modules/juce_core/text/juce_String.h:3');
     expect(best('Component')).toBe('modules/juce_gui/juce_Component.h:3');
   });
