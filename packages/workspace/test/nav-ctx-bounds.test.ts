@@ -103,6 +103,11 @@ describe('ctx bounds', () => {
     const full = (await ctxCommand(hit.handle, at({ format: 'lines' as const }))).stdout;
     expect(rowsOf(full, 'caller')).toHaveLength(6);
     expect(rowsOf(full, 'sibling')).toHaveLength(CTX_LIST_MAX);
+    // What ctx is asked for comes first: callers and callees, then the siblings.
+    const lines = full.split('\n');
+    expect(lines.findIndex((l) => l.startsWith('caller:'))).toBeLessThan(
+      lines.findIndex((l) => l.startsWith('sibling:')),
+    );
     // Six sibling rows short of the whole answer: siblings give way, every caller stays (cut
     // evenly, each list kept 4 rows and two callers went).
     const budget = countTokens(full) - countTokens(rowsOf(full, 'sibling').slice(0, 6).join('\n')) + 2;
