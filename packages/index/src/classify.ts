@@ -169,6 +169,9 @@ const CODE_EXTENSIONS = new Set([
 
 /** The origin tag of documents (Markdown, text, docs/ pages): their lines are prose, never comments. */
 export const DOCS_TAG = 'source:docs';
+/** The origin tags of a language's source files: hand-written code, and tests. */
+export const CODE_TAG = 'source:code';
+export const TEST_TAG = 'source:test';
 
 /** Source tags (docs/spec/per-source.md), derived from the path alone, sorted. */
 export function sourceTags(path: string): string[] {
@@ -176,8 +179,8 @@ export function sourceTags(path: string): string[] {
   const ext = extension(path);
   const base = basename(path);
   const test = isTestPath(path);
-  if (test) tags.add('source:test');
-  if (CODE_EXTENSIONS.has(ext) && !test) tags.add('source:code');
+  if (test) tags.add(TEST_TAG);
+  if (CODE_EXTENSIONS.has(ext) && !test) tags.add(CODE_TAG);
   if (DOC_EXTENSIONS.has(ext) || (isDocPath(path) && !CODE_EXTENSIONS.has(ext) && !CONFIG_EXTENSIONS.has(ext)))
     tags.add(DOCS_TAG);
   if (CONFIG_EXTENSIONS.has(ext) || CONFIG_BASENAMES.has(base) || base === 'Cargo.toml' || base === 'package.json')

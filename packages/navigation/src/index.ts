@@ -32,7 +32,7 @@ export { fileFilter, filterWords, kindFilter, nearestPaths } from './filter';
 export { foldDocstring } from './fold';
 export { outline, fileRows, filesUnder, pathReadings, modifiersOf, SECOND_GROUP, type MapRow } from './map';
 export { renderNavPage, refsMainDefinition, type NavPageInput, type NavPageOutput, type NavVerb } from './page';
-export { referenceSites, memberSite, type RefSite, type RefsOutcome, type RefsBounds } from './refs';
+export { referenceSites, memberSite, unparsedMentions, type RefSite, type RefsOutcome, type RefsBounds } from './refs';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './resolve';
 export { useRowsOf, usesOf, type NameUseSite } from './uses';
 export { structuralContext, documentedBy, type CtxItem, type CtxAnswer } from './ctx';

@@ -84,7 +84,9 @@ export function filesUnder(reader: IndexReader, prefix: string): IndexedFile[] {
   return under.length > 0 ? under : files.filter((f) => f.path.startsWith(p));
 }
 
-/** One `kind: "file"` row per file, naming its top-level items (`+N` when cut). */
+/** A Lua module or class is a table held by a file-level variable. */
+export const LUA_TABLE_KINDS: ReadonlySet<string> = new Set(['module', 'variable', 'constant']);
+
 /**
  * A Lua file's items as its directory's map names them: its module table's functions and
  * its own functions, not the file-level values (`local find = string.find`): Penlight's
@@ -92,11 +94,12 @@ export function filesUnder(reader: IndexReader, prefix: string): IndexedFile[] {
  * method (an agent trial).
  */
 function luaTopLevel(defs: readonly IndexedDefinition[]): (d: IndexedDefinition) => boolean {
-  const tables = new Set(defs.filter((d) => d.container === null && d.kind === 'variable').map((d) => d.name));
+  const tables = new Set(defs.filter((d) => d.container === null && LUA_TABLE_KINDS.has(d.kind)).map((d) => d.name));
   return (d) =>
     isCallableKind(d.kind) && (d.container === null || tables.has(d.container)) && !SECOND_GROUP.has(d.kind);
 }
 
+/** One `kind: "file"` row per file, naming its top-level items (`+N` when cut). */
 export function fileRows(t: NavTarget, files: readonly IndexedFile[]): MapRow[] {
   return files.map((f) => {
     // Each name once (overloads of `bufferTime` are one item to a reader of the directory),

@@ -72,12 +72,6 @@ export interface RefsOutcome {
   readonly stale: number;
   /** Files holding the name that a bound left unread (their sites are not in `sites`). */
   readonly unread: number;
-  /**
-   * Code files of languages no extractor reads (Objective-C++, Swift, shell…) whose text
-   * mentions the name: their sites are not in `sites`, and the answer says so. Paths in
-   * path order (stored form), each with its member.
-   */
-  readonly unparsed: readonly { readonly member?: string; readonly path: string }[];
 }
 
 /** Line starts of definition files, read once per refs call (a definition's name line may follow its attributes). */
@@ -280,6 +274,10 @@ const LUA_LIBRARY_TABLES: ReadonlySet<string> = new Set([
   'buffer',
   'task',
 ]);
+
+/** What ends the text before a qualified occurrence (`x.`, `A::`, `p->`; Lua's `t.` and `t:`): a bare name has none of it. */
+const QUALIFIED_BEFORE = /(?:\.|::|->)\s*$/;
+const LUA_QUALIFIED_BEFORE = /(?:\.|:)\s*$/;
 
 /**
  * Languages where a bare call inside a type calls its own method (an implicit `this`): no
@@ -488,9 +486,10 @@ export function referenceSites(
       read++;
       const fileImports = t.reader.fileImports(use.file.path);
       const resolved = resolveIn(t.reader, use.file, fileImports, name, defs, locator, follow);
-      // How a bare occurrence resolves when the file's own definition of the name is a member
-      // (computed once per file, when needed).
+      // How a bare occurrence resolves when the file's own definition of the name is a member,
+      // and whether a Lua file binds the name to `container`'s (each once per file, when needed).
       let bare: SiteResolution | undefined;
+      let luaAlias: boolean | undefined;
       // Facts recovered from a file that did not parse cleanly never make a site certain,
       // except a C or C++ file's `#include`s: preprocessor lines, which the grammar reads
       // whole wherever the code around them errs (redis's server.c, config.c, debug.c parse
@@ -558,7 +557,7 @@ export function referenceSites(
           container === undefined &&
           !own &&
           !imported &&
-          !(use.file.lang === 'luau' ? /(?:\.|:)\s*$/ : /(?:\.|::|->)\s*$/).test(before()) &&
+          !(use.file.lang === 'luau' ? LUA_QUALIFIED_BEFORE : QUALIFIED_BEFORE).test(before()) &&
           (site.definition === undefined
             ? site.resolution === 'candidate' && defs.some((d) => d.container !== null)
             : defs.some((d) => d.container !== null && locator(d) === site.definition))
@@ -610,8 +609,8 @@ export function referenceSites(
           const member =
             qualifiedMember === 'not_a_site' &&
             use.file.lang === 'luau' &&
-            !/(?:\.|:)\s*$/.test(before()) &&
-            luaAliasOf(fileDefs, bytes, starts, name, container)
+            !LUA_QUALIFIED_BEFORE.test(before()) &&
+            (luaAlias ??= luaAliasOf(fileDefs, bytes, starts, name, container))
               ? 'resolved'
               : qualifiedMember;
           if (member === 'not_a_site') continue;
@@ -659,12 +658,6 @@ export function referenceSites(
       (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0) ||
       a.start - b.start,
   );
-  const unparsed = targets.flatMap((t) => {
-    const ok = fileFilter(t.reader, q);
-    return unparsedCodeMentioning(t.reader, name)
-      .filter(ok)
-      .map((f) => ({ ...(t.member !== undefined ? { member: t.member } : {}), path: f.path }));
-  });
   const sites: RefSite[] = [];
   // One row per line: occurrences of the name on one line that the order keeps together
   // (same band, same resolution) share its text, so it is printed once with every role.
@@ -696,8 +689,26 @@ export function referenceSites(
     truncated: truncated || sites.length > REFS_MAX_SITES,
     stale,
     unread,
-    unparsed,
   };
+}
+
+/**
+ * Code files of languages no extractor reads (Objective-C++, Swift, shell…) whose text
+ * mentions the name of `q`: their sites are in no refs answer, which says so. Paths in path
+ * order (stored form), each with its member. Apart from referenceSites: ctx's callers need
+ * no full-text lookup.
+ */
+export function unparsedMentions(
+  targets: readonly NavTarget[],
+  q: ParsedQuery,
+): { readonly member?: string; readonly path: string }[] {
+  const name = q.text.split('::').pop()!;
+  return targets.flatMap((t) => {
+    const ok = fileFilter(t.reader, q);
+    return unparsedCodeMentioning(t.reader, name)
+      .filter(ok)
+      .map((f) => ({ ...(t.member !== undefined ? { member: t.member } : {}), path: f.path }));
+  });
 }
 
 /**

@@ -29,7 +29,7 @@ import {
 
 import { fileFilter, filterWords, kindFilter } from './filter';
 import { foldDocstring } from './fold';
-import { modifiersOf, SECOND_GROUP } from './map';
+import { LUA_TABLE_KINDS, modifiersOf, SECOND_GROUP } from './map';
 import type { NavTarget } from './target';
 import { followImport, type ImportTrail } from './resolve';
 import { unindexedMentions, useRowsOf } from './uses';
@@ -104,8 +104,6 @@ function memberRank(c: Candidate): number {
 }
 
 const NAMESPACE_KINDS: ReadonlySet<string> = new Set(['module']);
-/** A Lua module or class is a table held by a file-level variable. */
-const LUA_TABLE_KINDS: ReadonlySet<string> = new Set(['module', 'variable', 'constant']);
 
 export function definitionCandidates(targets: readonly NavTarget[], q: ParsedQuery, filtered: boolean): Candidate[] {
   const parts = q.text.split('::');

@@ -221,9 +221,7 @@ function defLane(
     const seen = best.get(row.file);
     if (!seen || less(rank(row, f), rank(seen.row, seen.f))) best.set(row.file, { row, f });
   }
-  // The other matching definitions of each file, by first line (one line holds one entry).
-  const alsoLines = (row: StoredDefinition): number[] =>
-    [...new Set(starts.get(row.file) ?? [])].filter((l) => l !== row.startLine).sort((a, b) => a - b);
+  const alsoLines = (row: StoredDefinition): number[] => otherLines(starts.get(row.file), row.startLine);
   const entries = [...best.values()]
     .sort((a, b) => {
       const x = rank(a.row, a.f);
@@ -244,6 +242,11 @@ function defLane(
       ),
     }));
   return { name, weight, entries: cap(entries, ctx) };
+}
+
+/** A file's other matching definitions, by first line (one line holds one entry), ascending. */
+export function otherLines(lines: readonly number[] | undefined, own: number): number[] {
+  return [...new Set(lines ?? [])].filter((l) => l !== own).sort((a, b) => a - b);
 }
 
 /** Lane 1: exact definitions of the whole text (`A::b` → `b` owned by `A`), then normalized names. */

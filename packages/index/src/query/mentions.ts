@@ -2,6 +2,7 @@
 // of the code it cannot read for sites (Objective-C++ `.mm`, Swift, Ruby, shell: text to
 // the index). An agent trial on JUCE got 60 call sites of `MessageManager::callAsync` and
 // no word of the five in `.mm` files.
+import { CODE_TAG, TEST_TAG } from '../classify';
 import { ftsExpression } from './fts';
 import { identifierTokens } from './lanes';
 import type { IndexedFile, IndexReader } from './reader';
@@ -21,7 +22,7 @@ export function unparsedCodeMentioning(reader: IndexReader, name: string): Index
     .map((id) => reader.file(id))
     .filter(
       (f): f is IndexedFile =>
-        f !== undefined && !f.excluded && (f.tags.includes('source:code') || f.tags.includes('source:test')),
+        f !== undefined && !f.excluded && (f.tags.includes(CODE_TAG) || f.tags.includes(TEST_TAG)),
     )
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -36,6 +36,7 @@ import {
   identifierTiers,
   kindTier,
   kindWordLane,
+  otherLines,
   useRows,
   type HitLane,
   type LaneContext,
@@ -256,9 +257,7 @@ function rankSymbol(ctx: LaneContext): SearchHit[] {
       // A declaring file's hit is its strongest definition, not its first declaration: the
       // body of `switchMap`, not the first of its overload signatures (an agent trial on rxjs).
       const at = decl && u.roles & ROLE.declaration ? decl.at : { start: u.start, end: u.end, line: u.line };
-      const alsoLines = decl
-        ? [...new Set(definitionLines.get(u.file) ?? [])].filter((l) => l !== at.line).sort((a, b) => a - b)
-        : [];
+      const alsoLines = decl ? otherLines(definitionLines.get(u.file), at.line) : [];
       return {
         path: f.path,
         start: at.start,

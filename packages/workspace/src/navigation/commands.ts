@@ -29,6 +29,7 @@ import {
   outline,
   pathReadings,
   referenceSites,
+  unparsedMentions,
   refsMainDefinition,
   renderNavPage,
   spanEntry,
@@ -206,8 +207,10 @@ export async function refsData(
     const counts = { resolved: 0, candidate: 0, unresolved: 0 };
     for (const s of result.sites) counts[s.resolution] += s.repeats;
     // No site at all: the names defined nearest it, as show sym: suggests (a misspelt name, another case).
-    const nearest = result.siteCount === 0 ? nearestNames(targets, q.value.text.split('::').pop()!) : [];
-    const unparsedShown = result.unparsed
+    const bareName = q.value.text.split('::').pop()!;
+    const nearest = result.siteCount === 0 ? nearestNames(targets, bareName) : [];
+    const unparsed = unparsedMentions(targets, q.value);
+    const unparsedShown = unparsed
       .slice(0, REFS_UNPARSED_PATHS_SHOWN)
       .map((u) => `${u.member ? `${u.member}/` : ''}${printedPath(u.path)}`);
     const coverage: Record<string, unknown> = {
@@ -217,7 +220,7 @@ export async function refsData(
       ...(result.truncated ? { reference_sites_truncated: true } : {}),
       ...(result.unread ? { unread_files: result.unread } : {}),
       ...(result.stale ? { stale_files: result.stale } : {}),
-      ...(result.unparsed.length ? { unparsed_files: result.unparsed.length, unparsed_paths: unparsedShown } : {}),
+      ...(unparsed.length ? { unparsed_files: unparsed.length, unparsed_paths: unparsedShown } : {}),
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
       ...(nearest.length ? { nearest_defined: nearest } : {}),
@@ -232,9 +235,7 @@ export async function refsData(
           ]
         : []),
       ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
-      ...(result.unparsed.length
-        ? [unparsedWords(result.unparsed.length, unparsedShown, q.value.text.split('::').pop()!)]
-        : []),
+      ...(unparsed.length ? [unparsedWords(unparsed.length, unparsedShown, bareName)] : []),
       ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`),
       ...(widened ? ['scope home, no sites there: widened to all members'] : []),
       ...(nearest.length ? [`nearest defined: ${nearest.join(', ')} (refs ${nearest[0]})`] : []),
