@@ -1,4 +1,4 @@
-import { extension, basename, isDocPath, isTestPath } from '@trufflepig/rank';
+import { extension, basename, hasProseExtension, isDocPath, isTestPath } from '@trufflepig/rank';
 
 /**
  * The one table of languages: the extractor language a path gets, the `lang:` value it
@@ -106,21 +106,6 @@ const CONFIG_BASENAMES = new Set([
   'Rakefile',
   'justfile',
 ]);
-/** Prose: markup, plain text, Texinfo manuals, gettext catalogs (binutils' `.texi` and `.po` files answered plain-words searches before its code). */
-const DOC_EXTENSIONS = new Set([
-  'md',
-  'markdown',
-  'mdx',
-  'rst',
-  'adoc',
-  'asciidoc',
-  'txt',
-  'org',
-  'texi',
-  'texinfo',
-  'po',
-  'pot',
-]);
 const CODE_EXTENSIONS = new Set([
   'rs',
   'ts',
@@ -181,7 +166,7 @@ export function sourceTags(path: string): string[] {
   const test = isTestPath(path);
   if (test) tags.add(TEST_TAG);
   if (CODE_EXTENSIONS.has(ext) && !test) tags.add(CODE_TAG);
-  if (DOC_EXTENSIONS.has(ext) || (isDocPath(path) && !CODE_EXTENSIONS.has(ext) && !CONFIG_EXTENSIONS.has(ext)))
+  if (hasProseExtension(path) || (isDocPath(path) && !CODE_EXTENSIONS.has(ext) && !CONFIG_EXTENSIONS.has(ext)))
     tags.add(DOCS_TAG);
   if (CONFIG_EXTENSIONS.has(ext) || CONFIG_BASENAMES.has(base) || base === 'Cargo.toml' || base === 'package.json')
     tags.add('source:config');

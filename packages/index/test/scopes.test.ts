@@ -41,6 +41,11 @@ describe('source tags of the spec table', () => {
     ['src/router.rs', ['source:code']],
     ['tests/fixtures/routes.toml', ['source:config', 'source:test']],
     ['LICENSE', []],
+    // Manual pages are prose wherever they live (npm ships man/man1/npm-exec.1).
+    ['man/man1/npm-exec.1', ['source:docs']],
+    ['tools/power/x86/turbostat/turbostat.8', ['source:docs']],
+    ['perl/Digest::SHA.3pm', ['source:docs']],
+    ['CMakeLists.txt', ['source:config', 'source:docs']],
   ])('%s', (p, tags) => expect(sourceTags(p)).toEqual(tags));
 });
 

@@ -4,6 +4,26 @@
 // `selftests`: the Linux kernel's tools/testing/selftests.
 const TEST_DIRS = new Set(['tests', '__tests__', 'spec', 'testdata', 'selftests']);
 const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdx']);
+/**
+ * Prose: markup, plain text, Texinfo manuals, gettext catalogs (binutils' `.texi` and `.po`
+ * files answered plain-words searches before its code). Markdown is prose too.
+ */
+const PROSE_EXTENSIONS = new Set([
+  ...MARKDOWN_EXTENSIONS,
+  'rst',
+  'adoc',
+  'asciidoc',
+  'txt',
+  'org',
+  'texi',
+  'texinfo',
+  'po',
+  'pot',
+]);
+/** Pages a documentation directory renders: prose there, templates elsewhere. */
+const RENDERED_PAGE_EXTENSIONS = new Set(['html', 'htm', 'xhtml']);
+/** A manual page's section suffix: `npm.1`, `Digest::SHA.3pm`, `ssl.1ssl`. */
+const MAN_PAGE_EXTENSION = /^[1-9][a-z]{0,4}$/;
 const C_HEADER_EXTENSIONS = new Set(['h', 'hh', 'hpp', 'hxx', 'h++']);
 /** Extensions of C and C++ source files, in the order a header's paired source is looked for. */
 export const C_SOURCE_EXTENSIONS: readonly string[] = ['c', 'cc', 'cpp', 'cxx'];
@@ -153,6 +173,38 @@ export function isMarkdownPath(path: string): boolean {
 }
 
 /**
+ * A manual page (roff source): its suffix is a section number. A name ending in a digit
+ * before it is a version (`v1.2`, `python3.8`), not a page.
+ */
+export function isManPage(path: string): boolean {
+  return MAN_PAGE_EXTENSION.test(extension(path)) && !/\d$/.test(stem(path));
+}
+
+/** An extension of prose (PROSE_EXTENSIONS), whatever directory holds it. */
+export function hasProseExtension(path: string): boolean {
+  return PROSE_EXTENSIONS.has(extension(path));
+}
+
+/**
+ * A document search ranks below code unless the query asks for docs: Markdown, project
+ * documents, manual pages, and the HTML pages under a docs directory (most are renderings of
+ * Markdown: npm ships 200 man pages and their HTML twins, which took 5 of the first 10
+ * places of plain-words searches whose answers are functions). Manuals written as such
+ * (`.texi`, `.rst`, `.txt`) keep their weight: they are where an option is explained.
+ */
+export function isSecondaryDocument(path: string): boolean {
+  if (isMarkdownPath(path) || isManPage(path) || isProjectDocument(path)) return true;
+  return RENDERED_PAGE_EXTENSIONS.has(extension(path)) && inDocDirectory(path);
+}
+
+function inDocDirectory(path: string): boolean {
+  return path
+    .split('/')
+    .slice(0, -1)
+    .some((d) => d === 'docs' || d === 'doc');
+}
+
+/**
  * The project documents GNU and older projects name in capitals, with no extension or a
  * suffix (`ChangeLog`, `ChangeLog-2015`, `NEWS`, `README`): binutils' 200 ChangeLogs took
  * 6 of 15 places of a plain-words search for how ld parses a linker script (an agent
@@ -169,11 +221,7 @@ export function isProjectDocument(path: string): boolean {
 
 /** A path under a `docs/` (or `doc/`) directory, a Markdown file, or a project document. */
 export function isDocPath(path: string): boolean {
-  if (isMarkdownPath(path) || isProjectDocument(path)) return true;
-  return path
-    .split('/')
-    .slice(0, -1)
-    .some((d) => d === 'docs' || d === 'doc');
+  return isMarkdownPath(path) || isProjectDocument(path) || isManPage(path) || inDocDirectory(path);
 }
 
 /** True when the path has a directory component that the test rule treats as a test directory. */

@@ -4,8 +4,7 @@ import {
   isDocPath,
   isExamplePath,
   isGeneratedPath,
-  isMarkdownPath,
-  isProjectDocument,
+  isSecondaryDocument,
   isTestDirectoryComponent,
   isTestPath,
   looksMinified,
@@ -91,8 +90,9 @@ export function pathPrior(path: string, ctx: PriorContext): number {
   if (ctx.demoteGenerated && isGeneratedPath(path)) return PATH_PRIOR_DEMOTION;
   // An example program shows a library in use, not the library: it stands with tests.
   const test = (ctx.demoteTests && isTestPath(path)) || (ctx.demoteExamples && isExamplePath(path));
-  // Markdown and the project documents (a ChangeLog answers no question about the code).
-  const doc = ctx.demoteDocs && (isMarkdownPath(path) || isProjectDocument(path));
+  // Markdown and its renderings, the project documents (a ChangeLog answers no question about
+  // the code).
+  const doc = ctx.demoteDocs && isSecondaryDocument(path);
   if (!test && !doc) return 1;
   if (!ctx.identifier && ctx.words.length > 0) {
     const base = basename(path).toLowerCase();

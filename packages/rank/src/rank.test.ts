@@ -12,6 +12,7 @@ import {
   isTestPath,
   isTypeDeclarationPath,
   isDocPath,
+  isSecondaryDocument,
   isProjectDocument,
   pathPrior,
   pathStanding,
@@ -197,6 +198,27 @@ describe('path prior', () => {
     expect(pathPrior('example/stop.js', priorContext({ ...base, words: ['retry', 'example'] }))).toBe(1);
     expect(pathPrior('demos/x/stop.js', priorContext({ ...base, words: ['retry'], fileFilters: ['demos/'] }))).toBe(1);
     expect(pathPrior('example/stop.js', priorContext({ ...base, words: ['retry'], kindFile: true }))).toBe(1);
+  });
+  it('demotes manual pages and the HTML pages of a docs directory like Markdown; not manuals written as text, nor HTML templates, nor versioned names', () => {
+    const ctx = priorContext({ ...base, words: ['suggest', 'command'] });
+    for (const doc of [
+      'man/man1/npm-exec.1',
+      'turbostat.8',
+      'ssl/man/openssl.1ssl',
+      'docs/output/commands/npm-exec.html',
+      'doc/api/index.htm',
+    ])
+      expect([doc, pathPrior(doc, ctx), isDocPath(doc), isSecondaryDocument(doc)]).toEqual([doc, 0.7, true, true]);
+    for (const other of [
+      'Documentation/core-api/kref.rst',
+      'ld/ld.texi',
+      'CMakeLists.txt',
+      'templates/index.html',
+      'src/v1.2',
+      'lib/python3.8',
+      'lib/x.10',
+    ])
+      expect([other, pathPrior(other, ctx)]).toEqual([other, 1]);
   });
   it('demotes project documents (ChangeLogs, NEWS) like Markdown, not license texts, and not code that shares their names in lower case', () => {
     const ctx = priorContext({ ...base, words: ['linker', 'script'] });
