@@ -248,6 +248,9 @@ const META_FIELDS: FieldChecks<SetMeta> = {
   coverageLine: isString,
   notes: isStringArray,
   fileNotes: isStringRecord,
+  page: (v) =>
+    isRecord(v) &&
+    Object.entries(v).every(([k, n]) => (k === 'limit' || k === 'context') && typeof n === 'number' && n >= 0),
 };
 const META_CHECKS: ReadonlyMap<string, Check> = new Map(Object.entries(META_FIELDS));
 

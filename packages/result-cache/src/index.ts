@@ -19,6 +19,7 @@ export type {
   ChangeRecord,
   ChangeSide,
   SetMeta,
+  SetPageShape,
   SetLineMatch,
   SetSection,
   SetVerb,

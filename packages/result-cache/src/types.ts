@@ -185,6 +185,15 @@ export interface SetSection {
 /** The verbs whose own page format `more` continues (a search set has none). */
 export type SetVerb = 'refs' | 'map' | 'hist' | 'blame' | 'since' | 'diff';
 
+/**
+ * The shape the request gave its first page (`-n`, `-C`): `more` pages the set the same way
+ * unless it is given its own. Absent fields were not given (the verb's default applies).
+ */
+export interface SetPageShape {
+  readonly limit?: number;
+  readonly context?: number;
+}
+
 /** What a set keeps beside its entries, so that `more` renders the next page as the first. */
 export interface SetMeta {
   query: string;
@@ -208,6 +217,8 @@ export interface SetMeta {
   /** History verbs: header lines after the first, and words after each file's path line. */
   notes?: string[];
   fileNotes?: Record<string, string>;
+  /** The first page's explicit shape, which `more` keeps. */
+  page?: SetPageShape;
 }
 
 export interface StoredSet {

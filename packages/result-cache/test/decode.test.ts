@@ -70,6 +70,7 @@ const fullMeta: SetMeta = {
   coverageLine: '2 sites in 1 file',
   notes: ['uncommitted: +1 -0'],
   fileNotes: { 'src/a.ts': 'new file' },
+  page: { limit: 5, context: 2 },
 };
 
 /** Save a set, rewrite its stored JSON with `damage`, and load it again. */
@@ -137,12 +138,13 @@ describe('decoding a stored set', () => {
           lines: { mode: 'glob', text: 'x' },
           sections: [{ scope: [1], offset: 0, count: 1 }],
           coverage: [],
+          page: { limit: '5' },
           extra: true,
         });
       }),
     );
-    const { words, members, nav, lines, sections, coverage, ...kept } = fullMeta;
-    expect([words, members, nav, lines, sections, coverage].every((v) => v !== undefined)).toBe(true);
+    const { words, members, nav, lines, sections, coverage, page, ...kept } = fullMeta;
+    expect([words, members, nav, lines, sections, coverage, page].every((v) => v !== undefined)).toBe(true);
     expect(loaded.meta).toEqual(kept);
   });
 

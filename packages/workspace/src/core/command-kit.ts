@@ -6,7 +6,7 @@
  */
 import type { ReconcileProgress } from '@trufflepig/index';
 import { CONTEXT_LINES_MAX, fitError, internalErrorOf, renderObject, type OutputFormat } from '@trufflepig/render';
-import type { ResultStore } from '@trufflepig/result-cache';
+import type { ResultStore, SetPageShape } from '@trufflepig/result-cache';
 import { resolveContext, type Context, type ContextOptions } from './context';
 import type { CodedError } from '@trufflepig/base/outcome';
 import type { Outcome, TpError } from './errors';
@@ -35,6 +35,31 @@ export interface CommandOptions extends ContextOptions {
    */
   readonly alsoJson?: boolean;
   readonly onProgress?: (p: ReconcileProgress) => void;
+}
+
+/** The page shape a request gave explicitly (`-n`, `-C`), kept with its set so that `more` pages alike. */
+export function pageShapeOf(opts: Pick<CommandOptions, 'limit' | 'context'>): SetPageShape | undefined {
+  const shape = {
+    ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+    ...(opts.context !== undefined ? { context: opts.context } : {}),
+  };
+  return Object.keys(shape).length > 0 ? shape : undefined;
+}
+
+/** The `page` field of a set's meta for a request (absent when it gave no shape). */
+export function withPageShape(opts: Pick<CommandOptions, 'limit' | 'context'>): { page?: SetPageShape } {
+  const page = pageShapeOf(opts);
+  return page ? { page } : {};
+}
+
+/**
+ * The options `more` renders a set's page with: its own `-n` and `-C`, else those the set's
+ * first page was given (a `search -n 5` continues 5 at a time).
+ */
+export function continuedOptions(opts: CommandOptions, shape: SetPageShape | undefined): CommandOptions {
+  const limit = opts.limit ?? shape?.limit;
+  const context = opts.context ?? shape?.context;
+  return { ...opts, ...(limit !== undefined ? { limit } : {}), ...(context !== undefined ? { context } : {}) };
 }
 
 /** What a command prints: stdout is already within the budget. */

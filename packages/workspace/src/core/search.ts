@@ -37,6 +37,7 @@ import {
   type LiveSourceEntry,
   type ResultEntry,
   type SetLineMatch,
+  type SetPageShape,
   type StoredSet,
 } from '@trufflepig/result-cache';
 import { commitEntryFields } from './commit-entries';
@@ -280,6 +281,8 @@ export async function runSearch(
      * the rest are stored provisional and settled when first read (core/settle.ts).
      */
     narrowNow?: number;
+    /** The request's explicit page shape, kept with the set for `more`. */
+    page?: SetPageShape;
   },
 ): Promise<Outcome<SearchData>> {
   if (q.members.length > 0 || q.workspace !== null) {
@@ -308,6 +311,7 @@ export async function runSearch(
         truncated: outcome.truncated,
         words: terms,
         ...(lineMatch ? { lines: lineMatch } : {}),
+        ...(opts.page ? { page: opts.page } : {}),
       },
       entries,
     );

@@ -107,7 +107,7 @@ export async function settledPage(
   host: Host,
   stores: readonly ResultStore[],
   cursor: string,
-  limit: number,
+  limit: (set: StoredSet) => number,
 ): Promise<Outcome<{ readonly set: StoredSet; readonly offset: number }>> {
   let first: Outcome<{ readonly set: StoredSet; readonly offset: number }> | undefined;
   for (const store of stores) {
@@ -118,7 +118,7 @@ export async function settledPage(
     }
     if (!page.ok) return page;
     const { set, offset } = page.value;
-    const settled = await settleEntries(host, store, set, offset, offset + limit);
+    const settled = await settleEntries(host, store, set, offset, offset + limit(set));
     return settled.ok ? ok({ set: settled.value, offset }) : settled;
   }
   return first ?? fail('unknown_result', `no result set for cursor ${cursor.slice(0, 40)}; run the search again`);

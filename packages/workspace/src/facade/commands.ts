@@ -34,6 +34,7 @@ import { openPublished, releaseReader } from '../core/reader-pool';
 import type { Host } from '../core/host';
 import {
   contextError,
+  continuedOptions,
   errorResult,
   objectResult,
   storesFor,
@@ -70,19 +71,21 @@ export function moreCommand(cursor: string, opts: CommandOptions): Promise<Comma
     const page = await cursorPage(ctx, cursor, opts);
     if (!page.ok) return errorResult(page.error, budget);
     const { set, offset } = page.value;
+    // A set's next page has the shape of its first unless this request gives its own.
+    const paged = continuedOptions(opts, set.meta.page);
     const data = setPageData(set, offset);
     if (data.kind === 'search') {
       const search = data.page.data;
       // A line-matching page labels further matches with their definitions, as its first page did.
       if (!data.page.scoped && search.lineMatch !== undefined) {
-        const onPage = search.entries.slice(offset, offset + (opts.limit ?? DEFAULT_LIMIT));
+        const onPage = search.entries.slice(offset, offset + (paged.limit ?? DEFAULT_LIMIT));
         const lineOwners = await pageLineOwners(ctx.host, onPage);
-        return renderSearchData({ scoped: false, data: { ...search, lineOwners } }, false, opts, budget);
+        return renderSearchData({ scoped: false, data: { ...search, lineOwners } }, false, paged, budget);
       }
-      return renderSearchData(data.page, false, opts, budget);
+      return renderSearchData(data.page, false, paged, budget);
     }
     // Sets of refs and map, and of the history verbs, are paged in their verbs' own formats.
-    return navMore(set, offset, opts, budget) ?? historyMore(set, offset, opts, budget)!;
+    return navMore(set, offset, paged, budget) ?? historyMore(set, offset, paged, budget)!;
   });
 }
 

@@ -5,7 +5,7 @@
 import { reconcile, type ReconcileReport } from '@trufflepig/index';
 import type { PageHit, SearchPageInput, ShowInput } from '@trufflepig/render';
 import { parseHandle, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
-import { contextLinesError, firstKnown, storesFor, type CommandOptions } from '../core/command-kit';
+import { contextLinesError, firstKnown, pageShapeOf, storesFor, type CommandOptions } from '../core/command-kit';
 import type { Context, MemberTarget, WorkspaceContext } from '../core/context';
 import { fail, ok, type Outcome, type TpError } from '../core/errors';
 import { openResultStore } from '../core/result-store';
@@ -32,6 +32,8 @@ export interface SearchDataOptions {
   readonly noDaemon?: boolean;
   /** The first page's hits (their spans are narrowed at once; the rest when first read). */
   readonly limit?: number;
+  /** `-C N`, kept with the set for `more` as `limit` is. */
+  readonly context?: number;
 }
 
 /**
@@ -47,12 +49,18 @@ export async function searchData(
 ): Promise<Outcome<SearchPageData>> {
   const q = parseWords(words);
   if (!q.ok) return q;
-  const scoped = await scopedSearchData(ctx, q.value, opts.scopes, opts, () =>
+  const page = pageShapeOf(opts);
+  const shaped = { ...opts, ...(page ? { page } : {}) };
+  const scoped = await scopedSearchData(ctx, q.value, opts.scopes, shaped, () =>
     openResultStore(ctx.kind === 'single' ? ctx.root.resultsDir : ctx.ws.resultsDir),
   );
   if (scoped) return scoped.ok ? ok({ scoped: true, data: scoped.value }) : scoped;
   if (ctx.kind === 'workspace') {
-    const data = await runWorkspaceSearch(ctx.ws, q.value, { noDaemon: opts.noDaemon === true, host: ctx.host });
+    const data = await runWorkspaceSearch(ctx.ws, q.value, {
+      noDaemon: opts.noDaemon === true,
+      host: ctx.host,
+      ...(page ? { page } : {}),
+    });
     return data.ok ? ok({ scoped: false, data: data.value }) : data;
   }
   const r = ctx.root;
@@ -61,6 +69,7 @@ export async function searchData(
     store: openResultStore(r.resultsDir),
     host: ctx.host,
     narrowNow: opts.limit ?? DEFAULT_LIMIT,
+    ...(page ? { page } : {}),
   });
   return data.ok ? ok({ scoped: false, data: data.value }) : data;
 }
@@ -101,7 +110,12 @@ export function cursorPage(
   opts: CommandOptions,
 ): Promise<Outcome<{ readonly set: StoredSet; readonly offset: number }>> {
   // The page's provisional spans are narrowed before it is rendered (core/settle.ts).
-  return settledPage(ctx.host, storesFor(ctx, opts), cursor.trim(), opts.limit ?? DEFAULT_LIMIT);
+  return settledPage(
+    ctx.host,
+    storesFor(ctx, opts),
+    cursor.trim(),
+    (set) => opts.limit ?? set.meta.page?.limit ?? DEFAULT_LIMIT,
+  );
 }
 
 /** The sets `more` continues, by the verb that made them. */

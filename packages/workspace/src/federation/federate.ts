@@ -2,7 +2,13 @@
 // persist the set in the workspace's own result store, describe every member's coverage.
 import type { ParsedQuery, SearchHit } from '@trufflepig/index';
 import { fuseMembers, memberShare } from '@trufflepig/rank';
-import { MAX_HITS_PER_SET, type CommitEntry, type LiveSourceEntry, type OwnerFields } from '@trufflepig/result-cache';
+import {
+  MAX_HITS_PER_SET,
+  type CommitEntry,
+  type LiveSourceEntry,
+  type OwnerFields,
+  type SetPageShape,
+} from '@trufflepig/result-cache';
 import { openResultStore } from '../core/result-store';
 import { startBackgroundIndex } from '../serving/launch/background-index';
 import { ensureMemberDaemons } from '../serving/launch/daemon-control';
@@ -37,6 +43,8 @@ export interface WorkspaceSearchOptions {
   readonly scopes?: ScopeSetting;
   /** The process the search runs in (core/host.ts); the one-shot client when not given. */
   readonly host?: Host;
+  /** The request's explicit page shape, kept with the set for `more`. */
+  readonly page?: SetPageShape;
 }
 
 interface Selected {
@@ -293,6 +301,7 @@ export async function runWorkspaceSearch(
       members,
       workspace: ws.config.file,
       ...(scoped ? { scopes: scoped.label, sections: scoped.sections } : {}),
+      ...(opts.page ? { page: opts.page } : {}),
     },
     entries,
   );

@@ -3,7 +3,7 @@
 // never comes here, so its output stays exactly what it was.
 import { searchIndex, type ParsedQuery, type SearchHit } from '@trufflepig/index';
 import { DEFAULT_LIMIT, renderGroupedPage, renderSearchPage, type PageHit } from '@trufflepig/render';
-import { formatHandle, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
+import { formatHandle, type ResultStore, type SetPageShape, type StoredSet } from '@trufflepig/result-cache';
 import type { Context } from '../core/context';
 import { commitPageHit } from '../core/commit-entries';
 import { fail, ok, type Outcome } from '../core/errors';
@@ -57,6 +57,7 @@ export async function runScopedSearch(
   q: ParsedQuery,
   scopes: ScopeSetting,
   store: ResultStore,
+  page?: SetPageShape,
 ): Promise<Outcome<ScopedData>> {
   if (q.members.length > 0 || q.workspace !== null) {
     const out = await runSearch(r, q, { indexIfMissing: true, store, host });
@@ -84,6 +85,7 @@ export async function runScopedSearch(
         scopes: layout.label,
         sections: layout.sections,
         ...(lineMatch ? { lines: lineMatch } : {}),
+        ...(page ? { page: page } : {}),
       },
       layout.entries,
     );
@@ -204,13 +206,18 @@ export async function scopedSearchData(
   ctx: Context,
   q: ParsedQuery,
   requested: ScopeSetting | undefined,
-  opts: { noDaemon?: boolean },
+  opts: { noDaemon?: boolean; page?: SetPageShape },
   store: () => ResultStore,
 ): Promise<Outcome<ScopedData> | undefined> {
   const scopes = scopeSettingOf(requested, ctx);
   if (!needsScopedSearch(q, scopes)) return undefined;
   if (ctx.kind === 'workspace') {
-    const ws = await runWorkspaceSearch(ctx.ws, q, { noDaemon: opts.noDaemon === true, scopes, host: ctx.host });
+    const ws = await runWorkspaceSearch(ctx.ws, q, {
+      noDaemon: opts.noDaemon === true,
+      scopes,
+      host: ctx.host,
+      ...(opts.page ? { page: opts.page } : {}),
+    });
     return ws.ok
       ? ok({
           ...ws.value,
@@ -219,5 +226,5 @@ export async function scopedSearchData(
         })
       : ws;
   }
-  return runScopedSearch(ctx.host, ctx.root, q, scopes, store());
+  return runScopedSearch(ctx.host, ctx.root, q, scopes, store(), opts.page);
 }

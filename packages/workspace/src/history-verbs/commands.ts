@@ -43,6 +43,7 @@ import {
   firstKnown,
   storesFor,
   withContext,
+  withPageShape,
   type CommandOptions,
   type CommandResult,
 } from '../core/command-kit';
@@ -194,6 +195,7 @@ function saveAndPage(
       coverageLine: meta.coverageLine,
       notes: meta.notes,
       ...(meta.fileNotes ? { fileNotes: meta.fileNotes } : {}),
+      ...withPageShape(opts),
     },
     entries,
   );

@@ -6,7 +6,14 @@
 import { hunkView, pathPrinter, readChange, renderDiffPage, type DiffView, type SinceFile } from '@trufflepig/history';
 import { counted, DEFAULT_BUDGET } from '@trufflepig/render';
 import { changeOf, type ChangeEntry, type ResultEntry, type StoredSet } from '@trufflepig/result-cache';
-import { errorResult, storesFor, withContext, type CommandOptions, type CommandResult } from '../core/command-kit';
+import {
+  errorResult,
+  storesFor,
+  withContext,
+  withPageShape,
+  type CommandOptions,
+  type CommandResult,
+} from '../core/command-kit';
 import {
   compareCoverage,
   compareWorkingTree,
@@ -140,7 +147,7 @@ export function diffCommand(words: readonly string[], opts: CommandOptions): Pro
       fileNotes: fileNotes(c, parsed.uncommitted),
     };
     const saved = storesFor(ctx, opts)[0].save(
-      { ...meta, truncated: false, words: [], nav: 'diff', notes: [] },
+      { ...meta, truncated: false, words: [], nav: 'diff', notes: [], ...withPageShape(opts) },
       entries,
     );
     if (!saved.ok) return errorResult(saved.error, budget);

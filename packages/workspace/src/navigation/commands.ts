@@ -15,6 +15,7 @@ import {
   firstKnown,
   storesFor,
   withContext,
+  withPageShape,
   type CommandOptions,
   type CommandResult,
 } from '../core/command-kit';
@@ -74,7 +75,16 @@ function saveNav(
   const members = membersMap(entries);
   // The page's coverage and header are kept with the set, so `more` renders the same rows.
   const saved = storesFor(ctx, opts)[0].save(
-    { query, truncated, words: [], nav: verb, coverage, coverageLine, ...(members ? { members } : {}) },
+    {
+      query,
+      truncated,
+      words: [],
+      nav: verb,
+      coverage,
+      coverageLine,
+      ...(members ? { members } : {}),
+      ...withPageShape(opts),
+    },
     entries,
   );
   if (!saved.ok) return fail(saved.error.code, saved.error.message);
