@@ -125,6 +125,34 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     expectExactSpans(Buffer.from(src), x.definitions);
   });
 
+  it("a class method's overload signature is a prototype; an interface's or a type literal's method signature is its method", () => {
+    // rxjs' Observable declares pipe 11 times before its body: show sym:Observable::pipe printed `pipe(): Observable<T>;`.
+    const src = [
+      'export class Stream<T> {',
+      '  pipe(): Stream<T>;',
+      '  pipe<A>(op: (s: T) => A): Stream<A>;',
+      '  pipe(...ops: unknown[]): unknown {',
+      '    return ops;',
+      '  }',
+      '}',
+      'export interface Sink { push(v: number): void; }',
+      'export type Source = { pull(): number };',
+      '',
+    ].join('\n');
+    const x = extractFile('typescript', Buffer.from(src));
+    expect(x.definitions.map((d) => `${d.container ? `${d.container}::` : ''}${d.name}:${d.kind}`)).toEqual([
+      'Stream:class',
+      'Stream::pipe:prototype',
+      'Stream::pipe:prototype',
+      'Stream::pipe:method',
+      'Sink:interface',
+      'Sink::push:method',
+      'Source:type',
+      'pull:method',
+    ]);
+    expectExactSpans(Buffer.from(src), x.definitions);
+  });
+
   it('classifies TypeScript occurrence roles', () => {
     const x = extractFile('typescript', Buffer.from(TS));
     expect(roles(x, 'b')).toEqual(['import']);

@@ -160,7 +160,10 @@ function membersOf(t: NavTarget, def: IndexedDefinition): IndexedDefinition[] {
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const out: IndexedDefinition[] = [];
   for (const d of inside) if (!out.some((m) => d.start >= m.start && d.end <= m.end)) out.push(d);
-  return out;
+  // An overload's signature is no member of its own when the body it declares is one (rxjs'
+  // `Observable` listed `74 subscribe` and `347 pipe`, signatures, for methods at 213 and 436).
+  const implemented = new Set(out.filter((d) => d.kind !== 'prototype').map((d) => d.name));
+  return out.filter((d) => d.kind !== 'prototype' || !implemented.has(d.name));
 }
 
 export interface Body {

@@ -60,7 +60,9 @@ const TS_ONLY = `
 (type_alias_declaration name: (_) @name) @def.type
 (enum_declaration name: (_) @name) @def.enum
 (function_signature name: (identifier) @name) @def.prototype
-(method_signature name: (_) @name) @def.method
+(class_body (method_signature name: (_) @name) @def.prototype)
+(interface_body (method_signature name: (_) @name) @def.method)
+(object_type (method_signature name: (_) @name) @def.method)
 (abstract_method_signature name: (_) @name) @def.method
 (property_signature name: (_) @name) @def.property
 (internal_module name: (_) @name) @def.module
@@ -213,7 +215,7 @@ const JS_IDENTIFIERS = {
 
 export const TYPESCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-typescript',
-  version: 11,
+  version: 12,
   query: COMMON + TS_ONLY,
   identifiers: { ...JS_IDENTIFIERS, type_identifier: 'id.type' },
   refine,

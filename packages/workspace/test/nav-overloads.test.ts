@@ -1,0 +1,51 @@
+// TypeScript method overloads (an agent trial on rxjs, 2026-12-05): `Observable` declares
+// `pipe` eleven times before the one body. The signatures are prototypes of the method, so
+// `show sym:` reads the body and a class's members line names each method once, at its body.
+// Real repository, real tree-sitter parse.
+import { showCommand } from '../src';
+import { indexedRepo, type IndexedRepo } from './ws-helpers';
+
+const STREAM = [
+  'export class Stream<T> {',
+  '  constructor(private readonly items: T[]) {}',
+  '',
+  '  pipe(): Stream<T>;',
+  '  pipe<A>(op: (s: Stream<T>) => Stream<A>): Stream<A>;',
+  '  pipe<A, B>(a: (s: Stream<T>) => Stream<A>, b: (s: Stream<A>) => Stream<B>): Stream<B>;',
+  '  pipe(...ops: Array<(s: Stream<unknown>) => Stream<unknown>>): Stream<unknown> {',
+  '    return ops.reduce((s, op) => op(s), this as Stream<unknown>);',
+  '  }',
+  '',
+  ...Array.from({ length: 12 }, (_, i) => [
+    `  step${i}(x: T): T {`,
+    `    const y = x;`,
+    `    return y;`,
+    '  }',
+    '',
+  ]).flat(),
+  '}',
+  '',
+].join('\n');
+
+describe('show sym: of an overloaded TypeScript method', () => {
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-overloads-', { 'src/stream.ts': STREAM });
+  });
+
+  it('reads the body, and names the signatures as also rows', async () => {
+    const text = (await showCommand('sym:Stream::pipe', repo.at())).stdout.split('\n');
+    expect(text[0]).toMatch(/^[0-9a-z]{6,}:1 {2}src\/stream\.ts:7-9 {2}Stream::pipe$/);
+    expect(text[1]).toBe('7\t  pipe(...ops: Array<(s: Stream<unknown>) => Stream<unknown>>): Stream<unknown> {');
+    expect(text).toContainEqual(
+      expect.stringMatching(/^also: [0-9a-z]{6,}:2 src\/stream\.ts:4 prototype Stream::pipe$/),
+    );
+  });
+
+  it("names each method once in its class's members, at its body", async () => {
+    const members = (await showCommand('sym:Stream', repo.at())).stdout
+      .split('\n')
+      .find((l) => l.startsWith('members: '));
+    expect(members).toMatch(/^members: 2 constructor, 7 pipe, 11 step0, /);
+  });
+});
