@@ -72,6 +72,18 @@ export function languageOf(path: string): Language {
   return BY_EXTENSION[extension(path)] ?? 'text';
 }
 
+/**
+ * Languages whose code can name each other's definitions: JavaScript and TypeScript import
+ * each other, C and C++ include each other. A Python method is never called from a
+ * JavaScript file, whatever its name (Django: `refs QuerySet::filter` listed the admin's
+ * `.filter` calls in jQuery code as candidates, an agent trial).
+ */
+export function codeFamilyOf(language: Language): string {
+  if (language === 'javascript' || language === 'typescript' || language === 'tsx') return 'javascript';
+  if (language === 'cpp') return 'c';
+  return language;
+}
+
 /** The `lang:` name a stored file answers to (TSX is TypeScript, Lua is Luau). */
 export function queryLanguageOf(language: Language): QueryLanguage {
   return QUERY_OF[language] ?? 'text';

@@ -1,6 +1,7 @@
 // `ctx HANDLE` (docs/spec/retrieval.md §7): the structural context of a handle's symbol or region
 // from the owner's current graph: container, members or siblings, callers, callees.
 import {
+  codeFamilyOf,
   declarationRank,
   extractOccurrences,
   kindTier,
@@ -15,7 +16,7 @@ import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
 import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
-import { callSitesOf } from './refs';
+import { callSitesOf, RECEIVER_ONLY_MEMBERS } from './refs';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -231,9 +232,16 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         seen.add(o.name);
         const end = receiverEnd(bytes, o.start);
         const owned = ownedFirst(end !== undefined);
+        // What the call can reach: code of its own language family (a Python call is no
+        // jQuery method), and for a bare call where members need a receiver, no method
+        // (Django's bare `dict(...)` was `MultiValueDict::dict`, an agent trial).
+        const reachable = (d: IndexedDefinition) =>
+          isCallTarget(d) &&
+          codeFamilyOf(d.file.lang) === codeFamilyOf(file.lang) &&
+          !(end === undefined && RECEIVER_ONLY_MEMBERS.has(file.lang) && d.kind === 'method');
         const target =
-          bestCallee(owned(defs.filter((d) => d.name === o.name && isCallTarget(d)))) ??
-          bestCallee(owned(t.reader.definitions(o.name).filter(isCallTarget)));
+          bestCallee(owned(defs.filter((d) => d.name === o.name && reachable(d)))) ??
+          bestCallee(owned(t.reader.definitions(o.name).filter(reachable)));
         // Through another object's receiver, the name alone chose among the methods of that name.
         const receiver = end !== undefined ? receiverWord(bytes, end) : undefined;
         // A method of the caller's own type stays resolved: Go names its receiver anything (`c.Args(`).

@@ -4,7 +4,9 @@
 import { displayText, printedPath } from '@trufflepig/render';
 import {
   declarationRank,
+  codeFamilyOf,
   extractOccurrences,
+  isCallableKind,
   isEnclosingKind,
   lineAt,
   lineStartOffsets,
@@ -13,6 +15,7 @@ import {
   type IndexedDefinition,
   type IndexedFile,
   type IndexReader,
+  type Occurrence,
   symbolQuery,
   unparsedCodeMentioning,
   type ParsedQuery,
@@ -219,6 +222,8 @@ function resolveIn(
  * imports the name is a declaration line whole (`exports.f = function f`: its member
  * occurrence is not a use), so its occurrences make one row, not one per band.
  */
+const RESOLUTION_ORDER: Readonly<Record<Resolution, number>> = { resolved: 0, candidate: 1, unresolved: 2 };
+
 function bandOf(s: RefSite, declaring: ReadonlySet<string>): number {
   const standing = fileStanding(s.file);
   if (standing === 2) return 3;
@@ -245,7 +250,7 @@ function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDe
 }
 
 /** Languages whose members are reached only through a receiver (`self.x`, `this.x`, `v.x`), never by a bare name. */
-const RECEIVER_ONLY_MEMBERS: ReadonlySet<string> = new Set([
+export const RECEIVER_ONLY_MEMBERS: ReadonlySet<string> = new Set([
   'python',
   'rust',
   'go',
@@ -384,6 +389,82 @@ export interface RefsBounds {
   readonly enough?: (sites: readonly RefSite[]) => boolean;
 }
 
+/**
+ * Sites of `name` under another name in the files that import it renamed (`import {
+ * refCount as higherOrderRefCount }`, Python's `import x as y`, Rust's `use a::b as c`):
+ * every use of the local name there, resolved as its import is. The import itself is
+ * already a site of `name`. rxjs: `refs refCount` listed that import and none of the
+ * calls it binds (an agent trial).
+ */
+function renamedImportSites(
+  t: NavTarget,
+  name: string,
+  eligible: (f: IndexedFile) => boolean,
+  follow: (imp: IndexedImport) => SiteResolution,
+): { readonly sites: RefSite[]; readonly stale: number } {
+  const byFile = new Map<number, IndexedImport[]>();
+  for (const imp of t.reader.importsOf(name)) {
+    if (imp.name !== name || imp.alias === null || imp.alias === name || imp.reexport || !eligible(imp.file)) continue;
+    byFile.set(imp.file.id, [...(byFile.get(imp.file.id) ?? []), imp]);
+  }
+  const sites: RefSite[] = [];
+  let stale = 0;
+  for (const imports of byFile.values()) {
+    const file = imports[0].file;
+    const bytes = readIndexedBytes(t.root, file);
+    if (!bytes) {
+      stale++;
+      continue;
+    }
+    const starts = lineStartOffsets(bytes);
+    const fileDefs = t.reader.fileDefinitions(file.path);
+    const enclosingDefs = fileDefs.filter((d) => isEnclosingKind(d.kind));
+    for (const imp of imports) {
+      const through = follow(imp);
+      const site: SiteResolution =
+        file.parse === 'partial' && through.resolution === 'resolved' ? { ...through, resolution: 'candidate' } : through;
+      for (const o of extractOccurrences(file.lang, bytes, imp.alias!)) {
+        if (o.role === 'import' || o.role === 'declaration') continue;
+        const holder = enclosingDef(fileDefs, o.start);
+        const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(enclosingDefs, o.start);
+        sites.push({
+          target: t,
+          file,
+          start: o.start,
+          end: o.end,
+          line: o.line,
+          role: o.role,
+          ...site,
+          ...(shownIn ? { within: qualifiedName(shownIn) } : {}),
+          text: lineText(bytes, starts, o.line),
+          repeats: 1,
+        });
+      }
+    }
+  }
+  return { sites, stale };
+}
+
+/**
+ * The functions in which a file binds the name as a local (a parameter, a variable): the
+ * innermost callable definition around each `local` occurrence. Scopes are functions only:
+ * a block-scoped `let` shadows its whole function here, which errs toward fewer sites.
+ */
+function localScopes(
+  occurrences: readonly Occurrence[],
+  fileDefs: readonly IndexedDefinition[],
+): IndexedDefinition[] {
+  const scopes: IndexedDefinition[] = [];
+  for (const o of occurrences) {
+    if (o.role !== 'local') continue;
+    let inner: IndexedDefinition | undefined;
+    for (const d of fileDefs)
+      if (isCallableKind(d.kind) && d.start <= o.start && o.start < d.end && (!inner || d.start >= inner.start)) inner = d;
+    if (inner && !scopes.includes(inner)) scopes.push(inner);
+  }
+  return scopes;
+}
+
 const DEFAULT_REFS_BOUNDS: RefsBounds = { deadlineMs: REFS_DEADLINE_MS, now: Date.now };
 
 /**
@@ -456,9 +537,14 @@ export function referenceSites(
       const typeFiles = new Set(types.map((d) => d.file.id));
       return defs.filter((d) => typeFiles.has(d.file.id));
     };
-    const rows = useRowsOf(t.reader, name).filter((u) => ok(u.file));
+    // Code of another language family names none of `defs` (codeFamilyOf): never a site of
+    // `A::b`, and an unresolved one of a bare name.
+    const families = new Set(defs.map((d) => codeFamilyOf(d.file.lang)));
+    const foreign = (f: IndexedFile) => families.size > 0 && !families.has(codeFamilyOf(f.lang));
+    const eligible = (f: IndexedFile) => ok(f) && !(container !== undefined && foreign(f));
+    const rows = useRowsOf(t.reader, name).filter((u) => eligible(u.file));
     // Files whose rows may lack the name (over the fact limit, a failed parse) are read for it too.
-    const hidden = unindexedMentions(t.reader, t.root, name, ok, new Set(rows.map((u) => u.file.id)));
+    const hidden = unindexedMentions(t.reader, t.root, name, eligible, new Set(rows.map((u) => u.file.id)));
     if (hidden.unread > 0) {
       truncated = true;
       unread += hidden.unread;
@@ -508,7 +594,9 @@ export function referenceSites(
       const starts = lineStartOffsets(bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
       const enclosingDefs = fileDefs.filter((d) => isEnclosingKind(d.kind));
-      for (const o of extractOccurrences(use.file.lang, bytes, name)) {
+      const occurrences = extractOccurrences(use.file.lang, bytes, name);
+      const shadowed = localScopes(occurrences, fileDefs);
+      for (const o of occurrences) {
         const own =
           o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
         // An import names where its own name comes from, whatever the file's other uses
@@ -632,6 +720,17 @@ export function referenceSites(
                 ...(member !== 'resolved' && defs.length === 1 ? { definition: locator(defs[0]) } : {}),
               };
         }
+        // A local of the name (a parameter, a `let` in a function) is another variable: its
+        // bare uses there are none of the definition's (rxjs' share.ts `let refCount = 0`
+        // and its 4 uses were candidates of the refCount operator, an agent trial).
+        if (
+          !own &&
+          !imported &&
+          shadowed.some((d) => d.start <= o.start && o.start < d.end) &&
+          !QUALIFIED_BEFORE.test(before())
+        )
+          site = { resolution: 'unresolved' };
+        if (!own && foreign(use.file)) site = { resolution: 'unresolved' };
         const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(enclosingDefs, o.start);
         const within = shownIn ? qualifiedName(shownIn) : undefined;
         raw.push({
@@ -648,12 +747,23 @@ export function referenceSites(
         });
       }
     }
+    if (container === undefined && !truncated) {
+      const renamed = renamedImportSites(t, name, ok, follow);
+      raw.push(...renamed.sites);
+      stale += renamed.stale;
+    }
   }
   const declaring = new Set(raw.filter(isDeclaring).map(lineKey));
   const order = (x: RefSite) => bandOf(x, declaring);
+  // Within a band of uses, the sites resolved to the definition come first, then the
+  // candidates, then the unresolved: Django's 4 resolved callers of QuerySet::filter were
+  // rows 91-94, after 90 candidates (an agent trial). Declarations and imports keep path
+  // order, so a line's declaration and its other roles stay one row.
+  const certainty = (x: RefSite) => (order(x) === 1 ? 0 : RESOLUTION_ORDER[x.resolution]);
   raw.sort(
     (a, b) =>
       order(a) - order(b) ||
+      certainty(a) - certainty(b) ||
       (a.target.member ?? '').localeCompare(b.target.member ?? '') ||
       (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0) ||
       a.start - b.start,

@@ -215,9 +215,10 @@ describe('refs of a PHP property', () => {
   it('never takes a variable of its name for it', async () => {
     const out = rows((await refsCommand(['verbosity'], php.at())).stdout);
     expect(out.filter((r) => /^\d+ (5|17|19) /.test(r)).map((r) => r.replace(/^\d+ /, ''))).toEqual([
+      // The resolved site first (refs orders a band's sites resolved, candidate, unresolved).
+      '19 member in Output::setVerbosity: $this->verbosity = $verbosity;',
       '5 local unresolved in Output::__construct: public function __construct(int $verbosity)',
       '17 local unresolved in Output::setVerbosity: public function setVerbosity(int $verbosity): void',
-      '19 member in Output::setVerbosity: $this->verbosity = $verbosity;',
       '19 reference unresolved in Output::setVerbosity: $this->verbosity = $verbosity;',
     ]);
   });

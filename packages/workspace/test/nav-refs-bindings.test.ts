@@ -1,0 +1,145 @@
+// refs and the names a file binds (an agent trial on rxjs, 2026-12-05): a function imported
+// under another name is called by that name (`import { refCount as higherOrderRefCount }`),
+// and a parameter or a local variable of the name is another variable (an unresolved site). Real repository,
+// real tree-sitter parses (TypeScript, Python, JavaScript). And (an agent trial on Django)
+// a Python method is never called from JavaScript, nor a method by a bare call in Python.
+import { ctxCommand, refsCommand, searchCommand } from '../src';
+import { indexedRepo, json, type IndexedRepo, type RefsSite } from './ws-helpers';
+
+/** Every row of `refs NAME` (JSON rows cost ~100 tokens each: the page gets room for all). */
+async function refsSites(repo: IndexedRepo, words: string[]): Promise<RefsSite[]> {
+  return json(await refsCommand(words, repo.at({ format: 'json', budget: 5000 }))).hits as RefsSite[];
+}
+
+const FILES = {
+  'src/operators/refCount.ts': 'export function refCount<T>(): (s: T) => T {\n  return (s) => s;\n}\n',
+  'src/observable/Connectable.ts': [
+    "import { refCount as higherOrderRefCount } from '../operators/refCount';",
+    '',
+    'export class Connectable<T> {',
+    '  refCount(): (s: T) => T {',
+    '    return higherOrderRefCount<T>();',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/operators/share.ts': [
+    "import { refCount } from './refCount';",
+    '',
+    'export function share<T>(source: T): T {',
+    '  let refCount = 0;',
+    '  refCount++;',
+    '  return refCount > 0 ? source : source;',
+    '}',
+    '',
+    'export function shareWith<T>(source: T): T {',
+    '  return refCount<T>()(source);',
+    '}',
+    '',
+  ].join('\n'),
+  'lib/timing.py': 'def elapsed(start):\n    return start\n',
+  'lib/report.py': [
+    'from lib.timing import elapsed as took',
+    '',
+    '',
+    'def report(start, elapsed=None):',
+    '    if elapsed is None:',
+    '        elapsed = took(start)',
+    '    return elapsed',
+    '',
+    '',
+    'def summary(start):',
+    '    return took(start)',
+    '',
+  ].join('\n'),
+};
+
+describe('refs through the names a file binds', () => {
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-refs-bindings-', FILES);
+  });
+
+  it('lists the calls of a function imported under another name, resolved through the import', async () => {
+    const sites = (await refsSites(repo, ['refCount']))
+      .filter((s) => s.role === 'call')
+      .map((s) => `${s.path}:${s.start_line} ${s.resolution} ${s.definition ?? ''}`);
+    expect(sites).toEqual([
+      'src/observable/Connectable.ts:5 resolved src/operators/refCount.ts:1',
+      'src/operators/share.ts:10 resolved src/operators/refCount.ts:1',
+    ]);
+  });
+
+  it("marks a local variable of the name and its uses unresolved, not the same file's other functions", async () => {
+    const share = (await refsSites(repo, ['refCount']))
+      .filter((s) => s.path === 'src/operators/share.ts')
+      .map((s) => `${s.start_line} ${s.role} ${s.resolution}`);
+    expect(share).toEqual([
+      '10 call resolved',
+      '4 local unresolved',
+      '5 reference unresolved',
+      '6 reference unresolved',
+      '1 import resolved',
+    ]);
+  });
+
+  it('does so in Python: a renamed import called, a parameter of the name unresolved', async () => {
+    const sites = (await refsSites(repo, ['elapsed'])).map((s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution}`);
+    expect(sites).toEqual([
+      'lib/report.py:6 call resolved',
+      'lib/report.py:11 call resolved',
+      'lib/report.py:4 local unresolved',
+      'lib/report.py:5 reference unresolved',
+      'lib/report.py:6 reference unresolved',
+      'lib/report.py:7 reference unresolved',
+      'lib/report.py:1 import resolved',
+      'lib/timing.py:1 declaration resolved',
+    ]);
+  });
+});
+
+const DJANGO = {
+  'db/query.py': [
+    'class QuerySet:',
+    '    def filter(self, *args):',
+    '        return self',
+    '',
+    '    def get(self, pk):',
+    '        return self.filter(pk)',
+    '',
+  ].join('\n'),
+  'utils/datastructures.py': 'class MultiValueDict:\n    def dict(self):\n        return {}\n',
+  'views.py': [
+    'def listing(qs):',
+    '    params = dict(page=1)',
+    '    return qs.filter(params)',
+    '',
+  ].join('\n'),
+  'static/admin/actions.js': 'export function checked(rows) {\n  return rows.filter((r) => r.checked);\n}\n',
+};
+
+describe('refs and ctx across languages', () => {
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-refs-languages-', DJANGO);
+  });
+
+  it('refs A::b lists no site in another language family, its resolved sites first', async () => {
+    const sites = (await refsSites(repo, ['QuerySet::filter'])).map((s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution}`);
+    expect(sites).toEqual(['db/query.py:6 call resolved', 'views.py:3 call candidate', 'db/query.py:2 declaration resolved']);
+  });
+
+  it('refs of a bare name lists the other family its occurrences as unresolved', async () => {
+    const js = (await refsSites(repo, ['filter'])).filter((s) => s.path.endsWith('.js'));
+    expect(js.map((s) => `${s.start_line} ${s.resolution}`)).toEqual(['2 unresolved']);
+  });
+
+  it("ctx's callees: a bare call in Python is no method, a call is no other language's", async () => {
+    const page = (await searchCommand(['sym:listing'], repo.at())).stdout;
+    const handle = page.split('\n')[0].split(/ {2}/)[0];
+    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
+    expect(out.filter((l) => l.startsWith('callee:')).map((l) => l.split('\t').slice(1).join(' '))).toEqual([
+      'db/query.py:2 method QuerySet::filter candidate',
+    ]);
+  });
+});
