@@ -422,7 +422,9 @@ function renamedImportSites(
     for (const imp of imports) {
       const through = follow(imp);
       const site: SiteResolution =
-        file.parse === 'partial' && through.resolution === 'resolved' ? { ...through, resolution: 'candidate' } : through;
+        file.parse === 'partial' && through.resolution === 'resolved'
+          ? { ...through, resolution: 'candidate' }
+          : through;
       for (const o of extractOccurrences(file.lang, bytes, imp.alias!)) {
         if (o.role === 'import' || o.role === 'declaration') continue;
         const holder = enclosingDef(fileDefs, o.start);
@@ -450,16 +452,14 @@ function renamedImportSites(
  * innermost callable definition around each `local` occurrence. Scopes are functions only:
  * a block-scoped `let` shadows its whole function here, which errs toward fewer sites.
  */
-function localScopes(
-  occurrences: readonly Occurrence[],
-  fileDefs: readonly IndexedDefinition[],
-): IndexedDefinition[] {
+function localScopes(occurrences: readonly Occurrence[], fileDefs: readonly IndexedDefinition[]): IndexedDefinition[] {
   const scopes: IndexedDefinition[] = [];
   for (const o of occurrences) {
     if (o.role !== 'local') continue;
     let inner: IndexedDefinition | undefined;
     for (const d of fileDefs)
-      if (isCallableKind(d.kind) && d.start <= o.start && o.start < d.end && (!inner || d.start >= inner.start)) inner = d;
+      if (isCallableKind(d.kind) && d.start <= o.start && o.start < d.end && (!inner || d.start >= inner.start))
+        inner = d;
     if (inner && !scopes.includes(inner)) scopes.push(inner);
   }
   return scopes;

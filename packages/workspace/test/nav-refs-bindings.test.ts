@@ -84,7 +84,9 @@ describe('refs through the names a file binds', () => {
   });
 
   it('does so in Python: a renamed import called, a parameter of the name unresolved', async () => {
-    const sites = (await refsSites(repo, ['elapsed'])).map((s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution}`);
+    const sites = (await refsSites(repo, ['elapsed'])).map(
+      (s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution}`,
+    );
     expect(sites).toEqual([
       'lib/report.py:6 call resolved',
       'lib/report.py:11 call resolved',
@@ -109,12 +111,7 @@ const DJANGO = {
     '',
   ].join('\n'),
   'utils/datastructures.py': 'class MultiValueDict:\n    def dict(self):\n        return {}\n',
-  'views.py': [
-    'def listing(qs):',
-    '    params = dict(page=1)',
-    '    return qs.filter(params)',
-    '',
-  ].join('\n'),
+  'views.py': ['def listing(qs):', '    params = dict(page=1)', '    return qs.filter(params)', ''].join('\n'),
   'static/admin/actions.js': 'export function checked(rows) {\n  return rows.filter((r) => r.checked);\n}\n',
 };
 
@@ -125,8 +122,14 @@ describe('refs and ctx across languages', () => {
   });
 
   it('refs A::b lists no site in another language family, its resolved sites first', async () => {
-    const sites = (await refsSites(repo, ['QuerySet::filter'])).map((s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution}`);
-    expect(sites).toEqual(['db/query.py:6 call resolved', 'views.py:3 call candidate', 'db/query.py:2 declaration resolved']);
+    const sites = (await refsSites(repo, ['QuerySet::filter'])).map(
+      (s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution}`,
+    );
+    expect(sites).toEqual([
+      'db/query.py:6 call resolved',
+      'views.py:3 call candidate',
+      'db/query.py:2 declaration resolved',
+    ]);
   });
 
   it('refs of a bare name lists the other family its occurrences as unresolved', async () => {
