@@ -48,6 +48,7 @@ export {
   type IndexedImport,
 } from './query/reader';
 export { searchIndex, type SearchOptions } from './query/search';
+export { dottedAsOwned } from './query/dotted';
 export { compileRegex, type RegexMatcher } from './query/regex-engine';
 export { GIT_LOG_TAG, COMMIT_PATH_PREFIX } from './query/commits';
 export { commitExists, readCommitMessage, commitDocument, type GitLogState } from './reconcile/git-log';

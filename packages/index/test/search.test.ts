@@ -152,6 +152,20 @@ describe('sym:', () => {
     expect(php.map((h) => [h.path, h.kind, h.startLine])).toEqual([['src/Input.php', 'module', 2]]);
   });
 
+  it('reads a dotted member name as Owner::name unless a definition is named with the dots', async () => {
+    // Django: `search sym:QuerySet.filter` answered 0 hits and no hint (an agent trial).
+    const own = new Fixture('sym-dotted', {
+      'db/query.py': 'class QuerySet:\n    def filter(self, *args):\n        return self\n',
+      'util/ArrayList.java': 'package java.util;\n\npublic class ArrayList {\n}\n',
+    });
+    await own.index();
+    const dotted = (await own.search('sym:QuerySet.filter')).hits;
+    expect(dotted.map((h) => [h.path, h.name, h.startLine])).toEqual([['db/query.py', 'QuerySet::filter', 2]]);
+    const deeper = (await own.search('sym:models.QuerySet.filter')).hits;
+    expect(deeper.map((h) => h.name)).toEqual(['QuerySet::filter']);
+    expect((await own.search('sym:java.util')).hits.map((h) => h.kind)).toEqual(['module']);
+  });
+
   it('a definition query with an identifier answers definitions only, never its uses', async () => {
     const hits = (await fx.search('kind:method refill_tokens')).hits;
     expect(hits.map((h) => [h.path, h.kind])).toEqual([['src/token_bucket.rs', 'method']]);

@@ -5,6 +5,7 @@ import { displayText, printedPath } from '@trufflepig/render';
 import {
   declarationRank,
   codeFamilyOf,
+  dottedAsOwned,
   extractOccurrences,
   isCallableKind,
   isEnclosingKind,
@@ -475,9 +476,14 @@ const DEFAULT_REFS_BOUNDS: RefsBounds = { deadlineMs: REFS_DEADLINE_MS, now: Dat
  */
 export function referenceSites(
   targets: readonly NavTarget[],
-  q: ParsedQuery,
+  asked: ParsedQuery,
   bounds: RefsBounds = DEFAULT_REFS_BOUNDS,
 ): RefsOutcome {
+  // `refs QuerySet.filter` is `refs QuerySet::filter` where nothing is named with the dots.
+  const q = dottedAsOwned(
+    targets.map((t) => t.reader),
+    asked,
+  );
   const parts = q.text.split('::');
   const name = parts[parts.length - 1];
   const container = parts.length > 1 ? parts[parts.length - 2] : undefined;

@@ -3,7 +3,7 @@
 // and a parameter or a local variable of the name is another variable (an unresolved site). Real repository,
 // real tree-sitter parses (TypeScript, Python, JavaScript). And (an agent trial on Django)
 // a Python method is never called from JavaScript, nor a method by a bare call in Python.
-import { ctxCommand, refsCommand, searchCommand } from '../src';
+import { ctxCommand, refsCommand, searchCommand, showCommand } from '../src';
 import { indexedRepo, json, type IndexedRepo, type RefsSite } from './ws-helpers';
 
 /** Every row of `refs NAME` (JSON rows cost ~100 tokens each: the page gets room for all). */
@@ -135,6 +135,14 @@ describe('refs and ctx across languages', () => {
   it('refs of a bare name lists the other family its occurrences as unresolved', async () => {
     const js = (await refsSites(repo, ['filter'])).filter((s) => s.path.endsWith('.js'));
     expect(js.map((s) => `${s.start_line} ${s.resolution}`)).toEqual(['2 unresolved']);
+  });
+
+  it('reads QuerySet.filter as QuerySet::filter in refs and show sym:', async () => {
+    const dotted = (await refsSites(repo, ['QuerySet.filter'])).map((s) => `${s.path}:${s.start_line}`);
+    expect(dotted).toEqual((await refsSites(repo, ['QuerySet::filter'])).map((s) => `${s.path}:${s.start_line}`));
+    expect(dotted).toHaveLength(3);
+    const shown = (await showCommand('sym:QuerySet.filter', repo.at())).stdout.split('\n');
+    expect(shown[0]).toMatch(/^[0-9a-z]{6,}:1 {2}db\/query\.py:2-3 {2}QuerySet::filter$/);
   });
 
   it("ctx's callees: a bare call in Python is no method, a call is no other language's", async () => {

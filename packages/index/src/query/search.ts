@@ -43,6 +43,7 @@ import {
 } from './lanes';
 import { findLiteral, literalMatchesCase, liveHit, readLive, regexScan } from './live';
 import { hasFilters, type ParsedQuery } from './parse';
+import { dottedAsOwned } from './dotted';
 import { regexPrefilter, trigramsOf, type TrigramQuery } from '../trigram/regex';
 import { evaluateQuery, hasFile } from '../trigram/evaluate';
 import { trigramFiles } from '../store/trigrams';
@@ -447,7 +448,8 @@ function scopesReachCommits(scopes: NonNullable<SearchOptions['scopes']>): boole
  * only when the query asks for `source:git-log`, and otherwise only appear in their own
  * group, so the shared ranking of files never changes.
  */
-export function searchIndex(reader: IndexReader, q: ParsedQuery, options: SearchOptions = {}): SearchOutcome {
+export function searchIndex(reader: IndexReader, asked: ParsedQuery, options: SearchOptions = {}): SearchOutcome {
+  const q = asked.mode === 'sym' ? dottedAsOwned([reader], asked) : asked;
   const scopes = options.scopes ?? 'shared';
   // One deadline for the whole call: the diagnosis reruns below share it.
   const deadlineAt = Date.now() + (options.regexDeadlineMs ?? REGEX_DEADLINE_MS);

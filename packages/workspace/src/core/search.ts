@@ -344,7 +344,8 @@ export async function runSearch(
 export function snippetTerms(q: ParsedQuery): string[] {
   if (q.mode === 're') return [];
   if (q.mode === 'literal') return [q.text.toLowerCase()];
-  if (q.mode === 'sym') return [q.text.split('::').pop()!.toLowerCase()];
+  // The definition's own name: `QuerySet::filter`'s, or `QuerySet.filter`'s (index dottedAsOwned).
+  if (q.mode === 'sym') return [q.text.split(/::|\./).pop()!.toLowerCase()];
   // A stopword never picks a hit's line (`a` in `(a ^ b)` over `contains_zero_byte`), unless
   // the query has nothing else.
   const words = q.words.filter((w) => !isStopword(w));

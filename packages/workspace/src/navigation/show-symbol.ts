@@ -4,7 +4,7 @@
 // against the indexed revision, save the set, and hand render a ShowInput: the best
 // definition, one line per other definition (`also`, at most SYM_ALSO_MAX) and one line
 // counting its reference sites (`refs NAME` lists them).
-import { parseQuery } from '@trufflepig/index';
+import { dottedAsOwned, parseQuery } from '@trufflepig/index';
 import { fileUri } from '@trufflepig/base/stored-path';
 import {
   definitionBody,
@@ -102,15 +102,20 @@ export async function showSymbol(
 ): Promise<Outcome<ShowInput & { readonly symbol: SymbolContext }>> {
   const parsed = parseQuery(words);
   if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
-  const q = parsed.value;
-  if (q.mode !== 'sym' || !q.text)
+  const asked = parsed.value;
+  if (asked.mode !== 'sym' || !asked.text)
     return fail(
       'bad_query',
       'show sym: takes a name, e.g. show sym:TokenBucket or show sym:TokenBucket::refill file:src/',
     );
-  const nav = await openTargets(ctx, q, cwd);
+  const nav = await openTargets(ctx, asked, cwd);
   if (!nav.ok) return nav;
   const targets = [...nav.value.targets];
+  // `sym:QuerySet.filter` is `QuerySet::filter` where nothing is named with the dots.
+  const q = dottedAsOwned(
+    targets.map((t) => t.reader),
+    asked,
+  );
   try {
     let found = definitionCandidates(targets, q, true);
     let trail: ImportTrail | undefined;
