@@ -9,6 +9,7 @@ export { readInsideRoot, type InsideRead, type ReadRefusal } from './read/inside
 export { revisionOf } from './revision';
 export {
   literalIndexIn,
+  tokenIndexIn,
   literalMatchesCase,
   readIndexedBytes,
   readLiveFile,

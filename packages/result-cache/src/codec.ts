@@ -233,7 +233,8 @@ const SET_VERBS: ReadonlySet<string> = new Set<SetVerb>(['refs', 'map', 'hist', 
 
 const META_FIELDS: FieldChecks<SetMeta> = {
   words: isStringArray,
-  lines: (v) => isRecord(v) && (v.mode === 're' || v.mode === 'literal') && typeof v.text === 'string',
+  lines: (v) =>
+    isRecord(v) && (v.mode === 're' || v.mode === 'literal' || v.mode === 'identifier') && typeof v.text === 'string',
   members: isStringRecord,
   workspace: isString,
   scopes: isString,

@@ -169,7 +169,8 @@ export interface ChangeRecord {
 
 /** How evidence lines of a `re:` or `"literal"` search are matched, so `more` shows the same evidence. */
 export interface SetLineMatch {
-  readonly mode: 're' | 'literal';
+  /** `identifier`: a compound identifier's search, whose lines are those spelling it as a whole token. */
+  readonly mode: 're' | 'literal' | 'identifier';
   readonly text: string;
 }
 

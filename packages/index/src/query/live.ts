@@ -421,6 +421,25 @@ export function literalIndexIn(line: string, literal: string): number {
   return literalMatchesCase(literal) ? line.indexOf(literal) : asciiLower(line).indexOf(asciiLower(literal));
 }
 
+const IDENTIFIER_CHAR = /[\w$]/;
+
+/**
+ * UTF-16 index of `token` in `line` as a whole identifier (no identifier character either
+ * side: `DATA_UPLOAD_MAX_MEMORY_SIZE` in `settings.DATA_UPLOAD_MAX_MEMORY_SIZE`, not in
+ * `MAX_SIZE` for `SIZE`), ASCII case-insensitively unless `exactCase`; -1 when absent.
+ */
+export function tokenIndexIn(line: string, token: string, exactCase: boolean): number {
+  if (!token) return -1;
+  const hay = exactCase ? line : asciiLower(line);
+  const needle = exactCase ? token : asciiLower(token);
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    const before = at > 0 ? hay[at - 1] : '';
+    const after = hay[at + needle.length] ?? '';
+    if (!IDENTIFIER_CHAR.test(before) && !IDENTIFIER_CHAR.test(after)) return at;
+  }
+  return -1;
+}
+
 function asciiLower(s: string): string {
   return s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }

@@ -5,6 +5,7 @@ import {
   fileUri,
   IndexReader,
   literalIndexIn,
+  tokenIndexIn,
   parseQuery,
   percentDecode,
   percentEncode,
@@ -55,7 +56,18 @@ import { narrowable, narrowHits } from './spans';
  * searches); kept in the set's meta (`lines`) so `more` shows the same evidence.
  */
 export function lineMatchOf(q: ParsedQuery): SetLineMatch | undefined {
-  return q.mode === 're' || q.mode === 'literal' ? { mode: q.mode, text: q.text } : undefined;
+  if (q.mode === 're' || q.mode === 'literal') return { mode: q.mode, text: q.text };
+  // A compound identifier is searched for its uses, as grep would be: every line of a file
+  // that spells it is evidence (Django: `search DATA_UPLOAD_MAX_MEMORY_SIZE` showed one line
+  // of multipartparser.py and never the `raise` three lines below, an agent trial).
+  return q.mode === 'free' && q.identifier && isCompoundIdentifier(q.text)
+    ? { mode: 'identifier', text: q.text }
+    : undefined;
+}
+
+/** An identifier of several words (`snake_case`, `camelCase`, `SCREAMING_CASE`, `utf8`), not a word like `session`. */
+function isCompoundIdentifier(text: string): boolean {
+  return /^[A-Za-z_$][\w$]*$/.test(text) && /[A-Za-z0-9]_[A-Za-z0-9]|[a-z][A-Z]|[A-Za-z]\d/.test(text);
 }
 
 export interface SearchData {
@@ -386,6 +398,7 @@ export function pageOfSet(set: StoredSet, offset: number): SearchData {
 /** Page hits for render: handles, URIs and evidence lines read from bytes that still match the revision; `context` is `-C`. */
 export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): PageHit[] {
   const match = evidenceMatcher(data);
+  const byWords = (): EvidenceMatch => ({ kind: 'terms', terms: data.words });
   // Up to 5 matching lines a file however few files matched (docs/spec/retrieval.md §4).
   const cap = EVIDENCE_MATCHES_MAX;
   const out: PageHit[] = [];
@@ -421,14 +434,35 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): 
     if (i < limit && entryMatch !== undefined && !(e.tag === 'live_source' && e.excluded !== undefined)) {
       const root = rootRaw.toString();
       let memo: { value: Evidence | undefined } | undefined;
-      const owners = data.lineOwners?.(e);
-      const evidence = () => (memo ??= { value: evidenceFor(root, e, entryMatch, context, cap, owners) }).value;
+      const owners = sameOwnerUnnamed(data.lineOwners?.(e), e);
+      // A file that holds the identifier only inside longer ones (`refill_tokens` meeting
+      // `refillTokens`) shows the lines its words pick, as a free-text hit does.
+      const read = () =>
+        evidenceFor(root, e, entryMatch, context, cap, owners) ??
+        (data.lineMatch?.mode === 'identifier' ? evidenceFor(root, e, byWords, context, cap) : undefined);
+      const evidence = () => (memo ??= { value: read() }).value;
       Object.defineProperty(hit, 'evidence', { enumerable: true, get: evidence });
       Object.defineProperty(hit, 'snippet', { enumerable: true, get: () => evidence()?.best });
     }
     out.push(hit);
   });
   return out;
+}
+
+/**
+ * A further match's label, left out where it names the definition the hit itself names
+ * (`in MultiPartParser::_parse` on three lines of a window the hit line already says is in
+ * it: an agent trial on Django).
+ */
+function sameOwnerUnnamed(ownerOf: LineOwner | undefined, e: ResultEntry): LineOwner | undefined {
+  if (ownerOf === undefined || e.tag !== 'live_source') return ownerOf;
+  const own = e.within ?? e.name;
+  return own === undefined
+    ? ownerOf
+    : (line) => {
+        const owner = ownerOf(line);
+        return owner === own ? undefined : owner;
+      };
 }
 
 /** Entry fields a navigation verb stored for its rows (refs, map). */
@@ -466,6 +500,15 @@ function evidenceMatcher(data: SearchData): ((line: number) => EvidenceMatch) | 
         const m = matcher.firstMatch(text, 0);
         return m.found ? m.at : -1;
       },
+    });
+  }
+  if (lm?.mode === 'identifier') {
+    const token = lm.text;
+    return (line) => ({
+      kind: 'lines',
+      anchorLine: line,
+      matchAt: (text) => tokenIndexIn(text, token, false),
+      exact: (text) => tokenIndexIn(text, token, true) >= 0,
     });
   }
   if (lm?.mode === 'literal') {
