@@ -83,9 +83,6 @@ function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | und
   return [...list].sort((a, b) => key(a) - key(b))[0];
 }
 
-/** Receivers that name the calling object itself: a method of its own class is the callee. */
-const SELF_RECEIVERS: ReadonlySet<string> = new Set(['this', 'self', 'super', 'cls', 'Self']);
-
 /**
  * Where the receiver or qualifier of the call at `start` ends (the byte before its `.` or
  * `->`: `attr.init(`, `p->op(`), or undefined for a bare call.
@@ -244,12 +241,11 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
           bestCallee(owned(t.reader.definitions(o.name).filter(reachable)));
         // Through another object's receiver, the name alone chose among the methods of that name.
         const receiver = end !== undefined ? receiverWord(bytes, end) : undefined;
-        // A method of the caller's own type stays resolved: Go names its receiver anything (`c.Args(`).
-        const guessed =
-          target?.container != null &&
-          target.container !== focus.container &&
-          receiver !== undefined &&
-          !SELF_RECEIVERS.has(receiver);
+        // A method of the caller's own type stays resolved: Go names its receiver anything
+        // (`c.Args(`). Another type's method through `this`/`self` is a guess too: rxjs'
+        // `operate` called `this.error(err)` on a Subscriber, not on the Subject whose
+        // `error` the name alone chose (an agent trial).
+        const guessed = target?.container != null && target.container !== focus.container && receiver !== undefined;
         if (target && callees.length < CTX_LIST_MAX)
           callees.push(guessed ? { ...item(target), resolution: 'candidate' } : item(target));
         else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);

@@ -1,7 +1,7 @@
 // `refs NAME [filters]` (docs/spec/retrieval.md §7): every occurrence site of a name, re-read from
 // the files the index names, each with how it resolves inside its own member, its line's
 // text and the definition that encloses it.
-import { displayText, printedPath } from '@trufflepig/render';
+import { cutSnippet, displayText, printedPath } from '@trufflepig/render';
 import {
   declarationRank,
   codeFamilyOf,
@@ -375,11 +375,16 @@ function lineEndAt(bytes: Uint8Array, starts: readonly number[], line: number): 
 }
 
 /** A line's display text, leading indentation dropped. */
-function lineText(bytes: Uint8Array, starts: readonly number[], line: number): string {
+/**
+ * A site's line, indentation dropped; a long one cut around the first spelling of `name`
+ * as a search's evidence is (rxjs' minified bundles held the name 511 characters into the
+ * line, and the row's first 160 never showed it: an agent trial).
+ */
+function lineText(bytes: Uint8Array, starts: readonly number[], line: number, name: string): string {
   let end = lineEndAt(bytes, starts, line);
   if (end > starts[line - 1] && bytes[end - 1] === 0x0d) end--;
   const text = displayText(bytes.subarray(starts[line - 1], Math.max(starts[line - 1], end))).text.trimStart();
-  return text.length <= NAV_TEXT_MAX_CHARS ? text : `${text.slice(0, NAV_TEXT_MAX_CHARS - 1)}…`;
+  return text.length <= NAV_TEXT_MAX_CHARS ? text : cutSnippet(text, [name.toLowerCase()]);
 }
 
 /** How long `referenceSites` reads files, and its clock (values, so a test can pass its own). */
@@ -439,7 +444,7 @@ function renamedImportSites(
           role: o.role,
           ...site,
           ...(shownIn ? { within: qualifiedName(shownIn) } : {}),
-          text: lineText(bytes, starts, o.line),
+          text: lineText(bytes, starts, o.line, o.name),
           repeats: 1,
         });
       }
@@ -748,7 +753,7 @@ export function referenceSites(
           role: o.role,
           ...site,
           ...(within ? { within } : {}),
-          text: lineText(bytes, starts, o.line),
+          text: lineText(bytes, starts, o.line, o.name),
           repeats: 1,
         });
       }

@@ -37,7 +37,12 @@ const FILES = {
     '}',
     '',
   ].join('\n'),
+  'src/Subject.ts': 'export class Subject {\n  error(err: unknown): void {\n    throw err;\n  }\n}\n',
+  'src/lift.ts':
+    'export function operate(this: Record<string, (e: unknown) => void>, err: unknown): void {\n  this.error(err);\n}\n',
   'lib/timing.py': 'def elapsed(start):\n    return start\n',
+  // A minified line: the name 500 characters in.
+  'dist/bundle.min.js': `var a=${'1+'.repeat(250)}1;function b(){return refCount()}\n`,
   'lib/report.py': [
     'from lib.timing import elapsed as took',
     '',
@@ -62,7 +67,7 @@ describe('refs through the names a file binds', () => {
 
   it('lists the calls of a function imported under another name, resolved through the import', async () => {
     const sites = (await refsSites(repo, ['refCount']))
-      .filter((s) => s.role === 'call')
+      .filter((s) => s.role === 'call' && !s.path.startsWith('dist/'))
       .map((s) => `${s.path}:${s.start_line} ${s.resolution} ${s.definition ?? ''}`);
     expect(sites).toEqual([
       'src/observable/Connectable.ts:5 resolved src/operators/refCount.ts:1',
@@ -81,6 +86,23 @@ describe('refs through the names a file binds', () => {
       '6 reference unresolved',
       '1 import resolved',
     ]);
+  });
+
+  it("ctx: another type's method through this is a candidate callee", async () => {
+    const page = (await searchCommand(['sym:operate'], repo.at())).stdout;
+    const handle = page.split('\n')[0].split(/ {2}/)[0];
+    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
+    expect(out.filter((l) => l.startsWith('callee:')).map((l) => l.split('\t').slice(1).join(' '))).toEqual([
+      'src/Subject.ts:2 method Subject::error candidate',
+    ]);
+  });
+
+  it("cuts a long line's text around the name, as a search's evidence is", async () => {
+    const [site] = (await refsSites(repo, ['refCount'])).filter((s) => s.path === 'dist/bundle.min.js');
+    const text = (site as unknown as { text: string }).text;
+    expect(text).toContain('refCount()');
+    expect(text.startsWith('…')).toBe(true);
+    expect([...text].length).toBeLessThanOrEqual(160);
   });
 
   it('does so in Python: a renamed import called, a parameter of the name unresolved', async () => {
