@@ -192,3 +192,29 @@ describe('a match on a decorator', () => {
     expect(page[3]).toBe('  42 in do_filter2: @pass_eval_context');
   });
 });
+
+describe('a re: hit on an indented definition line', () => {
+  // Django (an agent trial): `re:def as_sql\(self, compiler` spanned each class, not the
+  // method whose first line matched, and a two-line method got a 16-line window.
+  it('spans the method the line begins', async () => {
+    const repo = await indexedRepo('tp-re-method-', {
+      'gis/aggregates.py': [
+        'class GeoAggregate:',
+        '    function = None',
+        '',
+        '    def output_field(self):',
+        '        return None',
+        '',
+        '    def as_sql(self, compiler, connection):',
+        '        sql = compiler.compile(self)',
+        '        return sql',
+        '',
+        '    def as_oracle(self, compiler, connection):',
+        '        return self.as_sql(compiler, connection)',
+        '',
+      ].join('\n'),
+    });
+    const page = (await searchCommand(['re:def as_sql\\(self, compiler'], repo.at())).stdout.split('\n');
+    expect(page[0]).toMatch(/^[0-9a-z]{6,}:1 {2}gis\/aggregates\.py:7-9 {2}GeoAggregate::as_sql$/);
+  });
+});

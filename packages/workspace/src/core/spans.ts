@@ -62,8 +62,12 @@ function anchorOf(
   q: ParsedQuery,
 ): { line: number; byte: number } {
   const own = { line: h.startLine, byte: h.start };
-  if (q.mode === 're' || q.mode === 'literal' || q.mode === 'sym' || h.startLine === h.endLine || terms.length === 0)
-    return own;
+  // A `re:` hit spans its match's whole line: the anchor is the line's first non-blank byte,
+  // inside a method that starts after the indentation (Django: `re:def as_sql\(` hits spanned
+  // each class, not the method the line begins, an agent trial).
+  if (q.mode === 're')
+    return { line: h.startLine, byte: Math.max(h.start, firstTermByte(bytes, starts, h.startLine, [])) };
+  if (q.mode === 'literal' || q.mode === 'sym' || h.startLine === h.endLine || terms.length === 0) return own;
   const from = starts[h.startLine - 1] ?? 0;
   const rows = splitRows(bytes, from, Math.min(bytes.length, Math.max(h.end, from)), h.startLine);
   const line = pickSnippet(rows, terms, { prose: h.tags.includes(DOCS_TAG) })?.line ?? h.startLine;
