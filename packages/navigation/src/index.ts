@@ -44,6 +44,7 @@ export {
   nearestNames,
   noDefinition,
   referenceCount,
+  withDecorations,
   type Candidate,
   type Body,
 } from './sym';

@@ -17,7 +17,14 @@ import {
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isVendoredPath } from '@trufflepig/rank';
-import { countTokens, printedPath, type ShownRow, type SourceRow } from '@trufflepig/render';
+import {
+  countTokens,
+  isDecorationLine,
+  lineStarts,
+  printedPath,
+  type ShownRow,
+  type SourceRow,
+} from '@trufflepig/render';
 import { fail, ok, type Outcome } from './errors';
 import {
   NEAREST_NAMES_SHOWN,
@@ -164,6 +171,26 @@ function membersOf(t: NavTarget, def: IndexedDefinition): IndexedDefinition[] {
   // `Observable` listed `74 subscribe` and `347 pipe`, signatures, for methods at 213 and 436).
   const implemented = new Set(out.filter((d) => d.kind !== 'prototype').map((d) => d.name));
   return out.filter((d) => d.kind !== 'prototype' || !implemented.has(d.name));
+}
+
+/** Decorator lines a definition may have above it, at most (a stack of `@` lines or `#[...]`). */
+const DECORATION_LINES_MAX = 12;
+
+/**
+ * The definition with the decorators and attributes directly above it, which the grammar
+ * leaves outside it (Python's `@property`, Rust's `#[derive(...)]`): `show sym:` reads them
+ * as part of it. Django's `show sym:HttpRequest::body` began at `def body`, and an agent
+ * could not tell a property from a method (an agent trial).
+ */
+export function withDecorations(def: IndexedDefinition, bytes: Buffer): IndexedDefinition {
+  const starts = lineStarts(bytes);
+  const lineAt = (n: number) => bytes.subarray(starts[n - 1], starts[n] ?? bytes.length).toString('utf8');
+  let line = def.startLine;
+  while (line > 1 && def.startLine - line < DECORATION_LINES_MAX && isDecorationLine(lineAt(line - 1))) line--;
+  if (line === def.startLine) return def;
+  let start = starts[line - 1];
+  while (bytes[start] === 0x20 || bytes[start] === 0x09) start++;
+  return { ...def, startLine: line, start };
 }
 
 export interface Body {

@@ -20,6 +20,14 @@ export function isCommentLine(text: string): boolean {
   return COMMENT_PREFIXES.some((prefix) => trimmed.startsWith(prefix));
 }
 
+/**
+ * A decorator or attribute line (`@pass_eval_context`, `#[inline]`, `#[derive(Debug)]`): it
+ * belongs to the definition below it, which the grammar starts after it.
+ */
+export function isDecorationLine(text: string): boolean {
+  return /^\s*(?:@[A-Za-z_]|#\[)/.test(text);
+}
+
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const isWordChar = (c: string | undefined): boolean => c !== undefined && WORD_CHAR.test(c);
 const isUpper = (c: string | undefined): boolean => c !== undefined && c !== c.toLowerCase();

@@ -49,3 +49,39 @@ describe('show sym: of an overloaded TypeScript method', () => {
     expect(members).toMatch(/^members: 2 constructor, 7 pipe, 11 step0, /);
   });
 });
+
+describe('show sym: of a decorated definition', () => {
+  // Django (an agent trial): `show sym:HttpRequest::body` began at `def body`, its
+  // `@property` left out, and the agent could not tell a property from a method.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-decorated-', {
+      'http/request.py': [
+        'class HttpRequest:',
+        '    def __init__(self):',
+        '        self._body = b""',
+        '',
+        '    @property',
+        '    @cached',
+        '    def body(self):',
+        '        return self._body',
+        '',
+      ].join('\n'),
+      'src/lib.rs': '/// A point.\n#[derive(Debug, Clone)]\npub struct Point {\n    x: i32,\n}\n',
+    });
+  });
+
+  it('reads its decorators with it, and its handle spans them', async () => {
+    const text = (await showCommand('sym:HttpRequest::body', repo.at())).stdout.split('\n');
+    expect(text[0]).toMatch(/^[0-9a-z]{6,}:1 {2}http\/request\.py:5-8 {2}HttpRequest::body$/);
+    expect(text.slice(1, 4)).toEqual(['5\t    @property', '6\t    @cached', '7\t    def body(self):']);
+    const again = (await showCommand(text[0].split(/ {2}/)[0], repo.at())).stdout.split('\n');
+    expect(again[1]).toBe('5\t    @property');
+  });
+
+  it("reads a Rust item's attributes, not the doc comment above them", async () => {
+    const text = (await showCommand('sym:Point', repo.at())).stdout.split('\n');
+    expect(text[0]).toMatch(/ {2}src\/lib\.rs:2-5 {2}Point$/);
+    expect(text[1]).toBe('2\t#[derive(Debug, Clone)]');
+  });
+});

@@ -15,8 +15,8 @@ import type { ResultEntry } from '@trufflepig/result-cache';
 import type { Host } from './host';
 import { ownerIndexOptions } from './owner';
 import { openPublished, releaseReader } from './reader-pool';
-import { isCommentLine, type LineOwner } from '@trufflepig/render';
-import { innermostHolding, isDecorationLine, outermostStartingAt } from './spans';
+import { isCommentLine, isDecorationLine, type LineOwner } from '@trufflepig/render';
+import { innermostHolding, outermostStartingAt } from './spans';
 
 /** What may stand between a decoration and its definition: more decorations, comments, blank lines. */
 const isBetweenLine = (text: string): boolean => isDecorationLine(text) || isCommentLine(text) || text.trim() === '';

@@ -19,6 +19,7 @@ import {
   chooseHitSpan,
   indentColumns,
   isCommentLine,
+  isDecorationLine,
   lineStarts,
   pickSnippet,
   splitRows,
@@ -95,14 +96,6 @@ function firstTermByte(bytes: Buffer, starts: readonly number[], line: number, t
 
 function lineText(bytes: Buffer, starts: readonly number[], line: number): string {
   return bytes.subarray(starts[line - 1] ?? bytes.length, starts[line] ?? bytes.length).toString('utf8');
-}
-
-/**
- * A decorator or attribute line (`@pass_eval_context`, `#[inline]`): it belongs to the
- * definition below it, which the grammar starts after it.
- */
-export function isDecorationLine(text: string): boolean {
-  return /^\s*(?:@[A-Za-z_]|#\[)/.test(text);
 }
 
 const isLeadingLine = (text: string): boolean => isCommentLine(text) || isDecorationLine(text);

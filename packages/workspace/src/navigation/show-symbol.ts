@@ -14,6 +14,7 @@ import {
   noDefinition,
   qualifiedName,
   referenceCount,
+  withDecorations,
   SYM_ALSO_MAX,
   SYM_MEMBERS_MAX,
   type ImportTrail,
@@ -128,18 +129,20 @@ export async function showSymbol(
       if (found.length === 0) ({ found, trail } = definitionsViaImports(targets, q));
     }
     if (found.length === 0) return noDefinition(targets, q);
-    const best = found[0];
-    const live = readOnce(best.target.root, best.def.file.path);
+    const chosen = found[0];
+    const live = readOnce(chosen.target.root, chosen.def.file.path);
     if (!live.ok)
       return fail(
         'source_missing',
-        `${printedPath(best.def.file.path)} was moved or deleted since indexing; run index, then retry`,
+        `${printedPath(chosen.def.file.path)} was moved or deleted since indexing; run index, then retry`,
       );
-    if (live.revision !== best.def.file.revision)
+    if (live.revision !== chosen.def.file.revision)
       return fail(
         'stale_source',
-        `${printedPath(best.def.file.path)} changed since it was indexed; run index, then retry`,
+        `${printedPath(chosen.def.file.path)} changed since it was indexed; run index, then retry`,
       );
+    // Read with its decorators (`@property`), which its handle then spans too.
+    const best = { ...chosen, def: withDecorations(chosen.def, live.bytes) };
     const name = q.text.split('::').pop()!;
     const others = found.slice(1);
     const also = others.slice(0, SYM_ALSO_MAX);
