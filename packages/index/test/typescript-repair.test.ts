@@ -126,6 +126,27 @@ export const g = () =>
     expect(defsAt(x)).toEqual(['V:interface@1', 'V::a:property@1', 'f:constant@2', 'T:type@6', 'g:function@8']);
   });
 
+  test('an import type with type arguments, and the values a declaration file declares', () => {
+    // rxjs' dist/types (an agent trial): 3 files partial on `import("../types").X<T>`, and
+    // 39 `export declare const` values missing from map.
+    const src = [
+      'export declare function schedulePromise<T>(input: PromiseLike<T>): import("../Observable").Observable<T>;',
+      'export declare const asyncScheduler: AsyncScheduler;',
+      "export declare let config: import('./config').GlobalConfig<string> | undefined;",
+      'const later = import("./lazy").then((m) => m);',
+      '',
+    ].join('\n');
+    const { x, bytes } = extract(src);
+    expect(x.parse).toBe('ok');
+    expect(defsAt(x)).toEqual([
+      'schedulePromise:prototype@1',
+      'asyncScheduler:constant@2',
+      'config:variable@3',
+      'later:constant@4',
+    ]);
+    expectExactNames(bytes, x);
+  });
+
   test('a file with a real syntax error stays partial', () => {
     const { x } = extract('export interface Chunk<out A> {\n  readonly length: number\n}\nexport function broken( {\n');
     expect(x.parse).toBe('partial');

@@ -3,7 +3,8 @@
 // - variance annotations on type parameters: `interface Chunk<out A>`, `<in out K>`;
 // - a call signature on the line after a member that ends in a type, without `;`:
 //   `{ (self: A): B⏎ <A>(that: A): B }` reads as `B<A>` and fails at `(`;
-// - any escape sequence inside a template literal type: `` type M = `a \`b\`` ``.
+// - any escape sequence inside a template literal type: `` type M = `a \`b\`` ``;
+// - an import type with type arguments: `import("../types").ObservableInput<T>`.
 // A file whose parse has errors is rewritten at the same length (every offset stays exact)
 // and parsed again; the caller keeps the rewrite only if it has fewer errors.
 import type Parser from 'tree-sitter';
@@ -14,6 +15,12 @@ import type Parser from 'tree-sitter';
  */
 const VARIANCE =
   /(?<=[<,](?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*)(?:in\s+out|in|out)(?=\s+[A-Za-z_$][\w$]*\s*(?:extends\b|=|,|>))/g;
+/**
+ * An import type's module part, `import("../types").` in a type position (after `:`, `<`,
+ * `|`, `&`, `,`): the grammar reads `import("../types").ObservableInput<T>` as a call and
+ * fails at `<` (rxjs' declaration files, an agent trial). Blanked, the type is the name.
+ */
+const IMPORT_TYPE = /(?<=[:<|&,]\s*)import\(\s*(['"])[^'"\n]*\1\s*\)\s*\./g;
 /** A backslash escape on one line (a line continuation keeps its backslash). */
 const ESCAPE = /\\[^\r\n]/g;
 /** An indented line that starts with type parameters or a parameter list. */
@@ -74,6 +81,7 @@ function endsType(text: string, at: number, commentStartByEnd: ReadonlyMap<numbe
 export function repairTypeScript(text: string, tree: Parser.Tree): string {
   const out = text.split('');
   for (const m of text.matchAll(VARIANCE)) blank(out, m.index, m.index + m[0].length);
+  for (const m of text.matchAll(IMPORT_TYPE)) blank(out, m.index, m.index + m[0].length);
   // Escapes only matter inside strings, whose contents are no facts.
   for (const m of text.matchAll(ESCAPE)) blank(out, m.index, m.index + m[0].length);
   const commentStartByEnd = new Map<number, number>();

@@ -75,7 +75,10 @@ const JS_ONLY = `
 `;
 
 function isTopLevelDeclarator(node: Node): boolean {
-  const scope = node.parent?.parent;
+  let scope = node.parent?.parent;
+  // `export declare const asyncScheduler: AsyncScheduler;` in a declaration file (rxjs'
+  // dist/types declared 39 such values and `map` listed none, an agent trial).
+  if (scope?.type === 'ambient_declaration') scope = scope.parent;
   if (!scope) return false;
   if (scope.type === 'program' || scope.type === 'export_statement') return true;
   return scope.type === 'statement_block' && scope.parent?.type === 'internal_module';
@@ -215,7 +218,7 @@ const JS_IDENTIFIERS = {
 
 export const TYPESCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-typescript',
-  version: 12,
+  version: 13,
   query: COMMON + TS_ONLY,
   identifiers: { ...JS_IDENTIFIERS, type_identifier: 'id.type' },
   refine,
