@@ -152,6 +152,36 @@ describe('sym:', () => {
     expect(php.map((h) => [h.path, h.kind, h.startLine])).toEqual([['src/Input.php', 'module', 2]]);
   });
 
+  it('ranks the files spelling a compound identifier of a free query above those holding its parts apart', async () => {
+    // Django (an agent trial): `search select_related join` ranked first a descriptor file
+    // with `related` and `select` apart, and no `select_related`.
+    const own = new Fixture('compound-free', {
+      'db/related.py': [
+        '# Related objects: select the related rows, then join the related tables.',
+        'def related_join(rows, select, join):',
+        '    related = [r for r in rows if r.related]',
+        '    return join(select(related))',
+        '',
+      ].join('\n'),
+      'db/sql/compiler.py': [
+        'class SQLCompiler:',
+        '    def setup_query(self):',
+        '        self.where = None',
+        '',
+        '    def get_related_selections(self, klass_info, restricted):',
+        '        if not self.query.select_related:',
+        '            return []',
+        '        return self.join_tables(klass_info)',
+        '',
+        '    def join_tables(self, info):',
+        '        return [info]',
+        '',
+      ].join('\n'),
+    });
+    await own.index();
+    expect((await own.search('select_related join')).hits[0].path).toBe('db/sql/compiler.py');
+  });
+
   it('reads a dotted member name as Owner::name unless a definition is named with the dots', async () => {
     // Django: `search sym:QuerySet.filter` answered 0 hits and no hint (an agent trial).
     const own = new Fixture('sym-dotted', {

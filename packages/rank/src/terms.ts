@@ -153,6 +153,19 @@ export function compoundWords(token: string): string[] | null {
 }
 
 /**
+ * The words of a compound identifier (`select_related` → select,related; `refillTokens` →
+ * refill,tokens), or null for a plain word. Among other words of a free query, the files
+ * spelling it rank higher (Django: `search select_related join` ranked first a file with
+ * `related` and `select` apart and no `select_related`, an agent trial); alone it is an
+ * identifier query, which has lanes of its own.
+ */
+export function identifierCompoundWords(token: string): string[] | null {
+  if (!/^[A-Za-z_$][\w$]*$/.test(token) || !/[A-Za-z0-9]_[A-Za-z0-9]|[a-z][A-Z]/.test(token)) return null;
+  const words = splitIdentifier(token);
+  return words.length >= 2 ? words : null;
+}
+
+/**
  * Words of free text that may match on their own (the any-term lane): every word of a
  * plain token, but of a compound token only the parts that are not stopwords.
  */

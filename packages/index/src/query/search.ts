@@ -1,5 +1,6 @@
 import {
   compoundWords,
+  identifierCompoundWords,
   fileStanding,
   fuseLanes,
   fuseMembers,
@@ -114,7 +115,8 @@ function rankFree(ctx: LaneContext): Ranked {
   if (structural) {
     lanes.push(kindWordLane(ctx));
   } else if (q.words.length > 0) {
-    if (q.phrases?.length) lanes.unshift(...spelledLanes(ctx));
+    const spelled = spelledLanes(ctx);
+    lanes.unshift(...spelled.leading);
     if (q.words.length >= 2 && !q.identifier) {
       lanes.push(ftsLane(ctx, 'phrase', 'phrase', WEIGHT_PHRASE));
       // Each hyphenated or dotted token is also the phrase it spells (`x-forwarded-for`).
@@ -129,6 +131,7 @@ function rankFree(ctx: LaneContext): Ranked {
     // its parts (`ops.go` for parseBinaryOps) is noise. One that occurs nowhere may be a
     // guess, and any path naming a part of it is a lead.
     lanes.push(filenameLane(ctx, firstRegionOf(ctx.reader), { partial: !occurs }));
+    lanes.push(...spelled.trailing);
   } else if (kindFile || !q.text) {
     // `kind:file` or filters alone (`file:src/ lang:rust`): list the eligible files.
     lanes.push({
@@ -380,20 +383,27 @@ function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean 
  * the fusion so that such a file's hit sits on the spelling rather than on `fetchRetries`
  * or `fetch ... retries` (docs/spec/retrieval.md §4: the phrase it spells first, then its parts).
  */
-function spelledLanes(ctx: LaneContext): HitLane[] {
+function spelledLanes(ctx: LaneContext): { readonly leading: HitLane[]; readonly trailing: HitLane[] } {
   const q = ctx.query;
-  return q.text.split(' ').flatMap((token) => {
-    const words = compoundWords(token);
-    if (!words) return [];
+  const several = q.text.includes(' ');
+  const leading: HitLane[] = [];
+  const trailing: HitLane[] = [];
+  for (const token of q.text.split(' ')) {
+    const words = compoundWords(token) ?? (several ? identifierCompoundWords(token) : null);
+    if (!words) continue;
     const hits = literalHits(ctx, token, words, 'spelled', { substrings: 'when_no_phrase' });
-    return [
-      {
-        name: 'spelled',
-        weight: WEIGHT_PHRASE,
-        entries: hits.map((h) => ({ path: h.path, start: h.start, end: h.end, payload: h })),
-      },
-    ];
-  });
+    const lane: HitLane = {
+      name: 'spelled',
+      weight: WEIGHT_PHRASE,
+      entries: hits.map((h) => ({ path: h.path, start: h.start, end: h.end, payload: h })),
+    };
+    // A compound identifier among other words ranks the files that spell it, but its first
+    // spelling is no better a hit than the region the other words meet in: its lane comes
+    // last, so that region stays the file's representative (`nest_limit default` showed
+    // the field `nest_limit: u32` instead of `nest_limit: 250` in `ParserBuilder::new`).
+    (compoundWords(token) ? leading : trailing).push(lane);
+  }
+  return { leading, trailing };
 }
 
 /**
