@@ -54,6 +54,9 @@ describe('identifiers', () => {
     expect(standaloneWords('if x-forwarded-for')).toEqual(['if', 'forwarded']);
     expect(isStopword('x')).toBe(true);
     expect(isStopword('os')).toBe(false);
+    // Question words (tokio: `where` clauses answered `where is the budget decremented`).
+    expect(['where', 'how', 'what', 'when', 'which', 'who', 'why', 'does'].filter((w) => !isStopword(w))).toEqual([]);
+    expect(isStopword('budget')).toBe(false);
   });
 });
 
