@@ -112,7 +112,10 @@ describe('trufflepig in a workspace', () => {
       state: 'complete',
       seed: { state: 'seeded' },
       worktree: fs.realpathSync(wt),
+      // The worktree's daemon, and the coordinator: `ws status` had said `daemon: none` whatever ran.
+      daemon: { state: 'serving', pid: expect.any(Number) },
     });
+    expect(status.daemon).toMatchObject({ state: 'serving', pid: expect.any(Number) });
     const later = runCli(['search', 'drain_pool'], wt, { daemon: true }).json();
     expect(later.coverage.members.rust.state).toBe('complete');
     expect(later.hits[0]).toMatchObject({ member: 'rust', path: 'src/extra.rs' });

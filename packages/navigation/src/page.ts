@@ -144,7 +144,10 @@ function refsRow(e: LiveSourceEntry, main: string | undefined): string {
   const roles = e.roles ?? [String(e.role)];
   const repeats = e.repeats !== undefined && e.repeats > roles.length ? ` ×${e.repeats}` : '';
   const resolution = e.resolution === 'resolved' ? '' : ` ${String(e.resolution)}`;
-  const target = e.definition !== undefined && e.definition !== main ? ` → ${e.definition}` : '';
+  // A declaration is its own definition: no arrow back to its own line.
+  const own = `${e.member !== undefined ? `${e.member}/` : ''}${printedPath(e.path)}:${e.start_line}`;
+  const target =
+    e.definition !== undefined && e.definition !== main && e.definition !== own ? ` → ${e.definition}` : '';
   const within = e.within !== undefined ? ` in ${e.within}` : '';
   const text = e.text ? `: ${cut(e.text, NAV_TEXT_MAX_CHARS)}` : '';
   return `${e.start_line} ${roles.join('+')}${repeats}${resolution}${target}${within}${text}`;

@@ -82,7 +82,14 @@ export interface RefsOutcome {
 type LineCache = Map<string, readonly number[] | null>;
 
 /** `path:line` of a definition's name. */
-function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => string {
+/**
+ * `PATH:LINE` of a definition's name, as a hit prints it: a workspace member's prefixed
+ * `MEMBER/PATH:LINE` (an agent trial read `refs resolve_redirects → requests/sessions.py:159`
+ * as member requests' sessions.py; the file is requests/requests/sessions.py).
+ */
+function locatorIn(t: NavTarget, cache: LineCache): (d: IndexedDefinition) => string {
+  const root = t.root;
+  const prefix = t.member !== undefined ? `${t.member}/` : '';
   return (d) => {
     let starts = cache.get(d.file.path);
     if (starts === undefined) {
@@ -90,7 +97,7 @@ function locatorIn(root: string, cache: LineCache): (d: IndexedDefinition) => st
       starts = bytes ? lineStartOffsets(bytes) : null;
       cache.set(d.file.path, starts);
     }
-    return `${printedPath(d.file.path)}:${starts ? lineAt(starts, d.nameStart) : d.startLine}`;
+    return `${prefix}${printedPath(d.file.path)}:${starts ? lineAt(starts, d.nameStart) : d.startLine}`;
   };
 }
 
@@ -501,7 +508,7 @@ export function referenceSites(
   for (const t of targets) {
     const ok = fileFilter(t.reader, q);
     const defs = t.reader.definitions(name, container === undefined ? {} : { container });
-    const locator = locatorIn(t.root, new Map());
+    const locator = locatorIn(t, new Map());
     const memo = new Map<IndexedImport, SiteResolution>();
     const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo);
     // Qualified occurrences, memoised per file and qualifier: a Rust module path (resolve.ts
@@ -847,7 +854,7 @@ export function callSitesOf(
   deadlineMs: number = CTX_CALLERS_DEADLINE_MS,
   now: () => number = Date.now,
 ): { readonly sites: RefSite[]; readonly cut: boolean } {
-  const here = locatorIn(t.root, new Map())(def);
+  const here = locatorIn(t, new Map())(def);
   const isCall = (s: RefSite) =>
     (s.role === 'call' || (s.roles?.includes('call') ?? false)) &&
     s.resolution !== 'unresolved' &&

@@ -207,6 +207,47 @@ describe('navigation in a workspace keeps member provenance', () => {
   });
 });
 
+describe('a workspace path as its pages print it, MEMBER/path, pasted back', () => {
+  // An agent trial pasted `express/lib/response.js:275` from a hit line: `member_required`;
+  // `map bodyparser/lib/types/` answered no_indexed_path with another member's nearest files.
+  let space: Space;
+  beforeAll(async () => {
+    space = makeSpace('paste');
+    await indexCommand(opts(space, space.base, { format: 'lines' }));
+  });
+
+  it('show reads it in that member, from outside every member and from another one', async () => {
+    for (const cwd of [space.base, space.app]) {
+      const out = await showCommand('lib/src/story.ts:2', opts(space, cwd, { format: 'lines' }));
+      expect(out.stdout.split('\n').slice(0, 2)).toEqual([
+        'path:lib/src/story.ts:2',
+        '2\t  tell(chapter: number): string {',
+      ]);
+    }
+    expect((await showCommand('path:lib/src/story.ts:2', opts(space, space.base))).exitCode).toBe(0);
+  });
+
+  it('map lists that member, and file: filters in it', async () => {
+    const map = (await mapCommand(['lib/src/'], opts(space, space.base, { format: 'lines' }))).stdout;
+    expect(map).toMatch(/^1 lib\/src\/index\.ts /m);
+    expect(map).not.toMatch(/app\//);
+    const page = (await searchCommand(['tell', 'file:lib/src/story.ts'], opts(space, space.base, { format: 'lines' })))
+      .stdout;
+    expect(page.split('\n')[0]).toMatch(/^[0-9a-z]{6,}:1 {2}lib\/src\/story\.ts:2-4 {2}StoryTeller::tell$/);
+  });
+
+  it('an empty filtered search says per member what the filter matched and which paths are nearest', async () => {
+    const page = (await searchCommand(['tell', 'file:src/stroy.ts'], opts(space, space.base, { format: 'lines' })))
+      .stdout;
+    expect(page).toContain('lib complete 0 hits (filters: file:src/stroy.ts matched 0 (nearest: lib/src/story.ts');
+  });
+
+  it('refs names its definition with the member prefix', async () => {
+    const out = (await refsCommand(['StoryTeller'], opts(space, space.lib, { format: 'lines' }))).stdout;
+    expect(out.split('\n')[0]).toMatch(/^refs StoryTeller → lib\/src\/story\.ts:1 {2}/);
+  });
+});
+
 describe('partially parsed files', () => {
   it('never resolve a reference as certain', async () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-partial-')));

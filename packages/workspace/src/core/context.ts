@@ -61,6 +61,22 @@ export interface WorkspaceContext {
   readonly explicitRoot: boolean;
 }
 
+/**
+ * A path as workspace pages print it, `MEMBER/path` (docs/spec/retrieval.md §4): the member
+ * its first segment names and the path inside it, or undefined when the first segment names
+ * no member. Pasted back into `show`, `map` or `file:` it addresses that member (an agent
+ * trial pasted `express/lib/response.js:275` and got `member_required`).
+ */
+export function memberPrefixed(
+  ws: WorkspaceContext,
+  path: string,
+): { readonly member: MemberTarget; readonly path: string } | undefined {
+  const slash = path.indexOf('/');
+  if (slash <= 0) return undefined;
+  const member = ws.members.find((m) => m.name === path.slice(0, slash));
+  return member ? { member, path: path.slice(slash + 1) } : undefined;
+}
+
 export type Context =
   | { readonly kind: 'single'; readonly root: ResolvedRoot; readonly host: Host }
   | { readonly kind: 'workspace'; readonly ws: WorkspaceContext; readonly host: Host };

@@ -253,10 +253,16 @@ export function coverageOf(
   return { json, line: parts.join('; ') };
 }
 
-function diagnosisLine(d: FilterDiagnosis): string {
+/**
+ * Why a filtered search found nothing, in words (`file:lib/x.js matched 0 (nearest: ...)`);
+ * `pathPrefix` names the member its nearest paths are in, as workspace pages print paths.
+ */
+export function diagnosisLine(d: FilterDiagnosis, pathPrefix = ''): string {
   const out: string[] = [];
   for (const f of d.file ?? [])
-    out.push(`file:${f.value} matched ${f.matched}${f.nearest?.length ? ` (nearest: ${f.nearest.join(', ')})` : ''}`);
+    out.push(
+      `file:${f.value} matched ${f.matched}${f.nearest?.length ? ` (nearest: ${f.nearest.map((p) => pathPrefix + p).join(', ')})` : ''}`,
+    );
   for (const l of d.lang ?? []) out.push(`lang:${l.value} matched ${l.matched} files`);
   // `kind:fn` on Java (methods only) printed `filters: ` and nothing after it (an agent trial).
   for (const k of d.kind ?? [])

@@ -6,7 +6,7 @@ import { reconcile, type ReconcileReport } from '@trufflepig/index';
 import type { PageHit, SearchPageInput, ShowInput } from '@trufflepig/render';
 import { parseHandle, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
 import { contextLinesError, firstKnown, pageShapeOf, storesFor, type CommandOptions } from '../core/command-kit';
-import type { Context, MemberTarget, WorkspaceContext } from '../core/context';
+import { memberPrefixed, type Context, type MemberTarget, type WorkspaceContext } from '../core/context';
 import { fail, ok, type Outcome, type TpError } from '../core/errors';
 import { openResultStore } from '../core/result-store';
 import { pageHits, pageOfSet, parseWords, runSearch, type SearchData } from '../core/search';
@@ -193,9 +193,30 @@ export async function showData(ctx: Context, target: string, opts: CommandOption
     );
   if (pathSpec !== undefined) {
     if (ctx.kind === 'single') return showPath(ctx.root, pathSpec);
+    const read = (member: MemberTarget, spec: string): Outcome<ShowRead> => {
+      const input = showPath({ root: member.root, cacheDir: member.cacheDir, resultsDir: '' }, spec);
+      return input.ok ? ok({ ...input.value, member: member.name }) : input;
+    };
+    // `MEMBER/path:A-B` as a workspace page prints it, unless --member names the member and
+    // the path is that member's own (a directory named like a member).
+    const prefixed = ctx.ws.member === undefined ? memberPrefixed(ctx.ws, pathSpec) : undefined;
+    if (prefixed) {
+      const input = prefixed.member.available
+        ? read(prefixed.member, prefixed.path)
+        : fail(
+            'member_unavailable',
+            `member ${prefixed.member.name} is unavailable; fix its path in ${ctx.ws.config.file}`,
+          );
+      if (input.ok || input.error.code !== 'source_missing' || !ctx.ws.home) return input;
+      // A home member's own directory named like a member (`requests/models.py` in requests).
+      const own = read(
+        ctx.ws.members.find((m) => m.name === ctx.ws.home!.name)!,
+        pathSpec,
+      );
+      return own.ok ? own : input;
+    }
     const m = pathMember(ctx.ws);
-    const input = m.ok ? showPath({ root: m.value.root, cacheDir: m.value.cacheDir, resultsDir: '' }, pathSpec) : m;
-    return input.ok && m.ok ? ok({ ...input.value, member: m.value.name }) : input;
+    return m.ok ? read(m.value, pathSpec) : m;
   }
   if (target.startsWith('sym:'))
     return showSymbol(ctx, target.trim().split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0], opts.budget);

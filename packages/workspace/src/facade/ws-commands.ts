@@ -9,6 +9,7 @@ import { standInLabel } from '../federation/fallback';
 import { openPublished, releaseReader } from '../core/reader-pool';
 import { CLIENT_HOST, type Host } from '../core/host';
 import { cacheBaseOf, historyIndexReport } from '../history-verbs/log-index';
+import { coordinatorDir, rootDaemonStatus } from '../serving/launch/daemon-control';
 
 function memberShow(ws: WorkspaceContext, m: MemberTarget): Record<string, unknown> {
   const declared = ws.config.members.find((x) => x.name === m.name)!;
@@ -95,8 +96,29 @@ async function memberStatus(host: Host, m: MemberTarget): Promise<Record<string,
 export async function wsStatusObject(ws: WorkspaceContext, host: Host = CLIENT_HOST): Promise<Record<string, unknown>> {
   const shown = wsShowObject(ws);
   const members: Record<string, unknown> = {};
-  for (const m of ws.members) members[m.name] = { ...memberShow(ws, m), ...(await memberStatus(host, m)) };
-  return { ...shown, daemon: 'none', members };
+  for (const m of ws.members)
+    members[m.name] = {
+      ...memberShow(ws, m),
+      ...(await memberStatus(host, m)),
+      ...(m.available ? { daemon: daemonSummary(await rootDaemonStatus(m.cacheDir)) } : {}),
+    };
+  // The coordinator, asked as a root's status asks its daemon (this process when it is the
+  // one answering). It had been `daemon: none` whatever ran (an agent trial counted five).
+  const daemon =
+    host.name === 'client'
+      ? daemonSummary(await rootDaemonStatus(coordinatorDir(ws)))
+      : { state: 'serving', pid: process.pid };
+  return { ...shown, daemon, members };
+}
+
+/** A running daemon's pid and generation, or `none`. */
+function daemonSummary(status: Record<string, unknown> | 'none'): Record<string, unknown> | 'none' {
+  if (status === 'none') return 'none';
+  return {
+    state: 'serving',
+    pid: status.pid,
+    ...(status.generation !== undefined ? { generation: status.generation } : {}),
+  };
 }
 
 function memberName(dir: string, taken: Set<string>): string {

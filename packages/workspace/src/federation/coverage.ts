@@ -4,6 +4,7 @@ import { percentEncode } from '@trufflepig/base/stored-path';
 import { standInLabel } from './fallback';
 import type { MemberSearchResult } from './member-search';
 import { truncationWords } from '../core/truncation';
+import { diagnosisLine } from '../core/search';
 
 export type SearchScope = 'home' | 'all' | 'members' | 'home_widened';
 
@@ -90,6 +91,9 @@ function memberLine(m: CoverageMember): string {
     text += r.found === 1 ? ' 1 hit' : ` ${r.found} hits`;
   if (r.truncation) text += ` ${truncationWords(r.truncation)}`;
   else if (r.truncated) text += ' truncated';
+  // A filtered search that found nothing says why, as a single root's does (an agent trial's
+  // `file:express/lib/response.js` printed `0 hits` three times and no nearest path).
+  if (r.found === 0 && r.diagnosis) text += ` (filters: ${diagnosisLine(r.diagnosis, `${r.name}/`)})`;
   return text;
 }
 

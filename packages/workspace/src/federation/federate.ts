@@ -15,7 +15,7 @@ import { ensureMemberDaemons } from '../serving/launch/daemon-control';
 import { HOME_WAIT_MS, HOME_WAIT_POLL_MS, limitFromEnv, QUERY_DEADLINE_MS } from '../core/limits';
 import { openPublished, releaseReader } from '../core/reader-pool';
 import { CLIENT_HOST, coordinates, type Host } from '../core/host';
-import type { MemberTarget, WorkspaceContext } from '../core/context';
+import { memberPrefixed, type MemberTarget, type WorkspaceContext } from '../core/context';
 import { fail, ok, type Outcome } from '../core/errors';
 import { gitInfo } from '@trufflepig/member-root';
 import type { MemberSearchRequest, MemberSearchResult } from './member-search';
@@ -68,6 +68,24 @@ async function publishedWithin(host: Host, m: MemberTarget, deadlineAt: number):
 }
 
 /** Selectors: in:NAME / --member NAME, ws:home, ws:all; explicit ones never widen. */
+/**
+ * A query whose `file:` values all begin with a member's name (`file:express/lib/router/`,
+ * as workspace pages print paths) searches those members for the paths inside them; any
+ * other query is unchanged. An agent trial's `file:express/lib/response.js` matched nothing
+ * and said only `0 hits` per member.
+ */
+export function withMemberPaths(ws: WorkspaceContext, q: ParsedQuery): ParsedQuery {
+  if (q.members.length > 0 || ws.member !== undefined || q.fileInclude.length === 0) return q;
+  const split = q.fileInclude.map((f) => memberPrefixed(ws, f));
+  if (split.some((x) => x === undefined)) return q;
+  const found = split.map((x) => x!);
+  return {
+    ...q,
+    members: [...new Set(found.map((x) => x.member.name))],
+    fileInclude: found.map((x) => x.path),
+  };
+}
+
 export function selectMembers(ws: WorkspaceContext, q: ParsedQuery): Outcome<Selected> {
   const names = [...new Set([...q.members, ...(ws.member !== undefined ? [ws.member] : [])])];
   const all = ws.members;
@@ -204,9 +222,10 @@ export interface WorkspaceSearchData extends SearchData {
 
 export async function runWorkspaceSearch(
   ws: WorkspaceContext,
-  q: ParsedQuery,
+  asked: ParsedQuery,
   opts: WorkspaceSearchOptions,
 ): Promise<Outcome<WorkspaceSearchData>> {
+  const q = withMemberPaths(ws, asked);
   const selected = selectMembers(ws, q);
   if (!selected.ok) return selected;
   const { targets, widen } = selected.value;

@@ -19,7 +19,7 @@ import {
   type CommandOptions,
   type CommandResult,
 } from '../core/command-kit';
-import type { Context } from '../core/context';
+import { memberPrefixed, type Context } from '../core/context';
 import { fail, ok, type Outcome } from '../core/errors';
 import {
   CTX_LIST_MAX,
@@ -321,10 +321,22 @@ export async function mapData(
   words: readonly string[],
   opts: CommandOptions,
 ): Promise<Outcome<NavPageInput>> {
-  const selectors = words.filter((w) => /^(in|ws):/.test(w));
-  const paths = words.filter((w) => !/^(in|ws):/.test(w));
-  if (paths.length !== 1)
+  const given = words.filter((w) => /^(in|ws):/.test(w));
+  const asked = words.filter((w) => !/^(in|ws):/.test(w));
+  if (asked.length !== 1)
     return fail('bad_arguments', 'map takes one PATH (a file or a directory prefix), e.g. map src/lib.rs or map src/');
+  // `MEMBER/path` as workspace pages print it maps that member's path; a path that member
+  // does not hold is read as typed (a directory named like a member).
+  const prefixed =
+    ctx.kind === 'workspace' && given.length === 0 && ctx.ws.member === undefined
+      ? memberPrefixed(ctx.ws, asked[0])
+      : undefined;
+  if (prefixed) {
+    const inMember = await mapData(ctx, [`in:${prefixed.member.name}`, prefixed.path || '.'], opts);
+    if (inMember.ok || inMember.error.code !== 'no_indexed_path') return inMember;
+  }
+  const selectors = given;
+  const paths = asked;
   // Only the selectors matter here; kind:file makes the query non-empty.
   const parsed = parseQuery([...selectors, 'kind:file']);
   if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
