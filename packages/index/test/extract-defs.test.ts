@@ -65,6 +65,17 @@ describe('Rust extraction', () => {
     expect(roles(x, 'Wrapper')).toEqual(['type']);
   });
 
+  it("reads a name before `(` inside a macro's token tree as a call, not an index or a value", () => {
+    // tokio: `ready!(crate::runtime::coop::poll_proceed(cx))` at 20 sites were references.
+    const src = Buffer.from(
+      'fn f(cx: u8, arr: [u8; 2], i: usize) {\n    ready!(crate::coop::poll_proceed(cx));\n    vec![arr[i], budget];\n}\n',
+    );
+    const y = extractFile('rust', src);
+    expect(roles(y, 'poll_proceed')).toEqual(['call']);
+    expect(roles(y, 'arr')).not.toContain('call');
+    expect(roles(y, 'budget')).not.toContain('call');
+  });
+
   it('represents a name by its declaration even when a use comes first', () => {
     const src = Buffer.from('fn a() { later(); }\nfn later() {}\n');
     const y = extractFile('rust', src);
