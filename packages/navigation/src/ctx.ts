@@ -17,6 +17,7 @@ import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
 import { callSitesOf, RECEIVER_ONLY_MEMBERS } from './refs';
+import { followImport } from './resolve';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -93,6 +94,36 @@ function receiverEnd(bytes: Buffer, start: number): number | undefined {
   if (bytes[i] === 0x2e) return i - 1;
   if (bytes[i] === 0x3e && bytes[i - 1] === 0x2d) return i - 2;
   return undefined;
+}
+
+/**
+ * The last segment of the path before a call's name (`coop` in `crate::runtime::coop::f(`,
+ * `Budget` in `Budget::unconstrained(`), or undefined for a call without a `::` path and for
+ * a path ending in `self`, `super` or `crate` (the file's own module, its parent: read as
+ * a bare call).
+ */
+function pathQualifierOf(bytes: Buffer, start: number): string | undefined {
+  let i = start - 1;
+  while (i >= 0 && (bytes[i] === 0x20 || bytes[i] === 0x09)) i--;
+  if (bytes[i] !== 0x3a || bytes[i - 1] !== 0x3a) return undefined;
+  const word = receiverWord(bytes, i - 2);
+  return word === undefined || word === 'self' || word === 'super' || word === 'crate' ? undefined : word;
+}
+
+/** Whether `path`'s imports bind `name` to something no definition of the repository is (`use std::cell::Cell;`). */
+function importedFromOutside(t: NavTarget, path: string, name: string): boolean {
+  const binding = t.reader.fileImports(path).find((i) => (i.alias ?? i.name) === name);
+  return binding !== undefined && followImport(t.reader, binding, binding.name ?? name).definitions.length === 0;
+}
+
+/** The module a file is: its stem, or its directory's name for `mod.rs`, `__init__.py`, `index.*`. */
+function moduleNameOf(path: string): string {
+  const parts = path.split('/');
+  const base = parts[parts.length - 1];
+  const stem = base.includes('.') ? base.slice(0, base.indexOf('.')) : base;
+  return (stem === 'mod' || stem === '__init__' || stem === 'index') && parts.length > 1
+    ? parts[parts.length - 2]
+    : stem;
 }
 
 /** The receiver word before a member call (`bitmap` in `bitmap.getWidth(`), or undefined. */
@@ -225,9 +256,13 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
       // Members reached through the receiver or called: a parameter named like a field is not the field.
       for (const o of inside) if (o.role === 'member' || o.role === 'call') mentioned.add(o.name);
       for (const o of inside) {
-        if (o.role !== 'call' || seen.has(o.name)) continue;
-        seen.add(o.name);
+        if (o.role !== 'call') continue;
         const end = receiverEnd(bytes, o.start);
+        const path = end === undefined ? pathQualifierOf(bytes, o.start) : undefined;
+        // One callee per name and path: `context::budget()` and a bare `budget()` are two.
+        const key = `${path ?? ''}::${o.name}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
         const owned = ownedFirst(end !== undefined);
         // What the call can reach: code of its own language family (a Python call is no
         // jQuery method), and for a bare call where members need a receiver, no method
@@ -235,10 +270,22 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         const reachable = (d: IndexedDefinition) =>
           isCallTarget(d) &&
           codeFamilyOf(d.file.lang) === codeFamilyOf(file.lang) &&
-          !(end === undefined && RECEIVER_ONLY_MEMBERS.has(file.lang) && d.kind === 'method');
+          !(end === undefined && path === undefined && RECEIVER_ONLY_MEMBERS.has(file.lang) && d.kind === 'method');
+        // `module::f(`, `Type::f(`: the path names where f is; a path naming nothing of the
+        // repository's is the standard library's or a dependency's (tokio's `Cell::new` was
+        // `signal/windows/sys.rs`'s `new`, `context::budget` coop.rs's `budget`, an agent trial).
+        const qualifier = path === 'Self' ? (focus.container ?? undefined) : path;
+        // A path the file imports from outside the repository (`use std::cell::Cell;`) names none of its definitions.
+        const external = qualifier !== undefined && importedFromOutside(t, file.path, qualifier);
+        const named = (list: readonly IndexedDefinition[]) =>
+          qualifier === undefined
+            ? list
+            : external
+              ? []
+              : list.filter((d) => d.container === qualifier || moduleNameOf(d.file.path) === qualifier);
         const target =
-          bestCallee(owned(defs.filter((d) => d.name === o.name && reachable(d)))) ??
-          bestCallee(owned(t.reader.definitions(o.name).filter(reachable)));
+          bestCallee(owned(named(defs.filter((d) => d.name === o.name && reachable(d))))) ??
+          bestCallee(owned(named(t.reader.definitions(o.name).filter(reachable))));
         // Through another object's receiver, the name alone chose among the methods of that name.
         const receiver = end !== undefined ? receiverWord(bytes, end) : undefined;
         // A method of the caller's own type stays resolved: Go names its receiver anything

@@ -176,3 +176,55 @@ describe('refs and ctx across languages', () => {
     ]);
   });
 });
+
+describe('ctx callees named by a path', () => {
+  // tokio (an agent trial): `context::budget(...)` was coop.rs's own `budget`, and
+  // `Cell::new` the `new` of an unrelated file.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-ctx-paths-', {
+      'Cargo.toml': '[package]\nname = "rt"\nversion = "0.1.0"\n',
+      'src/lib.rs': 'mod context;\nmod coop;\nmod sys;\n',
+      'src/context.rs': 'pub(crate) fn budget() -> u32 {\n    1\n}\n',
+      'src/sys.rs': 'pub fn new() -> u32 {\n    0\n}\n',
+      'src/coop.rs': [
+        'use std::cell::Cell;',
+        'use crate::context;',
+        '',
+        'pub(crate) struct Budget(Option<u8>);',
+        '',
+        'impl Budget {',
+        '    pub(crate) const fn unconstrained() -> Budget {',
+        '        Budget(None)',
+        '    }',
+        '}',
+        '',
+        'fn budget() -> u32 {',
+        '    2',
+        '}',
+        '',
+        'pub(crate) fn poll_proceed() -> u32 {',
+        '    let cell = Cell::new(Budget::unconstrained());',
+        '    context::budget() + budget()',
+        '}',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it('resolve by the path, and a path imported from outside to nothing', async () => {
+    const page = (await searchCommand(['sym:poll_proceed'], repo.at())).stdout;
+    const handle = page.split('\n')[0].split(/ {2}/)[0];
+    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
+    const callees = out.filter((l) => l.startsWith('callee:')).map((l) => l.split('\t').slice(1).join(' '));
+    expect(callees).toEqual(
+      expect.arrayContaining([
+        'src/coop.rs:7 method Budget::unconstrained',
+        'src/context.rs:1 function budget',
+        'src/coop.rs:12 function budget',
+      ]),
+    );
+    expect(callees.some((c) => c.startsWith('src/sys.rs'))).toBe(false);
+    expect(out).toContainEqual(expect.stringMatching(/^unresolved callees: .*\bnew\b/));
+  });
+});
