@@ -19,6 +19,7 @@ import {
 import { fileStanding, isVendoredPath } from '@trufflepig/rank';
 import {
   countTokens,
+  docCommentLine,
   isDecorationLine,
   lineStarts,
   printedPath,
@@ -163,7 +164,8 @@ export function referenceCount(targets: readonly NavTarget[], name: string): { s
 function membersOf(t: NavTarget, def: IndexedDefinition): IndexedDefinition[] {
   const inside = t.reader
     .fileDefinitions(def.file.path)
-    .filter((d) => d.start >= def.start && d.end <= def.end && !(d.start === def.start && d.end === def.end))
+    // The definition itself is none, read from its doc comment (withDecorations) or not.
+    .filter((d) => d.start >= def.start && d.end <= def.end && d.nameStart !== def.nameStart)
     .sort((a, b) => a.start - b.start || b.end - a.end);
   const out: IndexedDefinition[] = [];
   for (const d of inside) if (!out.some((m) => d.start >= m.start && d.end <= m.end)) out.push(d);
@@ -175,18 +177,26 @@ function membersOf(t: NavTarget, def: IndexedDefinition): IndexedDefinition[] {
 
 /** Decorator lines a definition may have above it, at most (a stack of `@` lines or `#[...]`). */
 const DECORATION_LINES_MAX = 12;
+/** A doc comment longer than this stays out of `show sym:` (its first line says where it is not: read it with show path:). */
+const DOC_COMMENT_LINES_MAX = 12;
 
 /**
- * The definition with the decorators and attributes directly above it, which the grammar
- * leaves outside it (Python's `@property`, Rust's `#[derive(...)]`): `show sym:` reads them
- * as part of it. Django's `show sym:HttpRequest::body` began at `def body`, and an agent
- * could not tell a property from a method (an agent trial).
+ * The definition with what the grammar leaves outside it but belongs to it: the decorators
+ * and attributes directly above it (Python's `@property`, Rust's `#[derive(...)]`), and the
+ * doc comment above those, when it has at most DOC_COMMENT_LINES_MAX lines. `show sym:`
+ * reads them as part of it. Django's `show sym:HttpRequest::body` began at `def body`, and
+ * an agent could not tell a property from a method; tokio's `show sym:poll_proceed` left
+ * out the 13 lines saying how the budget is spent (agent trials).
  */
 export function withDecorations(def: IndexedDefinition, bytes: Buffer): IndexedDefinition {
   const starts = lineStarts(bytes);
   const lineAt = (n: number) => bytes.subarray(starts[n - 1], starts[n] ?? bytes.length).toString('utf8');
   let line = def.startLine;
   while (line > 1 && def.startLine - line < DECORATION_LINES_MAX && isDecorationLine(lineAt(line - 1))) line--;
+  // The doc comment: a whole one only (its first line opens it), within the cap.
+  let top = line;
+  while (top > 1 && line - top < DOC_COMMENT_LINES_MAX + 1 && docCommentLine(lineAt(top - 1))) top--;
+  if (top < line && line - top <= DOC_COMMENT_LINES_MAX && docCommentLine(lineAt(top))?.opens) line = top;
   if (line === def.startLine) return def;
   let start = starts[line - 1];
   while (bytes[start] === 0x20 || bytes[start] === 0x09) start++;

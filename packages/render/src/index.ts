@@ -20,7 +20,7 @@ export {
 } from './limits';
 export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded, tokenizerSource } from './tokens';
 export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText, indentColumns } from './rows';
-export { type Snippet, pickSnippet, cutSnippet, isCommentLine, isDecorationLine } from './snippet';
+export { type Snippet, pickSnippet, cutSnippet, docCommentLine, isCommentLine, isDecorationLine } from './snippet';
 export { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 export { fitRowPage, rowPageFooter, rowPageNote, type RowPageFit, type SetRowsPage } from './row-page';
 export {

@@ -28,6 +28,18 @@ export function isDecorationLine(text: string): boolean {
   return /^\s*(?:@[A-Za-z_]|#\[)/.test(text);
 }
 
+/**
+ * A line of a comment that documents the definition below it: `///`, `//`, `/**`, `*`,
+ * `*\/`, `# text` (not `#include`, `#[attr]`), `--`. `opens` says whether it can be a
+ * comment's first line (a `*` line continues a block).
+ */
+export function docCommentLine(text: string): { readonly opens: boolean } | undefined {
+  const t = text.trimStart();
+  if (/^(?:\/\/|\/\*|--(?!-?>))/.test(t) || /^#(?:\s|$)/.test(t)) return { opens: true };
+  if (/^\*(?:\s|\/|$)/.test(t)) return { opens: false };
+  return undefined;
+}
+
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const isWordChar = (c: string | undefined): boolean => c !== undefined && WORD_CHAR.test(c);
 const isUpper = (c: string | undefined): boolean => c !== undefined && c !== c.toLowerCase();

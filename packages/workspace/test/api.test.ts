@@ -406,7 +406,8 @@ describe('refs, map and ctx on a TypeScript repository', () => {
   it('show sym: reads the best definition with its typed context, the one the CLI prints as JSON', async () => {
     const read = await ws.show('sym:TokenBucket');
     expect(read).toMatchObject({ path: 'src/bucket.ts', name: 'TokenBucket', kind: 'class', verified: 'revision' });
-    expect(read.extent?.startLine).toBe(2);
+    // From its doc comment on line 1 (show sym: reads a definition with its doc comment).
+    expect(read.extent?.startLine).toBe(1);
     // Three sites: the import in use.ts, drain's parameter type and the declaration.
     expect(read.symbol).toEqual({ also: [], refs: { sites: 3, files: 2, next: 'refs TokenBucket' } });
     const cli = JSON.parse(

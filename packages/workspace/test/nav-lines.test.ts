@@ -367,9 +367,10 @@ describe('show sym:', () => {
   it('prints a long definition as its head, its members and a next that reads the body on', async () => {
     const out = await showCommand('sym:Ledger', at());
     const text = lines(out.stdout);
-    const extent = '2-61';
+    // Its doc comment on line 1 is part of it (show sym: reads a short doc comment with a definition).
+    const extent = '1-61';
     expect(text[0]).toMatch(new RegExp(`^[0-9a-z]{6,}:1  long/ledger\\.js:${extent}  Ledger$`));
-    expect(text[1]).toBe('2\tclass Ledger {');
+    expect(text.slice(1, 3)).toEqual(['1\t// The ledger.', '2\tclass Ledger {']);
     const next = text.find((l) => l.startsWith('next: show '));
     expect(next).toMatch(/^next: show [0-9a-z]{6,}:1~\d+$/);
     const members = text.find((l) => l.startsWith('members: '));
@@ -382,7 +383,7 @@ describe('show sym:', () => {
     expect(body[1]).toBe('3\t  entry0(x) {');
     expect(body).toContain('61\t}');
     const asJson = json(await showCommand('sym:Ledger', at({ format: 'json' })));
-    expect(asJson).toMatchObject({ start_line: 2, end_line: 2, extent: { start_line: 2, end_line: 61 } });
+    expect(asJson).toMatchObject({ start_line: 1, end_line: 2, extent: { start_line: 1, end_line: 61 } });
     expect(asJson.members[11]).toEqual({
       line: 58,
       end_line: 60,
@@ -394,7 +395,7 @@ describe('show sym:', () => {
 
   it('reads a long type whole when the budget asked for (-b) holds it, and only then', async () => {
     const whole = lines((await showCommand('sym:Ledger', at({ budget: 3000 }))).stdout);
-    expect(whole[1]).toBe('2\tclass Ledger {');
+    expect(whole[1]).toBe('1\t// The ledger.');
     expect(whole).toContain('61\t}');
     expect(whole.some((l) => l.startsWith('members: ') || l.startsWith('next: '))).toBe(false);
     // A budget the body does not fit in keeps the head and members.

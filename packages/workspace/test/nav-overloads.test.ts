@@ -79,9 +79,19 @@ describe('show sym: of a decorated definition', () => {
     expect(again[1]).toBe('5\t    @property');
   });
 
-  it("reads a Rust item's attributes, not the doc comment above them", async () => {
+  it("reads a Rust item's attributes and the doc comment above them", async () => {
+    // tokio (an agent trial): show sym:poll_proceed left out the doc saying how the budget is spent.
     const text = (await showCommand('sym:Point', repo.at())).stdout.split('\n');
-    expect(text[0]).toMatch(/ {2}src\/lib\.rs:2-5 {2}Point$/);
-    expect(text[1]).toBe('2\t#[derive(Debug, Clone)]');
+    expect(text[0]).toMatch(/ {2}src\/lib\.rs:1-5 {2}Point$/);
+    expect(text.slice(1, 3)).toEqual(['1\t/// A point.', '2\t#[derive(Debug, Clone)]']);
+  });
+
+  it('leaves out a doc comment longer than 12 lines, and a comment block cut off above', async () => {
+    const long = await indexedRepo('tp-long-doc-', {
+      'src/lib.rs': [...Array.from({ length: 13 }, (_, i) => `/// line ${i}`), 'pub fn f() {}', ''].join('\n'),
+      'src/c.c': ['/* a banner', 'text inside the block', ' * more', ' */', 'int g(void) { return 0; }', ''].join('\n'),
+    });
+    expect((await showCommand('sym:f', long.at())).stdout.split('\n')[1]).toBe('14\tpub fn f() {}');
+    expect((await showCommand('sym:g', long.at())).stdout.split('\n')[1]).toBe('5\tint g(void) { return 0; }');
   });
 });
