@@ -152,6 +152,18 @@ describe('sym:', () => {
     expect(php.map((h) => [h.path, h.kind, h.startLine])).toEqual([['src/Input.php', 'module', 2]]);
   });
 
+  it('puts build output after every other file of a literal search, however often it holds the text', async () => {
+    // rxjs (an agent trial): `search "the"` ranked dist/bundles/rxjs.umd.js.map first.
+    const own = new Fixture('literal-built', {
+      'dist/bundle.js.map': `{"sourcesContent":["${'the '.repeat(60)}"]}\n`,
+      'src/scan.ts': `// Accumulates the values.\n${Array.from({ length: 60 }, (_, i) => `export const value${i} = accumulate(${i});`).join('\n')}\n`,
+    });
+    await own.index();
+    expect((await own.search('"the"')).hits.map((h) => h.path)).toEqual(['src/scan.ts', 'dist/bundle.js.map']);
+    // Asked for build output by a file: filter, it is a hit like any other.
+    expect((await own.search('"the" file:dist/')).hits.map((h) => h.path)).toEqual(['dist/bundle.js.map']);
+  });
+
   it('ranks the files spelling a compound identifier of a free query above those holding its parts apart', async () => {
     // Django (an agent trial): `search select_related join` ranked first a descriptor file
     // with `related` and `select` apart, and no `select_related`.
