@@ -11,6 +11,17 @@ async function refsSites(repo: IndexedRepo, words: string[]): Promise<RefsSite[]
   return json(await refsCommand(words, repo.at({ format: 'json', budget: 5000 }))).hits as RefsSite[];
 }
 
+/** `ctx` of the definition `sym:NAME` lands on: its output lines. */
+async function ctxOf(repo: IndexedRepo, name: string): Promise<string[]> {
+  const page = (await searchCommand([`sym:${name}`], repo.at())).stdout;
+  const handle = page.split('\n')[0].split(/ {2}/)[0];
+  return (await ctxCommand(handle, repo.at())).stdout.split('\n');
+}
+
+/** Its callee rows as `PATH:LINE KIND NAME [candidate]`. */
+const calleeRows = (out: readonly string[]): string[] =>
+  out.filter((l) => l.startsWith('callee:')).map((l) => l.split('\t').slice(1).join(' '));
+
 const FILES = {
   'src/operators/refCount.ts': 'export function refCount<T>(): (s: T) => T {\n  return (s) => s;\n}\n',
   'src/observable/Connectable.ts': [
@@ -89,12 +100,8 @@ describe('refs through the names a file binds', () => {
   });
 
   it("ctx: another type's method through this is a candidate callee", async () => {
-    const page = (await searchCommand(['sym:operate'], repo.at())).stdout;
-    const handle = page.split('\n')[0].split(/ {2}/)[0];
-    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
-    expect(out.filter((l) => l.startsWith('callee:')).map((l) => l.split('\t').slice(1).join(' '))).toEqual([
-      'src/Subject.ts:2 method Subject::error candidate',
-    ]);
+    const out = await ctxOf(repo, 'operate');
+    expect(calleeRows(out)).toEqual(['src/Subject.ts:2 method Subject::error candidate']);
   });
 
   it("cuts a long line's text around the name, as a search's evidence is", async () => {
@@ -168,12 +175,8 @@ describe('refs and ctx across languages', () => {
   });
 
   it("ctx's callees: a bare call in Python is no method, a call is no other language's", async () => {
-    const page = (await searchCommand(['sym:listing'], repo.at())).stdout;
-    const handle = page.split('\n')[0].split(/ {2}/)[0];
-    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
-    expect(out.filter((l) => l.startsWith('callee:')).map((l) => l.split('\t').slice(1).join(' '))).toEqual([
-      'db/query.py:2 method QuerySet::filter candidate',
-    ]);
+    const out = await ctxOf(repo, 'listing');
+    expect(calleeRows(out)).toEqual(['db/query.py:2 method QuerySet::filter candidate']);
   });
 });
 
@@ -213,10 +216,8 @@ describe('ctx callees named by a path', () => {
   });
 
   it('resolve by the path, and a path imported from outside to nothing', async () => {
-    const page = (await searchCommand(['sym:poll_proceed'], repo.at())).stdout;
-    const handle = page.split('\n')[0].split(/ {2}/)[0];
-    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
-    const callees = out.filter((l) => l.startsWith('callee:')).map((l) => l.split('\t').slice(1).join(' '));
+    const out = await ctxOf(repo, 'poll_proceed');
+    const callees = calleeRows(out);
     expect(callees).toEqual(
       expect.arrayContaining([
         'src/coop.rs:7 method Budget::unconstrained',
