@@ -164,3 +164,38 @@ describe('handles keep their owner', () => {
     expect(errorCode(await showCommand('path:src/story.ts', opts(space, space.base)))).toBe('member_required');
   });
 });
+
+describe('a worktree answered from its member index', () => {
+  // An agent trial's first search from an unindexed worktree printed `route.js:1-205`, a
+  // storage region, where the member's own search printed the function.
+  it('narrows the spans of the files the worktree has not changed', async () => {
+    const space = makeSpace('fallback-span');
+    const filler = (name: string) =>
+      [
+        `pub fn ${name}(x: u32) -> u32 {`,
+        ...Array.from({ length: 30 }, (_, i) => `    let _v${i} = x + ${i};`),
+        '    x',
+        '}',
+        '',
+      ].join('\n');
+    fs.writeFileSync(
+      path.join(space.app, 'src', 'pool.rs'),
+      [
+        filler('warm_up'),
+        filler('spawn_worker').replace('x\n}', 'x.pow(2) // drains the queue\n}'),
+        filler('cool_down'),
+      ].join('\n'),
+    );
+    git(space.app, 'add', '-A');
+    git(space.app, 'commit', '-qm', 'pool');
+    await indexCommand(opts(space, space.base));
+    const wt = path.join(space.base, 'app-topic');
+    git(space.app, 'worktree', 'add', '-q', '-b', 'topic', wt);
+    const ws = wsOf(space, fs.realpathSync(wt));
+    const data = await runWorkspaceSearch(ws, query(['drains', 'queue']), { noDaemon: false, background: false });
+    if (!data.ok) throw new Error(data.error.message);
+    expect((data.value.coverage.members as Record<string, Record<string, unknown>>).app.state).toBe('parent_fallback');
+    const pool = data.value.entries.find((e) => e.path === 'src/pool.rs')!;
+    expect([pool.start_line, pool.end_line]).toEqual([35, 67]);
+  });
+});

@@ -20,6 +20,8 @@ import { FALLBACK_REEXTRACT_MAX_FILES } from '../core/limits';
 import { readOnce } from '../core/live';
 import type { MemberSearchRequest, MemberSearchResult } from './member-search';
 import { openPublished, releaseReader } from '../core/reader-pool';
+import { snippetTerms } from '../core/search';
+import { narrowHits } from '../core/spans';
 
 export interface FallbackInfo {
   readonly homeState: 'warming';
@@ -76,7 +78,10 @@ export async function fallbackSearch(req: MemberSearchRequest, q: ParsedQuery): 
       }
     }
     const changedSet = new Set(divergence.paths ?? []);
-    const retained = hits.slice(0, req.share);
+    // Spans narrowed as a member's own search narrows them (never a storage region): the
+    // parent's definitions fit the files the worktree has not changed, the others keep the
+    // index's span. An agent trial's first worktree search printed `route.js:1-205`.
+    const retained = narrowHits(parent.value, q, snippetTerms(q), hits.slice(0, req.share));
     const differingPaths = retained
       .filter((h) => changedSet.has(h.path) && !h.lane.startsWith('worktree'))
       .map((h) => h.path);
