@@ -1,5 +1,11 @@
 // `map PATH` (docs/spec/retrieval.md §7): a file's outline, or one row per file under a prefix.
-import { isCallableKind, type IndexedDefinition, type IndexedFile, type IndexReader } from '@trufflepig/index';
+import {
+  isCallableKind,
+  kindTier,
+  type IndexedDefinition,
+  type IndexedFile,
+  type IndexReader,
+} from '@trufflepig/index';
 import { normalizeEncodedPath, percentEncode } from '@trufflepig/base/stored-path';
 import type { LiveSourceEntry } from '@trufflepig/result-cache';
 import { MAP_NAMES_PER_FILE } from './limits';
@@ -100,6 +106,9 @@ function luaTopLevel(defs: readonly IndexedDefinition[]): (d: IndexedDefinition)
 }
 
 /** One `kind: "file"` row per file, naming its top-level items (`+N` when cut). */
+/** A directory row names types first, then functions, then modules, constants and variables. */
+const valueRank = (d: IndexedDefinition): number => Math.min(kindTier(d.kind), 2);
+
 export function fileRows(t: NavTarget, files: readonly IndexedFile[]): MapRow[] {
   return files.map((f) => {
     // Each name once (overloads of `bufferTime` are one item to a reader of the directory),
@@ -109,7 +118,10 @@ export function fileRows(t: NavTarget, files: readonly IndexedFile[]): MapRow[] 
       ...new Set(
         defs
           .filter(f.lang === 'luau' ? luaTopLevel(defs) : (d) => d.container === null && !SECOND_GROUP.has(d.kind))
-          .sort((a, b) => a.start - b.start)
+          // Types, then functions, then the rest, each in source order: Django's csrf.py
+          // row named `logger REASON_NO_REFERER …` and 10 more constants, then `+13`, and
+          // never `CsrfViewMiddleware`, the class the file is for (an agent trial).
+          .sort((a, b) => valueRank(a) - valueRank(b) || a.start - b.start)
           .map((d) => d.name),
       ),
     ];

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { countTokens } from '@trufflepig/render';
 import { indexCommand, mapCommand, moreCommand, refsCommand, showCommand } from '../src';
-import { json, makeRepo } from './ws-helpers';
+import { indexedRepo, json, makeRepo } from './ws-helpers';
 
 const BUCKET = [
   'class TokenBucket {',
@@ -253,6 +253,30 @@ describe('map', () => {
   it('lists a prefix as one row per file with its top-level names', async () => {
     const rows = lines((await mapCommand(['lib/'], at())).stdout);
     expect(rows.slice(1)).toEqual(['1 lib/bucket.js 1-26 TokenBucket', 'coverage: 1 file']);
+  });
+
+  it("names a file's types first in a directory's map, then its functions, then its values", async () => {
+    // Django's csrf.py (an agent trial): 11 constants and `+13` hid CsrfViewMiddleware.
+    const csrf = await indexedRepo('tp-map-order-', {
+      'middleware/csrf.py': [
+        'import logging',
+        '',
+        'logger = logging.getLogger(__name__)',
+        'REASON_NO_REFERER = "Referer checking failed"',
+        '',
+        '',
+        'def get_token(request):',
+        '    return request',
+        '',
+        '',
+        'class CsrfViewMiddleware:',
+        '    def process_view(self, request):',
+        '        return None',
+        '',
+      ].join('\n'),
+    });
+    const rows = lines((await mapCommand(['middleware/'], csrf.at({ format: 'lines' }))).stdout);
+    expect(rows[1]).toBe('1 middleware/csrf.py 1-13 CsrfViewMiddleware get_token logger REASON_NO_REFERER');
   });
 
   it("names each of a file's items once in a directory's map, and no field of a type literal", async () => {
