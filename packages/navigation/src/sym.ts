@@ -12,6 +12,7 @@ import {
   OWNER_KINDS,
   kindTier,
   nearestDefinedNames,
+  readIndexedBytes,
   type IndexedDefinition,
   type IndexedFile,
   type ParsedQuery,
@@ -91,7 +92,28 @@ function sortCandidates(candidates: Candidate[]): Candidate[] {
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
     return 0;
   });
-  return keyed.map((x) => x.c);
+  const sorted = keyed.map((x) => x.c);
+  // Among the leaders (equal up to the member rank), Rust's public item before a crate's
+  // or a module's own: tokio's `pub struct JoinHandle` in task/join.rs before the
+  // `pub(crate)` stub of blocking.rs (an agent trial). Read for the leaders only.
+  const leaders = keyed.findIndex((x) => x.k.slice(0, 5).some((v, i) => v !== keyed[0].k[i]));
+  const head = sorted.slice(0, leaders < 0 ? sorted.length : leaders);
+  if (head.length < 2 || head.length > VISIBILITY_READ_MAX || !head.some((c) => c.def.file.lang === 'rust'))
+    return sorted;
+  const rank = new Map(head.map((c) => [c, rustVisibilityRank(c)]));
+  return [...[...head].sort((a, b) => rank.get(a)! - rank.get(b)!), ...sorted.slice(head.length)];
+}
+
+/** Leading candidates whose visibility `show sym:` reads, at most (a read each). */
+const VISIBILITY_READ_MAX = 16;
+
+/** 0 for a Rust item declared `pub`, 1 for `pub(crate)`/`pub(super)`/`pub(in …)`, 2 otherwise. */
+function rustVisibilityRank(c: Candidate): number {
+  if (c.def.file.lang !== 'rust') return 2;
+  const bytes = readIndexedBytes(c.target.root, c.def.file);
+  if (!bytes) return 2;
+  const head = Buffer.from(bytes.subarray(c.def.start, c.def.nameStart)).toString('utf8');
+  return /\bpub\s*\(/.test(head) ? 1 : /\bpub\b/.test(head) ? 0 : 2;
 }
 
 /**

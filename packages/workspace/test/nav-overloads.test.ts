@@ -95,3 +95,22 @@ describe('show sym: of a decorated definition', () => {
     expect((await showCommand('sym:g', long.at())).stdout.split('\n')[1]).toBe('5\tint g(void) { return 0; }');
   });
 });
+
+describe('show sym: among Rust items of one name', () => {
+  it("reads the public item before a crate's own stub", async () => {
+    // tokio (an agent trial): `show sym:JoinHandle` read blocking.rs's `pub(crate)` stub,
+    // the real `pub struct` of task/join.rs on an also row.
+    const repo = await indexedRepo('tp-rust-visibility-', {
+      'Cargo.toml': '[package]\nname = "rt"\nversion = "0.1.0"\n',
+      'src/lib.rs': 'mod blocking;\nmod task;\n',
+      'src/blocking.rs': 'pub(crate) struct JoinHandle<R> {\n    _p: R,\n}\n',
+      'src/task/mod.rs': 'mod join;\n',
+      'src/task/join.rs': 'pub struct JoinHandle<T> {\n    raw: T,\n}\n',
+    });
+    const text = (await showCommand('sym:JoinHandle', repo.at())).stdout.split('\n');
+    expect(text[0]).toMatch(/ {2}src\/task\/join\.rs:1-3 {2}JoinHandle$/);
+    expect(text).toContainEqual(
+      expect.stringMatching(/^also: [0-9a-z]{6,}:2 src\/blocking\.rs:1-3 struct JoinHandle$/),
+    );
+  });
+});
