@@ -219,6 +219,11 @@ function resolveIn(
   const sibling = sameNamespaceDefinition(reader, file, name);
   if (sibling && defs.some((d) => d.file.id === sibling.file.id && d.start === sibling.start))
     return { resolution: 'resolved', definition: locator(sibling) };
+  // A Rust `macro_rules!` macro is in scope by its crate's text, never imported: the only
+  // definition of the name, a macro, is what `name!` calls (tokio's 13 `cfg_rt_multi_thread!`
+  // blocks were candidates of the one macro, an agent trial).
+  if (file.lang === 'rust' && defs.length === 1 && defs[0].kind === 'macro' && defs[0].file.lang === 'rust')
+    return { resolution: 'resolved', definition: locator(defs[0]) };
   if (defs.length === 1) return { resolution: 'candidate', definition: locator(defs[0]) };
   return defs.length > 1 ? { resolution: 'candidate' } : { resolution: 'unresolved' };
 }

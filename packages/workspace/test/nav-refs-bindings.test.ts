@@ -187,12 +187,17 @@ describe('ctx callees named by a path', () => {
   beforeAll(async () => {
     repo = await indexedRepo('tp-ctx-paths-', {
       'Cargo.toml': '[package]\nname = "rt"\nversion = "0.1.0"\n',
-      'src/lib.rs': 'mod context;\nmod coop;\nmod sys;\n',
+      'src/lib.rs': '#[macro_use]\nmod macros;\nmod context;\nmod coop;\nmod sys;\n',
+      'src/macros.rs': 'macro_rules! cfg_coop {\n    ($($item:item)*) => { $($item)* };\n}\n',
       'src/context.rs': 'pub(crate) fn budget() -> u32 {\n    1\n}\n',
       'src/sys.rs': 'pub fn new() -> u32 {\n    0\n}\n',
       'src/coop.rs': [
         'use std::cell::Cell;',
         'use crate::context;',
+        '',
+        'cfg_coop! {',
+        '    pub(crate) fn enabled() -> bool { true }',
+        '}',
         '',
         'pub(crate) struct Budget(Option<u8>);',
         '',
@@ -220,12 +225,19 @@ describe('ctx callees named by a path', () => {
     const callees = calleeRows(out);
     expect(callees).toEqual(
       expect.arrayContaining([
-        'src/coop.rs:7 method Budget::unconstrained',
+        'src/coop.rs:11 method Budget::unconstrained',
         'src/context.rs:1 function budget',
-        'src/coop.rs:12 function budget',
+        'src/coop.rs:16 function budget',
       ]),
     );
     expect(callees.some((c) => c.startsWith('src/sys.rs'))).toBe(false);
     expect(out).toContainEqual(expect.stringMatching(/^unresolved callees: .*\bnew\b/));
+  });
+
+  it("resolves a Rust macro's calls to its one macro_rules! definition, never imported", async () => {
+    const sites = (await refsSites(repo, ['cfg_coop'])).map(
+      (s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution}`,
+    );
+    expect(sites).toEqual(['src/coop.rs:4 call resolved', 'src/macros.rs:1 declaration resolved']);
   });
 });
