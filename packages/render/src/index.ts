@@ -32,7 +32,16 @@ export {
   sourceMarker,
 } from './page';
 export { type Evidence, type EvidenceLine, type EvidenceMatch, type LineOwner, pickEvidence } from './evidence';
-export { type LineExtent, type HitSpanChoice, type IndentOf, chooseHitSpan, lineWindow, printedLines } from './span';
+export {
+  type LineExtent,
+  type HitSpanChoice,
+  type IndentOf,
+  type LineTextOf,
+  chooseHitSpan,
+  constructWindow,
+  lineWindow,
+  printedLines,
+} from './span';
 export { type HitGroup, type GroupedPageInput, renderGroupedPage } from './groups';
 export { type FoldedRows, type ShowInput, type ShownRow, isFolded, renderShow } from './show';
 export { renderObject } from './object';

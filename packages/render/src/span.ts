@@ -9,6 +9,8 @@ import {
   SPAN_WINDOW_LINES_BEFORE,
   SPAN_WINDOW_MAX_LINES,
 } from './limits';
+import { indentColumns } from './rows';
+import { isCommentLine, isDecorationLine } from './snippet';
 
 /** A definition's extent in displayed lines (1-based, inclusive), and optionally its half-open byte span. */
 export interface LineExtent {
@@ -100,6 +102,65 @@ export function lineWindow(
   startLine = Math.max(1, Math.min(startLine, endLine - SPAN_WINDOW_MAX_LINES + 1));
   return { startLine, endLine };
 }
+
+/** A line's text without its line break, undefined outside the file (the caller reads it). */
+export type LineTextOf = (line: number) => string | undefined;
+
+/** A line closing a bracketed construct: it starts with a closing bracket or an `end` keyword. */
+const CLOSING_LINE = /^\s*(?:[}\])]|end\b|<\/)/;
+
+/**
+ * The window of a match whose line opens a construct (an object property
+ * `'engine-strict': new Definition(..., {`, a call with its arguments, a block, a YAML key
+ * and its values) that closes within SPAN_WINDOW_MAX_LINES lines: from the match (and the
+ * comments or decorators right above it, or the head of the block holding it) to the construct's closing line, or its last line
+ * when it closes by indentation alone. Undefined when the match's line opens nothing (the
+ * next non-blank line is not indented deeper) or the construct runs past the window: the
+ * caller keeps lineWindow. Why: a fixed window around a key in a long object literal read
+ * the three lines closing the previous key and the first of the next one (the agent
+ * replay's npm `engine-strict`: `definitions.js:593-608` for the 12 lines of 596-607).
+ */
+export function constructWindow(
+  anchor: number,
+  lastLine: number,
+  textOf: LineTextOf,
+): { startLine: number; endLine: number } | undefined {
+  const indentAt = (line: number): number | undefined => {
+    const text = textOf(line);
+    return text === undefined ? undefined : indentColumns(text);
+  };
+  const own = indentAt(anchor);
+  if (own === undefined) return undefined;
+  const limit = Math.min(lastLine, anchor + SPAN_WINDOW_MAX_LINES - 1);
+  let next = anchor + 1;
+  while (next <= limit && indentAt(next) === undefined) next++;
+  const firstIndent = next <= limit ? indentAt(next) : undefined;
+  if (firstIndent === undefined || firstIndent <= own) return undefined;
+  let lastInside = next;
+  let endLine: number | undefined;
+  for (let line = next + 1; line <= limit; line++) {
+    const indent = indentAt(line);
+    if (indent === undefined) continue;
+    if (indent > own) {
+      lastInside = line;
+      continue;
+    }
+    endLine = CLOSING_LINE.test(textOf(line) ?? '') ? line : lastInside;
+    break;
+  }
+  if (endLine === undefined) return undefined;
+  let startLine = anchor;
+  // The head of the block holding the match, right above it, says when the construct runs
+  // (`if (contentLength > limit) {` above `throw new Error(...)`).
+  const above = indentAt(anchor - 1);
+  if (above !== undefined && above < own && endLine - anchor + 2 <= SPAN_WINDOW_MAX_LINES) startLine = anchor - 1;
+  while (startLine > 1 && endLine - startLine + 1 < SPAN_WINDOW_MAX_LINES && isLeading(textOf(startLine - 1)))
+    startLine--;
+  return { startLine, endLine };
+}
+
+const isLeading = (text: string | undefined): boolean =>
+  text !== undefined && text.trim() !== '' && (isCommentLine(text) || isDecorationLine(text));
 
 /**
  * A displayed line span as the lines format prints it: `START-END`, or `START` when it is

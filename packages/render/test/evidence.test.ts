@@ -10,7 +10,7 @@ import {
 } from '../src/limits';
 import { leftLine, renderSearchPage, type PageHit } from '../src/page';
 import { splitRows } from '../src/rows';
-import { chooseHitSpan, lineWindow } from '../src/span';
+import { chooseHitSpan, constructWindow, lineWindow } from '../src/span';
 import { countTokens } from '../src/tokens';
 
 function rowsOf(text: string) {
@@ -71,6 +71,44 @@ describe('chooseHitSpan', () => {
     );
     // A match at the left margin has no block to open.
     expect(lineWindow(100, 300, indentOf).startLine).toBe(100 - SPAN_WINDOW_LINES_BEFORE);
+  });
+
+  describe('constructWindow', () => {
+    const textOf = (lines: string[]) => (line: number) =>
+      line >= 1 && line <= lines.length ? lines[line - 1] : undefined;
+
+    it("spans a match's construct to its closing line, not the neighbours' lines", () => {
+      const file = [
+        'const definitions = {',
+        "  'editor': new Definition('editor', {",
+        '    flatten,',
+        '  }),',
+        '  // Refuse packages of another engine.',
+        "  'engine-strict': new Definition('engine-strict', {",
+        '    default: false,',
+        '',
+        '    type: Boolean,',
+        '  }),',
+        "  'expect-result-count': new Definition('expect-result-count', {",
+        '    default: null,',
+        '  }),',
+        '}',
+      ];
+      expect(constructWindow(6, file.length, textOf(file))).toEqual({ startLine: 5, endLine: 10 });
+    });
+
+    it('ends a construct closed by indentation at its last line, and starts at the head of its block', () => {
+      const file = ['def f(x):', '    if x:', '        for y in x:', '            g(y)', '', '    return x'];
+      expect(constructWindow(3, file.length, textOf(file))).toEqual({ startLine: 2, endLine: 4 });
+    });
+
+    it('is undefined for a line that opens nothing or a construct longer than a window', () => {
+      const flat = ['a = 1', 'b = 2', 'c = 3'];
+      expect(constructWindow(2, flat.length, textOf(flat))).toBeUndefined();
+      const long = ['x = {', ...Array.from({ length: SPAN_WINDOW_MAX_LINES }, (_, i) => `  k${i}: ${i},`), '}'];
+      expect(constructWindow(1, long.length, textOf(long))).toBeUndefined();
+      expect(constructWindow(3, 0, textOf([]))).toBeUndefined();
+    });
   });
 });
 

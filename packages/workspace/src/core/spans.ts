@@ -17,6 +17,7 @@ import {
 import { percentDecode } from '@trufflepig/base/stored-path';
 import {
   chooseHitSpan,
+  constructWindow,
   indentColumns,
   isCommentLine,
   isDecorationLine,
@@ -191,7 +192,9 @@ export function narrowHit(
   const window =
     symbolHead || headed
       ? { startLine: anchor, endLine: Math.min(lastLine, anchor + SPAN_WINDOW_MAX_LINES - 1) }
-      : choice;
+      : (constructWindow(anchor, lastLine, (line) =>
+          line < 1 || line > lastLine ? undefined : lineText(bytes, starts, line).replace(/\r?\n$/, ''),
+        ) ?? choice);
   // A window never ends on blank lines: an empty last line has no bytes, so the byte span
   // would end a line earlier than the printed one (`:1123-1138` on the hit, 1123-1137 shown).
   let endLine = window.endLine;
