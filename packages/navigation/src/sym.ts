@@ -6,6 +6,7 @@
 // The facade reads the file, saves the set and renders (workspace navigation/show-symbol.ts).
 import * as path from 'node:path';
 import {
+  codeFamilyOf,
   declarationRank,
   definitionHomeRank,
   isCallableKind,
@@ -66,7 +67,8 @@ function sharedDirs(here: string | undefined, file: string): number {
  * Kind tier, then hand-written code before tests and build output (minified files
  * included), then the repository's own code before vendored dependencies (express's
  * `res.send` before `node_modules/finalhandler`'s `send`), then a definition before a declaration (a C function before its
- * prototype in a header), then top-level before a member (`url_for` the function before
+ * prototype in a header), then, of several languages, the one whose code uses the name
+ * most, then top-level before a member (`url_for` the function before
  * `Flask::url_for`: an unqualified name is what an import names; a namespace's item is
  * top-level: `juce::String` before a class's local `using String`), then nearest the
  * invocation directory, then a file named after the definition (`libiberty/xmalloc.c`
@@ -75,11 +77,18 @@ function sharedDirs(here: string | undefined, file: string): number {
  * path, span, member.
  */
 function sortCandidates(candidates: Candidate[]): Candidate[] {
+  // Of several languages, the one whose code uses the name most first: Django's `show
+  // sym:filter` read the admin's SelectBox.js `filter` (top-level, and its path sorts
+  // first) for the `QuerySet.filter` the project's Python calls hundreds of times (an
+  // agent trial). Read only when the candidates span several language families.
+  const families = new Set(candidates.map((c) => codeFamilyOf(c.def.file.lang)));
+  const uses = families.size > 1 ? familyUses(candidates) : undefined;
   const key = (c: Candidate): (number | string)[] => [
     kindTier(c.def.kind),
     fileStanding(c.def.file),
     isVendoredPath(c.def.file.path) ? 1 : 0,
     declarationRank(c.def.kind, c.def.file.path),
+    -(uses?.get(codeFamilyOf(c.def.file.lang)) ?? 0),
     memberRank(c),
     -sharedDirs(c.target.here, c.def.file.path),
     definitionHomeRank(c.def.name, c.def.kind, c.def.file.path),
@@ -96,12 +105,23 @@ function sortCandidates(candidates: Candidate[]): Candidate[] {
   // Among the leaders (equal up to the member rank), Rust's public item before a crate's
   // or a module's own: tokio's `pub struct JoinHandle` in task/join.rs before the
   // `pub(crate)` stub of blocking.rs (an agent trial). Read for the leaders only.
-  const leaders = keyed.findIndex((x) => x.k.slice(0, 5).some((v, i) => v !== keyed[0].k[i]));
+  const leaders = keyed.findIndex((x) => x.k.slice(0, 6).some((v, i) => v !== keyed[0].k[i]));
   const head = sorted.slice(0, leaders < 0 ? sorted.length : leaders);
   if (head.length < 2 || head.length > VISIBILITY_READ_MAX || !head.some((c) => c.def.file.lang === 'rust'))
     return sorted;
   const rank = new Map(head.map((c) => [c, rustVisibilityRank(c)]));
   return [...[...head].sort((a, b) => rank.get(a)! - rank.get(b)!), ...sorted.slice(head.length)];
+}
+
+/** Uses of the candidates' name in each language family's code, over their indexes. */
+function familyUses(candidates: readonly Candidate[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const reader of new Set(candidates.map((c) => c.target.reader)))
+    for (const u of useRowsOf(reader, candidates[0].def.name)) {
+      const family = codeFamilyOf(u.file.lang);
+      counts.set(family, (counts.get(family) ?? 0) + u.count);
+    }
+  return counts;
 }
 
 /** Leading candidates whose visibility `show sym:` reads, at most (a read each). */

@@ -114,3 +114,27 @@ describe('show sym: among Rust items of one name', () => {
     );
   });
 });
+
+describe('show sym: among leaders of several languages', () => {
+  it('reads the definition in the language that uses the name most', async () => {
+    // Django (an agent trial): `show sym:filter` read the admin's SelectBox.js `filter`,
+    // whose path sorts first, for the `QuerySet.filter` the Python code calls throughout.
+    const calls = (n: number) => Array.from({ length: n }, (_, i) => `    q${i} = qs.filter(k=${i})`).join('\n');
+    const repo = await indexedRepo('tp-sym-families-', {
+      'pkg/admin/static/select_box.js': [
+        'const SelectBox = {',
+        '  filter: function (id, text) {',
+        '    return text.trim()',
+        '  },',
+        '}',
+        '',
+      ].join('\n'),
+      'pkg/db/query.py': ['class QuerySet:', '    def filter(self, **kwargs):', '        return self', ''].join('\n'),
+      'pkg/views.py': `def index(qs):\n${calls(6)}\n    return q0\n`,
+      'pkg/forms.py': `def clean(qs):\n${calls(3)}\n    return q0\n`,
+    });
+    const text = (await showCommand('sym:filter', repo.at())).stdout.split('\n');
+    expect(text[0]).toMatch(/ {2}pkg\/db\/query\.py:2-3 {2}QuerySet::filter$/);
+    expect(text).toContainEqual(expect.stringMatching(/^also: [0-9a-z]{6,}:2 pkg\/admin\/static\/select_box\.js:2-4 /));
+  });
+});
