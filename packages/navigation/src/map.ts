@@ -24,6 +24,8 @@ export interface MapRow {
 /** Keywords before a definition's name that change how it is used (`static async get`, `private`). */
 const MODIFIERS: ReadonlySet<string> = new Set([
   'abstract',
+  // PHP and Java: a class or method that cannot be extended or overridden.
+  'final',
   'static',
   'async',
   'get',

@@ -3,7 +3,7 @@
 // and a parameter or a local variable of the name is another variable (an unresolved site). Real repository,
 // real tree-sitter parses (TypeScript, Python, JavaScript). And (an agent trial on Django)
 // a Python method is never called from JavaScript, nor a method by a bare call in Python.
-import { ctxCommand, refsCommand, searchCommand, showCommand } from '../src';
+import { ctxCommand, mapCommand, refsCommand, searchCommand, showCommand } from '../src';
 import { indexedRepo, json, type IndexedRepo, type RefsSite } from './ws-helpers';
 
 /** Every row of `refs NAME` (JSON rows cost ~100 tokens each: the page gets room for all). */
@@ -239,5 +239,75 @@ describe('ctx callees named by a path', () => {
       (s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution}`,
     );
     expect(sites).toEqual(['src/coop.rs:4 call resolved', 'src/macros.rs:1 declaration resolved']);
+  });
+});
+
+describe('PHP spellings of a name', () => {
+  // Symfony (an agent trial): a namespaced name from a `use` line and a static property
+  // with its `$` answered no_definition and 0 sites, with no hint.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-php-names-', {
+      'src/Http/Request.php': [
+        '<?php',
+        'namespace App\\Http;',
+        '',
+        'class Request',
+        '{',
+        '    protected static $trustedProxies = [];',
+        '',
+        '    public static function setTrustedProxies(array $proxies): void',
+        '    {',
+        '        self::$trustedProxies = $proxies;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/Color.php': [
+        '<?php',
+        'namespace App;',
+        '',
+        'final class Color',
+        '{',
+        '    final public function apply(string $text): string',
+        '    {',
+        '        return $text;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/Kernel.php': [
+        '<?php',
+        'namespace App;',
+        '',
+        'use App\\Http\\Request;',
+        '',
+        'function boot(): void',
+        '{',
+        "    Request::setTrustedProxies(['10.0.0.1']);",
+        '}',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it('reads a namespaced name as its last segment in show sym: and refs', async () => {
+    const shown = (await showCommand('sym:App\\Http\\Request', repo.at())).stdout.split('\n');
+    expect(shown[0]).toMatch(/ {2}src\/Http\/Request\.php:4-12 {2}Request$/);
+    const sites = (await refsSites(repo, ['\\App\\Http\\Request::setTrustedProxies'])).map(
+      (s) => `${s.path}:${s.start_line} ${s.role}`,
+    );
+    expect(sites).toContainEqual('src/Kernel.php:8 call');
+  });
+
+  it('reads a static property spelled with its $', async () => {
+    const shown = (await showCommand('sym:Request::$trustedProxies', repo.at())).stdout.split('\n');
+    expect(shown[0]).toMatch(/ {2}src\/Http\/Request\.php:6 {2}Request::trustedProxies$/);
+  });
+
+  it("map names a final class and a final method as final (Symfony's Color was a plain class)", async () => {
+    const rows = (await mapCommand(['src/Color.php'], repo.at())).stdout.split('\n');
+    expect(rows).toContainEqual(expect.stringMatching(/ 4-10 final class Color$/));
+    expect(rows).toContainEqual(expect.stringMatching(/ 6-9 final method apply$/));
   });
 });
