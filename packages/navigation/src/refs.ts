@@ -687,8 +687,12 @@ export function referenceSites(
         // PHP: `$name` is a variable (a parameter, a local), never the property, method or
         // function of that name (`setAutoExit(bool $autoExit)` was a resolved site of the
         // property `$autoExit`, an agent trial on Symfony Console); `self::$name` is a static property.
-        if (use.file.lang === 'php' && !own && !imported && /(?<!::)\$$/.test(before()))
+        // With an owner asked for (`refs Cookie::sameSite`), such a variable is no site at all:
+        // 12 of the property's 17 rows were `$sameSite` parameters and their uses (the same trial).
+        if (use.file.lang === 'php' && !own && !imported && /(?<!::)\$$/.test(before())) {
+          if (container !== undefined) continue;
           site = { resolution: 'unresolved' };
+        }
         // Rust: `x.name(...)` calls a method, never a free function; the file's own
         // `fn name` (a test named after what it tests) is not what it calls.
         if (
@@ -745,14 +749,17 @@ export function referenceSites(
         }
         // A local of the name (a parameter, a `let` in a function) is another variable: its
         // bare uses there are none of the definition's (rxjs' share.ts `let refCount = 0`
-        // and its 4 uses were candidates of the refCount operator, an agent trial).
+        // and its 4 uses were candidates of the refCount operator, an agent trial), and none
+        // of a member's at all when an owner is asked for (`refs A::b`).
         if (
           !own &&
           !imported &&
           shadowed.some((d) => d.start <= o.start && o.start < d.end) &&
           !QUALIFIED_BEFORE.test(before())
-        )
+        ) {
+          if (container !== undefined) continue;
           site = { resolution: 'unresolved' };
+        }
         if (!own && foreign(use.file)) site = { resolution: 'unresolved' };
         const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(enclosingDefs, o.start);
         const within = shownIn ? qualifiedName(shownIn) : undefined;

@@ -276,6 +276,26 @@ describe('PHP spellings of a name', () => {
         '}',
         '',
       ].join('\n'),
+      'src/Cookie.php': [
+        '<?php',
+        'namespace App;',
+        '',
+        'class Cookie',
+        '{',
+        '    private $sameSite;',
+        '',
+        '    public function __construct(?string $sameSite = null)',
+        '    {',
+        '        $this->sameSite = strtolower($sameSite);',
+        '    }',
+        '',
+        '    public function getSameSite(): ?string',
+        '    {',
+        '        return $this->sameSite;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
       'src/Kernel.php': [
         '<?php',
         'namespace App;',
@@ -309,5 +329,18 @@ describe('PHP spellings of a name', () => {
     const rows = (await mapCommand(['src/Color.php'], repo.at())).stdout.split('\n');
     expect(rows).toContainEqual(expect.stringMatching(/ 4-10 final class Color$/));
     expect(rows).toContainEqual(expect.stringMatching(/ 6-9 final method apply$/));
+  });
+
+  it("refs Owner::prop lists no $variable of the name, as a bare name's refs list them unresolved", async () => {
+    const rows = (words: string[]) =>
+      refsSites(repo, words).then((sites) =>
+        sites.filter((s) => s.path === 'src/Cookie.php').map((s) => `${s.start_line} ${s.role} ${s.resolution}`),
+      );
+    expect(await rows(['Cookie::sameSite'])).toEqual([
+      '10 member resolved',
+      '15 member resolved',
+      '6 declaration resolved',
+    ]);
+    expect(await rows(['sameSite'])).toEqual(expect.arrayContaining(['8 local unresolved', '10 reference unresolved']));
   });
 });
