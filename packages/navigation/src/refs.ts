@@ -307,16 +307,85 @@ const IMPLICIT_THIS: ReadonlySet<string> = new Set(['java', 'csharp', 'cpp']);
 /** Receivers that name the enclosing type's own instance or the type itself (PHP's `$this->`, `static::`). */
 const SELF_RECEIVERS: ReadonlySet<string> = new Set(['self', 'this', 'Self', 'cls', '$this', 'static']);
 
-/** Qualifiers naming the enclosing type's parent (`parent::__construct`, Java's `super.run()`): which type that is, the index does not know. */
+/** Qualifiers naming the enclosing type's parent (`parent::__construct`, Java's `super.run()`): parentRelation reads which type that is. */
 const PARENT_RECEIVERS: ReadonlySet<string> = new Set(['parent', 'super']);
+
+/**
+ * What the ancestors of a class are to `refs A::b`: `is` when A is one before any of them
+ * defines b, `not` when one of them defines b first or the chain ends without A (at a
+ * class outside the index, or one that extends nothing), `unknown` when it cannot be read.
+ */
+export type ParentRelation = 'is' | 'not' | 'unknown';
+
+/** A class head's parent: `extends Base`, `extends \\Ns\\Base`, `extends pkg.Base<T>` → `Base`. */
+const EXTENDS = /\bextends\s+\\?((?:[A-Za-z_$][\w$]*(?:\\|\.))*[A-Za-z_$][\w$]*)/;
+/** Bytes of a class's head read for its parent, from the class's start. */
+const CLASS_HEAD_MAX_BYTES = 400;
+
+/** The class `type` of a file extends (PHP, Java, JavaScript, TypeScript: `extends`), by its last name segment. */
+function parentOfType(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array, type: string): string | undefined {
+  const def = fileDefs.find((d) => d.name === type && OWNER_KINDS.has(d.kind));
+  if (!def) return undefined;
+  const head = Buffer.from(bytes.subarray(def.start, Math.min(def.end, def.start + CLASS_HEAD_MAX_BYTES)))
+    .toString('utf8')
+    .split('{')[0];
+  const spelled = EXTENDS.exec(head)?.[1];
+  return spelled === undefined ? undefined : spelled.split(/[\\.]/).pop()!;
+}
+
+/** Ancestors of a class followed for `parent::b` / `super.b`, at most (a file read each). */
+const PARENT_CHAIN_MAX = 4;
+
+/**
+ * Whose `b` a `parent::b` inside `type` calls, walking `extends` up to PARENT_CHAIN_MAX
+ * classes through the index: Symfony's `UnicodeString::split` calls
+ * `parent::split` of AbstractUnicodeString, which extends AbstractString, which defines
+ * `split`: no site of `HeaderUtils::split` (an agent trial listed three such candidates).
+ */
+function parentRelation(
+  t: NavTarget,
+  fileDefs: readonly IndexedDefinition[],
+  bytes: Uint8Array,
+  type: string,
+  name: string,
+  container: string,
+): ParentRelation {
+  const definers = new Set(
+    t.reader
+      .definitions(name)
+      .map((d) => d.container)
+      .filter((c): c is string => c !== null),
+  );
+  // A class that extends nothing: `parent::` is a trait's, whose user is not known here.
+  let parent = parentOfType(fileDefs, bytes, type);
+  if (parent === undefined) return 'unknown';
+  // A class extending its own name extends another namespace's (Symfony's
+  // `InvalidArgumentException extends \\InvalidArgumentException`): outside the index.
+  const seen = new Set([type]);
+  for (let depth = 0; depth < PARENT_CHAIN_MAX; depth++) {
+    if (parent === container) return 'is';
+    if (definers.has(parent) || seen.has(parent)) return 'not';
+    seen.add(parent);
+    // A parent outside the index (PHP's `\RuntimeException`) extends no class of it.
+    const def = t.reader.definitions(parent).find((d) => OWNER_KINDS.has(d.kind));
+    if (!def) return 'not';
+    const parentBytes = readIndexedBytes(t.root, def.file);
+    if (!parentBytes) return 'unknown';
+    parent = parentOfType(t.reader.fileDefinitions(def.file.path), parentBytes, parent);
+    if (parent === undefined) return 'not';
+  }
+  return 'unknown';
+}
 
 /**
  * Whether an occurrence of `name` is a site of `container::name` (`refs A::b`), read from
  * what qualifies it on its line: `A::b`/`A.b` is; `self.b`/`this.b`/`Self::b` is inside
  * A's own members, a candidate inside a type that does not define b itself (it may inherit
  * it) and not one inside a type that does; `X::b` or `X.b` for another type or module path
- * is not; a call on any other receiver (`x.b`, `f().b`) or on the parent (`parent::b`,
- * `super.b`: the index does not know which type that is) is a candidate; a bare `b` is a
+ * is not; a call on any other receiver (`x.b`, `f().b`) is a candidate, and one on the
+ * parent (`parent::b`, `super.b`) is what `parentOf` says of the enclosing type's
+ * ancestors (resolved when A is one, none when another defines b first or the chain
+ * leaves the index, else a candidate); a bare `b` is a
  * candidate only inside A (an implicit `this`), resolved when it is a call in a language of
  * implicit `this` and A defines b, and there a candidate inside another type that does not
  * define b (it may inherit it). Before this, every `new` of a file that
@@ -330,6 +399,7 @@ export function memberSite(
   definesName: (type: string) => boolean,
   receiver?: string,
   implicitThis?: { readonly call: boolean },
+  parentOf?: (type: string) => ParentRelation,
 ): Resolution | 'not_a_site' {
   const type =
     enclosing === undefined
@@ -345,7 +415,13 @@ export function memberSite(
     return implicitThis && type !== undefined && !definesName(type) ? 'candidate' : 'not_a_site';
   }
   const [, qualifier, separator] = q;
-  if (qualifier === undefined || PARENT_RECEIVERS.has(qualifier)) return 'candidate';
+  if (qualifier !== undefined && PARENT_RECEIVERS.has(qualifier)) {
+    // The parents the enclosing class declares (`class ByteString extends AbstractString`):
+    // A's own b when A is one of them (parentRelation).
+    const relation = type === undefined ? 'unknown' : (parentOf?.(type) ?? 'unknown');
+    return relation === 'is' ? 'resolved' : relation === 'not' ? 'not_a_site' : 'candidate';
+  }
+  if (qualifier === undefined) return 'candidate';
   if (qualifier === container) return 'resolved';
   if (SELF_RECEIVERS.has(qualifier) || qualifier === receiver) {
     if (type === container) return 'resolved';
@@ -711,12 +787,14 @@ export function referenceSites(
         if (container !== undefined && !own && !imported) {
           if (o.role === 'declaration') continue;
           const qualifiedMember = memberSite(
-            before(),
+            // PHP's static property `self::$b` is qualified as `self::b` is.
+            use.file.lang === 'php' ? before().replace(/::\s*\$$/, '::') : before(),
             container,
             holder,
             (type) => fileDefs.some((d) => d.name === name && d.container === type),
             use.file.lang === 'go' && holder ? goReceiverName(bytes, holder) : undefined,
             IMPLICIT_THIS.has(use.file.lang) ? { call: o.role === 'call' } : undefined,
+            (type) => parentRelation(t, fileDefs, bytes, type, name, container),
           );
           // Lua binds a module's function to a local (`local assert_arg = utils.assert_arg`)
           // and calls it bare: those calls are `utils::assert_arg`'s (Penlight's 14 files did

@@ -296,6 +296,38 @@ describe('PHP spellings of a name', () => {
         '}',
         '',
       ].join('\n'),
+      'src/Str/AbstractString.php':
+        '<?php\nnamespace App\\Str;\n\nabstract class AbstractString\n{\n    public function split(string $d): array\n    {\n        return [$d];\n    }\n}\n',
+      'src/Str/AbstractUnicodeString.php':
+        '<?php\nnamespace App\\Str;\n\nabstract class AbstractUnicodeString extends AbstractString\n{\n}\n',
+      'src/Str/UnicodeString.php': [
+        '<?php',
+        'namespace App\\Str;',
+        '',
+        'class UnicodeString extends AbstractUnicodeString',
+        '{',
+        '    public function split(string $d): array',
+        '    {',
+        "        return parent::split($d.'u');",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/HeaderUtils.php':
+        '<?php\nnamespace App;\n\nclass HeaderUtils\n{\n    public static function split(string $h): array\n    {\n        return [$h];\n    }\n}\n',
+      'src/InvalidArgumentException.php': [
+        '<?php',
+        'namespace App;',
+        '',
+        'class InvalidArgumentException extends \\InvalidArgumentException',
+        '{',
+        '    public function __construct(string $m)',
+        '    {',
+        '        parent::__construct($m);',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
       'src/Kernel.php': [
         '<?php',
         'namespace App;',
@@ -342,5 +374,16 @@ describe('PHP spellings of a name', () => {
       '6 declaration resolved',
     ]);
     expect(await rows(['sameSite'])).toEqual(expect.arrayContaining(['8 local unresolved', '10 reference unresolved']));
+  });
+
+  it("resolves self::$prop in its class, and parent::b by the classes the caller's class extends", async () => {
+    const rows = async (words: string[]) =>
+      (await refsSites(repo, words)).map((s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution}`);
+    expect(await rows(['Request::trustedProxies'])).toContainEqual('src/Http/Request.php:10 reference resolved');
+    // UnicodeString extends AbstractUnicodeString, which extends AbstractString, which defines split.
+    expect(await rows(['AbstractString::split'])).toContainEqual('src/Str/UnicodeString.php:8 call resolved');
+    expect((await rows(['HeaderUtils::split'])).filter((r) => r.includes('UnicodeString'))).toEqual([]);
+    // Its parent is PHP's own \InvalidArgumentException, outside the index: no constructor of it.
+    expect((await rows(['Cookie::__construct'])).filter((r) => r.includes('InvalidArgument'))).toEqual([]);
   });
 });

@@ -185,7 +185,7 @@ describe('refs A::b', () => {
 });
 
 describe('refs A::b in PHP', () => {
-  it('resolves $this-> and static:: inside A, and keeps parent:: a candidate', async () => {
+  it('resolves $this-> and static:: inside A, and parent:: in a class that extends A', async () => {
     const write = rows((await refsCommand(['Output::write'], php.at())).stdout);
     expect(write.find((r) => / 7 call/.test(r))).toMatch(
       /^\d+ 7 call in Output::__construct: \$this->write\("start"\);$/,
@@ -195,7 +195,7 @@ describe('refs A::b in PHP', () => {
     const construct = rows((await refsCommand(['Output::__construct'], php.at())).stdout);
     expect(construct.find((r) => r.includes('StreamOutput'))).toBe('src/StreamOutput.php');
     expect(construct.find((r) => / 7 call/.test(r))).toMatch(
-      /^\d+ 7 call candidate in StreamOutput::__construct: parent::__construct\(2\);$/,
+      /^\d+ 7 call in StreamOutput::__construct: parent::__construct\(2\);$/,
     );
   });
 });
