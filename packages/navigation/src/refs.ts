@@ -317,6 +317,8 @@ const PARENT_RECEIVERS: ReadonlySet<string> = new Set(['parent', 'super']);
  */
 export type ParentRelation = 'is' | 'not' | 'unknown';
 
+/** A Python class head's first base: `class Flask(Scaffold):`, `class A(pkg.Base, Mixin):` → `Base`. */
+const PYTHON_BASE = /^\s*class\s+[A-Za-z_]\w*\s*\(\s*((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*[,)]/;
 /** A class head's parent: `extends Base`, `extends \\Ns\\Base`, `extends pkg.Base<T>` → `Base`. */
 const EXTENDS = /\bextends\s+\\?((?:[A-Za-z_$][\w$]*(?:\\|\.))*[A-Za-z_$][\w$]*)/;
 /** Bytes of a class's head read for its parent, from the class's start. */
@@ -329,7 +331,7 @@ function parentOfType(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array,
   const head = Buffer.from(bytes.subarray(def.start, Math.min(def.end, def.start + CLASS_HEAD_MAX_BYTES)))
     .toString('utf8')
     .split('{')[0];
-  const spelled = EXTENDS.exec(head)?.[1];
+  const spelled = (def.file.lang === 'python' ? PYTHON_BASE : EXTENDS).exec(head)?.[1];
   return spelled === undefined ? undefined : spelled.split(/[\\.]/).pop()!;
 }
 
@@ -407,7 +409,10 @@ export function memberSite(
       : OWNER_KINDS.has(enclosing.kind)
         ? enclosing.name
         : (enclosing.container ?? undefined);
-  const q = /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before);
+  // Python's `super().b` is on the parent, as `super.b` and `parent::b` are.
+  const q = /\bsuper\(\s*\)\s*\.\s*$/.test(before)
+    ? (['super.', 'super', '.'] as const)
+    : /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before);
   if (!q) {
     if (type === container) return implicitThis?.call && definesName(container) ? 'resolved' : 'candidate';
     // Another type that does not define b may inherit A's: `setPlayConfigDetails (…)` inside
@@ -557,6 +562,66 @@ function localScopes(occurrences: readonly Occurrence[], fileDefs: readonly Inde
     if (inner && !scopes.includes(inner)) scopes.push(inner);
   }
   return scopes;
+}
+
+/** Whether `name` is what `lang` calls the constructor of a class `container`. */
+function isConstructorName(lang: string, name: string, container: string): boolean {
+  switch (lang) {
+    case 'php':
+      return name === '__construct';
+    case 'javascript':
+    case 'typescript':
+    case 'tsx':
+      return name === 'constructor';
+    case 'python':
+      return name === '__init__';
+    case 'java':
+    case 'csharp':
+    case 'cpp':
+      return name === container;
+    default:
+      return false;
+  }
+}
+
+/**
+ * `refs A::__construct` (`A::constructor`, `A::__init__`, Java's `A::A`): the calls that
+ * construct an A (`new A(...)`, Python's `A(...)`), read as `refs A`'s call sites of A's
+ * language family, each resolved to the constructor where it resolves to the class. Empty
+ * when `name` is no constructor of a class A. An agent trial on Symfony: `refs
+ * Cookie::__construct` listed none of the `new Cookie(...)` that `refs Cookie` finds.
+ */
+function constructionSites(
+  targets: readonly NavTarget[],
+  q: ParsedQuery,
+  name: string,
+  container: string,
+  bounds: RefsBounds,
+): { sites: RefSite[]; truncated: boolean } {
+  const constructorAt = new Map<string, string>();
+  const families = new Set<string>();
+  for (const t of targets) {
+    const locator = locatorIn(t, new Map());
+    for (const ctor of t.reader.definitions(name, { container })) {
+      if (!isConstructorName(ctor.file.lang, name, container)) continue;
+      families.add(codeFamilyOf(ctor.file.lang));
+      const type = t.reader
+        .definitions(container)
+        .find(
+          (d) => OWNER_KINDS.has(d.kind) && d.file.id === ctor.file.id && d.start <= ctor.start && ctor.end <= d.end,
+        );
+      if (type) constructorAt.set(locator(type), locator(ctor));
+    }
+  }
+  if (families.size === 0) return { sites: [], truncated: false };
+  const made = referenceSites(targets, { ...q, text: container }, bounds);
+  const sites = made.sites
+    .filter((s) => s.role === 'call' && families.has(codeFamilyOf(s.file.lang)))
+    .map((s) => {
+      const ctor = s.definition === undefined ? undefined : constructorAt.get(s.definition);
+      return ctor === undefined ? s : { ...s, definition: ctor };
+    });
+  return { sites, truncated: made.truncated };
 }
 
 const DEFAULT_REFS_BOUNDS: RefsBounds = { deadlineMs: REFS_DEADLINE_MS, now: Date.now };
@@ -786,6 +851,8 @@ export function referenceSites(
         // file it is in; another type's declaration of b is none.
         if (container !== undefined && !own && !imported) {
           if (o.role === 'declaration') continue;
+          // A constructor is called, never read: `this.constructor.name` is the class's property.
+          if (o.role !== 'call' && isConstructorName(use.file.lang, name, container)) continue;
           const qualifiedMember = memberSite(
             // PHP's static property `self::$b` is qualified as `self::b` is.
             use.file.lang === 'php' ? before().replace(/::\s*\$$/, '::') : before(),
@@ -860,6 +927,11 @@ export function referenceSites(
       raw.push(...renamed.sites);
       stale += renamed.stale;
     }
+  }
+  if (container !== undefined && !truncated) {
+    const made = constructionSites(targets, q, name, container, bounds);
+    raw.push(...made.sites);
+    truncated ||= made.truncated;
   }
   const declaring = new Set(raw.filter(isDeclaring).map(lineKey));
   const order = (x: RefSite) => bandOf(x, declaring);

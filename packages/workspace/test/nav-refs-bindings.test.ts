@@ -339,6 +339,11 @@ describe('PHP spellings of a name', () => {
         "    Request::setTrustedProxies(['10.0.0.1']);",
         '}',
         '',
+        'function make(): Cookie',
+        '{',
+        "    return new Cookie('lax');",
+        '}',
+        '',
       ].join('\n'),
     });
   });
@@ -385,5 +390,15 @@ describe('PHP spellings of a name', () => {
     expect((await rows(['HeaderUtils::split'])).filter((r) => r.includes('UnicodeString'))).toEqual([]);
     // Its parent is PHP's own \InvalidArgumentException, outside the index: no constructor of it.
     expect((await rows(['Cookie::__construct'])).filter((r) => r.includes('InvalidArgument'))).toEqual([]);
+  });
+
+  it('refs A::__construct lists the calls that construct an A', async () => {
+    const sites = (await refsSites(repo, ['Cookie::__construct'])).map(
+      (s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution} ${s.definition ?? ''}`,
+    );
+    expect(sites).toEqual([
+      'src/Kernel.php:13 call resolved src/Cookie.php:8',
+      'src/Cookie.php:8 declaration resolved src/Cookie.php:8',
+    ]);
   });
 });
