@@ -23,6 +23,18 @@ export const SYM_MEMBERS_MAX = 16;
  * row naming the read of the rest (fold.ts); a short one prints whole.
  */
 export const SYM_DOC_FOLD_MIN_LINES = 6;
+/**
+ * A doc comment above a definition (`/** … *\/`, `///`) of at most this many lines is read
+ * whole by `show sym:`; a longer one, up to SYM_DOC_COMMENT_READ_MAX_LINES, is read folded
+ * (its summary and its tag lines, fold.ts foldDocComment); a longer one still stays out.
+ */
+export const SYM_DOC_COMMENT_WHOLE_MAX_LINES = 12;
+/** The longest doc comment `show sym:` reads (folded): a license header above a class is none. */
+export const SYM_DOC_COMMENT_READ_MAX_LINES = 80;
+/** Lines of a folded doc comment's summary (its first paragraph) kept, at most. */
+export const SYM_DOC_SUMMARY_MAX_LINES = 4;
+/** Lines of a folded doc comment's tag block (`@param`, `@return`, `@throws`, to its end) kept, at most. */
+export const SYM_DOC_TAGS_MAX_LINES = 12;
 /** A long type with fewer members than this prints its body, not a head and a members line. */
 export const SYM_OUTLINE_MEMBERS_MIN = 3;
 /** Tokens a `show sym:` read spends beside its rows (header, `also` and `refs` lines), when a budget decides whether a body fits whole. */

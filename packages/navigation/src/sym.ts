@@ -32,13 +32,15 @@ import { fail, ok, type Outcome } from './errors';
 import {
   NEAREST_NAMES_SHOWN,
   SYM_BODY_MAX_LINES,
+  SYM_DOC_COMMENT_READ_MAX_LINES,
+  SYM_DOC_COMMENT_WHOLE_MAX_LINES,
   SYM_HEAD_MAX_LINES,
   SYM_OUTLINE_MEMBERS_MIN,
   SYM_READ_FRAME_TOKENS,
 } from './limits';
 
 import { fileFilter, filterWords, kindFilter } from './filter';
-import { foldDocstring } from './fold';
+import { foldDocComment, foldDocstring } from './fold';
 import { LUA_TABLE_KINDS, modifiersOf, SECOND_GROUP } from './map';
 import type { NavTarget } from './target';
 import { followImport, type ImportTrail } from './resolve';
@@ -219,13 +221,12 @@ function membersOf(t: NavTarget, def: IndexedDefinition): IndexedDefinition[] {
 
 /** Decorator lines a definition may have above it, at most (a stack of `@` lines or `#[...]`). */
 const DECORATION_LINES_MAX = 12;
-/** A doc comment longer than this stays out of `show sym:` (its first line says where it is not: read it with show path:). */
-const DOC_COMMENT_LINES_MAX = 12;
 
 /**
  * The definition with what the grammar leaves outside it but belongs to it: the decorators
  * and attributes directly above it (Python's `@property`, Rust's `#[derive(...)]`), and the
- * doc comment above those, when it has at most DOC_COMMENT_LINES_MAX lines. `show sym:`
+ * doc comment above those, when it has at most SYM_DOC_COMMENT_READ_MAX_LINES lines
+ * (definitionBody folds one longer than SYM_DOC_COMMENT_WHOLE_MAX_LINES). `show sym:`
  * reads them as part of it. Django's `show sym:HttpRequest::body` began at `def body`, and
  * an agent could not tell a property from a method; tokio's `show sym:poll_proceed` left
  * out the 13 lines saying how the budget is spent (agent trials).
@@ -237,8 +238,10 @@ export function withDecorations(def: IndexedDefinition, bytes: Buffer): IndexedD
   while (line > 1 && def.startLine - line < DECORATION_LINES_MAX && isDecorationLine(lineAt(line - 1))) line--;
   // The doc comment: a whole one only (its first line opens it), within the cap.
   let top = line;
-  while (top > 1 && line - top < DOC_COMMENT_LINES_MAX + 1 && docCommentLine(lineAt(top - 1))) top--;
-  if (top < line && line - top <= DOC_COMMENT_LINES_MAX && docCommentLine(lineAt(top))?.opens) line = top;
+  // Python folds its docstring, not a comment block above (definitionBody): only a short one is read.
+  const max = def.file.lang === 'python' ? SYM_DOC_COMMENT_WHOLE_MAX_LINES : SYM_DOC_COMMENT_READ_MAX_LINES;
+  while (top > 1 && line - top < max + 1 && docCommentLine(lineAt(top - 1))) top--;
+  if (top < line && line - top <= max && docCommentLine(lineAt(top))?.opens) line = top;
   if (line === def.startLine) return def;
   let start = starts[line - 1];
   while (bytes[start] === 0x20 || bytes[start] === 0x09) start++;
@@ -268,10 +271,10 @@ export interface BodyOptions {
  */
 export function definitionBody(t: NavTarget, def: IndexedDefinition, bytes: Buffer, opts: BodyOptions = {}): Body {
   const body = wholeOrHead(t, def, bytes, opts);
-  if (def.file.lang !== 'python') return body;
   const where = `show path:${printedPath(def.file.path)}`;
   const member = t.member ? ` --member ${t.member}` : '';
-  const rows = foldDocstring(body.rows, (a, b) => `${where}:${a}-${b}${member}`);
+  const read = (a: number, b: number) => `${where}:${a}-${b}${member}`;
+  const rows = def.file.lang === 'python' ? foldDocstring(body.rows, read) : foldDocComment(body.rows, read);
   return { ...body, rows };
 }
 
@@ -303,13 +306,24 @@ function wholeOrHead(
   if (inside.length < SYM_OUTLINE_MEMBERS_MIN) return { rows, members: elsewhere };
   const firstMember = inside[0].startLine;
   const members = [...withModifiers(bytes, inside), ...elsewhere];
+  // The doc comment and decorators read above it (withDecorations) lead the head whole
+  // (definitionBody folds a long comment): a Javadoc'd class's head had been 8 rows of its
+  // comment, without the `class` line.
+  let lead = 0;
+  while (lead < rows.length && (docCommentLine(rows[lead].text) || isDecorationLine(rows[lead].text))) lead++;
   // The head ends at its first blank row: the signature and the doc comment's first
   // paragraph say what the definition is; the rest of a long docstring is the body's.
-  const blank = rows.findIndex((r, i) => i > 0 && r.text.trim() === '');
-  const headLines = Math.max(
-    1,
-    Math.min(SYM_HEAD_MAX_LINES, firstMember - def.startLine, blank > 0 ? blank : Infinity),
-  );
+  const blank = rows.findIndex((r, i) => i > lead && r.text.trim() === '');
+  const headLines =
+    lead +
+    Math.max(
+      1,
+      Math.min(
+        SYM_HEAD_MAX_LINES,
+        firstMember - rows[Math.min(lead, rows.length - 1)].line,
+        blank > 0 ? blank - lead : Infinity,
+      ),
+    );
   if (headLines >= rows.length) return { rows, members: [] };
   return { rows: rows.slice(0, headLines), restStart: rows[headLines].start, members };
 }

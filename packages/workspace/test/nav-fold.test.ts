@@ -1,6 +1,7 @@
-// `show sym:` folds a long Python docstring to its summary and one row naming the exact
-// read of the rest (@trufflepig/navigation fold.ts); short docstrings, other languages and exact reads
-// (`show HANDLE`, `show path:`) print every row. Real repository, real tree-sitter parses.
+// `show sym:` folds a long Python docstring, or a long doc comment above a definition, to its
+// summary (and tags) and one row naming the exact read of the rest (@trufflepig/navigation
+// fold.ts); short ones, comments inside a body and exact reads (`show HANDLE`, `show path:`)
+// print every row. Real repository, real tree-sitter parses.
 import { countTokens, splitRows } from '@trufflepig/render';
 import { showCommand } from '../src';
 import { foldDocstring } from '@trufflepig/navigation';
@@ -146,5 +147,57 @@ describe('foldDocstring', () => {
     const folded = foldDocstring(rowsOf(text), read);
     expect(folded).toHaveLength(4);
     expect(folded[2]).toMatchObject({ line: 3, endLine: 23, folded: 'docstring', read: 'read 3-23' });
+  });
+});
+
+describe('show sym: folds a long doc comment above a definition', () => {
+  // Java's ThreadPoolExecutor::execute and PHP's Request::getClientIp lost their whole
+  // Javadoc and PHPDoc, @throws and @return included, past 12 lines (agent trials).
+  const JAVA = [
+    'package demo;',
+    '',
+    'public class Pool {',
+    '    /**',
+    '     * Executes the given task sometime in the future.',
+    '     *',
+    ...Array.from({ length: 10 }, (_, i) => `     * Detail ${i} of how a task is queued or run.`),
+    '     *',
+    '     * @param command the task to execute',
+    '     * @throws IllegalStateException if the pool is shut down',
+    '     */',
+    '    public void execute(Runnable command) {',
+    '        command.run();',
+    '    }',
+    '',
+    '    /**',
+    '     * Shuts the pool down.',
+    '     */',
+    '    public void shutdown() {',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  let java: IndexedRepo;
+  beforeAll(async () => {
+    java = await indexedRepo('tp-nav-fold-java-', { 'src/demo/Pool.java': JAVA });
+  });
+
+  it('keeps the summary and the tag block, one row names the read of the rest', async () => {
+    const out = lines((await showCommand('sym:Pool::execute', java.at())).stdout);
+    expect(out.slice(0, 10)).toEqual([
+      expect.stringMatching(/^[0-9a-z]{6,}:1 {2}src\/demo\/Pool\.java:4-23 {2}Pool::execute$/),
+      '4\t    /**',
+      '5\t     * Executes the given task sometime in the future.',
+      '6-17\t… 12 doc comment lines (show path:src/demo/Pool.java:6-17)',
+      '18\t     * @param command the task to execute',
+      '19\t     * @throws IllegalStateException if the pool is shut down',
+      '20\t     */',
+      '21\t    public void execute(Runnable command) {',
+      '22\t        command.run();',
+      '23\t    }',
+    ]);
+    // A short one prints whole.
+    const short = lines((await showCommand('sym:Pool::shutdown', java.at())).stdout);
+    expect(short.slice(1, 4)).toEqual(['25\t    /**', '26\t     * Shuts the pool down.', '27\t     */']);
   });
 });
