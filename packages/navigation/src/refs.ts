@@ -298,11 +298,14 @@ const QUALIFIED_BEFORE = /(?:\.|::|->)\s*$/;
 const LUA_QUALIFIED_BEFORE = /(?:\.|:)\s*$/;
 
 /**
- * Languages where a bare call inside a type calls its own method (an implicit `this`): no
- * local can be called there, so `resize()` inside `HashMap`, which defines `resize`, is
- * HashMap's (a field's bare name may still be a local's or a parameter's).
+ * Languages where a bare name inside a type is its own member (an implicit `this`):
+ * `resize()` and `TREEIFY_THRESHOLD` inside `HashMap`, which defines both, are HashMap's,
+ * unless a local or parameter of the name shadows it (localScopes).
  */
 const IMPLICIT_THIS: ReadonlySet<string> = new Set(['java', 'csharp', 'cpp']);
+
+/** Languages where a method is never read without being called (fields and methods do not share a name's uses). */
+const CALLED_ONLY: ReadonlySet<string> = new Set(['java', 'php']);
 
 /** Receivers that name the enclosing type's own instance or the type itself (PHP's `$this->`, `static::`). */
 const SELF_RECEIVERS: ReadonlySet<string> = new Set(['self', 'this', 'Self', 'cls', '$this', 'static']);
@@ -414,7 +417,10 @@ export function memberSite(
     ? (['super.', 'super', '.'] as const)
     : /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before);
   if (!q) {
-    if (type === container) return implicitThis?.call && definesName(container) ? 'resolved' : 'candidate';
+    // Inside A, which defines b, a bare b is A's own (a local of the name is no site: the
+    // caller drops the occurrences its local scopes shadow). JDK's bare `TREEIFY_THRESHOLD`
+    // in `HashMap::putVal` was a candidate (an agent trial).
+    if (type === container) return implicitThis && definesName(container) ? 'resolved' : 'candidate';
     // Another type that does not define b may inherit A's: `setPlayConfigDetails (…)` inside
     // a JUCE AudioProcessor subclass (an agent trial found 3 of 8 calls dropped).
     return implicitThis && type !== undefined && !definesName(type) ? 'candidate' : 'not_a_site';
@@ -851,6 +857,17 @@ export function referenceSites(
         // file it is in; another type's declaration of b is none.
         if (container !== undefined && !own && !imported) {
           if (o.role === 'declaration') continue;
+          // Java and PHP read a method only by calling it (`x.hash()`, a method reference
+          // `A::hash`): `e.hash` is a field. `refs HashMap::hash` had 104 candidates, most
+          // of them `first.hash == hash` reads of Node's field (an agent trial on the JDK).
+          if (
+            CALLED_ONLY.has(use.file.lang) &&
+            o.role !== 'call' &&
+            defs.length > 0 &&
+            defs.every((d) => isCallableKind(d.kind)) &&
+            !/::\s*$/.test(before())
+          )
+            continue;
           // A constructor is called, never read: `this.constructor.name` is the class's property.
           if (o.role !== 'call' && isConstructorName(use.file.lang, name, container)) continue;
           const qualifiedMember = memberSite(

@@ -3,7 +3,7 @@
 // `refs PrettyFormatter::new` listing `Vec::new` and `itoa::Buffer::new` as resolved calls,
 // and `refs Context::invoke` resolving `self.invoke` inside another class. Real repositories,
 // real tree-sitter parses.
-import { refsCommand } from '../src';
+import { refsCommand, searchCommand } from '../src';
 import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 const RUST = {
@@ -243,5 +243,68 @@ describe('refs rows say the definition a site is in', () => {
     expect(out.find((r) => r.startsWith('2 3 '))).toMatch(
       /^2 3 reference \S* ?in Environment::__init__: self\.cache = create_cache\(cache_size\)$/,
     );
+  });
+});
+
+describe('refs A::b and search A.b in Java', () => {
+  // The JDK (an agent trial): `refs HashMap::hash` listed 104 candidates, most of them reads
+  // of Node's field `hash`; a bare `TREEIFY_THRESHOLD` inside HashMap was a candidate; and
+  // `search HashMap.resize` showed HashMap.java at a call in `compute`.
+  const JAVA = [
+    'package table;',
+    '',
+    'public class Table {',
+    '    static final int LIMIT = 8;',
+    '',
+    '    static final int hash(Object key) {',
+    '        return key.hashCode();',
+    '    }',
+    '',
+    '    int put(Node first, Object key) {',
+    '        if (first.hash == hash(key) && first.hash > LIMIT) {',
+    '            return grow();',
+    '        }',
+    '        return 0;',
+    '    }',
+    '',
+    '    int grow() {',
+    '        int LIMIT = 2;',
+    '        return LIMIT;',
+    '    }',
+    '',
+    '    static class Node {',
+    '        int hash;',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  let java: IndexedRepo;
+  beforeAll(async () => {
+    java = await indexedRepo('tp-refs-java-', { 'src/table/Table.java': JAVA });
+  });
+
+  it("lists a method's calls, not a field's reads of its name", async () => {
+    expect(rows((await refsCommand(['Table::hash'], java.at())).stdout).slice(1)).toEqual([
+      'src/table/Table.java',
+      '1 11 call in Table::put: if (first.hash == hash(key) && first.hash > LIMIT) {',
+      '2 6 declaration in Table: static final int hash(Object key) {',
+      'coverage: 2 sites in 1 file (2 resolved, 0 candidate, 0 unresolved)',
+    ]);
+  });
+
+  it('resolves a bare constant inside its class, and drops a local of its name', async () => {
+    expect(rows((await refsCommand(['Table::LIMIT'], java.at())).stdout).slice(1)).toEqual([
+      'src/table/Table.java',
+      '1 11 reference in Table::put: if (first.hash == hash(key) && first.hash > LIMIT) {',
+      '2 4 declaration in Table: static final int LIMIT = 8;',
+      'coverage: 2 sites in 1 file (2 resolved, 0 candidate, 0 unresolved)',
+    ]);
+  });
+
+  it('search Owner.member and Owner#member show the member first', async () => {
+    for (const query of ['Table.grow', 'Table#grow']) {
+      const first = rows((await searchCommand([query], java.at())).stdout)[0];
+      expect(first).toMatch(/ {2}src\/table\/Table\.java:17-20 {2}Table::grow$/);
+    }
   });
 });

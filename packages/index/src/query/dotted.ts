@@ -12,6 +12,10 @@ const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
  * on Django). The input stays as typed; only the name looked up changes.
  */
 export function dottedAsOwned(readers: readonly Pick<IndexReader, 'definitions'>[], q: ParsedQuery): ParsedQuery {
+  // Javadoc's `HashMap#resize` names the member as `HashMap.resize` does.
+  const javadoc = JAVADOC_MEMBER.exec(q.text);
+  if (javadoc && !readers.some((r) => r.definitions(q.text).length > 0))
+    return { ...q, text: `${javadoc[1]}::${javadoc[2]}` };
   const php = phpSpelled(q.text);
   if (php !== undefined && !readers.some((r) => r.definitions(q.text).length > 0)) return { ...q, text: php };
   if (!DOTTED_NAME.test(q.text) || readers.some((r) => r.definitions(q.text).length > 0)) return q;
@@ -19,6 +23,9 @@ export function dottedAsOwned(readers: readonly Pick<IndexReader, 'definitions'>
   const owned = `${parts[parts.length - 2]}::${parts[parts.length - 1]}`;
   return { ...q, text: owned };
 }
+
+/** A Javadoc member reference: `HashMap#resize`, `java.util.HashMap#resize`. */
+const JAVADOC_MEMBER = /^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)#([A-Za-z_$][\w$]*)$/;
 
 /** A PHP name with a namespace (`Symfony\Component\HttpFoundation\Request`, `\Foo\Bar::baz`). */
 const PHP_NAMESPACED = /^\\?(?:[A-Za-z_][\w]*\\)+([A-Za-z_]\w*(?:::\$?[A-Za-z_]\w*)?)$/;
