@@ -26,6 +26,10 @@ const MODIFIERS: ReadonlySet<string> = new Set([
   'abstract',
   // PHP and Java: a class or method that cannot be extended or overridden.
   'final',
+  // Java: an interface's method with a body; a field read without a cache, or not serialized.
+  'default',
+  'volatile',
+  'transient',
   'static',
   'async',
   'get',

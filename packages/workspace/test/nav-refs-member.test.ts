@@ -3,7 +3,7 @@
 // `refs PrettyFormatter::new` listing `Vec::new` and `itoa::Buffer::new` as resolved calls,
 // and `refs Context::invoke` resolving `self.invoke` inside another class. Real repositories,
 // real tree-sitter parses.
-import { refsCommand, searchCommand } from '../src';
+import { mapCommand, refsCommand, searchCommand } from '../src';
 import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 const RUST = {
@@ -280,7 +280,23 @@ describe('refs A::b and search A.b in Java', () => {
   ].join('\n');
   let java: IndexedRepo;
   beforeAll(async () => {
-    java = await indexedRepo('tp-refs-java-', { 'src/table/Table.java': JAVA });
+    java = await indexedRepo('tp-refs-java-', {
+      'src/table/Table.java': JAVA,
+      'src/table/Source.java': [
+        'package table;',
+        '',
+        'public interface Source {',
+        '    int size();',
+        '',
+        '    default boolean isEmpty() {',
+        '        return size() == 0;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/table/Cell.java':
+        'package table;\n\nclass Cell {\n    volatile int value;\n    transient Object cache;\n}\n',
+    });
   });
 
   it("lists a method's calls, not a field's reads of its name", async () => {
@@ -306,5 +322,14 @@ describe('refs A::b and search A.b in Java', () => {
       const first = rows((await searchCommand([query], java.at())).stdout)[0];
       expect(first).toMatch(/ {2}src\/table\/Table\.java:17-20 {2}Table::grow$/);
     }
+  });
+
+  it('map names Java default methods and volatile and transient fields', async () => {
+    expect(rows((await mapCommand(['src/table/Source.java'], java.at())).stdout)).toContainEqual(
+      expect.stringMatching(/ 6-8 default method isEmpty$/),
+    );
+    const cell = rows((await mapCommand(['src/table/Cell.java'], java.at())).stdout);
+    expect(cell).toContainEqual(expect.stringMatching(/ 4 volatile field (Cell::)?value$/));
+    expect(cell).toContainEqual(expect.stringMatching(/ 5 transient field (Cell::)?cache$/));
   });
 });
