@@ -294,6 +294,28 @@ describe('refs A::b and search A.b in Java', () => {
         '}',
         '',
       ].join('\n'),
+      'src/table/Store.java': [
+        'package table;',
+        '',
+        'public class Store {',
+        '    static final float DEFAULT_LOAD_FACTOR = 0.75f;',
+        '',
+        ...Array.from({ length: 60 }, (_, i) => [
+          `    int step${i}(int x) {`,
+          `        return x + ${i} * 31 - (x >> 3) + Integer.rotateLeft(x, ${i % 7});`,
+          '    }',
+        ]).flat(),
+        '',
+        '    /**',
+        '     * Constructs an empty store with the default load factor: the load factor',
+        '     * decides when it grows, and a load factor above one trades space for time.',
+        '     */',
+        '    Store(float loadFactor) {',
+        '        this.factor = loadFactor;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
       'src/table/Cell.java':
         'package table;\n\nclass Cell {\n    volatile int value;\n    transient Object cache;\n}\n',
     });
@@ -331,5 +353,10 @@ describe('refs A::b and search A.b in Java', () => {
     const cell = rows((await mapCommand(['src/table/Cell.java'], java.at())).stdout);
     expect(cell).toContainEqual(expect.stringMatching(/ 4 volatile field (Cell::)?value$/));
     expect(cell).toContainEqual(expect.stringMatching(/ 5 transient field (Cell::)?cache$/));
+  });
+
+  it("a plain-words hit spans the definition whose name spells the query, not the file's best region", async () => {
+    const hit = rows((await searchCommand(['Store', 'default', 'load', 'factor'], java.at())).stdout)[0];
+    expect(hit).toMatch(/ {2}src\/table\/Store\.java:4 {2}Store::DEFAULT_LOAD_FACTOR$/);
   });
 });

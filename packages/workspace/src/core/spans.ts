@@ -15,6 +15,7 @@ import {
   type SearchHit,
 } from '@trufflepig/index';
 import { percentDecode } from '@trufflepig/base/stored-path';
+import { isStopword, splitIdentifier, stemPrefix } from '@trufflepig/rank';
 import {
   chooseHitSpan,
   constructWindow,
@@ -276,8 +277,58 @@ export function narrowFromFile(
   // The anchor lies on one of the hit's lines, and a span encloses it, or it lies in the
   // doc comment of a definition starting below the hit (documentedDefinition): no other
   // definition of the file matters.
-  const defs: DefSpan[] = reader.definitionSpansOverlapping(f.id, h.startLine, h.endLine + SPAN_DEFINITION_MAX_LINES);
-  return { hit: narrowHit(h, live.bytes, defs, terms, q), bytesRead: live.bytes.length };
+  const named = isFreeText(q)
+    ? namedDefinition(reader.definitionSpansOverlapping(f.id, 1, f.lines), q, h.path)
+    : undefined;
+  // The named definition wins over the hit's best line when it spells more of the query
+  // (a definition of exactly the words ties in its favour: `resize` over a call `resize()`).
+  const starts = named ? lineStarts(live.bytes) : [];
+  const anchorMet = named
+    ? named.wordsOf(lineText(live.bytes, starts, anchorOf(h, live.bytes, starts, terms, q).line))
+    : 0;
+  const wins = named !== undefined && (named.met > anchorMet || (named.whole && named.met >= anchorMet));
+  const at = wins
+    ? { ...h, start: named.d.start, end: named.d.end, startLine: named.d.startLine, endLine: named.d.endLine }
+    : h;
+  const defs: DefSpan[] = reader.definitionSpansOverlapping(f.id, at.startLine, at.endLine + SPAN_DEFINITION_MAX_LINES);
+  return { hit: narrowHit(at, live.bytes, defs, terms, q), bytesRead: live.bytes.length };
+}
+
+/** Free text: words, not a regex, a literal, a `sym:` or `kind:` query, nor one identifier. */
+function isFreeText(q: ParsedQuery): boolean {
+  return q.mode !== 're' && q.mode !== 'literal' && q.mode !== 'sym' && !q.identifier && q.words.length > 0;
+}
+
+/**
+ * The definition of a file whose name spells the query's words, when one does: at least
+ * two of the words the path does not already name (`DEFAULT_LOAD_FACTOR` for "HashMap
+ * default load factor" in HashMap.java), or all of them when its name is nothing else
+ * (`resize` for "HashMap resize"). Most words first, then the shortest name. A hit's span
+ * is then that definition, not the region the file ranked by: the JDK trial's search
+ * showed HashMap's constructor for the load factor, and a call in `compute` for `resize`.
+ */
+function namedDefinition(
+  defs: readonly DefSpan[],
+  q: ParsedQuery,
+  path: string,
+): { d: DefSpan; met: number; whole: boolean; wordsOf: (text: string) => number } | undefined {
+  const named = new Set(splitIdentifier(percentDecode(path).toString('utf8')));
+  const words = [...new Set(q.words.map((w) => w.toLowerCase()))].filter((w) => !isStopword(w) && !named.has(w));
+  if (words.length === 0) return undefined;
+  const forms = words.map((w) => ({ w, stem: stemPrefix(w) }));
+  const met = (parts: readonly string[]) =>
+    forms.filter(({ w, stem }) => parts.some((p) => p === w || (stem !== null && p.startsWith(stem)))).length;
+  let best: { d: DefSpan; met: number; whole: boolean; parts: number } | undefined;
+  for (const d of defs) {
+    const parts = splitIdentifier(d.name);
+    if (parts.length === 0) continue;
+    const n = met(parts);
+    const whole = n === words.length && n === parts.length;
+    if (n < 2 && !whole) continue;
+    if (!best || n > best.met || (n === best.met && parts.length < best.parts))
+      best = { d, met: n, whole, parts: parts.length };
+  }
+  return best && { ...best, wordsOf: (text) => met(splitIdentifier(text)) };
 }
 
 /**
