@@ -13,6 +13,7 @@ import { readReconcileFailure, type ReconcileFailure } from '../store/health';
 import {
   definitionsNamed,
   definitionsOfFile,
+  definitionsNaming,
   definitionsOverlapping,
   type StoredDefinition,
 } from '../store/definitions';
@@ -511,6 +512,22 @@ export class IndexReader {
     container: string | null;
   }[] {
     return definitionsOverlapping(this.db, fileId, fromLine, toLine);
+  }
+
+  /** Definitions of one file whose name holds one of `fragments` (case-insensitive), in source order. */
+  definitionSpansNaming(
+    fileId: number,
+    fragments: readonly string[],
+  ): {
+    start: number;
+    end: number;
+    startLine: number;
+    endLine: number;
+    nameStart: number;
+    name: string;
+    container: string | null;
+  }[] {
+    return definitionsNaming(this.db, fileId, fragments);
   }
 
   /** The one representative occurrence of `name` per file that uses it (any role), with its roles and count. */

@@ -98,6 +98,18 @@ export function definitionsOverlapping(
   return rows(db, 'd.file = ? AND d.sl <= ? AND d.sl + d.lines >= ?', [file, toLine, fromLine]);
 }
 
+/**
+ * Definitions of one file whose name holds one of `fragments` (ASCII case-insensitive
+ * `LIKE`), in source order: a file's few definitions a query's words may name, without
+ * reading the thousands a large header holds.
+ */
+export function definitionsNaming(db: Database, file: number, fragments: readonly string[]): StoredDefinition[] {
+  if (fragments.length === 0) return [];
+  const like = fragments.map(() => "d.name LIKE ? ESCAPE '\\'").join(' OR ');
+  const escaped = fragments.map((f) => `%${f.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return rows(db, `d.file = ? AND (${like}) ORDER BY d.start`, [file, ...escaped]);
+}
+
 const KIND_CODES = (kinds: readonly string[]) =>
   `d.kind IN (SELECT code FROM def_kind WHERE name IN (${kinds.map(() => '?').join(',')}))`;
 

@@ -275,10 +275,10 @@ export function narrowFromFile(
   const live = readInsideRoot(reader.root, percentDecode(h.path), FILE_MAX_BYTES);
   if (!live.ok || revisionOf(live.bytes) !== h.revision) return undefined;
   // The anchor lies on one of the hit's lines, and a span encloses it, or it lies in the
-  // doc comment of a definition starting below the hit (documentedDefinition): no other
-  // definition of the file matters.
+  // doc comment of a definition starting below the hit (documentedDefinition), unless a
+  // definition elsewhere in the file is named by the query (namedDefinition).
   const named = isFreeText(q)
-    ? namedDefinition(reader.definitionSpansOverlapping(f.id, 1, f.lines), q, h.path)
+    ? namedDefinition((fragments) => reader.definitionSpansNaming(f.id, fragments), q, h.path)
     : undefined;
   // The named definition wins over the hit's best line when it spells more of the query
   // (a definition of exactly the words ties in its favour: `resize` over a call `resize()`).
@@ -308,7 +308,7 @@ function isFreeText(q: ParsedQuery): boolean {
  * showed HashMap's constructor for the load factor, and a call in `compute` for `resize`.
  */
 function namedDefinition(
-  defs: readonly DefSpan[],
+  naming: (fragments: readonly string[]) => readonly DefSpan[],
   q: ParsedQuery,
   path: string,
 ): { d: DefSpan; met: number; whole: boolean; wordsOf: (text: string) => number } | undefined {
@@ -316,6 +316,8 @@ function namedDefinition(
   const words = [...new Set(q.words.map((w) => w.toLowerCase()))].filter((w) => !isStopword(w) && !named.has(w));
   if (words.length === 0) return undefined;
   const forms = words.map((w) => ({ w, stem: stemPrefix(w) }));
+  // Only the definitions whose name holds a word or its stem are read (a kernel header holds thousands).
+  const defs = naming(forms.map(({ w, stem }) => stem ?? w));
   const met = (parts: readonly string[]) =>
     forms.filter(({ w, stem }) => parts.some((p) => p === w || (stem !== null && p.startsWith(stem)))).length;
   let best: { d: DefSpan; met: number; whole: boolean; parts: number } | undefined;
