@@ -43,6 +43,7 @@ export {
   type OpenOptions,
   type FileTable,
   type CoverageState,
+  type DefinitionSpan,
   type IndexedFile,
   type IndexCoverage,
   type IndexedDefinition,

@@ -31,6 +31,17 @@ import type { SkippedDir } from '../walk/skipped';
  * only the reconcile needs it, from its own query, and leaving it out is a fifth of loading
  * the kernel's 78,000 rows.
  */
+/** A definition's extent, in byte and line coordinates of its file's indexed revision, and its name. */
+export interface DefinitionSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly nameStart: number;
+  readonly name: string;
+  readonly container: string | null;
+}
+
 export interface IndexedFile {
   readonly id: number;
   readonly path: string;
@@ -498,35 +509,12 @@ export class IndexReader {
    * hit's span needs no more; a header of thousands of macros and fields, read whole for
    * each of 200 hits, was a quarter of a one-shot search on the kernel subset.
    */
-  definitionSpansOverlapping(
-    fileId: number,
-    fromLine: number,
-    toLine: number,
-  ): {
-    start: number;
-    end: number;
-    startLine: number;
-    endLine: number;
-    nameStart: number;
-    name: string;
-    container: string | null;
-  }[] {
+  definitionSpansOverlapping(fileId: number, fromLine: number, toLine: number): DefinitionSpan[] {
     return definitionsOverlapping(this.db, fileId, fromLine, toLine);
   }
 
   /** Definitions of one file whose name holds one of `fragments` (case-insensitive), in source order. */
-  definitionSpansNaming(
-    fileId: number,
-    fragments: readonly string[],
-  ): {
-    start: number;
-    end: number;
-    startLine: number;
-    endLine: number;
-    nameStart: number;
-    name: string;
-    container: string | null;
-  }[] {
+  definitionSpansNaming(fileId: number, fragments: readonly string[]): DefinitionSpan[] {
     return definitionsNaming(this.db, fileId, fragments);
   }
 

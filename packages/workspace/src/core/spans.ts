@@ -7,6 +7,7 @@
 import {
   DOCS_TAG,
   FILE_MAX_BYTES,
+  type DefinitionSpan,
   qualifiedName,
   readInsideRoot,
   revisionOf,
@@ -31,15 +32,7 @@ import {
 import { SPAN_NARROW_BYTES_MAX, SPAN_NARROW_HITS_MAX, SPAN_NARROW_SPAN_BYTES_MAX } from './limits';
 
 /** A definition of a file, in byte and line coordinates of the indexed revision. */
-interface DefSpan {
-  readonly start: number;
-  readonly end: number;
-  readonly startLine: number;
-  readonly endLine: number;
-  readonly nameStart: number;
-  readonly name: string;
-  readonly container: string | null;
-}
+type DefSpan = DefinitionSpan;
 
 /**
  * Whether a hit keeps the span the index gave it: commits, whole files, definitions of a
