@@ -124,6 +124,8 @@ export function fileRows(t: NavTarget, files: readonly IndexedFile[]): MapRow[] 
       ...new Set(
         defs
           .filter(f.lang === 'luau' ? luaTopLevel(defs) : (d) => d.container === null && !SECOND_GROUP.has(d.kind))
+          // A PHP file's `namespace` restates its directory (Symfony: a sixth of a map page).
+          .filter((d) => !(f.lang === 'php' && d.kind === 'module'))
           // Types, then functions, then the rest, each in source order: Django's csrf.py
           // row named `logger REASON_NO_REFERER …` and 10 more constants, then `+13`, and
           // never `CsrfViewMiddleware`, the class the file is for (an agent trial).

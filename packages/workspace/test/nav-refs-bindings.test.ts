@@ -401,4 +401,10 @@ describe('PHP spellings of a name', () => {
       'src/Cookie.php:8 declaration resolved src/Cookie.php:8',
     ]);
   });
+
+  it("a directory's map rows leave out each PHP file's namespace", async () => {
+    const rows = (await mapCommand(['src/Str/'], repo.at())).stdout.split('\n');
+    expect(rows).toContainEqual(expect.stringMatching(/ src\/Str\/UnicodeString\.php .*UnicodeString$/));
+    expect(rows.join('\n')).not.toMatch(/\bApp\b/);
+  });
 });
