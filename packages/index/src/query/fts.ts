@@ -266,6 +266,30 @@ function regionRows(db: Database, match: string, format: 'pcly' | 'pcnalx'): unk
   );
 }
 
+/**
+ * Files whose regions match `expression`, unscored: for each, its number of matching
+ * regions and its first such region. No matchinfo is read (a third of an identifier's
+ * any-term statement on the kernel was the Buffer each row's matchinfo came in).
+ */
+export function matchingFiles(
+  db: Database,
+  expression: string,
+): { file: number; regions: number; start: number; end: number; sl: number; el: number }[] {
+  return allRows(
+    db,
+    `SELECT r.file, count(*), min(r.id), r.start, r.end, r.sl, r.el
+     FROM fts JOIN region r ON r.id = fts.docid WHERE fts MATCH ? GROUP BY r.file LIMIT ${LANE_REGION_SCAN_MAX}`,
+    [expression],
+  ).map((r) => ({
+    file: Number(r[0]),
+    regions: Number(r[1]),
+    start: Number(r[3]),
+    end: Number(r[4]),
+    sl: Number(r[5]),
+    el: Number(r[6]),
+  }));
+}
+
 /** One row's region fields, scored. */
 function regionHit(r: readonly unknown[], score: number): FtsRegionHit {
   return {

@@ -7,6 +7,7 @@ import {
   isTypeDeclarationPath,
   LANE_FILE_CAP,
   stem,
+  WEIGHT_ANY_TERM,
   WEIGHT_DEFAULT,
   WEIGHT_IDENTIFIER_DECLARATION,
   type Lane,
@@ -16,7 +17,7 @@ import { languageOf, queryLanguageOf } from '../classify';
 import { qualifiedName, ROLE } from '../extract/facts';
 import { definitionsByKey, definitionsNamed, definitionsOfKinds, type StoredDefinition } from '../store/definitions';
 import { allRows } from '../store/sql';
-import { ftsExpression, ftsFormsExpression, ftsRegions, type FtsMode, type FtsRegionHit } from './fts';
+import { ftsExpression, ftsFormsExpression, ftsRegions, matchingFiles, type FtsMode, type FtsRegionHit } from './fts';
 import type { SearchHit } from './hit';
 import { prunedAnyTermRegions, type PruneSettings } from './prune';
 import type { ParsedQuery } from './parse';
@@ -396,6 +397,22 @@ function anyTermRegions(ctx: LaneContext, words: readonly string[]): FtsRegionHi
       ? { expression: ftsFormsExpression(content), phrases: content.flat().length }
       : undefined;
   return ftsRegions(ctx.reader.db, expression, owners, selectOnly);
+}
+
+/**
+ * An identifier's mentions outside the files that define or use it: the files whose text
+ * spells it where no extractor read it (a Markdown guide, a config file, a language
+ * without a grammar), most matching regions first, each at its first one. It stands for
+ * the any-term lane when the identifier occurs (search.ts), without BM25: inside an
+ * identifier's fusion tiers the definitions and uses lanes order the files that hold it.
+ */
+export function mentionLane(ctx: LaneContext, holding: ReadonlySet<string>): HitLane {
+  const entries = matchingFiles(ctx.reader.db, ftsExpression(identifierTokens(ctx.query.text), 'phrase'))
+    .map((m) => ({ m, f: ctx.reader.file(m.file) }))
+    .filter((x): x is { m: (typeof x)['m']; f: IndexedFile } => !!x.f && ctx.eligible(x.f) && !holding.has(x.f.path))
+    .sort((a, b) => b.m.regions - a.m.regions || (a.f.path < b.f.path ? -1 : 1))
+    .map(({ m, f }) => ({ path: f.path, start: m.start, end: m.end, payload: hitOf(f, 'any_term', m) }));
+  return { name: 'any_term', weight: WEIGHT_ANY_TERM, entries: cap(entries, ctx) };
 }
 
 /** The FTS tokens of an identifier: alphanumeric runs, lowercased. */

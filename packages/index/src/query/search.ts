@@ -31,6 +31,7 @@ import {
   declarationRank,
   definitionHomeRank,
   definitionLane,
+  mentionLane,
   filenameLane,
   ftsLane,
   identifierLane,
@@ -101,6 +102,7 @@ function rankFree(ctx: LaneContext): Ranked {
   const structural = q.kinds.some((k) => k !== 'file');
   let defs: HitLane | undefined;
   let occurs = false;
+  let usesLane: HitLane | undefined;
   if (q.text) {
     defs = definitionLane(ctx);
     lanes.push(defs);
@@ -108,6 +110,7 @@ function rankFree(ctx: LaneContext): Ranked {
     // import lines and call sites were hits without a kind (an agent trial on rxjs).
     if (q.identifier && !structural) {
       const uses = identifierLane(ctx, q.text.split('::').pop()!);
+      usesLane = uses;
       lanes.push(uses);
       occurs = defs.entries.length > 0 || uses.entries.length > 0;
     }
@@ -125,7 +128,13 @@ function rankFree(ctx: LaneContext): Ranked {
       lanes.push(ftsLane(ctx, 'all_terms', 'all', WEIGHT_DEFAULT));
     }
     // Then its parts, but never a compound's stopwords alone (every `if`, `for`, `x`).
-    if (!q.standalone || q.standalone.length > 0)
+    // An identifier that occurs somewhere is ranked by its definitions and uses (and the
+    // fusion tiers of identifierTiers); the files that only mention it (a guide, a config)
+    // come from an unscored lane: BM25 over every region spelling it was a third of a
+    // served `kfree` on the kernel (23,905 regions; docs/ranking.md, 2026-12-05).
+    if (q.identifier && occurs && defs)
+      lanes.push(mentionLane(ctx, new Set([...defs.entries, ...(usesLane?.entries ?? [])].map((e) => e.path))));
+    else if (!q.standalone || q.standalone.length > 0)
       lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_ANY_TERM, q.standalone));
     // An identifier that occurs somewhere is asked for by name: a path naming only some of
     // its parts (`ops.go` for parseBinaryOps) is noise. One that occurs nowhere may be a
