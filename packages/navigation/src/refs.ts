@@ -627,7 +627,54 @@ function constructionSites(
       const ctor = s.definition === undefined ? undefined : constructorAt.get(s.definition);
       return ctor === undefined ? s : { ...s, definition: ctor };
     });
-  return { sites, truncated: made.truncated };
+  return { sites: [...sites, ...selfConstructions(targets, name, container)], truncated: made.truncated };
+}
+
+/** PHP's `new self(...)` and `new static(...)`: constructions of the class they are written in. */
+const NEW_SELF = /\bnew\s+(?:self|static)\s*\(/g;
+
+/**
+ * The `new self(...)`/`new static(...)` inside the PHP classes named `container` that
+ * define the constructor `name`, as resolved calls of it (Symfony's `Cookie::create`
+ * returns `new self($name, ...)`).
+ */
+function selfConstructions(targets: readonly NavTarget[], name: string, container: string): RefSite[] {
+  const out: RefSite[] = [];
+  for (const t of targets) {
+    const locator = locatorIn(t, new Map());
+    for (const ctor of t.reader.definitions(name, { container })) {
+      if (ctor.file.lang !== 'php' || ctor.name !== '__construct') continue;
+      const type = t.reader
+        .definitions(container)
+        .find(
+          (d) => OWNER_KINDS.has(d.kind) && d.file.id === ctor.file.id && d.start <= ctor.start && ctor.end <= d.end,
+        );
+      const bytes = type ? readIndexedBytes(t.root, type.file) : undefined;
+      if (!type || !bytes) continue;
+      const starts = lineStartOffsets(bytes);
+      const fileDefs = t.reader.fileDefinitions(type.file.path).filter((d) => isEnclosingKind(d.kind));
+      const text = Buffer.from(bytes.subarray(type.start, type.end)).toString('latin1');
+      for (const m of text.matchAll(NEW_SELF)) {
+        const start = type.start + (m.index ?? 0);
+        const line = lineAt(starts, start);
+        const holder = enclosingDef(fileDefs, start);
+        out.push({
+          target: t,
+          file: type.file,
+          start,
+          end: start + m[0].length,
+          line,
+          role: 'call',
+          resolution: type.file.parse === 'partial' ? 'candidate' : 'resolved',
+          definition: locator(ctor),
+          ...(holder ? { within: qualifiedName(holder) } : {}),
+          text: lineText(bytes, starts, line, 'new'),
+          repeats: 1,
+        });
+      }
+    }
+  }
+  return out;
 }
 
 const DEFAULT_REFS_BOUNDS: RefsBounds = { deadlineMs: REFS_DEADLINE_MS, now: Date.now };

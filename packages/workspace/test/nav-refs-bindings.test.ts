@@ -293,6 +293,11 @@ describe('PHP spellings of a name', () => {
         '    {',
         '        return $this->sameSite;',
         '    }',
+        '',
+        '    public static function create(): self',
+        '    {',
+        "        return new self('lax');",
+        '    }',
         '}',
         '',
       ].join('\n'),
@@ -397,6 +402,7 @@ describe('PHP spellings of a name', () => {
       (s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution} ${s.definition ?? ''}`,
     );
     expect(sites).toEqual([
+      'src/Cookie.php:20 call resolved src/Cookie.php:8',
       'src/Kernel.php:13 call resolved src/Cookie.php:8',
       'src/Cookie.php:8 declaration resolved src/Cookie.php:8',
     ]);
