@@ -124,6 +124,13 @@ describe('@trufflepig/workspace facade', () => {
     expect(JSON.parse(more.stdout).hits[0].handle).toMatch(/:2$/);
     const show = await showCommand('path:README.md', { root: repo.root, cache: repo.cache });
     expect(JSON.parse(show.stdout).verified).toBe('current file');
+    // A path that is not there names the indexed paths nearest to it (the JDK trial's
+    // `show path:java/util/HashMap.java` only said to search).
+    const missing = await showCommand('path:bucket.rs:1-2', { root: repo.root, cache: repo.cache, format: 'lines' });
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(
+      /^trufflepig: source_missing: bucket\.rs does not exist .*; nearest: src\/bucket\.rs\b/,
+    );
     const status = await statusCommand({ root: repo.root, cache: repo.cache });
     expect(JSON.parse(status.stdout).coverage.generation).toBe(1);
   });

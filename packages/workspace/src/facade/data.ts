@@ -2,7 +2,7 @@
 // runs a verb up to its typed answer (a persisted result set, a verified read, an index
 // report) and renders nothing. A command renders the answer for stdout; the API converts
 // it to its exported types. One step each, so both always answer the same thing.
-import { reconcile, type ReconcileReport } from '@trufflepig/index';
+import { parseQuery, reconcile, type ReconcileReport } from '@trufflepig/index';
 import type { PageHit, SearchPageInput, ShowInput } from '@trufflepig/render';
 import { parseHandle, type ResultStore, type StoredSet } from '@trufflepig/result-cache';
 import { contextLinesError, firstKnown, pageShapeOf, storesFor, type CommandOptions } from '../core/command-kit';
@@ -14,10 +14,11 @@ import { showHandle, showPath } from '../core/show';
 import { runWorkspaceSearch } from '../federation/federate';
 import { scopedMoreData, scopedSearchData, type ScopedData } from '../federation/scoped';
 import { navPageOfSet } from '../navigation/commands';
-import type { NavPageInput } from '@trufflepig/navigation';
+import { nearestPaths, type NavPageInput } from '@trufflepig/navigation';
+import { closeTargets, openTargets } from '../navigation/open';
 import { showSymbol, type SymbolContext } from '../navigation/show-symbol';
 import { settledPage, settleHandle } from '../core/settle';
-import { DEFAULT_LIMIT } from '@trufflepig/render';
+import { DEFAULT_LIMIT, printedPath } from '@trufflepig/render';
 
 /** A verified read as the renderer takes it; a `sym:` read also says what surrounds the definition. */
 export type ShowRead = ShowInput & { readonly symbol?: SymbolContext };
@@ -192,7 +193,7 @@ export async function showData(ctx: Context, target: string, opts: CommandOption
       `-C widens a handle's span; ${pathSpec !== undefined ? 'show path:P:A-B reads the lines you name' : 'show sym: reads the whole definition'}, so drop -C`,
     );
   if (pathSpec !== undefined) {
-    if (ctx.kind === 'single') return showPath(ctx.root, pathSpec);
+    if (ctx.kind === 'single') return withNearestPaths(ctx, showPath(ctx.root, pathSpec), pathSpec, opts);
     const read = (member: MemberTarget, spec: string): Outcome<ShowRead> => {
       const input = showPath({ root: member.root, cacheDir: member.cacheDir, resultsDir: '' }, spec);
       return input.ok ? ok({ ...input.value, member: member.name }) : input;
@@ -230,6 +231,32 @@ export async function showData(ctx: Context, target: string, opts: CommandOption
   const stores = storesFor(ctx, opts);
   await settleHandle(ctx.host, stores, handle);
   return firstKnown(stores, (s) => showHandle(handle, s, context));
+}
+
+/**
+ * A `show path:` of a file that does not exist, with the indexed paths nearest to it named
+ * as `map` names them (the JDK trial's `show path:java/util/HashMap.java` said only to
+ * search with kind:file); any other outcome, or no index to ask, unchanged.
+ */
+async function withNearestPaths(
+  ctx: Context,
+  read: Outcome<ShowRead>,
+  spec: string,
+  opts: CommandOptions,
+): Promise<Outcome<ShowRead>> {
+  if (read.ok || read.error.code !== 'source_missing') return read;
+  const query = parseQuery(['kind:file']);
+  if (!query.ok) return read;
+  const nav = await openTargets(ctx, query.value, opts.cwd ?? process.cwd());
+  if (!nav.ok) return read;
+  try {
+    const wanted = spec.replace(/:\d+(?:-\d+)?$/, '');
+    const nearest = nav.value.targets.flatMap((t) => nearestPaths(t.reader, wanted).map((p) => printedPath(p)));
+    if (nearest.length === 0) return read;
+    return fail('source_missing', `${read.error.message}; nearest: ${nearest.slice(0, 3).join(', ')}`);
+  } finally {
+    closeTargets(nav.value.targets);
+  }
 }
 
 /** A handle or continuation followed by the `-C N` a read with context prints in its `next`. */
