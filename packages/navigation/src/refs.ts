@@ -938,23 +938,33 @@ export function referenceSites(
               ? 'resolved'
               : qualifiedMember;
           if (member === 'not_a_site') continue;
-          // `scheduler::Handle::current`: the Handle of the module the path names, when it is found.
-          const ofType = member === 'resolved' ? typeMembers(use.file, fileImports, before(), o) : undefined;
-          // Resolved: to that Type's one definition when the path names it, else the first of `defs`.
-          const target =
-            member !== 'resolved'
-              ? undefined
-              : ofType === undefined
-                ? defs[0]
-                : ofType.length === 1
-                  ? ofType[0]
-                  : undefined;
-          site = target
-            ? partialCapped({ resolution: 'resolved', definition: locator(target) })
-            : {
-                resolution: 'candidate',
-                ...(member !== 'resolved' && defs.length === 1 ? { definition: locator(defs[0]) } : {}),
-              };
+          // A bare name the file imports from A (Java's `import static ...ChronoUnit.DAYS;`)
+          // is A's, as the import resolved it.
+          const imports =
+            member === 'candidate' &&
+            site.resolution === 'resolved' &&
+            !QUALIFIED_BEFORE.test(before()) &&
+            fileImports.some((i) => (i.alias ?? i.name) === name) &&
+            defs.some((d) => locator(d) === site.definition);
+          if (!imports) {
+            // `scheduler::Handle::current`: the Handle of the module the path names, when it is found.
+            const ofType = member === 'resolved' ? typeMembers(use.file, fileImports, before(), o) : undefined;
+            // Resolved: to that Type's one definition when the path names it, else the first of `defs`.
+            const target =
+              member !== 'resolved'
+                ? undefined
+                : ofType === undefined
+                  ? defs[0]
+                  : ofType.length === 1
+                    ? ofType[0]
+                    : undefined;
+            site = target
+              ? partialCapped({ resolution: 'resolved', definition: locator(target) })
+              : {
+                  resolution: 'candidate',
+                  ...(member !== 'resolved' && defs.length === 1 ? { definition: locator(defs[0]) } : {}),
+                };
+          }
         }
         // A local of the name (a parameter, a `let` in a function) is another variable: its
         // bare uses there are none of the definition's (rxjs' share.ts `let refCount = 0`

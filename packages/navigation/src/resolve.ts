@@ -188,6 +188,15 @@ export function moduleFiles(
     .files()
     .filter((f) => !f.excluded && (displayPath(f.path) === suffix || displayPath(f.path).endsWith(`/${suffix}`)));
   if (files.length > 0 || !NAMESPACED.has(lang)) return { files, symbol };
+  // Java's `import static a.b.C.NAME;` names a member of the class C: its file is a/b/C.java
+  // (the JDK trial's `import static java.time.temporal.ChronoUnit.DAYS` was unresolved).
+  if (lang === 'java' && imp.name !== '*' && parts.length > 1) {
+    const owner = `${parts.slice(0, -1).join('/')}${ext}`;
+    const owners = reader
+      .files()
+      .filter((f) => !f.excluded && (displayPath(f.path) === owner || displayPath(f.path).endsWith(`/${owner}`)));
+    if (owners.length > 0) return { files: owners, symbol };
+  }
   // Paths that do not spell the namespace (Composer's PSR-4 puts `Symfony\Component\Console\`
   // at `src/`; a tree rooted inside a Java source set): the files that declare the namespace
   // and define the name at top level. An agent trial on Symfony Console found 40 of 44 uses

@@ -316,6 +316,19 @@ describe('refs A::b and search A.b in Java', () => {
         '}',
         '',
       ].join('\n'),
+      'src/table/Units.java': 'package table;\n\npublic enum Units {\n    DAYS,\n    HOURS;\n}\n',
+      'src/app/Clock.java': [
+        'package app;',
+        '',
+        'import static table.Units.DAYS;',
+        '',
+        'class Clock {',
+        '    Object unit() {',
+        '        return DAYS;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
       'src/table/Cell.java':
         'package table;\n\nclass Cell {\n    volatile int value;\n    transient Object cache;\n}\n',
     });
@@ -358,5 +371,16 @@ describe('refs A::b and search A.b in Java', () => {
   it("a plain-words hit spans the definition whose name spells the query, not the file's best region", async () => {
     const hit = rows((await searchCommand(['Store', 'default', 'load', 'factor'], java.at())).stdout)[0];
     expect(hit).toMatch(/ {2}src\/table\/Store\.java:4 {2}Store::DEFAULT_LOAD_FACTOR$/);
+  });
+
+  it('resolves a name a file imports statically from the class', async () => {
+    expect(rows((await refsCommand(['Units::DAYS'], java.at())).stdout).slice(1)).toEqual([
+      'src/app/Clock.java',
+      '1 7 reference in Clock::unit: return DAYS;',
+      '2 3 import: import static table.Units.DAYS;',
+      'src/table/Units.java',
+      '3 4 declaration in Units: DAYS,',
+      'coverage: 3 sites in 2 files (3 resolved, 0 candidate, 0 unresolved)',
+    ]);
   });
 });
