@@ -343,7 +343,7 @@ const PARENT_CHAIN_MAX = 4;
 
 /**
  * Whose `b` a `parent::b` inside `type` calls, walking `extends` up to PARENT_CHAIN_MAX
- * classes through the index: Symfony's `UnicodeString::split` calls
+ * classes through the index (`definers`: the types that define `b`): Symfony's `UnicodeString::split` calls
  * `parent::split` of AbstractUnicodeString, which extends AbstractString, which defines
  * `split`: no site of `HeaderUtils::split` (an agent trial listed three such candidates).
  */
@@ -352,15 +352,9 @@ function parentRelation(
   fileDefs: readonly IndexedDefinition[],
   bytes: Uint8Array,
   type: string,
-  name: string,
+  definers: ReadonlySet<string>,
   container: string,
 ): ParentRelation {
-  const definers = new Set(
-    t.reader
-      .definitions(name)
-      .map((d) => d.container)
-      .filter((c): c is string => c !== null),
-  );
   // A class that extends nothing: `parent::` is a trait's, whose user is not known here.
   let parent = parentOfType(fileDefs, bytes, type);
   if (parent === undefined) return 'unknown';
@@ -413,9 +407,7 @@ export function memberSite(
         ? enclosing.name
         : (enclosing.container ?? undefined);
   // Python's `super().b` is on the parent, as `super.b` and `parent::b` are.
-  const q = /\bsuper\(\s*\)\s*\.\s*$/.test(before)
-    ? (['super.', 'super', '.'] as const)
-    : /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before);
+  const q = /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before.replace(/\bsuper\(\s*\)(\s*\.\s*)$/, 'super$1'));
   if (!q) {
     // Inside A, which defines b, a bare b is A's own (a local of the name is no site: the
     // caller drops the occurrences its local scopes shadow). JDK's bare `TREEIFY_THRESHOLD`
@@ -604,22 +596,14 @@ function constructionSites(
   container: string,
   bounds: RefsBounds,
 ): { sites: RefSite[]; truncated: boolean } {
+  const constructors = constructorsOf(targets, name, container);
+  if (constructors.length === 0) return { sites: [], truncated: false };
+  const families = new Set(constructors.map(({ ctor }) => codeFamilyOf(ctor.file.lang)));
   const constructorAt = new Map<string, string>();
-  const families = new Set<string>();
-  for (const t of targets) {
+  for (const { t, ctor, type } of constructors) {
     const locator = locatorIn(t, new Map());
-    for (const ctor of t.reader.definitions(name, { container })) {
-      if (!isConstructorName(ctor.file.lang, name, container)) continue;
-      families.add(codeFamilyOf(ctor.file.lang));
-      const type = t.reader
-        .definitions(container)
-        .find(
-          (d) => OWNER_KINDS.has(d.kind) && d.file.id === ctor.file.id && d.start <= ctor.start && ctor.end <= d.end,
-        );
-      if (type) constructorAt.set(locator(type), locator(ctor));
-    }
+    if (type) constructorAt.set(locator(type), locator(ctor));
   }
-  if (families.size === 0) return { sites: [], truncated: false };
   const made = referenceSites(targets, { ...q, text: container }, bounds);
   const sites = made.sites
     .filter((s) => s.role === 'call' && families.has(codeFamilyOf(s.file.lang)))
@@ -627,54 +611,67 @@ function constructionSites(
       const ctor = s.definition === undefined ? undefined : constructorAt.get(s.definition);
       return ctor === undefined ? s : { ...s, definition: ctor };
     });
-  return { sites: [...sites, ...selfConstructions(targets, name, container)], truncated: made.truncated };
+  return { sites: [...sites, ...constructors.flatMap(selfConstructions)], truncated: made.truncated };
+}
+
+/** A constructor of `container`, and the class definition holding it (when the index has it). */
+interface Constructor {
+  readonly t: NavTarget;
+  readonly ctor: IndexedDefinition;
+  readonly type: IndexedDefinition | undefined;
+}
+
+/** The definitions of `container::name` that are constructors of a class `container`, each with its class. */
+function constructorsOf(targets: readonly NavTarget[], name: string, container: string): Constructor[] {
+  return targets.flatMap((t) =>
+    t.reader
+      .definitions(name, { container })
+      .filter((ctor) => isConstructorName(ctor.file.lang, name, container))
+      .map((ctor) => ({
+        t,
+        ctor,
+        type: t.reader
+          .definitions(container)
+          .find(
+            (d) => OWNER_KINDS.has(d.kind) && d.file.id === ctor.file.id && d.start <= ctor.start && ctor.end <= d.end,
+          ),
+      })),
+  );
 }
 
 /** PHP's `new self(...)` and `new static(...)`: constructions of the class they are written in. */
 const NEW_SELF = /\bnew\s+(?:self|static)\s*\(/g;
 
 /**
- * The `new self(...)`/`new static(...)` inside the PHP classes named `container` that
- * define the constructor `name`, as resolved calls of it (Symfony's `Cookie::create`
- * returns `new self($name, ...)`).
+ * The `new self(...)`/`new static(...)` inside a PHP class whose constructor is `ctor`, as
+ * resolved calls of it (Symfony's `Cookie::create` returns `new self($name, ...)`).
  */
-function selfConstructions(targets: readonly NavTarget[], name: string, container: string): RefSite[] {
-  const out: RefSite[] = [];
-  for (const t of targets) {
-    const locator = locatorIn(t, new Map());
-    for (const ctor of t.reader.definitions(name, { container })) {
-      if (ctor.file.lang !== 'php' || ctor.name !== '__construct') continue;
-      const type = t.reader
-        .definitions(container)
-        .find(
-          (d) => OWNER_KINDS.has(d.kind) && d.file.id === ctor.file.id && d.start <= ctor.start && ctor.end <= d.end,
-        );
-      const bytes = type ? readIndexedBytes(t.root, type.file) : undefined;
-      if (!type || !bytes) continue;
-      const starts = lineStartOffsets(bytes);
-      const fileDefs = t.reader.fileDefinitions(type.file.path).filter((d) => isEnclosingKind(d.kind));
-      const text = Buffer.from(bytes.subarray(type.start, type.end)).toString('latin1');
-      for (const m of text.matchAll(NEW_SELF)) {
-        const start = type.start + (m.index ?? 0);
-        const line = lineAt(starts, start);
-        const holder = enclosingDef(fileDefs, start);
-        out.push({
-          target: t,
-          file: type.file,
-          start,
-          end: start + m[0].length,
-          line,
-          role: 'call',
-          resolution: type.file.parse === 'partial' ? 'candidate' : 'resolved',
-          definition: locator(ctor),
-          ...(holder ? { within: qualifiedName(holder) } : {}),
-          text: lineText(bytes, starts, line, 'new'),
-          repeats: 1,
-        });
-      }
-    }
-  }
-  return out;
+function selfConstructions({ t, ctor, type }: Constructor): RefSite[] {
+  if (ctor.file.lang !== 'php' || !type) return [];
+  const bytes = readIndexedBytes(t.root, type.file);
+  if (!bytes) return [];
+  const locator = locatorIn(t, new Map());
+  const starts = lineStartOffsets(bytes);
+  const fileDefs = t.reader.fileDefinitions(type.file.path).filter((d) => isEnclosingKind(d.kind));
+  const text = Buffer.from(bytes.subarray(type.start, type.end)).toString('latin1');
+  return [...text.matchAll(NEW_SELF)].map((m) => {
+    const start = type.start + (m.index ?? 0);
+    const line = lineAt(starts, start);
+    const holder = enclosingDef(fileDefs, start);
+    return {
+      target: t,
+      file: type.file,
+      start,
+      end: start + m[0].length,
+      line,
+      role: 'call',
+      resolution: type.file.parse === 'partial' ? 'candidate' : 'resolved',
+      definition: locator(ctor),
+      ...(holder ? { within: qualifiedName(holder) } : {}),
+      text: lineText(bytes, starts, line, 'new'),
+      repeats: 1,
+    };
+  });
 }
 
 const DEFAULT_REFS_BOUNDS: RefsBounds = { deadlineMs: REFS_DEADLINE_MS, now: Date.now };
@@ -758,6 +755,9 @@ export function referenceSites(
     // `A::b`, and an unresolved one of a bare name.
     const families = new Set(defs.map((d) => codeFamilyOf(d.file.lang)));
     const foreign = (f: IndexedFile) => families.size > 0 && !families.has(codeFamilyOf(f.lang));
+    // `parent::b` read once per class of a file (a file's 30 `parent::__construct` calls walk one chain).
+    const parents = new Map<string, ParentRelation>();
+    let definers: ReadonlySet<string> | undefined;
     const eligible = (f: IndexedFile) => ok(f) && !(container !== undefined && foreign(f));
     const rows = useRowsOf(t.reader, name).filter((u) => eligible(u.file));
     // Files whose rows may lack the name (over the fact limit, a failed parse) are read for it too.
@@ -925,7 +925,18 @@ export function referenceSites(
             (type) => fileDefs.some((d) => d.name === name && d.container === type),
             use.file.lang === 'go' && holder ? goReceiverName(bytes, holder) : undefined,
             IMPLICIT_THIS.has(use.file.lang) ? { call: o.role === 'call' } : undefined,
-            (type) => parentRelation(t, fileDefs, bytes, type, name, container),
+            (type) => {
+              const key = `${use.file.id}\0${type}`;
+              let relation = parents.get(key);
+              if (relation === undefined) {
+                definers ??= new Set(
+                  t.reader.definitions(name).flatMap((d) => (d.container === null ? [] : [d.container])),
+                );
+                relation = parentRelation(t, fileDefs, bytes, type, definers, container);
+                parents.set(key, relation);
+              }
+              return relation;
+            },
           );
           // Lua binds a module's function to a local (`local assert_arg = utils.assert_arg`)
           // and calls it bare: those calls are `utils::assert_arg`'s (Penlight's 14 files did

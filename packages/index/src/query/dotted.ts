@@ -1,31 +1,32 @@
 import type { ParsedQuery } from './parse';
 import type { IndexReader } from './reader';
 
-/** A name spelled with dots: `QuerySet.filter`, `models.QuerySet.filter`. */
-const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+/**
+ * A member named the way Python, JavaScript and Javadoc name it: `QuerySet.filter`,
+ * `models.QuerySet.filter`, `HashMap#resize`, `java.util.HashMap#resize`.
+ */
+const OWNED_MEMBER = /^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)[.#]([A-Za-z_$][\w$]*)$/;
+
+/** The owner and member a dotted or Javadoc name spells (its last two parts), undefined for any other text. */
+export function ownedMemberOf(text: string): { readonly owner: string; readonly name: string } | undefined {
+  const m = OWNED_MEMBER.exec(text);
+  return m ? { owner: m[1], name: m[2] } : undefined;
+}
 
 /**
  * A definition query spelled the way Python and JavaScript name a member
- * (`sym:QuerySet.filter`, `refs QuerySet.filter`) asks for `QuerySet::filter`, its last two
- * parts, when no definition is named with the dots themselves: Java's package `java.util`
- * keeps its spelling. Before, such a query answered `0 hits` with no hint (an agent trial
- * on Django). The input stays as typed; only the name looked up changes.
+ * (`sym:QuerySet.filter`, `refs QuerySet.filter`) or as Javadoc does (`HashMap#resize`)
+ * asks for `QuerySet::filter`, its last two parts, and a PHP spelling for the name the
+ * index gives it (phpSpelled), when no definition is named as typed: Java's package
+ * `java.util` keeps its spelling. Before, such a query answered `0 hits` with no hint (an
+ * agent trial on Django). The input stays as typed; only the name looked up changes.
  */
 export function dottedAsOwned(readers: readonly Pick<IndexReader, 'definitions'>[], q: ParsedQuery): ParsedQuery {
-  // Javadoc's `HashMap#resize` names the member as `HashMap.resize` does.
-  const javadoc = JAVADOC_MEMBER.exec(q.text);
-  if (javadoc && !readers.some((r) => r.definitions(q.text).length > 0))
-    return { ...q, text: `${javadoc[1]}::${javadoc[2]}` };
-  const php = phpSpelled(q.text);
-  if (php !== undefined && !readers.some((r) => r.definitions(q.text).length > 0)) return { ...q, text: php };
-  if (!DOTTED_NAME.test(q.text) || readers.some((r) => r.definitions(q.text).length > 0)) return q;
-  const parts = q.text.split('.');
-  const owned = `${parts[parts.length - 2]}::${parts[parts.length - 1]}`;
-  return { ...q, text: owned };
+  const member = ownedMemberOf(q.text);
+  const asked = member ? `${member.owner}::${member.name}` : phpSpelled(q.text);
+  if (asked === undefined || readers.some((r) => r.definitions(q.text).length > 0)) return q;
+  return { ...q, text: asked };
 }
-
-/** A Javadoc member reference: `HashMap#resize`, `java.util.HashMap#resize`. */
-const JAVADOC_MEMBER = /^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)#([A-Za-z_$][\w$]*)$/;
 
 /** A PHP name with a namespace (`Symfony\Component\HttpFoundation\Request`, `\Foo\Bar::baz`). */
 const PHP_NAMESPACED = /^\\?(?:[A-Za-z_][\w]*\\)+([A-Za-z_]\w*(?:::\$?[A-Za-z_]\w*)?)$/;

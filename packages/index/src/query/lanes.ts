@@ -18,6 +18,7 @@ import { qualifiedName, ROLE } from '../extract/facts';
 import { definitionsByKey, definitionsNamed, definitionsOfKinds, type StoredDefinition } from '../store/definitions';
 import { allRows } from '../store/sql';
 import { ftsExpression, ftsFormsExpression, ftsRegions, matchingFiles, type FtsMode, type FtsRegionHit } from './fts';
+import { ownedMemberOf } from './dotted';
 import type { SearchHit } from './hit';
 import { prunedAnyTermRegions, type PruneSettings } from './prune';
 import type { ParsedQuery } from './parse';
@@ -251,9 +252,6 @@ export function otherLines(lines: readonly number[] | undefined, own: number): n
 }
 
 /** Lane 1: exact definitions of the whole text (`A::b` → `b` owned by `A`), then normalized names. */
-/** `Owner.member` or `Owner#member`: the last two parts of a dotted name, or a Javadoc reference. */
-const OWNED_MEMBER = /^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*)[.#]([A-Za-z_$][\w$]*)$/;
-
 export function definitionLane(ctx: LaneContext): HitLane {
   const text = ctx.query.text;
   const weight = ctx.query.identifier ? WEIGHT_IDENTIFIER_DECLARATION : WEIGHT_DEFAULT;
@@ -266,9 +264,9 @@ export function definitionLane(ctx: LaneContext): HitLane {
   // `HashMap.resize`, `HashMap#resize` (Javadoc): the member of that owner, when one is
   // defined, answers first, as `show sym:` and `refs` read it (dotted.ts). An agent trial on
   // the JDK: `search HashMap.resize` showed HashMap.java at a call in `compute`.
-  const member = OWNED_MEMBER.exec(text);
+  const member = ownedMemberOf(text);
   if (member) {
-    const owned = definitionsNamed(ctx.reader.db, member[2], member[1]);
+    const owned = definitionsNamed(ctx.reader.db, member.name, member.owner);
     if (owned.length > 0) return defLane(ctx, 'definitions', owned, WEIGHT_IDENTIFIER_DECLARATION, null);
   }
   // Every exact match has the same normalized key, so the key table answers both.

@@ -101,20 +101,19 @@ function rankFree(ctx: LaneContext): Ranked {
   const lanes: HitLane[] = [];
   const structural = q.kinds.some((k) => k !== 'file');
   let defs: HitLane | undefined;
-  let occurs = false;
-  let usesLane: HitLane | undefined;
+  let uses: HitLane | undefined;
   if (q.text) {
     defs = definitionLane(ctx);
     lanes.push(defs);
     // A definition query (`kind:fn switchMap`) answers definitions only: the uses lane's
     // import lines and call sites were hits without a kind (an agent trial on rxjs).
     if (q.identifier && !structural) {
-      const uses = identifierLane(ctx, q.text.split('::').pop()!);
-      usesLane = uses;
+      uses = identifierLane(ctx, q.text.split('::').pop()!);
       lanes.push(uses);
-      occurs = defs.entries.length > 0 || uses.entries.length > 0;
     }
   }
+  // The identifier is defined or used somewhere (uses is set for identifier queries only).
+  const occurs = !!defs && !!uses && (defs.entries.length > 0 || uses.entries.length > 0);
   if (structural) {
     lanes.push(kindWordLane(ctx));
   } else if (q.words.length > 0) {
@@ -132,8 +131,8 @@ function rankFree(ctx: LaneContext): Ranked {
     // fusion tiers of identifierTiers); the files that only mention it (a guide, a config)
     // come from an unscored lane: BM25 over every region spelling it was a third of a
     // served `kfree` on the kernel (23,905 regions; docs/ranking.md, 2026-12-05).
-    if (q.identifier && occurs && defs)
-      lanes.push(mentionLane(ctx, new Set([...defs.entries, ...(usesLane?.entries ?? [])].map((e) => e.path))));
+    if (occurs)
+      lanes.push(mentionLane(ctx, new Set([...(defs?.entries ?? []), ...(uses?.entries ?? [])].map((e) => e.path))));
     else if (!q.standalone || q.standalone.length > 0)
       lanes.push(ftsLane(ctx, 'any_term', 'any', WEIGHT_ANY_TERM, q.standalone));
     // An identifier that occurs somewhere is asked for by name: a path naming only some of
