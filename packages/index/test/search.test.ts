@@ -267,6 +267,18 @@ describe('"literal" and re:', () => {
     expect(await fx.paths('re:^one')).toEqual([]);
   });
 
+  it('reads code before tests and documents, each in path order', async () => {
+    // Before: path order put docs/guide.md first (the kernel's Documentation/ filled a page).
+    expect(await fx.paths('re:refill')).toEqual([
+      'src/limiter.rs',
+      'src/token_bucket.rs',
+      'tests/bucket_tests.rs',
+      'docs/guide.md',
+    ]);
+    // A filter to documents leaves them alone, in path order.
+    expect(await fx.paths('re:refill source:docs')).toEqual(['docs/guide.md']);
+  });
+
   it('applies file: filters to the live walk', async () => {
     expect(await fx.paths('re:pub fn file:crates/')).toEqual(['crates/a/src/ghost.rs', 'crates/a/src/script/host.rs']);
   });

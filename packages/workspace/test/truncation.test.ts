@@ -13,10 +13,10 @@ describe('truncation words', () => {
     expect(
       truncationWords({ by: 'regex_deadline', scannedFiles: 3112, candidateFiles: 7208, prefiltered: false }),
     ).toBe(
-      'truncated (re: stopped at its time limit after 3112 of 7208 files in path order; the pattern fixes no three characters, so every file is a candidate; narrow with file: or lang:)',
+      'truncated (re: stopped at its time limit after 3112 of 7208 files, code first, in path order; the pattern fixes no three characters, so every file is a candidate; narrow with file: or lang:)',
     );
     expect(truncationWords({ by: 'regex_bytes', scannedFiles: 5, candidateFiles: 9, prefiltered: true })).toBe(
-      'truncated (re: stopped at its byte budget after 5 of 9 files in path order; narrow with file: or lang:)',
+      'truncated (re: stopped at its byte budget after 5 of 9 files, code first, in path order; narrow with file: or lang:)',
     );
     expect(truncationWords({ by: 'set_cap' })).toBe('truncated (the set keeps the first 10000 hits)');
   });

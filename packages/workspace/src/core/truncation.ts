@@ -27,7 +27,7 @@ export function truncationWords(t: SetTruncation): string {
       const why =
         t.by === 'regex_deadline' ? 'its time limit' : t.by === 'regex_bytes' ? 'its byte budget' : 'its hit cap';
       const every = t.prefiltered ? '' : '; the pattern fixes no three characters, so every file is a candidate';
-      return `truncated (re: stopped at ${why} after ${t.scannedFiles} of ${t.candidateFiles} files in path order${every}; ${NARROW})`;
+      return `truncated (re: stopped at ${why} after ${t.scannedFiles} of ${t.candidateFiles} files, code first, in path order${every}; ${NARROW})`;
     }
     case 'lane_cap':
       // A ranked search keeps each lane's best files: what it left out ranks below them, so
