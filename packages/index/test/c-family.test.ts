@@ -289,6 +289,55 @@ describe('C preprocessor idioms', () => {
     expect(x.parse).toBe('ok');
     expect(defs(x)).toEqual(['cfg:struct', 'cfg::v:field', 'cfg_load:function']);
   });
+
+  it('spans a macro whose continued body holds block comments to its last line', () => {
+    // The kernel's ___wait_event and kstrto_from_user: before, each macro ended at its first
+    // comment and its body's statements became a variable and a prototype.
+    const src = [
+      '#define wait_ev(wq, cond, ret)\t\t\\',
+      '({\t\t\t\t\t\\',
+      '\tlong __ret = ret;\t/* explicit shadow */\t\\',
+      '\t/* a comment that runs \\',
+      '\t   over two lines */\t\t\t\\',
+      '\tfor (;;) {\t\t\t\t\\',
+      '\t\tif (cond)\t\t\t\\',
+      '\t\t\tbreak;\t\t\t\\',
+      '\t}\t\t\t\t\t\\',
+      '\t__ret;\t\t\t\t\t\\',
+      '})',
+      '',
+      '#define kstrto_from_user(f, g, type)\t\t\\',
+      'int f(const char __user *s, size_t count, type *res)\t\\',
+      '{\t\t\t\t\t\t\\',
+      '\t/* sign, base 2 representation, newline, terminator */\t\\',
+      '\tchar buf[1 + sizeof(type) * 8 + 1 + 1];\t\t\\',
+      '\treturn g(buf, res);\t\t\t\\',
+      '}',
+      '',
+      'int after(void) { return 0; }',
+      '',
+    ].join('\n');
+    const bytes = Buffer.from(src);
+    const x = extractFile('c', bytes);
+    expect(defs(x)).toEqual(['wait_ev:macro', 'kstrto_from_user:macro', 'after:function']);
+    // A macro's span ends with its line break, as a one-line macro's does.
+    const lines = (name: string) => x.definitions.find((d) => d.name === name)!;
+    expect([lines('wait_ev').startLine, lines('wait_ev').endLine]).toEqual([1, 11]);
+    expect(spanText(bytes, x, 'wait_ev').endsWith('})\n')).toBe(true);
+    expect([lines('kstrto_from_user').startLine, lines('kstrto_from_user').endLine]).toEqual([13, 19]);
+    expect(spanText(bytes, x, 'after')).toBe('int after(void) { return 0; }');
+  });
+
+  it('starts a definition at an annotation line above its head, so its doc comment stays adjacent', () => {
+    // lib/kstrtox.c: before, kstrtoull spanned from `int`, without `noinline` and its kerneldoc.
+    const src =
+      '/**\n * kstrtoull - convert a string\n */\nnoinline\nint kstrtoull(const char *s)\n{\n\treturn 0;\n}\n\n__BEGIN_DECLS\n\nint later(void) { return 1; }\n';
+    const bytes = Buffer.from(src);
+    const x = extractFile('c', bytes);
+    expect(spanText(bytes, x, 'kstrtoull')).toBe('noinline\nint kstrtoull(const char *s)\n{\n\treturn 0;\n}');
+    // A blanked line set apart by an empty one is no part of the definition below it.
+    expect(spanText(bytes, x, 'later')).toBe('int later(void) { return 1; }');
+  });
 });
 
 const WIDGET_HPP = `#pragma once

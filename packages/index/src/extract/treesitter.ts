@@ -21,6 +21,8 @@ const MACRO_ITEM_DEPTH = 3;
 const ITEM_KEYWORD = /\b(fn|struct|enum|trait|impl|mod|type|const|static|union)\b/;
 /** Kinds a more specific match of the same node replaces (`type_spec` → struct, `const f = () =>` → function). */
 const FALLBACK_KINDS = new Set(['variable', 'type']);
+/** Lines of annotation words alone above a definition that startBeforeBlanks takes into its span. */
+const ANNOTATION_LINES_ABOVE_MAX = 2;
 /** Rounds of `spec.repair`: each round's tree shows the comments the next one skips. */
 const REPAIR_ROUNDS_MAX = 3;
 
@@ -350,10 +352,24 @@ function parseRepaired(parser: Parser, spec: LanguageSpec, source: string): { te
   return { text, tree };
 }
 
-/** `start` moved back over the same line's characters a repair blanked. */
+/** A line of annotation words alone (`noinline`, `asmlinkage __visible`): no punctuation, no directive. */
+const ANNOTATION_LINE = /^[ \t]*[A-Za-z_]\w*(?:[ \t]+[A-Za-z_]\w*)*[ \t]*\r?$/;
+
+/**
+ * `start` moved back over the same line's characters a repair blanked, and over the lines
+ * just above that a repair blanked whole when they hold annotation words alone: the
+ * kernel's `noinline` ⏎ `int kstrtoull(…)` spanned from `int`, so the definition lost its
+ * first line and, no longer adjacent, its kerneldoc (an agent trial).
+ */
 function startBeforeBlanks(original: string, repaired: string, start: number): number {
   let k = start;
   while (k > 0 && (repaired[k - 1] === ' ' || repaired[k - 1] === '\t')) k--;
+  for (let up = 0; up < ANNOTATION_LINES_ABOVE_MAX && k > 0 && original[k - 1] === '\n'; up++) {
+    const from = original.lastIndexOf('\n', k - 2) + 1;
+    const line = original.slice(from, k - 1);
+    if (repaired.slice(from, k - 1).trim() !== '' || line.trim() === '' || !ANNOTATION_LINE.test(line)) break;
+    k = from;
+  }
   while (k < start && /\s/.test(original[k])) k++;
   return k;
 }

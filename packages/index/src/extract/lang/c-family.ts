@@ -5,7 +5,7 @@
 // namespaces are transparent to scope.
 import type Parser from 'tree-sitter';
 import { rawImport, unquote, type LanguageSpec, type Node, type Prepared } from '../spec';
-import { blankTagAnnotations, repairC } from './c-repair';
+import { blankMacroComments, blankTagAnnotations, repairC } from './c-repair';
 
 const SHARED = `
 (function_definition declarator: (_) @name) @def.function
@@ -343,9 +343,9 @@ export function looksLikeCpp(text: string): boolean {
   return false;
 }
 
-/** The text as parsed: annotation macros in tag heads blanked (c-repair.ts blankTagAnnotations). */
+/** The text as parsed: comments inside continued macros and annotation macros in tag heads blanked (c-repair.ts). */
 function prepare(text: string): Prepared {
-  return { text: blankTagAnnotations(text), defs: [], typeIds: [] };
+  return { text: blankTagAnnotations(blankMacroComments(text)), defs: [], typeIds: [] };
 }
 
 // A `#define` inside `namespace juce {` is no `juce::jassert`: macros are global.
@@ -356,7 +356,7 @@ const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_iden
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
-  version: 4,
+  version: 5,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -366,7 +366,7 @@ export const C: LanguageSpec = {
 export const CPP: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-cpp',
-  version: 4,
+  version: 5,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),

@@ -158,12 +158,13 @@ const MASK_OPENER = /\/[/*]|["']/g;
  * the text in slices between openers rather than character by character (an array of
  * one-character strings was ~15 % of extraction).
  */
-export function maskCode(text: string): string {
-  const masked = maskComments(text);
+export function maskCode(text: string, comments?: Span[]): string {
+  const masked = maskComments(text, comments);
   return masked.includes('\r') ? masked.replace(/\r/g, ' ') : masked;
 }
 
-function maskComments(text: string): string {
+/** maskCode's work; each comment's span, delimiters included, is pushed to `comments` when given. */
+function maskComments(text: string, comments?: Span[]): string {
   const parts: string[] = [];
   let done = 0;
   MASK_OPENER.lastIndex = 0;
@@ -190,6 +191,7 @@ function maskComments(text: string): string {
       to = Math.min(j, text.length);
       next = j + 1;
     }
+    if (comments && m[0] !== '"' && m[0] !== "'") comments.push({ start: from, end: to });
     parts.push(text.slice(done, from), spacesFor(text.slice(from, to), false));
     done = to;
     MASK_OPENER.lastIndex = next;
@@ -562,6 +564,52 @@ function blankCppHeads(
       blanks.push({ start: at, end: at + m[1].length });
     }
   }
+}
+
+/** A `#define` line (after maskCode: a directive in a comment is spaces). */
+const DEFINE_LINE = /^[ \t]*#[ \t]*define\b/;
+
+/**
+ * Block comments inside a continued `#define` (the kernel's `long __ret = ret;`, then the
+ * comment `explicit shadow`, then `\`): the grammars end the macro at such a comment and read the rest of its body as statements
+ * (the kernel's `___wait_event` spanned 5 of its 23 lines, and `map` listed a variable and a
+ * prototype from inside `kstrto_from_user`; an agent trial). Blanked, except a `\` that ends
+ * a line inside the comment, which still continues the macro. A comment is space to a
+ * compiler, so this runs before every parse (c-family.ts prepare), not as a repair that
+ * a worse rewrite elsewhere in the file could undo.
+ */
+export function blankMacroComments(text: string): string {
+  // Most files have no comment inside a continued macro; those skip the masking.
+  if (!/\*\/[^\n]*\\\r?\n/.test(text)) return text;
+  const comments: Span[] = [];
+  const code = maskCode(text, comments);
+  const starts = lineStartsOf(code);
+  const lineEnd = (line: number) => (line + 1 < starts.length ? starts[line + 1] - 1 : code.length);
+  const blanks: Span[] = [];
+  // A `\` ending a line continues it before comments are seen, inside one too: tested on the text.
+  const continued = (line: number) => /\\[ \t\r]*$/.test(text.slice(starts[line], lineEnd(line)));
+  const macros: Span[] = [];
+  for (let line = 0; line < starts.length; line++) {
+    if (!DEFINE_LINE.test(code.slice(starts[line], lineEnd(line)))) continue;
+    const first = line;
+    while (line + 1 < starts.length && continued(line)) line++;
+    if (line > first) macros.push({ start: starts[first], end: lineEnd(line) });
+  }
+  let k = 0;
+  for (const c of comments) {
+    while (k < macros.length && macros[k].end <= c.start) k++;
+    if (k === macros.length) break;
+    if (c.start < macros[k].start) continue;
+    // Line by line: the line breaks stay, and so does a `\` (and a CR) ending a line.
+    for (let from = c.start; from < c.end;) {
+      const eol = text.indexOf('\n', from);
+      const to = eol < 0 || eol > c.end ? c.end : eol;
+      const kept = to === eol ? (/\\\r?$/.exec(text.slice(from, to))?.[0].length ?? 0) : 0;
+      if (to - kept > from) blanks.push({ start: from, end: to - kept });
+      from = to + 1;
+    }
+  }
+  return applyBlanks(text, blanks);
 }
 
 /** `dialect` c: what only a C++ compiler reads is blanked (`#ifdef __cplusplus` blocks); cpp: only the split `extern "C" {`. */
