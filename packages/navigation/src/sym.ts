@@ -304,6 +304,11 @@ function wholeOrHead(
   // anonymous inner struct shows as `members: 530 __randomize_layout, 745 cpu_bitmap`):
   // the body is read instead, cut by the budget like a function's.
   if (inside.length < SYM_OUTLINE_MEMBERS_MIN) return { rows, members: elsewhere };
+  // A record of fields alone (a C struct, a Go struct, an enum) is its fields' types and
+  // names: a list of names is no outline of it (an agent trial's `show sym:address_space`
+  // printed the kernel struct's head and 16 bare names, where its 43 lines fit the budget).
+  // Read whole, cut by the budget and continued as a function is; what it is used by follows.
+  if (!inside.some((d) => isCallableKind(d.kind))) return { rows, members: elsewhere };
   const firstMember = inside[0].startLine;
   const members = [...withModifiers(bytes, inside), ...elsewhere];
   // The doc comment and decorators read above it (withDecorations) lead the head whole

@@ -267,14 +267,13 @@ describe('names in files the index holds only in part', () => {
     expect(best('Component')).toBe('modules/juce_gui/juce_Component.h:3');
   });
 
-  it("a long struct's members are its fields, not the macros defined between them", () => {
+  it('a long struct of fields alone is read whole, its flag macros among them, and no macro is a member', () => {
     const c = definitionCandidates([t], query(['sym:section', 'kind:struct']), true)[0];
     const body = definitionBody(t, c.def, fs.readFileSync(path.join(t.root, c.def.file.path)));
-    expect(body.members.slice(0, 3).map((m) => `${m.startLine} ${m.kind} ${m.name}`)).toEqual([
-      '3 field field0',
-      '5 field field1',
-      '7 field field2',
-    ]);
+    // Before: its head and a members line of bare names (`3 field0, 5 field1, …`), no types.
+    expect(body.restStart).toBeUndefined();
+    expect(body.rows.map((r) => r.text)).toContain('  int field29;');
+    expect(body.rows[body.rows.length - 1].text).toBe('};');
     expect(body.members.some((m) => m.kind === 'macro')).toBe(false);
   });
 
