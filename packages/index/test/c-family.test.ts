@@ -4,6 +4,7 @@
 import { extractFile, type Extraction } from '../src';
 import { looksLikeCpp } from '../src/extract/lang/c-family';
 import { defs, expectExactSpans, roles } from './extraction';
+import { roleNames } from '../src/extract/facts';
 
 function spanText(bytes: Buffer, x: Extraction, name: string, kind?: string): string {
   const d = x.definitions.find((e) => e.name === name && (kind === undefined || e.kind === kind));
@@ -121,6 +122,25 @@ describe('C extraction', () => {
     expect(roles(x, 'schedule')).toEqual(['declaration']);
     expect(roles(x, 'static_prio')).toEqual(['member']);
     expect(roles(x, 'p')).toContain('local');
+  });
+
+  it("reads the names a macro's body uses: calls, members, references; not its parameters, keywords or comments", () => {
+    // task_is_running's body: before, none of READ_ONCE, __state, TASK_RUNNING was a site
+    // (the C trial's `refs EXT4_LINK_MAX` missed EXT4_DIR_LINK_MAX's body).
+    expect(roles(x, 'READ_ONCE')).toEqual(['call']);
+    expect(roles(x, '__state')).toEqual(['declaration', 'member']);
+    expect(roles(x, 'TASK_RUNNING')).toEqual(['declaration', 'reference']);
+    const src =
+      '#define wait_ev(wq, cond)\t\\\n\tdo { /* wake_up */ if (cond) break; schedule(); wq.count++; puts("cond"); } while (0)\n';
+    const m = extractFile('c', Buffer.from(src));
+    expect(m.names.map((n) => `${n.name}:${roleNames(n.roles).join('+')}`)).toEqual([
+      'wait_ev:declaration',
+      'wq:local',
+      'cond:local',
+      'schedule:call',
+      'count:member',
+      'puts:call',
+    ]);
   });
 });
 

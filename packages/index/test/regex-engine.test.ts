@@ -57,7 +57,8 @@ describe('re: matches in linear time', () => {
       expect(ms).toBeLessThan(LINEAR_BOUND_MS);
       expect(value.hits.length).toBeGreaterThan(0);
     }
-    expect(await fx.paths('re:(a|aa)+$')).toEqual(['long-match.txt', 'short-then-match.txt']);
+    // One line of 100,000 characters looks minified: it is read, and listed, after the rest.
+    expect(await fx.paths('re:(a|aa)+$')).toEqual(['short-then-match.txt', 'long-match.txt']);
   });
 });
 

@@ -12,7 +12,7 @@ import { PHP } from './lang/php';
 import { PYTHON } from './lang/python';
 import { RUST } from './lang/rust';
 import { JAVASCRIPT, TSX, TYPESCRIPT } from './lang/typescript';
-import type { IdentifierKind, LanguageSpec } from './spec';
+import type { LanguageSpec, NodeIdentity } from './spec';
 
 export type CodeLanguage = Exclude<Language, 'text'>;
 export type TreeSitterLanguage = Exclude<CodeLanguage, 'dreammaker'>;
@@ -51,7 +51,7 @@ interface Loaded {
   query: Parser.Query;
   spec: LanguageSpec;
   /** `spec.identifiers` by node type id, filled as the walk meets each type (null: not an identifier). */
-  identifierKinds: Map<number, IdentifierKind | null>;
+  identifierKinds: Map<number, NodeIdentity>;
 }
 const loaded = new Map<TreeSitterLanguage, Loaded>();
 

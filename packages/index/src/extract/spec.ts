@@ -46,6 +46,19 @@ export interface Prepared {
 /** What an identifier occurrence is by its node type: a plain one, or a type or field name (which default to those roles). */
 export type IdentifierKind = 'id' | 'id.type' | 'id.field';
 
+/** What collectIdentifiers remembers per node type: an identifier kind, a lexical node (LanguageSpec.lexical), or neither. */
+export type NodeIdentity = IdentifierKind | 'lexical' | null;
+
+/**
+ * Leaf nodes whose text is code the grammar keeps as one token (a C macro's body), read for
+ * identifiers lexically: comments and literals skipped, `keywords` left out, and in a
+ * function-like macro its parameters (the parent's `parameters` field) too.
+ */
+export interface LexicalNodes {
+  readonly types: ReadonlySet<string>;
+  readonly keywords: ReadonlySet<string>;
+}
+
 /**
  * Query captures every language uses:
  * - `@def.KIND` with `@name` (and optionally `@owner`, an explicit owner such as a Go receiver);
@@ -67,6 +80,11 @@ export interface LanguageSpec {
    * largest share of extraction after parsing.
    */
   readonly identifiers: Readonly<Record<string, IdentifierKind>>;
+  /**
+   * Leaf nodes read for identifiers lexically: `refs` then finds the names a C macro's body
+   * uses (`EXT4_LINK_MAX` in `EXT4_DIR_LINK_MAX`'s, which the C trial's `refs` missed).
+   */
+  readonly lexical?: LexicalNodes;
   /** The kind to record for a captured definition, or null to drop it (e.g. a local variable). */
   refine?(def: Node, kind: string, name: Node): string | null;
   /**

@@ -7,7 +7,7 @@ import { ROLE } from './facts';
 import { parserFor, type TreeSitterLanguage } from './grammars';
 import { CONTAINER_KINDS, resolveOwners, type RawDef, type RawFacts, type RawSite } from './raw';
 import type { CutPoint } from './regions';
-import type { IdentifierKind, LanguageSpec, RawImport } from './spec';
+import type { IdentifierKind, LanguageSpec, LexicalNodes, NodeIdentity, RawImport } from './spec';
 import { lineAt, type DecodedText } from './text';
 
 /** Cut priority of a syntax boundary at nesting depth d (top level is strongest). */
@@ -274,8 +274,9 @@ export function collectIdentifiers(
   tree: Parser.Tree,
   text: string,
   spec: LanguageSpec,
-  kinds: Map<number, IdentifierKind | null>,
+  kinds: Map<number, NodeIdentity>,
   out: Collected['ids'],
+  roleAt: Collected['roleAt'],
 ): void {
   const cursor = tree.walk();
   for (;;) {
@@ -283,15 +284,59 @@ export function collectIdentifiers(
     let kind = kinds.get(typeId);
     if (kind === undefined) {
       const type = cursor.nodeType;
-      kind = cursor.nodeIsNamed && Object.hasOwn(spec.identifiers, type) ? spec.identifiers[type] : null;
+      kind = !cursor.nodeIsNamed
+        ? null
+        : Object.hasOwn(spec.identifiers, type)
+          ? spec.identifiers[type]
+          : spec.lexical?.types.has(type)
+            ? 'lexical'
+            : null;
       kinds.set(typeId, kind);
     }
-    if (kind !== null) {
+    if (kind === 'lexical') {
+      if (spec.lexical) lexicalIdentifiers(cursor.currentNode, text, spec.lexical, out, roleAt);
+    } else if (kind !== null) {
       const start = cursor.startIndex;
       const end = cursor.endIndex;
       out.push({ start, end, name: text.slice(start, end), kind });
     } else if (cursor.gotoFirstChild()) continue;
     while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
+  }
+}
+
+/** An identifier, or what must be skipped whole so no identifier is read inside it: a number, a comment, a literal. */
+const LEXICAL_TOKEN =
+  /[A-Za-z_]\w*|\d[\w.]*|\/\*[\s\S]*?(?:\*\/|$)|\/\/[^\n]*|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?/g;
+
+/**
+ * The identifiers of a lexical node's text (LanguageSpec.lexical) as sites: one after `->`
+ * or `.` is a field, one before `(` a call; keywords and the enclosing function-like
+ * macro's parameters are left out.
+ */
+function lexicalIdentifiers(
+  node: Parser.SyntaxNode,
+  text: string,
+  lexical: LexicalNodes,
+  out: Collected['ids'],
+  roleAt: Collected['roleAt'],
+): void {
+  const params = new Set(
+    (node.parent?.childForFieldName('parameters')?.namedChildren ?? []).map((p) =>
+      text.slice(p.startIndex, p.endIndex),
+    ),
+  );
+  const from = node.startIndex;
+  const body = text.slice(from, node.endIndex);
+  LEXICAL_TOKEN.lastIndex = 0;
+  for (let m = LEXICAL_TOKEN.exec(body); m; m = LEXICAL_TOKEN.exec(body)) {
+    const word = m[0];
+    if (!/^[A-Za-z_]/.test(word) || lexical.keywords.has(word) || params.has(word)) continue;
+    const start = from + m.index;
+    const before = body.slice(0, m.index).trimEnd();
+    const field = before.endsWith('->') || (before.endsWith('.') && !before.endsWith('..'));
+    out.push({ start, end: start + word.length, name: word, kind: field ? 'id.field' : 'id' });
+    if (!field && /^\s*\(/.test(body.slice(m.index + word.length, m.index + word.length + 40)))
+      roleAt.set(start, ROLE.call);
   }
 }
 
@@ -408,7 +453,7 @@ export function treeSitterFacts(
         : { startPosition: { row, column: 0 }, endPosition: { row: row + window, column: 0 } };
     collectMatches(spec, query.matches(root, range), IDENTITY, acc, true);
   }
-  collectIdentifiers(tree, text, spec, identifierKinds, acc.ids);
+  collectIdentifiers(tree, text, spec, identifierKinds, acc.ids, acc.roleAt);
   // Rust items inside macro invocations (`cfg_rt! { pub struct JoinHandle … }`) are token
   // trees to the grammar; parse their bodies as items so those definitions are found too.
   for (let depth = 0; depth < MACRO_ITEM_DEPTH && acc.macroBodies.length > 0; depth++) {

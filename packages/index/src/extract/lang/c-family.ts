@@ -348,15 +348,38 @@ function prepare(text: string): Prepared {
   return { text: blankTagAnnotations(blankMacroComments(text)), defs: [], typeIds: [] };
 }
 
-// A `#define` inside `namespace juce {` is no `juce::jassert`: macros are global.
-const COMMON = { refine, locate, imports, prepare, globalKinds: new Set(['macro']) };
+/** Words of C and C++ that are no names, and the preprocessor's own: never a site in a macro's body. */
+const C_KEYWORDS = new Set(
+  (
+    'auto break case char const continue default do double else enum extern float for goto if inline int long ' +
+    'register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while ' +
+    '_Alignas _Alignof _Atomic _Bool _Complex _Generic _Imaginary _Noreturn _Static_assert _Thread_local ' +
+    'bool true false NULL typeof __typeof__ __typeof asm __asm__ __asm __attribute__ __extension__ __inline__ ' +
+    '__volatile__ __restrict__ __builtin_expect __label__ alignas alignof static_assert nullptr ' +
+    'class namespace template typename this new delete operator public private protected virtual friend ' +
+    'explicit mutable using try catch throw noexcept constexpr consteval constinit decltype co_await co_return ' +
+    'co_yield concept requires override final ' +
+    'defined __VA_ARGS__ __VA_OPT__ __FILE__ __LINE__ __func__ __FUNCTION__'
+  ).split(' '),
+);
+
+// A `#define` inside `namespace juce {` is no `juce::jassert`: macros are global. A macro's
+// body is one token to the grammars: its names are read lexically.
+const COMMON = {
+  refine,
+  locate,
+  imports,
+  prepare,
+  globalKinds: new Set(['macro']),
+  lexical: { types: new Set(['preproc_arg']), keywords: C_KEYWORDS },
+};
 
 const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_identifier: 'id.field' } as const;
 
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
-  version: 5,
+  version: 6,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -366,7 +389,7 @@ export const C: LanguageSpec = {
 export const CPP: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-cpp',
-  version: 5,
+  version: 6,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),
