@@ -21,7 +21,7 @@ export { ScanPool, sharedScanPool } from './query/scan-pool';
 export { walkRoot, type WalkedFile, type WalkResult } from './walk';
 export { trackedDirsUnderSkipped } from './walk/git';
 export type { SkipClass, SkippedDir, SkipSummary } from './walk/skipped';
-export { extractFile, extractOccurrences } from './extract/extract';
+export { definitionsParsedCleanly, extractFile, extractOccurrences } from './extract/extract';
 export { goImportName } from './extract/lang/go';
 export { ROLE, roleNames, type RoleName } from './extract/facts';
 export type { Definition, NameUse, Region, Extraction, ParseStatus, ImportFact, Occurrence } from './extract/facts';

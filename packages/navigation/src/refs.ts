@@ -37,6 +37,7 @@ import type { NavTarget } from './target';
 import {
   dotQualifier,
   followImport,
+  isCertain,
   moduleMemberTrail,
   pathQualifier,
   rustPathTrail,
@@ -820,7 +821,7 @@ export function referenceSites(
         // resolve to (`from urllib3 import SSLError as _SSLError` beside `from .exceptions import SSLError`).
         const imported = o.role === 'import' ? importAt(fileImports, o.start, name, follow) : undefined;
         let site: SiteResolution = own
-          ? { resolution: use.file.parse !== 'partial' ? ('resolved' as const) : resolution, definition: locator(own) }
+          ? { resolution: isCertain(t.reader, own) ? ('resolved' as const) : resolution, definition: locator(own) }
           : (imported ?? { resolution, ...(definition ? { definition } : {}) });
         const holder = enclosingDef(fileDefs, o.start);
         // The line's text before the occurrence, read once and only when a rule asks for it.

@@ -71,6 +71,12 @@ const FILES = {
   // A file the grammar reads only in part: its #include still makes its call certain.
   'app/partial.c':
     '#include "../lib/util.h"\nint broken(void) { return (1 + ; }\nint caller(void) { return util_sum(3, 4); }\n',
+  // A header the grammar reads only in part (fs/ext4/ext4.h): its prototypes parse whole, its
+  // broken inline function does not.
+  'fs/ext4/ext4.h':
+    '#ifndef _EXT4_H\n#define _EXT4_H\nextern int ext4_read_bitmap(int sb,\n\t\tint group);\n\nstatic inline int ext4_broken(int a {\n\treturn a;\n}\n#endif\n',
+  'fs/ext4/ialloc.c':
+    '#include "ext4.h"\nint ext4_new_inode(int sb)\n{\n\treturn ext4_read_bitmap(sb, 1) + ext4_broken(sb);\n}\n',
   // A vendored copy (redis's deps/hiredis) of a name the project defines itself.
   'deps/hiredis/dict.c': 'static int dictFind(int key) { return key; }\nint use(void) { return dictFind(1); }\n',
   'src/dict.c': 'int dictFind(int key) { return key + 1; }\n',
@@ -163,6 +169,18 @@ describe('C navigation: show sym: and refs through #include', () => {
     expect(page.hits).toEqual([
       expect.objectContaining({ role: 'call', resolution: 'resolved', definition: 'lib/util.c:2' }),
     ]);
+  });
+
+  it('refs resolves through a header parsed partially to a prototype that parsed whole, not to a broken definition', async () => {
+    // Before: every call through the kernel's ext4.h was a candidate (the C trial, 12 of 14 rows).
+    const outline = await mapCommand(['fs/ext4/ext4.h'], at({ format: 'lines' }));
+    expect(outline.stdout).toMatch(/parsed partially/);
+    const page = json(await refsCommand(['ext4_read_bitmap', 'file:fs/ext4/ialloc.c'], at()));
+    expect(page.hits).toEqual([
+      expect.objectContaining({ role: 'call', resolution: 'resolved', definition: 'fs/ext4/ext4.h:3' }),
+    ]);
+    const broken = json(await refsCommand(['ext4_broken', 'file:fs/ext4/ialloc.c'], at()));
+    expect(broken.hits).toEqual([expect.objectContaining({ role: 'call', resolution: 'candidate' })]);
   });
 
   it("show sym: reads the project's own definition before a vendored copy under deps/", async () => {

@@ -249,7 +249,7 @@ describe('a workspace path as its pages print it, MEMBER/path, pasted back', () 
 });
 
 describe('partially parsed files', () => {
-  it('never resolve a reference as certain', async () => {
+  it('never resolve a reference as certain; a definition that parsed whole is', async () => {
     const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-partial-')));
     const root = makeRepo(path.join(base, 'repo'), {
       'src/lib.rs': 'pub fn helper() -> u32 { 1 }\n\npub fn broken( {\n    helper()\n}\n',
@@ -263,8 +263,11 @@ describe('partially parsed files', () => {
     };
     await indexCommand(at);
     const page = json(await refsCommand(['helper'], { ...at, budget: 3000 }));
-    expect(page.hits.length).toBeGreaterThan(0);
-    expect(page.hits.every((h: { resolution: string }) => h.resolution !== 'resolved')).toBe(true);
+    const byRole = (role: string) => page.hits.filter((h: { role: string }) => h.role === role);
+    expect(byRole('call').length).toBeGreaterThan(0);
+    expect(byRole('call').every((h: { resolution: string }) => h.resolution !== 'resolved')).toBe(true);
+    // `helper` itself parsed without an error (resolve.ts isCertain).
+    expect(byRole('declaration')).toEqual([expect.objectContaining({ resolution: 'resolved' })]);
   });
 });
 

@@ -419,6 +419,27 @@ function startBeforeBlanks(original: string, repaired: string, start: number): n
   return k;
 }
 
+/**
+ * For each span (UTF-16 units of `text`), whether it parsed without an error: the smallest
+ * node covering it holds no ERROR or MISSING node and no ancestor of it is an ERROR. The
+ * text is prepared and repaired as treeSitterFacts does, so the tree is the one its facts
+ * came from.
+ */
+export function spansParsedCleanly(
+  lang: TreeSitterLanguage,
+  text: string,
+  spans: readonly { readonly start: number; readonly end: number }[],
+): boolean[] {
+  const { parser, spec } = parserFor(lang);
+  const { tree } = parseRepaired(parser, spec, spec.prepare?.(text).text ?? text);
+  return spans.map(({ start, end }) => {
+    let node: Parser.SyntaxNode | null = tree.rootNode.descendantForIndex(start, Math.max(start, end - 1));
+    if (node.hasError) return false;
+    for (node = node.parent; node; node = node.parent) if (node.type === 'ERROR') return false;
+    return true;
+  });
+}
+
 export function treeSitterFacts(
   lang: TreeSitterLanguage,
   decoded: DecodedText,
