@@ -348,6 +348,39 @@ describe('C preprocessor idioms', () => {
     expect(spanText(bytes, x, 'after')).toBe('int after(void) { return 0; }');
   });
 
+  it('reads a function defined through a DEFINE macro followed by a block as a function named by its first argument', () => {
+    // fs/read_write.c: before, map listed none of its 28 syscalls.
+    const src = [
+      'SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)',
+      '{',
+      '\treturn ksys_read(fd, buf, count);',
+      '}',
+      '',
+      'COMPAT_SYSCALL_DEFINE5(preadv, compat_ulong_t, fd,',
+      '\t\tconst struct iovec __user *, vec,',
+      '\t\tcompat_ulong_t, vlen, u32, pos_low, u32, pos_high)',
+      '{',
+      '\treturn do_compat_preadv64(fd, vec, vlen, pos_low, 0);',
+      '}',
+      '',
+      'DEFINE_MUTEX(read_lock);',
+      'SYSCALL_DEFINE0(sync)',
+      '{',
+      '\treturn 0;',
+      '}',
+      '',
+    ].join('\n');
+    const bytes = Buffer.from(src);
+    const x = extractFile('c', bytes);
+    expectExactSpans(bytes, x.definitions);
+    // A macro of its name alone has no room for a head in a same-length rewrite: not read.
+    expect(defs(x)).toEqual(['read:function', 'preadv:function']);
+    expect(spanText(bytes, x, 'read').split('\n')).toHaveLength(4);
+    const preadv = x.definitions.find((d) => d.name === 'preadv')!;
+    expect([preadv.startLine, preadv.endLine]).toEqual([6, 11]);
+    expect(roles(x, 'ksys_read')).toEqual(['call']);
+  });
+
   it('starts a definition at an annotation line above its head, so its doc comment stays adjacent', () => {
     // lib/kstrtox.c: before, kstrtoull spanned from `int`, without `noinline` and its kerneldoc.
     const src =

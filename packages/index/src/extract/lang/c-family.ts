@@ -5,7 +5,7 @@
 // namespaces are transparent to scope.
 import type Parser from 'tree-sitter';
 import { rawImport, unquote, type LanguageSpec, type Node, type Prepared } from '../spec';
-import { blankMacroComments, blankTagAnnotations, repairC } from './c-repair';
+import { blankMacroComments, blankTagAnnotations, repairC, rewriteDefinitionMacros } from './c-repair';
 
 const SHARED = `
 (function_definition declarator: (_) @name) @def.function
@@ -343,9 +343,12 @@ export function looksLikeCpp(text: string): boolean {
   return false;
 }
 
-/** The text as parsed: comments inside continued macros and annotation macros in tag heads blanked (c-repair.ts). */
+/**
+ * The text as parsed (c-repair.ts): comments inside macros and annotation macros in tag
+ * heads blanked, functions defined through a `…DEFINE…(name, …)` macro given a C head.
+ */
 function prepare(text: string): Prepared {
-  return { text: blankTagAnnotations(blankMacroComments(text)), defs: [], typeIds: [] };
+  return { text: blankTagAnnotations(blankMacroComments(rewriteDefinitionMacros(text))), defs: [], typeIds: [] };
 }
 
 /** Words of C and C++ that are no names, and the preprocessor's own: never a site in a macro's body. */
@@ -379,7 +382,7 @@ const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_iden
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
-  version: 6,
+  version: 7,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -389,7 +392,7 @@ export const C: LanguageSpec = {
 export const CPP: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-cpp',
-  version: 6,
+  version: 7,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),

@@ -617,6 +617,49 @@ function endsWithBackslash(text: string, eol: number): boolean {
   return i >= 0 && text[i] === '\\';
 }
 
+/**
+ * A definition macro's head at a line's start: a name in capitals holding `DEFINE`
+ * (`SYSCALL_DEFINE3`, `COMPAT_SYSCALL_DEFINE0`), `(`, and its first argument, a name.
+ */
+const DEFINITION_MACRO_HEAD = /^([A-Z0-9_]*DEFINE[A-Z0-9_]*)([ \t]*\()([ \t]*)([A-Za-z_]\w*)/gm;
+/** Lines a definition macro's arguments may run over. */
+const DEFINITION_MACRO_LINES_MAX = 8;
+
+/**
+ * Functions defined through a macro whose call a block follows (`SYSCALL_DEFINE3(read,
+ * unsigned int, fd, char __user *, buf, size_t, count)` ⏎ `{`), rewritten in place to the
+ * head a grammar reads, `int read( … )` with the other arguments blanked: the function is
+ * then a `function` named by the macro's first argument, with its body. Before, the grammar
+ * read a call missing its `;` and a stray block: `map fs/read_write.c` listed none of its 28
+ * syscalls, and the calls inside them had no enclosing definition (the C trial, 2026-12-06).
+ */
+export function rewriteDefinitionMacros(text: string): string {
+  if (!text.includes('DEFINE')) return text;
+  const blanks: Span[] = [];
+  const heads: { at: number; text: string }[] = [];
+  DEFINITION_MACRO_HEAD.lastIndex = 0;
+  for (let m = DEFINITION_MACRO_HEAD.exec(text); m; m = DEFINITION_MACRO_HEAD.exec(text)) {
+    const open = m.index + m[1].length + m[2].length - 1;
+    const nameEnd = open + 1 + m[3].length + m[4].length;
+    // A macro of no argument but the name (`SYSCALL_DEFINE0(sync)`) has no room for `()`
+    // after the name in a same-length rewrite: left as the grammar reads it.
+    if (!/^[ \t]*,/.test(text.slice(nameEnd, nameEnd + 40))) continue;
+    const end = groupEnd(text, open, '(', ')', DEFINITION_MACRO_LINES_MAX * 120);
+    if (end < 0 || text.slice(open, end).split('\n').length > DEFINITION_MACRO_LINES_MAX) continue;
+    // A block follows: on the head's line or the next non-blank one.
+    if (!/^[ \t]*(?:\r?\n[ \t]*)*\{/.test(text.slice(end, end + 200))) continue;
+    // `SYSCALL_DEFINE3(` becomes `int` and spaces; `, unsigned int, fd, …` a `(` and spaces.
+    heads.push({ at: m.index, text: 'int'.padEnd(m[1].length + m[2].length, ' ') });
+    const comma = text.indexOf(',', nameEnd);
+    heads.push({ at: comma, text: '(' });
+    blanks.push({ start: comma + 1, end: end - 1 });
+  }
+  if (heads.length === 0) return text;
+  let out = applyBlanks(text, blanks);
+  for (const h of heads) out = out.slice(0, h.at) + h.text + out.slice(h.at + h.text.length);
+  return out;
+}
+
 /** A `#define` at a line's start, anywhere in a text. */
 const DEFINE_ANYWHERE = /^[ \t]*#[ \t]*define\b/gm;
 
