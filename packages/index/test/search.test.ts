@@ -224,6 +224,17 @@ describe('sym:', () => {
   });
 });
 
+describe('a declaration keyword before a name', () => {
+  it('asks for the definition of that kind: struct TokenBucket is TokenBucket kind:struct', async () => {
+    // Before: free text ranked the files using the name (the C trial's `struct address_space`).
+    const hits = (await fx.search('struct TokenBucket')).hits;
+    expect(hits.map((h) => [h.path, h.kind, h.name])).toEqual([['src/token_bucket.rs', 'struct', 'TokenBucket']]);
+    // Filters stay; a keyword whose kind the name is not defined with stays free text.
+    expect(await fx.paths('struct TokenBucket file:tests/')).toEqual([]);
+    expect(await fx.paths('class TokenBucket')).toContain('src/limiter.rs');
+  });
+});
+
 describe('"literal" and re:', () => {
   it('verifies a literal against the live bytes with an exact span', async () => {
     const hits = (await fx.search('"l.b.refill_tokens"')).hits;

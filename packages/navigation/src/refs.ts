@@ -1102,11 +1102,23 @@ export function callSitesOf(
   deadlineMs: number = CTX_CALLERS_DEADLINE_MS,
   now: () => number = Date.now,
 ): { readonly sites: RefSite[]; readonly cut: boolean } {
-  const here = locatorIn(t, new Map())(def);
+  const locate = locatorIn(t, new Map());
+  // A C or C++ function is also its prototypes: a call resolved through `#include` lands on
+  // the header's declaration the compiler sees (ctx of the kernel's `out_of_memory` listed
+  // none of its 4 callers, each resolved to include/linux/oom.h's prototype; the C trial).
+  const same = new Set([
+    locate(def),
+    ...(def.kind === 'function' && (def.file.lang === 'c' || def.file.lang === 'cpp')
+      ? t.reader
+          .definitions(def.name)
+          .filter((d) => d.kind === 'prototype' && d.container === def.container)
+          .map(locate)
+      : []),
+  ]);
   const isCall = (s: RefSite) =>
     (s.role === 'call' || (s.roles?.includes('call') ?? false)) &&
     s.resolution !== 'unresolved' &&
-    (s.definition === undefined || s.definition === here);
+    (s.definition === undefined || same.has(s.definition));
   const name = def.container !== null ? `${def.container}::${def.name}` : def.name;
   let counted = 0;
   let calls = 0;

@@ -243,6 +243,15 @@ describe('C navigation: show sym: and refs through #include', () => {
     );
   });
 
+  it("ctx of a function lists the callers resolved to its header's prototype", async () => {
+    // Before: none (the kernel's out_of_memory: 4 callers, each resolved to oom.h's prototype).
+    const hit = json(await searchCommand(['sym:wake_up_process', 'kind:function'], at())).hits[0];
+    expect(hit).toMatchObject({ path: 'kernel/sched/core.c' });
+    const c = json(await ctxCommand(hit.handle, at()));
+    expect(c.callers).toEqual([expect.objectContaining({ path: 'kernel/fork.c', within: 'dup' })]);
+    expect(c.callers_more).toBeUndefined();
+  });
+
   it('a system include finds the include/ directory nearest the including file', async () => {
     const page = json(await refsCommand(['tools_yield', 'file:tools/perf/bench.c'], at()));
     expect(page.hits).toEqual([
