@@ -1,7 +1,7 @@
 // C and C++ extraction from real tree-sitter parses: every definition kind with its name,
 // owner and span, prototypes apart from definitions, the .h dialect choice, and the repairs
 // of kernel-style declaration heads and preprocessor idioms.
-import { extractFile, type Extraction } from '../src';
+import { definitionsParsedCleanly, extractFile, extractOccurrences, type Extraction } from '../src';
 import { looksLikeCpp } from '../src/extract/lang/c-family';
 import { defs, expectExactSpans, roles } from './extraction';
 import { roleNames } from '../src/extract/facts';
@@ -379,6 +379,28 @@ describe('C preprocessor idioms', () => {
     const preadv = x.definitions.find((d) => d.name === 'preadv')!;
     expect([preadv.startLine, preadv.endLine]).toEqual([6, 11]);
     expect(roles(x, 'ksys_read')).toEqual(['call']);
+  });
+
+  it('tells the spans whose names lie in no part the grammar could not read', () => {
+    const src = 'int ok(void) { return 1; }\nint bad(void) { return (helper(2) + ; }\n';
+    const at = (w: string) => ({ start: src.indexOf(w), end: src.indexOf(w) + w.length });
+    expect(definitionsParsedCleanly('c', Buffer.from(src), [at('ok'), at('helper'), at('bad')])).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect(definitionsParsedCleanly('text', Buffer.from(src), [at('ok')])).toEqual([false]);
+  });
+
+  it('marks the occurrences that lie inside what the grammar could not read', () => {
+    const src =
+      'int ok(void) { return helper(1); }\nint bad(void) { return (helper(2) + ; }\nint later(void) { return helper(3); }\n';
+    const occ = extractOccurrences('c', Buffer.from(src), 'helper');
+    expect(occ.map((o) => [o.line, o.role, o.inError ?? false])).toEqual([
+      [1, 'call', false],
+      [2, 'call', true],
+      [3, 'call', false],
+    ]);
   });
 
   it('starts a definition at an annotation line above its head, so its doc comment stays adjacent', () => {

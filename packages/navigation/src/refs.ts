@@ -799,22 +799,36 @@ export function referenceSites(
       // whole wherever the code around them errs (redis's server.c, config.c, debug.c parse
       // partially on macros, and every call in them of a function defined once was a
       // candidate, an agent trial). Its own definitions stay uncertain.
-      const throughIncludes =
-        (use.file.lang === 'c' || use.file.lang === 'cpp') && !defs.some((d) => d.file.id === use.file.id);
-      const resolution: Resolution =
-        resolved.resolution === 'resolved' && use.file.parse === 'partial' && !throughIncludes
+      const cFamily = use.file.lang === 'c' || use.file.lang === 'cpp';
+      const throughIncludes = cFamily && !defs.some((d) => d.file.id === use.file.id);
+      // In C and C++ the uncertainty of a file that parses partially is where the grammar
+      // failed, not the whole file (a quarter of the kernel's files; `refs _kstrtoull` gave
+      // `call candidate` for a call in kstrtox.c of the one definition beside it, the C trial):
+      // an occurrence outside the unread parts, resolved to a definition that parsed whole,
+      // is certain. Other languages keep the whole file uncertain: an import lost in an
+      // unread part could change what any name means.
+      const ownTarget =
+        resolved.definition === undefined
+          ? undefined
+          : defs.find((d) => d.file.id === use.file.id && locator(d) === resolved.definition);
+      const uncertainAt = (o: Occurrence): boolean =>
+        use.file.parse === 'partial' &&
+        (!cFamily || o.inError === true || (ownTarget !== undefined && !isCertain(t.reader, ownTarget)));
+      const resolutionAt = (o: Occurrence): Resolution =>
+        resolved.resolution === 'resolved' && uncertainAt(o) && !(throughIncludes && o.inError !== true)
           ? 'candidate'
           : resolved.resolution;
       const definition = resolved.definition;
-      // A site a rule below makes certain stays a candidate in a file that parses partially.
-      const partialCapped = (s: SiteResolution): SiteResolution =>
-        use.file.parse === 'partial' && s.resolution === 'resolved' ? { ...s, resolution: 'candidate' } : s;
       const starts = lineStartOffsets(bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
       const enclosingDefs = fileDefs.filter((d) => isEnclosingKind(d.kind));
       const occurrences = extractOccurrences(use.file.lang, bytes, name);
       const shadowed = localScopes(occurrences, fileDefs);
       for (const o of occurrences) {
+        const resolution = resolutionAt(o);
+        // A site a rule below makes certain stays a candidate where the file is uncertain.
+        const partialCapped = (s: SiteResolution): SiteResolution =>
+          uncertainAt(o) && s.resolution === 'resolved' ? { ...s, resolution: 'candidate' } : s;
         const own =
           o.role === 'declaration' ? defs.find((d) => d.file.id === use.file.id && d.nameStart === o.start) : undefined;
         // An import names where its own name comes from, whatever the file's other uses

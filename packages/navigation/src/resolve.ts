@@ -23,8 +23,8 @@ const cleanDefinitions = new WeakMap<IndexReader, Map<number, ReadonlySet<number
 
 /**
  * Whether a definition is certain: its file parsed without errors, or, in a file that
- * parsed partially, its own text did (definitionsParsedCleanly: one parse per file, read
- * once per reader). A kernel header is partial on its macros while its prototypes parse
+ * parsed partially, its name lies in no part the grammar could not read
+ * (definitionsParsedCleanly: one parse per file, read once per reader). A kernel header is partial on its macros while its prototypes parse
  * whole: every call of `ext4_read_block_bitmap` through `#include "ext4.h"` was a
  * candidate (the C trial, 12 of 14 rows).
  */
@@ -36,7 +36,9 @@ export function isCertain(reader: IndexReader, d: IndexedDefinition): boolean {
   if (!clean) {
     const bytes = readIndexedBytes(reader.root, d.file);
     const defs = reader.fileDefinitions(d.file.path);
-    const ok = bytes ? definitionsParsedCleanly(d.file.lang, bytes, defs) : defs.map(() => false);
+    // The name decides what a definition is: an error in a function's body leaves it whole.
+    const names = defs.map((x) => ({ start: x.nameStart, end: x.nameEnd }));
+    const ok = bytes ? definitionsParsedCleanly(d.file.lang, bytes, names) : defs.map(() => false);
     clean = new Set(defs.filter((_, i) => ok[i]).map((x) => x.start));
     byFile.set(d.file.id, clean);
   }

@@ -77,6 +77,10 @@ const FILES = {
     '#ifndef _EXT4_H\n#define _EXT4_H\nextern int ext4_read_bitmap(int sb,\n\t\tint group);\n\nstatic inline int ext4_broken(int a {\n\treturn a;\n}\n#endif\n',
   'fs/ext4/ialloc.c':
     '#include "ext4.h"\nint ext4_new_inode(int sb)\n{\n\treturn ext4_read_bitmap(sb, 1) + ext4_broken(sb);\n}\n',
+  // lib/kstrtox.c: a static helper called beside its definition, in a file the grammar reads
+  // only in part.
+  'lib/kstrtox.c':
+    'static int _kstrtoull(int s) { return s; }\nint kstrtoull(int s) { return _kstrtoull(s); }\nint bad(void) { return (_kstrtoull(1) + ; }\n',
   // A vendored copy (redis's deps/hiredis) of a name the project defines itself.
   'deps/hiredis/dict.c': 'static int dictFind(int key) { return key; }\nint use(void) { return dictFind(1); }\n',
   'src/dict.c': 'int dictFind(int key) { return key + 1; }\n',
@@ -171,7 +175,7 @@ describe('C navigation: show sym: and refs through #include', () => {
     ]);
   });
 
-  it('refs resolves through a header parsed partially to a prototype that parsed whole, not to a broken definition', async () => {
+  it('refs resolves through a header parsed partially to the definitions whose names parsed whole', async () => {
     // Before: every call through the kernel's ext4.h was a candidate (the C trial, 12 of 14 rows).
     const outline = await mapCommand(['fs/ext4/ext4.h'], at({ format: 'lines' }));
     expect(outline.stdout).toMatch(/parsed partially/);
@@ -179,8 +183,26 @@ describe('C navigation: show sym: and refs through #include', () => {
     expect(page.hits).toEqual([
       expect.objectContaining({ role: 'call', resolution: 'resolved', definition: 'fs/ext4/ext4.h:3' }),
     ]);
+    // An error in a definition's parameters or body leaves its name, and so what it is, whole.
     const broken = json(await refsCommand(['ext4_broken', 'file:fs/ext4/ialloc.c'], at()));
-    expect(broken.hits).toEqual([expect.objectContaining({ role: 'call', resolution: 'candidate' })]);
+    expect(broken.hits).toEqual([
+      expect.objectContaining({ role: 'call', resolution: 'resolved', definition: 'fs/ext4/ext4.h:6' }),
+    ]);
+  });
+
+  it('refs in a C file parsed partially: certain outside the part the grammar could not read, a candidate inside it', async () => {
+    // Before: all three rows candidates (the C trial's `refs _kstrtoull`).
+    const page = json(await refsCommand(['_kstrtoull'], at()));
+    const rows = page.hits.map((h: { start_line: number; role: string; resolution: string }) => [
+      h.start_line,
+      h.role,
+      h.resolution,
+    ]);
+    expect(rows).toEqual([
+      [2, 'call', 'resolved'],
+      [3, 'call', 'candidate'],
+      [1, 'declaration', 'resolved'],
+    ]);
   });
 
   it("show sym: reads the project's own definition before a vendored copy under deps/", async () => {

@@ -234,6 +234,7 @@ export function extractOccurrences(lang: Language, bytes: Uint8Array, name?: str
       start,
       end: decoded.byteAt(s.end),
       line: lineAt(lineStarts, start),
+      ...(s.inError ? { inError: true } : {}),
     };
   });
 }

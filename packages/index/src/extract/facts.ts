@@ -78,6 +78,8 @@ export interface Occurrence {
   readonly start: number;
   readonly end: number;
   readonly line: number;
+  /** Inside a part of the file the grammar could not read: its role is a guess. */
+  readonly inError?: boolean;
 }
 
 export type ParseStatus = 'ok' | 'partial' | 'failed' | 'none';

@@ -21,6 +21,8 @@ export interface RawSite {
   end: number;
   name: string;
   role: number;
+  /** Inside a node the grammar could not read (ERROR): its role and what it names are guesses. */
+  inError?: boolean;
 }
 
 export interface RawFacts {

@@ -75,7 +75,7 @@ interface Collected {
   importRanges: Interval[];
   localRanges: Interval[];
   roleAt: Map<number, number>;
-  ids: { start: number; end: number; name: string; kind: IdentifierKind }[];
+  ids: { start: number; end: number; name: string; kind: IdentifierKind; inError?: boolean }[];
   macroBodies: Interval[];
   imports: RawImport[];
   importSeen: Set<number>;
@@ -279,6 +279,9 @@ export function collectIdentifiers(
   roleAt: Collected['roleAt'],
 ): void {
   const cursor = tree.walk();
+  // Whether each node descended into is an ERROR, and how many of them hold the cursor.
+  const descended: boolean[] = [];
+  let errors = 0;
   for (;;) {
     const typeId = cursor.nodeTypeId;
     let kind = kinds.get(typeId);
@@ -294,15 +297,28 @@ export function collectIdentifiers(
       kinds.set(typeId, kind);
     }
     if (kind === 'lexical') {
-      if (spec.lexical) lexicalIdentifiers(cursor.currentNode, text, spec.lexical, out, roleAt);
+      if (spec.lexical) lexicalIdentifiers(cursor.currentNode, text, spec.lexical, out, roleAt, errors > 0);
     } else if (kind !== null) {
       const start = cursor.startIndex;
       const end = cursor.endIndex;
-      out.push({ start, end, name: text.slice(start, end), kind });
-    } else if (cursor.gotoFirstChild()) continue;
-    while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return;
+      out.push({ start, end, name: text.slice(start, end), kind, ...(errors > 0 ? { inError: true } : {}) });
+    } else {
+      const error = typeId === ERROR_SYMBOL;
+      if (cursor.gotoFirstChild()) {
+        descended.push(error);
+        if (error) errors++;
+        continue;
+      }
+    }
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) return;
+      if (descended.pop()) errors--;
+    }
   }
 }
+
+/** The symbol of tree-sitter's ERROR nodes in every grammar (`ts_builtin_sym_error`). */
+const ERROR_SYMBOL = 65535;
 
 /** An identifier, or what must be skipped whole so no identifier is read inside it: a number, a comment, a literal. */
 const LEXICAL_TOKEN =
@@ -319,6 +335,7 @@ function lexicalIdentifiers(
   lexical: LexicalNodes,
   out: Collected['ids'],
   roleAt: Collected['roleAt'],
+  inError: boolean,
 ): void {
   const params = new Set(
     (node.parent?.childForFieldName('parameters')?.namedChildren ?? []).map((p) =>
@@ -334,7 +351,13 @@ function lexicalIdentifiers(
     const start = from + m.index;
     const before = body.slice(0, m.index).trimEnd();
     const field = before.endsWith('->') || (before.endsWith('.') && !before.endsWith('..'));
-    out.push({ start, end: start + word.length, name: word, kind: field ? 'id.field' : 'id' });
+    out.push({
+      start,
+      end: start + word.length,
+      name: word,
+      kind: field ? 'id.field' : 'id',
+      ...(inError ? { inError } : {}),
+    });
     if (!field && /^\s*\(/.test(body.slice(m.index + word.length, m.index + word.length + 40)))
       roleAt.set(start, ROLE.call);
   }
@@ -513,7 +536,7 @@ export function treeSitterFacts(
     else if (id.kind === 'id.type') role = ROLE.type;
     else if (id.kind === 'id.field') role = ROLE.member;
     else role = ROLE.reference;
-    sites.push({ start: id.start, end: id.end, name, role });
+    sites.push({ start: id.start, end: id.end, name, role, ...(id.inError ? { inError: true } : {}) });
   }
   return {
     defs,
