@@ -58,6 +58,10 @@ describe('parseQuery', () => {
     expect(errorCode('sym:a b')).toBe('bad_query');
     expect(errorCode('')).toBe('bad_query');
     expect(errorCode('ws:elsewhere')).toBe('bad_query');
+    // kind: on a line match would be dropped without a word.
+    expect(errorCode('kind:constant re:struct \\w+_operations')).toBe('bad_query');
+    expect(errorCode('"engine-strict" kind:function')).toBe('bad_query');
+    expect(parsed('re:struct \\w+ file:fs/')).toMatchObject({ mode: 're', kinds: [] });
   });
 
   it('maps language aliases case-insensitively and ignores an empty lang:', () => {

@@ -205,6 +205,14 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
     const compiled = compileRegex(text);
     if (!compiled.ok) return fail(compiled.code, compiled.message);
   }
+  // kind: chooses definitions (or files); a pattern or a literal is matched on lines, so the
+  // filter would be dropped without a word (the C trial's `kind:constant re:…` listed
+  // `extern` declarations as if they were constants).
+  if ((mode === 're' || mode === 'literal') && kinds.length > 0)
+    return fail(
+      'bad_query',
+      `kind: selects definitions and does not apply to ${mode === 're' ? 're:' : 'a "literal"'} search, which matches lines; drop kind:, or search sym:NAME kind:${kinds[0]}`,
+    );
   const words = mode === 're' ? [] : queryWords(text);
   if (words.length > QUERY_MAX_WORDS)
     return fail(
