@@ -5,7 +5,13 @@
 // namespaces are transparent to scope.
 import type Parser from 'tree-sitter';
 import { rawImport, unquote, type LanguageSpec, type Node, type Prepared } from '../spec';
-import { blankMacroComments, blankTagAnnotations, repairC, rewriteDefinitionMacros } from './c-repair';
+import {
+  blankMacroComments,
+  blankTagAnnotations,
+  DEFINITION_MACRO_NAME,
+  repairC,
+  rewriteDefinitionMacros,
+} from './c-repair';
 
 const SHARED = `
 (function_definition declarator: (_) @name) @def.function
@@ -242,11 +248,26 @@ function qualified(name: Node): Node | null {
  * qualified by a type, `Point::norm`), one without is a `prototype`; file-scope variables
  * are definitions unless `extern`; a typedef of an anonymous struct or enum is that struct.
  */
+/** `SYSCALL_DEFINE0(sync) {…}` as the grammar reads it: a `…DEFINE…` type, the name in parentheses. */
+function definesThroughMacro(item: Node, name: Node): boolean {
+  const type = item.childForFieldName('type');
+  return (
+    type?.type === 'type_identifier' &&
+    DEFINITION_MACRO_NAME.test(type.text) &&
+    name.parent?.type === 'parenthesized_declarator' &&
+    name.parent.parent?.id === item.id
+  );
+}
+
 function refine(def: Node, kind: string, name: Node): string | null {
   const item = itemOf(def);
   switch (kind) {
     case 'function': {
-      if (!declaresFunction(name)) return null; // a head the grammar misread (`__sched schedule(void)`)
+      // A head the grammar misread (`__sched schedule(void)`) declares no function, except a
+      // definition macro of its name alone (`SYSCALL_DEFINE0(sync) {`: the grammar reads a
+      // type `SYSCALL_DEFINE0` and a declarator `(sync)`), which rewriteDefinitionMacros
+      // leaves to the grammar.
+      if (!declaresFunction(name) && !definesThroughMacro(item, name)) return null;
       const scope = qualified(name)?.childForFieldName('scope');
       if (!scope) return 'function';
       return qualifiesByNamespace(scope, name.tree) ? 'function' : 'method';
@@ -382,7 +403,7 @@ const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_iden
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
-  version: 7,
+  version: 8,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -392,7 +413,7 @@ export const C: LanguageSpec = {
 export const CPP: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-cpp',
-  version: 7,
+  version: 8,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),

@@ -617,11 +617,15 @@ function endsWithBackslash(text: string, eol: number): boolean {
   return i >= 0 && text[i] === '\\';
 }
 
+/** A definition macro's name: capitals holding `DEFINE`. */
+const DEFINITION_MACRO = '[A-Z0-9_]*DEFINE[A-Z0-9_]*';
 /**
  * A definition macro's head at a line's start: a name in capitals holding `DEFINE`
  * (`SYSCALL_DEFINE3`, `COMPAT_SYSCALL_DEFINE0`), `(`, and its first argument, a name.
  */
-const DEFINITION_MACRO_HEAD = /^([A-Z0-9_]*DEFINE[A-Z0-9_]*)([ \t]*\()([ \t]*)([A-Za-z_]\w*)/gm;
+const DEFINITION_MACRO_HEAD = new RegExp(`^(${DEFINITION_MACRO})([ \\t]*\\()([ \\t]*)([A-Za-z_]\\w*)`, 'gm');
+/** A definition macro's name alone (c-family.ts reads `SYSCALL_DEFINE0(sync) {` by it). */
+export const DEFINITION_MACRO_NAME = new RegExp(`^${DEFINITION_MACRO}$`);
 /** Lines a definition macro's arguments may run over. */
 const DEFINITION_MACRO_LINES_MAX = 8;
 
@@ -642,7 +646,8 @@ export function rewriteDefinitionMacros(text: string): string {
     const open = m.index + m[1].length + m[2].length - 1;
     const nameEnd = open + 1 + m[3].length + m[4].length;
     // A macro of no argument but the name (`SYSCALL_DEFINE0(sync)`) has no room for `()`
-    // after the name in a same-length rewrite: left as the grammar reads it.
+    // after the name in a same-length rewrite: the grammar reads it as a type and a
+    // declarator `(sync)`, which c-family.ts refine takes as the function.
     if (!/^[ \t]*,/.test(text.slice(nameEnd, nameEnd + 40))) continue;
     const end = groupEnd(text, open, '(', ')', DEFINITION_MACRO_LINES_MAX * 120);
     if (end < 0 || text.slice(open, end).split('\n').length > DEFINITION_MACRO_LINES_MAX) continue;
