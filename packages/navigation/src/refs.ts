@@ -795,18 +795,15 @@ export function referenceSites(
       let bare: SiteResolution | undefined;
       let luaAlias: boolean | undefined;
       // Facts recovered from a file that did not parse cleanly never make a site certain,
-      // except a C or C++ file's `#include`s: preprocessor lines, which the grammar reads
-      // whole wherever the code around them errs (redis's server.c, config.c, debug.c parse
-      // partially on macros, and every call in them of a function defined once was a
-      // candidate, an agent trial). Its own definitions stay uncertain.
+      // except in C and C++, where the uncertainty is where the grammar failed, not the
+      // whole file: an occurrence outside the unread parts, resolved through an `#include`
+      // (preprocessor lines, read whole wherever the code around them errs: redis's
+      // server.c, an agent trial) or to a definition of its own file that parsed whole, is
+      // certain (a quarter of the kernel's files parse partially; `refs _kstrtoull` gave
+      // `call candidate` for a call of the one definition beside it, the C trial). Other
+      // languages keep the whole file uncertain: an import lost in an unread part could
+      // change what any name means.
       const cFamily = use.file.lang === 'c' || use.file.lang === 'cpp';
-      const throughIncludes = cFamily && !defs.some((d) => d.file.id === use.file.id);
-      // In C and C++ the uncertainty of a file that parses partially is where the grammar
-      // failed, not the whole file (a quarter of the kernel's files; `refs _kstrtoull` gave
-      // `call candidate` for a call in kstrtox.c of the one definition beside it, the C trial):
-      // an occurrence outside the unread parts, resolved to a definition that parsed whole,
-      // is certain. Other languages keep the whole file uncertain: an import lost in an
-      // unread part could change what any name means.
       const ownTarget =
         resolved.definition === undefined
           ? undefined
@@ -815,9 +812,7 @@ export function referenceSites(
         use.file.parse === 'partial' &&
         (!cFamily || o.inError === true || (ownTarget !== undefined && !isCertain(t.reader, ownTarget)));
       const resolutionAt = (o: Occurrence): Resolution =>
-        resolved.resolution === 'resolved' && uncertainAt(o) && !(throughIncludes && o.inError !== true)
-          ? 'candidate'
-          : resolved.resolution;
+        resolved.resolution === 'resolved' && uncertainAt(o) ? 'candidate' : resolved.resolution;
       const definition = resolved.definition;
       const starts = lineStartOffsets(bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);

@@ -18,7 +18,7 @@ import type { RawFacts } from './raw';
 import { cutRegions, type CutPoint } from './regions';
 import { looksLikeCpp } from './lang/c-family';
 import { spansParsedCleanly, treeSitterFacts } from './treesitter';
-import { decodeText, lineAt, lineStartOffsets, type DecodedText } from './text';
+import { decodeText, lineAt, lineStartOffsets, unitAtByte, type DecodedText } from './text';
 
 const PARAGRAPH_CUT_PRIORITY = 5;
 
@@ -179,32 +179,33 @@ export function extractFile(lang: Language, bytes: Uint8Array): Extraction {
 }
 
 /**
- * Whether each definition span (bytes) of a file parsed without an error (treesitter.ts
- * spansParsedCleanly). A file that parses partially still holds many such definitions (a
- * kernel header whose macros confuse the grammar elsewhere): a resolver may be certain of
- * those. False for every span of a file without a grammar or that fails to parse.
+ * Whether each span (bytes) of a file parsed without an error (treesitter.ts
+ * spansParsedCleanly); navigation asks it of definitions' names. A file that parses
+ * partially still holds many such definitions (a kernel header whose macros confuse the
+ * grammar elsewhere): a resolver may be certain of those. False for every span of a file
+ * without a grammar, not valid UTF-8, or that fails to parse.
  */
 export function definitionsParsedCleanly(
   lang: Language,
   bytes: Uint8Array,
   spans: readonly { readonly start: number; readonly end: number }[],
 ): boolean[] {
-  if (lang === 'text' || lang === 'dreammaker') return spans.map(() => false);
+  const none = spans.map(() => false);
+  if (lang === 'text' || lang === 'dreammaker') return none;
   const decoded = decodeText(bytes);
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // Units from bytes: the text is one unit per byte unless it is UTF-8 beyond ASCII.
-  const unit = (byte: number) =>
-    decoded.text.length === bytes.length ? byte : buf.subarray(0, byte).toString('utf8').length;
+  // A text that is not valid UTF-8 has no units to map its bytes to: nothing is certain.
+  if (!decoded.validUtf8) return none;
+  const unit = (byte: number) => unitAtByte(decoded, bytes, byte) ?? 0;
   try {
     const chosen = contentLanguage(lang, decoded);
-    if (chosen === 'dreammaker') return spans.map(() => false);
+    if (chosen === 'dreammaker') return none;
     return spansParsedCleanly(
       chosen,
       decoded.text,
       spans.map((s) => ({ start: unit(s.start), end: unit(s.end) })),
     );
   } catch {
-    return spans.map(() => false);
+    return none;
   }
 }
 

@@ -117,6 +117,16 @@ function decodeLossy(bytes: Uint8Array): DecodedText {
   return { text, byteAt: (u) => map[u], validUtf8: false };
 }
 
+/**
+ * The UTF-16 index in `decoded.text` of `byte` (where a character starts), the inverse of
+ * `byteAt`; undefined when the text is not valid UTF-8, whose units are not a prefix's.
+ */
+export function unitAtByte(decoded: DecodedText, bytes: Uint8Array, byte: number): number | undefined {
+  if (!decoded.validUtf8) return undefined;
+  if (byte === 0 || decoded.text.length === bytes.length) return byte;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', 0, byte).length;
+}
+
 /** Byte offsets where lines start: `\n` ends a line (so CRLF is one break); a lone CR does not. */
 export function lineStartOffsets(bytes: Uint8Array): number[] {
   const starts = [0];

@@ -265,10 +265,14 @@ function collectMacroItems(
   collectMatches(spec, query.matches(parser.parse(parts.join('\n')).rootNode), segmentMap(starts, origins), acc, false);
 }
 
+/** The symbol of tree-sitter's ERROR nodes in every grammar (`ts_builtin_sym_error`). */
+const ERROR_SYMBOL = 65535;
+
 /**
  * Identifier occurrences (`spec.identifiers`) in document order, by one cursor walk that
  * makes no node objects: positions and types are read off the cursor. An identifier node is
- * not descended into. `kinds` caches the answer per node type id.
+ * not descended into; one inside an ERROR node is marked `inError`; the text of a
+ * `spec.lexical` node is read by lexicalIdentifiers. `kinds` caches the answer per node type id.
  */
 export function collectIdentifiers(
   tree: Parser.Tree,
@@ -317,9 +321,6 @@ export function collectIdentifiers(
   }
 }
 
-/** The symbol of tree-sitter's ERROR nodes in every grammar (`ts_builtin_sym_error`). */
-const ERROR_SYMBOL = 65535;
-
 /** An identifier, or what must be skipped whole so no identifier is read inside it: a number, a comment, a literal. */
 const LEXICAL_TOKEN =
   /[A-Za-z_]\w*|\d[\w.]*|\/\*[\s\S]*?(?:\*\/|$)|\/\/[^\n]*|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?/g;
@@ -349,8 +350,11 @@ function lexicalIdentifiers(
     const word = m[0];
     if (!/^[A-Za-z_]/.test(word) || lexical.keywords.has(word) || params.has(word)) continue;
     const start = from + m.index;
-    const before = body.slice(0, m.index).trimEnd();
-    const field = before.endsWith('->') || (before.endsWith('.') && !before.endsWith('..'));
+    // The last character before the word, blanks skipped (a prefix sliced per word was
+    // quadratic in a long macro's body).
+    let b = m.index - 1;
+    while (b >= 0 && /\s/.test(body[b])) b--;
+    const field = (body[b] === '>' && body[b - 1] === '-') || (body[b] === '.' && body[b - 1] !== '.');
     out.push({
       start,
       end: start + word.length,

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { queryLanguageOf } from '../classify';
-import { decodeText, lineAt, lineNumberAt, lineStartOffsets, type DecodedText } from '../extract/text';
+import { decodeText, lineAt, lineNumberAt, lineStartOffsets, unitAtByte } from '../extract/text';
 import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
 import { percentDecode } from '@trufflepig/base';
 import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
@@ -217,12 +217,6 @@ function firstAnchoredMatch(
   return 'none';
 }
 
-/** The UTF-16 index of `byte` (where a character starts) in `decoded`; 0 when the text is not plain UTF-8. */
-function unitAt(decoded: DecodedText, bytes: Buffer, byte: number): number {
-  if (byte === 0 || !decoded.validUtf8) return 0;
-  return decoded.text.length === bytes.length ? byte : bytes.toString('utf8', 0, byte).length;
-}
-
 /** Why a `re:` scan stopped before the last eligible file: its deadline, the byte or the hit cap. */
 export type RegexStop = 'deadline' | 'bytes' | 'hits';
 
@@ -310,7 +304,7 @@ export function scanRegexFile(root: string, encodedPath: string, re: PreparedReg
     if (anchored !== undefined && 'at' in anchored) at = anchored.at;
     else {
       resume = anchored?.dense ?? resume;
-      const m = re.matcher.firstMatch(decoded.text, unitAt(decoded, bytes, resume), deadlineAt);
+      const m = re.matcher.firstMatch(decoded.text, unitAtByte(decoded, bytes, resume) ?? 0, deadlineAt);
       if (!m.found) return m.stopped ? { kind: 'deadline' } : scanned;
       at = decoded.byteAt(m.at);
     }

@@ -243,11 +243,6 @@ function qualified(name: Node): Node | null {
   return p?.type === 'qualified_identifier' ? p : null;
 }
 
-/**
- * Definitions versus declarations: a function with a body is a `function` (`method` when
- * qualified by a type, `Point::norm`), one without is a `prototype`; file-scope variables
- * are definitions unless `extern`; a typedef of an anonymous struct or enum is that struct.
- */
 /** `SYSCALL_DEFINE0(sync) {…}` as the grammar reads it: a `…DEFINE…` type, the name in parentheses. */
 function definesThroughMacro(item: Node, name: Node): boolean {
   const type = item.childForFieldName('type');
@@ -259,6 +254,11 @@ function definesThroughMacro(item: Node, name: Node): boolean {
   );
 }
 
+/**
+ * Definitions versus declarations: a function with a body is a `function` (`method` when
+ * qualified by a type, `Point::norm`), one without is a `prototype`; file-scope variables
+ * are definitions unless `extern`; a typedef of an anonymous struct or enum is that struct.
+ */
 function refine(def: Node, kind: string, name: Node): string | null {
   const item = itemOf(def);
   switch (kind) {

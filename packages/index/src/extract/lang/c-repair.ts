@@ -580,7 +580,7 @@ export function blankMacroComments(text: string): string {
   // Macros found in the raw text first: only a file with a comment opener inside one pays
   // for maskCode (1,272 of 7,809 kernel files under include/ and fs/; 0.9 s of 80 MB masked
   // whole, 0.1 s so).
-  const raw = macroSpans(text, DEFINE_ANYWHERE);
+  const raw = macroSpans(text);
   if (
     !raw.some((m) => {
       const opener = text.indexOf('/*', m.start);
@@ -672,8 +672,9 @@ const DEFINE_ANYWHERE = /^[ \t]*#[ \t]*define\b/gm;
  * Each macro's span, from its `#define` to the end of its last line: a line ending in `\`
  * (before comments are seen, so inside one too) continues it.
  */
-function macroSpans(text: string, defines: RegExp): Span[] {
+function macroSpans(text: string): Span[] {
   const out: Span[] = [];
+  const defines = DEFINE_ANYWHERE;
   defines.lastIndex = 0;
   for (let m = defines.exec(text); m; m = defines.exec(text)) {
     let end = text.indexOf('\n', m.index);
