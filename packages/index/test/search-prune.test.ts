@@ -3,7 +3,7 @@
 // for every setting of when it tries. Real files, a real index, the lane as search builds it.
 import { Fixture } from './helpers';
 import { parseQuery, searchIndex, type IndexReader } from '../src';
-import { ftsFormsExpression, ftsRegions } from '../src/query/fts';
+import { ftsFormsExpression, ftsRegions, type FtsMode } from '../src/query/fts';
 import { ftsLane, type LaneContext } from '../src/query/lanes';
 import { prunedAnyTermRegions, type PruneSettings } from '../src/query/prune';
 import { isStopword, WEIGHT_ANY_TERM, wordFormTerms } from '@trufflepig/rank';
@@ -38,15 +38,23 @@ beforeAll(async () => {
 });
 afterAll(() => reader.close());
 
-function context(query: string, laneFiles: number, prune?: PruneSettings): LaneContext {
+function context(query: string, laneFiles: number, prune?: PruneSettings, anyTermFiles?: number): LaneContext {
   const q = parseQuery(query);
   if (!q.ok) throw new Error(q.error.message);
-  return { reader, query: q.value, eligible: () => true, truncated: false, laneFiles, ...(prune ? { prune } : {}) };
+  return {
+    reader,
+    query: q.value,
+    eligible: () => true,
+    truncated: false,
+    laneFiles,
+    ...(prune ? { prune } : {}),
+    ...(anyTermFiles !== undefined ? { anyTermFiles } : {}),
+  };
 }
 
-function lane(query: string, laneFiles: number, prune?: PruneSettings) {
-  const ctx = context(query, laneFiles, prune);
-  const out = ftsLane(ctx, 'any_term', 'any', WEIGHT_ANY_TERM);
+function lane(query: string, laneFiles: number, prune?: PruneSettings, anyTermFiles?: number, mode: FtsMode = 'any') {
+  const ctx = context(query, laneFiles, prune, anyTermFiles);
+  const out = ftsLane(ctx, 'any_term', mode, WEIGHT_ANY_TERM);
   return { truncated: ctx.truncated, entries: out.entries.map((e) => [e.path, e.start, e.end]) };
 }
 
@@ -103,6 +111,26 @@ describe('the any-term lane, pruned', () => {
             ]).toEqual([query, commonWordRegions, laneFiles, minContentWords, full]);
       }
     }
+  });
+
+  it('keeps the any-term lane to its own cap, with the same files a full scan ranks first', () => {
+    // The all-terms lane of `device` keeps its 30 files; the any-term lane 4, and says it was cut.
+    expect(lane('the device', 100, undefined, 4, 'all').entries).toHaveLength(30);
+    const cut = lane('the device', 100, undefined, 4);
+    expect(cut).toEqual({ truncated: true, entries: lane('the device', 100).entries.slice(0, 4) });
+    // The cap is what pruning proves against: the same lane with and without it.
+    for (const query of [QUERY, 'character device number kernel clock', 'the device'])
+      for (const anyTermFiles of [1, 2, 4, 8])
+        expect([
+          query,
+          anyTermFiles,
+          lane(query, 100, { commonWordRegions: 5, minContentWords: 1 }, anyTermFiles),
+        ]).toEqual([query, anyTermFiles, lane(query, 100, undefined, anyTermFiles)]);
+    const q = parseQuery('the device');
+    if (!q.ok) throw new Error(q.error.message);
+    // Search passes the cap on, and a page cut by it says so.
+    expect(searchIndex(reader, q.value, { anyTermFiles: 4 }).truncated).toBe(true);
+    expect(searchIndex(reader, q.value, { anyTermFiles: 100 }).truncated).toBe(false);
   });
 
   it('is what search does by default, and `prune: false` scans every region', async () => {

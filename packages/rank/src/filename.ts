@@ -12,7 +12,8 @@ export interface FilenameMatch {
  * Filename evidence of a path for a query: 2 when the normalized stem equals the
  * normalized query, 1 when the basename holds every query word, 2 again when the stem
  * spells a run of consecutive query words written together (`didyoumean`), 0.5 when some
- * word appears in the path, else 0 (the first of these that holds).
+ * word appears in the path (a content word, when the query has one: `an` naming a path is
+ * no evidence for "handle an interrupt"), else 0 (the first of these that holds).
  */
 export function filenameEvidence(path: string, query: string, words: readonly string[]): number {
   return filenameScorer(query, words)(pathWordsOf(path))?.evidence ?? 0;
@@ -52,6 +53,7 @@ export function filenameScorer(query: string, words: readonly string[]): (pw: Pa
   if (words.length === 0) return () => undefined;
   const normalizedQuery = identifierKey(query);
   const content = contentWords(words);
+  const partial = filenameScreenWords(words);
   const runs = joinedRuns(words);
   return (pw) => {
     let evidence: number;
@@ -60,7 +62,7 @@ export function filenameScorer(query: string, words: readonly string[]): (pw: Pa
     else if (words.every((w) => pw.base.includes(w))) evidence = FILENAME_ALL_TERMS;
     // A stem spelling consecutive query words run together: `didyoumean.go` for "... did you mean ...".
     else if (runs.has(pw.stemKey)) evidence = FILENAME_EXACT_STEM;
-    else if (words.some((w) => pw.all.includes(w))) evidence = FILENAME_PARTIAL;
+    else if (partial.some((w) => pw.all.includes(w))) evidence = FILENAME_PARTIAL;
     else return undefined;
     return { evidence, naming: naming(pw, content) };
   };
@@ -90,6 +92,18 @@ function decodeSafe(encoded: string): string {
   } catch {
     return encoded;
   }
+}
+
+/**
+ * Words one of which a path must spell (as a substring of its lowered text) to have any
+ * filename evidence for a query of `words`: its content words, or all of them when it has
+ * none. Every rule of filenameScorer needs one: an exact or run-together stem and a
+ * basename holding every word spell each of them, and partial evidence is a content word.
+ * A reader screens its paths with them: a stopword (`a`) is inside nearly every path.
+ */
+export function filenameScreenWords(words: readonly string[]): readonly string[] {
+  const content = contentWords(words);
+  return content.length > 0 ? content : words;
 }
 
 /** The distinct non-stopword query words. */

@@ -2,6 +2,16 @@
 export const RRF_K = 60;
 /** Each lane keeps at most this many files after collapsing to one region per file. */
 export const LANE_FILE_CAP = 1000;
+/**
+ * The any-term lane of free text keeps fewer files than the others. Its cost is the regions
+ * it must score: with LANE_FILE_CAP files its last file scores so low that no region can be
+ * left out (prune.ts), and a kernel query with one common word (`handle an interrupt`:
+ * 48,000 regions hold `handle`) read and scored every region holding it. At 200 files
+ * the lone common word's regions provably fall below the lane's last file. A file past the
+ * any-term lane's 200th holds few of the query's words, and its weight there (8 / 260) is
+ * what one first place in a weight-2 lane gives (docs/ranking.md, "the any-term lane's cap").
+ */
+export const ANY_TERM_LANE_FILE_CAP = 200;
 /** Lane weights (docs/spec/retrieval.md §2). */
 export const WEIGHT_IDENTIFIER_DECLARATION = 3;
 export const WEIGHT_PHRASE = 2;

@@ -1,6 +1,7 @@
 import {
   fileStanding,
   filenameEvidence,
+  filenameScreenWords,
   nonCodeSiblingGroup,
   spreadSiblings,
   fuseLanes,
@@ -292,6 +293,16 @@ describe('filename evidence', () => {
     expect(filenameEvidence('src/suggestname.rs', query, words)).toBe(0);
     expect(filenameEvidence('src/meanyou.rs', query, words)).toBe(0);
     expect(filenameEvidence('src/forthe.rs', 'for the name', ['for', 'the', 'name'])).toBe(0);
+  });
+
+  it('takes a stopword naming a path for evidence only when the query has no other word', () => {
+    const words = ['handle', 'an', 'interrupt'];
+    expect(filenameEvidence('drivers/an/x.c', 'handle an interrupt', words)).toBe(0);
+    expect(filenameEvidence('drivers/irq/interrupt.c', 'handle an interrupt', words)).toBe(0.5);
+    expect(filenameEvidence('docs/the/a.md', 'the a', ['the', 'a'])).toBeGreaterThan(0);
+    // The words a path must spell for any evidence: what a reader screens its paths with.
+    expect(filenameScreenWords(words)).toEqual(['handle', 'interrupt']);
+    expect(filenameScreenWords(['the', 'a'])).toEqual(['the', 'a']);
   });
 });
 

@@ -1,10 +1,12 @@
 import {
   FILENAME_PARTIAL,
   filenameScorer,
+  filenameScreenWords,
   identifierKey,
   fileStanding,
   isStopword,
   isTypeDeclarationPath,
+  ANY_TERM_LANE_FILE_CAP,
   LANE_FILE_CAP,
   stem,
   WEIGHT_ANY_TERM,
@@ -127,6 +129,8 @@ export interface LaneContext {
   readonly prune?: PruneSettings;
   /** Files a lane keeps, best first (default LANE_FILE_CAP); a lane cut there marks the search truncated. */
   readonly laneFiles?: number;
+  /** Files the any-term lane of free text keeps (default ANY_TERM_LANE_FILE_CAP; never more than laneFiles). */
+  readonly anyTermFiles?: number;
   /**
    * When reads of live bytes that no index evidence ranks (a literal's trigram-only
    * candidates) stop, as `Date.now()` time; past it the search is truncated. Absent: no limit.
@@ -139,8 +143,12 @@ export function laneFilesOf(ctx: LaneContext): number {
   return ctx.laneFiles ?? LANE_FILE_CAP;
 }
 
-function cap<T>(entries: T[], ctx: LaneContext): T[] {
-  const keep = laneFilesOf(ctx);
+/** The files the any-term lane of free text keeps in this context (its regions are the costly ones). */
+export function anyTermFilesOf(ctx: LaneContext): number {
+  return Math.min(laneFilesOf(ctx), ctx.anyTermFiles ?? ANY_TERM_LANE_FILE_CAP);
+}
+
+function cap<T>(entries: T[], ctx: LaneContext, keep = laneFilesOf(ctx)): T[] {
   if (entries.length > keep) {
     ctx.truncated = true;
     return entries.slice(0, keep);
@@ -346,10 +354,10 @@ export function ftsLane(
   // An identifier is one term: search the tokens the FTS tokenizer made of it
   // (`JoinHandle` → joinhandle, `spawn_blocking` → "spawn blocking"), not its split words.
   const tokens = ctx.query.identifier && !only ? identifierTokens(ctx.query.text) : words;
-  const regions =
-    mode === 'any' && !ctx.query.identifier
-      ? anyTermRegions(ctx, tokens)
-      : ftsRegions(ctx.reader.db, ftsExpression(tokens, ctx.query.identifier ? 'phrase' : mode));
+  const anyTerm = mode === 'any' && !ctx.query.identifier;
+  const regions = anyTerm
+    ? anyTermRegions(ctx, tokens)
+    : ftsRegions(ctx.reader.db, ftsExpression(tokens, ctx.query.identifier ? 'phrase' : mode));
   for (const r of regions) {
     const f = ctx.reader.file(r.file);
     if (!f || !ctx.eligible(f)) continue;
@@ -363,7 +371,7 @@ export function ftsLane(
       (a, b) => b.score - a.score || (a.hit.path < b.hit.path ? -1 : a.hit.path > b.hit.path ? 1 : a.start - b.start),
     )
     .map((x) => ({ path: x.hit.path, start: x.start, end: x.end, payload: x.hit }));
-  return { name, weight, entries: cap(entries, ctx) };
+  return { name, weight, entries: cap(entries, ctx, anyTerm ? anyTermFilesOf(ctx) : laneFilesOf(ctx)) };
 }
 
 /**
@@ -435,8 +443,8 @@ export function filenameLane(
   const words = ctx.query.words;
   const files = ctx.reader.files();
   const score = filenameScorer(ctx.query.text, words);
-  // Cheap screen: evidence needs some query word in the (decoded) path.
-  for (const i of ctx.reader.pathsHolding(words)) {
+  // Cheap screen: evidence needs one of these words in the (decoded) path.
+  for (const i of ctx.reader.pathsHolding(filenameScreenWords(words))) {
     const f = files[i];
     if (!ctx.eligible(f)) continue;
     const match = score(ctx.reader.pathWordsAt(i));

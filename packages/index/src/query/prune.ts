@@ -11,7 +11,7 @@
 import type { FtsTerm } from '@trufflepig/rank';
 import { allRows, runStatement } from '../store/sql';
 import { ftsFormsExpression, scoreBound, scoredRegions, termText, type FtsRegionHit } from './fts';
-import { laneFilesOf, type LaneContext } from './lanes';
+import { anyTermFilesOf, type LaneContext } from './lanes';
 
 /** When the proof is tried (values passed in; the defaults are in limits.ts). */
 export interface PruneSettings {
@@ -113,7 +113,7 @@ export function prunedAnyTermRegions(
     if (!f || !ctx.eligible(f)) continue;
     if ((best.get(r.file) ?? -Infinity) < r.score) best.set(r.file, r.score);
   }
-  const laneFiles = laneFilesOf(ctx);
+  const laneFiles = anyTermFilesOf(ctx);
   if (best.size <= laneFiles) return undefined;
   const threshold = [...best.values()].sort((a, b) => b - a)[laneFiles - 1];
   const stopwordPhrases = owners.flatMap((o, k) => (o < 0 ? [k] : []));

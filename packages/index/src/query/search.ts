@@ -473,12 +473,15 @@ export interface SearchOptions {
   readonly prune?: Partial<PruneSettings> | false;
   /** Files each lane keeps (default LANE_FILE_CAP). */
   readonly laneFiles?: number;
+  /** Files the any-term lane of free text keeps (default ANY_TERM_LANE_FILE_CAP, at most laneFiles). */
+  readonly anyTermFiles?: number;
 }
 
 /** What runQuery's lanes take from the search options. */
 interface LaneSettings {
   readonly prune: PruneSettings | undefined;
   readonly laneFiles: number;
+  readonly anyTermFiles: number | undefined;
 }
 
 function pruneSettings(option: SearchOptions['prune']): PruneSettings | undefined {
@@ -505,7 +508,11 @@ export function searchIndex(reader: IndexReader, asked: ParsedQuery, options: Se
   const scopes = options.scopes ?? 'shared';
   // One deadline for the whole call: the diagnosis reruns below share it.
   const deadlineAt = Date.now() + (options.regexDeadlineMs ?? REGEX_DEADLINE_MS);
-  const lanes: LaneSettings = { prune: pruneSettings(options.prune), laneFiles: options.laneFiles ?? LANE_FILE_CAP };
+  const lanes: LaneSettings = {
+    prune: pruneSettings(options.prune),
+    laneFiles: options.laneFiles ?? LANE_FILE_CAP,
+    anyTermFiles: options.anyTermFiles,
+  };
   const run = runQuery(reader, q, deadlineAt, lanes);
   const askedForCommits = q.sources.includes(GIT_LOG_TAG);
   const wantsCommits = askedForCommits || (scopes !== 'shared' && scopesReachCommits(scopes));
@@ -657,6 +664,7 @@ function runQuery(
     deadlineAt,
     ...(lanes.prune ? { prune: lanes.prune } : {}),
     laneFiles: lanes.laneFiles,
+    ...(lanes.anyTermFiles !== undefined ? { anyTermFiles: lanes.anyTermFiles } : {}),
   };
   let hits: SearchHit[];
   let truncated: boolean;
