@@ -20,6 +20,7 @@ export {
   processAlive,
   readLockPid,
   removeDeadLockDrafts,
+  removeThreadLock,
   type PidLock,
   type PidLockOptions,
   type PidLockState,

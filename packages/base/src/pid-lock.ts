@@ -1,7 +1,17 @@
 // Exclusive lock files that name their holder: a cache directory's index writer
 // (`index.lock`), a root's daemon (`daemon.lock`) and a history build (`build.lock`) each
-// hold one. A file holds `<pid> <ISO start time>`; a lock whose holder died (or, with
-// `staleAfterMs`, that is older than that) is taken over, so a crash never wedges anything.
+// hold one. A file holds `<pid> <ISO start time> <thread id>`; a lock whose holder died (or,
+// with `staleAfterMs`, that is older than that) is taken over, so a crash never wedges anything.
+//
+// The holder is a thread, not a process: a daemon writes its index in a worker thread
+// (workspace's reconcile-worker.ts) while its main thread reads the lock and may want it
+// too, and module state (`heldInProcess` below) is per thread. So a lock naming this pid:
+// - and this thread is held when this thread's `heldInProcess` has it, else stale (a
+//   leftover of an earlier process that had this pid, as is a line from before the
+//   thread id was written, `<pid> <ISO start time>`);
+// - and another thread is held: this process lives, and whoever started that thread
+//   removes its lock when the thread ends without releasing it (a worker killed or
+//   crashing skips its finally blocks): removeThreadLock.
 //
 // Two races decide the design:
 // - A lock file is never seen empty: the holder's line is written to a private draft and
@@ -12,6 +22,7 @@
 //   and it is linked back.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 /** A held lock. */
 export interface PidLock {
@@ -41,7 +52,7 @@ const DEFAULT_ATTEMPTS = 5;
 const DRAFT_SUFFIX = '.new-';
 const ASIDE_SUFFIX = '.stale-';
 
-/** Lock files this process holds: the pid alone cannot tell two holders in one process apart. */
+/** Lock files callers in this thread hold (module state is per thread): the line alone cannot tell two holders in one thread apart. */
 const heldInProcess = new Set<string>();
 
 /** Whether a pid names a live process (EPERM: alive, someone else's). */
@@ -59,6 +70,8 @@ interface Holder {
   readonly text: string;
   readonly pid: number;
   readonly since: string;
+  /** The holder's thread (0: a process's main thread); undefined in a line from before it was written. */
+  readonly thread: number | undefined;
 }
 
 function readHolder(file: string): Holder | undefined {
@@ -68,9 +81,15 @@ function readHolder(file: string): Holder | undefined {
   } catch {
     return undefined;
   }
-  const [pidText = '', since = ''] = text.trim().split(/\s+/);
+  const [pidText = '', since = '', threadText] = text.trim().split(/\s+/);
   const pid = Number(pidText);
-  return { text, pid: Number.isInteger(pid) && pid > 0 ? pid : 0, since };
+  const thread = threadText === undefined ? undefined : Number(threadText);
+  return {
+    text,
+    pid: Number.isInteger(pid) && pid > 0 ? pid : 0,
+    since,
+    thread: thread !== undefined && Number.isInteger(thread) && thread >= 0 ? thread : undefined,
+  };
 }
 
 /** The pid a lock file names: undefined when there is no file, 0 when it names none. */
@@ -79,15 +98,25 @@ export function readLockPid(file: string): number | undefined {
 }
 
 function isStale(file: string, h: Holder, staleAfterMs: number | undefined): boolean {
-  // Our own pid without an in-process holder: left by an earlier process that had this pid.
-  if (h.pid === process.pid) return !heldInProcess.has(path.resolve(file));
+  if (h.pid === process.pid) {
+    // Another thread of this process: held until that thread releases it, or its starter
+    // removes it once the thread has ended (removeThreadLock).
+    if (h.thread !== undefined && h.thread !== threadId) return false;
+    // This thread without a holder in it, or no thread named (this process always names
+    // one): left by an earlier process that had this pid.
+    return !heldInProcess.has(path.resolve(file));
+  }
   if (!processAlive(h.pid)) return true;
   if (staleAfterMs === undefined) return false;
   const age = Date.now() - Date.parse(h.since);
   return !(age < staleAfterMs);
 }
 
-/** Who holds the lock `file`, if anyone. */
+/**
+ * Who holds the lock `file`, if anyone. A lock another thread of this process holds is
+ * 'held' with this process's pid; one naming this pid and this thread that this thread
+ * does not hold is 'stale'.
+ */
 export function pidLockState(file: string, options: Pick<PidLockOptions, 'staleAfterMs'> = {}): PidLockState {
   const h = readHolder(file);
   if (!h) return { state: 'free' };
@@ -96,19 +125,26 @@ export function pidLockState(file: string, options: Pick<PidLockOptions, 'staleA
     : { state: 'held', pid: h.pid, since: h.since };
 }
 
-function privatePath(file: string, suffix: string): string {
-  return `${file}${suffix}${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+/** `<file><suffix><pid>-<thread>-`: whose private file this is (removeDeadLockDrafts, removeThreadLock). */
+function privatePrefix(file: string, suffix: string, thread: number): string {
+  return `${file}${suffix}${process.pid}-${thread}-`;
 }
 
-/** Create `file` holding this process's line, or throw EEXIST. */
-function createLockFile(file: string): void {
+function privatePath(file: string, suffix: string): string {
+  return `${privatePrefix(file, suffix, threadId)}${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Create `file` holding this thread's line, returned, or throw EEXIST. */
+function createLockFile(file: string): string {
   const draft = privatePath(file, DRAFT_SUFFIX);
-  fs.writeFileSync(draft, `${process.pid} ${new Date().toISOString()}\n`, { mode: 0o600 });
+  const line = `${process.pid} ${new Date().toISOString()} ${threadId}\n`;
+  fs.writeFileSync(draft, line, { mode: 0o600 });
   try {
     fs.linkSync(draft, file);
   } finally {
     fs.rmSync(draft, { force: true });
   }
+  return line;
 }
 
 /** Remove a stale lock whose text was `staleText`, never a live one that replaced it. */
@@ -133,17 +169,18 @@ function removeStale(file: string, staleText: string): void {
 
 /**
  * Take the lock `file` (its directory must exist): the lock, or the pid of the live
- * process holding it (this process's own pid when another caller of this process holds
- * it; -1 when it changed hands through every attempt). Errors other than EEXIST (no
- * permission, no directory) are thrown.
+ * process holding it (this process's own pid when another caller in this thread or
+ * another thread of this process holds it; -1 when it changed hands through every
+ * attempt). Errors other than EEXIST (no permission, no directory) are thrown.
  */
 export function acquirePidLock(file: string, options: PidLockOptions = {}): PidLock | { heldBy: number } {
   const key = path.resolve(file);
   if (heldInProcess.has(key)) return { heldBy: process.pid };
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   for (let attempt = 0; attempt < attempts; attempt++) {
+    let line: string;
     try {
-      createLockFile(file);
+      line = createLockFile(file);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const h = readHolder(file);
@@ -154,7 +191,7 @@ export function acquirePidLock(file: string, options: PidLockOptions = {}): PidL
     }
     heldInProcess.add(key);
     let released = false;
-    const mine = () => readHolder(file)?.pid === process.pid;
+    const mine = () => readHolder(file)?.text === line;
     return {
       path: file,
       stillHeld: () => !released && mine(),
@@ -171,6 +208,30 @@ export function acquirePidLock(file: string, options: PidLockOptions = {}): PidL
     };
   }
   return { heldBy: -1 };
+}
+
+/**
+ * Remove the lock `file` when it names this process and `thread`, a thread of it that has
+ * ended (a worker that was killed or crashed skips its releases), with the drafts and
+ * renamed-aside copies that thread left beside it. Answers whether the lock was removed.
+ * This thread's own lock is removed only when no caller in this thread holds it.
+ */
+export function removeThreadLock(file: string, thread: number): boolean {
+  const dir = path.dirname(file);
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    /* no directory: nothing beside the lock either */
+  }
+  const prefixes = [DRAFT_SUFFIX, ASIDE_SUFFIX].map((s) => path.basename(privatePrefix(file, s, thread)));
+  for (const name of names)
+    if (prefixes.some((p) => name.startsWith(p))) fs.rmSync(path.join(dir, name), { force: true });
+  const h = readHolder(file);
+  if (!h || h.pid !== process.pid || h.thread !== thread) return false;
+  if (thread === threadId && heldInProcess.has(path.resolve(file))) return false;
+  removeStale(file, h.text);
+  return readHolder(file)?.text !== h.text;
 }
 
 /**
