@@ -65,7 +65,7 @@ export {
 export { unparsedCodeMentioning } from './query/mentions';
 export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup, Truncation, RegexScanReport } from './query/hit';
 export { qualifiedName } from './extract/facts';
-export { indexPath } from './store/publish';
+export { indexPath, removeWriterLockOfThread } from './store/publish';
 export { publishedStamp } from './store/database';
 export {
   lockFileState,

@@ -246,8 +246,15 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
       `cannot lock the cache directory ${cacheDir}: ${(err as Error).message}; pass a writable --cache DIR`,
     );
   }
-  if ('heldBy' in lock)
-    return fail('index_locked', `another process (pid ${lock.heldBy}) is indexing this root; wait for it and retry`);
+  if ('heldBy' in lock) {
+    const holder =
+      lock.heldBy === process.pid
+        ? `this process (pid ${lock.heldBy}) is already indexing this root`
+        : lock.heldBy === -1
+          ? `the writer lock of ${cacheDir} kept changing hands`
+          : `another process (pid ${lock.heldBy}) is indexing this root`;
+    return fail('index_locked', `${holder}; wait for it and retry`);
+  }
   let pool: Extractor | undefined;
   let db: Database | undefined;
   // A first index (or a rebuild) is built in this file and renamed into place; otherwise

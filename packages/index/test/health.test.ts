@@ -1,8 +1,10 @@
-// A failed reconcile is visible to every reader until one succeeds; a dead writer's lock is reported as stale.
+// A failed reconcile is visible to every reader until one succeeds; a dead writer's lock is reported as stale,
+// another thread's of this process as held.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { coverageState, lockFileState, LOCK_FILE_NAME, reconcile } from '../src';
+import { threadId } from 'node:worker_threads';
+import { coverageState, lockFileState, LOCK_FILE_NAME, reconcile, removeWriterLockOfThread } from '../src';
 import { Fixture } from './helpers';
 
 test('a failed reconcile makes coverage stale until the next success', async () => {
@@ -38,4 +40,18 @@ test('a lock left by a dead process is stale, a live one is held, none is free',
   // This process's own pid, held by no caller of it, is a leftover of an earlier process.
   fs.writeFileSync(path.join(fx.cache, LOCK_FILE_NAME), String(process.pid));
   expect(lockFileState(fx.cache)).toEqual({ state: 'stale', pid: process.pid });
+});
+
+test("another thread's lock is held, until removed for that thread once it ended", () => {
+  const fx = new Fixture('thread-locks');
+  const lockPath = path.join(fx.cache, LOCK_FILE_NAME);
+  const other = threadId + 1;
+  // What a worker thread of this process writes: pid, time, thread.
+  fs.writeFileSync(lockPath, `${process.pid} ${new Date().toISOString()} ${other}\n`);
+  expect(lockFileState(fx.cache)).toEqual({ state: 'held', pid: process.pid });
+  expect(removeWriterLockOfThread(fx.cache, threadId)).toBe(false);
+  expect(lockFileState(fx.cache)).toEqual({ state: 'held', pid: process.pid });
+  expect(removeWriterLockOfThread(fx.cache, other)).toBe(true);
+  expect(lockFileState(fx.cache)).toEqual({ state: 'free' });
+  expect(fs.readdirSync(fx.cache).filter((n) => n.startsWith(LOCK_FILE_NAME))).toEqual([]);
 });

@@ -276,6 +276,7 @@ describe('publication', () => {
       fs.writeFileSync(path.join(fx.cache, 'index.lock'), String(holder.pid));
       const out = await reconcile(fx.root, { cacheDir: fx.cache, parallelism: 1 });
       expect(out.ok ? 'ok' : out.error.code).toBe('index_locked');
+      expect(out.ok ? '' : out.error.message).toContain(`another process (pid ${holder.pid}) is indexing this root`);
       expect(fs.existsSync(path.join(fx.cache, 'index.sqlite'))).toBe(false);
     } finally {
       holder.kill();
@@ -283,6 +284,8 @@ describe('publication', () => {
     fs.unlinkSync(path.join(fx.cache, 'index.lock'));
     const both = await Promise.all([0, 1].map(() => reconcile(fx.root, { cacheDir: fx.cache, parallelism: 1 })));
     expect(both.map((o) => (o.ok ? 'ok' : o.error.code)).sort()).toEqual(['index_locked', 'ok']);
+    const locked = both.find((o) => !o.ok);
+    expect(locked?.ok ? '' : locked?.error.message).toContain(`this process (pid ${process.pid}) is already indexing`);
     expect(fs.existsSync(path.join(fx.cache, 'index.lock'))).toBe(false);
   });
 

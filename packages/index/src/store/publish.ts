@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { acquirePidLock, processAlive, removeDeadLockDrafts, type PidLock } from '@trufflepig/base';
+import { acquirePidLock, processAlive, removeDeadLockDrafts, removeThreadLock, type PidLock } from '@trufflepig/base';
 import { INDEX_FILE_NAME, LOCK_FILE_NAME } from '../limits';
 
 const STAGING_PREFIX = `${INDEX_FILE_NAME}.staging-`;
@@ -14,6 +14,15 @@ export type WriterLock = PidLock;
  */
 export function acquireWriterLock(cacheDir: string): WriterLock | { heldBy: number } {
   return acquirePidLock(path.join(cacheDir, LOCK_FILE_NAME));
+}
+
+/**
+ * Remove the writer lock of `cacheDir` when a thread of this process that has ended holds
+ * it (a worker thread killed or crashing skips its release); another holder's stays.
+ * Answers whether it was removed.
+ */
+export function removeWriterLockOfThread(cacheDir: string, threadId: number): boolean {
+  return removeThreadLock(path.join(cacheDir, LOCK_FILE_NAME), threadId);
 }
 
 /** Remove staging files (and their SQLite side files) and lock drafts of writers that died at work. */

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { reconcile, type ReconcileOptions, type ReconcileReport } from '@trufflepig/index';
+import { reconcile, removeWriterLockOfThread, type ReconcileOptions, type ReconcileReport } from '@trufflepig/index';
 import type { Outcome } from '../../core/errors';
 import { IN_THREAD_RECONCILE_MAX_PATHS } from '../../core/limits';
 
@@ -34,6 +34,9 @@ function smallChange(root: string, changed: readonly string[] | undefined): bool
 /**
  * Reconcile `root` (or only its `changed` paths, ReconcileOptions.changed) in a fresh worker
  * thread; in this thread when the change is a few files, or when running from sources.
+ * A worker that dies holding the writer lock (killed, or crashing past its releases) would
+ * leave it held for this process's lifetime, another thread's lock: it is removed when the
+ * worker exits, before a failure is answered, so a retry finds the lock free.
  */
 export function reconcileInWorker(
   root: string,
@@ -52,25 +55,35 @@ export function reconcileInWorker(
       }
     };
     const worker = new Worker(SCRIPT, { workerData: { root, options } });
+    // worker.threadId reads -1 once the worker has exited.
+    const threadId = worker.threadId;
+    let crashed: ReconcileOutcome | undefined;
     worker.once('message', (m: ReconcileOutcome) => settle(m));
-    worker.once('error', (err) =>
-      settle({
+    worker.once('error', (err) => {
+      crashed = {
         ok: false,
         error: {
           code: 'cache_unwritable',
           message: `indexing failed, the previous generation stays published: ${err.message}`,
         },
-      }),
-    );
-    worker.once('exit', (code) =>
-      settle({
-        ok: false,
-        error: {
-          code: 'cache_unwritable',
-          message: `the indexing thread exited with code ${code}; the previous generation stays published`,
+      };
+    });
+    worker.once('exit', (code) => {
+      try {
+        removeWriterLockOfThread(cacheDir, threadId);
+      } catch {
+        /* the cache directory is unreadable: the next reconcile reports it */
+      }
+      settle(
+        crashed ?? {
+          ok: false,
+          error: {
+            code: 'cache_unwritable',
+            message: `the indexing thread exited with code ${code}; the previous generation stays published`,
+          },
         },
-      }),
-    );
+      );
+    });
   });
 }
 
