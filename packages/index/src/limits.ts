@@ -39,11 +39,12 @@ export const SCHEMA_VERSION = 10;
 export const FTS_DEAD_REBUILD_FRACTION = 0.3;
 /**
  * Matching files (one hit each) a `re:` search keeps before it stops and reports truncation:
- * 25 pages of 20. A pattern common enough to pass it (`return -EINVAL;` is in thousands of
- * kernel files) gains nothing from reading on, and every read file costs (docs/storage.md,
- * "Trigram postings"); code search engines stop at the same order (Sourcegraph's default 500).
+ * 10 pages of 20. A pattern common enough to pass it (`return -EINVAL;` is in thousands of
+ * kernel files) gains nothing from reading on, and every read file costs: the scan reads
+ * about twice the files it keeps (docs/storage.md, "The hit cap"); code search engines stop
+ * at the same order (Sourcegraph 500 matches by default, livegrep 50).
  */
-export const REGEX_MAX_HITS = 500;
+export const REGEX_MAX_HITS = 200;
 /**
  * Candidate files a `re:` scan needs before a long-lived process shares the reading with its
  * helper thread (query/scan-pool.ts): fewer are read faster than a job is handed over.
