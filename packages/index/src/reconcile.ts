@@ -5,14 +5,23 @@ import type { Extraction } from './extract/facts';
 import { exposeGc } from './extract/collect';
 import { extractFile } from './extract/extract';
 import { createExtractor, defaultParallelism, type Extractor } from './extract/pool';
-import { FTS_DEAD_REBUILD_FRACTION, type HeapLimits } from './limits';
+import { COMPACT_FREE_PAGE_SHARE, FTS_DEAD_REBUILD_FRACTION, type HeapLimits } from './limits';
 import { oldFiles, ReconcileSession, type OldFile, type Pending } from './reconcile/session';
 import { updateCommitHistory, type CommitHistoryUpdate } from './store/commits';
-import { emptyDatabase, openDatabase, rebuildFts, sealStaging, seededDatabase } from './store/database';
+import {
+  compactCopy,
+  emptyDatabase,
+  freePageShare,
+  openDatabase,
+  rebuildFts,
+  sealStaging,
+  seededDatabase,
+} from './store/database';
 import {
   acquireWriterLock,
   indexPath,
   publishStaging,
+  adoptReadyIndex,
   removeAbandonedStaging,
   removeDatabaseFiles,
   stagingPath,
@@ -65,8 +74,10 @@ export interface ReconcileOptions {
    */
   readonly changed?: readonly string[];
   /**
-   * Rewrite a first index (or a rebuild) compact before it is published (default true;
-   * store/database.ts sealStaging). False publishes it as built: for measurements.
+   * Rewrite a first index (or a rebuild) compact before it is published, and an index
+   * written in place once COMPACT_FREE_PAGE_SHARE of it is free (default true;
+   * store/database.ts sealStaging, compactWhenFree). False publishes it as built: for
+   * measurements, and a daemon's reconcile of a few files in its serving thread.
    */
   readonly compact?: boolean;
 }
@@ -264,6 +275,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
   let publishing = false;
   try {
     removeAbandonedStaging(cacheDir);
+    adoptReadyIndex(cacheDir);
     // Another root's index is refused, never overwritten; one of a directory since deleted
     // and recreated at this path is rebuilt from nothing (docs/cli.md, "Root and cache").
     const claim = claimForReconcile(openDatabase(indexPath(cacheDir), 'write'), root, cacheDir);
@@ -356,7 +368,10 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
       previousGeneration > 0
     ) {
       db.exec('ROLLBACK');
-      return ok(report(db, previousGeneration, false, stats));
+      const unchanged = report(db, previousGeneration, false, stats);
+      // An index left with much of it free (by a build before this rule) is compacted once.
+      if (options.compact !== false && compactWhenFree(db, cacheDir)) db = undefined;
+      return ok(unchanged);
     }
     const ftsDocs = Number(getMeta(db, 'fts_docs') ?? '0') + session.ftsInserted;
     const generation = previousGeneration + 1;
@@ -391,6 +406,7 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     } else {
       // Never waits for readers: what a reader still holds is copied by a later checkpoint.
       db.pragma('wal_checkpoint(PASSIVE)');
+      if (options.compact !== false && compactWhenFree(db, cacheDir)) db = undefined;
     }
     return ok(result);
   } catch (err) {
@@ -418,6 +434,22 @@ async function reconcileLocked(root: string, options: ReconcileOptions): Promise
     await pool?.close();
     lock.release();
   }
+}
+
+/**
+ * Replace the committed in-place index of `cacheDir` with a compact copy when
+ * COMPACT_FREE_PAGE_SHARE of it is free: the same generation (handles stay valid), without
+ * the pages SQLite keeps but never returns. Answers true when it published the copy and
+ * closed `db`; false, `db` open and the index as it was, when there was nothing to do or the
+ * copy could not be written (a full disk).
+ */
+function compactWhenFree(db: Database, cacheDir: string): boolean {
+  if (freePageShare(db) <= COMPACT_FREE_PAGE_SHARE) return false;
+  const copy = stagingPath(cacheDir);
+  if (!compactCopy(db, copy)) return false;
+  db.close();
+  publishStaging(cacheDir, copy);
+  return true;
 }
 
 function report(

@@ -1,10 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FILE_MAX_BYTES, IndexReader, publishedStamp, reconcile } from '../src';
-import { emptyDatabase } from '../src/store/database';
 import { decodeIdList } from '../src/store/id-list';
 import { publishStaging, stagingPath } from '../src/store/publish';
-import { Fixture } from './helpers';
+import { Fixture, tempDir } from './helpers';
 
 /** A cache directory's entries without SQLite's WAL and shared-memory files (present while any connection is open). */
 function sqliteFiles(dir: string): string[] {
@@ -369,15 +368,21 @@ process.stdout.write('locked\\n'); setTimeout(() => {}, 60000);`;
     expect(await fx.paths('sym:next_busy')).toEqual(['a.rs']);
   }, 30_000);
 
-  it('removes its staging file when the rename over the index fails', async () => {
-    const fx = new Fixture('pub-rename');
+  it('keeps the new index ready when the rename over the index fails, for the next writer to put in place', async () => {
+    const fx = new Fixture('pub-rename', { 'a.rs': 'pub fn ready_one() {}\n' });
     fs.mkdirSync(path.join(fx.cache, 'index.sqlite', 'blocker'), { recursive: true });
     const staging = stagingPath(fx.cache);
-    emptyDatabase(staging).close();
-    expect(fs.existsSync(staging)).toBe(true);
+    const elsewhere = tempDir('pub-rename-built');
+    const built = await reconcile(fx.root, { cacheDir: elsewhere, parallelism: 1 });
+    if (!built.ok) throw new Error(built.error.message);
+    fs.copyFileSync(path.join(elsewhere, 'index.sqlite'), staging);
     expect(() => publishStaging(fx.cache, staging)).toThrow();
-    expect(fs.readdirSync(fx.cache)).toEqual(['index.sqlite']);
+    // The staging file is gone, the index is complete beside the directory in the way.
+    expect(fs.readdirSync(fx.cache).sort()).toEqual(['index.sqlite', 'index.sqlite.ready']);
     expect(fs.statSync(path.join(fx.cache, 'index.sqlite')).isDirectory()).toBe(true);
+    fs.rmSync(path.join(fx.cache, 'index.sqlite'), { recursive: true });
+    expect(await fx.index()).toMatchObject({ generation: 1, published: false });
+    expect(await fx.paths('sym:ready_one')).toEqual(['a.rs']);
   });
 
   it('answers index_warming without an index', async () => {

@@ -6,8 +6,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { IndexReader, parseQuery, reconcile, searchIndex } from '../src';
-import { emptyDatabase, sealStaging } from '../src/store/database';
-import { oneValue } from '../src/store/sql';
+import { COMPACT_FREE_PAGE_SHARE } from '../src/limits';
+import { emptyDatabase, freePageShare, sealStaging } from '../src/store/database';
+import { oneValue, openFile } from '../src/store/sql';
 import { Fixture, tempDir } from './helpers';
 
 /** A tree whose first index has FTS segment merges behind it: several hundred documents. */
@@ -97,6 +98,86 @@ describe('a first index is published compact', () => {
     expect(db.open).toBe(false);
     expect(walHeader(staging)).toEqual([2, 2]);
     expect(fs.readdirSync(dir)).toEqual(['index.sqlite.staging-1-1']);
+  });
+});
+
+/** A tree of `files` files like tree's, every file's words and names changed. */
+function rewritten(files: number): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree(files)).map(([p, text]) => [
+      p,
+      text.replace(/word(\d+)/g, 'term$1').replace(/_(\d+)\(/g, '_v2_$1('),
+    ]),
+  );
+}
+
+function freeShareOf(cacheDir: string): number {
+  const db = openFile(path.join(cacheDir, 'index.sqlite'), { access: 'read' });
+  try {
+    return freePageShare(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('an index written in place is compacted once much of it is free', () => {
+  it('rewrites a generation that freed most of the file, same generation and answers, in WAL mode', async () => {
+    const fx = new Fixture('seal-in-place', tree(600));
+    await fx.index();
+    const asBuilt = new Fixture('seal-in-place-off', tree(600));
+    await asBuilt.index();
+    // Every file rewritten: its regions are replaced, the FTS table is rebuilt (its dead
+    // documents pass FTS_DEAD_REBUILD_FRACTION), and the old table's pages go free.
+    fx.write(rewritten(600));
+    asBuilt.write(rewritten(600));
+    const before = fs.statSync(path.join(fx.cache, 'index.sqlite')).ino;
+    expect(await fx.index()).toMatchObject({ generation: 2, published: true });
+    const off = await reconcile(asBuilt.root, { cacheDir: asBuilt.cache, parallelism: 1, compact: false });
+    expect(off).toMatchObject({ ok: true, value: { generation: 2, published: true } });
+    // Nothing left beside it: the old file's WAL went with it, the copy was renamed into place.
+    expect(sqliteFiles(fx.cache)).toEqual(['index.sqlite']);
+    // Without compaction a third or more of the file is free; with it, none.
+    expect(freeShareOf(asBuilt.cache)).toBeGreaterThan(COMPACT_FREE_PAGE_SHARE);
+    expect(freeShareOf(fx.cache)).toBe(0);
+    expect(fs.statSync(path.join(fx.cache, 'index.sqlite')).ino).not.toBe(before);
+    expect(fs.statSync(path.join(fx.cache, 'index.sqlite')).size).toBeLessThan(
+      fs.statSync(path.join(asBuilt.cache, 'index.sqlite')).size,
+    );
+    expect(walHeader(path.join(fx.cache, 'index.sqlite'))).toEqual([2, 2]);
+    for (const q of ['sym:handler_v2_17', 'term500 term513', 'kind:class Widget3', 're:grow\\(by']) {
+      const compact = await fx.paths(q);
+      expect(compact.length).toBeGreaterThan(0);
+      expect(compact).toEqual(await asBuilt.paths(q));
+    }
+    // An index left that way is compacted by the next reconcile, even one that changes nothing.
+    expect(await asBuilt.index()).toMatchObject({ generation: 2, published: false });
+    expect(freeShareOf(asBuilt.cache)).toBe(0);
+    expect(await asBuilt.paths('sym:handler_v2_17')).toEqual(await fx.paths('sym:handler_v2_17'));
+    // A small change after it is written in place, not copied again.
+    const compacted = fs.statSync(path.join(fx.cache, 'index.sqlite')).ino;
+    fx.write({ 'src/late.ts': 'export function arrived_late() {}\n' });
+    expect(await fx.index()).toMatchObject({ generation: 3, published: true });
+    expect(fs.statSync(path.join(fx.cache, 'index.sqlite')).ino).toBe(compacted);
+    expect(await fx.paths('sym:arrived_late')).toEqual(['src/late.ts']);
+  });
+});
+
+describe('a writer killed between the steps of a publication', () => {
+  it('leaves a ready index that the next writer puts in place, the old one unlinked or not', async () => {
+    for (const oldLeft of [true, false]) {
+      const fx = new Fixture('seal-ready', tree(50));
+      await fx.index();
+      // The next generation, complete, as publishStaging leaves it after its first rename.
+      fx.write({ 'src/late.ts': 'export function arrived_late() {}\n' });
+      const next = tempDir('seal-ready-next');
+      await indexInto(fx.root, next, true);
+      fs.copyFileSync(path.join(next, 'index.sqlite'), path.join(fx.cache, 'index.sqlite.ready'));
+      if (!oldLeft) fs.rmSync(path.join(fx.cache, 'index.sqlite'));
+      const out = await fx.index();
+      expect([oldLeft, out]).toMatchObject([oldLeft, { generation: 1, published: false }]);
+      expect(sqliteFiles(fx.cache)).toEqual(['index.sqlite']);
+      expect(await fx.paths('sym:arrived_late')).toEqual(['src/late.ts']);
+    }
   });
 });
 

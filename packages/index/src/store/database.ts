@@ -116,6 +116,34 @@ export function sealStaging(db: Database, stagingFile: string, copyFile: string,
   return sealed;
 }
 
+/** The share of a database's pages on SQLite's free list (0 for an empty file). */
+export function freePageShare(db: Database): number {
+  const pages = Number(db.pragma('page_count', { simple: true }));
+  const free = Number(db.pragma('freelist_count', { simple: true }));
+  return pages > 0 ? free / pages : 0;
+}
+
+/**
+ * A compact copy of a committed database in `copyFile` (`VACUUM INTO`, then WAL mode, as
+ * readers open it), for publishStaging; false, with nothing left behind, when it cannot be
+ * written (a full disk): the database it copies stays published as it is.
+ */
+export function compactCopy(db: Database, copyFile: string): boolean {
+  try {
+    db.prepare('VACUUM INTO ?').run(copyFile);
+    const copy = openFile(copyFile, { access: 'write' });
+    try {
+      copy.pragma('journal_mode = WAL');
+    } finally {
+      copy.close();
+    }
+    return true;
+  } catch {
+    removeDatabaseFiles(copyFile);
+    return false;
+  }
+}
+
 /**
  * Rebuild the contentless FTS table from the live regions' bytes, dropping dead documents,
  * and the trigram table from the same bytes, dropping stale postings.

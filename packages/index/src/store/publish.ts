@@ -73,24 +73,54 @@ function fsyncPath(file: string, flags: string): void {
 }
 
 /**
+ * A complete index on its way into place: a staging file is renamed to it once flushed,
+ * before the published index is unlinked, so no moment of a publication lacks a complete
+ * index on disk (adoptReadyIndex finishes one a writer died in).
+ */
+const READY_FILE_NAME = `${INDEX_FILE_NAME}.ready`;
+
+/**
  * Publish a staging database (closed by the caller) as the index of `cacheDir`: flushed,
- * then renamed into place, all or nothing. An index it replaces (a rebuild) is unlinked
- * first with its WAL and shared-memory files: SQLite finds those by name, and the new
- * file must never meet the old one's WAL. Readers that still hold the old file keep
- * reading their generation; a reader that opens in between finds no index (index_warming).
+ * renamed to the ready name, then into place, all or nothing. An index it replaces (a
+ * rebuild, a compaction) is unlinked first with its WAL and shared-memory files: SQLite
+ * finds those by name, and the new file must never meet the old one's WAL. Readers that
+ * still hold the old file keep reading their generation; a reader that opens in between
+ * finds no index (index_warming). A writer killed at any step leaves the old index in
+ * place or the new one ready, which the next writer publishes (adoptReadyIndex).
  */
 export function publishStaging(cacheDir: string, stagingFile: string): void {
   const target = path.join(cacheDir, INDEX_FILE_NAME);
+  const ready = path.join(cacheDir, READY_FILE_NAME);
   try {
     fsyncPath(stagingFile, 'r+');
-    removeDatabaseFiles(target);
-    fs.renameSync(stagingFile, target);
+    fs.renameSync(stagingFile, ready);
   } catch (err) {
     removeDatabaseFiles(stagingFile);
     throw err;
   }
+  fsyncDirectory(cacheDir);
+  removeDatabaseFiles(target);
+  fs.renameSync(ready, target);
+  fsyncDirectory(cacheDir);
+}
+
+/**
+ * Finish a publication whose writer died between its steps (publishStaging): a ready index
+ * is complete and newer than any published one, so it takes the published one's place.
+ * Only a writer holding the lock calls this. Answers whether there was one.
+ */
+export function adoptReadyIndex(cacheDir: string): boolean {
+  const ready = path.join(cacheDir, READY_FILE_NAME);
+  if (!fs.existsSync(ready)) return false;
+  removeDatabaseFiles(path.join(cacheDir, INDEX_FILE_NAME));
+  fs.renameSync(ready, path.join(cacheDir, INDEX_FILE_NAME));
+  fsyncDirectory(cacheDir);
+  return true;
+}
+
+function fsyncDirectory(dir: string): void {
   try {
-    fsyncPath(cacheDir, 'r');
+    fsyncPath(dir, 'r');
   } catch {
     /* directory fsync is best effort */
   }

@@ -45,7 +45,10 @@ export function reconcileInWorker(
   changed?: readonly string[],
 ): Promise<ReconcileOutcome> {
   const options = { cacheDir, ...(seedFrom ? { seedFrom } : {}), ...(changed ? { changed } : {}) };
-  if (smallChange(root, changed) || !fs.existsSync(SCRIPT)) return reconcile(root, options);
+  // A compaction (reconcile.ts compactWhenFree: seconds on a large index) waits for a
+  // reconcile in a worker: in this thread it would hold every request up.
+  if (smallChange(root, changed)) return reconcile(root, { ...options, compact: false });
+  if (!fs.existsSync(SCRIPT)) return reconcile(root, options);
   return new Promise((resolve) => {
     let settled = false;
     const settle = (r: ReconcileOutcome) => {
