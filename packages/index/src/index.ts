@@ -66,7 +66,7 @@ export { unparsedCodeMentioning } from './query/mentions';
 export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup, Truncation, RegexScanReport } from './query/hit';
 export { qualifiedName } from './extract/facts';
 export { indexPath, removeWriterLockOfThread } from './store/publish';
-export { publishedStamp } from './store/database';
+export { publishedStamp, releaseStampProbe } from './store/database';
 export {
   lockFileState,
   processAlive,

@@ -2,8 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { reconcile } from '@trufflepig/index';
-import { closeIdleStaleReaders, openPublished, releaseReader } from '../src/core/reader-pool';
-import { ROOT_DAEMON_HOST } from '../src/core/host';
+import { closeIdleStaleReaders, openPublished, ReaderPool, releaseReader } from '../src/core/reader-pool';
+import { CLIENT_HOST, ROOT_DAEMON_HOST } from '../src/core/host';
+import { openWorkspace } from '../src';
 
 describe('reader pool (long-lived processes)', () => {
   it('reuses a loaded index until a new publication replaces it', async () => {
@@ -60,5 +61,75 @@ describe('reader pool (long-lived processes)', () => {
     if (!fresh.ok) throw new Error('open failed');
     expect(fresh.value.generation).toBe(2);
     releaseReader(fresh.value);
+  });
+});
+
+/** Descriptors this process holds open on `file`. */
+function openDescriptors(file: string): number {
+  let n = 0;
+  for (const fd of fs.readdirSync('/proc/self/fd')) {
+    try {
+      if (fs.readlinkSync(`/proc/self/fd/${fd}`) === file) n++;
+    } catch {
+      /* closed meanwhile */
+    }
+  }
+  return n;
+}
+
+describe('reader pool of a library Workspace', () => {
+  async function indexedRoot(): Promise<{ root: string; cache: string }> {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-pool-lib-')));
+    const root = path.join(base, 'root');
+    const cache = path.join(base, 'cache');
+    fs.mkdirSync(root);
+    fs.writeFileSync(path.join(root, 'a.rs'), 'fn alpha_one() {}\n');
+    return { root, cache };
+  }
+
+  it('keeps one reader open between searches, sees a new generation, and closes it with the Workspace', async () => {
+    const { root, cache } = await indexedRoot();
+    const ws = await openWorkspace({ root, cache, noWorkspace: true });
+    const [indexed] = (await ws.index()).roots;
+    const file = path.join(indexed.cacheDir, 'index.sqlite');
+    expect(openDescriptors(file)).toBe(0);
+    expect((await ws.search('alpha_one')).hits.map((h) => h.path)).toEqual(['a.rs']);
+    const held = openDescriptors(file);
+    expect(held).toBeGreaterThan(0);
+    await ws.search('alpha_one');
+    await ws.search('fn');
+    expect(openDescriptors(file)).toBe(held);
+    // A new generation is read by the next search (the pooled reader is replaced).
+    fs.writeFileSync(path.join(root, 'b.rs'), 'fn beta_two() {}\n');
+    await ws.index();
+    expect((await ws.search('beta_two')).hits.map((h) => h.path)).toEqual(['b.rs']);
+    await ws.close();
+    expect(openDescriptors(file)).toBe(0);
+  });
+
+  it('closes a reader left unused for its idle time, and opens one again when asked', async () => {
+    const { root, cache } = await indexedRoot();
+    await reconcile(root, { cacheDir: cache, parallelism: 1 });
+    const pool = new ReaderPool(50);
+    const host = { ...CLIENT_HOST, readers: pool };
+    const first = await openPublished(host, cache, root);
+    if (!first.ok) throw new Error('open failed');
+    const again = await openPublished(host, cache, root);
+    if (!again.ok) throw new Error('open failed');
+    expect(again.value).toBe(first.value);
+    releaseReader(first.value);
+    releaseReader(again.value);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(first.value.db.open).toBe(false);
+    const fresh = await openPublished(host, cache, root);
+    if (!fresh.ok) throw new Error('open failed');
+    expect(fresh.value.db.open).toBe(true);
+    expect(fresh.value.files().map((f) => f.path)).toEqual(['a.rs']);
+    // One in use is never closed for idleness.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(fresh.value.db.open).toBe(true);
+    releaseReader(fresh.value);
+    pool.closeAll();
+    expect(fresh.value.db.open).toBe(false);
   });
 });

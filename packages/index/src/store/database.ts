@@ -211,3 +211,11 @@ export function publishedStamp(file: string): string | undefined {
     return undefined;
   }
 }
+
+/** Close the connection publishedStamp keeps for `file` (a library closing its readers); the next call opens one again. */
+export function releaseStampProbe(file: string): void {
+  const probe = probes.get(file);
+  if (!probe) return;
+  probe.db.close();
+  probes.delete(file);
+}

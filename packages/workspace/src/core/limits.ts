@@ -52,3 +52,9 @@ export const SPAN_NARROW_SPAN_BYTES_MAX = 16 * 1024;
 export const IN_THREAD_RECONCILE_MAX_PATHS = 16;
 /** Roots whose percent-encoded form result entries remember (core/search.ts encodedRoot); past it they start over. */
 export const ENCODED_ROOTS_REMEMBERED = 64;
+/**
+ * A library Workspace closes a pooled reader unused this long: its next search opens a new
+ * one from the old one's file table, and an idle one no longer holds its generation's
+ * snapshot, which would keep a daemon's checkpoints from passing it.
+ */
+export const LIBRARY_READER_IDLE_MS = 30_000;

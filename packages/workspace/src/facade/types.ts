@@ -492,8 +492,9 @@ export interface Workspace {
   /** Index the root (or every available member, or the selected one) in the foreground. */
   index(options?: IndexOptions): Promise<IndexResult>;
   /**
-   * Wait for calls in flight, then refuse new ones (workspace_closed). The API keeps no
-   * reader open between calls, so nothing else is held; call it when done anyway.
+   * Wait for calls in flight, close the readers kept between calls (each is also closed
+   * after LIBRARY_READER_IDLE_MS unused, or replaced when a newer generation is published),
+   * then refuse new calls (workspace_closed).
    */
   close(): Promise<void>;
 }

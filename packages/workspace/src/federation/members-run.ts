@@ -118,7 +118,7 @@ export async function runMemberSearches(
   reqs: readonly MemberSearchRequest[],
   deadlineAt?: number,
 ): Promise<MemberSearchResult[]> {
-  if (reqs.length <= 1 || !fs.existsSync(WORKER_FILE) || host.poolsReaders) return inProcess(reqs, deadlineAt);
+  if (reqs.length <= 1 || !fs.existsSync(WORKER_FILE) || host.readers) return inProcess(reqs, deadlineAt);
   const lanes = assignThreads(reqs.map(indexBytes), Math.max(1, os.availableParallelism()), workerMinIndexBytes());
   const results = new Array<Promise<MemberSearchResult>>(reqs.length);
   // Workers first, so they start up while this thread searches its own share.
