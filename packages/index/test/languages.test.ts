@@ -308,6 +308,36 @@ describe('Luau blanking', () => {
   });
 });
 
+describe('Lua module fields', () => {
+  it('reads `T.a.x = …` and `T["name/with/slashes"] = …` at module level as fields of T, functions when assigned one', () => {
+    // Neovim's runtime: `M['textDocument/hover'] = function …` (lsp/handlers.lua), `M.handlers.signs = {…}` (diagnostic.lua).
+    const src = [
+      'local M = {}',
+      'M.handlers = {}',
+      "M['textDocument/hover'] = function(_, result) return result end",
+      'M["workspace/applyEdit"] = M.apply',
+      'M.handlers.signs = { show = function(ns) return ns end }',
+      'M.handlers.underline = function(ns) return ns end',
+      "M.handlers['x'].y = 1",
+      'local function f()',
+      "  M['inner/local'] = function() end",
+      'end',
+      'return M',
+    ].join('\n');
+    const x = extractFile('luau', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(x.definitions.map((d) => `${d.kind} ${d.container ?? ''}::${d.name} ${d.startLine}`)).toEqual([
+      'variable ::M 1',
+      'field M::handlers 2',
+      'function M::textDocument/hover 3',
+      'field M::workspace/applyEdit 4',
+      'field M.handlers::signs 5',
+      'function M.handlers::underline 6',
+      'function ::f 8',
+    ]);
+  });
+});
+
 describe('parse failures keep lexical coverage', () => {
   it.each([
     ['csharp', 'class A { void M( { }'],

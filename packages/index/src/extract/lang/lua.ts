@@ -9,6 +9,8 @@ const QUERY = `
 (variable_declaration (variable_list name: (identifier) @name)) @def.variable
 (chunk (assignment_statement (variable_list name: (identifier) @name)) @def.variable)
 (chunk (assignment_statement (variable_list name: (dot_index_expression table: (identifier) @owner field: (identifier) @name))) @def.field)
+(chunk (assignment_statement (variable_list name: (dot_index_expression table: (dot_index_expression) @owner field: (identifier) @name))) @def.field)
+(chunk (assignment_statement (variable_list name: (bracket_index_expression table: [(identifier) (dot_index_expression)] @owner field: (string content: (string_content) @name)))) @def.field)
 ((function_call name: (identifier) @_require arguments: (arguments)) @import (#eq? @_require "require"))
 (function_call name: (identifier) @role.call)
 (function_call name: (dot_index_expression field: (identifier) @role.call))
@@ -21,10 +23,13 @@ const QUERY = `
 (for_numeric_clause name: (identifier) @range.local)
 `;
 
+/** The nodes between an assigned name and its variable list: `T.x`, `T.a.x`, `T["x/y"]`. */
+const ASSIGNED_NAME_PARTS = new Set(['dot_index_expression', 'bracket_index_expression', 'string']);
+
 /** The value assigned to the name at `name`'s position in its variable list. */
 function valueOf(name: Node): Node | undefined {
   let target: Node = name;
-  if (target.parent?.type === 'dot_index_expression') target = target.parent;
+  while (target.parent && ASSIGNED_NAME_PARTS.has(target.parent.type)) target = target.parent;
   const list = target.parent;
   if (list?.type !== 'variable_list') return undefined;
   const index = list.namedChildren.findIndex((c) => c.startIndex === target.startIndex);
@@ -58,8 +63,10 @@ function declaredBefore(statement: Node, name: string): boolean {
 
 /**
  * Module-level locals and globals are variables (constants when SCREAMING_CASE), functions
- * when a function is assigned; `T.x = …` at module level is a field of T; locals inside
- * functions are not definitions.
+ * when a function is assigned; `T.x = …`, `T.a.x = …` and `T["name/with/slashes"] = …` at
+ * module level are fields of T (of `T.a`), functions when a function is assigned (Neovim's
+ * LSP handlers are `M['textDocument/hover'] = function …`); locals inside functions are not
+ * definitions.
  */
 function refine(def: Node, kind: string, name: Node): string | null {
   if (kind === 'function' || kind === 'method') return kind;
@@ -72,7 +79,7 @@ function refine(def: Node, kind: string, name: Node): string | null {
 
 export const LUAU: LanguageSpec = {
   grammar: '@tree-sitter-grammars/tree-sitter-lua',
-  version: 2,
+  version: 3,
   query: QUERY,
   identifiers: { identifier: 'id' },
   refine,
