@@ -88,11 +88,13 @@ function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | und
  * Where the receiver or qualifier of the call at `start` ends (the byte before its `.` or
  * `->`: `attr.init(`, `p->op(`), or undefined for a bare call.
  */
-function receiverEnd(bytes: Buffer, start: number): number | undefined {
+function receiverEnd(bytes: Buffer, start: number, lang: string): number | undefined {
   let i = start - 1;
   while (i >= 0 && (bytes[i] === 0x20 || bytes[i] === 0x09)) i--;
   if (bytes[i] === 0x2e) return i - 1;
   if (bytes[i] === 0x3e && bytes[i - 1] === 0x2d) return i - 2;
+  // Lua's method call `obj:m(` (a `::` is a goto label's).
+  if (lang === 'luau' && bytes[i] === 0x3a && bytes[i - 1] !== 0x3a) return i - 1;
   return undefined;
 }
 
@@ -257,7 +259,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
       for (const o of inside) if (o.role === 'member' || o.role === 'call') mentioned.add(o.name);
       for (const o of inside) {
         if (o.role !== 'call') continue;
-        const end = receiverEnd(bytes, o.start);
+        const end = receiverEnd(bytes, o.start, file.lang);
         const path = end === undefined ? pathQualifierOf(bytes, o.start) : undefined;
         // One callee per name and path: `context::budget()` and a bare `budget()` are two.
         const key = `${path ?? ''}::${o.name}`;
@@ -292,7 +294,12 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         // (`c.Args(`). Another type's method through `this`/`self` is a guess too: rxjs'
         // `operate` called `this.error(err)` on a Subscriber, not on the Subject whose
         // `error` the name alone chose (an agent trial).
-        const guessed = target?.container != null && target.container !== focus.container && receiver !== undefined;
+        // Lua names its receiver: only `self` (or the table itself) is the caller's own
+        // table; `parser:parse()` inside `LanguageTree:parse` is another object's method.
+        const ownReceiver =
+          file.lang !== 'luau' || receiver === 'self' || (receiver !== undefined && receiver === target?.container);
+        const guessed =
+          target?.container != null && receiver !== undefined && (target.container !== focus.container || !ownReceiver);
         if (target && callees.length < CTX_LIST_MAX)
           callees.push(guessed ? { ...item(target), resolution: 'candidate' } : item(target));
         else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);

@@ -457,6 +457,19 @@ function luaAliasOf(
   );
 }
 
+/**
+ * The text before an occurrence with its language's member separators spelled as
+ * memberSite reads them: PHP's static property `self::$b` as `self::b`, Lua's method call
+ * `self:b(` as `self.b(` (it read `obj:b` as a bare `b`: `refs LanguageTree::parse` kept
+ * the C parser's `parser:parse` as resolved and dropped `self.tree:parse()`, an agent trial
+ * on the Neovim runtime).
+ */
+function memberQualifierText(lang: string, before: string): string {
+  if (lang === 'php') return before.replace(/::\s*\$$/, '::');
+  if (lang === 'luau') return before.replace(/(^|[^:]):\s*$/, '$1.');
+  return before;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -928,8 +941,7 @@ export function referenceSites(
           // A constructor is called, never read: `this.constructor.name` is the class's property.
           if (o.role !== 'call' && isConstructorName(use.file.lang, name, container)) continue;
           const qualifiedMember = memberSite(
-            // PHP's static property `self::$b` is qualified as `self::b` is.
-            use.file.lang === 'php' ? before().replace(/::\s*\$$/, '::') : before(),
+            memberQualifierText(use.file.lang, before()),
             container,
             holder,
             (type) => fileDefs.some((d) => d.name === name && d.container === type),

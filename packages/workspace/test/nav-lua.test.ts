@@ -3,7 +3,7 @@
 // and `table.sort`, `os.execute`, a bare `error(...)` are Lua's own; and `show sym:` of a
 // type names the members its file defines outside it (Lua tables, Rust `impl` blocks).
 // Real repositories, real tree-sitter parses (the Luau and Rust extractors).
-import { mapCommand, refsCommand, showCommand } from '../src';
+import { ctxCommand, mapCommand, refsCommand, searchCommand, showCommand } from '../src';
 import { indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -89,6 +89,48 @@ const FILES = {
   ].join('\n'),
 };
 
+// Neovim's runtime (an agent trial, 2026-12-06): a class table's methods call each other
+// through `self:`, other objects' methods of the same name through their own receiver.
+const TREES = {
+  'lua/vim/treesitter/languagetree.lua': [
+    'local LanguageTree = {}',
+    'LanguageTree.__index = LanguageTree',
+    '',
+    'function LanguageTree.new(source)',
+    '  return setmetatable({ _source = source }, LanguageTree)',
+    'end',
+    '',
+    'function LanguageTree:parse()',
+    '  local tree = self._parser:parse(self._source)',
+    '  self:_do_callback(tree)',
+    '  return tree',
+    'end',
+    '',
+    'function LanguageTree:_do_callback(tree)',
+    '  return tree',
+    'end',
+    '',
+    'return LanguageTree',
+    '',
+  ].join('\n'),
+  'lua/vim/treesitter/highlighter.lua': [
+    'local M = {}',
+    '',
+    'function M.attach(tree)',
+    '  M.tree = tree',
+    '  M.tree:parse()',
+    'end',
+    '',
+    'function M.get(lang_tree)',
+    '  local self = lang_tree',
+    '  self:parse()',
+    'end',
+    '',
+    'return M',
+    '',
+  ].join('\n'),
+};
+
 const RUST = {
   'src/bucket.rs': [
     'pub struct TokenBucket {',
@@ -110,11 +152,13 @@ const RUST = {
 
 let repo: IndexedRepo;
 let rust: IndexedRepo;
+let trees: IndexedRepo;
 const rows = (stdout: string) => stdout.trimEnd().split('\n');
 
 beforeAll(async () => {
   repo = await indexedRepo('tp-nav-lua-', FILES);
   rust = await indexedRepo('tp-nav-impl-', RUST);
+  trees = await indexedRepo('tp-nav-lua-self-', TREES);
 });
 
 describe('members written outside a type', () => {
@@ -174,5 +218,37 @@ describe('Lua modules', () => {
     const out = rows((await refsCommand(['error'], repo.at())).stdout);
     expect(out.find((r) => r.includes('error(msg, 2)'))).toMatch(/^\d+ 16 call unresolved in tablex::error: /);
     expect(out.find((r) => r.includes('argument %d'))).toMatch(/^\d+ 5 call unresolved in utils::assert_arg: /);
+  });
+});
+
+describe('Lua methods called through a receiver (`obj:m()`)', () => {
+  const json = (r: { stdout: string }) => JSON.parse(r.stdout);
+
+  it('refs T::m keeps the calls through self and through other objects, as candidates where the receiver is unknown', async () => {
+    const page = json(await refsCommand(['LanguageTree::parse'], { ...trees.at(), format: 'json' }));
+    const sites = page.hits.map(
+      (h: { path: string; start_line: number; resolution: string }) => `${h.path}:${h.start_line} ${h.resolution}`,
+    );
+    // Before: `self:parse()` and `M.tree:parse()` were dropped (read as bare `parse`), and
+    // the C parser's `self._parser:parse(...)` inside LanguageTree:parse was resolved.
+    expect(sites).toEqual(
+      expect.arrayContaining([
+        'lua/vim/treesitter/highlighter.lua:5 candidate',
+        'lua/vim/treesitter/highlighter.lua:10 candidate',
+        'lua/vim/treesitter/languagetree.lua:9 candidate',
+      ]),
+    );
+    expect(sites).not.toContain('lua/vim/treesitter/languagetree.lua:9 resolved');
+  });
+
+  it("ctx of a method resolves its calls through self to its own table's methods, another receiver's as candidates", async () => {
+    const hit = json(await searchCommand(['sym:LanguageTree::parse'], { ...trees.at(), format: 'json' })).hits[0];
+    const c = json(await ctxCommand(hit.handle, { ...trees.at(), format: 'json' }));
+    const callees = c.callees.map(
+      (x: { name: string; resolution?: string }) => `${x.name} ${x.resolution ?? 'resolved'}`,
+    );
+    // Before: `_do_callback` unresolved (a method needs a receiver, and `:` was none), and
+    // `self._parser:parse(...)` resolved to the first `parse` of another module.
+    expect(callees).toEqual(['LanguageTree::parse candidate', 'LanguageTree::_do_callback resolved']);
   });
 });
