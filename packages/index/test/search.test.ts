@@ -208,6 +208,26 @@ describe('sym:', () => {
     expect((await own.search('sym:java.util')).hits.map((h) => h.kind)).toEqual(['module']);
   });
 
+  it("reads a dotted name whose owner is a module as the name in that module's files", async () => {
+    // Neovim: `search sym:vim.lsp.util.make_position_params` answered 0 hits and no hint
+    // (an agent trial): the function is `M.make_position_params` of lua/vim/lsp/util.lua.
+    const own = new Fixture('sym-module', {
+      'lua/vim/lsp/util.lua': 'local M = {}\nfunction M.make_params(w)\n  return w\nend\nreturn M\n',
+      'lua/vim/lsp/init.lua': 'local M = {}\nfunction M.start(c)\n  return c\nend\nreturn M\n',
+      'lua/vim/other.lua': 'local M = {}\nfunction M.make_params(x)\n  return x\nend\nreturn M\n',
+      'pkg/helpers.py': 'def slugify(text):\n    return text\n',
+      'pkg/other.py': 'def slugify(text):\n    return text.lower()\n',
+    });
+    await own.index();
+    const where = async (q: string) => (await own.search(q)).hits.map((h) => `${h.path} ${h.name}`);
+    expect(await where('sym:vim.lsp.util.make_params')).toEqual(['lua/vim/lsp/util.lua M::make_params']);
+    // A directory's own module file (init.lua) is the directory's module.
+    expect(await where('sym:vim.lsp.start')).toEqual(['lua/vim/lsp/init.lua M::start']);
+    expect(await where('sym:pkg.helpers.slugify')).toEqual(['pkg/helpers.py slugify']);
+    // A module that defines no such name: nothing, as before.
+    expect(await where('sym:vim.lsp.util.slugify')).toEqual([]);
+  });
+
   it('a definition query with an identifier answers definitions only, never its uses', async () => {
     const hits = (await fx.search('kind:method refill_tokens')).hits;
     expect(hits.map((h) => [h.path, h.kind])).toEqual([['src/token_bucket.rs', 'method']]);

@@ -9,7 +9,7 @@ import {
   type IndexedDefinition,
   type IndexedFile,
 } from '@trufflepig/index';
-import { fileStanding } from '@trufflepig/rank';
+import { fileStanding, moduleNameOf } from '@trufflepig/rank';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { ok, type Outcome } from './errors';
 import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
@@ -116,16 +116,6 @@ function pathQualifierOf(bytes: Buffer, start: number): string | undefined {
 function importedFromOutside(t: NavTarget, path: string, name: string): boolean {
   const binding = t.reader.fileImports(path).find((i) => (i.alias ?? i.name) === name);
   return binding !== undefined && followImport(t.reader, binding, binding.name ?? name).definitions.length === 0;
-}
-
-/** The module a file is: its stem, or its directory's name for `mod.rs`, `__init__.py`, `index.*`. */
-function moduleNameOf(path: string): string {
-  const parts = path.split('/');
-  const base = parts[parts.length - 1];
-  const stem = base.includes('.') ? base.slice(0, base.indexOf('.')) : base;
-  return (stem === 'mod' || stem === '__init__' || stem === 'index') && parts.length > 1
-    ? parts[parts.length - 2]
-    : stem;
 }
 
 /** The receiver word before a member call (`bitmap` in `bitmap.getWidth(`), or undefined. */

@@ -705,6 +705,7 @@ export function referenceSites(
   const q = dottedAsOwned(
     targets.map((t) => t.reader),
     asked,
+    { moduleMembers: false },
   );
   const parts = q.text.split('::');
   const name = parts[parts.length - 1];

@@ -40,6 +40,22 @@ export function stem(path: string): string {
   return dot > 0 ? base.slice(0, dot) : base;
 }
 
+/** Stems that name their directory's module: `mod.rs`, `__init__.py`, `index.js` (and Lua's `init.lua`). */
+const DIRECTORY_MODULE_STEMS: ReadonlySet<string> = new Set(['mod', '__init__', 'index']);
+const LUA_FILE = /\.luau?$/;
+
+/**
+ * The module a file is, as code names it: its stem (`util` for `lua/vim/lsp/util.lua`,
+ * `coop` for `coop.rs`), or its directory's name for a file that stands for its directory.
+ */
+export function moduleNameOf(path: string): string {
+  const parts = path.split('/');
+  const base = parts[parts.length - 1];
+  const stemOf = base.includes('.') ? base.slice(0, base.indexOf('.')) : base;
+  const standsForDirectory = DIRECTORY_MODULE_STEMS.has(stemOf) || (stemOf === 'init' && LUA_FILE.test(base));
+  return standsForDirectory && parts.length > 1 ? parts[parts.length - 2] : stemOf;
+}
+
 export function extension(path: string): string {
   const base = basename(path);
   const dot = base.lastIndexOf('.');

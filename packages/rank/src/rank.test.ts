@@ -2,6 +2,7 @@ import {
   fileStanding,
   filenameEvidence,
   filenameScreenWords,
+  moduleNameOf,
   nonCodeSiblingGroup,
   spreadSiblings,
   fuseLanes,
@@ -273,6 +274,18 @@ describe('fusion', () => {
       prior: (p) => (p.startsWith('tests/') ? 0.7 : 1),
     });
     expect(fused[0].path).toBe('src/b.rs');
+  });
+});
+
+describe('moduleNameOf', () => {
+  it('is the stem, or the directory for a file that stands for it', () => {
+    expect(moduleNameOf('lua/vim/lsp/util.lua')).toBe('util');
+    expect(moduleNameOf('lua/vim/lsp/init.lua')).toBe('lsp');
+    expect(moduleNameOf('src/runtime/mod.rs')).toBe('runtime');
+    expect(moduleNameOf('django/db/__init__.py')).toBe('db');
+    expect(moduleNameOf('lib/index.d.ts')).toBe('lib');
+    // Only Lua's init stands for its directory.
+    expect(moduleNameOf('cmd/init.go')).toBe('init');
   });
 });
 

@@ -1,3 +1,4 @@
+import { moduleNameOf } from '@trufflepig/rank';
 import type { ParsedQuery } from './parse';
 import type { IndexReader } from './reader';
 
@@ -21,11 +22,42 @@ export function ownedMemberOf(text: string): { readonly owner: string; readonly 
  * `java.util` keeps its spelling. Before, such a query answered `0 hits` with no hint (an
  * agent trial on Django). The input stays as typed; only the name looked up changes.
  */
-export function dottedAsOwned(readers: readonly Pick<IndexReader, 'definitions'>[], q: ParsedQuery): ParsedQuery {
+export function dottedAsOwned(
+  readers: readonly Pick<IndexReader, 'definitions'>[],
+  q: ParsedQuery,
+  options: { readonly moduleMembers: boolean } = { moduleMembers: true },
+): ParsedQuery {
   const member = ownedMemberOf(q.text);
   const asked = member ? `${member.owner}::${member.name}` : phpSpelled(q.text);
   if (asked === undefined || readers.some((r) => r.definitions(q.text).length > 0)) return q;
-  return { ...q, text: asked };
+  return (member && options.moduleMembers && moduleMember(readers, q, member)) || { ...q, text: asked };
+}
+
+/**
+ * A dotted name whose owner is a module, not a type: `vim.lsp.util.make_position_params`
+ * is `make_position_params` of the file whose module is `util` (Lua's module table `M`,
+ * a Python module's function), when no definition is owned by `util` itself. The query
+ * then asks for the name in those files (as `file:` would); undefined when none defines it.
+ * For definition queries only (`search sym:`, `show sym:`): `refs` looks for sites in every
+ * file, and a `file:` filter would drop them (`moduleMembers: false`).
+ * Before, an agent trial on the Neovim runtime got `0 hits` with no hint.
+ */
+function moduleMember(
+  readers: readonly Pick<IndexReader, 'definitions'>[],
+  q: ParsedQuery,
+  member: { readonly owner: string; readonly name: string },
+): ParsedQuery | undefined {
+  if (readers.some((r) => r.definitions(member.name, { container: member.owner }).length > 0)) return undefined;
+  const paths = new Set(
+    readers.flatMap((r) =>
+      r
+        .definitions(member.name)
+        .filter((d) => moduleNameOf(d.file.path) === member.owner)
+        .map((d) => d.file.path),
+    ),
+  );
+  if (paths.size === 0) return undefined;
+  return { ...q, text: member.name, fileInclude: [...q.fileInclude, ...paths] };
 }
 
 /** A PHP name with a namespace (`Symfony\Component\HttpFoundation\Request`, `\Foo\Bar::baz`). */
