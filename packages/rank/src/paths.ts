@@ -89,11 +89,16 @@ export function isTestPath(path: string): boolean {
  * `node_modules/lru-cache/dist/` is all the code that package ships.
  */
 const GENERATED_DIRS = new Set(['dist']);
-/** Minified files, bundles and source maps: built from other files, never edited. */
-const GENERATED_FILE = /\.min\.(?:[cm]?js|css)$|[.-]bundle\.[cm]?js$|\.(?:[cm]?js|css|ts)\.map$/i;
+/**
+ * Minified files, bundles and source maps: built from other files, never edited. And a
+ * ctags or etags index (`tags`, `TAGS`): a line per name of the tree, so it matched every
+ * identifier an agent asked for (Neovim's `doc/tags` was a hit of 5 of 10 questions in an
+ * agent trial).
+ */
+const GENERATED_FILE = /\.min\.(?:[cm]?js|css)$|[.-]bundle\.[cm]?js$|\.(?:[cm]?js|css|ts)\.map$|^(?:tags|TAGS)$/i;
 
 /**
- * Build output (bundles under `dist/`, minified files, source maps). A bundle repeats every
+ * Build output (bundles under `dist/`, minified files, source maps, tag indexes). A bundle repeats every
  * definition of its sources, so without this rule `show sym:mergeConfig` read axios's
  * `dist/axios.js` and `refs` listed the bundle's copies first (an agent trial).
  */

@@ -120,6 +120,8 @@ describe('build output', () => {
     'lib/app.js.map',
     'build/app.bundle.js',
     'static/vendor-bundle.mjs',
+    'doc/tags',
+    'TAGS',
   ])('%s is build output', (p) => expect(isGeneratedPath(p)).toBe(true));
   // A vendored package's dist/ is all the code it ships; a .map elsewhere is no source map.
   it.each([
@@ -131,6 +133,8 @@ describe('build output', () => {
     'data/world.map',
     'src/minify.js',
     'dist.txt',
+    'src/tags.js',
+    'lib/tags/index.ts',
   ])('%s is not build output', (p) => expect(isGeneratedPath(p)).toBe(false));
   it('tells a TypeScript declaration file', () => {
     expect(['index.d.ts', 'types/a.d.mts', 'x.d.cts'].every(isTypeDeclarationPath)).toBe(true);
