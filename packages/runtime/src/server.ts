@@ -41,6 +41,12 @@ export interface RequestContext {
    * whole-root reconcile. A read verb awaits it so that a search right after a save sees it.
    */
   settleNoted(): Promise<void>;
+  /**
+   * Resolves true once the daemon's first reconcile (the one it starts with: a root's first
+   * index when it has none) has ended, false if it is still running `ms` later. A read
+   * that finds no published index waits on it instead of answering `index_warming` at once.
+   */
+  firstReconcileWithin(ms: number): Promise<boolean>;
 }
 
 /** What a handler answers; `json` (a string) is passed on to the client, anything else in it is ignored. */
@@ -121,12 +127,27 @@ function settledWithin(settled: Promise<void>, ms: number): Promise<void> {
   return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Whether `run` (absent: none was started) has ended within `ms`. */
+async function endedWithin(run: Promise<unknown> | undefined, ms: number): Promise<boolean> {
+  if (run === undefined) return true;
+  let ended = false;
+  await settledWithin(
+    run.then(() => {
+      ended = true;
+    }),
+    ms,
+  );
+  return ended;
+}
+
 class Daemon extends ServedProcess<DaemonStatus> implements RunningDaemon {
   private readonly scheduler: ReconcileScheduler;
   private readonly log: (line: string) => void;
   private watcher?: TreeWatcher;
   private watcherState: WatcherState = { state: 'off' };
   private lastEventRootCheck = 0;
+  /** The reconcile the daemon starts with (RequestContext.firstReconcileWithin). */
+  private firstRun?: Promise<ReconcileRun>;
 
   constructor(
     private readonly opts: RootDaemonOptions,
@@ -159,7 +180,7 @@ class Daemon extends ServedProcess<DaemonStatus> implements RunningDaemon {
     this.log(
       `serving ${this.root} on ${this.socketPath} (version ${this.service.version}, watcher ${this.watcherState.state})`,
     );
-    void this.scheduler.request('start');
+    this.firstRun = this.scheduler.request('start');
     return this;
   }
 
@@ -172,6 +193,7 @@ class Daemon extends ServedProcess<DaemonStatus> implements RunningDaemon {
       cacheDir: this.cacheDir,
       reconcileNow: () => this.scheduler.request('request'),
       settleNoted: () => (wait > 0 ? settledWithin(this.scheduler.settleNoted(), wait) : Promise.resolve()),
+      firstReconcileWithin: (ms) => endedWithin(this.firstRun, ms),
     };
     return this.opts.handler(req, ctx);
   }

@@ -396,3 +396,19 @@ test('settleNoted waits for noted events at most freshReadWaitMs; with 0 it does
   expect(Date.now() - asked).toBeLessThan(1_000);
   expect(r.calls).toHaveLength(1); // the quiet period still runs its course
 });
+
+test('firstReconcileWithin: false while the start reconcile runs past the wait, true once it has ended', async () => {
+  const r = recorder(400);
+  const answers: boolean[] = [];
+  const { cacheDir } = await start(r.reconcile, {
+    handler: async (_req, ctx) => {
+      answers.push(await ctx.firstReconcileWithin(50));
+      answers.push(await ctx.firstReconcileWithin(2_000));
+      answers.push(await ctx.firstReconcileWithin(0));
+      return { stdout: '', stderr: '', exitCode: 0 };
+    },
+  });
+  await sendRequest(cacheDir, { verb: 'search' });
+  expect(answers).toEqual([false, true, true]);
+  expect(r.calls[0].end).toBeDefined();
+});

@@ -29,6 +29,7 @@ describe('daemon-served errors', () => {
       stdout: '',
       stderr: expect.stringMatching(/^trufflepig: bad_arguments: search needs a query[^\n]*\n$/),
       exitCode: 2,
+      errorCode: 'bad_arguments',
     });
   });
 

@@ -69,12 +69,14 @@ export interface CommandResult {
   readonly exitCode: 0 | 2;
   /** The JSON rendering of the same answer, when `alsoJson` asked for it and stdout is lines. */
   readonly json?: string;
+  /** An error answer's code (exit 2), for a host that acts on it (a daemon still building its first index). */
+  readonly errorCode?: string;
 }
 
 /** An error as a command's answer: fitted to the budget (render's fitError), exit 2. */
 export function errorResult(err: CodedError, budget: number): CommandResult {
   const r = fitError(err, budget);
-  return { stdout: r.stdout, stderr: r.stderr, exitCode: 2 };
+  return { stdout: r.stdout, stderr: r.stderr, exitCode: 2, errorCode: err.code };
 }
 
 /** An unexpected exception as a command's answer: one coded `internal_error` line, no stack. */

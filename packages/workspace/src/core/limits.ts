@@ -58,3 +58,9 @@ export const ENCODED_ROOTS_REMEMBERED = 64;
  * snapshot, which would keep a daemon's checkpoints from passing it.
  */
 export const LIBRARY_READER_IDLE_MS = 30_000;
+/**
+ * How long a read served by a root daemon waits for the daemon's first index before it
+ * answers `index_warming`: a repository of a few thousand files is indexed in that time,
+ * and one answer after a wait costs an agent less than an error and a retry loop.
+ */
+export const FIRST_INDEX_WAIT_MS = 30_000;

@@ -62,9 +62,39 @@ export async function handleServedRequest(req: ServedRequest, host: Host): Promi
   return linesError(result, opts);
 }
 
+/**
+ * Answer a request of a root daemon whose first index may still be building: a read that
+ * finds no published index waits for the daemon's first reconcile (at most `waitMs`) and
+ * is answered then. Past the wait it answers `index_warming` saying the daemon is building
+ * it: the reader's `run: trufflepig index` would meet `index_locked` (an agent trial on the
+ * Neovim runtime spent three commands on a fresh root before its first answer).
+ */
+export async function answerWhenIndexed(
+  req: ServedRequest,
+  host: Host,
+  firstReconcileWithin: (ms: number) => Promise<boolean>,
+  waitMs: number,
+): Promise<HandlerAnswer> {
+  const first = await handleServedRequest(req, host);
+  if (first.errorCode !== 'index_warming') return asAnswer(first);
+  if (await firstReconcileWithin(waitMs)) return answerRequest(req, host);
+  const opts = commandOptions(req, host);
+  const warming = errorResult(
+    {
+      code: 'index_warming',
+      message: `this root's daemon (pid ${process.pid}) is building its first index and has not published it after ${Math.round(waitMs / 1000)} s; retry in a moment (trufflepig status says when it is published)`,
+    },
+    budgetOf(req, opts),
+  );
+  return asAnswer(linesError(warming, opts));
+}
+
 /** A runtime request answered in `host`, as the body of the runtime's reply (the JSON rendering rides along when the request asked for it: the MCP front end). */
 export async function answerRequest(req: ServedRequest, host: Host): Promise<HandlerAnswer> {
-  const r = await handleServedRequest(req, host);
+  return asAnswer(await handleServedRequest(req, host));
+}
+
+function asAnswer(r: CommandResult): HandlerAnswer {
   return {
     stdout: r.stdout,
     stderr: r.stderr,

@@ -4,12 +4,13 @@
 import * as fs from 'node:fs';
 import { serveRoot, type Failure, type RunningDaemon } from '@trufflepig/runtime';
 import { warmTokenizer } from '@trufflepig/render';
-import { answerRequest, type ServedRequest } from './daemon-handler';
+import { answerWhenIndexed, type ServedRequest } from './daemon-handler';
 import { topLevelOf } from '../launch/fast-client';
 import { cacheBaseOf, refreshHistoryIndex } from '../../history-verbs/log-index';
 import { closeIdleStaleReaders } from '../../core/reader-pool';
 import { ROOT_DAEMON_HOST } from '../../core/host';
 import { reconcileInWorker } from './reconcile-worker';
+import { FIRST_INDEX_WAIT_MS } from '../../core/limits';
 
 /** The compiled entry script, for starting a detached daemon. */
 export const DAEMON_ENTRY = __filename.replace(/\.ts$/, '.js');
@@ -58,7 +59,12 @@ export async function serveRootDaemon(
     // (read-your-own-writes, bounded; @trufflepig/runtime RequestContext.settleNoted).
     handler: async (req, ctx) => {
       await ctx.settleNoted();
-      return answerRequest(addressedHere(req, root), ROOT_DAEMON_HOST);
+      return answerWhenIndexed(
+        addressedHere(req, root),
+        ROOT_DAEMON_HOST,
+        ctx.firstReconcileWithin,
+        FIRST_INDEX_WAIT_MS,
+      );
     },
   });
 }
