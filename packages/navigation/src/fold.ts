@@ -65,7 +65,7 @@ export function foldDocstring(
 function docText(text: string): string {
   return text
     .trim()
-    .replace(/^(?:\/\*\*?|\*\/|\*|\/\/\/?|#|--)/, '')
+    .replace(/^(?:\/\*\*?|\*\/|\*|\/\/\/?|#|---?)/, '')
     .replace(/\*\/$/, '')
     .trim();
 }

@@ -29,8 +29,12 @@ export const SYM_DOC_FOLD_MIN_LINES = 6;
  * (its summary and its tag lines, fold.ts foldDocComment); a longer one still stays out.
  */
 export const SYM_DOC_COMMENT_WHOLE_MAX_LINES = 12;
-/** The longest doc comment `show sym:` reads (folded): a license header above a class is none. */
-export const SYM_DOC_COMMENT_READ_MAX_LINES = 80;
+/**
+ * The longest doc comment `show sym:` reads (folded, so its length costs nothing): a license
+ * header above a class is none. 80 left out the 105 lines above Neovim's `lsp.start_client`,
+ * its whole API documentation (an agent trial).
+ */
+export const SYM_DOC_COMMENT_READ_MAX_LINES = 200;
 /** Lines of a folded doc comment's summary (its first paragraph) kept, at most. */
 export const SYM_DOC_SUMMARY_MAX_LINES = 4;
 /** Lines of a folded doc comment's tag block (`@param`, `@return`, `@throws`, to its end) kept, at most. */

@@ -201,3 +201,41 @@ describe('show sym: folds a long doc comment above a definition', () => {
     expect(short.slice(1, 4)).toEqual(['25\t    /**', '26\t     * Shuts the pool down.', '27\t     */']);
   });
 });
+
+describe('show sym: reads a long Lua doc comment above a function, folded', () => {
+  // Neovim's `lsp.start_client` has 105 lines of `---` documentation above it: past the old
+  // 80-line cap it was left out whole, and `---@param` was no tag (an agent trial).
+  const LUA = [
+    'local lsp = {}',
+    '',
+    '--- Starts and initializes a client with the given configuration.',
+    '---',
+    ...Array.from({ length: 96 }, (_, i) => `--- Detail ${i} of a configuration field.`),
+    '---',
+    '---@param config table of client options',
+    '---@returns Client id.',
+    'function lsp.start_client(config)',
+    '  return config',
+    'end',
+    '',
+    'return lsp',
+    '',
+  ].join('\n');
+  let lua: IndexedRepo;
+  beforeAll(async () => {
+    lua = await indexedRepo('tp-nav-fold-lua-', { 'lua/vim/lsp.lua': LUA });
+  });
+
+  it('keeps its summary and its tags, one row names the read of the rest', async () => {
+    const out = lines((await showCommand('sym:start_client', lua.at())).stdout);
+    expect(out.slice(0, 7)).toEqual([
+      expect.stringMatching(/^[0-9a-z]{6,}:1 {2}lua\/vim\/lsp\.lua:3-\d+ {2}lsp::start_client$/),
+      '3\t--- Starts and initializes a client with the given configuration.',
+      '4-101\t… 98 doc comment lines (show path:lua/vim/lsp.lua:4-101)',
+      '102\t---@param config table of client options',
+      '103\t---@returns Client id.',
+      '104\tfunction lsp.start_client(config)',
+      '105\t  return config',
+    ]);
+  });
+});
