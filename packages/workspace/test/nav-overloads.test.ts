@@ -86,10 +86,10 @@ describe('show sym: of a decorated definition', () => {
     expect(text.slice(1, 3)).toEqual(['1\t/// A point.', '2\t#[derive(Debug, Clone)]']);
   });
 
-  it('folds a doc comment longer than 12 lines, leaves out one longer than 80 and a comment block cut off above', async () => {
+  it('folds a doc comment longer than 12 lines, leaves out one longer than 200 and a comment block cut off above', async () => {
     const long = await indexedRepo('tp-long-doc-', {
       'src/lib.rs': [...Array.from({ length: 13 }, (_, i) => `/// line ${i}`), 'pub fn f() {}', ''].join('\n'),
-      'src/banner.rs': [...Array.from({ length: 81 }, (_, i) => `/// line ${i}`), 'pub fn h() {}', ''].join('\n'),
+      'src/banner.rs': [...Array.from({ length: 201 }, (_, i) => `/// line ${i}`), 'pub fn h() {}', ''].join('\n'),
       'src/c.c': ['/* a banner', 'text inside the block', ' * more', ' */', 'int g(void) { return 0; }', ''].join('\n'),
     });
     expect((await showCommand('sym:f', long.at())).stdout.split('\n').slice(1, 7)).toEqual([
@@ -100,7 +100,7 @@ describe('show sym: of a decorated definition', () => {
       '5-13\t… 9 doc comment lines (show path:src/lib.rs:5-13)',
       '14\tpub fn f() {}',
     ]);
-    expect((await showCommand('sym:h', long.at())).stdout.split('\n')[1]).toBe('82\tpub fn h() {}');
+    expect((await showCommand('sym:h', long.at())).stdout.split('\n')[1]).toBe('202\tpub fn h() {}');
     expect((await showCommand('sym:g', long.at())).stdout.split('\n')[1]).toBe('5\tint g(void) { return 0; }');
   });
 });
