@@ -172,7 +172,7 @@ export function helpText(): string {
       ),
       ...note(
         'Daemons:',
-        "reads go to the root's daemon (or a workspace's coordinator), started on first use; it reconciles edits within about a second; a read on a root it has not indexed yet waits up to 30 s for its first index, then answers index_warming. --no-daemon starts nothing and indexes in the foreground.",
+        "reads go to the root's daemon (or a workspace's coordinator), started on first use; it reconciles edits within about a second; a read on a root it has not indexed yet waits up to 15 s for its first index, then answers index_warming. --no-daemon starts nothing and indexes in the foreground.",
       ),
       ...note(
         'Workspaces:',

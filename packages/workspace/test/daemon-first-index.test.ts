@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import { reconcile } from '@trufflepig/index';
 import { rootHash } from '@trufflepig/member-root';
 import { ROOT_DAEMON_HOST } from '../src/core/host';
+import { FIRST_INDEX_WAIT_MS } from '../src/core/limits';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@trufflepig/runtime';
 import { answerWhenIndexed, type ServedRequest } from '../src/serving/host/daemon-handler';
 import { makeRepo } from './ws-helpers';
 
@@ -46,6 +48,10 @@ describe('a read before the daemon published its first index', () => {
       /^trufflepig: index_warming: this root's daemon \(pid \d+\) is building its first index/,
     );
     expect(answer.stderr).not.toMatch(/run: trufflepig/);
+  });
+
+  it('waits less than a client waits for the reply, so the client gets the answer, not a timeout', () => {
+    expect(FIRST_INDEX_WAIT_MS).toBeLessThan(DEFAULT_REQUEST_TIMEOUT_MS - 2_000);
   });
 
   it('answers at once when an index is published, without waiting', async () => {

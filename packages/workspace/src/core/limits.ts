@@ -61,6 +61,8 @@ export const LIBRARY_READER_IDLE_MS = 30_000;
 /**
  * How long a read served by a root daemon waits for the daemon's first index before it
  * answers `index_warming`: a repository of a few thousand files is indexed in that time,
- * and one answer after a wait costs an agent less than an error and a retry loop.
+ * and one answer after a wait costs an agent less than an error and a retry loop. Below
+ * the client's wait for a reply (@trufflepig/runtime DEFAULT_REQUEST_TIMEOUT_MS, 20 s), so
+ * the answer, not a timeout, reaches the client.
  */
-export const FIRST_INDEX_WAIT_MS = 30_000;
+export const FIRST_INDEX_WAIT_MS = 15_000;
