@@ -50,6 +50,16 @@ describe('a read before the daemon published its first index', () => {
     expect(answer.stderr).not.toMatch(/run: trufflepig/);
   });
 
+  it('after a first reconcile that published nothing, answers index_warming naming the --cache base to index with', async () => {
+    const { root, req } = freshRoot();
+    const answer = await answerWhenIndexed(req, ROOT_DAEMON_HOST, async () => true, 5_000);
+    expect(answer.exitCode).toBe(2);
+    const cache = String(req.options.cache);
+    expect(answer.stderr).toContain(
+      `index_warming: no index for ${root} yet; run: trufflepig --root ${root} --cache ${cache} index`,
+    );
+  });
+
   it('waits less than a client waits for the reply, so the client gets the answer, not a timeout', () => {
     expect(FIRST_INDEX_WAIT_MS).toBeLessThan(DEFAULT_REQUEST_TIMEOUT_MS - 2_000);
   });
