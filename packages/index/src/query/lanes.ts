@@ -131,6 +131,8 @@ export interface LaneContext {
   readonly laneFiles?: number;
   /** Files the any-term lane of free text keeps (default ANY_TERM_LANE_FILE_CAP; never more than laneFiles). */
   readonly anyTermFiles?: number;
+  /** The use rows of each name this query read (useRows), kept for the query's life. */
+  readonly useRows?: Map<string, UseRow[]>;
   /**
    * When reads of live bytes that no index evidence ranks (a literal's trigram-only
    * candidates) stop, as `Date.now()` time; past it the search is truncated. Absent: no limit.
@@ -306,6 +308,15 @@ export interface UseRow {
 }
 
 export function useRows(ctx: LaneContext, name: string): UseRow[] {
+  // The identifier lane and its fusion tiers read the same rows (kfree: 5,000 of them).
+  const cached = ctx.useRows?.get(name);
+  if (cached) return cached;
+  const rows = readUseRows(ctx, name);
+  ctx.useRows?.set(name, rows);
+  return rows;
+}
+
+function readUseRows(ctx: LaneContext, name: string): UseRow[] {
   return allRows(
     ctx.reader.db,
     'SELECT u.file, u.count, u.roles, u.start, u.start + u.len, u.line FROM use u JOIN name n ON n.id = u.name WHERE n.text = ?',

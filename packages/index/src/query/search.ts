@@ -158,9 +158,16 @@ function rankFree(ctx: LaneContext): Ranked {
   const tierOf = kindFile
     ? byName
     : (p: string): number => (ctx.reader.fileByPath(p)?.excluded ? EXCLUDED_FILE_TIER : byName ? byName(p) : 0);
+  // Fusion asks once per entry of every lane: a path in five lanes is asked five times.
+  const priors = new Map<string, number>();
   const priorOf = (p: string): number => {
-    const f = ctx.reader.fileByPath(p);
-    return f ? filePrior(f, prior) : pathPrior(p, prior);
+    let value = priors.get(p);
+    if (value === undefined) {
+      const f = ctx.reader.fileByPath(p);
+      value = f ? filePrior(f, prior) : pathPrior(p, prior);
+      priors.set(p, value);
+    }
+    return value;
   };
   // One fusion pass over the given lanes: the global ranking, or (docs/spec/per-source.md) one
   // scope's own ranking from the same candidate lists, so a scope costs one pass.
@@ -665,6 +672,7 @@ function runQuery(
     ...(lanes.prune ? { prune: lanes.prune } : {}),
     laneFiles: lanes.laneFiles,
     ...(lanes.anyTermFiles !== undefined ? { anyTermFiles: lanes.anyTermFiles } : {}),
+    useRows: new Map(),
   };
   let hits: SearchHit[];
   let truncated: boolean;
