@@ -188,6 +188,19 @@ export function moduleFiles(
     const at = path.posix.join(dir, ...parts);
     return { files: existing(reader, [`${at}.py`, `${at}/__init__.py`]), symbol: imp.name ?? undefined };
   }
+  if (lang === 'luau') {
+    // `require('vim.lsp.util')` is a module on the package path: `vim/lsp/util.lua` or
+    // `vim/lsp/util/init.lua` under a search root (Neovim's `lua/`, a rock's `src/`), so a
+    // path suffix; several matches are candidates, as for the path-style spellings below.
+    const at = spelled.split('.').filter(Boolean).join('/');
+    const suffixes = [`${at}.lua`, `${at}.luau`, `${at}/init.lua`, `${at}/init.luau`];
+    const files = reader
+      .files()
+      .filter(
+        (f) => !f.excluded && suffixes.some((x) => displayPath(f.path) === x || displayPath(f.path).endsWith(`/${x}`)),
+      );
+    return { files, symbol: imp.name ?? undefined };
+  }
   if (lang === 'c' || lang === 'cpp') {
     // `#include` makes every name of the header visible (a glob), and its includes' names too;
     // a paired source defines what the header declares but exports none of its own includes.
@@ -379,10 +392,12 @@ export function dotQualifier(before: string): string | undefined {
 /**
  * `Q.name` in JavaScript or TypeScript where Q (`dotQualifier`) binds a module as a whole
  * (`const Q = require('m')`, `import * as Q from 'm'`, `import Q from 'm'` of a CommonJS
- * module): the definitions of `name` that module holds, through its re-exports, and whether
- * the trail is certain. Undefined in another language or when no single import binds the
- * qualifier. Before, npm's `checks.checkEngine(...)` after `const checks =
- * require('npm-install-checks')` was a candidate like any other call of a name defined once.
+ * module), or in Lua (`local util = require('vim.lsp.util')`: the module's table): the
+ * definitions of `name` that module holds, through its re-exports, and whether the trail is
+ * certain. Undefined in another language or when no single import binds the qualifier.
+ * Before, npm's `checks.checkEngine(...)` after `const checks = require('npm-install-checks')`
+ * was a candidate like any other call of a name defined once, and Neovim's
+ * `util.apply_text_edits(...)` a candidate of every `apply_text_edits` (agent trials).
  */
 export function moduleMemberTrail(
   reader: IndexReader,
@@ -391,10 +406,13 @@ export function moduleMemberTrail(
   qualifier: string,
   name: string,
 ): ImportTrail | undefined {
-  if (!JS_LANGS.has(file.lang)) return undefined;
-  const binding = imports.filter(
-    (i) =>
-      ((i.name === '*' || i.name === 'default') && i.alias === qualifier) || (i.alias === null && i.name === qualifier),
+  if (!JS_LANGS.has(file.lang) && file.lang !== 'luau') return undefined;
+  // Lua: `local util = require('vim.lsp.util')` binds the module's table to the local.
+  const binding = imports.filter((i) =>
+    file.lang === 'luau'
+      ? i.alias === qualifier && i.name === null
+      : ((i.name === '*' || i.name === 'default') && i.alias === qualifier) ||
+        (i.alias === null && i.name === qualifier),
   );
   if (binding.length !== 1) return undefined;
   return followImport(reader, { ...binding[0], name: '*', alias: null }, name);
