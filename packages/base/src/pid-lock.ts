@@ -125,13 +125,13 @@ export function pidLockState(file: string, options: Pick<PidLockOptions, 'staleA
     : { state: 'held', pid: h.pid, since: h.since };
 }
 
-/** `<file><suffix><pid>-<thread>-`: whose private file this is (removeDeadLockDrafts, removeThreadLock). */
-function privatePrefix(file: string, suffix: string, thread: number): string {
-  return `${file}${suffix}${process.pid}-${thread}-`;
+/** `<pid>-<thread>-`: whose private file this is, after its suffix (removeDeadLockDrafts, removeThreadLock). */
+function ownerPart(thread: number): string {
+  return `${process.pid}-${thread}-`;
 }
 
 function privatePath(file: string, suffix: string): string {
-  return `${privatePrefix(file, suffix, threadId)}${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return `${file}${suffix}${ownerPart(threadId)}${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** Create `file` holding this thread's line, returned, or throw EEXIST. */
@@ -217,16 +217,7 @@ export function acquirePidLock(file: string, options: PidLockOptions = {}): PidL
  * This thread's own lock is removed only when no caller in this thread holds it.
  */
 export function removeThreadLock(file: string, thread: number): boolean {
-  const dir = path.dirname(file);
-  let names: string[] = [];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    /* no directory: nothing beside the lock either */
-  }
-  const prefixes = [DRAFT_SUFFIX, ASIDE_SUFFIX].map((s) => path.basename(privatePrefix(file, s, thread)));
-  for (const name of names)
-    if (prefixes.some((p) => name.startsWith(p))) fs.rmSync(path.join(dir, name), { force: true });
+  removePrivateFiles(file, (owner) => owner.startsWith(ownerPart(thread)));
   const h = readHolder(file);
   if (!h || h.pid !== process.pid || h.thread !== thread) return false;
   if (thread === threadId && heldInProcess.has(path.resolve(file))) return false;
@@ -239,19 +230,28 @@ export function removeThreadLock(file: string, thread: number): boolean {
  * `file` (killed between two steps of an attempt). A live process's are left alone.
  */
 export function removeDeadLockDrafts(file: string): void {
+  removePrivateFiles(file, (owner) => {
+    const pid = Number.parseInt(owner, 10);
+    return pid !== process.pid && !processAlive(pid);
+  });
+}
+
+/**
+ * Remove the drafts and renamed-aside copies beside the lock `file` whose owner part (what
+ * follows the suffix: ownerPart, then a time and a random tail) `remove` picks.
+ */
+function removePrivateFiles(file: string, remove: (owner: string) => boolean): void {
   const dir = path.dirname(file);
   const base = path.basename(file);
   let names: string[];
   try {
     names = fs.readdirSync(dir);
   } catch {
-    return;
+    return; // no directory: nothing beside the lock either
   }
   for (const name of names) {
     const suffix = [DRAFT_SUFFIX, ASIDE_SUFFIX].find((s) => name.startsWith(base + s));
-    if (suffix === undefined) continue;
-    const pid = Number.parseInt(name.slice(base.length + suffix.length), 10);
-    if (pid === process.pid || processAlive(pid)) continue;
-    fs.rmSync(path.join(dir, name), { force: true });
+    if (suffix !== undefined && remove(name.slice(base.length + suffix.length)))
+      fs.rmSync(path.join(dir, name), { force: true });
   }
 }

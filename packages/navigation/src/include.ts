@@ -29,6 +29,14 @@ function filesNamed(reader: IndexReader, base: string): readonly IndexedFile[] {
   return map.get(base) ?? [];
 }
 
+/** Indexed files (not excluded) whose path is `suffix` or ends in `/suffix`, in path order. */
+export function filesEndingWith(reader: IndexReader, suffix: string): IndexedFile[] {
+  return filesNamed(reader, path.posix.basename(suffix)).filter((f) => {
+    const p = displayPath(f.path);
+    return p === suffix || p.endsWith(`/${suffix}`);
+  });
+}
+
 function sharedDirs(a: string, b: string): number {
   const x = path.posix.dirname(a).split('/');
   const y = path.posix.dirname(b).split('/');
@@ -109,14 +117,8 @@ function resolveInclude(reader: IndexReader, from: string, spelled: string): Inc
   const relative = system ? undefined : existingFile(reader, path.posix.join(path.posix.dirname(from), target));
   if (relative) found = [relative];
   else if (!target.startsWith('.')) {
-    const named = filesNamed(reader, path.posix.basename(target));
-    const ending = (suffix: string) =>
-      named.filter((f) => {
-        const p = displayPath(f.path);
-        return p === suffix || p.endsWith(`/${suffix}`);
-      });
-    found = nearest(from, ending(`include/${target}`));
-    if (found.length === 0) found = nearest(from, ending(target));
+    found = nearest(from, filesEndingWith(reader, `include/${target}`));
+    if (found.length === 0) found = nearest(from, filesEndingWith(reader, target));
   }
   const pairs: IndexedFile[] = [];
   for (const h of found)

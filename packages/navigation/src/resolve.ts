@@ -13,7 +13,7 @@ import {
 import { displayPath, percentEncode } from '@trufflepig/base/stored-path';
 import { NAV_IMPORT_HOPS } from './limits';
 import { readIndexedBytes } from '@trufflepig/index';
-import { includeFiles } from './include';
+import { filesEndingWith, includeFiles } from './include';
 import { nodePackagePaths } from './node-packages';
 
 export type Resolution = 'resolved' | 'candidate' | 'unresolved';
@@ -193,12 +193,9 @@ export function moduleFiles(
     // `vim/lsp/util/init.lua` under a search root (Neovim's `lua/`, a rock's `src/`), so a
     // path suffix; several matches are candidates, as for the path-style spellings below.
     const at = spelled.split('.').filter(Boolean).join('/');
-    const suffixes = [`${at}.lua`, `${at}.luau`, `${at}/init.lua`, `${at}/init.luau`];
-    const files = reader
-      .files()
-      .filter(
-        (f) => !f.excluded && suffixes.some((x) => displayPath(f.path) === x || displayPath(f.path).endsWith(`/${x}`)),
-      );
+    const files = [`${at}.lua`, `${at}.luau`, `${at}/init.lua`, `${at}/init.luau`]
+      .flatMap((x) => filesEndingWith(reader, x))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { files, symbol: imp.name ?? undefined };
   }
   if (lang === 'c' || lang === 'cpp') {
@@ -225,17 +222,13 @@ export function moduleFiles(
   const symbol = imp.name && imp.name !== '*' ? imp.name : parts[parts.length - 1];
   const ext = path.posix.extname(from);
   const suffix = `${parts.join('/')}${ext}`;
-  const files = reader
-    .files()
-    .filter((f) => !f.excluded && (displayPath(f.path) === suffix || displayPath(f.path).endsWith(`/${suffix}`)));
+  const files = filesEndingWith(reader, suffix);
   if (files.length > 0 || !NAMESPACED.has(lang)) return { files, symbol };
   // Java's `import static a.b.C.NAME;` names a member of the class C: its file is a/b/C.java
   // (the JDK trial's `import static java.time.temporal.ChronoUnit.DAYS` was unresolved).
   if (lang === 'java' && imp.name !== '*' && parts.length > 1) {
     const owner = `${parts.slice(0, -1).join('/')}${ext}`;
-    const owners = reader
-      .files()
-      .filter((f) => !f.excluded && (displayPath(f.path) === owner || displayPath(f.path).endsWith(`/${owner}`)));
+    const owners = filesEndingWith(reader, owner);
     if (owners.length > 0) return { files: owners, symbol };
   }
   // Paths that do not spell the namespace (Composer's PSR-4 puts `Symfony\Component\Console\`

@@ -88,32 +88,41 @@ export function seededDatabase(donorFile: string, stagingFile: string): Database
 export function sealStaging(db: Database, stagingFile: string, copyFile: string, compact: boolean): string {
   let sealed = stagingFile;
   try {
-    if (compact) {
-      try {
-        db.prepare('VACUUM INTO ?').run(copyFile);
-        sealed = copyFile;
-      } catch {
-        removeDatabaseFiles(copyFile);
-      }
-    }
+    if (compact && vacuumInto(db, copyFile)) sealed = copyFile;
     if (sealed === stagingFile) db.pragma('journal_mode = WAL');
   } finally {
     db.close();
   }
   if (sealed === stagingFile) return sealed;
   removeDatabaseFiles(stagingFile);
+  intoWalMode(copyFile);
+  return sealed;
+}
+
+/** `VACUUM INTO copyFile`: false, the partial copy removed, when it cannot be written (a full disk). */
+function vacuumInto(db: Database, copyFile: string): boolean {
   try {
-    const copy = openFile(copyFile, { access: 'write' });
+    db.prepare('VACUUM INTO ?').run(copyFile);
+    return true;
+  } catch {
+    removeDatabaseFiles(copyFile);
+    return false;
+  }
+}
+
+/** Set a closed database file to WAL mode (readers open it so); one that cannot be is removed and the error thrown. */
+function intoWalMode(file: string): void {
+  try {
+    const db = openFile(file, { access: 'write' });
     try {
-      copy.pragma('journal_mode = WAL');
+      db.pragma('journal_mode = WAL');
     } finally {
-      copy.close();
+      db.close();
     }
   } catch (err) {
-    removeDatabaseFiles(copyFile);
+    removeDatabaseFiles(file);
     throw err;
   }
-  return sealed;
 }
 
 /** The share of a database's pages on SQLite's free list (0 for an empty file). */
@@ -129,17 +138,11 @@ export function freePageShare(db: Database): number {
  * written (a full disk): the database it copies stays published as it is.
  */
 export function compactCopy(db: Database, copyFile: string): boolean {
+  if (!vacuumInto(db, copyFile)) return false;
   try {
-    db.prepare('VACUUM INTO ?').run(copyFile);
-    const copy = openFile(copyFile, { access: 'write' });
-    try {
-      copy.pragma('journal_mode = WAL');
-    } finally {
-      copy.close();
-    }
+    intoWalMode(copyFile);
     return true;
   } catch {
-    removeDatabaseFiles(copyFile);
     return false;
   }
 }

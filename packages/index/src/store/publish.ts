@@ -89,7 +89,6 @@ const READY_FILE_NAME = `${INDEX_FILE_NAME}.ready`;
  * place or the new one ready, which the next writer publishes (adoptReadyIndex).
  */
 export function publishStaging(cacheDir: string, stagingFile: string): void {
-  const target = path.join(cacheDir, INDEX_FILE_NAME);
   const ready = path.join(cacheDir, READY_FILE_NAME);
   try {
     fsyncPath(stagingFile, 'r+');
@@ -99,15 +98,14 @@ export function publishStaging(cacheDir: string, stagingFile: string): void {
     throw err;
   }
   fsyncDirectory(cacheDir);
-  removeDatabaseFiles(target);
-  fs.renameSync(ready, target);
-  fsyncDirectory(cacheDir);
+  adoptReadyIndex(cacheDir);
 }
 
 /**
- * Finish a publication whose writer died between its steps (publishStaging): a ready index
- * is complete and newer than any published one, so it takes the published one's place.
- * Only a writer holding the lock calls this. Answers whether there was one.
+ * Put a ready index in the published one's place: publishStaging's last step, and how a
+ * writer finishes a publication whose writer died between its steps (a ready index is
+ * complete and newer than any published one). Only a writer holding the lock calls this.
+ * Answers whether there was one.
  */
 export function adoptReadyIndex(cacheDir: string): boolean {
   const ready = path.join(cacheDir, READY_FILE_NAME);

@@ -98,15 +98,20 @@ export class ReaderPool {
    * snapshot (and keep checkpoints from moving past it) until the next request.
    */
   closeIdleStale(): void {
-    for (const [key, entry] of this.pool) {
+    for (const entry of this.pool.values()) {
       if (entry.users > 0 || entry.retired) continue;
-      if (stampOf(entry.cacheDir) === entry.stamp) continue;
-      entry.retired = true;
-      const table = entry.reader.fileTable();
-      if (table) this.lastFileTables.set(key, table);
-      entry.reader.close();
-      this.pool.delete(key);
+      if (stampOf(entry.cacheDir) !== entry.stamp) this.closeUnused(entry);
     }
+  }
+
+  /** Close an unused reader, keeping its file table for the next reader of its index. */
+  private closeUnused(entry: Pooled): void {
+    entry.retired = true;
+    clearTimeout(entry.idle);
+    const table = entry.reader.fileTable();
+    if (table) this.lastFileTables.set(entry.key, table);
+    entry.reader.close();
+    this.pool.delete(entry.key);
   }
 
   /**
@@ -134,12 +139,7 @@ export class ReaderPool {
     if (this.idleMs === undefined) return;
     clearTimeout(entry.idle);
     entry.idle = setTimeout(() => {
-      if (entry.users > 0 || entry.retired || this.pool.get(entry.key) !== entry) return;
-      entry.retired = true;
-      const table = entry.reader.fileTable();
-      if (table) this.lastFileTables.set(entry.key, table);
-      entry.reader.close();
-      this.pool.delete(entry.key);
+      if (entry.users === 0 && !entry.retired && this.pool.get(entry.key) === entry) this.closeUnused(entry);
     }, this.idleMs);
     // An idle reader never keeps the process alive.
     entry.idle.unref();
