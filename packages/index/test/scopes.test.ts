@@ -46,6 +46,11 @@ describe('source tags of the spec table', () => {
     ['tools/power/x86/turbostat/turbostat.8', ['source:docs']],
     ['perl/Digest::SHA.3pm', ['source:docs']],
     ['CMakeLists.txt', ['source:config', 'source:docs']],
+    // Code no extractor reads is code all the same (the Neovim runtime's Vim script, the
+    // kernel's assembly): `source:code` must not leave it out.
+    ['autoload/tohtml.vim', ['source:code']],
+    ['arch/x86/entry/entry_64.S', ['source:code']],
+    ['runtime/doc/syntax.awk', ['source:code']],
   ])('%s', (p, tags) => expect(sourceTags(p)).toEqual(tags));
 });
 
