@@ -46,14 +46,58 @@ function goModules(reader: IndexReader): readonly GoModule[] {
   return modules;
 }
 
-/** The root-relative directory an import path names in this index, or undefined (another module's package). */
-export function goImportDir(reader: IndexReader, spelled: string): string | undefined {
-  for (const m of goModules(reader)) {
+/** The module whose `go.mod` is nearest above a directory (the deepest module directory holding it). */
+function moduleOfDir(modules: readonly GoModule[], dir: string): GoModule | undefined {
+  let best: GoModule | undefined;
+  for (const m of modules)
+    if ((m.dir === '' || dir === m.dir || dir.startsWith(`${m.dir}/`)) && (!best || m.dir.length > best.dir.length))
+      best = m;
+  return best;
+}
+
+const directoriesByReader = new WeakMap<IndexReader, ReadonlySet<string>>();
+
+/** The directories holding an indexed file, read once per reader. */
+function indexedDirectories(reader: IndexReader): ReadonlySet<string> {
+  let dirs = directoriesByReader.get(reader);
+  if (dirs === undefined) {
+    const found = new Set<string>();
+    for (const f of reader.files()) if (!f.excluded) found.add(directoryOf(f));
+    directoriesByReader.set(reader, (dirs = found));
+  }
+  return dirs;
+}
+
+/**
+ * The root-relative directory an import path names in this index, or undefined (another
+ * module's package). As the go command resolves it for a file of `from`'s module: that
+ * module's `vendor/` copy of the package first (GOROOT vendors golang.org/x/net under
+ * `src/vendor`), then a module whose path prefixes it, then, in a tree whose `go.mod`
+ * declares `module std` (GOROOT's `src`), a standard package: an import path whose first
+ * element has no dot is its directory there. An agent trial on the Go 1.19 source got 200
+ * of 210 `io.ReadFull` calls "unresolved": no module path prefixes `io`.
+ */
+export function goImportDir(reader: IndexReader, spelled: string, from?: IndexedFile): string | undefined {
+  const modules = goModules(reader);
+  const own = from && moduleOfDir(modules, directoryOf(from));
+  if (own) {
+    const vendored = path.posix.join(own.dir, 'vendor', spelled);
+    if (indexedDirectories(reader).has(vendored)) return vendored;
+  }
+  for (const m of modules) {
     if (spelled === m.module) return m.dir;
     if (spelled.startsWith(`${m.module}/`)) return path.posix.join(m.dir, spelled.slice(m.module.length + 1));
   }
+  const std = modules.find((m) => m.module === GO_STD_MODULE);
+  if (std && !spelled.split('/')[0].includes('.')) {
+    const dir = path.posix.join(std.dir, spelled);
+    if (indexedDirectories(reader).has(dir)) return dir;
+  }
   return undefined;
 }
+
+/** The module path GOROOT's `src/go.mod` declares: the standard library's packages. */
+const GO_STD_MODULE = 'std';
 
 function directoryOf(file: IndexedFile): string {
   const dir = path.posix.dirname(displayPath(file.path));
@@ -89,7 +133,7 @@ export function goPackageSite(
   if (qualified) {
     const binding = imports.filter((i) => goImportName(i.spelled, i.alias) === qualified[1]);
     if (binding.length !== 1) return undefined;
-    const dir = goImportDir(reader, binding[0].spelled);
+    const dir = goImportDir(reader, binding[0].spelled, file);
     if (dir === undefined) return { kind: 'elsewhere' };
     const there = packageLevel(dir);
     if (there.length === 0) return { kind: 'elsewhere' };

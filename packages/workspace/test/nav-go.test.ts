@@ -80,3 +80,73 @@ describe('Go refs through packages', () => {
     for (const s of sites) expect(s).toMatchObject({ resolution: 'resolved', definition: 'tool.go:4' });
   });
 });
+
+// GOROOT's src: `module std`, standard packages named by import paths without a dot, and
+// golang.org/x/net vendored under vendor/. An agent trial on the Go 1.19 source got 200 of
+// 210 `io.ReadFull` calls unresolved.
+const GOROOT = {
+  'go.mod': 'module std\n\ngo 1.19\n',
+  'io/io.go': [
+    'package io',
+    '',
+    '// ReadFull reads exactly len(buf) bytes from r into buf.',
+    'func ReadFull(r Reader, buf []byte) (n int, err error) {',
+    '\treturn 0, nil',
+    '}',
+    '',
+    'type Reader interface{ Read(p []byte) (int, error) }',
+    '',
+  ].join('\n'),
+  'archive/tar/reader.go': [
+    'package tar',
+    '',
+    'import "io"',
+    '',
+    'func readHeader(r io.Reader, blk []byte) error {',
+    '\t_, err := io.ReadFull(r, blk)',
+    '\treturn err',
+    '}',
+    '',
+  ].join('\n'),
+  'vendor/golang.org/x/net/hpack/hpack.go':
+    'package hpack\n\n// NewDecoder returns a new decoder.\nfunc NewDecoder(size uint32) *Decoder { return nil }\n\ntype Decoder struct{}\n',
+  'net/http/h2.go': [
+    'package http',
+    '',
+    'import "golang.org/x/net/hpack"',
+    '',
+    'func newConn() {',
+    '\t_ = hpack.NewDecoder(4096)',
+    '}',
+    '',
+  ].join('\n'),
+  // A package of another module, vendored nowhere here: none of the index's definitions.
+  'net/http/other.go':
+    'package http\n\nimport hpack "example.org/hpack"\n\nfunc other() {\n\t_ = hpack.NewDecoder(1)\n}\n',
+};
+
+describe('Go refs in the standard library', () => {
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-nav-goroot-', GOROOT);
+  });
+
+  it('resolves io.ReadFull to the std package io/', async () => {
+    const sites = await refsSites(repo, ['ReadFull', 'file:archive/']);
+    expect(sites.find((s) => s.start_line === 6)).toMatchObject({
+      role: 'call',
+      resolution: 'resolved',
+      definition: 'io/io.go:4',
+    });
+  });
+
+  it("resolves a vendored package through the module's vendor/ directory", async () => {
+    const sites = await refsSites(repo, ['NewDecoder', 'file:net/']);
+    const at = (p: string) => sites.find((s) => s.path === p);
+    expect(at('net/http/h2.go')).toMatchObject({
+      resolution: 'resolved',
+      definition: 'vendor/golang.org/x/net/hpack/hpack.go:4',
+    });
+    expect(at('net/http/other.go')).toMatchObject({ resolution: 'unresolved' });
+  });
+});
