@@ -12,7 +12,7 @@ interface Encoder {
 }
 const { Tiktoken } = require('js-tiktoken/lite') as { Tiktoken: new (ranks: unknown) => Encoder };
 
-const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
+export const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
 
 /** The directory of `root` under the --cache base `base`: the exported rule, never a copy of it. */
 export function rootCacheDir(root: string, base: string): string {

@@ -2,27 +2,28 @@
 // shell-word reading under it, the rate limit with an injected clock, and the built
 // `trufflepig hook claude` end to end (PreToolUse JSON on stdin, JSON on stdout).
 import * as fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { classify } from '../src/hook/classify';
 import { langOfExtension } from '../src/hook/filters';
 import { decideHint, hintKey, HINT_STATE_FILE, parseHintState } from '../src/hook/rate-limit';
 import { parseCommandLine, texts } from '../src/hook/shell-words';
 import { HINT_INTERVAL_MS } from '../src/limits';
-import { makeRepo, runCli, tempDir, TEST_ENV, type Repo } from './cli';
+import { MAIN, makeRepo, runCli, tempDir, TEST_ENV, type Repo } from './cli';
 
 const WHERE = { cwd: '/repo', root: '/repo', home: '/home/me' };
 
 describe('classify: real commands and their suggestion (cwd = root = /repo)', () => {
   // [command, class, suggestion after `trufflepig `] or [command] for no suggestion.
   const TABLE: ReadonlyArray<readonly [string, string?, string?]> = [
-    ['grep -rn "TokenBucket" .', 'grep', 'search sym:TokenBucket'],
-    ['grep -rn TokenBucket src/', 'grep', 'search sym:TokenBucket file:src/'],
-    ['grep -R "refill_tokens" --include="*.rs" .', 'grep', 'search sym:refill_tokens lang:rust'],
+    ['grep -rn "TokenBucket" .', 'grep', 'search TokenBucket'],
+    ['grep -rn TokenBucket src/', 'grep', 'search TokenBucket file:src/'],
+    ['grep -R "refill_tokens" --include="*.rs" .', 'grep', 'search refill_tokens lang:rust'],
     ['grep -rni "rate limit" docs/', 'grep', `search '"rate limit"' file:docs/`],
     // A literal with a capital matches as typed (smart case): grep -i's goes in lower case.
     ['grep -rni "Rate Limit" docs/', 'grep', `search '"rate limit"' file:docs/`],
-    ['grep -rnw "Bucket" packages/', 'grep', 'search sym:Bucket file:packages/'],
-    ['grep -rl "countTokens" packages/render/src', 'grep', 'search sym:countTokens file:packages/render/src/'],
+    ['grep -rnw "Bucket" packages/', 'grep', 'search Bucket file:packages/'],
+    ['grep -rl "countTokens" packages/render/src', 'grep', 'search countTokens file:packages/render/src/'],
     [`grep -rn "fn refill\\|fn drain" src/`, 'grep', `search 're:fn refill|fn drain' file:src/`],
     ['grep -rnE "fn (refill|drain)_tokens" .', 'grep', `search 're:fn (refill|drain)_tokens'`],
     ['grep -rnF "a.b(c)" .', 'grep', `search '"a.b(c)"'`],
@@ -42,15 +43,15 @@ describe('classify: real commands and their suggestion (cwd = root = /repo)', ()
     ['cat package.json | grep version'],
     ['git log --oneline | grep fix'],
     ['grep -rn foo $SRC'],
-    ['rg TokenBucket', 'rg', 'search sym:TokenBucket'],
-    ['rg -n "refill_tokens" src', 'rg', 'search sym:refill_tokens file:src/'],
+    ['rg TokenBucket', 'rg', 'search TokenBucket'],
+    ['rg -n "refill_tokens" src', 'rg', 'search refill_tokens file:src/'],
     ['rg -i "rate limit"', 'rg', `search '"rate limit"'`],
-    ['rg -w Bucket -t rust', 'rg', 'search sym:Bucket lang:rust'],
+    ['rg -w Bucket -t rust', 'rg', 'search Bucket lang:rust'],
     [`rg -t ts "countTokens\\(" packages/`, 'rg', `search '"countTokens("' lang:typescript file:packages/`],
     [`rg -g "*.rs" "impl\\s+\\w+\\s+for"`, 'rg', `search 're:impl\\s+\\w+\\s+for' lang:rust`],
-    [`rg -g '!tests/**' -g '*.ts' parseQuery`, 'rg', 'search sym:parseQuery lang:typescript -file:tests/'],
+    [`rg -g '!tests/**' -g '*.ts' parseQuery`, 'rg', 'search parseQuery lang:typescript -file:tests/'],
     ['rg -F "a.b(c)"', 'rg', `search '"a.b(c)"'`],
-    ['rg -S RefillTokens', 'rg', 'search sym:RefillTokens'],
+    ['rg -S RefillTokens', 'rg', 'search RefillTokens'],
     ['rg -S refill', 'rg', `search '"refill"'`],
     ['rg -C 2 "fn main"', 'rg', `search '"fn main"' -C 2`],
     ['rg --files', 'rg', 'map .'],
@@ -67,7 +68,7 @@ describe('classify: real commands and their suggestion (cwd = root = /repo)', ()
     ['rg foo /etc/hosts'],
     ['rg foo ../other-repo'],
     ['rg foo ~/notes'],
-    ['git grep TokenBucket', 'git-grep', 'search sym:TokenBucket'],
+    ['git grep TokenBucket', 'git-grep', 'search TokenBucket'],
     ['git grep -n "refill" -- "*.rs"', 'git-grep', `search '"refill"' lang:rust`],
     [
       `git grep -in "rate limit" -- src/ ':!src/vendor'`,
@@ -75,21 +76,21 @@ describe('classify: real commands and their suggestion (cwd = root = /repo)', ()
       `search '"rate limit"' file:src/ -file:src/vendor/`,
     ],
     ['git grep -l foo HEAD~3'],
-    ['git -C packages/rank grep -w terms', 'git-grep', 'search sym:terms file:packages/rank/'],
+    ['git -C packages/rank grep -w terms', 'git-grep', 'search terms file:packages/rank/'],
     ['git grep -c foo'],
     ['cd packages/index && grep -rn "reconcile" src/', 'grep', `search '"reconcile"' file:packages/index/src/`],
-    ['cd packages/index; rg -n walkRoot', 'rg', 'search sym:walkRoot file:packages/index/'],
+    ['cd packages/index; rg -n walkRoot', 'rg', 'search walkRoot file:packages/index/'],
     ['cd /tmp && grep -rn foo .'],
     ['cd "$DIR" && rg foo'],
-    ['FOO=1 rg -n TokenBucket', 'rg', 'search sym:TokenBucket'],
-    ['timeout 10 rg -n TokenBucket', 'rg', 'search sym:TokenBucket'],
+    ['FOO=1 rg -n TokenBucket', 'rg', 'search TokenBucket'],
+    ['timeout 10 rg -n TokenBucket', 'rg', 'search TokenBucket'],
     ['find . -name "*.rs"', 'find', 'search kind:file lang:rust'],
     ['find . -type f -name "bucket*"', 'find', 'search kind:file file:bucket'],
     ['find . -iname "*config*"', 'find', 'search kind:file config'],
     ['find src -name "*.ts" -not -path "*/node_modules/*"', 'find', 'search kind:file lang:typescript file:src/'],
     ['find . -path ./node_modules -prune -o -name "*.ts" -print', 'find', 'search kind:file lang:typescript'],
     ['find . -name "cache-dir.ts"', 'find', 'search kind:file file:cache-dir.ts'],
-    ['find . -name "*.ts" | xargs grep -l countTokens', 'grep', 'search sym:countTokens lang:typescript'],
+    ['find . -name "*.ts" | xargs grep -l countTokens', 'grep', 'search countTokens lang:typescript'],
     ['find . -name "*.rs" -exec grep -n "unsafe" {} +', 'grep', `search '"unsafe"' lang:rust`],
     ['find . -name "*.log" -delete'],
     ['find . -type d -name tests'],
@@ -141,7 +142,7 @@ describe('classify: real commands and their suggestion (cwd = root = /repo)', ()
       program: '/usr/bin/node /x/main.js',
       rootOption: '/repo',
     });
-    expect(s?.command).toBe('/usr/bin/node /x/main.js --root /repo search sym:walkRoot file:packages/index/');
+    expect(s?.command).toBe('/usr/bin/node /x/main.js --root /repo search walkRoot file:packages/index/');
   });
 });
 
@@ -245,6 +246,8 @@ describe('trufflepig hook claude (built CLI, end to end)', () => {
         'src/bucket.rs':
           'pub struct TokenBucket { tokens: u32 }\nimpl TokenBucket {\n    pub fn refill_tokens(&mut self) { self.tokens = 10; }\n}\n',
         'src/sub/deep.rs': 'pub fn deep() {}\n',
+        'src/godebug.rs':
+          '// http2client=0 turns HTTP/2 off\npub fn http2_off() -> bool { std::env::var("GODEBUG").map_or(false, |v| v.contains("http2client=0")) }\n',
         'README.md': '# bucket\n',
       },
       'hook',
@@ -253,19 +256,48 @@ describe('trufflepig hook claude (built CLI, end to end)', () => {
     expect(indexed.status).toBe(0);
   });
 
+  it('reads a call that reaches stdin late (a pipe that stays open a while)', () => {
+    const file = path.join(tempDir('hook-late'), 'call.json');
+    fs.writeFileSync(file, call('rg -n TokenBucket src/', repo.root, 'session-late'));
+    const r = spawnSync(
+      'sh',
+      [
+        '-c',
+        `(sleep 0.3; cat "$1") | "$2" "$3" --no-daemon --cache "$4" hook claude`,
+        'sh',
+        file,
+        process.execPath,
+        MAIN,
+        repo.cache,
+      ],
+      { cwd: repo.root, encoding: 'utf8', env: TEST_ENV, timeout: 30_000 },
+    );
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(r.stdout).toContain('search TokenBucket file:src/');
+  });
+
+  it('suggests a search that keeps what grep prints: a name only in a string and a comment', () => {
+    // `sym:` reads definitions and code uses: it would answer 0 hits here.
+    const text = context(hook(call('rg -n http2client src/', repo.root, 'session-strings')));
+    expect(text).toContain(`search http2client file:src/`);
+    const out = repo.cli('search', 'http2client', 'file:src/');
+    expect(out.json<{ hits: { path: string }[] }>().hits.map((h) => h.path)).toEqual(['src/godebug.rs']);
+  });
+
   it('answers a grep aimed at the indexed root with the search as added context', () => {
     const text = context(hook(call('rg -n TokenBucket src/', repo.root)));
-    expect(text).toContain('`trufflepig search sym:TokenBucket file:src/`');
+    // With the --cache the hook runs with: the suggestion must open the same index.
+    expect(text).toContain(`\`trufflepig --cache ${repo.cache} search TokenBucket file:src/\``);
     expect(text).toContain('The rg command runs as written');
   });
 
   it('suggests once per class and session until the interval has passed (state file in the cache dir)', () => {
     const s = 'session-rate';
-    expect(context(hook(call('grep -rn refill_tokens .', repo.root, s)))).toContain('search sym:refill_tokens');
+    expect(context(hook(call('grep -rn refill_tokens .', repo.root, s)))).toContain('search refill_tokens');
     silent(hook(call('grep -rn TokenBucket src', repo.root, s)));
     expect(context(hook(call('find . -name "*.rs"', repo.root, s)))).toContain('search kind:file lang:rust');
     expect(context(hook(call('grep -rn TokenBucket src', repo.root, 'another-session')))).toContain(
-      'search sym:TokenBucket',
+      'search TokenBucket',
     );
     // Age the state as if the interval had passed: the next grep is hinted again.
     const stateFile = path.join(repo.cacheDir, HINT_STATE_FILE);
@@ -273,7 +305,7 @@ describe('trufflepig hook claude (built CLI, end to end)', () => {
     expect(state.last[`${s}|grep`]).toBeGreaterThan(0);
     state.last[`${s}|grep`] -= HINT_INTERVAL_MS;
     fs.writeFileSync(stateFile, JSON.stringify(state));
-    expect(context(hook(call('grep -rn TokenBucket src', repo.root, s)))).toContain('search sym:TokenBucket');
+    expect(context(hook(call('grep -rn TokenBucket src', repo.root, s)))).toContain('search TokenBucket');
   });
 
   it('addresses the root from a subdirectory, and names --root when the command runs elsewhere', () => {
@@ -281,12 +313,12 @@ describe('trufflepig hook claude (built CLI, end to end)', () => {
       context(
         hook(call('rg -w deep', path.join(repo.root, 'src', 'sub'), 'session-sub'), [], path.join(repo.root, 'src')),
       ),
-    ).toContain('search sym:deep file:src/sub/');
+    ).toContain('search deep file:src/sub/');
     const elsewhere = tempDir('hook-elsewhere');
     const text = context(
       hook(call(`rg -n TokenBucket ${repo.root}/src`, elsewhere, 'session-elsewhere'), [], elsewhere),
     );
-    expect(text).toContain(`--root ${repo.root} search sym:TokenBucket file:src/`);
+    expect(text).toContain(`--root ${repo.root} search TokenBucket file:src/`);
   });
 
   it('stays silent for commands with no suggestion, other tools and roots that are not indexed', () => {
@@ -307,7 +339,7 @@ describe('trufflepig hook claude (built CLI, end to end)', () => {
     };
     expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
     expect(out.hookSpecificOutput.permissionDecisionReason).toContain(
-      'run `trufflepig search sym:refill_tokens` instead',
+      `run \`trufflepig --cache ${repo.cache} search refill_tokens\` instead`,
     );
     silent(hook(call('git grep -n refill_tokens', repo.root, 'session-block'), ['--block']));
   });

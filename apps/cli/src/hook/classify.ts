@@ -31,6 +31,8 @@ export interface Where {
   readonly program?: string;
   /** A `--root` the suggested command needs (the root is not the one of the directory it runs in). */
   readonly rootOption?: string;
+  /** The `--cache` base the hook runs with: the suggested command must open the same index. */
+  readonly cacheOption?: string;
 }
 
 const posix = path.posix;
@@ -161,7 +163,8 @@ function place(
 function render(where: Where, verb: string, words: readonly string[]): string {
   const program = where.program ?? 'trufflepig';
   const root = where.rootOption !== undefined ? ` --root ${shellQuote(where.rootOption)}` : '';
-  return `${program}${root} ${verb} ${words.map(shellQuote).join(' ')}`;
+  const cache = where.cacheOption !== undefined ? ` --cache ${shellQuote(where.cacheOption)}` : '';
+  return `${program}${cache}${root} ${verb} ${words.map(shellQuote).join(' ')}`;
 }
 
 /** Filter words; path filters give way to name filters (several `file:` values match any one of them). */

@@ -123,6 +123,9 @@ export function answerPreToolUse(input: string, deps: HookDeps): HookAnswer {
     program: deps.program(),
     ...(home ? { home } : {}),
     ...(sameRoot ? {} : { rootOption: found.root }),
+    // The index the hook found is under this base: the suggestion must name it (an agent
+    // trial followed a hint without it into an empty cache and `index_warming`).
+    ...(deps.cacheOverride !== undefined ? { cacheOption: deps.cacheOverride } : {}),
   });
   if (!suggestion) return SILENT;
   const stateFile = path.join(found.cacheDir, HINT_STATE_FILE);

@@ -3,6 +3,7 @@
 // (PreToolUse reads exit 2 as "block this call"): a wrong call is exit 1 and one line.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as tty from 'node:tty';
 import { HOOK_INPUT_MAX_BYTES } from '../limits';
 import { invocation } from '../invocation';
 import { answerPreToolUse } from './claude';
@@ -24,12 +25,18 @@ export function runHookVerb(words: readonly string[], options: readonly string[]
     return usage(harness === undefined ? 'hook needs a harness' : `hook knows no harness '${harness.slice(0, 64)}'`);
   if (rest.some((w) => w !== '--block'))
     return usage(`hook claude takes only --block (not '${rest.find((w) => w !== '--block')?.slice(0, 64)}')`);
-  if (process.stdin.isTTY) return usage('hook claude reads one PreToolUse call as JSON on stdin');
+  // isatty, not process.stdin.isTTY: touching process.stdin makes a pipe non-blocking, and
+  // readFileSync(0) then failed EAGAIN when the JSON came a moment later (an agent trial:
+  // `(sleep 0.3; cat call.json) | trufflepig hook claude` printed nothing).
+  if (tty.isatty(0)) return usage('hook claude reads one PreToolUse call as JSON on stdin');
   let input: Buffer;
   try {
     input = fs.readFileSync(0);
-  } catch {
-    return 0;
+  } catch (err) {
+    process.stderr.write(
+      `trufflepig: bad_hook_input: stdin could not be read (${(err as NodeJS.ErrnoException).code ?? 'error'}); Claude Code sends the PreToolUse call as JSON on stdin\n`,
+    );
+    return 1;
   }
   if (input.length > HOOK_INPUT_MAX_BYTES) return 0;
   const cacheAt = options.lastIndexOf('--cache');

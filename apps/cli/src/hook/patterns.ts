@@ -105,9 +105,12 @@ export function queryWordOf(q: PatternQuery): string | undefined {
   if (sources.length === 1 && !q.line) {
     const literal = literalOf(sources[0]);
     if (literal !== undefined && literal.trim().length > 0 && !/[\n\r]/.test(literal)) {
-      // sym: is exact and case-sensitive, as grep -w (and a code name is a word anyway).
+      // A name as a word: an identifier search ranks its definition first and keeps every
+      // mention grep would print. Not `sym:`, which reads definitions and code uses only: an
+      // agent trial on the Go source was told `search sym:http2client` for an rg whose two
+      // lines were a string and a comment, and got 0 hits.
       if (!q.ignoreCase && (isCodeIdentifier(literal) || (q.word && /^[A-Za-z_][A-Za-z0-9_]*$/.test(literal))))
-        return `sym:${literal}`;
+        return literal;
       // A literal is matched as typed when it has a capital, else ASCII case-insensitively
       // (smart case): grep's own case, or grep -i's in lower case.
       if (!q.word && !literal.includes('"') && literal.trim().length > 1)
