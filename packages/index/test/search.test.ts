@@ -414,6 +414,15 @@ describe('filter_diagnosis', () => {
     expect(none.excluded_every_match).toBeUndefined();
   });
 
+  it('says kind:method finds what an empty kind:function missed, and the reverse', async () => {
+    // A Rust or Go method is a `fn`/`func` to its reader (an agent trial on the Go source).
+    const d = (await fx.search('refill_tokens kind:function file:src/')).filterDiagnosis!;
+    expect(d.kind_instead).toEqual({ value: 'method', hits: 1 });
+    const back = (await fx.search('ghost_walk kind:method')).filterDiagnosis!;
+    expect(back.kind_instead).toEqual({ value: 'function', hits: 1 });
+    expect((await fx.search('zzznothing kind:function')).filterDiagnosis!.kind_instead).toBeUndefined();
+  });
+
   it('counts kind: values', async () => {
     expect((await fx.search('ghost kind:enum')).filterDiagnosis!.kind).toEqual([{ value: 'enum', matched: 0 }]);
   });

@@ -73,3 +73,8 @@ export const CTX_CALLERS_DEADLINE_MS = 1_500;
 export const CTX_DOC_GAP_LINES = 80;
 /** `no_indexed_path` suggests at most this many nearest paths. */
 export const NEAREST_PATHS_MAX = 3;
+/**
+ * `refs`, `show sym:` and a `sym:` search without hits name at most this many files in
+ * languages no extractor reads that mention the name (their count is whole).
+ */
+export const UNPARSED_PATHS_SHOWN = 3;

@@ -46,6 +46,8 @@ import type { NavTarget } from './target';
 import { followImport, type ImportTrail } from './resolve';
 import { unindexedMentions, useRowsOf } from './uses';
 import { rowsOf } from './rows';
+import { unparsedMentions } from './refs';
+import { unparsedWords } from './unparsed';
 
 export interface Candidate {
   readonly target: NavTarget;
@@ -442,12 +444,15 @@ export function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Out
   const filters = filterWords(q);
   const name = q.text.split('::').pop()!;
   const incomplete = incompleteMentions(targets, q, name, filters !== '');
+  // Code the index holds as text (a Neovim runtime's Vim script) may define it: said first.
+  const unparsed = unparsedMentions(targets, q).map((u) => `${u.member ? `${u.member}/` : ''}${printedPath(u.path)}`);
+  const text = unparsed.length ? `; ${unparsedWords(unparsed, name, 'definitions')}` : '';
   if (filters) {
     const loose = definitionCandidates(targets, q, false)[0];
     const best = loose
       ? `; best without them: ${loose.target.member ? `${loose.target.member}/` : ''}${printedPath(loose.def.file.path)}:${loose.def.startLine} (${loose.def.kind})`
       : '; there is none without them either';
-    return fail('no_definition', `no definition of ${q.text} matches ${filters}${incomplete}${best}`);
+    return fail('no_definition', `no definition of ${q.text} matches ${filters}${incomplete}${text}${best}`);
   }
   // `Console.__init__` as Python spells it: members are named `Console::__init__` here (an
   // agent trial got only a text search suggested).
@@ -464,7 +469,7 @@ export function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Out
   const hint = nearest.length ? `; nearest defined: ${nearest.join(', ')}` : '';
   return fail(
     'no_definition',
-    `no definition of ${q.text} is indexed${incomplete}${hint}; try: ${nearest.length ? `show sym:${nearest[0]}, ` : ''}search ${name} (text), or refs ${q.text}`,
+    `no definition of ${q.text} is indexed${incomplete}${text}${hint}; try: ${nearest.length ? `show sym:${nearest[0]}, ` : ''}search ${name} (text), or refs ${q.text}`,
   );
 }
 

@@ -33,6 +33,8 @@ export interface DiagnosisEvidence {
   readonly kindCounts?: readonly number[];
   /** The same query without any filter has hits (undefined for a filter-only query). */
   readonly unfilteredHits?: boolean;
+  /** The same query with `kind:method` for `kind:function` (or the reverse) has this many hits. */
+  readonly kindSwapped?: { readonly value: string; readonly hits: number };
 }
 
 /** Why a filtered search came back empty: what each filter matched alone and together. */
@@ -57,6 +59,7 @@ export function diagnoseFilters(
   }
   if (q.kinds.length > 0 && evidence.kindCounts)
     out.kind = q.kinds.map((value, i) => ({ value, matched: evidence.kindCounts![i] }));
+  if (evidence.kindSwapped && evidence.kindSwapped.hits > 0) out.kind_instead = evidence.kindSwapped;
   if (q.sources.length > 0)
     out.source = q.sources.map((value) => ({ value, matched: files.filter((f) => f.tags.includes(value)).length }));
   if (q.fileExclude.length > 0) {

@@ -57,6 +57,11 @@ export interface FilterDiagnosis {
   readonly file?: readonly { value: string; matched: number; nearest?: readonly string[] }[];
   readonly lang?: readonly { value: string; matched: number }[];
   readonly kind?: readonly { value: string; matched: number }[];
+  /**
+   * `kind:function` found nothing where `kind:method` finds hits (or the reverse): a Go or
+   * Rust method is a `func`/`fn` to its reader, a method to the index.
+   */
+  readonly kind_instead?: { readonly value: string; readonly hits: number };
   readonly source?: readonly { value: string; matched: number }[];
   readonly excluded_every_match?: readonly string[];
   readonly matches_without_filters?: boolean;
@@ -101,6 +106,13 @@ export interface SearchOutcome {
   /** `re:` searches only. */
   readonly regexScan?: RegexScanReport;
   readonly filterDiagnosis?: FilterDiagnosis;
+  /**
+   * A `sym:` search without hits: the eligible code files of languages no extractor reads
+   * (Vim script, shell, Swift…) whose text holds the name, in path order. No definition of
+   * theirs is indexed, so a page of 0 hits must say where the name still occurs. `name`:
+   * the name looked for (a qualified query's last `::` segment).
+   */
+  readonly unparsedMentions?: { readonly name: string; readonly paths: readonly string[] };
   /** Under `per_source` (or an explicit scope list): one group per scope with hits, each ranked on its own. */
   readonly groups?: ScopeGroup[];
   /** Set when commit documents were asked for (per_source, `source:git-log`): why there are none, or how many. */

@@ -46,6 +46,7 @@ import {
 import { findLiteral, literalMatchesCase, liveHit, readLive, regexScan } from './live';
 import { hasFilters, parseQuery, type ParsedQuery } from './parse';
 import { dottedAsOwned } from './dotted';
+import { unparsedCodeMentioning } from './mentions';
 import { regexPrefilter, trigramsOf, type TrigramQuery } from '../trigram/regex';
 import { evaluateQuery, hasFile } from '../trigram/evaluate';
 import { trigramFiles } from '../store/trigrams';
@@ -533,7 +534,27 @@ export function searchIndex(reader: IndexReader, asked: ParsedQuery, options: Se
     ...(wantsCommits ? { gitLog: reader.gitLog() } : {}),
   };
   const outcome = diagnosed(reader, q, hits, truncated, deadlineAt, lanes);
-  return { ...outcome, ...extra, ...(run.regexScan ? { regexScan: run.regexScan } : {}) };
+  const name = q.text.split('::').pop()!;
+  const unparsed = hits.length === 0 && q.mode === 'sym' ? unparsedMentionsOf(reader, q, name) : [];
+  return {
+    ...outcome,
+    ...extra,
+    ...(run.regexScan ? { regexScan: run.regexScan } : {}),
+    ...(unparsed.length ? { unparsedMentions: { name, paths: unparsed } } : {}),
+  };
+}
+
+/**
+ * Eligible code files no extractor reads that mention `name`, what a `sym:` query asks
+ * for: where a definition may be that the index cannot know of. An
+ * agent trial on the Neovim runtime read `search sym:tohtml#Convert2HTML`'s 0 hits and
+ * `complete` as "not defined"; it is defined in a Vim script file.
+ */
+function unparsedMentionsOf(reader: IndexReader, q: ParsedQuery, name: string): string[] {
+  const eligible = reader.eligibility(q);
+  return unparsedCodeMentioning(reader, name)
+    .filter(eligible)
+    .map((f) => f.path);
 }
 
 /** Two rankings of different corpora merged by rank alone (their scores are not comparable). */
@@ -593,6 +614,12 @@ function diagnosed(
         lanes,
       ).hits.length > 0
     : undefined;
+  const swapped = swappedKind(q.kinds);
+  const kindSwapped = swapped && {
+    value: swapped[1],
+    hits: runQuery(reader, { ...q, kinds: q.kinds.map((k) => (k === swapped[0] ? swapped[1] : k)) }, deadlineAt, lanes)
+      .hits.length,
+  };
   return {
     hits,
     truncated,
@@ -600,8 +627,20 @@ function diagnosed(
       excludedEveryMatch,
       kindCounts: kindCounts(reader, q),
       unfilteredHits,
+      ...(kindSwapped ? { kindSwapped } : {}),
     }),
   };
+}
+
+/**
+ * The kind an empty `kind:function` (`kind:method`) search is tried with again: an agent
+ * trial's `kind:fn idle file:net/http/transport.go` was empty, every Go method being a
+ * `method` here; the diagnosis now says `kind:method` finds them.
+ */
+function swappedKind(kinds: readonly string[]): [string, string] | undefined {
+  if (kinds.includes('function') && !kinds.includes('method')) return ['function', 'method'];
+  if (kinds.includes('method') && !kinds.includes('function')) return ['method', 'function'];
+  return undefined;
 }
 
 function kindCounts(reader: IndexReader, q: ParsedQuery): number[] {

@@ -10,8 +10,6 @@ export const GIT_DIVERGENCE_TIMEOUT_MS = 10_000;
 export const UNAVAILABLE_REASON_MAX_CHARS = 120;
 /** Paths `status` names of the files whose parse failed or was partial. */
 export const STATUS_PARSE_FAILURE_PATHS = 10;
-/** `refs` names at most this many files in languages no extractor reads that mention the name (their count is whole). */
-export const REFS_UNPARSED_PATHS_SHOWN = 3;
 /**
  * A member gets its own worker thread only when its published index is at least this
  * large: below it, a warm search on the main thread costs less than a thread's start-up.

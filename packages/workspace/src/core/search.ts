@@ -14,13 +14,14 @@ import {
   type FilterDiagnosis,
   type IndexCoverage,
   type ParsedQuery,
-  type RegexScanReport,
   type SearchHit,
+  type SearchOutcome,
 } from '@trufflepig/index';
 import {
   counted,
   lineStarts,
   pickEvidence,
+  printedPath,
   splitRows,
   DEFAULT_LIMIT,
   EVIDENCE_MATCHES_MAX,
@@ -50,6 +51,7 @@ import type { ResolvedRoot } from './root';
 import { openPublished, releaseReader } from './reader-pool';
 import { CLIENT_HOST, type Host } from './host';
 import { narrowable, narrowHits } from './spans';
+import { unparsedFields, unparsedWords } from '@trufflepig/navigation';
 
 /**
  * How evidence lines of a stored set are matched line by line (`re:` and `"literal"`
@@ -216,10 +218,12 @@ export function hitEntry(at: EntryOrigin, generation: number, h: SearchHit): Liv
 export function coverageOf(
   cov: IndexCoverage,
   truncation: SetTruncation | undefined,
-  diagnosis: FilterDiagnosis | undefined,
   total: number,
-  regexScan?: RegexScanReport,
+  outcome: Pick<SearchOutcome, 'filterDiagnosis' | 'regexScan' | 'unparsedMentions'> = {},
 ): { json: Record<string, unknown>; line: string } {
+  const { filterDiagnosis: diagnosis, regexScan } = outcome;
+  // Stored paths, printed as every path of a page is.
+  const unparsed = (outcome.unparsedMentions?.paths ?? []).map((p) => printedPath(p));
   const unsearched = Object.entries(cov.unsearched);
   const unsearchedCount = unsearched.reduce((n, [, v]) => n + v, 0);
   const summary = coverageState(cov);
@@ -243,7 +247,13 @@ export function coverageOf(
   if (regexScan && !regexScan.narrowed && !truncation)
     parts.push(`re: no three fixed characters to narrow by, read all ${regexScan.eligibleFiles} files`);
   if (diagnosis) parts.push(`filters: ${diagnosisLine(diagnosis)}`);
-  const json: Record<string, unknown> = { state: summary, ...cov, hits: total };
+  if (unparsed.length) parts.push(unparsedWords(unparsed, outcome.unparsedMentions!.name, 'definitions'));
+  const json: Record<string, unknown> = {
+    state: summary,
+    ...cov,
+    hits: total,
+    ...(unparsed.length ? unparsedFields(unparsed) : {}),
+  };
   if (regexScan) json.regex = regexScan;
   if (truncation) {
     json.truncated = true;
@@ -267,6 +277,7 @@ export function diagnosisLine(d: FilterDiagnosis, pathPrefix = ''): string {
   // `kind:fn` on Java (methods only) printed `filters: ` and nothing after it (an agent trial).
   for (const k of d.kind ?? [])
     out.push(`kind:${k.value} matched ${k.matched} ${k.value === 'file' ? 'files' : 'definitions'}`);
+  if (d.kind_instead) out.push(`kind:${d.kind_instead.value} finds ${counted(d.kind_instead.hits, 'hit')}`);
   for (const s of d.source ?? []) out.push(`${s.value} matched ${s.matched} files`);
   if (d.excluded_every_match) out.push(`-file:${d.excluded_every_match.join(',')} excluded every match`);
   if (d.combination_only) out.push('each filter matches alone; only the combination is empty');
@@ -339,9 +350,8 @@ export async function runSearch(
     const cov = coverageOf(
       reader.value.coverage(),
       setTruncation(outcome, saved.value.truncated),
-      outcome.filterDiagnosis,
       entries.length,
-      outcome.regexScan,
+      outcome,
     );
     return ok({
       query: q.input,

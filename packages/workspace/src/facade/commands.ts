@@ -179,7 +179,7 @@ async function rootStatus(host: Host, r: ResolvedRoot): Promise<Outcome<Record<s
       ...locks,
     });
   try {
-    const cov = coverageOf(reader.value.coverage(), undefined, undefined, 0).json;
+    const cov = coverageOf(reader.value.coverage(), undefined, 0).json;
     delete cov.hits;
     // What the walk left out, largest first (coverage.excluded counts it by class).
     const skipped = reader.value.skippedDirs();

@@ -5,6 +5,8 @@ import { standInLabel } from './fallback';
 import type { MemberSearchResult } from './member-search';
 import { truncationWords } from '../core/truncation';
 import { diagnosisLine } from '../core/search';
+import { unparsedFields, unparsedWords } from '@trufflepig/navigation';
+import { printedPath } from '@trufflepig/render';
 
 export type SearchScope = 'home' | 'all' | 'members' | 'home_widened';
 
@@ -51,6 +53,7 @@ function memberRow(m: CoverageMember): Record<string, unknown> {
   if (r.truncated) row.truncated = true;
   if (r.truncation) row.truncation = r.truncation;
   if (r.diagnosis) row.filter_diagnosis = r.diagnosis;
+  if (r.unparsedMentions) Object.assign(row, unparsedFields(unparsedPaths(r)));
   return row;
 }
 
@@ -94,7 +97,14 @@ function memberLine(m: CoverageMember): string {
   // A filtered search that found nothing says why, as a single root's does (an agent trial's
   // `file:express/lib/response.js` printed `0 hits` three times and no nearest path).
   if (r.found === 0 && r.diagnosis) text += ` (filters: ${diagnosisLine(r.diagnosis, `${r.name}/`)})`;
+  if (r.found === 0 && r.unparsedMentions)
+    text += ` (${unparsedWords(unparsedPaths(r), r.unparsedMentions.name, 'definitions')})`;
   return text;
+}
+
+/** A member's unparsed mentions as a workspace page prints paths: `MEMBER/path`. */
+function unparsedPaths(r: MemberSearchResult): string[] {
+  return (r.unparsedMentions?.paths ?? []).map((p) => `${r.name}/${printedPath(p)}`);
 }
 
 export function workspaceCoverage(

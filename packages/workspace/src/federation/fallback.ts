@@ -96,6 +96,7 @@ export async function fallbackSearch(req: MemberSearchRequest, q: ParsedQuery): 
       generation: parent.value.generation,
       coverage,
       ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}),
+      ...(outcome.unparsedMentions ? { unparsedMentions: outcome.unparsedMentions } : {}),
       ownerCache: parentCache,
       fallback: {
         homeState: 'warming',

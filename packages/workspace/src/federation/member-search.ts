@@ -11,6 +11,7 @@ import {
   type ScopeGroup,
   type SearchHit,
   type SearchOptions,
+  type SearchOutcome,
   type Truncation,
 } from '@trufflepig/index';
 import { fallbackSearch, type FallbackInfo } from './fallback';
@@ -56,6 +57,8 @@ export interface MemberSearchResult {
   readonly generation?: number;
   readonly coverage?: IndexCoverage;
   readonly diagnosis?: FilterDiagnosis;
+  /** A `sym:` search without hits: code files no extractor read that mention the name. */
+  readonly unparsedMentions?: SearchOutcome['unparsedMentions'];
   /** The cache whose publication answered (the parent's under fallback). */
   readonly ownerCache: string;
   readonly fallback?: FallbackInfo;
@@ -127,6 +130,7 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
       generation: reader.value.generation,
       coverage,
       ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}),
+      ...(outcome.unparsedMentions ? { unparsedMentions: outcome.unparsedMentions } : {}),
       ownerCache: req.cacheDir,
       ...scoped,
     });

@@ -94,9 +94,8 @@ export async function runScopedSearch(
       coverageOf(
         reader.value.coverage(),
         setTruncation(outcome, saved.value.truncated),
-        outcome.filterDiagnosis,
         layout.sections[0].count,
-        outcome.regexScan,
+        outcome,
       ),
       [[undefined, outcome.gitLog]],
     );

@@ -47,7 +47,7 @@ import { closeTargets, openMembers, openOwner, openTargets, type NavTargets } fr
 import { renderedResult } from '../core/render-choice';
 import { releaseReader } from '../core/reader-pool';
 import { settleHandle } from '../core/settle';
-import { REFS_UNPARSED_PATHS_SHOWN } from '../core/limits';
+import { unparsedFields, unparsedWords } from '@trufflepig/navigation';
 
 function membersMap(entries: readonly ResultEntry[]): Record<string, string> | undefined {
   const out: Record<string, string> = {};
@@ -219,10 +219,9 @@ export async function refsData(
     // No site at all: the names defined nearest it, as show sym: suggests (a misspelt name, another case).
     const bareName = q.value.text.split('::').pop()!;
     const nearest = result.siteCount === 0 ? nearestNames(targets, bareName) : [];
-    const unparsed = unparsedMentions(targets, q.value);
-    const unparsedShown = unparsed
-      .slice(0, REFS_UNPARSED_PATHS_SHOWN)
-      .map((u) => `${u.member ? `${u.member}/` : ''}${printedPath(u.path)}`);
+    const unparsed = unparsedMentions(targets, q.value).map(
+      (u) => `${u.member ? `${u.member}/` : ''}${printedPath(u.path)}`,
+    );
     const coverage: Record<string, unknown> = {
       reference_sites: result.siteCount,
       reference_files: result.files,
@@ -230,7 +229,7 @@ export async function refsData(
       ...(result.truncated ? { reference_sites_truncated: true } : {}),
       ...(result.unread ? { unread_files: result.unread } : {}),
       ...(result.stale ? { stale_files: result.stale } : {}),
-      ...(unparsed.length ? { unparsed_files: unparsed.length, unparsed_paths: unparsedShown } : {}),
+      ...(unparsed.length ? unparsedFields(unparsed) : {}),
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
       ...(nearest.length ? { nearest_defined: nearest } : {}),
@@ -245,7 +244,7 @@ export async function refsData(
           ]
         : []),
       ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
-      ...(unparsed.length ? [unparsedWords(unparsed.length, unparsedShown, bareName)] : []),
+      ...(unparsed.length ? [unparsedWords(unparsed, bareName, 'references')] : []),
       ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`),
       ...(widened ? ['scope home, no sites there: widened to all members'] : []),
       ...(nearest.length ? [`nearest defined: ${nearest.join(', ')} (refs ${nearest[0]})`] : []),
@@ -254,15 +253,6 @@ export async function refsData(
   } finally {
     closeTargets(targets);
   }
-}
-
-/**
- * The coverage words for code no extractor read that mentions the name: `2 files in languages
- * not parsed for references mention it: a.mm, b.mm (search "name" lists their lines)`.
- */
-function unparsedWords(total: number, shown: readonly string[], name: string): string {
-  const more = total - shown.length;
-  return `${counted(total, 'file')} in languages not parsed for references mention it: ${shown.join(', ')}${more > 0 ? `, +${more}` : ''} (search "${name}" lists their lines)`;
 }
 
 export function refsCommand(words: readonly string[], opts: CommandOptions): Promise<CommandResult> {

@@ -1,0 +1,21 @@
+// Code the index holds as text only (Vim script, shell, Objective-C++…) that mentions a
+// name: `refs`, `show sym:` and a `sym:` search without hits say where, so an answer
+// without it is never read as the whole truth.
+import { counted } from '@trufflepig/render';
+import { UNPARSED_PATHS_SHOWN } from './limits';
+
+/**
+ * The coverage words: `2 files in languages not parsed for references mention it: a.mm,
+ * b.mm (search "name" lists their lines)`. `paths` are printed paths, all of them: the
+ * first UNPARSED_PATHS_SHOWN are named, the rest counted.
+ */
+export function unparsedWords(paths: readonly string[], name: string, parsedFor: 'references' | 'definitions'): string {
+  const shown = paths.slice(0, UNPARSED_PATHS_SHOWN);
+  const more = paths.length - shown.length;
+  return `${counted(paths.length, 'file')} in languages not parsed for ${parsedFor} mention it: ${shown.join(', ')}${more > 0 ? `, +${more}` : ''} (search "${name}" lists their lines)`;
+}
+
+/** The JSON coverage fields of the same (`unparsed_files`, `unparsed_paths`). */
+export function unparsedFields(paths: readonly string[]): { unparsed_files: number; unparsed_paths: string[] } {
+  return { unparsed_files: paths.length, unparsed_paths: paths.slice(0, UNPARSED_PATHS_SHOWN) };
+}
