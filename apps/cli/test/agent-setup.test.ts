@@ -138,7 +138,10 @@ describe('agent-setup --claude', () => {
       env: { ...process.env, XDG_CACHE_HOME: tempDir('setup-xdg') },
     });
     expect(ran.status).toBe(0);
-    expect(JSON.parse(ran.stdout).hookSpecificOutput.additionalContext).toContain('search sym:TokenBucket file:src/');
+    // The suggestion opens the index the hook found: under the --cache it was installed with.
+    expect(JSON.parse(ran.stdout).hookSpecificOutput.additionalContext).toContain(
+      `--cache ${repo.cache} search TokenBucket file:src/`,
+    );
   });
 
   it('refuses a settings.json it cannot read as JSON, leaving it alone', () => {
