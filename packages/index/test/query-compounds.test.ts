@@ -44,6 +44,24 @@ const FILES: Record<string, string> = {
     ).join('\n'),
 };
 
+// A word with digits between letters: its parts (`http`, `2`, `client`) meet in the file's
+// first region, the word itself only far below (the Go source's net/http/transport.go).
+const TRANSPORT_GET_LINE = 160;
+FILES['net/http/transport.go'] = [
+  '// Package http: a client for HTTP/2 and HTTP/1.1.',
+  'package http',
+  '',
+  'import "internal/godebug"',
+  '',
+  ...Array.from({ length: TRANSPORT_GET_LINE - 7 }, (_, i) => `func helper${i}(n int) int { return n + ${i} }`),
+  'func (t *Transport) setDefaults() {',
+  '\tif godebug.Get("http2client") == "0" {',
+  '\t\treturn',
+  '\t}',
+  '}',
+  '',
+].join('\n');
+
 let fx: Fixture;
 beforeAll(async () => {
   fx = new Fixture('compounds', FILES);
@@ -84,6 +102,22 @@ describe('hyphenated and dotted tokens', () => {
     expect(out.hits.map((h) => h.path).slice(0, 2)).toEqual(['conf/definitions.js', 'conf/registry.js']);
     // The hit sits on line 2, where `'fetch-retries'` is spelled, not on the first `fetch`.
     expect(out.hits[0]).toMatchObject({ startLine: 2, lane: 'spelled' });
+  });
+
+  it('keeps a word with digits between letters whole among other words, its hit on the spelling', async () => {
+    const q = parseQuery('GODEBUG http2client');
+    expect(q.ok && q.value).toMatchObject({
+      phrases: [['http', '2', 'client']],
+      standalone: ['godebug', 'http', 'client'],
+    });
+    const hit = (await fx.search('GODEBUG http2client')).hits.find((h) => h.path === 'net/http/transport.go');
+    // Before: lines 1-… (`package http`, `internal/godebug`), where the parts met.
+    expect(hit!.startLine).toBeLessThanOrEqual(TRANSPORT_GET_LINE);
+    expect(hit!.endLine).toBeGreaterThanOrEqual(TRANSPORT_GET_LINE);
+    // Alone it is an identifier query, as before.
+    const alone = parseQuery('http2client');
+    expect(alone.ok && alone.value).toMatchObject({ identifier: true });
+    expect(alone.ok && alone.value.phrases).toBeUndefined();
   });
 
   it('finds a dotted module path as its phrase first', async () => {

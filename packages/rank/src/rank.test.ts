@@ -24,6 +24,7 @@ import {
   splitIdentifier,
   RRF_K,
   compoundWords,
+  phraseWords,
   standaloneWords,
   isStopword,
 } from './index';
@@ -44,6 +45,15 @@ describe('identifiers', () => {
   it('query words are lowercase, expanded and deduplicated', () => {
     expect(queryWords('refillTokens refill  Bucket')).toEqual(['refill', 'tokens', 'bucket']);
   });
+  it('a word with digits between letters is a phrase among other words, an identifier alone', () => {
+    expect(phraseWords('http2client', true)).toEqual(['http', '2', 'client']);
+    expect(phraseWords('http2client', false)).toBeNull();
+    for (const t of ['utf8', 'int32', 'v2', 'x86_64', 'refill']) expect(phraseWords(t, true)).toBeNull();
+    expect(phraseWords('x-forwarded-for', false)).toEqual(['x', 'forwarded', 'for']);
+    expect(standaloneWords('godebug http2client')).toEqual(['godebug', 'http', 'client']);
+    expect(standaloneWords('http2client')).toEqual(['http', '2', 'client']);
+  });
+
   it('hyphenated and dotted tokens are compounds whose stopword parts never stand alone', () => {
     expect(compoundWords('x-forwarded-for')).toEqual(['x', 'forwarded', 'for']);
     expect(compoundWords('os.path')).toEqual(['os', 'path']);

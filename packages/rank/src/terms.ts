@@ -153,6 +153,12 @@ export function isStopword(word: string): boolean {
 }
 
 /**
+ * A word whose digits sit between letters (`http2client`, `base64url`, `oauth2token`): one
+ * name to whoever typed it, split into three words by splitIdentifier.
+ */
+const LETTERS_DIGITS_LETTERS = /^[A-Za-z]+[0-9]+[A-Za-z][A-Za-z0-9]*$/;
+
+/**
  * The words of a hyphenated or dotted token (`x-forwarded-for` → x,forwarded,for;
  * `os.path` → os,path), or null for any other token: such a token is searched as the
  * phrase it spells first, then as its parts.
@@ -177,14 +183,32 @@ export function identifierCompoundWords(token: string): string[] | null {
 }
 
 /**
+ * The words of a token of a free query that is searched as the phrase it spells first
+ * (phrase and spelled lanes), then as its parts: a hyphenated or dotted token, and among
+ * other words one whose digits sit between letters (`http2client` → http,2,client). An
+ * agent trial's `search GODEBUG http2client` showed `package http` as
+ * net/http/transport.go's line: the parts `http`, `2`, `client` met in the file's first
+ * region, and `godebug.Get("http2client")` was not on the page. Alone, such a word is an
+ * identifier query with lanes of its own (a spelled lane there let substrings
+ * `http2clientConnPool` outrank the file spelling it whole).
+ */
+export function phraseWords(token: string, severalTokens: boolean): string[] | null {
+  const compound = compoundWords(token);
+  if (compound || !severalTokens || !LETTERS_DIGITS_LETTERS.test(token)) return compound;
+  const words = splitIdentifier(token);
+  return words.length >= 2 ? words : null;
+}
+
+/**
  * Words of free text that may match on their own (the any-term lane): every word of a
  * plain token, but of a compound token only the parts that are not stopwords.
  */
 export function standaloneWords(text: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const raw of text.split(/\s+/)) {
-    const compound = compoundWords(raw) !== null;
+  const tokens = text.split(/\s+/);
+  for (const raw of tokens) {
+    const compound = phraseWords(raw, tokens.length > 1) !== null;
     for (const w of splitIdentifier(raw)) {
       if ((compound && isStopword(w)) || seen.has(w)) continue;
       seen.add(w);

@@ -1,4 +1,4 @@
-import { compoundWords, isIdentifierShaped, queryWords, standaloneWords } from '@trufflepig/rank';
+import { isIdentifierShaped, phraseWords, queryWords, standaloneWords } from '@trufflepig/rank';
 import { canonicalQueryLanguage, QUERY_LANGUAGES, type QueryLanguage } from '../classify';
 import { fail, ok, type Outcome } from '../errors';
 import { QUERY_MAX_TERMS, QUERY_MAX_WORDS, QUERY_WORD_MAX_CHARS } from '../limits';
@@ -224,7 +224,7 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
     mode === 'free'
       ? text
           .split(' ')
-          .map(compoundWords)
+          .map((token, _, all) => phraseWords(token, all.length > 1))
           .filter((w): w is string[] => w !== null)
       : [];
   const standalone = phrases.length > 0 ? standaloneWords(text) : undefined;

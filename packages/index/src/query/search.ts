@@ -1,5 +1,5 @@
 import {
-  compoundWords,
+  phraseWords,
   identifierCompoundWords,
   fileStanding,
   fuseLanes,
@@ -409,7 +409,8 @@ function spelledLanes(ctx: LaneContext): { readonly leading: HitLane[]; readonly
   const leading: HitLane[] = [];
   const trailing: HitLane[] = [];
   for (const token of q.text.split(' ')) {
-    const words = compoundWords(token) ?? (several ? identifierCompoundWords(token) : null);
+    const phrase = phraseWords(token, several);
+    const words = phrase ?? (several ? identifierCompoundWords(token) : null);
     if (!words) continue;
     const hits = literalHits(ctx, token, words, 'spelled', { substrings: 'when_no_phrase' });
     const lane: HitLane = {
@@ -421,7 +422,7 @@ function spelledLanes(ctx: LaneContext): { readonly leading: HitLane[]; readonly
     // spelling is no better a hit than the region the other words meet in: its lane comes
     // last, so that region stays the file's representative (`nest_limit default` showed
     // the field `nest_limit: u32` instead of `nest_limit: 250` in `ParserBuilder::new`).
-    (compoundWords(token) ? leading : trailing).push(lane);
+    (phrase ? leading : trailing).push(lane);
   }
   return { leading, trailing };
 }
