@@ -20,6 +20,8 @@ export interface ShowInput {
   /** `git object`: bytes of a commit's blob, hashed and equal to its object id (history verbs). */
   verified: 'revision' | 'current file' | 'git object';
   name?: string;
+  /** The definition an unnamed span lies in (a search hit's `in mapassign`): the lines header says it too. */
+  within?: string;
   kind?: string;
   /**
    * Lines of the whole thing shown (`show sym:`: the definition) when the rows are only its
@@ -123,6 +125,7 @@ function showJson(input: ShowInput, count: number, next: string | undefined): st
   out.revision = input.revision;
   out.verified = input.verified;
   if (input.name !== undefined) out.name = input.name;
+  else if (input.within !== undefined) out.within = input.within;
   if (input.kind !== undefined) out.kind = input.kind;
   out.start_line = startLine;
   out.end_line = endLine;
@@ -156,6 +159,11 @@ function showLines(input: ShowInput, count: number, next: string | undefined): s
     (input.handle !== undefined ? escapeLineField(input.handle) + FIELD : 'path:') +
     `${where}:${printedLines(startLine, endLine)}` +
     (input.handle !== undefined && input.name !== undefined ? FIELD + escapeLineField(input.name) : '') +
+    // As the search hit line said it (`in mapassign`): an agent trial found the show of
+    // such a hit silent about the function its rows belong to.
+    (input.handle !== undefined && input.name === undefined && input.within !== undefined
+      ? `${FIELD}in ${escapeLineField(input.within)}`
+      : '') +
     '\n';
   for (const row of input.rows.slice(0, count)) {
     if (isFolded(row)) {

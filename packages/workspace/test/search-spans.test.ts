@@ -77,6 +77,10 @@ describe('free-text hits found by a stem', () => {
     const shown = json(await showCommand(hit.handle, repo.at({ format: 'json' })));
     expect([shown.start_line, shown.end_line]).toEqual([hit.start_line, hit.end_line]);
     expect(shown.rows.map((r: { line: number }) => r.line).at(-1)).toBe(hit.end_line);
+    // The read says which definition its rows are in, as the search line did.
+    expect(shown.within).toBe('pick');
+    const head = (await showCommand(hit.handle, repo.at({ format: 'lines' }))).stdout.split('\n')[0];
+    expect(head).toMatch(new RegExp(`^[0-9a-z]{6,}:1  src/switch\\.ts:${anchor - 3}-${anchor + 11}  in pick$`));
   });
 
   it('a match in a doc comment spans the comment and the definition under it', async () => {

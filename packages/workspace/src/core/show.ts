@@ -84,6 +84,15 @@ export function showHandle(target: string, store: ResultStore, context = 0): Out
     revision: entry.revision,
     verified: 'revision',
     ...(entry.name !== undefined ? { name: entry.name } : {}),
+    // A search window's definition, as its hit line said it; not a refs row's (its `within`
+    // names the row's text), nor rows widened by -C past that definition.
+    ...(entry.name === undefined &&
+    'within' in entry &&
+    entry.within !== undefined &&
+    entry.role === undefined &&
+    context === 0
+      ? { within: entry.within }
+      : {}),
     ...(entry.kind !== undefined ? { kind: entry.kind } : {}),
     rows: rowsOf(live.bytes, from, Math.max(span.end, from)),
     continuation: (next: number) => `${handle}~${next}${context > 0 ? ` -C ${context}` : ''}`,
