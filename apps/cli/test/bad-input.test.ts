@@ -132,6 +132,29 @@ describe('bad input', () => {
     expect(clean.cli('status').json()).not.toHaveProperty('parse_failure_paths');
   });
 
+  it('status counts files per language and names the code no extractor reads, by extension', () => {
+    const mixed = makeRepo(
+      {
+        'src/ok.ts': 'export const fine = 1;\n',
+        'plugin/a.vim': 'func! A()\nendfunc\n',
+        'plugin/b.vim': 'func! B()\nendfunc\n',
+        'arch/entry.S': 'ENTRY(start)\n',
+        'tests/run.sh': 'echo ok\n',
+        'tests/data/input.txt': 'data\n',
+        'README.md': '# mixed\n',
+      },
+      'structure',
+    );
+    expect(mixed.cli('index').status).toBe(0);
+    const st = mixed.cli('status').json();
+    expect(st.structure).toEqual({
+      languages: { text: 6, typescript: 1 },
+      // Test data (.txt) and docs are not code; a test's shell script is.
+      unparsed_code: { '.vim': 2, '.s': 1, '.sh': 1 },
+    });
+    expect(mixed.lines('status').stdout).toContain('structure.unparsed_code: {".vim":2,".s":1,".sh":1}');
+  });
+
   it('usage errors are coded bad_arguments with exit 2', () => {
     for (const args of [
       ['search'],

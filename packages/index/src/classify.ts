@@ -240,6 +240,14 @@ export function sourceTags(path: string): string[] {
   return [...tags].sort();
 }
 
+/**
+ * Whether a path's extension is a programming language's, whether or not an extractor
+ * reads it (a test's `.sh` too; a test's `.txt` or `.golden` data never).
+ */
+export function hasCodeExtension(path: string): boolean {
+  return CODE_EXTENSIONS.has(extension(path));
+}
+
 export type PathClass = 'code' | 'test' | 'docs' | 'other';
 
 export function pathClass(path: string): PathClass {

@@ -10,6 +10,8 @@ export const GIT_DIVERGENCE_TIMEOUT_MS = 10_000;
 export const UNAVAILABLE_REASON_MAX_CHARS = 120;
 /** Paths `status` names of the files whose parse failed or was partial. */
 export const STATUS_PARSE_FAILURE_PATHS = 10;
+/** `status` names at most this many extensions of code no extractor reads (the rest counted). */
+export const STATUS_UNPARSED_EXTENSIONS = 10;
 /**
  * A member gets its own worker thread only when its published index is at least this
  * large: below it, a warm search on the main thread costs less than a thread's start-up.

@@ -9,6 +9,7 @@ import {
   renderShow,
 } from '@trufflepig/render';
 import { STATUS_PARSE_FAILURE_PATHS } from '../core/limits';
+import { structureOf } from './structure';
 import type { Outcome } from '../core/errors';
 import { fail, ok } from '../core/errors';
 import type { ResolvedRoot } from '../core/root';
@@ -204,6 +205,7 @@ async function rootStatus(host: Host, r: ResolvedRoot): Promise<Outcome<Record<s
       coverage: cov,
       skipped_dirs: skipped,
       ...failures,
+      structure: structureOf(reader.value.files()),
       ...history,
       ...locks,
     });
