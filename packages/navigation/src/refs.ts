@@ -36,6 +36,8 @@ import { fileFilter } from './filter';
 import type { NavTarget } from './target';
 import {
   dotQualifier,
+  luaModulePath,
+  luaModulePathTrail,
   followImport,
   isCertain,
   moduleMemberTrail,
@@ -744,11 +746,15 @@ export function referenceSites(
     };
     const moduleMember = (file: IndexedFile, imports: readonly IndexedImport[], before: string) => {
       const qualifier = dotQualifier(before);
-      return qualifier === undefined
+      if (qualifier !== undefined)
+        return qualified(`module\0${file.id}\0${qualifier}`, () =>
+          moduleMemberTrail(t.reader, file, imports, qualifier, name),
+        );
+      // `vim.lsp.util.f()`: a Lua module reached through its global table chain.
+      const modulePath = file.lang === 'luau' ? luaModulePath(before) : undefined;
+      return modulePath === undefined
         ? undefined
-        : qualified(`module\0${file.id}\0${qualifier}`, () =>
-            moduleMemberTrail(t.reader, file, imports, qualifier, name),
-          );
+        : qualified(`luapath\0${file.id}\0${modulePath}`, () => luaModulePathTrail(t.reader, file, modulePath, name));
     };
     // `mod::Type::name` for `refs Type::name`: the definitions among `defs` in the files that
     // define the Type the module path names; undefined when the path names none it finds.

@@ -411,6 +411,40 @@ export function moduleMemberTrail(
   return followImport(reader, { ...binding[0], name: '*', alias: null }, name);
 }
 
+/**
+ * The module path a Lua global table chain spells before a name (`vim.lsp.util.` →
+ * `vim.lsp.util`): two segments or more, not itself after a `.` or `:`; undefined otherwise.
+ */
+export function luaModulePath(before: string): string | undefined {
+  return /(?<![\w.:])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+)\s*\.\s*$/.exec(before)?.[1].replace(/\s+/g, '');
+}
+
+/**
+ * `vim.lsp.util.f()` in Lua: Neovim's modules are reachable as global tables named by their
+ * `require` path, so the chain is read as `require('vim.lsp.util')` from `file` would be
+ * (moduleFiles: `vim/lsp/util.lua`, `vim/lsp/util/init.lua`). The Neovim trial left these
+ * calls candidates of every `f`. Undefined outside Lua or when no module file is found.
+ */
+export function luaModulePathTrail(
+  reader: IndexReader,
+  file: IndexedFile,
+  modulePath: string,
+  name: string,
+): ImportTrail | undefined {
+  if (file.lang !== 'luau') return undefined;
+  const imp: IndexedImport = {
+    file,
+    spelled: modulePath,
+    name: '*',
+    alias: null,
+    reexport: false,
+    start: 0,
+    end: 0,
+    line: 0,
+  };
+  return moduleFiles(reader, imp).files.length > 0 ? followImport(reader, imp, name) : undefined;
+}
+
 /** The `a::b::` path qualifying an occurrence (`before`: its line's text before the name), as segments; undefined when none. */
 export function pathQualifier(before: string): string[] | undefined {
   const m = /(?<![\w:>])((?:[A-Za-z_]\w*\s*::\s*)+)$/.exec(before);

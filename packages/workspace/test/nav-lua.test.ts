@@ -136,6 +136,18 @@ const TREES = {
     'return M',
     '',
   ].join('\n'),
+  // No require: Neovim's modules are global tables named by their require path.
+  'lua/vim/lsp/handlers.lua': [
+    'local M = {}',
+    '',
+    'function M.apply(edits)',
+    '  vim.lsp.util.apply_text_edits(edits)',
+    '  vim.fn.apply_text_edits(edits)',
+    'end',
+    '',
+    'return M',
+    '',
+  ].join('\n'),
   'lua/vim/other.lua': [
     'local M = {}',
     '',
@@ -308,5 +320,13 @@ describe('Lua calls through a required module', () => {
     // Before: a candidate of every apply_text_edits (Neovim: 5 of 5 such calls, an agent trial).
     expect(await sites('apply_text_edits')).toContain('lua/vim/lsp/buf.lua:6 call resolved lua/vim/lsp/util.lua:3');
     expect(await sites('start')).toContain('lua/vim/lsp/buf.lua:7 call resolved lua/vim/treesitter/init.lua:3');
+  });
+
+  it('resolves vim.lsp.util.f() through the module path its global table chain spells', async () => {
+    // Before: a candidate of every apply_text_edits (the Neovim trial's leftover).
+    const all = await sites('apply_text_edits');
+    expect(all).toContain('lua/vim/lsp/handlers.lua:4 call resolved lua/vim/lsp/util.lua:3');
+    // A chain naming no module file (`vim.fn`, Vim functions) decides nothing.
+    expect(all.find((x) => x.startsWith('lua/vim/lsp/handlers.lua:5 '))).not.toMatch(/resolved/);
   });
 });
