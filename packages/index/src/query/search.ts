@@ -546,10 +546,10 @@ export function searchIndex(reader: IndexReader, asked: ParsedQuery, options: Se
 }
 
 /**
- * Eligible code files no extractor reads that mention `name`, what a `sym:` query asks
- * for: where a definition may be that the index cannot know of. An
- * agent trial on the Neovim runtime read `search sym:tohtml#Convert2HTML`'s 0 hits and
- * `complete` as "not defined"; it is defined in a Vim script file.
+ * The eligible files of languages no extractor reads that mention `name` (the name a
+ * `sym:` query asks for): a definition the index cannot see may be there. An agent trial
+ * on the Neovim runtime read `search sym:tohtml#Convert2HTML`'s 0 hits and `complete` as
+ * "not defined"; it is defined in a Vim script file.
  */
 function unparsedMentionsOf(reader: IndexReader, q: ParsedQuery, name: string): string[] {
   const eligible = reader.eligibility(q);
