@@ -127,8 +127,8 @@ describe('re: deadline', () => {
     if (!c.ok) throw new Error(c.message);
     const long = `${'ab'.repeat(400_000)}c\n`;
     expect(c.matcher.firstMatch(long, 0, Date.now() - 1)).toEqual({ found: false, stopped: 'deadline' });
-    expect(c.matcher.firstMatch(long)).toEqual({ found: true, at: long.length - 2 - 901 });
-    expect(c.matcher.firstMatch(`bc${long}`, 0, Date.now() - 1)).toEqual({ found: true, at: 0 });
+    expect(c.matcher.firstMatch(long)).toEqual({ found: true, at: long.length - 2 - 901, end: long.length - 1 });
+    expect(c.matcher.firstMatch(`bc${long}`, 0, Date.now() - 1)).toEqual({ found: true, at: 0, end: 2 });
   });
 
   it('flows into the search outcome as truncated, saying what stopped it and how far it got', async () => {

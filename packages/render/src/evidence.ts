@@ -2,7 +2,7 @@
 // beats comment), then for `re:` and `"literal"` every further matching line of the file
 // up to EVIDENCE_MATCHES_MAX, and with `-C N` N lines of context around each.
 
-import { EVIDENCE_MATCHES_MAX } from './limits';
+import { EVIDENCE_MATCHES_MAX, MATCH_CONTINUATION_LINES_MAX } from './limits';
 import { indentColumns, type SourceRow } from './rows';
 import { commentaryRows, cutSnippet, pickSnippet, type Snippet } from './snippet';
 
@@ -23,8 +23,17 @@ export type EvidenceMatch =
     }
   | {
       readonly kind: 'lines';
-      /** UTF-16 index of the first match in a row's display text, or -1. */
-      readonly matchAt: (text: string) => number;
+      /**
+       * UTF-16 index of the first match in a row's display text, or -1. `line` is the row's:
+       * a `re:` match may start on a row and run on past it, which the row alone cannot show.
+       */
+      readonly matchAt: (text: string, line: number) => number;
+      /**
+       * The last line of the match starting on `line`, when it runs past that line (a `re:`
+       * of `\s` across a line break): its further lines are shown as context lines, at most
+       * MATCH_CONTINUATION_LINES_MAX of them.
+       */
+      readonly matchThrough?: (line: number) => number | undefined;
       /** The line the search itself matched (the hit's own line), preferred as the best line. */
       readonly anchorLine: number;
       /**
@@ -142,7 +151,7 @@ export function pickEvidence(
     const commentary = match.prose ? undefined : commentaryRows(rows);
     const matching: { row: SourceRow; at: number; rank: number }[] = [];
     rows.forEach((row, index) => {
-      const at = match.matchAt(row.text);
+      const at = match.matchAt(row.text, row.line);
       if (at >= 0)
         matching.push({
           row,
@@ -177,6 +186,17 @@ export function pickEvidence(
   for (const p of primary) {
     const within = match.kind === 'lines' && ownerOf && outside(p.row.line) ? ownerOf(p.row.line) : undefined;
     byLine.set(p.row.line, { line: p.row.line, text: p.text, ...(within !== undefined ? { within } : {}) });
+  }
+  // A match running past its first line: the rest of it, as context (`  865- return -ENOMEM;`).
+  if (match.kind === 'lines' && match.matchThrough) {
+    const rowOf = new Map(rows.map((r) => [r.line, r]));
+    for (const p of primary) {
+      const last = Math.min(match.matchThrough(p.row.line) ?? p.row.line, p.row.line + MATCH_CONTINUATION_LINES_MAX);
+      for (let l = p.row.line + 1; l <= last; l++) {
+        const r = rowOf.get(l);
+        if (r && !byLine.has(l)) byLine.set(l, { line: l, text: cutSnippet(r.text.trim(), []), context: true });
+      }
+    }
   }
   if (context > 0) {
     const index = new Map(rows.map((r, i) => [r.line, i]));

@@ -40,3 +40,5 @@ export const EVIDENCE_FULL_KEEP_MIN = 4;
  * quotes a 100,000-character regex, say) is cut to this with `…`.
  */
 export const ERROR_MESSAGE_MAX_CHARS = 1000;
+/** Lines after its first a `re:` match running past a line break shows of itself (context lines). */
+export const MATCH_CONTINUATION_LINES_MAX = 3;

@@ -222,3 +222,42 @@ describe('a re: hit on an indented definition line', () => {
     expect(page[0]).toMatch(/^[0-9a-z]{6,}:1 {2}gis\/aggregates\.py:7-9 {2}GeoAggregate::as_sql$/);
   });
 });
+
+describe('a re: match that runs past its first line', () => {
+  // Eigen (an agent trial): `re:EIGEN_STRONG_INLINE\s+(const\s+)?Scalar&\s+coeffRef\(` hit
+  // CoreEvaluators.h, whose matches are heads written over two lines, with no line under the
+  // hit and no count of the rest: each row alone matched nothing.
+  it('shows the line each match starts on, and counts them all', async () => {
+    const head = (i: number) => [`  EIGEN_STRONG_INLINE`, `  Scalar& coeffRef(Index i${i}) { return m_d[i${i}]; }`];
+    const repo = await indexedRepo('tp-re-two-lines-', {
+      'Core/Evaluators.h': [
+        'struct evaluator {',
+        ...[1, 2, 3, 4, 5, 6, 7].flatMap(head),
+        '  EIGEN_STRONG_INLINE Scalar& coeffRef(Index j) { return m_d[j]; }',
+        '};',
+        '',
+      ].join('\n'),
+    });
+    const pattern = 're:EIGEN_STRONG_INLINE\\s+Scalar&\\s+coeffRef\\(';
+    const page = (await searchCommand([pattern], repo.at())).stdout.split('\n');
+    expect(page[0]).toMatch(/^[0-9a-z]{6,}:1 {2}Core\/Evaluators\.h:/);
+    // The first five of eight starts on their first lines, the rest of each match as a
+    // context line; the other three counted.
+    const evidence = page.slice(1).filter((l) => /^ {2}\d+[:-] /.test(l));
+    expect(evidence.slice(0, 4).map((l) => l.trim())).toEqual([
+      '2: EIGEN_STRONG_INLINE',
+      '3- Scalar& coeffRef(Index i1) { return m_d[i1]; }',
+      '4: EIGEN_STRONG_INLINE',
+      '5- Scalar& coeffRef(Index i2) { return m_d[i2]; }',
+    ]);
+    expect(evidence.filter((l) => /^ {2}\d+: /.test(l)).map((l) => l.trim().split(':')[0])).toEqual([
+      '2',
+      '4',
+      '6',
+      '8',
+      '10',
+    ]);
+    const found = json(await searchCommand([pattern], repo.at({ format: 'json' }))).hits[0];
+    expect(found.matches_left).toBe(3);
+  });
+});

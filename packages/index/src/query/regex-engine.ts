@@ -22,7 +22,13 @@ const ANCHOR_START = 1;
 const CACHE_MAX = 32;
 
 export type RegexSearch =
-  | { readonly found: true; /** UTF-16 index of the match start in the searched text. */ readonly at: number }
+  | {
+      readonly found: true;
+      /** UTF-16 index of the match start in the searched text. */
+      readonly at: number;
+      /** UTF-16 index just past the match's end (a match of `\s` may run past a line break). */
+      readonly end: number;
+    }
   | {
       readonly found: false;
       /** Set when the deadline passed before the text was searched to its end. */ readonly stopped?: 'deadline';
@@ -206,7 +212,7 @@ class WindowedMatcher implements RegexMatcher {
       // that finds where the match starts, which then runs on matching regions only.
       if (re2.matchWithGroup(text, start, end, UNANCHORED, 0)[0]) {
         const found = re2.matchWithGroup(text, start, end, UNANCHORED, 1) as [boolean, number[] | null];
-        if (found[0] && found[1]) return { found: true, at: found[1][0] };
+        if (found[0] && found[1]) return { found: true, at: found[1][0], end: found[1][1] };
       }
       if (end >= text.length) return { found: false };
       // The next region starts one window on (the engine sees the characters before it, so

@@ -66,3 +66,8 @@ export const LIBRARY_READER_IDLE_MS = 30_000;
  * the answer, not a timeout, reaches the client.
  */
 export const FIRST_INDEX_WAIT_MS = 15_000;
+/**
+ * Lines of a `re:` hit's file whose match starts are read from the whole text (evidence of a
+ * match running past its first line); past them each line is matched alone.
+ */
+export const REGEX_EVIDENCE_STARTS_MAX = 2_000;

@@ -14,6 +14,7 @@ import {
   type FilterDiagnosis,
   type IndexCoverage,
   type ParsedQuery,
+  type RegexMatcher,
   type SearchHit,
   type SearchOutcome,
 } from '@trufflepig/index';
@@ -43,7 +44,7 @@ import {
   type StoredSet,
 } from '@trufflepig/result-cache';
 import { commitEntryFields } from './commit-entries';
-import { ENCODED_ROOTS_REMEMBERED } from './limits';
+import { ENCODED_ROOTS_REMEMBERED, REGEX_EVIDENCE_STARTS_MAX } from './limits';
 import { fail, ok, type Outcome } from './errors';
 import { setTruncation, truncationWords, type SetTruncation } from './truncation';
 import { readIndexedBytes } from './live';
@@ -502,21 +503,68 @@ function decodeRoot(encoded: string): string {
   return percentDecode(encoded).toString('utf8');
 }
 
-/** How a page's hits find their evidence lines, or undefined when they have none to find. */
-function evidenceMatcher(data: SearchData): ((line: number) => EvidenceMatch) | undefined {
+/**
+ * Where `re:` matches start over the whole text: per line (1-based) the UTF-16 column of its
+ * first, for every line up to `through` (the last line read: the whole file, unless
+ * REGEX_EVIDENCE_STARTS_MAX lines matched first).
+ */
+function regexMatchStarts(
+  matcher: RegexMatcher,
+  bytes: Buffer,
+): { readonly starts: Map<number, number>; readonly matchEnds: Map<number, number>; readonly through: number } {
+  const text = bytes.toString('utf8');
+  const starts = new Map<number, number>();
+  // The last line of a match that runs past its first.
+  const throughLines = new Map<number, number>();
+  let line = 1;
+  let lineStart = 0;
+  let from = 0;
+  for (;;) {
+    if (starts.size >= REGEX_EVIDENCE_STARTS_MAX) return { starts, matchEnds: throughLines, through: line };
+    const m = matcher.firstMatch(text, from);
+    if (!m.found) return { starts, matchEnds: throughLines, through: Number.POSITIVE_INFINITY };
+    for (let nl = text.indexOf('\n', lineStart); nl >= 0 && nl < m.at; nl = text.indexOf('\n', lineStart)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    starts.set(line, m.at - lineStart);
+    const next = text.indexOf('\n', m.at);
+    if (next < 0) return { starts, matchEnds: throughLines, through: Number.POSITIVE_INFINITY };
+    if (m.end > next + 1) {
+      let last = line;
+      for (let nl = next; nl >= 0 && nl < m.end - 1; nl = text.indexOf('\n', nl + 1)) last++;
+      throughLines.set(line, last);
+    }
+    from = next + 1;
+  }
+}
+
+/** How a page's hits find their evidence lines (`bytes`: the hit's file), or undefined when they have none to find. */
+function evidenceMatcher(data: SearchData): ((line: number, bytes?: Buffer) => EvidenceMatch) | undefined {
   const lm = data.lineMatch;
   if (lm?.mode === 're') {
     const compiled = compileRegex(lm.text);
     if (!compiled.ok) return undefined;
     const matcher = compiled.matcher;
-    return (line) => ({
-      kind: 'lines',
-      anchorLine: line,
-      matchAt: (text) => {
-        const m = matcher.firstMatch(text, 0);
-        return m.found ? m.at : -1;
-      },
-    });
+    return (line, bytes) => {
+      // Where matches start in the whole text: a match of `\s` or `[^;]` may run on past its
+      // first line, as the scan that found the file matched it (an agent trial on Eigen got
+      // hits on two-line heads with no line under them).
+      const found = bytes ? regexMatchStarts(matcher, bytes) : undefined;
+      return {
+        kind: 'lines',
+        anchorLine: line,
+        matchThrough: (row) => found?.matchEnds.get(row),
+        matchAt: (text, row) => {
+          const at = found?.starts.get(row);
+          if (at !== undefined) return Math.min(at, text.length);
+          // Past the lines read (or without the file), the row alone.
+          if (found && row <= found.through) return -1;
+          const m = matcher.firstMatch(text, 0);
+          return m.found ? m.at : -1;
+        },
+      };
+    };
   }
   if (lm?.mode === 'identifier') {
     const token = lm.text;
@@ -543,14 +591,14 @@ function evidenceMatcher(data: SearchData): ((line: number) => EvidenceMatch) | 
 function evidenceFor(
   root: string,
   e: ResultEntry,
-  match: (line: number) => EvidenceMatch,
+  match: (line: number, bytes?: Buffer) => EvidenceMatch,
   context: number,
   cap: number,
   ownerOf?: LineOwner,
 ): Evidence | undefined {
   const bytes = readIndexedBytes(root, e);
   if (!bytes) return undefined;
-  const given = match(e.start_line);
+  const given = match(e.start_line, bytes);
   // A definition hit lists its file's further matching definitions; without query words,
   // its best line is the line that names it.
   const definitionHit =
