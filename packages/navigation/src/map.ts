@@ -111,6 +111,27 @@ function luaTopLevel(defs: readonly IndexedDefinition[]): (d: IndexedDefinition)
     isCallableKind(d.kind) && (d.container === null || tables.has(d.container)) && !SECOND_GROUP.has(d.kind);
 }
 
+/** Languages whose namespaces wrap a file's items (`namespace Eigen { … }`) without being one of them. */
+const NAMESPACED_LANGS: ReadonlySet<string> = new Set(['c', 'cpp', 'csharp']);
+
+/**
+ * A C++ or C# file's items as its directory's map names them: those at file level or inside
+ * its namespaces (nested ones too), not the namespaces. Every file of Eigen's map was named
+ * `Eigen` and nothing else (an agent trial). A file of namespaces alone keeps them.
+ */
+function namespacedTopLevel(defs: readonly IndexedDefinition[]): (d: IndexedDefinition) => boolean {
+  // A member of a nested namespace may name it alone or qualified (`internal`, `Eigen::internal`).
+  const namespaces = new Set(
+    defs
+      .filter((d) => d.kind === 'module')
+      .flatMap((d) => (d.container === null ? [d.name] : [d.name, `${d.container}::${d.name}`])),
+  );
+  const inside = (d: IndexedDefinition) =>
+    d.kind !== 'module' && !SECOND_GROUP.has(d.kind) && (d.container === null || namespaces.has(d.container));
+  if (!defs.some(inside)) return (d) => d.container === null && !SECOND_GROUP.has(d.kind);
+  return inside;
+}
+
 /** One `kind: "file"` row per file, naming its top-level items (`+N` when cut). */
 /** A directory row names types first, then functions, then modules, constants and variables. */
 const valueRank = (d: IndexedDefinition): number => Math.min(kindTier(d.kind), 2);
@@ -123,7 +144,13 @@ export function fileRows(t: NavTarget, files: readonly IndexedFile[]): MapRow[] 
     const top = [
       ...new Set(
         defs
-          .filter(f.lang === 'luau' ? luaTopLevel(defs) : (d) => d.container === null && !SECOND_GROUP.has(d.kind))
+          .filter(
+            f.lang === 'luau'
+              ? luaTopLevel(defs)
+              : NAMESPACED_LANGS.has(f.lang)
+                ? namespacedTopLevel(defs)
+                : (d) => d.container === null && !SECOND_GROUP.has(d.kind),
+          )
           // A PHP file's `namespace` restates its directory (Symfony: a sixth of a map page).
           .filter((d) => !(f.lang === 'php' && d.kind === 'module'))
           // Types, then functions, then the rest, each in source order: Django's csrf.py

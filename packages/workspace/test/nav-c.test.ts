@@ -11,7 +11,7 @@ import { ctxCommand, indexCommand, mapCommand, refsCommand, searchCommand, showC
 import { referenceSites } from '@trufflepig/navigation';
 import { openReader } from '../src/core/search';
 import { CLIENT_HOST } from '../src/core/host';
-import { json, makeRepo } from './ws-helpers';
+import { indexedRepo, json, makeRepo } from './ws-helpers';
 
 const FILES = {
   'include/linux/sched.h': [
@@ -283,5 +283,32 @@ describe('C navigation: show sym: and refs through #include', () => {
         definition: 'tools/include/linux/sched.h:3',
       }),
     ]);
+  });
+});
+
+describe("a directory's map of namespaced C++", () => {
+  // Eigen (an agent trial): every row of `map Eigen/` named the file `Eigen` and nothing
+  // else, its items all inside `namespace Eigen { … }`.
+  it("names a file's items inside its namespaces, nested ones too, not the namespaces", async () => {
+    const repo = await indexedRepo('tp-map-namespaces-', {
+      'src/Cholesky/LDLT.h': [
+        'namespace Eigen {',
+        'namespace internal {',
+        'template<typename T> struct ldlt_traits {};',
+        '}',
+        'template<typename MatrixType> class LDLT {',
+        ' public:',
+        '  void compute();',
+        '};',
+        'inline int ldlt_size() { return 1; }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/Core/Forward.h': 'namespace Eigen {\nnamespace internal {\n}\n}\n',
+    });
+    const page = (await mapCommand(['src/'], repo.at())).stdout.split('\n');
+    expect(page.find((l) => l.includes('src/Cholesky/LDLT.h'))).toMatch(/ ldlt_traits LDLT ldlt_size$/);
+    // A file of namespaces alone keeps naming them.
+    expect(page.find((l) => l.includes('src/Core/Forward.h'))).toMatch(/ Eigen$/);
   });
 });
