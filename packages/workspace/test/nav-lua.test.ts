@@ -327,6 +327,6 @@ describe('Lua calls through a required module', () => {
     const all = await sites('apply_text_edits');
     expect(all).toContain('lua/vim/lsp/handlers.lua:4 call resolved lua/vim/lsp/util.lua:3');
     // A chain naming no module file (`vim.fn`, Vim functions) decides nothing.
-    expect(all.find((x) => x.startsWith('lua/vim/lsp/handlers.lua:5 '))).not.toMatch(/resolved/);
+    expect(all.find((x: string) => x.startsWith('lua/vim/lsp/handlers.lua:5 '))).not.toMatch(/resolved/);
   });
 });
