@@ -5,7 +5,7 @@
 // commit added all of them, the parent's versions of the files it changed are searched
 // for the definition it was moved from (origin.ts), and the walk goes on there.
 import { createHash } from 'node:crypto';
-import { extractFile, languageOf } from '@trufflepig/index';
+import { extractFile, extractionLanguageOf } from '@trufflepig/index';
 import { readBlobs } from './blob';
 import { countEdits, diffLines } from './diff';
 import { ok, type Outcome } from './errors';
@@ -137,7 +137,7 @@ const extracted = new Map<string, { name: string; range: LineRange }[]>();
 
 /** The definitions of a file's bytes, by the index's extractor for its language. */
 function definitionsOf(path: string, bytes: Buffer): { name: string; range: LineRange }[] {
-  const lang = languageOf(Buffer.from(path, 'latin1').toString('utf8'));
+  const lang = extractionLanguageOf(Buffer.from(path, 'latin1').toString('utf8'));
   const key = `${lang}:${createHash('sha256').update(bytes).digest('hex')}`;
   const seen = extracted.get(key);
   if (seen !== undefined) return seen;

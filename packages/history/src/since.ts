@@ -2,7 +2,7 @@
 // tree, file by file: `git diff --name-status -M REV` (staged and unstaged together) plus
 // untracked files, each file's two versions read (the blob hashed, the working file read
 // once) and their definitions compared (since-match.ts).
-import { extractFile, languageOf, qualifiedName, readLiveFile } from '@trufflepig/index';
+import { extractFile, extractionLanguageOf, qualifiedName, readLiveFile } from '@trufflepig/index';
 import { readBlobs } from './blob';
 import { countEdits, diffLines } from './diff';
 import { fail, ok, type Outcome } from './errors';
@@ -114,7 +114,7 @@ function namesOf(run: { state: string; stdout: Buffer }): Set<string> {
 function spansOf(path: string, bytes: Buffer): DefSpan[] {
   let defs;
   try {
-    defs = extractFile(languageOf(Buffer.from(path, 'latin1').toString('utf8')), bytes).definitions;
+    defs = extractFile(extractionLanguageOf(Buffer.from(path, 'latin1').toString('utf8')), bytes).definitions;
   } catch {
     return [];
   }

@@ -73,6 +73,70 @@ export function languageOf(path: string): Language {
 }
 
 /**
+ * What extraction starts from: the path's language, or `extensionless` for a file whose
+ * bytes decide between C, C++ and text (a C++ header named like the standard's: Eigen's
+ * `Eigen/Core`, libstdc++'s `vector`; extract/lang/c-family.ts looksLikeCSource). The
+ * extraction reports the language it chose, which is the one stored.
+ */
+export type ExtractionLanguage = Language | 'extensionless';
+
+// Files without extension that are never C whatever their bytes: build files, scripts and
+// prose. The content rule already refuses them; naming them keeps a Makefile that opens
+// with a commented-out `#include` from becoming C.
+const NEVER_SOURCE_BASENAMES = new Set([
+  'Makefile',
+  'makefile',
+  'GNUmakefile',
+  'Kbuild',
+  'Kconfig',
+  'Dockerfile',
+  'Containerfile',
+  'Jenkinsfile',
+  'Vagrantfile',
+  'Gemfile',
+  'Rakefile',
+  'Podfile',
+  'Brewfile',
+  'justfile',
+  'Justfile',
+  'configure',
+  'LICENSE',
+  'LICENCE',
+  'COPYING',
+  'COPYRIGHT',
+  'NOTICE',
+  'README',
+  'AUTHORS',
+  'CONTRIBUTORS',
+  'CREDITS',
+  'MAINTAINERS',
+  'CHANGELOG',
+  'ChangeLog',
+  'CHANGES',
+  'NEWS',
+  'HISTORY',
+  'INSTALL',
+  'TODO',
+  'VERSION',
+  'OWNERS',
+  'CODEOWNERS',
+]);
+
+/** The language extraction starts from for a path (ExtractionLanguage). */
+export function extractionLanguageOf(path: string): ExtractionLanguage {
+  const lang = languageOf(path);
+  if (lang !== 'text' || extension(path) !== '') return lang;
+  const base = basename(path);
+  // A dotfile (`.clang-format`) is configuration, not a header.
+  return base.startsWith('.') || NEVER_SOURCE_BASENAMES.has(base) ? 'text' : 'extensionless';
+}
+
+/** The language a file is stored as when its extraction chose none (it failed): the path's. */
+export function storedLanguageOf(lang: ExtractionLanguage): Language {
+  return lang === 'extensionless' ? 'text' : lang;
+}
+
+/**
  * Languages whose code can name each other's definitions: JavaScript and TypeScript import
  * each other, C and C++ include each other. A Python method is never called from a
  * JavaScript file, whatever its name (Django: `refs QuerySet::filter` listed the admin's
@@ -225,16 +289,22 @@ export const DOCS_TAG = 'source:docs';
 export const CODE_TAG = 'source:code';
 export const TEST_TAG = 'source:test';
 
-/** Source tags (docs/spec/per-source.md), derived from the path alone, sorted. */
-export function sourceTags(path: string): string[] {
+/**
+ * Source tags (docs/spec/per-source.md), sorted: derived from the path, and from the
+ * language the file is stored as, which an extractor gave a file its path does not name
+ * (Eigen's header `Eigen/Core` is cpp, so code). Pass the stored language wherever a file
+ * has one: a reconcile compares stored tags with these, and a tag read from the bytes
+ * again would make every reconcile read them.
+ */
+export function sourceTags(path: string, storedLang?: Language): string[] {
   const tags = new Set<string>();
   const ext = extension(path);
   const base = basename(path);
   const test = isTestPath(path);
+  const code = CODE_EXTENSIONS.has(ext) || (storedLang !== undefined && storedLang !== 'text');
   if (test) tags.add(TEST_TAG);
-  if (CODE_EXTENSIONS.has(ext) && !test) tags.add(CODE_TAG);
-  if (hasProseExtension(path) || (isDocPath(path) && !CODE_EXTENSIONS.has(ext) && !CONFIG_EXTENSIONS.has(ext)))
-    tags.add(DOCS_TAG);
+  if (code && !test) tags.add(CODE_TAG);
+  if (hasProseExtension(path) || (isDocPath(path) && !code && !CONFIG_EXTENSIONS.has(ext))) tags.add(DOCS_TAG);
   if (CONFIG_EXTENSIONS.has(ext) || CONFIG_BASENAMES.has(base) || base === 'Cargo.toml' || base === 'package.json')
     tags.add('source:config');
   return [...tags].sort();

@@ -240,3 +240,11 @@ export const PARSER_MALLOC_MMAP_THRESHOLD = 128 * 1024;
  * replacing it (a parser that cannot start would otherwise be forked forever).
  */
 export const PARSER_IDLE_DEATHS_MAX = 3;
+
+/**
+ * Characters of a file without extension read to tell whether it is C or C++ source
+ * (looksLikeCSource): its first directives or declarations come after a license comment,
+ * which in libstdc++'s `vector` takes 2.4 KB and in Eigen's modules under 1 KB. The rest of
+ * a large text is never scanned for a file that is not code.
+ */
+export const EXTENSIONLESS_SNIFF_CHARS = 8 * 1024;

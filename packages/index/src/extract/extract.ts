@@ -1,5 +1,5 @@
 import { splitIdentifier } from '@trufflepig/rank';
-import type { Language } from '../classify';
+import type { ExtractionLanguage, Language } from '../classify';
 import { FACTS_PER_FILE_MAX } from '../limits';
 import { dreamMakerFacts } from './dreammaker';
 import {
@@ -16,14 +16,19 @@ import {
 } from './facts';
 import type { RawFacts } from './raw';
 import { cutRegions, type CutPoint } from './regions';
-import { looksLikeCpp } from './lang/c-family';
+import { extensionlessLanguage, looksLikeCpp } from './lang/c-family';
 import { spansParsedCleanly, treeSitterFacts } from './treesitter';
 import { decodeText, lineAt, lineStartOffsets, unitAtByte, type DecodedText } from './text';
 
 const PARAGRAPH_CUT_PRIORITY = 5;
 
-/** The language a file's bytes are extracted as: its path's, except a C-named file whose syntax is C++. */
-function contentLanguage(lang: Exclude<Language, 'text'>, decoded: DecodedText): Exclude<Language, 'text'> {
+/**
+ * The language a file's bytes are extracted as: its path's, except a C-named file whose
+ * syntax is C++, and a file without extension, which is C or C++ when its bytes are
+ * (`text` otherwise).
+ */
+function contentLanguage(lang: Exclude<ExtractionLanguage, 'text'>, decoded: DecodedText): Language {
+  if (lang === 'extensionless') return extensionlessLanguage(decoded.text);
   return lang === 'c' && looksLikeCpp(decoded.text) ? 'cpp' : lang;
 }
 
@@ -137,8 +142,11 @@ function regionSymbol(
   return qualifiedName(best);
 }
 
-/** Extract facts and regions of one file's bytes. Never throws on bad source: it degrades to text. */
-export function extractFile(lang: Language, bytes: Uint8Array): Extraction {
+/**
+ * Extract facts and regions of one file's bytes. Never throws on bad source: it degrades
+ * to text. The extraction's `lang` names the language chosen when it is not `lang`.
+ */
+export function extractFile(lang: ExtractionLanguage, bytes: Uint8Array): Extraction {
   const decoded = decodeText(bytes);
   const lineStarts = lineStartOffsets(bytes);
   let definitions: Definition[] = [];
@@ -147,10 +155,9 @@ export function extractFile(lang: Language, bytes: Uint8Array): Extraction {
   let cuts: CutPoint[];
   let parse: ParseStatus = 'none';
   let factLimited = false;
-  let chosen: Language = lang;
-  if (lang !== 'text') {
+  const chosen = lang === 'text' ? 'text' : contentLanguage(lang, decoded);
+  if (chosen !== 'text') {
     try {
-      chosen = contentLanguage(lang, decoded);
       const raw = rawFacts(chosen, decoded, lineStarts);
       ({ definitions, names, imports, factLimited } = assemble(raw, decoded, lineStarts));
       cuts = raw.cuts;
@@ -198,7 +205,7 @@ export function definitionsParsedCleanly(
   const unit = (byte: number) => unitAtByte(decoded, bytes, byte) ?? 0;
   try {
     const chosen = contentLanguage(lang, decoded);
-    if (chosen === 'dreammaker') return none;
+    if (chosen === 'dreammaker' || chosen === 'text') return none;
     return spansParsedCleanly(
       chosen,
       decoded.text,
@@ -220,9 +227,11 @@ export function extractOccurrences(lang: Language, bytes: Uint8Array, name?: str
   if (lang === 'text') return [];
   const decoded = decodeText(bytes);
   const lineStarts = lineStartOffsets(bytes);
+  const chosen = contentLanguage(lang, decoded);
+  if (chosen === 'text') return [];
   let raw: RawFacts;
   try {
-    raw = rawFacts(contentLanguage(lang, decoded), decoded, lineStarts);
+    raw = rawFacts(chosen, decoded, lineStarts);
   } catch {
     return [];
   }

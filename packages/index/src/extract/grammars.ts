@@ -2,7 +2,7 @@
 // DreamMaker, a dedicated scanner. Each has its own version, so changing one extractor
 // invalidates exactly the facts it produced.
 import type Parser from 'tree-sitter';
-import type { Language } from '../classify';
+import type { ExtractionLanguage, Language } from '../classify';
 import { C, CPP } from './lang/c-family';
 import { CSHARP } from './lang/csharp';
 import { GO } from './lang/go';
@@ -75,18 +75,21 @@ const ids = new Map<string, string>();
  * the language's own extractor version and its grammar's version. A change to any of them
  * invalidates exactly the facts that extractor produced.
  */
-export function extractorId(lang: Language, extractionVersion: number): string {
+export function extractorId(lang: ExtractionLanguage, extractionVersion: number): string {
   const key = `${lang}/${extractionVersion}`;
   let id = ids.get(key);
   if (id === undefined) {
+    const one = (l: TreeSitterLanguage) => {
+      const spec = SPECS[l];
+      const version = (require(`${spec.grammar}/package.json`) as { version: string }).version;
+      return `${l}:${spec.grammar}@${version}/${extractionVersion}.${spec.version}`;
+    };
     if (lang === 'text') id = `text/${extractionVersion}`;
+    // A file without extension may be read by either C grammar: both name it, and its id
+    // differs from text's, so indexes made before the rule re-extract exactly these files.
+    else if (lang === 'extensionless') id = `text/${extractionVersion}+${one('c')}+${one('cpp')}`;
     else if (lang === 'dreammaker') id = `dreammaker:scanner/${extractionVersion}.${DREAMMAKER_EXTRACTOR_VERSION}`;
     else {
-      const one = (l: TreeSitterLanguage) => {
-        const spec = SPECS[l];
-        const version = (require(`${spec.grammar}/package.json`) as { version: string }).version;
-        return `${l}:${spec.grammar}@${version}/${extractionVersion}.${spec.version}`;
-      };
       const also = ALSO_EXTRACTED_AS[lang];
       id = also ? `${one(lang)}+${one(also)}` : one(lang);
     }

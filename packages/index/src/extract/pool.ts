@@ -2,14 +2,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
-import type { Language } from '../classify';
+import type { ExtractionLanguage } from '../classify';
 import { treeCollector } from './collect';
 import { extractFile } from './extract';
 import type { Extraction } from './facts';
 import { PARSER_HEAP_LIMITS, PARSER_IDLE_DEATHS_MAX, PARSER_MALLOC_MMAP_THRESHOLD, type HeapLimits } from '../limits';
 
 export interface Extractor {
-  extract(lang: Language, bytes: Uint8Array): Promise<Extraction>;
+  extract(lang: ExtractionLanguage, bytes: Uint8Array): Promise<Extraction>;
   close(): Promise<void>;
 }
 
@@ -75,7 +75,7 @@ export type ParserMessage =
 
 interface Job {
   id: number;
-  lang: Language;
+  lang: ExtractionLanguage;
   bytes: Uint8Array;
   resolve: (x: Extraction) => void;
   reject: (e: Error) => void;

@@ -1,13 +1,13 @@
 // Parser process entry: parses files in a child process so indexing uses both cores and a
 // parser that dies (heap limit, an abort inside the tree-sitter addon) takes only itself.
-import type { Language } from '../classify';
+import type { ExtractionLanguage } from '../classify';
 import { treeCollector } from './collect';
 import { extractFile } from './extract';
 import type { ParserMessage } from './pool';
 
 interface Job {
   id: number;
-  lang: Language;
+  lang: ExtractionLanguage;
   bytes: Uint8Array;
 }
 

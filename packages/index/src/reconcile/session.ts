@@ -1,5 +1,11 @@
 import { percentEncode } from '@trufflepig/base';
-import { languageOf, sourceTags, type Language } from '../classify';
+import {
+  extractionLanguageOf,
+  sourceTags,
+  storedLanguageOf,
+  type ExtractionLanguage,
+  type Language,
+} from '../classify';
 import { identifierExpansions } from '../extract/extract';
 import type { Extraction } from '../extract/facts';
 import { extractorId } from '../extract/grammars';
@@ -33,7 +39,7 @@ export interface Pending {
   readonly file: WalkedFile;
   readonly bytes: Buffer;
   readonly revision: string;
-  readonly lang: Language;
+  readonly lang: ExtractionLanguage;
   readonly extractor: string;
   readonly donor?: OldFile;
 }
@@ -139,8 +145,9 @@ export class ReconcileSession {
     if (!prev || prev.size !== file.size || prev.mtime !== mtimeOf(file) || prev.ino !== file.ino) return true;
     // A file whose origin rules changed (a ChangeLog is docs now) is examined again: its
     // bytes are the same, so that costs a hash and an update of its row, not a parse.
-    if (prev.tags !== tagsColumn(sourceTags(file.path))) return true;
-    return !prev.excluded && prev.extractor !== extractorId(languageOf(file.path), EXTRACTION_VERSION);
+    // Tags from the stored language: the bytes are the same, so is the language they chose.
+    if (prev.tags !== tagsColumn(sourceTags(file.path, prev.lang))) return true;
+    return !prev.excluded && prev.extractor !== extractorId(extractionLanguageOf(file.path), EXTRACTION_VERSION);
   }
 
   private record(
@@ -155,7 +162,7 @@ export class ReconcileSession {
     const fileId = this.writer.addFile({
       path: this.stagingPath(),
       lang,
-      tags: sourceTags(file.path),
+      tags: sourceTags(file.path, lang),
       size: file.size,
       mtime: mtimeOf(file),
       ino: file.ino,
@@ -175,9 +182,9 @@ export class ReconcileSession {
 
   /** Read and hash a changed file; settle it at once unless its new revision needs facts. */
   examine(file: WalkedFile): Pending | undefined {
-    const lang = languageOf(file.path);
+    const lang = extractionLanguageOf(file.path);
     if (file.symlink || file.size > FILE_MAX_BYTES) {
-      this.record(file, lang, { revision: null, excluded: file.symlink ? 'symlink' : 'too_large' });
+      this.record(file, storedLanguageOf(lang), { revision: null, excluded: file.symlink ? 'symlink' : 'too_large' });
       return undefined;
     }
     const read = readBounded(this.root, file.raw);
@@ -187,7 +194,7 @@ export class ReconcileSession {
     }
     if ('excluded' in read) {
       if (read.excluded === 'read_error') this.unsearched.read_error++;
-      this.record(file, lang, { revision: null, excluded: read.excluded });
+      this.record(file, storedLanguageOf(lang), { revision: null, excluded: read.excluded });
       return undefined;
     }
     const bytes = read.bytes;
@@ -195,14 +202,14 @@ export class ReconcileSession {
     const extractor = extractorId(lang, EXTRACTION_VERSION);
     const prev = this.old.get(file.path);
     if (prev && prev.revision === revision && prev.extractor === extractor && !prev.excluded) {
-      this.writer.updateStat(prev.id, bytes.length, mtimeOf(file), file.ino, sourceTags(file.path));
+      this.writer.updateStat(prev.id, bytes.length, mtimeOf(file), file.ino, sourceTags(file.path, prev.lang));
       this.restatted.push(prev.id);
       this.changed = true;
       this.statOnly++;
       return undefined;
     }
     if (bytes.length > FILE_MAX_BYTES || bytes.includes(0)) {
-      this.record(file, lang, {
+      this.record(file, storedLanguageOf(lang), {
         size: bytes.length,
         revision,
         excluded: bytes.length > FILE_MAX_BYTES ? 'too_large' : 'binary',
@@ -220,11 +227,13 @@ export class ReconcileSession {
   /** Store a pending file's facts: freshly extracted, or copied from its donor without parsing. */
   insert(p: Pending, x: Extraction | undefined): void {
     const donor = x ? undefined : p.donor;
-    // The content may have chosen the language (a C++ header named .h): the extraction, or its donor, says which.
+    // The content may have chosen the language (a C++ header named .h, one without
+    // extension): the extraction, or its donor, says which, and the tags follow it.
+    const lang = x ? (x.lang ?? storedLanguageOf(p.lang)) : donor!.lang;
     const rec: FileRecord = {
       path: this.stagingPath(),
-      lang: x ? (x.lang ?? p.lang) : donor!.lang,
-      tags: sourceTags(p.file.path),
+      lang,
+      tags: sourceTags(p.file.path, lang),
       size: p.bytes.length,
       mtime: mtimeOf(p.file),
       ino: p.file.ino,

@@ -5,11 +5,12 @@ import * as path from 'node:path';
 import {
   extractFile,
   IndexReader,
-  languageOf,
+  extractionLanguageOf,
   percentDecode,
   queryLanguageOf,
   searchIndex,
   sourceTags,
+  storedLanguageOf,
   type ParsedQuery,
   type SearchHit,
   qualifiedName,
@@ -136,12 +137,16 @@ function reextractDefinitions(
   const hits: SearchHit[] = [];
   for (const rel of changed) {
     const plain = percentDecode(rel).toString('utf8');
-    const lang = languageOf(plain);
-    const tags = sourceTags(plain);
-    if (!eligible({ path: rel, lang, tags })) continue;
+    const start = extractionLanguageOf(plain);
+    // A file without extension is judged once its bytes chose its language (C++ or text).
+    if (start !== 'extensionless' && !eligible({ path: rel, lang: start, tags: sourceTags(plain, start) })) continue;
     const live = readOnce(root, rel);
     if (!live.ok || live.bytes.includes(0)) continue;
-    const defs = extractFile(lang, live.bytes).definitions.filter(
+    const x = extractFile(start, live.bytes);
+    const lang = x.lang ?? storedLanguageOf(start);
+    const tags = sourceTags(plain, lang);
+    if (start === 'extensionless' && !eligible({ path: rel, lang, tags })) continue;
+    const defs = x.definitions.filter(
       (d) =>
         identifierKey(d.name) === identifierKey(name) &&
         (owner === undefined || d.container === owner) &&

@@ -4,6 +4,7 @@
 // is a prototype rather than a definition, and preprocessor blocks, `extern "C"` and
 // namespaces are transparent to scope.
 import type Parser from 'tree-sitter';
+import { EXTENSIONLESS_SNIFF_CHARS } from '../../limits';
 import { rawImport, unquote, type LanguageSpec, type Node, type Prepared } from '../spec';
 import {
   blankMacroComments,
@@ -362,6 +363,84 @@ export function looksLikeCpp(text: string): boolean {
     if (CPP_LINE.test(line)) return true;
   }
   return false;
+}
+
+/** The first `count` lines of a C text that are neither blank nor comment, trimmed, comments cut out. */
+function significantLines(text: string, count: number): string[] {
+  const out: string[] = [];
+  let inComment = false;
+  for (const raw of text.split('\n')) {
+    let line = raw;
+    if (inComment) {
+      const close = line.indexOf('*/');
+      if (close < 0) continue;
+      line = line.slice(close + 2);
+      inComment = false;
+    }
+    line = line.replace(/\/\*.*?\*\//g, ' ').replace(/\/\/.*$/, '');
+    const open = line.indexOf('/*');
+    if (open >= 0) {
+      inComment = true;
+      line = line.slice(0, open);
+    }
+    line = line.trim();
+    if (line === '') continue;
+    out.push(line);
+    if (out.length === count) break;
+  }
+  return out;
+}
+
+// What a C or C++ header opens with, after its comments. `#include` with a quoted or
+// bracketed name, a `#pragma` (`once`; libstdc++'s `cassert` opens with
+// `#pragma GCC system_header`), an include guard (`#ifndef X` or `#if !defined(X)`, then
+// `#define X`), or a C++ head: `namespace`, `template <`, a class with a brace or an access
+// base. Each is a line no Makefile, shell script, Dockerfile or prose begins with: `#` is
+// their comment, but never followed by a directive's word with no space (Python's
+// `class Foo:` has no base after its colon).
+const OPENING_INCLUDE = /^#\s*include\s*(?:<[^>]+>|"[^"]+")/;
+const OPENING_PRAGMA = /^#\s*pragma\s+\w/;
+const OPENING_GUARD = /^#\s*(?:ifndef\s+([A-Za-z_]\w*)|if\s+!\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?)\s*$/;
+const OPENING_CPP =
+  /^(?:namespace\s+[A-Za-z_][\w:]*\s*\{|namespace\s*\{|template\s*<|(?:class|struct)\s+[A-Za-z_]\w*(?:\s+final)?\s*(?:\{|:\s*(?:(?:public|protected|private|virtual)\s+)*[A-Za-z_][\w:]*))/;
+const GUARD_DEFINE = /^#\s*define\s+([A-Za-z_]\w*)(?:\s|$)/;
+// A head whose `{` is on the next line (Allman braces).
+const OPENING_CPP_HEAD = /^(?:namespace|class|struct)\s+[A-Za-z_][\w:]*\s*$/;
+
+/**
+ * Whether the text of a file without extension is C or C++ source: a C++ header named
+ * like the standard's (Eigen's `Eigen/Core`, libstdc++'s `vector`, Qt's forwarding
+ * headers). Only its opening decides, within EXTENSIONLESS_SNIFF_CHARS: its first line
+ * that is neither blank nor comment is one of OPENING_*, and a script with a shebang never
+ * is. A file that opens otherwise (a header whose first directive is `#define` or `#if`)
+ * stays text: a prose file taken for C would get an outline of nonsense, a missed header
+ * is still searched as text.
+ */
+export function looksLikeCSource(text: string): boolean {
+  const head = text.slice(0, EXTENSIONLESS_SNIFF_CHARS).replace(/^\uFEFF/, '');
+  if (head.startsWith('#!')) return false;
+  const [first, second = ''] = significantLines(head, 2);
+  if (first === undefined) return false;
+  if (OPENING_INCLUDE.test(first) || OPENING_PRAGMA.test(first) || OPENING_CPP.test(first)) return true;
+  if (OPENING_CPP_HEAD.test(first)) return second.startsWith('{');
+  const guard = OPENING_GUARD.exec(first);
+  if (!guard) return false;
+  return GUARD_DEFINE.exec(second)?.[1] === (guard[1] ?? guard[2]);
+}
+
+// An `#include` of a header named without extension, quoted or bracketed, any directories before it.
+const INCLUDE_EXTENSIONLESS = /^\s*#\s*include\s*[<"](?:[^>"]*\/)?[^>"./]+[>"]/m;
+
+/**
+ * The language of a file without extension by its bytes (the rule of docs/languages.md):
+ * text unless looksLikeCSource; then C++ when looksLikeCpp or when it includes a header
+ * named without extension. Headers without extension are C++'s convention (its standard
+ * library's, Eigen's modules, Qt's): Eigen's `Eigen/Dense` is nothing but
+ * `#include "Core"` lines, which looksLikeCpp alone took for C.
+ */
+export function extensionlessLanguage(text: string): 'c' | 'cpp' | 'text' {
+  if (!looksLikeCSource(text)) return 'text';
+  return looksLikeCpp(text) || INCLUDE_EXTENSIONLESS.test(text) ? 'cpp' : 'c';
 }
 
 /**
