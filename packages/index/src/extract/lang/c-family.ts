@@ -482,7 +482,7 @@ const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_iden
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
-  version: 8,
+  version: 9,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -492,7 +492,7 @@ export const C: LanguageSpec = {
 export const CPP: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-cpp',
-  version: 8,
+  version: 9,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),

@@ -110,18 +110,10 @@ const NATIVE_ATTRIBUTES = new Set([
   'asm',
 ]);
 const ASM_WORDS = new Set(['__asm__', '__asm', 'asm']);
-/** Words after a C++ member function's parameters: the trailing part is left alone from there. */
-const TRAILING_CPP = new Set([
-  'const',
-  'volatile',
-  'noexcept',
-  'override',
-  'final',
-  'throw',
-  'try',
-  'requires',
-  'mutable',
-]);
+/** C++ qualifiers after a member function's parameters: kept, and annotations after them still blanked. */
+const TRAILING_CPP = new Set(['const', 'volatile', 'noexcept', 'override', 'final', 'throw', 'mutable']);
+/** Words after a function's parameters that start what is no annotation (a function-try-block, a constraint). */
+const TRAILING_STOP = new Set(['try', 'requires']);
 const ANNOTATION_WORDS = new Set([
   'asmlinkage',
   'notrace',
@@ -269,21 +261,38 @@ function continuesHead(code: string, from: number): boolean {
   return false;
 }
 
-/** Annotations after a function's parameters (`… (int __flags) __THROW __nonnull ((1));`): blanked up to the end. */
+/**
+ * Annotations after a function's parameters, blanked up to the end: `… (int __flags) __THROW
+ * __nonnull ((1));`, and past C++ qualifiers (`Index rows() const EIGEN_NOEXCEPT { … }`: the
+ * grammar read no method there, and Eigen lost `rows()`, `cols()` and 160 more; an agent
+ * trial). A qualifier (`const`, `&`, `noexcept(…)`) is kept and read past; `try` and
+ * `requires` start what is no annotation, so the rewrite stops there, as at `{`, `;`, `=`, `->`.
+ */
 function fixTrailing(code: string, from: number, blanks: Span[]): void {
   let i = from;
   for (let n = 0; n < 16; n++) {
     i = skipSpace(code, i, true);
+    // A ref-qualifier (`) const &`, `) &&`), but not `->`.
+    if (code[i] === '&') {
+      i++;
+      continue;
+    }
     if (!isWordStart(code[i])) return;
     let j = i;
     while (j < code.length && /\w/.test(code[j])) j++;
     const word = code.slice(i, j);
-    if (TRAILING_CPP.has(word) || (!NATIVE_ATTRIBUTES.has(word) && !looksLikeAnnotation(word))) return;
+    if (TRAILING_STOP.has(word)) return;
+    const qualifier = TRAILING_CPP.has(word);
+    if (!qualifier && !NATIVE_ATTRIBUTES.has(word) && !looksLikeAnnotation(word)) return;
     const next = skipSpace(code, j, true);
     let end = j;
     if (code[next] === '(') {
       end = groupEnd(code, next, '(', ')', 4000);
       if (end < 0) return;
+    }
+    if (qualifier) {
+      i = end;
+      continue;
     }
     // An asm label (`__asm ("strcasestr")`) is no syntax of the grammars after a declarator.
     if (!NATIVE_ATTRIBUTES.has(word) || ASM_WORDS.has(word)) blanks.push({ start: i, end });
