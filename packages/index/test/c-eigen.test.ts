@@ -29,4 +29,51 @@ describe('Eigen idioms', () => {
       'PlainObjectBase::other:method',
     ]);
   });
+
+  it('blanks every annotation macro of a head: stacked before a qualified name, before explicit, after a template head', () => {
+    const src = [
+      'namespace Eigen {',
+      'template<typename Derived>',
+      'EIGEN_DEVICE_FUNC EIGEN_STRONG_INLINE Derived& DenseBase<Derived>::setZero()',
+      '{',
+      '  return setConstant(Scalar(0));',
+      '}',
+      'template<typename Derived>',
+      'template<typename OtherDerived>',
+      'EIGEN_DEVICE_FUNC EIGEN_STRONG_INLINE Derived &',
+      'ArrayBase<Derived>::operator-=(const ArrayBase<OtherDerived>& other)',
+      '{',
+      '  return derived();',
+      '}',
+      'template<typename Derived> class Array : public PlainObjectBase<Array>',
+      '{',
+      '  public:',
+      '    template<typename T>',
+      '    EIGEN_DEVICE_FUNC',
+      '    EIGEN_STRONG_INLINE explicit Array(const T& x)',
+      '    {',
+      '      Base::_check_template_params();',
+      '    }',
+      '    EIGEN_DEVICE_FUNC EIGEN_STRONG_INLINE Array(const Array& other) : Base(other) {}',
+      '    template<typename OtherDerived> EIGEN_DEVICE_FUNC EIGEN_STRONG_INLINE',
+      '    const CwiseBinaryOp<internal::scalar_igamma_op<Scalar>, const Derived, const OtherDerived>',
+      '    igamma(const OtherDerived& other) const {',
+      '      return binaryExpr(other.derived(), internal::scalar_igamma_op<Scalar>());',
+      '    }',
+      '};',
+      '}',
+      '',
+    ].join('\n');
+    const x = extractFile('cpp', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'Eigen:module',
+      'DenseBase::setZero:method',
+      'ArrayBase::operator-=:method',
+      'Eigen::Array:class',
+      'Array::Array:method',
+      'Array::Array:method',
+      'Array::igamma:method',
+    ]);
+  });
 });

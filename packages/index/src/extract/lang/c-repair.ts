@@ -124,7 +124,16 @@ const ANNOTATION_WORDS = new Set([
   'APIENTRY',
   'CALLBACK',
 ]);
+/**
+ * Export and inlining macros whose name says they annotate (`EIGEN_STRONG_INLINE`,
+ * `EIGEN_DEVICE_FUNC`, `SPDLOG_API`): never a head's type, even with no other word to be one.
+ */
+const CERTAIN_ANNOTATION = /^[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:INLINE|FUNC|API|EXPORT|NOEXCEPT|CONSTEXPR|DEPRECATED)$/;
 const RUN_TOKENS_MAX = 48;
+/** Characters a template's argument list may take in a head (`template<typename Lhs, typename Rhs, int Option>`). */
+const TEMPLATE_ARGS_CHARS_MAX = 400;
+/** Template-argument lists a qualified name may hold (`A<T>::B<U>::f`). */
+const QUALIFIERS_MAX = 4;
 /** Lines above an error row a declaration head may start on. */
 const HEAD_LINES_MAX = 3;
 
@@ -311,6 +320,7 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
   let i = skipSpace(code, from, nested);
   let typed = false;
   let afterTag = false;
+  let explicit = false;
   // Past a `*` only the declarator follows: an unknown word there is an annotation (`void __user *buf`, `xmlChar * XMLCALL f(…)`).
   let pointer = false;
   for (let n = 0; n < RUN_TOKENS_MAX; n++) {
@@ -323,12 +333,30 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
     if (!isWordStart(c)) return;
     let j = i;
     while (j < code.length && /[\w:~]/.test(code[j])) j++;
+    // `template <typename T>` before a head (`template<…> EIGEN_DEVICE_FUNC EIGEN_STRONG_INLINE`):
+    // the head goes on after it.
+    if (code.slice(i, j) === 'template' && code[skipSpace(code, j, true)] === '<') {
+      const g = groupEnd(code, skipSpace(code, j, true), '<', '>', TEMPLATE_ARGS_CHARS_MAX);
+      if (g < 0) return;
+      i = skipSpace(code, g, true);
+      continue;
+    }
+    // A name qualified through template arguments (`DenseBase<Derived>::setZero`) is one name:
+    // read as a type `DenseBase<Derived>` and a stray `::setZero`, the head's macros were kept.
+    for (let q = 0; q < QUALIFIERS_MAX && code[j] === '<'; q++) {
+      const g = groupEnd(code, j, '<', '>', TEMPLATE_ARGS_CHARS_MAX);
+      if (g < 0) break;
+      j = g;
+      if (code[j] !== ':' || code[j + 1] !== ':') break;
+      while (j < code.length && /[\w:~]/.test(code[j])) j++;
+    }
     const word = code.slice(i, j);
-    // A statement, or C++ syntax this rewrite does not read (`T *operator->()`).
-    if ((n === 0 && STATEMENT_WORDS.has(word)) || word === 'operator' || word.endsWith('::operator')) return;
-    if (code[j] === '<') {
-      const g = groupEnd(code, j, '<', '>', 200);
-      if (g > 0) j = g;
+    if (n === 0 && STATEMENT_WORDS.has(word)) return;
+    // An operator's name (`T *operator->()`, `Derived& ArrayBase<Derived>::operator-=(`) is
+    // syntax this rewrite does not read past, but the words before it are the head's.
+    if (word === 'operator' || word.endsWith('::operator')) {
+      blankUnknown(words, typed, blanks);
+      return;
     }
     const next = skipSpace(code, j, true);
     if (code[next] === '(') {
@@ -343,7 +371,7 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
       // The name of a function: its parameters are declarations of their own. A
       // constructor or destructor has no type, so an unknown word before it is an annotation
       // (`SPDLOG_INLINE thread_pool::thread_pool(`).
-      if (namesConstructor(word)) blanks.push(...words.filter((w) => looksLikeAnnotation(w.text)));
+      if (namesConstructor(word) || explicit) blanks.push(...words.filter((w) => looksLikeAnnotation(w.text)));
       else blankUnknown(words, typed, blanks);
       if (nested) return;
       fixTrailing(code, end, blanks);
@@ -365,7 +393,8 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
       else if (TAGS.has(word)) afterTag = true;
       else if (TYPE_WORDS.has(word)) typed = true;
       else if (SPECIFIERS.has(word)) {
-        /* kept */
+        // Only a constructor or a conversion is `explicit`: no type precedes its name.
+        if (word === 'explicit') explicit = true;
       } else if (pointer) blanks.push({ start: i, end: j });
       else words.push({ text: word, start: i, end: j });
       if (!TAGS.has(word)) afterTag = false;
@@ -381,17 +410,26 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
 /** `A::A`, `A::~A`, `ns::A::~A` or `~A`: a constructor's or destructor's name, which no type precedes. */
 function namesConstructor(name: string): boolean {
   if (name.startsWith('~')) return true;
-  const parts = name.split('::');
+  // `Matrix<Scalar, Rows>::Matrix`: a class template's name without its arguments.
+  let bare = name;
+  for (let k = 0; k < QUALIFIERS_MAX && bare.includes('<'); k++) bare = bare.replace(/<[^<>]*>/g, '');
+  const parts = bare.split('::');
   const last = parts[parts.length - 1];
   return parts.length >= 2 && (last.startsWith('~') || last === parts[parts.length - 2]);
 }
 
+/**
+ * The unknown words of a head blanked but its type: beside a certain type all of them;
+ * otherwise the last that does not look like an annotation is kept, or else the last that
+ * is not certainly one (`EIGEN_DEVICE_FUNC EIGEN_STRONG_INLINE Array(` keeps none: a
+ * constructor in its class).
+ */
 function blankUnknown(words: readonly Word[], typed: boolean, blanks: Span[]): void {
-  if (words.length === 0 || (!typed && words.length === 1)) return;
+  if (words.length === 0) return;
   let keep = -1;
   if (!typed) {
     for (let k = words.length - 1; k >= 0 && keep < 0; k--) if (!looksLikeAnnotation(words[k].text)) keep = k;
-    if (keep < 0) keep = words.length - 1;
+    for (let k = words.length - 1; k >= 0 && keep < 0; k--) if (!CERTAIN_ANNOTATION.test(words[k].text)) keep = k;
   }
   words.forEach((w, k) => {
     if (k !== keep) blanks.push(w);
@@ -786,13 +824,15 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
   if (dialect === 'cpp') blankCppHeads(code, starts, lineEnd, blanks);
   for (const row of rows) {
     if (row >= starts.length) continue;
-    // The head may start lines above (`static struct rq *⏎context_switch(…)`, `… *__param)⏎ __THROW;`).
+    // The head may start lines above (`static struct rq *⏎context_switch(…)`, `… *__param)⏎ __THROW;`,
+    // Eigen's `EIGEN_STRONG_INLINE Derived &⏎ArrayBase<Derived>::operator-=(…)` and
+    // `const CwiseBinaryOp<…>⏎igamma(…)`).
     const heads = [row];
     for (
       let up = row - 1;
       up >= 0 &&
       up >= row - HEAD_LINES_MAX &&
-      /[\w*,()]\s*$/.test(code.slice(starts[up], lineEnd(up))) &&
+      /[\w*&,()>]\s*$/.test(code.slice(starts[up], lineEnd(up))) &&
       !/^\s*#/.test(code.slice(starts[up], lineEnd(up)));
       up--
     )
