@@ -76,4 +76,39 @@ describe('Eigen idioms', () => {
       'Array::igamma:method',
     ]);
   });
+
+  it('reads a class whose base clause a conditional splits, by its first branch; a split function head is left', () => {
+    const src = [
+      'namespace Eigen {',
+      'template<typename Derived> class DenseBase',
+      '#ifndef EIGEN_PARSED_BY_DOXYGEN',
+      '  : public DenseCoeffsBase<Derived, internal::accessors_level<Derived>::value>',
+      '#else',
+      '  : public DenseCoeffsBase<Derived,DirectWriteAccessors>',
+      '#endif // not EIGEN_PARSED_BY_DOXYGEN',
+      '{',
+      '  public:',
+      '    typedef typename internal::traits<Derived>::Scalar Scalar;',
+      '    EIGEN_DEVICE_FUNC',
+      '    inline Index nonZeros() const { return size(); }',
+      '};',
+      '#ifdef EIGEN_NO_DEBUG',
+      '#define EIGEN_ONLY_USED_FOR_DEBUG(x) EIGEN_UNUSED_VARIABLE(x)',
+      '#else',
+      '#define EIGEN_ONLY_USED_FOR_DEBUG(x)',
+      '#endif',
+      '}',
+      '',
+    ].join('\n');
+    const x = extractFile('cpp', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'Eigen:module',
+      'Eigen::DenseBase:class',
+      'DenseBase::Scalar:type',
+      'DenseBase::nonZeros:method',
+      'EIGEN_ONLY_USED_FOR_DEBUG:macro',
+      'EIGEN_ONLY_USED_FOR_DEBUG:macro',
+    ]);
+  });
 });

@@ -495,6 +495,44 @@ function braceBalance(code: string, from: number, to: number): number {
   return n;
 }
 
+/** An access label (`public:`), after which a conditional holds members, not part of a head. */
+const ACCESS_LABEL = /^\s*(?:public|private|protected)\s*:\s*$/;
+
+/** A class head's start before a conditional: the tag and name, no parentheses (`template<typename Derived> class DenseBase`). */
+const CLASS_HEAD_START = /(?:^|[\s>])(?:class|struct|union)\s+[A-Za-z_]\w*[^()]*$/;
+
+/**
+ * Whether a conditional sits inside a class head: no branch holds a brace, a `;` or a
+ * directive (so each is a piece of the head, a base clause), the code since the last `;`,
+ * `{` or `}` before it starts a class head (no `=`; not a macro's body), and a `{` ends what
+ * follows it before any `;` or `}`. A function's head split so (Eigen's `#ifdef
+ * EIGEN_PARSED_BY_DOXYGEN` ⏎ `inline unspecified_expression_type` ⏎ `#else` ⏎ the real
+ * return type) is left alone: its first branch is the documentation's, which the grammar
+ * misread as a function owned by that type.
+ */
+function splitsHead(code: string, starts: readonly number[], lineEnd: (line: number) => number, b: Block): boolean {
+  const inside = code.slice(starts[b.branches[0].line], lineEnd(b.endif));
+  if (/[{};]/.test(inside)) return false;
+  const directives = inside.split('\n').filter((l) => /^\s*#/.test(l)).length;
+  if (directives !== b.branches.length + 1) return false;
+  const at = starts[b.branches[0].line];
+  let i = at - 1;
+  for (let n = 0; i >= 0 && n < HEAD_CHARS_MAX && !'{};'.includes(code[i]); n++) i--;
+  if (i >= 0 && !'{};'.includes(code[i])) return false;
+  const lines = code
+    .slice(i + 1, at)
+    .split('\n')
+    .filter((l) => !/^\s*#/.test(l));
+  const before = lines.join('\n');
+  if (lines.some((l) => /\\\s*$/.test(l)) || before.includes('=') || ACCESS_LABEL.test(before)) return false;
+  if (!CLASS_HEAD_START.test(before)) return false;
+  const after = /[{};]/.exec(code.slice(lineEnd(b.endif), lineEnd(b.endif) + HEAD_CHARS_MAX));
+  return after?.[0] === '{';
+}
+
+/** Characters a declaration head split by a conditional may take on either side of it. */
+const HEAD_CHARS_MAX = 1000;
+
 /**
  * Which branches of a conditional only a C++ compiler reads: the first of `#ifdef
  * __cplusplus`, `#if defined(__cplusplus)`, `#if __cplusplus >= 201103L` (also `&&` more),
@@ -782,6 +820,13 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
     ) {
       // Branches that each open the same brace: keep the first, as a preprocessor would one of
       // them, and drop the directives too (the grammar wants each branch balanced).
+      blankLines(b.branches[0].line, b.branches[0].line);
+      blankLines(b.branches[1].line, b.endif);
+    } else if (b.branches.length > 1 && splitsHead(code, starts, lineEnd, b)) {
+      // Eigen's `class DenseBase` ⏎ `#ifndef EIGEN_PARSED_BY_DOXYGEN` ⏎ `: public …` ⏎ `#else`
+      // ⏎ `: public …` ⏎ `#endif` ⏎ `{`: the grammar reads no directive inside a head, and the
+      // class was lost, its members read as free functions (an agent trial). The first
+      // branch is kept, as a preprocessor would take one.
       blankLines(b.branches[0].line, b.branches[0].line);
       blankLines(b.branches[1].line, b.endif);
     }
