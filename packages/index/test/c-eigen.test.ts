@@ -5,6 +5,34 @@ import { extractFile } from '../src';
 import { defs } from './extraction';
 
 describe('Eigen idioms', () => {
+  it("never reads an #error line's words in an enumerator list as enumerators", () => {
+    // Eigen's AlignmentType: `EIGEN_MAX_ALIGN_BYTES` (and `Invalid`, `value`, `for`) were
+    // variants, and show sym: of the macro listed one.
+    const src = [
+      'enum AlignmentType {',
+      '  Unaligned=0,',
+      '  Aligned16=16,',
+      '#if EIGEN_MAX_ALIGN_BYTES==128',
+      '  AlignedMax = Aligned128',
+      '#elif EIGEN_MAX_ALIGN_BYTES==16',
+      '  AlignedMax = Aligned16',
+      '#else',
+      '#error Invalid value for EIGEN_MAX_ALIGN_BYTES',
+      '#endif',
+      '};',
+      '',
+    ].join('\n');
+    const x = extractFile('cpp', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'AlignmentType:enum',
+      'AlignmentType::Unaligned:variant',
+      'AlignmentType::Aligned16:variant',
+      'AlignmentType::AlignedMax:variant',
+      'AlignmentType::AlignedMax:variant',
+    ]);
+  });
+
   it('reads a method whose parameters an annotation macro follows, after const', () => {
     const src = [
       'template<typename Derived> class PlainObjectBase : public Base',

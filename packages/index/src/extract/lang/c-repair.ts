@@ -831,6 +831,15 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
       blankLines(b.branches[1].line, b.endif);
     }
   }
+  // `#error` and `#warning` in an enumerator list, which the grammar reads conditionals in
+  // but no other directive: Eigen's `AlignmentType` ends `#else` ⏎ `#error Invalid value for
+  // EIGEN_MAX_ALIGN_BYTES` ⏎ `#endif`, and the message's words became four enumerators.
+  for (let line = 0; line < starts.length; line++)
+    if (
+      /^[ \t]*#[ \t]*(?:error|warning)\b/.test(code.slice(starts[line], lineEnd(line))) &&
+      insideEnumBody(code, starts[line])
+    )
+      blankLines(line, line);
   // `__BEGIN_DECLS`, `G_END_DECLS`, `U_NAMESPACE_END` alone on a line: extern "C" and namespace
   // wrappers as macros; and `JUCE_DECLARE_NON_COPYABLE (Bus)` with no `;`, which expands to
   // members (an agent trial on JUCE: before a class's `};` it hid the class, and with it
