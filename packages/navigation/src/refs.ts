@@ -1098,20 +1098,17 @@ export function referenceSites(
 
 /**
  * Code files of languages no extractor reads (Objective-C++, Swift, shell…) whose text
- * mentions the name of `q`: their sites are in no refs answer, which says so. Paths in path
- * order (stored form), each with its member. Apart from referenceSites: ctx's callers need
- * no full-text lookup.
+ * mentions the name of `q`: their sites are in no refs answer and their definitions in no
+ * `show sym:`, which say so. Paths in path order, printed as pages print them (`MEMBER/` in a
+ * workspace). Apart from referenceSites: ctx's callers need no full-text lookup.
  */
-export function unparsedMentions(
-  targets: readonly NavTarget[],
-  q: ParsedQuery,
-): { readonly member?: string; readonly path: string }[] {
+export function unparsedMentions(targets: readonly NavTarget[], q: ParsedQuery): string[] {
   const name = q.text.split('::').pop()!;
   return targets.flatMap((t) => {
     const ok = fileFilter(t.reader, q);
     return unparsedCodeMentioning(t.reader, name)
       .filter(ok)
-      .map((f) => ({ ...(t.member !== undefined ? { member: t.member } : {}), path: f.path }));
+      .map((f) => `${t.member !== undefined ? `${t.member}/` : ''}${printedPath(f.path)}`);
   });
 }
 

@@ -445,7 +445,7 @@ export function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Out
   const name = q.text.split('::').pop()!;
   const incomplete = incompleteMentions(targets, q, name, filters !== '');
   // Code the index holds as text (a Neovim runtime's Vim script) may define it: said first.
-  const unparsed = unparsedMentions(targets, q).map((u) => `${u.member ? `${u.member}/` : ''}${printedPath(u.path)}`);
+  const unparsed = unparsedMentions(targets, q);
   const text = unparsed.length ? `; ${unparsedWords(unparsed, name, 'definitions')}` : '';
   if (filters) {
     const loose = definitionCandidates(targets, q, false)[0];

@@ -505,8 +505,9 @@ function decodeRoot(encoded: string): string {
 
 /**
  * Where `re:` matches start over the whole text: per line (1-based) the UTF-16 column of its
- * first, for every line up to `through` (the last line read: the whole file, unless
- * REGEX_EVIDENCE_STARTS_MAX lines matched first).
+ * first, and the last line of one that runs past it (`matchEnds`), for every line up to
+ * `through` (the last line read: the whole file, unless REGEX_EVIDENCE_STARTS_MAX lines
+ * matched first).
  */
 function regexMatchStarts(
   matcher: RegexMatcher,
@@ -514,26 +515,26 @@ function regexMatchStarts(
 ): { readonly starts: Map<number, number>; readonly matchEnds: Map<number, number>; readonly through: number } {
   const text = bytes.toString('utf8');
   const starts = new Map<number, number>();
-  // The last line of a match that runs past its first.
-  const throughLines = new Map<number, number>();
+  // Per starting line, the last line of a match that runs past it.
+  const matchEnds = new Map<number, number>();
   let line = 1;
   let lineStart = 0;
   let from = 0;
   for (;;) {
-    if (starts.size >= REGEX_EVIDENCE_STARTS_MAX) return { starts, matchEnds: throughLines, through: line };
+    if (starts.size >= REGEX_EVIDENCE_STARTS_MAX) return { starts, matchEnds, through: line };
     const m = matcher.firstMatch(text, from);
-    if (!m.found) return { starts, matchEnds: throughLines, through: Number.POSITIVE_INFINITY };
+    if (!m.found) return { starts, matchEnds, through: Number.POSITIVE_INFINITY };
     for (let nl = text.indexOf('\n', lineStart); nl >= 0 && nl < m.at; nl = text.indexOf('\n', lineStart)) {
       line++;
       lineStart = nl + 1;
     }
     starts.set(line, m.at - lineStart);
     const next = text.indexOf('\n', m.at);
-    if (next < 0) return { starts, matchEnds: throughLines, through: Number.POSITIVE_INFINITY };
+    if (next < 0) return { starts, matchEnds, through: Number.POSITIVE_INFINITY };
     if (m.end > next + 1) {
       let last = line;
       for (let nl = next; nl >= 0 && nl < m.end - 1; nl = text.indexOf('\n', nl + 1)) last++;
-      throughLines.set(line, last);
+      matchEnds.set(line, last);
     }
     from = next + 1;
   }

@@ -219,9 +219,7 @@ export async function refsData(
     // No site at all: the names defined nearest it, as show sym: suggests (a misspelt name, another case).
     const bareName = q.value.text.split('::').pop()!;
     const nearest = result.siteCount === 0 ? nearestNames(targets, bareName) : [];
-    const unparsed = unparsedMentions(targets, q.value).map(
-      (u) => `${u.member ? `${u.member}/` : ''}${printedPath(u.path)}`,
-    );
+    const unparsed = unparsedMentions(targets, q.value);
     const coverage: Record<string, unknown> = {
       reference_sites: result.siteCount,
       reference_files: result.files,
