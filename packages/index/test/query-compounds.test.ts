@@ -44,6 +44,14 @@ const FILES: Record<string, string> = {
     ).join('\n'),
 };
 
+// A sentence with a hyphenated word: one file spells the word often, the other holds the
+// sentence's other words (regex-syntax's unicode.rs against its flag parsers).
+FILES['src/flags.rs'] =
+  '// case-insensitive matching is a flag\nfn case_insensitive(yes: bool) {}\n' +
+  '// the case-insensitive flag, for matching\nfn set_case_insensitive() {}\n';
+FILES['src/fold.rs'] =
+  '/// Return the simple case mappings of the given codepoint.\nfn simple_fold(c: char) -> Vec<char> { vec![c] }\n';
+
 // A word with digits between letters: its parts (`http`, `2`, `client`) meet in the file's
 // first region, the word itself only far below (the Go source's net/http/transport.go).
 const TRANSPORT_GET_LINE = 160;
@@ -118,6 +126,16 @@ describe('hyphenated and dotted tokens', () => {
     const alone = parseQuery('http2client');
     expect(alone.ok && alone.value).toMatchObject({ identifier: true });
     expect(alone.ok && alone.value.phrases).toBeUndefined();
+  });
+
+  it('searches a hyphenated word of a sentence as its words, not its spelling first', async () => {
+    const sentence = 'case-insensitive matching using the simple case mappings of a codepoint';
+    const q = parseQuery(sentence);
+    expect(q.ok && q.value.phrases).toBeUndefined();
+    // Before: spelled first (a leading lane and a phrase lane, weight 2 each), flags.rs won.
+    expect((await fx.paths(sentence))[0]).toBe('src/fold.rs');
+    // A name asked for with one more word is still spelled first.
+    expect((await fx.paths('case-insensitive flag'))[0]).toBe('src/flags.rs');
   });
 
   it('finds a dotted module path as its phrase first', async () => {

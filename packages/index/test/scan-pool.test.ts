@@ -171,7 +171,9 @@ describe('a helper that dies, hangs or meets a large file that is not UTF-8', ()
       const pool = new ScanPool({
         script: faultyHelper(fault, SCAN_CHUNK_FILES + 8),
         minFiles: 1,
-        stallMs: 200,
+        // Long enough for a loaded machine to read a first chunk with 2 MiB files in it
+        // (at 200 ms, CI beside another build saw the helper retired before its first answer).
+        stallMs: 1000,
       });
       try {
         await scanUntilHelped(pool, () => pool.lastScan?.retired !== undefined);

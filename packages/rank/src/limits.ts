@@ -54,3 +54,8 @@ export const STEM_WORD_MAX_CHARS = 40;
  * there are at most four members with hits.
  */
 export const MEMBER_TAIL_FACTOR = 3;
+/**
+ * A query with at least this many words besides its compound tokens is a sentence
+ * (terms.ts isProse): its `case-insensitive` is a word of it, not what it asks for.
+ */
+export const PROSE_MIN_WORDS = 3;

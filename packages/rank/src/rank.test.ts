@@ -25,6 +25,7 @@ import {
   RRF_K,
   compoundWords,
   phraseWords,
+  isProse,
   standaloneWords,
   isStopword,
 } from './index';
@@ -46,12 +47,30 @@ describe('identifiers', () => {
     expect(queryWords('refillTokens refill  Bucket')).toEqual(['refill', 'tokens', 'bucket']);
   });
   it('a word with digits between letters is a phrase among other words, an identifier alone', () => {
-    expect(phraseWords('http2client', true)).toEqual(['http', '2', 'client']);
-    expect(phraseWords('http2client', false)).toBeNull();
-    for (const t of ['utf8', 'int32', 'v2', 'x86_64', 'refill']) expect(phraseWords(t, true)).toBeNull();
-    expect(phraseWords('x-forwarded-for', false)).toEqual(['x', 'forwarded', 'for']);
+    expect(phraseWords('http2client', ['godebug', 'http2client'])).toEqual(['http', '2', 'client']);
+    expect(phraseWords('http2client', ['http2client'])).toBeNull();
+    for (const t of ['utf8', 'int32', 'v2', 'x86_64', 'refill']) expect(phraseWords(t, [t, 'x'])).toBeNull();
+    expect(phraseWords('x-forwarded-for', ['x-forwarded-for'])).toEqual(['x', 'forwarded', 'for']);
     expect(standaloneWords('godebug http2client')).toEqual(['godebug', 'http', 'client']);
     expect(standaloneWords('http2client')).toEqual(['http', '2', 'client']);
+  });
+
+  it('a hyphenated word of a sentence is searched as its words; a name asked for, as its spelling', () => {
+    const sentence = 'case-insensitive matching using the simple case mappings of a codepoint'.split(' ');
+    expect(isProse(sentence)).toBe(true);
+    expect(phraseWords('case-insensitive', sentence)).toBeNull();
+    expect(standaloneWords(sentence.join(' '))).toContain('insensitive');
+    // Two other words are a name and what is asked of it, not a sentence.
+    for (const q of ['user-agent default', 'x-forwarded-for header parsing', 'fetch-retries'])
+      expect(phraseWords(q.split(' ')[0], q.split(' '))).not.toBeNull();
+    // Stopwords and other compounds do not make a sentence.
+    expect(isProse('where is the x-forwarded-for header read'.split(' '))).toBe(false);
+    expect(isProse('x-forwarded-for os.path http2client proxy'.split(' '))).toBe(false);
+    // Dotted tokens and letters-digits-letters words stay names in a sentence.
+    const dotted = 'where does os.path join handle absolute paths'.split(' ');
+    expect(phraseWords('os.path', dotted)).toEqual(['os', 'path']);
+    const go = 'which godebug setting turns http2client off'.split(' ');
+    expect(phraseWords('http2client', go)).toEqual(['http', '2', 'client']);
   });
 
   it('hyphenated and dotted tokens are compounds whose stopword parts never stand alone', () => {

@@ -1,5 +1,6 @@
 // Term handling shared by indexing and querying: identifiers are kept whole and also
 // expanded into lowercase words so `refillTokens` is found by `refill tokens`.
+import { PROSE_MIN_WORDS } from './limits';
 
 /** Split an identifier into lowercase words: `refillTokens` → refill,tokens; `HTTPServer2` → http,server,2. */
 export function splitIdentifier(name: string): string[] {
@@ -191,12 +192,36 @@ export function identifierCompoundWords(token: string): string[] | null {
  * region, and `godebug.Get("http2client")` was not on the page. Alone, such a word is an
  * identifier query with lanes of its own (a spelled lane there let substrings
  * `http2clientConnPool` outrank the file spelling it whole).
+ *
+ * In a sentence (isProse), a word joined by hyphens (`case-insensitive`, `single-character`)
+ * is English, not a name: it is searched as its words. Spelled first, it outranked the
+ * file the sentence's other words describe (docs/ranking.md, "hyphenated words of a
+ * sentence").
  */
-export function phraseWords(token: string, severalTokens: boolean): string[] | null {
+export function phraseWords(token: string, tokens: readonly string[]): string[] | null {
   const compound = compoundWords(token);
-  if (compound || !severalTokens || !LETTERS_DIGITS_LETTERS.test(token)) return compound;
+  if (compound) return HYPHENATED_WORD.test(token) && isProse(tokens) ? null : compound;
+  if (tokens.length < 2 || !LETTERS_DIGITS_LETTERS.test(token)) return null;
   const words = splitIdentifier(token);
   return words.length >= 2 ? words : null;
+}
+
+/** Letters joined by hyphens: `case-insensitive`, `in-browser`, `x-forwarded-for`. */
+const HYPHENATED_WORD = /^\p{L}+(?:-\p{L}+)+$/u;
+
+/**
+ * Whether a query's tokens are a sentence: besides its compound tokens (hyphenated or
+ * dotted, `http2client`), at least PROSE_MIN_WORDS that hold a word other than a stopword.
+ * `user-agent default` and `fetch-retries` are names asked for; `case-insensitive
+ * matching using the simple case mappings of a codepoint` describes code.
+ */
+export function isProse(tokens: readonly string[]): boolean {
+  let plain = 0;
+  for (const token of tokens) {
+    if (compoundWords(token) || LETTERS_DIGITS_LETTERS.test(token)) continue;
+    if (splitIdentifier(token).some((w) => !isStopword(w))) plain++;
+  }
+  return plain >= PROSE_MIN_WORDS;
 }
 
 /**
@@ -208,7 +233,7 @@ export function standaloneWords(text: string): string[] {
   const out: string[] = [];
   const tokens = text.split(/\s+/);
   for (const raw of tokens) {
-    const compound = phraseWords(raw, tokens.length > 1) !== null;
+    const compound = phraseWords(raw, tokens) !== null;
     for (const w of splitIdentifier(raw)) {
       if ((compound && isStopword(w)) || seen.has(w)) continue;
       seen.add(w);

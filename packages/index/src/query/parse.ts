@@ -224,7 +224,7 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
     mode === 'free'
       ? text
           .split(' ')
-          .map((token, _, all) => phraseWords(token, all.length > 1))
+          .map((token, _, all) => phraseWords(token, all))
           .filter((w): w is string[] => w !== null)
       : [];
   const standalone = phrases.length > 0 ? standaloneWords(text) : undefined;

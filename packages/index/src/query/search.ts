@@ -405,11 +405,12 @@ function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean 
  */
 function spelledLanes(ctx: LaneContext): { readonly leading: HitLane[]; readonly trailing: HitLane[] } {
   const q = ctx.query;
-  const several = q.text.includes(' ');
+  const tokens = q.text.split(' ');
+  const several = tokens.length > 1;
   const leading: HitLane[] = [];
   const trailing: HitLane[] = [];
-  for (const token of q.text.split(' ')) {
-    const phrase = phraseWords(token, several);
+  for (const token of tokens) {
+    const phrase = phraseWords(token, tokens);
     const words = phrase ?? (several ? identifierCompoundWords(token) : null);
     if (!words) continue;
     const hits = literalHits(ctx, token, words, 'spelled', { substrings: 'when_no_phrase' });
