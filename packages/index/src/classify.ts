@@ -17,6 +17,7 @@ const LANGUAGE_TABLE = [
   { lang: 'python', query: 'python', extensions: ['py'], aliases: ['py'] },
   { lang: 'go', query: 'go', extensions: ['go'], aliases: ['golang'] },
   { lang: 'java', query: 'java', extensions: ['java'], aliases: [] },
+  { lang: 'ruby', query: 'ruby', extensions: ['rb', 'rake', 'gemspec', 'ru'], aliases: ['rb'] },
   // A `.h` file is C unless its syntax is C++ (extract/lang/c-family.ts looksLikeCpp): then it is stored as cpp.
   { lang: 'c', query: 'c', extensions: ['c', 'h'], aliases: ['h'] },
   {
@@ -42,6 +43,7 @@ export const QUERY_LANGUAGES = [
   'python',
   'go',
   'java',
+  'ruby',
   'c',
   'cpp',
   'text',
@@ -182,40 +184,12 @@ const CONFIG_BASENAMES = new Set([
   'Rakefile',
   'justfile',
 ]);
-const CODE_EXTENSIONS = new Set([
-  'rs',
-  'ts',
-  'mts',
-  'cts',
-  'tsx',
-  'js',
-  'mjs',
-  'cjs',
-  'jsx',
-  'cs',
-  'php',
-  'phtml',
-  'lua',
-  'luau',
-  'dm',
-  'dme',
-  'py',
-  'go',
-  'java',
-  'c',
-  'h',
-  'cc',
-  'cpp',
-  'cxx',
-  'c++',
-  'hpp',
-  'hh',
-  'hxx',
-  'h++',
-  'ipp',
-  'tpp',
-  'inl',
-  'rb',
+/**
+ * Extensions of code whatever reads it: every extractor language's (LANGUAGE_TABLE), and
+ * the languages no extractor reads, which are code all the same.
+ */
+const CODE_EXTENSIONS: ReadonlySet<string> = new Set([
+  ...LANGUAGE_TABLE.flatMap((row) => row.extensions),
   // Languages no extractor reads are code all the same: `source:code` must not leave out a
   // Neovim runtime's 1,351 Vim script files or the kernel's assembly (an agent trial).
   // Objective-C and Objective-C++.

@@ -69,7 +69,7 @@ describe('identifier walk', () => {
       ids += expectSame(lang, fs.readFileSync(file, 'utf8'));
       languages.add(lang);
     }
-    expect([...languages].sort()).toEqual(['c', 'cpp', 'csharp', 'go', 'java', 'luau', 'php', 'python']);
+    expect([...languages].sort()).toEqual(['c', 'cpp', 'csharp', 'go', 'java', 'luau', 'php', 'python', 'ruby']);
     expect(ids).toBeGreaterThan(500);
     // The C fixtures' macro bodies hold names, read besides the walk's nodes.
     expect(lexicallyRead).toBeGreaterThan(0);

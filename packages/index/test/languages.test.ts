@@ -192,6 +192,20 @@ describe.each([
     ],
   ],
   [
+    'ruby/lib/shop/cart.rb',
+    [
+      'module Shop',
+      'class Shop::Cart',
+      'constant Cart::MAX_ITEMS',
+      'property Cart::items',
+      'method Cart::from_json',
+      'method Cart::empty',
+      'method Cart::empty?',
+      'method Cart::size',
+      'class Cart::Line',
+    ],
+  ],
+  [
     'cpp/src/widget.cpp',
     [
       'function detail::clamp',
@@ -213,7 +227,7 @@ describe.each([
 
 describe('imports with spelled paths', () => {
   const spelled = (rel: string) => extract(rel).x.imports.map((i) => `${i.spelled}|${i.name ?? ''}|${i.alias ?? ''}`);
-  it('C#, Java, Go, Python, PHP, Lua and DreamMaker', () => {
+  it('C#, Java, Go, Python, PHP, Lua, Ruby and DreamMaker', () => {
     expect(spelled('csharp/Inventory.cs')).toEqual(
       expect.arrayContaining([
         'System.Collections.Generic||',
@@ -243,6 +257,8 @@ describe('imports with spelled paths', () => {
       ]),
     );
     expect(spelled('luau/src/Signal.luau')).toEqual(['script.Parent.Types||Types', './Scheduler||Scheduler']);
+    // A required file's names all become visible (a glob); autoload binds one constant.
+    expect(spelled('ruby/lib/shop.rb')).toEqual(['json|*|', './shop/cart|*|', 'shop/ledger|Ledger|']);
     expect(spelled('dreammaker/station.dme')).toEqual(
       expect.arrayContaining(['code\\_defines.dm||', 'code\\game\\objects\\crayons.dm||']),
     );
@@ -283,6 +299,8 @@ describe('occurrence roles', () => {
     expect(roleAt('python/billing/invoices.py', 'render', 99)).toEqual(['declaration']);
     expect(roleAt('luau/src/Signal.luau', 'Map', 34)).toEqual(['type']);
     expect(roleAt('dreammaker/code/game/objects/crayons.dm', 'to_chat', 26)).toEqual(['call']);
+    expect(roleAt('ruby/lib/shop/cart.rb', 'JSON', 30)).toEqual(['type']);
+    expect(roleAt('ruby/lib/shop/cart.rb', 'parse', 30)).toEqual(['call']);
   });
 });
 

@@ -125,9 +125,10 @@ function mapName(e: LiveSourceEntry, previous: LiveSourceEntry | undefined): str
   const prevParts = (previous.name ?? '').split('::');
   const prevOwner = prevParts.slice(0, -1).join('::');
   const holds = previous.start_line <= e.start_line && e.end_line <= previous.end_line;
+  // The owner row may be qualified itself (`Shop::Cart` owning `Cart::total`).
+  const ownerRow = previous.name === owner || (previous.name ?? '').endsWith(`::${owner}`);
   const follows =
-    (previous.kind !== undefined && OWNER_KINDS.has(previous.kind) && previous.name === owner && holds) ||
-    prevOwner === owner;
+    (previous.kind !== undefined && OWNER_KINDS.has(previous.kind) && ownerRow && holds) || prevOwner === owner;
   return follows ? name : `${owner}::${name}`;
 }
 

@@ -305,7 +305,7 @@ const LUA_QUALIFIED_BEFORE = /(?:\.|:)\s*$/;
  * `resize()` and `TREEIFY_THRESHOLD` inside `HashMap`, which defines both, are HashMap's,
  * unless a local or parameter of the name shadows it (localScopes).
  */
-const IMPLICIT_THIS: ReadonlySet<string> = new Set(['java', 'csharp', 'cpp']);
+const IMPLICIT_THIS: ReadonlySet<string> = new Set(['java', 'csharp', 'cpp', 'ruby']);
 
 /** Languages where a method is never read without being called (fields and methods do not share a name's uses). */
 const CALLED_ONLY: ReadonlySet<string> = new Set(['java', 'php']);

@@ -198,6 +198,16 @@ export function moduleFiles(
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { files, symbol: imp.name ?? undefined };
   }
+  if (lang === 'ruby') {
+    // `require_relative` (spelled `./a/b`) is beside the file; `require 'a/b'` is on the load
+    // path, a `lib/` of this repository or a gem's: the files ending in `a/b.rb`, several
+    // of them candidates. Either makes every name of the file visible (a glob).
+    const file = spelled.endsWith('.rb') ? spelled : `${spelled}.rb`;
+    const files = spelled.startsWith('.')
+      ? existing(reader, [path.posix.join(path.posix.dirname(from), file)])
+      : filesEndingWith(reader, file).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { files, symbol: imp.name && imp.name !== '*' ? imp.name : undefined };
+  }
   if (lang === 'c' || lang === 'cpp') {
     // `#include` makes every name of the header visible (a glob), and its includes' names too;
     // a paired source defines what the header declares but exports none of its own includes.

@@ -75,7 +75,8 @@ function sharedDirs(here: string | undefined, file: string): number {
  * most, then top-level before a member (`url_for` the function before
  * `Flask::url_for`: an unqualified name is what an import names; a namespace's item is
  * top-level: `juce::String` before a class's local `using String`), then nearest the
- * invocation directory, then a file named after the definition (`libiberty/xmalloc.c`
+ * invocation directory, then of a reopened Ruby class or module the longest body, then a
+ * file named after the definition (`libiberty/xmalloc.c`
  * before `bfd/doc/chew.c`'s own copy), then a C macro or type in a header before one local
  * to a source file (`include/elf/common.h`'s `ELF_ST_TYPE` before a `.c` file's), then
  * path, span, member.
@@ -95,6 +96,7 @@ function sortCandidates(candidates: Candidate[]): Candidate[] {
     -(uses?.get(codeFamilyOf(c.def.file.lang)) ?? 0),
     memberRank(c),
     -sharedDirs(c.target.here, c.def.file.path),
+    -openedLines(c.def),
     definitionHomeRank(c.def.name, c.def.kind, c.def.file.path),
     c.def.file.path,
     c.def.start,
@@ -115,6 +117,15 @@ function sortCandidates(candidates: Candidate[]): Candidate[] {
     return sorted;
   const rank = new Map(head.map((c) => [c, rustVisibilityRank(c)]));
   return [...[...head].sort((a, b) => rank.get(a)! - rank.get(b)!), ...sorted.slice(head.length)];
+}
+
+/**
+ * A Ruby class or module is open: any file may reopen it to add methods (rake's
+ * `module FileUtils` adds 9 to the standard library's 1,650 lines). The body that holds
+ * most of it is its home; path order had read rake's. 0 in other languages.
+ */
+function openedLines(d: IndexedDefinition): number {
+  return d.file.lang === 'ruby' && (d.kind === 'class' || d.kind === 'module') ? d.endLine - d.startLine : 0;
 }
 
 /** Uses of the candidates' name in each language family's code, over their indexes. */

@@ -21,6 +21,7 @@ const LANG_OF_RG_TYPE: Readonly<Record<string, string>> = {
   python: 'python',
   go: 'go',
   java: 'java',
+  ruby: 'ruby',
   c: 'c',
   cpp: 'cpp',
 };

@@ -10,6 +10,7 @@ import { JAVA } from './lang/java';
 import { LUAU } from './lang/lua';
 import { PHP } from './lang/php';
 import { PYTHON } from './lang/python';
+import { RUBY } from './lang/ruby';
 import { RUST } from './lang/rust';
 import { JAVASCRIPT, TSX, TYPESCRIPT } from './lang/typescript';
 import type { LanguageSpec, NodeIdentity } from './spec';
@@ -30,6 +31,7 @@ export const SPECS: Readonly<Record<TreeSitterLanguage, LanguageSpec>> = {
   luau: LUAU,
   c: C,
   cpp: CPP,
+  ruby: RUBY,
 };
 
 /**

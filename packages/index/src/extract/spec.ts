@@ -93,6 +93,8 @@ export interface LanguageSpec {
    * at its `template <…>` head. `kind` is the capture's (`@def.KIND`). Null drops the capture.
    */
   locate?(def: Node, name: Node, kind: string): { def: Node; name: Node; owner: Node | null } | null;
+  /** Characters before the name in its `@name` node's text (1 for Ruby's `:name` symbol); default 0. */
+  namePrefix?(name: Node): number;
   /** Owner name from an `@owner` capture's text (`*Server[T]` → `Server`). */
   ownerName?(text: string): string;
   imports?(statement: Node): RawImport[];

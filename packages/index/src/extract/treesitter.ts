@@ -188,8 +188,11 @@ function collectMatches(
     const kind = spec.refine ? spec.refine(def, defKind, nameNode) : defKind;
     if (!kind) continue;
     const whole = spanOf(def, map);
-    const name = spanOf(nameNode, map);
-    if (!whole || !name) continue;
+    const nameSpan = spanOf(nameNode, map);
+    if (!whole || !nameSpan) continue;
+    // A prefix that is syntax, not name (`:` of a Ruby symbol), is ASCII: one byte each.
+    const skip = spec.namePrefix?.(nameNode) ?? 0;
+    const name = skip > 0 ? { start: nameSpan.start + skip, end: nameSpan.end } : nameSpan;
     const key = `${whole.start}:${whole.end}:${name.start}`;
     const weak = FALLBACK_KINDS.has(defKind);
     if (acc.defsByNode.has(key) && (weak || !acc.weakDefs.has(key))) continue;
@@ -197,7 +200,7 @@ function collectMatches(
     else acc.weakDefs.delete(key);
     const owner = ownerNode ? (spec.ownerName ?? plainOwner)(ownerNode.text) : null;
     acc.defsByNode.set(key, {
-      name: nameNode.text.replace(/^#/, ''),
+      name: nameNode.text.slice(skip).replace(/^#/, ''),
       kind,
       start: whole.start,
       end: whole.end,

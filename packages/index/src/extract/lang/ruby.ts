@@ -1,0 +1,104 @@
+import { rawImport, type LanguageSpec, type Node, type RawImport } from '../spec';
+
+// Ruby as data: classes and modules (a `Foo::Bar` name is owned by `Foo`), methods and
+// singleton methods (`def self.x`, and those of `class << self`, belong to the class),
+// constants, the accessors `attr_reader`/`attr_writer`/`attr_accessor` declare, methods
+// made by `define_method`, and `require`/`require_relative`/`load`/`autoload` as imports.
+const QUERY = `
+(class name: (constant) @name) @def.class
+(class name: (scope_resolution scope: (_) @owner name: (constant) @name)) @def.class
+(module name: (constant) @name) @def.module
+(module name: (scope_resolution scope: (_) @owner name: (constant) @name)) @def.module
+(method name: (_) @name) @def.function
+(singleton_method name: (_) @name) @def.method
+(assignment left: (constant) @name) @def.constant
+(call
+  method: (identifier) @_accessor
+  arguments: (argument_list (simple_symbol) @name)
+  (#match? @_accessor "^attr(_reader|_writer|_accessor)?$")) @def.property
+(call
+  method: (identifier) @_define
+  arguments: (argument_list . (simple_symbol) @name)
+  (#eq? @_define "define_method")) @def.method
+(call
+  method: (identifier) @_require
+  (#match? @_require "^(require|require_relative|load|autoload)$")) @range.import @import
+(call method: (identifier) @role.call)
+(call method: (constant) @role.call)
+(call receiver: (constant) @role.type)
+(call receiver: (scope_resolution name: (constant) @role.type))
+(superclass (constant) @role.type)
+(superclass (scope_resolution name: (constant) @role.type))
+(scope_resolution scope: (constant) @role.module)
+(method_parameters) @range.local
+(block_parameters) @range.local
+(lambda_parameters) @range.local
+(assignment left: (identifier) @range.local)
+(operator_assignment left: (identifier) @range.local)
+(for pattern: (_) @range.local)
+`;
+
+/** Bodies whose `def` defines a method of a class or module (`class << self` opens the class's own). */
+const METHOD_HOLDERS = new Set(['class', 'module', 'singleton_class']);
+
+/** The class, module or `class << self` a node is written in, skipping its body node; null at the top or inside a method or block. */
+function holderOf(def: Node): Node | null {
+  let n = def.parent;
+  while (n && (n.type === 'body_statement' || n.type === 'begin_block' || n.type === 'then' || n.type === 'else'))
+    n = n.parent;
+  return n && METHOD_HOLDERS.has(n.type) ? n : null;
+}
+
+/**
+ * A `def` in a class or module is a method, at the top of a file a function (a private
+ * method of Object, called like a function); one inside a method or a block stays a
+ * function owned by it. Accessors, constants and `define_method` count only where a
+ * class or module body declares them: a `define_method` inside a method's loop names its
+ * methods from data.
+ */
+function refine(def: Node, kind: string): string | null {
+  if (def.type === 'method') return holderOf(def) ? 'method' : 'function';
+  if (def.type === 'call') return holderOf(def) ? kind : null;
+  return kind;
+}
+
+/** The text of a string literal without its quotes, or null when it interpolates. */
+function literal(n: Node | undefined): string | null {
+  if (!n || n.type !== 'string' || n.namedChildren.some((c) => c.type !== 'string_content')) return null;
+  return n.namedChildren.map((c) => c.text).join('');
+}
+
+/**
+ * `require 'json'` and `load 'x.rb'` name a path on the load path; `require_relative 'a/b'`
+ * one beside the file (spelled `./a/b`, as relative paths are in every language here);
+ * either makes all of the file's names visible (name `*`). `autoload :Name, 'path'` binds
+ * Name. A computed path (`require File.join(...)`) is none.
+ */
+function imports(call: Node): RawImport[] {
+  const method = call.childForFieldName('method')?.text;
+  const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+  if (method === 'autoload') {
+    const name = args[0]?.type === 'simple_symbol' ? args[0].text.slice(1) : null;
+    const spelled = literal(args[1]);
+    return name && spelled !== null ? [rawImport(call, spelled, name)] : [];
+  }
+  const spelled = literal(args[0]);
+  if (spelled === null || spelled === '') return [];
+  const relative = method === 'require_relative' && !spelled.startsWith('.') && !spelled.startsWith('/');
+  // A required file's every definition becomes visible: a glob, as an `#include` is.
+  return [rawImport(call, relative ? `./${spelled}` : spelled, '*')];
+}
+
+export const RUBY: LanguageSpec = {
+  grammar: 'tree-sitter-ruby',
+  version: 1,
+  query: QUERY,
+  identifiers: { identifier: 'id', constant: 'id' },
+  refine,
+  imports,
+  // `Foo::Bar` as the owner of `class Foo::Bar::Baz` is its innermost module, `Bar`.
+  ownerName: (text) => text.split('::').pop()!.trim(),
+  // An accessor's or define_method's name is a symbol: `:name` names `name`.
+  namePrefix: (name) => (name.type === 'simple_symbol' ? 1 : 0),
+  load: () => require('tree-sitter-ruby'),
+};

@@ -1,0 +1,92 @@
+// Ruby through every verb (extract/lang/ruby.ts): classes and modules own their methods,
+// `require_relative` and `require` make a file's names visible, a reopened class's home is
+// the body holding most of it, and `lang:rb`, `.rake` files and accessors are Ruby's.
+// A real repository, real tree-sitter parses.
+import { mapCommand, refsCommand, searchCommand, showCommand } from '../src';
+import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
+
+const FILES = {
+  'lib/shop.rb': [
+    'require_relative "shop/cart"',
+    '',
+    'module Shop',
+    '  def self.checkout(catalog)',
+    '    cart = Shop::Cart.new(catalog)',
+    '    cart.total',
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
+  'lib/shop/cart.rb': [
+    'module Shop',
+    '  class Cart',
+    '    attr_reader :items',
+    '',
+    '    def initialize(catalog)',
+    '      @catalog = catalog',
+    '      @items = {}',
+    '    end',
+    '',
+    '    def total',
+    '      items.sum { |sku, n| price(sku) * n }',
+    '    end',
+    '',
+    '    private',
+    '',
+    '    def price(sku)',
+    '      @catalog.fetch(sku)',
+    '    end',
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
+  // A second, small Cart elsewhere: `Shop::Cart.new` above is lib/shop/cart.rb's by its require.
+  'spec/support/cart.rb': ['class Cart', '  def total = 0', 'end', ''].join('\n'),
+  // A file reopening the class to add one method, sorting before lib/: the home stays lib/shop/cart.rb.
+  'ext/cart_ext.rb': ['module Shop', '  class Cart', '    def discount = 0', '  end', 'end', ''].join('\n'),
+  'tasks/release.rake': ['namespace :release do', '  def release_notes', '    "notes"', '  end', 'end', ''].join('\n'),
+};
+
+let repo: IndexedRepo;
+const rows = (stdout: string) => stdout.trimEnd().split('\n');
+
+beforeAll(async () => {
+  repo = await indexedRepo('tp-nav-ruby-', FILES);
+});
+
+describe('Ruby', () => {
+  it('map lists a class, its accessors and methods, owned by the class', async () => {
+    const out = rows((await mapCommand(['lib/shop/cart.rb'], repo.at())).stdout);
+    expect(out.slice(1, -1)).toEqual([
+      '1 1-20 module Shop',
+      '2 2-19 class Cart',
+      '3 5-8 method initialize',
+      '4 10-12 method total',
+      '5 16-18 method price',
+      '6 3 property items',
+    ]);
+  });
+
+  it('refs resolves a qualified constant through require_relative, and a bare call to the own class', async () => {
+    const sites = await refsSites(repo, ['Cart']);
+    expect(sites.find((s) => s.path === 'lib/shop.rb')).toMatchObject({
+      start_line: 5,
+      resolution: 'resolved',
+      definition: 'lib/shop/cart.rb:2',
+    });
+    const price = rows((await refsCommand(['Cart::price'], repo.at())).stdout);
+    expect(price).toContainEqual(expect.stringMatching(/^\d+ 11 call in Cart::total: items\.sum/));
+  });
+
+  it('show sym: of a reopened class reads the body that holds most of it', async () => {
+    const out = rows((await showCommand('sym:Cart', repo.at())).stdout);
+    expect(out[0]).toMatch(/^\S+ {2}lib\/shop\/cart\.rb:2-19 {2}Shop::Cart$/);
+  });
+
+  it('lang:rb selects Ruby, .rake files included', async () => {
+    const out = rows((await searchCommand(['release_notes', 'lang:rb'], repo.at())).stdout);
+    expect(out[0]).toMatch(/^\S+ {2}tasks\/release\.rake:2-4 {2}release_notes$/);
+    const none = rows((await searchCommand(['release_notes', 'lang:python'], repo.at())).stdout);
+    expect(none[0]).not.toMatch(/release\.rake/);
+  });
+});
