@@ -1,4 +1,5 @@
 import { childrenOf, loadNativeGrammar, rawImport, TYPE_OWNERS, type LanguageSpec, type Node } from '../spec';
+import { repairCsharp } from './csharp-repair';
 
 const QUERY = `
 (namespace_declaration name: (_) @name) @def.module
@@ -59,10 +60,11 @@ function refine(def: Node, kind: string): string | null {
 export const CSHARP: LanguageSpec = {
   ownerKinds: TYPE_OWNERS,
   grammar: 'tree-sitter-c-sharp',
-  version: 1,
+  version: 2,
   query: QUERY,
   identifiers: { identifier: 'id' },
   refine,
+  repair: repairCsharp,
   load: () => loadNativeGrammar('tree-sitter-c-sharp'),
   imports(statement) {
     // using System.Text; using static System.Math; using Alias = A.B;
