@@ -284,3 +284,49 @@ describe('names in files the index holds only in part', () => {
     expect(refs.truncated).toBe(false);
   });
 });
+
+describe('a C# solution with a test project beside the library (an agent trial on newtonsoft-json)', () => {
+  // `Src/Lib.Tests/` sorts before `Src/Lib/`: while the test project's files were code, its
+  // callers of `JToken::FromObject` came first in refs and filled ctx's ten callers.
+  const lib = [
+    'namespace Lib.Linq',
+    '{',
+    '    public class JToken',
+    '    {',
+    '        public static JToken FromObject(object o) { return null; }',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  const caller = (ns: string, cls: string) =>
+    [
+      `namespace ${ns}`,
+      '{',
+      `    public class ${cls}`,
+      '    {',
+      '        public void Run() { var t = JToken.FromObject(1); }',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+  let t: NavTarget;
+
+  beforeAll(async () => {
+    t = await indexedTarget('cs', {
+      'Src/Lib/Linq/JToken.cs': lib,
+      'Src/Lib/Schema/Generator.cs': caller('Lib.Schema', 'Generator'),
+      'Src/Lib.Tests/Linq/JTokenTests.cs': caller('Lib.Tests.Linq', 'JTokenTests'),
+      'Src/Lib.UnitTests/MergeTests.cs': caller('Lib.UnitTests', 'MergeTests'),
+    });
+  });
+  afterAll(() => t?.reader.close());
+
+  it("refs lists the library's caller before the test projects' callers", () => {
+    const refs = referenceSites([t], query(['JToken::FromObject']));
+    expect(refs.sites.filter((s) => s.role === 'call').map((s) => s.file.path)).toEqual([
+      'Src/Lib/Schema/Generator.cs',
+      'Src/Lib.Tests/Linq/JTokenTests.cs',
+      'Src/Lib.UnitTests/MergeTests.cs',
+    ]);
+  });
+});

@@ -3,6 +3,29 @@
 
 // `selftests`: the Linux kernel's tools/testing/selftests.
 const TEST_DIRS = new Set(['tests', '__tests__', 'spec', 'testdata', 'selftests']);
+/**
+ * .NET test projects: a directory named for the project it tests plus a test word
+ * (`Newtonsoft.Json.Tests`, `Serilog.Tests.Common`, `Foo.UnitTests`, `Foo.Specs`), and the
+ * bare `UnitTests`/`IntegrationTests` folders; their files were code, so `ctx` listed ten
+ * test callers of `JToken::FromObject` and none of the library's (an agent trial).
+ */
+const DOTNET_TEST_WORDS = new Set([
+  'test',
+  'tests',
+  'unittest',
+  'unittests',
+  'integrationtests',
+  'functionaltests',
+  'specs',
+]);
+
+/** A directory name of the test rule: `tests/`, `spec/`, …, or a .NET test project's. */
+function isTestDirName(lowerDir: string): boolean {
+  if (TEST_DIRS.has(lowerDir)) return true;
+  if (lowerDir === 'unittests' || lowerDir === 'integrationtests' || lowerDir === 'functionaltests') return true;
+  const segments = lowerDir.split('.');
+  return segments.length > 1 && segments[0] !== '' && segments.slice(1).some((s) => DOTNET_TEST_WORDS.has(s));
+}
 const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdx']);
 /**
  * Prose: markup, plain text, Texinfo manuals, gettext catalogs (binutils' `.texi` and `.po`
@@ -68,7 +91,7 @@ export function isTestPath(path: string): boolean {
   const dirs = parts.slice(0, -1);
   for (let i = 0; i < dirs.length; i++) {
     const dir = dirs[i].toLowerCase();
-    if (TEST_DIRS.has(dir)) return true;
+    if (isTestDirName(dir)) return true;
     if (dir === 'test' && parts[i + 1] !== 'src') return true;
   }
   const base = parts[parts.length - 1];
@@ -248,5 +271,5 @@ export function isDocPath(path: string): boolean {
 /** True when the path has a directory component that the test rule treats as a test directory. */
 export function isTestDirectoryComponent(component: string): boolean {
   const c = component.toLowerCase();
-  return TEST_DIRS.has(c) || c === 'test';
+  return isTestDirName(c) || c === 'test';
 }

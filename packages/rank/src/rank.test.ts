@@ -113,6 +113,13 @@ describe('test paths', () => {
     'tools/testing/selftests/sched/cs_prctl_test.c',
     'tools/testing/selftests/run.sh',
     'tests/sched.h',
+    'Src/Newtonsoft.Json.Tests/Linq/JObjectTests.cs',
+    'Src/Newtonsoft.Json.Tests/TestObjects/Person.cs',
+    'test/Serilog.Tests.Common/Sink.cs',
+    'src/Foo.UnitTests/BarTest.cs',
+    'src/Foo.IntegrationTests/Db.cs',
+    'Foo.Specs/Steps.cs',
+    'UnitTests/Parser.cs',
   ])('%s is a test path', (p) => expect(isTestPath(p)).toBe(true));
 
   it.each(['example/example.cpp', 'examples/basic.js', 'docs/Examples/run.py', 'pkg/demo/main.go', 'samples/a.cs'])(
@@ -135,6 +142,10 @@ describe('test paths', () => {
     'src/latest.c',
     'src/protest.cc',
     'src/test.c',
+    'Src/Newtonsoft.Json/Linq/JToken.cs',
+    'src/Microsoft.Extensions.Testing.Abstractions/a.cs',
+    'src/Foo.TestHelpers/a.cs',
+    'lib/.tests/a.js',
   ])('%s is not a test path', (p) => expect(isTestPath(p)).toBe(false));
 });
 
