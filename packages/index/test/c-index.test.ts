@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { canonicalQueryLanguage, languageOf, pathClass, type IndexReader } from '../src';
-import { Fixture } from './helpers';
+import { cleanIndexReader, Fixture } from './helpers';
 
 const SCHED_H = `#ifndef _LINUX_SCHED_H
 #define _LINUX_SCHED_H
@@ -146,14 +146,7 @@ describe('C and C++ through the index', () => {
     'ui/widget.cpp': WIDGET_CPP,
     'ui/legacy.h': LEGACY_H,
   });
-  let reader: IndexReader;
-
-  beforeAll(async () => {
-    const report = await fx.index();
-    expect(report.parseFailures).toBe(0);
-    reader = await fx.open();
-  });
-  afterAll(() => reader.close());
+  const reader = cleanIndexReader(fx);
 
   it('classifies the extensions, lang: values and aliases, and C test paths', () => {
     expect(['a.c', 'a.h', 'a.cc', 'a.cpp', 'a.cxx', 'a.hpp', 'a.hh', 'a.hxx'].map(languageOf)).toEqual([
@@ -191,7 +184,7 @@ describe('C and C++ through the index', () => {
     ]);
     expect(hits[0].startLine).toBe(11);
     expect(
-      reader
+      reader()
         .definitions('schedule')
         .map((d) => `${d.file.path}:${d.startLine} ${d.kind}`)
         .sort(),
@@ -214,7 +207,9 @@ describe('C and C++ through the index', () => {
     const hits = (await fx.search('sym:task_struct')).hits;
     expect(`${hits[0].path}:${hits[0].startLine} ${hits[0].kind}`).toBe('include/linux/sched.h:11 struct');
     expect(
-      reader.definitions('task_struct').map((d) => `${d.file.path}:${d.startLine}-${d.endLine} ${d.kind}`),
+      reader()
+        .definitions('task_struct')
+        .map((d) => `${d.file.path}:${d.startLine}-${d.endLine} ${d.kind}`),
     ).toEqual(['include/linux/sched.h:11-17 struct']);
   });
 
@@ -279,9 +274,11 @@ describe('C and C++ through the index', () => {
     expect((await fx.paths('kind:file lang:h')).sort()).toEqual(c);
     for (const alias of ['cpp', 'cc', 'cxx', 'hpp', 'c++'])
       expect((await fx.paths(`kind:file lang:${alias}`)).sort()).toEqual(cpp);
-    expect(reader.fileByPath('ui/legacy.h')?.lang).toBe('cpp');
+    expect(reader().fileByPath('ui/legacy.h')?.lang).toBe('cpp');
     expect(
-      reader.fileDefinitions('ui/legacy.h').map((d) => `${d.kind} ${d.container ? d.container + '::' : ''}${d.name}`),
+      reader()
+        .fileDefinitions('ui/legacy.h')
+        .map((d) => `${d.kind} ${d.container ? d.container + '::' : ''}${d.name}`),
     ).toEqual(['class Legacy', 'prototype Legacy::name']);
     expect(await fx.paths('sym:Legacy lang:cpp')).toEqual(['ui/legacy.h']);
     expect(await fx.paths('sym:Legacy lang:c')).toEqual([]);
@@ -301,11 +298,16 @@ describe('C and C++ through the index', () => {
   });
 
   it('stores includes as imports', () => {
-    expect(reader.fileImports('kernel/fork.c').map((i) => `${i.spelled}|${i.name}`)).toEqual([
-      '<linux/sched.h>|*',
-      '<linux/slab.h>|*',
-    ]);
-    expect(reader.fileImports('ui/widget.cpp').map((i) => `${i.spelled}|${i.name}`)).toEqual(['widget.hpp|*']);
+    expect(
+      reader()
+        .fileImports('kernel/fork.c')
+        .map((i) => `${i.spelled}|${i.name}`),
+    ).toEqual(['<linux/sched.h>|*', '<linux/slab.h>|*']);
+    expect(
+      reader()
+        .fileImports('ui/widget.cpp')
+        .map((i) => `${i.spelled}|${i.name}`),
+    ).toEqual(['widget.hpp|*']);
   });
 });
 

@@ -4,9 +4,9 @@
 // (JsonTextReader.cs), and around one of two heads that share a body (TestFixtureBase.cs).
 // The file must parse `ok`, its definitions keep their owners and exact spans, and
 // alternatives that are whole members stay definitions, both of them.
-import { extractFile, type IndexReader } from '../src';
+import { extractFile } from '../src';
 import { defs, expectExactSpans } from './extraction';
-import { Fixture } from './helpers';
+import { cleanIndexReader, Fixture } from './helpers';
 
 const JTOKEN_CS = `namespace Newtonsoft.Json.Linq
 {
@@ -149,20 +149,13 @@ describe('C# conditionals through the index', () => {
     'Src/Newtonsoft.Json/Linq/JToken.cs': JTOKEN_CS,
     'Src/Newtonsoft.Json/JsonTextReader.cs': READER_CS,
   });
-  let reader: IndexReader;
-
-  beforeAll(async () => {
-    const report = await fx.index();
-    expect(report.parseFailures).toBe(0);
-    reader = await fx.open();
-  });
-  afterAll(() => reader.close());
+  const reader = cleanIndexReader(fx);
 
   it('sym:JToken::FromObject lands on the method', async () => {
     const hits = (await fx.search('sym:JToken::FromObject')).hits;
     expect(hits.map((h) => `${h.path}:${h.startLine} ${h.kind}`)).toEqual([
       'Src/Newtonsoft.Json/Linq/JToken.cs:13 method',
     ]);
-    expect(reader.definitions('if')).toEqual([]);
+    expect(reader().definitions('if')).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 // Files without extension whose bytes are C or C++ (Eigen's `Eigen/Core`): extracted and
 // stored as cpp, tagged code, found by lang:cpp; build files, scripts and prose stay text.
-import { extractionLanguageOf, sourceTags, type IndexReader } from '../src';
+import { extractionLanguageOf, sourceTags } from '../src';
 import { extensionlessLanguage, looksLikeCSource } from '../src/extract/lang/c-family';
 import { EXTENSIONLESS_FILES } from './extensionless-fixture';
-import { Fixture } from './helpers';
+import { cleanIndexReader, Fixture } from './helpers';
 
 const TEXT_FILES = [
   'LICENSE',
@@ -76,27 +76,22 @@ describe('the opening of a file without extension', () => {
 
 describe('files without extension through the index', () => {
   const fx = new Fixture('extensionless', EXTENSIONLESS_FILES);
-  let reader: IndexReader;
-
-  beforeAll(async () => {
-    const report = await fx.index();
-    expect(report.parseFailures).toBe(0);
-    reader = await fx.open();
-  });
-  afterAll(() => reader.close());
+  const reader = cleanIndexReader(fx);
 
   it('stores the C++ headers as cpp, tagged code, and the rest as text', () => {
     for (const p of CPP_FILES) {
-      expect([p, reader.fileByPath(p)?.lang, reader.fileByPath(p)?.tags]).toEqual([p, 'cpp', ['source:code']]);
+      expect([p, reader().fileByPath(p)?.lang, reader().fileByPath(p)?.tags]).toEqual([p, 'cpp', ['source:code']]);
       expect(sourceTags(p, 'cpp')).toEqual(['source:code']);
     }
     for (const p of TEXT_FILES) {
-      expect([p, reader.fileByPath(p)?.lang]).toEqual([p, 'text']);
-      expect(reader.fileByPath(p)?.tags).not.toContain('source:code');
+      expect([p, reader().fileByPath(p)?.lang]).toEqual([p, 'text']);
+      expect(reader().fileByPath(p)?.tags).not.toContain('source:code');
     }
-    expect(reader.fileDefinitions('unsupported/Eigen/AlignedVector3').map((d) => d.name)).toEqual(
-      expect.arrayContaining(['AlignedVector3', 'norm']),
-    );
+    expect(
+      reader()
+        .fileDefinitions('unsupported/Eigen/AlignedVector3')
+        .map((d) => d.name),
+    ).toEqual(expect.arrayContaining(['AlignedVector3', 'norm']));
   });
 
   it('lang:cpp finds them; lang:text the build files, scripts and prose', async () => {
@@ -109,7 +104,7 @@ describe('files without extension through the index', () => {
   });
 
   it('a reconcile of the same bytes examines nothing: the stored tags are those recomputed', async () => {
-    expect(reader.fileByPath('Eigen/Core')?.tags).toEqual(['source:code']);
+    expect(reader().fileByPath('Eigen/Core')?.tags).toEqual(['source:code']);
     const again = await fx.index();
     expect(again).toMatchObject({ published: false, parsed: 0, reused: 0 });
   });

@@ -64,3 +64,21 @@ export class Fixture {
     return (await this.search(query)).hits.map((h) => h.path);
   }
 }
+
+/**
+ * Indexes `fx` before the suite, requiring that no file failed to parse, and opens a reader
+ * of it, closed after the suite; the returned function reads it inside the suite's tests.
+ */
+export function cleanIndexReader(fx: Fixture): () => IndexReader {
+  let reader: IndexReader | undefined;
+  beforeAll(async () => {
+    const report = await fx.index();
+    expect(report.parseFailures).toBe(0);
+    reader = await fx.open();
+  });
+  afterAll(() => reader?.close());
+  return () => {
+    if (!reader) throw new Error('the fixture is not indexed yet: read it inside a test');
+    return reader;
+  };
+}

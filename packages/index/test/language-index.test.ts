@@ -1,6 +1,6 @@
 // The stored facts of the new languages: definitions, imports and lang: filters through a real index.
-import { canonicalQueryLanguage, languageOf, queryLanguageOf, type IndexReader } from '../src';
-import { Fixture } from './helpers';
+import { canonicalQueryLanguage, languageOf, queryLanguageOf } from '../src';
+import { cleanIndexReader, Fixture } from './helpers';
 
 describe('languages through the index', () => {
   const fx = new Fixture('languages', {
@@ -15,14 +15,7 @@ describe('languages through the index', () => {
     'code/crayon.dm': '/obj/item/crayon\n\tproc/draw()\n\t\treturn\n',
     'station.dme': '#include "code\\\\crayon.dm"\n',
   });
-  let reader: IndexReader;
-
-  beforeAll(async () => {
-    const report = await fx.index();
-    expect(report.parseFailures).toBe(0);
-    reader = await fx.open();
-  });
-  afterAll(() => reader.close());
+  const reader = cleanIndexReader(fx);
 
   it('classifies every extension', () => {
     expect(
@@ -51,20 +44,29 @@ describe('languages through the index', () => {
   });
 
   it('answers definitions by name and owner', () => {
-    expect(reader.definitions('save').map((d) => `${d.file.path} ${d.kind} ${d.container}`)).toEqual([
-      'app/Models/User.php method User',
-    ]);
-    expect(reader.definitions('draw', { container: '/obj/item/crayon' }).map((d) => d.kind)).toEqual(['method']);
-    expect(reader.definitions('draw', { container: 'nobody' })).toEqual([]);
-    expect(reader.fileDefinitions('src/Signal.luau').map((d) => `${d.kind} ${d.name}`)).toEqual([
-      'variable Types',
-      'type S',
-      'function fire',
-    ]);
+    expect(
+      reader()
+        .definitions('save')
+        .map((d) => `${d.file.path} ${d.kind} ${d.container}`),
+    ).toEqual(['app/Models/User.php method User']);
+    expect(
+      reader()
+        .definitions('draw', { container: '/obj/item/crayon' })
+        .map((d) => d.kind),
+    ).toEqual(['method']);
+    expect(reader().definitions('draw', { container: 'nobody' })).toEqual([]);
+    expect(
+      reader()
+        .fileDefinitions('src/Signal.luau')
+        .map((d) => `${d.kind} ${d.name}`),
+    ).toEqual(['variable Types', 'type S', 'function fire']);
   });
 
   it('answers imports per file and per bound name', () => {
-    const show = (path: string) => reader.fileImports(path).map((i) => `${i.spelled}|${i.name ?? ''}|${i.alias ?? ''}`);
+    const show = (path: string) =>
+      reader()
+        .fileImports(path)
+        .map((i) => `${i.spelled}|${i.name ?? ''}|${i.alias ?? ''}`);
     expect(show('app/Models/User.php')).toEqual(['App\\Contracts\\Repo|Repo|R']);
     expect(show('src/Shop/Cart.cs')).toEqual(['System.Text||']);
     expect(show('pkg/billing.py')).toEqual(['.models|Invoice|']);
@@ -72,8 +74,12 @@ describe('languages through the index', () => {
     expect(show('src/Main.java')).toEqual(['java.util.List|List|']);
     expect(show('src/Signal.luau')).toEqual(['script.Types||Types']);
     expect(show('station.dme')).toEqual(['code\\\\crayon.dm||']);
-    expect(reader.importsOf('R').map((i) => i.file.path)).toEqual(['app/Models/User.php']);
-    expect(reader.importsOf('Invoice')[0].line).toBe(1);
+    expect(
+      reader()
+        .importsOf('R')
+        .map((i) => i.file.path),
+    ).toEqual(['app/Models/User.php']);
+    expect(reader().importsOf('Invoice')[0].line).toBe(1);
   });
 
   it('filters by the new lang: values', async () => {

@@ -272,22 +272,35 @@ function namespaceFiles(reader: IndexReader, namespace: string, symbol: string |
 }
 
 /**
- * The definition of `name` a PHP or Java file reaches without importing it: a top-level
+ * The definition of `name` a PHP, Java or C# file reaches without importing it: a top-level
  * item of another file of its own namespace (`RandomAccess` in `java.util.ArrayList`, a
- * class of the same `namespace` in PHP). Undefined unless exactly one file holds one.
+ * class of the same `namespace` in PHP). C# looks outward too: from `A.B.C`, the items of
+ * `A.B`, then of `A` (newtonsoft-json's `DefaultContractResolver : IContractResolver`, one
+ * namespace, stayed a candidate, an agent trial). The nearest namespace holding the name
+ * decides; undefined unless exactly one file there holds one.
  */
 export function sameNamespaceDefinition(
   reader: IndexReader,
   file: IndexedFile,
   name: string,
 ): IndexedDefinition | undefined {
-  if (!NAMESPACED.has(file.lang)) return undefined;
+  if (!NAMESPACED.has(file.lang) && file.lang !== 'csharp') return undefined;
   const own = reader.fileDefinitions(file.path).find((d) => d.kind === 'module');
   if (own === undefined) return undefined;
-  const defs = namespaceFiles(reader, own.name, name)
-    .filter((f) => f.id !== file.id)
-    .flatMap((f) => reader.fileDefinitions(f.path).filter((d) => d.name === name && d.container === null));
-  return defs.length === 1 ? defs[0] : undefined;
+  const levels = file.lang === 'csharp' ? enclosingNamespaces(own.name) : [own.name];
+  for (const namespace of levels) {
+    const defs = namespaceFiles(reader, namespace, name)
+      .filter((f) => f.id !== file.id)
+      .flatMap((f) => reader.fileDefinitions(f.path).filter((d) => d.name === name && d.container === null));
+    if (defs.length > 0) return defs.length === 1 ? defs[0] : undefined;
+  }
+  return undefined;
+}
+
+/** `A.B.C`, `A.B`, `A`: a C# namespace and those around it, innermost first. */
+function enclosingNamespaces(namespace: string): string[] {
+  const parts = namespace.split('.');
+  return parts.map((_, i) => parts.slice(0, parts.length - i).join('.'));
 }
 
 /**

@@ -1,8 +1,18 @@
 // Path classification shared by the indexer (file classes, source tags) and the ranker
 // (path prior). Paths are root-relative, '/'-separated, percent-encoded.
 
-// `selftests`: the Linux kernel's tools/testing/selftests.
-const TEST_DIRS = new Set(['tests', '__tests__', 'spec', 'testdata', 'selftests']);
+// `selftests`: the Linux kernel's tools/testing/selftests; `unittests`, `integrationtests`,
+// `functionaltests`: .NET's bare test folders.
+const TEST_DIRS = new Set([
+  'tests',
+  '__tests__',
+  'spec',
+  'testdata',
+  'selftests',
+  'unittests',
+  'integrationtests',
+  'functionaltests',
+]);
 /**
  * .NET test projects: a directory named for the project it tests plus a test word
  * (`Newtonsoft.Json.Tests`, `Serilog.Tests.Common`, `Foo.UnitTests`, `Foo.Specs`), and the
@@ -22,7 +32,6 @@ const DOTNET_TEST_WORDS = new Set([
 /** A directory name of the test rule: `tests/`, `spec/`, …, or a .NET test project's. */
 function isTestDirName(lowerDir: string): boolean {
   if (TEST_DIRS.has(lowerDir)) return true;
-  if (lowerDir === 'unittests' || lowerDir === 'integrationtests' || lowerDir === 'functionaltests') return true;
   const segments = lowerDir.split('.');
   return segments.length > 1 && segments[0] !== '' && segments.slice(1).some((s) => DOTNET_TEST_WORDS.has(s));
 }

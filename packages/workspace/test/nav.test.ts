@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ctxCommand, indexCommand, mapCommand, refsCommand, searchCommand, showCommand } from '../src';
-import { errorCode, json, makeRepo, makeSpace, opts, type Space } from './ws-helpers';
+import { errorCode, indexedRepo, json, makeRepo, makeSpace, opts, refsSites, type Space } from './ws-helpers';
 
 const FILES = {
   'Cargo.toml': '[package]\nname = "bucket-lib"\nversion = "0.1.0"\n',
@@ -292,5 +292,29 @@ describe('namespace imports', () => {
     const page = json(await refsCommand(['User', 'file:Program.cs'], at));
     expect(page.hits.length).toBeGreaterThan(0);
     for (const h of page.hits) expect(h).toMatchObject({ resolution: 'resolved', definition: 'Models/User.cs:3' });
+  });
+
+  it('resolves a C# name of the same or an enclosing namespace without a using', async () => {
+    // newtonsoft-json: `DefaultContractResolver : IContractResolver` in one namespace, and
+    // `JsonSerializer` of the namespace around it, were candidates (an agent trial).
+    const repo = await indexedRepo('tp-nav-cs-ns-', {
+      'Serialization/IContractResolver.cs':
+        'namespace Json.Serialization\n{\n    public interface IContractResolver { }\n}\n',
+      'Serialization/DefaultContractResolver.cs':
+        'namespace Json.Serialization\n{\n    public class DefaultContractResolver : IContractResolver\n    {\n' +
+        '        JsonSerializer Make() => new JsonSerializer();\n    }\n}\n',
+      'JsonSerializer.cs': 'namespace Json\n{\n    public class JsonSerializer { }\n}\n',
+      // Another namespace's class of the same name: not reachable from Json.Serialization.
+      'Other/JsonSerializer.cs': 'namespace Other\n{\n    public class JsonSerializer { }\n}\n',
+    });
+    const contract = await refsSites(repo, ['IContractResolver', 'file:Serialization/DefaultContractResolver.cs']);
+    expect(contract).toEqual([
+      expect.objectContaining({ resolution: 'resolved', definition: 'Serialization/IContractResolver.cs:3' }),
+    ]);
+    const serializer = await refsSites(repo, ['JsonSerializer', 'file:Serialization/DefaultContractResolver.cs']);
+    // The type and the constructor call of one line make one row.
+    expect(serializer).toEqual([
+      expect.objectContaining({ start_line: 5, resolution: 'resolved', definition: 'JsonSerializer.cs:3' }),
+    ]);
   });
 });
