@@ -59,6 +59,7 @@ export {
   definitionHomeRank,
   isCallableKind,
   isEnclosingKind,
+  namesItsLines,
   kindTier,
   OWNER_KINDS,
 } from './query/lanes';

@@ -8,7 +8,7 @@ import {
   dottedAsOwned,
   extractOccurrences,
   isCallableKind,
-  isEnclosingKind,
+  namesItsLines,
   lineAt,
   lineStartOffsets,
   OWNER_KINDS,
@@ -531,7 +531,7 @@ function renamedImportSites(
     }
     const starts = lineStartOffsets(bytes);
     const fileDefs = t.reader.fileDefinitions(file.path);
-    const enclosingDefs = fileDefs.filter((d) => isEnclosingKind(d.kind));
+    const enclosingDefs = fileDefs.filter(namesItsLines);
     for (const imp of imports) {
       const through = follow(imp);
       const site: SiteResolution =
@@ -541,7 +541,7 @@ function renamedImportSites(
       for (const o of extractOccurrences(file.lang, bytes, imp.alias!)) {
         if (o.role === 'import' || o.role === 'declaration') continue;
         const holder = enclosingDef(fileDefs, o.start);
-        const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(enclosingDefs, o.start);
+        const shownIn = holder && namesItsLines(holder) ? holder : enclosingDef(enclosingDefs, o.start);
         sites.push({
           target: t,
           file,
@@ -668,7 +668,7 @@ function selfConstructions({ t, ctor, type }: Constructor): RefSite[] {
   if (!bytes) return [];
   const locator = locatorIn(t, new Map());
   const starts = lineStartOffsets(bytes);
-  const fileDefs = t.reader.fileDefinitions(type.file.path).filter((d) => isEnclosingKind(d.kind));
+  const fileDefs = t.reader.fileDefinitions(type.file.path).filter(namesItsLines);
   const text = Buffer.from(bytes.subarray(type.start, type.end)).toString('latin1');
   return [...text.matchAll(NEW_SELF)].map((m) => {
     const start = type.start + (m.index ?? 0);
@@ -836,7 +836,7 @@ export function referenceSites(
       const definition = resolved.definition;
       const starts = lineStartOffsets(bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
-      const enclosingDefs = fileDefs.filter((d) => isEnclosingKind(d.kind));
+      const enclosingDefs = fileDefs.filter(namesItsLines);
       const occurrences = extractOccurrences(use.file.lang, bytes, name);
       const shadowed = localScopes(occurrences, fileDefs);
       for (const o of occurrences) {
@@ -1020,7 +1020,7 @@ export function referenceSites(
           site = { resolution: 'unresolved' };
         }
         if (!own && foreign(use.file)) site = { resolution: 'unresolved' };
-        const shownIn = holder && isEnclosingKind(holder.kind) ? holder : enclosingDef(enclosingDefs, o.start);
+        const shownIn = holder && namesItsLines(holder) ? holder : enclosingDef(enclosingDefs, o.start);
         const within = shownIn ? qualifiedName(shownIn) : undefined;
         raw.push({
           target: t,

@@ -294,6 +294,19 @@ describe('namespace imports', () => {
     for (const h of page.hits) expect(h).toMatchObject({ resolution: 'resolved', definition: 'Models/User.cs:3' });
   });
 
+  it('names a C# property written over several lines as what holds its accessors', async () => {
+    // newtonsoft-json's `refs _maxDepth` read `in JsonReader` for `get { return _maxDepth; }` (an agent trial).
+    const repo = await indexedRepo('tp-nav-cs-prop-', {
+      'Reader.cs':
+        'class Reader\n{\n    private int? _maxDepth;\n    public int? MaxDepth\n    {\n' +
+        '        get { return _maxDepth; }\n        set { _maxDepth = value; }\n    }\n' +
+        '    void Push() { if (_maxDepth > 1) { } }\n}\n',
+    });
+    const sites = await refsSites(repo, ['_maxDepth']);
+    const within = (line: number) => (sites.find((s) => s.start_line === line) as { within?: string })?.within;
+    expect([within(6), within(7), within(9)]).toEqual(['Reader::MaxDepth', 'Reader::MaxDepth', 'Reader::Push']);
+  });
+
   it('resolves a C# name of the same or an enclosing namespace without a using', async () => {
     // newtonsoft-json: `DefaultContractResolver : IContractResolver` in one namespace, and
     // `JsonSerializer` of the namespace around it, were candidates (an agent trial).

@@ -76,6 +76,20 @@ export function isEnclosingKind(kind: string): boolean {
   return kindTier(kind) < 3;
 }
 
+/**
+ * Whether a definition names the lines it holds (`in NAME` of refs rows and re: lines): an
+ * enclosing kind, or a property or field written over several lines, whose lines are its
+ * accessors' or initializer's code (a C# `MaxDepth { get { return _maxDepth; } … }` read
+ * `in JsonReader`, an agent trial). A one-line field holds no line but its own.
+ */
+export function namesItsLines(d: {
+  readonly kind: string;
+  readonly startLine: number;
+  readonly endLine: number;
+}): boolean {
+  return isEnclosingKind(d.kind) || ((d.kind === 'property' || d.kind === 'field') && d.endLine > d.startLine);
+}
+
 /** Functions, methods, macros and prototypes: definitions whose body is code, not members. */
 export function isCallableKind(kind: string): boolean {
   return KIND_TIER[kind] === 1;

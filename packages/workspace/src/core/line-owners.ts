@@ -3,13 +3,7 @@
 // read such lines, listed under a hit named `$ZodCheckGreaterThan` (or `in main_inner`), as
 // part of that definition. Read from the index while a search has it open, for the page's
 // hits only; a `more` page opens the index again (pageLineOwners).
-import {
-  isEnclosingKind,
-  lineStartOffsets,
-  qualifiedName,
-  readIndexedBytes,
-  type IndexReader,
-} from '@trufflepig/index';
+import { namesItsLines, lineStartOffsets, qualifiedName, readIndexedBytes, type IndexReader } from '@trufflepig/index';
 import { percentDecode } from '@trufflepig/base/stored-path';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import type { Host } from './host';
@@ -30,7 +24,7 @@ const isBetweenLine = (text: string): boolean => isDecorationLine(text) || isCom
  * bare `@pass_eval_context` lines it had to re-read with `-C 1` to learn which functions.
  */
 export function lineOwnersOf(reader: IndexReader, path: string): LineOwner {
-  const owners = reader.fileDefinitions(path).filter((d) => isEnclosingKind(d.kind));
+  const owners = reader.fileDefinitions(path).filter(namesItsLines);
   // Taken now: the labels may be asked for after the reader is released.
   const f = reader.fileByPath(path);
   const root = reader.root;
