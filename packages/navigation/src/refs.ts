@@ -472,6 +472,46 @@ function memberQualifierText(lang: string, before: string): string {
   return before;
 }
 
+/**
+ * A Ruby receiver that is a constant path, the module or class a call names (`Inflector.`,
+ * `ActiveSupport::Inflector.`, `Foo::`): its last segment; undefined for any other receiver,
+ * and for a heredoc's opener (`<<~MSG.squish` calls squish on a string, not on a constant MSG).
+ */
+const RUBY_CONSTANT_RECEIVER = /(?<!<<[-~]?)(?<![\w@$:])(?:::)?(?:[A-Z]\w*::)*([A-Z]\w*)\s*(?:\.|::)\s*$/;
+
+export function rubyConstantReceiver(before: string): string | undefined {
+  return RUBY_CONSTANT_RECEIVER.exec(before)?.[1];
+}
+
+/**
+ * Where a Ruby call on a constant (`ActiveSupport::Inflector.constantize(x)`) leads among
+ * `defs`: the method of the module or class it names, whatever the file's own definitions
+ * or required files hold (`refs constantize` gave six `Inflector.constantize` calls to
+ * Dependencies', String's or ZeitwerkIntegration's constantize as resolved, an agent trial
+ * on ActiveSupport). The one definition owned by that module resolves (or the one of them
+ * the file's requires lead to); several (a method
+ * defined twice under an `if`) or none (one it inherits or extends) make a candidate; a
+ * constant the index never defines (`File.join`, `JSON.parse`) is a library's: unresolved.
+ * A constant holding a value (`Reference = ClassCache.new`) says nothing: undefined.
+ */
+function rubyConstantSite(
+  reader: IndexReader,
+  receiver: string,
+  defs: readonly IndexedDefinition[],
+  locator: (d: IndexedDefinition) => string,
+  current: SiteResolution,
+): SiteResolution | undefined {
+  const owned = defs.filter((d) => d.container === receiver && d.file.lang === 'ruby');
+  // What the file's requires already lead to, when it is that module's (a reopened class's
+  // home, `Shop::Cart` through `require_relative "shop/cart"`), stays.
+  if (current.definition !== undefined && owned.some((d) => locator(d) === current.definition)) return current;
+  if (owned.length === 1) return { resolution: 'resolved', definition: locator(owned[0]) };
+  if (owned.length > 1) return { resolution: 'candidate' };
+  const named = reader.definitions(receiver).filter((d) => d.file.lang === 'ruby');
+  if (named.some((d) => OWNER_KINDS.has(d.kind))) return { resolution: 'candidate' };
+  return named.length === 0 ? { resolution: 'unresolved' } : undefined;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -881,6 +921,12 @@ export function referenceSites(
         // rule answers only in its own languages.
         if (container === undefined && !own && !imported) {
           const via = rustPath(use.file, fileImports, before(), o) ?? moduleMember(use.file, fileImports, before());
+          if (via) site = partialCapped(via);
+        }
+        // Ruby: a call on a constant is the method of the module or class it names (rubyConstantSite).
+        if (use.file.lang === 'ruby' && container === undefined && !own && !imported) {
+          const receiver = rubyConstantReceiver(before());
+          const via = receiver === undefined ? undefined : rubyConstantSite(t.reader, receiver, defs, locator, site);
           if (via) site = partialCapped(via);
         }
         // A bare name never means a member where members are reached only through a receiver

@@ -90,3 +90,63 @@ describe('Ruby', () => {
     expect(none[0]).not.toMatch(/release\.rake/);
   });
 });
+
+// A call on a constant is the method of the module it names (rubyConstantSite in
+// navigation's refs.ts), not the file's own definition of the name nor a required file's:
+// ActiveSupport's `refs constantize` gave six `Inflector.constantize(x)` calls to
+// Dependencies', String's or ZeitwerkIntegration's constantize as resolved (an agent trial).
+const CONSTANT_CALLS = {
+  'lib/inflector.rb': [
+    'module Inflector',
+    '  extend self',
+    '',
+    '  def constantize(name)',
+    '    Object.const_get(name)',
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
+  'lib/string_ext.rb': [
+    'require_relative "inflector"',
+    '',
+    'class String',
+    '  def constantize',
+    '    Inflector.constantize(self)',
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
+  'lib/deps.rb': [
+    'require_relative "string_ext"',
+    '',
+    'module Deps',
+    '  def self.constantize(name)',
+    '    ::Inflector.constantize(name)',
+    '  end',
+    '',
+    '  def self.load(path)',
+    '    constantize(path)',
+    '    Marshal.constantize(path)',
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
+};
+
+describe('Ruby calls on a constant', () => {
+  let calls: IndexedRepo;
+  beforeAll(async () => {
+    calls = await indexedRepo('tp-nav-ruby-const-', CONSTANT_CALLS);
+  });
+
+  it("refs resolves Inflector.constantize to Inflector's method, a bare call to its own class's", async () => {
+    const sites = (await refsSites(calls, ['constantize'])).filter((s) => s.role === 'call');
+    const at = (path: string, line: number) => sites.find((s) => s.path === path && s.start_line === line);
+    // Before: resolved to String's own constantize (lib/string_ext.rb:4) and to Deps' (lib/deps.rb:4).
+    expect(at('lib/string_ext.rb', 5)).toMatchObject({ resolution: 'resolved', definition: 'lib/inflector.rb:4' });
+    expect(at('lib/deps.rb', 5)).toMatchObject({ resolution: 'resolved', definition: 'lib/inflector.rb:4' });
+    expect(at('lib/deps.rb', 9)).toMatchObject({ resolution: 'resolved', definition: 'lib/deps.rb:4' });
+    // A constant the index never defines is a library's: none of these.
+    expect(at('lib/deps.rb', 10)).toMatchObject({ resolution: 'unresolved' });
+  });
+});
