@@ -459,16 +459,23 @@ function luaAliasOf(
   );
 }
 
+/** A Ruby heredoc opener before a call: `<<~SQL.`, `<<-MSG.`, `<<EOS.` (a quoted one has no word before its dot). */
+const RUBY_HEREDOC_RECEIVER = /(<<[-~]?[A-Za-z_]\w*)(\s*\.\s*)$/;
+
 /**
  * The text before an occurrence with its language's member separators spelled as
  * memberSite reads them: PHP's static property `self::$b` as `self::b`, Lua's method call
  * `self:b(` as `self.b(` (it read `obj:b` as a bare `b`: `refs LanguageTree::parse` kept
  * the C parser's `parser:parse` as resolved and dropped `self.tree:parse()`, an agent trial
- * on the Neovim runtime).
+ * on the Neovim runtime), and Ruby's heredoc opener `<<~MSG.squish` as no qualifier
+ * (its MSG read as a constant dropped all five `<<-MSG.squish` calls from `refs
+ * String::squish`, an agent trial on ActiveSupport).
  */
 function memberQualifierText(lang: string, before: string): string {
   if (lang === 'php') return before.replace(/::\s*\$$/, '::');
   if (lang === 'luau') return before.replace(/(^|[^:]):\s*$/, '$1.');
+  // A Ruby heredoc's opener is a string's, not a constant's: `<<~MSG.squish` as `<<~MSG).squish`.
+  if (lang === 'ruby') return before.replace(RUBY_HEREDOC_RECEIVER, '$1)$2');
   return before;
 }
 

@@ -113,6 +113,23 @@ const CONSTANT_CALLS = {
     '  def constantize',
     '    Inflector.constantize(self)',
     '  end',
+    '',
+    '  def squish',
+    '    strip',
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
+  'lib/notice.rb': [
+    'require_relative "string_ext"',
+    '',
+    'class Notice',
+    '  def text',
+    '    <<~MSG.squish',
+    '      Hello,',
+    '      world.',
+    '    MSG',
+    '  end',
     'end',
     '',
   ].join('\n'),
@@ -133,7 +150,7 @@ const CONSTANT_CALLS = {
   ].join('\n'),
 };
 
-describe('Ruby calls on a constant', () => {
+describe('Ruby calls on a constant or a heredoc', () => {
   let calls: IndexedRepo;
   beforeAll(async () => {
     calls = await indexedRepo('tp-nav-ruby-const-', CONSTANT_CALLS);
@@ -148,5 +165,16 @@ describe('Ruby calls on a constant', () => {
     expect(at('lib/deps.rb', 9)).toMatchObject({ resolution: 'resolved', definition: 'lib/deps.rb:4' });
     // A constant the index never defines is a library's: none of these.
     expect(at('lib/deps.rb', 10)).toMatchObject({ resolution: 'unresolved' });
+  });
+
+  // A heredoc's opener is no constant (memberQualifierText in navigation's refs.ts): ActiveSupport's
+  // five `<<-MSG.squish` calls were none of `refs String::squish`, which show sym: suggests (an agent trial).
+  it('refs String::squish keeps a call on a heredoc', async () => {
+    const sites = await refsSites(calls, ['String::squish']);
+    expect(sites.find((s) => s.path === 'lib/notice.rb')).toMatchObject({
+      start_line: 5,
+      role: 'call',
+      resolution: 'candidate',
+    });
   });
 });
