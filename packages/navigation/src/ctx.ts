@@ -10,6 +10,7 @@ import {
   type IndexedFile,
 } from '@trufflepig/index';
 import { fileStanding, moduleNameOf } from '@trufflepig/rank';
+import { docCommentLine, isDecorationLine } from '@trufflepig/render';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { ok, type Outcome } from './errors';
 import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
@@ -191,11 +192,39 @@ function documentedInside(defs: readonly IndexedDefinition[], entry: ResultEntry
   return best;
 }
 
+/**
+ * The member a span is with its doc comment or decorators above it (`show sym:` reads a
+ * method so, and search spans a short doc comment with its method): documentedInside,
+ * when only comment, decoration or blank lines stand before the definition. Asked before
+ * the innermost definition holding the span, which is the member's class: `ctx` of `show
+ * sym:Callbacks::run_callbacks` (callbacks.rb:87-140, its doc comment from line 87)
+ * answered for module Callbacks, and so for any documented method of a class, in Ruby,
+ * Java or Python (an agent trial on ActiveSupport).
+ */
+function documentedMember(
+  t: NavTarget,
+  file: IndexedFile,
+  defs: readonly IndexedDefinition[],
+  entry: ResultEntry,
+): IndexedDefinition | undefined {
+  const d = documentedInside(defs, entry);
+  if (d === undefined || d.start === entry.start) return d;
+  const bytes = readIndexedBytes(t.root, file);
+  if (!bytes) return undefined;
+  const lines = bytes.toString('utf8').split('\n');
+  for (let line = entry.start_line; line < d.startLine; line++) {
+    const text = lines[line - 1] ?? '';
+    if (text.trim() !== '' && !docCommentLine(text) && !isDecorationLine(text)) return undefined;
+  }
+  return d;
+}
+
 export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<CtxAnswer> {
   const file = t.reader.fileByPath(entry.path)!;
   const defs = t.reader.fileDefinitions(file.path);
   const held =
     defs.find((d) => d.start === entry.start && d.end === entry.end) ??
+    documentedMember(t, file, defs, entry) ??
     innermost(defs, entry.start, Math.max(entry.start, entry.end)) ??
     documentedInside(defs, entry);
   const regionOwner = held ? undefined : innermost(defs, entry.start, entry.start);

@@ -2,7 +2,7 @@
 // (documentedBy in @trufflepig/navigation ctx.ts): Rust `///` lines precede their item, outside its span, and
 // an agent trial's top hit for "prevent stack overflow on deeply nested JSON" was such a
 // comment, for which ctx said nothing. Real repository, real tree-sitter parse.
-import { ctxCommand, searchCommand } from '../src';
+import { ctxCommand, searchCommand, showCommand } from '../src';
 import { indexedRepo, type IndexedRepo } from './ws-helpers';
 
 // Longer than a hit's definition span (80 lines): the hit stays a window inside the comment
@@ -46,9 +46,48 @@ const GO = [
   '',
 ].join('\n');
 
+// A documented method of a class: `show sym:` reads it from its doc comment, inside the class.
+const RUBY = [
+  'module Hooks',
+  '  class Chain',
+  '    def halted',
+  '      false',
+  '    end',
+  '',
+  '    # Runs the chain of hooks of a kind.',
+  '    # Stops when one halts.',
+  '    def run_hooks(kind)',
+  '      halted || kind',
+  '    end',
+  '  end',
+  'end',
+  '',
+].join('\n');
+const JAVA = [
+  'package p;',
+  '',
+  'class Chain {',
+  '  boolean halted() { return false; }',
+  '',
+  '  /**',
+  '   * Runs the chain of hooks of a kind.',
+  '   */',
+  '  @Deprecated',
+  '  int runHooks(int kind) {',
+  '    return halted() ? 0 : kind;',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
 let repo: IndexedRepo;
 beforeAll(async () => {
-  repo = await indexedRepo('tp-nav-ctx-doc-', { 'src/de.rs': RUST, 'summary.go': GO });
+  repo = await indexedRepo('tp-nav-ctx-doc-', {
+    'src/de.rs': RUST,
+    'summary.go': GO,
+    'lib/hooks.rb': RUBY,
+    'src/p/Chain.java': JAVA,
+  });
 });
 
 describe('ctx of a doc comment', () => {
@@ -77,5 +116,20 @@ describe('ctx of a doc comment', () => {
     const page = (await searchCommand(['"documents nothing"'], repo.at())).stdout.split('\n');
     const out = (await ctxCommand(page[0].split(/ {2}/)[0], repo.at())).stdout;
     expect(out).not.toMatch(/documents other/);
+  });
+
+  // documentedMember in navigation's ctx.ts: the class holding the span was the answer (`ctx`
+  // of show sym:Callbacks::run_callbacks answered module Callbacks, an agent trial on ActiveSupport).
+  it.each([
+    ['Chain::run_hooks', /^symbol: \S+\tlib\/hooks\.rb:9\tmethod Chain::run_hooks$/],
+    ['Chain::runHooks', /^symbol: \S+\tsrc\/p\/Chain\.java:9\tmethod Chain::runHooks$/],
+  ])('answers for a documented method of a class that show sym:%s reads with its comment', async (name, symbol) => {
+    const shown = (await showCommand(`sym:${name}`, repo.at())).stdout.split('\n');
+    const [handle, where] = shown[0].split(/ {2}/);
+    // The handle spans the doc comment: it starts above the method's own line.
+    expect(where).toMatch(/:(7-11|6-12)$/);
+    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
+    expect(out[0]).toMatch(symbol);
+    expect(out[1]).toMatch(/^container: .*\tclass (Hooks::)?Chain$/);
   });
 });
