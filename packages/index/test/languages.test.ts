@@ -201,6 +201,8 @@ describe.each([
       'method Cart::from_json',
       'method Cart::empty',
       'method Cart::empty?',
+      'method Cart::count',
+      'method Cart::length',
       'method Cart::size',
       'class Cart::Line',
     ],

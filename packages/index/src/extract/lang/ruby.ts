@@ -3,7 +3,8 @@ import { rawImport, type LanguageSpec, type Node, type RawImport } from '../spec
 // Ruby as data: classes and modules (a `Foo::Bar` name is owned by `Foo`), methods and
 // singleton methods (`def self.x`, and those of `class << self`, belong to the class),
 // constants, the accessors `attr_reader`/`attr_writer`/`attr_accessor` declare, methods
-// made by `define_method`, and `require`/`require_relative`/`load`/`autoload` as imports.
+// made by `define_method`, `alias` and `alias_method`, and `require`/`require_relative`/
+// `load`/`autoload` as imports.
 const QUERY = `
 (class name: (constant) @name) @def.class
 (class name: (scope_resolution scope: (_) @owner name: (constant) @name)) @def.class
@@ -19,7 +20,8 @@ const QUERY = `
 (call
   method: (identifier) @_define
   arguments: (argument_list . (simple_symbol) @name)
-  (#eq? @_define "define_method")) @def.method
+  (#match? @_define "^(define_method|alias_method)$")) @def.method
+(alias name: (_) @name) @def.method
 (call
   method: (identifier) @_require
   (#match? @_require "^(require|require_relative|load|autoload)$")) @range.import @import
@@ -58,7 +60,7 @@ function holderOf(def: Node): Node | null {
  */
 function refine(def: Node, kind: string): string | null {
   if (def.type === 'method') return holderOf(def) ? 'method' : 'function';
-  if (def.type === 'call') return holderOf(def) ? kind : null;
+  if (def.type === 'call' || def.type === 'alias') return holderOf(def) ? kind : null;
   return kind;
 }
 
@@ -91,7 +93,9 @@ function imports(call: Node): RawImport[] {
 
 export const RUBY: LanguageSpec = {
   grammar: 'tree-sitter-ruby',
-  version: 1,
+  // 2: `alias new old` and `alias_method :new, :old` define `new` (ActiveSupport's 224
+  // aliases: `show sym:HashWithIndifferentAccess::has_key?` found nothing, an agent trial).
+  version: 2,
   query: QUERY,
   identifiers: { identifier: 'id', constant: 'id' },
   refine,
