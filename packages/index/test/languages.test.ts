@@ -227,6 +227,33 @@ describe.each([
   });
 });
 
+describe('C# members without an identifier name', () => {
+  it('reads operators, conversion operators, indexers and destructors as written, spans exact', () => {
+    // newtonsoft-json's JToken: 72 conversion operators over lines 462-1240 were no
+    // definitions, and the calls inside them were `in JToken` (an agent trial).
+    const bytes = Buffer.from(
+      'class A {\n' +
+        ' public static A operator +(A a, A b) => a;\n' +
+        ' public static bool operator ==(A a, A b) { return Equals(a, b); }\n' +
+        ' public static explicit operator int(A a) => 1;\n' +
+        ' public int this[int i] { get { return Lookup(i); } }\n' +
+        ' ~A() { Dispose(); }\n' +
+        '}\n',
+    );
+    const x = extractFile('csharp', bytes);
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'class A',
+      'method A::operator +',
+      'method A::operator ==',
+      'method A::operator int',
+      'property A::this',
+      'method A::~A',
+    ]);
+    expectExactNames(x, bytes);
+  });
+});
+
 describe('imports with spelled paths', () => {
   const spelled = (rel: string) => extract(rel).x.imports.map((i) => `${i.spelled}|${i.name ?? ''}|${i.alias ?? ''}`);
   it('C#, Java, Go, Python, PHP, Lua, Ruby and DreamMaker', () => {

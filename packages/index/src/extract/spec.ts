@@ -43,6 +43,13 @@ export interface Prepared {
   readonly typeIds: { start: number; end: number; name: string }[];
 }
 
+/** A definition's name as the source spells it, at [start, end) of the parsed text. */
+export interface NameRange {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
 /** What an identifier occurrence is by its node type: a plain one, or a type or field name (which default to those roles). */
 export type IdentifierKind = 'id' | 'id.type' | 'id.field';
 
@@ -93,8 +100,12 @@ export interface LanguageSpec {
    * at its `template <…>` head. `kind` is the capture's (`@def.KIND`). Null drops the capture.
    */
   locate?(def: Node, name: Node, kind: string): { def: Node; name: Node; owner: Node | null } | null;
-  /** Characters before the name in its `@name` node's text (1 for Ruby's `:name` symbol); default 0. */
-  namePrefix?(name: Node): number;
+  /**
+   * A definition's name and its span (text offsets of the parse) when they are not its
+   * `@name` node's: Ruby's `:name` symbol without its `:`, C#'s `operator +` from its
+   * keyword to its token. Undefined keeps the node's.
+   */
+  nameOf?(def: Node, name: Node): NameRange | undefined;
   /** Owner name from an `@owner` capture's text (`*Server[T]` → `Server`). */
   ownerName?(text: string): string;
   imports?(statement: Node): RawImport[];

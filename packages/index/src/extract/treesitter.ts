@@ -112,8 +112,11 @@ function segmentMap(starts: readonly number[], origins: readonly number[]): Posi
 /** A node's span in the file, or undefined when it straddles two joined macro bodies. */
 function spanOf(node: Parser.SyntaxNode, map: PositionMap): Interval | undefined {
   // Each position read is a call into the binding: read them once.
-  const start = node.startIndex;
-  const end = node.endIndex;
+  return rangeSpan(node.startIndex, node.endIndex, map);
+}
+
+/** The file's byte span of the parsed text's [start, end), undefined when it crosses a segment. */
+function rangeSpan(start: number, end: number, map: PositionMap): Interval | undefined {
   const last = Math.max(start, end - 1);
   if (map.segment(start) !== map.segment(last)) return undefined;
   return { start: map.at(start), end: map.at(last) + (end > start ? 1 : 0) };
@@ -188,11 +191,9 @@ function collectMatches(
     const kind = spec.refine ? spec.refine(def, defKind, nameNode) : defKind;
     if (!kind) continue;
     const whole = spanOf(def, map);
-    const nameSpan = spanOf(nameNode, map);
-    if (!whole || !nameSpan) continue;
-    // A prefix that is syntax, not name (`:` of a Ruby symbol), is ASCII: one byte each.
-    const skip = spec.namePrefix?.(nameNode) ?? 0;
-    const name = skip > 0 ? { start: nameSpan.start + skip, end: nameSpan.end } : nameSpan;
+    const custom = spec.nameOf?.(def, nameNode);
+    const name = custom ? rangeSpan(custom.start, custom.end, map) : spanOf(nameNode, map);
+    if (!whole || !name) continue;
     const key = `${whole.start}:${whole.end}:${name.start}`;
     const weak = FALLBACK_KINDS.has(defKind);
     if (acc.defsByNode.has(key) && (weak || !acc.weakDefs.has(key))) continue;
@@ -200,7 +201,7 @@ function collectMatches(
     else acc.weakDefs.delete(key);
     const owner = ownerNode ? (spec.ownerName ?? plainOwner)(ownerNode.text) : null;
     acc.defsByNode.set(key, {
-      name: nameNode.text.slice(skip).replace(/^#/, ''),
+      name: (custom?.text ?? nameNode.text).replace(/^#/, ''),
       kind,
       start: whole.start,
       end: whole.end,

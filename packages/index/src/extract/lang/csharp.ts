@@ -1,4 +1,12 @@
-import { childrenOf, loadNativeGrammar, rawImport, TYPE_OWNERS, type LanguageSpec, type Node } from '../spec';
+import {
+  childrenOf,
+  loadNativeGrammar,
+  rawImport,
+  TYPE_OWNERS,
+  type LanguageSpec,
+  type NameRange,
+  type Node,
+} from '../spec';
 import { repairCsharp } from './csharp-repair';
 
 const QUERY = `
@@ -13,6 +21,10 @@ const QUERY = `
 (delegate_declaration name: (identifier) @name) @def.type
 (method_declaration name: (identifier) @name) @def.method
 (constructor_declaration name: (identifier) @name) @def.method
+(destructor_declaration name: (identifier) @name) @def.method
+(operator_declaration "operator" @name) @def.method
+(conversion_operator_declaration "operator" @name) @def.method
+(indexer_declaration "this" @name) @def.property
 (local_function_statement name: (identifier) @name) @def.function
 (property_declaration name: (identifier) @name) @def.property
 (event_declaration name: (identifier) @name) @def.field
@@ -57,13 +69,36 @@ function refine(def: Node, kind: string): string | null {
   return kind;
 }
 
+/**
+ * The name of an operator as written, from `operator` to its token or target type
+ * (`operator +`, `operator ==`, `explicit operator int` → `operator int`), and of a
+ * destructor with its `~` (`~Foo`, as C++ names one): JToken's 72 conversion operators were
+ * no definitions, so `map` skipped lines 462–1240 and the calls inside them were `in JToken`
+ * (an agent trial on newtonsoft-json).
+ */
+function nameOf(def: Node, name: Node): NameRange | undefined {
+  let end: Node | null = null;
+  if (def.type === 'operator_declaration') end = name.nextSibling;
+  else if (def.type === 'conversion_operator_declaration') end = def.childForFieldName('type');
+  else if (def.type === 'destructor_declaration') {
+    const tilde = name.previousSibling;
+    return tilde?.type === '~' ? { text: `~${name.text}`, start: tilde.startIndex, end: name.endIndex } : undefined;
+  }
+  if (!end || end.endIndex <= name.endIndex) return undefined;
+  const source = def.text;
+  const text = source.slice(name.startIndex - def.startIndex, end.endIndex - def.startIndex);
+  return { text, start: name.startIndex, end: end.endIndex };
+}
+
 export const CSHARP: LanguageSpec = {
   ownerKinds: TYPE_OWNERS,
   grammar: 'tree-sitter-c-sharp',
-  version: 2,
+  // 3: operators, conversion operators, indexers (`this`) and destructors (`~Foo`) are definitions.
+  version: 3,
   query: QUERY,
   identifiers: { identifier: 'id' },
   refine,
+  nameOf,
   repair: repairCsharp,
   load: () => loadNativeGrammar('tree-sitter-c-sharp'),
   imports(statement) {

@@ -103,6 +103,9 @@ export const RUBY: LanguageSpec = {
   // `Foo::Bar` as the owner of `class Foo::Bar::Baz` is its innermost module, `Bar`.
   ownerName: (text) => text.split('::').pop()!.trim(),
   // An accessor's or define_method's name is a symbol: `:name` names `name`.
-  namePrefix: (name) => (name.type === 'simple_symbol' ? 1 : 0),
+  nameOf: (_def, name) =>
+    name.type === 'simple_symbol'
+      ? { text: name.text.slice(1), start: name.startIndex + 1, end: name.endIndex }
+      : undefined,
   load: () => require('tree-sitter-ruby'),
 };
