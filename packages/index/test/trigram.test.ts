@@ -196,10 +196,14 @@ describe('regexTrigramQuery', () => {
       (s) => `q{0}\\b${escape(s)}`,
       (s) => `${escape(s.slice(0, 1))}+${escape(s.slice(1))}`,
     ];
-    it('over 1,500 patterns cut from real source files', () => {
+    // Drawn until PATTERNS_CHECKED of them match their text: how many draws that takes
+    // moves with the package's files (a piece that spans lines or a bend that matches
+    // nothing is drawn again), the number of patterns checked does not.
+    const PATTERNS_CHECKED = 1200;
+    it(`over ${PATTERNS_CHECKED} matching patterns cut from real source files`, () => {
       let checked = 0;
       let anchoredChecks = 0;
-      for (let n = 0; n < 1500; n++) {
+      for (let n = 0; n < 3 * PATTERNS_CHECKED && checked < PATTERNS_CHECKED; n++) {
         const text = texts[rand(texts.length)];
         const start = rand(Math.max(1, text.length - 20));
         const piece = text.slice(start, start + 8 + rand(12));
@@ -226,7 +230,7 @@ describe('regexTrigramQuery', () => {
           expect([pattern, c.matcher.matchesAt(text, m.start())]).toEqual([pattern, true]);
         }
       }
-      expect(checked).toBeGreaterThan(1000);
+      expect(checked).toBe(PATTERNS_CHECKED);
       expect(anchoredChecks).toBeGreaterThan(300);
     });
   });

@@ -3,6 +3,7 @@
 // indentation or braces inherit the parent path; `proc`/`verb` introduce procs, `var`
 // variables; lines below a proc are code. Rules and gaps: docs/languages.md.
 import { ROLE } from './facts';
+import { DREAMMAKER_MASK, maskText } from './mask';
 import type { RawDef, RawFacts, RawSite } from './raw';
 import type { CutPoint } from './regions';
 import type { RawImport } from './spec';
@@ -50,42 +51,6 @@ const KEYWORDS = new Set([
   'final',
 ]);
 const VAR_MODIFIERS = new Set(['const', 'global', 'static', 'tmp', 'final']);
-
-/** Comments and string contents to spaces (same length); quotes and newlines stay. */
-function mask(text: string): string {
-  const out = text.split('');
-  let i = 0;
-  const blank = (from: number, to: number) => {
-    for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
-  };
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '/' && text[i + 1] === '/') {
-      const nl = text.indexOf('\n', i);
-      const end = nl < 0 ? text.length : nl;
-      blank(i, end);
-      i = end;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const close = text.indexOf('*/', i + 2);
-      const end = close < 0 ? text.length : close + 2;
-      blank(i, end);
-      i = end;
-    } else if (c === '{' && text[i + 1] === '"') {
-      const close = text.indexOf('"}', i + 2);
-      const end = close < 0 ? text.length : close + 2;
-      blank(i + 1, end - 1);
-      out[i + 1] = '"';
-      out[end - 2] = '"';
-      i = end;
-    } else if (c === '"' || c === "'") {
-      let j = i + 1;
-      while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-      blank(i + 1, Math.min(j, text.length));
-      i = j + 1;
-    } else i++;
-  }
-  return out.join('');
-}
 
 interface Frame {
   indent: number;
@@ -345,7 +310,7 @@ class Scanner {
 
 export function dreamMakerFacts(decoded: DecodedText, lineStarts: readonly number[]): RawFacts {
   const text = decoded.text;
-  const code = mask(text);
+  const code = maskText(text, DREAMMAKER_MASK);
   const scanner = new Scanner(text, code);
   const cuts: CutPoint[] = [];
   let start = 0;

@@ -5,6 +5,8 @@
 // the other branches open again, and `#endif` lines that close nothing.
 import type Parser from 'tree-sitter';
 import { treeErrors } from '../errors';
+import { C_MASK, maskText, spacesFor } from '../mask';
+import { C_DIRECTIVES, type ConditionalBlock, conditionals, lineStartsOf } from './conditionals';
 
 /** Words a declaration head may hold that are C or C++ syntax, never a macro. */
 const SPECIFIERS = new Set([
@@ -142,75 +144,21 @@ function looksLikeAnnotation(word: string): boolean {
   return /^_[_A-Z]/.test(word) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(word) || ANNOTATION_WORDS.has(word);
 }
 
-/** `s` with every character but newlines (and, with `keepReturns`, carriage returns) made a space. */
-function spacesFor(s: string, keepReturns: boolean): string {
-  if (!s.includes('\n') && !(keepReturns && s.includes('\r'))) return ' '.repeat(s.length);
-  return s.replace(keepReturns ? /[^\n\r]/g : /[^\n]/g, ' ');
-}
-
-/** Where a comment or a string or character literal may open. */
-const MASK_OPENER = /\/[/*]|["']/g;
-
 /**
- * Comments, string and character literals replaced by spaces (newlines kept), and carriage
- * returns too: a CRLF line then ends as an LF one does for every line pattern here (an agent
- * trial on JUCE, whose sources are CRLF: no repair matched, and `class JUCE_API
- * AudioProcessor` stayed unparsed). Runs once or more for every C and C++ file, so it copies
- * the text in slices between openers rather than character by character (an array of
- * one-character strings was ~15 % of extraction).
+ * Comments, string and character literals replaced by spaces (newlines kept; extract/mask.ts),
+ * and carriage returns too: a CRLF line then ends as an LF one does for every line pattern
+ * here (an agent trial on JUCE, whose sources are CRLF: no repair matched, and `class
+ * JUCE_API AudioProcessor` stayed unparsed). Each comment's span, delimiters included, is
+ * pushed to `comments` when given.
  */
 export function maskCode(text: string, comments?: Span[]): string {
-  const masked = maskComments(text, comments);
+  const masked = maskText(text, C_MASK, comments);
   return masked.includes('\r') ? masked.replace(/\r/g, ' ') : masked;
-}
-
-/** maskCode's work; each comment's span, delimiters included, is pushed to `comments` when given. */
-function maskComments(text: string, comments?: Span[]): string {
-  const parts: string[] = [];
-  let done = 0;
-  MASK_OPENER.lastIndex = 0;
-  for (let m = MASK_OPENER.exec(text); m; m = MASK_OPENER.exec(text)) {
-    const i = m.index;
-    let from: number;
-    let to: number;
-    let next: number;
-    if (m[0] === '//') {
-      const eol = text.indexOf('\n', i);
-      from = i;
-      to = eol < 0 ? text.length : eol;
-      next = to;
-    } else if (m[0] === '/*') {
-      const close = text.indexOf('*/', i + 2);
-      from = i;
-      to = close < 0 ? text.length : close + 2;
-      next = to;
-    } else {
-      const c = m[0];
-      let j = i + 1;
-      while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-      from = i + 1;
-      to = Math.min(j, text.length);
-      next = j + 1;
-    }
-    if (comments && m[0] !== '"' && m[0] !== "'") comments.push({ start: from, end: to });
-    parts.push(text.slice(done, from), spacesFor(text.slice(from, to), false));
-    done = to;
-    MASK_OPENER.lastIndex = next;
-  }
-  if (done === 0) return text;
-  parts.push(text.slice(done));
-  return parts.join('');
 }
 
 interface Span {
   start: number;
   end: number;
-}
-
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
 }
 
 function isWordStart(c: string | undefined): boolean {
@@ -436,39 +384,6 @@ function blankUnknown(words: readonly Word[], typed: boolean, blanks: Span[]): v
   });
 }
 
-interface Block {
-  branches: { line: number; end: number }[];
-  directive: string;
-  condition: string;
-  endif: number;
-}
-
-/** `#if` … `#endif` blocks (by line), and directive lines that close or continue nothing. */
-function conditionals(code: string, starts: readonly number[]): { blocks: Block[]; stray: number[] } {
-  const blocks: Block[] = [];
-  const stray: number[] = [];
-  const open: Block[] = [];
-  for (let line = 0; line < starts.length; line++) {
-    const m = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)/.exec(
-      code.slice(starts[line], line + 1 < starts.length ? starts[line + 1] - 1 : code.length),
-    );
-    if (!m) continue;
-    const top = open[open.length - 1];
-    if (m[1].startsWith('if'))
-      open.push({ branches: [{ line, end: line }], directive: m[1], condition: m[2], endif: -1 });
-    else if (!top) stray.push(line);
-    else if (m[1] === 'endif') {
-      top.branches[top.branches.length - 1].end = line;
-      top.endif = line;
-      blocks.push(open.pop()!);
-    } else {
-      top.branches[top.branches.length - 1].end = line;
-      top.branches.push({ line, end: line });
-    }
-  }
-  return { blocks, stray };
-}
-
 /**
  * Whether `at` is directly inside an enum's braces: the innermost `{` open before it follows
  * an `enum` head (`enum SpecialLocationType`, `enum class Mode : int`).
@@ -510,7 +425,12 @@ const CLASS_HEAD_START = /(?:^|[\s>])(?:class|struct|union)\s+[A-Za-z_]\w*[^()]*
  * return type) is left alone: its first branch is the documentation's, which the grammar
  * misread as a function owned by that type.
  */
-function splitsHead(code: string, starts: readonly number[], lineEnd: (line: number) => number, b: Block): boolean {
+function splitsHead(
+  code: string,
+  starts: readonly number[],
+  lineEnd: (line: number) => number,
+  b: ConditionalBlock,
+): boolean {
   const inside = code.slice(starts[b.branches[0].line], lineEnd(b.endif));
   if (/[{};]/.test(inside)) return false;
   const directives = inside.split('\n').filter((l) => /^\s*#/.test(l)).length;
@@ -539,7 +459,7 @@ const HEAD_CHARS_MAX = 1000;
  * the others of `#ifndef __cplusplus` and `#if !defined(__cplusplus)`; none when the
  * condition says more (`||`).
  */
-function cplusplusBranches(b: Block): number[] {
+function cplusplusBranches(b: ConditionalBlock): number[] {
   const cond = b.condition.replace(/\/\*.*?\*\/|\/\/.*$/g, '').trim();
   if (cond.includes('||')) return [];
   const positive = /^(?:defined\s*\(\s*__cplusplus\s*\)|defined\s+__cplusplus\b|__cplusplus\b)/;
@@ -780,7 +700,7 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
   const blankLines = (from: number, to: number) => {
     if (from <= to) blanks.push({ start: starts[from], end: lineEnd(to) });
   };
-  const { blocks, stray } = conditionals(code, starts);
+  const { blocks, stray } = conditionals(code, starts, C_DIRECTIVES);
   for (const line of stray) blankLines(line, line);
   for (const b of blocks) {
     const body = (k: number) => ({ from: b.branches[k].line + 1, to: b.branches[k].end - 1 });

@@ -94,7 +94,8 @@ export const CSHARP: LanguageSpec = {
   ownerKinds: TYPE_OWNERS,
   grammar: 'tree-sitter-c-sharp',
   // 3: operators, conversion operators, indexers (`this`) and destructors (`~Foo`) are definitions.
-  version: 3,
+  // 4: the conditional repair masks `@""""` as a verbatim string, not a raw one (extract/mask.ts).
+  version: 4,
   query: QUERY,
   identifiers: { identifier: 'id' },
   refine,
