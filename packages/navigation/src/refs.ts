@@ -481,13 +481,14 @@ function memberQualifierText(lang: string, before: string): string {
 
 /**
  * A Ruby receiver that is a constant path, the module or class a call names (`Inflector.`,
- * `ActiveSupport::Inflector.`, `Foo::`): its last segment; undefined for any other receiver,
- * and for a heredoc's opener (`<<~MSG.squish` calls squish on a string, not on a constant MSG).
+ * `ActiveSupport::Inflector.`, `Foo::`): its last segment; undefined for any other receiver.
+ * Read through memberQualifierText, so a heredoc's opener (`<<~MSG.squish` calls squish on
+ * a string, not on a constant MSG) is none.
  */
-const RUBY_CONSTANT_RECEIVER = /(?<!<<[-~]?)(?<![\w@$:])(?:::)?(?:[A-Z]\w*::)*([A-Z]\w*)\s*(?:\.|::)\s*$/;
+const RUBY_CONSTANT_RECEIVER = /(?<![\w@$:])(?:::)?(?:[A-Z]\w*::)*([A-Z]\w*)\s*(?:\.|::)\s*$/;
 
-export function rubyConstantReceiver(before: string): string | undefined {
-  return RUBY_CONSTANT_RECEIVER.exec(before)?.[1];
+function rubyConstantReceiver(before: string): string | undefined {
+  return RUBY_CONSTANT_RECEIVER.exec(memberQualifierText('ruby', before))?.[1];
 }
 
 /**

@@ -133,6 +133,8 @@ const CONSTANT_CALLS = {
     'end',
     '',
   ].join('\n'),
+  // A module named as the heredoc's tag: the heredoc's call is still no call on it.
+  'lib/msg.rb': ['module MSG', '  def self.squish', '    nil', '  end', 'end', ''].join('\n'),
   'lib/deps.rb': [
     'require_relative "string_ext"',
     '',
@@ -176,5 +178,8 @@ describe('Ruby calls on a constant or a heredoc', () => {
       role: 'call',
       resolution: 'candidate',
     });
+    const onHeredoc = (await refsSites(calls, ['squish'])).find((s) => s.path === 'lib/notice.rb');
+    expect(onHeredoc).toBeDefined();
+    expect(onHeredoc!.definition).not.toBe('lib/msg.rb:2');
   });
 });
