@@ -279,6 +279,43 @@ describe('library header idioms', () => {
     const x = extractFile('cpp', Buffer.from(src));
     expect(defs(x)).toEqual(expect.arrayContaining(['It::operator->:method', 'It::operator*:prototype']));
   });
+
+  it('reads conversion operators as definitions, and names every operator in one spelling', () => {
+    // `explicit operator bool() const` was no definition: the grammar's operator_cast has no name node.
+    const src = [
+      'struct Handle {',
+      '  explicit operator bool() const { return p != nullptr; }',
+      '  operator const char *() const;',
+      '  template <typename T> operator T&() const;',
+      '  bool operator == (const Handle& o) const { return p == o.p; }',
+      '  void* p;',
+      '};',
+      'Handle::operator int() const { return 1; }',
+      '',
+    ].join('\n');
+    const bytes = Buffer.from(src);
+    const x = extractFile('cpp', bytes);
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'Handle:struct',
+      'Handle::operator bool:method',
+      'Handle::operator const char*:prototype',
+      'Handle::operator T&:prototype',
+      'Handle::operator==:method',
+      'Handle::p:field',
+      'Handle::operator int:method',
+    ]);
+    const spelled = x.definitions.map((d) => bytes.subarray(d.nameStart, d.nameEnd).toString('utf8'));
+    expect(spelled).toEqual([
+      'Handle',
+      'operator bool',
+      'operator const char *',
+      'operator T&',
+      'operator ==',
+      'p',
+      'operator int',
+    ]);
+  });
 });
 
 describe('C preprocessor idioms', () => {

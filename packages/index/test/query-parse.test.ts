@@ -56,6 +56,15 @@ describe('parseQuery', () => {
       kinds: ['function', 'struct', 'type'],
     });
     expect(errorCode('sym:a b')).toBe('bad_query');
+    expect(errorCode('sym:operatorx y')).toBe('bad_query');
+    // An overloaded operator is one name however it is spaced, in the spelling its definition has.
+    expect(parsed(['sym:Handle::operator', 'bool', 'kind:method'])).toMatchObject({
+      mode: 'sym',
+      text: 'Handle::operator bool',
+      kinds: ['method'],
+    });
+    expect(parsed('sym:operator ==')).toMatchObject({ text: 'operator==' });
+    expect(parsed('sym:A::operator const char *')).toMatchObject({ text: 'A::operator const char*' });
     expect(errorCode('')).toBe('bad_query');
     expect(errorCode('ws:elsewhere')).toBe('bad_query');
     // kind: on a line match would be dropped without a word.

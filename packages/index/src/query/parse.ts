@@ -5,6 +5,7 @@ import { QUERY_MAX_TERMS, QUERY_MAX_WORDS, QUERY_WORD_MAX_CHARS } from '../limit
 import { normalizeEncodedPath } from '@trufflepig/base';
 import { quoteInput } from '../quote';
 import { compileRegex } from './regex-engine';
+import { operatorName } from '../extract/lang/operator-name';
 
 export const QUERY_KINDS = [
   'function',
@@ -93,6 +94,9 @@ export function hasFilters(q: FilterFields): boolean {
 function tokenize(text: string): string[] {
   return text.match(/(?:"[^"]*"|[^\s"]|"(?![^"]*"))+/g) ?? [];
 }
+
+/** A `sym:` name that is an overloaded operator, its owner path apart: `Handle::` and `operator bool`. */
+const SYM_OPERATOR = /^((?:[^\s:]+::)*)(operator(?![\w$]).*)$/;
 
 /** Parse the words after the verb (docs/spec/retrieval.md §1). */
 export function parseQuery(input: string | readonly string[]): Outcome<ParsedQuery> {
@@ -198,8 +202,13 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
   } else if (mode === 'free') {
     text = text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim();
   }
-  if (mode === 'sym' && !/^[^\s]+$/.test(text))
-    return fail('bad_query', 'sym: takes one name, e.g. sym:TokenBucket or sym:TokenBucket::refill');
+  if (mode === 'sym') {
+    // An operator is one name however it is spaced (`sym:Handle::operator bool`, `sym:operator ==`).
+    const operator = SYM_OPERATOR.exec(text);
+    if (operator) text = operator[1] + operatorName(operator[2]);
+    else if (!/^[^\s]+$/.test(text))
+      return fail('bad_query', 'sym: takes one name, e.g. sym:TokenBucket or sym:TokenBucket::refill');
+  }
   if (mode === 're') {
     if (!text) return fail('bad_regex', 're: needs a pattern, e.g. re:fn\\s+main');
     const compiled = compileRegex(text);

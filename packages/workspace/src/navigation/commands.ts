@@ -216,9 +216,14 @@ export async function refsData(
     const entries = refsEntries(result);
     const counts = { resolved: 0, candidate: 0, unresolved: 0 };
     for (const s of result.sites) counts[s.resolution] += s.repeats;
-    // No site at all: the names defined nearest it, as show sym: suggests (a misspelt name, another case).
+    // No site at all: the names defined nearest it, as show sym: suggests (a misspelt name,
+    // another case); none for a name that is defined (an operator's uses are no names:
+    // `refs Handle::operator==` suggested `operator+`).
     const bareName = q.value.text.split('::').pop()!;
-    const nearest = result.siteCount === 0 ? nearestNames(targets, bareName) : [];
+    const nearest =
+      result.siteCount === 0 && !targets.some((t) => t.reader.definitions(bareName).length > 0)
+        ? nearestNames(targets, bareName)
+        : [];
     const unparsed = unparsedMentions(targets, q.value);
     const coverage: Record<string, unknown> = {
       reference_sites: result.siteCount,

@@ -5,7 +5,7 @@
 // namespaces are transparent to scope.
 import type Parser from 'tree-sitter';
 import { EXTENSIONLESS_SNIFF_CHARS } from '../../limits';
-import { rawImport, unquote, type LanguageSpec, type Node, type Prepared } from '../spec';
+import { rawImport, unquote, type LanguageSpec, type NameRange, type Node, type Prepared } from '../spec';
 import {
   blankMacroComments,
   blankTagAnnotations,
@@ -13,6 +13,7 @@ import {
   repairC,
   rewriteDefinitionMacros,
 } from './c-repair';
+import { operatorName } from './operator-name';
 
 const SHARED = `
 (function_definition declarator: (_) @name) @def.function
@@ -81,7 +82,7 @@ function declaredName(node: Node): Declared | null {
   for (let depth = 0; n && depth < DECLARATOR_DEPTH_MAX; depth++) {
     // Each property of a node is a call into the binding: read the type once.
     const type: string = n.type;
-    if (NAME_TYPES.has(type)) return { name: n, owner };
+    if (NAME_TYPES.has(type) || type === 'operator_cast') return { name: n, owner };
     if (type === 'qualified_identifier') {
       owner = n.childForFieldName('scope');
       n = n.childForFieldName('name');
@@ -101,6 +102,8 @@ function declaredName(node: Node): Declared | null {
 
 /** Whether the innermost declarator around a name is a function's (`int *f(void)` yes, `int (*f)(void)` no). */
 function declaresFunction(name: Node): boolean {
+  // A conversion operator (`operator bool() const`) holds its own parameters.
+  if (name.type === 'operator_cast') return true;
   let n = name.parent;
   while (
     n &&
@@ -477,6 +480,27 @@ const COMMON = {
   lexical: { types: new Set(['preproc_arg']), keywords: C_KEYWORDS },
 };
 
+/**
+ * An operator's name in one spelling (operator-name.ts): `operator ==` as `operator==`, and a
+ * conversion operator, which the grammar gives no name node (`operator_cast` spans its
+ * parameters and qualifiers), from `operator` to its target type: `operator bool`,
+ * `operator const char*`. C++
+ * conversion operators were no definitions at all (`explicit operator bool() const`).
+ */
+function nameOf(_def: Node, name: Node): NameRange | undefined {
+  if (name.type === 'operator_name') {
+    const text = operatorName(name.text);
+    return text === name.text ? undefined : { text, start: name.startIndex, end: name.endIndex };
+  }
+  if (name.type !== 'operator_cast') return undefined;
+  // The target type runs to the parameters: `operator const char *()` has its `*` in the
+  // declarator around them.
+  const parameters = name.descendantsOfType('parameter_list')[0];
+  if (!parameters) return undefined;
+  const spelled = name.text.slice(0, parameters.startIndex - name.startIndex).trimEnd();
+  return { text: operatorName(spelled), start: name.startIndex, end: name.startIndex + spelled.length };
+}
+
 const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_identifier: 'id.field' } as const;
 
 export const C: LanguageSpec = {
@@ -491,8 +515,10 @@ export const C: LanguageSpec = {
 
 export const CPP: LanguageSpec = {
   ...COMMON,
+  nameOf,
   grammar: 'tree-sitter-cpp',
-  version: 9,
+  // 10: conversion operators are definitions, operators named in one spelling (nameOf).
+  version: 10,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),

@@ -8,6 +8,7 @@ import {
   type Node,
 } from '../spec';
 import { repairCsharp } from './csharp-repair';
+import { operatorName } from './operator-name';
 
 const QUERY = `
 (namespace_declaration name: (_) @name) @def.module
@@ -70,8 +71,8 @@ function refine(def: Node, kind: string): string | null {
 }
 
 /**
- * The name of an operator as written, from `operator` to its token or target type
- * (`operator +`, `operator ==`, `explicit operator int` → `operator int`), and of a
+ * The name of an operator, from `operator` to its token or target type, spelled as C++
+ * names one (`operator +` → `operator+`, `explicit operator int` → `operator int`), and of a
  * destructor with its `~` (`~Foo`, as C++ names one): JToken's 72 conversion operators were
  * no definitions, so `map` skipped lines 462–1240 and the calls inside them were `in JToken`
  * (an agent trial on newtonsoft-json).
@@ -87,14 +88,14 @@ function nameOf(def: Node, name: Node): NameRange | undefined {
   if (!end || end.endIndex <= name.endIndex) return undefined;
   const source = def.text;
   const text = source.slice(name.startIndex - def.startIndex, end.endIndex - def.startIndex);
-  return { text, start: name.startIndex, end: end.endIndex };
+  return { text: operatorName(text), start: name.startIndex, end: end.endIndex };
 }
 
 export const CSHARP: LanguageSpec = {
   ownerKinds: TYPE_OWNERS,
   grammar: 'tree-sitter-c-sharp',
   // 3: operators, conversion operators, indexers (`this`) and destructors (`~Foo`) are definitions.
-  // 4: the conditional repair masks `@""""` as a verbatim string, not a raw one (extract/mask.ts).
+  // 4: operators named as C++ names them (`operator+`, operator-name.ts); the conditional repair masks `@""""` as a verbatim string, not a raw one (extract/mask.ts).
   version: 4,
   query: QUERY,
   identifiers: { identifier: 'id' },
