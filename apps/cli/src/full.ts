@@ -203,7 +203,11 @@ async function runVerb(
         ...(opts.workspace !== undefined ? { workspace: opts.workspace } : {}),
         ...(opts.noWorkspace ? { noWorkspace: true } : {}),
       };
-      await serveProcessStdio(target, require('../package.json').version as string);
+      // `--json` adds each answer's JSON view as structured content (off by default: clients
+      // that see it hand the model the JSON instead of the lines; docs/mcp.md).
+      await serveProcessStdio(target, require('../package.json').version as string, {
+        structured: opts.format === 'json',
+      });
       // Readers and timers of in-process calls must not keep a finished session alive.
       return process.exit(0);
     }

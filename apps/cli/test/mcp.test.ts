@@ -46,14 +46,41 @@ describe('trufflepig mcp', () => {
       ]);
       const found = (await client.callTool({ name: 'search', arguments: { query: 'refill tokens', budget: 300 } })) as {
         content: { text: string }[];
+        structuredContent?: unknown;
       };
       expect(tokens(found.content[0].text)).toBeLessThanOrEqual(300);
+      // No JSON view unless --json: clients that see one hand it to the model instead of the lines.
+      expect(found.structuredContent).toBeUndefined();
       expect(found.content[0].text).toMatch(/^[0-9a-z]{6,}:1 {2}src\/bucket\.rs:/);
       const read = (await client.callTool({
         name: 'show',
         arguments: { target: found.content[0].text.split('  ')[0] },
       })) as { content: { text: string }[] };
       expect(read.content[0].text).toContain('self.tokens += 1;');
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  test('--json mcp adds the JSON view of each answer as structured content, beside the same lines', async () => {
+    const repo = makeRepo({ 'src/bucket.rs': 'pub struct TokenBucket { tokens: u32 }\n' }, 'mcp-json');
+    const client = new Client({ name: 'cli-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [MAIN, '--no-daemon', '--json', '--root', repo.root, '--cache', repo.cache, 'mcp'],
+        cwd: repo.root,
+        env: TEST_ENV as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const found = (await client.callTool({ name: 'search', arguments: { query: 'sym:TokenBucket' } })) as {
+        content: { text: string }[];
+        structuredContent?: { hits?: { handle?: string }[] };
+      };
+      expect(found.content[0].text).toMatch(/^[0-9a-z]{6,}:1 {2}src\/bucket\.rs:/);
+      expect(found.structuredContent?.hits?.[0]?.handle).toBe(found.content[0].text.split('  ')[0]);
     } finally {
       await client.close();
     }

@@ -36,10 +36,11 @@ export interface VerbAnswer {
 type OptionMap = WireMap;
 
 /** The call's options as a daemon request carries them (the server's target included, but `workspace`: the daemons add it). */
-function optionsOf(call: VerbCall, target: ServeTarget): OptionMap {
+function optionsOf(call: VerbCall, target: ServeTarget, alsoJson: boolean): OptionMap {
   return encodeWire({
     format: 'lines',
-    alsoJson: true,
+    // Asked only when the session sends structured content: the JSON view is a second render.
+    alsoJson: alsoJson || undefined,
     budget: call.budget,
     root: target.root,
     cache: target.cache,
@@ -53,14 +54,16 @@ function optionsOf(call: VerbCall, target: ServeTarget): OptionMap {
 
 /**
  * Run one call. `onStarted` hears the state directory of each daemon or coordinator this
- * call had to start (the server stops those when its session ends).
+ * call had to start (the server stops those when its session ends). With `alsoJson` the
+ * answer carries the JSON view of the same execution too (`VerbAnswer.json`).
  */
 export async function runCall(
   call: VerbCall,
   target: ServeTarget,
   onStarted?: (stateDir: string) => void,
+  alsoJson = false,
 ): Promise<VerbAnswer> {
-  const options = optionsOf(call, target);
+  const options = optionsOf(call, target, alsoJson);
   // `show --side` is a word of the verb, as on the command line.
   const words = call.side !== undefined ? [...call.words, '--side', call.side] : call.words;
   const local: OptionMap = { ...options, ...encodeWire({ workspace: target.workspace, noDaemon: target.noDaemon }) };

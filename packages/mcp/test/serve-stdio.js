@@ -1,5 +1,6 @@
 // The server on this process's stdio, as `trufflepig mcp` runs it: what the tests' SDK
-// Client talks to over a real stdio transport. TP_NO_DAEMON=1 keeps every call in-process.
+// Client talks to over a real stdio transport. TP_NO_DAEMON=1 keeps every call in-process;
+// TP_MCP_STRUCTURED=1 sends structured content (`trufflepig --json mcp`).
 const { serveProcessStdio } = require('../dist');
 
 const target = {
@@ -7,4 +8,6 @@ const target = {
   noDaemon: process.env.TP_NO_DAEMON === '1',
   ...(process.env.TP_CACHE ? { cache: process.env.TP_CACHE } : {}),
 };
-serveProcessStdio(target, '0.0.0-test').then(() => process.exit(0));
+serveProcessStdio(target, '0.0.0-test', { structured: process.env.TP_MCP_STRUCTURED === '1' }).then(() =>
+  process.exit(0),
+);
