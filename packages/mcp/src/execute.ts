@@ -7,6 +7,7 @@ import {
   diffCommand,
   handleServedRequest,
   histCommand,
+  resolveContext,
   serveThroughDaemons,
   sinceCommand,
 } from '@trufflepig/workspace';
@@ -34,6 +35,21 @@ export interface VerbAnswer {
 }
 
 type OptionMap = WireMap;
+
+/**
+ * Whether the target is a workspace (its tools then take `member`). A target that does not
+ * resolve counts as one: the full tools are listed and each call answers the coded error.
+ */
+export function servesWorkspace(target: ServeTarget): boolean {
+  const context = resolveContext({
+    cwd: target.cwd,
+    root: target.root,
+    cache: target.cache,
+    workspace: target.workspace,
+    noWorkspace: target.noWorkspace,
+  });
+  return !context.ok || context.value.kind === 'workspace';
+}
 
 /** The call's options as a daemon request carries them (the server's target included, but `workspace`: the daemons add it). */
 function optionsOf(call: VerbCall, target: ServeTarget, alsoJson: boolean): OptionMap {

@@ -1,7 +1,15 @@
 export const PACKAGE_NAME = '@trufflepig/mcp';
 export { serveMcp, serveProcessStdio, type McpServeOptions } from './server';
-export { runCall, type ServeTarget, type VerbAnswer } from './execute';
+export { runCall, servesWorkspace, type ServeTarget, type VerbAnswer } from './execute';
 export { toolResult, errorOf, type ToolResult, type TextBlock } from './result';
 export { checkArguments, type VerbCall } from './tools/arguments';
-export { TOOLS, toolNamed, inputSchema, type ToolName, type ToolSpec, type ArgumentSchema } from './tools/table';
+export {
+  TOOLS,
+  SINGLE_ROOT_TOOLS,
+  toolNamed,
+  inputSchema,
+  type ToolName,
+  type ToolSpec,
+  type ArgumentSchema,
+} from './tools/table';
 export * from './limits';

@@ -7,11 +7,11 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import type { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
 import { internalErrorResult, stopDaemonIn } from '@trufflepig/workspace';
-import { runCall, type ServeTarget } from './execute';
+import { runCall, servesWorkspace, type ServeTarget } from './execute';
 import { toolResult, type ToolResult } from './result';
 import { MCP_DRAIN_MS } from './limits';
 import { checkArguments } from './tools/arguments';
-import { inputSchema, TOOLS, toolNamed } from './tools/table';
+import { inputSchema, SINGLE_ROOT_TOOLS, TOOLS, toolNamed, type ToolSpec } from './tools/table';
 
 export interface McpServeOptions {
   readonly target: ServeTarget;
@@ -53,8 +53,12 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
     { name: 'trufflepig', title: 'Trufflepig', version: opts.version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
+  // The tools this session lists and checks calls against, decided once (a client lists them
+  // once): `member` only where a workspace is served.
+  let served: readonly ToolSpec[] | undefined;
+  const tools = (): readonly ToolSpec[] => (served ??= servesWorkspace(opts.target) ? TOOLS : SINGLE_ROOT_TOOLS);
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map((t) => ({
+    tools: tools().map((t) => ({
       name: t.name,
       title: t.title,
       description: t.description,
@@ -82,7 +86,7 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
     }
   });
   const answerCall = async (name: string, args: unknown): Promise<ToolResult> => {
-    const tool = toolNamed(name);
+    const tool = toolNamed(name, tools());
     if (!tool)
       throw protocolError(
         'unknown_tool',

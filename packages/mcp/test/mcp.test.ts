@@ -139,18 +139,30 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
     ]);
     const diff = tools.find((t) => t.name === 'diff')!;
     expect(Object.keys(diff.inputSchema.properties ?? {})).toEqual(
-      expect.arrayContaining(['rev', 'uncommitted', 'target', 'budget', 'member']),
+      expect.arrayContaining(['rev', 'uncommitted', 'target', 'budget']),
     );
     expect((diff.inputSchema.properties as any).uncommitted.type).toBe('boolean');
     const search = tools.find((t) => t.name === 'search')!;
     expect(search.inputSchema.type).toBe('object');
     expect(search.inputSchema.required).toEqual(['query']);
     expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(
-      expect.arrayContaining(['query', 'budget', 'limit', 'context', 'member']),
+      expect.arrayContaining(['query', 'budget', 'limit', 'context']),
     );
     expect(tools.every((t) => t.annotations?.readOnlyHint === true && t.annotations?.openWorldHint === false)).toBe(
       true,
     );
+  });
+
+  test('a single root lists no member argument (only a workspace has members), and refuses one', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.filter((t) => Object.hasOwn(t.inputSchema.properties ?? {}, 'member')).map((t) => t.name)).toEqual([]);
+    // What the listing cost an agent in a trial on one root: 3,224 tokens, 500 of them `member`.
+    expect(tokens(JSON.stringify({ tools }))).toBeLessThan(2_800);
+    const err = await client.callTool({ name: 'search', arguments: { query: 'refill', member: 'x' } }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((err as McpError).message).toMatch(/bad_arguments: search has no argument "member"; it takes query,/);
   });
 
   test('search answers lines text within the budget, and nothing else the model would be handed instead', async () => {
@@ -418,6 +430,11 @@ describe('trufflepig MCP server in a workspace', () => {
   test('ws:all fuses the members with member prefixes; the member argument selects one', async () => {
     const client = await connect(base, env);
     try {
+      const { tools } = await client.listTools();
+      const takeMember = tools.filter((t) => Object.hasOwn(t.inputSchema.properties ?? {}, 'member'));
+      expect(takeMember.map((t) => t.name).sort()).toEqual(
+        ['blame', 'ctx', 'diff', 'hist', 'map', 'more', 'refs', 'search', 'show', 'since'].sort(),
+      );
       const all = checked(await client.callTool({ name: 'search', arguments: { query: 'refill tokens ws:all' } }), 600);
       expect(all.isError).toBeFalsy();
       expect(all.content[0].text).toMatch(/^\S+:\d+ {2}alpha\/src\/limiter\.ts:/m);

@@ -238,8 +238,19 @@ export const TOOLS: readonly ToolSpec[] = [
   },
 ];
 
-export function toolNamed(name: string): ToolSpec | undefined {
-  return TOOLS.find((t) => t.name === name);
+/**
+ * The tools as a single root is served: without `member`, which only a workspace has. Each
+ * of the ten tools that take it listed its 50-token description, 500 of the 3,224 tokens
+ * tools/list cost in an agent trial on one root, where passing it is only an error.
+ */
+export const SINGLE_ROOT_TOOLS: readonly ToolSpec[] = TOOLS.map((t) => {
+  if (!Object.hasOwn(t.properties, 'member')) return t;
+  const properties = Object.fromEntries(Object.entries(t.properties).filter(([key]) => key !== 'member'));
+  return { ...t, properties };
+});
+
+export function toolNamed(name: string, tools: readonly ToolSpec[] = TOOLS): ToolSpec | undefined {
+  return tools.find((t) => t.name === name);
 }
 
 /** The schema a client lists for a tool (MCP `inputSchema`). */
