@@ -384,6 +384,45 @@ describe('trufflepig MCP server through the daemons', () => {
   }, 60_000);
 });
 
+describe('trufflepig MCP server: a handle whose file was edited, through the daemons', () => {
+  const repo = makeRepo();
+  const cacheDir = cacheDirOf(repo);
+  afterAll(() => (require('@trufflepig/workspace') as typeof import('@trufflepig/workspace')).stopDaemonIn(cacheDir));
+
+  test('the stale_source error names the show sym: that reads the definition as it is now, and that call does', async () => {
+    const client = await connect(repo.root, repo.env);
+    try {
+      let s: Result | undefined;
+      for (let i = 0; i < 80; i++) {
+        s = checked(await client.callTool({ name: 'search', arguments: { query: 'sym:limiter3' } }), 600);
+        if (!s.isError) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const handle = s!.content[0].text.split('  ')[0];
+      const file = path.join(repo.root, 'src', 'user3.ts');
+      fs.writeFileSync(file, `// moved down a line\n${fs.readFileSync(file, 'utf8')}`);
+      const stale = checked(await client.callTool({ name: 'show', arguments: { target: handle } }), 1200);
+      expect(stale.isError).toBe(true);
+      const next =
+        /^trufflepig: stale_source: .*; show (sym:limiter3 file:src\/user3\.ts) reads the definition as it is now/.exec(
+          stale.content[0].text,
+        );
+      expect(next).not.toBeNull();
+      // The daemon catches up with the edit on its own (its watcher); the call then reads it.
+      let now: Result | undefined;
+      for (let i = 0; i < 80; i++) {
+        now = checked(await client.callTool({ name: 'show', arguments: { target: next![1] } }), 1200);
+        if (!now.isError) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(now!.isError).toBeFalsy();
+      expect(now!.content[0].text).toMatch(/^\S+ {2}src\/user3\.ts:3-7 {2}limiter3$/m);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
+
 describe('trufflepig MCP server: ended by a signal', () => {
   const repo = makeRepo();
   const { rootDaemonStatus, stopDaemonIn } = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');

@@ -162,3 +162,35 @@ describe('@trufflepig/workspace facade', () => {
     expect(out.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('@trufflepig/workspace facade: a stale handle', () => {
+  it('a stale handle of a definition names the show sym: that reads it as it is now, and that call does', async () => {
+    // A repository of its own: the edit below moves its index to a new generation.
+    const repo = tempRepo();
+    expect((await indexCommand({ root: repo.root, cache: repo.cache })).exitCode).toBe(0);
+    const resolved = resolveRoot({ root: repo.root, cache: repo.cache });
+    if (!resolved.ok) throw new Error(resolved.error.message);
+    const r = resolved.value;
+    const store = new ResultStore(r.resultsDir);
+    const data = await runSearch(r, query(['sym:TokenBucket::refill_tokens']), { indexIfMissing: false, store });
+    if (!data.ok) throw new Error(data.error.message);
+    const file = path.join(repo.root, 'src', 'bucket.rs');
+    fs.writeFileSync(file, `// moved down a line\n${fs.readFileSync(file, 'utf8')}`);
+    try {
+      const stale = showHandle(`${data.value.setId}:1`, store);
+      if (stale.ok) throw new Error('a handle to edited bytes was shown');
+      expect(stale.error.code).toBe('stale_source');
+      const next = /; (show (sym:\S+ file:\S+)) reads the definition as it is now, or search again$/.exec(
+        stale.error.message,
+      );
+      expect(next?.[1]).toBe('show sym:TokenBucket::refill_tokens file:src/bucket.rs');
+      // A daemon would have caught up with the edit by itself; here the test indexes it.
+      expect((await indexCommand({ root: repo.root, cache: repo.cache })).exitCode).toBe(0);
+      const now = await showCommand(next![2], { root: repo.root, cache: repo.cache, format: 'lines' });
+      expect(now.exitCode).toBe(0);
+      expect(now.stdout).toMatch(/^\S+ {2}src\/bucket\.rs:5-7 {2}TokenBucket::refill_tokens$/m);
+    } finally {
+      fs.rmSync(path.dirname(repo.root), { recursive: true, force: true });
+    }
+  });
+});

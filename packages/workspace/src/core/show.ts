@@ -32,6 +32,24 @@ export function widenByLines(bytes: Buffer, start: number, end: number, lines: n
 }
 
 /**
+ * What a stale handle's error tells the agent to run. A hit that names its definition (or
+ * a refs row the definition it sits in) is read as it is now by one `show sym:` of that
+ * name in that file; "search again" alone cost an agent trial a search and a second show
+ * for each edited file. The filters are words of the query, so a name or path holding
+ * white space is left out.
+ */
+function staleNextStep(entry: { name?: string; within?: string; path: string; member?: string }): string {
+  const name = entry.name ?? entry.within;
+  if (name === undefined || /\s/.test(name)) return 'search again for current results';
+  const file = printedPath(entry.path);
+  const filters = [
+    ...(entry.member !== undefined ? [`in:${entry.member}`] : []),
+    ...(/\s/.test(file) ? [] : [`file:${file}`]),
+  ];
+  return `show sym:${[name, ...filters].join(' ')} reads the definition as it is now, or search again`;
+}
+
+/**
  * `show HANDLE` (or its continuation): read once, hash, verify against the handle's
  * revision. `context` widens the span by that many lines on each side (`-C N`: the lines
  * around a refs row, which spans its one line); the continuation then carries `-C N`.
@@ -66,7 +84,7 @@ export function showHandle(target: string, store: ResultStore, context = 0): Out
   if (live.revision !== entry.revision)
     return fail(
       'stale_source',
-      `${printedPath(entry.path)} changed since the search (revision ${entry.revision.slice(0, 12)}); search again for current results`,
+      `${printedPath(entry.path)} changed since the search (revision ${entry.revision.slice(0, 12)}); ${staleNextStep(entry)}`,
     );
   const span = context > 0 ? widenByLines(live.bytes, entry.start, entry.end, context) : entry;
   const from = cont ? Number(cont[2]) : span.start;

@@ -84,7 +84,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode, ErrorHelp>> = {
   stale_source: {
     meaning:
       'The file (or commit) changed since the search: its bytes no longer hash to the revision the hit was found at.',
-    next: 'Search again for current results (or index, then retry).',
+    next: 'Run the `show sym:` the message names (the definition as it is now), or search again (or index, then retry).',
   },
   source_missing: {
     meaning: 'The file was moved or deleted since the search, or a `path:` read names no file.',
