@@ -1,7 +1,7 @@
 export const PACKAGE_NAME = '@trufflepig/mcp';
 export { serveMcp, serveProcessStdio, type McpServeOptions } from './server';
 export { runCall, servesWorkspace, type ServeTarget, type VerbAnswer } from './execute';
-export { toolResult, errorOf, type ToolResult, type TextBlock } from './result';
+export { toolResult, toolError, errorOf, type ToolResult, type TextBlock } from './result';
 export { checkArguments, type VerbCall } from './tools/arguments';
 export {
   TOOLS,

@@ -37,6 +37,15 @@ function parsedObject(json: string | undefined): Record<string, unknown> | undef
   }
 }
 
+/** A tool error: the CLI's one coded line as text, `{ error: { code, message } }` as structure. */
+export function toolError(error: { readonly code: string; readonly message: string }): ToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `trufflepig: ${error.code}: ${error.message}` }],
+    structuredContent: { error: { code: error.code, message: error.message } },
+  };
+}
+
 /**
  * The tool result of an answer. A failed verb is a tool error (isError) whose text is its
  * coded line and whose structured content is `{ error: { code, message } }`. Notes the CLI
@@ -44,14 +53,7 @@ function parsedObject(json: string | undefined): Record<string, unknown> | undef
  * as a second text block: the budget bounds the answer, as on the command line.
  */
 export function toolResult(answer: VerbAnswer): ToolResult {
-  if (answer.exitCode !== 0) {
-    const error = errorOf(answer.stderr);
-    return {
-      isError: true,
-      content: [{ type: 'text', text: `trufflepig: ${error.code}: ${error.message}` }],
-      structuredContent: { error },
-    };
-  }
+  if (answer.exitCode !== 0) return toolError(errorOf(answer.stderr));
   const content: TextBlock[] = [{ type: 'text', text: answer.stdout }];
   const notes = answer.stderr.trim();
   if (notes) content.push({ type: 'text', text: notes });

@@ -3,12 +3,12 @@
 // Nothing but protocol messages ever reaches the transport's stdout.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
 import { internalErrorResult, stopDaemonIn } from '@trufflepig/workspace';
 import { runCall, servesWorkspace, type ServeTarget } from './execute';
-import { toolResult, type ToolResult } from './result';
+import { toolError, toolResult, type ToolResult } from './result';
 import { MCP_DRAIN_MS } from './limits';
 import { checkArguments } from './tools/arguments';
 import { inputSchema, SINGLE_ROOT_TOOLS, TOOLS, toolNamed, type ToolSpec } from './tools/table';
@@ -40,8 +40,18 @@ const INSTRUCTIONS =
   'Start with search (or show sym:NAME for a known definition), read a hit with show HANDLE, page with more CURSOR, follow callers with refs and outlines with map. ' +
   'Handles are verified against the bytes on disk; a coverage line says what was indexed and left out.';
 
-function protocolError(code: string, message: string): McpError {
-  return new McpError(ErrorCode.InvalidParams, `${code}: ${message}`, { code });
+/**
+ * A JSON-RPC error the protocol sends as written: `code` and `data` are what the SDK reads
+ * off a thrown error. Not the SDK's McpError, whose message already starts "MCP error
+ * -32602: ", which a client's McpError prefixes again.
+ */
+class ProtocolError extends Error {
+  readonly code = ErrorCode.InvalidParams;
+  readonly data: { readonly code: string };
+  constructor(code: string, message: string) {
+    super(`${code}: ${message}`);
+    this.data = { code };
+  }
 }
 
 /** Serve until stdin ends or the client disconnects; then stop the daemons this session started, and resolve. Never throws. */
@@ -88,12 +98,15 @@ export async function serveMcp(opts: McpServeOptions): Promise<void> {
   const answerCall = async (name: string, args: unknown): Promise<ToolResult> => {
     const tool = toolNamed(name, tools());
     if (!tool)
-      throw protocolError(
+      throw new ProtocolError(
         'unknown_tool',
         `no tool ${JSON.stringify(name.slice(0, 60))}; the tools are ${TOOLS.map((t) => t.name).join(', ')}`,
       );
     const call = checkArguments(tool, args);
-    if (!call.ok) throw protocolError(call.error.code, call.error.message);
+    // A call whose arguments do not fit the schema is a tool error, not a protocol error: the
+    // model sees it and can correct the call (SEP-1303, MCP 2025-11-25: clients keep
+    // protocol errors to themselves). An unknown tool stays a protocol error.
+    if (!call.ok) return toolError(call.error);
     try {
       return toolResult(await runCall(call.value, opts.target, (dir) => started.add(dir), opts.structured === true));
     } catch (err) {

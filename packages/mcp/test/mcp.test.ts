@@ -102,6 +102,14 @@ interface Result {
   isError?: boolean;
 }
 
+/** The coded line of a call refused for its arguments: a tool error the model reads (SEP-1303). */
+async function refusal(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  const r = (await client.callTool({ name, arguments: args })) as Result;
+  expect(r.isError).toBe(true);
+  expect(r.structuredContent?.error?.code).toBe('bad_arguments');
+  return r.content[0].text;
+}
+
 function checked(r: unknown, budget: number): Result {
   const res = r as Result;
   expect(res.content[0].type).toBe('text');
@@ -158,11 +166,9 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
     expect(tools.filter((t) => Object.hasOwn(t.inputSchema.properties ?? {}, 'member')).map((t) => t.name)).toEqual([]);
     // What the listing cost an agent in a trial on one root: 3,224 tokens, 500 of them `member`.
     expect(tokens(JSON.stringify({ tools }))).toBeLessThan(2_800);
-    const err = await client.callTool({ name: 'search', arguments: { query: 'refill', member: 'x' } }).then(
-      () => undefined,
-      (e: unknown) => e,
+    expect(await refusal(client, 'search', { query: 'refill', member: 'x' })).toMatch(
+      /^trufflepig: bad_arguments: search has no argument "member"; it takes query,/,
     );
-    expect((err as McpError).message).toMatch(/bad_arguments: search has no argument "member"; it takes query,/);
   });
 
   test('search answers lines text within the budget, and nothing else the model would be handed instead', async () => {
@@ -229,9 +235,25 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
     expect(r.structuredContent?.error?.code).toBe('stale_source');
   });
 
+  test('an unknown tool is a protocol error carrying the stable code', async () => {
+    const err = await client.callTool({ name: 'grep', arguments: { query: 'x' } }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(McpError);
+    expect((err as McpError).code).toBe(-32602);
+    // The client prefixes "MCP error -32602: " once; the server's own message starts with the code.
+    expect((err as McpError).message).toMatch(/^MCP error -32602: unknown_tool: no tool "grep"; the tools are search,/);
+    expect((err as McpError).data).toEqual({ code: 'unknown_tool' });
+  });
+
   test.each([
-    ['an unknown tool', 'grep', { query: 'x' }, /unknown_tool/],
-    ['a budget of the wrong type', 'search', { query: 'x', budget: '5' }, /bad_arguments: budget takes a whole number/],
+    [
+      'a budget of the wrong type',
+      'search',
+      { query: 'x', budget: '5' },
+      /^trufflepig: bad_arguments: budget takes a whole number/,
+    ],
     ['a budget of 0', 'search', { query: 'x', budget: 0 }, /bad_arguments: budget takes 1 to/],
     ['a budget of 10,000,000', 'search', { query: 'x', budget: 10_000_000 }, /bad_arguments: budget takes 1 to/],
     ['a missing query', 'search', {}, /bad_arguments: search needs query/],
@@ -242,14 +264,8 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
       /bad_arguments: show has no argument "root"/,
     ],
     ['an empty handle', 'ctx', { handle: '  ' }, /bad_arguments: handle must not be empty/],
-  ])('%s is a protocol error carrying the stable code', async (_what, name, args, message) => {
-    const err = await client.callTool({ name, arguments: args as Record<string, unknown> }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(McpError);
-    expect((err as McpError).code).toBe(-32602);
-    expect((err as McpError).message).toMatch(message);
+  ])('%s is a tool error the model reads, carrying the stable code', async (_what, name, args, message) => {
+    expect(await refusal(client, name, args as Record<string, unknown>)).toMatch(message);
     // The server is still there.
     expect((await client.listTools()).tools.length).toBe(11);
   });
@@ -531,11 +547,9 @@ describe('trufflepig MCP server: history tools', () => {
       const blame = checked(await client.callTool({ name: 'blame', arguments: { target: 'sym:refill' } }), 600);
       expect(blame.content[0].text).toMatch(/refill whole tokens only/);
       expect(blame.structuredContent).toBeUndefined();
-      const bad = await client.callTool({ name: 'show', arguments: { target: `${set!}:1`, side: 'middle' } }).then(
-        () => undefined,
-        (e: unknown) => e,
+      expect(await refusal(client, 'show', { target: `${set!}:1`, side: 'middle' })).toMatch(
+        /bad_arguments: side takes one of before, after/,
       );
-      expect((bad as McpError).message).toMatch(/bad_arguments: side takes one of before, after/);
     } finally {
       await client.close();
     }
@@ -559,16 +573,10 @@ describe('trufflepig MCP server: history tools', () => {
       expect(shown.content[0].text).toContain('Math.floor');
       const clean = checked(await client.callTool({ name: 'diff', arguments: { uncommitted: true } }), 600);
       expect(clean.structuredContent).toMatchObject({ hits: [], coverage: { changes: 0, uncommitted: true } });
-      const both = await client.callTool({ name: 'diff', arguments: { rev: 'HEAD', uncommitted: true } }).then(
-        () => undefined,
-        (e: unknown) => e,
+      expect(await refusal(client, 'diff', { rev: 'HEAD', uncommitted: true })).toMatch(
+        /bad_arguments: diff takes exactly one of rev, uncommitted/,
       );
-      expect((both as McpError).message).toMatch(/bad_arguments: diff takes exactly one of rev, uncommitted/);
-      const neither = await client.callTool({ name: 'since', arguments: {} }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect((neither as McpError).message).toMatch(/bad_arguments: since takes exactly one of rev, uncommitted/);
+      expect(await refusal(client, 'since', {})).toMatch(/bad_arguments: since takes exactly one of rev, uncommitted/);
     } finally {
       await client.close();
     }
