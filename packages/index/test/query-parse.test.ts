@@ -57,6 +57,11 @@ describe('parseQuery', () => {
     });
     expect(errorCode('sym:a b')).toBe('bad_query');
     expect(errorCode('sym:operatorx y')).toBe('bad_query');
+    expect(parseQuery('sym:select -kind:method')).toMatchObject({
+      ok: false,
+      error: { code: 'bad_query', message: expect.stringContaining('only file: and source: have a negated form') },
+    });
+    expect(errorCode('x -lang:py')).toBe('bad_query');
     // An overloaded operator is one name however it is spaced, in the spelling its definition has.
     expect(parsed(['sym:Handle::operator', 'bool', 'kind:method'])).toMatchObject({
       mode: 'sym',

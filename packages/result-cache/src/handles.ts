@@ -49,6 +49,9 @@ export function parseCursor(s: string): Outcome<{ setId: string; offset: number 
       `bad cursor ${quoteInput(s)}: ${why}; expected ${CURSOR_FORM}`,
     );
   const parts = splitOnce(s, '@');
+  // A handle where a cursor belongs: say what reads it (an MCP trial passed `more` a hit's handle).
+  if (!parts && parseHandle(s).ok)
+    return bad('it is a handle: `show` reads a handle, `more` takes the cursor of a `next:` line');
   if (!parts) return bad('it must contain exactly one "@"');
   if (isLegacySetId(parts[0])) return bad(LEGACY);
   const setId = normalizeSetId(parts[0]);

@@ -82,6 +82,12 @@ describe('parseCursor', () => {
       expect(result.error.message).toContain('expected SET@OFFSET (a set id of 6 or more characters of [0-9a-z]');
   });
 
+  it('answers a handle given as a cursor with what reads a handle', () => {
+    const result = parseCursor(`${ID}:3`);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toContain('it is a handle: `show` reads a handle');
+  });
+
   it.each([[`${ID}:1`], [`${ID}@`], [`${ID}@-1`], [`${ID}@00`], [`${ID}@x`], [`${ID}@1@2`], [`abc@1`]])(
     'rejects %j with bad_cursor',
     (input) => {

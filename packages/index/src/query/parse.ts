@@ -130,6 +130,14 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
         );
       }
     }
+    // `-kind:` or `-lang:` would be read as a word (after `sym:`, as part of the name): say
+    // which filters have a negated form (an MCP trial's `sym:select -kind:method` was told
+    // "sym: takes one name").
+    if (key.startsWith('-') && !FILTER_KEYS.includes(key) && FILTER_KEYS.includes(key.slice(1)))
+      return fail(
+        'bad_query',
+        `${quoteInput(tok)}: ${key}: is no filter; only file: and source: have a negated form (-file:, -source:); choose with ${key.slice(1)}: instead`,
+      );
     if (mode !== 'free' || rest.length > 0) {
       if (!FILTER_KEYS.includes(key)) {
         rest.push(tok);
