@@ -242,6 +242,21 @@ describe('a workspace path as its pages print it, MEMBER/path, pasted back', () 
     expect(page).toContain('lib complete 0 hits (filters: file:src/stroy.ts matched 0 (nearest: lib/src/story.ts');
   });
 
+  it('show sym: and refs read file:MEMBER/path as search does', async () => {
+    // An MCP trial's `show sym:X file:MEMBER/path` answered no_definition.
+    const shown = await showCommand(
+      'sym:StoryTeller file:lib/src/story.ts',
+      opts(space, space.base, { format: 'lines' }),
+    );
+    expect(shown.exitCode).toBe(0);
+    expect(shown.stdout.split('\n')[0]).toMatch(/ {2}lib\/src\/story\.ts:1-\d+ {2}StoryTeller$/);
+    const refs = json(
+      await refsCommand(['StoryTeller', 'file:lib/src/'], opts(space, space.base, { budget: 3000, format: 'json' })),
+    );
+    expect(refs.coverage.reference_sites).toBeGreaterThan(0);
+    expect(new Set(refs.hits.map((h: { member: string }) => h.member))).toEqual(new Set(['lib']));
+  });
+
   it('refs names its definition with the member prefix', async () => {
     const out = (await refsCommand(['StoryTeller'], opts(space, space.lib, { format: 'lines' }))).stdout;
     expect(out.split('\n')[0]).toMatch(/^refs StoryTeller → lib\/src\/story\.ts:1 {2}/);

@@ -205,11 +205,12 @@ export async function refsData(
   const cwd = opts.cwd ?? process.cwd();
   const nav = await openTargets(ctx, q.value, cwd);
   if (!nav.ok) return nav;
+  const query = nav.value.query;
   const { result, targets, widened } = await visitWidening(
     ctx.host,
     nav.value,
     cwd,
-    (t) => referenceSites(t, q.value),
+    (t) => referenceSites(t, query),
     (r) => r.sites.length === 0,
   );
   try {
@@ -224,7 +225,7 @@ export async function refsData(
       result.siteCount === 0 && !targets.some((t) => t.reader.definitions(bareName).length > 0)
         ? nearestNames(targets, bareName)
         : [];
-    const unparsed = unparsedMentions(targets, q.value);
+    const unparsed = unparsedMentions(targets, query);
     const coverage: Record<string, unknown> = {
       reference_sites: result.siteCount,
       reference_files: result.files,

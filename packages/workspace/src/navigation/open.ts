@@ -10,7 +10,7 @@ import type { LiveSourceEntry } from '@trufflepig/result-cache';
 import { checkOwner, ownerIndexOptions } from '../core/owner';
 import type { Context, MemberTarget, WorkspaceContext } from '../core/context';
 import { fail, ok, type Outcome } from '../core/errors';
-import { selectMembers } from '../federation/federate';
+import { selectMembers, withMemberPaths } from '../federation/federate';
 import { cutReason } from '../federation/member-search';
 import { openReader } from '../core/search';
 import type { Host } from '../core/host';
@@ -32,6 +32,11 @@ export interface NavTargets {
   /** Home without results may widen to these members (unopened yet). */
   readonly widenTo: readonly MemberTarget[];
   readonly ws?: WorkspaceContext;
+  /**
+   * The query as the targets read it: in a workspace, `file:MEMBER/path` selects MEMBER
+   * and filters on the path inside it (withMemberPaths), as search reads it.
+   */
+  readonly query: ParsedQuery;
 }
 
 function relativeHere(root: string, cwd: string): string | undefined {
@@ -94,9 +99,11 @@ export async function openTargets(ctx: Context, q: ParsedQuery, cwd: string): Pr
       ],
       skipped: [],
       widenTo: [],
+      query: q,
     });
   }
-  const selected = selectMembers(ctx.ws, q);
+  const query = withMemberPaths(ctx.ws, q);
+  const selected = selectMembers(ctx.ws, query);
   if (!selected.ok) return selected;
   const opened = await openMembers(ctx.host, selected.value.targets, cwd);
   const widenTo = selected.value.widen ? ctx.ws.members.filter((m) => m.name !== selected.value.targets[0].name) : [];
@@ -106,7 +113,7 @@ export async function openTargets(ctx: Context, q: ParsedQuery, cwd: string): Pr
       `no selected member is available (${opened.skipped.map((s) => `${s.member}: ${s.reason}`).join('; ')}); fix the member paths in ${ctx.ws.config.file} or select another member`,
     );
   }
-  return ok({ ...opened, scope: selected.value.scope, widenTo, ws: ctx.ws });
+  return ok({ ...opened, scope: selected.value.scope, widenTo, ws: ctx.ws, query });
 }
 
 export function closeTargets(targets: readonly NavTarget[]): void {

@@ -115,7 +115,7 @@ export async function showSymbol(
   // `sym:QuerySet.filter` is `QuerySet::filter` where nothing is named with the dots.
   const q = dottedAsOwned(
     targets.map((t) => t.reader),
-    asked,
+    nav.value.query,
   );
   try {
     let found = definitionCandidates(targets, q, true);
