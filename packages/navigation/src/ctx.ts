@@ -8,6 +8,7 @@ import {
   OWNER_KINDS,
   type IndexedDefinition,
   type IndexedFile,
+  type IndexedImport,
 } from '@trufflepig/index';
 import { fileStanding, moduleNameOf } from '@trufflepig/rank';
 import { docCommentLine, isDecorationLine } from '@trufflepig/render';
@@ -18,7 +19,7 @@ import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
 import { callSitesOf, RECEIVER_ONLY_MEMBERS } from './refs';
-import { followImport } from './resolve';
+import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -117,6 +118,11 @@ function pathQualifierOf(bytes: Buffer, start: number): string | undefined {
 function importedFromOutside(t: NavTarget, path: string, name: string): boolean {
   const binding = t.reader.fileImports(path).find((i) => (i.alias ?? i.name) === name);
   return binding !== undefined && followImport(t.reader, binding, binding.name ?? name).definitions.length === 0;
+}
+
+/** The text of `start`'s line before it. */
+function lineBefore(bytes: Buffer, start: number): string {
+  return bytes.toString('utf8', bytes.lastIndexOf(0x0a, start - 1) + 1, start);
 }
 
 /** The receiver word before a member call (`bitmap` in `bitmap.getWidth(`), or undefined. */
@@ -271,6 +277,8 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         ...(s.resolution !== 'resolved' ? { resolution: 'candidate' as const } : {}),
       });
     const bytes = readIndexedBytes(t.root, file);
+    let imports: readonly IndexedImport[] | undefined;
+    const fileImports = () => (imports ??= t.reader.fileImports(file.path));
     if (bytes) {
       const seen = new Set<string>();
       const inside = extractOccurrences(file.lang, bytes).filter((o) => o.start >= focus.start && o.end <= focus.end);
@@ -280,10 +288,27 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         if (o.role !== 'call') continue;
         const end = receiverEnd(bytes, o.start, file.lang);
         const path = end === undefined ? pathQualifierOf(bytes, o.start) : undefined;
-        // One callee per name and path: `context::budget()` and a bare `budget()` are two.
-        const key = `${path ?? ''}::${o.name}`;
+        // `Q.f(` where Q binds a module (`import time`, `const fs = require('fs')`): that
+        // module's f when the repository holds it, else no callee of the repository's
+        // (SQLAlchemy's `time.time()` was a candidate call of a test suite's `time` method).
+        const moduleQualifier = end !== undefined ? dotQualifier(lineBefore(bytes, o.start)) : undefined;
+        const trail =
+          moduleQualifier !== undefined
+            ? moduleMemberTrail(t.reader, file, fileImports(), moduleQualifier, o.name)
+            : undefined;
+        // One callee per name and path: `context::budget()` and a bare `budget()` are two, as
+        // are `time.time()` and `clock.time()`.
+        const key = `${trail ? `${moduleQualifier}.` : (path ?? '')}::${o.name}`;
         if (seen.has(key)) continue;
         seen.add(key);
+        if (trail) {
+          const reached = bestCallee(trail.definitions.filter((d) => isCallTarget(d)));
+          if (reached && callees.length < CTX_LIST_MAX)
+            callees.push(trail.outcome === 'resolved' ? item(reached) : { ...item(reached), resolution: 'candidate' });
+          else if (!reached && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
+          else omitted++;
+          continue;
+        }
         const owned = ownedFirst(end !== undefined);
         // What the call can reach: code of its own language family (a Python call is no
         // jQuery method), and for a bare call where members need a receiver, no method

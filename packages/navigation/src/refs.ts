@@ -1001,6 +1001,9 @@ export function referenceSites(
             continue;
           // A constructor is called, never read: `this.constructor.name` is the class's property.
           if (o.role !== 'call' && isConstructorName(use.file.lang, name, container)) continue;
+          // `Q.b` where Q binds a module that holds none of A::b's definitions (`time.time()`
+          // after `import time`) is that module's b, no site of A::b.
+          if (moduleMember(use.file, fileImports, before())?.resolution === 'unresolved') continue;
           const qualifiedMember = memberSite(
             memberQualifierText(use.file.lang, before()),
             container,

@@ -408,7 +408,9 @@ export function dotQualifier(before: string): string | undefined {
 /**
  * `Q.name` in JavaScript or TypeScript where Q (`dotQualifier`) binds a module as a whole
  * (`const Q = require('m')`, `import * as Q from 'm'`, `import Q from 'm'` of a CommonJS
- * module), or in Lua (`local util = require('vim.lsp.util')`: the module's table): the
+ * module), in Python (`import Q`, `import m as Q`; SQLAlchemy's `time.time()` was a
+ * candidate call of a test suite's `time` method), or in Lua (`local util =
+ * require('vim.lsp.util')`: the module's table): the
  * definitions of `name` that module holds, through its re-exports, and whether the trail is
  * certain. Undefined in another language or when no single import binds the qualifier.
  * Before, npm's `checks.checkEngine(...)` after `const checks = require('npm-install-checks')`
@@ -422,13 +424,17 @@ export function moduleMemberTrail(
   qualifier: string,
   name: string,
 ): ImportTrail | undefined {
-  if (!JS_LANGS.has(file.lang) && file.lang !== 'luau') return undefined;
+  if (!JS_LANGS.has(file.lang) && file.lang !== 'luau' && file.lang !== 'python') return undefined;
   // Lua: `local util = require('vim.lsp.util')` binds the module's table to the local.
+  // Python: `import time` binds `time`, `import numpy as np` binds `np` (a dotted `import
+  // os.path` binds `os`, whose `os.path.join` qualifier is `path`: not followed).
   const binding = imports.filter((i) =>
     file.lang === 'luau'
       ? i.alias === qualifier && i.name === null
-      : ((i.name === '*' || i.name === 'default') && i.alias === qualifier) ||
-        (i.alias === null && i.name === qualifier),
+      : file.lang === 'python'
+        ? i.name === null && (i.alias ?? i.spelled) === qualifier
+        : ((i.name === '*' || i.name === 'default') && i.alias === qualifier) ||
+          (i.alias === null && i.name === qualifier),
   );
   if (binding.length !== 1) return undefined;
   return followImport(reader, { ...binding[0], name: '*', alias: null }, name);

@@ -242,6 +242,43 @@ describe('ctx callees named by a path', () => {
   });
 });
 
+describe('Python calls on a module an import binds', () => {
+  // SQLAlchemy (an MCP trial): `time.time()` after `import time` was a candidate call of a
+  // test suite's `SuiteRequirements::time`; a module of the repository is followed.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-ctx-pymodules-', {
+      'pkg/__init__.py': '',
+      'pkg/clock.py': 'def time():\n    return 0\n',
+      'pkg/testing/requirements.py': 'class SuiteRequirements:\n    def time(self):\n        return 1\n',
+      'pkg/pool.py': [
+        'import time',
+        'from pkg import clock as clk',
+        'import pkg.clock',
+        'import pkg.clock as pc',
+        '',
+        'class Record:',
+        '    def checkout(self):',
+        '        started = time.time()',
+        '        return pc.time() - started',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it('ctx: a module outside the repository reaches no callee, one inside it its function', async () => {
+    const out = await ctxOf(repo, 'Record::checkout');
+    const callees = calleeRows(out);
+    expect(callees).toEqual(['pkg/clock.py:1 function time']);
+    expect(out).toContainEqual(expect.stringMatching(/^unresolved callees: .*\btime\b/));
+  });
+
+  it('refs: the call on the outside module is no site of the method', async () => {
+    const sites = (await refsSites(repo, ['SuiteRequirements::time'])).filter((s) => s.path === 'pkg/pool.py');
+    expect(sites).toEqual([]);
+  });
+});
+
 describe('PHP spellings of a name', () => {
   // Symfony (an agent trial): a namespaced name from a `use` line and a static property
   // with its `$` answered no_definition and 0 sites, with no hint.
