@@ -70,6 +70,21 @@ FILES['net/http/transport.go'] = [
   '',
 ].join('\n');
 
+// A setting spelled only in strings and docs (SQLAlchemy's `pool_recycle`), beside a file
+// where its parts meet often in code (`self.__pool._recycle`), which nothing defines either.
+FILES['engine/create.py'] =
+  'def create_engine(url, **kwargs):\n    """\n    :param pool_recycle=-1: recycle connections after this many seconds.\n    """\n' +
+  '    translate = {"recycle": "pool_recycle"}\n    return translate\n';
+FILES['pool/base.py'] = [
+  'class ConnectionRecord:',
+  ...Array.from(
+    { length: 6 },
+    (_, i) =>
+      `    def check${i}(self):\n        if self.__pool._recycle > -1 and self.__pool._recycle < ${i}:\n            self.__pool.recycle()`,
+  ),
+  '',
+].join('\n');
+
 let fx: Fixture;
 beforeAll(async () => {
   fx = new Fixture('compounds', FILES);
@@ -110,6 +125,12 @@ describe('hyphenated and dotted tokens', () => {
     expect(out.hits.map((h) => h.path).slice(0, 2)).toEqual(['conf/definitions.js', 'conf/registry.js']);
     // The hit sits on line 2, where `'fetch-retries'` is spelled, not on the first `fetch`.
     expect(out.hits[0]).toMatchObject({ startLine: 2, lane: 'spelled' });
+  });
+
+  it('ranks the file spelling a compound identifier that nothing defines or uses above files holding only its parts', async () => {
+    const out = await fx.search('pool_recycle');
+    expect(out.hits.map((h) => h.path).slice(0, 2)).toEqual(['engine/create.py', 'pool/base.py']);
+    expect(out.hits[0]).toMatchObject({ startLine: 3, lane: 'spelled' });
   });
 
   it('keeps a word with digits between letters whole among other words, its hit on the spelling', async () => {

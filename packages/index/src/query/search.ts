@@ -118,7 +118,7 @@ function rankFree(ctx: LaneContext): Ranked {
   if (structural) {
     lanes.push(kindWordLane(ctx));
   } else if (q.words.length > 0) {
-    const spelled = spelledLanes(ctx);
+    const spelled = spelledLanes(ctx, occurs);
     lanes.unshift(...spelled.leading);
     if (q.words.length >= 2 && !q.identifier) {
       lanes.push(ftsLane(ctx, 'phrase', 'phrase', WEIGHT_PHRASE));
@@ -403,7 +403,10 @@ function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean 
  * the fusion so that such a file's hit sits on the spelling rather than on `fetchRetries`
  * or `fetch ... retries` (docs/spec/retrieval.md §4: the phrase it spells first, then its parts).
  */
-function spelledLanes(ctx: LaneContext): { readonly leading: HitLane[]; readonly trailing: HitLane[] } {
+function spelledLanes(
+  ctx: LaneContext,
+  occurs: boolean,
+): { readonly leading: HitLane[]; readonly trailing: HitLane[] } {
   const q = ctx.query;
   const tokens = q.text.split(' ');
   const several = tokens.length > 1;
@@ -411,7 +414,11 @@ function spelledLanes(ctx: LaneContext): { readonly leading: HitLane[]; readonly
   const trailing: HitLane[] = [];
   for (const token of tokens) {
     const phrase = phraseWords(token, tokens);
-    const words = phrase ?? (several ? identifierCompoundWords(token) : null);
+    // A compound identifier alone that nothing defines or uses (a setting spelled in strings
+    // and docs, SQLAlchemy's `pool_recycle`) is still asked for as spelled: its parts alone
+    // ranked `self.__pool._recycle` first, and the three files spelling it third to fifth.
+    const alone = !several && !occurs && q.identifier;
+    const words = phrase ?? (several || alone ? identifierCompoundWords(token) : null);
     if (!words) continue;
     const hits = literalHits(ctx, token, words, 'spelled', { substrings: 'when_no_phrase' });
     const lane: HitLane = {
@@ -423,7 +430,7 @@ function spelledLanes(ctx: LaneContext): { readonly leading: HitLane[]; readonly
     // spelling is no better a hit than the region the other words meet in: its lane comes
     // last, so that region stays the file's representative (`nest_limit default` showed
     // the field `nest_limit: u32` instead of `nest_limit: 250` in `ParserBuilder::new`).
-    (phrase ? leading : trailing).push(lane);
+    (phrase || alone ? leading : trailing).push(lane);
   }
   return { leading, trailing };
 }
