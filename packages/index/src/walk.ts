@@ -3,7 +3,7 @@ import ignore, { type Ignore } from 'ignore';
 import { isAlwaysSkippedDir, percentEncode } from '@trufflepig/base';
 import { IGNORE_FILE_MAX_BYTES } from './limits';
 import { readInsideRoot } from './read/inside-root';
-import { listGitFiles, listGitScope, type GitListing } from './walk/git';
+import { listGitFiles, listGitScope, listNestedRepository, type GitListing } from './walk/git';
 import { rootPrefix } from './walk/root-prefix';
 import { IGNORE_FILE_NAME } from './walk/scope';
 import { summarizeSkipped, type SkippedEntry, type SkipSummary } from './walk/skipped';
@@ -93,7 +93,9 @@ export function walkListed(root: string, listing: GitListing): WalkResult {
     realDirs.set(key, real);
     return real;
   };
-  for (const raw of listing.paths) {
+  // Index-based: a checked-out submodule's files are appended to the listing as it is read.
+  for (let i = 0; i < listing.paths.length; i++) {
+    const raw = listing.paths[i];
     const parent = raw.lastIndexOf(SLASH);
     if (parent > 0 && !isRealDir(raw, parent)) continue;
     let st: fs.BigIntStats | undefined;
@@ -104,9 +106,13 @@ export function walkListed(root: string, listing: GitListing): WalkResult {
         issues.push({ path: percentEncode(raw), kind: 'walk_error', message: (err as Error).message });
       continue;
     }
-    // Missing: a tracked file deleted from the work tree (or a sparse checkout's).
-    // Directories are submodules; FIFOs, sockets and devices are never files of the index.
+    // Missing: a tracked file deleted from the work tree (or a sparse checkout's). FIFOs,
+    // sockets and devices are never files of the index.
     if (st && (st.isFile() || st.isSymbolicLink())) files.push(fileOf(raw, st));
+    // A directory Git lists is a submodule (a gitlink). Checked out, its files are the
+    // root's, as its own Git lists them (a vendored library: `show sym:` of its functions
+    // said no_definition and coverage `complete`); not checked out, it is counted.
+    else if (st?.isDirectory()) listSubmodule(rootSlash, raw, listing, root);
   }
   for (const dir of listing.unreadable)
     issues.push({ path: percentEncode(dir.raw), kind: 'walk_error', message: dir.message });
@@ -119,6 +125,16 @@ export function walkListed(root: string, listing: GitListing): WalkResult {
   }
   files.sort(byPath);
   return { files, issues, via: 'git', skipped: summarizeSkipped(root, listing.skipped) };
+}
+
+/** Append a submodule's files to `listing`, or count it as skipped when it is not checked out. */
+function listSubmodule(rootSlash: Buffer, raw: Buffer, listing: GitListing, root: string): void {
+  const checkedOut = fs.existsSync(Buffer.concat([rootSlash, raw, Buffer.from('/.git')]));
+  if (!checkedOut) {
+    listing.skipped.push({ raw, dir: true, class: 'submodule' });
+    return;
+  }
+  listNestedRepository(root, Buffer.concat([raw, Buffer.from('/')]), listing);
 }
 
 interface TestResult {

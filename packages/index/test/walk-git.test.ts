@@ -206,6 +206,41 @@ describe('walk in a Git work tree', () => {
     expect(result.files.find((f) => f.path === 'swap')!.size).toBe(0);
   });
 
+  it("lists a checked-out submodule's files by its own Git, nested ones too, and counts one not checked out", () => {
+    // A vendored library as a submodule: its files were never listed, and coverage said
+    // `complete` with nothing excluded (`show sym:` of its functions: no_definition).
+    const lib = repo('walk-git-sublib', { 'lib.py': 'def libfn():\n    return 1\n', '.gitignore': 'skip.py\n' });
+    const deep = repo('walk-git-subdeep', { 'deep.c': 'int deep(void) { return 0; }\n' });
+    git(deep, 'add', '-A');
+    git(deep, 'commit', '-q', '-m', 'deep');
+    writeTree(lib, { 'skip.py': 'x' });
+    git(lib, 'add', '-A');
+    git(lib, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', deep, 'third_party/deep');
+    git(lib, 'commit', '-q', '-m', 'lib');
+    const root = repo('walk-git-superproject', { 'main.py': 'from lib import libfn\n' });
+    git(root, 'add', '-A');
+    git(root, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', lib, 'vendor/lib');
+    git(root, '-c', 'protocol.file.allow=always', 'submodule', 'update', '-q', '--init', '--recursive');
+    git(root, 'commit', '-q', '-m', 'app');
+    const result = walkRoot(root);
+    expect(paths(result)).toEqual([
+      '.gitmodules',
+      'main.py',
+      'vendor/lib/.gitignore',
+      'vendor/lib/.gitmodules',
+      'vendor/lib/lib.py',
+      'vendor/lib/third_party/deep/deep.c',
+    ]);
+    expect(result.skipped.counts.submodule).toBe(0);
+    // A clone without --recurse-submodules: an empty directory, counted, never silent.
+    const clone = tempDir('walk-git-clone');
+    git(clone, 'clone', '-q', root, 'app');
+    const cloned = walkRoot(path.join(clone, 'app'));
+    expect(paths(cloned)).toEqual(['.gitmodules', 'main.py']);
+    expect(cloned.skipped.counts.submodule).toBe(1);
+    expect(cloned.skipped.largest).toEqual([{ path: 'vendor/lib/', class: 'submodule', files: 0 }]);
+  });
+
   it('never enters untracked always-skipped directories, even where no rule ignores them, and lists the files Git tracks in them', () => {
     const root = repo('walk-git-skipped', {
       'node_modules/p/i.js': 'x',
@@ -220,7 +255,7 @@ describe('walk in a Git work tree', () => {
     const result = walkRoot(root);
     expect(paths(result)).toEqual(['a/kept.rs', 'node_modules/p/i.js', 'ok.rs']);
     // node_modules/q/, a/target/, .trufflepig/ and the file named target.
-    expect(result.skipped.counts).toEqual({ ignored: 0, untracked_vendor: 4 });
+    expect(result.skipped.counts).toEqual({ ignored: 0, untracked_vendor: 4, submodule: 0 });
   });
 
   it('keeps non-UTF-8 and otherwise odd names byte for byte', () => {

@@ -124,7 +124,7 @@ describe('outside Git (the rules walk)', () => {
     const result = walkRoot(root);
     expect(result.via).toBe('rules');
     expect(result.files.map((f) => f.path)).toEqual(['.gitignore', 'ok.js']);
-    expect(result.skipped.counts).toEqual({ ignored: 2, untracked_vendor: 3 });
+    expect(result.skipped.counts).toEqual({ ignored: 2, untracked_vendor: 3, submodule: 0 });
     expect(result.skipped.largest.map((d) => [d.path, d.class, d.files])).toEqual([
       ['dist/', 'ignored', 2],
       ['.trufflepig/', 'untracked_vendor', 1],

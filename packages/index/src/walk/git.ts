@@ -208,6 +208,15 @@ function workTreePrefix(root: string): Buffer | undefined {
 }
 
 /**
+ * Append the files of the checked-out submodule (or other nested repository) at
+ * `root/under` (root-relative, ending in '/') to `listing`, as its own Git lists them;
+ * false when Git could not (then `listing.unlisted` names it).
+ */
+export function listNestedRepository(root: string, under: Buffer, listing: GitListing): boolean {
+  return listRepository(root, under, Buffer.alloc(0), listing);
+}
+
+/**
  * Append the files of the work tree at `root/under` to `listing`. An untracked nested
  * repository (Git lists it as `dir/` and does not look inside) is listed the same way by
  * its own Git, so its files stay part of the enclosing root as they always were

@@ -1,8 +1,6 @@
 // The walk's skip summary as stored in the index meta (`skipped`) at publication, and read
 // back by coverage: one JSON text, so an unchanged summary compares equal and publishes nothing.
-import type { SkipClass, SkipSummary } from './skipped';
-
-const CLASSES: readonly SkipClass[] = ['ignored', 'untracked_vendor'];
+import { emptySkipCounts, SKIP_CLASSES, type SkipSummary } from './skipped';
 
 export function skipMetaText(summary: SkipSummary): string {
   return JSON.stringify({ counts: summary.counts, largest: summary.largest });
@@ -10,12 +8,12 @@ export function skipMetaText(summary: SkipSummary): string {
 
 /** The stored summary; an index published before skips were recorded has none (nothing counted). */
 export function parseSkipMeta(text: string | undefined): SkipSummary {
-  const empty: SkipSummary = { counts: { ignored: 0, untracked_vendor: 0 }, largest: [] };
+  const empty: SkipSummary = { counts: emptySkipCounts(), largest: [] };
   if (!text) return empty;
   try {
     const v = JSON.parse(text) as Partial<SkipSummary>;
     const counts = { ...empty.counts };
-    for (const c of CLASSES) if (typeof v.counts?.[c] === 'number') counts[c] = v.counts[c];
+    for (const c of SKIP_CLASSES) if (typeof v.counts?.[c] === 'number') counts[c] = v.counts[c];
     return { counts, largest: Array.isArray(v.largest) ? v.largest : [] };
   } catch {
     return empty;
@@ -25,6 +23,6 @@ export function parseSkipMeta(text: string | undefined): SkipSummary {
 /** File exclusions by reason plus the walk's non-zero skip counts by class, as one `excluded` map. */
 export function withSkipped(byReason: Readonly<Record<string, number>>, summary: SkipSummary): Record<string, number> {
   const out: Record<string, number> = { ...byReason };
-  for (const c of CLASSES) if (summary.counts[c] > 0) out[c] = (out[c] ?? 0) + summary.counts[c];
+  for (const c of SKIP_CLASSES) if (summary.counts[c] > 0) out[c] = (out[c] ?? 0) + summary.counts[c];
   return out;
 }

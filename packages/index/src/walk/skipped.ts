@@ -8,8 +8,15 @@ import { percentEncode } from '@trufflepig/base';
 import { hasSkippedComponent } from './git';
 import { rootPrefix } from './root-prefix';
 
-/** `ignored`: excluded by ignore rules; `untracked_vendor`: an untracked node_modules, target or .trufflepig. */
-export type SkipClass = 'ignored' | 'untracked_vendor';
+/**
+ * `ignored`: excluded by ignore rules; `untracked_vendor`: an untracked node_modules, target
+ * or .trufflepig; `submodule`: a Git submodule that is not checked out (an empty directory:
+ * nothing on disk to index). A checked-out submodule's files are indexed as the root's.
+ */
+export type SkipClass = 'ignored' | 'untracked_vendor' | 'submodule';
+
+/** Every skip class, in the order coverage lists them. */
+export const SKIP_CLASSES: readonly SkipClass[] = ['ignored', 'untracked_vendor', 'submodule'];
 
 export interface SkippedDir {
   /** Percent-encoded root-relative path, with a trailing '/'. */
@@ -31,6 +38,13 @@ export interface SkipSummary {
 export interface SkippedEntry {
   readonly raw: Buffer;
   readonly dir: boolean;
+  /** Its class when the walk knows it (a submodule); else skipClassOf decides by its path. */
+  readonly class?: SkipClass;
+}
+
+/** Zero entries of every class. */
+export function emptySkipCounts(): Record<SkipClass, number> {
+  return Object.fromEntries(SKIP_CLASSES.map((c) => [c, 0])) as Record<SkipClass, number>;
 }
 
 /** The class of a skipped entry: under (or being) a never-entered directory, else ignored. */
@@ -86,12 +100,12 @@ function countFiles(abs: Buffer, limit: number, budget: { entries: number }): { 
 
 /** Count the skipped entries by class and the files of the skipped directories (bounded). */
 export function summarizeSkipped(root: string, entries: readonly SkippedEntry[]): SkipSummary {
-  const counts: Record<SkipClass, number> = { ignored: 0, untracked_vendor: 0 };
+  const counts = emptySkipCounts();
   const dirs: SkippedDir[] = [];
   const budget = { entries: SKIPPED_DIR_COUNT_MAX_ENTRIES };
   const rootSlash = rootPrefix(root);
   for (const e of outermostEntries(entries)) {
-    const cls = skipClassOf(e.raw);
+    const cls = e.class ?? skipClassOf(e.raw);
     counts[cls]++;
     if (!e.dir) continue;
     const n = countFiles(Buffer.concat([rootSlash, e.raw]), SKIPPED_DIR_FILES_COUNTED, budget);
