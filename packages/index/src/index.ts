@@ -13,6 +13,7 @@ export {
   literalMatchesCase,
   readIndexedBytes,
   readLiveFile,
+  liveReadBound,
   type IndexedRevision,
   type LiveRead,
   type RegexHelper,

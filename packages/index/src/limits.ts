@@ -6,6 +6,25 @@ export const FILE_MAX_BYTES = 2 * 1024 * 1024;
  * FILE_MAX_BYTES, but nothing is read unbounded: a file past this is refused).
  */
 export const SHOW_PATH_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * Bytes a `re:` or `"literal"` search (and `show` of its handles) reads of a file too large
+ * to index (over FILE_MAX_BYTES: no regions, no facts, no trigrams), scanning it live as rg
+ * would. An agent trial on the SQLite amalgamation (`sqlite3.c`, 9.5 MB, the whole library)
+ * got `0 hits` for every pattern rg answered from it; the scan is bounded like the rest of a
+ * `re:` search (REGEX_DEADLINE_MS, REGEX_MAX_BYTES_SCANNED) and stays on the asking thread
+ * (SCAN_HELPER_HEAP_LIMITS is sized for indexed files).
+ */
+export const TOO_LARGE_SCAN_MAX_BYTES = SHOW_PATH_MAX_BYTES;
+/**
+ * Bytes of files too large to index that one query reads live, summed (query/too-large.ts):
+ * the eligible ones in path order while their sizes fit, a file its `file:` names exactly
+ * always. The SQLite amalgamation (9.5 MB) fits three times over; the Linux kernel's 40
+ * generated headers over FILE_MAX_BYTES (290 MB, drivers/gpu/drm/amd/include/asic_reg/)
+ * would have been read by every `re:`, `"literal"`, `refs` and `show sym:`, against a
+ * kernel `re:` target of a quarter of rg's ~500 ms. What is left is named in coverage
+ * (`too_large_unsearched`), never skipped silently.
+ */
+export const TOO_LARGE_LIVE_BYTES_MAX = 32 * 1024 * 1024;
 export const FACTS_PER_FILE_MAX = 50_000;
 /** Skipped directories that coverage and `status` name, largest first. */
 export const SKIPPED_DIRS_SHOWN = 5;

@@ -19,3 +19,23 @@ export function unparsedWords(paths: readonly string[], name: string, parsedFor:
 export function unparsedFields(paths: readonly string[]): { unparsed_files: number; unparsed_paths: string[] } {
   return { unparsed_files: paths.length, unparsed_paths: paths.slice(0, UNPARSED_PATHS_SHOWN) };
 }
+
+/**
+ * The coverage words for files too large to index that a query left unread, past the live
+ * bound of one query (index TOO_LARGE_LIVE_BYTES_MAX): `3 files too large to index not
+ * searched: a.h, b.h, c.h, +2 (file:PATH searches one)`. A match may be in them, so they
+ * are never left out silently. `paths` are printed paths, all of them.
+ */
+export function tooLargeUnsearchedWords(paths: readonly string[]): string {
+  const shown = paths.slice(0, UNPARSED_PATHS_SHOWN);
+  const more = paths.length - shown.length;
+  return `${counted(paths.length, 'file')} too large to index not searched: ${shown.join(', ')}${more > 0 ? `, +${more}` : ''} (file:PATH searches one)`;
+}
+
+/** The JSON coverage fields of the same (`too_large_unsearched`, `too_large_unsearched_paths`). */
+export function tooLargeUnsearchedFields(paths: readonly string[]): {
+  too_large_unsearched: number;
+  too_large_unsearched_paths: string[];
+} {
+  return { too_large_unsearched: paths.length, too_large_unsearched_paths: paths.slice(0, UNPARSED_PATHS_SHOWN) };
+}

@@ -113,6 +113,13 @@ export interface SearchOutcome {
    * the name looked for (a qualified query's last `::` segment).
    */
   readonly unparsedMentions?: { readonly name: string; readonly paths: readonly string[] };
+  /**
+   * `re:` and `"literal"` searches: the eligible files too large to index that this search
+   * did not read (past TOO_LARGE_LIVE_BYTES_MAX summed, or one file over
+   * TOO_LARGE_SCAN_MAX_BYTES), stored paths in path order. A match may be in them: coverage
+   * names them and how to search one (`file:PATH`), never leaves them out silently.
+   */
+  readonly tooLargeUnsearched?: readonly string[];
   /** Under `per_source` (or an explicit scope list): one group per scope with hits, each ranked on its own. */
   readonly groups?: ScopeGroup[];
   /** Set when commit documents were asked for (per_source, `source:git-log`): why there are none, or how many. */

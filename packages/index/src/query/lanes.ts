@@ -152,6 +152,11 @@ export interface LaneContext {
    * candidates) stop, as `Date.now()` time; past it the search is truncated. Absent: no limit.
    */
   readonly deadlineAt?: number;
+  /**
+   * Files too large to index this query's live reads left (too-large.ts), set by the scan
+   * that chose them (`re:`, a quoted literal): coverage names them.
+   */
+  tooLargeUnread?: readonly IndexedFile[];
 }
 
 /** The files a lane keeps in this context. */

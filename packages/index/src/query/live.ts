@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { queryLanguageOf } from '../classify';
 import { decodeText, lineAt, lineNumberAt, lineStartOffsets, unitAtByte } from '../extract/text';
-import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS } from '../limits';
+import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS, TOO_LARGE_SCAN_MAX_BYTES } from '../limits';
 import { percentDecode } from '@trufflepig/base';
 import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
 import { revisionOf } from '../revision';
@@ -50,18 +50,30 @@ export interface IndexedRevision {
  * offsets are facts about those bytes only, so whoever maps facts onto text reads through
  * this and never lays old offsets over new text.
  */
-export function readIndexedBytes(root: string, f: IndexedRevision): Buffer | undefined {
-  const live = readLiveFile(root, f.path);
+export function readIndexedBytes(
+  root: string,
+  f: IndexedRevision,
+  maxBytes: number = FILE_MAX_BYTES,
+): Buffer | undefined {
+  const live = readLiveFile(root, f.path, maxBytes);
   return live.ok && live.revision === f.revision ? live.bytes : undefined;
 }
 
 /**
+ * How many bytes a live read of `f` may take: the index's bound, or for a file excluded as
+ * too large to index, the bound of the `re:` and `"literal"` scans that read it live.
+ */
+export function liveReadBound(f: { readonly excluded: string | null }): number {
+  return f.excluded === 'too_large' ? TOO_LARGE_SCAN_MAX_BYTES : FILE_MAX_BYTES;
+}
+
+/**
  * An indexed file's current bytes (the truth for `re:` and literal verification);
- * undefined for anything that is no longer a regular file of this root within the
- * index's size bound (a swapped symlink, a FIFO, a device).
+ * undefined for anything that is no longer a regular file of this root within its size
+ * bound (liveReadBound), or is a swapped symlink, a FIFO, a device.
  */
 export function readLive(root: string, f: IndexedFile): LiveFile | undefined {
-  const read = readLiveFile(root, f.path);
+  const read = readLiveFile(root, f.path, liveReadBound(f));
   return read.ok ? read : undefined;
 }
 
@@ -275,11 +287,17 @@ const NOTHING_READ: RegexFileScan = { kind: 'read', bytes: 0 };
  * apart from the one checked read: the same bytes always give the same answer, whichever
  * thread asks (scan-pool.ts).
  */
-export function scanRegexFile(root: string, encodedPath: string, re: PreparedRegex, deadlineAt: number): RegexFileScan {
+export function scanRegexFile(
+  root: string,
+  encodedPath: string,
+  re: PreparedRegex,
+  deadlineAt: number,
+  maxBytes: number = FILE_MAX_BYTES,
+): RegexFileScan {
   if (Date.now() > deadlineAt) return { kind: 'deadline' };
   // Read as readLive does, but hashed only when it matches: most candidates of a narrow
   // pattern do not, and the revision is only needed for a hit.
-  const read = readInsideRoot(root, percentDecode(encodedPath), FILE_MAX_BYTES);
+  const read = readInsideRoot(root, percentDecode(encodedPath), maxBytes);
   if (!read.ok || read.bytes.includes(0)) return NOTHING_READ;
   const bytes = read.bytes;
   const from = matchFloor(bytes, re.literals);
@@ -396,7 +414,10 @@ export function regexScan(
 ): RegexScan {
   const re = prepareRegex(pattern, prefilter);
   const ahead = helper?.scanAlongside(root, files, pattern, re, deadlineAt);
-  return assembleRegexScan(files, (i) => ahead?.get(i) ?? scanRegexFile(root, files[i].path, re, deadlineAt));
+  return assembleRegexScan(
+    files,
+    (i) => ahead?.get(i) ?? scanRegexFile(root, files[i].path, re, deadlineAt, liveReadBound(files[i])),
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { lastAtOrBefore } from '../extract/text';
 import { fail, ok, type Outcome } from '../errors';
 import { ELIGIBLE_SETS_CACHED_MAX, FILE_FACTS_CACHED_MAX } from '../limits';
 import { fileEligibility, type FileFilters, type FilterFacts } from './eligibility';
+import { NO_TOO_LARGE, tooLargeWithinBound, type TooLargeLive } from './too-large';
 import { displayPath } from '@trufflepig/base';
 import type { SeedOutcome } from '../reconcile';
 import { openDatabase } from '../store/database';
@@ -195,6 +196,8 @@ function isParseFailure(f: IndexedFile): boolean {
 /** A read-only view of one published generation. */
 export class IndexReader {
   private fileList?: IndexedFile[];
+  /** files() too large to index (tooLargeLive), once asked for. */
+  private tooLargeList?: IndexedFile[];
   private pathWordMemo = new Map<string, PathWords>();
   /** pathWordMemo's entries aligned with files(), as they are met. */
   private readonly pathWordList: (PathWords | undefined)[] = [];
@@ -381,6 +384,35 @@ export class IndexReader {
     if (this.eligibleMemo.size > ELIGIBLE_SETS_CACHED_MAX)
       this.eligibleMemo.delete(this.eligibleMemo.keys().next().value as string);
     return list;
+  }
+
+  /**
+   * The eligible files too large to index that a query reads live, and those it leaves
+   * (too-large.ts: TOO_LARGE_LIVE_BYTES_MAX summed, a file its `file:` names exactly
+   * always). `keep` narrows them first (the mentions check reads code files alone).
+   */
+  tooLargeLive(filters: FileFilters, keep?: (f: IndexedFile) => boolean): TooLargeLive {
+    this.tooLargeList ??= this.files().filter((f) => f.excluded === 'too_large');
+    if (this.tooLargeList.length === 0) return NO_TOO_LARGE;
+    const eligible = this.eligibility(filters);
+    const large = this.tooLargeList.filter((f) => eligible(f) && (keep === undefined || keep(f)));
+    return tooLargeWithinBound(large, filters.fileInclude);
+  }
+
+  /**
+   * What a `re:` or `"literal"` search reads live: eligibleFiles with the too-large files
+   * tooLargeLive reads among them, in files() order, and the ones it leaves for coverage.
+   */
+  liveScanFiles(filters: FileFilters): {
+    readonly files: readonly IndexedFile[];
+    readonly tooLargeUnread: readonly IndexedFile[];
+  } {
+    const indexed = this.eligibleFiles(filters);
+    const large = this.tooLargeLive(filters);
+    return {
+      files: large.read.length === 0 ? indexed : mergeByPath(indexed, large.read),
+      tooLargeUnread: large.unread,
+    };
   }
 
   /** The predicate of a query's file filters over this index's paths (a `file:` value's meaning depends on them: pathmatch.ts). */

@@ -21,6 +21,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import {
+  FILE_MAX_BYTES,
   REGEX_MAX_BYTES_SCANNED,
   REGEX_MAX_HITS,
   SCAN_CHUNK_FILES,
@@ -32,7 +33,7 @@ import {
   SCAN_HELPER_STALL_MS,
 } from '../limits';
 import type { IndexedFile } from './reader';
-import { scanRegexFile, type PreparedRegex, type RegexFileScan, type RegexHelper } from './live';
+import { liveReadBound, scanRegexFile, type PreparedRegex, type RegexFileScan, type RegexHelper } from './live';
 
 /** Slots of the shared Int32Array. */
 const NEXT_CHUNK = 0;
@@ -60,6 +61,8 @@ export interface ScanJob {
   readonly root: string;
   readonly pattern: string;
   readonly paths: readonly string[];
+  /** Bytes each path may be read up to (live.ts liveReadBound), aligned with `paths`. */
+  readonly bounds: readonly number[];
   readonly deadlineAt: number;
   readonly shared: SharedArrayBuffer;
 }
@@ -74,6 +77,12 @@ export interface ScanAnswer {
 export interface ChunkReader {
   record(index: number, result: RegexFileScan): void;
   chunkDone?(): void;
+  /**
+   * Whether this thread reads files over the index's bound (a file too large to index):
+   * the helper does not, its heap is sized for indexed files (SCAN_HELPER_HEAP_LIMITS), and
+   * a file it leaves is read by the asking thread (assembleRegexScan reads what is missing).
+   */
+  readonly readsLarge: boolean;
 }
 
 /**
@@ -85,6 +94,7 @@ export function readChunks(
   counters: Int32Array,
   root: string,
   paths: readonly string[],
+  bounds: readonly number[],
   re: PreparedRegex,
   deadlineAt: number,
   reader: ChunkReader,
@@ -97,7 +107,8 @@ export function readChunks(
     const last = Math.min(paths.length, first + SCAN_CHUNK_FILES);
     let stop = false;
     for (let i = first; i < last; i++) {
-      const r = scanRegexFile(root, paths[i], re, deadlineAt);
+      if (bounds[i] > FILE_MAX_BYTES && !reader.readsLarge) continue;
+      const r = scanRegexFile(root, paths[i], re, deadlineAt, bounds[i]);
       reader.record(i, r);
       Atomics.add(counters, FILES_DONE, 1);
       if (r.kind === 'deadline') {
@@ -197,11 +208,15 @@ export class ScanPool implements RegexHelper {
     const shared = new SharedArrayBuffer(SLOTS * Int32Array.BYTES_PER_ELEMENT);
     const counters = new Int32Array(shared);
     const paths = files.map((f) => f.path);
+    const bounds = files.map(liveReadBound);
     const id = this.nextId++;
-    const job: ScanJob = { id, root, pattern, paths, deadlineAt, shared };
+    const job: ScanJob = { id, root, pattern, paths, bounds, deadlineAt, shared };
     helper.worker.postMessage(job);
     const results = new Map<number, RegexFileScan>();
-    readChunks(counters, root, paths, re, deadlineAt, { record: (i, r) => results.set(i, r) });
+    readChunks(counters, root, paths, bounds, re, deadlineAt, {
+      record: (i, r) => results.set(i, r),
+      readsLarge: true,
+    });
     Atomics.store(counters, STOP, 1);
     this.lastScan = { files: files.length, helperFiles: 0 };
     // A helper that has not taken the job yet (still starting) never will: nothing to wait for.

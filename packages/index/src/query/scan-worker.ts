@@ -17,9 +17,10 @@ parentPort!.on('message', (job: ScanJob) => {
     results = [];
   };
   try {
-    readChunks(counters, job.root, job.paths, prepareRegex(job.pattern), job.deadlineAt, {
+    readChunks(counters, job.root, job.paths, job.bounds, prepareRegex(job.pattern), job.deadlineAt, {
       record: (i, r) => results.push([i, r]),
       chunkDone: post,
+      readsLarge: false,
     });
   } finally {
     post();

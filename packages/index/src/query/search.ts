@@ -305,6 +305,12 @@ interface LiteralOptions {
    * phrase, so that a common token does not read thousands of files per search).
    */
   readonly substrings?: 'always' | 'when_no_phrase';
+  /**
+   * Whether files too large to index are among the candidates (a quoted literal: what rg -F
+   * finds, within TOO_LARGE_LIVE_BYTES_MAX; those left are recorded in ctx.tooLargeUnread).
+   * A hyphenated token of a free query reads indexed files only, as the rest of free text.
+   */
+  readonly tooLarge?: boolean;
 }
 
 /**
@@ -322,10 +328,17 @@ function literalHits(
   text: string,
   words: readonly string[],
   lane: string,
-  { exactCase = false, substrings = 'always' }: LiteralOptions = {},
+  { exactCase = false, substrings = 'always', tooLarge = false }: LiteralOptions = {},
 ): SearchHit[] {
   const needle = Buffer.from(text, 'utf8');
-  const files = ctx.reader.eligibleFiles(ctx.query);
+  // Files too large to index are among a quoted literal's candidates (no phrase, no trigram
+  // rules them out): a literal is what rg -F would find, and rg reads them.
+  let files = ctx.reader.eligibleFiles(ctx.query);
+  if (tooLarge) {
+    const live = ctx.reader.liveScanFiles(ctx.query);
+    files = live.files;
+    ctx.tooLargeUnread = live.tooLargeUnread;
+  }
   const best = new Map<number, number>();
   if (words.length > 0) {
     const regions = ftsRegions(ctx.reader.db, ftsExpression(words, 'phrase'));
@@ -393,7 +406,10 @@ function literalHits(
  */
 function rankLiteral(ctx: LaneContext): { hits: SearchHit[]; truncated: boolean } {
   const text = ctx.query.text;
-  const hits = literalHits(ctx, text, ctx.query.words, 'literal', { exactCase: literalMatchesCase(text) });
+  const hits = literalHits(ctx, text, ctx.query.words, 'literal', {
+    exactCase: literalMatchesCase(text),
+    tooLarge: true,
+  });
   return { hits, truncated: ctx.truncated };
 }
 
@@ -478,7 +494,8 @@ function regexCandidates(
   if (query.op === 'all') return undefined;
   const words = (reader.maxFileId() >> 5) + 1;
   const found = evaluateQuery(query, (tri) => trigramFiles(reader.db, tri, words), words);
-  return files.filter((f) => hasFile(found, f.id));
+  // A file too large to index has no trigrams to rule it out: it is always read.
+  return files.filter((f) => f.excluded === 'too_large' || hasFile(found, f.id));
 }
 
 export interface SearchOptions {
@@ -549,6 +566,7 @@ export function searchIndex(reader: IndexReader, asked: ParsedQuery, options: Se
     ...outcome,
     ...extra,
     ...(run.regexScan ? { regexScan: run.regexScan } : {}),
+    ...(run.tooLargeUnsearched ? { tooLargeUnsearched: run.tooLargeUnsearched } : {}),
     ...(unparsed.length ? { unparsedMentions: { name, paths: unparsed } } : {}),
   };
 }
@@ -707,7 +725,12 @@ function runQuery(
   asked: ParsedQuery,
   deadlineAt: number,
   lanes: LaneSettings,
-): Ranked & { truncated: boolean; truncation?: Truncation; regexScan?: RegexScanReport } {
+): Ranked & {
+  truncated: boolean;
+  truncation?: Truncation;
+  regexScan?: RegexScanReport;
+  tooLargeUnsearched?: readonly string[];
+} {
   const q = asDefinedName(reader, asKindedName(reader, asked));
   const hitPath = (h: SearchHit): string => h.path;
   const fileSize = (h: SearchHit): number | undefined => reader.fileByPath(h.path)?.size;
@@ -728,7 +751,9 @@ function runQuery(
   let within: Ranked['within'] | undefined;
   let scanReport: RegexScanReport | undefined;
   if (q.mode === 're') {
-    const eligible = reader.eligibleFiles(q);
+    const live = reader.liveScanFiles(q);
+    const eligible = live.files;
+    ctx.tooLargeUnread = live.tooLargeUnread;
     const prefilter = regexPrefilter(q.text);
     const candidates = regexCandidates(reader, eligible, prefilter.query);
     const files = inScanOrder(candidates ?? eligible);
@@ -763,11 +788,13 @@ function runQuery(
   // ranking of them is the global order restricted to the scope.
   const all = hits;
   if (truncated && !truncation) truncation = { by: 'lane_cap' };
+  const unread = ctx.tooLargeUnread ?? [];
   return {
     hits,
     truncated,
     truncation,
     ...(scanReport ? { regexScan: scanReport } : {}),
+    ...(unread.length ? { tooLargeUnsearched: unread.map((f) => f.path) } : {}),
     within: within ?? ((keep) => all.filter((h) => keep(h.tags))),
   };
 }

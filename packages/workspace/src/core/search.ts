@@ -11,6 +11,7 @@ import {
   percentEncode,
   reconcile,
   searchIndex,
+  TOO_LARGE_SCAN_MAX_BYTES,
   type FilterDiagnosis,
   type IndexCoverage,
   type ParsedQuery,
@@ -52,7 +53,12 @@ import type { ResolvedRoot } from './root';
 import { openPublished, releaseReader } from './reader-pool';
 import { CLIENT_HOST, type Host } from './host';
 import { narrowable, narrowHits } from './spans';
-import { unparsedFields, unparsedWords } from '@trufflepig/navigation';
+import {
+  tooLargeUnsearchedFields,
+  tooLargeUnsearchedWords,
+  unparsedFields,
+  unparsedWords,
+} from '@trufflepig/navigation';
 
 /**
  * How evidence lines of a stored set are matched line by line (`re:` and `"literal"`
@@ -220,11 +226,12 @@ export function coverageOf(
   cov: IndexCoverage,
   truncation: SetTruncation | undefined,
   total: number,
-  outcome: Pick<SearchOutcome, 'filterDiagnosis' | 'regexScan' | 'unparsedMentions'> = {},
+  outcome: Pick<SearchOutcome, 'filterDiagnosis' | 'regexScan' | 'unparsedMentions' | 'tooLargeUnsearched'> = {},
 ): { json: Record<string, unknown>; line: string } {
   const { filterDiagnosis: diagnosis, regexScan } = outcome;
   // Stored paths, printed as every path of a page is.
   const unparsed = (outcome.unparsedMentions?.paths ?? []).map((p) => printedPath(p));
+  const tooLarge = (outcome.tooLargeUnsearched ?? []).map((p) => printedPath(p));
   const unsearched = Object.entries(cov.unsearched);
   const unsearchedCount = unsearched.reduce((n, [, v]) => n + v, 0);
   const summary = coverageState(cov);
@@ -249,11 +256,13 @@ export function coverageOf(
     parts.push(`re: no three fixed characters to narrow by, read all ${regexScan.eligibleFiles} files`);
   if (diagnosis) parts.push(`filters: ${diagnosisLine(diagnosis)}`);
   if (unparsed.length) parts.push(unparsedWords(unparsed, outcome.unparsedMentions!.name, 'definitions'));
+  if (tooLarge.length) parts.push(tooLargeUnsearchedWords(tooLarge));
   const json: Record<string, unknown> = {
     state: summary,
     ...cov,
     hits: total,
     ...(unparsed.length ? unparsedFields(unparsed) : {}),
+    ...(tooLarge.length ? tooLargeUnsearchedFields(tooLarge) : {}),
   };
   if (regexScan) json.regex = regexScan;
   if (truncation) {
@@ -597,7 +606,9 @@ function evidenceFor(
   cap: number,
   ownerOf?: LineOwner,
 ): Evidence | undefined {
-  const bytes = readIndexedBytes(root, e);
+  // A `re:` or `"literal"` hit may lie in a file too large to index (read live, its
+  // revision recorded in the entry): its evidence lines are read the same way.
+  const bytes = readIndexedBytes(root, e, TOO_LARGE_SCAN_MAX_BYTES);
   if (!bytes) return undefined;
   const given = match(e.start_line, bytes);
   // A definition hit lists its file's further matching definitions; without query words,

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { quoteInput, SHOW_PATH_MAX_BYTES } from '@trufflepig/index';
+import { quoteInput, SHOW_PATH_MAX_BYTES, TOO_LARGE_SCAN_MAX_BYTES } from '@trufflepig/index';
 import { rowsOf } from '@trufflepig/navigation';
 import { fileUri, percentDecode, percentEncode } from '@trufflepig/base/stored-path';
 import { lineStarts, printedPath, splitRows, type ShowInput } from '@trufflepig/render';
@@ -66,7 +66,9 @@ export function showHandle(target: string, store: ResultStore, context = 0): Out
   const root = percentDecode(entry.root).toString('utf8');
   const owner = checkOwner(entry, root);
   if (!owner.ok) return owner;
-  const live = readOnce(root, entry.path);
+  // Up to the bound of a file too large to index: a `re:` or `"literal"` hit may lie in
+  // one (it was read live); the revision check below decides whether the bytes are the hit's.
+  const live = readOnce(root, entry.path, TOO_LARGE_SCAN_MAX_BYTES);
   if (!live.ok) {
     switch (live.reason) {
       case 'missing':

@@ -6,7 +6,7 @@
 // so `show HANDLE` prints just it.
 import {
   DOCS_TAG,
-  FILE_MAX_BYTES,
+  liveReadBound,
   type DefinitionSpan,
   qualifiedName,
   readInsideRoot,
@@ -264,8 +264,12 @@ export function narrowFromFile(
   h: SearchHit,
 ): { readonly hit: SearchHit; readonly bytesRead: number } | undefined {
   const f = reader.fileByPath(h.path);
-  if (!f || f.revision !== h.revision) return undefined;
-  const live = readInsideRoot(reader.root, percentDecode(h.path), FILE_MAX_BYTES);
+  // A file too large to index has no revision on record and no definitions: its hit (a
+  // `re:` or `"literal"` scan read it live) is narrowed on the bytes it was found in, to a
+  // window, not left on its one matching line.
+  const tooLarge = f?.excluded === 'too_large';
+  if (!f || (!tooLarge && f.revision !== h.revision)) return undefined;
+  const live = readInsideRoot(reader.root, percentDecode(h.path), liveReadBound(f));
   if (!live.ok || revisionOf(live.bytes) !== h.revision) return undefined;
   // The anchor lies on one of the hit's lines, and a span encloses it, or it lies in the
   // doc comment of a definition starting below the hit (documentedDefinition), unless a

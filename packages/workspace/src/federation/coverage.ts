@@ -5,7 +5,12 @@ import { standInLabel } from './fallback';
 import type { MemberSearchResult } from './member-search';
 import { truncationWords } from '../core/truncation';
 import { diagnosisLine } from '../core/search';
-import { unparsedFields, unparsedWords } from '@trufflepig/navigation';
+import {
+  tooLargeUnsearchedFields,
+  tooLargeUnsearchedWords,
+  unparsedFields,
+  unparsedWords,
+} from '@trufflepig/navigation';
 import { printedPath } from '@trufflepig/render';
 
 export type SearchScope = 'home' | 'all' | 'members' | 'home_widened';
@@ -54,6 +59,7 @@ function memberRow(m: CoverageMember): Record<string, unknown> {
   if (r.truncation) row.truncation = r.truncation;
   if (r.diagnosis) row.filter_diagnosis = r.diagnosis;
   if (r.unparsedMentions) Object.assign(row, unparsedFields(unparsedPaths(r)));
+  if (r.tooLargeUnsearched) Object.assign(row, tooLargeUnsearchedFields(tooLargePaths(r)));
   return row;
 }
 
@@ -99,7 +105,14 @@ function memberLine(m: CoverageMember): string {
   if (r.found === 0 && r.diagnosis) text += ` (filters: ${diagnosisLine(r.diagnosis, `${r.name}/`)})`;
   if (r.found === 0 && r.unparsedMentions)
     text += ` (${unparsedWords(unparsedPaths(r), r.unparsedMentions.name, 'definitions')})`;
+  // Said whatever the hits: a match may lie in them (this member's live bound left them).
+  if (r.tooLargeUnsearched) text += ` (${tooLargeUnsearchedWords(tooLargePaths(r))})`;
   return text;
+}
+
+/** A member's files too large to index left unsearched, as a workspace page prints paths: `MEMBER/path`. */
+function tooLargePaths(r: MemberSearchResult): string[] {
+  return (r.tooLargeUnsearched ?? []).map((p) => `${r.name}/${printedPath(p)}`);
 }
 
 /** A member's unparsed mentions as a workspace page prints paths: `MEMBER/path`. */

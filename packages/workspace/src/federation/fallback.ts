@@ -98,6 +98,7 @@ export async function fallbackSearch(req: MemberSearchRequest, q: ParsedQuery): 
       coverage,
       ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}),
       ...(outcome.unparsedMentions ? { unparsedMentions: outcome.unparsedMentions } : {}),
+      ...(outcome.tooLargeUnsearched ? { tooLargeUnsearched: outcome.tooLargeUnsearched } : {}),
       ownerCache: parentCache,
       fallback: {
         homeState: 'warming',

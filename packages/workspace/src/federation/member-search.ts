@@ -59,6 +59,8 @@ export interface MemberSearchResult {
   readonly diagnosis?: FilterDiagnosis;
   /** A `sym:` search without hits: code files no extractor read that mention the name. */
   readonly unparsedMentions?: SearchOutcome['unparsedMentions'];
+  /** `re:` and `"literal"`: files too large to index this member's search left unread (its live bound). */
+  readonly tooLargeUnsearched?: SearchOutcome['tooLargeUnsearched'];
   /** The cache whose publication answered (the parent's under fallback). */
   readonly ownerCache: string;
   readonly fallback?: FallbackInfo;
@@ -131,6 +133,7 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
       coverage,
       ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}),
       ...(outcome.unparsedMentions ? { unparsedMentions: outcome.unparsedMentions } : {}),
+      ...(outcome.tooLargeUnsearched ? { tooLargeUnsearched: outcome.tooLargeUnsearched } : {}),
       ownerCache: req.cacheDir,
       ...scoped,
     });
