@@ -1,5 +1,5 @@
 // The navigation verbs as commands: refs, map, ctx (show sym: lives with show).
-import { parseQuery, quoteInput, type IndexedFile, type ParsedQuery } from '@trufflepig/index';
+import { FILE_MAX_BYTES, parseQuery, quoteInput, type IndexedFile, type ParsedQuery } from '@trufflepig/index';
 import {
   counted,
   DEFAULT_BUDGET,
@@ -274,15 +274,17 @@ function mapRows(
   for (const encoded of readings) {
     const exact: MapRow[] = [];
     let file: IndexedFile | undefined;
+    let excluded: IndexedFile | undefined;
     for (const t of targets) {
       const f = t.reader.fileByPath(encoded);
       if (f && !f.excluded) {
         file ??= f;
         exact.push(...outline(t, f));
-      }
+      } else if (f) excluded ??= f;
     }
-    if (exact.length || targets.some((t) => t.reader.fileByPath(encoded)))
-      return { rows: exact, kind: 'file', ...(file ? { file } : {}) };
+    // An excluded file is still the file asked for: outlineState says why it has no outline.
+    file ??= excluded;
+    if (file) return { rows: exact, kind: 'file', file };
   }
   for (const encoded of readings) {
     const rows: MapRow[] = [];
@@ -300,13 +302,26 @@ function mapRows(
  */
 function outlineState(
   f: IndexedFile,
-): { state: 'text' | 'failed' | 'partial' | 'fact_limit'; words: string } | undefined {
+): { state: 'excluded' | 'text' | 'failed' | 'partial' | 'fact_limit'; words: string } | undefined {
+  if (f.excluded) return { state: 'excluded', words: excludedWords(f) };
   if (f.lang === 'text') return { state: 'text', words: 'indexed as text: no outline for its language' };
   if (f.parse === 'failed') return { state: 'failed', words: 'the file did not parse: no outline' };
   if (f.factLimited) return { state: 'fact_limit', words: 'outline cut at the per-file fact limit' };
   if (f.parse === 'partial')
     return { state: 'partial', words: 'parsed partially: definitions in the unparsed parts are missing' };
   return undefined;
+}
+
+/**
+ * Why an excluded file has no outline, and what reads it instead. `map sqlite3.c` of the
+ * SQLite amalgamation (9.5 MB) answered `0 items` alone, as if the file defined nothing
+ * (an agent trial).
+ */
+function excludedWords(f: IndexedFile): string {
+  const p = printedPath(f.path);
+  if (f.excluded === 'too_large')
+    return `not indexed: ${f.size.toLocaleString('en-US')} bytes, over the ${FILE_MAX_BYTES.toLocaleString('en-US')}-byte bound, so no outline; search re:PATTERN file:${p} or "TEXT" file:${p} finds its lines, show path:${p}:A-B reads them`;
+  return `not indexed (${f.excluded}): no outline`;
 }
 
 /** `map PATH` up to its saved set: the data of the first page. */
@@ -365,6 +380,7 @@ export async function mapData(
     const coverage: Record<string, unknown> = {
       [result.kind === 'file' ? 'items' : 'files']: entries.length,
       ...(outlineOf ? { outline: outlineOf.state } : {}),
+      ...(result.file?.excluded ? { excluded: result.file.excluded } : {}),
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
     };
