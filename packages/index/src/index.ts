@@ -64,7 +64,7 @@ export {
   kindTier,
   OWNER_KINDS,
 } from './query/lanes';
-export { unparsedCodeMentioning } from './query/mentions';
+export { tooLargeCodeMentioning, unparsedCodeMentioning } from './query/mentions';
 export type { SearchHit, SearchOutcome, FilterDiagnosis, ScopeGroup, Truncation, RegexScanReport } from './query/hit';
 export { qualifiedName } from './extract/facts';
 export { indexPath, removeWriterLockOfThread } from './store/publish';

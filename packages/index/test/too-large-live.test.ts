@@ -4,6 +4,7 @@
 // pattern rg answered from it, with only `excluded 1 too_large` on the coverage line.
 import * as path from 'node:path';
 import { FILE_MAX_BYTES, TOO_LARGE_LIVE_BYTES_MAX } from '../src/limits';
+import { tooLargeCodeMentioning } from '../src/query/mentions';
 import { liveReadBound, prepareRegex, regexScan, type RegexFileScan } from '../src/query/live';
 import { readChunks, ScanPool } from '../src/query/scan-pool';
 import { Fixture, gitInit } from './helpers';
@@ -124,6 +125,8 @@ function header(): string {
   return line.repeat(Math.ceil(HEADER_BYTES / line.length)) + 'extern int asic_marker(void);\n';
 }
 
+const ALL_FILTERS = { fileInclude: [], fileExclude: [], languages: [], sources: [], sourceExclude: [] };
+
 describe('files too large to index, read live within one bound per query', () => {
   const text = header();
   const fx = new Fixture('too-large-bound', {
@@ -163,5 +166,19 @@ describe('files too large to index, read live within one bound per query', () =>
     expect(both.tooLargeUnsearched).toEqual([read[read.length - 1]]);
     const prefix = await fx.search('re:asic_marker file:gen/');
     expect(prefix.tooLargeUnsearched).toEqual([last]);
+  });
+
+  it('the mentions check of refs and show sym: keeps the same bound', async () => {
+    const reader = await fx.open();
+    try {
+      const all = tooLargeCodeMentioning(reader, 'asic_marker', ALL_FILTERS);
+      expect(all.mentioning.map((f) => f.path)).toEqual(read);
+      expect(all.unread.map((f) => f.path)).toEqual([last]);
+      const named = tooLargeCodeMentioning(reader, 'asic_marker', { ...ALL_FILTERS, fileInclude: [last] });
+      expect(named.mentioning.map((f) => f.path)).toEqual([last]);
+      expect(named.unread).toEqual([]);
+    } finally {
+      reader.close();
+    }
   });
 });

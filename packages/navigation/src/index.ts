@@ -32,8 +32,23 @@ export { fileFilter, filterWords, kindFilter, nearestPaths } from './filter';
 export { foldDocstring } from './fold';
 export { outline, fileRows, filesUnder, pathReadings, modifiersOf, SECOND_GROUP, type MapRow } from './map';
 export { renderNavPage, refsMainDefinition, type NavPageInput, type NavPageOutput, type NavVerb } from './page';
-export { referenceSites, memberSite, unparsedMentions, type RefSite, type RefsOutcome, type RefsBounds } from './refs';
-export { tooLargeUnsearchedFields, tooLargeUnsearchedWords, unparsedFields, unparsedWords } from './unparsed';
+export {
+  referenceSites,
+  memberSite,
+  tooLargeMentions,
+  unparsedMentions,
+  type RefSite,
+  type RefsOutcome,
+  type RefsBounds,
+} from './refs';
+export {
+  tooLargeFields,
+  tooLargeUnsearchedFields,
+  tooLargeUnsearchedWords,
+  tooLargeWords,
+  unparsedFields,
+  unparsedWords,
+} from './unparsed';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './resolve';
 export { useRowsOf, usesOf, type NameUseSite } from './uses';
 export { structuralContext, documentedBy, type CtxItem, type CtxAnswer } from './ctx';

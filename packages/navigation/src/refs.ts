@@ -18,6 +18,7 @@ import {
   type IndexReader,
   type Occurrence,
   symbolQuery,
+  tooLargeCodeMentioning,
   unparsedCodeMentioning,
   type ParsedQuery,
 } from '@trufflepig/index';
@@ -1151,6 +1152,30 @@ export function referenceSites(
     stale,
     unread,
   };
+}
+
+/**
+ * Code files too large to index whose bytes hold the name of `q` (index
+ * tooLargeCodeMentioning, under the query's file filters and each index's live bound):
+ * like unparsedMentions, their sites are in no refs answer and their definitions in no
+ * `show sym:`, which say so. `unsearched`: the ones past the bound, not read for the name,
+ * which coverage names as well. Printed paths (`MEMBER/` in a workspace), in path order.
+ */
+export function tooLargeMentions(
+  targets: readonly NavTarget[],
+  q: ParsedQuery,
+): { readonly mentioning: string[]; readonly unsearched: string[] } {
+  const name = q.text.split('::').pop()!;
+  const mentioning: string[] = [];
+  const unsearched: string[] = [];
+  for (const t of targets) {
+    const printed = (f: IndexedFile) => `${t.member !== undefined ? `${t.member}/` : ''}${printedPath(f.path)}`;
+    // The query's file filters (tooLargeLive applies them), not fileFilter: that one drops every excluded file.
+    const found = tooLargeCodeMentioning(t.reader, name, q);
+    mentioning.push(...found.mentioning.map(printed));
+    unsearched.push(...found.unread.map(printed));
+  }
+  return { mentioning, unsearched };
 }
 
 /**

@@ -46,8 +46,8 @@ import type { NavTarget } from './target';
 import { followImport, type ImportTrail } from './resolve';
 import { unindexedMentions, useRowsOf } from './uses';
 import { rowsOf } from './rows';
-import { unparsedMentions } from './refs';
-import { unparsedWords } from './unparsed';
+import { tooLargeMentions, unparsedMentions } from './refs';
+import { tooLargeUnsearchedWords, tooLargeWords, unparsedWords } from './unparsed';
 
 export interface Candidate {
   readonly target: NavTarget;
@@ -457,7 +457,15 @@ export function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Out
   const incomplete = incompleteMentions(targets, q, name, filters !== '');
   // Code the index holds as text (a Neovim runtime's Vim script) may define it: said first.
   const unparsed = unparsedMentions(targets, q);
-  const text = unparsed.length ? `; ${unparsedWords(unparsed, name, 'definitions')}` : '';
+  const tooLarge = tooLargeMentions(targets, q);
+  const text = [
+    ...(unparsed.length ? [unparsedWords(unparsed, name, 'definitions')] : []),
+    ...(tooLarge.mentioning.length ? [tooLargeWords(tooLarge.mentioning, name)] : []),
+    // Past the live bound: not read for the name, so the definition may be there too.
+    ...(tooLarge.unsearched.length ? [tooLargeUnsearchedWords(tooLarge.unsearched)] : []),
+  ]
+    .map((w) => `; ${w}`)
+    .join('');
   if (filters) {
     const loose = definitionCandidates(targets, q, false)[0];
     const best = loose

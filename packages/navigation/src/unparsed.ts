@@ -21,6 +21,23 @@ export function unparsedFields(paths: readonly string[]): { unparsed_files: numb
 }
 
 /**
+ * The coverage words for code files too large to index that mention a name: `1 file too
+ * large to index mentions it: sqlite3.c (search "name" lists its lines)`. `paths` are
+ * printed paths, all of them: the first UNPARSED_PATHS_SHOWN are named, the rest counted.
+ */
+export function tooLargeWords(paths: readonly string[], name: string): string {
+  const shown = paths.slice(0, UNPARSED_PATHS_SHOWN);
+  const more = paths.length - shown.length;
+  const one = paths.length === 1;
+  return `${counted(paths.length, 'file')} too large to index ${one ? 'mentions' : 'mention'} it: ${shown.join(', ')}${more > 0 ? `, +${more}` : ''} (search "${name}" lists ${one ? 'its' : 'their'} lines)`;
+}
+
+/** The JSON coverage fields of the same (`too_large_files`, `too_large_paths`). */
+export function tooLargeFields(paths: readonly string[]): { too_large_files: number; too_large_paths: string[] } {
+  return { too_large_files: paths.length, too_large_paths: paths.slice(0, UNPARSED_PATHS_SHOWN) };
+}
+
+/**
  * The coverage words for files too large to index that a query left unread, past the live
  * bound of one query (index TOO_LARGE_LIVE_BYTES_MAX): `3 files too large to index not
  * searched: a.h, b.h, c.h, +2 (file:PATH searches one)`. A match may be in them, so they

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TOO_LARGE_LIVE_BYTES_MAX } from '@trufflepig/index';
-import { indexCommand, searchCommand } from '../src';
+import { indexCommand, refsCommand, searchCommand, showCommand } from '../src';
 import { git, indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 const HEADER_BYTES = 7 * 1024 * 1024;
@@ -53,5 +53,36 @@ describe('files too large to index past the live bound of one query', () => {
     const named = json(await searchCommand(['"asic_marker"', `file:${LAST}`], repo.at({ format: 'json' })));
     expect((named.hits as { path: string }[]).map((h) => h.path)).toEqual([LAST]);
     expect(named.coverage).not.toHaveProperty('too_large_unsearched');
+  });
+
+  it('refs names the ones it read that mention the name and the one it did not read', async () => {
+    const out = await refsCommand(['asic_marker'], repo.at());
+    expect(out.exitCode).toBe(0);
+    expect(out.stdout).toContain(
+      `4 files too large to index mention it: ${READ.slice(0, 3).join(', ')}, +1 (search "asic_marker" lists their lines)`,
+    );
+    expect(out.stdout).toContain(`1 file too large to index not searched: ${LAST} (file:PATH searches one)`);
+    const data = json(await refsCommand(['asic_marker'], repo.at({ format: 'json' })));
+    expect(data.coverage).toMatchObject({
+      too_large_files: READ.length,
+      too_large_unsearched: 1,
+      too_large_unsearched_paths: [LAST],
+    });
+  });
+
+  it('show sym: adds them to its refs line, in lines and JSON', async () => {
+    const out = await showCommand('sym:asic_probe', repo.at());
+    expect(out.exitCode).toBe(0);
+    expect(out.stdout).toContain(
+      `refs: 1 site in 1 file (refs asic_probe); 4 files too large to index mention it: ${READ.slice(0, 3).join(', ')}, +1 (search "asic_probe" lists their lines); 1 file too large to index not searched: ${LAST} (file:PATH searches one)`,
+    );
+    const data = json(await showCommand('sym:asic_probe', repo.at({ format: 'json' })));
+    expect(JSON.stringify(data)).toContain(`"too_large_unsearched":1,"too_large_unsearched_paths":["${LAST}"]`);
+  });
+
+  it('show sym: (no_definition) names the one it did not read, where the definition may be', async () => {
+    const out = await showCommand('sym:asic_marker', repo.at());
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr).toContain(`1 file too large to index not searched: ${LAST} (file:PATH searches one)`);
   });
 });

@@ -5,6 +5,10 @@
 import { hasCodeExtension } from '../classify';
 import { ftsExpression } from './fts';
 import { identifierTokens } from './lanes';
+import { percentDecode } from '@trufflepig/base';
+import { TOO_LARGE_SCAN_MAX_BYTES } from '../limits';
+import { readInsideRoot } from '../read/inside-root';
+import type { FileFilters } from './eligibility';
 import type { IndexedFile, IndexReader } from './reader';
 import { allRows } from '../store/sql';
 
@@ -25,4 +29,40 @@ export function unparsedCodeMentioning(reader: IndexReader, name: string): Index
     .map((id) => reader.file(id))
     .filter((f): f is IndexedFile => f !== undefined && !f.excluded && hasCodeExtension(f.path))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+const IDENTIFIER_BYTE = /[\w$]/;
+
+/** Whether `bytes` hold `name` with no identifier character either side (`sqlite3PagerWrite`, not `sqlite3PagerWriteX`). */
+function holdsIdentifier(bytes: Buffer, name: Buffer): boolean {
+  const isIdent = (b: number | undefined) => b !== undefined && IDENTIFIER_BYTE.test(String.fromCharCode(b));
+  for (let at = bytes.indexOf(name); at >= 0; at = bytes.indexOf(name, at + 1)) {
+    if (!isIdent(at > 0 ? bytes[at - 1] : undefined) && !isIdent(bytes[at + name.length])) return true;
+  }
+  return false;
+}
+
+/**
+ * Code files too large to index (no facts, no text in the index) that `refs`, `show sym:` and
+ * no_definition read for `name`, since their sites and definitions are in no answer: those
+ * the filters admit, within the query's live bound (reader.tooLargeLive: TOO_LARGE_LIVE_BYTES_MAX
+ * summed, a file `file:` names exactly always). `mentioning`: the read ones whose bytes hold
+ * `name` as an identifier; `unread`: the ones left, which may hold it too. Both in path order.
+ * An agent trial on the SQLite amalgamation read `refs sqlite3PagerWrite`'s `0 sites in 0
+ * files` while `sqlite3.c` (9.5 MB) held its definition and 47 calls.
+ */
+export function tooLargeCodeMentioning(
+  reader: IndexReader,
+  name: string,
+  filters: FileFilters,
+): { readonly mentioning: IndexedFile[]; readonly unread: readonly IndexedFile[] } {
+  if (!name) return { mentioning: [], unread: [] };
+  const live = reader.tooLargeLive(filters, (f) => hasCodeExtension(f.path));
+  const needle = Buffer.from(name, 'utf8');
+  // Not hashed (readLive would): only whether the name is there is asked, not a revision.
+  const mentioning = live.read.filter((f) => {
+    const read = readInsideRoot(reader.root, percentDecode(f.path), TOO_LARGE_SCAN_MAX_BYTES);
+    return read.ok && holdsIdentifier(read.bytes, needle);
+  });
+  return { mentioning, unread: live.unread };
 }

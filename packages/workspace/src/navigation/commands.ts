@@ -30,6 +30,7 @@ import {
   outline,
   pathReadings,
   referenceSites,
+  tooLargeMentions,
   unparsedMentions,
   refsMainDefinition,
   renderNavPage,
@@ -47,7 +48,14 @@ import { closeTargets, openMembers, openOwner, openTargets, type NavTargets } fr
 import { renderedResult } from '../core/render-choice';
 import { releaseReader } from '../core/reader-pool';
 import { settleHandle } from '../core/settle';
-import { unparsedFields, unparsedWords } from '@trufflepig/navigation';
+import {
+  tooLargeFields,
+  tooLargeUnsearchedFields,
+  tooLargeUnsearchedWords,
+  tooLargeWords,
+  unparsedFields,
+  unparsedWords,
+} from '@trufflepig/navigation';
 
 function membersMap(entries: readonly ResultEntry[]): Record<string, string> | undefined {
   const out: Record<string, string> = {};
@@ -226,6 +234,7 @@ export async function refsData(
         ? nearestNames(targets, bareName)
         : [];
     const unparsed = unparsedMentions(targets, query);
+    const tooLarge = tooLargeMentions(targets, query);
     const coverage: Record<string, unknown> = {
       reference_sites: result.siteCount,
       reference_files: result.files,
@@ -234,6 +243,8 @@ export async function refsData(
       ...(result.unread ? { unread_files: result.unread } : {}),
       ...(result.stale ? { stale_files: result.stale } : {}),
       ...(unparsed.length ? unparsedFields(unparsed) : {}),
+      ...(tooLarge.mentioning.length ? tooLargeFields(tooLarge.mentioning) : {}),
+      ...(tooLarge.unsearched.length ? tooLargeUnsearchedFields(tooLarge.unsearched) : {}),
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
       ...(nearest.length ? { nearest_defined: nearest } : {}),
@@ -249,6 +260,8 @@ export async function refsData(
         : []),
       ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
       ...(unparsed.length ? [unparsedWords(unparsed, bareName, 'references')] : []),
+      ...(tooLarge.mentioning.length ? [tooLargeWords(tooLarge.mentioning, bareName)] : []),
+      ...(tooLarge.unsearched.length ? [tooLargeUnsearchedWords(tooLarge.unsearched)] : []),
       ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`),
       ...(widened ? ['scope home, no sites there: widened to all members'] : []),
       ...(nearest.length ? [`nearest defined: ${nearest.join(', ')} (refs ${nearest[0]})`] : []),

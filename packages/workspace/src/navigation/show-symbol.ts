@@ -14,6 +14,10 @@ import {
   noDefinition,
   qualifiedName,
   referenceCount,
+  tooLargeMentions,
+  tooLargeUnsearchedFields,
+  tooLargeUnsearchedWords,
+  tooLargeWords,
   withDecorations,
   SYM_ALSO_MAX,
   SYM_MEMBERS_MAX,
@@ -58,7 +62,16 @@ export interface SymbolContext {
   /** Other definitions left out of `also`. */
   readonly alsoMore?: number;
   /** Reference sites of the name, and the command that lists them. */
-  readonly refs: { readonly sites: number; readonly files: number; readonly next: string };
+  readonly refs: {
+    readonly sites: number;
+    readonly files: number;
+    readonly next: string;
+    /** Code files too large to index that mention the name: their sites are not counted. */
+    readonly too_large_paths?: readonly string[];
+    /** Code files too large to index past the query's live bound, not read for the name (navigation tooLargeUnsearchedFields). */
+    readonly too_large_unsearched?: number;
+    readonly too_large_unsearched_paths?: readonly string[];
+  };
   /** The import trail followed to the definition (from the invocation's file), when one was. */
   readonly import?: { readonly via: readonly string[]; readonly followed: number; readonly candidates: number };
 }
@@ -169,6 +182,9 @@ export async function showSymbol(
       name: qualifiedName(c.def),
     }));
     const refs = referenceCount(targets, name);
+    // Sites in a file too large to index are in no count: `show sym:sqlite3_prepare_v2` read
+    // `refs: 4 sites in 3 files` while sqlite3.c held the definition and dozens of calls.
+    const tooLarge = tooLargeMentions(targets, q);
     const body = definitionBody(
       best.target,
       best.def,
@@ -206,7 +222,13 @@ export async function showSymbol(
         : {}),
       also: alsoRows,
       ...(others.length > also.length ? { alsoMore: others.length - also.length } : {}),
-      refs: { sites: refs.sites, files: refs.files, next: `refs ${q.text}` },
+      refs: {
+        sites: refs.sites,
+        files: refs.files,
+        next: `refs ${q.text}`,
+        ...(tooLarge.mentioning.length ? { too_large_paths: tooLarge.mentioning } : {}),
+        ...(tooLarge.unsearched.length ? tooLargeUnsearchedFields(tooLarge.unsearched) : {}),
+      },
       ...(importTrail ? { import: importTrail } : {}),
     };
     const extraLines: [string, string][] = [
@@ -225,7 +247,7 @@ export async function showSymbol(
       // counts every `b` (an agent trial read `15 sites in 2 files` beside `refs A::b`'s 13 in 1).
       [
         'refs',
-        `${counted(refs.sites, 'site')}${name !== q.text ? ` of ${name}` : ''} in ${counted(refs.files, 'file')} (refs ${q.text})`,
+        `${counted(refs.sites, 'site')}${name !== q.text ? ` of ${name}` : ''} in ${counted(refs.files, 'file')} (refs ${q.text})${tooLarge.mentioning.length ? `; ${tooLargeWords(tooLarge.mentioning, name)}` : ''}${tooLarge.unsearched.length ? `; ${tooLargeUnsearchedWords(tooLarge.unsearched)}` : ''}`,
       ],
     ];
     const first = handle(0);
