@@ -3,7 +3,7 @@
 // agent trial on the SQLite amalgamation (`sqlite3.c`, 9.5 MB) found nothing of the library
 // with Trufflepig alone: every pattern rg answered from it was `0 hits`.
 import { FILE_MAX_BYTES } from '@trufflepig/index';
-import { searchCommand, showCommand } from '../src';
+import { ctxCommand, searchCommand, showCommand } from '../src';
 import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 /** C past the index's bound, and the line of the definition that lies after its first FILE_MAX_BYTES. */
@@ -54,5 +54,15 @@ describe('hits in a file too large to index', () => {
     expect(hits.map((h) => h.path)).toEqual(['sqlite3.c']);
     expect(hits[0].excluded).toBeUndefined();
     expect(hits[0].snippet?.line).toBe(big.line + 2);
+  });
+
+  it('ctx of such a hit says the file has no structure, not that it changed', async () => {
+    const out = await searchCommand(['"balance_pages"'], repo.at());
+    const handle = out.stdout.split(' ')[0];
+    const ctx = await ctxCommand(handle, repo.at());
+    expect(ctx.exitCode).toBe(2);
+    expect(ctx.stderr).toContain('trufflepig: no_indexed_path: sqlite3.c is too large to index (');
+    expect(ctx.stderr).toContain('show the handle to read the hit');
+    expect(ctx.stderr).not.toContain('changed');
   });
 });

@@ -2,7 +2,7 @@
 // members (each opened on its own, never a competing writer).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ParsedQuery } from '@trufflepig/index';
+import { FILE_MAX_BYTES, type ParsedQuery } from '@trufflepig/index';
 import { percentDecode } from '@trufflepig/base/stored-path';
 import type { NavTarget } from '@trufflepig/navigation';
 import { printedPath } from '@trufflepig/render';
@@ -143,6 +143,18 @@ export async function openOwner(host: Host, entry: LiveSourceEntry): Promise<Out
     );
   }
   const file = reader.value.fileByPath(entry.path);
+  // A hit in a file too large to index (a `re:` or `"literal"` scan read it live) has no
+  // structure to give context from; its revision was never on record, and calling that
+  // `changed in the index` sent an agent to search again for the same answer (a trial on
+  // the SQLite amalgamation).
+  if (file?.excluded === 'too_large') {
+    releaseReader(reader.value);
+    const p = printedPath(entry.path);
+    return fail(
+      'no_indexed_path',
+      `${p} is too large to index (${file.size.toLocaleString('en-US')} bytes, over the ${FILE_MAX_BYTES.toLocaleString('en-US')}-byte bound): it has no definitions or callers to give; show the handle to read the hit, search re:PATTERN file:${p} to find more of it`,
+    );
+  }
   if (!file || file.revision !== entry.revision) {
     releaseReader(reader.value);
     return fail(
