@@ -43,7 +43,7 @@ import {
   type HitLane,
   type LaneContext,
 } from './lanes';
-import { findLiteral, literalMatchesCase, liveHit, readLive, regexScan } from './live';
+import { findLiteral, hashedLive, literalMatchesCase, liveHit, readLiveUnhashed, regexScan } from './live';
 import { hasFilters, parseQuery, type ParsedQuery } from './parse';
 import { dottedAsOwned } from './dotted';
 import { unparsedCodeMentioning } from './mentions';
@@ -378,16 +378,18 @@ function literalHits(
   // each group is the candidate order above.
   const exact: SearchHit[] = [];
   const otherCase: SearchHit[] = [];
+  // Hashed only when it holds the text: a file too large to index is a candidate of every
+  // literal, and hashing the kernel's 32 MiB of them took ~150 ms a search that found nothing.
   const verify = (f: IndexedFile) => {
-    const live = readLive(ctx.reader.root, f);
-    if (!live) return;
-    const same = live.bytes.indexOf(needle);
+    const bytes = readLiveUnhashed(ctx.reader.root, f);
+    if (!bytes) return;
+    const same = bytes.indexOf(needle);
     if (same >= 0) {
-      exact.push(liveHit(f, live, same, same + needle.length, lane));
+      exact.push(liveHit(f, hashedLive(bytes), same, same + needle.length, lane));
       return;
     }
-    const at = exactCase ? -1 : findLiteral(live.bytes, needle);
-    if (at >= 0) otherCase.push(liveHit(f, live, at, at + needle.length, lane));
+    const at = exactCase ? -1 : findLiteral(bytes, needle);
+    if (at >= 0) otherCase.push(liveHit(f, hashedLive(bytes), at, at + needle.length, lane));
   };
   for (const f of byPhrase) verify(f);
   for (const f of substringOnly) {
