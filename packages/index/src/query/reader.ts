@@ -204,6 +204,11 @@ export class IndexReader {
   private fileById?: Map<number, IndexedFile>;
   private fileByPathMap?: Map<string, IndexedFile>;
   private lowerPathList?: string[];
+  /** liveScanFiles by the eligibleFiles list it extends (a list is one filter set's). */
+  private readonly liveScanMemo = new WeakMap<
+    readonly IndexedFile[],
+    { readonly files: readonly IndexedFile[]; readonly tooLargeUnread: readonly IndexedFile[] }
+  >();
   /** eligibleFiles by filter set, the most recently used last. */
   private readonly eligibleMemo = new Map<string, readonly IndexedFile[]>();
   private maxIdMemo?: number;
@@ -408,11 +413,16 @@ export class IndexReader {
     readonly tooLargeUnread: readonly IndexedFile[];
   } {
     const indexed = this.eligibleFiles(filters);
+    // The merge copies the whole list (78,000 kernel paths): once per eligible list.
+    const known = this.liveScanMemo.get(indexed);
+    if (known) return known;
     const large = this.tooLargeLive(filters);
-    return {
+    const scan = {
       files: large.read.length === 0 ? indexed : mergeByPath(indexed, large.read),
       tooLargeUnread: large.unread,
     };
+    this.liveScanMemo.set(indexed, scan);
+    return scan;
   }
 
   /** The predicate of a query's file filters over this index's paths (a `file:` value's meaning depends on them: pathmatch.ts). */
