@@ -66,6 +66,17 @@ describe('files too large to index, read live by re: and literal searches', () =
     expect(both.hits.map((h) => h.path).sort()).toEqual(['src/shell.c', 'src/sqlite3.c']);
   });
 
+  it('answers a compound identifier the index neither defines nor uses from it, ranked first', async () => {
+    // SQLite's `SQLITE_DEFAULT_CACHE_SIZE` is defined only in sqlite3.c: `search` put three
+    // files of its parts first and sqlite3.c last, as a path with no evidence.
+    const out = await fx.search('balance_pages');
+    expect(out.hits[0]).toMatchObject({ path: 'src/sqlite3.c', startLine: expect.any(Number), lane: 'spelled' });
+    expect(out.hits[0].startLine).toBeLessThanOrEqual(big.line + 2);
+    expect(out.hits[0].endLine).toBeGreaterThanOrEqual(big.line + 2);
+    // One the index uses (shell.c calls it) keeps its identifier lanes: no too-large read.
+    expect((await fx.search('btree_insert')).hits[0]).toMatchObject({ path: 'src/shell.c' });
+  });
+
   it('keeps the file filters: -file: and lang: apply to it as to any file', async () => {
     expect(await fx.paths('re:btree_insert -file:src/sqlite3.c')).toEqual(['src/shell.c']);
     expect(await fx.paths('re:balance_pages lang:rust')).toEqual([]);

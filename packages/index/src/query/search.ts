@@ -100,6 +100,8 @@ function rankFree(ctx: LaneContext): Ranked {
     identifier: q.identifier,
   });
   const lanes: HitLane[] = [];
+  /** Paths whose hits a lane verified against their live bytes (a file too large to index among them). */
+  const readLive = new Set<string>();
   const structural = q.kinds.some((k) => k !== 'file');
   let defs: HitLane | undefined;
   let uses: HitLane | undefined;
@@ -119,6 +121,7 @@ function rankFree(ctx: LaneContext): Ranked {
     lanes.push(kindWordLane(ctx));
   } else if (q.words.length > 0) {
     const spelled = spelledLanes(ctx, occurs);
+    for (const lane of [...spelled.leading, ...spelled.trailing]) for (const e of lane.entries) readLive.add(e.path);
     lanes.unshift(...spelled.leading);
     if (q.words.length >= 2 && !q.identifier) {
       lanes.push(ftsLane(ctx, 'phrase', 'phrase', WEIGHT_PHRASE));
@@ -156,9 +159,11 @@ function rankFree(ctx: LaneContext): Ranked {
   // A file not indexed for its content (a `.pyc`, an image) stays findable by its path, after
   // every file whose content holds the evidence, unless files are what is asked for: an
   // agent trial's `search Environment` spent a hit on `__pycache__/environment.cpython-311.pyc`.
+  // One too large to index whose live bytes a lane found the text in holds evidence.
   const tierOf = kindFile
     ? byName
-    : (p: string): number => (ctx.reader.fileByPath(p)?.excluded ? EXCLUDED_FILE_TIER : byName ? byName(p) : 0);
+    : (p: string): number =>
+        ctx.reader.fileByPath(p)?.excluded && !readLive.has(p) ? EXCLUDED_FILE_TIER : byName ? byName(p) : 0;
   // Fusion asks once per entry of every lane: a path in five lanes is asked five times.
   const priors = new Map<string, number>();
   const priorOf = (p: string): number => {
@@ -307,8 +312,9 @@ interface LiteralOptions {
   readonly substrings?: 'always' | 'when_no_phrase';
   /**
    * Whether files too large to index are among the candidates (a quoted literal: what rg -F
-   * finds, within TOO_LARGE_LIVE_BYTES_MAX; those left are recorded in ctx.tooLargeUnread).
-   * A hyphenated token of a free query reads indexed files only, as the rest of free text.
+   * finds, within TOO_LARGE_LIVE_BYTES_MAX; those left are recorded in ctx.tooLargeUnread;
+   * a compound identifier alone that the index neither defines nor uses: spelledLanes). A
+   * hyphenated token of a free query reads indexed files only, as the rest of free text.
    */
   readonly tooLarge?: boolean;
 }
@@ -347,10 +353,14 @@ function literalHits(
   }
   // regexCandidates is undefined for a text shorter than a trigram: every file when there
   // are no words either, else the phrase's alone.
-  const bySubstring =
+  const trigramCandidates =
     substrings === 'when_no_phrase' && best.size > 0
       ? []
       : (regexCandidates(ctx.reader, files, trigramsOf(new Set([text]))) ?? (words.length === 0 ? files : []));
+  // A file too large to index has no phrase to meet: when asked for, it is read whether or
+  // not the phrase met other files.
+  const bySubstring =
+    tooLarge && trigramCandidates.length === 0 ? files.filter((f) => f.excluded === 'too_large') : trigramCandidates;
   const prior = priorContext({
     words,
     fileFilters: ctx.query.fileInclude,
@@ -438,7 +448,9 @@ function spelledLanes(
     const alone = !several && !occurs && q.identifier;
     const words = phrase ?? (several || alone ? identifierCompoundWords(token) : null);
     if (!words) continue;
-    const hits = literalHits(ctx, token, words, 'spelled', { substrings: 'when_no_phrase' });
+    // Alone and in no definition or use, it may be in a file too large to index (SQLite's
+    // `SQLITE_DEFAULT_CACHE_SIZE`, defined only in the 9.5 MB sqlite3.c): read those too.
+    const hits = literalHits(ctx, token, words, 'spelled', { substrings: 'when_no_phrase', tooLarge: alone });
     const lane: HitLane = {
       name: 'spelled',
       weight: WEIGHT_PHRASE,
