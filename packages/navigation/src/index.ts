@@ -44,8 +44,8 @@ export {
 export {
   tooLargeFields,
   tooLargeUnsearchedFields,
+  tooLargeNotes,
   tooLargeUnsearchedWords,
-  tooLargeWords,
   unparsedFields,
   unparsedWords,
 } from './unparsed';

@@ -47,7 +47,7 @@ import { followImport, type ImportTrail } from './resolve';
 import { unindexedMentions, useRowsOf } from './uses';
 import { rowsOf } from './rows';
 import { tooLargeMentions, unparsedMentions } from './refs';
-import { tooLargeUnsearchedWords, tooLargeWords, unparsedWords } from './unparsed';
+import { tooLargeNotes, unparsedWords } from './unparsed';
 
 export interface Candidate {
   readonly target: NavTarget;
@@ -460,9 +460,7 @@ export function noDefinition(targets: readonly NavTarget[], q: ParsedQuery): Out
   const tooLarge = tooLargeMentions(targets, q);
   const text = [
     ...(unparsed.length ? [unparsedWords(unparsed, name, 'definitions')] : []),
-    ...(tooLarge.mentioning.length ? [tooLargeWords(tooLarge.mentioning, name)] : []),
-    // Past the live bound: not read for the name, so the definition may be there too.
-    ...(tooLarge.unsearched.length ? [tooLargeUnsearchedWords(tooLarge.unsearched)] : []),
+    ...tooLargeNotes(tooLarge, name),
   ]
     .map((w) => `; ${w}`)
     .join('');

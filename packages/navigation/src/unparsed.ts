@@ -4,15 +4,19 @@
 import { counted } from '@trufflepig/render';
 import { UNPARSED_PATHS_SHOWN } from './limits';
 
+/** The first UNPARSED_PATHS_SHOWN of `paths` named, the rest counted: `a.mm, b.mm, c.mm, +2`. */
+function listedPaths(paths: readonly string[]): string {
+  const more = paths.length - UNPARSED_PATHS_SHOWN;
+  return `${paths.slice(0, UNPARSED_PATHS_SHOWN).join(', ')}${more > 0 ? `, +${more}` : ''}`;
+}
+
 /**
  * The coverage words: `2 files in languages not parsed for references mention it: a.mm,
  * b.mm (search "name" lists their lines)`. `paths` are printed paths, all of them: the
  * first UNPARSED_PATHS_SHOWN are named, the rest counted.
  */
 export function unparsedWords(paths: readonly string[], name: string, parsedFor: 'references' | 'definitions'): string {
-  const shown = paths.slice(0, UNPARSED_PATHS_SHOWN);
-  const more = paths.length - shown.length;
-  return `${counted(paths.length, 'file')} in languages not parsed for ${parsedFor} mention it: ${shown.join(', ')}${more > 0 ? `, +${more}` : ''} (search "${name}" lists their lines)`;
+  return `${counted(paths.length, 'file')} in languages not parsed for ${parsedFor} mention it: ${listedPaths(paths)} (search "${name}" lists their lines)`;
 }
 
 /** The JSON coverage fields of the same (`unparsed_files`, `unparsed_paths`). */
@@ -25,11 +29,9 @@ export function unparsedFields(paths: readonly string[]): { unparsed_files: numb
  * large to index mentions it: sqlite3.c (search "name" lists its lines)`. `paths` are
  * printed paths, all of them: the first UNPARSED_PATHS_SHOWN are named, the rest counted.
  */
-export function tooLargeWords(paths: readonly string[], name: string): string {
-  const shown = paths.slice(0, UNPARSED_PATHS_SHOWN);
-  const more = paths.length - shown.length;
+function tooLargeWords(paths: readonly string[], name: string): string {
   const one = paths.length === 1;
-  return `${counted(paths.length, 'file')} too large to index ${one ? 'mentions' : 'mention'} it: ${shown.join(', ')}${more > 0 ? `, +${more}` : ''} (search "${name}" lists ${one ? 'its' : 'their'} lines)`;
+  return `${counted(paths.length, 'file')} too large to index ${one ? 'mentions' : 'mention'} it: ${listedPaths(paths)} (search "${name}" lists ${one ? 'its' : 'their'} lines)`;
 }
 
 /** The JSON coverage fields of the same (`too_large_files`, `too_large_paths`). */
@@ -44,9 +46,21 @@ export function tooLargeFields(paths: readonly string[]): { too_large_files: num
  * are never left out silently. `paths` are printed paths, all of them.
  */
 export function tooLargeUnsearchedWords(paths: readonly string[]): string {
-  const shown = paths.slice(0, UNPARSED_PATHS_SHOWN);
-  const more = paths.length - shown.length;
-  return `${counted(paths.length, 'file')} too large to index not searched: ${shown.join(', ')}${more > 0 ? `, +${more}` : ''} (file:PATH searches one)`;
+  return `${counted(paths.length, 'file')} too large to index not searched: ${listedPaths(paths)} (file:PATH searches one)`;
+}
+
+/**
+ * The coverage words of navigation's too-large check (refs tooLargeMentions) for `name`:
+ * the files that mention it, then those past the live bound, which may; none when neither.
+ */
+export function tooLargeNotes(
+  found: { readonly mentioning: readonly string[]; readonly unsearched: readonly string[] },
+  name: string,
+): string[] {
+  return [
+    ...(found.mentioning.length ? [tooLargeWords(found.mentioning, name)] : []),
+    ...(found.unsearched.length ? [tooLargeUnsearchedWords(found.unsearched)] : []),
+  ];
 }
 
 /** The JSON coverage fields of the same (`too_large_unsearched`, `too_large_unsearched_paths`). */

@@ -5,9 +5,7 @@
 import { hasCodeExtension } from '../classify';
 import { ftsExpression } from './fts';
 import { identifierTokens } from './lanes';
-import { percentDecode } from '@trufflepig/base';
-import { TOO_LARGE_SCAN_MAX_BYTES } from '../limits';
-import { readInsideRoot } from '../read/inside-root';
+import { readLiveUnhashed } from './live';
 import type { FileFilters } from './eligibility';
 import type { IndexedFile, IndexReader } from './reader';
 import { allRows } from '../store/sql';
@@ -61,8 +59,8 @@ export function tooLargeCodeMentioning(
   const needle = Buffer.from(name, 'utf8');
   // Not hashed (readLive would): only whether the name is there is asked, not a revision.
   const mentioning = live.read.filter((f) => {
-    const read = readInsideRoot(reader.root, percentDecode(f.path), TOO_LARGE_SCAN_MAX_BYTES);
-    return read.ok && holdsIdentifier(read.bytes, needle);
+    const bytes = readLiveUnhashed(reader.root, f);
+    return bytes !== undefined && holdsIdentifier(bytes, needle);
   });
   return { mentioning, unread: live.unread };
 }

@@ -9,8 +9,7 @@ import {
   liveReadBound,
   type DefinitionSpan,
   qualifiedName,
-  readInsideRoot,
-  revisionOf,
+  readIndexedBytes,
   type IndexReader,
   type ParsedQuery,
   type SearchHit,
@@ -269,8 +268,8 @@ export function narrowFromFile(
   // window, not left on its one matching line.
   const tooLarge = f?.excluded === 'too_large';
   if (!f || (!tooLarge && f.revision !== h.revision)) return undefined;
-  const live = readInsideRoot(reader.root, percentDecode(h.path), liveReadBound(f));
-  if (!live.ok || revisionOf(live.bytes) !== h.revision) return undefined;
+  const bytes = readIndexedBytes(reader.root, { path: h.path, revision: h.revision }, liveReadBound(f));
+  if (!bytes) return undefined;
   // The anchor lies on one of the hit's lines, and a span encloses it, or it lies in the
   // doc comment of a definition starting below the hit (documentedDefinition), unless a
   // definition elsewhere in the file is named by the query (namedDefinition).
@@ -279,16 +278,14 @@ export function narrowFromFile(
     : undefined;
   // The named definition wins over the hit's best line when it spells more of the query
   // (a definition of exactly the words ties in its favour: `resize` over a call `resize()`).
-  const starts = named ? lineStarts(live.bytes) : [];
-  const anchorMet = named
-    ? named.wordsOf(lineText(live.bytes, starts, anchorOf(h, live.bytes, starts, terms, q).line))
-    : 0;
+  const starts = named ? lineStarts(bytes) : [];
+  const anchorMet = named ? named.wordsOf(lineText(bytes, starts, anchorOf(h, bytes, starts, terms, q).line)) : 0;
   const wins = named !== undefined && (named.met > anchorMet || (named.whole && named.met >= anchorMet));
   const at = wins
     ? { ...h, start: named.d.start, end: named.d.end, startLine: named.d.startLine, endLine: named.d.endLine }
     : h;
   const defs: DefSpan[] = reader.definitionSpansOverlapping(f.id, at.startLine, at.endLine + SPAN_DEFINITION_MAX_LINES);
-  return { hit: narrowHit(at, live.bytes, defs, terms, q), bytesRead: live.bytes.length };
+  return { hit: narrowHit(at, bytes, defs, terms, q), bytesRead: bytes.length };
 }
 
 /** Free text: words, not a regex, a literal, a `sym:` or `kind:` query, nor one identifier. */

@@ -51,8 +51,7 @@ import { settleHandle } from '../core/settle';
 import {
   tooLargeFields,
   tooLargeUnsearchedFields,
-  tooLargeUnsearchedWords,
-  tooLargeWords,
+  tooLargeNotes,
   unparsedFields,
   unparsedWords,
 } from '@trufflepig/navigation';
@@ -260,8 +259,7 @@ export async function refsData(
         : []),
       ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
       ...(unparsed.length ? [unparsedWords(unparsed, bareName, 'references')] : []),
-      ...(tooLarge.mentioning.length ? [tooLargeWords(tooLarge.mentioning, bareName)] : []),
-      ...(tooLarge.unsearched.length ? [tooLargeUnsearchedWords(tooLarge.unsearched)] : []),
+      ...tooLargeNotes(tooLarge, bareName),
       ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`),
       ...(widened ? ['scope home, no sites there: widened to all members'] : []),
       ...(nearest.length ? [`nearest defined: ${nearest.join(', ')} (refs ${nearest[0]})`] : []),

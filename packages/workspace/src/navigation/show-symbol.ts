@@ -16,8 +16,7 @@ import {
   referenceCount,
   tooLargeMentions,
   tooLargeUnsearchedFields,
-  tooLargeUnsearchedWords,
-  tooLargeWords,
+  tooLargeNotes,
   withDecorations,
   SYM_ALSO_MAX,
   SYM_MEMBERS_MAX,
@@ -247,7 +246,12 @@ export async function showSymbol(
       // counts every `b` (an agent trial read `15 sites in 2 files` beside `refs A::b`'s 13 in 1).
       [
         'refs',
-        `${counted(refs.sites, 'site')}${name !== q.text ? ` of ${name}` : ''} in ${counted(refs.files, 'file')} (refs ${q.text})${tooLarge.mentioning.length ? `; ${tooLargeWords(tooLarge.mentioning, name)}` : ''}${tooLarge.unsearched.length ? `; ${tooLargeUnsearchedWords(tooLarge.unsearched)}` : ''}`,
+        `${counted(refs.sites, 'site')}${name !== q.text ? ` of ${name}` : ''} in ${counted(refs.files, 'file')} (refs ${q.text})${tooLargeNotes(
+          tooLarge,
+          name,
+        )
+          .map((w) => `; ${w}`)
+          .join('')}`,
       ],
     ];
     const first = handle(0);
