@@ -1,22 +1,21 @@
 #!/usr/bin/env node
 // Entry point. A read verb for a single root is first offered to the root's running
-// daemon through a path that loads almost nothing (the CLI surface's argv module and the
-// one-file client, no index); everything else, and every call the daemon cannot answer,
-// takes the full path.
-import { budgetOption, fastOptions, readCommandLine, splitArgv } from '@trufflepig/cli-surface/argv';
+// daemon through a path that loads almost nothing (one file: the CLI surface's argv module
+// and the daemon client, no index); everything else, and every call the daemon cannot
+// answer, takes the full path.
+type FastPath = typeof import('./fast-entry');
 
-type FastPath = typeof import('@trufflepig/workspace/client');
-
-/** The one-file build of the fast path (scripts/bundle-fast-path.js, esbuild), else the package itself. */
+/** The one-file build of the fast path (scripts/bundle-fast-path.js, esbuild), else its entry unbundled. */
 function fastPath(): FastPath {
   try {
     return require('./fast-path') as FastPath;
   } catch {
-    return require('@trufflepig/workspace/client') as FastPath;
+    return require('./fast-entry') as FastPath;
   }
 }
 
 async function main(argv: readonly string[]): Promise<number> {
+  const { fastOptions, readCommandLine, serveFromDaemon } = fastPath();
   const line = readCommandLine(argv);
   const split = line.split;
   // Claude Code runs the hint hook before every Bash call: it skips option checks and the
@@ -26,7 +25,6 @@ async function main(argv: readonly string[]): Promise<number> {
   // A misspelt option, a missing value or any other usage error is reported by the full path, never served.
   const fast = fastOptions(line);
   if (fast && split.verb !== undefined) {
-    const { serveFromDaemon } = fastPath();
     const served = await serveFromDaemon(split.verb, split.words, fast, process.cwd());
     if (served) {
       if (served.stdout) process.stdout.write(served.stdout);
@@ -44,8 +42,9 @@ async function main(argv: readonly string[]): Promise<number> {
  * stack. Loads the facade only now, so the fast path stays light.
  */
 function reportInternalError(err: unknown, argv: readonly string[]): void {
-  const split = splitArgv(argv);
   try {
+    const { budgetOption, splitArgv } = fastPath();
+    const split = splitArgv(argv);
     const ws = require('@trufflepig/workspace') as typeof import('@trufflepig/workspace');
     const fallback = split.verb === 'show' ? ws.DEFAULT_SHOW_BUDGET : ws.DEFAULT_BUDGET;
     const budget = budgetOption(split.options) ?? fallback;

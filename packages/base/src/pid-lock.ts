@@ -22,7 +22,14 @@
 //   and it is linked back.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { threadId } from 'node:worker_threads';
+
+/**
+ * This thread's id, read when a lock is taken or tested, not at load: the CLI's fast path
+ * reads daemon locks (readLockPid) and loading node:worker_threads cost it ~1.4 ms a call.
+ */
+function ownThreadId(): number {
+  return (require('node:worker_threads') as typeof import('node:worker_threads')).threadId;
+}
 
 /** A held lock. */
 export interface PidLock {
@@ -101,7 +108,7 @@ function isStale(file: string, h: Holder, staleAfterMs: number | undefined): boo
   if (h.pid === process.pid) {
     // Another thread of this process: held until that thread releases it, or its starter
     // removes it once the thread has ended (removeThreadLock).
-    if (h.thread !== undefined && h.thread !== threadId) return false;
+    if (h.thread !== undefined && h.thread !== ownThreadId()) return false;
     // This thread without a holder in it, or no thread named (this process always names
     // one): left by an earlier process that had this pid.
     return !heldInProcess.has(path.resolve(file));
@@ -131,13 +138,13 @@ function ownerPart(thread: number): string {
 }
 
 function privatePath(file: string, suffix: string): string {
-  return `${file}${suffix}${ownerPart(threadId)}${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return `${file}${suffix}${ownerPart(ownThreadId())}${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** Create `file` holding this thread's line, returned, or throw EEXIST. */
 function createLockFile(file: string): string {
   const draft = privatePath(file, DRAFT_SUFFIX);
-  const line = `${process.pid} ${new Date().toISOString()} ${threadId}\n`;
+  const line = `${process.pid} ${new Date().toISOString()} ${ownThreadId()}\n`;
   fs.writeFileSync(draft, line, { mode: 0o600 });
   try {
     fs.linkSync(draft, file);
@@ -220,7 +227,7 @@ export function removeThreadLock(file: string, thread: number): boolean {
   removePrivateFiles(file, (owner) => owner.startsWith(ownerPart(thread)));
   const h = readHolder(file);
   if (!h || h.pid !== process.pid || h.thread !== thread) return false;
-  if (thread === threadId && heldInProcess.has(path.resolve(file))) return false;
+  if (thread === ownThreadId() && heldInProcess.has(path.resolve(file))) return false;
   removeStale(file, h.text);
   return readHolder(file)?.text !== h.text;
 }
