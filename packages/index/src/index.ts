@@ -8,6 +8,7 @@ export * from './classify';
 export { readInsideRoot, type InsideRead, type ReadRefusal } from './read/inside-root';
 export { revisionOf } from './revision';
 export {
+  linesThatMayHold,
   literalIndexIn,
   tokenIndexIn,
   literalMatchesCase,

@@ -3,7 +3,7 @@
 // up to EVIDENCE_MATCHES_MAX, and with `-C N` N lines of context around each.
 
 import { EVIDENCE_MATCHES_MAX, MATCH_CONTINUATION_LINES_MAX } from './limits';
-import { indentColumns, type SourceRow } from './rows';
+import { indentColumns, rowsOfLines, splitRows, type SourceRow } from './rows';
 import { commentaryRows, cutSnippet, pickSnippet, type Snippet } from './snippet';
 
 /** How a hit's lines are matched: by query terms (ranked search), or line by line (`re:`, `"literal"`). */
@@ -44,6 +44,11 @@ export type EvidenceMatch =
       readonly exact?: (text: string) => boolean;
       /** A document (docs origin): no line of it is a comment. */
       readonly prose?: boolean;
+      /**
+       * Lines (ascending) outside which `matchAt` finds nothing, when the matcher knows
+       * them: lineMatchRows then decodes only those and their neighbours.
+       */
+      readonly candidateLines?: readonly number[];
     };
 
 export interface EvidenceLine {
@@ -199,19 +204,53 @@ export function pickEvidence(
     }
   }
   if (context > 0) {
-    const index = new Map(rows.map((r, i) => [r.line, i]));
+    // By line number, not position: lineMatchRows' rows have gaps between matches.
+    const rowOf = new Map(rows.map((r) => [r.line, r]));
     for (const p of primary) {
-      const i = index.get(p.row.line)!;
-      for (let k = Math.max(0, i - context); k <= Math.min(rows.length - 1, i + context); k++) {
-        const r = rows[k];
-        if (!byLine.has(r.line))
-          byLine.set(r.line, { line: r.line, text: cutSnippet(r.text.trim(), []), context: true });
+      for (let l = p.row.line - context; l <= p.row.line + context; l++) {
+        const r = rowOf.get(l);
+        if (r && !byLine.has(l)) byLine.set(l, { line: l, text: cutSnippet(r.text.trim(), []), context: true });
       }
     }
   }
   const sorted = [...byLine.values()].sort((a, b) => a.line - b.line);
   const lines = context > 0 ? withRelativeIndent(sorted, new Map(rows.map((r) => [r.line, r.text]))) : sorted;
   return { best, lines, left, ...(leftLines.length > 0 ? { leftLines } : {}), cap };
+}
+
+/**
+ * The rows pickEvidence needs of a file matched line by line (`starts`: lineStarts(buf)):
+ * when the match names its candidate lines, those with `context` lines either side and
+ * the MATCH_CONTINUATION_LINES_MAX a match may run on to; else, or when the file holds a
+ * triple quote (commentaryRows follows such strings from row to row), every row. The
+ * evidence is the same either way; a kernel file of 11,000 lines cost ~3 ms to split
+ * whole and judge for comments, for the five lines a page shows of it.
+ */
+export function lineMatchRows(
+  buf: Uint8Array,
+  starts: readonly number[],
+  match: Extract<EvidenceMatch, { kind: 'lines' }>,
+  context: number,
+): SourceRow[] {
+  const candidates = match.candidateLines;
+  if (candidates === undefined || holdsTripleQuote(buf)) return splitRows(buf, 0, buf.length, 1);
+  const after = Math.max(context, match.matchThrough ? MATCH_CONTINUATION_LINES_MAX : 0);
+  const lines: number[] = [];
+  for (const c of candidates) {
+    const from = Math.max(c - context, lines.length > 0 ? lines[lines.length - 1] + 1 : 1);
+    for (let l = from; l <= Math.min(c + after, starts.length); l++) lines.push(l);
+  }
+  return rowsOfLines(buf, starts, lines);
+}
+
+const QUOTE_BYTES = [0x22, 0x27] as const;
+
+/** Whether `buf` holds `"""` or `'''`. */
+function holdsTripleQuote(buf: Uint8Array): boolean {
+  for (const q of QUOTE_BYTES)
+    for (let at = buf.indexOf(q); at >= 0 && at + 2 < buf.length; at = buf.indexOf(q, at + 1))
+      if (buf[at + 1] === q && buf[at + 2] === q) return true;
+  return false;
 }
 
 /**

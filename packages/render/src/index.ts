@@ -19,7 +19,16 @@ export {
   SNIPPET_MAX_CHARS,
 } from './limits';
 export { countTokens, withinBudget, warmTokenizer, tokenizerLoaded, tokenizerSource } from './tokens';
-export { type SourceRow, splitRows, lineStarts, lineOfOffset, lineRange, displayText, indentColumns } from './rows';
+export {
+  type SourceRow,
+  splitRows,
+  rowsOfLines,
+  lineStarts,
+  lineOfOffset,
+  lineRange,
+  displayText,
+  indentColumns,
+} from './rows';
 export { type Snippet, pickSnippet, cutSnippet, docCommentLine, isCommentLine, isDecorationLine } from './snippet';
 export { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 export { fitRowPage, rowPageFooter, rowPageNote, type RowPageFit, type SetRowsPage } from './row-page';
@@ -31,7 +40,14 @@ export {
   setIdSlack,
   sourceMarker,
 } from './page';
-export { type Evidence, type EvidenceLine, type EvidenceMatch, type LineOwner, pickEvidence } from './evidence';
+export {
+  type Evidence,
+  type EvidenceLine,
+  type EvidenceMatch,
+  type LineOwner,
+  lineMatchRows,
+  pickEvidence,
+} from './evidence';
 export {
   type LineExtent,
   type HitSpanChoice,

@@ -103,6 +103,28 @@ export function splitRows(buf: Uint8Array, spanStart: number, spanEnd: number, f
   return rows;
 }
 
+/**
+ * Rows of the given 1-based `lines` (ascending) of `buf`, given `lineStarts(buf)`: exactly
+ * the rows splitRows gives for them over the whole buffer, without decoding the others.
+ * Lines past the last row are left out.
+ */
+export function rowsOfLines(buf: Uint8Array, starts: readonly number[], lines: readonly number[]): SourceRow[] {
+  const rows: SourceRow[] = [];
+  for (let i = 0; i < lines.length;) {
+    // One splitRows per run of consecutive lines: its bounds are line starts, as it requires.
+    let j = i + 1;
+    while (j < lines.length && lines[j] === lines[j - 1] + 1) j++;
+    const first = lines[i];
+    const last = lines[j - 1];
+    if (first >= 1 && first <= starts.length) {
+      const to = last < starts.length ? starts[last] : buf.length;
+      rows.push(...splitRows(buf, starts[first - 1], to, first));
+    }
+    i = j;
+  }
+  return rows;
+}
+
 function makeRow(buf: Uint8Array, line: number, start: number, end: number): SourceRow {
   const textStart = start === 0 && hasBom(buf) && end >= BOM.length ? BOM.length : start;
   const { text, escaped } = displayText(buf.subarray(textStart, end));

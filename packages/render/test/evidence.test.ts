@@ -1,4 +1,4 @@
-import { pickEvidence } from '../src/evidence';
+import { lineMatchRows, pickEvidence } from '../src/evidence';
 import {
   EVIDENCE_MATCHES_MAX,
   EVIDENCE_TAB_COLUMNS,
@@ -9,7 +9,7 @@ import {
   SPAN_WINDOW_MAX_LINES,
 } from '../src/limits';
 import { leftLine, renderSearchPage, type PageHit } from '../src/page';
-import { splitRows } from '../src/rows';
+import { lineStarts, rowsOfLines, splitRows } from '../src/rows';
 import { chooseHitSpan, constructWindow, lineWindow } from '../src/span';
 import { countTokens } from '../src/tokens';
 
@@ -313,5 +313,119 @@ describe('a page with evidence lines', () => {
     const tight = renderSearchPage(input(20), { format: 'lines', budget: 300 });
     expect(tight.shown).toBeGreaterThan(1);
     expect(tight.stdout).toMatch(/^next: more abc123@\d+ \(\d+ of 20 files; stopped by -b\)$/m);
+  });
+});
+
+describe('lineMatchRows', () => {
+  // Seeded files of code, comments, docstrings, CRLF breaks, a BOM, invalid UTF-8 and
+  // control bytes; `foo` matched line by line as a `"literal"` is.
+  let seed = 11;
+  const rand = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const LINES = [
+    'int foo(void) {',
+    '  return foo + 1;',
+    '}',
+    '// foo in a comment',
+    ' * foo in a block comment',
+    'def bar():',
+    '    """docstring naming foo',
+    '    still the docstring"""',
+    "x = '''foo'''",
+    '',
+    '\tfoo\x07bell',
+    'caf\u00e9 foo',
+    'FOO upper',
+    'int x = 0;',
+    '  return x;',
+    '/* plain */',
+    '  y++;',
+    '#define N 4',
+    '    pass',
+  ];
+  const file = (): Buffer => {
+    const parts: Buffer[] = [];
+    if (rand(8) === 0) parts.push(Buffer.from([0xef, 0xbb, 0xbf]));
+    const n = 1 + rand(40);
+    for (let i = 0; i < n; i++) {
+      const line = LINES[rand(LINES.length)];
+      // Most files hold no triple quote: those are read whole.
+      if ((line.includes('"""') || line.includes("'''")) && rand(6) !== 0) continue;
+      parts.push(Buffer.from(line));
+      if (rand(15) === 0) parts.push(Buffer.from([0xff]));
+      if (i < n - 1 || rand(2) === 0) parts.push(Buffer.from(rand(5) === 0 ? '\r\n' : '\n'));
+    }
+    return Buffer.concat(parts);
+  };
+
+  it('gives pickEvidence the same evidence as every row does, reading fewer rows', () => {
+    let fewer = 0;
+    for (let t = 0; t < 3_000; t++) {
+      const buf = file();
+      const starts = lineStarts(buf);
+      const all = splitRows(buf, 0, buf.length, 1);
+      const candidateLines = all.filter((r) => r.text.includes('foo')).map((r) => r.line);
+      const throughs = new Map(candidateLines.filter(() => rand(4) === 0).map((l) => [l, l + 1 + rand(5)]));
+      const match = {
+        kind: 'lines' as const,
+        anchorLine: 1 + rand(Math.max(1, all.length)),
+        matchAt: (text: string) => text.indexOf('foo'),
+        ...(rand(2) === 0 ? { matchThrough: (line: number) => throughs.get(line) } : {}),
+        candidateLines,
+      };
+      const context = rand(4);
+      const cap = 1 + rand(5);
+      const span = { startLine: 1 + rand(5), endLine: 5 + rand(20) };
+      const kept = lineMatchRows(buf, starts, match, context);
+      if (kept.length < all.length) fewer++;
+      expect({ t, evidence: pickEvidence(kept, span, match, context, cap) }).toEqual({
+        t,
+        evidence: pickEvidence(all, span, match, context, cap),
+      });
+    }
+    expect(fewer).toBeGreaterThan(1_000);
+  });
+
+  it('reads every row when the match names no candidate lines, or the file holds a triple quote', () => {
+    const match = { kind: 'lines' as const, anchorLine: 2, matchAt: (text: string) => text.indexOf('foo') };
+    const plain = Buffer.from('a\nfoo\nb\nc\n');
+    expect(lineMatchRows(plain, lineStarts(plain), match, 0)).toEqual(splitRows(plain, 0, plain.length, 1));
+    expect(lineMatchRows(plain, lineStarts(plain), { ...match, candidateLines: [2] }, 0).map((r) => r.line)).toEqual([
+      2,
+    ]);
+    for (const text of ['a\nfoo\n"""\nb\n', "a\nfoo\n'''\nb\n"]) {
+      const buf = Buffer.from(text);
+      expect(lineMatchRows(buf, lineStarts(buf), { ...match, candidateLines: [2] }, 0)).toEqual(
+        splitRows(buf, 0, buf.length, 1),
+      );
+    }
+  });
+});
+
+describe('rowsOfLines', () => {
+  it('gives exactly the rows splitRows gives for those lines', () => {
+    const texts = [
+      Buffer.from('\ufeffa\r\nb\n\nc'),
+      Buffer.from('a\nb\nc\n'),
+      Buffer.from('one line'),
+      Buffer.from(''),
+      Buffer.from('\n\n'),
+      Buffer.from([0x78, 0x0d, 0x0a, 0x79, 0x0d, 0x7a, 0x0a, 0xff, 0x0a]),
+    ];
+    for (const buf of texts) {
+      const starts = lineStarts(buf);
+      const every = splitRows(buf, 0, buf.length, 1);
+      const lines = Array.from({ length: starts.length + 1 }, (_, i) => i + 1);
+      for (let mask = 0; mask < 1 << lines.length; mask++) {
+        const chosen = lines.filter((_, i) => mask & (1 << i));
+        expect({ buf, chosen, rows: rowsOfLines(buf, starts, chosen) }).toEqual({
+          buf,
+          chosen,
+          rows: every.filter((r) => chosen.includes(r.line)),
+        });
+      }
+    }
   });
 });

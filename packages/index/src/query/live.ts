@@ -469,6 +469,31 @@ export function tokenIndexIn(line: string, token: string, exactCase: boolean): n
   return -1;
 }
 
+/** A needle whose lines linesThatMayHold can find from bytes: printable ASCII, no backslash. */
+const BYTE_FINDABLE = /^[\x20-\x5b\x5d-\x7e]+$/;
+/** Bytes that may make a line's display text differ from its bytes (escapes, non-ASCII). */
+const DISPLAY_CHANGING = /[\x00-\x08\x0b-\x1f\x7f-\xff]/g;
+
+/**
+ * Every line (1-based, ascending) of `bytes` on which literalIndexIn or tokenIndexIn may
+ * find `needle` in the line's display text: the lines that hold it ASCII
+ * case-insensitively, and every line with a byte its display may escape or decode (a
+ * control character, anything not ASCII); undefined when `needle` is not printable ASCII
+ * (or holds a backslash, which display escapes spell). `starts`: the lines' first bytes.
+ */
+export function linesThatMayHold(bytes: Buffer, starts: readonly number[], needle: string): number[] | undefined {
+  if (!BYTE_FINDABLE.test(needle)) return undefined;
+  // latin1: one character per byte, so string offsets are byte offsets; its lower case
+  // folds A-Z as asciiLower does and maps no other byte into ASCII.
+  const text = bytes.toString('latin1');
+  const lower = text.toLowerCase();
+  const wanted = needle.toLowerCase();
+  const lines = new Set<number>();
+  for (let at = lower.indexOf(wanted); at >= 0; at = lower.indexOf(wanted, at + 1)) lines.add(lineAt(starts, at));
+  for (const m of text.matchAll(DISPLAY_CHANGING)) lines.add(lineAt(starts, m.index!));
+  return [...lines].sort((a, b) => a - b);
+}
+
 function asciiLower(s: string): string {
   return s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }

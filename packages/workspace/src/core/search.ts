@@ -4,6 +4,7 @@ import {
   DOCS_TAG,
   fileUri,
   IndexReader,
+  linesThatMayHold,
   literalIndexIn,
   tokenIndexIn,
   parseQuery,
@@ -22,6 +23,7 @@ import {
 import {
   counted,
   lineStarts,
+  lineMatchRows,
   pickEvidence,
   printedPath,
   splitRows,
@@ -549,8 +551,23 @@ function regexMatchStarts(
   }
 }
 
-/** How a page's hits find their evidence lines (`bytes`: the hit's file), or undefined when they have none to find. */
-function evidenceMatcher(data: SearchData): ((line: number, bytes?: Buffer) => EvidenceMatch) | undefined {
+/** The lines of a file that may hold `needle` (index linesThatMayHold), when they can be known. */
+function candidatesHolding(
+  needle: string,
+  bytes: Buffer | undefined,
+  starts: readonly number[] | undefined,
+): { candidateLines?: readonly number[] } {
+  const lines = bytes && starts ? linesThatMayHold(bytes, starts, needle) : undefined;
+  return lines ? { candidateLines: lines } : {};
+}
+
+/**
+ * How a page's hits find their evidence lines (`bytes`: the hit's file, `starts`: its
+ * lineStarts), or undefined when they have none to find.
+ */
+function evidenceMatcher(
+  data: SearchData,
+): ((line: number, bytes?: Buffer, starts?: readonly number[]) => EvidenceMatch) | undefined {
   const lm = data.lineMatch;
   if (lm?.mode === 're') {
     const compiled = compileRegex(lm.text);
@@ -564,6 +581,8 @@ function evidenceMatcher(data: SearchData): ((line: number, bytes?: Buffer) => E
       return {
         kind: 'lines',
         anchorLine: line,
+        // Known only when the whole text was read: past `through` a row is matched alone.
+        ...(found?.through === Number.POSITIVE_INFINITY ? { candidateLines: [...found.starts.keys()] } : {}),
         matchThrough: (row) => found?.matchEnds.get(row),
         matchAt: (text, row) => {
           const at = found?.starts.get(row);
@@ -578,18 +597,20 @@ function evidenceMatcher(data: SearchData): ((line: number, bytes?: Buffer) => E
   }
   if (lm?.mode === 'identifier') {
     const token = lm.text;
-    return (line) => ({
+    return (line, bytes, starts) => ({
       kind: 'lines',
       anchorLine: line,
+      ...candidatesHolding(token, bytes, starts),
       matchAt: (text) => tokenIndexIn(text, token, false),
       exact: (text) => tokenIndexIn(text, token, true) >= 0,
     });
   }
   if (lm?.mode === 'literal') {
     const spelled = lm.text;
-    return (line) => ({
+    return (line, bytes, starts) => ({
       kind: 'lines',
       anchorLine: line,
+      ...candidatesHolding(spelled, bytes, starts),
       matchAt: (text) => literalIndexIn(text, spelled),
       exact: (text) => text.includes(spelled),
     });
@@ -601,7 +622,7 @@ function evidenceMatcher(data: SearchData): ((line: number, bytes?: Buffer) => E
 function evidenceFor(
   root: string,
   e: ResultEntry,
-  match: (line: number, bytes?: Buffer) => EvidenceMatch,
+  match: (line: number, bytes?: Buffer, starts?: readonly number[]) => EvidenceMatch,
   context: number,
   cap: number,
   ownerOf?: LineOwner,
@@ -610,7 +631,8 @@ function evidenceFor(
   // revision recorded in the entry): its evidence lines are read the same way.
   const bytes = readIndexedBytes(root, e, TOO_LARGE_SCAN_MAX_BYTES);
   if (!bytes) return undefined;
-  const given = match(e.start_line, bytes);
+  const starts = lineStarts(bytes);
+  const given = match(e.start_line, bytes, starts);
   // A definition hit lists its file's further matching definitions; without query words,
   // its best line is the line that names it.
   const definitionHit =
@@ -621,16 +643,17 @@ function evidenceFor(
   const also = definitionHit ? (e.also_lines ?? []) : undefined;
   const withAlso: EvidenceMatch = also !== undefined && given.kind === 'terms' ? { ...given, also } : given;
   const m: EvidenceMatch = (e.sources ?? []).includes(DOCS_TAG) ? { ...withAlso, prose: true } : withAlso;
-  const starts = lineStarts(bytes);
-  // Line matching and a definition's further matches look at the whole file; term matching
-  // at the span and its context.
-  const whole = m.kind === 'lines' || (also !== undefined && also.length > 0);
+  // Line matching reads the lines that may match; a definition's further matches the whole
+  // file; term matching the span and its context.
+  const whole = also !== undefined && also.length > 0;
   const firstLine = whole ? 1 : Math.max(1, e.start_line - context);
   const lastLine = whole ? starts.length : Math.min(starts.length, e.end_line + context);
   const from = starts[firstLine - 1] ?? 0;
   const to = lastLine < starts.length ? starts[lastLine] : bytes.length;
   return pickEvidence(
-    splitRows(bytes, from, Math.max(from, to), firstLine),
+    m.kind === 'lines'
+      ? lineMatchRows(bytes, starts, m, context)
+      : splitRows(bytes, from, Math.max(from, to), firstLine),
     { startLine: e.start_line, endLine: e.end_line },
     m,
     context,
