@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { queryLanguageOf } from '../classify';
-import { decodeText, lineAt, lineNumberAt, lineStartOffsets, unitAtByte } from '../extract/text';
+import { decodeText, lineAt, lineNumberAt, unitAtByte } from '../extract/text';
 import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS, TOO_LARGE_SCAN_MAX_BYTES } from '../limits';
 import { percentDecode } from '@trufflepig/base';
 import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
@@ -91,26 +91,39 @@ export function hashedLive(bytes: Buffer): LiveFile {
   return { bytes, revision: revisionOf(bytes) };
 }
 
-/** A hit on `live`'s bytes; `starts` are its line starts when the caller has them already. */
+/**
+ * A hit on `live`'s bytes; `starts` are its line starts when the caller has them already.
+ * Without them the lines are counted up to the hit: a literal search verifying 10,000 files
+ * built every file's whole array for one line each.
+ */
 export function liveHit(
   f: IndexedFile,
   live: LiveFile,
   start: number,
   end: number,
   lane: string,
-  starts: readonly number[] = lineStartOffsets(live.bytes),
+  starts?: readonly number[],
 ): SearchHit {
+  const last = Math.max(start, end - 1);
+  const startLine = starts ? lineAt(starts, start) : lineNumberAt(live.bytes, start);
   return {
     path: f.path,
     start,
     end,
-    startLine: lineAt(starts, start),
-    endLine: lineAt(starts, Math.max(start, end - 1)),
+    startLine,
+    endLine: starts ? lineAt(starts, last) : startLine + newlinesIn(live.bytes, start, last),
     lane,
     revision: live.revision,
     tags: f.tags,
     lang: queryLanguageOf(f.lang),
   };
+}
+
+/** Line breaks in bytes [from, to). */
+function newlinesIn(bytes: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let i = bytes.indexOf(0x0a, from); i >= 0 && i < to; i = bytes.indexOf(0x0a, i + 1)) n++;
+  return n;
 }
 
 /** Bytes a pattern's required literal needs before a scan looks for it first. */
