@@ -62,7 +62,7 @@ describe('incremental re-parse of a repair', () => {
     expect(full.text).toHaveLength(C_ANNOTATED.length);
   });
 
-  it('gives the full parse on C++ and conditional branches', () => {
+  it('gives the full parse on C++ (which parses its repairs whole: spec.incrementalRepair)', () => {
     const cpp = [
       '// Ünïcode ✓',
       '#ifdef __cplusplus',
@@ -86,7 +86,7 @@ describe('incremental re-parse of a repair', () => {
     expect(full.text).not.toBe(cpp);
   });
 
-  it('gives the full parse on TypeScript variance annotations and C# conditionals', () => {
+  it('gives the full parse on TypeScript and C# (parsed whole too)', () => {
     const ts = [
       '// Größe 😀',
       'export interface Chunk<out A> { readonly a: A } // ü',

@@ -123,6 +123,13 @@ export interface LanguageSpec {
    * lacks; the rewrite is parsed again and kept only when it has fewer errors.
    */
   repair?(text: string, tree: Parser.Tree): string;
+  /**
+   * The repair's rewrite is parsed from the edited tree it repairs, which must give the tree
+   * a parse from scratch gives: true only where that was measured on real code
+   * (docs/benchmarks.md, "Incremental re-parse of a repair"). Not C++: reusing nodes
+   * settles its ambiguities (`Transform<Scalar, Dim>`: a type or an expression) otherwise.
+   */
+  readonly incrementalRepair?: boolean;
 }
 
 /** Load a grammar's native binding. Some grammars ship an ESM entry with top-level await that `require` cannot load; their prebuilt binary loads directly. */

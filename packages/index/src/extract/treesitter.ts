@@ -416,8 +416,8 @@ export type Reparse = 'incremental' | 'full';
  * when it has fewer errors. A tree too broken to count (a generated file erring on every
  * token) is not repaired: a rewrite could not be shown to help.
  *
- * The rewrite is parsed incrementally from the tree it repairs (edits.ts), which gives the
- * same tree in less time. Editing that tree is not harmless even at the same length:
+ * Where the language allows it (spec.incrementalRepair), the rewrite is parsed from the tree
+ * it repairs (edits.ts): the same tree in less time. Editing that tree is not harmless even at the same length:
  * tree-sitter stretches a node an edit starts inside to the edit's end, so after a rejected
  * rewrite the tree no longer describes its text; parsing the text again from the edited
  * tree restores it, at the same incremental cost.
@@ -437,7 +437,7 @@ export function parseRepaired(
     if (repaired === text) break;
     let next: Parser.Tree;
     // A rewrite of another length breaks the repair contract (spec.ts); it is parsed whole.
-    const incremental = reparse === 'incremental' && repaired.length === text.length;
+    const incremental = reparse === 'incremental' && spec.incrementalRepair === true && repaired.length === text.length;
     if (incremental) {
       for (const edit of sameLengthEdits(text, mergeRuns(changedRuns(text, repaired), REPAIR_EDITS_MAX)))
         tree.edit(edit);

@@ -510,6 +510,7 @@ export const C: LanguageSpec = {
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
+  incrementalRepair: true,
   load: () => require('tree-sitter-c'),
 };
 
