@@ -417,10 +417,10 @@ export type Reparse = 'incremental' | 'full';
  * token) is not repaired: a rewrite could not be shown to help.
  *
  * Where the language allows it (spec.incrementalRepair), the rewrite is parsed from the tree
- * it repairs (edits.ts): the same tree in less time. Editing that tree is not harmless even at the same length:
- * tree-sitter stretches a node an edit starts inside to the edit's end, so after a rejected
- * rewrite the tree no longer describes its text; parsing the text again from the edited
- * tree restores it, at the same incremental cost.
+ * it repairs (edits.ts): the same tree, measured, in less time. Editing that tree is not
+ * harmless even at the same length: tree-sitter stretches a node an edit starts inside to
+ * the edit's end, so after a rejected rewrite the tree no longer describes its text; parsing
+ * the text again from the edited tree restores it, at the same incremental cost.
  */
 export function parseRepaired(
   parser: Parser,
