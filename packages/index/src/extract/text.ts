@@ -140,9 +140,14 @@ export function lineStartOffsets(bytes: Uint8Array): number[] {
  * needs one line of a file it read, and the array of a 2 MiB file is garbage at once).
  */
 export function lineNumberAt(bytes: Uint8Array, offset: number): number {
-  let line = 1;
-  for (let i = bytes.indexOf(0x0a); i >= 0 && i < offset; i = bytes.indexOf(0x0a, i + 1)) line++;
-  return line;
+  return 1 + newlinesIn(bytes, 0, offset);
+}
+
+/** Line breaks in bytes [from, to). */
+export function newlinesIn(bytes: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let i = bytes.indexOf(0x0a, from); i >= 0 && i < to; i = bytes.indexOf(0x0a, i + 1)) n++;
+  return n;
 }
 
 /** 1-based line of a byte offset. */

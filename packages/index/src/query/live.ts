@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { queryLanguageOf } from '../classify';
-import { decodeText, lineAt, lineNumberAt, unitAtByte } from '../extract/text';
+import { decodeText, lineAt, lineNumberAt, newlinesIn, unitAtByte } from '../extract/text';
 import { FILE_MAX_BYTES, REGEX_MAX_BYTES_SCANNED, REGEX_MAX_HITS, TOO_LARGE_SCAN_MAX_BYTES } from '../limits';
 import { percentDecode } from '@trufflepig/base';
 import { readInsideRoot, type ReadRefusal } from '../read/inside-root';
@@ -117,13 +117,6 @@ export function liveHit(
     tags: f.tags,
     lang: queryLanguageOf(f.lang),
   };
-}
-
-/** Line breaks in bytes [from, to). */
-function newlinesIn(bytes: Uint8Array, from: number, to: number): number {
-  let n = 0;
-  for (let i = bytes.indexOf(0x0a, from); i >= 0 && i < to; i = bytes.indexOf(0x0a, i + 1)) n++;
-  return n;
 }
 
 /** Bytes a pattern's required literal needs before a scan looks for it first. */
@@ -496,14 +489,13 @@ const DISPLAY_CHANGING = /[\x00-\x08\x0b-\x1f\x7f-\xff]/g;
  */
 export function linesThatMayHold(bytes: Buffer, starts: readonly number[], needle: string): number[] | undefined {
   if (!BYTE_FINDABLE.test(needle)) return undefined;
-  // latin1: one character per byte, so string offsets are byte offsets; its lower case
-  // folds A-Z as asciiLower does and maps no other byte into ASCII.
-  const text = bytes.toString('latin1');
-  const lower = text.toLowerCase();
-  const wanted = needle.toLowerCase();
+  // findLiteral folds A-Z as asciiLower does.
+  const wanted = Buffer.from(needle, 'latin1');
   const lines = new Set<number>();
-  for (let at = lower.indexOf(wanted); at >= 0; at = lower.indexOf(wanted, at + 1)) lines.add(lineAt(starts, at));
-  for (const m of text.matchAll(DISPLAY_CHANGING)) lines.add(lineAt(starts, m.index!));
+  for (let at = findLiteral(bytes, wanted); at >= 0; at = findLiteral(bytes, wanted, at + 1))
+    lines.add(lineAt(starts, at));
+  // latin1: one character per byte, so the string's offsets are the bytes'.
+  for (const m of bytes.toString('latin1').matchAll(DISPLAY_CHANGING)) lines.add(lineAt(starts, m.index!));
   return [...lines].sort((a, b) => a - b);
 }
 
