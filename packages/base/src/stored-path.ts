@@ -82,10 +82,15 @@ export function fileUri(absoluteRoot: string | Uint8Array, encodedRelative: stri
   return `file://${root}/${encodedRelative}`;
 }
 
+const NOT_PLAIN = /[%\u0080-\uffff]/;
+
 /**
  * Lossy text of a stored path, for fuzzy comparisons only (never for I/O): bytes that are
  * not UTF-8 become U+FFFD.
  */
 export function displayPath(encoded: string): string {
+  // ASCII without an escape decodes to itself: every path of a tree without `%` or
+  // non-ASCII names (navigation asks this of each header an include trail passes).
+  if (!NOT_PLAIN.test(encoded)) return encoded;
   return percentDecode(encoded).toString('utf8');
 }

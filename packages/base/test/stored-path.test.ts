@@ -81,4 +81,19 @@ describe('displayPath', () => {
     expect(displayPath('my%20file.ts')).toBe('my file.ts');
     expect(displayPath('latin%E9.rs')).toBe('latin\ufffd.rs');
   });
+
+  it('is the decoded text for every string of up to four characters from an alphabet of escapes, non-ASCII and lone surrogates', () => {
+    // Plain ASCII is returned as it is without decoding; the rest must not notice.
+    const alphabet = ['a', '/', '%', '4', '1', 'C', '3', 'A', 'F', 'é', '€', '\ud800', '\x7f'];
+    let strings = [''];
+    let checked = 0;
+    for (let length = 1; length <= 4; length++) {
+      strings = strings.flatMap((s) => alphabet.map((c) => s + c));
+      for (const s of strings) {
+        expect(displayPath(s)).toBe(percentDecode(s).toString('utf8'));
+        checked++;
+      }
+    }
+    expect(checked).toBe(13 + 13 ** 2 + 13 ** 3 + 13 ** 4);
+  });
 });

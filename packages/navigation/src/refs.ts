@@ -40,6 +40,8 @@ import {
   luaModulePath,
   luaModulePathTrail,
   followImport,
+  importTrailMemo,
+  type ImportTrailMemo,
   isCertain,
   moduleMemberTrail,
   pathQualifier,
@@ -137,10 +139,11 @@ function throughImport(
   defs: readonly IndexedDefinition[],
   locator: (d: IndexedDefinition) => string,
   memo: Map<IndexedImport, SiteResolution>,
+  trails: ImportTrailMemo,
 ): SiteResolution {
   const known = memo.get(imp);
   if (known) return known;
-  const trail = followImport(reader, imp, imp.alias === name ? (imp.name ?? undefined) : name);
+  const trail = followImport(reader, imp, imp.alias === name ? (imp.name ?? undefined) : name, trails);
   const hit = trail.definitions.filter((d) => defs.some((x) => x.file.id === d.file.id && x.start === d.start));
   const out: SiteResolution =
     trail.outcome === 'resolved' && hit.length === 1
@@ -172,6 +175,7 @@ function resolveIn(
   defs: readonly IndexedDefinition[],
   locator: (d: IndexedDefinition) => string,
   follow: (imp: IndexedImport) => SiteResolution,
+  trails: ImportTrailMemo,
 ): SiteResolution {
   // A file's own definition; a C file's function before its own forward prototype. When
   // the file defines the name more than once (the `MaxItems` fields of three Go spec
@@ -212,7 +216,7 @@ function resolveIn(
   for (const imp of imports.filter(
     (i) => i.name === '*' || (file.lang === 'csharp' && i.name === null && i.alias === null),
   )) {
-    const trail = followImport(reader, imp, name);
+    const trail = followImport(reader, imp, name, trails);
     const hit = trail.definitions.filter(
       (d) => d.name === name && defs.some((x) => x.file.id === d.file.id && x.start === d.start),
     );
@@ -772,7 +776,8 @@ export function referenceSites(
     const defs = t.reader.definitions(name, container === undefined ? {} : { container });
     const locator = locatorIn(t, new Map());
     const memo = new Map<IndexedImport, SiteResolution>();
-    const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo);
+    const trails = importTrailMemo();
+    const follow = (imp: IndexedImport) => throughImport(t.reader, imp, name, defs, locator, memo, trails);
     // Qualified occurrences, memoised per file and qualifier: a Rust module path (resolve.ts
     // rustPathTrail), `Q.name` through a module Q binds (moduleMemberTrail).
     const qualifiedMemo = new Map<string, SiteResolution | undefined>();
@@ -858,7 +863,7 @@ export function referenceSites(
       }
       read++;
       const fileImports = t.reader.fileImports(use.file.path);
-      const resolved = resolveIn(t.reader, use.file, fileImports, name, defs, locator, follow);
+      const resolved = resolveIn(t.reader, use.file, fileImports, name, defs, locator, follow, trails);
       // How a bare occurrence resolves when the file's own definition of the name is a member,
       // and whether a Lua file binds the name to `container`'s (each once per file, when needed).
       let bare: SiteResolution | undefined;
@@ -960,6 +965,7 @@ export function referenceSites(
             defs.filter((d) => d.container === null),
             locator,
             follow,
+            trails,
           );
           site = partialCapped(bare);
         }

@@ -65,6 +65,15 @@ const FILES = {
   'tools/include/linux/sched.h': '#ifndef TOOLS_SCHED_H\n#define TOOLS_SCHED_H\nint tools_yield(void);\n#endif\n',
   'tools/perf/bench.c': '#include <linux/sched.h>\nint bench(void) { return tools_yield(); }\n',
   'tools/perf/yield.c': 'int tools_yield(void) { return 0; }\n',
+  // Two `conf.h` in two directories, each leading on to its own limits.h: a refs answer
+  // reuses trails (resolve.ts ImportTrailMemo) by the files an include names, never by its spelling.
+  'net/conf.h': '#pragma once\n#include "limits.h"\n',
+  'net/limits.h': '#pragma once\nint max_limit(void);\n',
+  'net/a.c': '#include "conf.h"\nint a(void) { return max_limit(); }\n',
+  'disk/conf.h': '#pragma once\n#include "limits.h"\n',
+  'disk/limits.h': '#pragma once\nint max_limit(void);\n',
+  'disk/b.c': '#include "conf.h"\nint b(void) { return max_limit(); }\n',
+  'disk/c.c': '#include "conf.h"\nint c(void) { return max_limit() + 1; }\n',
   'lib/util.h': '#pragma once\nint util_sum(int a, int b);\n',
   'lib/util.c': '#include "util.h"\nint util_sum(int a, int b) { return a + b; }\n',
   'app/main.c': '#include "../lib/util.h"\nint main(void) { return util_sum(1, 2); }\n',
@@ -272,6 +281,20 @@ describe('C navigation: show sym: and refs through #include', () => {
     const c = json(await ctxCommand(hit.handle, at()));
     expect(c.callers).toEqual([expect.objectContaining({ path: 'kernel/fork.c', within: 'dup' })]);
     expect(c.callers_more).toBeUndefined();
+  });
+
+  it("refs resolves each call through its own directory's headers when two includes are spelled alike", async () => {
+    const page = json(await refsCommand(['max_limit'], at()));
+    const calls = page.hits
+      .filter((h: { role: string }) => h.role === 'call')
+      .map(
+        (h: { path: string; resolution: string; definition: string }) => `${h.path} ${h.resolution} ${h.definition}`,
+      );
+    expect(calls).toEqual([
+      'disk/b.c resolved disk/limits.h:2',
+      'disk/c.c resolved disk/limits.h:2',
+      'net/a.c resolved net/limits.h:2',
+    ]);
   });
 
   it('a system include finds the include/ directory nearest the including file', async () => {

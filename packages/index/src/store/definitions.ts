@@ -65,8 +65,8 @@ export function definitionsByKey(db: Database, key: string): StoredDefinition[] 
 /** Definitions named exactly `name` (case-sensitive), optionally owned by `container`, by file and start. */
 export function definitionsNamed(db: Database, name: string, container?: string): StoredDefinition[] {
   return container === undefined
-    ? rows(db, `${BY_KEY} AND d.name = ? ORDER BY d.file, d.start`, [identifierKey(name), name])
-    : rows(db, `${BY_KEY} AND d.name = ? AND d.container = ? ORDER BY d.file, d.start`, [
+    ? rows(db, `${BY_KEY} AND d.name = ? ORDER BY d.file, d.start, d.id`, [identifierKey(name), name])
+    : rows(db, `${BY_KEY} AND d.name = ? AND d.container = ? ORDER BY d.file, d.start, d.id`, [
         identifierKey(name),
         name,
         container,
@@ -85,7 +85,7 @@ export function isDefinedName(db: Database, name: string): boolean {
 
 /** One file's definitions in source order. */
 export function definitionsOfFile(db: Database, file: number): StoredDefinition[] {
-  return rows(db, 'd.file = ? ORDER BY d.start', [file]);
+  return rows(db, 'd.file = ? ORDER BY d.start, d.id', [file]);
 }
 
 /** One file's definitions whose lines overlap [fromLine, toLine]: the only ones that can enclose a match there. */
