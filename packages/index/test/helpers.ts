@@ -82,3 +82,11 @@ export function cleanIndexReader(fx: Fixture): () => IndexReader {
     return reader;
   };
 }
+
+/** Every file under `dir`, depth first (the language fixtures' files). */
+export function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? filesUnder(p) : [p];
+  });
+}

@@ -3,6 +3,7 @@
 // the languages without fixtures: errors, aliases and nesting included.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { filesUnder } from './helpers';
 import type Parser from 'tree-sitter';
 import { languageOf } from '../src/classify';
 import { parserFor, SPECS, type TreeSitterLanguage } from '../src/extract/grammars';
@@ -48,13 +49,6 @@ function expectSame(lang: TreeSitterLanguage, text: string): number {
   const walked = byWalk(lang, tree, text);
   expect(walked).toEqual(byQuery(lang, tree));
   return walked.length;
-}
-
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? filesUnder(p) : [p];
-  });
 }
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures');

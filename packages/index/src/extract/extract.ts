@@ -32,8 +32,16 @@ function contentLanguage(lang: Exclude<ExtractionLanguage, 'text'>, decoded: Dec
   return lang === 'c' && looksLikeCpp(decoded.text) ? 'cpp' : lang;
 }
 
-function rawFacts(lang: Exclude<Language, 'text'>, decoded: DecodedText, lineStarts: number[]): RawFacts {
-  return lang === 'dreammaker' ? dreamMakerFacts(decoded, lineStarts) : treeSitterFacts(lang, decoded, lineStarts);
+/** The raw facts of a file; with `focus`, the sites of that name only are complete (treeSitterFacts). */
+function rawFacts(
+  lang: Exclude<Language, 'text'>,
+  decoded: DecodedText,
+  lineStarts: number[],
+  focus?: string,
+): RawFacts {
+  return lang === 'dreammaker'
+    ? dreamMakerFacts(decoded, lineStarts)
+    : treeSitterFacts(lang, decoded, lineStarts, 'incremental', focus);
 }
 
 /** Map raw facts to bytes: definitions, aggregated name uses and imports. */
@@ -231,7 +239,7 @@ export function extractOccurrences(lang: Language, bytes: Uint8Array, name?: str
   if (chosen === 'text') return [];
   let raw: RawFacts;
   try {
-    raw = rawFacts(chosen, decoded, lineStarts);
+    raw = rawFacts(chosen, decoded, lineStarts, name);
   } catch {
     return [];
   }

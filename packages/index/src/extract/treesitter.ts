@@ -276,10 +276,38 @@ function collectMacroItems(
 const ERROR_SYMBOL = 65535;
 
 /**
+ * Offsets (sorted) where a focused extraction's name is spelled, and whether a node's span
+ * [start, end) holds one of them: the only nodes its identifier walk enters.
+ */
+class Focus {
+  constructor(readonly offsets: readonly number[]) {}
+
+  holds(start: number, end: number): boolean {
+    let lo = 0;
+    let hi = this.offsets.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.offsets[mid] < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.offsets.length && this.offsets[lo] < end;
+  }
+}
+
+/** Every offset (UTF-16 units) where `name` is spelled in `text`, overlapping ones included. */
+function spelledAt(text: string, name: string): number[] {
+  const out: number[] = [];
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) out.push(at);
+  return out;
+}
+
+/**
  * Identifier occurrences (`spec.identifiers`) in document order, by one cursor walk that
  * makes no node objects: positions and types are read off the cursor. An identifier node is
  * not descended into; one inside an ERROR node is marked `inError`; the text of a
  * `spec.lexical` node is read by lexicalIdentifiers. `kinds` caches the answer per node type id.
+ * With `focus`, only nodes holding one of its offsets are entered or read: the identifiers
+ * spelling the focused name are all found, most others are not.
  */
 export function collectIdentifiers(
   tree: Parser.Tree,
@@ -288,6 +316,7 @@ export function collectIdentifiers(
   kinds: Map<number, NodeIdentity>,
   out: Collected['ids'],
   roleAt: Collected['roleAt'],
+  focus?: Focus,
 ): void {
   const cursor = tree.walk();
   // Whether each node descended into is an ERROR, and how many of them hold the cursor.
@@ -307,13 +336,15 @@ export function collectIdentifiers(
             : null;
       kinds.set(typeId, kind);
     }
+    // A focused walk reads a node's span only where it matters: not below an identifier or lexical node it skips.
+    const away = focus !== undefined && !focus.holds(cursor.startIndex, cursor.endIndex);
     if (kind === 'lexical') {
-      if (spec.lexical) lexicalIdentifiers(cursor.currentNode, text, spec.lexical, out, roleAt, errors > 0);
+      if (spec.lexical && !away) lexicalIdentifiers(cursor.currentNode, text, spec.lexical, out, roleAt, errors > 0);
     } else if (kind !== null) {
       const start = cursor.startIndex;
       const end = cursor.endIndex;
-      out.push({ start, end, name: text.slice(start, end), kind, ...(errors > 0 ? { inError: true } : {}) });
-    } else {
+      if (!away) out.push({ start, end, name: text.slice(start, end), kind, ...(errors > 0 ? { inError: true } : {}) });
+    } else if (!away) {
       const error = typeId === ERROR_SYMBOL;
       if (cursor.gotoFirstChild()) {
         descended.push(error);
@@ -498,11 +529,21 @@ export function spansParsedCleanly(
   });
 }
 
+/**
+ * Facts of one file's parse. With `focus` (a name; extract.ts extractOccurrences), only the
+ * sites of that name are wanted: the query runs over the range from the first place the name
+ * is spelled to the last (a match is returned when one of its nodes meets the range, so
+ * every definition, range and role capture holding an occurrence is among them), the identifier walk enters only the
+ * nodes holding one, and no region cuts are made. The sites of the name are those of the
+ * whole extraction; other facts are partial. A language whose module names come from all
+ * its imports (Go) is extracted whole.
+ */
 export function treeSitterFacts(
   lang: TreeSitterLanguage,
   decoded: DecodedText,
   lineStarts: readonly number[],
   reparse: Reparse = 'incremental',
+  focus?: string,
 ): RawFacts {
   const { parser, query, spec, identifierKinds } = parserFor(lang);
   const prepared = spec.prepare?.(decoded.text);
@@ -524,16 +565,34 @@ export function treeSitterFacts(
   // A large file is matched in windows of rows: all matches of a whole file at once were
   // the largest transient allocation of extraction. Nodes crossing a window edge come back
   // twice; definitions, ranges, imports and identifier positions are deduplicated.
-  const rows = root.endPosition.row + 1;
-  const window = text.length > WINDOWED_MATCH_MIN_CHARS ? WINDOW_ROWS : rows;
-  for (let row = 0; row < rows; row += window) {
-    const range =
-      window === rows
-        ? undefined
-        : { startPosition: { row, column: 0 }, endPosition: { row: row + window, column: 0 } };
-    collectMatches(spec, query.matches(root, range), IDENTITY, acc, true);
+  const focused =
+    focus !== undefined && focus !== '' && !spec.moduleNames ? new Focus(spelledAt(text, focus)) : undefined;
+  if (focused) {
+    // One range from the first spelling to the last: one range per spelling was slower than
+    // the whole file (each is a walk from the root), ranges split at gaps of 1,000 to 16,000
+    // units no faster than one (kernel files, docs/navigation.md). The binding parses UTF-16
+    // text: its byte ranges are two per unit.
+    const at = focused.offsets;
+    if (at.length > 0)
+      collectMatches(
+        spec,
+        query.matches(root, { startIndex: 2 * at[0], endIndex: 2 * (at[at.length - 1] + focus!.length) }),
+        IDENTITY,
+        acc,
+        true,
+      );
+  } else {
+    const rows = root.endPosition.row + 1;
+    const window = text.length > WINDOWED_MATCH_MIN_CHARS ? WINDOW_ROWS : rows;
+    for (let row = 0; row < rows; row += window) {
+      const range =
+        window === rows
+          ? undefined
+          : { startPosition: { row, column: 0 }, endPosition: { row: row + window, column: 0 } };
+      collectMatches(spec, query.matches(root, range), IDENTITY, acc, true);
+    }
   }
-  collectIdentifiers(tree, text, spec, identifierKinds, acc.ids, acc.roleAt);
+  collectIdentifiers(tree, text, spec, identifierKinds, acc.ids, acc.roleAt, focused);
   // Rust items inside macro invocations (`cfg_rt! { pub struct JoinHandle … }`) are token
   // trees to the grammar; parse their bodies as items so those definitions are found too.
   for (let depth = 0; depth < MACRO_ITEM_DEPTH && acc.macroBodies.length > 0; depth++) {
@@ -578,7 +637,7 @@ export function treeSitterFacts(
     defs,
     sites,
     imports: acc.imports.sort((x, y) => x.start - y.start),
-    cuts: syntaxCuts(root, decoded, lineStarts),
+    cuts: focused ? [] : syntaxCuts(root, decoded, lineStarts),
     parse: root.hasError ? 'partial' : 'ok',
   };
 }
