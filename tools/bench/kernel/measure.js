@@ -75,6 +75,30 @@ function measureLandings(ctx, landings) {
 }
 
 /**
+ * Daemon-served `refs NAME`, each `reps` times: the median time, and from the last answer
+ * the sites, the files holding them and the files left unread at refs' deadline.
+ */
+function measureRefs(ctx, names, reps) {
+  return names.map((name) => {
+    const seconds = [];
+    let last = null;
+    for (let rep = 0; rep < reps; rep++) {
+      last = cliSync(ctx, ['refs', name]);
+      seconds.push(last.seconds);
+    }
+    const c = (last.ok && last.json.coverage) || {};
+    return {
+      name,
+      seconds: median(seconds),
+      sites: c.reference_sites ?? null,
+      files: c.reference_files ?? null,
+      unread: c.unread_files ?? 0,
+      error: last.ok ? undefined : last.error,
+    };
+  });
+}
+
+/**
  * Files to edit: every 1/Nth mid-sized .c file of the tree, each replaced by a private copy
  * first (the tree may be hard-linked to another) and restored from Git's index afterwards.
  */
@@ -100,4 +124,12 @@ function restoreEdits(corpus, editable, created) {
   if (editable.length) spawnSync('git', ['checkout', '--', ...editable], { cwd: corpus });
 }
 
-module.exports = { measurePatterns, buildCsearchIndex, measureOneShot, measureLandings, editableFiles, restoreEdits };
+module.exports = {
+  measurePatterns,
+  buildCsearchIndex,
+  measureOneShot,
+  measureLandings,
+  measureRefs,
+  editableFiles,
+  restoreEdits,
+};

@@ -82,6 +82,10 @@ function printReport(r) {
       `${`re:  ${p.pattern}`.slice(0, 50).padEnd(50)} ${ms(p.medians.trufflepig).padStart(9)} ${ms(p.medians.rg).padStart(8)} ${ms(p.medians.csearch).padStart(8)}${p.errors.length ? `  (${p.errors[0]})` : ''}`,
     );
   }
+  for (const x of r.refs ?? [])
+    out.push(
+      `${`refs ${x.name}`.padEnd(50)} ${ms(x.seconds).padStart(9)}  ${x.error ? `(${x.error})` : `${x.sites} sites in ${x.files} files${x.unread ? `, ${x.unread} files unread` : ''}`}`,
+    );
   out.push(
     `${'medians'.padEnd(50)} id ${ms(r.medians.identifier)}, text ${ms(r.medians.freeText)} (node -e 0: ${ms(r.medians.node)}), re: ${ms(r.medians.pattern)} vs rg ${ms(r.medians.patternRg)} and csearch ${ms(r.medians.patternCsearch)}`,
   );

@@ -19,7 +19,7 @@ const { startDaemon, stopDaemon, processMemory } = require('../runtime/cli');
 const { waitIdle } = require('../runtime/daemon-status');
 const { measureEditToVisible } = require('../runtime/edit-visible');
 const { measureDaemonSearch } = require('../runtime/daemon-search');
-const { IDENTIFIERS, FREE_TEXT, PATTERNS, LANDINGS } = require('./queries');
+const { IDENTIFIERS, FREE_TEXT, PATTERNS, LANDINGS, REFS } = require('./queries');
 const m = require('./measure');
 const { printReport } = require('./report');
 
@@ -90,6 +90,8 @@ async function main() {
     const patterns = m.measurePatterns(ctx, PATTERNS, plan.reps, csearch.file);
     step('show sym: landings');
     const landings = m.measureLandings(ctx, LANDINGS);
+    step('refs');
+    const refs = m.measureRefs(ctx, REFS, plan.reps);
     step(`${plan.edits} edits to visible`);
     edits.editable = m.editableFiles(corpus.root, Math.max(4, plan.edits));
     const edit = await measureEditToVisible(ctx, plan.edits, edits.editable, (s) => {
@@ -109,6 +111,7 @@ async function main() {
       freeText,
       patterns,
       landings,
+      refs,
       edit,
       oneShot,
       medians: {
