@@ -108,6 +108,7 @@ export {
   type OutputFormat,
 } from '@trufflepig/render';
 export { quoteInput } from '@trufflepig/index';
+export { REFS_ROW_SHOW_CONTEXT_LINES } from './core/limits';
 export {
   rootDaemonStatus,
   singleRootOf,

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { countTokens } from '@trufflepig/render';
-import { indexCommand, mapCommand, moreCommand, refsCommand, showCommand } from '../src';
+import { indexCommand, mapCommand, moreCommand, refsCommand, searchCommand, showCommand } from '../src';
 import { indexedRepo, json, makeRepo } from './ws-helpers';
 
 const BUCKET = [
@@ -374,6 +374,20 @@ describe('show HANDLE -C N', () => {
     expect(onPath.stderr).toMatch(/^trufflepig: bad_arguments: -C widens a handle's span/);
     const tooMany = await showCommand(`${set}:2`, at({ context: 11 }));
     expect(tooMany.stderr).toMatch(/^trufflepig: bad_arguments: -C takes a whole number/);
+  });
+
+  it('reads five lines around a refs row without -C (the row itself is already on the refs page), the row alone with -C 0', async () => {
+    const refs = lines((await refsCommand(['TokenBucket'], at())).stdout);
+    const set = refs[0].match(/\(show ([0-9a-z]+):N/)![1];
+    // Row 2 is index.js line 7 of 9: lines 2 to 9.
+    const plain = lines((await showCommand(`${set}:2`, at())).stdout);
+    expect(plain[0]).toBe(`${set}:2  index.js:2-9`);
+    expect(plain.slice(1).map((l) => Number(l.split('\t')[0]))).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    const alone = lines((await showCommand(`${set}:2`, at({ context: 0 }))).stdout);
+    expect(alone).toEqual([`${set}:2  index.js:7`, '7\t  return [new TokenBucket(1), new TokenBucket(2)];']);
+    // A search hit is read as its span, as before.
+    const hit = lines((await searchCommand(['sym:make'], at())).stdout)[0].split(/\s+/)[0];
+    expect(lines((await showCommand(hit, at())).stdout)[0]).toMatch(/ index\.js:3-5 /);
   });
 });
 

@@ -1,6 +1,12 @@
 // The tools as data: each names the CLI verb it runs, its arguments (a JSON schema, the
 // one the client sees), and how the arguments become the verb's words and options.
-import { CONTEXT_LINES_MAX, DEFAULT_BUDGET, DEFAULT_LIMIT, DEFAULT_SHOW_BUDGET } from '@trufflepig/workspace';
+import {
+  CONTEXT_LINES_MAX,
+  DEFAULT_BUDGET,
+  DEFAULT_LIMIT,
+  DEFAULT_SHOW_BUDGET,
+  REFS_ROW_SHOW_CONTEXT_LINES,
+} from '@trufflepig/workspace';
 import { MCP_BUDGET_MAX, MCP_LIMIT_MAX, MCP_STRING_MAX_CHARS } from '../limits';
 
 /** The read verbs the server offers, each a tool of the same name. */
@@ -136,7 +142,7 @@ export const TOOLS: readonly ToolSpec[] = [
         type: 'integer',
         minimum: 0,
         maximum: CONTEXT_LINES_MAX,
-        description: `Lines around a handle's span (0-${CONTEXT_LINES_MAX}): a refs row spans its one line.`,
+        description: `Lines around a handle's span (0-${CONTEXT_LINES_MAX}); a refs row is read with ${REFS_ROW_SHOW_CONTEXT_LINES} around it unless this is given.`,
       },
       budget: budget(DEFAULT_SHOW_BUDGET),
       member,

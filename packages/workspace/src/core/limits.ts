@@ -32,6 +32,11 @@ export function limitFromEnv(name: string, fallback: number): number {
   return Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
+/**
+ * Lines each side of a refs row that `show` of it reads without `-C`: the row spans its one
+ * line, which the refs page already printed (docs/navigation.md, "a refs row is shown in context").
+ */
+export const REFS_ROW_SHOW_CONTEXT_LINES = 5;
 /** `show path:` takes a spec of at most this many characters (Linux PATH_MAX is 4,096 bytes). */
 export const SHOW_PATH_SPEC_MAX_CHARS = 8_192;
 

@@ -6,7 +6,7 @@ import { lineStarts, printedPath, splitRows, type ShowInput } from '@trufflepig/
 import { formatHandle, parseHandle, type ResultStore } from '@trufflepig/result-cache';
 import { fail, ok, type Outcome } from './errors';
 import { readOnce, type LiveRead } from './live';
-import { SHOW_PATH_SPEC_MAX_CHARS } from './limits';
+import { REFS_ROW_SHOW_CONTEXT_LINES, SHOW_PATH_SPEC_MAX_CHARS } from './limits';
 import type { ResolvedRoot } from './root';
 import { checkOwner } from './owner';
 import { showCommitEntry } from './commit-entries';
@@ -51,10 +51,11 @@ function staleNextStep(entry: { name?: string; within?: string; path: string; me
 
 /**
  * `show HANDLE` (or its continuation): read once, hash, verify against the handle's
- * revision. `context` widens the span by that many lines on each side (`-C N`: the lines
- * around a refs row, which spans its one line); the continuation then carries `-C N`.
+ * revision. `context` widens the span by that many lines on each side (`-C N`); the
+ * continuation then carries `-C N`. Without it a refs row, which spans its one line, is
+ * read with REFS_ROW_SHOW_CONTEXT_LINES around it, any other entry as it is.
  */
-export function showHandle(target: string, store: ResultStore, context = 0): Outcome<ShowInput> {
+export function showHandle(target: string, store: ResultStore, asked?: number): Outcome<ShowInput> {
   const cont = CONTINUATION.exec(target);
   const handleText = cont ? cont[1] : target;
   const parsed = parseHandle(handleText);
@@ -63,6 +64,7 @@ export function showHandle(target: string, store: ResultStore, context = 0): Out
   if (!resolved.ok) return fail(resolved.error.code, resolved.error.message);
   const { entry, set, ordinal } = resolved.value;
   if (entry.tag === 'commit') return showCommitEntry(entry, set.id, ordinal, cont ? Number(cont[2]) : undefined);
+  const context = asked ?? (entry.tag === 'live_source' && entry.role !== undefined ? REFS_ROW_SHOW_CONTEXT_LINES : 0);
   const root = percentDecode(entry.root).toString('utf8');
   const owner = checkOwner(entry, root);
   if (!owner.ok) return owner;

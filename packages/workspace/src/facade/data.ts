@@ -225,7 +225,7 @@ export async function showData(ctx: Context, target: string, opts: CommandOption
   // (as an MCP target, say), it reads on with the same context.
   const pasted = PASTED_CONTEXT.exec(target.trim());
   const handle = pasted ? pasted[1] : target.trim();
-  const context = opts.context ?? (pasted ? Number(pasted[2]) : 0);
+  const context = opts.context ?? (pasted ? Number(pasted[2]) : undefined);
   const bad = contextLinesError(context);
   if (bad) return fail(bad.code, bad.message);
   const stores = storesFor(ctx, opts);

@@ -449,7 +449,7 @@ export interface ShowOptions {
    * within it, and `next` continues. Default: none (every row of the span).
    */
   readonly budget?: number;
-  /** Lines around a handle's span (0..10), as `-C` (a refs row spans its one line). */
+  /** Lines around a handle's span (0..10), as `-C`; without it a refs row is read with 5 lines each side. */
   readonly context?: number;
 }
 
