@@ -40,13 +40,39 @@ export function tooLargeFields(paths: readonly string[]): { too_large_files: num
 }
 
 /**
+ * `paths` told by the directories holding them, as few words as names would take: the
+ * deepest grouping by leading directories into at most `max` groups, each `N under DIR/`
+ * (a group of one is its path). Undefined when no grouping fits (files at the top level).
+ */
+export function directoryGroups(paths: readonly string[], max: number): string | undefined {
+  const dirs = paths.map((p) => p.split('/').slice(0, -1));
+  for (let depth = Math.max(0, ...dirs.map((d) => d.length)); depth >= 1; depth--) {
+    const groups = new Map<string, string[]>();
+    for (const [i, d] of dirs.entries()) {
+      const key = d.slice(0, depth).join('/');
+      groups.set(key, [...(groups.get(key) ?? []), paths[i]]);
+    }
+    if (groups.size > max || [...groups].some(([key, members]) => key === '' && members.length > 1)) continue;
+    return [...groups]
+      .map(([key, members]) => (members.length === 1 ? members[0] : `${members.length} under ${key}/`))
+      .join(', ');
+  }
+  return undefined;
+}
+
+/**
  * The coverage words for files too large to index that a query left unread, past the live
- * bound of one query (index TOO_LARGE_LIVE_BYTES_MAX): `3 files too large to index not
- * searched: a.h, b.h, c.h, +2 (file:PATH searches one)`. A match may be in them, so they
- * are never left out silently. `paths` are printed paths, all of them.
+ * bound of one query (index TOO_LARGE_LIVE_BYTES_MAX): `2 files too large to index not
+ * searched: a.h, b.h (file:PATH searches one)`. A match may be in them, so they are never
+ * left out silently. More than UNPARSED_PATHS_SHOWN are told by their directories
+ * (directoryGroups): the kernel's `33 files too large to index not searched: 32 under
+ * drivers/gpu/drm/amd/include/asic_reg/, drivers/misc/habanalabs/include/gaudi2/asic_reg/gaudi2_regs.h`
+ * (before, three register headers by name, 95 tokens repeated in half the answers of an
+ * agent trial, said less than where all 33 are). `paths` are printed paths, all of them.
  */
 export function tooLargeUnsearchedWords(paths: readonly string[]): string {
-  return `${counted(paths.length, 'file')} too large to index not searched: ${listedPaths(paths)} (file:PATH searches one)`;
+  const grouped = paths.length > UNPARSED_PATHS_SHOWN ? directoryGroups(paths, UNPARSED_PATHS_SHOWN) : undefined;
+  return `${counted(paths.length, 'file')} too large to index not searched: ${grouped ?? listedPaths(paths)} (file:PATH searches one)`;
 }
 
 /**
