@@ -356,6 +356,16 @@ describe('filters', () => {
     ]);
   });
 
+  it('kind: with words no definition names all of answers those naming the most of them, most first', async () => {
+    // No function is named match, route and walk at once: matchRoute names two, ghost_walk one.
+    const hits = (await fx.search('kind:function match route walk')).hits;
+    expect(hits.map((h) => h.name)).toEqual(['matchRoute', 'ghost_walk']);
+    // Every word named, as before: only those.
+    expect((await fx.search('kind:function match route')).hits.map((h) => h.name)).toEqual(['matchRoute']);
+    // Stopwords name nothing alone (`the` is in `gather`).
+    expect((await fx.search('kind:function the of')).hits).toEqual([]);
+  });
+
   it('file: values written with and without percent-encoding agree', async () => {
     expect(await fx.paths('naiveValue file:café/')).toEqual(['caf%C3%A9/na%C3%AFve.ts']);
     expect(await fx.paths('naiveValue file:caf%C3%A9/')).toEqual(['caf%C3%A9/na%C3%AFve.ts']);

@@ -220,17 +220,19 @@ function bindingOnly(rows: readonly StoredDefinition[]): (r: { file: number; nam
   return (r) => only.has(key(r));
 }
 
-/** Definitions → one entry per file, best kind tier first, non-test before test, then path and span. */
+/** Definitions → one entry per file: by `first` (lower first), best kind tier, non-test before test, then path and span. */
 function defLane(
   ctx: LaneContext,
   name: string,
   rows: StoredDefinition[],
   weight: number,
   exactFirst: string | null,
+  first: (r: StoredDefinition) => number = () => 0,
 ): HitLane {
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   const best = new Map<number, { row: StoredDefinition; f: IndexedFile }>();
   const rank = (r: StoredDefinition, f: IndexedFile) => [
+    first(r),
     exactFirst !== null && r.name !== exactFirst ? 1 : 0,
     kindTier(r.kind),
     fileStanding(f),
@@ -310,11 +312,33 @@ export function definitionLane(ctx: LaneContext): HitLane {
   );
 }
 
-/** Definitions of the requested kinds whose name words include the query words (kind: queries). */
+/**
+ * Definitions of the requested kinds whose names hold the query words (kind: queries). When
+ * none holds every word, the ones holding the most of them, most first: `kind:fn writeback
+ * dirty inode pages file:fs/fs-writeback.c` answered 0 hits, said only that the filters'
+ * combination was empty, while `writeback_single_inode` was there (an agent trial on the
+ * kernel). Stopwords never hold a name alone (`the` is in `gather`).
+ */
 export function kindWordLane(ctx: LaneContext): HitLane {
   const kinds = ctx.query.kinds.filter((k) => k !== 'file');
   if (kinds.length === 0) return { name: 'kind', weight: WEIGHT_DEFAULT, entries: [] };
-  return defLane(ctx, 'kind', definitionsOfKinds(ctx.reader.db, kinds, ctx.query.words), WEIGHT_DEFAULT, null);
+  const words = ctx.query.words;
+  const every = definitionsOfKinds(ctx.reader.db, kinds, words);
+  if (every.length > 0 || words.length < 2) return defLane(ctx, 'kind', every, WEIGHT_DEFAULT, null);
+  const telling = words.filter((w) => !isStopword(w));
+  if (telling.length === 0) return defLane(ctx, 'kind', [], WEIGHT_DEFAULT, null);
+  const held = new Map<string, number>();
+  const holds = (r: StoredDefinition) => {
+    let n = held.get(r.name);
+    if (n === undefined) {
+      const key = identifierKey(r.name);
+      n = telling.filter((w) => key.includes(w)).length;
+      held.set(r.name, n);
+    }
+    return n;
+  };
+  const some = definitionsOfKinds(ctx.reader.db, kinds, telling, 'any');
+  return defLane(ctx, 'kind', some, WEIGHT_DEFAULT, null, (r) => -holds(r));
 }
 
 export interface UseRow {

@@ -115,16 +115,18 @@ const KIND_CODES = (kinds: readonly string[]) =>
 
 /**
  * Definitions of the given kinds, in the order they were stored; with `keyParts`, only
- * those whose normalized key holds every part (`kind:function open file`).
+ * those whose normalized key holds every part (`kind:function open file`), or with
+ * `holding: 'any'` at least one of them.
  */
 export function definitionsOfKinds(
   db: Database,
   kinds: readonly string[],
   keyParts: readonly string[] = [],
+  holding: 'every' | 'any' = 'every',
 ): StoredDefinition[] {
   if (kinds.length === 0) return [];
   if (keyParts.length === 0) return rows(db, `${KIND_CODES(kinds)} ORDER BY d.id`, kinds);
-  const likes = keyParts.map(() => 'key LIKE ?').join(' AND ');
+  const likes = keyParts.map(() => 'key LIKE ?').join(holding === 'every' ? ' AND ' : ' OR ');
   return rows(db, `d.id IN (SELECT def FROM def_key WHERE ${likes}) AND ${KIND_CODES(kinds)} ORDER BY d.id`, [
     ...keyParts.map((p) => `%${p}%`),
     ...kinds,
