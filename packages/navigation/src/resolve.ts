@@ -412,6 +412,28 @@ export function followImport(
   return trail;
 }
 
+const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);
+
+/**
+ * The one C or C++ function that `prototypes` (all of one name and owner) declare, when the
+ * index holds exactly one; undefined otherwise (none, or several the build chooses among:
+ * the kernel's arch/x86/boot `kstrtoull` beside lib/kstrtox.c's).
+ */
+function linkedDefinition(
+  reader: IndexReader,
+  named: ImportTrailMemo['named'],
+  prototypes: readonly IndexedDefinition[],
+): IndexedDefinition | undefined {
+  const first = prototypes[0];
+  if (!prototypes.every((d) => d.kind === 'prototype' && d.name === first.name && d.container === first.container))
+    return undefined;
+  if (!named.has(first.name)) namedIn(reader, named, first.file, first.name);
+  const functions = [...named.get(first.name)!.values()]
+    .flat()
+    .filter((d) => d.kind === 'function' && d.container === first.container && C_FAMILY.has(d.file.lang));
+  return functions.length === 1 ? functions[0] : undefined;
+}
+
 function walkImports(
   reader: IndexReader,
   imp: IndexedImport,
@@ -471,6 +493,11 @@ function walkImports(
     // A C header's prototype and the definition in its paired source: the definition.
     if (found.some((d) => declarationRank(d.kind, d.file.path) === 0))
       found.splice(0, found.length, ...found.filter((d) => declarationRank(d.kind, d.file.path) === 0));
+    // A C or C++ prototype and nothing else: the function the linker binds it to, when the
+    // tree defines exactly one of that name and owner (an agent trial on the kernel read
+    // `refs out_of_memory → include/linux/oom.h:103`, while show sym: reads mm/oom_kill.c).
+    const linked = found.length > 0 ? linkedDefinition(reader, named, found) : undefined;
+    if (linked) found.splice(0, found.length, linked);
     // A definition recovered with errors around it is never certain.
     if (found.length)
       return {

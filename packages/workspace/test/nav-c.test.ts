@@ -62,8 +62,14 @@ const FILES = {
     '',
   ].join('\n'),
   // A second copy of the header for the tools/ tree: its own includes find it first.
-  'tools/include/linux/sched.h': '#ifndef TOOLS_SCHED_H\n#define TOOLS_SCHED_H\nint tools_yield(void);\n#endif\n',
-  'tools/perf/bench.c': '#include <linux/sched.h>\nint bench(void) { return tools_yield(); }\n',
+  'tools/include/linux/sched.h':
+    '#ifndef TOOLS_SCHED_H\n#define TOOLS_SCHED_H\nint tools_yield(void);\nint tools_wait(void);\n#endif\n',
+  'tools/perf/bench.c': '#include <linux/sched.h>\nint bench(void) { return tools_yield() + tools_wait(); }\n',
+  // A prototype with two definitions, one per architecture: the build chooses, the site keeps the prototype.
+  'include/linux/delay.h': '#pragma once\nvoid udelay(unsigned long usecs);\n',
+  'arch/x86/lib/delay.c': '#include <linux/delay.h>\nvoid udelay(unsigned long usecs) { }\n',
+  'arch/arm/lib/delay.c': '#include <linux/delay.h>\nvoid udelay(unsigned long usecs) { }\n',
+  'drivers/char/tick.c': '#include <linux/delay.h>\nvoid tick(void) { udelay(10); }\n',
   'tools/perf/yield.c': 'int tools_yield(void) { return 0; }\n',
   // Two `conf.h` in two directories, each leading on to its own limits.h: a refs answer
   // reuses trails (resolve.ts ImportTrailMemo) by the files an include names, never by its spelling.
@@ -220,15 +226,23 @@ describe('C navigation: show sym: and refs through #include', () => {
     expect(page.also).toEqual([expect.objectContaining({ path: 'deps/hiredis/dict.c' })]);
   });
 
-  it('refs resolves through a system include to the declaration the compiler sees', async () => {
+  it('refs resolves a call through a system include to the one function its prototype declares', async () => {
+    // The linker binds kernel/fork.c's call to kernel/sched/core.c's schedule, the tree's only
+    // one; before, the site resolved to include/linux/sched.h's prototype (an agent trial:
+    // `refs out_of_memory → include/linux/oom.h:103`).
     const page = json(await refsCommand(['schedule', 'file:kernel/fork.c'], at()));
     expect(page.hits).toEqual([
       expect.objectContaining({
         path: 'kernel/fork.c',
         role: 'call',
         resolution: 'resolved',
-        definition: 'include/linux/sched.h:9',
+        definition: 'kernel/sched/core.c:3',
       }),
+    ]);
+    // Two definitions (one per architecture) are the build's choice: the prototype it is.
+    const delay = json(await refsCommand(['udelay', 'file:drivers/char/'], at()));
+    expect(delay.hits).toEqual([
+      expect.objectContaining({ path: 'drivers/char/tick.c', role: 'call', definition: 'include/linux/delay.h:2' }),
     ]);
     // In the defining file the name resolves to its own definition.
     const own = json(await refsCommand(['wake_up_process', 'file:kernel/sched/core.c'], at()));
@@ -298,12 +312,13 @@ describe('C navigation: show sym: and refs through #include', () => {
   });
 
   it('a system include finds the include/ directory nearest the including file', async () => {
-    const page = json(await refsCommand(['tools_yield', 'file:tools/perf/bench.c'], at()));
+    // tools_wait is only declared: the site lands on the declaration of the nearest include/.
+    const page = json(await refsCommand(['tools_wait', 'file:tools/perf/bench.c'], at()));
     expect(page.hits).toEqual([
       expect.objectContaining({
         path: 'tools/perf/bench.c',
         resolution: 'resolved',
-        definition: 'tools/include/linux/sched.h:3',
+        definition: 'tools/include/linux/sched.h:4',
       }),
     ]);
   });
