@@ -443,6 +443,29 @@ describe('filter_diagnosis', () => {
   });
 });
 
+describe('definitions of one name in several files', () => {
+  // The kernel's kmalloc at include/linux/slab.h:549 came after tools/ stubs defined near
+  // their files' tops (an agent trial): where a definition sits in its file decides nothing
+  // between files; path order does, after the kind and standing ranks.
+  let defs: Fixture;
+  beforeAll(async () => {
+    const filler = Array.from({ length: 40 }, (_, i) => `int filler_${i}(void) { return ${i}; }\n`).join('');
+    defs = new Fixture('search-defs-order', {
+      'include/linux/slab.h': `${filler}static inline void *kmalloc(unsigned long size) { return 0; }\n`,
+      'tools/virtio/kernel.h': 'static inline void *kmalloc(unsigned long s) { return 0; }\n',
+    });
+    await defs.index();
+  });
+
+  it('ranks them by path, not by their offsets', async () => {
+    for (const query of ['kmalloc', 'sym:kmalloc'])
+      expect((await defs.search(query)).hits.map((h) => h.path)).toEqual([
+        'include/linux/slab.h',
+        'tools/virtio/kernel.h',
+      ]);
+  });
+});
+
 describe('build twins', () => {
   // One module built twice (module systems) ranks its copy after every other answer.
   const unpack = (wrapper: string) =>

@@ -255,10 +255,14 @@ function defLane(
     if (!seen || less(rank(row, f), rank(seen.row, seen.f))) best.set(row.file, { row, f });
   }
   const alsoLines = (row: StoredDefinition): number[] => otherLines(starts.get(row.file), row.startLine);
+  // Across files the position inside each file decides nothing: the kernel's kmalloc at
+  // include/linux/slab.h:549 came after every tools/ stub defined near its file's top (an
+  // agent trial); path order does, after the rank.
+  const acrossFiles = (r: StoredDefinition, f: IndexedFile) => rank(r, f).slice(0, -1);
   const entries = [...best.values()]
     .sort((a, b) => {
-      const x = rank(a.row, a.f);
-      const y = rank(b.row, b.f);
+      const x = acrossFiles(a.row, a.f);
+      const y = acrossFiles(b.row, b.f);
       return less(x, y) ? -1 : less(y, x) ? 1 : a.f.path < b.f.path ? -1 : 1;
     })
     .map(({ row, f }) => ({
