@@ -509,7 +509,8 @@ export const OPTION_TABLE = [
     checked: false,
     verbs: ['search', 'more', 'show'],
     wire: { key: 'context', forwarded: true },
-    summary: "context lines around each evidence line of a search hit, or around a handle's span for show (0-10)",
+    summary:
+      "context lines around each evidence line of a search hit, or around a handle's span for show (0-10; a refs row's show reads 5 without it)",
   },
   {
     long: '--json',
