@@ -20,6 +20,7 @@ import {
   DEFAULT_LIMIT,
   DEFAULT_SHOW_BUDGET,
   HISTORY_VERB_USAGE,
+  REFS_ROW_SHOW_CONTEXT_LINES,
 } from '@trufflepig/workspace';
 import { FAST_VERBS } from '@trufflepig/workspace/client';
 import { makeRepo, runCli, tempDir } from './cli';
@@ -37,6 +38,7 @@ describe('the table agrees with the facade', () => {
   it('help states the limits and defaults the facade applies', () => {
     const help = helpText();
     expect(help).toContain(`(0-${CONTEXT_LINES_MAX})`);
+    expect(help.replace(/\s+/g, ' ')).toContain(`a refs row's show reads ${REFS_ROW_SHOW_CONTEXT_LINES} without it`);
     expect(help).toContain(`(default ${DEFAULT_LIMIT})`);
     expect(help).toContain(`default ${DEFAULT_BUDGET},`);
     expect(help).toContain(`show ${DEFAULT_SHOW_BUDGET},`);

@@ -510,7 +510,7 @@ export const OPTION_TABLE = [
     verbs: ['search', 'more', 'show'],
     wire: { key: 'context', forwarded: true },
     summary:
-      "context lines around each evidence line of a search hit, or around a handle's span for show (0-10; a refs row's show reads 5 without it)",
+      "context lines around each evidence line of a search hit, or around a handle's span for show (0-10); a refs row's show reads 5 without it",
   },
   {
     long: '--json',
