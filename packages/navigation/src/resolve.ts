@@ -45,15 +45,18 @@ export function isCertain(reader: IndexReader, d: IndexedDefinition): boolean {
   return clean.has(d.start);
 }
 
+/** One import statement a trail passed through, as its file spells it. */
+export interface ImportStep {
+  readonly path: string;
+  readonly line: number;
+  readonly spelled: string;
+  readonly name: string | null;
+  readonly alias: string | null;
+}
+
 export interface ImportTrail {
   /** The import statements passed through, first the one in the asking file. */
-  readonly via: readonly {
-    readonly path: string;
-    readonly line: number;
-    readonly spelled: string;
-    readonly name: string | null;
-    readonly alias: string | null;
-  }[];
+  readonly via: readonly ImportStep[];
   /** Hops followed (re-exports after the first import). */
   readonly followed: number;
   readonly outcome: Resolution;
@@ -343,16 +346,15 @@ export function importTrailMemo(): ImportTrailMemo {
 }
 
 /**
- * A file's definitions named `symbol`, in source order: from one lookup of the name, not
- * from every definition of every header a trail passes through (a kernel header holds
+ * Every definition named `symbol`, by file id: one lookup of the name, kept in the memo,
+ * not every definition of every header a trail passes through (a kernel header holds
  * thousands; the trails of one `refs` read hundreds of headers).
  */
-function namedIn(
+function definitionsByFile(
   reader: IndexReader,
   named: ImportTrailMemo['named'],
-  f: IndexedFile,
   symbol: string,
-): IndexedDefinition[] {
+): ReadonlyMap<number, IndexedDefinition[]> {
   let byFile = named.get(symbol);
   if (byFile === undefined) {
     byFile = new Map();
@@ -363,7 +365,21 @@ function namedIn(
     }
     named.set(symbol, byFile);
   }
-  return [...(byFile.get(f.id) ?? [])];
+  return byFile;
+}
+
+/** A file's definitions named `symbol`, in source order (a copy the caller may sort). */
+function namedIn(
+  reader: IndexReader,
+  named: ImportTrailMemo['named'],
+  f: IndexedFile,
+  symbol: string,
+): IndexedDefinition[] {
+  return [...(definitionsByFile(reader, named, symbol).get(f.id) ?? [])];
+}
+
+function stepOf(imp: IndexedImport): ImportStep {
+  return { path: imp.file.path, line: imp.line, spelled: imp.spelled, name: imp.name, alias: imp.alias };
 }
 
 function symbolOf(
@@ -387,13 +403,7 @@ export function followImport(
   memo?: ImportTrailMemo,
 ): ImportTrail {
   const first = moduleFiles(reader, imp);
-  const own = {
-    path: imp.file.path,
-    line: imp.line,
-    spelled: imp.spelled,
-    name: imp.name,
-    alias: imp.alias,
-  };
+  const own = stepOf(imp);
   const symbol = symbolOf(imp, wanted, first.symbol);
   const key =
     memo && symbol
@@ -413,9 +423,11 @@ export function followImport(
 }
 
 const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);
+/** What a prototype declares: a function, or a method defined out of its class (`Point::norm() {}`). */
+const LINKED_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
 /**
- * The one C or C++ function that `prototypes` (all of one name and owner) declare, when the
+ * The one C or C++ function (or method) that `prototypes` (all of one name and owner) declare, when the
  * index holds exactly one; undefined otherwise (none, or several the build chooses among:
  * the kernel's arch/x86/boot `kstrtoull` beside lib/kstrtox.c's).
  */
@@ -427,10 +439,9 @@ function linkedDefinition(
   const first = prototypes[0];
   if (!prototypes.every((d) => d.kind === 'prototype' && d.name === first.name && d.container === first.container))
     return undefined;
-  if (!named.has(first.name)) namedIn(reader, named, first.file, first.name);
-  const functions = [...named.get(first.name)!.values()]
+  const functions = [...definitionsByFile(reader, named, first.name).values()]
     .flat()
-    .filter((d) => d.kind === 'function' && d.container === first.container && C_FAMILY.has(d.file.lang));
+    .filter((d) => LINKED_KINDS.has(d.kind) && d.container === first.container && C_FAMILY.has(d.file.lang));
   return functions.length === 1 ? functions[0] : undefined;
 }
 
@@ -441,20 +452,14 @@ function walkImports(
   firstFiles: ReturnType<typeof moduleFiles>,
   named: ImportTrailMemo['named'],
 ): ImportTrail {
-  const via: { path: string; line: number; spelled: string; name: string | null; alias: string | null }[] = [];
+  const via: ImportStep[] = [];
   let frontier: { imp: IndexedImport; symbol: string | undefined }[] = [{ imp, symbol: wanted }];
   const seen = new Set<string>();
   for (let hop = 0; hop <= NAV_IMPORT_HOPS && frontier.length > 0; hop++) {
     const found: IndexedDefinition[] = [];
     const next: { imp: IndexedImport; symbol: string | undefined }[] = [];
     for (const step of frontier) {
-      via.push({
-        path: step.imp.file.path,
-        line: step.imp.line,
-        spelled: step.imp.spelled,
-        name: step.imp.name,
-        alias: step.imp.alias,
-      });
+      via.push(stepOf(step.imp));
       const {
         files,
         symbol: spelledSymbol,

@@ -80,6 +80,10 @@ const FILES = {
   'disk/limits.h': '#pragma once\nint max_limit(void);\n',
   'disk/b.c': '#include "conf.h"\nint b(void) { return max_limit(); }\n',
   'disk/c.c': '#include "conf.h"\nint c(void) { return max_limit() + 1; }\n',
+  // A C++ method declared in its class and defined out of it, in a file the header is not paired with.
+  'geo/point.hpp': 'namespace geo {\nclass Point {\n public:\n  double norm() const;\n};\n}\n',
+  'geo/norm.cpp': '#include "point.hpp"\nnamespace geo {\ndouble Point::norm() const { return 1.0; }\n}\n',
+  'app/use.cpp': '#include "../geo/point.hpp"\ndouble use(const geo::Point &p) { return p.norm(); }\n',
   'lib/util.h': '#pragma once\nint util_sum(int a, int b);\n',
   'lib/util.c': '#include "util.h"\nint util_sum(int a, int b) { return a + b; }\n',
   'app/main.c': '#include "../lib/util.h"\nint main(void) { return util_sum(1, 2); }\n',
@@ -243,6 +247,11 @@ describe('C navigation: show sym: and refs through #include', () => {
     const delay = json(await refsCommand(['udelay', 'file:drivers/char/'], at()));
     expect(delay.hits).toEqual([
       expect.objectContaining({ path: 'drivers/char/tick.c', role: 'call', definition: 'include/linux/delay.h:2' }),
+    ]);
+    // A method's declaration in its class: the one out-of-class definition of it.
+    const norm = json(await refsCommand(['norm', 'file:app/'], at()));
+    expect(norm.hits).toEqual([
+      expect.objectContaining({ path: 'app/use.cpp', role: 'call', definition: 'geo/norm.cpp:3' }),
     ]);
     // In the defining file the name resolves to its own definition.
     const own = json(await refsCommand(['wake_up_process', 'file:kernel/sched/core.c'], at()));
