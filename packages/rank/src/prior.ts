@@ -73,6 +73,31 @@ export function priorContext(q: PriorQuery): PriorContext {
   };
 }
 
+/** What a path is, whatever the query: the classes the prior may demote. */
+interface PathClasses {
+  /** Build output: a generated path, or (for an indexed file) one that looks minified. */
+  readonly generated: boolean;
+  readonly test: boolean;
+  readonly example: boolean;
+  readonly secondaryDocument: boolean;
+}
+
+function pathClasses(path: string, minified: boolean): PathClasses {
+  return {
+    generated: minified || isGeneratedPath(path),
+    test: isTestPath(path),
+    example: isExamplePath(path),
+    secondaryDocument: isSecondaryDocument(path),
+  };
+}
+
+/**
+ * Classes by file row: a search asks for the prior of every file its lanes hold (thousands
+ * on the kernel, a tenth of a served identifier search), and a reader's rows live as long
+ * as it does.
+ */
+const classesByFile = new WeakMap<object, PathClasses>();
+
 /**
  * pathPrior of an indexed file: one that looks minified is build output whatever its name
  * (as fileStanding has it), demoted unless the query asks for build output.
@@ -81,18 +106,27 @@ export function filePrior(
   file: { readonly path: string; readonly size: number; readonly lines: number },
   ctx: PriorContext,
 ): number {
-  return ctx.demoteGenerated && looksMinified(file.size, file.lines) ? PATH_PRIOR_DEMOTION : pathPrior(file.path, ctx);
+  let classes = classesByFile.get(file);
+  if (classes === undefined) {
+    classes = pathClasses(file.path, looksMinified(file.size, file.lines));
+    classesByFile.set(file, classes);
+  }
+  return priorOf(file.path, classes, ctx);
 }
 
 /** Multiplier for every lane contribution of `path`. */
 export function pathPrior(path: string, ctx: PriorContext): number {
+  return priorOf(path, pathClasses(path, false), ctx);
+}
+
+function priorOf(path: string, classes: PathClasses, ctx: PriorContext): number {
   // Build output repeats its sources: demoted even when its name holds every query word.
-  if (ctx.demoteGenerated && isGeneratedPath(path)) return PATH_PRIOR_DEMOTION;
+  if (ctx.demoteGenerated && classes.generated) return PATH_PRIOR_DEMOTION;
   // An example program shows a library in use, not the library: it stands with tests.
-  const test = (ctx.demoteTests && isTestPath(path)) || (ctx.demoteExamples && isExamplePath(path));
+  const test = (ctx.demoteTests && classes.test) || (ctx.demoteExamples && classes.example);
   // Markdown and its renderings, the project documents (a ChangeLog answers no question about
   // the code).
-  const doc = ctx.demoteDocs && isSecondaryDocument(path);
+  const doc = ctx.demoteDocs && classes.secondaryDocument;
   if (!test && !doc) return 1;
   if (!ctx.identifier && ctx.words.length > 0) {
     const base = basename(path).toLowerCase();

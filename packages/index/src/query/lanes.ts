@@ -378,8 +378,13 @@ function readUseRows(ctx: LaneContext, name: string): UseRow[] {
   }));
 }
 
+/** The identifier lane, and whether its cap cut files that use the identifier. */
+export interface IdentifierLane extends HitLane {
+  readonly cut: boolean;
+}
+
 /** Lane 2: files with occurrences of one identifier, most uses first. */
-export function identifierLane(ctx: LaneContext, name: string): HitLane {
+export function identifierLane(ctx: LaneContext, name: string): IdentifierLane {
   const rows = useRows(ctx, name)
     .map((u) => ({ u, f: ctx.reader.file(u.file) }))
     .filter((x): x is { u: UseRow; f: IndexedFile } => !!x.f && ctx.eligible(x.f))
@@ -395,7 +400,8 @@ export function identifierLane(ctx: LaneContext, name: string): HitLane {
       (u.roles & ROLE.declaration) !== 0 ? name : undefined,
     ),
   }));
-  return { name: 'identifier', weight: WEIGHT_DEFAULT, entries: cap(entries, ctx) };
+  const kept = cap(entries, ctx);
+  return { name: 'identifier', weight: WEIGHT_DEFAULT, entries: kept, cut: kept.length < entries.length };
 }
 
 /** Lanes 3 and 4: FTS over regions, collapsed to the best region per file. */
