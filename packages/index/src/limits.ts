@@ -152,6 +152,14 @@ export const PRUNE_COMMON_WORD_REGIONS = 10_000;
  * (`free pages` on the kernel: 477 -> 158 ms).
  */
 export const PRUNE_MIN_CONTENT_WORDS = 2;
+/**
+ * Rows a reader's lookups by id and by path may have changed since they were built
+ * (query/layered-lookup.ts) before a reader builds them anew: below it, a reader of the
+ * next generation reuses its predecessor's and patches in the changed rows.
+ */
+export const FILE_LOOKUP_OVERLAY_MAX = 4_096;
+/** Changed rows a reader splices into a copy of its predecessor's (query/file-rows.ts); more are merged in one pass. */
+export const SPLICED_ROW_CHANGES_MAX = 256;
 /** Filter sets whose eligible files a reader remembers (IndexReader.eligibleFiles): ~600 KB each on the kernel. */
 export const ELIGIBLE_SETS_CACHED_MAX = 4;
 /** Files whose definitions (and, apart, imports) one reader keeps once read: navigation re-reads the same headers. */

@@ -89,6 +89,60 @@ describe('a reader derived from an earlier reader', () => {
     previous.close();
   });
 
+  test('looks rows up by id and by path, lowercases paths and counts coverage as a whole read does, generation after generation', async () => {
+    const fx = new Fixture('fc-lookups', {
+      'Src/Alpha.TS': 'export const a = 1;\n',
+      'src/beta.ts': 'export const b = 2;\n',
+      'docs/Guide.md': '# Guide\n',
+    });
+    await fx.index();
+    let previous = await openWith(fx);
+    const seen = new Map<number, string>();
+    const steps: (() => void)[] = [
+      () => fx.write({ 'Src/Alpha.TS': 'export const a = 10;\n' }),
+      () => fx.write({ 'src/New.ts': 'export const n = 1;\n' }),
+      () => fs.rmSync(path.join(fx.root, 'src/beta.ts')),
+      () => fs.renameSync(path.join(fx.root, 'docs'), path.join(fx.root, 'Manual')),
+      () => fx.write({ 'src/beta.ts': 'export const b = 3;\n' }),
+      // Counted apart by coverage: a binary file, a file that does not parse.
+      () => fx.write({ 'src/beta.ts': Buffer.from([0, 1, 2, 0]), 'src/broken.ts': 'export const = = ;\n' }),
+      () => fx.write({ 'src/beta.ts': 'export const b = 4;\n', 'src/broken.ts': 'export const c = 1;\n' }),
+    ];
+    for (const [n, step] of steps.entries()) {
+      // Every other reader builds its path lookup and lowercased paths before handing on.
+      for (const f of previous.files()) seen.set(f.id, f.path);
+      if (n % 2 === 0) {
+        previous.fileByPath('src/beta.ts');
+        previous.lowerPaths();
+        previous.coverage();
+      }
+      step();
+      expect((await fx.index()).published).toBe(true);
+      const derived = await openWith(fx, previous.fileTable());
+      const whole = await openWith(fx);
+      try {
+        const files = whole.files();
+        expect(derived.files()).toEqual(files);
+        for (const f of files) {
+          expect(derived.file(f.id)).toEqual(f);
+          expect(derived.fileByPath(f.path)).toEqual(f);
+        }
+        // Rows gone since (deleted, renamed away) are gone from both lookups.
+        for (const [id, p] of seen) {
+          if (!files.some((f) => f.id === id)) expect(derived.file(id)).toBeUndefined();
+          if (!files.some((f) => f.path === p)) expect(derived.fileByPath(p)).toBeUndefined();
+        }
+        expect(derived.lowerPaths()).toEqual(whole.lowerPaths());
+        expect(derived.coverage()).toEqual(whole.coverage());
+      } finally {
+        whole.close();
+      }
+      previous.close();
+      previous = derived;
+    }
+    previous.close();
+  });
+
   test('reads only the changed rows: an unchanged row of the previous table is kept as it was', async () => {
     const fx = new Fixture('fc-kept', { 'a.ts': 'export const a = 1;\n' });
     await fx.index();

@@ -2,6 +2,7 @@
 // every file too large to index a query admits (up to 32 MiB): its candidates come from the
 // native indexOf, and it must answer as a plain scan of every offset does.
 import { findLiteral } from '../src/query/live';
+import { seededBelow } from './helpers';
 
 /** The definition findLiteral must agree with: every offset, ASCII letters folded. */
 function everyOffset(hay: Buffer, needle: Buffer, from: number, to: number): number {
@@ -16,11 +17,7 @@ function everyOffset(hay: Buffer, needle: Buffer, from: number, to: number): num
 
 describe('findLiteral', () => {
   it('answers as a scan of every offset, over seeded random texts, needles and bounds', () => {
-    let seed = 7;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rand = seededBelow(7);
     const alphabet = 'aAbB_1 xXzQ\u00e9';
     const text = (n: number) => Array.from({ length: n }, () => alphabet[rand(alphabet.length)]).join('');
     for (let t = 0; t < 20_000; t++) {

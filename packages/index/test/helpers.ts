@@ -90,3 +90,15 @@ export function filesUnder(dir: string): string[] {
     return e.isDirectory() ? filesUnder(p) : [p];
   });
 }
+
+/**
+ * A seeded generator of integers below `n` (a linear congruential one): property tests
+ * draw the same cases on every run.
+ */
+export function seededBelow(seed: number): (n: number) => number {
+  let state = seed;
+  return (n) => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state % n;
+  };
+}

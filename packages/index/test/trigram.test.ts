@@ -17,7 +17,7 @@ import { queryTrigrams, regexPrefilter, type TrigramQuery } from '../src/trigram
 import Database from 'better-sqlite3';
 import { RE2JS } from 're2js';
 import { TRIGRAM_DDL, TrigramWriter, trigramFiles } from '../src/store/trigrams';
-import { Fixture, gitInit } from './helpers';
+import { Fixture, gitInit, seededBelow } from './helpers';
 
 /** A pattern's trigram query. */
 const regexTrigramQuery = (pattern: string): TrigramQuery => regexPrefilter(pattern).query;
@@ -165,11 +165,7 @@ describe('regexTrigramQuery', () => {
       .sort()
       .slice(0, 40)
       .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
-    let seed = 42;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rand = seededBelow(42);
     const escape = (s: string) => s.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
     const bends: ((s: string) => string)[] = [
       (s) => escape(s),

@@ -4,7 +4,7 @@ import type { Language } from '../classify';
 import type { Definition, ImportFact } from '../extract/facts';
 import { lastAtOrBefore } from '../extract/text';
 import { fail, ok, type Outcome } from '../errors';
-import { ELIGIBLE_SETS_CACHED_MAX, FILE_FACTS_CACHED_MAX } from '../limits';
+import { ELIGIBLE_SETS_CACHED_MAX, FILE_FACTS_CACHED_MAX, FILE_LOOKUP_OVERLAY_MAX } from '../limits';
 import { fileEligibility, type FileFilters, type FilterFacts } from './eligibility';
 import { NO_TOO_LARGE, tooLargeWithinBound, type TooLargeLive } from './too-large';
 import { displayPath } from '@trufflepig/base';
@@ -23,6 +23,9 @@ import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
 import { ownershipOf, rootMismatch } from '../store/root-owner';
 import { allRows, storageEngine, type Database } from '../store/sql';
+import { patchRows } from './file-rows';
+import { EMPTY_TALLY, isParseFailure, tallied, type FileTally } from './file-tally';
+import { LayeredLookup } from './layered-lookup';
 import type { RegexHelper } from './live';
 import { parseSkipMeta, withSkipped } from '../walk/skip-meta';
 import type { SkippedDir } from '../walk/skipped';
@@ -119,6 +122,22 @@ export interface FileTable {
   readonly files: readonly IndexedFile[];
   /** The filename words of paths met so far (IndexReader.pathWords): a function of the path alone. */
   readonly pathWords: Map<string, PathWords>;
+  /** The rows by id and, once a reader has needed it, by path (layered-lookup.ts). */
+  readonly byId: LayeredLookup<number, IndexedFile>;
+  readonly byPath?: LayeredLookup<string, IndexedFile>;
+  /** lowerPaths(), once a reader has needed them: aligned with `files`. */
+  readonly lowerPaths?: readonly string[];
+  /** What coverage counts of `files`, once a reader has counted them. */
+  readonly tally?: FileTally;
+}
+
+/** What a reader took over from a FileTable: its rows and what it could keep of the rest. */
+interface FilesTakenOver {
+  readonly files: IndexedFile[];
+  readonly byId?: LayeredLookup<number, IndexedFile>;
+  readonly byPath?: LayeredLookup<string, IndexedFile>;
+  readonly lowerPaths?: string[];
+  readonly tally?: FileTally;
 }
 
 const FILE_COLUMNS = 'id, path, lang, tags, size, revision, excluded, parse, fact_limited, lines';
@@ -169,6 +188,11 @@ function mergeByPath(a: readonly IndexedFile[], b: readonly IndexedFile[]): Inde
   return out;
 }
 
+/** A row's lowercased display path: what the filename screen (pathsHolding) matches words in. */
+function lowerPathOf(f: IndexedFile): string {
+  return (f.path.includes('%') ? displayPath(f.path) : f.path).toLowerCase();
+}
+
 /** Paths of removed files a handed-on memory of path words may hold beyond twice the files, before it starts over. */
 const PATH_WORDS_SLACK = 4_096;
 
@@ -189,10 +213,6 @@ function shellWord(p: string): string {
 const UNSEARCHED_PATHS_SHOWN = 5;
 
 /** A file coverage counts under `parse_failures`: no tree, or a tree with errors (its facts may be incomplete). */
-function isParseFailure(f: IndexedFile): boolean {
-  return f.parse === 'failed' || f.parse === 'partial';
-}
-
 /** A read-only view of one published generation. */
 export class IndexReader {
   private fileList?: IndexedFile[];
@@ -201,9 +221,11 @@ export class IndexReader {
   private pathWordMemo = new Map<string, PathWords>();
   /** pathWordMemo's entries aligned with files(), as they are met. */
   private readonly pathWordList: (PathWords | undefined)[] = [];
-  private fileById?: Map<number, IndexedFile>;
-  private fileByPathMap?: Map<string, IndexedFile>;
-  private lowerPathList?: string[];
+  private fileById?: LayeredLookup<number, IndexedFile>;
+  private fileByPathLookup?: LayeredLookup<string, IndexedFile>;
+  private lowerPathList?: readonly string[];
+  /** What coverage counts of files(), handed on with them (file-tally.ts). */
+  private fileTally?: FileTally;
   /** liveScanFiles by the eligibleFiles list it extends (a list is one filter set's). */
   private readonly liveScanMemo = new WeakMap<
     readonly IndexedFile[],
@@ -273,20 +295,33 @@ export class IndexReader {
 
   files(): IndexedFile[] {
     if (!this.fileList) {
-      this.fileList = (this.previous && this.filesFrom(this.previous)) ?? this.readFiles();
+      const taken: FilesTakenOver = (this.previous && this.filesFrom(this.previous)) ?? { files: this.readFiles() };
+      this.fileList = taken.files;
       // A path's words do not depend on the index: any earlier reader's are good.
       if (this.previous && this.previous.pathWords.size <= 2 * this.fileList.length + PATH_WORDS_SLACK)
         this.pathWordMemo = this.previous.pathWords;
       this.previous = undefined;
-      this.fileById = new Map(this.fileList.map((f) => [f.id, f]));
+      this.fileById = taken.byId ?? LayeredLookup.of(this.fileList.map((f) => [f.id, f] as const));
+      this.fileByPathLookup = taken.byPath;
+      this.lowerPathList = taken.lowerPaths;
+      this.fileTally = taken.tally;
     }
     return this.fileList;
   }
 
   /** This reader's file rows, for a reader of a later generation to start from (OpenOptions.previous). */
   fileTable(): FileTable | undefined {
-    return this.indexId !== undefined && this.fileList
-      ? { indexId: this.indexId, generation: this.generation, files: this.fileList, pathWords: this.pathWordMemo }
+    return this.indexId !== undefined && this.fileList && this.fileById
+      ? {
+          indexId: this.indexId,
+          generation: this.generation,
+          files: this.fileList,
+          pathWords: this.pathWordMemo,
+          byId: this.fileById,
+          ...(this.fileByPathLookup ? { byPath: this.fileByPathLookup } : {}),
+          ...(this.lowerPathList ? { lowerPaths: this.lowerPathList } : {}),
+          ...(this.fileTally ? { tally: this.fileTally } : {}),
+        }
       : undefined;
   }
 
@@ -316,12 +351,14 @@ export class IndexReader {
     return allRows(this.db, `SELECT ${FILE_COLUMNS} FROM file`).map(indexedFileOf).sort(byPath);
   }
 
-  /** `previous` with the rows changed since read again; undefined when the journal cannot tell which. */
-  private filesFrom(previous: FileTable): IndexedFile[] | undefined {
+  /**
+   * `previous` with the rows changed since read again, and its lookups and lowercased paths
+   * patched with them; undefined when the journal cannot tell which rows changed.
+   */
+  private filesFrom(previous: FileTable): FilesTakenOver | undefined {
     if (this.indexId === undefined || previous.indexId !== this.indexId) return undefined;
     const changed = fileChangesSince(this.db, this.indexId, previous.generation, this.generation);
     if (!changed) return undefined;
-    const ids = new Set(changed);
     const fresh: IndexedFile[] = [];
     for (let i = 0; i < changed.length; i += IDS_PER_STATEMENT) {
       const chunk = changed.slice(i, i + IDS_PER_STATEMENT);
@@ -329,15 +366,30 @@ export class IndexReader {
       for (const r of allRows(this.db, `SELECT ${FILE_COLUMNS} FROM file WHERE id IN (${marks})`, chunk))
         fresh.push(indexedFileOf(r));
     }
-    return mergeByPath(
-      previous.files.filter((f) => !ids.has(f.id)),
-      fresh.sort(byPath),
+    const gone = changed.flatMap((id) => previous.byId.get(id) ?? []);
+    const patched = patchRows(previous.files, previous.lowerPaths, gone, fresh, lowerPathOf);
+    const idLookup = previous.byId.with(
+      gone.map((f) => f.id),
+      fresh.map((f) => [f.id, f] as const),
+      FILE_LOOKUP_OVERLAY_MAX,
     );
+    const pathLookup = previous.byPath?.with(
+      gone.map((f) => f.path),
+      fresh.map((f) => [f.path, f] as const),
+      FILE_LOOKUP_OVERLAY_MAX,
+    );
+    return {
+      files: patched.rows,
+      ...(idLookup ? { byId: idLookup } : {}),
+      ...(pathLookup ? { byPath: pathLookup } : {}),
+      ...(patched.aligned ? { lowerPaths: patched.aligned } : {}),
+      ...(previous.tally ? { tally: tallied(tallied(previous.tally, gone, -1), fresh, 1) } : {}),
+    };
   }
 
   /** Lowercased display paths, aligned with files(): computed once per reader, not per query. */
   lowerPaths(): readonly string[] {
-    this.lowerPathList ??= this.files().map((f) => (f.path.includes('%') ? displayPath(f.path) : f.path).toLowerCase());
+    this.lowerPathList ??= this.files().map(lowerPathOf);
     return this.lowerPathList;
   }
 
@@ -456,8 +508,8 @@ export class IndexReader {
       const row = allRows(this.db, `SELECT ${FILE_COLUMNS} FROM file WHERE path = ?`, [path])[0];
       return row ? indexedFileOf(row) : undefined;
     }
-    this.fileByPathMap ??= new Map(this.fileList.map((f) => [f.path, f]));
-    return this.fileByPathMap.get(path);
+    this.fileByPathLookup ??= LayeredLookup.of(this.fileList.map((f) => [f.path, f] as const));
+    return this.fileByPathLookup.get(path);
   }
 
   private withFiles(defs: readonly StoredDefinition[]): IndexedDefinition[] {
@@ -609,18 +661,8 @@ export class IndexReader {
   private generationCoverage(): IndexCoverage {
     if (this.coverageMemo) return this.coverageMemo;
     const files = this.files();
-    const excluded: Record<string, number> = {};
-    let indexed = 0;
-    let parseFailures = 0;
-    const factLimited: string[] = [];
-    let readErrors = 0;
-    for (const f of files) {
-      if (f.excluded === 'read_error') readErrors++;
-      else if (f.excluded) excluded[f.excluded] = (excluded[f.excluded] ?? 0) + 1;
-      else indexed++;
-      if (isParseFailure(f)) parseFailures++;
-      if (f.factLimited) factLimited.push(f.path);
-    }
+    this.fileTally ??= tallied(EMPTY_TALLY, files, 1);
+    const { indexed, excluded, readErrors, parseFailures, factLimited } = this.fileTally;
     const walkErrors = Number(getMeta(this.db, 'walk_errors') ?? '0');
     const unsearched: Record<string, number> = {};
     if (walkErrors) unsearched.walk_error = walkErrors;
