@@ -389,7 +389,9 @@ export function identifierLane(ctx: LaneContext, name: string): IdentifierLane {
     .map((u) => ({ u, f: ctx.reader.file(u.file) }))
     .filter((x): x is { u: UseRow; f: IndexedFile } => !!x.f && ctx.eligible(x.f))
     .sort((a, b) => b.u.count - a.u.count || (a.f.path < b.f.path ? -1 : 1));
-  const entries = rows.map(({ u, f }) => ({
+  // Capped before the hits are made: kfree's 5,000 files keep 1,000.
+  const kept = cap(rows, ctx);
+  const entries = kept.map(({ u, f }) => ({
     path: f.path,
     start: u.start,
     end: u.end,
@@ -400,8 +402,7 @@ export function identifierLane(ctx: LaneContext, name: string): IdentifierLane {
       (u.roles & ROLE.declaration) !== 0 ? name : undefined,
     ),
   }));
-  const kept = cap(entries, ctx);
-  return { name: 'identifier', weight: WEIGHT_DEFAULT, entries: kept, cut: kept.length < entries.length };
+  return { name: 'identifier', weight: WEIGHT_DEFAULT, entries, cut: kept.length < rows.length };
 }
 
 /** Lanes 3 and 4: FTS over regions, collapsed to the best region per file. */
