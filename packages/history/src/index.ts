@@ -8,7 +8,17 @@ export const PACKAGE_NAME = '@trufflepig/history';
 export * from './limits';
 export { type HistoryError, type HistoryErrorCode, type Outcome } from './errors';
 export { runGit, streamGit, type GitRun, type RunState, type StreamEnd } from './git';
-export { openRepo, gitPathOf, gitArg, encodedPath, decodedPath, rootPathOf, pathPrinter, type Repo } from './repo';
+export {
+  openRepo,
+  headStamp,
+  gitPathOf,
+  gitArg,
+  encodedPath,
+  decodedPath,
+  rootPathOf,
+  pathPrinter,
+  type Repo,
+} from './repo';
 export {
   parseLogRecord,
   parseDiff,

@@ -17,6 +17,8 @@ export interface Repo {
   readonly shallow: ReadonlySet<string>;
   /** The Git common directory (canonical): shared by every linked worktree; keys the history index. */
   readonly commonDir: string;
+  /** The file HEAD is kept in: this worktree's own (a linked worktree's is not the common directory's). */
+  readonly headFile: string;
 }
 
 /** The error of a Git run that did not succeed, in the history verbs' codes. */
@@ -49,6 +51,8 @@ export function openRepo(root: string): Outcome<Repo> {
     '--git-path',
     'shallow',
     '--git-common-dir',
+    '--git-path',
+    'HEAD',
   ]);
   if (info.state === 'unavailable') return gitFailure(info, 'git rev-parse');
   if (info.state !== 'ok')
@@ -56,7 +60,7 @@ export function openRepo(root: string): Outcome<Repo> {
       'not_git',
       `${root} is not inside a Git work tree; the history verbs read Git history (run git init, or use --root on a clone)`,
     );
-  const [top, , shallowFile, commonDir] = info.stdout.toString('utf8').split('\n');
+  const [top, , shallowFile, commonDir, headFile] = info.stdout.toString('utf8').split('\n');
   const prefix = info.stdout.toString('latin1').split('\n')[1];
   const canonical = (p: string) => {
     try {
@@ -73,7 +77,38 @@ export function openRepo(root: string): Outcome<Repo> {
     ...(head.state === 'ok' ? { head: head.stdout.toString('utf8').trim() } : {}),
     shallow: readShallow(path.resolve(root, shallowFile ?? '.git/shallow')),
     commonDir: canonical(path.resolve(root, commonDir || '.git')),
+    headFile: path.resolve(root, headFile || '.git/HEAD'),
   });
+}
+
+/**
+ * What HEAD's commit depends on, read from files without running Git: HEAD's own text, and
+ * the identity (inode, size, modification time) of the ref file it names, of `packed-refs`
+ * and of a reftable's table list. Git replaces these files whenever a commit, checkout,
+ * reset or merge moves HEAD, so an equal stamp means HEAD did not move; a different one
+ * only that it may have (the caller then asks Git). Undefined when HEAD cannot be read.
+ */
+export function headStamp(repo: Pick<Repo, 'headFile' | 'commonDir'>): string | undefined {
+  let head: string;
+  try {
+    head = fs.readFileSync(repo.headFile, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const identity = (file: string) => {
+    try {
+      const st = fs.statSync(file, { bigint: true });
+      return `${st.ino}:${st.size}:${st.mtimeNs}`;
+    } catch {
+      return '-';
+    }
+  };
+  const ref = /^ref: (\S+)/.exec(head)?.[1];
+  const parts = [head.trim(), identity(path.join(repo.commonDir, 'packed-refs'))];
+  parts.push(identity(path.join(repo.commonDir, 'reftable', 'tables.list')));
+  // A symbolic HEAD names its ref under the common directory (refs/heads/...).
+  if (ref !== undefined) parts.push(identity(path.join(repo.commonDir, ref)));
+  return parts.join('|');
 }
 
 // Paths inside this package are byte strings (one character per byte, as Git's output is

@@ -13,6 +13,7 @@ import {
   historyIndexDir,
   historyIndexFile,
   historyIndexStatus,
+  headStamp,
   loadHistoryIndex,
   openRepo,
   type HistoryIndexStatus,
@@ -37,23 +38,56 @@ export function startHistoryIndexBuild(root: string, cacheBase: string): boolean
 // spawns nothing when HEAD did not move and the file is there.
 const startedAt = new Map<string, string>();
 
+// Per root: where its repository keeps HEAD, the HEAD a builder was started at, and the
+// HEAD stamp (history headStamp) read before that HEAD was looked up ('' when none was: the
+// first lookup learns where HEAD lives). While the stamp reads the same, HEAD has not moved
+// and no Git runs: the two `git rev-parse` of openRepo were ~25 ms of the daemon's thread
+// after every reconcile, before the search waiting for the edit was answered.
+const stampedAt = new Map<
+  string,
+  {
+    readonly stamp: string;
+    /** Undefined: the repository had no commit yet. */
+    readonly head: string | undefined;
+    readonly repo: Pick<Repo, 'headFile' | 'commonDir'>;
+  }
+>();
+
 /**
  * The daemon's hook after a reconcile: start a builder when the repository's HEAD is not
- * the one a builder was last started at, or its index file is gone. Cheap otherwise (one
- * `git rev-parse`); never throws, never waits for the build.
+ * the one a builder was last started at, or its index file is gone. Cheap otherwise (a
+ * read of HEAD and a stat of its ref); never throws, never waits for the build.
  */
 export function refreshHistoryIndex(
   root: string,
   cacheBase: string,
 ): 'started' | 'fresh' | 'no_repository' | 'not_started' {
   try {
+    // Read before Git is asked: a HEAD that moves after it reads another stamp next time.
+    const known = stampedAt.get(root);
+    const stamp = known ? headStamp(known.repo) : undefined;
+    stampedAt.delete(root);
+    if (known && stamp !== undefined && stamp === known.stamp) {
+      stampedAt.set(root, known);
+      if (known.head === undefined) return 'no_repository';
+      const dir = historyIndexDir(cacheBase, known.repo.commonDir);
+      if (startedAt.get(dir) === known.head && fs.existsSync(historyIndexFile(dir))) return 'fresh';
+      stampedAt.delete(root);
+    }
     const repo = openRepo(root);
-    if (!repo.ok || repo.value.head === undefined) return 'no_repository';
+    if (!repo.ok) return 'no_repository';
+    const head = repo.value.head;
+    const remember = () => stampedAt.set(root, { stamp: stamp ?? '', head, repo: repo.value });
+    if (head === undefined) {
+      remember();
+      return 'no_repository';
+    }
     const dir = historyIndexDir(cacheBase, repo.value.commonDir);
-    if (startedAt.get(dir) === repo.value.head && fs.existsSync(historyIndexFile(dir))) return 'fresh';
-    if (!startHistoryIndexBuild(root, cacheBase)) return 'not_started';
-    startedAt.set(dir, repo.value.head);
-    return 'started';
+    const fresh = startedAt.get(dir) === head && fs.existsSync(historyIndexFile(dir));
+    if (!fresh && !startHistoryIndexBuild(root, cacheBase)) return 'not_started';
+    startedAt.set(dir, head);
+    remember();
+    return fresh ? 'fresh' : 'started';
   } catch {
     return 'not_started';
   }
