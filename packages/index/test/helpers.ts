@@ -66,14 +66,15 @@ export class Fixture {
 }
 
 /**
- * Indexes `fx` before the suite, requiring that no file failed to parse, and opens a reader
- * of it, closed after the suite; the returned function reads it inside the suite's tests.
+ * Indexes `fx` before the suite and opens a reader of it, closed after the suite; the
+ * returned function reads it inside the suite's tests. `clean` also requires that no file
+ * failed to parse.
  */
-export function cleanIndexReader(fx: Fixture): () => IndexReader {
+export function indexedReader(fx: Fixture, { clean = false }: { readonly clean?: boolean } = {}): () => IndexReader {
   let reader: IndexReader | undefined;
   beforeAll(async () => {
     const report = await fx.index();
-    expect(report.parseFailures).toBe(0);
+    if (clean) expect(report.parseFailures).toBe(0);
     reader = await fx.open();
   });
   afterAll(() => reader?.close());
@@ -81,6 +82,11 @@ export function cleanIndexReader(fx: Fixture): () => IndexReader {
     if (!reader) throw new Error('the fixture is not indexed yet: read it inside a test');
     return reader;
   };
+}
+
+/** indexedReader, requiring that no file failed to parse. */
+export function cleanIndexReader(fx: Fixture): () => IndexReader {
+  return indexedReader(fx, { clean: true });
 }
 
 /** Every file under `dir`, depth first (the language fixtures' files). */

@@ -1,8 +1,8 @@
 // An identifier's mentions (files spelling it where no extractor read it) rank after every
 // file that uses it (identifierTiers). When the uses lane is cut at its cap, a mention must
 // not be listed after the cut, where a file that uses the name belongs (query/search.ts).
-import { Fixture } from './helpers';
-import { parseQuery, searchIndex, type IndexReader } from '../src';
+import { Fixture, indexedReader } from './helpers';
+import { parseQuery, searchIndex } from '../src';
 
 const FILES: Record<string, string> = {
   'src/alloc.c': 'void *pool_grab(int n) { return 0; }\n',
@@ -12,19 +12,12 @@ const FILES: Record<string, string> = {
   'docs/pools.md': '# Pools\n\nCall pool_grab to take a block from the pool.\n',
 };
 
-let fx: Fixture;
-let reader: IndexReader;
-beforeAll(async () => {
-  fx = new Fixture('mentions-cut', FILES);
-  await fx.index();
-  reader = await fx.open();
-});
-afterAll(() => reader.close());
+const reader = indexedReader(new Fixture('mentions-cut', FILES));
 
 function listing(laneFiles: number): { paths: string[]; truncated: boolean } {
   const q = parseQuery('pool_grab');
   if (!q.ok) throw new Error(q.error.message);
-  const out = searchIndex(reader, q.value, { laneFiles });
+  const out = searchIndex(reader(), q.value, { laneFiles });
   return { paths: out.hits.map((h) => h.path), truncated: out.truncated };
 }
 
