@@ -98,7 +98,7 @@ export async function runFull(argv: readonly string[]): Promise<number> {
   const opts = commandOptions(line.options);
   const verb = line.verb;
   if (verb === undefined) return usageError('missing verb');
-  if (!isVerb(verb)) return usageError(unknownVerbMessage(verb, quoteInput, editDistance));
+  if (!isVerb(verb)) return usageError(unknownVerbMessage(verb, quoteInput, editDistance, line.words[0]));
   try {
     return await runVerb(verb, line.words, line, opts);
   } catch (err) {

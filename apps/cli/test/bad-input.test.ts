@@ -50,7 +50,7 @@ describe('bad input', () => {
     expect(r.stderr).toMatch(/bad_regex/);
   });
 
-  it('the unknown verb next exits 2 naming more CURSOR', () => {
+  it('the unknown verb next exits 2 naming more CURSOR, and daemon stop names stop', () => {
     const r = repo.cli('next', 'abc@1');
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
@@ -60,6 +60,12 @@ describe('bad input', () => {
     const page = repo.cli('page');
     expect(page.status).toBe(2);
     expect(page.stderr).toContain('more CURSOR');
+    // An unknown word before a verb names the verb (it suggested `serve` for `daemon stop`).
+    const daemonStop = repo.cli('daemon', 'stop');
+    expect(daemonStop.status).toBe(2);
+    expect(daemonStop.stderr.split('\n')[0]).toBe(
+      "trufflepig: bad_arguments: unknown verb 'daemon'; did you mean: trufflepig stop",
+    );
   });
 
   it('--help, piped as an agent reads it, keeps its lists within 80 columns: one row per verb and per option', () => {

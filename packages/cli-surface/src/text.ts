@@ -262,9 +262,20 @@ export function likelyVerb(word: string, distance: Distance): string {
   return best.shape;
 }
 
-/** The usage error of an unknown verb, with its did-you-mean. */
-export function unknownVerbMessage(word: string, quote: (input: string) => string, distance: Distance): string {
-  return `unknown verb '${quote(word)}'; did you mean: trufflepig ${likelyVerb(word, distance)}`;
+/**
+ * The usage error of an unknown verb, with its did-you-mean. An unknown word followed by a
+ * verb names that verb as its subject (`trufflepig daemon stop`, `trufflepig index status`
+ * is a verb already): the call meant is the verb, not the nearest match of the first word
+ * (which suggested `serve` for `daemon stop`, an agent trial).
+ */
+export function unknownVerbMessage(
+  word: string,
+  quote: (input: string) => string,
+  distance: Distance,
+  next?: string,
+): string {
+  const meant = next !== undefined && isVerb(next) ? verbSpec(next).shape : likelyVerb(word, distance);
+  return `unknown verb '${quote(word)}'; did you mean: trufflepig ${meant}`;
 }
 
 /**

@@ -168,6 +168,13 @@ describe('likelyVerb', () => {
     expect(unknownVerbMessage('next', (s) => s, editDistance)).toBe(
       "unknown verb 'next'; did you mean: trufflepig more CURSOR",
     );
+    // An unknown word before a verb: the verb is the call meant.
+    expect(unknownVerbMessage('daemon', (s) => s, editDistance, 'stop')).toBe(
+      "unknown verb 'daemon'; did you mean: trufflepig stop",
+    );
+    expect(unknownVerbMessage('daemon', (s) => s, editDistance, 'please')).toBe(
+      "unknown verb 'daemon'; did you mean: trufflepig serve",
+    );
     expect(isVerb('search')).toBe(true);
     expect(isVerb('next')).toBe(false);
     expect(isVerb('constructor')).toBe(false);
