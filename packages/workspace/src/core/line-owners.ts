@@ -11,6 +11,7 @@ import { ownerIndexOptions } from './owner';
 import { openPublished, releaseReader } from './reader-pool';
 import { isCommentLine, isDecorationLine, type LineOwner } from '@trufflepig/render';
 import { innermostHolding, outermostStartingAt } from './spans';
+import type { IndexedBytesReader } from './live';
 
 /** What may stand between a decoration and its definition: more decorations, comments, blank lines. */
 const isBetweenLine = (text: string): boolean => isDecorationLine(text) || isCommentLine(text) || text.trim() === '';
@@ -23,7 +24,11 @@ const isBetweenLine = (text: string): boolean => isDecorationLine(text) || isCom
  * outside the definition's lines, and an agent trial's `re:^@pass_eval_context` listed eleven
  * bare `@pass_eval_context` lines it had to re-read with `-C 1` to learn which functions.
  */
-export function lineOwnersOf(reader: IndexReader, path: string): LineOwner {
+export function lineOwnersOf(
+  reader: IndexReader,
+  path: string,
+  read: IndexedBytesReader = readIndexedBytes,
+): LineOwner {
   const owners = reader.fileDefinitions(path).filter(namesItsLines);
   // Taken now: the labels may be asked for after the reader is released.
   const f = reader.fileByPath(path);
@@ -31,7 +36,7 @@ export function lineOwnersOf(reader: IndexReader, path: string): LineOwner {
   let lines: string[] | undefined;
   const textOf = (line: number): string | undefined => {
     if (lines === undefined) {
-      const bytes = f && readIndexedBytes(root, f);
+      const bytes = f && read(root, f);
       if (!bytes) lines = [];
       else {
         const starts = lineStartOffsets(bytes);

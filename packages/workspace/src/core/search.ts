@@ -50,7 +50,7 @@ import { commitEntryFields } from './commit-entries';
 import { ENCODED_ROOTS_REMEMBERED, REGEX_EVIDENCE_STARTS_MAX } from './limits';
 import { fail, ok, type Outcome } from './errors';
 import { setTruncation, truncationWords, type SetTruncation } from './truncation';
-import { readIndexedBytes } from './live';
+import { readEachOnce, readIndexedBytes, type IndexedBytesReader } from './live';
 import type { ResolvedRoot } from './root';
 import { openPublished, releaseReader } from './reader-pool';
 import { CLIENT_HOST, type Host } from './host';
@@ -99,6 +99,8 @@ export interface SearchData {
    * the index was open, for the page's entries), labelling further matches outside a span.
    */
   readonly lineOwners?: (e: ResultEntry) => LineOwner | undefined;
+  /** How the page's evidence reads its files: the search's own reads, when it made them (readEachOnce). */
+  readonly readBytes?: IndexedBytesReader;
 }
 
 /**
@@ -340,7 +342,10 @@ export async function runSearch(
     const terms = snippetTerms(q);
     const memo = new Map<SearchHit, SearchHit>();
     const pageCount = opts.narrowNow ?? DEFAULT_LIMIT;
-    const entries = narrowHits(reader.value, q, terms, outcome.hits, memo, pageCount).map((h, i): LiveSourceEntry => {
+    // The page's files are read for their spans, their lines' definitions and their evidence: once.
+    const read = readEachOnce();
+    const narrowed = narrowHits(reader.value, q, terms, outcome.hits, memo, pageCount, read);
+    const entries = narrowed.map((h, i): LiveSourceEntry => {
       const entry = liveSourceEntry(r, reader.value.generation, h);
       const original = outcome.hits[i];
       return narrowable(original, q) && !memo.has(original) ? { ...entry, unsettled: true } : entry;
@@ -358,7 +363,8 @@ export async function runSearch(
     );
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const owners = new Map<string, LineOwner>();
-    if (lineMatch) for (const e of entries.slice(0, pageCount)) owners.set(e.path, lineOwnersOf(reader.value, e.path));
+    if (lineMatch)
+      for (const e of entries.slice(0, pageCount)) owners.set(e.path, lineOwnersOf(reader.value, e.path, read));
     const cov = coverageOf(
       reader.value.coverage(),
       setTruncation(outcome, saved.value.truncated),
@@ -375,6 +381,7 @@ export async function runSearch(
       coverageLine: cov.line,
       words: terms,
       ...(lineMatch ? { lineMatch, lineOwners: (e: ResultEntry) => owners.get(e.path) } : {}),
+      readBytes: read,
     });
   } finally {
     releaseReader(reader.value);
@@ -466,8 +473,10 @@ export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): 
       // A file that holds the identifier only inside longer ones (`refill_tokens` meeting
       // `refillTokens`) shows the lines its words pick, as a free-text hit does.
       const read = () =>
-        evidenceFor(root, e, entryMatch, context, cap, owners) ??
-        (data.lineMatch?.mode === 'identifier' ? evidenceFor(root, e, byWords, context, cap) : undefined);
+        evidenceFor(root, e, entryMatch, context, cap, owners, data.readBytes) ??
+        (data.lineMatch?.mode === 'identifier'
+          ? evidenceFor(root, e, byWords, context, cap, undefined, data.readBytes)
+          : undefined);
       const evidence = () => (memo ??= { value: read() }).value;
       Object.defineProperty(hit, 'evidence', { enumerable: true, get: evidence });
       Object.defineProperty(hit, 'snippet', { enumerable: true, get: () => evidence()?.best });
@@ -626,10 +635,11 @@ function evidenceFor(
   context: number,
   cap: number,
   ownerOf?: LineOwner,
+  read: IndexedBytesReader = readIndexedBytes,
 ): Evidence | undefined {
   // A `re:` or `"literal"` hit may lie in a file too large to index (read live, its
   // revision recorded in the entry): its evidence lines are read the same way.
-  const bytes = readIndexedBytes(root, e, TOO_LARGE_SCAN_MAX_BYTES);
+  const bytes = read(root, e, TOO_LARGE_SCAN_MAX_BYTES);
   if (!bytes) return undefined;
   const starts = lineStarts(bytes);
   const given = match(e.start_line, bytes, starts);

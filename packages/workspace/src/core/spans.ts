@@ -29,6 +29,7 @@ import {
   SPAN_WINDOW_MAX_LINES,
 } from '@trufflepig/render';
 import { SPAN_NARROW_BYTES_MAX, SPAN_NARROW_HITS_MAX, SPAN_NARROW_SPAN_BYTES_MAX } from './limits';
+import type { IndexedBytesReader } from './live';
 
 /** A definition of a file, in byte and line coordinates of the indexed revision. */
 type DefSpan = DefinitionSpan;
@@ -261,6 +262,7 @@ export function narrowFromFile(
   q: ParsedQuery,
   terms: readonly string[],
   h: SearchHit,
+  read: IndexedBytesReader = readIndexedBytes,
 ): { readonly hit: SearchHit; readonly bytesRead: number } | undefined {
   const f = reader.fileByPath(h.path);
   // A file too large to index has no revision on record and no definitions: its hit (a
@@ -268,7 +270,7 @@ export function narrowFromFile(
   // window, not left on its one matching line.
   const tooLarge = f?.excluded === 'too_large';
   if (!f || (!tooLarge && f.revision !== h.revision)) return undefined;
-  const bytes = readIndexedBytes(reader.root, { path: h.path, revision: h.revision }, liveReadBound(f));
+  const bytes = read(reader.root, { path: h.path, revision: h.revision }, liveReadBound(f));
   if (!bytes) return undefined;
   // The anchor lies on one of the hit's lines, and a span encloses it, or it lies in the
   // doc comment of a definition starting below the hit (documentedDefinition), unless a
@@ -332,6 +334,7 @@ function namedDefinition(
  * most SPAN_NARROW_HITS_MAX) within SPAN_NARROW_BYTES_MAX bytes read; any other hit keeps
  * the index's span. Hits shared between lists (a scope's ranking reuses the global one's)
  * narrow once: pass the same `memo`, which also tells a caller which hits were narrowed.
+ * `read` reads each file (readEachOnce shares one request's reads).
  */
 export function narrowHits(
   reader: IndexReader,
@@ -340,14 +343,15 @@ export function narrowHits(
   hits: readonly SearchHit[],
   memo = new Map<SearchHit, SearchHit>(),
   count = SPAN_NARROW_HITS_MAX,
+  read: IndexedBytesReader = readIndexedBytes,
 ): SearchHit[] {
   const todo = hits.slice(0, Math.min(count, SPAN_NARROW_HITS_MAX)).filter((h) => !memo.has(h) && narrowable(h, q));
-  let read = 0;
+  let bytesRead = 0;
   for (const h of todo) {
-    if (read > SPAN_NARROW_BYTES_MAX) break;
-    const narrowed = narrowFromFile(reader, q, terms, h);
+    if (bytesRead > SPAN_NARROW_BYTES_MAX) break;
+    const narrowed = narrowFromFile(reader, q, terms, h, read);
     if (!narrowed) continue;
-    read += narrowed.bytesRead;
+    bytesRead += narrowed.bytesRead;
     memo.set(h, narrowed.hit);
   }
   return hits.map((h) => memo.get(h) ?? h);
