@@ -10,7 +10,8 @@ export interface PathRow {
   readonly path: string;
 }
 
-const byPath = (a: PathRow, b: PathRow) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+/** Path order (stored paths are ASCII, so JavaScript's order is SQLite's). */
+export const byPath = (a: PathRow, b: PathRow): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /** The first index of `rows` (path order) whose path is not below `path`. */
 function lowerBound(rows: readonly PathRow[], path: string): number {

@@ -24,7 +24,7 @@ export interface FileTally {
   readonly factLimited: readonly string[];
 }
 
-/** A row that parsed partly or not at all (coverage's parse failures). */
+/** A row coverage counts under `parse_failures`: no tree, or a tree with errors (its facts may be incomplete). */
 export function isParseFailure(f: Pick<TalliedRow, 'parse'>): boolean {
   return f.parse === 'failed' || f.parse === 'partial';
 }

@@ -23,7 +23,7 @@ import { getMeta } from '../store/schema';
 import { indexPath } from '../store/publish';
 import { ownershipOf, rootMismatch } from '../store/root-owner';
 import { allRows, storageEngine, type Database } from '../store/sql';
-import { patchRows } from './file-rows';
+import { byPath, patchRows } from './file-rows';
 import { EMPTY_TALLY, isParseFailure, tallied, type FileTally } from './file-tally';
 import { LayeredLookup } from './layered-lookup';
 import type { RegexHelper } from './live';
@@ -175,8 +175,6 @@ function indexedFileOf(r: readonly unknown[]): IndexedFile {
   };
 }
 
-const byPath = (a: IndexedFile, b: IndexedFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-
 /** Two lists in path order as one (stored paths are ASCII, so this is SQLite's order too). */
 function mergeByPath(a: readonly IndexedFile[], b: readonly IndexedFile[]): IndexedFile[] {
   const out: IndexedFile[] = [];
@@ -212,7 +210,6 @@ function shellWord(p: string): string {
 /** Up to this many fact-limited paths are named in coverage (workspace contract). */
 const UNSEARCHED_PATHS_SHOWN = 5;
 
-/** A file coverage counts under `parse_failures`: no tree, or a tree with errors (its facts may be incomplete). */
 /** A read-only view of one published generation. */
 export class IndexReader {
   private fileList?: IndexedFile[];

@@ -66,14 +66,12 @@ export function refreshHistoryIndex(
     // Read before Git is asked: a HEAD that moves after it reads another stamp next time.
     const known = stampedAt.get(root);
     const stamp = known ? headStamp(known.repo) : undefined;
-    stampedAt.delete(root);
     if (known && stamp !== undefined && stamp === known.stamp) {
-      stampedAt.set(root, known);
       if (known.head === undefined) return 'no_repository';
       const dir = historyIndexDir(cacheBase, known.repo.commonDir);
       if (startedAt.get(dir) === known.head && fs.existsSync(historyIndexFile(dir))) return 'fresh';
-      stampedAt.delete(root);
     }
+    stampedAt.delete(root);
     const repo = openRepo(root);
     if (!repo.ok) return 'no_repository';
     const head = repo.value.head;
