@@ -227,6 +227,30 @@ describe('a reader derived from an earlier reader', () => {
     second.close();
   });
 
+  test('the path screen is handed on while no path changes, and made anew when one does', async () => {
+    const fx = new Fixture('fc-screen', { 'src/bucket.ts': 'export const a = 1;\n', 'lib/x_y.py': 'x = 1\n' });
+    await fx.index();
+    fx.write({ 'lib/x_y.py': 'x = 2\n' });
+    await fx.index(); // the second generation starts the journal of changed rows
+    const first = await openWith(fx);
+    expect(first.pathsHolding(['bucket']).map((i) => first.lowerPaths()[i])).toEqual(['src/bucket.ts']);
+    fx.write({ 'src/bucket.ts': 'export const a = 2;\n' });
+    await fx.index();
+    const edited = await openWith(fx, first.fileTable());
+    expect(edited.pathsHolding(['bucket']).map((i) => edited.lowerPaths()[i])).toEqual(['src/bucket.ts']);
+    expect(edited.fileTable()!.pathScreen).toBe(first.fileTable()!.pathScreen);
+    fx.write({ 'src/bucket_list.rs': 'fn f() {}\n' });
+    await fx.index();
+    const added = await openWith(fx, edited.fileTable());
+    added.files();
+    expect(added.fileTable()!.pathScreen).toBeUndefined();
+    expect(added.pathsHolding(['bucket']).map((i) => added.lowerPaths()[i])).toEqual([
+      'src/bucket.ts',
+      'src/bucket_list.rs',
+    ]);
+    for (const r of [first, edited, added]) r.close();
+  });
+
   test('a reader of the same generation as the previous table takes its rows as they are', async () => {
     const fx = new Fixture('fc-first', { 'a.ts': 'export const a = 1;\n' });
     await fx.index();

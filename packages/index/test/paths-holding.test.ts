@@ -1,6 +1,8 @@
 // The filename lane's screen: IndexReader.pathsHolding finds exactly the paths a per-path
 // substring test finds, on a real index whose paths include a newline, a percent sign,
-// non-ASCII letters and words that repeat within one path or span its separators.
+// non-ASCII letters and words that repeat within one path or span its separators, and
+// words that only a directory holds (path-screen.ts looks for them once per directory,
+// where one directory's files are split by a subdirectory's, and at the root).
 import { Fixture } from './helpers';
 
 const FILES: Record<string, string> = {
@@ -10,7 +12,9 @@ const FILES: Record<string, string> = {
   'café/naïve.ts': 'export const n = 1;\n',
   'odd/100%done.txt': 'done\n',
   'odd/two\nlines.txt': 'x\n',
+  'src/zeta.rs': 'fn z() {}\n',
   'zzz/last_token.txt': 'end\n',
+  'README.md': '# Read me\n',
 };
 
 let fx: Fixture;
@@ -30,6 +34,11 @@ const cases: string[][] = [
   ['o/t'], // spans a separator inside one path
   ['txt\nzzz'], // holds a newline: never joins two paths
   ['nothing_here'],
+  ['src'], // a directory whose files a subdirectory's split
+  ['rc/b'], // spans a directory's separator
+  ['readme'], // a file at the root
+  ['zz', 'odd'],
+  ['cket'],
   [''],
   [],
 ];

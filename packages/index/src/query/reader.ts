@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import { pathWordsOf, type PathWords } from '@trufflepig/rank';
 import type { Language } from '../classify';
 import type { Definition, ImportFact } from '../extract/facts';
-import { lastAtOrBefore } from '../extract/text';
 import { fail, ok, type Outcome } from '../errors';
 import { ELIGIBLE_SETS_CACHED_MAX, FILE_FACTS_CACHED_MAX, FILE_LOOKUP_OVERLAY_MAX } from '../limits';
 import { fileEligibility, type FileFilters, type FilterFacts } from './eligibility';
+import { PathScreen } from './path-screen';
 import { NO_TOO_LARGE, tooLargeWithinBound, type TooLargeLive } from './too-large';
 import { displayPath } from '@trufflepig/base';
 import type { SeedOutcome } from '../reconcile';
@@ -127,6 +127,8 @@ export interface FileTable {
   readonly byPath?: LayeredLookup<string, IndexedFile>;
   /** lowerPaths(), once a reader has needed them: aligned with `files`. */
   readonly lowerPaths?: readonly string[];
+  /** pathsHolding's screen of lowerPaths, once a reader has needed it. */
+  readonly pathScreen?: PathScreen;
   /** What coverage counts of `files`, once a reader has counted them. */
   readonly tally?: FileTally;
 }
@@ -137,6 +139,7 @@ interface FilesTakenOver {
   readonly byId?: LayeredLookup<number, IndexedFile>;
   readonly byPath?: LayeredLookup<string, IndexedFile>;
   readonly lowerPaths?: string[];
+  readonly pathScreen?: PathScreen;
   readonly tally?: FileTally;
 }
 
@@ -191,6 +194,13 @@ function lowerPathOf(f: IndexedFile): string {
   return (f.path.includes('%') ? displayPath(f.path) : f.path).toLowerCase();
 }
 
+/** Whether the rows gone and the rows read again name the same paths (a generation that changed no path). */
+function samePaths(gone: readonly IndexedFile[], fresh: readonly IndexedFile[]): boolean {
+  if (gone.length !== fresh.length) return false;
+  const paths = new Set(gone.map((f) => f.path));
+  return paths.size === gone.length && fresh.every((f) => paths.has(f.path));
+}
+
 /** Paths of removed files a handed-on memory of path words may hold beyond twice the files, before it starts over. */
 const PATH_WORDS_SLACK = 4_096;
 
@@ -231,7 +241,7 @@ export class IndexReader {
   /** eligibleFiles by filter set, the most recently used last. */
   private readonly eligibleMemo = new Map<string, readonly IndexedFile[]>();
   private maxIdMemo?: number;
-  private lowerPathText?: JoinedPaths;
+  private pathScreen?: PathScreen;
   private coverageMemo?: IndexCoverage;
 
   private constructor(
@@ -301,6 +311,7 @@ export class IndexReader {
       this.fileById = taken.byId ?? LayeredLookup.of(this.fileList.map((f) => [f.id, f] as const));
       this.fileByPathLookup = taken.byPath;
       this.lowerPathList = taken.lowerPaths;
+      this.pathScreen = taken.pathScreen;
       this.fileTally = taken.tally;
     }
     return this.fileList;
@@ -317,6 +328,7 @@ export class IndexReader {
           byId: this.fileById,
           ...(this.fileByPathLookup ? { byPath: this.fileByPathLookup } : {}),
           ...(this.lowerPathList ? { lowerPaths: this.lowerPathList } : {}),
+          ...(this.pathScreen ? { pathScreen: this.pathScreen } : {}),
           ...(this.fileTally ? { tally: this.fileTally } : {}),
         }
       : undefined;
@@ -380,6 +392,8 @@ export class IndexReader {
       ...(idLookup ? { byId: idLookup } : {}),
       ...(pathLookup ? { byPath: pathLookup } : {}),
       ...(patched.aligned ? { lowerPaths: patched.aligned } : {}),
+      // An edit changes rows, not paths: the screen, a function of the paths alone, carries over.
+      ...(previous.pathScreen && samePaths(gone, fresh) ? { pathScreen: previous.pathScreen } : {}),
       ...(previous.tally ? { tally: tallied(tallied(previous.tally, gone, -1), fresh, 1) } : {}),
     };
   }
@@ -392,26 +406,14 @@ export class IndexReader {
 
   /**
    * Indexes into files() of the paths whose lowercased display path (lowerPaths) holds one
-   * of `words`, ascending. One substring scan of all the paths joined, rather than a test of
-   * each path (the filename lane's screen: 78,000 paths a search on the kernel).
+   * of `words`, ascending (path-screen.ts: the filename lane's screen, 78,000 paths a
+   * search on the kernel).
    */
   pathsHolding(words: readonly string[]): number[] {
+    // files() first: it may take a screen over from the previous reader.
     const lowers = this.lowerPaths();
-    // A match of a word without a newline lies inside one path of the joined text.
-    if (words.some((w) => w === '' || w.includes('\n')))
-      return lowers.flatMap((p, i) => (words.some((w) => p.includes(w)) ? [i] : []));
-    const { text, starts } = (this.lowerPathText ??= joinPaths(lowers));
-    const holds = new Uint8Array(lowers.length);
-    for (const w of words) {
-      for (let at = text.indexOf(w); at !== -1;) {
-        const i = lastAtOrBefore(starts, at); // the path holding offset `at`
-        holds[i] = 1;
-        at = i + 1 < starts.length ? text.indexOf(w, starts[i + 1]) : -1;
-      }
-    }
-    const out: number[] = [];
-    for (let i = 0; i < holds.length; i++) if (holds[i]) out.push(i);
-    return out;
+    this.pathScreen ??= PathScreen.of(lowers);
+    return this.pathScreen.holding(words);
   }
 
   /**
@@ -708,20 +710,4 @@ export class IndexReader {
   close(): void {
     this.db.close();
   }
-}
-
-/** Paths joined by newlines, and where each one starts (a path's own newlines do not shift them). */
-interface JoinedPaths {
-  readonly text: string;
-  readonly starts: Uint32Array;
-}
-
-function joinPaths(paths: readonly string[]): JoinedPaths {
-  const starts = new Uint32Array(paths.length);
-  let at = 0;
-  for (let i = 0; i < paths.length; i++) {
-    starts[i] = at;
-    at += paths[i].length + 1;
-  }
-  return { text: paths.join('\n'), starts };
 }
