@@ -22,7 +22,9 @@ describe('LayeredLookup', () => {
     expect([after.get('a'), after.get('b'), after.get('c')]).toEqual([10, 20, 3]);
     expect([base.get('a'), base.get('b'), base.get('c')]).toEqual([1, 2, undefined]);
     expect([next.get('a'), next.get('b')]).toEqual([1, undefined]);
-    expect(after.changedKeys).toBe(3);
+    // Its overlay holds the three keys changed since the base (a, b, c): a fourth outgrows a bound of 3, a changed one does not.
+    expect(after.with([], [['d', 4]], 3)).toBeUndefined();
+    expect(after.with([], [['a', 5]], 3)?.get('a')).toBe(5);
   });
 
   it('declines once its changes would outgrow the overlay bound', () => {

@@ -2,16 +2,14 @@
 // using a struct most), and refs resolves a name through `#include`: quoted relative to the
 // including file, system includes under the nearest include/ directory, a header's paired
 // source where the function it declares is defined.
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseQuery } from '@trufflepig/index';
 import { cacheDirForRoot } from '@trufflepig/member-root';
-import { ctxCommand, indexCommand, mapCommand, refsCommand, searchCommand, showCommand } from '../src';
+import { ctxCommand, mapCommand, refsCommand, searchCommand, showCommand, type CommandOptions } from '../src';
 import { referenceSites } from '@trufflepig/navigation';
 import { openReader } from '../src/core/search';
 import { CLIENT_HOST } from '../src/core/host';
-import { indexedRepo, json, makeRepo } from './ws-helpers';
+import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'include/linux/sched.h': [
@@ -117,23 +115,12 @@ const FILES = {
 
 describe('C navigation: show sym: and refs through #include', () => {
   let root: string;
-  let env: NodeJS.ProcessEnv;
-  const at = (more = {}) => ({
-    cwd: root,
-    env,
-    noDaemon: true,
-    noWorkspace: true,
-    cache: path.join(root, '..', 'cache'),
-    format: 'json' as const,
-    budget: 5000,
-    ...more,
-  });
+  let repo: IndexedRepo;
+  const at = (more: Partial<CommandOptions> = {}) => repo.at(more);
 
   beforeAll(async () => {
-    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-c-')));
-    root = makeRepo(path.join(base, 'repo'), FILES);
-    env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
-    expect((await indexCommand(at())).exitCode).toBe(0);
+    repo = await indexedRepo('tp-nav-c-', FILES, { format: 'json', budget: 5000 });
+    root = repo.root;
   });
 
   it('show sym:schedule reads the definition, not the prototype, and lists the prototype as another', async () => {

@@ -1,12 +1,9 @@
 // ctx's bounds say what they cut: callees and a type's members past CTX_LIST_MAX are
 // counted (`omitted`), call sites stopped at it point to `refs`, and a hit that no
 // definition holds says so instead of printing nothing.
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { ctxCommand, indexCommand, searchCommand } from '../src';
+import { ctxCommand, searchCommand, type CommandOptions } from '../src';
 import { CTX_LIST_MAX } from '@trufflepig/navigation';
-import { json, makeRepo } from './ws-helpers';
+import { json, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const N = CTX_LIST_MAX + 3;
 const helpers = Array.from(
@@ -63,23 +60,11 @@ const FILES = {
 };
 
 describe('ctx bounds', () => {
-  let root: string;
-  let env: NodeJS.ProcessEnv;
-  const at = (more = {}) => ({
-    cwd: root,
-    env,
-    noDaemon: true,
-    noWorkspace: true,
-    cache: path.join(root, '..', 'cache'),
-    budget: 5000,
-    ...more,
-  });
+  let repo: IndexedRepo;
+  const at = (more: Partial<CommandOptions> = {}) => repo.at(more);
 
   beforeAll(async () => {
-    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-ctx-bounds-')));
-    root = makeRepo(path.join(base, 'repo'), FILES);
-    env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
-    expect((await indexCommand(at({ format: 'json' as const }))).exitCode).toBe(0);
+    repo = await indexedRepo('tp-ctx-bounds-', FILES, { format: 'json', budget: 5000 });
   });
 
   it('counts the callees past the cap and points to refs for the callers past it', async () => {

@@ -2,11 +2,8 @@
 // through the commands. An agent trial on Eigen got `map Eigen/Dense` → `0 items; indexed as
 // text`, `show sym:AlignedVector3` → no_definition, and `refs aligned_malloc` without the
 // calls in `Eigen/QtAlignedMalloc`; a Makefile, LICENSE, README, a script and prose stay text.
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { indexCommand, mapCommand, refsCommand, showCommand, statusCommand } from '../src';
-import { json, makeRepo } from './ws-helpers';
+import { mapCommand, refsCommand, showCommand, statusCommand, type CommandOptions } from '../src';
+import { json, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES: Record<string, string> = {
   'Eigen/Core': [
@@ -60,24 +57,11 @@ const FILES: Record<string, string> = {
 };
 
 describe('C++ headers without extension', () => {
-  let root: string;
-  let env: NodeJS.ProcessEnv;
-  const at = (more = {}) => ({
-    cwd: root,
-    env,
-    noDaemon: true,
-    noWorkspace: true,
-    cache: path.join(root, '..', 'cache'),
-    format: 'json' as const,
-    budget: 5000,
-    ...more,
-  });
+  let repo: IndexedRepo;
+  const at = (more: Partial<CommandOptions> = {}) => repo.at(more);
 
   beforeAll(async () => {
-    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-noext-')));
-    root = makeRepo(path.join(base, 'repo'), FILES);
-    env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
-    expect((await indexCommand(at())).exitCode).toBe(0);
+    repo = await indexedRepo('tp-nav-noext-', FILES, { format: 'json', budget: 5000 });
   });
 
   it('show sym:AlignedVector3 reads the class in unsupported/Eigen/AlignedVector3', async () => {

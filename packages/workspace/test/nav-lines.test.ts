@@ -5,8 +5,16 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { countTokens } from '@trufflepig/render';
-import { indexCommand, mapCommand, moreCommand, refsCommand, searchCommand, showCommand } from '../src';
-import { indexedRepo, json, makeRepo } from './ws-helpers';
+import {
+  indexCommand,
+  mapCommand,
+  moreCommand,
+  refsCommand,
+  searchCommand,
+  showCommand,
+  type CommandOptions,
+} from '../src';
+import { indexedRepo, json, makeRepo, type IndexedRepo } from './ws-helpers';
 
 const BUCKET = [
   'class TokenBucket {',
@@ -121,24 +129,12 @@ const FILES = {
   ),
 };
 
-let root: string;
-let env: NodeJS.ProcessEnv;
-const at = (more = {}) => ({
-  cwd: root,
-  env,
-  noDaemon: true,
-  noWorkspace: true,
-  cache: path.join(root, '..', 'cache'),
-  format: 'lines' as const,
-  ...more,
-});
+let repo: IndexedRepo;
+const at = (more: Partial<CommandOptions> = {}) => repo.at(more);
 const lines = (stdout: string) => stdout.trimEnd().split('\n');
 
 beforeAll(async () => {
-  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-lines-')));
-  root = makeRepo(path.join(base, 'repo'), FILES);
-  env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
-  expect((await indexCommand(at())).exitCode).toBe(0);
+  repo = await indexedRepo('tp-nav-lines-', FILES, { format: 'lines' });
 });
 
 describe('map', () => {

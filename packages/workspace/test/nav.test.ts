@@ -1,8 +1,26 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ctxCommand, indexCommand, mapCommand, refsCommand, searchCommand, showCommand } from '../src';
-import { errorCode, indexedRepo, json, makeRepo, makeSpace, opts, refsSites, type Space } from './ws-helpers';
+import {
+  ctxCommand,
+  indexCommand,
+  mapCommand,
+  refsCommand,
+  searchCommand,
+  showCommand,
+  type CommandOptions,
+} from '../src';
+import {
+  errorCode,
+  indexedRepo,
+  json,
+  makeRepo,
+  makeSpace,
+  opts,
+  refsSites,
+  type Space,
+  type IndexedRepo,
+} from './ws-helpers';
 
 const FILES = {
   'Cargo.toml': '[package]\nname = "bucket-lib"\nversion = "0.1.0"\n',
@@ -39,22 +57,12 @@ const FILES = {
 
 describe('navigation in one root: show sym:, refs, map, ctx', () => {
   let root: string;
-  let env: NodeJS.ProcessEnv;
-  const at = (cwd: string, more = {}) => ({
-    cwd,
-    env,
-    noDaemon: true,
-    noWorkspace: true,
-    cache: path.join(root, '..', 'cache'),
-    format: 'json' as const,
-    ...more,
-  });
+  let repo: IndexedRepo;
+  const at = (cwd: string, more: Partial<CommandOptions> = {}) => repo.at({ cwd, ...more });
 
   beforeAll(async () => {
-    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tp-nav-')));
-    root = makeRepo(path.join(base, 'repo'), FILES);
-    env = { ...process.env, XDG_CACHE_HOME: path.join(base, '.cache'), XDG_CONFIG_HOME: path.join(base, '.config') };
-    expect((await indexCommand(at(root))).exitCode).toBe(0);
+    repo = await indexedRepo('tp-nav-', FILES, { format: 'json' });
+    root = repo.root;
   });
 
   it('show sym: reads the best definition, verified, then its other definitions and a count of its references', async () => {

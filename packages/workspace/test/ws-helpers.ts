@@ -108,12 +108,19 @@ export function errorCode(out: CommandResult): string | undefined {
 /** A single-root repository indexed in the foreground with its own cache and XDG dirs. */
 export interface IndexedRepo {
   readonly root: string;
-  /** Options for a foreground lines call against it; `more` overrides any of them. */
+  /** Options for a foreground call against it (lines unless its defaults say otherwise); `more` overrides any of them. */
   readonly at: (more?: Partial<CommandOptions>) => CommandOptions;
 }
 
-/** Makes, commits and indexes a repository of `files` in a new temp directory named after `prefix`. */
-export async function indexedRepo(prefix: string, files: Record<string, string>): Promise<IndexedRepo> {
+/**
+ * Makes, commits and indexes a repository of `files` in a new temp directory named after
+ * `prefix`; `defaults` (a format, a budget) stand in every call's options under its `more`.
+ */
+export async function indexedRepo(
+  prefix: string,
+  files: Record<string, string>,
+  defaults: Partial<CommandOptions> = {},
+): Promise<IndexedRepo> {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
   const root = makeRepo(path.join(base, 'repo'), files);
   const env = {
@@ -128,6 +135,7 @@ export async function indexedRepo(prefix: string, files: Record<string, string>)
     noWorkspace: true,
     cache: path.join(base, 'cache'),
     format: 'lines',
+    ...defaults,
     ...more,
   });
   const indexed = await indexCommand(at());

@@ -24,11 +24,6 @@ export class LayeredLookup<K, V> {
     return this.base.get(key);
   }
 
-  /** Keys the overlay holds: what a lookup of this lineage has changed since its base was built. */
-  get changedKeys(): number {
-    return this.overlay.size;
-  }
-
   /**
    * This lookup without `removed` and with `added` (removals first, so a key both removed
    * and added holds its new value); undefined once the overlay would hold more than
