@@ -35,7 +35,15 @@ export {
   type ReconcileReport,
   type SeedOutcome,
 } from './reconcile';
-export { parseQuery, symbolQuery, hasFilters, QUERY_KINDS, type ParsedQuery, type QueryMode } from './query/parse';
+export {
+  parseQuery,
+  symbolQuery,
+  hasFilters,
+  definitionKinds,
+  QUERY_KINDS,
+  type ParsedQuery,
+  type QueryMode,
+} from './query/parse';
 export { createPathMatcher, type PathMatcher } from './query/pathmatch';
 export { fileEligibility, type FileFilters, type FilterFacts } from './query/eligibility';
 export {

@@ -228,7 +228,7 @@ describe('C and C++ through the index', () => {
     // rank mm/slab_common.c (its __kmalloc, kmalloc_large) above the header that defines it.
     const kmalloc = (await fx.search('kmalloc')).hits.map((h) => `${h.path} ${h.name ?? ''}`);
     expect(kmalloc[0]).toBe('include/linux/slab.h kmalloc');
-    // A file named like the word leads only when it declares or uses it: this one (before,
+    // A file named like the word leads only when it declares it: this one (before,
     // first) now stands after the definitions, with the files that call kmalloc.
     expect(kmalloc).toContain('arch/mips/include/asm/mach-generic/kmalloc.h ');
     const schedule = (await fx.search('schedule')).hits.map((h) => `${h.path} ${h.name ?? ''}`);

@@ -25,6 +25,11 @@ const FILES: Record<string, string> = {
   // A config key in capitals once, after its lowercase spelling; a parameter file that
   // holds only the lowercase spelling, many times (the higher phrase score).
   'conf/defaults.txt': 'limit(max_body_size)\n\nDEFAULTS = {"MAX_BODY_SIZE": None}\n',
+  // A class, and a module named like it that only uses it (SQLAlchemy's engine/base.py and
+  // ext/asyncio/engine.py, an agent trial).
+  'orm/base.py': 'class Engine:\n    def connect(self):\n        return None\n',
+  'orm/ext/engine.py':
+    'from orm.base import Engine\n\nclass AsyncEngine:\n    def __init__(self, sync: Engine):\n        self.sync: Engine = sync\n',
   'lib/params.txt': Array.from({ length: 12 }, (_, i) => `f${i}(max_body_size) returns max_body_size\n`).join(''),
 };
 
@@ -49,6 +54,12 @@ describe('free-text ranking', () => {
     expect(bytesOf(hits[0].path).subarray(hits[0].start, hits[0].end).toString()).toBe(
       'pub struct TokenBucket { tokens: u32 }',
     );
+  });
+
+  it('puts a file named like the identifier first only when it declares it, not when it only uses it', async () => {
+    const hits = (await fx.search('Engine')).hits;
+    expect(hits.map((h) => h.path)).toEqual(['orm/base.py', 'orm/ext/engine.py']);
+    expect(hits[0]).toMatchObject({ kind: 'class', name: 'Engine' });
   });
 
   it('puts the definition first for an identifier query and demotes tests that use it more', async () => {
@@ -397,8 +408,8 @@ describe('filter_diagnosis', () => {
   });
 
   it('says lang:X matched 0 files', async () => {
-    const d = (await fx.search('TokenBucket lang:python')).filterDiagnosis!;
-    expect(d.lang).toEqual([{ value: 'python', matched: 0 }]);
+    const d = (await fx.search('TokenBucket lang:go')).filterDiagnosis!;
+    expect(d.lang).toEqual([{ value: 'go', matched: 0 }]);
     expect(d.combination_only).toBe(false);
   });
 

@@ -1,6 +1,6 @@
 // The query filters (file: -file: lang: source: -source: kind:) applied to navigation
 // candidates: the file filters are search's own predicate (IndexReader.eligibility).
-import type { IndexedFile, IndexReader, ParsedQuery } from '@trufflepig/index';
+import { definitionKinds, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
 import { displayPath } from '@trufflepig/base/stored-path';
 import { printedPath } from '@trufflepig/render';
 import { NEAREST_PATHS_MAX } from './limits';
@@ -11,7 +11,7 @@ export function fileFilter(reader: IndexReader, q: ParsedQuery): (f: IndexedFile
 }
 
 export function kindFilter(q: ParsedQuery): (kind: string) => boolean {
-  const kinds = q.kinds.filter((k) => k !== 'file');
+  const kinds = definitionKinds(q);
   return (kind) => kinds.length === 0 || kinds.includes(kind);
 }
 

@@ -261,3 +261,24 @@ describe('a re: match that runs past its first line', () => {
     expect(found.matches_left).toBe(3);
   });
 });
+
+describe('a definition query', () => {
+  // A class whose body spells its name again beside a stem of it, in a decorator's string
+  // (SQLAlchemy's `Connection`, an agent trial): the line naming the class is the evidence.
+  const CONNECTION = [
+    'class Connection:',
+    '    """A connection."""',
+    '',
+    '    @deprecated(":meth:`.Connection.connect`")',
+    '    def connect(self):',
+    '        return self',
+    '',
+  ].join('\n');
+
+  it('shows the line naming the definition, not a body line meeting a stem of its words', async () => {
+    const repo = await indexedRepo('tp-kind-evidence-', { 'db/base.py': CONNECTION });
+    const page = (await searchCommand(['kind:class', 'Connection'], repo.at({ format: 'lines' }))).stdout.split('\n');
+    expect(page[0]).toMatch(/^[0-9a-z]{6,}:1 {2}db\/base\.py:1-6 {2}Connection$/);
+    expect(page[1]).toBe('  1: class Connection:');
+  });
+});

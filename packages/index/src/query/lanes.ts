@@ -23,7 +23,7 @@ import { ftsExpression, ftsFormsExpression, ftsRegions, matchingFiles, type FtsM
 import { ownedMemberOf } from './dotted';
 import type { SearchHit } from './hit';
 import { prunedAnyTermRegions, type PruneSettings } from './prune';
-import type { ParsedQuery } from './parse';
+import { definitionKinds, type ParsedQuery } from './parse';
 import type { IndexedFile, IndexReader } from './reader';
 
 export type HitLane = Lane<SearchHit>;
@@ -229,7 +229,7 @@ function defLane(
   exactFirst: string | null,
   first: (r: StoredDefinition) => number = () => 0,
 ): HitLane {
-  const kinds = ctx.query.kinds.filter((k) => k !== 'file');
+  const kinds = definitionKinds(ctx.query);
   const best = new Map<number, { row: StoredDefinition; f: IndexedFile }>();
   const rank = (r: StoredDefinition, f: IndexedFile) => [
     first(r),
@@ -324,7 +324,7 @@ export function definitionLane(ctx: LaneContext): HitLane {
  * kernel). Stopwords never hold a name alone (`the` is in `gather`).
  */
 export function kindWordLane(ctx: LaneContext): HitLane {
-  const kinds = ctx.query.kinds.filter((k) => k !== 'file');
+  const kinds = definitionKinds(ctx.query);
   if (kinds.length === 0) return { name: 'kind', weight: WEIGHT_DEFAULT, entries: [] };
   const words = ctx.query.words;
   const every = definitionsOfKinds(ctx.reader.db, kinds, words);
@@ -533,7 +533,7 @@ export function filenameLane(
 }
 
 /**
- * Identifier tiers: stem is the token in a file that declares or uses it, then declaring files,
+ * Identifier tiers: stem is the token in a file that declares it, then declaring files,
  * then using files and files only named like it, then the rest.
  * Declaring means declaring the name as spelled when some file does: the normalized key
  * joins `__kmalloc` to `kmalloc` and `token_bucket` to `TokenBucket`, which finds a
@@ -553,13 +553,15 @@ export function identifierTiers(ctx: LaneContext, name: string, defs: HitLane): 
     else using.add(f.path);
   }
   const normToken = identifierKey(token);
-  // A file named like the identifier leads only when it declares or uses it: the kernel's
+  // A file named like the identifier leads only when it declares it: the kernel's
   // arch/*/kmalloc.h files (which define ARCH_DMA_MINALIGN) must not stand before the
-  // kmalloc of include/linux/slab.h. Named alone, it stands with the files that use it.
+  // kmalloc of include/linux/slab.h, nor SQLAlchemy's ext/asyncio/engine.py (which uses
+  // `Engine`) before engine/base.py's `class Engine` (an agent trial). Named and using it,
+  // or named alone, it stands with the files that use it.
   return (path) => {
     const s = stem(path);
     const named = s === token || identifierKey(s) === normToken;
-    if (named && (declaring.has(path) || using.has(path))) return 0;
+    if (named && declaring.has(path)) return 0;
     if (declaring.has(path)) return 1;
     if (named || using.has(path)) return 2;
     return 3;

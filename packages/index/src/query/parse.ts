@@ -65,6 +65,15 @@ export interface ParsedQuery {
   readonly workspace: 'home' | 'all' | null;
 }
 
+/**
+ * The definition kinds a query asks for (`kind:fn`, `kind:class`): its kinds but `file`,
+ * which asks for whole files. A query with any is a definition query: its hits span whole
+ * definitions, and the line naming one is its evidence.
+ */
+export function definitionKinds(q: Pick<ParsedQuery, 'kinds'>): string[] {
+  return q.kinds.filter((k) => k !== 'file');
+}
+
 /** Keys that stay filters after the text has begun (and after a `re:` or `sym:`). */
 const FILTER_KEYS: readonly string[] = ['file', '-file', 'lang', 'kind', 'source', '-source', 'in', 'ws'];
 

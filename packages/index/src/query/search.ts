@@ -45,7 +45,7 @@ import {
   type LaneContext,
 } from './lanes';
 import { findLiteral, hashedLive, literalMatchesCase, liveHit, readLiveUnhashed, regexScan } from './live';
-import { hasFilters, parseQuery, type ParsedQuery } from './parse';
+import { definitionKinds, hasFilters, parseQuery, type ParsedQuery } from './parse';
 import { dottedAsOwned } from './dotted';
 import { unparsedCodeMentioning } from './mentions';
 import { regexPrefilter, trigramsOf, type TrigramQuery } from '../trigram/regex';
@@ -103,7 +103,7 @@ function rankFree(ctx: LaneContext): Ranked {
   const lanes: HitLane[] = [];
   /** Paths whose hits a lane verified against their live bytes (a file too large to index among them). */
   const readLive = new Set<string>();
-  const structural = q.kinds.some((k) => k !== 'file');
+  const structural = definitionKinds(q).length > 0;
   let defs: HitLane | undefined;
   let uses: IdentifierLane | undefined;
   if (q.text) {
@@ -223,7 +223,7 @@ function bestRoleRank(roles: number): number {
 function rankSymbol(ctx: LaneContext): SearchHit[] {
   const text = ctx.query.text;
   if (text.includes('::')) return definitionLane(ctx).entries.map((e) => e.payload);
-  const kinds = ctx.query.kinds.filter((k) => k !== 'file');
+  const kinds = definitionKinds(ctx.query);
   const declaredKinds = new Map<
     number,
     { kind: string; name: string; at: { start: number; end: number; line: number } }

@@ -7,6 +7,7 @@ import {
   linesThatMayHold,
   literalIndexIn,
   tokenIndexIn,
+  definitionKinds,
   parseQuery,
   percentDecode,
   percentEncode,
@@ -398,14 +399,18 @@ export function snippetTerms(q: ParsedQuery): string[] {
   const words = q.words.filter((w) => !isStopword(w));
   // Free text also matched each word's stem as a prefix (word-forms.ts): `stripped` met
   // `stripJSONNullProperties`. Without the stems here a hit found by one has no line to
-  // show and its span misses the match (the HCL trial's empty hits).
-  const stems = q.identifier
-    ? []
-    : words.flatMap((w) =>
-        wordFormTerms(w)
-          .filter((t) => t.prefix)
-          .map((t) => t.text),
-      );
+  // show and its span misses the match (the HCL trial's empty hits). A definition query's
+  // hits are definitions whose names hold its words: the stems would pick a line of the body
+  // over the one naming it (`kind:class Connection` showed `@util.deprecated_20(
+  // ":meth:`.Connection.connect`")`, the stem `connect` meeting twice, an agent trial).
+  const stems =
+    q.identifier || definitionKinds(q).length > 0
+      ? []
+      : words.flatMap((w) =>
+          wordFormTerms(w)
+            .filter((t) => t.prefix)
+            .map((t) => t.text),
+        );
   return [...new Set([q.text.toLowerCase(), ...(words.length > 0 ? words : q.words), ...stems])].filter(
     (w) => w && !w.includes(' '),
   );

@@ -5,6 +5,7 @@
 // `kind:`) spans the whole definition. The narrowed span is what the result set stores,
 // so `show HANDLE` prints just it.
 import {
+  definitionKinds,
   DOCS_TAG,
   liveReadBound,
   type DefinitionSpan,
@@ -42,7 +43,7 @@ type DefSpan = DefinitionSpan;
 function keepsIndexSpan(h: SearchHit, q: ParsedQuery): boolean {
   if (h.commit || h.kind === 'file') return true;
   if (q.mode === 'sym') return false;
-  const definitionQuery = q.kinds.some((k) => k !== 'file');
+  const definitionQuery = definitionKinds(q).length > 0;
   return definitionQuery && h.kind !== undefined;
 }
 
