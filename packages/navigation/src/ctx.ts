@@ -80,6 +80,30 @@ function isCallTarget(d: IndexedDefinition): boolean {
   return kindTier(d.kind) <= 1 || d.kind === 'variant';
 }
 
+/** Kinds whose body is a scope of its own: what is defined inside one is local to it. */
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
+
+/**
+ * The function or method whose body holds `d` (a nested `def`, a closure), if any: a
+ * definition local to one is in scope only inside it, so no call elsewhere reaches it
+ * (SQLAlchemy's `util.warn(...)` in pool/base.py was a candidate call of a `warn` nested in
+ * an `__init__` of orm/descriptor_props.py, an agent trial).
+ */
+function enclosingFunction(reader: NavTarget['reader'], d: IndexedDefinition): IndexedDefinition | undefined {
+  // A function only: a method in an object a factory returns is called through that object.
+  if (d.container === null || d.kind !== 'function') return undefined;
+  return reader
+    .fileDefinitions(d.file.path)
+    .find(
+      (o) =>
+        FUNCTION_KINDS.has(o.kind) &&
+        o.name === d.container &&
+        o.start <= d.start &&
+        d.end <= o.end &&
+        (o.start !== d.start || o.end !== d.end),
+    );
+}
+
 /** A callee's definition: code before tests before build output, a function before its C prototype, else the first. */
 function bestCallee(list: readonly IndexedDefinition[]): IndexedDefinition | undefined {
   const key = (d: IndexedDefinition) => 2 * fileStanding(d.file) + declarationRank(d.kind, d.file.path);
@@ -313,10 +337,13 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         // What the call can reach: code of its own language family (a Python call is no
         // jQuery method), and for a bare call where members need a receiver, no method
         // (Django's bare `dict(...)` was `MultiValueDict::dict`, an agent trial).
-        const reachable = (d: IndexedDefinition) =>
-          isCallTarget(d) &&
-          codeFamilyOf(d.file.lang) === codeFamilyOf(file.lang) &&
-          !(end === undefined && path === undefined && RECEIVER_ONLY_MEMBERS.has(file.lang) && d.kind === 'method');
+        const reachable = (d: IndexedDefinition) => {
+          if (!isCallTarget(d) || codeFamilyOf(d.file.lang) !== codeFamilyOf(file.lang)) return false;
+          if (end === undefined && path === undefined && RECEIVER_ONLY_MEMBERS.has(file.lang) && d.kind === 'method')
+            return false;
+          const local = enclosingFunction(t.reader, d);
+          return local === undefined || (local.file.path === file.path && local.start <= o.start && o.end <= local.end);
+        };
         // `module::f(`, `Type::f(`: the path names where f is; a path naming nothing of the
         // repository's is the standard library's or a dependency's (tokio's `Cell::new` was
         // `signal/windows/sys.rs`'s `new`, `context::budget` coop.rs's `budget`, an agent trial).

@@ -151,3 +151,38 @@ describe('one name, several owners', () => {
     expect(callers[0]).toMatch(/\twrite\/summary\.go:7\tin summary::observe$/);
   });
 });
+
+describe('a function nested in another', () => {
+  // A `warn` nested in a method's body, and a call of another `warn` elsewhere (SQLAlchemy's
+  // `util.warn(...)` was a candidate call of such a nested `warn`, an agent trial).
+  const WIDGET_PY = [
+    'class Widget:',
+    '    def __init__(self):',
+    '        def warn(msg):',
+    '            print(msg)',
+    '',
+    '        warn("made")',
+    '',
+  ].join('\n');
+  const RUN_PY = ['from warnings import warn', '', 'def run():', '    warn("late")', '    return 1', ''].join('\n');
+  let local: IndexedRepo;
+  beforeAll(async () => {
+    local = await indexedRepo('tp-nav-nested-', { 'ui/widget.py': WIDGET_PY, 'app/run.py': RUN_PY });
+  });
+
+  async function calleesOf(query: string[]): Promise<string[]> {
+    const page = (await searchCommand(query, local.at())).stdout;
+    const handle = page.split('\n')[0].split(/ {2}/)[0];
+    return (await ctxCommand(handle, local.at())).stdout.split('\n').filter((l) => l.startsWith('callee:'));
+  }
+
+  it('is no callee of a call outside the function it is defined in', async () => {
+    expect((await calleesOf(['sym:run'])).join('\n')).not.toMatch(/warn/);
+  });
+
+  it('is the callee of a call inside that function', async () => {
+    expect(
+      (await calleesOf(['sym:Widget::__init__'])).some((l) => /ui\/widget\.py:3\tfunction __init__::warn$/.test(l)),
+    ).toBe(true);
+  });
+});
