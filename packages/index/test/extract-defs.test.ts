@@ -385,6 +385,29 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     ]);
   });
 
+  it("reads a Python parameter's name as a local, and its default value and annotation as uses", () => {
+    // SQLAlchemy's `def __init__(self, bind=None, class_=Session, ...)`: `Session` was a local
+    // (the whole parameter list was), so `refs Session` said "local unresolved" in the file
+    // defining the class (an agent trial).
+    const src = Buffer.from(
+      [
+        'class Session:',
+        '    pass',
+        '',
+        'def make(bind=None, class_=Session, *args, limit: int = 3, kind: Session, **kw):',
+        '    pick = lambda a, fallback=Session: a',
+        '    return class_, pick',
+        '',
+      ].join('\n'),
+    );
+    const x = extractFile('python', src);
+    expect(roles(x, 'Session')).toEqual(expect.arrayContaining(['declaration', 'reference', 'type']));
+    expect(roles(x, 'Session')).not.toContain('local');
+    for (const name of ['bind', 'args', 'limit', 'kw', 'fallback']) expect(roles(x, name)).toEqual(['local']);
+    expect(roles(x, 'class_')).toEqual(expect.arrayContaining(['local', 'reference']));
+    expect(roles(x, 'int')).toEqual(['type']);
+  });
+
   it("records var X = require('m').Y as an import of Y bound to X, not a variable", () => {
     const src = Buffer.from(
       "var setCharset = require('./utils').setCharset;\nconst mime = require('send').mime;\nvar other = require('x').y.z;\n",

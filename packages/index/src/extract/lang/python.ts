@@ -18,8 +18,18 @@ const QUERY = `
 (type (subscript value: (identifier) @role.type))
 (argument_list (keyword_argument name: (identifier) @role.member))
 (class_definition superclasses: (argument_list (identifier) @role.type))
-(parameters) @range.local
-(lambda_parameters) @range.local
+(parameters (identifier) @range.local)
+(parameters (default_parameter name: (identifier) @range.local))
+(parameters (typed_parameter (identifier) @range.local))
+(parameters (typed_default_parameter name: (identifier) @range.local))
+(parameters (list_splat_pattern (identifier) @range.local))
+(parameters (dictionary_splat_pattern (identifier) @range.local))
+(parameters (typed_parameter (list_splat_pattern (identifier) @range.local)))
+(parameters (typed_parameter (dictionary_splat_pattern (identifier) @range.local)))
+(lambda_parameters (identifier) @range.local)
+(lambda_parameters (default_parameter name: (identifier) @range.local))
+(lambda_parameters (list_splat_pattern (identifier) @range.local))
+(lambda_parameters (dictionary_splat_pattern (identifier) @range.local))
 (for_statement left: (_) @range.local)
 (for_in_clause left: (_) @range.local)
 `;
@@ -123,7 +133,7 @@ function imports(statement: Node): RawImport[] {
 
 export const PYTHON: LanguageSpec = {
   grammar: 'tree-sitter-python',
-  version: 3,
+  version: 4,
   query: QUERY,
   identifiers: { identifier: 'id' },
   refine,
