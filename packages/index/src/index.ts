@@ -44,6 +44,7 @@ export {
   type ParsedQuery,
   type QueryMode,
 } from './query/parse';
+export { FUNCTION_KINDS } from './extract/raw';
 export { createPathMatcher, type PathMatcher } from './query/pathmatch';
 export { fileEligibility, type FileFilters, type FilterFacts } from './query/eligibility';
 export {

@@ -4,6 +4,7 @@ import {
   codeFamilyOf,
   declarationRank,
   extractOccurrences,
+  FUNCTION_KINDS,
   kindTier,
   OWNER_KINDS,
   type IndexedDefinition,
@@ -79,9 +80,6 @@ function item(d: IndexedDefinition, within?: string): CtxItem {
 function isCallTarget(d: IndexedDefinition): boolean {
   return kindTier(d.kind) <= 1 || d.kind === 'variant';
 }
-
-/** Kinds whose body is a scope of its own: what is defined inside one is local to it. */
-const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 
 /**
  * The function or method whose body holds `d` (a nested `def`, a closure), if any: a

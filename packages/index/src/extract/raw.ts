@@ -45,7 +45,11 @@ export const CONTAINER_KINDS: ReadonlySet<string> = new Set([
   'module',
   'impl',
 ]);
-const FUNCTION_KINDS = new Set(['function', 'method']);
+/**
+ * Kinds whose body is a scope of its own: a definition nested in one is local to it, and
+ * resolveOwners gives it that function as its container.
+ */
+export const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
 /** Owner kinds that turn a function into a method. */
 const METHOD_OWNERS = new Set(['impl', 'trait', 'class', 'interface', 'struct', 'enum']);
 
