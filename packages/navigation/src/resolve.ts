@@ -548,6 +548,10 @@ export function moduleMemberTrail(
   name: string,
 ): ImportTrail | undefined {
   if (!JS_LANGS.has(file.lang) && file.lang !== 'luau' && file.lang !== 'python') return undefined;
+  if (file.lang === 'python') {
+    const submodule = pythonSubmoduleBinding(reader, imports, qualifier);
+    if (submodule) return followImport(reader, submodule, name);
+  }
   // Lua: `local util = require('vim.lsp.util')` binds the module's table to the local.
   // Python: `import time` binds `time`, `import numpy as np` binds `np` (a dotted `import
   // os.path` binds `os`, whose `os.path.join` qualifier is `path`: not followed).
@@ -561,6 +565,26 @@ export function moduleMemberTrail(
   );
   if (binding.length !== 1) return undefined;
   return followImport(reader, { ...binding[0], name: '*', alias: null }, name);
+}
+
+/**
+ * `from pkg import util` (or `from .. import util as u`) binding a submodule of the package,
+ * not a name its `__init__.py` defines: the import of that submodule as a whole, when
+ * exactly one import binds `qualifier` and the submodule is an indexed file. In the
+ * SQLAlchemy trial `util.warn(...)` after `from .. import util` was a candidate call of
+ * `FromLinter::warn`; `util/__init__.py` re-exports `warn` from `langhelpers.py`.
+ */
+function pythonSubmoduleBinding(
+  reader: IndexReader,
+  imports: readonly IndexedImport[],
+  qualifier: string,
+): IndexedImport | undefined {
+  const binding = imports.filter((i) => i.name !== null && i.name !== '*' && (i.alias ?? i.name) === qualifier);
+  if (binding.length !== 1) return undefined;
+  const from = binding[0];
+  const spelled = /^\.*$/.test(from.spelled) ? from.spelled + from.name : `${from.spelled}.${from.name}`;
+  const whole: IndexedImport = { ...from, spelled, name: '*', alias: null };
+  return moduleFiles(reader, whole).files.length > 0 ? whole : undefined;
 }
 
 /**

@@ -279,6 +279,43 @@ describe('Python calls on a module an import binds', () => {
   });
 });
 
+describe('Python calls on a submodule a package import binds', () => {
+  // SQLAlchemy (an agent trial): `util.warn(...)` after `from .. import util` was a
+  // candidate call of `FromLinter::warn`; the package's `__init__.py` re-exports `warn`.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-ctx-pysubmodule-', {
+      'pkg/__init__.py': '',
+      'pkg/util/__init__.py': 'from .helpers import warn\nfrom .helpers import quote\n',
+      'pkg/util/helpers.py': 'def warn(msg):\n    print(msg)\n\ndef quote(s):\n    return s\n',
+      'pkg/sql/__init__.py': '',
+      'pkg/sql/compiler.py': 'class FromLinter:\n    def warn(self, stmt):\n        return stmt\n',
+      'pkg/sql/functions.py': [
+        'from .. import util',
+        'from . import compiler as comp',
+        '',
+        'def register(name):',
+        '    util.warn(name)',
+        '    return comp.FromLinter()',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it('ctx: the callee is the function the package re-exports, not a method of that name', async () => {
+    const callees = calleeRows(await ctxOf(repo, 'register'));
+    expect(callees).toContain('pkg/util/helpers.py:1 function warn');
+    expect(callees.some((c) => c.includes('FromLinter::warn'))).toBe(false);
+  });
+
+  it('refs: the call through the submodule is a resolved site of the function, none of the method', async () => {
+    const warn = (await refsSites(repo, ['warn'])).filter((s) => s.path === 'pkg/sql/functions.py');
+    expect(warn.map((s) => `${s.start_line} ${s.role} ${s.resolution}`)).toEqual(['5 call resolved']);
+    const method = (await refsSites(repo, ['FromLinter::warn'])).filter((s) => s.path === 'pkg/sql/functions.py');
+    expect(method).toEqual([]);
+  });
+});
+
 describe('PHP spellings of a name', () => {
   // Symfony (an agent trial): a namespaced name from a `use` line and a static property
   // with its `$` answered no_definition and 0 sites, with no hint.
