@@ -40,6 +40,7 @@ export {
   symbolQuery,
   hasFilters,
   definitionKinds,
+  spelledWord,
   QUERY_KINDS,
   type ParsedQuery,
   type QueryMode,

@@ -30,6 +30,11 @@ const FILES: Record<string, string> = {
   'orm/base.py': 'class Engine:\n    def connect(self):\n        return None\n',
   'orm/ext/engine.py':
     'from orm.base import Engine\n\nclass AsyncEngine:\n    def __init__(self, sync: Engine):\n        self.sync: Engine = sync\n',
+  // A class, and fields spelled like it in lowercase (SQLAlchemy's `self.session = session`
+  // stood 2nd and 3rd for `search Session`, an agent trial).
+  'orm/session.py': 'class Session:\n    def close(self):\n        return None\n',
+  'orm/scoping.py': 'from orm.session import Session\n\nclass Scoped:\n    def make(self):\n        return Session()\n',
+  'orm/baked.py': 'class Result:\n    def __init__(self, session):\n        self.session = session\n',
   'lib/params.txt': Array.from({ length: 12 }, (_, i) => `f${i}(max_body_size) returns max_body_size\n`).join(''),
 };
 
@@ -60,6 +65,14 @@ describe('free-text ranking', () => {
     const hits = (await fx.search('Engine')).hits;
     expect(hits.map((h) => h.path)).toEqual(['orm/base.py', 'orm/ext/engine.py']);
     expect(hits[0]).toMatchObject({ kind: 'class', name: 'Engine' });
+  });
+
+  it('a name defined as spelled is not met by definitions spelled otherwise (`session` for `Session`)', async () => {
+    const hits = (await fx.search('Session')).hits;
+    expect(hits[0]).toMatchObject({ path: 'orm/session.py', kind: 'class', name: 'Session' });
+    expect(hits.filter((h) => h.lane === 'definitions').map((h) => h.path)).toEqual(['orm/session.py']);
+    const paths = hits.map((h) => h.path);
+    expect(paths.indexOf('orm/scoping.py')).toBeLessThan(paths.indexOf('orm/baked.py'));
   });
 
   it('puts the definition first for an identifier query and demotes tests that use it more', async () => {

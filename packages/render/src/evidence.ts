@@ -13,6 +13,8 @@ export type EvidenceMatch =
       readonly terms: readonly string[];
       /** A document (docs origin): no line of it is a comment (pickSnippet). */
       readonly prose?: boolean;
+      /** The word as the query spells it, whose rows come first (SnippetOptions.spelled). */
+      readonly spelled?: string;
       /**
        * A definition hit's further matching definitions in its file, by first line: shown
        * after the best line up to the cap, the rest counted, as `re:` shows further matches.
@@ -128,7 +130,7 @@ export function pickEvidence(
   let left = 0;
   let leftLines: number[] = [];
   if (match.kind === 'terms') {
-    best = pickSnippet(inSpan, match.terms, { prose: match.prose === true });
+    best = pickSnippet(inSpan, match.terms, { prose: match.prose === true, spelled: match.spelled });
     if (!best && match.also !== undefined) {
       const spanRows = new Map(inSpan.map((r) => [r.line, r]));
       const head = spanRows.get(headLine(spanRows, span.startLine));

@@ -29,7 +29,15 @@ export {
   displayText,
   indentColumns,
 } from './rows';
-export { type Snippet, pickSnippet, cutSnippet, docCommentLine, isCommentLine, isDecorationLine } from './snippet';
+export {
+  type Snippet,
+  type SnippetOptions,
+  pickSnippet,
+  cutSnippet,
+  docCommentLine,
+  isCommentLine,
+  isDecorationLine,
+} from './snippet';
 export { budgetTooSmall, largestFitting, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 export { fitRowPage, rowPageFooter, rowPageNote, type RowPageFit, type SetRowsPage } from './row-page';
 export {

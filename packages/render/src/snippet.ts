@@ -105,24 +105,49 @@ export function commentaryRows(rows: readonly SourceRow[]): boolean[] {
   return rows.map((row, i) => quoted[i] || isCommentLine(row.text));
 }
 
+export interface SnippetOptions {
+  /** A document (docs origin): no line of it is a comment. */
+  readonly prose?: boolean;
+  /**
+   * A word as the query spells it (`Session`): a row holding it so spelled, as a whole
+   * identifier, beats every row that does not, whatever they score. `self.session =
+   * session` had stood for SQLAlchemy's `search Session` (an agent trial).
+   */
+  readonly spelled?: string;
+}
+
+/** Whether `text` holds `word` case-sensitively with no identifier character on either side. */
+export function spellsWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + word.length];
+    if (!IDENTIFIER_CHAR.test(before ?? ' ') && !IDENTIFIER_CHAR.test(after ?? ' ')) return true;
+  }
+  return false;
+}
+
+const IDENTIFIER_CHAR = /[\p{L}\p{N}_$]/u;
+
 /**
  * The row mentioning the most distinct `terms` (lowercase; case-insensitive), or undefined
  * when no row mentions any. A term counts fully as a whole word or identifier part, half
  * inside a longer word (termMention). A code line beats a comment line that mentions one
  * more term (a comment needs two more); a line of a triple-quoted string is a comment
  * here. In `prose` (a document: Markdown, text) no line is a comment: `# Rate limiting`
- * is a heading. Ties go to the earliest line. The text is the row's display text trimmed and cut
+ * is a heading. With `spelled`, rows holding it so come first. Ties go to the earliest
+ * line. The text is the row's display text trimmed and cut
  * to SNIPPET_MAX_CHARS characters around the first match.
  */
 export function pickSnippet(
   rows: readonly SourceRow[],
   terms: readonly string[],
-  options: { readonly prose?: boolean } = {},
+  options: SnippetOptions = {},
 ): Snippet | undefined {
   const wanted = [...new Set(terms.map((t) => t.toLowerCase()).filter((t) => t.length > 0))];
   if (wanted.length === 0) return undefined;
   const commentary = options.prose ? undefined : commentaryRows(rows);
-  let best: { row: SourceRow; score: number } | undefined;
+  const spelled = options.spelled;
+  let best: { row: SourceRow; score: number; spelled: boolean } | undefined;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const lower = row.text.toLowerCase();
@@ -131,7 +156,9 @@ export function pickSnippet(
     if (mentions === 0) continue;
     // Scores: code with n whole terms = 2n + 3 > comment with n + 1 = 2n + 2, < comment with n + 2.
     const score = mentions + (commentary?.[i] ? 0 : 3);
-    if (best === undefined || score > best.score) best = { row, score };
+    const holds = spelled !== undefined && spellsWord(row.text, spelled);
+    if (best === undefined || (holds && !best.spelled) || (holds === best.spelled && score > best.score))
+      best = { row, score, spelled: holds };
   }
   if (best === undefined) return undefined;
   return { line: best.row.line, text: cutSnippet(best.row.text.trim(), wanted) };

@@ -33,6 +33,21 @@ describe('pickSnippet', () => {
     }
   });
 
+  test('a row holding the word as spelled beats rows mentioning it in another case or inside a name', () => {
+    // SQLAlchemy's `search Session` (an agent trial) showed `from ...orm import object_session`.
+    const rows = rowsOf(
+      'from ...orm import object_session\nself.session = session\n# see Session\nfrom ...orm import Session\n',
+    );
+    expect(pickSnippet(rows, ['session'])?.line).toBe(1);
+    expect(pickSnippet(rows, ['session'], { spelled: 'Session' })?.line).toBe(4);
+    // A comment spelling it beats code that does not; among rows spelling it, code first.
+    expect(
+      pickSnippet(rowsOf('self.session = session\n# see Session\n'), ['session'], { spelled: 'Session' })?.line,
+    ).toBe(2);
+    // Inside a longer identifier is not spelling it; no row spelling it leaves the scores as they were.
+    expect(pickSnippet(rowsOf('x = Sessionmaker\nsession = 1\n'), ['session'], { spelled: 'Session' })?.line).toBe(2);
+  });
+
   test('ties go to the earliest line', () => {
     expect(pickSnippet(rowsOf('x\nrefill a\nrefill b\n'), ['refill'])?.line).toBe(2);
   });

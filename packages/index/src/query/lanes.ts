@@ -304,16 +304,15 @@ export function definitionLane(ctx: LaneContext): HitLane {
     const owned = definitionsNamed(ctx.reader.db, member.name, member.owner);
     if (owned.length > 0) return defLane(ctx, 'definitions', owned, WEIGHT_IDENTIFIER_DECLARATION, null);
   }
-  // Every exact match has the same normalized key, so the key table answers both.
-  const rows = definitionsByKey(ctx.reader.db, identifierKey(text));
-  const binding = bindingOnly(rows);
-  return defLane(
-    ctx,
-    'definitions',
-    rows.filter((r) => !binding(r)),
-    weight,
-    text,
-  );
+  // Every exact match has the same normalized key, so the key table answers both. The key
+  // finds `TokenBucket` for `token_bucket`; but where the name is defined as spelled, another
+  // spelling is another thing: SQLAlchemy's `self.session = session` fields stood 2nd and
+  // 3rd for `search Session`, before the files using the class (an agent trial).
+  const keyed = definitionsByKey(ctx.reader.db, identifierKey(text));
+  const binding = bindingOnly(keyed);
+  const defined = keyed.filter((r) => !binding(r));
+  const exact = defined.filter((r) => r.name === text);
+  return defLane(ctx, 'definitions', exact.length > 0 ? exact : defined, weight, text);
 }
 
 /**

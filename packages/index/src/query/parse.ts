@@ -74,6 +74,16 @@ export function definitionKinds(q: Pick<ParsedQuery, 'kinds'>): string[] {
   return q.kinds.filter((k) => k !== 'file');
 }
 
+/**
+ * The word a query spells as one identifier-shaped token with a capital or a compound
+ * (`Session`, `parse_config`), whose exact spelling a hit's best line should hold; undefined
+ * for other queries and for a lowercase plain word, which is how prose is typed.
+ */
+export function spelledWord(q: Pick<ParsedQuery, 'mode' | 'text' | 'identifier'>): string | undefined {
+  if (q.mode !== 'free' || !/^[A-Za-z_$][\w$]*$/.test(q.text)) return undefined;
+  return q.identifier || /[A-Z]/.test(q.text) ? q.text : undefined;
+}
+
 /** Keys that stay filters after the text has begun (and after a `re:` or `sym:`). */
 const FILTER_KEYS: readonly string[] = ['file', '-file', 'lang', 'kind', 'source', '-source', 'in', 'ws'];
 

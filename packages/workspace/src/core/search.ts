@@ -9,6 +9,7 @@ import {
   tokenIndexIn,
   definitionKinds,
   parseQuery,
+  spelledWord,
   percentDecode,
   percentEncode,
   reconcile,
@@ -416,6 +417,12 @@ export function snippetTerms(q: ParsedQuery): string[] {
   );
 }
 
+/** spelledWord of a stored set's query text (SearchData.query). */
+function spelledWordOf(query: string): string | undefined {
+  const parsed = parseQuery(query);
+  return parsed.ok ? spelledWord(parsed.value) : undefined;
+}
+
 /** The page data of a stored set from `offset` (for `more`). */
 export function pageOfSet(set: StoredSet, offset: number): SearchData {
   const words = set.meta.words ?? [];
@@ -437,8 +444,9 @@ export function pageOfSet(set: StoredSet, offset: number): SearchData {
 
 /** Page hits for render: handles, URIs and evidence lines read from bytes that still match the revision; `context` is `-C`. */
 export function pageHits(data: SearchData, limit = DEFAULT_LIMIT, context = 0): PageHit[] {
-  const match = evidenceMatcher(data);
-  const byWords = (): EvidenceMatch => ({ kind: 'terms', terms: data.words });
+  const spelled = spelledWordOf(data.query);
+  const match = evidenceMatcher(data, spelled);
+  const byWords = (): EvidenceMatch => ({ kind: 'terms', terms: data.words, spelled });
   // Up to 5 matching lines a file however few files matched (docs/spec/retrieval.md §4).
   const cap = EVIDENCE_MATCHES_MAX;
   const out: PageHit[] = [];
@@ -581,6 +589,7 @@ function candidatesHolding(
  */
 function evidenceMatcher(
   data: SearchData,
+  spelled: string | undefined,
 ): ((line: number, bytes?: Buffer, starts?: readonly number[]) => EvidenceMatch) | undefined {
   const lm = data.lineMatch;
   if (lm?.mode === 're') {
@@ -630,7 +639,7 @@ function evidenceMatcher(
     });
   }
   if (data.words.length === 0) return undefined;
-  return () => ({ kind: 'terms', terms: data.words });
+  return () => ({ kind: 'terms', terms: data.words, spelled });
 }
 
 function evidenceFor(

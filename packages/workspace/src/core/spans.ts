@@ -11,6 +11,7 @@ import {
   type DefinitionSpan,
   qualifiedName,
   readIndexedBytes,
+  spelledWord,
   type IndexReader,
   type ParsedQuery,
   type SearchHit,
@@ -67,7 +68,8 @@ function anchorOf(
   if (q.mode === 'literal' || q.mode === 'sym' || h.startLine === h.endLine || terms.length === 0) return own;
   const from = starts[h.startLine - 1] ?? 0;
   const rows = splitRows(bytes, from, Math.min(bytes.length, Math.max(h.end, from)), h.startLine);
-  const line = pickSnippet(rows, terms, { prose: h.tags.includes(DOCS_TAG) })?.line ?? h.startLine;
+  const line =
+    pickSnippet(rows, terms, { prose: h.tags.includes(DOCS_TAG), spelled: spelledWord(q) })?.line ?? h.startLine;
   // On the span's first line the term, not the span's first byte, is the anchor: a region
   // starting at a line's indentation would otherwise miss the `def` that begins after it.
   const byte = firstTermByte(bytes, starts, line, terms);
