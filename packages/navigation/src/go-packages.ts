@@ -131,9 +131,9 @@ export function goPackageSite(
   const packageLevel = (dir: string) =>
     defs.filter((d) => d.container === null && d.kind !== 'module' && directoryOf(d.file) === dir);
   if (qualified) {
-    const binding = imports.filter((i) => goImportName(i.spelled, i.alias) === qualified[1]);
-    if (binding.length !== 1) return undefined;
-    const dir = goImportDir(reader, binding[0].spelled, file);
+    const binding = goPackageImport(imports, before);
+    if (binding === undefined) return undefined;
+    const dir = goImportDir(reader, binding.spelled, file);
     if (dir === undefined) return { kind: 'elsewhere' };
     const there = packageLevel(dir);
     if (there.length === 0) return { kind: 'elsewhere' };
@@ -142,6 +142,18 @@ export function goPackageSite(
   if (/(?:\.|->|::)\s*$/.test(before)) return undefined;
   const here = packageLevel(directoryOf(file));
   return here.length === 1 ? { kind: 'definition', definition: here[0] } : undefined;
+}
+
+/**
+ * The one import of a Go file binding the package that qualifies an occurrence (`zapcore`
+ * of `zapcore.Level`; `before`: the line's text before the name), if any: what it names is
+ * that package's, never a member of a value.
+ */
+export function goPackageImport(imports: readonly IndexedImport[], before: string): IndexedImport | undefined {
+  const qualified = /([A-Za-z_]\w*)\s*\.\s*$/.exec(before);
+  if (!qualified) return undefined;
+  const binding = imports.filter((i) => goImportName(i.spelled, i.alias) === qualified[1]);
+  return binding.length === 1 ? binding[0] : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 // `refs NAME [filters]` (docs/spec/retrieval.md §7): every occurrence site of a name, re-read from
 // the files the index names, each with how it resolves inside its own member, its line's
 // text and the definition that encloses it.
+import * as path from 'node:path';
 import { cutSnippet, displayText, printedPath } from '@trufflepig/render';
 import {
   declarationRank,
@@ -23,7 +24,7 @@ import {
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
-import { goPackageSite, goReceiverName } from './go-packages';
+import { goPackageImport, goPackageSite, goReceiverName } from './go-packages';
 import {
   CTX_CALLERS_DEADLINE_MS,
   NAV_TEXT_MAX_CHARS,
@@ -311,6 +312,52 @@ const LUA_QUALIFIED_BEFORE = /(?:\.|:)\s*$/;
  * unless a local or parameter of the name shadows it (localScopes).
  */
 const IMPLICIT_THIS: ReadonlySet<string> = new Set(['java', 'csharp', 'cpp', 'ruby']);
+
+/**
+ * Go: the definition `v.name` reaches when `v` is the receiver of the method holding it
+ * (`func (lvl AtomicLevel) ServeHTTP` calling `lvl.Level()`): the member of the receiver's
+ * type, declared in the same package (directory). zap's `lvl.Level()` had resolved to the
+ * field of a struct declared inside that method, the file's only `Level` (an agent trial).
+ */
+function goReceiverMember(
+  bytes: Uint8Array,
+  holder: IndexedDefinition | undefined,
+  qualifier: string | undefined,
+  defs: readonly IndexedDefinition[],
+  file: IndexedFile,
+): IndexedDefinition | undefined {
+  if (holder?.kind !== 'method' || holder.container === null || qualifier === undefined) return undefined;
+  if (goReceiverName(bytes, holder) !== qualifier) return undefined;
+  const dir = path.posix.dirname(file.path);
+  const members = defs.filter(
+    (d) => d.container === holder.container && d.file.lang === 'go' && path.posix.dirname(d.file.path) === dir,
+  );
+  return members.length === 1 ? members[0] : undefined;
+}
+
+/**
+ * Whether a Go call site resolved to a field while the name also has callable definitions:
+ * a call is far more often a method's than a function-typed field's, so it is a candidate.
+ */
+function calledField(
+  site: SiteResolution,
+  defs: readonly IndexedDefinition[],
+  locator: (d: IndexedDefinition) => string,
+): boolean {
+  if (site.resolution !== 'resolved' || site.definition === undefined) return false;
+  const target = defs.find((d) => locator(d) === site.definition);
+  return target?.kind === 'field' && defs.some((d) => isCallableKind(d.kind));
+}
+
+/**
+ * Languages where a bare name never means a member, even inside its type's own methods:
+ * Go reaches one only through a value (`v.x`), Rust through `self.`/`Self::`. Not Python
+ * (a class body reads its own attributes bare), nor JavaScript, TypeScript and Lua, whose
+ * bindings (`const { f } = obj`, `local f = t.f`) make a member's bare calls.
+ */
+const BARE_NEVER_MEMBER: ReadonlySet<string> = new Set(['go', 'rust']);
+/** Members a glob import brings in bare (Rust's `use Color::*` then `Red`): BARE_NEVER_MEMBER leaves them alone. */
+const GLOB_IMPORTED_KINDS: ReadonlySet<string> = new Set(['variant', 'constant']);
 
 /** Languages where a method is never read without being called (fields and methods do not share a name's uses). */
 const CALLED_ONLY: ReadonlySet<string> = new Set(['java', 'php']);
@@ -833,6 +880,7 @@ export function referenceSites(
     // `parent::b` read once per class of a file (a file's 30 `parent::__construct` calls walk one chain).
     const parents = new Map<string, ParentRelation>();
     let definers: ReadonlySet<string> | undefined;
+    let goFieldNamed: boolean | undefined;
     const eligible = (f: IndexedFile) => ok(f) && !(container !== undefined && foreign(f));
     const rows = useRowsOf(t.reader, name).filter((u) => eligible(u.file));
     // Files whose rows may lack the name (over the fact limit, a failed parse) are read for it too.
@@ -928,6 +976,11 @@ export function referenceSites(
           if (go?.kind === 'definition')
             site = partialCapped({ resolution: 'resolved', definition: locator(go.definition) });
           else if (go?.kind === 'elsewhere') site = { resolution: 'unresolved' };
+          else {
+            const member = goReceiverMember(bytes, holder, dotQualifier(before()), defs, use.file);
+            if (member) site = partialCapped({ resolution: 'resolved', definition: locator(member) });
+            else if (o.role === 'call' && calledField(site, defs, locator)) site = { resolution: 'candidate' };
+          }
         }
         // A qualified name is its qualifier's, whatever the file's other uses resolve to: a Rust
         // module path (`context::budget` names its module's definition, not the file's own), or
@@ -1004,6 +1057,31 @@ export function referenceSites(
             defs.length > 0 &&
             defs.every((d) => isCallableKind(d.kind)) &&
             !/::\s*$/.test(before())
+          )
+            continue;
+          // A type position never names a function or method: `zapcore.Level` in parameter
+          // lists made 93 of `refs AtomicLevel::Level`'s 100 sites candidates (an agent trial on zap).
+          if (o.role === 'type' && defs.length > 0 && defs.every((d) => isCallableKind(d.kind))) continue;
+          // Where a member is reached only through a receiver or `Self::`, a bare name is
+          // never one: zap's `payload{Level: lvl.Level()}` key inside an AtomicLevel method
+          // was a candidate site of `AtomicLevel::Level`.
+          // Go: a method value (`f := v.Level`) is rare and a field read common: where a type
+          // has a field of the name, a read that is no call is a field's (zap's 29 `ent.Level`
+          // reads were candidate sites of `AtomicLevel::Level`).
+          if (
+            use.file.lang === 'go' &&
+            o.role !== 'call' &&
+            defs.length > 0 &&
+            defs.every((d) => isCallableKind(d.kind)) &&
+            (goFieldNamed ??= t.reader.definitions(name).some((d) => d.kind === 'field'))
+          )
+            continue;
+          // Go: `pkg.Name` through an import is the package's (`zapcore.Level(x)` converts to the type).
+          if (use.file.lang === 'go' && goPackageImport(fileImports, before()) !== undefined) continue;
+          if (
+            BARE_NEVER_MEMBER.has(use.file.lang) &&
+            !QUALIFIED_BEFORE.test(before()) &&
+            defs.every((d) => !GLOB_IMPORTED_KINDS.has(d.kind))
           )
             continue;
           // A constructor is called, never read: `this.constructor.name` is the class's property.

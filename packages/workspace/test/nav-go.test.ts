@@ -150,3 +150,77 @@ describe('Go refs in the standard library', () => {
     expect(at('net/http/other.go')).toMatchObject({ resolution: 'unresolved' });
   });
 });
+
+// Shaped after zap 1.23 (an agent trial): a method named like a type of another package,
+// a struct declared inside a method with a field of the name, and fields of the name
+// elsewhere.
+const ZAP = {
+  'go.mod': 'module example.com/zap\n\ngo 1.19\n',
+  'zapcore/level.go': [
+    'package zapcore',
+    '',
+    'type Level int8',
+    '',
+    'type Entry struct {',
+    '\tLevel Level',
+    '}',
+    '',
+  ].join('\n'),
+  'level.go': [
+    'package zap',
+    '',
+    'import "example.com/zap/zapcore"',
+    '',
+    'type AtomicLevel struct{ l int8 }',
+    '',
+    'func (lvl AtomicLevel) Level() zapcore.Level {',
+    '\treturn zapcore.Level(lvl.l)',
+    '}',
+    '',
+    'func (lvl AtomicLevel) String() string { return lvl.Level().String() }',
+    '',
+  ].join('\n'),
+  'http_handler.go': [
+    'package zap',
+    '',
+    'import "example.com/zap/zapcore"',
+    '',
+    'func (lvl AtomicLevel) ServeHTTP() {',
+    '\ttype payload struct {',
+    '\t\tLevel zapcore.Level',
+    '\t}',
+    '\tsend(payload{Level: lvl.Level()})',
+    '}',
+    '',
+    'func levelOf(ent zapcore.Entry) zapcore.Level { return ent.Level }',
+    '',
+    'func send(v any) {}',
+    '',
+  ].join('\n'),
+};
+
+describe('Go refs of a method named like a type', () => {
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-nav-go-zap-', ZAP);
+  });
+
+  it('refs Type::method: calls only, no type position, package-qualified name, field read or composite key', async () => {
+    const sites = (await refsSites(repo, ['AtomicLevel::Level'])).map(
+      (s) => `${s.path}:${s.start_line} ${s.role} ${s.resolution}`,
+    );
+    expect(sites.sort()).toEqual([
+      'http_handler.go:9 call resolved',
+      'level.go:11 call resolved',
+      'level.go:7 declaration resolved',
+    ]);
+  });
+
+  it("refs Name: a call on the method's own receiver is its type's method, not a field of the same file", async () => {
+    const sites = await refsSites(repo, ['Level']);
+    expect(sites.find((s) => s.path === 'http_handler.go' && s.start_line === 9 && s.role === 'call')).toMatchObject({
+      resolution: 'resolved',
+      definition: 'level.go:7',
+    });
+  });
+});
