@@ -408,3 +408,44 @@ describe('parse failures keep lexical coverage', () => {
     expect(x.regions.length).toBeGreaterThan(0);
   });
 });
+
+describe('Go embedded fields and the blank identifier', () => {
+  // zap 1.23 (an agent trial): `map` and `ctx` of `sampler` left out its embedded `Core`,
+  // and listed `var _ Core = (*sampler)(nil)` assertions as variables named `_`.
+  const source = [
+    'package zapcore',
+    '',
+    'type sampler struct {',
+    '\tCore',
+    '\t*EncoderConfig',
+    '\tio.Writer',
+    '\tList[int]',
+    '\tcounts int',
+    '}',
+    '',
+    'var _ Core = (*sampler)(nil)',
+    'var a, _ = 1, 2',
+    'const _ = 3',
+    '',
+  ].join('\n');
+  const bytes = Buffer.from(source);
+  const x = extractFile(languageOf('zapcore/sampler.go'), bytes);
+
+  it('an embedded field is a field named by its type', () => {
+    expect(defs(x)).toEqual(
+      expect.arrayContaining([
+        'field sampler::Core',
+        'field sampler::EncoderConfig',
+        'field sampler::Writer',
+        'field sampler::List',
+        'field sampler::counts',
+      ]),
+    );
+    expectExactNames(x, bytes);
+  });
+
+  it('the blank identifier defines nothing', () => {
+    expect(defs(x).filter((d) => d.endsWith(' _'))).toEqual([]);
+    expect(defs(x)).toContain('variable a');
+  });
+});

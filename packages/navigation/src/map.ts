@@ -40,6 +40,8 @@ const MODIFIERS: ReadonlySet<string> = new Set([
   // Lua's file-private functions and values, beside the module table's (`function M.f`).
   'local',
 ]);
+/** A Go method head whose receiver is a pointer: `func (l *Level) `, `func (*Level) `. */
+const GO_POINTER_RECEIVER = /\bfunc\s*\(\s*(?:[A-Za-z_]\w*\s+)?\*/;
 /** Bytes of a definition's head read for modifiers: decorators and attributes beyond it are not. */
 const HEAD_MAX_BYTES = 200;
 
@@ -58,6 +60,9 @@ export function modifiersOf(bytes: Uint8Array, d: IndexedDefinition): string[] {
     .replace(/[\w$]*(?:\.[\w$]*)+/g, ' ');
   const out = (head.match(/[A-Za-z_]+/g) ?? []).filter((w, i, all) => MODIFIERS.has(w) && all.indexOf(w) === i);
   if (bytes[d.nameStart] === 0x23) out.push('#');
+  // Go: a method on `*T` is in the method set of `*T` only (`flag.Value`'s `Set` needs one),
+  // which an agent trial on zap could learn only from a `re:` search.
+  if (d.file.lang === 'go' && d.kind === 'method' && GO_POINTER_RECEIVER.test(head)) out.unshift('pointer');
   return out;
 }
 

@@ -2,6 +2,7 @@
 // name resolves to the package-level definition in the directory the import path names
 // through go.mod's module path, a bare call to its own package's, and anything else stays
 // a candidate. Real repository, real tree-sitter-go parses.
+import { mapCommand } from '../src';
 import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -197,6 +198,23 @@ const ZAP = {
     'func send(v any) {}',
     '',
   ].join('\n'),
+  'zapcore/sampler.go': [
+    'package zapcore',
+    '',
+    'type Core interface{ Check() }',
+    '',
+    'type sampler struct {',
+    '\tCore',
+    '\tcounts int',
+    '}',
+    '',
+    'var _ Core = (*sampler)(nil)',
+    '',
+    'func (s *sampler) Check() { s.Core.Check() }',
+    '',
+    'func (s sampler) Level() Level { return 0 }',
+    '',
+  ].join('\n'),
 };
 
 describe('Go refs of a method named like a type', () => {
@@ -222,5 +240,20 @@ describe('Go refs of a method named like a type', () => {
       resolution: 'resolved',
       definition: 'level.go:7',
     });
+  });
+
+  it('map: an embedded field is a field, a pointer receiver is marked, the blank identifier is no item', async () => {
+    const out = await mapCommand(['zapcore/sampler.go'], repo.at());
+    expect(out.stdout.trimEnd().split('\n').slice(1)).toEqual([
+      '1 1 module zapcore',
+      '2 3 interface Core',
+      '3 3 method Check',
+      '4 5-8 struct sampler',
+      '5 12 pointer method sampler::Check',
+      '6 14 method Level',
+      '7 6 field Core',
+      '8 7 field counts',
+      'coverage: 8 items',
+    ]);
   });
 });

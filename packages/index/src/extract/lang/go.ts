@@ -9,9 +9,12 @@ const QUERY = `
 (type_spec name: (type_identifier) @name) @def.type
 (type_alias name: (type_identifier) @name) @def.type
 (field_declaration name: (field_identifier) @name) @def.field
+(field_declaration !name type: (type_identifier) @name) @def.field
+(field_declaration !name type: (qualified_type name: (type_identifier) @name)) @def.field
+(field_declaration !name type: (generic_type type: (type_identifier) @name)) @def.field
 (method_elem name: (field_identifier) @name) @def.method
-(const_spec name: (identifier) @name) @def.constant
-(var_spec name: (identifier) @name) @def.variable
+(const_spec name: (identifier) @name (#not-eq? @name "_")) @def.constant
+(var_spec name: (identifier) @name (#not-eq? @name "_")) @def.variable
 (import_declaration) @range.import
 (import_spec) @import
 (call_expression function: (identifier) @role.call)
@@ -64,7 +67,8 @@ export function goImportName(spelled: string, alias: string | null): string {
 export const GO: LanguageSpec = {
   grammar: 'tree-sitter-go',
   // 2: a major-version import path (`…/hcl/v2`) binds the package before it, not `v2`.
-  version: 2,
+  // 3: embedded fields are fields (named by their type), the blank identifier defines nothing.
+  version: 3,
   query: QUERY,
   identifiers: { identifier: 'id', type_identifier: 'id.type', field_identifier: 'id.field', package_identifier: 'id' },
   refine,
