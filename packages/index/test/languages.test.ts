@@ -444,6 +444,16 @@ describe('Go embedded fields and the blank identifier', () => {
     expectExactNames(x, bytes);
   });
 
+  it('a generic function called with type arguments is a call', () => {
+    const generic = Buffer.from(
+      'package a\n\nfunc f() {\n\tObjectValues[emptyObject]("", nil)\n\tzapcore.Objects[*T]("", nil)\n}\n',
+    );
+    const occurrences = extractOccurrences(languageOf('a/f.go'), generic);
+    const roles = (name: string) => occurrences.filter((o) => o.name === name).map((o) => o.role);
+    expect(roles('ObjectValues')).toEqual(['call']);
+    expect(roles('Objects')).toEqual(['call']);
+  });
+
   it('the blank identifier defines nothing', () => {
     expect(defs(x).filter((d) => d.endsWith(' _'))).toEqual([]);
     expect(defs(x)).toContain('variable a');

@@ -19,6 +19,8 @@ const QUERY = `
 (import_spec) @import
 (call_expression function: (identifier) @role.call)
 (call_expression function: (selector_expression field: (field_identifier) @role.call))
+(call_expression function: (index_expression operand: (identifier) @role.call))
+(call_expression function: (index_expression operand: (selector_expression field: (field_identifier) @role.call)))
 (qualified_type package: (package_identifier) @role.module)
 (short_var_declaration left: (_) @range.local)
 (parameter_list) @range.local
@@ -67,7 +69,8 @@ export function goImportName(spelled: string, alias: string | null): string {
 export const GO: LanguageSpec = {
   grammar: 'tree-sitter-go',
   // 2: a major-version import path (`…/hcl/v2`) binds the package before it, not `v2`.
-  // 3: embedded fields are fields (named by their type), the blank identifier defines nothing.
+  // 3: embedded fields are fields (named by their type), the blank identifier defines
+  // nothing, a generic function called with type arguments (`Values[T](x)`) is called.
   version: 3,
   query: QUERY,
   identifiers: { identifier: 'id', type_identifier: 'id.type', field_identifier: 'id.field', package_identifier: 'id' },
