@@ -21,6 +21,7 @@ import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
 import { callSitesOf, RECEIVER_ONLY_MEMBERS } from './refs';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
+import { goImplementations } from './go-interfaces';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -50,6 +51,8 @@ export interface CtxAnswer {
   readonly membersAre: 'members' | 'siblings';
   readonly callers: CtxItem[];
   readonly callees: CtxItem[];
+  /** Types that may implement the symbol, a Go interface, by its methods' names (go-interfaces.ts). */
+  readonly implementations: CtxItem[];
   readonly unresolvedCallees: string[];
   /** A type's members and the callees found past CTX_LIST_MAX: counted, not listed. */
   readonly omitted: number;
@@ -376,6 +379,11 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
       }
     }
   }
+  const implementations =
+    focus?.kind === 'interface'
+      ? goImplementations(t.reader, focus, CTX_LIST_MAX, (d) => readIndexedBytes(t.root, d.file))
+      : { types: [], more: 0 };
+  omitted += implementations.more;
   return ok({
     target: t,
     ...(symbol ? { symbol: item(symbol) } : {}),
@@ -386,6 +394,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
     membersAre: isType ? 'members' : 'siblings',
     callers,
     callees,
+    implementations: implementations.types.map((d) => item(d)),
     unresolvedCallees: unresolved,
     omitted,
     callersCut,

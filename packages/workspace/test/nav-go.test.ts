@@ -2,7 +2,7 @@
 // name resolves to the package-level definition in the directory the import path names
 // through go.mod's module path, a bare call to its own package's, and anything else stays
 // a candidate. Real repository, real tree-sitter-go parses.
-import { mapCommand } from '../src';
+import { ctxCommand, mapCommand, searchCommand } from '../src';
 import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -215,6 +215,26 @@ const ZAP = {
     'func (s sampler) Level() Level { return 0 }',
     '',
   ].join('\n'),
+  // Another implementation by its own method, an interface declaring the same method, a type without it.
+  'zapcore/io.go': [
+    'package zapcore',
+    '',
+    'type ioCore struct{ out int }',
+    '',
+    'func (c *ioCore) Check() {}',
+    '',
+    'type Checker interface{ Check() }',
+    '',
+    'type other struct{}',
+    '',
+    'func (o other) Sync() {}',
+    '',
+    'type hooked struct {',
+    '\tCore',
+    '\tfuncs int',
+    '}',
+    '',
+  ].join('\n'),
 };
 
 describe('Go refs of a method named like a type', () => {
@@ -254,6 +274,17 @@ describe('Go refs of a method named like a type', () => {
       '7 6 field Core',
       '8 7 field counts',
       'coverage: 8 items',
+    ]);
+  });
+
+  it('ctx of an interface lists the types with its methods, and those embedding it, no other interface', async () => {
+    const page = (await searchCommand(['sym:Core', 'kind:interface'], repo.at())).stdout;
+    const handle = page.split('\n')[0].split(/ {2}/)[0];
+    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
+    expect(out.filter((l) => l.startsWith('implementation:')).map((l) => l.split('\t').slice(1).join(' '))).toEqual([
+      'zapcore/io.go:3 struct ioCore',
+      'zapcore/io.go:13 struct hooked',
+      'zapcore/sampler.go:5 struct sampler',
     ]);
   });
 });

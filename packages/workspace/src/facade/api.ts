@@ -629,6 +629,7 @@ function ctxAnswer(v: CtxValue): CtxAnswer {
     membersAre: v.members ? 'members' : 'siblings',
     callers: v.callers,
     callees: v.callees,
+    implementations: v.implementations ?? [],
     unresolvedCallees: v.unresolved_callees ?? [],
     omitted: v.omitted ?? 0,
     ...(v.callers_more !== undefined ? { callersMore: v.callers_more } : {}),

@@ -361,6 +361,8 @@ export interface CtxAnswer {
   /** Definitions calling the symbol, and those it calls. */
   readonly callers: readonly CtxItem[];
   readonly callees: readonly CtxItem[];
+  /** Types that may implement the symbol, a Go interface: those with methods of all its method names. */
+  readonly implementations: readonly CtxItem[];
   /** Called names no indexed definition matches. */
   readonly unresolvedCallees: readonly string[];
   /** Members and callees found beyond the lists' bound: counted, not listed. */

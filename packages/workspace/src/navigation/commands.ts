@@ -436,6 +436,7 @@ export interface CtxValue {
   readonly siblings?: readonly CtxRow[];
   readonly callers: readonly CtxRow[];
   readonly callees: readonly CtxRow[];
+  readonly implementations?: readonly CtxRow[];
   readonly unresolved_callees?: readonly string[];
   readonly omitted?: number;
   readonly callers_more?: string;
@@ -482,11 +483,14 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
     const members = a.members.map(row);
     const callers = a.callers.map(row);
     const callees = a.callees.map(row);
+    const implementations = a.implementations.map(row);
     const saved = stores[0].save({ query: `ctx ${handle}`, truncated: false, words: [] }, entries);
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const fix = (r: CtxRow): CtxRow => ({ ...r, handle: formatHandle(saved.value.id, Number(r.handle.slice(1))) });
     const nothing =
-      !symbol && !container && members.length + callers.length + callees.length + a.unresolvedCallees.length === 0;
+      !symbol &&
+      !container &&
+      members.length + callers.length + callees.length + implementations.length + a.unresolvedCallees.length === 0;
     const focus = (symbol ?? container)?.name;
     return ok({
       handle: handle.trim(),
@@ -495,6 +499,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
       [a.membersAre]: members.map(fix),
       callers: callers.map(fix),
       callees: callees.map(fix),
+      ...(implementations.length ? { implementations: implementations.map(fix) } : {}),
       ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}),
       ...(a.omitted ? { omitted: a.omitted } : {}),
       ...(a.callersCut && focus ? { callers_more: `refs ${focus}` } : {}),
@@ -532,7 +537,7 @@ function renderCtx(value: Record<string, unknown>, opts: CommandOptions, budget:
 }
 
 /** Which of ctx's lists give way first when an answer does not fit. */
-const CTX_DROP_ORDER = ['siblings', 'callees', 'members', 'callers'] as const;
+const CTX_DROP_ORDER = ['siblings', 'callees', 'members', 'implementations', 'callers'] as const;
 
 function fitCtx(
   value: Record<string, unknown>,
@@ -587,7 +592,7 @@ function ctxLines(v: Record<string, unknown>): string {
   for (const key of ['symbol', 'container']) if (v[key]) out += `${key}: ${one(v[key] as CtxRow)}\n`;
   // Callers and callees first: what a ctx is asked for; siblings (up to 10 rows, often a
   // struct's fields) had stood before them in 40 % of an answer (an agent trial on go-chi).
-  for (const key of ['callers', 'callees', 'members', 'siblings'])
+  for (const key of ['callers', 'callees', 'implementations', 'members', 'siblings'])
     for (const r of (v[key] as CtxRow[] | undefined) ?? []) out += `${key.replace(/s$/, '')}: ${one(r)}\n`;
   if (Array.isArray(v.unresolved_callees))
     out += `unresolved callees: ${escapeLineField((v.unresolved_callees as string[]).join(', '))}\n`;
