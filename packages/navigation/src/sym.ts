@@ -74,7 +74,8 @@ function sharedDirs(here: string | undefined, file: string): number {
  * prototype in a header), then, of several languages, the one whose code uses the name
  * most, then top-level before a member (`url_for` the function before
  * `Flask::url_for`: an unqualified name is what an import names; a namespace's item is
- * top-level: `juce::String` before a class's local `using String`), then nearest the
+ * top-level: `juce::String` before a class's local `using String`), then an interface's or
+ * trait's method before the methods implementing it (contractRank), then nearest the
  * invocation directory, then of a reopened Ruby class or module the longest body, then a
  * file named after the definition (`libiberty/xmalloc.c`
  * before `bfd/doc/chew.c`'s own copy), then a C macro or type in a header before one local
@@ -95,6 +96,7 @@ function sortCandidates(candidates: Candidate[]): Candidate[] {
     declarationRank(c.def.kind, c.def.file.path),
     -(uses?.get(codeFamilyOf(c.def.file.lang)) ?? 0),
     memberRank(c),
+    contractRank(c),
     -sharedDirs(c.target.here, c.def.file.path),
     -openedLines(c.def),
     definitionHomeRank(c.def.name, c.def.kind, c.def.file.path),
@@ -113,10 +115,50 @@ function sortCandidates(candidates: Candidate[]): Candidate[] {
   // `pub(crate)` stub of blocking.rs (an agent trial). Read for the leaders only.
   const leaders = keyed.findIndex((x) => x.k.slice(0, 6).some((v, i) => v !== keyed[0].k[i]));
   const head = sorted.slice(0, leaders < 0 ? sorted.length : leaders);
-  if (head.length < 2 || head.length > VISIBILITY_READ_MAX || !head.some((c) => c.def.file.lang === 'rust'))
+  if (
+    head.length < 2 ||
+    head.length > VISIBILITY_READ_MAX ||
+    !head.some((c) => c.def.file.lang === 'rust' || c.def.file.lang === 'go')
+  )
     return sorted;
-  const rank = new Map(head.map((c) => [c, rustVisibilityRank(c)]));
-  return [...[...head].sort((a, b) => rank.get(a)! - rank.get(b)!), ...sorted.slice(head.length)];
+  // Then a Go item before another package's re-export of it (goReexportRank).
+  const rank = new Map(head.map((c) => [c, [goReexportRank(c), rustVisibilityRank(c)]]));
+  const byRank = (a: Candidate, b: Candidate) => {
+    const [x, y] = [rank.get(a)!, rank.get(b)!];
+    return x[0] - y[0] || x[1] - y[1];
+  };
+  return [...[...head].sort(byRank), ...sorted.slice(head.length)];
+}
+
+/**
+ * 1 for a Go constant or variable that re-exports another package's item of its name
+ * (zap's `FatalLevel = zapcore.FatalLevel`), else 0: the item itself is the definition
+ * (an agent trial following `_maxLevel = FatalLevel` inside zapcore read the root's
+ * re-export, path order).
+ */
+function goReexportRank(c: Candidate): number {
+  if (c.def.file.lang !== 'go' || (c.def.kind !== 'constant' && c.def.kind !== 'variable')) return 0;
+  const bytes = readIndexedBytes(c.target.root, c.def.file);
+  if (!bytes) return 0;
+  const text = Buffer.from(bytes.subarray(c.def.nameEnd, c.def.end)).toString('utf8');
+  return /^\s*=\s*[A-Za-z_]\w*\s*\.\s*([A-Za-z_]\w*)\s*$/.exec(text)?.[1] === c.def.name ? 1 : 0;
+}
+
+/** Kinds whose methods are a contract others implement: an interface's, a trait's. */
+const CONTRACT_KINDS: ReadonlySet<string> = new Set(['interface', 'trait']);
+
+/**
+ * 0 for a member of an interface or trait, 1 otherwise: of a method many types define,
+ * the one declaring the contract is what the name means (zap's `show sym:MarshalLogArray`
+ * read one of 31 implementations, `bools::MarshalLogArray` by path order, before
+ * `ArrayMarshaler::MarshalLogArray`, an agent trial).
+ */
+function contractRank(c: Candidate): number {
+  const owner = c.def.container;
+  if (owner === null) return 1;
+  return c.target.reader.fileDefinitions(c.def.file.path).some((d) => CONTRACT_KINDS.has(d.kind) && d.name === owner)
+    ? 0
+    : 1;
 }
 
 /**

@@ -2,7 +2,7 @@
 // name resolves to the package-level definition in the directory the import path names
 // through go.mod's module path, a bare call to its own package's, and anything else stays
 // a candidate. Real repository, real tree-sitter-go parses.
-import { ctxCommand, mapCommand, searchCommand } from '../src';
+import { ctxCommand, mapCommand, searchCommand, showCommand } from '../src';
 import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -235,6 +235,11 @@ const ZAP = {
     '}',
     '',
   ].join('\n'),
+  // A contract and one of the methods implementing it; a constant and another package's re-export of it.
+  'zapcore/marshaler.go': 'package zapcore\n\ntype ArrayMarshaler interface {\n\tMarshalLogArray() error\n}\n',
+  'array.go': 'package zap\n\ntype bools []bool\n\nfunc (b bools) MarshalLogArray() error { return nil }\n',
+  'zapcore/levels.go': 'package zapcore\n\nconst (\n\tInfoLevel Level = iota\n\tFatalLevel\n)\n',
+  'levels.go': 'package zap\n\nimport "example.com/zap/zapcore"\n\nconst FatalLevel = zapcore.FatalLevel\n',
 };
 
 describe('Go refs of a method named like a type', () => {
@@ -286,5 +291,11 @@ describe('Go refs of a method named like a type', () => {
       'zapcore/io.go:13 struct hooked',
       'zapcore/sampler.go:5 struct sampler',
     ]);
+  });
+
+  it('show sym: an interface method before its implementations, a constant before a re-export of it', async () => {
+    const first = async (name: string) => (await showCommand(`sym:${name}`, repo.at())).stdout.split('\n')[0];
+    expect(await first('MarshalLogArray')).toMatch(/ {2}zapcore\/marshaler\.go:4 {2}ArrayMarshaler::MarshalLogArray$/);
+    expect(await first('FatalLevel')).toMatch(/ {2}zapcore\/levels\.go:5 {2}FatalLevel$/);
   });
 });

@@ -209,8 +209,8 @@ describe('map', () => {
     const rows = lines((await mapCommand(['hcl/structure.go'], at())).stdout).slice(1, -1);
     expect(rows.filter((r) => !/ (module|field) /.test(r))).toEqual([
       '2 3-5 struct Body',
-      '3 7 method Body::Walk',
-      '4 9 method Range',
+      '3 7 pointer method Body::Walk',
+      '4 9 pointer method Range',
       '5 11 type Attributes',
       '6 13 method Attributes::Walk',
       '7 15 method Range',
