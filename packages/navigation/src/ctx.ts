@@ -56,6 +56,8 @@ export interface CtxAnswer {
   readonly unresolvedCallees: string[];
   /** A type's members and the callees found past CTX_LIST_MAX: counted, not listed. */
   readonly omitted: number;
+  /** A type's members past CTX_LIST_MAX were left out (its file's `map` lists them all). */
+  readonly membersCut: boolean;
   /** Call sites stopped at CTX_LIST_MAX (more may exist: `refs` lists them all). */
   readonly callersCut: boolean;
   /** The span is the doc comment of `symbol`, which starts just after it. */
@@ -397,6 +399,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
     implementations: implementations.types.map((d) => item(d)),
     unresolvedCallees: unresolved,
     omitted,
+    membersCut: isType && members.length > CTX_LIST_MAX,
     callersCut,
     ...(documented ? { documents: true } : {}),
   });

@@ -633,6 +633,7 @@ function ctxAnswer(v: CtxValue): CtxAnswer {
     unresolvedCallees: v.unresolved_callees ?? [],
     omitted: v.omitted ?? 0,
     ...(v.callers_more !== undefined ? { callersMore: v.callers_more } : {}),
+    ...(v.members_more !== undefined ? { membersMore: v.members_more } : {}),
     ...(v.note !== undefined ? { note: v.note } : {}),
     generation: v.generation,
   };

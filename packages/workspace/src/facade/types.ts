@@ -369,6 +369,8 @@ export interface CtxAnswer {
   readonly omitted: number;
   /** The callers list was cut: this `refs NAME` query lists every site. */
   readonly callersMore?: string;
+  /** A type's members list was cut: this `map PATH` lists them all. */
+  readonly membersMore?: string;
   /** Why the answer is empty, or that the span documents the symbol after it. */
   readonly note?: string;
   /** The index generation the answer was read from. */

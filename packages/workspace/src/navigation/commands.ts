@@ -439,6 +439,7 @@ export interface CtxValue {
   readonly implementations?: readonly CtxRow[];
   readonly unresolved_callees?: readonly string[];
   readonly omitted?: number;
+  readonly members_more?: string;
   readonly callers_more?: string;
   readonly note?: string;
   readonly generation: number;
@@ -502,6 +503,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
       ...(implementations.length ? { implementations: implementations.map(fix) } : {}),
       ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}),
       ...(a.omitted ? { omitted: a.omitted } : {}),
+      ...(a.membersCut ? { members_more: `map ${printedPath(entry.path)}` } : {}),
       ...(a.callersCut && focus ? { callers_more: `refs ${focus}` } : {}),
       // An empty answer says why, so it is never mistaken for a failure or for "no callers".
       ...(nothing
@@ -560,6 +562,10 @@ function fitCtx(
     const callers = value.callers as unknown[] | undefined;
     if (callers && keep.get('callers')! < callers.length && out.callers_more === undefined && focus !== undefined)
       out.callers_more = `refs ${focus}`;
+    const members = value.members as unknown[] | undefined;
+    const where = (value.symbol as CtxRow | undefined)?.path ?? (value.container as CtxRow | undefined)?.path;
+    if (members && keep.get('members')! < members.length && out.members_more === undefined && where !== undefined)
+      out.members_more = `map ${where}`;
     return out;
   };
   if (budget > 0) {
@@ -598,6 +604,8 @@ function ctxLines(v: Record<string, unknown>): string {
     out += `unresolved callees: ${escapeLineField((v.unresolved_callees as string[]).join(', '))}\n`;
   if (typeof v.callers_more === 'string')
     out += `callers: more than listed (${escapeLineField(v.callers_more)} lists every site)\n`;
+  if (typeof v.members_more === 'string')
+    out += `members: more than listed (${escapeLineField(v.members_more)} lists them all)\n`;
   if (v.omitted) out += `omitted: ${String(v.omitted)}\n`;
   if (typeof v.note === 'string') out += `ctx: ${escapeLineField(v.note)}\n`;
   return out;
