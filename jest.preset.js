@@ -11,4 +11,7 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 60000,
+  // One temporary directory per run, removed at its end (jest.global-setup.js).
+  globalSetup: require.resolve('./jest.global-setup.js'),
+  globalTeardown: require.resolve('./jest.global-teardown.js'),
 };
