@@ -21,7 +21,7 @@ import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
 import { callSitesOf, RECEIVER_ONLY_MEMBERS } from './refs';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
-import { goImplementations } from './go-interfaces';
+import { implementationsOf } from './implementations';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -51,7 +51,7 @@ export interface CtxAnswer {
   readonly membersAre: 'members' | 'siblings';
   readonly callers: CtxItem[];
   readonly callees: CtxItem[];
-  /** Types that may implement the symbol, a Go interface, by its methods' names (go-interfaces.ts). */
+  /** Types implementing the symbol, an interface or trait (implementations.ts). */
   readonly implementations: CtxItem[];
   readonly unresolvedCallees: string[];
   /** A type's members and the callees found past CTX_LIST_MAX: counted, not listed. */
@@ -381,10 +381,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
       }
     }
   }
-  const implementations =
-    focus?.kind === 'interface'
-      ? goImplementations(t.reader, focus, CTX_LIST_MAX, (d) => readIndexedBytes(t.root, d.file))
-      : { types: [], more: 0 };
+  const implementations = focus === undefined ? { types: [], more: 0 } : implementationsOf(t, focus, CTX_LIST_MAX);
   omitted += implementations.more;
   return ok({
     target: t,

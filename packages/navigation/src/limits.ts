@@ -78,3 +78,10 @@ export const NEAREST_PATHS_MAX = 3;
  * languages no extractor reads that mention the name (their count is whole).
  */
 export const UNPARSED_PATHS_SHOWN = 3;
+
+/**
+ * Files that use an interface's or trait's name read by `ctx` for the types declaring it
+ * (`implements I`, `impl I for T`), at most: a name used in thousands of files (the JDK's
+ * `Runnable`) would read them all.
+ */
+export const CTX_IMPLEMENTATION_FILES_MAX = 400;

@@ -361,7 +361,7 @@ export interface CtxAnswer {
   /** Definitions calling the symbol, and those it calls. */
   readonly callers: readonly CtxItem[];
   readonly callees: readonly CtxItem[];
-  /** Types that may implement the symbol, a Go interface: those with methods of all its method names. */
+  /** Types implementing the symbol, an interface or trait (a Go interface's: by its methods' names). */
   readonly implementations: readonly CtxItem[];
   /** Called names no indexed definition matches. */
   readonly unresolvedCallees: readonly string[];

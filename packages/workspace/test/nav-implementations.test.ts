@@ -1,0 +1,81 @@
+// ctx of an interface or trait lists the types implementing it (navigation/src/implementations.ts):
+// declared by a clause in Java, C#, TypeScript, PHP and Rust, structurally in Go
+// (nav-go.test.ts). Real repositories, real tree-sitter parses.
+import { ctxCommand, searchCommand } from '../src';
+import { indexedRepo, type IndexedRepo } from './ws-helpers';
+
+const FILES = {
+  'java/src/Shape.java': 'package geo;\n\npublic interface Shape {\n  double area();\n}\n',
+  'java/src/Circle.java':
+    'package geo;\n\npublic class Circle extends Base implements Comparable<Circle>, Shape {\n  public double area() { return 1; }\n}\n',
+  'java/src/Square.java':
+    'package geo;\n\npublic final class Square implements geo.Shape {\n  public double area() { return 2; }\n}\n',
+  // Uses Shape without implementing it, and an interface extending it.
+  'java/src/Canvas.java': 'package geo;\n\npublic class Canvas {\n  Shape last;\n}\n',
+  'java/src/Solid.java': 'package geo;\n\npublic interface Solid extends Shape {\n  double volume();\n}\n',
+  'cs/Store.cs':
+    'namespace Shop;\n\npublic interface IStore { int Count(); }\n\npublic class MemoryStore : Base, IStore { public int Count() => 0; }\n\npublic class Cart { IStore store; }\n',
+  'ts/src/sink.ts': 'export interface Sink {\n  write(s: string): void;\n}\n',
+  'ts/src/console.ts':
+    "import { Sink } from './sink';\n\nexport class ConsoleSink implements Sink {\n  write(s: string): void {}\n}\n\nexport class Pipe {\n  constructor(private sink: Sink) {}\n}\n",
+  'php/src/Cache.php': '<?php\nnamespace App;\n\ninterface Cache\n{\n    public function get($k);\n}\n',
+  'php/src/ArrayCache.php':
+    '<?php\nnamespace App;\n\nclass ArrayCache extends Base implements \\App\\Cache, \\Countable\n{\n    public function get($k) { return null; }\n}\n',
+  'rs/src/lib.rs': [
+    'pub trait Render {',
+    '    fn render(&self) -> String;',
+    '}',
+    '',
+    'pub struct Page;',
+    'pub struct Wrapper<T>(T);',
+    '',
+    'impl Render for Page {',
+    '    fn render(&self) -> String { String::new() }',
+    '}',
+    '',
+    'impl<T: Render> crate::Render for Wrapper<T> {',
+    '    fn render(&self) -> String { self.0.render() }',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+let repo: IndexedRepo;
+beforeAll(async () => {
+  repo = await indexedRepo('tp-nav-impls-', FILES);
+});
+
+/** The implementation rows of `ctx` of the definition `sym:NAME file:FILE` lands on, as `PATH:LINE KIND NAME`. */
+async function implementationsOf(name: string, file: string): Promise<string[]> {
+  const page = (await searchCommand([`sym:${name}`, `file:${file}`], repo.at())).stdout;
+  const handle = page.split('\n')[0].split(/ {2}/)[0];
+  return (await ctxCommand(handle, repo.at())).stdout
+    .split('\n')
+    .filter((l) => l.startsWith('implementation:'))
+    .map((l) => l.split('\t').slice(1).join(' '));
+}
+
+describe('ctx lists the types implementing an interface or trait', () => {
+  it('Java: implements clauses, qualified or among others, not a field of the type nor an extending interface', async () => {
+    expect(await implementationsOf('Shape', 'java/')).toEqual([
+      'java/src/Circle.java:3 class Circle',
+      'java/src/Square.java:3 class Square',
+    ]);
+  });
+
+  it("C#: the base list after ':'", async () => {
+    expect(await implementationsOf('IStore', 'cs/')).toEqual(['cs/Store.cs:5 class MemoryStore']);
+  });
+
+  it('TypeScript and PHP: implements, a namespaced name by its last segment', async () => {
+    expect(await implementationsOf('Sink', 'ts/')).toEqual(['ts/src/console.ts:3 class ConsoleSink']);
+    expect(await implementationsOf('Cache', 'php/')).toEqual(['php/src/ArrayCache.php:4 class ArrayCache']);
+  });
+
+  it('Rust: impl Trait for Type, generic and path-qualified', async () => {
+    expect(await implementationsOf('Render', 'rs/')).toEqual([
+      'rs/src/lib.rs:5 struct Page',
+      'rs/src/lib.rs:6 struct Wrapper',
+    ]);
+  });
+});
