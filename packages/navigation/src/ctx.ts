@@ -19,7 +19,7 @@ import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
 import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
-import { callSitesOf, RECEIVER_ONLY_MEMBERS } from './refs';
+import { callSitesOf, QUALIFIED_NEVER_OWN_FUNCTION, RECEIVER_ONLY_MEMBERS } from './refs';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
 import { implementationsOf } from './implementations';
 
@@ -343,6 +343,17 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         const reachable = (d: IndexedDefinition) => {
           if (!isCallTarget(d) || codeFamilyOf(d.file.lang) !== codeFamilyOf(file.lang)) return false;
           if (end === undefined && path === undefined && RECEIVER_ONLY_MEMBERS.has(file.lang) && d.kind === 'method')
+            return false;
+          // Through a receiver or qualifier no rule read, never the file's own top-level
+          // function (refs.ts QUALIFIED_NEVER_OWN_FUNCTION): flask's `send_file` "called
+          // itself" through `werkzeug.utils.send_file(`, a workspace trial.
+          if (
+            end !== undefined &&
+            QUALIFIED_NEVER_OWN_FUNCTION.has(file.lang) &&
+            d.container === null &&
+            d.file.path === file.path &&
+            moduleQualifier !== 'exports'
+          )
             return false;
           const local = enclosingFunction(t.reader, d);
           return local === undefined || (local.file.path === file.path && local.start <= o.start && o.end <= local.end);

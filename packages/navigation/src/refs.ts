@@ -356,6 +356,14 @@ function calledField(
  * bindings (`const { f } = obj`, `local f = t.f`) make a member's bare calls.
  */
 const BARE_NEVER_MEMBER: ReadonlySet<string> = new Set(['go', 'rust']);
+/**
+ * Languages where a qualified name (`a.b.f`, `x.f`) never calls its own file's top-level
+ * function `f`: Python and JavaScript reach one bare or through its module's binding (which
+ * moduleMemberTrail reads first), CommonJS's `exports.f` aside. Not Lua, whose module table names its own functions
+ * (`M.f = f`), nor Go and Rust, whose package and path rules decide first.
+ */
+export const QUALIFIED_NEVER_OWN_FUNCTION: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'tsx']);
+
 /** Members a glob import brings in bare (Rust's `use Color::*` then `Red`): BARE_NEVER_MEMBER leaves them alone. */
 const GLOB_IMPORTED_KINDS: ReadonlySet<string> = new Set(['variant', 'constant']);
 
@@ -915,6 +923,7 @@ export function referenceSites(
       // How a bare occurrence resolves when the file's own definition of the name is a member,
       // and whether a Lua file binds the name to `container`'s (each once per file, when needed).
       let bare: SiteResolution | undefined;
+      let qualified: SiteResolution | undefined;
       let luaAlias: boolean | undefined;
       // Facts recovered from a file that did not parse cleanly never make a site certain,
       // except in C and C++, where the uncertainty is where the grammar failed, not the
@@ -989,6 +998,29 @@ export function referenceSites(
         if (container === undefined && !own && !imported) {
           const via = rustPath(use.file, fileImports, before(), o) ?? moduleMember(use.file, fileImports, before());
           if (via) site = partialCapped(via);
+          // No rule read the qualifier: through one (`werkzeug.utils.send_file(`, `obj.send(`)
+          // a name is never its own file's top-level function where a function is reached
+          // bare or through its module. Flask's `send_file` calling werkzeug's was a resolved
+          // call of itself (a workspace trial): the recursion was not there.
+          else if (
+            QUALIFIED_NEVER_OWN_FUNCTION.has(use.file.lang) &&
+            QUALIFIED_BEFORE.test(before()) &&
+            dotQualifier(before()) !== 'exports' &&
+            site.definition !== undefined &&
+            defs.some((d) => d.container === null && d.file.id === use.file.id && locator(d) === site.definition)
+          ) {
+            qualified ??= resolveIn(
+              t.reader,
+              use.file,
+              fileImports,
+              name,
+              defs.filter((d) => !(d.container === null && d.file.id === use.file.id)),
+              locator,
+              follow,
+              trails,
+            );
+            site = partialCapped(qualified);
+          }
         }
         // Ruby: a call on a constant is the method of the module or class it names (rubyConstantSite).
         if (use.file.lang === 'ruby' && container === undefined && !own && !imported) {

@@ -316,6 +316,51 @@ describe('Python calls on a submodule a package import binds', () => {
   });
 });
 
+describe('a qualified call of a name its own file defines', () => {
+  // Flask in a workspace with werkzeug (an agent trial): `werkzeug.utils.send_file(...)`
+  // inside flask's own `send_file` was a resolved call of itself.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-ctx-pyqualified-', {
+      'flask/helpers.py': [
+        'import werkzeug.utils',
+        '',
+        'def send_file(path):',
+        '    return werkzeug.utils.send_file(path)',
+        '',
+        'def download(p):',
+        '    return send_file(p)',
+        '',
+      ].join('\n'),
+      'web/app.js': [
+        'function send(res) {',
+        '  return res.send(1);',
+        '}',
+        'exports.reply = function (res) {',
+        '  return exports.reply(res);',
+        '};',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it("refs: the qualified call is not the file's own function; the bare one is", async () => {
+    const sites = (await refsSites(repo, ['send_file'])).map((s) => `${s.start_line} ${s.role} ${s.resolution}`);
+    expect(sites).toEqual(expect.arrayContaining(['4 call unresolved', '7 call resolved']));
+    const js = (await refsSites(repo, ['send'])).filter((s) => s.role === 'call');
+    expect(js.map((s) => `${s.start_line} ${s.resolution}`)).toEqual(['2 unresolved']);
+  });
+
+  it('ctx: no call of itself, one caller', async () => {
+    const out = await ctxOf(repo, 'send_file');
+    expect(calleeRows(out)).toEqual([]);
+    expect(out).toContainEqual(expect.stringMatching(/^unresolved callees: .*\bsend_file\b/));
+    expect(out.filter((l) => l.startsWith('caller:')).map((l) => l.split('\t').slice(1).join(' '))).toEqual([
+      'flask/helpers.py:7 in download',
+    ]);
+  });
+});
+
 describe('PHP spellings of a name', () => {
   // Symfony (an agent trial): a namespaced name from a `use` line and a static property
   // with its `$` answered no_definition and 0 sites, with no hint.
