@@ -208,3 +208,33 @@ describe('workspace search: per_source scopes across members', () => {
     );
   });
 });
+
+describe('workspace sym: pages', () => {
+  // A workspace trial (flask, werkzeug): flask's import-only app.py, its 2nd file, stood
+  // before werkzeug's 2nd `class Request` for `search sym:Request`.
+  it("put every member's definitions before any member's files that only import the name", async () => {
+    const space = makeSpace('symfuse');
+    const web = makeRepo(path.join(space.base, 'web'), {
+      // Paths that sort before the other member's: rank ties break by path.
+      'api/__init__.py': '',
+      'api/wrappers.py': 'class Request:\n    pass\n',
+      'api/app.py': 'from .wrappers import Request\n\nhandler = Request\n',
+    });
+    const core = makeRepo(path.join(space.base, 'core'), {
+      'core/__init__.py': '',
+      'core/wrappers/request.py': 'class Request:\n    pass\n',
+      'core/sansio/request.py': 'class Request:\n    pass\n',
+    });
+    fs.writeFileSync(
+      space.config,
+      `[workspace]\nname = "symfuse"\n\n[members.web]\npath = "${web}"\n\n[members.core]\npath = "${core}"\n`,
+    );
+    expect((await indexCommand(opts(space, space.base))).exitCode).toBe(0);
+    const page = json(await searchCommand(['ws:all', 'sym:Request'], opts(space, space.base)));
+    const rows = page.hits.map(
+      (h: { member: string; path: string; kind?: string }) => `${h.member}/${h.path} ${h.kind ?? '-'}`,
+    );
+    expect(rows.slice(0, 3).every((r: string) => r.endsWith(' class'))).toBe(true);
+    expect(rows[3]).toBe('web/api/app.py -');
+  });
+});

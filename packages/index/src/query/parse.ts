@@ -76,11 +76,17 @@ export function definitionKinds(q: Pick<ParsedQuery, 'kinds'>): string[] {
 
 /**
  * The word a query spells as one identifier-shaped token with a capital or a compound
- * (`Session`, `parse_config`), whose exact spelling a hit's best line should hold; undefined
- * for other queries and for a lowercase plain word, which is how prose is typed.
+ * (`Session`, `parse_config`), or the name a `sym:` query asks for (`sym:Flask::Request`:
+ * `Request`), whose exact spelling a hit's best line should hold; undefined for other
+ * queries and for a lowercase plain word, which is how prose is typed.
  */
 export function spelledWord(q: Pick<ParsedQuery, 'mode' | 'text' | 'identifier'>): string | undefined {
-  if (q.mode !== 'free' || !/^[A-Za-z_$][\w$]*$/.test(q.text)) return undefined;
+  const identifier = (w: string) => /^[A-Za-z_$][\w$]*$/.test(w);
+  if (q.mode === 'sym') {
+    const name = q.text.split(/::|\./).pop() ?? '';
+    return identifier(name) ? name : undefined;
+  }
+  if (q.mode !== 'free' || !identifier(q.text)) return undefined;
   return q.identifier || /[A-Z]/.test(q.text) ? q.text : undefined;
 }
 

@@ -283,7 +283,7 @@ export async function runWorkspaceSearch(
   const owners = new Map(results.map((r) => [r.name, ownerFields(targetOf.get(r.name)!, r)]));
   const differing = new Map(results.map((r) => [r.name, new Set(r.fallback?.differingPaths ?? [])]));
   const entriesOf = (lists: { member: string; hits: readonly SearchHit[] }[]) =>
-    fuseMembers(lists, (h) => h.fusion).map((f) => {
+    fuseMembers(lists, (h) => h.fusion ?? symbolStanding(q, h)).map((f) => {
       const r = results.find((x) => x.name === f.member)!;
       return toEntry(targetOf.get(f.member)!, r, f.hit, owners.get(f.member)!, differing.get(f.member)!);
     });
@@ -352,4 +352,16 @@ export async function runWorkspaceSearch(
     ...(scoped ? { scoped } : {}),
     ...(lineMatch ? { lineMatch } : {}),
   });
+}
+
+/**
+ * A `sym:` hit's standing on a fused page, which its member's ranking gives no lanes for:
+ * a definition (a hit with a kind) before a file that only imports or mentions the name,
+ * whichever member ranked it, then by rank within its member. A categorical tier, as the
+ * lanes' tiers are, never a score: an import-only `flask/app.py` (flask's 2nd) stood before
+ * werkzeug's `sansio/request.py` `class Request` (werkzeug's 2nd) for `search sym:Request`
+ * (a workspace trial).
+ */
+function symbolStanding(q: ParsedQuery, h: SearchHit): { tier: number; score: number } | undefined {
+  return q.mode === 'sym' ? { tier: h.kind !== undefined ? 0 : 1, score: 0 } : undefined;
 }
