@@ -2,7 +2,7 @@
 // lane's word forms) shows the line that holds the stem and spans the code around it: the
 // snippet terms carry the stems the index searched (core/search.ts snippetTerms). Before,
 // such a hit had no evidence line and its span was its storage region's first lines.
-import { moreCommand, searchCommand, showCommand } from '../src';
+import { ctxCommand, moreCommand, searchCommand, showCommand } from '../src';
 import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 // One storage region: 40 lines of unrelated code, then the function the query's stem names.
@@ -49,6 +49,20 @@ const SWITCH = [
   '',
 ].join('\n');
 
+// A class too long to be a span, its docstring's second line the match: the window from
+// three lines above it would begin on the blank line above the class.
+const UNDEFINED_PY = [
+  'import sys',
+  '',
+  '',
+  'class Undefined:',
+  '    """The default undefined type.  This undefined type can be printed and',
+  '    iterated over, but every other access will raise a quokka error.',
+  '    """',
+  ...Array.from({ length: 50 }, (_, i) => [`    def m${i}(self):`, `        return ${i}`]).flat(),
+  '',
+].join('\n');
+
 describe('free-text hits found by a stem', () => {
   let repo: IndexedRepo;
   beforeAll(async () => {
@@ -57,6 +71,7 @@ describe('free-text hits found by a stem', () => {
       'src/heredoc.ts': DOCUMENTED,
       'src/other.ts': 'export const x = 1;\n',
       'src/switch.ts': SWITCH,
+      'src/runtime.py': UNDEFINED_PY,
     });
   });
 
@@ -81,6 +96,13 @@ describe('free-text hits found by a stem', () => {
     expect(shown.within).toBe('pick');
     const head = (await showCommand(hit.handle, repo.at({ format: 'lines' }))).stdout.split('\n')[0];
     expect(head).toMatch(new RegExp(`^[0-9a-z]{6,}:1  src/switch\\.ts:${anchor - 3}-${anchor + 11}  in pick$`));
+  });
+
+  it('a window never starts on a blank line: the class below holds it, and ctx reads the class', async () => {
+    const hit = json(await searchCommand(['quokka'], repo.at({ format: 'json' }))).hits[0];
+    expect(hit).toMatchObject({ path: 'src/runtime.py', start_line: 4, within: 'Undefined' });
+    const ctx = (await ctxCommand(hit.handle, repo.at({ format: 'lines' }))).stdout.split('\n');
+    expect(ctx[0]).toMatch(/^symbol: \S+\tsrc\/runtime\.py:4\tclass Undefined$/);
   });
 
   it('a match in a doc comment spans the comment and the definition under it', async () => {

@@ -196,17 +196,22 @@ export function narrowHit(
   // would end a line earlier than the printed one (`:1123-1138` on the hit, 1123-1137 shown).
   let endLine = window.endLine;
   while (endLine > Math.max(window.startLine, anchor) && lineText(bytes, starts, endLine).trim() === '') endLine--;
-  const start = starts[window.startLine - 1] ?? 0;
+  // Nor starts on one: jinja2's `runtime.py:788-802` began on the blank line above `class
+  // Undefined`, so no definition held it, the hit named none and `ctx` found nothing (a
+  // workspace trial).
+  let startLine = window.startLine;
+  while (startLine < Math.min(endLine, anchor) && lineText(bytes, starts, startLine).trim() === '') startLine++;
+  const start = starts[startLine - 1] ?? 0;
   let end = endLine < starts.length ? starts[endLine] - 1 : bytes.length;
   if (end > start && bytes[end - 1] === 0x0d) end--;
   const { name: _matched, ...unnamed } = h;
   const named = symbolHead ? h : headed ? { ...unnamed, name: qualifiedName(headed) } : unnamed;
-  const holder = named === unnamed ? innermostHolding(defs, window.startLine, endLine) : undefined;
+  const holder = named === unnamed ? innermostHolding(defs, startLine, endLine) : undefined;
   return bounded({
     ...named,
     start,
     end: Math.max(start, end),
-    startLine: window.startLine,
+    startLine,
     endLine,
     ...(holder ? { within: qualifiedName(holder) } : {}),
   });
