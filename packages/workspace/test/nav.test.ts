@@ -235,6 +235,17 @@ describe('a workspace path as its pages print it, MEMBER/path, pasted back', () 
     expect((await showCommand('path:lib/src/story.ts:2', opts(space, space.base))).exitCode).toBe(0);
   });
 
+  it("show reads MEMBER/path as the member's own directory named like it when the member has no such path", async () => {
+    // A workspace trial: member flask holds the package flask/, whose pages print
+    // `flask/flask/app.py`; `show path:flask/app.py` answered source_missing, `map` read it.
+    const pkg = makeSpace('paste-pkg');
+    const flask = makeRepo(path.join(pkg.base, 'flask'), { 'flask/app.py': 'class Flask:\n    name = "app"\n' });
+    fs.writeFileSync(pkg.config, `[workspace]\nname = "pkg"\n\n[members.flask]\npath = "${flask}"\n`);
+    await indexCommand(opts(pkg, pkg.base, { format: 'lines' }));
+    const out = await showCommand('path:flask/app.py:2', opts(pkg, pkg.base, { format: 'lines' }));
+    expect(out.stdout.split('\n').slice(0, 2)).toEqual(['path:flask/flask/app.py:2', '2\t    name = "app"']);
+  });
+
   it('map lists that member, and file: filters in it', async () => {
     const map = (await mapCommand(['lib/src/'], opts(space, space.base, { format: 'lines' }))).stdout;
     expect(map).toMatch(/^1 lib\/src\/index\.ts /m);

@@ -208,7 +208,12 @@ export async function showData(ctx: Context, target: string, opts: CommandOption
             'member_unavailable',
             `member ${prefixed.member.name} is unavailable; fix its path in ${ctx.ws.config.file}`,
           );
-      if (input.ok || input.error.code !== 'source_missing' || !ctx.ws.home) return input;
+      if (input.ok || input.error.code !== 'source_missing') return input;
+      // The member's own directory named like it, as a Python package's is (`flask/app.py`
+      // in member flask, whose page prints `flask/flask/app.py`; map read it, show did not:
+      // a workspace trial).
+      const inside = prefixed.member.available ? read(prefixed.member, pathSpec) : input;
+      if (inside.ok || !ctx.ws.home) return inside.ok ? inside : input;
       // A home member's own directory named like a member (`requests/models.py` in requests).
       const own = read(
         ctx.ws.members.find((m) => m.name === ctx.ws.home!.name)!,
