@@ -246,6 +246,19 @@ describe('a workspace path as its pages print it, MEMBER/path, pasted back', () 
     expect(out.stdout.split('\n').slice(0, 2)).toEqual(['path:flask/flask/app.py:2', '2\t    name = "app"']);
   });
 
+  it('show sym: in a selected member that lacks the name says which member defines it', async () => {
+    // A workspace trial: `--member flask show sym:cached_property` said only that no
+    // definition is indexed; werkzeug defines it.
+    for (const selected of [{ member: 'app' }, {}]) {
+      const words = 'member' in selected ? 'sym:StoryTeller' : 'sym:StoryTeller in:app';
+      const out = await showCommand(words, opts(space, space.base, { format: 'lines', ...selected }));
+      expect(out.exitCode).toBe(2);
+      expect(out.stderr).toBe(
+        `trufflepig: no_definition: no definition of StoryTeller in app; another member defines it: lib/src/story.ts:1; select it with in:lib${'member' in selected ? ', or drop --member' : ''}\n`,
+      );
+    }
+  });
+
   it('map lists that member, and file: filters in it', async () => {
     const map = (await mapCommand(['lib/src/'], opts(space, space.base, { format: 'lines' }))).stdout;
     expect(map).toMatch(/^1 lib\/src\/index\.ts /m);

@@ -4,7 +4,7 @@
 // against the indexed revision, save the set, and hand render a ShowInput: the best
 // definition, one line per other definition (`also`, at most SYM_ALSO_MAX) and one line
 // counting its reference sites (`refs NAME` lists them).
-import { dottedAsOwned, parseQuery } from '@trufflepig/index';
+import { dottedAsOwned, parseQuery, type ParsedQuery } from '@trufflepig/index';
 import { fileUri } from '@trufflepig/base/stored-path';
 import {
   definitionBody,
@@ -21,6 +21,7 @@ import {
   SYM_ALSO_MAX,
   SYM_MEMBERS_MAX,
   type ImportTrail,
+  type NavTarget,
 } from '@trufflepig/navigation';
 import { counted, printedLines, printedPath, type ShowInput } from '@trufflepig/render';
 import { formatHandle, type ResultEntry, type ResultStore } from '@trufflepig/result-cache';
@@ -140,7 +141,7 @@ export async function showSymbol(
       found = definitionCandidates(targets, q, true);
       if (found.length === 0) ({ found, trail } = definitionsViaImports(targets, q));
     }
-    if (found.length === 0) return noDefinition(targets, q);
+    if (found.length === 0) return elsewhereOrNone(ctx, targets, q, cwd);
     const chosen = found[0];
     const live = readOnce(chosen.target.root, chosen.def.file.path);
     if (!live.ok)
@@ -275,4 +276,39 @@ export async function showSymbol(
   } finally {
     closeTargets(targets);
   }
+}
+
+/**
+ * no_definition for members a selector or --member chose, naming the unselected members
+ * that define the name: `--member flask show sym:cached_property` had said only that no
+ * definition is indexed, while werkzeug defines it (a workspace trial). The readers opened
+ * here join `targets`, which the caller closes.
+ */
+async function elsewhereOrNone(
+  ctx: Context,
+  targets: NavTarget[],
+  q: ParsedQuery,
+  cwd: string,
+): Promise<Outcome<never>> {
+  const none = noDefinition(targets, q);
+  if (ctx.kind !== 'workspace' || none.ok) return none;
+  const searched = new Set(targets.map((t) => t.member));
+  const others = ctx.ws.members.filter((m) => !searched.has(m.name));
+  if (others.length === 0) return none;
+  const more = await openMembers(ctx.host, others, cwd);
+  targets.push(...more.targets);
+  const found = definitionCandidates(more.targets, q, true);
+  if (found.length === 0) return none;
+  const members = [...new Set(found.map((c) => c.target.member!))].slice(0, 3);
+  const defined = members
+    .map((m) => {
+      const first = found.find((c) => c.target.member === m)!;
+      return `${m}/${printedPath(first.def.file.path)}:${first.def.startLine}`;
+    })
+    .join(', ');
+  const name = q.text.split('::').pop()!;
+  return fail(
+    none.error.code,
+    `no definition of ${name} in ${[...searched].join(', ')}; another member defines it: ${defined}; select it with in:${members[0]}${ctx.ws.member !== undefined ? ', or drop --member' : ''}`,
+  );
 }
