@@ -265,7 +265,8 @@ describe('default output and spans', () => {
     ]);
     // 8 calls and the declaration match: 9 lines, 5 shown; the footer says where the rest are.
     expect(lines).toContain('matches left: 4 more matching lines in src/calls.ts: 7, 8, 9, 12');
-    const json = repo.cli('search', 're:callSite\\(').json();
+    // JSON hits carry URIs as long as the temporary directory's path: room for every hit.
+    const json = repo.cli('search', 're:callSite\\(', '-b', '3000').json();
     const hit = json.hits.find((h: any) => h.path === 'src/calls.ts');
     expect(hit.evidence.map((e: any) => e.line)).toEqual([2, 3, 4, 5, 6]);
     expect(hit.matches_left).toBe(4);

@@ -103,7 +103,8 @@ describe('trufflepig in a workspace', () => {
     const status = await until(
       'the worktree publication',
       () => {
-        const st = runCli(['ws', 'status'], wt, { daemon: true }).json();
+        // Its JSON names every member's root and cache, as long as the temporary directory's paths.
+        const st = runCli(['ws', 'status', '-b', '3000'], wt, { daemon: true }).json();
         return st.members.rust.generation === 1 ? st : undefined;
       },
       90_000,

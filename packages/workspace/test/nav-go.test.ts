@@ -2,8 +2,8 @@
 // name resolves to the package-level definition in the directory the import path names
 // through go.mod's module path, a bare call to its own package's, and anything else stays
 // a candidate. Real repository, real tree-sitter-go parses.
-import { ctxCommand, mapCommand, searchCommand, showCommand } from '../src';
-import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
+import { mapCommand, showCommand } from '../src';
+import { ctxLinesOf, indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'go.mod': 'module example.com/tool/v2\n\ngo 1.21\n',
@@ -283,9 +283,7 @@ describe('Go refs of a method named like a type', () => {
   });
 
   it('ctx of an interface lists the types with its methods, and those embedding it, no other interface', async () => {
-    const page = (await searchCommand(['sym:Core', 'kind:interface'], repo.at())).stdout;
-    const handle = page.split('\n')[0].split(/ {2}/)[0];
-    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
+    const out = await ctxLinesOf(repo, ['sym:Core', 'kind:interface']);
     expect(out.filter((l) => l.startsWith('implementation:')).map((l) => l.split('\t').slice(1).join(' '))).toEqual([
       'zapcore/io.go:3 struct ioCore',
       'zapcore/io.go:13 struct hooked',

@@ -1,8 +1,7 @@
 // ctx of an interface or trait lists the types implementing it (navigation/src/implementations.ts):
 // declared by a clause in Java, C#, TypeScript, PHP and Rust, structurally in Go
 // (nav-go.test.ts). Real repositories, real tree-sitter parses.
-import { ctxCommand, searchCommand } from '../src';
-import { indexedRepo, type IndexedRepo } from './ws-helpers';
+import { ctxLinesOf, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'java/src/Shape.java': 'package geo;\n\npublic interface Shape {\n  double area();\n}\n',
@@ -47,10 +46,7 @@ beforeAll(async () => {
 
 /** The implementation rows of `ctx` of the definition `sym:NAME file:FILE` lands on, as `PATH:LINE KIND NAME`. */
 async function implementationsOf(name: string, file: string): Promise<string[]> {
-  const page = (await searchCommand([`sym:${name}`, `file:${file}`], repo.at())).stdout;
-  const handle = page.split('\n')[0].split(/ {2}/)[0];
-  return (await ctxCommand(handle, repo.at())).stdout
-    .split('\n')
+  return (await ctxLinesOf(repo, [`sym:${name}`, `file:${file}`]))
     .filter((l) => l.startsWith('implementation:'))
     .map((l) => l.split('\t').slice(1).join(' '));
 }

@@ -3,20 +3,11 @@
 // and a parameter or a local variable of the name is another variable (an unresolved site). Real repository,
 // real tree-sitter parses (TypeScript, Python, JavaScript). And (an agent trial on Django)
 // a Python method is never called from JavaScript, nor a method by a bare call in Python.
-import { ctxCommand, mapCommand, refsCommand, searchCommand, showCommand } from '../src';
-import { indexedRepo, json, type IndexedRepo, type RefsSite } from './ws-helpers';
-
-/** Every row of `refs NAME` (JSON rows cost ~100 tokens each: the page gets room for all). */
-async function refsSites(repo: IndexedRepo, words: string[]): Promise<RefsSite[]> {
-  return json(await refsCommand(words, repo.at({ format: 'json', budget: 5000 }))).hits as RefsSite[];
-}
+import { mapCommand, showCommand } from '../src';
+import { ctxLinesOf, indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 /** `ctx` of the definition `sym:NAME` lands on: its output lines. */
-async function ctxOf(repo: IndexedRepo, name: string): Promise<string[]> {
-  const page = (await searchCommand([`sym:${name}`], repo.at())).stdout;
-  const handle = page.split('\n')[0].split(/ {2}/)[0];
-  return (await ctxCommand(handle, repo.at())).stdout.split('\n');
-}
+const ctxOf = (repo: IndexedRepo, name: string): Promise<string[]> => ctxLinesOf(repo, [`sym:${name}`]);
 
 /** Its callee rows as `PATH:LINE KIND NAME [candidate]`. */
 const calleeRows = (out: readonly string[]): string[] =>

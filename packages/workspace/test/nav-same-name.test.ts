@@ -3,8 +3,8 @@
 // call through a receiver the method, not a free function of the name elsewhere. `ctx`
 // lists as callers only the calls refs does not resolve to another definition of the name
 // (an agent trial on clap, 2026-12-04). Real repositories, real tree-sitter parses (Go, Rust).
-import { ctxCommand, refsCommand, searchCommand } from '../src';
-import { indexedRepo, type IndexedRepo } from './ws-helpers';
+import { refsCommand } from '../src';
+import { ctxLinesOf, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const SPEC_GO = [
   'package spec',
@@ -107,9 +107,7 @@ beforeAll(async () => {
 
 /** The caller rows of `ctx` for the definition `sym:NAME file:FILE` lands on. */
 async function callersOf(name: string, file: string): Promise<string[]> {
-  const page = (await searchCommand([`sym:${name}`, `file:${file}`], repo.at())).stdout;
-  const handle = page.split('\n')[0].split(/ {2}/)[0];
-  return (await ctxCommand(handle, repo.at())).stdout.split('\n').filter((l) => l.startsWith('caller:'));
+  return (await ctxLinesOf(repo, [`sym:${name}`, `file:${file}`])).filter((l) => l.startsWith('caller:'));
 }
 
 describe('one name, several owners', () => {
@@ -125,9 +123,7 @@ describe('one name, several owners', () => {
   });
 
   it('ctx gives a call through a receiver the method of that name, not a free function', async () => {
-    const page = (await searchCommand(['sym:SetAttribute', 'kind:function'], repo.at())).stdout;
-    const handle = page.split('\n')[0].split(/ {2}/)[0];
-    const out = (await ctxCommand(handle, repo.at())).stdout.split('\n');
+    const out = await ctxLinesOf(repo, ['sym:SetAttribute', 'kind:function']);
     const callees = out.filter((l) => l.startsWith('callee:'));
     // Through `attr`, whose type the index does not know: the method of that name, as a candidate.
     expect(callees.some((l) => /write\/attribute\.go:5\tmethod Attribute::init\tcandidate$/.test(l))).toBe(true);
@@ -175,9 +171,7 @@ describe('a function nested in another', () => {
   });
 
   async function calleesOf(query: string[]): Promise<string[]> {
-    const page = (await searchCommand(query, local.at())).stdout;
-    const handle = page.split('\n')[0].split(/ {2}/)[0];
-    return (await ctxCommand(handle, local.at())).stdout.split('\n').filter((l) => l.startsWith('callee:'));
+    return (await ctxLinesOf(local, query)).filter((l) => l.startsWith('callee:'));
   }
 
   it('is no callee of a call outside the function it is defined in', async () => {

@@ -5,7 +5,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ParsedQuery } from '@trufflepig/index';
 import { isFolded, type ShownRow, type SourceRow } from '@trufflepig/render';
-import { indexCommand, parseWords, refsCommand, type CommandOptions, type CommandResult } from '../src';
+import {
+  ctxCommand,
+  indexCommand,
+  parseWords,
+  refsCommand,
+  searchCommand,
+  type CommandOptions,
+  type CommandResult,
+} from '../src';
 
 /** A shown row that must be source text (the reads of these tests fold nothing). */
 export function sourceRow(row: ShownRow): SourceRow {
@@ -152,7 +160,17 @@ export interface RefsSite {
   definition?: string;
 }
 
-/** The `refs WORDS` rows of an indexed repository, as JSON. */
+/**
+ * Every `refs WORDS` row of an indexed repository, as JSON: a row costs ~100 tokens with its
+ * URI, whose length follows the temporary directory's, so the page gets room for all.
+ */
 export async function refsSites(repo: IndexedRepo, words: string[]): Promise<RefsSite[]> {
-  return json(await refsCommand(words, repo.at({ format: 'json' }))).hits as RefsSite[];
+  return json(await refsCommand(words, repo.at({ format: 'json', budget: 5000 }))).hits as RefsSite[];
+}
+
+/** The lines of `ctx` of the first hit of `search WORDS` (`sym:NAME` lands on its definition). */
+export async function ctxLinesOf(repo: IndexedRepo, words: string[]): Promise<string[]> {
+  const page = (await searchCommand(words, repo.at({ format: 'lines' }))).stdout;
+  const handle = page.split('\n')[0].split(/ {2}/)[0];
+  return (await ctxCommand(handle, repo.at({ format: 'lines' }))).stdout.split('\n');
 }
