@@ -19,7 +19,7 @@ import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
 import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
-import { callSitesOf, QUALIFIED_NEVER_OWN_FUNCTION, RECEIVER_ONLY_MEMBERS } from './refs';
+import { callSitesOf, qualifierSkipsOwnFunction, RECEIVER_ONLY_MEMBERS } from './refs';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
 import { implementationsOf } from './implementations';
 
@@ -345,14 +345,13 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
           if (end === undefined && path === undefined && RECEIVER_ONLY_MEMBERS.has(file.lang) && d.kind === 'method')
             return false;
           // Through a receiver or qualifier no rule read, never the file's own top-level
-          // function (refs.ts QUALIFIED_NEVER_OWN_FUNCTION): flask's `send_file` "called
+          // function (refs.ts qualifierSkipsOwnFunction): flask's `send_file` "called
           // itself" through `werkzeug.utils.send_file(`, a workspace trial.
           if (
             end !== undefined &&
-            QUALIFIED_NEVER_OWN_FUNCTION.has(file.lang) &&
             d.container === null &&
             d.file.path === file.path &&
-            moduleQualifier !== 'exports'
+            qualifierSkipsOwnFunction(file.lang, moduleQualifier)
           )
             return false;
           const local = enclosingFunction(t.reader, d);

@@ -4,14 +4,6 @@
 import * as path from 'node:path';
 import type { IndexedDefinition, IndexReader } from '@trufflepig/index';
 
-/** What a Go interface's implementations are read from: its methods' definitions by name. */
-export interface GoImplementations {
-  /** The types found, same package first, then code before tests, then by path; at most `limit`. */
-  readonly types: IndexedDefinition[];
-  /** Types found past `limit`. */
-  readonly more: number;
-}
-
 /** Kinds a Go type declaration has in the index (`type_spec`): a struct, an interface, any other type. */
 const GO_TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'type']);
 
@@ -20,19 +12,19 @@ const GO_TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'type']);
  * include every method `iface` declares, compared by name: signatures are not compared,
  * and methods of an interface `iface` embeds are not required, so a type listed may miss a
  * method's exact signature or an embedded interface's methods. An interface without
- * methods of its own (`any`, or one made only of embedded interfaces) lists none.
+ * methods of its own (`any`, or one made only of embedded interfaces) lists none. In no
+ * order: implementationsOf orders and bounds every language's list alike.
  */
 export function goImplementations(
   reader: IndexReader,
   iface: IndexedDefinition,
-  limit: number,
   bytesOf: (d: IndexedDefinition) => Uint8Array | undefined,
-): GoImplementations {
+): IndexedDefinition[] {
   const methods = reader
     .fileDefinitions(iface.file.path)
     .filter((d) => d.container === iface.name && d.kind === 'method');
   const names = [...new Set(methods.map((d) => d.name))];
-  if (iface.file.lang !== 'go' || iface.kind !== 'interface' || names.length === 0) return { types: [], more: 0 };
+  if (iface.file.lang !== 'go' || iface.kind !== 'interface' || names.length === 0) return [];
   const key = (dir: string, type: string) => `${dir}\0${type}`;
   let holders: Set<string> | undefined;
   for (const name of names) {
@@ -59,15 +51,7 @@ export function goImplementations(
     );
     if (declared && GO_TYPE_KINDS.has(declared.kind)) types.push(declared);
   }
-  const home = path.posix.dirname(iface.file.path);
-  const isTest = (d: IndexedDefinition) => d.file.path.endsWith('_test.go');
-  types.sort(
-    (a, b) =>
-      Number(path.posix.dirname(a.file.path) !== home) - Number(path.posix.dirname(b.file.path) !== home) ||
-      Number(isTest(a)) - Number(isTest(b)) ||
-      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : a.start - b.start),
-  );
-  return { types: types.slice(0, limit), more: Math.max(0, types.length - limit) };
+  return types;
 }
 
 /** Whether a Go field is embedded (`Core`, `*Config`, `io.Writer`): nothing but a tag follows its name. */

@@ -5,15 +5,16 @@
 import * as path from 'node:path';
 import { OWNER_KINDS, readIndexedBytes, type IndexedDefinition } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
-import { goImplementations, type GoImplementations } from './go-interfaces';
+import { goImplementations } from './go-interfaces';
 import { CTX_IMPLEMENTATION_FILES_MAX } from './limits';
 import type { NavTarget } from './target';
 import { useRowsOf } from './uses';
 
-/** The types found and how many more there were past the limit. */
-export type Implementations = GoImplementations;
-
-const NONE: Implementations = { types: [], more: 0 };
+/** The types found, ordered, at most the limit asked for, and how many more there were. */
+export interface Implementations {
+  readonly types: IndexedDefinition[];
+  readonly more: number;
+}
 
 /** Languages whose types name the interfaces they implement in their heads. */
 const DECLARING_LANGS: ReadonlySet<string> = new Set(['java', 'csharp', 'typescript', 'tsx', 'php', 'rust']);
@@ -30,10 +31,24 @@ const IMPLEMENTING_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'rec
  * before tests and build output, then by path.
  */
 export function implementationsOf(t: NavTarget, focus: IndexedDefinition, limit: number): Implementations {
-  const bytesOf = (d: IndexedDefinition) => readIndexedBytes(t.root, d.file);
-  if (focus.kind === 'interface' && focus.file.lang === 'go') return goImplementations(t.reader, focus, limit, bytesOf);
+  const found =
+    focus.kind === 'interface' && focus.file.lang === 'go'
+      ? goImplementations(t.reader, focus, (d) => readIndexedBytes(t.root, d.file))
+      : declaredImplementations(t, focus);
+  const home = path.posix.dirname(focus.file.path);
+  found.sort(
+    (a, b) =>
+      Number(path.posix.dirname(a.file.path) !== home) - Number(path.posix.dirname(b.file.path) !== home) ||
+      fileStanding(a.file) - fileStanding(b.file) ||
+      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : a.start - b.start),
+  );
+  return { types: found.slice(0, limit), more: Math.max(0, found.length - limit) };
+}
+
+/** The types whose heads name `focus`, an interface or a Rust trait, in no order; none for anything else. */
+function declaredImplementations(t: NavTarget, focus: IndexedDefinition): IndexedDefinition[] {
   const contract = focus.kind === 'interface' || (focus.kind === 'trait' && focus.file.lang === 'rust');
-  if (!contract || !DECLARING_LANGS.has(focus.file.lang)) return NONE;
+  if (!contract || !DECLARING_LANGS.has(focus.file.lang)) return [];
   const found: IndexedDefinition[] = [];
   const files = useRowsOf(t.reader, focus.name)
     .map((u) => u.file)
@@ -60,14 +75,7 @@ export function implementationsOf(t: NavTarget, focus: IndexedDefinition, limit:
       if (namesContract(head, focus.name, file.lang)) found.push(d);
     }
   }
-  const home = path.posix.dirname(focus.file.path);
-  found.sort(
-    (a, b) =>
-      Number(path.posix.dirname(a.file.path) !== home) - Number(path.posix.dirname(b.file.path) !== home) ||
-      fileStanding(a.file) - fileStanding(b.file) ||
-      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : a.start - b.start),
-  );
-  return { types: found.slice(0, limit), more: Math.max(0, found.length - limit) };
+  return found;
 }
 
 /** TypeScript and JavaScript are one family; other languages stand alone. */

@@ -357,12 +357,17 @@ function calledField(
  */
 const BARE_NEVER_MEMBER: ReadonlySet<string> = new Set(['go', 'rust']);
 /**
- * Languages where a qualified name (`a.b.f`, `x.f`) never calls its own file's top-level
- * function `f`: Python and JavaScript reach one bare or through its module's binding (which
- * moduleMemberTrail reads first), CommonJS's `exports.f` aside. Not Lua, whose module table names its own functions
- * (`M.f = f`), nor Go and Rust, whose package and path rules decide first.
+ * Whether a name behind `qualifier` (`werkzeug.utils.send_file`, `res.send`) cannot be its own
+ * file's top-level function: Python and JavaScript reach one bare or through its module's
+ * binding (which moduleMemberTrail reads first), CommonJS's `exports.f` aside. Not Lua,
+ * whose module table names its own functions (`M.f = f`), nor Go and Rust, whose package
+ * and path rules decide first. refs and ctx both ask it.
  */
-export const QUALIFIED_NEVER_OWN_FUNCTION: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'tsx']);
+export function qualifierSkipsOwnFunction(lang: string, qualifier: string | undefined): boolean {
+  return QUALIFIED_NEVER_OWN_FUNCTION.has(lang) && qualifier !== 'exports';
+}
+
+const QUALIFIED_NEVER_OWN_FUNCTION: ReadonlySet<string> = new Set(['python', 'javascript', 'typescript', 'tsx']);
 
 /** Members a glob import brings in bare (Rust's `use Color::*` then `Red`): BARE_NEVER_MEMBER leaves them alone. */
 const GLOB_IMPORTED_KINDS: ReadonlySet<string> = new Set(['variant', 'constant']);
@@ -885,6 +890,9 @@ export function referenceSites(
     // `A::b`, and an unresolved one of a bare name.
     const families = new Set(defs.map((d) => codeFamilyOf(d.file.lang)));
     const foreign = (f: IndexedFile) => families.size > 0 && !families.has(codeFamilyOf(f.lang));
+    // Whether every definition asked for is a function or method (the rules below that keep
+    // only calls ask it of each occurrence; `defs` does not change).
+    const callableOnly = defs.length > 0 && defs.every((d) => isCallableKind(d.kind));
     // `parent::b` read once per class of a file (a file's 30 `parent::__construct` calls walk one chain).
     const parents = new Map<string, ParentRelation>();
     let definers: ReadonlySet<string> | undefined;
@@ -1003,9 +1011,8 @@ export function referenceSites(
           // bare or through its module. Flask's `send_file` calling werkzeug's was a resolved
           // call of itself (a workspace trial): the recursion was not there.
           else if (
-            QUALIFIED_NEVER_OWN_FUNCTION.has(use.file.lang) &&
             QUALIFIED_BEFORE.test(before()) &&
-            dotQualifier(before()) !== 'exports' &&
+            qualifierSkipsOwnFunction(use.file.lang, dotQualifier(before())) &&
             site.definition !== undefined &&
             defs.some((d) => d.container === null && d.file.id === use.file.id && locator(d) === site.definition)
           ) {
@@ -1083,17 +1090,10 @@ export function referenceSites(
           // Java and PHP read a method only by calling it (`x.hash()`, a method reference
           // `A::hash`): `e.hash` is a field. `refs HashMap::hash` had 104 candidates, most
           // of them `first.hash == hash` reads of Node's field (an agent trial on the JDK).
-          if (
-            CALLED_ONLY.has(use.file.lang) &&
-            o.role !== 'call' &&
-            defs.length > 0 &&
-            defs.every((d) => isCallableKind(d.kind)) &&
-            !/::\s*$/.test(before())
-          )
-            continue;
+          if (CALLED_ONLY.has(use.file.lang) && o.role !== 'call' && callableOnly && !/::\s*$/.test(before())) continue;
           // A type position never names a function or method: `zapcore.Level` in parameter
           // lists made 93 of `refs AtomicLevel::Level`'s 100 sites candidates (an agent trial on zap).
-          if (o.role === 'type' && defs.length > 0 && defs.every((d) => isCallableKind(d.kind))) continue;
+          if (o.role === 'type' && callableOnly) continue;
           // Where a member is reached only through a receiver or `Self::`, a bare name is
           // never one: zap's `payload{Level: lvl.Level()}` key inside an AtomicLevel method
           // was a candidate site of `AtomicLevel::Level`.
@@ -1103,8 +1103,7 @@ export function referenceSites(
           if (
             use.file.lang === 'go' &&
             o.role !== 'call' &&
-            defs.length > 0 &&
-            defs.every((d) => isCallableKind(d.kind)) &&
+            callableOnly &&
             (goFieldNamed ??= t.reader.definitions(name).some((d) => d.kind === 'field'))
           )
             continue;
