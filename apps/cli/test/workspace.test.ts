@@ -90,6 +90,24 @@ describe('trufflepig in a workspace', () => {
     expect(shown).toMatchObject({ member: 'web', path: 'src/pool.ts' });
   });
 
+  it('ws status in lines: one row per member, a note the members share once, within the default budget', () => {
+    const run = runCli(['--format', 'lines', 'ws', 'status'], s.base);
+    expect(run.status).toBe(0);
+    expect(tokens(run.stdout)).toBeLessThanOrEqual(600);
+    for (const name of ['rust', 'web', 'docs'])
+      expect(run.stdout).toMatch(
+        new RegExp(`^member ${name}: ${name} {2}complete {2}generation \\d+ {2}\\d+ files`, 'm'),
+      );
+    // Each member's status had been a JSON object on one line, its history note repeated.
+    expect(run.stdout).not.toMatch(/[{}]/);
+    const json = runCli(['-b', '3000', 'ws', 'status'], s.base).json();
+    const histories = new Set(
+      Object.values(json.members).map((m) => JSON.stringify((m as { history: unknown }).history)),
+    );
+    expect(run.stdout.match(/^history/gm)).toHaveLength(histories.size);
+    expect(runCli(['--format', 'lines', 'ws', 'show'], s.base).stdout).toMatch(/^member web: web {2}available$/m);
+  });
+
   it('an unpublished worktree answers from its member at once while its own daemon (seeded) publishes it', async () => {
     const wt = path.join(s.base, 'rust-topic');
     git(s.rust, 'worktree', 'add', '-q', '-b', 'topic', wt);

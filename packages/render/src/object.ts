@@ -5,17 +5,26 @@ import { escapeLineField, jsonLine } from './escape';
 import { budgetTooSmall, normalizeBudget, type OutputFormat, type RenderResult } from './fit';
 import { withinBudget } from './tokens';
 
-/** One JSON line when it fits the budget, else the budget_too_small status (or "") plus a hint. */
-export function renderObject(
-  value: Readonly<Record<string, unknown>>,
-  opts: { budget: number; format?: OutputFormat },
+/**
+ * One JSON line when it fits the budget, else the budget_too_small status (or "") plus a
+ * hint. In lines format `lines` renders the object when given (a verb whose answer has a
+ * shape of its own: `ws status`'s one row per member), else objectLines.
+ */
+export function renderObject<T extends Readonly<Record<string, unknown>>>(
+  value: T,
+  opts: { budget: number; format?: OutputFormat; lines?: (value: T) => string },
 ): RenderResult {
   const budget = normalizeBudget(opts.budget);
   if (budget === 0) return { stdout: '', shown: 0 };
   const format = opts.format ?? 'json';
-  const text = format === 'json' ? jsonLine(value) : objectLines(value);
+  const text = format === 'json' ? jsonLine(value) : (opts.lines ?? objectLines)(value);
   if (withinBudget(text, budget)) return { stdout: text, shown: 1 };
   return budgetTooSmall(text, budget, format, 'this response');
+}
+
+/** An empty list or record. */
+function isEmpty(v: unknown): boolean {
+  return v !== null && typeof v === 'object' && Object.keys(v).length === 0;
 }
 
 /**
@@ -25,7 +34,8 @@ export function renderObject(
  */
 export function objectLines(value: Readonly<Record<string, unknown>>): string {
   let out = '';
-  const scalar = (v: unknown): string => (typeof v === 'string' ? v : jsonLine(v).slice(0, -1));
+  // An empty list or record nested one level down reads `none` too (`coverage.excluded: none`).
+  const scalar = (v: unknown): string => (typeof v === 'string' ? v : isEmpty(v) ? 'none' : jsonLine(v).slice(0, -1));
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined) continue;
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) {

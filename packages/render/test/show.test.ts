@@ -167,10 +167,16 @@ describe('fitError / renderObject', () => {
 
   test('lines of an object: nested records as key.sub lines, an empty one as none', () => {
     const out = renderObject(
-      { files: 26, excluded: { binary: 25 }, unsearched: {}, paths: ['a', 'b'] },
+      { files: 26, excluded: { binary: 25 }, unsearched: {}, paths: ['a', 'b'], coverage: { skipped: [], by: {} } },
       { budget: 1000, format: 'lines' },
     );
-    expect(out.stdout).toBe('files: 26\nexcluded.binary: 25\nunsearched: none\npaths: ["a","b"]\n');
+    expect(out.stdout).toBe(
+      'files: 26\nexcluded.binary: 25\nunsearched: none\npaths: ["a","b"]\ncoverage.skipped: none\ncoverage.by: none\n',
+    );
+    // A verb's own lines view replaces the generic one, under the same budget.
+    const own = renderObject({ files: 26 }, { budget: 1000, format: 'lines', lines: (v) => `${v.files} files\n` });
+    expect(own.stdout).toBe('26 files\n');
+    expect(renderObject({ files: 26 }, { budget: 1000, lines: () => 'x\n' }).stdout).toBe('{"files":26}\n');
   });
 
   test('objects fit or answer the status with a retry hint', () => {

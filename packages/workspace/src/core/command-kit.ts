@@ -84,13 +84,15 @@ export function internalErrorResult(err: unknown, budget: number): CommandResult
   return errorResult(internalErrorOf(err), budget);
 }
 
-export function objectResult(
-  value: Record<string, unknown>,
+/** A plain object's answer; `lines` renders it in lines format when its shape has a view of its own. */
+export function objectResult<T extends Record<string, unknown>>(
+  value: T,
   budget: number,
   choice: OutputFormat | RenderChoice = 'json',
+  lines?: (value: T) => string,
 ): CommandResult {
   return renderedResult(typeof choice === 'string' ? { format: choice } : choice, (format) =>
-    renderObject(value, { budget, format }),
+    renderObject(value, { budget, format, lines }),
   );
 }
 

@@ -19,7 +19,7 @@ import { renderScoped } from '../federation/scoped';
 import { navMore } from '../navigation/commands';
 import { historyMore, showChange } from '../history-verbs/commands';
 import type { ChangeSideName } from '@trufflepig/history';
-import { wsDiscover, wsShowObject, wsStatusObject } from './ws-commands';
+import { wsDiscover, wsLines, wsShowObject, wsStatusObject } from './ws-commands';
 import {
   cursorPage,
   indexData,
@@ -153,7 +153,7 @@ export function indexCommand(opts: CommandOptions): Promise<CommandResult> {
 
 export function statusCommand(opts: CommandOptions): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
-    if (ctx.kind === 'workspace') return objectResult(await wsStatusObject(ctx.ws, ctx.host), budget, opts);
+    if (ctx.kind === 'workspace') return objectResult(await wsStatusObject(ctx.ws, ctx.host), budget, opts, wsLines);
     const status = await rootStatus(ctx.host, ctx.root);
     return status.ok ? objectResult(status.value, budget, opts) : errorResult(status.error, budget);
   });
@@ -259,6 +259,7 @@ export function wsCommand(sub: string, args: readonly string[], opts: CommandOpt
         budget,
       );
     }
-    return objectResult(sub === 'show' ? wsShowObject(ctx.ws) : await wsStatusObject(ctx.ws, ctx.host), budget, opts);
+    if (sub === 'show') return objectResult(wsShowObject(ctx.ws), budget, opts, wsLines);
+    return objectResult(await wsStatusObject(ctx.ws, ctx.host), budget, opts, wsLines);
   });
 }
