@@ -170,7 +170,7 @@ export const VERB_TABLE = [
       {
         args: 'HANDLE',
         summary: 'container, members or siblings, callers and callees of a hit',
-        doc: "container, members or siblings, callers and callees of a handle; an interface's implementations",
+        doc: "container, members or siblings, callers and callees of a handle; an interface's implementations, a class's subclasses",
       },
     ],
     hints: { 'ctx HANDLE': ['context'] },

@@ -21,7 +21,7 @@ import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
 import { callSitesOf, qualifierSkipsOwnFunction, RECEIVER_ONLY_MEMBERS } from './refs';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
-import { implementationsOf } from './implementations';
+import { implementationsOf, subclassesOf } from './implementations';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -53,6 +53,8 @@ export interface CtxAnswer {
   readonly callees: CtxItem[];
   /** Types implementing the symbol, an interface or trait (implementations.ts). */
   readonly implementations: CtxItem[];
+  /** Classes naming the symbol, a class, as a base (implementations.ts); `candidate` when another class has its name. */
+  readonly subclasses: CtxItem[];
   readonly unresolvedCallees: string[];
   /** A type's members and the callees found past CTX_LIST_MAX: counted, not listed. */
   readonly omitted: number;
@@ -393,6 +395,8 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
   }
   const implementations = focus === undefined ? { types: [], more: 0 } : implementationsOf(t, focus, CTX_LIST_MAX);
   omitted += implementations.more;
+  const subclasses = focus === undefined ? { types: [], more: 0 } : subclassesOf(t, focus, CTX_LIST_MAX);
+  omitted += subclasses.more;
   return ok({
     target: t,
     ...(symbol ? { symbol: item(symbol) } : {}),
@@ -404,6 +408,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
     callers,
     callees,
     implementations: implementations.types.map((d) => item(d)),
+    subclasses: subclasses.types.map((d) => (d.resolution ? { ...item(d), resolution: d.resolution } : item(d))),
     unresolvedCallees: unresolved,
     omitted,
     membersCut: isType && members.length > CTX_LIST_MAX,

@@ -1,7 +1,8 @@
-// What `ctx` lists as an interface's or trait's implementations (docs/navigation.md,
-// "Implementations"): in Go the types whose methods satisfy it (go-interfaces.ts), where a
-// clause names it the types declaring it (`class A implements I`, C#'s `class A : I`,
-// Rust's `impl I for A`), read from the files that use the name.
+// What `ctx` lists as an interface's or trait's implementations and a class's subclasses
+// (docs/navigation.md, "Implementations and subclasses"): in Go the types whose methods
+// satisfy an interface (go-interfaces.ts), where a clause names it the types declaring it
+// (`class A implements I`, C#'s `class A : I`, Rust's `impl I for A`, `class B(A)`,
+// `class B extends A`, `class B < A`, `struct B : public A`), read from the files that use the name.
 import * as path from 'node:path';
 import { OWNER_KINDS, readIndexedBytes, type IndexedDefinition } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
@@ -35,6 +36,15 @@ export function implementationsOf(t: NavTarget, focus: IndexedDefinition, limit:
     focus.kind === 'interface' && focus.file.lang === 'go'
       ? goImplementations(t.reader, focus, (d) => readIndexedBytes(t.root, d.file))
       : declaredImplementations(t, focus);
+  return ordered(found, focus, limit);
+}
+
+/** Own directory first, then code before tests and build output, then by path; at most `limit`. */
+function ordered<T extends IndexedDefinition>(
+  found: T[],
+  focus: IndexedDefinition,
+  limit: number,
+): { types: T[]; more: number } {
   const home = path.posix.dirname(focus.file.path);
   found.sort(
     (a, b) =>
@@ -106,4 +116,113 @@ function rustImplementors(text: string, trait: string): string[] {
     if (m[1].split('::').pop() === trait) out.push(m[2].split('::').pop()!);
   }
   return out;
+}
+
+/** A subclass, `candidate` when the root defines another class of the name that its head may mean. */
+export type Subclass = IndexedDefinition & { readonly resolution?: 'candidate' };
+
+/** The subclasses found, ordered, at most the limit asked for, and how many more there were. */
+export interface Subclasses {
+  readonly types: Subclass[];
+  readonly more: number;
+}
+
+/** Languages whose class heads name the classes they derive from, and the kinds a base can be. */
+const BASE_KINDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  python: new Set(['class']),
+  ruby: new Set(['class']),
+  java: new Set(['class']),
+  csharp: new Set(['class']),
+  php: new Set(['class']),
+  typescript: new Set(['class']),
+  tsx: new Set(['class']),
+  javascript: new Set(['class']),
+  cpp: new Set(['class', 'struct']),
+};
+
+/** Kinds that derive from a class: C++ and C# structs too. */
+const DERIVING_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'record']);
+
+/** TypeScript, TSX and JavaScript extend one another's classes; other languages stand alone. */
+function classFamily(lang: string): string {
+  return lang === 'tsx' || lang === 'javascript' ? 'typescript' : lang;
+}
+
+/**
+ * The classes whose heads name `focus`, a class, as a base (none for anything else). When
+ * the root defines several classes of that name in the language, a subclass outside the
+ * focus's own file is a `candidate`: its head names the name, which of them it means is
+ * not resolved.
+ */
+export function subclassesOf(t: NavTarget, focus: IndexedDefinition, limit: number): Subclasses {
+  if (!BASE_KINDS[focus.file.lang]?.has(focus.kind)) return { types: [], more: 0 };
+  const family = classFamily(focus.file.lang);
+  const namesakes = t.reader
+    .definitions(focus.name)
+    .filter((d) => BASE_KINDS[d.file.lang]?.has(d.kind) && classFamily(d.file.lang) === family).length;
+  const found: Subclass[] = [];
+  const files = useRowsOf(t.reader, focus.name)
+    .map((u) => u.file)
+    .filter((f) => classFamily(f.lang) === family)
+    .slice(0, CTX_IMPLEMENTATION_FILES_MAX);
+  for (const file of files) {
+    const bytes = readIndexedBytes(t.root, file);
+    if (!bytes) continue;
+    // `from ..sansio.request import Request as _SansIORequest`: the head names the alias.
+    const spellings = new Set([focus.name]);
+    for (const i of t.reader.fileImports(file.path)) if (i.name === focus.name && i.alias) spellings.add(i.alias);
+    for (const d of t.reader.fileDefinitions(file.path)) {
+      if (!DERIVING_KINDS.has(d.kind) || d === focus || (d.file.path === focus.file.path && d.start === focus.start))
+        continue;
+      const head = Buffer.from(bytes.subarray(d.nameEnd, Math.min(d.end, d.start + TYPE_HEAD_MAX_BYTES))).toString(
+        'utf8',
+      );
+      if (!baseNames(head, file.lang).some((n) => spellings.has(n))) continue;
+      found.push(namesakes > 1 && file.path !== focus.file.path ? { ...d, resolution: 'candidate' } : d);
+    }
+  }
+  return ordered(found, focus, limit);
+}
+
+/** Generic arguments left out, nested ones too (`Base<Map<K, V>>`, `Generic[T]`). */
+function withoutArguments(text: string, open: string, close: string): string {
+  const inner = new RegExp(`\\${open}[^\\${open}\\${close}]*\\${close}`, 'g');
+  for (let prev = ''; prev !== text;) [prev, text] = [text, text.replace(inner, '')];
+  return text;
+}
+
+/**
+ * The last segments of the bases a class head names after the class's name:
+ * `(Base, mixins.M, metaclass=Meta):` in Python, `< Mod::Base` in Ruby, `: public Base<T>,
+ * private Other {` in C++, `: Base, IThing {` in C#, `<T> extends Base<T> implements I {` in
+ * Java, TypeScript, JavaScript and PHP.
+ */
+export function baseNames(head: string, lang: string): string[] {
+  let clause: string | undefined;
+  if (lang === 'python') {
+    const args = /^\s*(?:\[[^\]]*\])?\s*\(([^)]*)\)/.exec(withoutArguments(head, '[', ']'))?.[1];
+    clause = args
+      ?.split(',')
+      .filter((a) => !a.includes('='))
+      .join(',');
+  } else if (lang === 'ruby') clause = /^[^\n]*?<\s*((?:::)?[\w:]+)/.exec(head)?.[1];
+  else {
+    const beforeBody = withoutArguments(head.split('{')[0], '<', '>');
+    if (lang === 'cpp')
+      clause = /(?<!:):(?!:)([^;]*)$/.exec(beforeBody)?.[1]?.replace(/\b(?:public|private|protected|virtual)\b/g, '');
+    else if (lang === 'csharp') clause = /:\s*([\s\S]*?)(?:\bwhere\b|$)/.exec(beforeBody)?.[1];
+    else clause = /\bextends\b([\s\S]*?)(?:\bimplements\b|$)/.exec(beforeBody)?.[1];
+  }
+  if (clause === undefined) return [];
+  return clause
+    .split(',')
+    .map(
+      (n) =>
+        n
+          .trim()
+          .split(/::|[\\.]/)
+          .pop()
+          ?.trim() ?? '',
+    )
+    .filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
 }

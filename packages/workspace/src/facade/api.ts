@@ -630,6 +630,7 @@ function ctxAnswer(v: CtxValue): CtxAnswer {
     callers: v.callers,
     callees: v.callees,
     implementations: v.implementations ?? [],
+    subclasses: v.subclasses ?? [],
     unresolvedCallees: v.unresolved_callees ?? [],
     omitted: v.omitted ?? 0,
     ...(v.callers_more !== undefined ? { callersMore: v.callers_more } : {}),

@@ -363,6 +363,8 @@ export interface CtxAnswer {
   readonly callees: readonly CtxItem[];
   /** Types implementing the symbol, an interface or trait (a Go interface's: by its methods' names). */
   readonly implementations: readonly CtxItem[];
+  /** Classes naming the symbol, a class, as a base; a row is `candidate` when another class has its name. */
+  readonly subclasses: readonly CtxItem[];
   /** Called names no indexed definition matches. */
   readonly unresolvedCallees: readonly string[];
   /** Members and callees found beyond the lists' bound: counted, not listed. */

@@ -437,6 +437,7 @@ export interface CtxValue {
   readonly callers: readonly CtxRow[];
   readonly callees: readonly CtxRow[];
   readonly implementations?: readonly CtxRow[];
+  readonly subclasses?: readonly CtxRow[];
   readonly unresolved_callees?: readonly string[];
   readonly omitted?: number;
   readonly members_more?: string;
@@ -485,13 +486,20 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
     const callers = a.callers.map(row);
     const callees = a.callees.map(row);
     const implementations = a.implementations.map(row);
+    const subclasses = a.subclasses.map(row);
     const saved = stores[0].save({ query: `ctx ${handle}`, truncated: false, words: [] }, entries);
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const fix = (r: CtxRow): CtxRow => ({ ...r, handle: formatHandle(saved.value.id, Number(r.handle.slice(1))) });
     const nothing =
       !symbol &&
       !container &&
-      members.length + callers.length + callees.length + implementations.length + a.unresolvedCallees.length === 0;
+      members.length +
+        callers.length +
+        callees.length +
+        implementations.length +
+        subclasses.length +
+        a.unresolvedCallees.length ===
+        0;
     const focus = (symbol ?? container)?.name;
     return ok({
       handle: handle.trim(),
@@ -501,6 +509,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
       callers: callers.map(fix),
       callees: callees.map(fix),
       ...(implementations.length ? { implementations: implementations.map(fix) } : {}),
+      ...(subclasses.length ? { subclasses: subclasses.map(fix) } : {}),
       ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}),
       ...(a.omitted ? { omitted: a.omitted } : {}),
       ...(a.membersCut ? { members_more: `map ${printedPath(entry.path)}` } : {}),
@@ -538,8 +547,18 @@ function renderCtx(value: Record<string, unknown>, opts: CommandOptions, budget:
   return renderedResult(opts, (format) => fitCtx(value, format, budget));
 }
 
+/** The lists of a ctx answer in lines order, each row's label. */
+const CTX_LINE_LISTS = [
+  ['callers', 'caller'],
+  ['callees', 'callee'],
+  ['implementations', 'implementation'],
+  ['subclasses', 'subclass'],
+  ['members', 'member'],
+  ['siblings', 'sibling'],
+] as const;
+
 /** Which of ctx's lists give way first when an answer does not fit. */
-const CTX_DROP_ORDER = ['siblings', 'callees', 'members', 'implementations', 'callers'] as const;
+const CTX_DROP_ORDER = ['siblings', 'callees', 'members', 'subclasses', 'implementations', 'callers'] as const;
 
 function fitCtx(
   value: Record<string, unknown>,
@@ -598,8 +617,8 @@ function ctxLines(v: Record<string, unknown>): string {
   for (const key of ['symbol', 'container']) if (v[key]) out += `${key}: ${one(v[key] as CtxRow)}\n`;
   // Callers and callees first: what a ctx is asked for; siblings (up to 10 rows, often a
   // struct's fields) had stood before them in 40 % of an answer (an agent trial on go-chi).
-  for (const key of ['callers', 'callees', 'implementations', 'members', 'siblings'])
-    for (const r of (v[key] as CtxRow[] | undefined) ?? []) out += `${key.replace(/s$/, '')}: ${one(r)}\n`;
+  for (const [key, label] of CTX_LINE_LISTS)
+    for (const r of (v[key] as CtxRow[] | undefined) ?? []) out += `${label}: ${one(r)}\n`;
   if (Array.isArray(v.unresolved_callees))
     out += `unresolved callees: ${escapeLineField((v.unresolved_callees as string[]).join(', '))}\n`;
   if (typeof v.callers_more === 'string')

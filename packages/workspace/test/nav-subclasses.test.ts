@@ -1,0 +1,107 @@
+// ctx of a class lists the classes naming it as a base (navigation/src/implementations.ts
+// subclassesOf): Python, Ruby, C++, C#, Java, TypeScript with JavaScript, PHP. Real
+// repositories, real tree-sitter parses.
+import { ctxLinesOf, indexedRepo, type IndexedRepo } from './ws-helpers';
+
+const FILES = {
+  'py/app/base.py': 'class Handler:\n    def handle(self):\n        pass\n',
+  'py/app/web.py': [
+    'import typing as t',
+    'from .base import Handler',
+    'from . import base',
+    '',
+    'class Web(Handler, metaclass=type):',
+    '    pass',
+    '',
+    'class Qualified(base.Handler):',
+    '    pass',
+    '',
+    'class Generic(t.Generic[t.T], Handler):',
+    '    pass',
+    '',
+    '# Holds a Handler, derives from nothing.',
+    'class Holder:',
+    '    def make(self):',
+    '        return Handler()',
+    '',
+  ].join('\n'),
+  'py/app/aliased.py': 'from .base import Handler as _BaseHandler\n\nclass Aliased(_BaseHandler):\n    pass\n',
+  'rb/lib/model.rb':
+    'class Model\nend\n\nclass User < Model\nend\n\nmodule Admin\n  class Staff < ::Model\n  end\nend\n',
+  'cpp/shape.hpp': [
+    'class Shape { public: virtual ~Shape(); };',
+    'template <typename T> class Box final : public Shape, private Holder<T> { };',
+    'struct Dot : Shape { };',
+    'namespace ns { class Other : public geo::Shape { }; }',
+    '',
+  ].join('\n'),
+  'cs/Animals.cs':
+    'namespace Zoo;\n\npublic class Animal { }\n\npublic class Dog : Animal, IPet { }\n\npublic class Cage<T> : Pen where T : Animal { }\n',
+  'java/src/Widget.java': 'package ui;\n\npublic class Widget {\n}\n',
+  'java/src/Button.java': 'package ui;\n\npublic class Button extends Widget implements Clickable {\n}\n',
+  'java/src/Label.java': 'package ui;\n\npublic class Label implements Widget {\n}\n',
+  'ts/src/store.ts': 'export class Store<T> {\n  items: T[] = [];\n}\n',
+  'ts/src/memory.ts':
+    "import { Store } from './store';\n\nexport class MemoryStore<T> extends Store<Map<string, T>> {}\n",
+  'ts/src/legacy.js':
+    "const { Store } = require('./store');\n\nclass LegacyStore extends Store {}\nmodule.exports = LegacyStore;\n",
+  'php/src/Model.php': '<?php\nnamespace App;\n\nclass Model\n{\n}\n',
+  'php/src/Post.php':
+    '<?php\nnamespace App;\n\nfinal class Post extends \\App\\Model implements \\JsonSerializable\n{\n}\n',
+  // A second class named Handler: a head naming Handler elsewhere may mean either.
+  'py2/other.py': 'class Handler:\n    pass\n\nclass Tail(Handler):\n    pass\n',
+};
+
+let repo: IndexedRepo;
+beforeAll(async () => {
+  repo = await indexedRepo('tp-nav-subclasses-', FILES);
+});
+
+/** The subclass rows of `ctx` of the definition `sym:NAME file:FILE` lands on, as `PATH:LINE KIND NAME [candidate]`. */
+async function subclassesOf(name: string, file: string): Promise<string[]> {
+  return (await ctxLinesOf(repo, [`sym:${name}`, `file:${file}`]))
+    .filter((l) => l.startsWith('subclass:'))
+    .map((l) => l.split('\t').slice(1).join(' '));
+}
+
+describe('ctx lists the classes deriving from a class', () => {
+  it('Python: bases by name, qualified, after a generic, through an import alias; a class only using it is none; namesakes make candidates', async () => {
+    expect(await subclassesOf('Handler', 'py/app/')).toEqual([
+      'py/app/aliased.py:3 class Aliased candidate',
+      'py/app/web.py:5 class Web candidate',
+      'py/app/web.py:8 class Qualified candidate',
+      'py/app/web.py:11 class Generic candidate',
+      'py2/other.py:4 class Tail candidate',
+    ]);
+    // In its own file a head naming the class means it.
+    expect(await subclassesOf('Handler', 'py2/')).toEqual([
+      'py2/other.py:4 class Tail',
+      'py/app/aliased.py:3 class Aliased candidate',
+      'py/app/web.py:5 class Web candidate',
+      'py/app/web.py:8 class Qualified candidate',
+      'py/app/web.py:11 class Generic candidate',
+    ]);
+  });
+
+  it('Ruby, C++ and C#: `< Base`, access specifiers and templates, structs, a constraint is no base', async () => {
+    expect(await subclassesOf('Model', 'rb/')).toEqual([
+      'rb/lib/model.rb:4 class User',
+      'rb/lib/model.rb:8 class Admin::Staff',
+    ]);
+    expect(await subclassesOf('Shape', 'cpp/')).toEqual([
+      'cpp/shape.hpp:2 class Box',
+      'cpp/shape.hpp:3 struct Dot',
+      'cpp/shape.hpp:4 class ns::Other',
+    ]);
+    expect(await subclassesOf('Animal', 'cs/')).toEqual(['cs/Animals.cs:5 class Dog']);
+  });
+
+  it('Java, TypeScript with JavaScript, PHP: extends clauses, not implements', async () => {
+    expect(await subclassesOf('Widget', 'java/')).toEqual(['java/src/Button.java:3 class Button']);
+    expect(await subclassesOf('Store', 'ts/')).toEqual([
+      'ts/src/legacy.js:3 class LegacyStore',
+      'ts/src/memory.ts:3 class MemoryStore',
+    ]);
+    expect(await subclassesOf('Model', 'php/')).toEqual(['php/src/Post.php:4 class Post']);
+  });
+});
