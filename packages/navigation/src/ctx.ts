@@ -384,8 +384,16 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         // table; `parser:parse()` inside `LanguageTree:parse` is another object's method.
         const ownReceiver =
           file.lang !== 'luau' || receiver === 'self' || (receiver !== undefined && receiver === target?.container);
+        // A top-level function reached through a receiver no import trail read is a guess
+        // too: tRPC's `parser.assert(value)` on an `any` parser was utils.ts's `assert`, never
+        // imported there (a workspace trial; refs had it a candidate already).
+        const freeThroughReceiver =
+          target?.container === null && receiver !== undefined && qualifierSkipsOwnFunction(file.lang, moduleQualifier);
         const guessed =
-          target?.container != null && receiver !== undefined && (target.container !== focus.container || !ownReceiver);
+          freeThroughReceiver ||
+          (target?.container != null &&
+            receiver !== undefined &&
+            (target.container !== focus.container || !ownReceiver));
         if (target && callees.length < CTX_LIST_MAX)
           callees.push(guessed ? { ...item(target), resolution: 'candidate' } : item(target));
         else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);

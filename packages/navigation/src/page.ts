@@ -97,8 +97,14 @@ export function refsMainDefinition(entries: readonly LiveSourceEntry[]): string 
     if (e.definition !== undefined) counts.set(e.definition, (counts.get(e.definition) ?? 0) + 1);
   // Code before tests before build output (a bundle's own copy resolves its many sites), an
   // implementation before a TypeScript declaration file's types of it, then most sites.
+  // A workspace prints `MEMBER/PATH:LINE`: the path's own directories decide (trpc's
+  // `trpc/dist/initTRPC.cjs` had stood as hand-written code, and its bundle's copy headed
+  // `refs getParseFn` over `src/`, a workspace trial).
+  const members = new Set(entries.map((e) => e.member).filter((m) => m !== undefined));
   const standing = (d: string) => {
-    const p = d.slice(0, d.lastIndexOf(':'));
+    const printed = d.slice(0, d.lastIndexOf(':'));
+    const slash = printed.indexOf('/');
+    const p = slash > 0 && members.has(printed.slice(0, slash)) ? printed.slice(slash + 1) : printed;
     return 2 * pathStanding(p) + (isTypeDeclarationPath(p) ? 1 : 0);
   };
   let best: string | undefined;

@@ -13,6 +13,7 @@ import {
   outline,
   referenceCount,
   referenceSites,
+  refsMainDefinition,
   renderNavPage,
   spanEntry,
   SYM_BODY_MAX_LINES,
@@ -139,6 +140,23 @@ describe('@trufflepig/navigation over a real index', () => {
     ).stdout;
     expect(page).toContain('export const made =\tStore.create();');
     expect(page).not.toContain('\\x09');
+  });
+
+  it("refs heads its page with the hand-written definition over a build copy's, in a workspace member too", () => {
+    const file = target.reader.fileByPath('src/store.ts')!;
+    const base = spanEntry(target, file, { start: 0, end: 1, startLine: 1, endLine: 1 }, { role: 'call' });
+    const rows = (member: string | undefined, definitions: string[]) =>
+      definitions.map((definition) => ({ ...base, ...(member ? { member } : {}), definition }));
+    const copy = 'trpc/dist/initTRPC.cjs:153';
+    // `trpc/` had been read as the path's top directory: the bundle's copy, with the most sites, headed it.
+    expect(refsMainDefinition(rows('trpc', [copy, copy, copy, 'trpc/src/parser.ts:84']))).toBe('trpc/src/parser.ts:84');
+    expect(
+      refsMainDefinition(rows(undefined, ['build/legacy/utils.js:1', 'build/legacy/utils.js:1', 'src/utils.ts:9'])),
+    ).toBe('src/utils.ts:9');
+    // A member named like a build directory holds hand-written code.
+    expect(refsMainDefinition(rows('dist', ['dist/src/a.ts:1', 'dist/src/a.ts:1', 'dist/build/a.js:1']))).toBe(
+      'dist/src/a.ts:1',
+    );
   });
 
   it('map keeps modifiers and tells a #private method from its public namesake', () => {

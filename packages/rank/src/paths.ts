@@ -117,10 +117,12 @@ export function isTestPath(path: string): boolean {
 
 /**
  * Top-level directories of a root's own build output, checked in beside its source
- * (axios's `dist/axios.js` beside `lib/`). Only at the top: a vendored package's
- * `node_modules/lru-cache/dist/` is all the code that package ships.
+ * (axios's `dist/axios.js` beside `lib/`; `@tanstack/query-core` ships `build/legacy/` and
+ * `build/modern/` beside `src/`, whose copies headed `ctx` callers in a workspace trial).
+ * Only at the top: a vendored package's `node_modules/lru-cache/dist/` is all the code that
+ * package ships.
  */
-const GENERATED_DIRS = new Set(['dist']);
+const GENERATED_DIRS = new Set(['dist', 'build']);
 /**
  * Minified files, bundles and source maps: built from other files, never edited. And a
  * ctags or etags index (`tags`, `TAGS`): a line per name of the tree, so it matched every

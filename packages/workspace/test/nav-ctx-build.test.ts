@@ -1,0 +1,82 @@
+// ctx in a package that ships its build beside its source (@tanstack/query-core's `build/`
+// beside `src/`), and a call through an untyped receiver (tRPC's `parser.assert(value)`):
+// a workspace trial read the build's callers and callee, and a free function the call never
+// reached, as resolved. Real repository, real tree-sitter parses.
+import { ctxLinesOf, indexedRepo, type IndexedRepo } from './ws-helpers';
+
+const FILES = {
+  'src/utils.ts':
+    'export function isValidTimeout(n: number): boolean {\n  return n > 0;\n}\n\nexport function assert(v: unknown): void {\n  if (!v) throw new Error();\n}\n',
+  'src/removable.ts': [
+    "import { isValidTimeout } from './utils';",
+    '',
+    'export class Removable {',
+    '  gcTime = 0;',
+    '  scheduleGc(): void {',
+    '    if (isValidTimeout(this.gcTime)) this.gcTime = 1;',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/query.ts': [
+    "import { Removable } from './removable';",
+    '',
+    'export class Query extends Removable {',
+    '  fetch(): void {',
+    '    this.scheduleGc();',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/parser.ts': 'export function getParseFn(parser: any) {\n  return (value: unknown) => parser.assert(value);\n}\n',
+  'build/legacy/utils.js':
+    'function isValidTimeout(n) {\n  return n > 0;\n}\nexports.isValidTimeout = isValidTimeout;\n',
+  'build/legacy/removable.js': [
+    "const { isValidTimeout } = require('./utils');",
+    'class Removable {',
+    '  scheduleGc() {',
+    '    if (isValidTimeout(this.gcTime)) this.gcTime = 1;',
+    '  }',
+    '}',
+    'exports.Removable = Removable;',
+    '',
+  ].join('\n'),
+  'build/legacy/query.js': [
+    "const { Removable } = require('./removable');",
+    'class Query extends Removable {',
+    '  fetch() {',
+    '    this.scheduleGc();',
+    '  }',
+    '  cancel() {',
+    '    this.scheduleGc();',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+let repo: IndexedRepo;
+beforeAll(async () => {
+  repo = await indexedRepo('tp-nav-ctx-build-', FILES);
+});
+
+/** `KIND PATH:LINE NAME [candidate]` of a ctx's rows of one label. */
+function rows(lines: string[], label: string): string[] {
+  return lines.filter((l) => l.startsWith(`${label}:`)).map((l) => l.split('\t').slice(1).join(' '));
+}
+
+describe('ctx where the build ships beside the source', () => {
+  it("lists the source's callers before the build's, and resolves a callee to the source", async () => {
+    const lines = await ctxLinesOf(repo, ['sym:scheduleGc', 'file:src/']);
+    expect(rows(lines, 'symbol')).toEqual(['src/removable.ts:5 method Removable::scheduleGc']);
+    // `build/` had sorted first by path: its two callers stood before the source's.
+    expect(rows(lines, 'caller')[0]).toMatch(/^src\/query\.ts:5 in Query::fetch\b/);
+    expect(rows(lines, 'caller').slice(1).every((r) => r.startsWith('build/legacy/query.js:'))).toBe(true);
+    expect(rows(lines, 'callee')).toEqual(['src/utils.ts:1 function isValidTimeout']);
+  });
+
+  it('a free function reached through an untyped receiver is a candidate callee', async () => {
+    const lines = await ctxLinesOf(repo, ['sym:getParseFn']);
+    expect(rows(lines, 'callee')).toEqual(['src/utils.ts:5 function assert candidate']);
+  });
+});
