@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import { OWNER_KINDS, readIndexedBytes, type IndexedDefinition } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
+import { baseNames, implementedNames, typeHead } from './class-heads';
 import { goImplementations } from './go-interfaces';
 import { CTX_IMPLEMENTATION_FILES_MAX } from './limits';
 import type { NavTarget } from './target';
@@ -19,9 +20,6 @@ export interface Implementations {
 
 /** Languages whose types name the interfaces they implement in their heads. */
 const DECLARING_LANGS: ReadonlySet<string> = new Set(['java', 'csharp', 'typescript', 'tsx', 'php', 'rust']);
-
-/** Bytes of a type's head read for its clauses, from its start. */
-const TYPE_HEAD_MAX_BYTES = 400;
 
 /** Definitions that can implement an interface: classes, structs, records, enums (not interfaces). */
 const IMPLEMENTING_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'record', 'enum']);
@@ -79,10 +77,7 @@ function declaredImplementations(t: NavTarget, focus: IndexedDefinition): Indexe
     }
     for (const d of defs) {
       if (!IMPLEMENTING_KINDS.has(d.kind)) continue;
-      const head = Buffer.from(bytes.subarray(d.nameEnd, Math.min(d.end, d.start + TYPE_HEAD_MAX_BYTES)))
-        .toString('utf8')
-        .split('{')[0];
-      if (namesContract(head, focus.name, file.lang)) found.push(d);
+      if (implementedNames(typeHead(bytes, d), file.lang).includes(focus.name)) found.push(d);
     }
   }
   return found;
@@ -92,19 +87,6 @@ function declaredImplementations(t: NavTarget, focus: IndexedDefinition): Indexe
 function sameFamily(a: string, b: string): boolean {
   const family = (l: string) => (l === 'tsx' ? 'typescript' : l);
   return family(a) === family(b);
-}
-
-/** Whether a type's head after its name (`<T> extends Base implements I, J`) declares `name`. */
-function namesContract(head: string, name: string, lang: string): boolean {
-  // C#: `class A : Base, I` (a `where` constraint after it names type parameters' bounds).
-  const clause =
-    lang === 'csharp' ? /:\s*([\s\S]*?)(?:\bwhere\b|$)/.exec(head)?.[1] : /\bimplements\b([\s\S]*)$/.exec(head)?.[1];
-  if (clause === undefined) return false;
-  // The last segment of each listed name, generic arguments left out (`Comparable<T>`, `\App\Contracts\I`).
-  return clause
-    .replace(/<[^<>]*>/g, '')
-    .split(',')
-    .some((n) => n.trim().split(/[\\.]/).pop()?.trim() === name);
 }
 
 /** The types a Rust file implements `trait` for (`impl<T> Trait for Type<T>`, `impl fmt::Display for X`). */
@@ -174,55 +156,9 @@ export function subclassesOf(t: NavTarget, focus: IndexedDefinition, limit: numb
     for (const d of t.reader.fileDefinitions(file.path)) {
       if (!DERIVING_KINDS.has(d.kind) || d === focus || (d.file.path === focus.file.path && d.start === focus.start))
         continue;
-      const head = Buffer.from(bytes.subarray(d.nameEnd, Math.min(d.end, d.start + TYPE_HEAD_MAX_BYTES))).toString(
-        'utf8',
-      );
-      if (!baseNames(head, file.lang).some((n) => spellings.has(n))) continue;
+      if (!baseNames(typeHead(bytes, d), file.lang).some((n) => spellings.has(n))) continue;
       found.push(namesakes > 1 && file.path !== focus.file.path ? { ...d, resolution: 'candidate' } : d);
     }
   }
   return ordered(found, focus, limit);
-}
-
-/** Generic arguments left out, nested ones too (`Base<Map<K, V>>`, `Generic[T]`). */
-function withoutArguments(text: string, open: string, close: string): string {
-  const inner = new RegExp(`\\${open}[^\\${open}\\${close}]*\\${close}`, 'g');
-  for (let prev = ''; prev !== text;) [prev, text] = [text, text.replace(inner, '')];
-  return text;
-}
-
-/**
- * The last segments of the bases a class head names after the class's name:
- * `(Base, mixins.M, metaclass=Meta):` in Python, `< Mod::Base` in Ruby, `: public Base<T>,
- * private Other {` in C++, `: Base, IThing {` in C#, `<T> extends Base<T> implements I {` in
- * Java, TypeScript, JavaScript and PHP.
- */
-export function baseNames(head: string, lang: string): string[] {
-  let clause: string | undefined;
-  if (lang === 'python') {
-    const args = /^\s*(?:\[[^\]]*\])?\s*\(([^)]*)\)/.exec(withoutArguments(head, '[', ']'))?.[1];
-    clause = args
-      ?.split(',')
-      .filter((a) => !a.includes('='))
-      .join(',');
-  } else if (lang === 'ruby') clause = /^[^\n]*?<\s*((?:::)?[\w:]+)/.exec(head)?.[1];
-  else {
-    const beforeBody = withoutArguments(head.split('{')[0], '<', '>');
-    if (lang === 'cpp')
-      clause = /(?<!:):(?!:)([^;]*)$/.exec(beforeBody)?.[1]?.replace(/\b(?:public|private|protected|virtual)\b/g, '');
-    else if (lang === 'csharp') clause = /:\s*([\s\S]*?)(?:\bwhere\b|$)/.exec(beforeBody)?.[1];
-    else clause = /\bextends\b([\s\S]*?)(?:\bimplements\b|$)/.exec(beforeBody)?.[1];
-  }
-  if (clause === undefined) return [];
-  return clause
-    .split(',')
-    .map(
-      (n) =>
-        n
-          .trim()
-          .split(/::|[\\.]/)
-          .pop()
-          ?.trim() ?? '',
-    )
-    .filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
 }

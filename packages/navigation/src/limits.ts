@@ -85,3 +85,6 @@ export const UNPARSED_PATHS_SHOWN = 3;
  * `Runnable`) would read them all.
  */
 export const CTX_IMPLEMENTATION_FILES_MAX = 400;
+
+/** Bytes of a type's head read for its bases and interfaces, from its start (class-heads.ts). */
+export const TYPE_HEAD_MAX_BYTES = 400;

@@ -24,6 +24,7 @@ import {
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
+import { baseNames, typeHead } from './class-heads';
 import { goPackageImport, goPackageSite, goReceiverName } from './go-packages';
 import {
   CTX_CALLERS_DEADLINE_MS,
@@ -388,22 +389,36 @@ const PARENT_RECEIVERS: ReadonlySet<string> = new Set(['parent', 'super']);
  */
 export type ParentRelation = 'is' | 'not' | 'unknown';
 
-/** A Python class head's first base: `class Flask(Scaffold):`, `class A(pkg.Base, Mixin):` → `Base`. */
-const PYTHON_BASE = /^\s*class\s+[A-Za-z_]\w*\s*\(\s*((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*[,)]/;
-/** A class head's parent: `extends Base`, `extends \\Ns\\Base`, `extends pkg.Base<T>` → `Base`. */
-const EXTENDS = /\bextends\s+\\?((?:[A-Za-z_$][\w$]*(?:\\|\.))*[A-Za-z_$][\w$]*)/;
-/** Bytes of a class's head read for its parent, from the class's start. */
-const CLASS_HEAD_MAX_BYTES = 400;
-
-/** The class `type` of a file extends (PHP, Java, JavaScript, TypeScript: `extends`), by its last name segment. */
+/** The class `type` of a file derives from first (class-heads.ts baseNames), by its last name segment. */
 function parentOfType(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array, type: string): string | undefined {
   const def = fileDefs.find((d) => d.name === type && OWNER_KINDS.has(d.kind));
-  if (!def) return undefined;
-  const head = Buffer.from(bytes.subarray(def.start, Math.min(def.end, def.start + CLASS_HEAD_MAX_BYTES)))
-    .toString('utf8')
-    .split('{')[0];
-  const spelled = (def.file.lang === 'python' ? PYTHON_BASE : EXTENDS).exec(head)?.[1];
-  return spelled === undefined ? undefined : spelled.split(/[\\.]/).pop()!;
+  return def === undefined ? undefined : baseNames(typeHead(bytes, def), def.file.lang)[0];
+}
+
+/**
+ * Of a member's definitions, the one a resolved site means when nothing named its type: its
+ * own file's, else the one sharing most leading directories with it (a build's copy calls
+ * the build's), then hand-written code's before tests' and build output's, then by path.
+ * (The first by path had been `build/legacy/removable.js`'s copy of query-core's
+ * `Removable::scheduleGc` for the calls in `src/`, so `ctx` of the source's method found
+ * none of its callers.)
+ */
+function likeliestDefinition(defs: readonly IndexedDefinition[], file: IndexedFile): IndexedDefinition | undefined {
+  const dirs = file.path.split('/').slice(0, -1);
+  const shared = (d: IndexedDefinition) => {
+    const other = d.file.path.split('/').slice(0, -1);
+    let n = 0;
+    while (n < dirs.length && n < other.length && dirs[n] === other[n]) n++;
+    return n;
+  };
+  const before = (a: IndexedDefinition, b: IndexedDefinition): boolean =>
+    (Number(a.file.id !== file.id) - Number(b.file.id !== file.id) ||
+      shared(b) - shared(a) ||
+      fileStanding(a.file) - fileStanding(b.file) ||
+      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0)) < 0;
+  let best: IndexedDefinition | undefined;
+  for (const d of defs) if (best === undefined || before(d, best)) best = d;
+  return best;
 }
 
 /** Ancestors of a class followed for `parent::b` / `super.b`, at most (a file read each). */
@@ -496,7 +511,13 @@ export function memberSite(
   if (qualifier === container) return 'resolved';
   if (SELF_RECEIVERS.has(qualifier) || qualifier === receiver) {
     if (type === container) return 'resolved';
-    return type !== undefined && definesName(type) ? 'not_a_site' : 'candidate';
+    if (type === undefined) return 'candidate';
+    if (definesName(type)) return 'not_a_site';
+    // Inherited: `this.scheduleGc()` inside `class Query<…> extends Removable` is Removable's
+    // when the chain reaches A before a class defining b (query-core's five callers of
+    // `Removable::scheduleGc` were candidates, a workspace trial). Anything else stays a
+    // candidate: a mixin or a second base may bring b.
+    return parentOf?.(type) === 'is' ? 'resolved' : 'candidate';
   }
   // A path through another type or module (`Vec::new`, `itoa::Buffer::new`, `Other.b`).
   if (separator === '::' || /^[A-Z]/.test(qualifier)) return 'not_a_site';
@@ -1162,12 +1183,12 @@ export function referenceSites(
           if (!imports) {
             // `scheduler::Handle::current`: the Handle of the module the path names, when it is found.
             const ofType = member === 'resolved' ? typeMembers(use.file, fileImports, before(), o) : undefined;
-            // Resolved: to that Type's one definition when the path names it, else the first of `defs`.
+            // Resolved: to that Type's one definition when the path names it, else the likeliest of `defs`.
             const target =
               member !== 'resolved'
                 ? undefined
                 : ofType === undefined
-                  ? defs[0]
+                  ? likeliestDefinition(defs, use.file)
                   : ofType.length === 1
                     ? ofType[0]
                     : undefined;

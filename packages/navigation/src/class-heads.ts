@@ -1,0 +1,72 @@
+// What a type's head says of its relatives, read from its text after its name: the bases it
+// derives from (`ctx` subclasses, `super.b` and `this.b` up a class chain in `refs`) and
+// the interfaces it implements (`ctx` implementations). The one reader of class heads.
+import type { IndexedDefinition } from '@trufflepig/index';
+import { TYPE_HEAD_MAX_BYTES } from './limits';
+
+/** A type's head after its name, up to TYPE_HEAD_MAX_BYTES from its start: `<T> extends Base<T> implements I {…`. */
+export function typeHead(bytes: Uint8Array, d: IndexedDefinition): string {
+  return Buffer.from(bytes.subarray(d.nameEnd, Math.min(d.end, d.start + TYPE_HEAD_MAX_BYTES))).toString('utf8');
+}
+
+/** Bracketed arguments left out, nested ones too (`Base<Map<K, V>>`, `Generic[T]`, `<K extends Key = Key>`). */
+function withoutArguments(text: string, open: string, close: string): string {
+  const inner = new RegExp(`\\${open}[^\\${open}\\${close}]*\\${close}`, 'g');
+  for (let prev = ''; prev !== text;) [prev, text] = [text, text.replace(inner, '')];
+  return text;
+}
+
+/** The last segment of each comma-separated name (`mixins.M`, `Mod::Base`, `\App\Model`), names only. */
+function lastSegments(clause: string): string[] {
+  return clause
+    .split(',')
+    .map(
+      (n) =>
+        n
+          .trim()
+          .split(/::|[\\.]/)
+          .pop()
+          ?.trim() ?? '',
+    )
+    .filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
+}
+
+/**
+ * The bases a class head names after the class's name, by last segment:
+ * `(Base, mixins.M, metaclass=Meta):` in Python, `< Mod::Base` in Ruby, `: public Base<T>,
+ * private Other {` in C++, `: Base, IThing {` in C# (interfaces too: the syntax does not
+ * tell them), `<T extends K> extends Base<T> implements I {` in Java, TypeScript, JavaScript
+ * and PHP (the type parameters' bounds are none).
+ */
+export function baseNames(head: string, lang: string): string[] {
+  let clause: string | undefined;
+  if (lang === 'python') {
+    const args = /^\s*\(([^)]*)\)/.exec(withoutArguments(head, '[', ']'))?.[1];
+    clause = args
+      ?.split(',')
+      .filter((a) => !a.includes('='))
+      .join(',');
+  } else if (lang === 'ruby') clause = /^[^\n]*?<\s*((?:::)?[\w:]+)/.exec(head)?.[1];
+  else {
+    const beforeBody = withoutArguments(head.split('{')[0], '<', '>');
+    if (lang === 'cpp')
+      clause = /(?<!:):(?!:)([^;]*)$/.exec(beforeBody)?.[1]?.replace(/\b(?:public|private|protected|virtual)\b/g, '');
+    else if (lang === 'csharp') clause = /:\s*([\s\S]*?)(?:\bwhere\b|$)/.exec(beforeBody)?.[1];
+    else clause = /\bextends\b([\s\S]*?)(?:\bimplements\b|$)/.exec(beforeBody)?.[1];
+  }
+  return clause === undefined ? [] : lastSegments(clause);
+}
+
+/**
+ * The interfaces a type head declares, by last segment: `implements I, J` (Java,
+ * TypeScript, PHP), C#'s base list after `:` (a `where` constraint after it bounds type
+ * parameters).
+ */
+export function implementedNames(head: string, lang: string): string[] {
+  const beforeBody = withoutArguments(head.split('{')[0], '<', '>');
+  const clause =
+    lang === 'csharp'
+      ? /:\s*([\s\S]*?)(?:\bwhere\b|$)/.exec(beforeBody)?.[1]
+      : /\bimplements\b([\s\S]*)$/.exec(beforeBody)?.[1];
+  return clause === undefined ? [] : lastSegments(clause);
+}
