@@ -1254,6 +1254,11 @@ export function referenceSites(
       certainty(a) - certainty(b) ||
       (a.target.member ?? '').localeCompare(b.target.member ?? '') ||
       (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0) ||
+      a.line - b.line ||
+      // One line's occurrences of one definition stand together, so they make one row:
+      // zod's `inst.parseAsync = … parse.parseAsync(…, { callee: inst.parseAsync })` had
+      // printed the line's member row twice around its call row (a workspace trial).
+      (a.definition ?? '').localeCompare(b.definition ?? '') ||
       a.start - b.start,
   );
   const sites: RefSite[] = [];

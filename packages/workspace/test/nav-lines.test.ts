@@ -316,6 +316,21 @@ describe('refs', () => {
     });
     expect(page.hits[1].uri).toMatch(/^file:\/\/.*\/index\.js$/);
   });
+
+  it("makes one row of a line's occurrences of one definition, whatever stands between them", async () => {
+    const repo = await indexedRepo('tp-refs-line-', {
+      'pkg/__init__.py': '',
+      'pkg/util.py': 'def run(inst, d, callee=None):\n    return d\n',
+      'pkg/runner.py':
+        'from . import util\n\n\nclass Runner:\n    def run(self, d):\n        return d\n\n    def bind(self):\n        self.run = lambda d: util.run(self, d, callee=self.run)\n',
+    });
+    const rows = lines((await refsCommand(['run'], repo.at({ budget: 5000 }))).stdout).filter((r) => /^\d+ 9 /.test(r));
+    // Before: `member` (self.run), `call` (util.run), `member` (self.run) again, in column order.
+    expect(rows).toEqual([
+      '1 9 member ×2 in Runner::bind: self.run = lambda d: util.run(self, d, callee=self.run)',
+      '2 9 call → pkg/util.py:1 in Runner::bind: self.run = lambda d: util.run(self, d, callee=self.run)',
+    ]);
+  });
 });
 
 describe('refs of a name nothing uses', () => {
