@@ -246,12 +246,21 @@ export function definitionsViaImports(
   return { found: [] };
 }
 
-/** Occurrences of the name in the index (every role, every file): what `refs NAME` would list, counted without reading a file. */
-export function referenceCount(targets: readonly NavTarget[], name: string): { sites: number; files: number } {
+/**
+ * Occurrences of the name in the index (every role, every file the query's file filters
+ * keep): what `refs NAME` with those filters would list, counted without reading a file.
+ */
+export function referenceCount(
+  targets: readonly NavTarget[],
+  name: string,
+  q?: ParsedQuery,
+): { sites: number; files: number } {
   let sites = 0;
   let files = 0;
   for (const t of targets) {
+    const fileOk = q ? fileFilter(t.reader, q) : () => true;
     for (const u of useRowsOf(t.reader, name)) {
+      if (!fileOk(u.file)) continue;
       sites += u.count;
       files++;
     }

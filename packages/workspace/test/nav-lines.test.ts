@@ -411,6 +411,10 @@ describe('show sym:', () => {
     // The definition's rows, a header naming it and the refs line: nothing else is paid for.
     const rows = text.slice(1, -1).join('\n');
     expect(countTokens(out.stdout) - countTokens(rows)).toBeLessThanOrEqual(35);
+    // The refs line counts and names the sites under the filters asked (it had counted the
+    // whole index's and dropped them, a trial).
+    const filtered = lines((await showCommand('sym:TokenBucket file:lib/', at())).stdout);
+    expect(filtered[filtered.length - 1]).toBe('refs: 3 sites in 1 file (refs TokenBucket file:lib/)');
   });
 
   it('prints a long definition as its head, its members and a next that reads the body on', async () => {

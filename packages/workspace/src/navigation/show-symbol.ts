@@ -181,7 +181,10 @@ export async function showSymbol(
       kind: c.def.kind,
       name: qualifiedName(c.def),
     }));
-    const refs = referenceCount(targets, name);
+    // Counted and named with the filters asked: `show sym:ZodType::parseAsync in:zod
+    // file:src/v3` read zod's 187 sites in 69 files and `refs ZodType::parseAsync` (a trial).
+    const refs = referenceCount(targets, name, q);
+    const refsCommand = words.map((w) => (/^sym:/i.test(w) ? q.text : w)).join(' ');
     // Sites in a file too large to index are in no count: `show sym:sqlite3_prepare_v2` read
     // `refs: 4 sites in 3 files` while sqlite3.c held the definition and dozens of calls.
     const tooLarge = tooLargeMentions(targets, q);
@@ -225,7 +228,7 @@ export async function showSymbol(
       refs: {
         sites: refs.sites,
         files: refs.files,
-        next: `refs ${q.text}`,
+        next: `refs ${refsCommand}`,
         ...(tooLarge.mentioning.length ? { too_large_paths: tooLarge.mentioning } : {}),
         ...(tooLarge.unsearched.length ? tooLargeUnsearchedFields(tooLarge.unsearched) : {}),
       },
@@ -247,7 +250,7 @@ export async function showSymbol(
       // counts every `b` (an agent trial read `15 sites in 2 files` beside `refs A::b`'s 13 in 1).
       [
         'refs',
-        `${counted(refs.sites, 'site')}${name !== q.text ? ` of ${name}` : ''} in ${counted(refs.files, 'file')} (refs ${q.text})${tooLargeNotes(
+        `${counted(refs.sites, 'site')}${name !== q.text ? ` of ${name}` : ''} in ${counted(refs.files, 'file')} (refs ${refsCommand})${tooLargeNotes(
           tooLarge,
           name,
         )
