@@ -106,6 +106,12 @@ describe('trufflepig in a workspace', () => {
     );
     expect(run.stdout.match(/^history/gm)).toHaveLength(histories.size);
     expect(runCli(['--format', 'lines', 'ws', 'show'], s.base).stdout).toMatch(/^member web: web {2}available$/m);
+    // One member's status is its root's, parse failures and skipped directories included
+    // (`--member` had been ignored: the workspace's rows again).
+    const one = runCli(['--format', 'lines', '--member', 'web', 'status'], s.base).stdout;
+    expect(one).toContain(`root: ${s.web}\n`);
+    expect(one).toMatch(/^coverage\.indexed_files: 1$/m);
+    expect(one).not.toMatch(/^member /m);
   });
 
   it('an unpublished worktree answers from its member at once while its own daemon (seeded) publishes it', async () => {

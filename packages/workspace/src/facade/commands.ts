@@ -153,8 +153,15 @@ export function indexCommand(opts: CommandOptions): Promise<CommandResult> {
 
 export function statusCommand(opts: CommandOptions): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
-    if (ctx.kind === 'workspace') return objectResult(await wsStatusObject(ctx.ws, ctx.host), budget, opts, wsLines);
-    const status = await rootStatus(ctx.host, ctx.root);
+    // `--member NAME status` is that member's root status: its parse failures by path, its
+    // skipped directories (a trial found them only with --no-workspace --root).
+    let root: ResolvedRoot;
+    if (ctx.kind === 'workspace') {
+      const member = ctx.ws.members.find((m) => m.name === ctx.ws.member);
+      if (member === undefined) return objectResult(await wsStatusObject(ctx.ws, ctx.host), budget, opts, wsLines);
+      root = { root: member.root, cacheDir: member.cacheDir, resultsDir: ctx.ws.resultsDir };
+    } else root = ctx.root;
+    const status = await rootStatus(ctx.host, root);
     return status.ok ? objectResult(status.value, budget, opts) : errorResult(status.error, budget);
   });
 }

@@ -201,7 +201,7 @@ function memberRow(name: string, m: MemberShowRow | MemberStatusRow): string {
     if (status.generation !== undefined) parts.push(`generation ${status.generation}`);
     if (status.indexed_files !== undefined) parts.push(`${status.indexed_files} files`);
     if (status.excluded) parts.push(`excluded ${compact(status.excluded)}`);
-    if (status.parse_failures) parts.push(`${status.parse_failures} parse failures`);
+    if (status.parse_failures) parts.push(`${status.parse_failures} parse failures (status --member ${name})`);
     if (status.unsearched) parts.push(`unsearched ${compact(status.unsearched)}`);
     if (status.reconcile_failed) parts.push(`reconcile failed (${compact(status.reconcile_failed)})`);
     if (status.seed !== undefined) parts.push(`seed ${compact(status.seed)}`);
