@@ -268,6 +268,14 @@ describe('a workspace path as its pages print it, MEMBER/path, pasted back', () 
     expect(page.split('\n')[0]).toMatch(/^[0-9a-z]{6,}:1 {2}lib\/src\/story\.ts:2-4 {2}StoryTeller::tell$/);
   });
 
+  it("map of a MEMBER/path that member lacks names the member's nearest paths first", async () => {
+    // A trial's `map zod/src/v3/nonexist.ts` was offered zod/LICENSE, zod/README.md: the
+    // nearest to the path read as typed, which no member's paths share a leading part with.
+    const out = await mapCommand(['lib/src/stroy.ts'], opts(space, space.base, { format: 'lines' }));
+    expect(errorCode(out)).toBe('no_indexed_path');
+    expect(out.stderr).toMatch(/^trufflepig: no_indexed_path: .*; nearest: lib\/src\/story\.ts, lib\/src\/index\.ts/);
+  });
+
   it('an empty filtered search says per member what the filter matched and which paths are nearest', async () => {
     const page = (await searchCommand(['tell', 'file:src/stroy.ts'], opts(space, space.base, { format: 'lines' })))
       .stdout;

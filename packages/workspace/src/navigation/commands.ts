@@ -372,11 +372,19 @@ export async function mapData(
   );
   try {
     if (result.rows.length === 0 && result.kind === 'prefix') {
-      const nearest = targets
-        .flatMap((t) =>
-          nearestPaths(t.reader, paths[0]).map((p) => (t.member ? `${t.member}/${printedPath(p)}` : printedPath(p))),
-        )
-        .slice(0, 3);
+      // `zod/src/v3/nonexist.ts` is nearest to zod's `src/v3/` first: read as typed, every
+      // member shares no leading part with it (a trial was offered zod/LICENSE, zod/README.md).
+      const readings = [
+        ...targets.filter((t) => prefixed && t.member === prefixed.member.name).map((t) => ({ t, p: prefixed!.path })),
+        ...targets.map((t) => ({ t, p: paths[0] })),
+      ];
+      const nearest = [
+        ...new Set(
+          readings.flatMap(({ t, p: wanted }) =>
+            nearestPaths(t.reader, wanted).map((p) => (t.member ? `${t.member}/${printedPath(p)}` : printedPath(p))),
+          ),
+        ),
+      ].slice(0, 3);
       return fail(
         'no_indexed_path',
         `no indexed file is ${quoteInput(printedPath(pathReadings(paths[0])[0]))} or lies under it${nearest.length ? `; nearest: ${nearest.join(', ')}` : ''}`,
