@@ -89,6 +89,11 @@ function sortCandidates(candidates: Candidate[]): Candidate[] {
   // agent trial). Read only when the candidates span several language families.
   const families = new Set(candidates.map((c) => codeFamilyOf(c.def.file.lang)));
   const uses = families.size > 1 ? familyUses(candidates) : undefined;
+  // The contract stands first over other types' methods only: of one owner's name twice (zod's
+  // v4 `interface ZodType` and v3 `class ZodType`), its signature is no contract of the
+  // class, whose body comes first (`show sym:ZodType::safeParse` had read the bodiless
+  // signature, a workspace trial).
+  const owners = new Set(candidates.map((c) => c.def.container));
   const key = (c: Candidate): (number | string)[] => [
     kindTier(c.def.kind),
     fileStanding(c.def.file),
@@ -96,7 +101,7 @@ function sortCandidates(candidates: Candidate[]): Candidate[] {
     declarationRank(c.def.kind, c.def.file.path),
     -(uses?.get(codeFamilyOf(c.def.file.lang)) ?? 0),
     memberRank(c),
-    contractRank(c),
+    owners.size > 1 ? contractRank(c) : 1 - contractRank(c),
     -sharedDirs(c.target.here, c.def.file.path),
     -openedLines(c.def),
     definitionHomeRank(c.def.name, c.def.kind, c.def.file.path),

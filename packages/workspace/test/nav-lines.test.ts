@@ -403,6 +403,20 @@ describe('show HANDLE -C N', () => {
 });
 
 describe('show sym:', () => {
+  it("reads a class's method over a same-named interface's signature; the contract first only over other types'", async () => {
+    // zod ships a v4 `interface ZodType` and a v3 `class ZodType`: `show sym:ZodType::safeParse`
+    // read the interface's bodiless signature (a workspace trial).
+    const repo = await indexedRepo('tp-sym-contract-', {
+      'src/a/store.ts': 'export interface Store {\n  load(key: string): string;\n}\n',
+      'src/b/store.ts': 'export class Store {\n  load(key: string): string {\n    return key;\n  }\n}\n',
+      'src/c/memory.ts':
+        "import { Store } from '../a/store';\n\nexport class Memory implements Store {\n  load(key: string): string {\n    return '';\n  }\n}\n",
+    });
+    const head = async (words: string) => lines((await showCommand(words, repo.at())).stdout)[0];
+    expect(await head('sym:Store::load')).toMatch(/ {2}src\/b\/store\.ts:2-4 {2}Store::load$/);
+    expect(await head('sym:load')).toMatch(/ {2}src\/a\/store\.ts:2 {2}Store::load$/);
+  });
+
   it('reads the class, not the require binding, then one refs line', async () => {
     const out = await showCommand('sym:TokenBucket', at());
     const text = lines(out.stdout);
