@@ -153,7 +153,8 @@ async function runVerb(
     case 'map':
       return write(await mapCommand(words, opts));
     case 'ctx':
-      return write(await ctxCommand(words[0], opts));
+      // One HANDLE, or `sym:NAME` and its filters (arity `target`, checked above).
+      return write(await ctxCommand(words.join(' '), opts));
     case 'hist':
       return write(await histCommand(words, opts));
     case 'blame':

@@ -38,6 +38,15 @@ describe('the root daemon', () => {
     repo.write('src/lib.rs', 'pub fn alpha_beta() {}\npub fn epsilon_zeta() {}\n');
     expect(cli('search', 'epsilon_zeta').json().hits?.[0]?.path).toBe('src/lib.rs');
     expect(cli('status').json().daemon.pid).toBe(pid);
+    // ctx of a definition by name, served: the daemon checks the words as the client does.
+    expect(cli('ctx', 'sym:epsilon_zeta', 'file:src/').json().symbol).toMatchObject({
+      path: 'src/lib.rs',
+      name: 'epsilon_zeta',
+    });
+    const twoHandles = cli('ctx', 'a:1', 'b:2');
+    expect(twoHandles.status).toBe(2);
+    expect(twoHandles.stderr).toContain('bad_arguments: ctx takes one HANDLE');
+    expect(cli('status').json().daemon.pid).toBe(pid);
     expect(cli('stop').json()).toEqual({ stopped: pid, what: 'root daemon' });
     await until('the daemon to exit', () => {
       try {

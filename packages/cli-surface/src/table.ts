@@ -10,6 +10,8 @@ export type Arity =
   | 'some'
   /** Exactly one word; `usage` otherwise. */
   | 'one'
+  /** One word (a HANDLE), or `sym:NAME` and its filters; `usage` otherwise. */
+  | 'target'
   /** No word; `usage` otherwise. */
   | 'none'
   /** The verb parses its own words and answers its own usage errors (`show`, `ws`, `agent-setup`, `hook`). */
@@ -163,14 +165,20 @@ export const VERB_TABLE = [
   {
     name: 'ctx',
     served: true,
-    arity: 'one',
+    arity: 'target',
     shape: 'ctx HANDLE',
-    usage: 'ctx takes one HANDLE (SET:ORDINAL) from search, refs, map or show sym:',
+    usage:
+      'ctx takes one HANDLE (SET:ORDINAL) from search, refs, map or show sym:, or sym:NAME [file: lang: kind:], e.g. trufflepig ctx sym:TokenBucket::refill',
     forms: [
       {
         args: 'HANDLE',
         summary: 'container, members or siblings, callers and callees of a hit',
         doc: "container, members or siblings, callers and callees of a handle; an interface's implementations, a class's subclasses",
+      },
+      {
+        args: 'sym:NAME [file: lang: kind:]',
+        summary: 'the same for the definition show sym:NAME reads',
+        doc: 'the same for the definition `show sym:NAME` reads (its choice and its errors), without a search first',
       },
     ],
     hints: { 'ctx HANDLE': ['context'] },

@@ -289,9 +289,11 @@ export function wordsError(verb: VerbName, words: readonly string[]): string | u
       ? words.length > 0
       : v.arity === 'one'
         ? words.length === 1
-        : v.arity === 'none'
-          ? words.length === 0
-          : true;
+        : v.arity === 'target'
+          ? words.length === 1 || (words.length > 1 && words[0].startsWith('sym:'))
+          : v.arity === 'none'
+            ? words.length === 0
+            : true;
   return fits ? undefined : v.usage;
 }
 

@@ -188,13 +188,17 @@ describe('wordsError', () => {
     expect(wordsError('more', [])).toBe('more takes one CURSOR (SET@OFFSET) as printed after "next"');
     expect(wordsError('more', ['a', 'b'])).toBe('more takes one CURSOR (SET@OFFSET) as printed after "next"');
     expect(wordsError('ctx', ['a:1'])).toBeUndefined();
+    // A handle, or sym:NAME and its filters; never two handles, nor nothing.
+    expect(wordsError('ctx', ['sym:TokenBucket::refill', 'file:src/', 'kind:method'])).toBeUndefined();
+    for (const words of [[], ['a:1', 'b:2'], ['file:src/', 'sym:X']])
+      expect(wordsError('ctx', words)).toMatch(/^ctx takes one HANDLE .* or sym:NAME \[file: lang: kind:\]/);
     expect(wordsError('mcp', ['x'])).toBe(
       'mcp takes no arguments (it serves the root or workspace of its directory, or --root/--workspace)',
     );
     expect(wordsError('index', ['anything'])).toBeUndefined();
     expect(wordsError('show', [])).toBeUndefined();
     for (const v of VERB_TABLE)
-      expect({ verb: v.name, usage: ['some', 'one', 'none'].includes(v.arity) === 'usage' in v }).toEqual({
+      expect({ verb: v.name, usage: ['some', 'one', 'target', 'none'].includes(v.arity) === 'usage' in v }).toEqual({
         verb: v.name,
         usage: true,
       });

@@ -2,6 +2,7 @@
 // beside `src/`), and a call through an untyped receiver (tRPC's `parser.assert(value)`):
 // a workspace trial read the build's callers and callee, and a free function the call never
 // reached, as resolved. Real repository, real tree-sitter parses.
+import { ctxCommand } from '../src';
 import { ctxLinesOf, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -90,6 +91,19 @@ describe('ctx where the build ships beside the source', () => {
     // the class chain reaches it; the build's calls are its own copy's.
     expect(rows(lines, 'caller')).toEqual(['src/mutation.ts:10 in Mutation::remove', 'src/query.ts:5 in Query::fetch']);
     expect(rows(lines, 'callee')).toEqual(['src/utils.ts:1 function isValidTimeout']);
+  });
+
+  it('ctx sym:NAME [filters] answers for the definition show sym: reads, without a search first', async () => {
+    const bySearch = (await ctxLinesOf(repo, ['sym:scheduleGc', 'file:src/'])).filter((l) => !/^symbol:/.test(l));
+    const byName = (await ctxCommand('sym:scheduleGc file:src/', repo.at({ format: 'lines' }))).stdout.split('\n');
+    expect(rows(byName, 'symbol')).toEqual(['src/removable.ts:5 method Removable::scheduleGc']);
+    // The same rows, under other handles.
+    const unhandled = (ls: string[]) =>
+      ls.filter((l) => !/^symbol:/.test(l)).map((l) => l.replace(/: [0-9a-z]+:\d+\t/, ': '));
+    expect(unhandled(byName)).toEqual(unhandled(bySearch));
+    const missing = await ctxCommand('sym:noSuchThing', repo.at({ format: 'lines' }));
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(/^trufflepig: no_definition: no definition of noSuchThing/);
   });
 
   it('a free function reached through an untyped receiver is a candidate callee', async () => {

@@ -20,6 +20,7 @@ import {
   type CommandResult,
 } from '../core/command-kit';
 import { memberPrefixed, type Context } from '../core/context';
+import { showSymbol } from './show-symbol';
 import { fail, ok, type Outcome } from '../core/errors';
 import {
   CTX_LIST_MAX,
@@ -538,8 +539,18 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
   }
 }
 
-export function ctxCommand(handle: string, opts: CommandOptions): Promise<CommandResult> {
+/**
+ * `ctx HANDLE`, or `ctx sym:NAME [filters]`: the context of the definition `show sym:` reads
+ * (its choice, its errors), without the search an agent otherwise runs first for a handle.
+ */
+export function ctxCommand(target: string, opts: CommandOptions): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
+    let handle = target.trim();
+    if (handle.startsWith('sym:')) {
+      const chosen = await showSymbol(ctx, handle.split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0]);
+      if (!chosen.ok) return errorResult(chosen.error, budget);
+      handle = chosen.value.handle!;
+    }
     const value = await ctxData(ctx, handle, opts);
     return value.ok ? renderCtx({ ...value.value }, opts, budget) : errorResult(value.error, budget);
   });

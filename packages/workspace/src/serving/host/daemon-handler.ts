@@ -1,5 +1,6 @@
 // What a root daemon and a workspace coordinator answer: the read verbs of the CLI, run
 // in-process against warm indexes. Requests carry the client's argv split into verb, arguments and options.
+import { wordsError } from '@trufflepig/cli-surface';
 import { decodeWire } from '@trufflepig/cli-surface/wire';
 import { quoteInput } from '@trufflepig/index';
 import type { HandlerAnswer } from '@trufflepig/runtime';
@@ -124,7 +125,9 @@ function serve(req: ServedRequest, opts: CommandOptions): Promise<CommandResult>
     case 'map':
       return req.args.length ? mapCommand(req.args, opts) : usage('map needs a PATH');
     case 'ctx':
-      return req.args.length === 1 ? ctxCommand(req.args[0], opts) : usage('ctx takes one HANDLE');
+      return wordsError('ctx', req.args) === undefined
+        ? ctxCommand(req.args.join(' '), opts)
+        : usage(wordsError('ctx', req.args)!);
     case 'hist':
       return req.args.length ? histCommand(req.args, opts) : usage(HISTORY_VERB_USAGE.hist);
     case 'blame':
