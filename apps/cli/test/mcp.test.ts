@@ -57,6 +57,12 @@ describe('trufflepig mcp', () => {
         arguments: { target: found.content[0].text.split('  ')[0] },
       })) as { content: { text: string }[] };
       expect(read.content[0].text).toContain('self.tokens += 1;');
+      // ctx of a definition by name, as the CLI's `ctx sym:NAME file:src/`.
+      const context = (await client.callTool({
+        name: 'ctx',
+        arguments: { handle: 'sym:TokenBucket file:src/' },
+      })) as { content: { text: string }[] };
+      expect(context.content[0].text).toMatch(/^symbol: [0-9a-z]{6,}:1\tsrc\/bucket\.rs:\d+\t\w+ TokenBucket$/m);
     } finally {
       await client.close();
     }

@@ -200,8 +200,12 @@ export const TOOLS: readonly ToolSpec[] = [
     required: ['handle'],
     defaultBudget: DEFAULT_BUDGET,
     description:
-      'The container, members or siblings, callers and callees of a handle from search, refs, map or show sym:.',
-    properties: { handle: text('A handle, e.g. k3x9q2:1.'), budget: budget(DEFAULT_BUDGET), member },
+      "The container, members or siblings, callers and callees of a handle from search, refs, map or show sym: (an interface's implementations, a class's subclasses), or of the definition sym:NAME names.",
+    properties: {
+      handle: text('A handle, e.g. k3x9q2:1, or sym:NAME [file: lang: kind:], e.g. sym:TokenBucket::refill.'),
+      budget: budget(DEFAULT_BUDGET),
+      member,
+    },
   },
   {
     name: 'hist',
