@@ -403,6 +403,20 @@ describe('show HANDLE -C N', () => {
 });
 
 describe('show sym:', () => {
+  it('an `also` handle reads its definition with its doc comment, as the best one is read', async () => {
+    const repo = await indexedRepo('tp-sym-also-doc-', {
+      'src/a/parse.ts': '/** Parses a line. */\nexport function parse(s: string): string {\n  return s;\n}\n',
+      'src/b/parse.ts':
+        '/** Parses a block, one line at a time. */\nexport function parse(s: string): string {\n  return s;\n}\n',
+    });
+    const out = lines((await showCommand('sym:parse', repo.at())).stdout);
+    expect(out[0]).toMatch(/ {2}src\/a\/parse\.ts:1-4 {2}parse$/);
+    const also = out.find((l) => l.startsWith('also: '))!;
+    expect(also).toMatch(/^also: [0-9a-z]{6,}:2 src\/b\/parse\.ts:1-4 function parse$/);
+    const shown = lines((await showCommand(also.split(' ')[1], repo.at())).stdout);
+    expect(shown[1]).toBe('1\t/** Parses a block, one line at a time. */');
+  });
+
   it("reads a class's method over a same-named interface's signature; the contract first only over other types'", async () => {
     // zod ships a v4 `interface ZodType` and a v3 `class ZodType`: `show sym:ZodType::safeParse`
     // read the interface's bodiless signature (a workspace trial).

@@ -158,7 +158,13 @@ export async function showSymbol(
     const best = { ...chosen, def: withDecorations(chosen.def, live.bytes) };
     const name = q.text.split('::').pop()!;
     const others = found.slice(1);
-    const also = others.slice(0, SYM_ALSO_MAX);
+    // Each read with its doc comment and decorators, as the best one is: `show` of an `also`
+    // handle had printed the definition without the comment above it. A file changed since
+    // indexing keeps the indexed span (show answers stale_source for it anyway).
+    const also = others.slice(0, SYM_ALSO_MAX).map((c) => {
+      const read = readOnce(c.target.root, c.def.file.path);
+      return read.ok && read.revision === c.def.file.revision ? { ...c, def: withDecorations(c.def, read.bytes) } : c;
+    });
     const entries: ResultEntry[] = [
       definitionEntry(best.target, best.def),
       ...also.map((c) => definitionEntry(c.target, c.def)),
