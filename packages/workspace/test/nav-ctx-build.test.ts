@@ -3,7 +3,7 @@
 // a workspace trial read the build's callers and callee, and a free function the call never
 // reached, as resolved. Real repository, real tree-sitter parses.
 import { ctxCommand } from '../src';
-import { ctxLinesOf, indexedRepo, type IndexedRepo } from './ws-helpers';
+import { ctxLinesOf, ctxRows, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'src/utils.ts':
@@ -77,26 +77,24 @@ beforeAll(async () => {
   repo = await indexedRepo('tp-nav-ctx-build-', FILES);
 });
 
-/** `KIND PATH:LINE NAME [candidate]` of a ctx's rows of one label. */
-function rows(lines: string[], label: string): string[] {
-  return lines.filter((l) => l.startsWith(`${label}:`)).map((l) => l.split('\t').slice(1).join(' '));
-}
-
 describe('ctx where the build ships beside the source', () => {
   it("lists the source's callers, not the build's, and resolves a callee to the source", async () => {
     const lines = await ctxLinesOf(repo, ['sym:scheduleGc', 'file:src/']);
-    expect(rows(lines, 'symbol')).toEqual(['src/removable.ts:5 method Removable::scheduleGc']);
+    expect(ctxRows(lines, 'symbol')).toEqual(['src/removable.ts:5 method Removable::scheduleGc']);
     // `build/` had sorted first by path: its two callers stood before the source's, and
     // were resolved to the build's copy. An inherited `this.scheduleGc()` is Removable's:
     // the class chain reaches it; the build's calls are its own copy's.
-    expect(rows(lines, 'caller')).toEqual(['src/mutation.ts:10 in Mutation::remove', 'src/query.ts:5 in Query::fetch']);
-    expect(rows(lines, 'callee')).toEqual(['src/utils.ts:1 function isValidTimeout']);
+    expect(ctxRows(lines, 'caller')).toEqual([
+      'src/mutation.ts:10 in Mutation::remove',
+      'src/query.ts:5 in Query::fetch',
+    ]);
+    expect(ctxRows(lines, 'callee')).toEqual(['src/utils.ts:1 function isValidTimeout']);
   });
 
   it('ctx sym:NAME [filters] answers for the definition show sym: reads, without a search first', async () => {
     const bySearch = (await ctxLinesOf(repo, ['sym:scheduleGc', 'file:src/'])).filter((l) => !/^symbol:/.test(l));
     const byName = (await ctxCommand('sym:scheduleGc file:src/', repo.at({ format: 'lines' }))).stdout.split('\n');
-    expect(rows(byName, 'symbol')).toEqual(['src/removable.ts:5 method Removable::scheduleGc']);
+    expect(ctxRows(byName, 'symbol')).toEqual(['src/removable.ts:5 method Removable::scheduleGc']);
     // The same rows, under other handles.
     const unhandled = (ls: string[]) =>
       ls.filter((l) => !/^symbol:/.test(l)).map((l) => l.replace(/: [0-9a-z]+:\d+\t/, ': '));
@@ -108,6 +106,6 @@ describe('ctx where the build ships beside the source', () => {
 
   it('a free function reached through an untyped receiver is a candidate callee', async () => {
     const lines = await ctxLinesOf(repo, ['sym:getParseFn']);
-    expect(rows(lines, 'callee')).toEqual(['src/utils.ts:5 function assert candidate']);
+    expect(ctxRows(lines, 'callee')).toEqual(['src/utils.ts:5 function assert candidate']);
   });
 });

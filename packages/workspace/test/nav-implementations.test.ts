@@ -1,7 +1,7 @@
 // ctx of an interface or trait lists the types implementing it (navigation/src/implementations.ts):
 // declared by a clause in Java, C#, TypeScript, PHP and Rust, structurally in Go
 // (nav-go.test.ts). Real repositories, real tree-sitter parses.
-import { ctxLinesOf, indexedRepo, type IndexedRepo } from './ws-helpers';
+import { ctxLinesOf, ctxRows, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'java/src/Shape.java': 'package geo;\n\npublic interface Shape {\n  double area();\n}\n',
@@ -44,11 +44,9 @@ beforeAll(async () => {
   repo = await indexedRepo('tp-nav-impls-', FILES);
 });
 
-/** The implementation rows of `ctx` of the definition `sym:NAME file:FILE` lands on, as `PATH:LINE KIND NAME`. */
+/** The implementation rows of `ctx` of the definition `sym:NAME file:FILE` lands on. */
 async function implementationsOf(name: string, file: string): Promise<string[]> {
-  return (await ctxLinesOf(repo, [`sym:${name}`, `file:${file}`]))
-    .filter((l) => l.startsWith('implementation:'))
-    .map((l) => l.split('\t').slice(1).join(' '));
+  return ctxRows(await ctxLinesOf(repo, [`sym:${name}`, `file:${file}`]), 'implementation');
 }
 
 describe('ctx lists the types implementing an interface or trait', () => {

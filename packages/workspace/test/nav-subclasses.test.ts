@@ -1,7 +1,7 @@
 // ctx of a class lists the classes naming it as a base (navigation/src/implementations.ts
 // subclassesOf): Python, Ruby, C++, C#, Java, TypeScript with JavaScript, PHP. Real
 // repositories, real tree-sitter parses.
-import { ctxLinesOf, indexedRepo, type IndexedRepo } from './ws-helpers';
+import { ctxLinesOf, ctxRows, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'py/app/base.py': 'class Handler:\n    def handle(self):\n        pass\n',
@@ -57,11 +57,9 @@ beforeAll(async () => {
   repo = await indexedRepo('tp-nav-subclasses-', FILES);
 });
 
-/** The subclass rows of `ctx` of the definition `sym:NAME file:FILE` lands on, as `PATH:LINE KIND NAME [candidate]`. */
+/** The subclass rows of `ctx` of the definition `sym:NAME file:FILE` lands on. */
 async function subclassesOf(name: string, file: string): Promise<string[]> {
-  return (await ctxLinesOf(repo, [`sym:${name}`, `file:${file}`]))
-    .filter((l) => l.startsWith('subclass:'))
-    .map((l) => l.split('\t').slice(1).join(' '));
+  return ctxRows(await ctxLinesOf(repo, [`sym:${name}`, `file:${file}`]), 'subclass');
 }
 
 describe('ctx lists the classes deriving from a class', () => {

@@ -174,3 +174,8 @@ export async function ctxLinesOf(repo: IndexedRepo, words: string[]): Promise<st
   const handle = page.split('\n')[0].split(/ {2}/)[0];
   return (await ctxCommand(handle, repo.at({ format: 'lines' }))).stdout.split('\n');
 }
+
+/** The `LABEL:` rows of ctx lines (`caller`, `subclass`, …) as `PATH:LINE KIND NAME [resolution]`, handles dropped. */
+export function ctxRows(lines: readonly string[], label: string): string[] {
+  return lines.filter((l) => l.startsWith(`${label}:`)).map((l) => l.split('\t').slice(1).join(' '));
+}
