@@ -1,5 +1,5 @@
 // What `ctx` lists as an interface's or trait's implementations and a class's subclasses
-// (docs/navigation.md, "Implementations and subclasses"): in Go the types whose methods
+// (docs/navigation.md, `ctx`: "Implementations", "Subclasses"): in Go the types whose methods
 // satisfy an interface (go-interfaces.ts), where a clause names it the types declaring it
 // (`class A implements I`, C#'s `class A : I`, Rust's `impl I for A`, `class B(A)`,
 // `class B extends A`, `class B < A`, `struct B : public A`), read from the files that use the name.
@@ -109,18 +109,23 @@ export interface Subclasses {
   readonly more: number;
 }
 
-/** Languages whose class heads name the classes they derive from, and the kinds a base can be. */
-const BASE_KINDS: Readonly<Record<string, ReadonlySet<string>>> = {
-  python: new Set(['class']),
-  ruby: new Set(['class']),
-  java: new Set(['class']),
-  csharp: new Set(['class']),
-  php: new Set(['class']),
-  typescript: new Set(['class']),
-  tsx: new Set(['class']),
-  javascript: new Set(['class']),
-  cpp: new Set(['class', 'struct']),
-};
+/** Languages whose class heads name the classes they derive from (class-heads.ts baseNames). */
+const SUBCLASSING_LANGS: ReadonlySet<string> = new Set([
+  'python',
+  'ruby',
+  'java',
+  'csharp',
+  'php',
+  'typescript',
+  'tsx',
+  'javascript',
+  'cpp',
+]);
+
+/** Whether a definition can be a base: a class, and in C++ a struct too. */
+function canBeBase(d: IndexedDefinition): boolean {
+  return SUBCLASSING_LANGS.has(d.file.lang) && (d.kind === 'class' || (d.kind === 'struct' && d.file.lang === 'cpp'));
+}
 
 /** Kinds that derive from a class: C++ and C# structs too. */
 const DERIVING_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'record']);
@@ -137,11 +142,11 @@ function classFamily(lang: string): string {
  * not resolved.
  */
 export function subclassesOf(t: NavTarget, focus: IndexedDefinition, limit: number): Subclasses {
-  if (!BASE_KINDS[focus.file.lang]?.has(focus.kind)) return { types: [], more: 0 };
+  if (!canBeBase(focus)) return { types: [], more: 0 };
   const family = classFamily(focus.file.lang);
   const namesakes = t.reader
     .definitions(focus.name)
-    .filter((d) => BASE_KINDS[d.file.lang]?.has(d.kind) && classFamily(d.file.lang) === family).length;
+    .filter((d) => canBeBase(d) && classFamily(d.file.lang) === family).length;
   const found: Subclass[] = [];
   const files = useRowsOf(t.reader, focus.name)
     .map((u) => u.file)
@@ -154,8 +159,7 @@ export function subclassesOf(t: NavTarget, focus: IndexedDefinition, limit: numb
     const spellings = new Set([focus.name]);
     for (const i of t.reader.fileImports(file.path)) if (i.name === focus.name && i.alias) spellings.add(i.alias);
     for (const d of t.reader.fileDefinitions(file.path)) {
-      if (!DERIVING_KINDS.has(d.kind) || d === focus || (d.file.path === focus.file.path && d.start === focus.start))
-        continue;
+      if (!DERIVING_KINDS.has(d.kind) || (d.file.path === focus.file.path && d.start === focus.start)) continue;
       if (!baseNames(typeHead(bytes, d), file.lang).some((n) => spellings.has(n))) continue;
       found.push(namesakes > 1 && file.path !== focus.file.path ? { ...d, resolution: 'candidate' } : d);
     }
