@@ -10,6 +10,7 @@ import { type IndexedFile, type IndexReader } from '@trufflepig/index';
 import { displayPath, percentEncode } from '@trufflepig/base/stored-path';
 import { C_SOURCE_EXTENSIONS, isCHeaderPath } from '@trufflepig/rank';
 import { NAV_INCLUDES_CACHED_MAX } from './limits';
+import { sharedFileDirs } from './dirs';
 
 /** Indexed files by base name, built once per reader (a kernel tree resolves many includes per refs call). */
 const byBaseName = new WeakMap<IndexReader, Map<string, IndexedFile[]>>();
@@ -37,18 +38,10 @@ export function filesEndingWith(reader: IndexReader, suffix: string): IndexedFil
   });
 }
 
-function sharedDirs(a: string, b: string): number {
-  const x = path.posix.dirname(a).split('/');
-  const y = path.posix.dirname(b).split('/');
-  let n = 0;
-  while (n < x.length && n < y.length && x[n] === y[n] && x[n] !== '.') n++;
-  return n;
-}
-
 /** The matches nearest the including file: most shared leading directories, then fewest directories. */
 function nearest(from: string, files: readonly IndexedFile[]): IndexedFile[] {
   if (files.length <= 1) return [...files];
-  const key = (f: IndexedFile) => [-sharedDirs(from, displayPath(f.path)), displayPath(f.path).split('/').length];
+  const key = (f: IndexedFile) => [-sharedFileDirs(from, displayPath(f.path)), displayPath(f.path).split('/').length];
   const best = files.map(key).reduce((a, b) => (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]) ? b : a));
   return files.filter((f) => {
     const k = key(f);

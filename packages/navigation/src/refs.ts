@@ -25,6 +25,7 @@ import {
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
 import { baseNames, typeHead } from './class-heads';
+import { sharedFileDirs } from './dirs';
 import { goPackageImport, goPackageSite, goReceiverName } from './go-packages';
 import {
   CTX_CALLERS_DEADLINE_MS,
@@ -404,13 +405,7 @@ function parentOfType(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array,
  * none of its callers.)
  */
 function likeliestDefinition(defs: readonly IndexedDefinition[], file: IndexedFile): IndexedDefinition | undefined {
-  const dirs = file.path.split('/').slice(0, -1);
-  const shared = (d: IndexedDefinition) => {
-    const other = d.file.path.split('/').slice(0, -1);
-    let n = 0;
-    while (n < dirs.length && n < other.length && dirs[n] === other[n]) n++;
-    return n;
-  };
+  const shared = (d: IndexedDefinition) => sharedFileDirs(file.path, d.file.path);
   const before = (a: IndexedDefinition, b: IndexedDefinition): boolean =>
     (Number(a.file.id !== file.id) - Number(b.file.id !== file.id) ||
       shared(b) - shared(a) ||

@@ -48,6 +48,7 @@ import { unindexedMentions, useRowsOf } from './uses';
 import { rowsOf } from './rows';
 import { tooLargeMentions, unparsedMentions } from './refs';
 import { tooLargeNotes, unparsedWords } from './unparsed';
+import { sharedLeadingDirs } from './dirs';
 
 export interface Candidate {
   readonly target: NavTarget;
@@ -56,15 +57,7 @@ export interface Candidate {
 
 /** Leading directories a file shares with the invocation directory. */
 function sharedDirs(here: string | undefined, file: string): number {
-  if (here === undefined) return -1;
-  const a = here.split('/').filter(Boolean);
-  const b = path.posix
-    .dirname(file)
-    .split('/')
-    .filter((s) => s && s !== '.');
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return n;
+  return here === undefined ? -1 : sharedLeadingDirs(here, path.posix.dirname(file));
 }
 
 /**
