@@ -172,8 +172,8 @@ export const VERB_TABLE = [
     forms: [
       {
         args: 'HANDLE',
-        summary: 'container, members or siblings, callers and callees of a hit',
-        doc: "container, members or siblings, callers and callees of a handle; an interface's implementations, a class's subclasses",
+        summary: "container, members or siblings, callers and callees of a hit; a class's bases and subclasses",
+        doc: "container, members or siblings, callers and callees of a handle; an interface's implementations, a class's bases and subclasses",
       },
       {
         args: 'sym:NAME [file: lang: kind:]',

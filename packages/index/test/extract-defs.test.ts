@@ -164,6 +164,38 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     expectExactSpans(Buffer.from(src), x.definitions);
   });
 
+  it('a named class expression is a class that owns its methods; an anonymous one defines nothing', () => {
+    // ESLint's `module.exports = class Cursor {` and espree's `return class Espree extends Parser {`
+    // were no definitions: show sym:Cursor said nothing is indexed (an agent trial).
+    for (const lang of ['javascript', 'typescript'] as const) {
+      const src = [
+        'module.exports = class Cursor {',
+        '  next() {}',
+        '};',
+        'function make(Parser) {',
+        '  return class Espree extends Parser {',
+        '    parse() {}',
+        '  };',
+        '}',
+        'const anon = class {',
+        '  run() {}',
+        '};',
+        '',
+      ].join('\n');
+      const x = extractFile(lang, Buffer.from(src));
+      expect(x.definitions.map((d) => `${d.container ? `${d.container}::` : ''}${d.name}:${d.kind}`)).toEqual([
+        'Cursor:class',
+        'Cursor::next:method',
+        'make:function',
+        'make::Espree:class',
+        'Espree::parse:method',
+        'anon:constant',
+        'run:method',
+      ]);
+      expectExactSpans(Buffer.from(src), x.definitions);
+    }
+  });
+
   it('classifies TypeScript occurrence roles', () => {
     const x = extractFile('typescript', Buffer.from(TS));
     expect(roles(x, 'b')).toEqual(['import']);

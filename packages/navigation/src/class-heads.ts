@@ -1,6 +1,6 @@
 // What a type's head says of its relatives, read from its text after its name: the bases it
-// derives from (`ctx` subclasses, `super.b` and `this.b` up a class chain in `refs`) and
-// the interfaces it implements (`ctx` implementations). The one reader of class heads.
+// derives from (`ctx` bases and subclasses, `super.b` and `this.b` up a class chain in
+// `refs`) and the interfaces it implements (`ctx` implementations). The one reader of class heads.
 import type { IndexedDefinition } from '@trufflepig/index';
 import { TYPE_HEAD_MAX_BYTES } from './limits';
 
@@ -16,29 +16,30 @@ function withoutArguments(text: string, open: string, close: string): string {
   return text;
 }
 
-/** The last segment of each comma-separated name (`mixins.M`, `Mod::Base`, `\App\Model`), names only. */
-function lastSegments(clause: string): string[] {
+/** A name, possibly qualified: `Base`, `mixins.M`, `Mod::Base`, `::Model`, `\App\Model`. */
+const QUALIFIED_NAME = /^(?:::|\\)?[A-Za-z_$][\w$]*(?:(?:::|[\\.])[A-Za-z_$][\w$]*)*$/;
+
+/** Each comma-separated name of a clause as spelled; anything else (a call, a keyword argument) is none. */
+function spelledNames(clause: string): string[] {
   return clause
     .split(',')
-    .map(
-      (n) =>
-        n
-          .trim()
-          .split(/::|[\\.]/)
-          .pop()
-          ?.trim() ?? '',
-    )
-    .filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
+    .map((n) => n.trim())
+    .filter((n) => QUALIFIED_NAME.test(n));
+}
+
+/** A name's last segment: `mixins.M` → `M`, `Mod::Base` → `Base`, `\App\Model` → `Model`. */
+export function lastSegment(spelled: string): string {
+  return spelled.split(/::|[\\.]/).pop()!;
 }
 
 /**
- * The bases a class head names after the class's name, by last segment:
- * `(Base, mixins.M, metaclass=Meta):` in Python, `< Mod::Base` in Ruby, `: public Base<T>,
- * private Other {` in C++, `: Base, IThing {` in C# (interfaces too: the syntax does not
- * tell them), `<T extends K> extends Base<T> implements I {` in Java, TypeScript, JavaScript
- * and PHP (the type parameters' bounds are none).
+ * The bases a class head names after the class's name, as spelled: `(Base, mixins.M,
+ * metaclass=Meta):` in Python, `< Mod::Base` in Ruby, `: public Base<T>, private Other {`
+ * in C++, `: Base, IThing {` in C# (interfaces too: the syntax does not tell them), `<T
+ * extends K> extends Base<T> implements I {` in Java, TypeScript, JavaScript and PHP (the
+ * type parameters' bounds are none).
  */
-export function baseNames(head: string, lang: string): string[] {
+export function baseSpellings(head: string, lang: string): string[] {
   let clause: string | undefined;
   if (lang === 'python') {
     const args = /^\s*\(([^)]*)\)/.exec(withoutArguments(head, '[', ']'))?.[1];
@@ -54,7 +55,12 @@ export function baseNames(head: string, lang: string): string[] {
     else if (lang === 'csharp') clause = /:\s*([\s\S]*?)(?:\bwhere\b|$)/.exec(beforeBody)?.[1];
     else clause = /\bextends\b([\s\S]*?)(?:\bimplements\b|$)/.exec(beforeBody)?.[1];
   }
-  return clause === undefined ? [] : lastSegments(clause);
+  return clause === undefined ? [] : spelledNames(clause);
+}
+
+/** baseSpellings by last segment: the names definitions carry. */
+export function baseNames(head: string, lang: string): string[] {
+  return baseSpellings(head, lang).map(lastSegment);
 }
 
 /**
@@ -68,5 +74,5 @@ export function implementedNames(head: string, lang: string): string[] {
     lang === 'csharp'
       ? /:\s*([\s\S]*?)(?:\bwhere\b|$)/.exec(beforeBody)?.[1]
       : /\bimplements\b([\s\S]*)$/.exec(beforeBody)?.[1];
-  return clause === undefined ? [] : lastSegments(clause);
+  return clause === undefined ? [] : spelledNames(clause).map(lastSegment);
 }

@@ -21,7 +21,7 @@ import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
 import { callSitesOf, qualifierSkipsOwnFunction, RECEIVER_ONLY_MEMBERS } from './refs';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
-import { implementationsOf, subclassesOf } from './implementations';
+import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -55,6 +55,12 @@ export interface CtxAnswer {
   readonly implementations: CtxItem[];
   /** Classes naming the symbol, a class, as a base (implementations.ts); `candidate` when another class has its name. */
   readonly subclasses: CtxItem[];
+  /** Subclasses were found past CTX_LIST_MAX (`refs` lists every use of the name). */
+  readonly subclassesCut: boolean;
+  /** The bases the symbol, a class, names in its head, found in the index; `candidate` when several have the name. */
+  readonly bases: CtxItem[];
+  /** Bases its head names that the index defines nowhere (a dependency's class). */
+  readonly unresolvedBases: string[];
   readonly unresolvedCallees: string[];
   /** A type's members and the callees found past CTX_LIST_MAX: counted, not listed. */
   readonly omitted: number;
@@ -405,6 +411,8 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
   omitted += implementations.more;
   const subclasses = focus === undefined ? { types: [], more: 0 } : subclassesOf(t, focus, CTX_LIST_MAX);
   omitted += subclasses.more;
+  const bases = focus === undefined ? { types: [], unresolved: [] } : basesOf(t, focus);
+  const resolvedItem = (d: Subclass): CtxItem => (d.resolution ? { ...item(d), resolution: d.resolution } : item(d));
   return ok({
     target: t,
     ...(symbol ? { symbol: item(symbol) } : {}),
@@ -416,7 +424,10 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
     callers,
     callees,
     implementations: implementations.types.map((d) => item(d)),
-    subclasses: subclasses.types.map((d) => (d.resolution ? { ...item(d), resolution: d.resolution } : item(d))),
+    subclasses: subclasses.types.map(resolvedItem),
+    subclassesCut: subclasses.more > 0,
+    bases: bases.types.map(resolvedItem),
+    unresolvedBases: bases.unresolved,
     unresolvedCallees: unresolved,
     omitted,
     membersCut: isType && members.length > CTX_LIST_MAX,

@@ -5,8 +5,9 @@
 // `class B extends A`, `class B < A`, `struct B : public A`), read from the files that use the name.
 import * as path from 'node:path';
 import { OWNER_KINDS, readIndexedBytes, type IndexedDefinition } from '@trufflepig/index';
+import { sharedFileDirs } from './dirs';
 import { fileStanding } from '@trufflepig/rank';
-import { baseNames, implementedNames, typeHead } from './class-heads';
+import { baseNames, baseSpellings, implementedNames, lastSegment, typeHead } from './class-heads';
 import { goImplementations } from './go-interfaces';
 import { CTX_IMPLEMENTATION_FILES_MAX } from './limits';
 import type { NavTarget } from './target';
@@ -165,4 +166,51 @@ export function subclassesOf(t: NavTarget, focus: IndexedDefinition, limit: numb
     }
   }
   return ordered(found, focus, limit);
+}
+
+/** A class's bases: the indexed definitions its head names, and the names the index holds none of. */
+export interface Bases {
+  readonly types: Subclass[];
+  readonly unresolved: string[];
+}
+
+/**
+ * The bases `focus`, a class, names in its head (an interface too where the head does not
+ * tell them apart, C#'s `: Base, IThing`), each the definition of that name nearest the
+ * class (its own file, most shared directories, then code before build output, then path)
+ * and `candidate` when the root defines several; a name through an import alias is the
+ * name imported (`Request as _SansIORequest`). A base the index holds no definition of
+ * (`esrecurse.Visitor` from a dependency) is listed by name.
+ */
+export function basesOf(t: NavTarget, focus: IndexedDefinition): Bases {
+  if (!canBeBase(focus)) return { types: [], unresolved: [] };
+  const bytes = readIndexedBytes(t.root, focus.file);
+  if (!bytes) return { types: [], unresolved: [] };
+  const family = classFamily(focus.file.lang);
+  const imports = t.reader.fileImports(focus.file.path);
+  const types: Subclass[] = [];
+  const unresolved: string[] = [];
+  for (const spelled of baseSpellings(typeHead(bytes, focus), focus.file.lang)) {
+    const last = lastSegment(spelled);
+    const name = imports.find((i) => i.alias === last && i.name !== null && i.name !== '*')?.name ?? last;
+    const defs = t.reader
+      .definitions(name)
+      .filter((d) => OWNER_KINDS.has(d.kind) && classFamily(d.file.lang) === family && d.start !== focus.start);
+    if (defs.length === 0) {
+      unresolved.push(spelled);
+      continue;
+    }
+    const near = (d: IndexedDefinition) => [
+      d.file.id === focus.file.id ? 0 : 1,
+      -sharedFileDirs(focus.file.path, d.file.path),
+      fileStanding(d.file),
+    ];
+    const best = defs.reduce((a, b) => {
+      const [x, y] = [near(a), near(b)];
+      const i = x.findIndex((v, k) => v !== y[k]);
+      return i >= 0 ? (y[i] < x[i] ? b : a) : b.file.path < a.file.path ? b : a;
+    });
+    types.push(defs.length > 1 && best.file.id !== focus.file.id ? { ...best, resolution: 'candidate' } : best);
+  }
+  return { types, unresolved };
 }

@@ -48,6 +48,18 @@ const FILES = {
   'php/src/Model.php': '<?php\nnamespace App;\n\nclass Model\n{\n}\n',
   'php/src/Post.php':
     '<?php\nnamespace App;\n\nfinal class Post extends \\App\\Model implements \\JsonSerializable\n{\n}\n',
+  // Class expressions (ESLint's `module.exports = class Cursor {`) are classes too.
+  'js/lib/cursor.js': 'module.exports = class Cursor {\n  next() {}\n};\n',
+  'js/lib/forward.js':
+    "const Cursor = require('./cursor');\n\nmodule.exports = class ForwardCursor extends Cursor {\n  next() {}\n};\n",
+  'js/lib/referencer.js':
+    "const esrecurse = require('esrecurse');\n\nclass Referencer extends esrecurse.Visitor {}\nmodule.exports = Referencer;\n",
+  'py3/many.py': [
+    'class Root:',
+    '    pass',
+    '',
+    ...Array.from({ length: 12 }, (_, i) => `class Leaf${i}(Root):\n    pass\n`),
+  ].join('\n'),
   // A second class named Handler: a head naming Handler elsewhere may mean either.
   'py2/other.py': 'class Handler:\n    pass\n\nclass Tail(Handler):\n    pass\n',
 };
@@ -92,6 +104,19 @@ describe('ctx lists the classes deriving from a class', () => {
       'cpp/shape.hpp:4 class ns::Other',
     ]);
     expect(await subclassesOf('Animal', 'cs/')).toEqual(['cs/Animals.cs:5 class Dog']);
+  });
+
+  it('a class expression is a class: its subclasses, and its bases, indexed or named as spelled', async () => {
+    expect(await subclassesOf('Cursor', 'js/')).toEqual(['js/lib/forward.js:3 class ForwardCursor']);
+    expect(ctxRows(await ctxLinesOf(repo, ['sym:ForwardCursor']), 'base')).toEqual(['js/lib/cursor.js:1 class Cursor']);
+    // A dependency's base: named, not dropped (an agent trial found no word of what Referencer extends).
+    expect(await ctxLinesOf(repo, ['sym:Referencer'])).toContain('unresolved bases: esrecurse.Visitor');
+  });
+
+  it('subclasses past the list say where the rest are', async () => {
+    const lines = await ctxLinesOf(repo, ['sym:Root']);
+    expect(ctxRows(lines, 'subclass')).toHaveLength(10);
+    expect(lines).toContain('subclasses: more than listed (refs Root lists every use)');
   });
 
   it('Java, TypeScript with JavaScript, PHP: extends clauses, not implements', async () => {

@@ -365,6 +365,12 @@ export interface CtxAnswer {
   readonly implementations: readonly CtxItem[];
   /** Classes naming the symbol, a class, as a base; a row is `candidate` when another class has its name. */
   readonly subclasses: readonly CtxItem[];
+  /** Subclasses were cut: this `refs NAME` query lists every use of the name. */
+  readonly subclassesMore?: string;
+  /** The bases the symbol, a class, names in its head; a row is `candidate` when several definitions have the name. */
+  readonly bases: readonly CtxItem[];
+  /** Bases the index defines nowhere (a dependency's class), as the head names them. */
+  readonly unresolvedBases: readonly string[];
   /** Called names no indexed definition matches. */
   readonly unresolvedCallees: readonly string[];
   /** Members and callees found beyond the lists' bound: counted, not listed. */

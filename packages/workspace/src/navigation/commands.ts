@@ -447,10 +447,13 @@ export interface CtxValue {
   readonly callees: readonly CtxRow[];
   readonly implementations?: readonly CtxRow[];
   readonly subclasses?: readonly CtxRow[];
+  readonly bases?: readonly CtxRow[];
+  readonly unresolved_bases?: readonly string[];
   readonly unresolved_callees?: readonly string[];
   readonly omitted?: number;
   readonly members_more?: string;
   readonly callers_more?: string;
+  readonly subclasses_more?: string;
   readonly note?: string;
   readonly generation: number;
 }
@@ -496,6 +499,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
     const callees = a.callees.map(row);
     const implementations = a.implementations.map(row);
     const subclasses = a.subclasses.map(row);
+    const bases = a.bases.map(row);
     const saved = stores[0].save({ query: `ctx ${handle}`, truncated: false, words: [] }, entries);
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const fix = (r: CtxRow): CtxRow => ({ ...r, handle: formatHandle(saved.value.id, Number(r.handle.slice(1))) });
@@ -507,6 +511,8 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
         callees.length +
         implementations.length +
         subclasses.length +
+        bases.length +
+        a.unresolvedBases.length +
         a.unresolvedCallees.length ===
         0;
     const focus = (symbol ?? container)?.name;
@@ -519,10 +525,13 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
       callees: callees.map(fix),
       ...(implementations.length ? { implementations: implementations.map(fix) } : {}),
       ...(subclasses.length ? { subclasses: subclasses.map(fix) } : {}),
+      ...(bases.length ? { bases: bases.map(fix) } : {}),
+      ...(a.unresolvedBases.length ? { unresolved_bases: a.unresolvedBases } : {}),
       ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}),
       ...(a.omitted ? { omitted: a.omitted } : {}),
       ...(a.membersCut ? { members_more: `map ${printedPath(entry.path)}` } : {}),
       ...(a.callersCut && focus ? { callers_more: `refs ${focus}` } : {}),
+      ...(a.subclassesCut && focus ? { subclasses_more: `refs ${focus}` } : {}),
       // An empty answer says why, so it is never mistaken for a failure or for "no callers".
       ...(nothing
         ? {
@@ -568,6 +577,7 @@ function renderCtx(value: Record<string, unknown>, opts: CommandOptions, budget:
 
 /** The lists of a ctx answer in lines order, each row's label. */
 const CTX_LINE_LISTS = [
+  ['bases', 'base'],
   ['callers', 'caller'],
   ['callees', 'callee'],
   ['implementations', 'implementation'],
@@ -577,7 +587,7 @@ const CTX_LINE_LISTS = [
 ] as const;
 
 /** Which of ctx's lists give way first when an answer does not fit. */
-const CTX_DROP_ORDER = ['siblings', 'callees', 'members', 'subclasses', 'implementations', 'callers'] as const;
+const CTX_DROP_ORDER = ['siblings', 'callees', 'members', 'subclasses', 'implementations', 'bases', 'callers'] as const;
 
 function fitCtx(
   value: Record<string, unknown>,
@@ -600,6 +610,9 @@ function fitCtx(
     const callers = value.callers as unknown[] | undefined;
     if (callers && keep.get('callers')! < callers.length && out.callers_more === undefined && focus !== undefined)
       out.callers_more = `refs ${focus}`;
+    const subclasses = value.subclasses as unknown[] | undefined;
+    if (subclasses && keep.get('subclasses')! < subclasses.length && out.subclasses_more === undefined && focus)
+      out.subclasses_more = `refs ${focus}`;
     const members = value.members as unknown[] | undefined;
     const where = (value.symbol as CtxRow | undefined)?.path ?? (value.container as CtxRow | undefined)?.path;
     if (members && keep.get('members')! < members.length && out.members_more === undefined && where !== undefined)
@@ -638,10 +651,14 @@ function ctxLines(v: Record<string, unknown>): string {
   // struct's fields) had stood before them in 40 % of an answer (an agent trial on go-chi).
   for (const [key, label] of CTX_LINE_LISTS)
     for (const r of (v[key] as CtxRow[] | undefined) ?? []) out += `${label}: ${one(r)}\n`;
+  if (Array.isArray(v.unresolved_bases))
+    out += `unresolved bases: ${escapeLineField((v.unresolved_bases as string[]).join(', '))}\n`;
   if (Array.isArray(v.unresolved_callees))
     out += `unresolved callees: ${escapeLineField((v.unresolved_callees as string[]).join(', '))}\n`;
   if (typeof v.callers_more === 'string')
     out += `callers: more than listed (${escapeLineField(v.callers_more)} lists every site)\n`;
+  if (typeof v.subclasses_more === 'string')
+    out += `subclasses: more than listed (${escapeLineField(v.subclasses_more)} lists every use)\n`;
   if (typeof v.members_more === 'string')
     out += `members: more than listed (${escapeLineField(v.members_more)} lists them all)\n`;
   if (v.omitted) out += `omitted: ${String(v.omitted)}\n`;

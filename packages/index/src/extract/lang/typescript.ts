@@ -26,6 +26,7 @@ const COMMON = `
 (function_declaration name: (identifier) @name) @def.function
 (generator_function_declaration name: (identifier) @name) @def.function
 (class_declaration name: (_) @name) @def.class
+(class name: (_) @name) @def.class
 (method_definition name: (_) @name) @def.method
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression)]) @def.function
 (variable_declarator value: (object (pair key: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.method))
@@ -218,7 +219,7 @@ const JS_IDENTIFIERS = {
 
 export const TYPESCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-typescript',
-  version: 13,
+  version: 14,
   query: COMMON + TS_ONLY,
   identifiers: { ...JS_IDENTIFIERS, type_identifier: 'id.type' },
   refine,
@@ -232,7 +233,7 @@ export const TSX: LanguageSpec = {
 };
 export const JAVASCRIPT: LanguageSpec = {
   grammar: 'tree-sitter-javascript',
-  version: 9,
+  version: 10,
   query: COMMON + JS_ONLY,
   identifiers: JS_IDENTIFIERS,
   refine,
