@@ -178,8 +178,22 @@ function pageLines(input: NavPageInput, count: number, max: number): string {
       out += `${escapeLineField(where)}\n`;
       group = where;
     }
-    const previous =
-      i > 0 && shown[i - 1].path === e.path && shown[i - 1].member === e.member ? shown[i - 1] : undefined;
+    const sameFile = (r: LiveSourceEntry) => r.path === e.path && r.member === e.member;
+    // A local function inside the row above it (`acquire::predicate` inside the method
+    // `acquire`) is no context for the next row: the row holding it is (an ESLint trial read
+    // `ScopeManager::acquireAll` qualified after it, every other method bare).
+    const holds = (outer: LiveSourceEntry, inner: LiveSourceEntry) =>
+      outer.start_line <= inner.start_line && inner.end_line <= outer.end_line;
+    let j = i - 1;
+    while (
+      j > 0 &&
+      sameFile(shown[j - 1]) &&
+      !OWNER_KINDS.has(shown[j - 1].kind ?? '') &&
+      holds(shown[j - 1], shown[j]) &&
+      !holds(shown[j - 1], e)
+    )
+      j--;
+    const previous = j >= 0 && sameFile(shown[j]) ? shown[j] : undefined;
     out += `${row} ${escapeSourceLine(input.verb === 'map' ? mapRow(e, previous) : refsRow(e, main))}\n`;
   });
   for (const [name, root] of Object.entries(input.members ?? {})) {

@@ -138,6 +138,35 @@ beforeAll(async () => {
 });
 
 describe('map', () => {
+  it("names a method bare after another method's local function", async () => {
+    // eslint-scope's ScopeManager: `acquire` holds a local `predicate`; `acquireAll` after it
+    // read `ScopeManager::acquireAll` while every other method was bare (an agent trial).
+    const repo = await indexedRepo('tp-map-local-', {
+      'lib/manager.js': [
+        'class Manager {',
+        '  acquire(node) {',
+        '    function predicate(scope) {',
+        '      return scope.node === node;',
+        '    }',
+        '    return predicate;',
+        '  }',
+        '  acquireAll(node) {',
+        '    return node;',
+        '  }',
+        '}',
+        'module.exports = Manager;',
+        '',
+      ].join('\n'),
+    });
+    const rows = lines((await mapCommand(['lib/manager.js'], repo.at())).stdout).slice(1, 5);
+    expect(rows).toEqual([
+      '1 1-11 class Manager',
+      '2 2-7 method acquire',
+      '3 3-5 function acquire::predicate',
+      '4 8-10 method acquireAll',
+    ]);
+  });
+
   it('prints one short row per item: LINE-END, modifiers, kind, name; #private and its public namesake differ', async () => {
     const out = await mapCommand(['lib/bucket.js'], at());
     const [header, ...rest] = lines(out.stdout);
