@@ -20,7 +20,7 @@ import {
   type CommandResult,
 } from '../core/command-kit';
 import { memberPrefixed, type Context } from '../core/context';
-import { showSymbol } from './show-symbol';
+import { symbolHandle } from './show-symbol';
 import { fail, ok, type Outcome } from '../core/errors';
 import {
   CTX_LIST_MAX,
@@ -556,9 +556,9 @@ export function ctxCommand(target: string, opts: CommandOptions): Promise<Comman
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
     let handle = target.trim();
     if (handle.startsWith('sym:')) {
-      const chosen = await showSymbol(ctx, handle.split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0]);
+      const chosen = await symbolHandle(ctx, handle.split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0]);
       if (!chosen.ok) return errorResult(chosen.error, budget);
-      handle = chosen.value.handle!;
+      handle = chosen.value;
     }
     const value = await ctxData(ctx, handle, opts);
     return value.ok ? renderCtx({ ...value.value }, opts, budget) : errorResult(value.error, budget);

@@ -20,6 +20,7 @@ import {
   withDecorations,
   SYM_ALSO_MAX,
   SYM_MEMBERS_MAX,
+  type Candidate,
   type ImportTrail,
   type NavTarget,
 } from '@trufflepig/navigation';
@@ -106,14 +107,28 @@ function contextJson(c: SymbolContext): Record<string, unknown> {
   };
 }
 
-export async function showSymbol(
+/** The definitions `show sym:` chose, best first, in the targets it opened; the best one read and verified. */
+interface Chosen {
+  readonly targets: readonly NavTarget[];
+  readonly q: ParsedQuery;
+  readonly found: readonly Candidate[];
+  readonly trail?: ImportTrail;
+  /** The best definition, spanning its decorators and doc comment. */
+  readonly best: Candidate;
+  readonly live: { readonly bytes: Buffer; readonly revision: string };
+}
+
+/**
+ * Open the targets of `sym:NAME [filters]` (home widening to the other members, as search
+ * does), choose the definitions, read the best once and verify it, then hand them to
+ * `use`; the targets are closed after it. `show sym:` and `ctx sym:` choose alike.
+ */
+async function withChosenDefinition<T>(
   ctx: Context,
   words: readonly string[],
   cwd: string,
-  store: ResultStore,
-  /** The budget the reader asked for, if any: a long type that fits in it is read whole. */
-  askedBudget?: number,
-): Promise<Outcome<ShowInput & { readonly symbol: SymbolContext }>> {
+  use: (chosen: Chosen) => Outcome<T>,
+): Promise<Outcome<T>> {
   const parsed = parseQuery(words);
   if (!parsed.ok) return fail(parsed.error.code, parsed.error.message);
   const asked = parsed.value;
@@ -156,6 +171,40 @@ export async function showSymbol(
       );
     // Read with its decorators (`@property`), which its handle then spans too.
     const best = { ...chosen, def: withDecorations(chosen.def, live.bytes) };
+    return use({ targets, q, found, ...(trail ? { trail } : {}), best, live });
+  } finally {
+    closeTargets(targets);
+  }
+}
+
+/**
+ * The handle of the definition `show sym:` reads, in a set of its own (`ctx sym:NAME`): the
+ * same choice and errors, without reading its body, its other definitions or its sites.
+ */
+export function symbolHandle(
+  ctx: Context,
+  words: readonly string[],
+  cwd: string,
+  store: ResultStore,
+): Promise<Outcome<string>> {
+  return withChosenDefinition(ctx, words, cwd, ({ q, best }) => {
+    const saved = store.save(
+      { query: `ctx ${words.join(' ')}`, truncated: false, words: [q.text.split('::').pop()!.toLowerCase()] },
+      [definitionEntry(best.target, best.def)],
+    );
+    return saved.ok ? ok(formatHandle(saved.value.id, 1)) : fail(saved.error.code, saved.error.message);
+  });
+}
+
+export function showSymbol(
+  ctx: Context,
+  words: readonly string[],
+  cwd: string,
+  store: ResultStore,
+  /** The budget the reader asked for, if any: a long type that fits in it is read whole. */
+  askedBudget?: number,
+): Promise<Outcome<ShowInput & { readonly symbol: SymbolContext }>> {
+  return withChosenDefinition(ctx, words, cwd, ({ targets, q, found, trail, best, live }) => {
     const name = q.text.split('::').pop()!;
     const others = found.slice(1);
     // Each read with its doc comment and decorators, as the best one is: `show` of an `also`
@@ -282,9 +331,7 @@ export async function showSymbol(
       extraLines,
       symbol,
     });
-  } finally {
-    closeTargets(targets);
-  }
+  });
 }
 
 /**
