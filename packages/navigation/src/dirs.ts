@@ -1,7 +1,9 @@
 // How near two places of a root are: the leading directories they share. Where several
 // definitions or files could be meant, the nearest one is (show sym:'s invocation
-// directory, an #include's header, a resolved site's definition).
+// directory, an #include's header, a resolved site's definition, a class's base).
 import * as path from 'node:path';
+import type { IndexedDefinition, IndexedFile } from '@trufflepig/index';
+import { fileStanding } from '@trufflepig/rank';
 
 /** The directories of a directory path (`src/a` → `src`, `a`; `.` and `` → none). */
 function dirsOf(dir: string): string[] {
@@ -20,4 +22,25 @@ export function sharedLeadingDirs(dirA: string, dirB: string): number {
 /** Leading directories the directories of two file paths share. */
 export function sharedFileDirs(fileA: string, fileB: string): number {
   return sharedLeadingDirs(path.posix.dirname(fileA), path.posix.dirname(fileB));
+}
+
+/**
+ * Of several definitions of one name, the one `file` most likely means when nothing named
+ * which: its own file's, else the one sharing most leading directories with it (a build's
+ * copy calls the build's), then hand-written code's before tests' and build output's,
+ * then by path.
+ */
+export function nearestDefinition(
+  defs: readonly IndexedDefinition[],
+  file: IndexedFile,
+): IndexedDefinition | undefined {
+  const shared = (d: IndexedDefinition) => sharedFileDirs(file.path, d.file.path);
+  const before = (a: IndexedDefinition, b: IndexedDefinition): boolean =>
+    (Number(a.file.id !== file.id) - Number(b.file.id !== file.id) ||
+      shared(b) - shared(a) ||
+      fileStanding(a.file) - fileStanding(b.file) ||
+      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0)) < 0;
+  let best: IndexedDefinition | undefined;
+  for (const d of defs) if (best === undefined || before(d, best)) best = d;
+  return best;
 }

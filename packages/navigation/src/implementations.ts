@@ -5,7 +5,7 @@
 // `class B extends A`, `class B < A`, `struct B : public A`), read from the files that use the name.
 import * as path from 'node:path';
 import { OWNER_KINDS, readIndexedBytes, type IndexedDefinition } from '@trufflepig/index';
-import { sharedFileDirs } from './dirs';
+import { nearestDefinition } from './dirs';
 import { fileStanding } from '@trufflepig/rank';
 import { baseNames, baseSpellings, implementedNames, lastSegment, typeHead } from './class-heads';
 import { goImplementations } from './go-interfaces';
@@ -61,7 +61,7 @@ function declaredImplementations(t: NavTarget, focus: IndexedDefinition): Indexe
   const found: IndexedDefinition[] = [];
   const files = useRowsOf(t.reader, focus.name)
     .map((u) => u.file)
-    .filter((f) => DECLARING_LANGS.has(f.lang) && sameFamily(f.lang, focus.file.lang))
+    .filter((f) => DECLARING_LANGS.has(f.lang) && classFamily(f.lang) === classFamily(focus.file.lang))
     .slice(0, CTX_IMPLEMENTATION_FILES_MAX);
   for (const file of files) {
     const bytes = readIndexedBytes(t.root, file);
@@ -82,12 +82,6 @@ function declaredImplementations(t: NavTarget, focus: IndexedDefinition): Indexe
     }
   }
   return found;
-}
-
-/** TypeScript and JavaScript are one family; other languages stand alone. */
-function sameFamily(a: string, b: string): boolean {
-  const family = (l: string) => (l === 'tsx' ? 'typescript' : l);
-  return family(a) === family(b);
 }
 
 /** The types a Rust file implements `trait` for (`impl<T> Trait for Type<T>`, `impl fmt::Display for X`). */
@@ -131,7 +125,11 @@ function canBeBase(d: IndexedDefinition): boolean {
 /** Kinds that derive from a class: C++ and C# structs too. */
 const DERIVING_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'record']);
 
-/** TypeScript, TSX and JavaScript extend one another's classes; other languages stand alone. */
+/**
+ * TypeScript, TSX and JavaScript are one family (a JavaScript class may extend a TypeScript
+ * one; JavaScript declares no interfaces, DECLARING_LANGS leaves it out); other languages
+ * stand alone.
+ */
 function classFamily(lang: string): string {
   return lang === 'tsx' || lang === 'javascript' ? 'typescript' : lang;
 }
@@ -200,16 +198,7 @@ export function basesOf(t: NavTarget, focus: IndexedDefinition): Bases {
       unresolved.push(spelled);
       continue;
     }
-    const near = (d: IndexedDefinition) => [
-      d.file.id === focus.file.id ? 0 : 1,
-      -sharedFileDirs(focus.file.path, d.file.path),
-      fileStanding(d.file),
-    ];
-    const best = defs.reduce((a, b) => {
-      const [x, y] = [near(a), near(b)];
-      const i = x.findIndex((v, k) => v !== y[k]);
-      return i >= 0 ? (y[i] < x[i] ? b : a) : b.file.path < a.file.path ? b : a;
-    });
+    const best = nearestDefinition(defs, focus.file)!;
     types.push(defs.length > 1 && best.file.id !== focus.file.id ? { ...best, resolution: 'candidate' } : best);
   }
   return { types, unresolved };

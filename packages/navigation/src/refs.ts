@@ -25,7 +25,7 @@ import {
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
 import { baseNames, typeHead } from './class-heads';
-import { sharedFileDirs } from './dirs';
+import { nearestDefinition } from './dirs';
 import { goPackageImport, goPackageSite, goReceiverName } from './go-packages';
 import {
   CTX_CALLERS_DEADLINE_MS,
@@ -394,26 +394,6 @@ export type ParentRelation = 'is' | 'not' | 'unknown';
 function parentOfType(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array, type: string): string | undefined {
   const def = fileDefs.find((d) => d.name === type && OWNER_KINDS.has(d.kind));
   return def === undefined ? undefined : baseNames(typeHead(bytes, def), def.file.lang)[0];
-}
-
-/**
- * Of a member's definitions, the one a resolved site means when nothing named its type: its
- * own file's, else the one sharing most leading directories with it (a build's copy calls
- * the build's), then hand-written code's before tests' and build output's, then by path.
- * (The first by path had been `build/legacy/removable.js`'s copy of query-core's
- * `Removable::scheduleGc` for the calls in `src/`, so `ctx` of the source's method found
- * none of its callers.)
- */
-function likeliestDefinition(defs: readonly IndexedDefinition[], file: IndexedFile): IndexedDefinition | undefined {
-  const shared = (d: IndexedDefinition) => sharedFileDirs(file.path, d.file.path);
-  const before = (a: IndexedDefinition, b: IndexedDefinition): boolean =>
-    (Number(a.file.id !== file.id) - Number(b.file.id !== file.id) ||
-      shared(b) - shared(a) ||
-      fileStanding(a.file) - fileStanding(b.file) ||
-      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0)) < 0;
-  let best: IndexedDefinition | undefined;
-  for (const d of defs) if (best === undefined || before(d, best)) best = d;
-  return best;
 }
 
 /** Ancestors of a class followed for `parent::b` / `super.b`, at most (a file read each). */
@@ -1178,12 +1158,15 @@ export function referenceSites(
           if (!imports) {
             // `scheduler::Handle::current`: the Handle of the module the path names, when it is found.
             const ofType = member === 'resolved' ? typeMembers(use.file, fileImports, before(), o) : undefined;
-            // Resolved: to that Type's one definition when the path names it, else the likeliest of `defs`.
+            // Resolved: to that Type's one definition when the path names it, else the one of
+            // `defs` nearest the site (dirs.ts): the first by path had been
+            // `build/legacy/removable.js`'s copy of query-core's `Removable::scheduleGc` for
+            // the calls in `src/`, so `ctx` of the source's method found none of its callers.
             const target =
               member !== 'resolved'
                 ? undefined
                 : ofType === undefined
-                  ? likeliestDefinition(defs, use.file)
+                  ? nearestDefinition(defs, use.file)
                   : ofType.length === 1
                     ? ofType[0]
                     : undefined;
