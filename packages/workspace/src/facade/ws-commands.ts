@@ -186,10 +186,6 @@ function compact(value: unknown): string {
   return String(value);
 }
 
-function daemonText(d: DaemonSummary): string {
-  return d === 'none' ? 'none' : compact(d);
-}
-
 /** One member's row: what a reader needs to trust its answers or to act (the reason holds the next step). */
 function memberRow(name: string, m: MemberShowRow | MemberStatusRow): string {
   const parts = [`member ${name}: ${m.path}${m.home ? ' (home)' : ''}`];
@@ -205,7 +201,7 @@ function memberRow(name: string, m: MemberShowRow | MemberStatusRow): string {
     if (status.unsearched) parts.push(`unsearched ${compact(status.unsearched)}`);
     if (status.reconcile_failed) parts.push(`reconcile failed (${compact(status.reconcile_failed)})`);
     if (status.seed !== undefined) parts.push(`seed ${compact(status.seed)}`);
-    if (status.daemon !== undefined) parts.push(`daemon ${daemonText(status.daemon)}`);
+    if (status.daemon !== undefined) parts.push(`daemon ${compact(status.daemon)}`);
   } else {
     parts.push(m.available ? 'available' : 'unavailable');
     if (m.reason) parts.push(`(${m.reason})`);
@@ -228,7 +224,7 @@ export function wsLines(value: WsShow | WsStatus): string {
     ...(value.budget !== undefined ? [`budget: ${value.budget}`] : []),
     `scopes: ${compact(value.scopes)}`,
     `semantic: ${compact(value.semantic)}`,
-    ...('daemon' in value ? [`daemon: ${daemonText(value.daemon)}`] : []),
+    ...('daemon' in value ? [`daemon: ${compact(value.daemon)}`] : []),
   ];
   const histories = new Map<string, string[]>();
   for (const [name, m] of Object.entries(value.members)) {
