@@ -49,6 +49,7 @@ export {
   unparsedFields,
   unparsedWords,
 } from './unparsed';
+export { lastSegment } from './class-heads';
 export { followImport, moduleFiles, type ImportTrail, type Resolution } from './resolve';
 export { useRowsOf, usesOf, type NameUseSite } from './uses';
 export { structuralContext, documentedBy, type CtxItem, type CtxAnswer } from './ctx';

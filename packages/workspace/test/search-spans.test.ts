@@ -304,3 +304,35 @@ describe('a definition query', () => {
     expect(page[1]).toBe('  1: class Connection:');
   });
 });
+
+describe('an identifier query whose file defines it', () => {
+  // urllib3's `class Retry` (a workspace trial): a long class whose method holds both the
+  // name and a word of its stem (`retries`) outscored the class's own line, and the hit
+  // spanned `Retry::from_int` instead of the class the query names.
+  const RETRY = [
+    'import six',
+    '',
+    '',
+    '@six.add_metaclass(type)',
+    'class Retry(object):',
+    '    """Retry configuration."""',
+    '',
+    ...Array.from({ length: 90 }, (_, i) => `    total${i} = ${i}`),
+    '',
+    '    @classmethod',
+    '    def from_int(cls, retries):',
+    '        if isinstance(retries, Retry):',
+    '            return retries',
+    '        return cls(retries)',
+    '',
+  ].join('\n');
+
+  it('spans the definition from its head, not a body line meeting a stem of the name', async () => {
+    const repo = await indexedRepo('tp-identifier-head-', { 'util/retry.py': RETRY });
+    const page = (await searchCommand(['Retry'], repo.at({ format: 'lines' }))).stdout.split('\n');
+    expect(page[0]).toMatch(/^[0-9a-z]{6,}:1 {2}util\/retry\.py:5-20 {2}Retry$/);
+    expect(page[1]).toBe('  5: class Retry(object):');
+    const lower = (await searchCommand(['retry'], repo.at({ format: 'lines' }))).stdout.split('\n');
+    expect(lower[0]).toMatch(/^[0-9a-z]{6,}:1 {2}util\/retry\.py:5-20 {2}Retry$/);
+  });
+});

@@ -17,6 +17,7 @@ import {
   type SearchHit,
 } from '@trufflepig/index';
 import { percentDecode } from '@trufflepig/base/stored-path';
+import { lastSegment } from '@trufflepig/navigation';
 import { isStopword, splitIdentifier, stemPrefix } from '@trufflepig/rank';
 import {
   chooseHitSpan,
@@ -66,6 +67,11 @@ function anchorOf(
   if (q.mode === 're')
     return { line: h.startLine, byte: Math.max(h.start, firstTermByte(bytes, starts, h.startLine, [])) };
   if (q.mode === 'literal' || q.mode === 'sym' || h.startLine === h.endLine || terms.length === 0) return own;
+  // A definition of the identifier the query spells is read from its head: urllib3's
+  // `class Retry` spanned `Retry::from_int`, whose `isinstance(retries, Retry)` met the
+  // stem `retri` too and outscored `class Retry(object):` (a workspace trial).
+  if (namesSpelledIdentifier(h, q))
+    return { line: h.startLine, byte: Math.max(h.start, firstTermByte(bytes, starts, h.startLine, terms)) };
   const from = starts[h.startLine - 1] ?? 0;
   const rows = splitRows(bytes, from, Math.min(bytes.length, Math.max(h.end, from)), h.startLine);
   const line =
@@ -74,6 +80,12 @@ function anchorOf(
   // starting at a line's indentation would otherwise miss the `def` that begins after it.
   const byte = firstTermByte(bytes, starts, line, terms);
   return line === h.startLine ? { line, byte: Math.max(h.start, byte) } : { line, byte };
+}
+
+/** Whether a definition hit's own name is the query's one word, in any case (`Retry`, `retry`). */
+function namesSpelledIdentifier(h: SearchHit, q: ParsedQuery): boolean {
+  if (h.kind === undefined || h.name === undefined || q.mode !== 'free') return false;
+  return /^[A-Za-z_$][\w$]*$/.test(q.text) && lastSegment(h.name).toLowerCase() === q.text.toLowerCase();
 }
 
 /**
