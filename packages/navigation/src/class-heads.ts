@@ -34,7 +34,7 @@ export function lastSegment(spelled: string): string {
 
 /**
  * The bases a class head names after the class's name, as spelled: `(Base, mixins.M,
- * metaclass=Meta):` in Python, `< Mod::Base` in Ruby, `: public Base<T>, private Other {`
+ * metaclass=Meta):` in Python (never `object`), `< Mod::Base` in Ruby, `: public Base<T>, private Other {`
  * in C++, `: Base, IThing {` in C# (interfaces too: the syntax does not tell them), `<T
  * extends K> extends Base<T> implements I {` in Java, TypeScript, JavaScript and PHP (the
  * type parameters' bounds are none).
@@ -43,9 +43,10 @@ export function baseSpellings(head: string, lang: string): string[] {
   let clause: string | undefined;
   if (lang === 'python') {
     const args = /^\s*\(([^)]*)\)/.exec(withoutArguments(head, '[', ']'))?.[1];
+    // `object`, every class's root, says nothing a reader needs (`class Retry(object):`).
     clause = args
       ?.split(',')
-      .filter((a) => !a.includes('='))
+      .filter((a) => !a.includes('=') && a.trim() !== 'object')
       .join(',');
   } else if (lang === 'ruby') clause = /^[^\n]*?<\s*((?:::)?[\w:]+)/.exec(head)?.[1];
   else {

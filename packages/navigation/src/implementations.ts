@@ -4,10 +4,11 @@
 // (`class A implements I`, C#'s `class A : I`, Rust's `impl I for A`, `class B(A)`,
 // `class B extends A`, `class B < A`, `struct B : public A`), read from the files that use the name.
 import * as path from 'node:path';
-import { OWNER_KINDS, readIndexedBytes, type IndexedDefinition } from '@trufflepig/index';
+import { OWNER_KINDS, readIndexedBytes, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
+import { followImport } from './resolve';
 import { nearestDefinition } from './dirs';
 import { fileStanding } from '@trufflepig/rank';
-import { baseNames, baseSpellings, implementedNames, lastSegment, typeHead } from './class-heads';
+import { baseSpellings, implementedNames, lastSegment, typeHead } from './class-heads';
 import { goImplementations } from './go-interfaces';
 import { CTX_IMPLEMENTATION_FILES_MAX } from './limits';
 import type { NavTarget } from './target';
@@ -159,11 +160,33 @@ export function subclassesOf(t: NavTarget, focus: IndexedDefinition, limit: numb
     for (const i of t.reader.fileImports(file.path)) if (i.name === focus.name && i.alias) spellings.add(i.alias);
     for (const d of t.reader.fileDefinitions(file.path)) {
       if (!DERIVING_KINDS.has(d.kind) || (d.file.path === focus.file.path && d.start === focus.start)) continue;
-      if (!baseNames(typeHead(bytes, d), file.lang).some((n) => spellings.has(n))) continue;
-      found.push(namesakes > 1 && file.path !== focus.file.path ? { ...d, resolution: 'candidate' } : d);
+      const named = baseSpellings(typeHead(bytes, d), file.lang).filter((n) => spellings.has(lastSegment(n)));
+      const means = named.map((n) => subclassing(baseBinding(t, file, n, family), focus, file, namesakes));
+      const sure = means.find((m) => m === 'resolved') ?? means.find((m) => m === 'candidate');
+      if (sure) found.push(sure === 'candidate' ? { ...d, resolution: 'candidate' } : d);
     }
   }
   return ordered(found, focus, limit);
+}
+
+/**
+ * Whether a head's base, bound as `bound` in `file`, means `focus`: `resolved` when its
+ * binding reaches `focus` alone, `candidate` when `focus` is among what it may mean, else
+ * undefined (the file's own class of the name, or an import leading elsewhere: urllib3's
+ * `class InvalidChunkLength(HTTPError, httplib_IncompleteRead)` derives from `http.client`'s
+ * `IncompleteRead`, not from the class of that name defined above it).
+ */
+function subclassing(
+  bound: BaseBinding,
+  focus: IndexedDefinition,
+  file: IndexedFile,
+  namesakes: number,
+): 'resolved' | 'candidate' | undefined {
+  if (bound.by === 'name') return namesakes > 1 && file.path !== focus.file.path ? 'candidate' : 'resolved';
+  const isFocus = (d: IndexedDefinition) => d.file.id === focus.file.id && d.start === focus.start;
+  if (!bound.classes.some(isFocus)) return undefined;
+  if (bound.by === 'file') return bound.classes.length === 1 ? 'resolved' : 'candidate';
+  return bound.certain ? 'resolved' : 'candidate';
 }
 
 /** A class's bases: the indexed definitions its head names, and the names the index holds none of. */
@@ -173,33 +196,71 @@ export interface Bases {
 }
 
 /**
+ * How a file binds a base its class head spells, as `refs` resolves a use of the name:
+ * - `file`: the file defines classes of the name (those);
+ * - `import`: an import binds it (`from urllib3.exceptions import HTTPError as
+ *   BaseHTTPError`), and its trail reaches these classes (none: a dependency's, or another
+ *   member's), `certain` when the trail is;
+ * - `name`: nothing in the file binds it, so any class of the name in the root may be meant.
+ */
+type BaseBinding =
+  | { readonly by: 'file'; readonly classes: readonly IndexedDefinition[] }
+  | { readonly by: 'import'; readonly classes: readonly IndexedDefinition[]; readonly certain: boolean }
+  | { readonly by: 'name' };
+
+function baseBinding(t: NavTarget, file: IndexedFile, spelled: string, family: string): BaseBinding {
+  const name = lastSegment(spelled);
+  const isClass = (d: IndexedDefinition) => OWNER_KINDS.has(d.kind) && classFamily(d.file.lang) === family;
+  if (name !== spelled) return { by: 'name' };
+  const own = t.reader.fileDefinitions(file.path).filter((d) => d.name === name && isClass(d));
+  if (own.length > 0) return { by: 'file', classes: own };
+  const binding = t.reader
+    .fileImports(file.path)
+    .filter((i) => i.alias === name || (i.alias === null && i.name === name));
+  if (binding.length === 0) return { by: 'name' };
+  const classes: IndexedDefinition[] = [];
+  let certain = binding.length === 1;
+  for (const imp of binding) {
+    const trail = followImport(t.reader, imp, imp.alias === name ? (imp.name ?? undefined) : name);
+    certain &&= trail.outcome === 'resolved';
+    for (const d of trail.definitions) if (isClass(d) && !classes.includes(d)) classes.push(d);
+  }
+  return { by: 'import', classes, certain: certain && classes.length === 1 };
+}
+
+/**
  * The bases `focus`, a class, names in its head (an interface too where the head does not
- * tell them apart, C#'s `: Base, IThing`), each the definition of that name nearest the
- * class (its own file, most shared directories, then code before build output, then path)
- * and `candidate` when the root defines several; a name through an import alias is the
- * name imported (`Request as _SansIORequest`). A base the index holds no definition of
- * (`esrecurse.Visitor` from a dependency) is listed by name.
+ * tell them apart, C#'s `: Base, IThing`). A base the file defines or imports is the class
+ * that binding reaches; one it does not bind is the definition of that name nearest the
+ * class (most shared directories, then code before build output, then path), `candidate`
+ * when the root defines several. A base the index holds no class of (`esrecurse.Visitor`
+ * from a dependency, `BaseHTTPError` imported from another member) is listed as spelled:
+ * before, requests' `class ContentDecodingError(RequestException, BaseHTTPError)` named
+ * requests' own `HTTPError` as its base (a workspace trial).
  */
 export function basesOf(t: NavTarget, focus: IndexedDefinition): Bases {
   if (!canBeBase(focus)) return { types: [], unresolved: [] };
   const bytes = readIndexedBytes(t.root, focus.file);
   if (!bytes) return { types: [], unresolved: [] };
   const family = classFamily(focus.file.lang);
-  const imports = t.reader.fileImports(focus.file.path);
   const types: Subclass[] = [];
   const unresolved: string[] = [];
   for (const spelled of baseSpellings(typeHead(bytes, focus), focus.file.lang)) {
-    const last = lastSegment(spelled);
-    const name = imports.find((i) => i.alias === last && i.name !== null && i.name !== '*')?.name ?? last;
-    const defs = t.reader
-      .definitions(name)
-      .filter((d) => OWNER_KINDS.has(d.kind) && classFamily(d.file.lang) === family && d.start !== focus.start);
+    const bound = baseBinding(t, focus.file, spelled, family);
+    const defs = (
+      bound.by === 'name'
+        ? t.reader
+            .definitions(lastSegment(spelled))
+            .filter((d) => OWNER_KINDS.has(d.kind) && classFamily(d.file.lang) === family)
+        : bound.classes
+    ).filter((d) => d.start !== focus.start || d.file.id !== focus.file.id);
     if (defs.length === 0) {
       unresolved.push(spelled);
       continue;
     }
     const best = nearestDefinition(defs, focus.file)!;
-    types.push(defs.length > 1 && best.file.id !== focus.file.id ? { ...best, resolution: 'candidate' } : best);
+    const certain = bound.by === 'import' ? bound.certain : defs.length === 1 || best.file.id === focus.file.id;
+    types.push(certain ? best : { ...best, resolution: 'candidate' });
   }
   return { types, unresolved };
 }

@@ -60,6 +60,26 @@ const FILES = {
     '',
     ...Array.from({ length: 12 }, (_, i) => `class Leaf${i}(Root):\n    pass\n`),
   ].join('\n'),
+  'exc/errors.py': [
+    'from urllib3.exceptions import HTTPError as BaseHTTPError',
+    'from http.client import IncompleteRead as httplib_IncompleteRead',
+    '',
+    'class HTTPError(Exception):',
+    '    pass',
+    '',
+    'class RequestException(HTTPError):',
+    '    pass',
+    '',
+    'class IncompleteRead(HTTPError):',
+    '    pass',
+    '',
+    'class ContentDecodingError(RequestException, BaseHTTPError):',
+    '    pass',
+    '',
+    'class InvalidChunkLength(httplib_IncompleteRead):',
+    '    pass',
+    '',
+  ].join('\n'),
   // A second class named Handler: a head naming Handler elsewhere may mean either.
   'py2/other.py': 'class Handler:\n    pass\n\nclass Tail(Handler):\n    pass\n',
 };
@@ -76,21 +96,34 @@ async function subclassesOf(name: string, file: string): Promise<string[]> {
 
 describe('ctx lists the classes deriving from a class', () => {
   it('Python: bases by name, qualified, after a generic, through an import alias; a class only using it is none; namesakes make candidates', async () => {
+    // An import's trail says which Handler a head means; only `base.Handler`, qualified,
+    // is read by name, a candidate among namesakes. `Tail(Handler)` means its own file's.
     expect(await subclassesOf('Handler', 'py/app/')).toEqual([
-      'py/app/aliased.py:3 class Aliased candidate',
-      'py/app/web.py:5 class Web candidate',
+      'py/app/aliased.py:3 class Aliased',
+      'py/app/web.py:5 class Web',
       'py/app/web.py:8 class Qualified candidate',
-      'py/app/web.py:11 class Generic candidate',
-      'py2/other.py:4 class Tail candidate',
+      'py/app/web.py:11 class Generic',
     ]);
     // In its own file a head naming the class means it.
     expect(await subclassesOf('Handler', 'py2/')).toEqual([
       'py2/other.py:4 class Tail',
-      'py/app/aliased.py:3 class Aliased candidate',
-      'py/app/web.py:5 class Web candidate',
       'py/app/web.py:8 class Qualified candidate',
-      'py/app/web.py:11 class Generic candidate',
     ]);
+  });
+
+  it('Python: a base imported under another name from outside the root is no namesake of the root', async () => {
+    // requests' `from urllib3.exceptions import HTTPError as BaseHTTPError` and urllib3's
+    // `... import IncompleteRead as httplib_IncompleteRead` (a workspace trial): each base
+    // had been the root's own class of the imported name.
+    const lines = await ctxLinesOf(repo, ['sym:ContentDecodingError']);
+    expect(lines).toContain('unresolved bases: BaseHTTPError');
+    expect(ctxRows(lines, 'base')).toEqual(['exc/errors.py:7 class RequestException']);
+    expect(ctxRows(await ctxLinesOf(repo, ['sym:InvalidChunkLength']), 'base')).toEqual([]);
+    expect(await subclassesOf('HTTPError', 'exc/')).toEqual([
+      'exc/errors.py:7 class RequestException',
+      'exc/errors.py:10 class IncompleteRead',
+    ]);
+    expect(await subclassesOf('IncompleteRead', 'exc/')).toEqual([]);
   });
 
   it('Ruby, C++ and C#: `< Base`, access specifiers and templates, structs, a constraint is no base', async () => {
