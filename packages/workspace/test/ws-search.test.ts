@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cacheDirForRoot } from '@trufflepig/member-root';
 import { countTokens } from '@trufflepig/render';
-import { indexCommand, searchCommand, showCommand, moreCommand } from '../src';
+import { ctxCommand, indexCommand, moreCommand, refsCommand, searchCommand, showCommand } from '../src';
 import { errorCode, json, makeRepo, makeSpace, opts, type Space } from './ws-helpers';
 
 describe('workspace search: selection, widening, fusion by rank', () => {
@@ -236,5 +236,57 @@ describe('workspace sym: pages', () => {
     );
     expect(rows.slice(0, 3).every((r: string) => r.endsWith(' class'))).toBe(true);
     expect(rows[3]).toBe('web/api/app.py -');
+  });
+});
+
+describe('workspace pages for a name spelled as code', () => {
+  // A workspace trial (requests, urllib3): `search Retry` put three requests files that use
+  // or mention the name (`self.max_retries = Retry(0, read=False)`, `class RetryError`, a
+  // status code's "retry") before urllib3's `class Retry`, which its own member ranks first.
+  it("put a member's definition spelled as the query before other members' files that only use the name", async () => {
+    const space = makeSpace('spelledfuse');
+    const client = makeRepo(path.join(space.base, 'client'), {
+      'client/adapters.py':
+        'from pool.retry import Retry\n\n\nclass Adapter:\n    def __init__(self):\n        self.max_retries = Retry(0, read=False)\n',
+      'client/errors.py': 'class RetryError(Exception):\n    """Retry failed: too many retries."""\n',
+      'client/codes.py': 'CODES = {449: ("retry_with", "retry")}\n',
+      'client/sessions.py':
+        'from .adapters import Adapter\n\n# Retry settings come from the adapter.\nsession = Adapter()\n',
+    });
+    const pool = makeRepo(path.join(space.base, 'pool'), {
+      'pool/util/retry.py': [
+        'class Retry(object):',
+        '    """Retry configuration."""',
+        '',
+        '    def __init__(self, total=10):',
+        '        self.total = total',
+        '',
+        '    def new(self):',
+        '        return Retry(self.total - 1)',
+        '',
+      ].join('\n'),
+      'pool/manager.py': 'from .util.retry import Retry\n\nDEFAULT = Retry(3)\n',
+      'pool/response.py': 'class Response:\n    def __init__(self, retries=None):\n        self.retries = retries\n',
+    });
+    fs.writeFileSync(
+      space.config,
+      `[workspace]\nname = "spelledfuse"\n\n[members.client]\npath = "${client}"\n\n[members.pool]\npath = "${pool}"\n`,
+    );
+    expect((await indexCommand(opts(space, space.base))).exitCode).toBe(0);
+    const page = json(await searchCommand(['ws:all', 'Retry'], opts(space, space.base)));
+    const rows = page.hits.map((h: { member: string; path: string; name?: string }) => `${h.member}/${h.path}`);
+    expect(rows[0]).toBe('pool/pool/util/retry.py');
+    expect(page.hits[0].name).toBe('Retry');
+
+    // ctx lists its own member's callers; another member using the name is said, with the
+    // refs that reads its sites (the trial read urllib3's proxy_from_url as uncalled).
+    const ctx = await ctxCommand('sym:Retry in:pool', { ...opts(space, space.base), format: 'lines' });
+    expect(ctx.exitCode).toBe(0);
+    expect(ctx.stdout).toContain('elsewhere: client holds the name in 1 file (refs Retry in:client)\n');
+    expect(ctx.stdout).not.toContain('unresolved bases');
+    const data = json(await ctxCommand('sym:Retry in:pool', { ...opts(space, space.base), format: 'json' }));
+    expect(data.elsewhere).toEqual([{ member: 'client', files: 1, refs: 'refs Retry in:client' }]);
+    const refs = await refsCommand(['Retry', 'in:client'], { ...opts(space, space.base), format: 'lines' });
+    expect(refs.stdout).toContain('client/adapters.py');
   });
 });

@@ -1,6 +1,6 @@
 // A workspace search: select members, let each rank its own candidates, fuse by rank,
 // persist the set in the workspace's own result store, describe every member's coverage.
-import type { ParsedQuery, SearchHit } from '@trufflepig/index';
+import { spelledWord, type ParsedQuery, type SearchHit } from '@trufflepig/index';
 import { fuseMembers, memberShare } from '@trufflepig/rank';
 import {
   MAX_HITS_PER_SET,
@@ -31,7 +31,7 @@ import {
   type ScopedLayout,
   type ScopeSetting,
 } from './scope-layout';
-import { rootIdentity } from '@trufflepig/navigation';
+import { lastSegment, rootIdentity } from '@trufflepig/navigation';
 import { workspaceCoverage, type CoverageMember, type SearchScope } from './coverage';
 
 export interface WorkspaceSearchOptions {
@@ -283,7 +283,7 @@ export async function runWorkspaceSearch(
   const owners = new Map(results.map((r) => [r.name, ownerFields(targetOf.get(r.name)!, r)]));
   const differing = new Map(results.map((r) => [r.name, new Set(r.fallback?.differingPaths ?? [])]));
   const entriesOf = (lists: { member: string; hits: readonly SearchHit[] }[]) =>
-    fuseMembers(lists, (h) => h.fusion ?? symbolStanding(q, h)).map((f) => {
+    fuseMembers(lists, (h) => fusedStanding(q, h)).map((f) => {
       const r = results.find((x) => x.name === f.member)!;
       return toEntry(targetOf.get(f.member)!, r, f.hit, owners.get(f.member)!, differing.get(f.member)!);
     });
@@ -364,4 +364,21 @@ export async function runWorkspaceSearch(
  */
 function symbolStanding(q: ParsedQuery, h: SearchHit): { tier: number; score: number } | undefined {
   return q.mode === 'sym' ? { tier: h.kind !== undefined ? 0 : 1, score: 0 } : undefined;
+}
+
+/**
+ * A hit's standing on a fused page: its lane standing in its member, and for a word spelled
+ * as code that is no compound identifier (`Retry`, `Session`: `spelledWord`), whose members
+ * rank without identifier tiers, a definition spelled as the query before any file of the
+ * same tier that only uses or mentions the word, whichever member ranked it. A categorical
+ * tier, never a score: a requests workspace's `search Retry` put three requests files
+ * (`self.max_retries = Retry(0, read=False)`, `class RetryError`, a status code's "retry")
+ * before urllib3's `class Retry`, its own member's first (a workspace trial).
+ */
+function fusedStanding(q: ParsedQuery, h: SearchHit): { tier: number; score: number } | undefined {
+  if (h.fusion === undefined) return symbolStanding(q, h);
+  const spelled = q.mode === 'free' && !q.identifier ? spelledWord(q) : undefined;
+  if (spelled === undefined) return h.fusion;
+  const defines = h.kind !== undefined && h.name !== undefined && lastSegment(h.name) === spelled;
+  return { tier: h.fusion.tier * 2 + (defines ? 0 : 1), score: h.fusion.score };
 }

@@ -55,6 +55,8 @@ import {
   tooLargeNotes,
   unparsedFields,
   unparsedWords,
+  lastSegment,
+  useRowsOf,
 } from '@trufflepig/navigation';
 
 function membersMap(entries: readonly ResultEntry[]): Record<string, string> | undefined {
@@ -454,8 +456,46 @@ export interface CtxValue {
   readonly members_more?: string;
   readonly callers_more?: string;
   readonly subclasses_more?: string;
+  /** The workspace's other members whose indexes hold the name, with `refs` reading their sites. */
+  readonly elsewhere?: readonly MemberMentions[];
   readonly note?: string;
   readonly generation: number;
+}
+
+/** Files of another member that hold a name, and the `refs` that lists their sites. */
+export interface MemberMentions {
+  readonly member: string;
+  readonly files: number;
+  readonly refs: string;
+}
+
+/**
+ * The workspace's other members whose indexes hold `name` (any occurrence: a call, an
+ * import, a mention), with how many files: `ctx` lists its own member's callers, and no
+ * edge crosses members (docs/spec/workspace-contract.md), so a member calling another's API
+ * is said, not left out in silence. A workspace trial read urllib3's `proxy_from_url` and
+ * idna's `encode` as called from nowhere else; requests calls both. None outside a workspace.
+ */
+async function otherMembersNaming(
+  ctx: Context,
+  owner: string | undefined,
+  name: string,
+  cwd: string,
+): Promise<MemberMentions[]> {
+  if (ctx.kind !== 'workspace' || owner === undefined) return [];
+  const others = ctx.ws.members.filter((m) => m.name !== owner);
+  if (others.length === 0) return [];
+  const { targets } = await openMembers(ctx.host, others, cwd);
+  try {
+    const out: MemberMentions[] = [];
+    for (const t of targets) {
+      const files = new Set(useRowsOf(t.reader, name).map((u) => u.file.id)).size;
+      if (files > 0 && t.member) out.push({ member: t.member, files, refs: `refs ${name} in:${t.member}` });
+    }
+    return out;
+  } finally {
+    closeTargets(targets);
+  }
 }
 
 /** `ctx HANDLE` up to its saved set (every row gets a handle): the answer before it is fitted to a budget. */
@@ -516,6 +556,9 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
         a.unresolvedCallees.length ===
         0;
     const focus = (symbol ?? container)?.name;
+    const elsewhere = symbol?.name
+      ? await otherMembersNaming(ctx, entry.member, lastSegment(symbol.name), opts.cwd ?? process.cwd())
+      : [];
     return ok({
       handle: handle.trim(),
       ...(symbol ? { symbol: fix(symbol) } : {}),
@@ -532,6 +575,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
       ...(a.membersCut ? { members_more: `map ${printedPath(entry.path)}` } : {}),
       ...(a.callersCut && focus ? { callers_more: `refs ${focus}` } : {}),
       ...(a.subclassesCut && focus ? { subclasses_more: `refs ${focus}` } : {}),
+      ...(elsewhere.length ? { elsewhere } : {}),
       // An empty answer says why, so it is never mistaken for a failure or for "no callers".
       ...(nothing
         ? {
@@ -661,6 +705,8 @@ function ctxLines(v: Record<string, unknown>): string {
     out += `subclasses: more than listed (${escapeLineField(v.subclasses_more)} lists every use)\n`;
   if (typeof v.members_more === 'string')
     out += `members: more than listed (${escapeLineField(v.members_more)} lists them all)\n`;
+  for (const m of (v.elsewhere as MemberMentions[] | undefined) ?? [])
+    out += `elsewhere: ${escapeLineField(`${m.member} holds the name in ${counted(m.files, 'file')} (${m.refs})`)}\n`;
   if (v.omitted) out += `omitted: ${String(v.omitted)}\n`;
   if (typeof v.note === 'string') out += `ctx: ${escapeLineField(v.note)}\n`;
   return out;
