@@ -21,6 +21,7 @@ import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
 import { callSitesOf, qualifierSkipsOwnFunction, RECEIVER_ONLY_MEMBERS } from './refs';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
+import { goPackageSite, goReceiverName } from './go-packages';
 import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
 
 export interface CtxItem {
@@ -336,6 +337,19 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         const key = `${trail ? `${moduleQualifier}.` : (path ?? '')}::${o.name}`;
         if (seen.has(key)) continue;
         seen.add(key);
+        // Go's `pkg.Name(`: the package-level definition in the directory the import names,
+        // as refs reads it (go-packages.ts); net/http's `strings.HasPrefix` had been bytes'.
+        const goPackage =
+          file.lang === 'go' && end !== undefined
+            ? goPackageSite(t.reader, file, fileImports(), lineBefore(bytes, o.start), t.reader.definitions(o.name))
+            : undefined;
+        if (goPackage !== undefined) {
+          if (goPackage.kind === 'definition' && callees.length < CTX_LIST_MAX)
+            callees.push(item(goPackage.definition));
+          else if (goPackage.kind === 'elsewhere' && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
+          else omitted++;
+          continue;
+        }
         if (trail) {
           const reached = bestCallee(trail.definitions.filter((d) => isCallTarget(d)));
           if (reached && callees.length < CTX_LIST_MAX)
@@ -388,8 +402,14 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
         // `error` the name alone chose (an agent trial).
         // Lua names its receiver: only `self` (or the table itself) is the caller's own
         // table; `parser:parse()` inside `LanguageTree:parse` is another object's method.
+        // Go names its receiver in the method's head: `r.R.ReadLine()` in textproto's
+        // `func (r *Reader) ReadLine` is a call on a field (bufio's), not on `r`.
         const ownReceiver =
-          file.lang !== 'luau' || receiver === 'self' || (receiver !== undefined && receiver === target?.container);
+          file.lang === 'luau'
+            ? receiver === 'self' || (receiver !== undefined && receiver === target?.container)
+            : file.lang === 'go'
+              ? receiver !== undefined && receiver === goReceiverName(bytes, focus)
+              : true;
         // A top-level function reached through a receiver no import trail read is a guess
         // too: tRPC's `parser.assert(value)` on an `any` parser was utils.ts's `assert`, never
         // imported there (a workspace trial; refs had it a candidate already).

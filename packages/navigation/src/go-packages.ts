@@ -93,7 +93,25 @@ export function goImportDir(reader: IndexReader, spelled: string, from?: Indexed
     const dir = path.posix.join(std.dir, spelled);
     if (indexedDirectories(reader).has(dir)) return dir;
   }
-  return undefined;
+  return modules.length === 0 ? directoryNamedBy(reader, spelled) : undefined;
+}
+
+/**
+ * Without any go.mod (a tree copied without it: an agent trial took a few directories of
+ * Go 1.19's `src/`), the one indexed directory the whole import path names, at the root or
+ * below it (`strings`, `net/textproto`); undefined when none or several do. With a go.mod,
+ * a path no module maps is another module's, never a guess.
+ */
+function directoryNamedBy(reader: IndexReader, spelled: string): string | undefined {
+  const dirs = indexedDirectories(reader);
+  if (dirs.has(spelled)) return spelled;
+  let found: string | undefined;
+  for (const d of dirs) {
+    if (!d.endsWith(`/${spelled}`)) continue;
+    if (found !== undefined) return undefined;
+    found = d;
+  }
+  return found;
 }
 
 /** The module path GOROOT's `src/go.mod` declares: the standard library's packages. */

@@ -351,6 +351,16 @@ function calledField(
   return target?.kind === 'field' && defs.some((d) => isCallableKind(d.kind));
 }
 
+/** Whether a site resolved to a member of a type (a method or a field), not a package-level definition. */
+function resolvedToMember(
+  site: SiteResolution,
+  defs: readonly IndexedDefinition[],
+  locator: (d: IndexedDefinition) => string,
+): boolean {
+  if (site.resolution !== 'resolved' || site.definition === undefined) return false;
+  return defs.find((d) => locator(d) === site.definition)?.container != null;
+}
+
 /**
  * Languages where a bare name never means a member, even inside its type's own methods:
  * Go reaches one only through a value (`v.x`), Rust through `self.`/`Self::`. Not Python
@@ -537,8 +547,16 @@ function memberQualifierText(lang: string, before: string): string {
   if (lang === 'luau') return before.replace(/(^|[^:]):\s*$/, '$1.');
   // A Ruby heredoc's opener is a string's, not a constant's: `<<~MSG.squish` as `<<~MSG).squish`.
   if (lang === 'ruby') return before.replace(RUBY_HEREDOC_RECEIVER, '$1)$2');
+  // Go: `p.Header.Get(` calls Get on the field Header, whose type decides, not on a type
+  // named Header: the chain reads as a call on an expression. An agent trial read mime/
+  // multipart's `p.Header.Get` (a textproto.MIMEHeader) as http.Header's, resolved, and
+  // dropped textproto's `r.R.ReadLine()` from bufio's `refs Reader::ReadLine`.
+  if (lang === 'go') return before.replace(GO_FIELD_CHAIN, ').');
   return before;
 }
+
+/** A Go selector chain's last field before a name: `.Header.` of `p.Header.Get(`. */
+const GO_FIELD_CHAIN = /\.\s*[A-Za-z_]\w*\s*\.\s*$/;
 
 /**
  * A Ruby receiver that is a constant path, the module or class a call names (`Inflector.`,
@@ -993,6 +1011,11 @@ export function referenceSites(
             const member = goReceiverMember(bytes, holder, dotQualifier(before()), defs, use.file);
             if (member) site = partialCapped({ resolution: 'resolved', definition: locator(member) });
             else if (o.role === 'call' && calledField(site, defs, locator)) site = { resolution: 'candidate' };
+            else if (/\.\s*$/.test(before()) && resolvedToMember(site, defs, locator))
+              // A value's member (`r.R.ReadLine()`): its type decides, and the index does not
+              // know it, so the file's own member is a guess; textproto's own ReadLine had
+              // been this bufio call's, resolved (an agent trial).
+              site = { resolution: 'candidate', definition: site.definition };
           }
         }
         // A qualified name is its qualifier's, whatever the file's other uses resolve to: a Rust

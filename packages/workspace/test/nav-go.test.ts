@@ -3,7 +3,7 @@
 // through go.mod's module path, a bare call to its own package's, and anything else stays
 // a candidate. Real repository, real tree-sitter-go parses.
 import { mapCommand, showCommand } from '../src';
-import { ctxLinesOf, indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
+import { ctxLinesOf, ctxRows, indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'go.mod': 'module example.com/tool/v2\n\ngo 1.21\n',
@@ -70,8 +70,9 @@ describe('Go refs through packages', () => {
     // An import of another module's package named like it: none of the index's definitions.
     expect(at('cmd/main.go', 18)).toMatchObject({ resolution: 'unresolved' });
     expect(at('cmd/main.go', 18)?.definition).toBeUndefined();
-    // A method on a value is the file's own method, never dec.Decode.
-    expect(at('cmd/main.go', 19)?.definition).toBe('cmd/main.go:12');
+    // A method on a value is at best the file's own method, never dec.Decode: the value's
+    // type, which the index does not know, decides.
+    expect(at('cmd/main.go', 19)).toMatchObject({ resolution: 'candidate', definition: 'cmd/main.go:12' });
     expect(at('dec/decode_more.go', 6)).toMatchObject({ resolution: 'resolved', definition: 'dec/decode.go:6' });
   });
 
@@ -149,6 +150,115 @@ describe('Go refs in the standard library', () => {
       definition: 'vendor/golang.org/x/net/hpack/hpack.go:4',
     });
     expect(at('net/http/other.go')).toMatchObject({ resolution: 'unresolved' });
+  });
+});
+
+// The standard library's packages without its go.mod (an agent trial copied a few of its
+// directories): import paths still name directories of the tree, and a call on a value
+// whose type the index does not know is a guess, even where the file defines the name.
+const NO_MODULE = {
+  'bufio/bufio.go':
+    'package bufio\n\ntype Reader struct{}\n\nfunc (b *Reader) ReadLine() (line []byte, err error) {\n\treturn nil, nil\n}\n',
+  'net/textproto/reader.go': [
+    'package textproto',
+    '',
+    'import "bufio"',
+    '',
+    'type Reader struct {',
+    '\tR *bufio.Reader',
+    '}',
+    '',
+    'func (r *Reader) ReadLine() (string, error) {',
+    '\tline, _, err := r.R.ReadLine()',
+    '\treturn string(line), err',
+    '}',
+    '',
+  ].join('\n'),
+  'net/textproto/header.go':
+    'package textproto\n\ntype MIMEHeader map[string][]string\n\nfunc (h MIMEHeader) Get(key string) string { return "" }\n',
+  'net/http/header.go': [
+    'package http',
+    '',
+    'type Header map[string][]string',
+    '',
+    'func (h Header) Get(key string) string { return "" }',
+    '',
+    'type Request struct{ Header Header }',
+    '',
+    'func (r *Request) host() string { return r.Header.Get("Host") }',
+    '',
+  ].join('\n'),
+  'mime/multipart/multipart.go': [
+    'package multipart',
+    '',
+    'import "net/textproto"',
+    '',
+    'type Part struct{ Header textproto.MIMEHeader }',
+    '',
+    'func (p *Part) disposition() string { return p.Header.Get("Content-Disposition") }',
+    '',
+  ].join('\n'),
+  'strings/strings.go': 'package strings\n\nfunc HasPrefix(s, prefix string) bool { return len(s) >= len(prefix) }\n',
+  'bytes/bytes.go': 'package bytes\n\nfunc HasPrefix(s, prefix []byte) bool { return len(s) >= len(prefix) }\n',
+  'net/http/request.go': [
+    'package http',
+    '',
+    'import (',
+    '\t"net/textproto"',
+    '\t"strings"',
+    ')',
+    '',
+    'func readRequest(tp *textproto.Reader) error {',
+    '\tline, err := tp.ReadLine()',
+    '\tif strings.HasPrefix(line, "GET") {',
+    '\t\treturn nil',
+    '\t}',
+    '\treturn err',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+describe('Go without a go.mod, and calls on values of unknown type', () => {
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-nav-go-nomod-', NO_MODULE);
+  });
+
+  it("a call through a field of the receiver is no resolved call of the file's own method", async () => {
+    // `r.R.ReadLine()` is bufio's: it had resolved to textproto's own ReadLine, the method
+    // it sits in, in refs and in ctx's callees (an agent trial on Go 1.19's net/textproto).
+    const sites = await refsSites(repo, ['ReadLine']);
+    expect(sites.find((s) => s.path === 'net/textproto/reader.go' && s.start_line === 10)).toMatchObject({
+      role: 'call',
+      resolution: 'candidate',
+    });
+    const callees = ctxRows(await ctxLinesOf(repo, ['sym:Reader::ReadLine', 'file:net/textproto/']), 'callee');
+    expect(callees).not.toContain('net/textproto/reader.go:9 method Reader::ReadLine');
+    // bufio's `refs Reader::ReadLine` had dropped it: `R` read as a type path.
+    const bufio = await refsSites(repo, ['Reader::ReadLine', 'file:net/textproto/']);
+    expect(bufio.find((s) => s.start_line === 10)).toMatchObject({ role: 'call', resolution: 'candidate' });
+  });
+
+  it("a call through a value's field named like a type is a candidate of that type's method", async () => {
+    // `p.Header.Get(...)` in multipart, where Header is a textproto.MIMEHeader field, had
+    // been a resolved call of http.Header's Get (an agent trial).
+    const sites = await refsSites(repo, ['Header::Get']);
+    const at = (p: string) => sites.find((s) => s.path === p && s.role === 'call');
+    expect(at('mime/multipart/multipart.go')).toMatchObject({ resolution: 'candidate' });
+    expect(at('net/http/header.go')).toMatchObject({ resolution: 'candidate' });
+  });
+
+  it('pkg.Name reaches the directory the import path names, in refs and in ctx alike', async () => {
+    // ctx of net/http's readRequest had `strings.HasPrefix` as bytes' HasPrefix, resolved.
+    const callees = ctxRows(await ctxLinesOf(repo, ['sym:readRequest']), 'callee');
+    expect(callees).toContain('strings/strings.go:3 function HasPrefix');
+    expect(callees.some((c) => c.startsWith('bytes/'))).toBe(false);
+    const sites = await refsSites(repo, ['HasPrefix', 'file:net/']);
+    expect(sites.find((s) => s.start_line === 10)).toMatchObject({
+      resolution: 'resolved',
+      definition: 'strings/strings.go:3',
+    });
   });
 });
 
