@@ -504,7 +504,7 @@ export const OPTION_TABLE = [
     checked: true,
     verbs: PAGED,
     wire: { key: 'limit', forwarded: true },
-    summary: 'files (or rows) per page (default 20)',
+    summary: 'files (or rows) per page (default 20); ctx: rows per list (default 10)',
   },
   {
     long: '--context',

@@ -261,7 +261,16 @@ function documentedMember(
   return d;
 }
 
-export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<CtxAnswer> {
+/**
+ * The structural context of a result entry from the owner's current graph: its definition
+ * and container, a type's members or a function's siblings, callers and callees, a type's
+ * implementations, subclasses and bases. Each list holds at most `listMax` rows (`-n`).
+ */
+export function structuralContext(
+  t: NavTarget,
+  entry: ResultEntry,
+  listMax: number = CTX_LIST_MAX,
+): Outcome<CtxAnswer> {
   const file = t.reader.fileByPath(entry.path)!;
   const defs = t.reader.fileDefinitions(file.path);
   const held =
@@ -297,10 +306,10 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
   const unresolved: string[] = [];
   // A type's members past the cap are counted; a function's siblings are the rest of its
   // file's outline (map lists them), which a count would only swell.
-  let omitted = isType ? Math.max(0, members.length - CTX_LIST_MAX) : 0;
+  let omitted = isType ? Math.max(0, members.length - listMax) : 0;
   let callersCut = false;
   if (focus && !isType) {
-    const calls = callSitesOf(t, focus, CTX_LIST_MAX);
+    const calls = callSitesOf(t, focus, listMax);
     callersCut = calls.cut;
     for (const s of calls.sites)
       callers.push({
@@ -344,17 +353,16 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
             ? goPackageSite(t.reader, file, fileImports(), lineBefore(bytes, o.start), t.reader.definitions(o.name))
             : undefined;
         if (goPackage !== undefined) {
-          if (goPackage.kind === 'definition' && callees.length < CTX_LIST_MAX)
-            callees.push(item(goPackage.definition));
-          else if (goPackage.kind === 'elsewhere' && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
+          if (goPackage.kind === 'definition' && callees.length < listMax) callees.push(item(goPackage.definition));
+          else if (goPackage.kind === 'elsewhere' && unresolved.length < listMax) unresolved.push(o.name);
           else omitted++;
           continue;
         }
         if (trail) {
           const reached = bestCallee(trail.definitions.filter((d) => isCallTarget(d)));
-          if (reached && callees.length < CTX_LIST_MAX)
+          if (reached && callees.length < listMax)
             callees.push(trail.outcome === 'resolved' ? item(reached) : { ...item(reached), resolution: 'candidate' });
-          else if (!reached && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
+          else if (!reached && unresolved.length < listMax) unresolved.push(o.name);
           else omitted++;
           continue;
         }
@@ -420,16 +428,16 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
           (target?.container != null &&
             receiver !== undefined &&
             (target.container !== focus.container || !ownReceiver));
-        if (target && callees.length < CTX_LIST_MAX)
+        if (target && callees.length < listMax)
           callees.push(guessed ? { ...item(target), resolution: 'candidate' } : item(target));
-        else if (!target && unresolved.length < CTX_LIST_MAX) unresolved.push(o.name);
+        else if (!target && unresolved.length < listMax) unresolved.push(o.name);
         else omitted++;
       }
     }
   }
-  const implementations = focus === undefined ? { types: [], more: 0 } : implementationsOf(t, focus, CTX_LIST_MAX);
+  const implementations = focus === undefined ? { types: [], more: 0 } : implementationsOf(t, focus, listMax);
   omitted += implementations.more;
-  const subclasses = focus === undefined ? { types: [], more: 0 } : subclassesOf(t, focus, CTX_LIST_MAX);
+  const subclasses = focus === undefined ? { types: [], more: 0 } : subclassesOf(t, focus, listMax);
   omitted += subclasses.more;
   const bases = focus === undefined ? { types: [], unresolved: [] } : basesOf(t, focus);
   const resolvedItem = (d: Subclass): CtxItem => (d.resolution ? { ...item(d), resolution: d.resolution } : item(d));
@@ -438,7 +446,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
     ...(symbol ? { symbol: item(symbol) } : {}),
     ...(container ? { container: item(container) } : regionOwner ? { container: item(regionOwner) } : {}),
     members: (isType || focus === undefined ? members : siblingsByRelevance(members, focus, mentioned, callees))
-      .slice(0, CTX_LIST_MAX)
+      .slice(0, listMax)
       .map((d) => item(d)),
     membersAre: isType ? 'members' : 'siblings',
     callers,
@@ -450,7 +458,7 @@ export function structuralContext(t: NavTarget, entry: ResultEntry): Outcome<Ctx
     unresolvedBases: bases.unresolved,
     unresolvedCallees: unresolved,
     omitted,
-    membersCut: isType && members.length > CTX_LIST_MAX,
+    membersCut: isType && members.length > listMax,
     callersCut,
     ...(documented ? { documents: true } : {}),
   });

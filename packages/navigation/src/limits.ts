@@ -61,8 +61,10 @@ export const MAP_NAMES_PER_FILE = 8;
 export const NAV_PAGE_ROWS_MAX = 500;
 /** A `refs` row's source text is cut to this many characters in lines format. */
 export const NAV_TEXT_MAX_CHARS = 160;
-/** `ctx` lists at most this many members, callers and callees each. */
+/** `ctx` lists at most this many members, callers and callees each, unless -n asks for more. */
 export const CTX_LIST_MAX = 10;
+/** The most rows per list `-n` can ask of `ctx` (each caller row may read a file). */
+export const CTX_LIST_LIMIT_MAX = 200;
 /** `ctx` stops reading files for its callers after this long (refs' own bound is for a whole listing). */
 export const CTX_CALLERS_DEADLINE_MS = 1_500;
 /**

@@ -1,6 +1,7 @@
 // ctx of a class lists the classes naming it as a base (navigation/src/implementations.ts
 // subclassesOf): Python, Ruby, C++, C#, Java, TypeScript with JavaScript, PHP. Real
 // repositories, real tree-sitter parses.
+import { ctxCommand, searchCommand } from '../src';
 import { ctxLinesOf, ctxRows, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -150,6 +151,14 @@ describe('ctx lists the classes deriving from a class', () => {
     const lines = await ctxLinesOf(repo, ['sym:Root']);
     expect(ctxRows(lines, 'subclass')).toHaveLength(10);
     expect(lines).toContain('subclasses: more than listed (refs Root lists every use)');
+    // -n sets the rows per list (an agent trial's `ctx -n 50 -b 3000` still listed 10 of 16).
+    const page = (await searchCommand(['sym:Root'], repo.at({ format: 'lines' }))).stdout;
+    const handle = page.split('\n')[0].split(/ {2}/)[0];
+    const wide = (await ctxCommand(handle, repo.at({ format: 'lines', limit: 20, budget: 3000 }))).stdout.split('\n');
+    expect(ctxRows(wide, 'subclass')).toHaveLength(12);
+    expect(wide.some((l) => l.startsWith('subclasses: more than listed'))).toBe(false);
+    const narrow = (await ctxCommand(handle, repo.at({ format: 'lines', limit: 3 }))).stdout.split('\n');
+    expect(ctxRows(narrow, 'subclass')).toHaveLength(3);
   });
 
   it('Java, TypeScript with JavaScript, PHP: extends clauses, not implements', async () => {

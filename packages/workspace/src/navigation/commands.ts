@@ -24,6 +24,7 @@ import { symbolHandle } from './show-symbol';
 import { fail, ok, type Outcome } from '../core/errors';
 import {
   CTX_LIST_MAX,
+  CTX_LIST_LIMIT_MAX,
   fileRows,
   filesUnder,
   nearestNames,
@@ -498,6 +499,14 @@ async function otherMembersNaming(
   }
 }
 
+/**
+ * Rows per list of a `ctx`: `-n` when given (at most CTX_LIST_LIMIT_MAX), else CTX_LIST_MAX.
+ * An agent trial's `ctx -n 50 -b 3000` still listed 10 of 16 subclasses.
+ */
+function ctxListMax(opts: Pick<CommandOptions, 'limit'>): number {
+  return opts.limit === undefined ? CTX_LIST_MAX : Math.min(opts.limit, CTX_LIST_LIMIT_MAX);
+}
+
 /** `ctx HANDLE` up to its saved set (every row gets a handle): the answer before it is fitted to a budget. */
 export async function ctxData(ctx: Context, handle: string, opts: CommandOptions): Promise<Outcome<CtxValue>> {
   const stores = storesFor(ctx, opts);
@@ -510,7 +519,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
   const owner = await openOwner(ctx.host, entry);
   if (!owner.ok) return owner;
   try {
-    const answer = structuralContext(owner.value, entry);
+    const answer = structuralContext(owner.value, entry, ctxListMax(opts));
     if (!answer.ok) return answer;
     const a = answer.value;
     const entries: ResultEntry[] = [];
@@ -616,7 +625,7 @@ export function ctxCommand(target: string, opts: CommandOptions): Promise<Comman
  * 7 of 9 `addWorker` callers at the default budget, with no word that two were left.
  */
 function renderCtx(value: Record<string, unknown>, opts: CommandOptions, budget: number): CommandResult {
-  return renderedResult(opts, (format) => fitCtx(value, format, budget));
+  return renderedResult(opts, (format) => fitCtx(value, format, budget, ctxListMax(opts)));
 }
 
 /** The lists of a ctx answer in lines order, each row's label. */
@@ -637,9 +646,10 @@ function fitCtx(
   value: Record<string, unknown>,
   format: 'json' | 'lines',
   budget: number,
+  listMax: number,
 ): { stdout: string; stderr: string } {
   const lists = CTX_DROP_ORDER.filter((k) => Array.isArray(value[k]));
-  const keep = new Map<string, number>(lists.map((k) => [k, Math.min(CTX_LIST_MAX, (value[k] as unknown[]).length)]));
+  const keep = new Map<string, number>(lists.map((k) => [k, Math.min(listMax, (value[k] as unknown[]).length)]));
   const focus = (value.symbol as CtxRow | undefined)?.name ?? (value.container as CtxRow | undefined)?.name;
   const cut = (): Record<string, unknown> => {
     const out: Record<string, unknown> = { ...value };
