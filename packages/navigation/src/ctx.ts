@@ -19,9 +19,9 @@ import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
 import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import type { NavTarget } from './target';
-import { callSitesOf, qualifierSkipsOwnFunction, RECEIVER_ONLY_MEMBERS } from './refs';
+import { callSitesOf, isCallSite, qualifierSkipsOwnFunction, RECEIVER_ONLY_MEMBERS } from './refs';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
-import { goPackageSite, goReceiverName } from './go-packages';
+import { goPackageMembers, goPackageSite, goReceiverName } from './go-packages';
 import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
 
 export interface CtxItem {
@@ -34,6 +34,8 @@ export interface CtxItem {
   readonly kind?: string;
   /** For callers: the definition the call sits in. */
   readonly within?: string;
+  /** For callers: the function is passed as a value there (`time.AfterFunc(d, pc.closeIdle)`), not called. */
+  readonly asValue?: true;
   /**
    * `candidate` when the index cannot tell the call is this one's: for a callee, a call
    * through a receiver other than `this`/`self` (`bitmap.getWidth()`), whose type the index
@@ -67,6 +69,8 @@ export interface CtxAnswer {
   readonly omitted: number;
   /** A type's members past CTX_LIST_MAX were left out (its file's `map` lists them all). */
   readonly membersCut: boolean;
+  /** The files holding a type's members, its own first (a Go type's methods in other files of its package). */
+  readonly memberPaths: readonly string[];
   /** Call sites stopped at CTX_LIST_MAX (more may exist: `refs` lists them all). */
   readonly callersCut: boolean;
   /** The span is the doc comment of `symbol`, which starts just after it. */
@@ -295,7 +299,7 @@ export function structuralContext(
     focus === undefined
       ? []
       : isType
-        ? defs.filter((d) => d.container === focus.name)
+        ? [...defs.filter((d) => d.container === focus.name), ...goPackageMembers(t.reader, focus)]
         : defs.filter(
             (d) => d !== focus && d.container === focus.container && (focus.container !== null || d.container === null),
           );
@@ -319,6 +323,7 @@ export function structuralContext(
         startLine: s.line,
         endLine: s.line,
         ...(s.within !== undefined ? { within: s.within } : {}),
+        ...(isCallSite(s) ? {} : { asValue: true as const }),
         ...(s.resolution !== 'resolved' ? { resolution: 'candidate' as const } : {}),
       });
     const bytes = readIndexedBytes(t.root, file);
@@ -459,6 +464,7 @@ export function structuralContext(
     unresolvedCallees: unresolved,
     omitted,
     membersCut: isType && members.length > listMax,
+    memberPaths: isType ? [...new Set([file.path, ...members.map((d) => d.file.path)])] : [file.path],
     callersCut,
     ...(documented ? { documents: true } : {}),
   });

@@ -8,7 +8,9 @@
 import * as path from 'node:path';
 import { displayPath } from '@trufflepig/base/stored-path';
 import {
+  CODE_TAG,
   goImportName,
+  OWNER_KINDS,
   readIndexedBytes,
   type IndexedDefinition,
   type IndexedFile,
@@ -187,3 +189,22 @@ export function goReceiverName(bytes: Uint8Array, method: IndexedDefinition): st
 
 /** Bytes of a method's start that hold its receiver (`func (name *Type`). */
 const GO_RECEIVER_HEAD_BYTES = 200;
+
+/**
+ * The members a Go type has in the other code files of its package (its directory), by path
+ * then source order: Go declares a type's methods in any file of the package, and net/http's
+ * `Transport::RoundTrip` is in roundtrip.go while the type is in transport.go (an agent trial
+ * read `members: more than listed (map net/http/transport.go lists them all)` as the whole
+ * of them). None for another language or a definition that is no top-level type.
+ */
+export function goPackageMembers(reader: IndexReader, def: IndexedDefinition): IndexedDefinition[] {
+  if (def.file.lang !== 'go' || !OWNER_KINDS.has(def.kind) || def.container !== null) return [];
+  const dir = directoryOf(def.file);
+  const out: IndexedDefinition[] = [];
+  for (const f of reader.files()) {
+    if (f.id === def.file.id || f.lang !== 'go' || f.excluded || !f.tags.includes(CODE_TAG)) continue;
+    if (directoryOf(f) !== dir) continue;
+    for (const d of reader.fileDefinitions(f.path)) if (d.container === def.name) out.push(d);
+  }
+  return out.sort((a, b) => (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : a.start - b.start));
+}

@@ -1336,8 +1336,20 @@ export function unparsedMentions(targets: readonly NavTarget[], q: ParsedQuery):
   });
 }
 
+/** Whether a refs site calls its name (alone or among the roles of a collapsed row). */
+export function isCallSite(s: Pick<RefSite, 'role' | 'roles'>): boolean {
+  return s.role === 'call' || (s.roles?.includes('call') ?? false);
+}
+
+/** Whether a refs site reads its name as a value (`f` or `x.f` not called, not declared, imported or a type). */
+function isValueSite(s: Pick<RefSite, 'role' | 'roles'>): boolean {
+  const roles = s.roles ?? [s.role];
+  return roles.every((r) => r === 'member' || r === 'reference');
+}
+
 /**
- * The call sites of one definition, as `ctx` lists its callers: the calls refs finds of its
+ * The call sites of one definition, as `ctx` lists its callers (a function or method passed
+ * as a value too: `isCallSite` tells them apart): the calls refs finds of its
  * name (of `Owner::name` for a member), each resolved to it or a candidate for it; a call
  * refs resolves to another definition of the name is not one, nor one whose import leads
  * nowhere it can follow. Before, any call of the name was a caller: ctx of clap's
@@ -1364,8 +1376,12 @@ export function callSitesOf(
           .map(locate)
       : []),
   ]);
+  // A function or method passed as a value is called later by whoever receives it:
+  // `time.AfterFunc(t.IdleConnTimeout, pconn.closeConnIfStillIdle)` is the site that arms
+  // net/http's idle timeout, and ctx had listed only the other, direct call (an agent trial).
+  const valued = isCallableKind(def.kind);
   const isCall = (s: RefSite) =>
-    (s.role === 'call' || (s.roles?.includes('call') ?? false)) &&
+    (isCallSite(s) || (valued && isValueSite(s))) &&
     s.resolution !== 'unresolved' &&
     (s.definition === undefined || same.has(s.definition));
   const name = def.container !== null ? `${def.container}::${def.name}` : def.name;

@@ -42,6 +42,7 @@ import {
 import { fileFilter, filterWords, kindFilter } from './filter';
 import { foldDocComment, foldDocstring } from './fold';
 import { LUA_TABLE_KINDS, modifiersOf, SECOND_GROUP } from './map';
+import { goPackageMembers } from './go-packages';
 import type { NavTarget } from './target';
 import { followImport, type ImportTrail } from './resolve';
 import { unindexedMentions, useRowsOf } from './uses';
@@ -350,7 +351,7 @@ function wholeOrHead(
   // Members its file defines outside its text: a Rust struct's `impl` methods, a Lua table's
   // `function Template:substitute` (an agent trial's `show sym:Template` printed `local
   // Template = {}` and no word of its four methods).
-  const elsewhere = withModifiers(bytes, ownedElsewhere(t, def));
+  const elsewhere = [...withModifiers(bytes, ownedElsewhere(t, def)), ...packageMembers(t, def)];
   if (def.endLine - def.startLine + 1 <= SYM_BODY_MAX_LINES) return { rows, members: elsewhere };
   if (opts.wholeWithinTokens !== undefined && rowsTokens(rows) <= opts.wholeWithinTokens)
     return { rows, members: elsewhere };
@@ -427,6 +428,22 @@ function ownedElsewhere(t: NavTarget, def: IndexedDefinition): IndexedDefinition
     .fileDefinitions(def.file.path)
     .filter((d) => d.container === def.name && (d.start >= def.end || d.end <= def.start))
     .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * A Go type's members in the other files of its package (goPackageMembers), each with the
+ * modifiers its own file's bytes give it.
+ */
+function packageMembers(
+  t: NavTarget,
+  def: IndexedDefinition,
+): (IndexedDefinition & { readonly modifiers: readonly string[] })[] {
+  const byFile = new Map<number, IndexedDefinition[]>();
+  for (const d of goPackageMembers(t.reader, def)) byFile.set(d.file.id, [...(byFile.get(d.file.id) ?? []), d]);
+  return [...byFile.values()].flatMap((defs) => {
+    const bytes = readIndexedBytes(t.root, defs[0].file);
+    return bytes ? withModifiers(bytes, defs) : [];
+  });
 }
 
 /**

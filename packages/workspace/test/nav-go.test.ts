@@ -198,6 +198,25 @@ const NO_MODULE = {
     'func (p *Part) disposition() string { return p.Header.Get("Content-Disposition") }',
     '',
   ].join('\n'),
+  'net/http/transport.go': [
+    'package http',
+    '',
+    'import "time"',
+    '',
+    'type persistConn struct{}',
+    '',
+    'func (pc *persistConn) closeConnIfStillIdle() {}',
+    '',
+    'func (pc *persistConn) arm(d time.Duration) {',
+    '\ttime.AfterFunc(d, pc.closeConnIfStillIdle)',
+    '}',
+    '',
+    'func (pc *persistConn) queue() {',
+    '\tgo pc.closeConnIfStillIdle()',
+    '}',
+    '',
+  ].join('\n'),
+  'net/http/roundtrip.go': 'package http\n\nfunc (pc *persistConn) roundTrip() error { return nil }\n',
   'strings/strings.go': 'package strings\n\nfunc HasPrefix(s, prefix string) bool { return len(s) >= len(prefix) }\n',
   'bytes/bytes.go': 'package bytes\n\nfunc HasPrefix(s, prefix []byte) bool { return len(s) >= len(prefix) }\n',
   'net/http/request.go': [
@@ -238,6 +257,30 @@ describe('Go without a go.mod, and calls on values of unknown type', () => {
     // bufio's `refs Reader::ReadLine` had dropped it: `R` read as a type path.
     const bufio = await refsSites(repo, ['Reader::ReadLine', 'file:net/textproto/']);
     expect(bufio.find((s) => s.start_line === 10)).toMatchObject({ role: 'call', resolution: 'candidate' });
+  });
+
+  it('ctx lists a method passed as a value among its callers, marked so', async () => {
+    // net/http arms its idle timeout with `time.AfterFunc(t.IdleConnTimeout,
+    // pconn.closeConnIfStillIdle)`; ctx had listed only the direct call (an agent trial).
+    const lines = await ctxLinesOf(repo, ['sym:closeConnIfStillIdle']);
+    expect(ctxRows(lines, 'caller')).toEqual([
+      'net/http/transport.go:10 in persistConn::arm as value',
+      'net/http/transport.go:14 in persistConn::queue',
+    ]);
+  });
+
+  it("a type's methods in the other files of its package are its members", async () => {
+    // net/http's Transport::RoundTrip is in roundtrip.go; ctx and show sym: of Transport
+    // listed transport.go's members and pointed to its map for the rest (an agent trial).
+    const lines = await ctxLinesOf(repo, ['sym:persistConn']);
+    expect(ctxRows(lines, 'member')).toEqual([
+      'net/http/transport.go:7 method persistConn::closeConnIfStillIdle',
+      'net/http/transport.go:9 method persistConn::arm',
+      'net/http/transport.go:13 method persistConn::queue',
+      'net/http/roundtrip.go:3 method persistConn::roundTrip',
+    ]);
+    const shown = (await showCommand('sym:persistConn', repo.at({ format: 'lines' }))).stdout;
+    expect(shown).toMatch(/^members: .*, net\/http\/roundtrip\.go:3 pointer roundTrip$/m);
   });
 
   it("a call through a value's field named like a type is a candidate of that type's method", async () => {

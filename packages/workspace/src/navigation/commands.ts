@@ -432,6 +432,8 @@ export interface CtxRow {
   readonly kind?: string;
   /** For callers: the definition the call sits in. */
   readonly within?: string;
+  /** For callers: the function is passed there as a value, not called (navigation's CtxItem). */
+  readonly as_value?: true;
   /** For callees: `candidate` when only the name chose the definition (navigation's CtxItem). */
   readonly resolution?: 'candidate';
 }
@@ -500,6 +502,14 @@ async function otherMembersNaming(
 }
 
 /**
+ * The `map` reads that list a type's members: its own file's, then each other file holding
+ * some (a Go type's methods in the other files of its package).
+ */
+function mapsOf(printed: readonly string[]): string {
+  return [...new Set(printed)].map((p) => `map ${p}`).join(', ');
+}
+
+/**
  * Rows per list of a `ctx`: `-n` when given (at most CTX_LIST_LIMIT_MAX), else CTX_LIST_MAX.
  * An agent trial's `ctx -n 50 -b 3000` still listed 10 of 16 subclasses.
  */
@@ -538,6 +548,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
         ...(it.name ? { name: it.name } : {}),
         ...(it.kind ? { kind: it.kind } : {}),
         ...(it.within ? { within: it.within } : {}),
+        ...(it.asValue ? { as_value: true as const } : {}),
         ...(it.resolution ? { resolution: it.resolution } : {}),
       };
     };
@@ -581,7 +592,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
       ...(a.unresolvedBases.length ? { unresolved_bases: a.unresolvedBases } : {}),
       ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}),
       ...(a.omitted ? { omitted: a.omitted } : {}),
-      ...(a.membersCut ? { members_more: `map ${printedPath(entry.path)}` } : {}),
+      ...(a.membersCut ? { members_more: mapsOf(a.memberPaths.map((p) => printedPath(p))) } : {}),
       ...(a.callersCut && focus ? { callers_more: `refs ${focus}` } : {}),
       ...(a.subclassesCut && focus ? { subclasses_more: `refs ${focus}` } : {}),
       ...(elsewhere.length ? { elsewhere } : {}),
@@ -670,7 +681,7 @@ function fitCtx(
     const members = value.members as unknown[] | undefined;
     const where = (value.symbol as CtxRow | undefined)?.path ?? (value.container as CtxRow | undefined)?.path;
     if (members && keep.get('members')! < members.length && out.members_more === undefined && where !== undefined)
-      out.members_more = `map ${where}`;
+      out.members_more = mapsOf([where, ...(members as CtxRow[]).map((r) => r.path)]);
     return out;
   };
   if (budget > 0) {
@@ -695,6 +706,7 @@ function ctxLines(v: Record<string, unknown>): string {
       `${r.member ? `${r.member}/` : ''}${r.path}:${r.line}`,
       ...(r.kind || r.name ? [[r.kind, r.name].filter(Boolean).join(' ')] : []),
       ...(r.within ? [`in ${r.within}`] : []),
+      ...(r.as_value ? ['as value'] : []),
       ...(r.resolution ? [r.resolution] : []),
     ]
       .map(escapeLineField)
@@ -714,7 +726,7 @@ function ctxLines(v: Record<string, unknown>): string {
   if (typeof v.subclasses_more === 'string')
     out += `subclasses: more than listed (${escapeLineField(v.subclasses_more)} lists every use)\n`;
   if (typeof v.members_more === 'string')
-    out += `members: more than listed (${escapeLineField(v.members_more)} lists them all)\n`;
+    out += `members: more than listed (${escapeLineField(v.members_more)} ${v.members_more.includes(', ') ? 'list' : 'lists'} them all)\n`;
   for (const m of (v.elsewhere as MemberMentions[] | undefined) ?? [])
     out += `elsewhere: ${escapeLineField(`${m.member} holds the name in ${counted(m.files, 'file')} (${m.refs})`)}\n`;
   if (v.omitted) out += `omitted: ${String(v.omitted)}\n`;

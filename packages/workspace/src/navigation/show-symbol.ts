@@ -33,6 +33,8 @@ import { closeTargets, openMembers, openTargets } from './open';
 
 /** A member of the definition listed after its head (a class's methods, a struct's fields). */
 export interface SymbolMember {
+  /** The member's file when it is not the definition's (a Go method in another file of its package). */
+  readonly path?: string;
   readonly line: number;
   readonly endLine: number;
   readonly kind: string;
@@ -83,6 +85,7 @@ function contextJson(c: SymbolContext): Record<string, unknown> {
     ...(c.members
       ? {
           members: c.members.map((m) => ({
+            ...(m.path !== undefined ? { path: m.path } : {}),
             line: m.line,
             end_line: m.endLine,
             kind: m.kind,
@@ -250,10 +253,13 @@ export function showSymbol(
       askedBudget !== undefined ? { wholeWithinTokens: askedBudget } : {},
     );
     const listed = body.members.slice(0, SYM_MEMBERS_MAX);
+    // A member in another file (a Go method in another file of the package) names that file.
+    const memberLine = (d: (typeof listed)[number]) =>
+      d.file.id === best.def.file.id ? String(d.startLine) : `${printedPath(d.file.path)}:${d.startLine}`;
     const memberText =
-      listed.map((d) => [d.startLine, ...d.modifiers, d.name].join(' ')).join(', ') +
+      listed.map((d) => [memberLine(d), ...d.modifiers, d.name].join(' ')).join(', ') +
       (body.members.length > listed.length
-        ? `, +${body.members.length - listed.length} more (map ${printedPath(best.def.file.path)})`
+        ? `, +${body.members.length - listed.length} more (${[...new Set([best.def.file.path, ...body.members.map((m) => m.file.path)])].map((p) => `map ${printedPath(p)}`).join(', ')})`
         : '');
     const importTrail = trail
       ? {
@@ -269,6 +275,7 @@ export function showSymbol(
       ...(body.restStart !== undefined
         ? {
             members: listed.map((d) => ({
+              ...(d.file.id !== best.def.file.id ? { path: printedPath(d.file.path) } : {}),
               line: d.startLine,
               endLine: d.endLine,
               kind: d.kind,
