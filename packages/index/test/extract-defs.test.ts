@@ -417,6 +417,35 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     ]);
   });
 
+  it('reads Cls.x = ... at module level as a field of a class the module defines above it', () => {
+    // urllib3's `Retry.DEFAULT = Retry(3)` after its decorated class (a workspace trial).
+    const src = Buffer.from(
+      [
+        'import os',
+        '',
+        '@six.add_metaclass(Meta)',
+        'class Retry(object):',
+        '    total = 10',
+        '',
+        'Retry.DEFAULT = Retry(3)',
+        'Retry.DEFAULT = Retry(4)',
+        'Retry.total = 5',
+        'os.sep = "/"',
+        'Later.x = 1',
+        '',
+        'class Later:',
+        '    pass',
+        '',
+        'def f(r):',
+        '    Retry.inner = 1',
+        '',
+      ].join('\n'),
+    );
+    const x = extractFile('python', src);
+    expect(defs(x)).toEqual(['Retry:class', 'Retry::total:field', 'Retry::DEFAULT:field', 'Later:class', 'f:function']);
+    expectExactSpans(src, x.definitions);
+  });
+
   it("reads a Python parameter's name as a local, and its default value and annotation as uses", () => {
     // SQLAlchemy's `def __init__(self, bind=None, class_=Session, ...)`: `Session` was a local
     // (the whole parameter list was), so `refs Session` said "local unresolved" in the file

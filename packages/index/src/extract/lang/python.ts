@@ -6,6 +6,7 @@ const QUERY = `
 (type_alias_statement left: (type (identifier) @name)) @def.type
 (expression_statement (assignment left: (identifier) @name)) @def.variable
 (expression_statement (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name)) (#eq? @_self "self")) @def.field
+(module (expression_statement (assignment left: (attribute object: (identifier) @owner attribute: (identifier) @name))) @def.field (#not-eq? @owner "self"))
 (import_statement) @range.import @import
 (import_from_statement) @range.import @import
 (call function: (identifier) @role.call)
@@ -84,6 +85,48 @@ function instanceAttribute(statement: Node): string | null {
   return earlierSelfAssignment(fn, statement, name) ? null : 'field';
 }
 
+/**
+ * `Cls.x = ...` at module level, where `Cls` is a class the module defines above it, defines
+ * the class attribute x (a field of Cls): urllib3's `Retry.DEFAULT = Retry(3)`, written
+ * after the class that needs it, had no definition (`show sym:Retry::DEFAULT` answered
+ * no_definition, a workspace trial). Unless the class body or an earlier such statement
+ * already did; an attribute set on anything else (a module, an instance) is none.
+ */
+function classAttribute(statement: Node): string | null {
+  const left = assignedTo(statement);
+  const owner = left?.childForFieldName('object')?.text;
+  const name = left?.childForFieldName('attribute')?.text;
+  if (!owner || !name) return null;
+  const module = statement.parent!;
+  const cls = module.namedChildren.find(
+    (n) =>
+      n.startIndex < statement.startIndex &&
+      (n.type === 'class_definition'
+        ? n
+        : n.type === 'decorated_definition'
+          ? n.childForFieldName('definition')
+          : null
+      )?.childForFieldName('name')?.text === owner,
+  );
+  if (!cls) return null;
+  const klass = cls.type === 'decorated_definition' ? cls.childForFieldName('definition')! : cls;
+  const assigns = (n: Node): boolean => {
+    const l = assignedTo(n);
+    return l?.type === 'identifier' && l.text === name;
+  };
+  if (klass.childForFieldName('body')?.namedChildren.some(assigns)) return null;
+  const earlier = module.namedChildren.some((n) => {
+    if (n.startIndex >= statement.startIndex || n.startIndex < klass.startIndex) return false;
+    const l = assignedTo(n);
+    return (
+      l?.type === 'attribute' &&
+      l.childForFieldName('object')?.text === owner &&
+      l.childForFieldName('attribute')?.text === name
+    );
+  });
+  return earlier ? null : 'field';
+}
+
 /** Whether `self.name = ...` is assigned in `fn` before `statement` (source order, nested blocks included). */
 function earlierSelfAssignment(fn: Node, statement: Node, name: string): boolean {
   const body = fn.childForFieldName('body');
@@ -101,7 +144,8 @@ function earlierSelfAssignment(fn: Node, statement: Node, name: string): boolean
 /** Module-level assignments are variables (constants when SCREAMING_CASE); class-level ones fields (variants of an Enum); others are locals. */
 function refine(def: Node, kind: string, name: Node): string | null {
   if (def.type !== 'expression_statement') return kind;
-  if (assignedTo(def)?.type === 'attribute') return instanceAttribute(def);
+  if (assignedTo(def)?.type === 'attribute')
+    return def.parent?.type === 'module' ? classAttribute(def) : instanceAttribute(def);
   const scope = def.parent;
   if (scope?.type === 'module') return isUpperCase(name.text) ? 'constant' : 'variable';
   const cls = scope?.type === 'block' ? scope.parent : null;
@@ -133,7 +177,7 @@ function imports(statement: Node): RawImport[] {
 
 export const PYTHON: LanguageSpec = {
   grammar: 'tree-sitter-python',
-  version: 4,
+  version: 5,
   query: QUERY,
   identifiers: { identifier: 'id' },
   refine,
