@@ -337,6 +337,16 @@ function goReceiverMember(
   return members.length === 1 ? members[0] : undefined;
 }
 
+/** The definition a site resolved to, when it resolved to one of `defs`. */
+function resolvedTarget(
+  site: SiteResolution,
+  defs: readonly IndexedDefinition[],
+  locator: (d: IndexedDefinition) => string,
+): IndexedDefinition | undefined {
+  if (site.resolution !== 'resolved' || site.definition === undefined) return undefined;
+  return defs.find((d) => locator(d) === site.definition);
+}
+
 /**
  * Whether a Go call site resolved to a field while the name also has callable definitions:
  * a call is far more often a method's than a function-typed field's, so it is a candidate.
@@ -346,19 +356,7 @@ function calledField(
   defs: readonly IndexedDefinition[],
   locator: (d: IndexedDefinition) => string,
 ): boolean {
-  if (site.resolution !== 'resolved' || site.definition === undefined) return false;
-  const target = defs.find((d) => locator(d) === site.definition);
-  return target?.kind === 'field' && defs.some((d) => isCallableKind(d.kind));
-}
-
-/** Whether a site resolved to a member of a type (a method or a field), not a package-level definition. */
-function resolvedToMember(
-  site: SiteResolution,
-  defs: readonly IndexedDefinition[],
-  locator: (d: IndexedDefinition) => string,
-): boolean {
-  if (site.resolution !== 'resolved' || site.definition === undefined) return false;
-  return defs.find((d) => locator(d) === site.definition)?.container != null;
+  return resolvedTarget(site, defs, locator)?.kind === 'field' && defs.some((d) => isCallableKind(d.kind));
 }
 
 /**
@@ -1011,7 +1009,7 @@ export function referenceSites(
             const member = goReceiverMember(bytes, holder, dotQualifier(before()), defs, use.file);
             if (member) site = partialCapped({ resolution: 'resolved', definition: locator(member) });
             else if (o.role === 'call' && calledField(site, defs, locator)) site = { resolution: 'candidate' };
-            else if (/\.\s*$/.test(before()) && resolvedToMember(site, defs, locator))
+            else if (/\.\s*$/.test(before()) && resolvedTarget(site, defs, locator)?.container != null)
               // A value's member (`r.R.ReadLine()`): its type decides, and the index does not
               // know it, so the file's own member is a guess; textproto's own ReadLine had
               // been this bufio call's, resolved (an agent trial).

@@ -209,27 +209,35 @@ describe('workspace search: per_source scopes across members', () => {
   });
 });
 
+/** A workspace of the given members (name → files), each a committed repository, indexed. */
+async function indexedMembers(label: string, members: Record<string, Record<string, string>>): Promise<Space> {
+  const space = makeSpace(label);
+  const roots = Object.entries(members).map(([name, files]) => [name, makeRepo(path.join(space.base, name), files)]);
+  fs.writeFileSync(
+    space.config,
+    `[workspace]\nname = "${label}"\n${roots.map(([name, root]) => `\n[members.${name}]\npath = "${root}"\n`).join('')}`,
+  );
+  expect((await indexCommand(opts(space, space.base))).exitCode).toBe(0);
+  return space;
+}
+
 describe('workspace sym: pages', () => {
   // A workspace trial (flask, werkzeug): flask's import-only app.py, its 2nd file, stood
   // before werkzeug's 2nd `class Request` for `search sym:Request`.
   it("put every member's definitions before any member's files that only import the name", async () => {
-    const space = makeSpace('symfuse');
-    const web = makeRepo(path.join(space.base, 'web'), {
-      // Paths that sort before the other member's: rank ties break by path.
-      'api/__init__.py': '',
-      'api/wrappers.py': 'class Request:\n    pass\n',
-      'api/app.py': 'from .wrappers import Request\n\nhandler = Request\n',
+    const space = await indexedMembers('symfuse', {
+      web: {
+        // Paths that sort before the other member's: rank ties break by path.
+        'api/__init__.py': '',
+        'api/wrappers.py': 'class Request:\n    pass\n',
+        'api/app.py': 'from .wrappers import Request\n\nhandler = Request\n',
+      },
+      core: {
+        'core/__init__.py': '',
+        'core/wrappers/request.py': 'class Request:\n    pass\n',
+        'core/sansio/request.py': 'class Request:\n    pass\n',
+      },
     });
-    const core = makeRepo(path.join(space.base, 'core'), {
-      'core/__init__.py': '',
-      'core/wrappers/request.py': 'class Request:\n    pass\n',
-      'core/sansio/request.py': 'class Request:\n    pass\n',
-    });
-    fs.writeFileSync(
-      space.config,
-      `[workspace]\nname = "symfuse"\n\n[members.web]\npath = "${web}"\n\n[members.core]\npath = "${core}"\n`,
-    );
-    expect((await indexCommand(opts(space, space.base))).exitCode).toBe(0);
     const page = json(await searchCommand(['ws:all', 'sym:Request'], opts(space, space.base)));
     const rows = page.hits.map(
       (h: { member: string; path: string; kind?: string }) => `${h.member}/${h.path} ${h.kind ?? '-'}`,
@@ -244,35 +252,31 @@ describe('workspace pages for a name spelled as code', () => {
   // or mention the name (`self.max_retries = Retry(0, read=False)`, `class RetryError`, a
   // status code's "retry") before urllib3's `class Retry`, which its own member ranks first.
   it("put a member's definition spelled as the query before other members' files that only use the name", async () => {
-    const space = makeSpace('spelledfuse');
-    const client = makeRepo(path.join(space.base, 'client'), {
-      'client/adapters.py':
-        'from pool.retry import Retry\n\n\nclass Adapter:\n    def __init__(self):\n        self.max_retries = Retry(0, read=False)\n',
-      'client/errors.py': 'class RetryError(Exception):\n    """Retry failed: too many retries."""\n',
-      'client/codes.py': 'CODES = {449: ("retry_with", "retry")}\n',
-      'client/sessions.py':
-        'from .adapters import Adapter\n\n# Retry settings come from the adapter.\nsession = Adapter()\n',
+    const space = await indexedMembers('spelledfuse', {
+      client: {
+        'client/adapters.py':
+          'from pool.retry import Retry\n\n\nclass Adapter:\n    def __init__(self):\n        self.max_retries = Retry(0, read=False)\n',
+        'client/errors.py': 'class RetryError(Exception):\n    """Retry failed: too many retries."""\n',
+        'client/codes.py': 'CODES = {449: ("retry_with", "retry")}\n',
+        'client/sessions.py':
+          'from .adapters import Adapter\n\n# Retry settings come from the adapter.\nsession = Adapter()\n',
+      },
+      pool: {
+        'pool/util/retry.py': [
+          'class Retry(object):',
+          '    """Retry configuration."""',
+          '',
+          '    def __init__(self, total=10):',
+          '        self.total = total',
+          '',
+          '    def new(self):',
+          '        return Retry(self.total - 1)',
+          '',
+        ].join('\n'),
+        'pool/manager.py': 'from .util.retry import Retry\n\nDEFAULT = Retry(3)\n',
+        'pool/response.py': 'class Response:\n    def __init__(self, retries=None):\n        self.retries = retries\n',
+      },
     });
-    const pool = makeRepo(path.join(space.base, 'pool'), {
-      'pool/util/retry.py': [
-        'class Retry(object):',
-        '    """Retry configuration."""',
-        '',
-        '    def __init__(self, total=10):',
-        '        self.total = total',
-        '',
-        '    def new(self):',
-        '        return Retry(self.total - 1)',
-        '',
-      ].join('\n'),
-      'pool/manager.py': 'from .util.retry import Retry\n\nDEFAULT = Retry(3)\n',
-      'pool/response.py': 'class Response:\n    def __init__(self, retries=None):\n        self.retries = retries\n',
-    });
-    fs.writeFileSync(
-      space.config,
-      `[workspace]\nname = "spelledfuse"\n\n[members.client]\npath = "${client}"\n\n[members.pool]\npath = "${pool}"\n`,
-    );
-    expect((await indexCommand(opts(space, space.base))).exitCode).toBe(0);
     const page = json(await searchCommand(['ws:all', 'Retry'], opts(space, space.base)));
     const rows = page.hits.map((h: { member: string; path: string; name?: string }) => `${h.member}/${h.path}`);
     expect(rows[0]).toBe('pool/pool/util/retry.py');
