@@ -116,6 +116,17 @@ function luaTopLevel(defs: readonly IndexedDefinition[]): (d: IndexedDefinition)
     isCallableKind(d.kind) && (d.container === null || tables.has(d.container)) && !SECOND_GROUP.has(d.kind);
 }
 
+/**
+ * A Go file's items as its directory's map names them: its types, functions and package
+ * declarations, and the methods of types declared in another file of the package, which
+ * are what such a file is for: net/http's roundtrip.go was named `http` alone, and its
+ * `Transport::RoundTrip` nowhere (an agent trial). Methods of its own types stay under them.
+ */
+function goTopLevel(defs: readonly IndexedDefinition[]): (d: IndexedDefinition) => boolean {
+  const own = new Set(defs.filter((d) => d.container === null).map((d) => d.name));
+  return (d) => (d.container === null && !SECOND_GROUP.has(d.kind)) || (d.kind === 'method' && !own.has(d.container!));
+}
+
 /** Languages whose namespaces wrap a file's items (`namespace Eigen { … }`) without being one of them. */
 const NAMESPACED_LANGS: ReadonlySet<string> = new Set(['c', 'cpp', 'csharp']);
 
@@ -146,23 +157,27 @@ export function fileRows(t: NavTarget, files: readonly IndexedFile[]): MapRow[] 
     // Each name once (overloads of `bufferTime` are one item to a reader of the directory),
     // and items only: a field of a type literal inside a function is no top-level item.
     const defs = t.reader.fileDefinitions(f.path);
+    const items = defs.filter(
+      f.lang === 'luau'
+        ? luaTopLevel(defs)
+        : NAMESPACED_LANGS.has(f.lang)
+          ? namespacedTopLevel(defs)
+          : f.lang === 'go'
+            ? goTopLevel(defs)
+            : (d) => d.container === null && !SECOND_GROUP.has(d.kind),
+    );
     const top = [
       ...new Set(
-        defs
-          .filter(
-            f.lang === 'luau'
-              ? luaTopLevel(defs)
-              : NAMESPACED_LANGS.has(f.lang)
-                ? namespacedTopLevel(defs)
-                : (d) => d.container === null && !SECOND_GROUP.has(d.kind),
-          )
-          // A PHP file's `namespace` restates its directory (Symfony: a sixth of a map page).
-          .filter((d) => !(f.lang === 'php' && d.kind === 'module'))
+        items
+          // A PHP file's `namespace` restates its directory (Symfony: a sixth of a map page),
+          // as a Go file's `package` does unless it is all the file holds.
+          .filter((d) => !(d.kind === 'module' && (f.lang === 'php' || (f.lang === 'go' && items.length > 1))))
           // Types, then functions, then the rest, each in source order: Django's csrf.py
           // row named `logger REASON_NO_REFERER …` and 10 more constants, then `+13`, and
           // never `CsrfViewMiddleware`, the class the file is for (an agent trial).
           .sort((a, b) => valueRank(a) - valueRank(b) || a.start - b.start)
-          .map((d) => d.name),
+          // A Go method of another file's type is named with its receiver's type.
+          .map((d) => (f.lang === 'go' && d.container !== null ? `${d.container}::${d.name}` : d.name)),
       ),
     ];
     const names = top.slice(0, MAP_NAMES_PER_FILE);

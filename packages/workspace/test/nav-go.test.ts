@@ -281,6 +281,10 @@ describe('Go without a go.mod, and calls on values of unknown type', () => {
     ]);
     const shown = (await showCommand('sym:persistConn', repo.at({ format: 'lines' }))).stdout;
     expect(shown).toMatch(/^members: .*, net\/http\/roundtrip\.go:3 pointer roundTrip$/m);
+    // A directory's map names such a file by those methods, not by its package alone.
+    const rows = (await mapCommand(['net/http/'], repo.at({ format: 'lines' }))).stdout.split('\n');
+    expect(rows).toContainEqual(expect.stringMatching(/^\d+ net\/http\/roundtrip\.go 1-3 persistConn::roundTrip$/));
+    expect(rows).toContainEqual(expect.stringMatching(/^\d+ net\/http\/transport\.go 1-15 persistConn$/));
   });
 
   it("a call through a value's field named like a type is a candidate of that type's method", async () => {
