@@ -221,6 +221,9 @@ describe('trufflepig MCP server over stdio (in-process verbs)', () => {
     const ctx = checked(await client.callTool({ name: 'ctx', arguments: { handle: `${set!}:1` } }), 600);
     expect(ctx.content[0].text).toMatch(/refill/);
     expect(ctx.isError).toBeFalsy();
+    // limit sets the rows per list, as the CLI's -n does.
+    const one = checked(await client.callTool({ name: 'ctx', arguments: { handle: `${set!}:1`, limit: 1 } }), 600);
+    expect(one.content[0].text.split('\n').filter((l: string) => l.startsWith('member:'))).toHaveLength(1);
     const status = checked(await client.callTool({ name: 'status', arguments: {} }), 600);
     expect(status.content[0].text).toMatch(/^state: published$/m);
   });
