@@ -76,6 +76,17 @@ describe('Rust extraction', () => {
     expect(roles(y, 'budget')).not.toContain('call');
   });
 
+  it('reads a turbofish call as a call: x.f::<T>(), f::<T>(), a::f::<T>()', () => {
+    // hyper's `self.state.try_keep_alive::<T>()` was a member read: ctx had no callee for it.
+    const y = extractFile(
+      'rust',
+      Buffer.from('fn f() {\n    self.state.keep::<T>();\n    parse::<u8>(1);\n    a::b::<T>();\n}\n'),
+    );
+    expect(roles(y, 'keep')).toEqual(['call']);
+    expect(roles(y, 'parse')).toEqual(['call']);
+    expect(roles(y, 'b')).toEqual(['call']);
+  });
+
   it('represents a name by its declaration even when a use comes first', () => {
     const src = Buffer.from('fn a() { later(); }\nfn later() {}\n');
     const y = extractFile('rust', src);
@@ -502,6 +513,31 @@ describe('Rust items inside macro invocations', () => {
     expect(use.count).toBe(3);
     expect(roleNames(use.roles)).toContain('declaration');
     expect(use.start).toBe(src.indexOf('JoinHandle'));
+  });
+
+  it("reads each macro body alone when they do not parse together, without the macro's tail after the item", () => {
+    // hyper's `ffi_fn! { fn hyper_x(…) -> T { … } ?= default }`: one body's `?=` swallowed
+    // the items of the bodies after it, 33 of its 61 C-API functions (an agent trial).
+    const src = Buffer.from(
+      [
+        'ffi_fn! {',
+        '    fn hyper_a() -> u8 { 1 }',
+        '}',
+        'ffi_fn! {',
+        '    /// Free it.',
+        '    fn hyper_b(x: *mut u8) -> u8 {',
+        '        1',
+        '    } ?= 0',
+        '}',
+        'ffi_fn! {',
+        '    fn hyper_c() -> u8 { 2 }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const x = extractFile('rust', src);
+    expect(defs(x)).toEqual(['hyper_a:function', 'hyper_b:function', 'hyper_c:function']);
+    expectExactSpans(src, x.definitions);
   });
 });
 

@@ -244,7 +244,7 @@ function collectTemplate(spec: LanguageSpec, tree: Parser.SyntaxNode, map: Posit
   }
 }
 
-/** Parse one level of macro bodies as items, all in one joined text. */
+/** Parse one level of macro bodies as items, all in one joined text (each alone when that text has errors). */
 function collectMacroItems(
   spec: LanguageSpec,
   bodies: readonly Interval[],
@@ -269,7 +269,25 @@ function collectMacroItems(
     length += inner.length + 1;
   }
   if (parts.length === 0) return;
-  collectMatches(spec, query.matches(parser.parse(parts.join('\n')).rootNode), segmentMap(starts, origins), acc, false);
+  const joined = parser.parse(parts.join('\n')).rootNode;
+  if (!joined.hasError || parts.length === 1) {
+    collectMatches(spec, query.matches(joined), segmentMap(starts, origins), acc, false);
+    return;
+  }
+  // A body the grammar cannot read as items swallows the items of the bodies after it in
+  // the joined parse: hyper's `ffi_fn! { fn f(…) -> T { … } ?= default }` hid 33 of its 61
+  // C-API functions, with no parse failure to show for it (an agent trial). Each body alone,
+  // and one that still has errors without the tail after its last `}` (the macro's own
+  // syntax after the item it wraps), blanked so offsets stay.
+  for (let i = 0; i < parts.length; i++) {
+    let tree = parser.parse(parts[i]).rootNode;
+    const close = parts[i].lastIndexOf('}');
+    if (tree.hasError && close >= 0 && parts[i].slice(close + 1).trim() !== '') {
+      const cut = parser.parse(parts[i].slice(0, close + 1) + ' '.repeat(parts[i].length - close - 1)).rootNode;
+      if (!cut.hasError) tree = cut;
+    }
+    collectMatches(spec, query.matches(tree), segmentMap([0], [origins[i]]), acc, false);
+  }
 }
 
 /** The symbol of tree-sitter's ERROR nodes in every grammar (`ts_builtin_sym_error`). */

@@ -29,6 +29,9 @@ const QUERY = `
 (call_expression function: (identifier) @role.call)
 (call_expression function: (field_expression field: (field_identifier) @role.call))
 (call_expression function: (scoped_identifier name: (identifier) @role.call))
+(call_expression function: (generic_function function: (identifier) @role.call))
+(call_expression function: (generic_function function: (field_expression field: (field_identifier) @role.call)))
+(call_expression function: (generic_function function: (scoped_identifier name: (identifier) @role.call)))
 (macro_invocation macro: (identifier) @role.call)
 (token_tree (identifier) @role.call . (token_tree . "("))
 (scoped_identifier path: (identifier) @role.module)
@@ -73,8 +76,11 @@ export const RUST: LanguageSpec = {
   grammar: 'tree-sitter-rust',
   // 3: definitions inside `macro_rules!` templates. 4: a name before `(` inside a macro's
   // token tree is a call (`ready!(coop::poll_proceed(cx))`: tokio's 20 callers of
-  // poll_proceed were references, and ctx listed 1 of 21, an agent trial).
-  version: 4,
+  // poll_proceed were references, and ctx listed 1 of 21, an agent trial). 5: a turbofish
+  // call `x.f::<T>()` is a call (hyper's `self.state.try_keep_alive::<T>()` was a member
+  // read, so ctx had no callee for it); macro bodies that do not parse together are read
+  // one by one (hyper's `ffi_fn!` functions, an agent trial).
+  version: 5,
   load: () => require('tree-sitter-rust'),
   query: QUERY,
   identifiers: {
