@@ -110,6 +110,10 @@ export function isTestPath(path: string): boolean {
   if (/_test\.(go|py)$/.test(base)) return true;
   // C and C++: `list_test.c` (KUnit), `parser_test.cc`, `parser_unittest.cc` (GoogleTest).
   if (/_(test|unittest)\.(c|cc|cpp|cxx)$/.test(base)) return true;
+  // glibc's `tst-*.c` and `test-*.c` (and their headers): 579 files of its string, stdio,
+  // malloc and posix directories stood as library code, a test's `#define GLRO` before
+  // ldsodefs.h's (an agent trial). Not `test_*.h`: the kernel's lib/test_bpf.h is code.
+  if (/^(?:tst[-_]|test-).*\.(c|h|cc|cpp|cxx|hpp)$/.test(base)) return true;
   if (/^test_.*\.py$/.test(base)) return true;
   if (/_spec\.rb$/.test(base)) return true;
   return false;
