@@ -379,6 +379,9 @@ export function structuralContext(
           if (!isCallTarget(d) || codeFamilyOf(d.file.lang) !== codeFamilyOf(file.lang)) return false;
           if (end === undefined && path === undefined && RECEIVER_ONLY_MEMBERS.has(file.lang) && d.kind === 'method')
             return false;
+          // Rust calls a free function by path only: `x.map_err(…)` is a method, never h2's
+          // `fn map_err` of framed_read.rs, which ctx had given as a certain callee (an agent trial).
+          if (end !== undefined && file.lang === 'rust' && d.container === null) return false;
           // Through a receiver or qualifier no rule read, never the file's own top-level
           // function (refs.ts qualifierSkipsOwnFunction): flask's `send_file` "called
           // itself" through `werkzeug.utils.send_file(`, a workspace trial.

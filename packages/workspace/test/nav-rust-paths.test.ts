@@ -3,7 +3,7 @@
 // file's own `budget`; `crate::runtime::coop::budget` resolves through the crate root; a
 // path into another crate is none of the index's definitions; and `scheduler::Handle::current`
 // is the `current` of the Handle in `scheduler`, not of another Handle. Real tree-sitter parses.
-import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
+import { ctxLinesOf, ctxRows, indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'Cargo.toml': '[package]\nname = "rt"\nversion = "0.1.0"\n',
@@ -44,6 +44,9 @@ const FILES = {
   'src/runtime/file.rs':
     '#[cfg(test)]\nuse crate::runtime::mocks::spawn_blocking;\n#[cfg(not(test))]\nuse crate::runtime::blocking::spawn_blocking;\n\nfn read() {\n    spawn_blocking();\n}\n',
   'src/runtime/park.rs': 'fn block_on() {\n    crate::runtime::coop::budget(|| ());\n}\n',
+  // A free function named like a method called on a value (h2's `fn map_err` beside `r.map_err(…)`).
+  'src/runtime/codec.rs':
+    'fn map_err(e: u8) -> u8 {\n    e\n}\n\nfn decode(r: Result<u8, u8>) -> Result<u8, u8> {\n    r.map_err(|e| e)\n}\n',
   'src/runtime/scheduler.rs':
     'pub struct Handle;\n\nimpl Handle {\n    pub fn current() -> Handle {\n        Handle\n    }\n}\n',
   'src/runtime/handle.rs': [
@@ -90,6 +93,13 @@ describe('Rust refs through module paths', () => {
     const sites = await sitesOf(['max_threads']);
     const call = sites.find((s) => s.path === 'tests/rt.rs' && s.start_line === 2);
     expect(call).toMatchObject({ resolution: 'candidate', definition: 'src/runtime/builder.rs:4' });
+  });
+
+  it("ctx: a method call is no callee of the file's own free function", async () => {
+    // ctx of h2's `SendRequest::send_request` gave framed_read.rs's `fn map_err` as a
+    // certain callee of `.map_err(…)` on a Result (an agent trial).
+    const callees = ctxRows(await ctxLinesOf(repo, ['sym:decode']), 'callee');
+    expect(callees.filter((c) => c.includes('map_err'))).toEqual([]);
   });
 
   it('a name two imports bind to different definitions is a candidate', async () => {
