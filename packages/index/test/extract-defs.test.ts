@@ -496,6 +496,54 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
   });
 });
 
+describe('C functions under the names a file gives them', () => {
+  it('reads strong_alias, weak_alias, versioned_symbol and a renaming #define as definitions of the function', () => {
+    // glibc (an agent trial): `show sym:malloc` read ld.so's inline wrapper, not malloc.c's
+    // __libc_malloc; `show sym:strlen` its prototype; `__vfprintf_internal` was no definition.
+    const src = Buffer.from(
+      [
+        '#ifndef STRLEN',
+        '# define STRLEN strlen',
+        '#endif',
+        'void *malloc (size_t);',
+        '',
+        'size_t',
+        'STRLEN (const char *str)',
+        '{',
+        '  return 0;',
+        '}',
+        '',
+        'void *',
+        '__libc_malloc (size_t bytes)',
+        '{',
+        '  return 0;',
+        '}',
+        'int __new_sem_wait (void *s) { return 0; }',
+        '# define LIMIT MAX',
+        '',
+        'strong_alias (__libc_malloc, __malloc) strong_alias (__libc_malloc, malloc)',
+        'weak_alias (__libc_missing, missing)',
+        'versioned_symbol (libc, __new_sem_wait, sem_wait, GLIBC_2_1);',
+        '',
+      ].join('\n'),
+    );
+    const x = extractFile('c', src);
+    const of = (name: string) =>
+      x.definitions.filter((d) => d.name === name).map((d) => `${d.kind}@${d.startLine}-${d.endLine}`);
+    expect(of('strlen')).toEqual(['function@6-10']);
+    expect(of('malloc')).toEqual(['prototype@4-4', 'function@12-16']);
+    expect(of('__malloc')).toEqual(['function@12-16']);
+    expect(of('sem_wait')).toEqual(['function@17-17']);
+    // Nothing the file defines as a function: no definition.
+    expect(of('missing')).toEqual([]);
+    expect(of('MAX')).toEqual([]);
+    // Each is named where the file spells the new name: its declaration site.
+    const malloc = x.definitions.find((d) => d.name === 'malloc' && d.kind === 'function')!;
+    expect(src.toString('utf8', malloc.nameStart, malloc.nameEnd)).toBe('malloc');
+    expect(malloc.startLine).toBe(12);
+  });
+});
+
 describe('Rust items inside macro invocations', () => {
   it('finds definitions in item-level macro bodies, with exact spans, without double counting uses', () => {
     const src = Buffer.from(

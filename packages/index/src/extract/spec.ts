@@ -116,6 +116,13 @@ export interface LanguageSpec {
   /** Kinds no scope owns wherever they are written (C and C++ macros: the preprocessor knows no namespace). */
   readonly globalKinds?: ReadonlySet<string>;
   prepare?(text: string): Prepared;
+  /**
+   * Definitions a file makes of its own definitions under other names, which no node
+   * declares: C's `strong_alias (__libc_malloc, malloc)` and a function named through
+   * `# define STRLEN strlen`. Each spans the definition it names again; its name is where
+   * the file spells the new name. `defs` are the file's definitions in text units.
+   */
+  derive?(text: string, defs: readonly PreparedDef[]): PreparedDef[];
   /** Definitions inside a `@macro.template` token tree (Rust `macro_rules!` bodies). */
   templateFacts?(tree: Node): TemplateFacts;
   /**

@@ -622,7 +622,9 @@ export function treeSitterFacts(
     for (const d of acc.defsByNode.values()) d.start = startBeforeBlanks(unrepaired, text, d.start);
   for (const d of prepared?.defs ?? [])
     acc.defsByNode.set(`${d.start}:${d.end}:${d.nameStart}`, { ...d, container: null });
-  const defs = [...acc.defsByNode.values()].sort((x, y) => x.start - y.start || y.end - x.end);
+  const defs = [...acc.defsByNode.values()];
+  for (const d of spec.derive?.(unrepaired, defs) ?? []) defs.push({ ...d, container: null });
+  defs.sort((x, y) => x.start - y.start || y.end - x.end);
   resolveOwners(defs, acc.containers, spec.ownerKinds ?? CONTAINER_KINDS, spec.globalKinds);
   const declAt = new Set(defs.map((d) => d.nameStart));
   const imports = mergeIntervals(acc.importRanges);

@@ -5,7 +5,15 @@
 // namespaces are transparent to scope.
 import type Parser from 'tree-sitter';
 import { EXTENSIONLESS_SNIFF_CHARS } from '../../limits';
-import { rawImport, unquote, type LanguageSpec, type NameRange, type Node, type Prepared } from '../spec';
+import {
+  rawImport,
+  unquote,
+  type LanguageSpec,
+  type NameRange,
+  type Node,
+  type Prepared,
+  type PreparedDef,
+} from '../spec';
 import {
   blankMacroComments,
   blankTagAnnotations,
@@ -454,6 +462,50 @@ function prepare(text: string): Prepared {
   return { text: blankTagAnnotations(blankMacroComments(rewriteDefinitionMacros(text))), defs: [], typeIds: [] };
 }
 
+/**
+ * `strong_alias (A, B)`, `weak_alias (A, B)` and their `ldbl_`/`libc_`/`__` spellings (glibc,
+ * BSD libcs; glibc writes two on one line): B names A's code. `versioned_symbol (lib, A, B, v)` too.
+ */
+const ALIAS_MACRO =
+  /(?<![\w#])(?:(?:ldbl_|libc_|__)?(?:strong|weak)_alias|__(?:strong|weak)_reference)[ \t]*\([ \t]*([A-Za-z_]\w*)[ \t]*,[ \t]*([A-Za-z_]\w*)[ \t]*\)/gm;
+const VERSIONED_SYMBOL =
+  /^[ \t]*versioned_symbol[ \t]*\([ \t]*\w+[ \t]*,[ \t]*([A-Za-z_]\w*)[ \t]*,[ \t]*([A-Za-z_]\w*)[ \t]*,/gm;
+/** `# define STRLEN strlen`: an object-like macro that is one other identifier. */
+const RENAMING_DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([A-Za-z_]\w*)[ \t]*$/gm;
+
+/**
+ * A file's functions under the other names it gives them (LanguageSpec.derive): glibc's
+ * `strong_alias (__libc_malloc, malloc)` makes `malloc` the code of `__libc_malloc`, and
+ * string/strlen.c defines `STRLEN (const char *str)` after `# define STRLEN strlen`. An agent
+ * trial on glibc got `show sym:malloc` as ld.so's inline wrapper, `show sym:strlen` as its
+ * prototype alone and `__vfprintf_internal` as no definition. Only functions (not
+ * prototypes) the file itself defines, each name once.
+ */
+function derive(text: string, defs: readonly PreparedDef[]): PreparedDef[] {
+  const functions = new Map<string, PreparedDef>();
+  for (const d of defs) if (d.kind === 'function' && !functions.has(d.name)) functions.set(d.name, d);
+  if (functions.size === 0) return [];
+  const out: PreparedDef[] = [];
+  const add = (from: string, to: string, toStart: number): void => {
+    const f = functions.get(from);
+    if (!f || functions.has(to)) return;
+    functions.set(to, f);
+    out.push({
+      name: to,
+      kind: 'function',
+      start: f.start,
+      end: f.end,
+      nameStart: toStart,
+      nameEnd: toStart + to.length,
+    });
+  };
+  for (const re of [ALIAS_MACRO, VERSIONED_SYMBOL, RENAMING_DEFINE]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) add(m[1], m[2], m.index + m[0].lastIndexOf(m[2]));
+  }
+  return out;
+}
+
 /** Words of C and C++ that are no names, and the preprocessor's own: never a site in a macro's body. */
 const C_KEYWORDS = new Set(
   (
@@ -476,6 +528,7 @@ const COMMON = {
   locate,
   imports,
   prepare,
+  derive,
   globalKinds: new Set(['macro']),
   lexical: { types: new Set(['preproc_arg']), keywords: C_KEYWORDS },
 };
@@ -506,7 +559,8 @@ const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_iden
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
-  version: 9,
+  // 10: functions under the names aliases and renaming defines give them (derive).
+  version: 10,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -519,7 +573,8 @@ export const CPP: LanguageSpec = {
   nameOf,
   grammar: 'tree-sitter-cpp',
   // 10: conversion operators are definitions, operators named in one spelling (nameOf).
-  version: 10,
+  // 11: functions under the names aliases and renaming defines give them (derive).
+  version: 11,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),
