@@ -198,6 +198,37 @@ describe('C declaration heads with annotation macros', () => {
     expect(x.definitions.find((d) => d.name === 'context_switch')!.startLine).toBe(20);
   });
 
+  it('reads the name before an annotation that follows it, not the annotation', () => {
+    // The kernel's `static int x __read_mostly = 1;` had been a variable `__read_mostly`, `x`
+    // blanked as an annotation; `unsigned long max_pfn __ro_after_init;` parses without an
+    // error as a sized type `unsigned long max_pfn` (an agent trial on glibc met the same).
+    const src = Buffer.from(
+      [
+        'static int x __read_mostly = 1;',
+        'int y __initdata;',
+        'struct page *mem_map __read_mostly;',
+        'static struct kmem_cache *task_cachep __ro_after_init = NULL;',
+        'unsigned long max_pfn __ro_after_init;',
+        'mytype_t q __read_mostly;',
+        'void __user *buf;',
+        'unsigned int __x;',
+        '',
+      ].join('\n'),
+    );
+    const y = extractFile('c', src);
+    expect(defs(y)).toEqual([
+      'x:variable',
+      'y:variable',
+      'mem_map:variable',
+      'task_cachep:variable',
+      'max_pfn:variable',
+      'q:variable',
+      'buf:variable',
+      '__x:variable',
+    ]);
+    expectExactSpans(src, y.definitions);
+  });
+
   it('a head the grammar misreads and the repair cannot mend yields no definitions at all', () => {
     // After `@@@` the repair finds no head to rewrite: `asmlinkage __visible` and `void __sched`
     // parse as variables ended by invented semicolons, `schedule(void)` as a function named `void`.

@@ -18,6 +18,7 @@ import {
   blankMacroComments,
   blankTagAnnotations,
   DEFINITION_MACRO_NAME,
+  looksLikeAnnotation,
   repairC,
   rewriteDefinitionMacros,
 } from './c-repair';
@@ -210,7 +211,23 @@ function locate(def: Node, name: Node, kind: string): { def: Node; name: Node; o
   if (!declared || declared.name.isMissing || declared.name.text === '') return null;
   let whole = def;
   if (!UNTEMPLATED_KINDS.has(kind)) while (whole.parent?.type === 'template_declaration') whole = whole.parent;
-  return { def: whole, name: declared.name, owner: declared.owner };
+  return { def: whole, name: sizedTypeName(declared.name) ?? declared.name, owner: declared.owner };
+}
+
+/**
+ * The name in `unsigned long max_pfn __ro_after_init;`, which the grammar reads without an
+ * error as a sized type `unsigned long max_pfn` and a variable `__ro_after_init` (the
+ * kernel's annotations after a name: c-repair.ts reads the other shapes). Undefined when the
+ * declarator does not look like an annotation or the type holds no name.
+ */
+function sizedTypeName(name: Node): Node | undefined {
+  if (name.type !== 'identifier' || !looksLikeAnnotation(name.text)) return undefined;
+  const declarator = name.parent?.type === 'init_declarator' ? name.parent : name;
+  const declaration = declarator.parent;
+  if (declaration?.type !== 'declaration') return undefined;
+  const type = declaration.childForFieldName('type');
+  const inner = type?.type === 'sized_type_specifier' ? type.childForFieldName('type') : null;
+  return inner?.type === 'type_identifier' && !looksLikeAnnotation(inner.text) ? inner : undefined;
 }
 
 /**
@@ -559,7 +576,8 @@ const C_IDENTIFIERS = { identifier: 'id', type_identifier: 'id.type', field_iden
 export const C: LanguageSpec = {
   ...COMMON,
   grammar: 'tree-sitter-c',
-  // 10: functions under the names aliases and renaming defines give them (derive).
+  // 10: functions under the names aliases and renaming defines give them (derive); a
+  // variable's name before an annotation macro after it (c-repair.ts fixRun).
   version: 10,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
@@ -573,7 +591,8 @@ export const CPP: LanguageSpec = {
   nameOf,
   grammar: 'tree-sitter-cpp',
   // 10: conversion operators are definitions, operators named in one spelling (nameOf).
-  // 11: functions under the names aliases and renaming defines give them (derive).
+  // 11: functions under the names aliases and renaming defines give them (derive); a
+  // variable's name before an annotation macro after it (c-repair.ts fixRun).
   version: 11,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },

@@ -140,7 +140,7 @@ const QUALIFIERS_MAX = 4;
 const HEAD_LINES_MAX = 3;
 
 /** Reserved names (`__sched`, `_Foo`), ALL_CAPS export macros (`SQLITE_API`) and the kernel's usual annotations. */
-function looksLikeAnnotation(word: string): boolean {
+export function looksLikeAnnotation(word: string): boolean {
   return /^_[_A-Z]/.test(word) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(word) || ANNOTATION_WORDS.has(word);
 }
 
@@ -271,6 +271,8 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
   let explicit = false;
   // Past a `*` only the declarator follows: an unknown word there is an annotation (`void __user *buf`, `xmlChar * XMLCALL f(…)`).
   let pointer = false;
+  // Those words as blanked: the last is kept again when an annotation follows it as the name.
+  const pointed: { readonly text: string; readonly span: Span }[] = [];
   for (let n = 0; n < RUN_TOKENS_MAX; n++) {
     const c = code[i];
     if (c === '*' || c === '&') {
@@ -343,13 +345,29 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
       else if (SPECIFIERS.has(word)) {
         // Only a constructor or a conversion is `explicit`: no type precedes its name.
         if (word === 'explicit') explicit = true;
-      } else if (pointer) blanks.push({ start: i, end: j });
-      else words.push({ text: word, start: i, end: j });
+      } else if (pointer) {
+        const span = { start: i, end: j };
+        blanks.push(span);
+        pointed.push({ text: word, span });
+      } else words.push({ text: word, start: i, end: j });
       if (!TAGS.has(word)) afterTag = false;
       i = next;
       continue;
     }
-    // `word` is the declarator's name (a variable, field or parameter).
+    // `word` is the declarator's name (a variable, field or parameter), unless it is an
+    // annotation after the name: `static int x __read_mostly = 1;`, `int y __initdata;`,
+    // `struct page *mem_map __read_mostly;` (the kernel's) had been variables named
+    // `__read_mostly` and `__initdata`, the name blanked as an annotation.
+    const lastPointed = pointed[pointed.length - 1];
+    const last = lastPointed ?? words[words.length - 1];
+    if (last !== undefined && looksLikeAnnotation(word) && !looksLikeAnnotation(last.text)) {
+      blanks.push({ start: i, end: j });
+      if (lastPointed) {
+        blanks.splice(blanks.indexOf(lastPointed.span), 1);
+        blankUnknown(words, typed, blanks);
+      } else blankUnknown(words.slice(0, -1), typed, blanks);
+      return;
+    }
     blankUnknown(words, typed, blanks);
     return;
   }
