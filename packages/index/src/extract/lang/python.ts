@@ -44,12 +44,27 @@ function assignedTo(statement: Node): Node | undefined {
     : undefined;
 }
 
-/** `x` of a statement `self.x = ...`, else undefined. */
-function selfAttribute(statement: Node): string | undefined {
+/** `x` of a statement `OBJECT.x = ...`, else undefined. */
+function attributeSetOn(statement: Node, object: string): string | undefined {
   const left = assignedTo(statement);
-  return left?.type === 'attribute' && left.childForFieldName('object')?.text === 'self'
+  return left?.type === 'attribute' && left.childForFieldName('object')?.text === object
     ? left.childForFieldName('attribute')?.text
     : undefined;
+}
+
+/** `x` of a statement `self.x = ...`, else undefined. */
+const selfAttribute = (statement: Node): string | undefined => attributeSetOn(statement, 'self');
+
+/** Whether a statement assigns the bare name `name` (`name = ...`). */
+function assignsName(statement: Node, name: string): boolean {
+  const left = assignedTo(statement);
+  return left?.type === 'identifier' && left.text === name;
+}
+
+/** The class a module-level statement defines, decorated or not; null for anything else. */
+function definedClass(statement: Node): Node | null {
+  const inner = statement.type === 'decorated_definition' ? statement.childForFieldName('definition') : statement;
+  return inner?.type === 'class_definition' ? inner : null;
 }
 
 /**
@@ -77,11 +92,7 @@ function instanceAttribute(statement: Node): string | null {
   const name = selfAttribute(statement);
   const body = cls.childForFieldName('body');
   if (!name || !body) return null;
-  const declared = (n: Node): boolean => {
-    const left = assignedTo(n);
-    return left?.type === 'identifier' && left.text === name;
-  };
-  if (body.namedChildren.some(declared)) return null;
+  if (body.namedChildren.some((n) => assignsName(n, name))) return null;
   return earlierSelfAssignment(fn, statement, name) ? null : 'field';
 }
 
@@ -98,32 +109,14 @@ function classAttribute(statement: Node): string | null {
   const name = left?.childForFieldName('attribute')?.text;
   if (!owner || !name) return null;
   const module = statement.parent!;
-  const cls = module.namedChildren.find(
-    (n) =>
-      n.startIndex < statement.startIndex &&
-      (n.type === 'class_definition'
-        ? n
-        : n.type === 'decorated_definition'
-          ? n.childForFieldName('definition')
-          : null
-      )?.childForFieldName('name')?.text === owner,
+  const klass = module.namedChildren
+    .map(definedClass)
+    .find((c) => c !== null && c.startIndex < statement.startIndex && c.childForFieldName('name')?.text === owner);
+  if (!klass) return null;
+  if (klass.childForFieldName('body')?.namedChildren.some((n) => assignsName(n, name))) return null;
+  const earlier = module.namedChildren.some(
+    (n) => n.startIndex >= klass.startIndex && n.startIndex < statement.startIndex && attributeSetOn(n, owner) === name,
   );
-  if (!cls) return null;
-  const klass = cls.type === 'decorated_definition' ? cls.childForFieldName('definition')! : cls;
-  const assigns = (n: Node): boolean => {
-    const l = assignedTo(n);
-    return l?.type === 'identifier' && l.text === name;
-  };
-  if (klass.childForFieldName('body')?.namedChildren.some(assigns)) return null;
-  const earlier = module.namedChildren.some((n) => {
-    if (n.startIndex >= statement.startIndex || n.startIndex < klass.startIndex) return false;
-    const l = assignedTo(n);
-    return (
-      l?.type === 'attribute' &&
-      l.childForFieldName('object')?.text === owner &&
-      l.childForFieldName('attribute')?.text === name
-    );
-  });
   return earlier ? null : 'field';
 }
 
