@@ -282,8 +282,9 @@ export async function runWorkspaceSearch(
   const targetOf = new Map(searched.map((m) => [m.name, m]));
   const owners = new Map(results.map((r) => [r.name, ownerFields(targetOf.get(r.name)!, r)]));
   const differing = new Map(results.map((r) => [r.name, new Set(r.fallback?.differingPaths ?? [])]));
+  const standingOf = fusedStanding(q);
   const entriesOf = (lists: { member: string; hits: readonly SearchHit[] }[]) =>
-    fuseMembers(lists, (h) => fusedStanding(q, h)).map((f) => {
+    fuseMembers(lists, standingOf).map((f) => {
       const r = results.find((x) => x.name === f.member)!;
       return toEntry(targetOf.get(f.member)!, r, f.hit, owners.get(f.member)!, differing.get(f.member)!);
     });
@@ -367,7 +368,7 @@ function symbolStanding(q: ParsedQuery, h: SearchHit): { tier: number; score: nu
 }
 
 /**
- * A hit's standing on a fused page: its lane standing in its member, and for a word spelled
+ * The standing of a query's hits on a fused page: its lane standing in its member, and for a word spelled
  * as code that is no compound identifier (`Retry`, `Session`: `spelledWord`), whose members
  * rank without identifier tiers, a definition spelled as the query before any file of the
  * same tier that only uses or mentions the word, whichever member ranked it. A categorical
@@ -375,10 +376,12 @@ function symbolStanding(q: ParsedQuery, h: SearchHit): { tier: number; score: nu
  * (`self.max_retries = Retry(0, read=False)`, `class RetryError`, a status code's "retry")
  * before urllib3's `class Retry`, its own member's first (a workspace trial).
  */
-function fusedStanding(q: ParsedQuery, h: SearchHit): { tier: number; score: number } | undefined {
-  if (h.fusion === undefined) return symbolStanding(q, h);
+function fusedStanding(q: ParsedQuery): (h: SearchHit) => { tier: number; score: number } | undefined {
   const spelled = q.mode === 'free' && !q.identifier ? spelledWord(q) : undefined;
-  if (spelled === undefined) return h.fusion;
-  const defines = h.kind !== undefined && h.name !== undefined && lastSegment(h.name) === spelled;
-  return { tier: h.fusion.tier * 2 + (defines ? 0 : 1), score: h.fusion.score };
+  return (h) => {
+    if (h.fusion === undefined) return symbolStanding(q, h);
+    if (spelled === undefined) return h.fusion;
+    const defines = h.kind !== undefined && h.name !== undefined && lastSegment(h.name) === spelled;
+    return { tier: h.fusion.tier * 2 + (defines ? 0 : 1), score: h.fusion.score };
+  };
 }
