@@ -2,7 +2,7 @@
 // definitions or files could be meant, the nearest one is (show sym:'s invocation
 // directory, an #include's header, a resolved site's definition, a class's base).
 import * as path from 'node:path';
-import type { IndexedDefinition, IndexedFile } from '@trufflepig/index';
+import { byPath, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
 import { fileStanding } from '@trufflepig/rank';
 
 /** The directories of a directory path (`src/a` → `src`, `a`; `.` and `` → none). */
@@ -39,7 +39,7 @@ export function nearestDefinition(
     (Number(a.file.id !== file.id) - Number(b.file.id !== file.id) ||
       shared(b) - shared(a) ||
       fileStanding(a.file) - fileStanding(b.file) ||
-      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0)) < 0;
+      byPath(a.file, b.file)) < 0;
   let best: IndexedDefinition | undefined;
   for (const d of defs) if (best === undefined || before(d, best)) best = d;
   return best;

@@ -8,6 +8,7 @@
 import * as path from 'node:path';
 import { displayPath } from '@trufflepig/base/stored-path';
 import {
+  byPath,
   CODE_TAG,
   goImportName,
   OWNER_KINDS,
@@ -206,5 +207,5 @@ export function goPackageMembers(reader: IndexReader, def: IndexedDefinition): I
     if (directoryOf(f) !== dir) continue;
     for (const d of reader.fileDefinitions(f.path)) if (d.container === def.name) out.push(d);
   }
-  return out.sort((a, b) => (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : a.start - b.start));
+  return out.sort((a, b) => byPath(a.file, b.file) || a.start - b.start);
 }

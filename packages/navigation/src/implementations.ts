@@ -4,7 +4,7 @@
 // (`class A implements I`, C#'s `class A : I`, Rust's `impl I for A`, `class B(A)`,
 // `class B extends A`, `class B < A`, `struct B : public A`), read from the files that use the name.
 import * as path from 'node:path';
-import { OWNER_KINDS, readIndexedBytes, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
+import { byPath, OWNER_KINDS, readIndexedBytes, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
 import { followImport } from './resolve';
 import { nearestDefinition } from './dirs';
 import { fileStanding } from '@trufflepig/rank';
@@ -50,7 +50,8 @@ function ordered<T extends IndexedDefinition>(
     (a, b) =>
       Number(path.posix.dirname(a.file.path) !== home) - Number(path.posix.dirname(b.file.path) !== home) ||
       fileStanding(a.file) - fileStanding(b.file) ||
-      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : a.start - b.start),
+      byPath(a.file, b.file) ||
+      a.start - b.start,
   );
   return { types: found.slice(0, limit), more: Math.max(0, found.length - limit) };
 }

@@ -34,7 +34,7 @@ import {
   REFS_MAX_FILES,
   REFS_MAX_SITES,
 } from './limits';
-import { readIndexedBytes } from '@trufflepig/index';
+import { byPath, readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import { fileFilter } from './filter';
 import type { NavTarget } from './target';
@@ -1252,7 +1252,7 @@ export function referenceSites(
       order(a) - order(b) ||
       certainty(a) - certainty(b) ||
       (a.target.member ?? '').localeCompare(b.target.member ?? '') ||
-      (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0) ||
+      byPath(a.file, b.file) ||
       a.line - b.line ||
       // One line's occurrences of one definition stand together, so they make one row:
       // zod's `inst.parseAsync = … parse.parseAsync(…, { callee: inst.parseAsync })` had

@@ -1,5 +1,13 @@
 // Where a name occurs, from the index's one representative occurrence per name and file.
-import { lineNumberAt, readLiveFile, ROLE, roleNames, type IndexedFile, type IndexReader } from '@trufflepig/index';
+import {
+  byPath,
+  lineNumberAt,
+  readLiveFile,
+  ROLE,
+  roleNames,
+  type IndexedFile,
+  type IndexReader,
+} from '@trufflepig/index';
 import { NAV_UNINDEXED_READ_MAX } from './limits';
 import { fileStanding } from '@trufflepig/rank';
 import type { Span } from './entries';
@@ -120,11 +128,6 @@ export function usesOf(
     }
   }
   return all
-    .sort(
-      (a, b) =>
-        fileStanding(a.file) - fileStanding(b.file) ||
-        b.count - a.count ||
-        (a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0),
-    )
+    .sort((a, b) => fileStanding(a.file) - fileStanding(b.file) || b.count - a.count || byPath(a.file, b.file))
     .slice(0, max);
 }
