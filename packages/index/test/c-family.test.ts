@@ -378,6 +378,124 @@ describe('C preprocessor idioms', () => {
     expect(defs(x)).toEqual(['cfg:struct', 'cfg::v:field', 'cfg_load:function']);
   });
 
+  it('reads a function whose braces balance only across two blocks of one condition', () => {
+    // glibc's _int_malloc: `#if USE_TCACHE` … `else {` ⏎ `#endif`, shared lines, then
+    // `#if USE_TCACHE` ⏎ `}` ⏎ `#endif`. Before, the whole function was lost and its locals
+    // were listed as the file's variables.
+    const src = [
+      'static void *',
+      'int_malloc (int av, int bytes)',
+      '{',
+      '  int victim = 0;',
+      '  for (;;)',
+      '    {',
+      '#if USE_TCACHE',
+      '      if (av)',
+      '        {',
+      '          victim = 1;',
+      '          continue;',
+      '        }',
+      '      else',
+      '        {',
+      '#endif',
+      '          victim = 2;',
+      '          return 0;',
+      '#if USE_TCACHE',
+      '        }',
+      '#endif',
+      '    }',
+      '}',
+      '',
+      'int after (void) { return 3; }',
+      '',
+    ].join('\n');
+    const bytes = Buffer.from(src);
+    const x = extractFile('c', bytes);
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(['int_malloc:function', 'after:function']);
+    expect(spanText(bytes, x, 'int_malloc')).toMatch(/^static void \*\nint_malloc [\s\S]*return 0;[\s\S]*\n}$/);
+    // The kernel's ip_set_hash_gen.h: the opening half has an `#else` that opens nothing, and
+    // a block of another condition opens and closes in two halves inside the same function.
+    const kernel = [
+      'static int',
+      'test_cidrs(int *nets, int n)',
+      '{',
+      '\tint j, k;',
+      '\tfor (j = 0; j < n; j++) {',
+      '#if NET_COUNT == 2',
+      '\t\tfor (k = 0; k < n; k++) {',
+      '\t\t\treset(nets, k);',
+      '#else',
+      '\t\treset(nets, j);',
+      '#endif',
+      '\t\tlookup(nets, j);',
+      '#if NET_COUNT == 2',
+      '\t\t}',
+      '#endif',
+      '\t}',
+      '#ifndef PROTO_UNDEF',
+      '\tif (n == 4) {',
+      '#endif',
+      '\t\tj = 4;',
+      '#ifndef PROTO_UNDEF',
+      '\t} else {',
+      '\t\tj = 6;',
+      '\t}',
+      '#endif',
+      '\treturn j;',
+      '}',
+      '',
+    ].join('\n');
+    const k = extractFile('c', Buffer.from(kernel));
+    expect(k.parse).toBe('ok');
+    expect(defs(k)).toEqual(['test_cidrs:function']);
+  });
+
+  it("reads one body under alternative function heads, by each head's name", () => {
+    // glibc's vfscanf-internal.c and the kernel's `#ifdef CONFIG_…` heads: before, two
+    // prototypes and a stray block, and no function at all.
+    const src = [
+      '#ifdef COMPILE_WSCANF',
+      'int',
+      '__vfwscanf_internal (FILE *s, const wchar_t *format, int flags)',
+      '#else',
+      'int',
+      '__vfscanf_internal (FILE *s, const char *format, int flags)',
+      '#endif',
+      '{',
+      '  return flags;',
+      '}',
+      '',
+      'static int',
+      '#if defined(WIDE)',
+      'twohead(int a, int b)',
+      '#elif defined(NARROW)',
+      'twohead_narrow(int a)',
+      '#else',
+      'twohead(void)',
+      '#endif',
+      '{',
+      '  return 0;',
+      '}',
+      '',
+    ].join('\n');
+    const bytes = Buffer.from(src);
+    const x = extractFile('c', bytes);
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      '__vfwscanf_internal:function',
+      '__vfscanf_internal:function',
+      'twohead:function',
+      'twohead_narrow:function',
+    ]);
+    expect(spanText(bytes, x, '__vfscanf_internal')).toMatch(/^int\n__vfwscanf_internal[\s\S]*return flags;\n}$/);
+    expect(spanText(bytes, x, 'twohead')).toMatch(/^static int\n#if defined\(WIDE\)\ntwohead[\s\S]*return 0;\n}$/);
+    // A prototype's head split so is left as it is: no body follows.
+    const proto = extractFile('c', Buffer.from('#ifdef W\nint f(int a)\n#else\nint f(void)\n#endif\n;\n'));
+    expect(defs(proto).every((d) => d.endsWith(':prototype') || d.endsWith(':function'))).toBe(true);
+    expect(defs(proto).some((d) => d.endsWith(':function'))).toBe(false);
+  });
+
   it('spans a macro whose continued body holds block comments to its last line', () => {
     // The kernel's ___wait_event and kstrto_from_user: before, each macro ended at its first
     // comment and its body's statements became a variable and a prototype.

@@ -520,6 +520,35 @@ function derive(text: string, defs: readonly PreparedDef[]): PreparedDef[] {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) add(m[1], m[2], m.index + m[0].lastIndexOf(m[2]));
   }
+  for (const f of [...functions.values()]) {
+    for (const other of alternativeHeadNames(text, f)) add(f.name, other.name, other.at);
+  }
+  return out;
+}
+
+/** `#else` or `#elif` at a line's start: the next branch of a function head's conditional. */
+const NEXT_BRANCH = /^[ \t]*#[ \t]*(?:else|elif\w*)\b.*$/gm;
+
+/**
+ * The names the other branches of a conditional give a function whose head it splits
+ * (c-repair.ts keeps the first branch for the grammar): glibc's vfscanf-internal.c heads one
+ * body `__vfwscanf_internal (…)` under `#ifdef COMPILE_WSCANF`, else `__vfscanf_internal (…)`.
+ * Each branch's name is the identifier before its parameter list.
+ */
+function alternativeHeadNames(text: string, f: PreparedDef): { name: string; at: number }[] {
+  const body = text.indexOf('{', f.nameEnd);
+  if (body < 0 || body >= f.end) return [];
+  const head = text.slice(f.nameEnd, body);
+  const out: { name: string; at: number }[] = [];
+  NEXT_BRANCH.lastIndex = 0;
+  for (let m = NEXT_BRANCH.exec(head); m; m = NEXT_BRANCH.exec(head)) {
+    const from = m.index + m[0].length;
+    const rest = head.slice(from);
+    const stop = /^[ \t]*#/m.exec(rest);
+    const branch = stop ? rest.slice(0, stop.index) : rest;
+    const name = /([A-Za-z_]\w*)[ \t]*\(/.exec(branch);
+    if (name) out.push({ name: name[1], at: f.nameEnd + from + name.index });
+  }
   return out;
 }
 
@@ -578,7 +607,9 @@ export const C: LanguageSpec = {
   grammar: 'tree-sitter-c',
   // 10: functions under the names aliases and renaming defines give them (derive); a
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
-  version: 10,
+  // 11: blocks of one condition balanced only together, alternative function heads before
+  // one body (c-repair.ts), the other heads' names (derive).
+  version: 11,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -593,7 +624,8 @@ export const CPP: LanguageSpec = {
   // 10: conversion operators are definitions, operators named in one spelling (nameOf).
   // 11: functions under the names aliases and renaming defines give them (derive); a
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
-  version: 11,
+  // 12: as C 11.
+  version: 12,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),

@@ -2,7 +2,8 @@
 // with errors (and kept only when the rewrite has fewer): annotation macros in declaration
 // heads (`asmlinkage __visible void __sched schedule(void)`), the `extern "C" {` idiom
 // split across `#ifdef __cplusplus` blocks, branches of a conditional that open braces
-// the other branches open again, and `#endif` lines that close nothing.
+// the other branches open again, blocks of one condition whose braces balance only together,
+// alternative function heads before one body, and `#endif` lines that close nothing.
 import type Parser from 'tree-sitter';
 import { treeErrors } from '../errors';
 import { C_MASK, maskText, spacesFor } from '../mask';
@@ -468,6 +469,89 @@ function splitsHead(
   return after?.[0] === '{';
 }
 
+/**
+ * Whether each branch of a conditional holds a whole function head and one body follows the
+ * `#endif` (`#ifdef CONFIG_X` ⏎ `static int f(int a, int b)` ⏎ `#else` ⏎ `static int f(int
+ * a)` ⏎ `#endif` ⏎ `{`): the grammar read two prototypes and a stray block, and the function
+ * was lost. Each branch ends with its parameter list's `)`, holds no `;`, brace or `=`, and
+ * what precedes the block since the last `;` or brace is at most the start of a head (no
+ * parenthesis, no macro body). Eigen's head split after its return type (c-eigen.test.ts)
+ * has no parameters in its branches and stays with splitsHead's rule.
+ */
+function alternativeFunctionHeads(
+  code: string,
+  starts: readonly number[],
+  lineEnd: (line: number) => number,
+  b: ConditionalBlock,
+): boolean {
+  for (const branch of b.branches) {
+    if (branch.end <= branch.line + 1) return false;
+    const text = code.slice(starts[branch.line + 1], lineEnd(branch.end - 1));
+    if (/[{};=#]/.test(text) || !/\)\s*$/.test(text) || !/[A-Za-z_]\w*\s*\(/.test(text)) return false;
+  }
+  const at = starts[b.branches[0].line];
+  let i = at - 1;
+  for (let n = 0; i >= 0 && n < HEAD_CHARS_MAX && !'{};'.includes(code[i]); n++) i--;
+  if (i >= 0 && !'{};'.includes(code[i])) return false;
+  const before = code
+    .slice(i + 1, at)
+    .split('\n')
+    .filter((l) => !/^\s*#/.test(l))
+    .join('\n');
+  if (/[()=\\]/.test(before)) return false;
+  return /^\s*\{/.test(code.slice(lineEnd(b.endif), lineEnd(b.endif) + HEAD_CHARS_MAX));
+}
+
+/** Blocks of one condition a pairing may join, and the lines it may span. */
+const PAIRED_BLOCKS_MAX = 8;
+const PAIRED_LINES_MAX = 2000;
+
+/**
+ * Conditionals whose braces balance only together: a run of blocks of one directive and
+ * condition (`#if USE_TCACHE`), the first opening braces, whose first branches' brace
+ * counts stay open and then sum to zero within a few blocks. A preprocessor takes the first
+ * branch of all of them or of none, and either way the code balances; the grammar wants each
+ * block balanced alone. The kernel's ip_set_hash_gen.h opens a loop in `#if IPSET_NET_COUNT
+ * == 2` (its `#else` opens none) and closes it in a later `#if IPSET_NET_COUNT == 2`.
+ */
+function pairedHalves(
+  code: string,
+  starts: readonly number[],
+  lineEnd: (line: number) => number,
+  blocks: readonly ConditionalBlock[],
+): Set<ConditionalBlock> {
+  const paired = new Set<ConditionalBlock>();
+  const single = blocks
+    .map((b) => ({
+      b,
+      key: `${b.directive} ${b.condition
+        .replace(/\/\*.*?\*\/|\/\/.*$/g, '')
+        .replace(/\s+/g, ' ')
+        .trim()}`,
+      // What the first branch holds: the lines a preprocessor taking the condition reads.
+      balance: braceBalance(code, starts[b.branches[0].line], lineEnd(b.branches[0].end)),
+    }))
+    .sort((x, y) => x.b.branches[0].line - y.b.branches[0].line);
+  for (let k = 0; k < single.length; k++) {
+    const first = single[k];
+    // A run starts with the half that opens: a block that only closes pairs with none after it.
+    if (first.balance <= 0 || paired.has(first.b)) continue;
+    const run = [first.b];
+    let total = first.balance;
+    for (let j = k + 1; j < single.length && run.length < PAIRED_BLOCKS_MAX; j++) {
+      const next = single[j];
+      if (next.b.branches[0].line - first.b.endif > PAIRED_LINES_MAX) break;
+      // A block inside the first belongs to it (its braces are counted in the first's).
+      if (next.b.branches[0].line < first.b.endif || next.key !== first.key || paired.has(next.b)) continue;
+      run.push(next.b);
+      total += next.balance;
+      if (total <= 0) break;
+    }
+    if (total === 0 && run.length > 1) for (const b of run) paired.add(b);
+  }
+  return paired;
+}
+
 /** Characters a declaration head split by a conditional may take on either side of it. */
 const HEAD_CHARS_MAX = 1000;
 
@@ -720,10 +804,18 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
   };
   const { blocks, stray } = conditionals(code, starts, C_DIRECTIVES);
   for (const line of stray) blankLines(line, line);
+  const halves = pairedHalves(code, starts, lineEnd, blocks);
   for (const b of blocks) {
     const body = (k: number) => ({ from: b.branches[k].line + 1, to: b.branches[k].end - 1 });
     const cplusplus = dialect === 'c' ? cplusplusBranches(b) : [];
-    if (cplusplus.length > 0) {
+    if (halves.has(b)) {
+      // glibc's `_int_malloc`: `#if USE_TCACHE` … `else {` ⏎ `#endif`, the shared lines, then
+      // `#if USE_TCACHE` ⏎ `}` ⏎ `#endif`. Each block alone is unbalanced and the grammar lost
+      // the whole function; together they balance, so the first branches are kept without
+      // their directives, as a preprocessor that takes the condition would.
+      blankLines(b.branches[0].line, b.branches[0].line);
+      blankLines(b.branches.length > 1 ? b.branches[1].line : b.endif, b.endif);
+    } else if (cplusplus.length > 0) {
       // A C compiler never reads these lines: C++ overloads, `extern "C" {`, `#include <cstddef>`.
       for (const k of cplusplus) {
         const r = body(k);
@@ -760,7 +852,10 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
       // them, and drop the directives too (the grammar wants each branch balanced).
       blankLines(b.branches[0].line, b.branches[0].line);
       blankLines(b.branches[1].line, b.endif);
-    } else if (b.branches.length > 1 && splitsHead(code, starts, lineEnd, b)) {
+    } else if (
+      b.branches.length > 1 &&
+      (splitsHead(code, starts, lineEnd, b) || alternativeFunctionHeads(code, starts, lineEnd, b))
+    ) {
       // Eigen's `class DenseBase` ⏎ `#ifndef EIGEN_PARSED_BY_DOXYGEN` ⏎ `: public …` ⏎ `#else`
       // ⏎ `: public …` ⏎ `#endif` ⏎ `{`: the grammar reads no directive inside a head, and the
       // class was lost, its members read as free functions (an agent trial). The first
