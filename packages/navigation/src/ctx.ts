@@ -172,6 +172,16 @@ function receiverWord(bytes: Buffer, end: number): string | undefined {
   return from < end ? bytes.toString('utf8', from + 1, end + 1) : undefined;
 }
 
+/** Languages where a bare call inside a method may call the method's own class's member (an implicit `this`/`self`). */
+const IMPLICIT_MEMBER_CALLS: ReadonlySet<string> = new Set(['cpp', 'java', 'csharp', 'ruby']);
+
+/** Whether two owners are one class: `internal::UnitTestImpl` is the `UnitTestImpl` an out-of-line head names. */
+function sameOwner(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  const last = (x: string) => x.split(/::|\./).pop();
+  return a === b || last(a) === last(b);
+}
+
 /**
  * The definitions a call can mean, those of its shape first: a call through a receiver
  * (`attr.init(...)`) means a method before a free function of the name (an agent trial's
@@ -407,9 +417,22 @@ export function structuralContext(
             : external
               ? []
               : list.filter((d) => d.container === qualifier || moduleNameOf(d.file.path) === qualifier);
+        // A bare call inside a method of C++, Java, C# or Ruby reaches its own class's method
+        // first (the implicit `this`): googletest's `ListTestsMatchingFilter();` inside
+        // `UnitTestImpl::RunAllTests` had been XmlUnitTestResultPrinter's, resolved (a C++ trial).
+        const bare = end === undefined && path === undefined;
+        const ownClass = (list: readonly IndexedDefinition[]) =>
+          bare && IMPLICIT_MEMBER_CALLS.has(file.lang) && focus.container !== null
+            ? list.filter((d) => d.kind === 'method' && sameOwner(d.container, focus.container))
+            : [];
+        const inFile = named(defs.filter((d) => d.name === o.name && reachable(d)));
+        let anywhere: readonly IndexedDefinition[] | undefined;
+        const everywhere = () => (anywhere ??= named(t.reader.definitions(o.name).filter(reachable)));
         const target =
-          bestCallee(owned(named(defs.filter((d) => d.name === o.name && reachable(d))))) ??
-          bestCallee(owned(named(t.reader.definitions(o.name).filter(reachable))));
+          bestCallee(ownClass(inFile)) ??
+          bestCallee(ownClass(everywhere())) ??
+          bestCallee(owned(inFile)) ??
+          bestCallee(owned(everywhere()));
         // Through another object's receiver, the name alone chose among the methods of that name.
         const receiver = end !== undefined ? receiverWord(bytes, end) : undefined;
         // A method of the caller's own type stays resolved: Go names its receiver anything
@@ -431,11 +454,16 @@ export function structuralContext(
         // imported there (a workspace trial; refs had it a candidate already).
         const freeThroughReceiver =
           target?.container === null && receiver !== undefined && qualifierSkipsOwnFunction(file.lang, moduleQualifier);
+        // Another type's method reached by a bare call (an inherited one at best) or through a
+        // receiver that is no word (`UnitTest::GetInstance()->impl()` was PolymorphicMatcher's
+        // `impl`, resolved): the name alone chose it.
+        const otherOwner = target?.kind === 'method' && !sameOwner(target.container, focus.container);
         const guessed =
           freeThroughReceiver ||
           (target?.container != null &&
             receiver !== undefined &&
-            (target.container !== focus.container || !ownReceiver));
+            (target.container !== focus.container || !ownReceiver)) ||
+          (otherOwner && receiver === undefined && (end !== undefined || (bare && focus.container !== null)));
         if (target && callees.length < listMax)
           callees.push(guessed ? { ...item(target), resolution: 'candidate' } : item(target));
         else if (!target && unresolved.length < listMax) unresolved.push(o.name);

@@ -1,0 +1,110 @@
+// C++ callees of a method (a trial on googletest 1.12): a bare call inside a method reaches its
+// own class's method first, through the implicit `this`, wherever that method is defined; a
+// method of another class reached by a bare call or through a receiver that is no word is a
+// candidate, never a resolved callee.
+import { ctxCommand, searchCommand, type CommandOptions } from '../src';
+import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
+
+const FILES = {
+  'src/impl.h': [
+    '#pragma once',
+    'namespace testing {',
+    'namespace internal {',
+    'class Listeners {};',
+    'class UnitTestImpl {',
+    ' public:',
+    '  bool RunAllTests();',
+    '  int ListTestsMatchingFilter();',
+    '  Listeners* listeners() { return &listeners_; }',
+    ' private:',
+    '  Listeners listeners_;',
+    '};',
+    '}  // namespace internal',
+    '}  // namespace testing',
+    '',
+  ].join('\n'),
+  'src/unit.cc': [
+    '#include "impl.h"',
+    'namespace testing {',
+    'class UnitTest {',
+    ' public:',
+    '  static UnitTest* GetInstance();',
+    '  Listeners& listeners();',
+    '  internal::UnitTestImpl* impl() { return impl_; }',
+    '  int Run();',
+    ' private:',
+    '  internal::UnitTestImpl* impl_;',
+    '};',
+    'class XmlPrinter {',
+    ' public:',
+    '  int ListTestsMatchingFilter() { return 0; }',
+    '};',
+    'Listeners& UnitTest::listeners() { return *impl()->listeners(); }',
+    'int UnitTest::Run() { return impl()->RunAllTests() ? 0 : 1; }',
+    'namespace internal {',
+    'bool UnitTestImpl::RunAllTests() {',
+    '  listeners();',
+    '  return ListTestsMatchingFilter() > 0;',
+    '}',
+    'int UnitTestImpl::ListTestsMatchingFilter() { return 1; }',
+    'UnitTestImpl* GetUnitTestImpl() { return UnitTest::GetInstance()->impl(); }',
+    '}  // namespace internal',
+    '}  // namespace testing',
+    '',
+  ].join('\n'),
+  'src/matchers.h': [
+    '#pragma once',
+    'template <class Impl>',
+    'class PolymorphicMatcher {',
+    ' public:',
+    '  Impl& impl() { return impl_; }',
+    ' private:',
+    '  Impl impl_;',
+    '};',
+    '',
+  ].join('\n'),
+};
+
+interface Callee {
+  name: string;
+  path: string;
+  line: number;
+  kind: string;
+  resolution?: string;
+}
+
+describe('C++ ctx callees: the implicit this', () => {
+  let repo: IndexedRepo;
+  const at = (more: Partial<CommandOptions> = {}) => repo.at(more);
+  const callees = async (query: string[]): Promise<string[]> => {
+    const hit = json(await searchCommand(query, at())).hits[0];
+    const c = json(await ctxCommand(hit.handle, at()));
+    return (c.callees as Callee[]).map((s) => `${s.name} ${s.path}:${s.line}${s.resolution ? ` ${s.resolution}` : ''}`);
+  };
+
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-nav-cpp-', FILES, { format: 'json', budget: 5000 });
+  });
+
+  it("a bare call inside a method is its own class's method, in the file or in a header", async () => {
+    // Before: XmlPrinter's ListTestsMatchingFilter (the same file's first of the name) and
+    // UnitTest::listeners, both resolved.
+    expect(await callees(['sym:RunAllTests', 'kind:method', 'file:src/unit.cc'])).toEqual([
+      'UnitTestImpl::listeners src/impl.h:9',
+      'UnitTestImpl::ListTestsMatchingFilter src/unit.cc:23',
+    ]);
+  });
+
+  it('a call through a receiver that is no word is a candidate when another class owns the method', async () => {
+    // `UnitTest::GetInstance()->impl()`: the name alone chose among the methods called impl.
+    const list = await callees(['sym:GetUnitTestImpl']);
+    expect(list).toEqual(['UnitTest::GetInstance src/unit.cc:5', 'UnitTest::impl src/unit.cc:7 candidate']);
+  });
+
+  it("a bare call of the method's own class stays resolved; another class's method through `impl()->` is a candidate", async () => {
+    expect(await callees(['sym:Run', 'kind:method', 'file:src/unit.cc'])).toEqual([
+      'UnitTest::impl src/unit.cc:7',
+      'UnitTestImpl::RunAllTests src/unit.cc:19 candidate',
+    ]);
+  });
+});
