@@ -18,6 +18,7 @@ import { ok, type Outcome } from './errors';
 import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
 import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
+import { ownedByName } from './owners';
 import type { NavTarget } from './target';
 import { callSitesOf, isCallSite, qualifierSkipsOwnFunction, RECEIVER_ONLY_MEMBERS } from './refs';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
@@ -309,7 +310,7 @@ export function structuralContext(
     focus === undefined
       ? []
       : isType
-        ? [...defs.filter((d) => d.container === focus.name), ...goPackageMembers(t.reader, focus)]
+        ? [...ownedByName(defs, focus), ...goPackageMembers(t.reader, focus)]
         : defs.filter(
             (d) => d !== focus && d.container === focus.container && (focus.container !== null || d.container === null),
           );

@@ -2,7 +2,7 @@
 // own class's method first, through the implicit `this`, wherever that method is defined; a
 // method of another class reached by a bare call or through a receiver that is no word is a
 // candidate, never a resolved callee.
-import { ctxCommand, searchCommand, type CommandOptions } from '../src';
+import { ctxCommand, searchCommand, showCommand, type CommandOptions } from '../src';
 import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -49,6 +49,39 @@ const FILES = {
     'int UnitTestImpl::ListTestsMatchingFilter() { return 1; }',
     'UnitTestImpl* GetUnitTestImpl() { return UnitTest::GetInstance()->impl(); }',
     '}  // namespace internal',
+    '}  // namespace testing',
+    '',
+  ].join('\n'),
+  // Two classes of one name in one file, and a template's specializations: each owns its body.
+  'src/mock.h': [
+    '#pragma once',
+    'namespace testing {',
+    'namespace internal {',
+    'template <typename F>',
+    'class MockFunction;',
+    'template <typename R, typename... Args>',
+    'class MockFunction<R(Args...)> {',
+    ' public:',
+    '  MockFunction() {}',
+    '  R Call(Args... args) { return R(); }',
+    '};',
+    'template <typename T>',
+    'class UniversalPrinter {',
+    ' public:',
+    '  static void Print(const T& value) {}',
+    '};',
+    'template <typename T>',
+    'class UniversalPrinter<T&> {',
+    ' public:',
+    '  static void PrintRef(const T& value) {}',
+    '};',
+    '}  // namespace internal',
+    'template <typename F>',
+    'class MockFunction : public internal::MockFunction<F> {',
+    '  using Base = internal::MockFunction<F>;',
+    ' public:',
+    '  using Base::Base;',
+    '};',
     '}  // namespace testing',
     '',
   ].join('\n'),
@@ -106,5 +139,19 @@ describe('C++ ctx callees: the implicit this', () => {
       'UnitTest::impl src/unit.cc:7',
       'UnitTestImpl::RunAllTests src/unit.cc:19 candidate',
     ]);
+  });
+
+  it("show sym: lists no member of another class of the same name, nor of a template's specialization", async () => {
+    // Before: `members: 25 Base` under internal::MockFunction (testing::MockFunction's), and
+    // the specialization's PrintRef under the primary UniversalPrinter.
+    for (const name of ['MockFunction', 'UniversalPrinter']) {
+      const out = await showCommand(`sym:${name} file:src/mock.h`, at({ format: 'lines', budget: 2000 }));
+      expect(out.stdout).toMatch(new RegExp(`^\\w+:1  src/mock\\.h:\\d+-\\d+  internal::${name}$`, 'm'));
+      expect(out.stdout).not.toMatch(/^members:/m);
+    }
+    const hit = json(await searchCommand(['sym:MockFunction', 'file:src/mock.h'], at())).hits[0];
+    const c = json(await ctxCommand(hit.handle, at()));
+    expect(c.symbol).toMatchObject({ name: 'internal::MockFunction', line: 6 });
+    expect((c.members as Callee[]).map((m) => m.name)).toEqual(['MockFunction::MockFunction', 'MockFunction::Call']);
   });
 });

@@ -608,6 +608,11 @@ export function blankTagAnnotations(text: string): string {
       if (code[next] === '(') {
         end = groupEnd(code, next, '(', ')', 200);
         if (end < 0) break;
+      } else if (code[next] === '<') {
+        // A specialization's arguments after its name: googletest's `template <>` ⏎ `class
+        // GTEST_API_ Matcher<const std::string&>` ⏎ `: public …` (four classes lost, a C++ trial).
+        end = groupEnd(code, next, '<', '>', TEMPLATE_ARGS_CHARS_MAX);
+        if (end < 0) break;
       }
       words.push({ start: i, end });
       i = skipSpace(code, end, true);
