@@ -378,6 +378,37 @@ describe('C preprocessor idioms', () => {
     expect(defs(x)).toEqual(['cfg:struct', 'cfg::v:field', 'cfg_load:function']);
   });
 
+  it('an annotation after a body names nothing; a reserved name there is a field', () => {
+    // 7,201 kernel files held 218 variables and fields named `__packed`, `__randomize_layout`
+    // or `____cacheline_aligned_in_smp`; glibc's `union { … } __space;` is a real field.
+    const src = [
+      'struct ec_params {',
+      '\tint a;',
+      '} __packed;',
+      'struct task {',
+      '\tstruct {',
+      '\t\tint b;',
+      '\t} ____cacheline_aligned_in_smp;',
+      '\tunion { char c[8]; long l; } __space;',
+      '} __randomize_layout;',
+      '#define inline inline __attribute__((gnu_inline))',
+      'typedef int wchar_t;',
+      '',
+    ].join('\n');
+    const x = extractFile('c', Buffer.from(src));
+    expect(defs(x)).toEqual([
+      'ec_params:struct',
+      'ec_params::a:field',
+      'task:struct',
+      'task::b:field',
+      'task::__space:field',
+      'task::c:field',
+      'task::l:field',
+      'inline:macro',
+      'wchar_t:type',
+    ]);
+  });
+
   it('reads a function whose braces balance only across two blocks of one condition', () => {
     // glibc's _int_malloc: `#if USE_TCACHE` … `else {` ⏎ `#endif`, shared lines, then
     // `#if USE_TCACHE` ⏎ `}` ⏎ `#endif`. Before, the whole function was lost and its locals
@@ -635,6 +666,62 @@ constexpr int kLimit = 10;
 `;
 
 describe('C++ extraction', () => {
+  it('googletest idioms: an exported specialization, annotations after a body and after a destructor, a macro call of a keyword', () => {
+    // A C++ trial on googletest 1.12: the four `class GTEST_API_ Matcher<…>` specializations
+    // were lost (their constructors read as free functions), `} GTEST_ATTRIBUTE_UNUSED_;` was a
+    // variable, a destructor's body a method named GTEST_LOCK_EXCLUDED_, and
+    // `GTEST_IMPL_FORMAT_C_STRING_AS_POINTER_(char);` a variable `char`.
+    const src = [
+      'namespace testing {',
+      'template <typename T>',
+      'class Matcher {',
+      ' public:',
+      '  Matcher() {}',
+      '};',
+      'template <>',
+      'class GTEST_API_ Matcher<const std::string&>',
+      '    : public internal::MatcherBase<const std::string&> {',
+      ' public:',
+      '  Matcher() {}',
+      '};',
+      'namespace internal {',
+      'GTEST_IMPL_FORMAT_C_STRING_AS_POINTER_(char);',
+      'GTEST_IMPL_FORMAT_C_STRING_AS_POINTER_(char16_t);',
+      'class ScopedTrace {',
+      ' public:',
+      '  ScopedTrace() {}',
+      '} GTEST_ATTRIBUTE_UNUSED_;',
+      'template <typename F>',
+      'class FunctionMocker {',
+      ' public:',
+      '  ~FunctionMocker() override GTEST_LOCK_EXCLUDED_(g_gmock_mutex) {',
+      '    Verify();',
+      '  }',
+      '};',
+      '}  // namespace internal',
+      '}  // namespace testing',
+      '',
+    ].join('\n');
+    const bytes = Buffer.from(src);
+    const x = extractFile('cpp', bytes);
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'testing:module',
+      'testing::Matcher:class',
+      'Matcher::Matcher:method',
+      'testing::Matcher:class',
+      'Matcher::Matcher:method',
+      'testing::internal:module',
+      'internal::ScopedTrace:class',
+      'ScopedTrace::ScopedTrace:method',
+      'internal::FunctionMocker:class',
+      'FunctionMocker::~FunctionMocker:method',
+    ]);
+    expect(spanText(bytes, x, '~FunctionMocker')).toMatch(
+      /^~FunctionMocker\(\) override GTEST_LOCK_EXCLUDED_[\s\S]*Verify\(\);\n {2}}$/,
+    );
+  });
+
   const bytes = Buffer.from(WIDGET_HPP);
   const x = extractFile('cpp', bytes);
 

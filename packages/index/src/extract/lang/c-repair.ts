@@ -281,7 +281,9 @@ function fixRun(code: string, from: number, blanks: Span[], nested = false): voi
       i = skipSpace(code, i + 1, true);
       continue;
     }
-    if (!isWordStart(c)) return;
+    // A destructor's name starts with `~` (googletest's `~FunctionMocker() override
+    // GTEST_LOCK_EXCLUDED_(g_gmock_mutex) {`, whose body was a method named by the macro).
+    if (!isWordStart(c) && !(c === '~' && isWordStart(code[i + 1]))) return;
     let j = i;
     while (j < code.length && /[\w:~]/.test(code[j])) j++;
     // `template <typename T>` before a head (`template<…> EIGEN_DEVICE_FUNC EIGEN_STRONG_INLINE`):
