@@ -409,6 +409,57 @@ describe('C preprocessor idioms', () => {
     ]);
   });
 
+  it('keeps an if-chain whole across conditionals that continue it or that an else follows', () => {
+    // googletest's DefaultDeathTestFactory::Create ended at the `#endif` before its `else`;
+    // the kernel's f2fs `__struct_ptr` continues an if-chain in two `#ifdef` blocks, and the
+    // file lost 8 functions after it.
+    const src = [
+      'bool create(int style)',
+      '{',
+      '#if OS_WINDOWS',
+      '  if (style == 1) {',
+      '    return true;',
+      '  }',
+      '#elif OS_FUCHSIA',
+      '  if (style == 2) {',
+      '    return true;',
+      '  }',
+      '#else',
+      '  if (style == 3) {',
+      '    return true;',
+      '  }',
+      '#endif',
+      '  else {',
+      '    return false;',
+      '  }',
+      '  return true;',
+      '}',
+      'static unsigned char *struct_ptr(int type)',
+      '{',
+      '\tif (type == 1)',
+      '\t\treturn 0;',
+      '#ifdef CONFIG_FAULT_INJECTION',
+      '\telse if (type == 2)',
+      '\t\treturn 0;',
+      '#endif',
+      '#ifdef CONFIG_STAT_FS',
+      '\telse if (type == 3)',
+      '\t\treturn 0;',
+      '#endif',
+      '\telse if (type == 4)',
+      '\t\treturn 0;',
+      '\treturn 0;',
+      '}',
+      'int after(void) { return 0; }',
+      '',
+    ].join('\n');
+    const bytes = Buffer.from(src);
+    const x = extractFile('c', bytes);
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual(['create:function', 'struct_ptr:function', 'after:function']);
+    expect(spanText(bytes, x, 'create')).toMatch(/else \{\n {4}return false;\n {2}}\n {2}return true;\n}$/);
+  });
+
   it('reads a function whose braces balance only across two blocks of one condition', () => {
     // glibc's _int_malloc: `#if USE_TCACHE` … `else {` ⏎ `#endif`, shared lines, then
     // `#if USE_TCACHE` ⏎ `}` ⏎ `#endif`. Before, the whole function was lost and its locals

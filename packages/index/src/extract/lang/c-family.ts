@@ -640,8 +640,9 @@ export const C: LanguageSpec = {
   // 11: blocks of one condition balanced only together, alternative function heads before
   // one body (c-repair.ts), the other heads' names (derive).
   // 12: no definition named by a keyword or by an annotation after a tag's body; a
-  // destructor's trailing annotation (c-repair.ts fixRun).
-  version: 12,
+  // destructor's trailing annotation (c-repair.ts fixRun). 13: conditionals inside an
+  // if-chain keep their first branch (c-repair.ts elseFollows).
+  version: 13,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -657,7 +658,8 @@ export const CPP: LanguageSpec = {
   // 11: functions under the names aliases and renaming defines give them (derive); a
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
   // 12: as C 11. 13: as C 12; an exported specialization's head (blankTagAnnotations).
-  version: 13,
+  // 14: as C 13.
+  version: 14,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),

@@ -472,6 +472,24 @@ function splitsHead(
 }
 
 /**
+ * Whether a conditional sits inside an if-chain: its first branch starts with `else` (it
+ * continues an `if` before it: the kernel's `#ifdef CONFIG_F2FS_STAT_FS` ⏎ `else if (…)`), or
+ * an `else` is the first code after its `#endif` (its `if` is inside the branches). Blocks
+ * of a chain are kept together: each one's directives alone would still break it.
+ */
+function elseFollows(
+  code: string,
+  starts: readonly number[],
+  lineEnd: (line: number) => number,
+  b: ConditionalBlock,
+): boolean {
+  const first = b.branches[0];
+  if (first.end > first.line + 1 && /^\s*else\b/.test(code.slice(starts[first.line + 1], lineEnd(first.end - 1))))
+    return true;
+  return /^\s*else\b/.test(code.slice(lineEnd(b.endif), lineEnd(b.endif) + HEAD_CHARS_MAX));
+}
+
+/**
  * Whether each branch of a conditional holds a whole function head and one body follows the
  * `#endif` (`#ifdef CONFIG_X` ⏎ `static int f(int a, int b)` ⏎ `#else` ⏎ `static int f(int
  * a)` ⏎ `#endif` ⏎ `{`): the grammar read two prototypes and a stray block, and the function
@@ -859,6 +877,13 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
       // them, and drop the directives too (the grammar wants each branch balanced).
       blankLines(b.branches[0].line, b.branches[0].line);
       blankLines(b.branches[1].line, b.endif);
+    } else if (elseFollows(code, starts, lineEnd, b)) {
+      // googletest's DefaultDeathTestFactory::Create: `#if GTEST_OS_WINDOWS` ⏎ `if (…) { … }`
+      // ⏎ `#elif …` ⏎ `if (…) { … }` ⏎ `#else` ⏎ `if (…) { … }` ⏎ `#endif` ⏎ `else { … }`. The
+      // grammar read a stray `else` and ended the function before it. The first branch is kept,
+      // its directives blanked.
+      blankLines(b.branches[0].line, b.branches[0].line);
+      blankLines(b.branches.length > 1 ? b.branches[1].line : b.endif, b.endif);
     } else if (
       b.branches.length > 1 &&
       (splitsHead(code, starts, lineEnd, b) || alternativeFunctionHeads(code, starts, lineEnd, b))
