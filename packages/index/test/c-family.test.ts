@@ -717,6 +717,41 @@ constexpr int kLimit = 10;
 `;
 
 describe('C++ extraction', () => {
+  it('reads googletest tests as functions named by the test and owned by the suite', () => {
+    // Before: every `TEST(Suite, Name) {` was a function named TEST (a C++ trial: `map` of a
+    // test file listed TEST forty times, `show sym:TEST` counted 1,960 definitions).
+    const src = [
+      '#include "gtest/gtest.h"',
+      'namespace {',
+      'class FooTest : public testing::Test {};',
+      'TEST_F(FooTest, Abc) { FAIL() << "Expected failure."; }',
+      'TEST(BarTest, TestOne)',
+      '{',
+      '  EXPECT_EQ(1, helper());',
+      '}',
+      '// TEST(Commented, Out) {',
+      'TYPED_TEST_P(TypedTest, Works) {',
+      '  const char* s = "}";',
+      '}',
+      'int helper(int a, int b) { return a + b; }',
+      '}  // namespace',
+      '#define TEST(test_suite_name, test_name) GTEST_TEST(test_suite_name, test_name)',
+      '',
+    ].join('\n');
+    const bytes = Buffer.from(src);
+    const x = extractFile('cpp', bytes);
+    expect(defs(x)).toEqual([
+      'FooTest:class',
+      'FooTest::Abc:function',
+      'BarTest::TestOne:function',
+      'TypedTest::Works:function',
+      'helper:function',
+      'TEST:macro',
+    ]);
+    expect(spanText(bytes, x, 'TestOne')).toBe('TEST(BarTest, TestOne)\n{\n  EXPECT_EQ(1, helper());\n}');
+    expect(spanText(bytes, x, 'Works')).toBe('TYPED_TEST_P(TypedTest, Works) {\n  const char* s = "}";\n}');
+  });
+
   it('googletest idioms: an exported specialization, annotations after a body and after a destructor, a macro call of a keyword', () => {
     // A C++ trial on googletest 1.12: the four `class GTEST_API_ Matcher<…>` specializations
     // were lost (their constructors read as free functions), `} GTEST_ATTRIBUTE_UNUSED_;` was a

@@ -23,6 +23,8 @@ export interface PreparedDef {
   end: number;
   nameStart: number;
   nameEnd: number;
+  /** The owner the syntax names rather than nesting (a googletest suite: `TEST(Suite, Name)`). */
+  owner?: string;
 }
 
 /**

@@ -620,8 +620,12 @@ export function treeSitterFacts(
   const unrepaired = prepared?.text ?? decoded.text;
   if (text !== unrepaired)
     for (const d of acc.defsByNode.values()) d.start = startBeforeBlanks(unrepaired, text, d.start);
-  for (const d of prepared?.defs ?? [])
-    acc.defsByNode.set(`${d.start}:${d.end}:${d.nameStart}`, { ...d, container: null });
+  for (const { owner, ...d } of prepared?.defs ?? [])
+    acc.defsByNode.set(`${d.start}:${d.end}:${d.nameStart}`, {
+      ...d,
+      container: owner ?? null,
+      ...(owner !== undefined ? { explicitOwner: true } : {}),
+    });
   const defs = [...acc.defsByNode.values()];
   for (const d of spec.derive?.(unrepaired, defs) ?? []) defs.push({ ...d, container: null });
   defs.sort((x, y) => x.start - y.start || y.end - x.end);

@@ -19,6 +19,7 @@ import {
   blankTagAnnotations,
   DEFINITION_MACRO_NAME,
   looksLikeAnnotation,
+  maskCode,
   repairC,
   rewriteDefinitionMacros,
 } from './c-repair';
@@ -110,6 +111,12 @@ function declaredName(node: Node): Declared | null {
 }
 
 /** Whether the innermost declarator around a name is a function's (`int *f(void)` yes, `int (*f)(void)` no). */
+/** Whether a function's parameters are two bare names, as a test macro's `(Suite, Name)` are. */
+function isTestMacroHead(name: Node): boolean {
+  const parameters = name.parent?.type === 'function_declarator' ? name.parent.childForFieldName('parameters') : null;
+  return parameters !== null && /^\(\s*[A-Za-z_]\w*\s*,\s*[A-Za-z_]\w*\s*\)$/.test(parameters.text);
+}
+
 function declaresFunction(name: Node): boolean {
   // A conversion operator (`operator bool() const`) holds its own parameters.
   if (name.type === 'operator_cast') return true;
@@ -322,6 +329,8 @@ function refine(def: Node, kind: string, name: Node): string | null {
       // type `SYSCALL_DEFINE0` and a declarator `(sync)`), which rewriteDefinitionMacros
       // leaves to the grammar.
       if (!declaresFunction(name) && !definesThroughMacro(item, name)) return null;
+      // `TEST(Suite, Name) {`: testMacroDefinitions reads it as the test it defines.
+      if (TEST_MACRO_NAME.test(name.text) && isTestMacroHead(name)) return null;
       const scope = qualified(name)?.childForFieldName('scope');
       if (!scope) return 'function';
       return qualifiesByNamespace(scope, name.tree) ? 'function' : 'method';
@@ -501,7 +510,57 @@ export function extensionlessLanguage(text: string): 'c' | 'cpp' | 'text' {
  * heads blanked, functions defined through a `…DEFINE…(name, …)` macro given a C head.
  */
 function prepare(text: string): Prepared {
-  return { text: blankTagAnnotations(blankMacroComments(rewriteDefinitionMacros(text))), defs: [], typeIds: [] };
+  return {
+    text: blankTagAnnotations(blankMacroComments(rewriteDefinitionMacros(text))),
+    defs: testMacroDefinitions(text),
+    typeIds: [],
+  };
+}
+
+/**
+ * A test macro's name: capitals ending in `TEST`, or `TEST_` and one letter (googletest's
+ * `TEST`, `TEST_F`, `TEST_P`, `TYPED_TEST_P`, `GTEST_TEST`; Chromium's `IN_PROC_BROWSER_TEST_F`).
+ */
+const TEST_MACRO = '(?:[A-Z][A-Z0-9]*_)*TEST(?:_[A-Z])?';
+/** A test macro's head at a line's start: its name, `(Suite, Name)` and the body's `{`. */
+const TEST_HEAD = new RegExp(
+  `^[ \\t]*(${TEST_MACRO})[ \\t]*\\([ \\t]*([A-Za-z_]\\w*)[ \\t]*,[ \\t]*([A-Za-z_]\\w*)[ \\t]*\\)[ \\t]*(?:\\r?\\n[ \\t]*)?\\{`,
+  'gm',
+);
+/** A function the grammar read from a test macro's head: `TEST(Suite, Name) {` (refine drops it). */
+const TEST_MACRO_NAME = new RegExp(`^${TEST_MACRO}$`);
+
+/**
+ * googletest's tests, `TEST(Suite, Name) { … }` and its kin: each a function named `Name`
+ * owned by `Suite`, spanning the macro's line and its body. The grammar read every one as a
+ * function named `TEST`: `map` of a test file listed `TEST` forty times and `show sym:TEST`
+ * counted 1,960 definitions (a C++ trial on googletest). `show sym:Suite::Name` now reads one.
+ */
+function testMacroDefinitions(text: string): PreparedDef[] {
+  if (!text.includes('TEST')) return [];
+  let code: string | undefined;
+  const out: PreparedDef[] = [];
+  TEST_HEAD.lastIndex = 0;
+  for (let m = TEST_HEAD.exec(text); m; m = TEST_HEAD.exec(text)) {
+    code ??= maskCode(text);
+    const start = m.index + m[0].length - m[0].trimStart().length;
+    // A head inside a comment or a string is none.
+    if (code[start] !== text[start]) continue;
+    const open = m.index + m[0].length - 1;
+    let depth = 0;
+    let end = -1;
+    for (let i = open; i < code.length; i++) {
+      if (code[i] === '{') depth++;
+      else if (code[i] === '}' && --depth === 0) {
+        end = i + 1;
+        break;
+      }
+    }
+    if (end < 0) continue;
+    const nameStart = m.index + m[0].lastIndexOf(m[3], m[0].lastIndexOf(')'));
+    out.push({ name: m[3], kind: 'function', start, end, nameStart, nameEnd: nameStart + m[3].length, owner: m[2] });
+  }
+  return out;
 }
 
 /**
@@ -641,8 +700,9 @@ export const C: LanguageSpec = {
   // one body (c-repair.ts), the other heads' names (derive).
   // 12: no definition named by a keyword or by an annotation after a tag's body; a
   // destructor's trailing annotation (c-repair.ts fixRun). 13: conditionals inside an
-  // if-chain keep their first branch (c-repair.ts elseFollows).
-  version: 13,
+  // if-chain keep their first branch (c-repair.ts elseFollows). 14: googletest's
+  // `TEST(Suite, Name) { … }` a function Name owned by Suite (testMacroDefinitions).
+  version: 14,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -658,8 +718,8 @@ export const CPP: LanguageSpec = {
   // 11: functions under the names aliases and renaming defines give them (derive); a
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
   // 12: as C 11. 13: as C 12; an exported specialization's head (blankTagAnnotations).
-  // 14: as C 13.
-  version: 14,
+  // 14: as C 13. 15: as C 14.
+  version: 15,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),
