@@ -472,8 +472,12 @@ export function memberSite(
       : OWNER_KINDS.has(enclosing.kind)
         ? enclosing.name
         : (enclosing.container ?? undefined);
-  // Python's `super().b` is on the parent, as `super.b` and `parent::b` are.
-  const q = /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(before.replace(/\bsuper\(\s*\)(\s*\.\s*)$/, 'super$1'));
+  // Python's `super().b` is on the parent, as `super.b` and `parent::b` are. A C++ path
+  // through template arguments (`TransformTupleValuesHelper<Tuple, Func, OutIter>::Run`) is
+  // its type's: googletest's was a candidate site of every `Run` (a C++ trial).
+  const q = /([A-Za-z_$][\w$]*)?\s*(::|\.|->)\s*$/.exec(
+    withoutTemplateArguments(before).replace(/\bsuper\(\s*\)(\s*\.\s*)$/, 'super$1'),
+  );
   if (!q) {
     // Inside A, which defines b, a bare b is A's own (a local of the name is no site: the
     // caller drops the occurrences its local scopes shadow). JDK's bare `TREEIFY_THRESHOLD`
@@ -505,6 +509,20 @@ export function memberSite(
   // A path through another type or module (`Vec::new`, `itoa::Buffer::new`, `Other.b`).
   if (separator === '::' || /^[A-Z]/.test(qualifier)) return 'not_a_site';
   return 'candidate';
+}
+
+/** Template arguments written between a type and the `::` that ends `before`, left out: `A<T, U>::` reads `A::`. */
+function withoutTemplateArguments(before: string): string {
+  const m = />\s*::\s*$/.exec(before);
+  if (!m) return before;
+  let depth = 0;
+  for (let i = m.index; i >= 0; i--) {
+    const c = before[i];
+    if (c === '>') depth++;
+    else if (c === '<' && --depth === 0) return before.slice(0, i) + before.slice(m.index + 1);
+    else if (c === ';' || c === '{' || c === '}' || c === '(' || c === ')') break;
+  }
+  return before;
 }
 
 /**

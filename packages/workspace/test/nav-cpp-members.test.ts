@@ -2,7 +2,7 @@
 // own class's method first, through the implicit `this`, wherever that method is defined; a
 // method of another class reached by a bare call or through a receiver that is no word is a
 // candidate, never a resolved callee.
-import { ctxCommand, searchCommand, showCommand, type CommandOptions } from '../src';
+import { ctxCommand, refsCommand, searchCommand, showCommand, type CommandOptions } from '../src';
 import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -87,6 +87,13 @@ const FILES = {
   ].join('\n'),
   'src/matchers.h': [
     '#pragma once',
+    'template <typename Tuple, typename Func>',
+    'class TransformHelper {',
+    ' public:',
+    '  static int Run(Func f, const Tuple& t) { return f(t); }',
+    '};',
+    'template <typename Tuple, typename Func>',
+    'int Transform(Func f, const Tuple& t) { return TransformHelper<Tuple, Func>::Run(f, t); }',
     'template <class Impl>',
     'class PolymorphicMatcher {',
     ' public:',
@@ -106,7 +113,7 @@ interface Callee {
   resolution?: string;
 }
 
-describe('C++ ctx callees: the implicit this', () => {
+describe("C++ navigation: the implicit this, one file's namesakes, template-argument paths", () => {
   let repo: IndexedRepo;
   const at = (more: Partial<CommandOptions> = {}) => repo.at(more);
   const callees = async (query: string[]): Promise<string[]> => {
@@ -153,5 +160,19 @@ describe('C++ ctx callees: the implicit this', () => {
     const c = json(await ctxCommand(hit.handle, at()));
     expect(c.symbol).toMatchObject({ name: 'internal::MockFunction', line: 6 });
     expect((c.members as Callee[]).map((m) => m.name)).toEqual(['MockFunction::MockFunction', 'MockFunction::Call']);
+  });
+
+  it("refs A::f leaves out a call qualified through another type's template arguments", async () => {
+    // Before: `TransformHelper<Tuple, Func>::Run(f, t)` was a candidate site of UnitTest::Run.
+    const sites = json(await refsCommand(['UnitTest::Run'], at())).hits as { path: string; start_line: number }[];
+    expect(sites.map((x) => `${x.path}:${x.start_line}`)).not.toContain('src/matchers.h:8');
+    const own = json(await refsCommand(['TransformHelper::Run'], at())).hits as {
+      path: string;
+      start_line: number;
+      resolution: string;
+    }[];
+    expect(own.filter((x) => x.start_line === 8)).toEqual([
+      expect.objectContaining({ path: 'src/matchers.h', resolution: 'resolved' }),
+    ]);
   });
 });
