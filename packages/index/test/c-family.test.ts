@@ -717,6 +717,46 @@ constexpr int kLimit = 10;
 `;
 
 describe('C++ extraction', () => {
+  it('keeps the names a repair blanked as uses: annotation macros, a macro line, a definition macro', () => {
+    // An abseil trial: `refs ABSL_NAMESPACE_BEGIN` found its definitions and none of its 287
+    // files' uses, `refs ABSL_MUST_USE_RESULT` 7 of 99, each with nothing said of the rest.
+    const src = [
+      'namespace absl {',
+      'ABSL_NAMESPACE_BEGIN',
+      'class ABSL_MUST_USE_RESULT Status {',
+      ' public:',
+      '  Status() {}',
+      '};',
+      'static int __init setup_status(void) { return 0; }',
+      '#define WRAP(x) /* OLD_NAME_IN_COMMENT */ \\',
+      '  (x)',
+      'ABSL_NAMESPACE_END',
+      '}  // namespace absl',
+      '',
+    ].join('\n');
+    const x = extractFile('cpp', Buffer.from(src));
+    expect(defs(x)).toEqual([
+      'absl:module',
+      'absl::Status:class',
+      'Status::Status:method',
+      'absl::setup_status:function',
+      'WRAP:macro',
+    ]);
+    for (const name of ['ABSL_NAMESPACE_BEGIN', 'ABSL_MUST_USE_RESULT', '__init'])
+      expect(roles(x, name)).toEqual(['reference']);
+    // Read by the grammar, not blanked: a use as before.
+    expect(roles(x, 'ABSL_NAMESPACE_END')).toEqual(['type']);
+    expect(x.names.some((n) => n.name === 'OLD_NAME_IN_COMMENT')).toBe(false);
+    // A syscall's macro is a use too; its argument types are no names.
+    const c = extractFile(
+      'c',
+      Buffer.from('SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)\n{\n\treturn 0;\n}\n'),
+    );
+    expect(defs(c)).toEqual(['read:function']);
+    expect(roles(c, 'SYSCALL_DEFINE3')).toEqual(['reference']);
+    expect(c.names.some((n) => n.name === 'unsigned' || n.name === 'char')).toBe(false);
+  });
+
   it('reads googletest tests as functions named by the test and owned by the suite', () => {
     // Before: every `TEST(Suite, Name) {` was a function named TEST (a C++ trial: `map` of a
     // test file listed TEST forty times, `show sym:TEST` counted 1,960 definitions).

@@ -119,6 +119,13 @@ export interface LanguageSpec {
   readonly globalKinds?: ReadonlySet<string>;
   prepare?(text: string): Prepared;
   /**
+   * The identifiers of `original` that the text parsed (`parsed`, a same-length rewrite by
+   * `prepare` and `repair`) no longer spells: annotation macros blanked for the grammar
+   * (`ABSL_MUST_USE_RESULT`, `__init`). They are still uses of their names. Code only:
+   * names in comments and strings are none.
+   */
+  blankedNames?(original: string, parsed: string): { start: number; end: number; name: string }[];
+  /**
    * Definitions a file makes of its own definitions under other names, which no node
    * declares: C's `strong_alias (__libc_malloc, malloc)` and a function named through
    * `# define STRLEN strlen`. Each spans the definition it names again; its name is where

@@ -656,6 +656,42 @@ const C_KEYWORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Identifiers of code that `parsed` (the text after prepare and the repairs, of the same
+ * length) no longer spells: the annotation macros, `#if` lines and branches the repairs
+ * blanked. Comments and strings (blanked too, inside macros) are left out by the mask.
+ */
+function blankedNames(original: string, parsed: string): { start: number; end: number; name: string }[] {
+  if (original.length !== parsed.length) return [];
+  let code: string | undefined;
+  const out: { start: number; end: number; name: string }[] = [];
+  const word = /[A-Za-z_]\w*/y;
+  for (let i = 0; i < original.length; i++) {
+    if (original.charCodeAt(i) === parsed.charCodeAt(i)) continue;
+    // The changed run, widened to whole identifiers of the original.
+    let from = i;
+    while (from > 0 && /\w/.test(original[from - 1])) from--;
+    let to = i;
+    while (to < original.length && (original.charCodeAt(to) !== parsed.charCodeAt(to) || /\w/.test(original[to]))) to++;
+    code ??= maskCode(original);
+    for (let k = from; k < to;) {
+      word.lastIndex = k;
+      const m = /[A-Za-z_]/.test(original[k]) && (k === 0 || !/\w/.test(original[k - 1])) ? word.exec(original) : null;
+      if (!m) {
+        k++;
+        continue;
+      }
+      const end = k + m[0].length;
+      // Blanked (or rewritten) and code: a name the parse lost.
+      if (code[k] === original[k] && parsed.slice(k, end) !== m[0] && !C_KEYWORDS.has(m[0]))
+        out.push({ start: k, end, name: m[0] });
+      k = end;
+    }
+    i = to;
+  }
+  return out;
+}
+
 // A `#define` inside `namespace juce {` is no `juce::jassert`: macros are global. A macro's
 // body is one token to the grammars: its names are read lexically.
 const COMMON = {
@@ -663,6 +699,7 @@ const COMMON = {
   locate,
   imports,
   prepare,
+  blankedNames,
   derive,
   globalKinds: new Set(['macro']),
   lexical: { types: new Set(['preproc_arg']), keywords: C_KEYWORDS },
@@ -702,7 +739,8 @@ export const C: LanguageSpec = {
   // destructor's trailing annotation (c-repair.ts fixRun). 13: conditionals inside an
   // if-chain keep their first branch (c-repair.ts elseFollows). 14: googletest's
   // `TEST(Suite, Name) { … }` a function Name owned by Suite (testMacroDefinitions).
-  version: 14,
+  // 15: the names a rewrite blanked are uses (blankedNames).
+  version: 15,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -718,8 +756,8 @@ export const CPP: LanguageSpec = {
   // 11: functions under the names aliases and renaming defines give them (derive); a
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
   // 12: as C 11. 13: as C 12; an exported specialization's head (blankTagAnnotations).
-  // 14: as C 13. 15: as C 14.
-  version: 15,
+  // 14: as C 13. 15: as C 14. 16: as C 15.
+  version: 16,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),
