@@ -717,6 +717,40 @@ constexpr int kLimit = 10;
 `;
 
 describe('C++ extraction', () => {
+  it('reads a class whose head holds a conditional of one branch, below a long comment', () => {
+    // abseil's int128.h: `class` ⏎ `#if …` ⏎ `alignas(unsigned __int128)` ⏎ `#endif` ⏎ `uint128 {`,
+    // under 40 lines of comment: the class was lost, its members read as the namespace's.
+    const src = [
+      'namespace absl {',
+      ...Array.from(
+        { length: 40 },
+        (_, k) => `// line ${k} of a comment that explains uint128 at some length, as abseil does`,
+      ),
+      'class',
+      '#if defined(ABSL_HAVE_INTRINSIC_INT128)',
+      '    alignas(unsigned __int128)',
+      '#endif  // ABSL_HAVE_INTRINSIC_INT128',
+      '        uint128 {',
+      ' public:',
+      '  uint128() = default;',
+      '  constexpr explicit operator bool() const;',
+      ' private:',
+      '  uint64_t lo_;',
+      '};',
+      '}  // namespace absl',
+      '',
+    ].join('\n');
+    const x = extractFile('cpp', Buffer.from(src));
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'absl:module',
+      'absl::uint128:class',
+      'uint128::uint128:method',
+      'uint128::operator bool:prototype',
+      'uint128::lo_:field',
+    ]);
+  });
+
   it('keeps the names a repair blanked as uses: annotation macros, a macro line, a definition macro', () => {
     // An abseil trial: `refs ABSL_NAMESPACE_BEGIN` found its definitions and none of its 287
     // files' uses, `refs ABSL_MUST_USE_RESULT` 7 of 99, each with nothing said of the rest.

@@ -739,8 +739,9 @@ export const C: LanguageSpec = {
   // destructor's trailing annotation (c-repair.ts fixRun). 13: conditionals inside an
   // if-chain keep their first branch (c-repair.ts elseFollows). 14: googletest's
   // `TEST(Suite, Name) { … }` a function Name owned by Suite (testMacroDefinitions).
-  // 15: the names a rewrite blanked are uses (blankedNames).
-  version: 15,
+  // 15: the names a rewrite blanked are uses (blankedNames). 16: a conditional of one
+  // branch inside a class head, a head below a long comment (c-repair.ts splitsHead).
+  version: 16,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -756,8 +757,8 @@ export const CPP: LanguageSpec = {
   // 11: functions under the names aliases and renaming defines give them (derive); a
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
   // 12: as C 11. 13: as C 12; an exported specialization's head (blankTagAnnotations).
-  // 14: as C 13. 15: as C 14. 16: as C 15.
-  version: 16,
+  // 14: as C 13. 15: as C 14. 16: as C 15. 17: as C 16.
+  version: 17,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),

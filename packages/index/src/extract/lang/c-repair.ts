@@ -434,11 +434,15 @@ function braceBalance(code: string, from: number, to: number): number {
 /** An access label (`public:`), after which a conditional holds members, not part of a head. */
 const ACCESS_LABEL = /^\s*(?:public|private|protected)\s*:\s*$/;
 
-/** A class head's start before a conditional: the tag and name, no parentheses (`template<typename Derived> class DenseBase`). */
-const CLASS_HEAD_START = /(?:^|[\s>])(?:class|struct|union)\s+[A-Za-z_]\w*[^()]*$/;
+/**
+ * A class head's start before a conditional: the tag and name, no parentheses (`template<typename
+ * Derived> class DenseBase`), or the tag alone (abseil's `class` ⏎ `#if …` ⏎ `alignas(unsigned
+ * __int128)` ⏎ `#endif` ⏎ `uint128 {`).
+ */
+const CLASS_HEAD_START = /(?:^|[\s>])(?:class|struct|union)(?:\s+[A-Za-z_]\w*[^()]*)?\s*$/;
 
 /**
- * Whether a conditional sits inside a class head: no branch holds a brace, a `;` or a
+ * Whether a conditional (of one branch or more) sits inside a class head: no branch holds a brace, a `;` or a
  * directive (so each is a piece of the head, a base clause), the code since the last `;`,
  * `{` or `}` before it starts a class head (no `=`; not a macro's body), and a `{` ends what
  * follows it before any `;` or `}`. A function's head split so (Eigen's `#ifdef
@@ -457,9 +461,8 @@ function splitsHead(
   const directives = inside.split('\n').filter((l) => /^\s*#/.test(l)).length;
   if (directives !== b.branches.length + 1) return false;
   const at = starts[b.branches[0].line];
-  let i = at - 1;
-  for (let n = 0; i >= 0 && n < HEAD_CHARS_MAX && !'{};'.includes(code[i]); n++) i--;
-  if (i >= 0 && !'{};'.includes(code[i])) return false;
+  const i = declarationStart(code, at);
+  if (i === undefined) return false;
   const lines = code
     .slice(i + 1, at)
     .split('\n')
@@ -510,9 +513,8 @@ function alternativeFunctionHeads(
     if (/[{};=#]/.test(text) || !/\)\s*$/.test(text) || !/[A-Za-z_]\w*\s*\(/.test(text)) return false;
   }
   const at = starts[b.branches[0].line];
-  let i = at - 1;
-  for (let n = 0; i >= 0 && n < HEAD_CHARS_MAX && !'{};'.includes(code[i]); n++) i--;
-  if (i >= 0 && !'{};'.includes(code[i])) return false;
+  const i = declarationStart(code, at);
+  if (i === undefined) return false;
   const before = code
     .slice(i + 1, at)
     .split('\n')
@@ -574,6 +576,19 @@ function pairedHalves(
 
 /** Characters a declaration head split by a conditional may take on either side of it. */
 const HEAD_CHARS_MAX = 1000;
+
+/**
+ * Where the declaration holding `at` starts: the index of the `;` or brace before it (-1 at
+ * the text's start), or undefined past HEAD_CHARS_MAX characters other than space. Masked
+ * comments are space: abseil's `class` ⏎ `#if …` heads `uint128` below 40 lines of comment.
+ */
+function declarationStart(code: string, at: number): number | undefined {
+  let i = at - 1;
+  for (let n = 0; i >= 0 && !'{};'.includes(code[i]); i--) {
+    if (code[i] !== ' ' && code[i] !== '\n' && code[i] !== '\t' && ++n > HEAD_CHARS_MAX) return undefined;
+  }
+  return i;
+}
 
 /**
  * Which branches of a conditional only a C++ compiler reads: the first of `#ifdef
@@ -885,15 +900,15 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
       blankLines(b.branches[0].line, b.branches[0].line);
       blankLines(b.branches.length > 1 ? b.branches[1].line : b.endif, b.endif);
     } else if (
-      b.branches.length > 1 &&
-      (splitsHead(code, starts, lineEnd, b) || alternativeFunctionHeads(code, starts, lineEnd, b))
+      splitsHead(code, starts, lineEnd, b) ||
+      (b.branches.length > 1 && alternativeFunctionHeads(code, starts, lineEnd, b))
     ) {
       // Eigen's `class DenseBase` ⏎ `#ifndef EIGEN_PARSED_BY_DOXYGEN` ⏎ `: public …` ⏎ `#else`
       // ⏎ `: public …` ⏎ `#endif` ⏎ `{`: the grammar reads no directive inside a head, and the
       // class was lost, its members read as free functions (an agent trial). The first
       // branch is kept, as a preprocessor would take one.
       blankLines(b.branches[0].line, b.branches[0].line);
-      blankLines(b.branches[1].line, b.endif);
+      blankLines(b.branches.length > 1 ? b.branches[1].line : b.endif, b.endif);
     }
   }
   // `#error` and `#warning` in an enumerator list, which the grammar reads conditionals in
