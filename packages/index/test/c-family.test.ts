@@ -717,6 +717,25 @@ constexpr int kLimit = 10;
 `;
 
 describe('C++ extraction', () => {
+  it('a bodiless function the grammar reads inside a method body is a statement, not a definition', () => {
+    // abseil's raw_hash_set: after `Deallocate<alignof(slot_type)>(…)`, `growth_left() = 0;`
+    // was a function destroy_slots::growth_left, read by show sym: before the real method.
+    const src = [
+      'class Set {',
+      ' public:',
+      '  void destroy_slots() {',
+      '    Deallocate<alignof(slot_type)>(',
+      '        &alloc_ref(), ctrl_, AllocSize(capacity_, sizeof(slot_type), alignof(slot_type)));',
+      '    growth_left() = 0;',
+      '  }',
+      '  size_t& growth_left() { return left_; }',
+      '};',
+      '',
+    ].join('\n');
+    const x = extractFile('cpp', Buffer.from(src));
+    expect(defs(x).filter((d) => d.includes('growth_left'))).toEqual(['Set::growth_left:method']);
+  });
+
   it('reads a class whose head holds a conditional of one branch, below a long comment', () => {
     // abseil's int128.h: `class` ⏎ `#if …` ⏎ `alignas(unsigned __int128)` ⏎ `#endif` ⏎ `uint128 {`,
     // under 40 lines of comment: the class was lost, its members read as the namespace's.

@@ -111,6 +111,22 @@ function declaredName(node: Node): Declared | null {
 }
 
 /** Whether the innermost declarator around a name is a function's (`int *f(void)` yes, `int (*f)(void)` no). */
+/**
+ * Whether a function's node lies in another function's body, no class between: C and C++
+ * define no function there, so a bodiless one is a statement the grammar misread. abseil's
+ * `growth_left() = 0;` at the end of `destroy_slots()`, after a template call it could not
+ * read, was a function `destroy_slots::growth_left` that `show sym:growth_left` read first
+ * (a trial). One with a body stays: the kernel's fair.c nests real functions so when a
+ * brace before them is lost.
+ */
+function insideFunctionBody(item: Node): boolean {
+  for (let n = item.parent; n; n = n.parent) {
+    if (n.type === 'field_declaration_list' || n.type === 'declaration_list') return false;
+    if (n.type === 'function_definition') return true;
+  }
+  return false;
+}
+
 /** Whether a function's parameters are two bare names, as a test macro's `(Suite, Name)` are. */
 function isTestMacroHead(name: Node): boolean {
   const parameters = name.parent?.type === 'function_declarator' ? name.parent.childForFieldName('parameters') : null;
@@ -329,6 +345,7 @@ function refine(def: Node, kind: string, name: Node): string | null {
       // type `SYSCALL_DEFINE0` and a declarator `(sync)`), which rewriteDefinitionMacros
       // leaves to the grammar.
       if (!declaresFunction(name) && !definesThroughMacro(item, name)) return null;
+      if (item.childForFieldName('body')?.type !== 'compound_statement' && insideFunctionBody(item)) return null;
       // `TEST(Suite, Name) {`: testMacroDefinitions reads it as the test it defines.
       if (TEST_MACRO_NAME.test(name.text) && isTestMacroHead(name)) return null;
       const scope = qualified(name)?.childForFieldName('scope');
@@ -741,7 +758,8 @@ export const C: LanguageSpec = {
   // `TEST(Suite, Name) { … }` a function Name owned by Suite (testMacroDefinitions).
   // 15: the names a rewrite blanked are uses (blankedNames). 16: a conditional of one
   // branch inside a class head, a head below a long comment (c-repair.ts splitsHead).
-  version: 16,
+  // 17: no bodiless function inside a function's body (insideFunctionBody).
+  version: 17,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -757,8 +775,8 @@ export const CPP: LanguageSpec = {
   // 11: functions under the names aliases and renaming defines give them (derive); a
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
   // 12: as C 11. 13: as C 12; an exported specialization's head (blankTagAnnotations).
-  // 14: as C 13. 15: as C 14. 16: as C 15. 17: as C 16.
-  version: 17,
+  // 14: as C 13. 15: as C 14. 16: as C 15. 17: as C 16. 18: as C 17.
+  version: 18,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),
