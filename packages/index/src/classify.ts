@@ -76,9 +76,10 @@ export function languageOf(path: string): Language {
 
 /**
  * What extraction starts from: the path's language, or `extensionless` for a file whose
- * bytes decide between C, C++ and text (a C++ header named like the standard's: Eigen's
- * `Eigen/Core`, libstdc++'s `vector`; extract/lang/c-family.ts looksLikeCSource). The
- * extraction reports the language it chose, which is the one stored.
+ * bytes decide between C, C++ and text: one without extension (a C++ header named like the
+ * standard's: Eigen's `Eigen/Core`, libstdc++'s `vector`) or of SNIFFED_EXTENSIONS
+ * (extract/lang/c-family.ts looksLikeCSource). The extraction reports the language it
+ * chose, which is the one stored.
  */
 export type ExtractionLanguage = Language | 'extensionless';
 
@@ -124,9 +125,17 @@ const NEVER_SOURCE_BASENAMES = new Set([
   'CODEOWNERS',
 ]);
 
+/**
+ * Extensions several languages share, whose bytes decide as a file without extension's do:
+ * `.inc` is C++ in abseil (`int128_have_intrinsic.inc`, `symbolize_elf.inc`: 24 files whose
+ * definitions were text, an abseil trial), PHP, Pascal or assembly elsewhere, and those stay text.
+ */
+const SNIFFED_EXTENSIONS = new Set(['inc']);
+
 /** The language extraction starts from for a path (ExtractionLanguage). */
 export function extractionLanguageOf(path: string): ExtractionLanguage {
   const lang = languageOf(path);
+  if (lang === 'text' && SNIFFED_EXTENSIONS.has(extension(path))) return 'extensionless';
   if (lang !== 'text' || extension(path) !== '') return lang;
   const base = basename(path);
   // A dotfile (`.clang-format`) is configuration, not a header.

@@ -1,6 +1,6 @@
 // Files without extension whose bytes are C or C++ (Eigen's `Eigen/Core`): extracted and
 // stored as cpp, tagged code, found by lang:cpp; build files, scripts and prose stay text.
-import { extractionLanguageOf, sourceTags } from '../src';
+import { extractFile, extractionLanguageOf, sourceTags } from '../src';
 import { extensionlessLanguage, looksLikeCSource } from '../src/extract/lang/c-family';
 import { EXTENSIONLESS_FILES } from './extensionless-fixture';
 import { cleanIndexReader, Fixture } from './helpers';
@@ -58,6 +58,24 @@ describe('the opening of a file without extension', () => {
     expect(extensionlessLanguage('#include "../../Eigen/Core"\n')).toBe('cpp');
     expect(extensionlessLanguage('#include <linux/types.h>\nint x;\n')).toBe('c');
     expect(extensionlessLanguage('# a comment\n')).toBe('text');
+  });
+
+  it('is read for an .inc file too, which is C++ in abseil and PHP or assembly elsewhere', () => {
+    // abseil's int128_have_intrinsic.inc and 23 more were text: `show sym:int128::int128`
+    // found prototypes only (an abseil trial).
+    expect(['absl/numeric/int128_have_intrinsic.inc', 'lib/config.inc'].map(extractionLanguageOf)).toEqual([
+      'extensionless',
+      'extensionless',
+    ]);
+    const cpp = extractFile(
+      'extensionless',
+      Buffer.from('// Copyright\n\nnamespace int128_internal {\ninline int128 Make(int v) { return int128(v); }\n}\n'),
+    );
+    expect(cpp.lang).toBe('cpp');
+    expect(cpp.definitions.map((d) => d.name)).toEqual(['int128_internal', 'Make']);
+    const php = extractFile('extensionless', Buffer.from('<?php\n$config = array();\n'));
+    expect(php.lang).toBe('text');
+    expect(php.definitions).toEqual([]);
   });
 
   it('is read only for paths without extension that are no build file, prose or dotfile', () => {
