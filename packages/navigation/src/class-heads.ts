@@ -4,9 +4,13 @@
 import type { IndexedDefinition } from '@trufflepig/index';
 import { TYPE_HEAD_MAX_BYTES } from './limits';
 
-/** A type's head after its name, up to TYPE_HEAD_MAX_BYTES from its start: `<T> extends Base<T> implements I {…`. */
+/**
+ * A type's head after its name, up to TYPE_HEAD_MAX_BYTES past it: `<T> extends Base<T>
+ * implements I {…`. Counted from the name, not the start: a C++ template head before it
+ * (abseil's node_hash_map has 250 bytes of defaulted parameters) cut the base list short.
+ */
 export function typeHead(bytes: Uint8Array, d: IndexedDefinition): string {
-  return Buffer.from(bytes.subarray(d.nameEnd, Math.min(d.end, d.start + TYPE_HEAD_MAX_BYTES))).toString('utf8');
+  return Buffer.from(bytes.subarray(d.nameEnd, Math.min(d.end, d.nameEnd + TYPE_HEAD_MAX_BYTES))).toString('utf8');
 }
 
 /** Bracketed arguments left out, nested ones too (`Base<Map<K, V>>`, `Generic[T]`, `<K extends Key = Key>`). */
@@ -50,7 +54,9 @@ export function baseSpellings(head: string, lang: string): string[] {
       .join(',');
   } else if (lang === 'ruby') clause = /^[^\n]*?<\s*((?:::)?[\w:]+)/.exec(head)?.[1];
   else {
-    const beforeBody = withoutArguments(head.split('{')[0], '<', '>');
+    // What an argument list left open at the cut holds is no base (`raw_hash_map<` ⏎
+    // `Policy<K, V>, Hash, Eq,` listed Hash and Eq as node_hash_map's bases, an abseil trial).
+    const beforeBody = withoutArguments(head.split('{')[0], '<', '>').split('<')[0];
     if (lang === 'cpp')
       clause = /(?<!:):(?!:)([^;]*)$/.exec(beforeBody)?.[1]?.replace(/\b(?:public|private|protected|virtual)\b/g, '');
     else if (lang === 'csharp') clause = /:\s*([\s\S]*?)(?:\bwhere\b|$)/.exec(beforeBody)?.[1];

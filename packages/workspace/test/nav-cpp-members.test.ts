@@ -85,6 +85,35 @@ const FILES = {
     '}  // namespace testing',
     '',
   ].join('\n'),
+  // abseil's node_hash_map: a long template head, and a base qualified through namespaces
+  // whose argument list runs over lines.
+  'src/raw_hash_map.h': [
+    '#pragma once',
+    'namespace absl {',
+    'namespace container_internal {',
+    'template <class Policy, class Hash, class Eq, class Alloc>',
+    'class raw_hash_map {',
+    ' public:',
+    '  int size() const { return 0; }',
+    '};',
+    'struct HashEq {',
+    '  using Hash = int;',
+    '  using Eq = int;',
+    '};',
+    '}  // namespace container_internal',
+    'template <class Key, class Value,',
+    '          class Hash = absl::container_internal::hash_default_hash<Key>,',
+    '          class Eq = absl::container_internal::hash_default_eq<Key>,',
+    '          class Alloc = std::allocator<std::pair<const Key, Value>>>',
+    'class node_hash_map',
+    '    : public absl::container_internal::raw_hash_map<',
+    '          absl::container_internal::NodeHashMapPolicy<Key, Value>, Hash, Eq,',
+    '          Alloc> {',
+    '  using Base = typename node_hash_map::raw_hash_map;',
+    '};',
+    '}  // namespace absl',
+    '',
+  ].join('\n'),
   'src/matchers.h': [
     '#pragma once',
     'template <typename Tuple, typename Func>',
@@ -174,5 +203,15 @@ describe("C++ navigation: the implicit this, one file's namesakes, template-argu
     expect(own.filter((x) => x.start_line === 8)).toEqual([
       expect.objectContaining({ path: 'src/matchers.h', resolution: 'resolved' }),
     ]);
+  });
+
+  it('ctx reads a base qualified through namespaces after a long template head, not its arguments', async () => {
+    // Before: node_hash_map's bases were HashEq::Hash and HashEq::Eq (candidates), its real
+    // base missing: the head was cut 400 bytes from the template line, inside the arguments.
+    const hit = json(await searchCommand(['sym:node_hash_map'], at())).hits[0];
+    const c = json(await ctxCommand(hit.handle, at()));
+    expect(
+      (c.bases as Callee[]).map((b) => `${b.name} ${b.path}:${b.line}${b.resolution ? ` ${b.resolution}` : ''}`),
+    ).toEqual(['container_internal::raw_hash_map src/raw_hash_map.h:4']);
   });
 });
