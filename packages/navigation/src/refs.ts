@@ -24,7 +24,7 @@ import {
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
-import { baseNames, typeHead } from './class-heads';
+import { baseNames, lastSegment, typeHead } from './class-heads';
 import { nearestDefinition } from './dirs';
 import { goPackageImport, goPackageSite, goReceiverName } from './go-packages';
 import {
@@ -509,6 +509,19 @@ export function memberSite(
   // A path through another type or module (`Vec::new`, `itoa::Buffer::new`, `Other.b`).
   if (separator === '::' || /^[A-Z]/.test(qualifier)) return 'not_a_site';
   return 'candidate';
+}
+
+/**
+ * The definitions among `defs` owned by the namespace or type a C++ path names before the
+ * name (`cord_internal::kMaxInline`, `Helper<T>::Run`): those whose owner's last segment is
+ * the path's last. Undefined when there is no path or it names none of their owners (a
+ * namespace the index does not know owns nothing here).
+ */
+function cppQualifiedSite(before: string, defs: readonly IndexedDefinition[]): IndexedDefinition[] | undefined {
+  const q = /([A-Za-z_]\w*)\s*::\s*$/.exec(withoutTemplateArguments(before));
+  if (!q) return undefined;
+  const owned = defs.filter((d) => d.container !== null && lastSegment(d.container) === q[1]);
+  return owned.length > 0 ? owned : undefined;
 }
 
 /** Template arguments written between a type and the `::` that ends `before`, left out: `A<T, U>::` reads `A::`. */
@@ -1038,7 +1051,17 @@ export function referenceSites(
         // module path (`context::budget` names its module's definition, not the file's own), or
         // in JavaScript and TypeScript `Q.name` where Q binds a whole module (resolve.ts). Each
         // rule answers only in its own languages.
-        if (container === undefined && !own && !imported) {
+        // C++ `ns::name` or `Type::name`: the definition owned by what the path's last
+        // segment names, when one is (abseil's `cord_internal::kMaxInline` was `InlineRep`'s
+        // `kMaxInline`, resolved, in `refs kMaxInline`; an abseil trial).
+        const cppOwned =
+          cFamily && container === undefined && !own && !imported ? cppQualifiedSite(before(), defs) : undefined;
+        if (cppOwned)
+          site = partialCapped({
+            resolution: cppOwned.length === 1 ? 'resolved' : 'candidate',
+            definition: locator(cppOwned[0]),
+          });
+        else if (container === undefined && !own && !imported) {
           const via = rustPath(use.file, fileImports, before(), o) ?? moduleMember(use.file, fileImports, before());
           if (via) site = partialCapped(via);
           // No rule read the qualifier: through one (`werkzeug.utils.send_file(`, `obj.send(`)

@@ -114,6 +114,19 @@ const FILES = {
     '}  // namespace absl',
     '',
   ].join('\n'),
+  // abseil's kMaxInline: a namespace's constant, and a class's of the same name defined from it.
+  'src/cord_internal.h': ['#pragma once', 'namespace cord_internal {', 'enum { kMaxInline = 15 };', '}', ''].join('\n'),
+  'src/cord.h': [
+    '#pragma once',
+    '#include "cord_internal.h"',
+    'class InlineRep {',
+    ' public:',
+    '  static constexpr unsigned char kMaxInline = cord_internal::kMaxInline;',
+    '  int remaining() const { return kMaxInline; }',
+    '};',
+    'inline int TestCordSize() { return cord_internal::kMaxInline / 2 + 1; }',
+    '',
+  ].join('\n'),
   'src/matchers.h': [
     '#pragma once',
     'template <typename Tuple, typename Func>',
@@ -213,5 +226,16 @@ describe("C++ navigation: the implicit this, one file's namesakes, template-argu
     expect(
       (c.bases as Callee[]).map((b) => `${b.name} ${b.path}:${b.line}${b.resolution ? ` ${b.resolution}` : ''}`),
     ).toEqual(['container_internal::raw_hash_map src/raw_hash_map.h:4']);
+  });
+
+  it("refs reads `ns::name` as the namespace's definition, not a class's of the same name", async () => {
+    // Before: both `cord_internal::kMaxInline` sites resolved to InlineRep::kMaxInline.
+    const page = json(await refsCommand(['kMaxInline'], at()));
+    const at8 = (page.hits as { path: string; start_line: number; role: string; definition?: string }[])
+      .filter((h) => h.path === 'src/cord.h' && h.role !== 'declaration')
+      .map((h) => `${h.start_line} ${h.definition}`);
+    expect(at8).toEqual(
+      expect.arrayContaining(['5 src/cord_internal.h:3', '6 src/cord.h:5', '8 src/cord_internal.h:3']),
+    );
   });
 });
