@@ -717,6 +717,15 @@ constexpr int kLimit = 10;
 `;
 
 describe('C++ extraction', () => {
+  it('an annotated forward declaration of a class declares no variable; a variable of a capitalised struct stays', () => {
+    // abseil's statusor.h: `class ABSL_MUST_USE_RESULT StatusOr;` was a variable StatusOr.
+    const x = extractFile(
+      'cpp',
+      Buffer.from('class ABSL_MUST_USE_RESULT StatusOr;\nstruct FOO_T x;\nclass Plain y;\n'),
+    );
+    expect(defs(x)).toEqual(['x:variable', 'y:variable']);
+  });
+
   it('a bodiless function the grammar reads inside a method body is a statement, not a definition', () => {
     // abseil's raw_hash_set: after `Deallocate<alignof(slot_type)>(…)`, `growth_left() = 0;`
     // was a function destroy_slots::growth_left, read by show sym: before the real method.

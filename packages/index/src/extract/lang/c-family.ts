@@ -246,6 +246,19 @@ function locate(def: Node, name: Node, kind: string): { def: Node; name: Node; o
 const AFTER_BODY_ANNOTATION = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$|^__\w*(?:packed|align|randomize_layout)\w*$/;
 
 /**
+ * `class ABSL_MUST_USE_RESULT StatusOr;`: a forward declaration of a class with an annotation
+ * macro between `class` and the name, which the grammar reads as a variable `StatusOr` of type
+ * `class ABSL_MUST_USE_RESULT` (`map statusor.h` listed it so, an abseil trial).
+ */
+function isAnnotatedForwardDeclaration(item: Node): boolean {
+  const type = item.childForFieldName('type');
+  // `class` only: `struct FOO_T x;` declares a variable x of a type named in capitals.
+  if (type?.type !== 'class_specifier' || type.childForFieldName('body')) return false;
+  const tag = type.childForFieldName('name');
+  return tag !== null && looksLikeAnnotation(tag.text) && /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(tag.text);
+}
+
+/**
  * `class ScopedTrace { … } GTEST_ATTRIBUTE_UNUSED_;`: an annotation macro after a tag's body,
  * which the grammar reads as a variable (or a field) of that type. googletest writes it after
  * five classes (`map gtest.h` listed a variable `GTEST_ATTRIBUTE_UNUSED_`, a C++ trial); 7,201
@@ -337,7 +350,11 @@ function refine(def: Node, kind: string, name: Node): string | null {
   // A macro call the grammar read as a declaration names a keyword (googletest's
   // `GTEST_IMPL_FORMAT_C_STRING_AS_POINTER_(char);` was a variable `char`, a C++ trial).
   if (RESERVED_NAMES.has(name.text) && kind !== 'macro' && kind !== 'type') return null;
-  if ((kind === 'variable' || kind === 'field') && namesAnnotationAfterBody(item, name)) return null;
+  if (
+    (kind === 'variable' || kind === 'field') &&
+    (namesAnnotationAfterBody(item, name) || isAnnotatedForwardDeclaration(item))
+  )
+    return null;
   switch (kind) {
     case 'function': {
       // A head the grammar misread (`__sched schedule(void)`) declares no function, except a
@@ -758,8 +775,9 @@ export const C: LanguageSpec = {
   // `TEST(Suite, Name) { … }` a function Name owned by Suite (testMacroDefinitions).
   // 15: the names a rewrite blanked are uses (blankedNames). 16: a conditional of one
   // branch inside a class head, a head below a long comment (c-repair.ts splitsHead).
-  // 17: no bodiless function inside a function's body (insideFunctionBody).
-  version: 17,
+  // 17: no bodiless function inside a function's body (insideFunctionBody). 18: no
+  // variable from an annotated forward declaration (isAnnotatedForwardDeclaration).
+  version: 18,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -775,8 +793,8 @@ export const CPP: LanguageSpec = {
   // 11: functions under the names aliases and renaming defines give them (derive); a
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
   // 12: as C 11. 13: as C 12; an exported specialization's head (blankTagAnnotations).
-  // 14: as C 13. 15: as C 14. 16: as C 15. 17: as C 16. 18: as C 17.
-  version: 18,
+  // 14: as C 13. 15: as C 14. 16: as C 15. 17: as C 16. 18: as C 17. 19: as C 18.
+  version: 19,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),
