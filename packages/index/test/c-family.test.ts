@@ -717,6 +717,31 @@ constexpr int kLimit = 10;
 `;
 
 describe('C++ extraction', () => {
+  it('reads (min)() and (max)() as methods named min and max, not functions named by their type', () => {
+    // abseil's numeric_limits<absl::uint128> listed `function absl::uint128` twice.
+    const src = [
+      'template <>',
+      'class numeric_limits<absl::uint128> {',
+      ' public:',
+      '  static constexpr absl::uint128 (min)() { return 0; }',
+      '  static constexpr absl::uint128 (max)() { return absl::Uint128Max(); }',
+      '};',
+      'int smaller(int a, int b) { return (std::min)(a, b) + (min)(a, b); }',
+      '',
+    ].join('\n');
+    const bytes = Buffer.from(src);
+    const x = extractFile('cpp', bytes);
+    expect(x.parse).toBe('ok');
+    expect(defs(x)).toEqual([
+      'numeric_limits:class',
+      'numeric_limits::min:method',
+      'numeric_limits::max:method',
+      'smaller:function',
+    ]);
+    expectExactSpans(bytes, x.definitions);
+    expect(spanText(bytes, x, 'min')).toBe('static constexpr absl::uint128 (min)() { return 0; }');
+  });
+
   it('an annotated forward declaration of a class declares no variable; a variable of a capitalised struct stays', () => {
     // abseil's statusor.h: `class ABSL_MUST_USE_RESULT StatusOr;` was a variable StatusOr.
     const x = extractFile(

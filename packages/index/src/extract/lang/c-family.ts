@@ -545,10 +545,24 @@ export function extensionlessLanguage(text: string): 'c' | 'cpp' | 'text' {
  */
 function prepare(text: string): Prepared {
   return {
-    text: blankTagAnnotations(blankMacroComments(rewriteDefinitionMacros(text))),
+    text: blankTagAnnotations(blankMacroComments(rewriteDefinitionMacros(unparenthesizedMinMax(text)))),
     defs: testMacroDefinitions(text),
     typeIds: [],
   };
+}
+
+/** `(min)(` and `(max)(`: names parenthesized so that Windows' `min`/`max` macros do not expand. */
+const PARENTHESIZED_MIN_MAX = /\((min|max)\)(?=\s*\()/g;
+
+/**
+ * `static constexpr uint128 (min)() { … }` read as `uint128 min () { … }`: the grammar took
+ * the type for the function's name and `(min)` for its parameters (abseil's numeric_limits
+ * specializations listed `function absl::uint128` twice). The parentheses become spaces, a
+ * call `(std::min)(a, b)` is the same call, and no cast names `min`.
+ */
+function unparenthesizedMinMax(text: string): string {
+  if (!text.includes('(min)') && !text.includes('(max)')) return text;
+  return text.replace(PARENTHESIZED_MIN_MAX, ' $1 ');
 }
 
 /**
@@ -776,8 +790,9 @@ export const C: LanguageSpec = {
   // 15: the names a rewrite blanked are uses (blankedNames). 16: a conditional of one
   // branch inside a class head, a head below a long comment (c-repair.ts splitsHead).
   // 17: no bodiless function inside a function's body (insideFunctionBody). 18: no
-  // variable from an annotated forward declaration (isAnnotatedForwardDeclaration).
-  version: 18,
+  // variable from an annotated forward declaration (isAnnotatedForwardDeclaration). 19:
+  // `(min)()` and `(max)()` heads (unparenthesizedMinMax).
+  version: 19,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -793,8 +808,8 @@ export const CPP: LanguageSpec = {
   // 11: functions under the names aliases and renaming defines give them (derive); a
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
   // 12: as C 11. 13: as C 12; an exported specialization's head (blankTagAnnotations).
-  // 14: as C 13. 15: as C 14. 16: as C 15. 17: as C 16. 18: as C 17. 19: as C 18.
-  version: 19,
+  // 14: as C 13. 15: as C 14. 16: as C 15. 17: as C 16. 18: as C 17. 19: as C 18. 20: as C 19.
+  version: 20,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),
