@@ -460,13 +460,8 @@ function splitsHead(
   if (/[{};]/.test(inside)) return false;
   const directives = inside.split('\n').filter((l) => /^\s*#/.test(l)).length;
   if (directives !== b.branches.length + 1) return false;
-  const at = starts[b.branches[0].line];
-  const i = declarationStart(code, at);
-  if (i === undefined) return false;
-  const lines = code
-    .slice(i + 1, at)
-    .split('\n')
-    .filter((l) => !/^\s*#/.test(l));
+  const lines = headLinesBefore(code, starts[b.branches[0].line]);
+  if (lines === undefined) return false;
   const before = lines.join('\n');
   if (lines.some((l) => /\\\s*$/.test(l)) || before.includes('=') || ACCESS_LABEL.test(before)) return false;
   if (!CLASS_HEAD_START.test(before)) return false;
@@ -512,14 +507,9 @@ function alternativeFunctionHeads(
     const text = code.slice(starts[branch.line + 1], lineEnd(branch.end - 1));
     if (/[{};=#]/.test(text) || !/\)\s*$/.test(text) || !/[A-Za-z_]\w*\s*\(/.test(text)) return false;
   }
-  const at = starts[b.branches[0].line];
-  const i = declarationStart(code, at);
-  if (i === undefined) return false;
-  const before = code
-    .slice(i + 1, at)
-    .split('\n')
-    .filter((l) => !/^\s*#/.test(l))
-    .join('\n');
+  const lines = headLinesBefore(code, starts[b.branches[0].line]);
+  if (lines === undefined) return false;
+  const before = lines.join('\n');
   if (/[()=\\]/.test(before)) return false;
   return /^\s*\{/.test(code.slice(lineEnd(b.endif), lineEnd(b.endif) + HEAD_CHARS_MAX));
 }
@@ -588,6 +578,16 @@ function declarationStart(code: string, at: number): number | undefined {
     if (code[i] !== ' ' && code[i] !== '\n' && code[i] !== '\t' && ++n > HEAD_CHARS_MAX) return undefined;
   }
   return i;
+}
+
+/** The lines of the declaration a conditional at `at` sits in, from its start to `at`, directives left out. */
+function headLinesBefore(code: string, at: number): string[] | undefined {
+  const i = declarationStart(code, at);
+  if (i === undefined) return undefined;
+  return code
+    .slice(i + 1, at)
+    .split('\n')
+    .filter((l) => !/^\s*#/.test(l));
 }
 
 /**
