@@ -202,6 +202,9 @@ describe('@trufflepig/navigation over a real index', () => {
 // brace opened in one `#if` block and closed in another, as binutils' tc-arm.c does), and
 // a use past the per-file fact limit. Neither may be answered as if the name were absent.
 describe('names in files the index holds only in part', () => {
+  // A brace opened under one condition and closed under another: no preprocessor reading
+  // balances it, and no repair pairs the halves (binutils' tc-arm.c pairs `OBJ_ELF` with
+  // `OBJ_ELF`, which the C repairs now read; c-repair.ts pairedHalves).
   const SPLIT = [
     'void',
     'md_begin (void)',
@@ -211,7 +214,7 @@ describe('names in files the index holds only in part', () => {
     '#if defined OBJ_ELF',
     '      {',
     '#endif',
-    '#if defined OBJ_ELF',
+    '#if defined OBJ_AOUT',
     '\tif (ARM_CPU_HAS_FEATURE (cpu_variant, fpu_arch_maverick))',
     '      }',
     '#endif',
