@@ -24,6 +24,7 @@ import { callSitesOf, isCallSite, qualifierSkipsOwnFunction, RECEIVER_ONLY_MEMBE
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
 import { goPackageMembers, goPackageSite, goReceiverName } from './go-packages';
 import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
+import { lastSegment } from './class-heads';
 
 export interface CtxItem {
   readonly file: IndexedFile;
@@ -178,9 +179,7 @@ const IMPLICIT_MEMBER_CALLS: ReadonlySet<string> = new Set(['cpp', 'java', 'csha
 
 /** Whether two owners are one class: `internal::UnitTestImpl` is the `UnitTestImpl` an out-of-line head names. */
 function sameOwner(a: string | null, b: string | null): boolean {
-  if (a === null || b === null) return a === b;
-  const last = (x: string) => x.split(/::|\./).pop();
-  return a === b || last(a) === last(b);
+  return a === null || b === null ? a === b : lastSegment(a) === lastSegment(b);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   blankTagAnnotations,
   DEFINITION_MACRO_NAME,
   looksLikeAnnotation,
+  MACRO_CASE,
   maskCode,
   repairC,
   rewriteDefinitionMacros,
@@ -110,7 +111,6 @@ function declaredName(node: Node): Declared | null {
   return null;
 }
 
-/** Whether the innermost declarator around a name is a function's (`int *f(void)` yes, `int (*f)(void)` no). */
 /**
  * Whether a function's node lies in another function's body, no class between: C and C++
  * define no function there, so a bodiless one is a statement the grammar misread. abseil's
@@ -133,6 +133,7 @@ function isTestMacroHead(name: Node): boolean {
   return parameters !== null && /^\(\s*[A-Za-z_]\w*\s*,\s*[A-Za-z_]\w*\s*\)$/.test(parameters.text);
 }
 
+/** Whether the innermost declarator around a name is a function's (`int *f(void)` yes, `int (*f)(void)` no). */
 function declaresFunction(name: Node): boolean {
   // A conversion operator (`operator bool() const`) holds its own parameters.
   if (name.type === 'operator_cast') return true;
@@ -238,12 +239,12 @@ function locate(def: Node, name: Node, kind: string): { def: Node; name: Node; o
 }
 
 /**
- * Annotations written after a tag's body: capitals with an underscore (googletest's
- * `GTEST_ATTRIBUTE_UNUSED_`) and the kernel's layout macros (`__packed`, `__randomize_layout`,
- * `____cacheline_aligned_in_smp`, `__compat_packed`). A reserved name of another kind is
- * a name (glibc's `union { … } __space;`).
+ * The kernel's layout macros written after a tag's body (`__packed`, `__randomize_layout`,
+ * `____cacheline_aligned_in_smp`, `__compat_packed`); besides them only MACRO_CASE names
+ * there are annotations (googletest's `GTEST_ATTRIBUTE_UNUSED_`). A reserved name of another
+ * kind is a name (glibc's `union { … } __space;`).
  */
-const AFTER_BODY_ANNOTATION = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$|^__\w*(?:packed|align|randomize_layout)\w*$/;
+const KERNEL_LAYOUT_ANNOTATION = /^__\w*(?:packed|align|randomize_layout)\w*$/;
 
 /**
  * `class ABSL_MUST_USE_RESULT StatusOr;`: a forward declaration of a class with an annotation
@@ -255,7 +256,7 @@ function isAnnotatedForwardDeclaration(item: Node): boolean {
   // `class` only: `struct FOO_T x;` declares a variable x of a type named in capitals.
   if (type?.type !== 'class_specifier' || type.childForFieldName('body')) return false;
   const tag = type.childForFieldName('name');
-  return tag !== null && looksLikeAnnotation(tag.text) && /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(tag.text);
+  return tag !== null && MACRO_CASE.test(tag.text);
 }
 
 /**
@@ -266,7 +267,8 @@ function isAnnotatedForwardDeclaration(item: Node): boolean {
  */
 function namesAnnotationAfterBody(item: Node, name: Node): boolean {
   if (name.type !== 'identifier' && name.type !== 'field_identifier') return false;
-  if (!AFTER_BODY_ANNOTATION.test(name.text) || name.parent?.id !== item.id) return false;
+  if (!(MACRO_CASE.test(name.text) || KERNEL_LAYOUT_ANNOTATION.test(name.text)) || name.parent?.id !== item.id)
+    return false;
   const type = item.childForFieldName('type');
   return type?.childForFieldName('body') != null;
 }

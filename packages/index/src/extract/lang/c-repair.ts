@@ -140,9 +140,12 @@ const QUALIFIERS_MAX = 4;
 /** Lines above an error row a declaration head may start on. */
 const HEAD_LINES_MAX = 3;
 
+/** A macro's usual spelling: capitals and digits with an underscore (`SQLITE_API`, `GTEST_ATTRIBUTE_UNUSED_`). */
+export const MACRO_CASE = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
+
 /** Reserved names (`__sched`, `_Foo`), ALL_CAPS export macros (`SQLITE_API`) and the kernel's usual annotations. */
 export function looksLikeAnnotation(word: string): boolean {
-  return /^_[_A-Z]/.test(word) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(word) || ANNOTATION_WORDS.has(word);
+  return /^_[_A-Z]/.test(word) || MACRO_CASE.test(word) || ANNOTATION_WORDS.has(word);
 }
 
 /**
@@ -842,6 +845,12 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
   const blankLines = (from: number, to: number) => {
     if (from <= to) blanks.push({ start: starts[from], end: lineEnd(to) });
   };
+  // As a preprocessor that takes the first branch: its lines kept, its directive, the other
+  // branches and the `#endif` blanked.
+  const keepFirstBranch = (b: ConditionalBlock) => {
+    blankLines(b.branches[0].line, b.branches[0].line);
+    blankLines(b.branches.length > 1 ? b.branches[1].line : b.endif, b.endif);
+  };
   const { blocks, stray } = conditionals(code, starts, C_DIRECTIVES);
   for (const line of stray) blankLines(line, line);
   const halves = pairedHalves(code, starts, lineEnd, blocks);
@@ -853,8 +862,7 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
       // `#if USE_TCACHE` ⏎ `}` ⏎ `#endif`. Each block alone is unbalanced and the grammar lost
       // the whole function; together they balance, so the first branches are kept without
       // their directives, as a preprocessor that takes the condition would.
-      blankLines(b.branches[0].line, b.branches[0].line);
-      blankLines(b.branches.length > 1 ? b.branches[1].line : b.endif, b.endif);
+      keepFirstBranch(b);
     } else if (cplusplus.length > 0) {
       // A C compiler never reads these lines: C++ overloads, `extern "C" {`, `#include <cstddef>`.
       for (const k of cplusplus) {
@@ -890,15 +898,13 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
     ) {
       // Branches that each open the same brace: keep the first, as a preprocessor would one of
       // them, and drop the directives too (the grammar wants each branch balanced).
-      blankLines(b.branches[0].line, b.branches[0].line);
-      blankLines(b.branches[1].line, b.endif);
+      keepFirstBranch(b);
     } else if (elseFollows(code, starts, lineEnd, b)) {
       // googletest's DefaultDeathTestFactory::Create: `#if GTEST_OS_WINDOWS` ⏎ `if (…) { … }`
       // ⏎ `#elif …` ⏎ `if (…) { … }` ⏎ `#else` ⏎ `if (…) { … }` ⏎ `#endif` ⏎ `else { … }`. The
       // grammar read a stray `else` and ended the function before it. The first branch is kept,
       // its directives blanked.
-      blankLines(b.branches[0].line, b.branches[0].line);
-      blankLines(b.branches.length > 1 ? b.branches[1].line : b.endif, b.endif);
+      keepFirstBranch(b);
     } else if (
       splitsHead(code, starts, lineEnd, b) ||
       (b.branches.length > 1 && alternativeFunctionHeads(code, starts, lineEnd, b))
@@ -907,8 +913,7 @@ export function repairC(text: string, tree: Parser.Tree, dialect: 'c' | 'cpp' = 
       // ⏎ `: public …` ⏎ `#endif` ⏎ `{`: the grammar reads no directive inside a head, and the
       // class was lost, its members read as free functions (an agent trial). The first
       // branch is kept, as a preprocessor would take one.
-      blankLines(b.branches[0].line, b.branches[0].line);
-      blankLines(b.branches.length > 1 ? b.branches[1].line : b.endif, b.endif);
+      keepFirstBranch(b);
     }
   }
   // `#error` and `#warning` in an enumerator list, which the grammar reads conditionals in
