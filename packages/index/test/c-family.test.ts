@@ -83,6 +83,7 @@ describe('C extraction', () => {
       'policy_t:enum',
       'policy_t::SCHED_NORMAL:variant',
       'policy_t::SCHED_FIFO:variant',
+      'nr_threads:extern',
       'max_prio:constant',
       'schedule:prototype',
       'find_task_by_pid:prototype',
@@ -105,9 +106,47 @@ describe('C extraction', () => {
     expect(spanText(bytes, x, 'schedule')).toBe('extern void schedule(void);');
   });
 
-  it('skips forward declarations, extern variables and the include guard', () => {
+  it('skips forward declarations and the include guard', () => {
     expect(x.definitions.filter((d) => d.name === 'task_struct')).toHaveLength(1);
-    expect(x.definitions.some((d) => d.name === 'nr_threads' || d.name === '_LINUX_SCHED_H')).toBe(false);
+    expect(x.definitions.some((d) => d.name === '_LINUX_SCHED_H')).toBe(false);
+  });
+
+  it('reads extern variables as declarations of kind extern, unless they initialize or are local', () => {
+    const src = [
+      'extern char _stext[], _etext[];',
+      'extern const unsigned long volatile jiffies;',
+      'extern int initialized = 3;',
+      'int defined;',
+      'void f(void) { extern int inside; }',
+      '',
+    ].join('\n');
+    const c = extractFile('c', Buffer.from(src));
+    expect(defs(c)).toEqual([
+      '_stext:extern',
+      '_etext:extern',
+      'jiffies:extern',
+      'initialized:variable',
+      'defined:variable',
+      'f:function',
+    ]);
+    // abseil's headers: the namespace owns them; `extern "C"` alone declares too, its block does not.
+    const cpp = [
+      'namespace absl {',
+      'extern const ctrl_t kEmptyGroup[16];',
+      'ABSL_DLL extern const ctrl_t kSentinel;',
+      'extern "C" int c_linkage;',
+      'extern "C" { int in_block; extern int in_block_decl; }',
+      '}',
+      '',
+    ].join('\n');
+    expect(defs(extractFile('cpp', Buffer.from(cpp)))).toEqual([
+      'absl:module',
+      'absl::kEmptyGroup:extern',
+      'absl::kSentinel:extern',
+      'absl::c_linkage:extern',
+      'absl::in_block:variable',
+      'absl::in_block_decl:extern',
+    ]);
   });
 
   it('records includes as spelled, system ones in brackets', () => {

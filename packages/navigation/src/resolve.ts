@@ -423,26 +423,36 @@ export function followImport(
 }
 
 const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);
-/** What a prototype declares: a function, or a method defined out of its class (`Point::norm() {}`). */
-const LINKED_KINDS: ReadonlySet<string> = new Set(['function', 'method']);
+/**
+ * What a declaration declares: a prototype a function, or a method defined out of its class
+ * (`Point::norm() {}`); an `extern` variable the variable (or constant) another file defines.
+ */
+const LINKED_KINDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['prototype', new Set(['function', 'method'])],
+  ['extern', new Set(['variable', 'constant'])],
+]);
 
 /**
- * The one C or C++ function (or method) that `prototypes` (all of one name and owner) declare, when the
- * index holds exactly one; undefined otherwise (none, or several the build chooses among:
- * the kernel's arch/x86/boot `kstrtoull` beside lib/kstrtox.c's).
+ * The one C or C++ definition that `declarations` (all of one kind, name and owner) declare,
+ * when the index holds exactly one; undefined otherwise (none, or several the build chooses
+ * among: the kernel's arch/x86/boot `kstrtoull` beside lib/kstrtox.c's).
  */
 function linkedDefinition(
   reader: IndexReader,
   named: ImportTrailMemo['named'],
-  prototypes: readonly IndexedDefinition[],
+  declarations: readonly IndexedDefinition[],
 ): IndexedDefinition | undefined {
-  const first = prototypes[0];
-  if (!prototypes.every((d) => d.kind === 'prototype' && d.name === first.name && d.container === first.container))
+  const first = declarations[0];
+  const linked = LINKED_KINDS.get(first.kind);
+  if (
+    !linked ||
+    !declarations.every((d) => d.kind === first.kind && d.name === first.name && d.container === first.container)
+  )
     return undefined;
-  const functions = [...definitionsByFile(reader, named, first.name).values()]
+  const definitions = [...definitionsByFile(reader, named, first.name).values()]
     .flat()
-    .filter((d) => LINKED_KINDS.has(d.kind) && d.container === first.container && C_FAMILY.has(d.file.lang));
-  return functions.length === 1 ? functions[0] : undefined;
+    .filter((d) => linked.has(d.kind) && d.container === first.container && C_FAMILY.has(d.file.lang));
+  return definitions.length === 1 ? definitions[0] : undefined;
 }
 
 function walkImports(
@@ -498,7 +508,7 @@ function walkImports(
     // A C header's prototype and the definition in its paired source: the definition.
     if (found.some((d) => declarationRank(d.kind, d.file.path) === 0))
       found.splice(0, found.length, ...found.filter((d) => declarationRank(d.kind, d.file.path) === 0));
-    // A C or C++ prototype and nothing else: the function the linker binds it to, when the
+    // A C or C++ prototype (or `extern` variable) and nothing else: what the linker binds it to, when the
     // tree defines exactly one of that name and owner (an agent trial on the kernel read
     // `refs out_of_memory → include/linux/oom.h:103`, while show sym: reads mm/oom_kill.c).
     const linked = found.length > 0 ? linkedDefinition(reader, named, found) : undefined;

@@ -101,6 +101,11 @@ const FILES = {
   // A vendored copy (redis's deps/hiredis) of a name the project defines itself.
   'deps/hiredis/dict.c': 'static int dictFind(int key) { return key; }\nint use(void) { return dictFind(1); }\n',
   'src/dict.c': 'int dictFind(int key) { return key + 1; }\n',
+  // `extern` variables: one a linker script defines (no C definition anywhere), one a source file does.
+  'include/asm-generic/sections.h': '#pragma once\nextern char _stext[], _etext[];\n',
+  'include/linux/jiffies.h': '#pragma once\nextern unsigned long volatile jiffies;\n',
+  'kernel/time/timer.c': '#include <linux/jiffies.h>\nunsigned long volatile jiffies = 0;\n',
+  'kernel/time/tick.c': '#include <linux/jiffies.h>\nint tick_age(unsigned long t) { return jiffies - t; }\n',
   // The kernel's mm_struct: its fields in one anonymous struct, closed by an attribute macro.
   'include/linux/mm_types.h': [
     'struct mm_struct {',
@@ -208,6 +213,29 @@ describe('C navigation: show sym: and refs through #include', () => {
       [2, 'call', 'resolved'],
       [3, 'call', 'candidate'],
       [1, 'declaration', 'resolved'],
+    ]);
+  });
+
+  it('show sym: of an extern variable reads its definition, else its declaration; refs resolves through the header', async () => {
+    // Before: `show sym:_stext` answered no_definition (an abseil trial: `kEmptyGroup`).
+    const stext = json(await showCommand('sym:_stext', at()));
+    expect(stext).toMatchObject({
+      path: 'include/asm-generic/sections.h',
+      name: '_stext',
+      kind: 'extern',
+      start_line: 2,
+    });
+    const jiffies = json(await showCommand('sym:jiffies', at()));
+    expect(jiffies).toMatchObject({ path: 'kernel/time/timer.c', kind: 'variable', start_line: 2 });
+    expect(jiffies.also).toEqual([expect.objectContaining({ path: 'include/linux/jiffies.h', kind: 'extern' })]);
+    // The header declares it, the linker binds it to the one definition.
+    const use = json(await refsCommand(['jiffies', 'file:kernel/time/tick.c'], at()));
+    expect(use.hits).toEqual([
+      expect.objectContaining({
+        path: 'kernel/time/tick.c',
+        resolution: 'resolved',
+        definition: 'kernel/time/timer.c:2',
+      }),
     ]);
   });
 

@@ -42,6 +42,7 @@ const KIND_TIER: Readonly<Record<string, number>> = {
   module: 2,
   constant: 2,
   variable: 3,
+  extern: 3,
   field: 3,
   variant: 3,
   property: 3,
@@ -95,15 +96,18 @@ export function isCallableKind(kind: string): boolean {
   return KIND_TIER[kind] === 1;
 }
 
+/** Kinds that declare what another file defines: a C/C++ function's prototype, an `extern` variable. */
+const DECLARATION_KINDS: ReadonlySet<string> = new Set(['prototype', 'extern']);
+
 /**
- * 1 for a declaration of something defined elsewhere (a C/C++ prototype, anything in a
- * TypeScript declaration file `*.d.ts`), else 0: the key after kind tier and test-or-not,
+ * 1 for a declaration of something defined elsewhere (a C/C++ prototype or `extern`
+ * variable, anything in a TypeScript declaration file `*.d.ts`), else 0: the key after kind tier and test-or-not,
  * so `sym:schedule` is the function in kernel/sched/core.c, then its prototype in
  * include/linux/sched.h, then a selftest's own `schedule`; and axios's `getAdapter` is the
  * function in lib/adapters/adapters.js, not the property its index.d.ts types.
  */
 export function declarationRank(kind: string, path?: string): number {
-  return kind === 'prototype' || (path !== undefined && isTypeDeclarationPath(path)) ? 1 : 0;
+  return DECLARATION_KINDS.has(kind) || (path !== undefined && isTypeDeclarationPath(path)) ? 1 : 0;
 }
 
 /** C and C++ definitions other files cannot see when they sit in a source file: macros and types. */

@@ -24,6 +24,7 @@ export const QUERY_KINDS = [
   'property',
   'macro',
   'prototype',
+  'extern',
   'file',
 ] as const;
 

@@ -343,9 +343,23 @@ function definesThroughMacro(item: Node, name: Node): boolean {
 }
 
 /**
+ * `extern T name;`, `extern "C" T name;`: a variable defined in another translation unit (or
+ * in a linker script: the kernel's `extern char _stext[];`), unless the declarator
+ * initializes it, which makes it the definition. Without them abseil's headers-only tree had
+ * no `kEmptyGroup` at all (`show sym:kEmptyGroup` answered `no_definition`, an agent trial).
+ */
+function declaresExternally(item: Node, name: Node): boolean {
+  if (!hasSpecifier(item, 'storage_class_specifier', 'extern') && item.parent?.type !== 'linkage_specification')
+    return false;
+  for (let n: Node | null = name; n && n.id !== item.id; n = n.parent) if (n.type === 'init_declarator') return false;
+  return true;
+}
+
+/**
  * Definitions versus declarations: a function with a body is a `function` (`method` when
- * qualified by a type, `Point::norm`), one without is a `prototype`; file-scope variables
- * are definitions unless `extern`; a typedef of an anonymous struct or enum is that struct.
+ * qualified by a type, `Point::norm`), one without is a `prototype`; a file-scope variable
+ * is a definition, `extern` an `extern` declaration (declaresExternally); a typedef of an
+ * anonymous struct or enum is that struct.
  */
 function refine(def: Node, kind: string, name: Node): string | null {
   const item = itemOf(def);
@@ -375,9 +389,10 @@ function refine(def: Node, kind: string, name: Node): string | null {
       if (item.parent?.type === 'friend_declaration') return null;
       const scope = scopeOf(item);
       if (declaresFunction(name)) return scope === 'local' ? null : 'prototype';
-      if (scope !== 'file' || hasSpecifier(item, 'storage_class_specifier', 'extern')) return null;
+      if (scope !== 'file') return null;
       // `asmlinkage __visible⟨;⟩`: an annotation the grammar took for a variable, ended by an invented `;`.
       if (item.lastChild?.isMissing) return null;
+      if (declaresExternally(item, name)) return 'extern';
       const pointer = (() => {
         for (let n = name.parent; n && n.id !== item.id; n = n.parent) if (n.type === 'pointer_declarator') return true;
         return false;
@@ -793,8 +808,9 @@ export const C: LanguageSpec = {
   // branch inside a class head, a head below a long comment (c-repair.ts splitsHead).
   // 17: no bodiless function inside a function's body (insideFunctionBody). 18: no
   // variable from an annotated forward declaration (isAnnotatedForwardDeclaration). 19:
-  // `(min)()` and `(max)()` heads (unparenthesizedMinMax).
-  version: 19,
+  // `(min)()` and `(max)()` heads (unparenthesizedMinMax). 20: `extern` variable
+  // declarations are definitions of kind `extern` (declaresExternally).
+  version: 20,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -811,7 +827,8 @@ export const CPP: LanguageSpec = {
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
   // 12: as C 11. 13: as C 12; an exported specialization's head (blankTagAnnotations).
   // 14: as C 13. 15: as C 14. 16: as C 15. 17: as C 16. 18: as C 17. 19: as C 18. 20: as C 19.
-  version: 20,
+  // 21: as C 20.
+  version: 21,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),
