@@ -66,12 +66,17 @@ export function modifiersOf(bytes: Uint8Array, d: IndexedDefinition): string[] {
   return out;
 }
 
-export function outline(t: NavTarget, file: IndexedFile): MapRow[] {
+/** A file's outline; `read` reads its indexed bytes (for the modifiers), so a caller can tell a changed file. */
+export function outline(
+  t: NavTarget,
+  file: IndexedFile,
+  read: (root: string, f: IndexedFile) => Uint8Array | undefined = readIndexedBytes,
+): MapRow[] {
   const defs = t.reader.fileDefinitions(file.path);
   const bySource = (a: IndexedDefinition, b: IndexedDefinition) => a.start - b.start || b.end - a.end;
   const items = defs.filter((d) => !SECOND_GROUP.has(d.kind)).sort(bySource);
   const members = defs.filter((d) => SECOND_GROUP.has(d.kind)).sort(bySource);
-  const bytes = readIndexedBytes(t.root, file);
+  const bytes = read(t.root, file);
   return [...items, ...members].map((d) => {
     const modifiers = bytes ? modifiersOf(bytes, d) : [];
     return { entry: { ...definitionEntry(t, d), ...(modifiers.length ? { modifiers } : {}) } };

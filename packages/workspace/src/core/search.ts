@@ -53,6 +53,7 @@ import { ENCODED_ROOTS_REMEMBERED, REGEX_EVIDENCE_STARTS_MAX } from './limits';
 import { fail, ok, type Outcome } from './errors';
 import { setTruncation, truncationWords, type SetTruncation } from './truncation';
 import { readEachOnce, readIndexedBytes, type IndexedBytesReader } from './live';
+import { staleFilesOf, staleFilesWords } from './stale';
 import type { ResolvedRoot } from './root';
 import { openPublished, releaseReader } from './reader-pool';
 import { CLIENT_HOST, type Host } from './host';
@@ -232,7 +233,10 @@ export function coverageOf(
   cov: IndexCoverage,
   truncation: SetTruncation | undefined,
   total: number,
-  outcome: Pick<SearchOutcome, 'filterDiagnosis' | 'regexScan' | 'unparsedMentions' | 'tooLargeUnsearched'> = {},
+  outcome: Pick<SearchOutcome, 'filterDiagnosis' | 'regexScan' | 'unparsedMentions' | 'tooLargeUnsearched'> & {
+    /** Files of the page whose bytes are no longer the indexed ones (staleFilesOf). */
+    readonly staleFiles?: number;
+  } = {},
 ): { json: Record<string, unknown>; line: string } {
   const { filterDiagnosis: diagnosis, regexScan } = outcome;
   // Stored paths, printed as every path of a page is.
@@ -263,10 +267,12 @@ export function coverageOf(
   if (diagnosis) parts.push(`filters: ${diagnosisLine(diagnosis)}`);
   if (unparsed.length) parts.push(unparsedWords(unparsed, outcome.unparsedMentions!.name, 'definitions'));
   if (tooLarge.length) parts.push(tooLargeUnsearchedWords(tooLarge));
+  if (outcome.staleFiles) parts.push(staleFilesWords(outcome.staleFiles));
   const json: Record<string, unknown> = {
     state: summary,
     ...cov,
     hits: total,
+    ...(outcome.staleFiles ? { stale_files: outcome.staleFiles } : {}),
     ...(unparsed.length ? unparsedFields(unparsed) : {}),
     ...(tooLarge.length ? tooLargeUnsearchedFields(tooLarge) : {}),
   };
@@ -367,12 +373,10 @@ export async function runSearch(
     const owners = new Map<string, LineOwner>();
     if (lineMatch)
       for (const e of entries.slice(0, pageCount)) owners.set(e.path, lineOwnersOf(reader.value, e.path, read));
-    const cov = coverageOf(
-      reader.value.coverage(),
-      setTruncation(outcome, saved.value.truncated),
-      entries.length,
-      outcome,
-    );
+    const cov = coverageOf(reader.value.coverage(), setTruncation(outcome, saved.value.truncated), entries.length, {
+      ...outcome,
+      staleFiles: staleFilesOf(r.root, entries.slice(0, pageCount), read),
+    });
     return ok({
       query: q.input,
       setId: saved.value.id,

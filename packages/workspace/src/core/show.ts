@@ -38,15 +38,24 @@ export function widenByLines(bytes: Buffer, start: number, end: number, lines: n
  * for each edited file. The filters are words of the query, so a name or path holding
  * white space is left out.
  */
-function staleNextStep(entry: { name?: string; within?: string; path: string; member?: string }): string {
+function staleNextStep(
+  entry: { name?: string; within?: string; path: string; member?: string },
+  indexFollows: boolean,
+): string {
   const name = entry.name ?? entry.within;
-  if (name === undefined || /\s/.test(name)) return 'search again for current results';
+  // Without a daemon nothing reindexes: `show sym:` would read the old definition and fail
+  // the same way (a Ruby trial followed the hint in a circle).
+  const first = indexFollows ? '' : 'run index, then ';
+  if (name === undefined || /\s/.test(name)) return `${first}search again for current results`;
   const file = printedPath(entry.path);
   const filters = [
     ...(entry.member !== undefined ? [`in:${entry.member}`] : []),
     ...(/\s/.test(file) ? [] : [`file:${file}`]),
   ];
-  return `show sym:${[name, ...filters].join(' ')} reads the definition as it is now, or search again`;
+  const sym = `show sym:${[name, ...filters].join(' ')}`;
+  return indexFollows
+    ? `${sym} reads the definition as it is now, or search again`
+    : `${first}${sym} reads the definition as it is now; show path:${file} reads the file now`;
 }
 
 /**
@@ -55,7 +64,13 @@ function staleNextStep(entry: { name?: string; within?: string; path: string; me
  * continuation then carries `-C N`. Without it a refs row, which spans its one line, is
  * read with REFS_ROW_SHOW_CONTEXT_LINES around it, any other entry as it is.
  */
-export function showHandle(target: string, store: ResultStore, asked?: number): Outcome<ShowInput> {
+export function showHandle(
+  target: string,
+  store: ResultStore,
+  asked?: number,
+  /** Whether a daemon reindexes edits (false under `--no-daemon`): what a stale handle's error says to run. */
+  indexFollows = true,
+): Outcome<ShowInput> {
   const cont = CONTINUATION.exec(target);
   const handleText = cont ? cont[1] : target;
   const parsed = parseHandle(handleText);
@@ -88,7 +103,7 @@ export function showHandle(target: string, store: ResultStore, asked?: number): 
   if (live.revision !== entry.revision)
     return fail(
       'stale_source',
-      `${printedPath(entry.path)} changed since the search (revision ${entry.revision.slice(0, 12)}); ${staleNextStep(entry)}`,
+      `${printedPath(entry.path)} changed since the search (revision ${entry.revision.slice(0, 12)}); ${staleNextStep(entry, indexFollows)}`,
     );
   const span = context > 0 ? widenByLines(live.bytes, entry.start, entry.end, context) : entry;
   const from = cont ? Number(cont[2]) : span.start;

@@ -235,7 +235,7 @@ export async function showData(ctx: Context, target: string, opts: CommandOption
   if (bad) return fail(bad.code, bad.message);
   const stores = storesFor(ctx, opts);
   await settleHandle(ctx.host, stores, handle);
-  return firstKnown(stores, (s) => showHandle(handle, s, context));
+  return firstKnown(stores, (s) => showHandle(handle, s, context, opts.noDaemon !== true));
 }
 
 /**

@@ -5,6 +5,7 @@ import { standInLabel } from './fallback';
 import type { MemberSearchResult } from './member-search';
 import { truncationWords } from '../core/truncation';
 import { diagnosisLine } from '../core/search';
+import { staleFilesWords } from '../core/stale';
 import {
   tooLargeUnsearchedFields,
   tooLargeUnsearchedWords,
@@ -60,6 +61,7 @@ function memberRow(m: CoverageMember): Record<string, unknown> {
   if (r.diagnosis) row.filter_diagnosis = r.diagnosis;
   if (r.unparsedMentions) Object.assign(row, unparsedFields(unparsedPaths(r)));
   if (r.tooLargeUnsearched) Object.assign(row, tooLargeUnsearchedFields(tooLargePaths(r)));
+  if (r.staleFiles) row.stale_files = r.staleFiles;
   return row;
 }
 
@@ -107,6 +109,7 @@ function memberLine(m: CoverageMember): string {
     text += ` (${unparsedWords(unparsedPaths(r), r.unparsedMentions.name, 'definitions')})`;
   // Said whatever the hits: a match may lie in them (this member's live bound left them).
   if (r.tooLargeUnsearched) text += ` (${tooLargeUnsearchedWords(tooLargePaths(r))})`;
+  if (r.staleFiles) text += ` (${staleFilesWords(r.staleFiles)})`;
   return text;
 }
 

@@ -18,6 +18,9 @@ import { fallbackSearch, type FallbackInfo } from './fallback';
 import { UNAVAILABLE_REASON_MAX_CHARS } from '../core/limits';
 import { needsIndexing, snippetTerms } from '../core/search';
 import { narrowHits } from '../core/spans';
+import { readEachOnce } from '../core/live';
+import { staleFilesOf } from '../core/stale';
+import { DEFAULT_LIMIT } from '@trufflepig/render';
 import { openPublished, releaseReader } from '../core/reader-pool';
 import type { Host } from '../core/host';
 
@@ -57,6 +60,8 @@ export interface MemberSearchResult {
   readonly generation?: number;
   readonly coverage?: IndexCoverage;
   readonly diagnosis?: FilterDiagnosis;
+  /** Files of the hits a fused page may show whose bytes changed since indexing (core/stale.ts). */
+  readonly staleFiles?: number;
   /** A `sym:` search without hits: code files no extractor read that mention the name. */
   readonly unparsedMentions?: SearchOutcome['unparsedMentions'];
   /** `re:` and `"literal"`: files too large to index this member's search left unread (its live bound). */
@@ -118,7 +123,9 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
     // Spans a hit points at (spans.ts), narrowed here where the member's index is open.
     const terms = snippetTerms(q);
     const memo = new Map<SearchHit, SearchHit>();
-    const narrow = (hits: readonly SearchHit[]) => narrowHits(reader.value, q, terms, hits.slice(0, req.share), memo);
+    const read = readEachOnce();
+    const narrow = (hits: readonly SearchHit[]) =>
+      narrowHits(reader.value, q, terms, hits.slice(0, req.share), memo, undefined, read);
     const scoped = {
       ...(outcome.groups ? { groups: outcome.groups.map((g) => ({ scope: g.scope, hits: narrow(g.hits) })) } : {}),
       ...(outcome.gitLog ? { gitLog: outcome.gitLog } : {}),
@@ -134,6 +141,8 @@ export async function searchMember(req: MemberSearchRequest): Promise<MemberSear
       ...(outcome.filterDiagnosis ? { diagnosis: outcome.filterDiagnosis } : {}),
       ...(outcome.unparsedMentions ? { unparsedMentions: outcome.unparsedMentions } : {}),
       ...(outcome.tooLargeUnsearched ? { tooLargeUnsearched: outcome.tooLargeUnsearched } : {}),
+      // The most of this member a fused page shows: its first page's worth.
+      staleFiles: staleFilesOf(req.root, outcome.hits.slice(0, Math.min(req.share, DEFAULT_LIMIT)), read),
       ownerCache: req.cacheDir,
       ...scoped,
     });

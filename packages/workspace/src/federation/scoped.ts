@@ -34,6 +34,8 @@ import {
 import { releaseReader } from '../core/reader-pool';
 import { renderedResult, type RenderChoice, type RenderedAnswer } from '../core/render-choice';
 import { narrowHits } from '../core/spans';
+import { readEachOnce } from '../core/live';
+import { staleFilesOf } from '../core/stale';
 
 export interface ScopedData extends SearchData {
   /** `shared`, `per_source` or `explicit`. */
@@ -91,12 +93,17 @@ export async function runScopedSearch(
     );
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const cov = addGitLogCoverage(
-      coverageOf(
-        reader.value.coverage(),
-        setTruncation(outcome, saved.value.truncated),
-        layout.sections[0].count,
-        outcome,
-      ),
+      coverageOf(reader.value.coverage(), setTruncation(outcome, saved.value.truncated), layout.sections[0].count, {
+        ...outcome,
+        // Each section's first page, as a page of an unscoped search is checked.
+        staleFiles: staleFilesOf(
+          r.root,
+          layout.sections
+            .flatMap((sec) => layout.entries.slice(sec.offset, sec.offset + Math.min(sec.count, DEFAULT_LIMIT)))
+            .filter((e) => e.tag === 'live_source'),
+          readEachOnce(),
+        ),
+      }),
       [[undefined, outcome.gitLog]],
     );
     return ok({

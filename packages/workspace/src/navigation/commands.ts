@@ -50,6 +50,8 @@ import { closeTargets, openMembers, openOwner, openTargets, type NavTargets } fr
 import { renderedResult } from '../core/render-choice';
 import { releaseReader } from '../core/reader-pool';
 import { settleHandle } from '../core/settle';
+import { staleFilesOf, staleFilesWords } from '../core/stale';
+import { readEachOnce } from '../core/live';
 import {
   tooLargeFields,
   tooLargeUnsearchedFields,
@@ -261,7 +263,7 @@ export async function refsData(
               : 'reference_sites_truncated',
           ]
         : []),
-      ...(result.stale ? [`${result.stale} files changed since indexing (run index)`] : []),
+      ...(result.stale ? [staleFilesWords(result.stale)] : []),
       ...(unparsed.length ? [unparsedWords(unparsed, bareName, 'references')] : []),
       ...tooLargeNotes(tooLarge, bareName),
       ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`),
@@ -284,22 +286,28 @@ export function refsCommand(words: readonly string[], opts: CommandOptions): Pro
 function mapRows(
   targets: readonly NavTarget[],
   wanted: string,
-): { rows: MapRow[]; kind: 'file' | 'prefix'; file?: IndexedFile } {
+): { rows: MapRow[]; kind: 'file' | 'prefix'; file?: IndexedFile; stale?: number } {
   const readings = pathReadings(wanted);
   for (const encoded of readings) {
     const exact: MapRow[] = [];
     let file: IndexedFile | undefined;
     let excluded: IndexedFile | undefined;
+    const read = readEachOnce();
+    const outlined: { root: string; f: IndexedFile }[] = [];
     for (const t of targets) {
       const f = t.reader.fileByPath(encoded);
       if (f && !f.excluded) {
         file ??= f;
-        exact.push(...outline(t, f));
+        exact.push(...outline(t, f, read));
+        outlined.push({ root: t.root, f });
       } else if (f) excluded ??= f;
     }
     // An excluded file is still the file asked for: outlineState says why it has no outline.
     file ??= excluded;
-    if (file) return { rows: exact, kind: 'file', file };
+    // An outline is the index's: a file edited since says so (a Ruby trial's `map` listed
+    // `13-15 method squish` two lines off after an edit, with nothing said).
+    const stale = outlined.reduce((n, o) => n + staleFilesOf(o.root, [o.f], read), 0);
+    if (file) return { rows: exact, kind: 'file', file, ...(stale ? { stale } : {}) };
   }
   for (const encoded of readings) {
     const rows: MapRow[] = [];
@@ -406,8 +414,9 @@ export async function mapData(
       ...(result.file?.excluded ? { excluded: result.file.excluded } : {}),
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
+      ...(result.stale ? { stale_files: result.stale } : {}),
     };
-    const line = `${counted(entries.length, result.kind === 'file' ? 'item' : 'file')}${outlineOf ? `; ${outlineOf.words}` : ''}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
+    const line = `${counted(entries.length, result.kind === 'file' ? 'item' : 'file')}${outlineOf ? `; ${outlineOf.words}` : ''}${result.stale ? `; ${staleFilesWords(result.stale)}` : ''}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
     return saveNav(ctx, opts, 'map', `map ${words.join(' ')}`, entries, false, coverage, line);
   } finally {
     closeTargets(targets);
