@@ -73,6 +73,7 @@ export {
   isCallableKind,
   isEnclosingKind,
   namesItsLines,
+  enclosingDefinitions,
   kindTier,
   OWNER_KINDS,
 } from './query/lanes';

@@ -23,7 +23,9 @@ function byQuery(lang: TreeSitterLanguage, tree: Parser.Tree): Occurrence[] {
   for (const { name, node } of query.captures(tree.rootNode)) {
     if (seen.has(node.startIndex)) continue;
     seen.add(node.startIndex);
-    out.push({ start: node.startIndex, end: node.endIndex, kind: name });
+    // A symbol (`:name`) is an `id` of the name after its sigil.
+    if (name === 'id.symbol') out.push({ start: node.startIndex + 1, end: node.endIndex, kind: 'id' });
+    else out.push({ start: node.startIndex, end: node.endIndex, kind: name });
   }
   return out.sort((a, b) => a.start - b.start);
 }

@@ -42,6 +42,8 @@ const MODIFIERS: ReadonlySet<string> = new Set([
 ]);
 /** A Go method head whose receiver is a pointer: `func (l *Level) `, `func (*Level) `. */
 const GO_POINTER_RECEIVER = /\bfunc\s*\(\s*(?:[A-Za-z_]\w*\s+)?\*/;
+/** A Ruby method head on an object: `def self.`, `def Foo.` (singleton methods; `class << self` is not seen here). */
+const RUBY_SINGLETON_HEAD = /\bdef\s+(?:self|[A-Z]\w*)\s*\.\s*$/;
 /** Bytes of a definition's head read for modifiers: decorators and attributes beyond it are not. */
 const HEAD_MAX_BYTES = 200;
 
@@ -52,8 +54,8 @@ const HEAD_MAX_BYTES = 200;
  */
 export function modifiersOf(bytes: Uint8Array, d: IndexedDefinition): string[] {
   const from = Math.max(d.start, d.nameStart - HEAD_MAX_BYTES);
-  const head = Buffer.from(bytes.subarray(from, Math.max(from, d.nameStart)))
-    .toString('utf8')
+  const raw = Buffer.from(bytes.subarray(from, Math.max(from, d.nameStart))).toString('utf8');
+  const head = raw
     // Decorators and attributes (`@Input()`, `#[inline]`) are not modifiers, nor the
     // properties of a member chain (`req.get = req.header = function`: `get` is a name).
     .replace(/@[\w.]+(\([^)]*\))?|#\[[^\]]*\]/g, ' ')
@@ -63,6 +65,9 @@ export function modifiersOf(bytes: Uint8Array, d: IndexedDefinition): string[] {
   // Go: a method on `*T` is in the method set of `*T` only (`flag.Value`'s `Set` needs one),
   // which an agent trial on zap could learn only from a `re:` search.
   if (d.file.lang === 'go' && d.kind === 'method' && GO_POINTER_RECEIVER.test(head)) out.unshift('pointer');
+  // Ruby: `def self.parse` is the class's own method, `def parse` its instances' (an
+  // ActiveSupport trial's map printed the two alike, `method parse` twice).
+  if (d.file.lang === 'ruby' && RUBY_SINGLETON_HEAD.test(raw)) out.unshift('static');
   return out;
 }
 

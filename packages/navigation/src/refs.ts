@@ -9,7 +9,7 @@ import {
   dottedAsOwned,
   extractOccurrences,
   isCallableKind,
-  namesItsLines,
+  enclosingDefinitions,
   lineAt,
   lineStartOffsets,
   OWNER_KINDS,
@@ -687,7 +687,8 @@ function renamedImportSites(
     }
     const starts = lineStartOffsets(bytes);
     const fileDefs = t.reader.fileDefinitions(file.path);
-    const enclosingDefs = fileDefs.filter(namesItsLines);
+    const enclosingDefs = enclosingDefinitions(fileDefs);
+    const enclosing = new Set(enclosingDefs);
     for (const imp of imports) {
       const through = follow(imp);
       const site: SiteResolution =
@@ -697,7 +698,7 @@ function renamedImportSites(
       for (const o of extractOccurrences(file.lang, bytes, imp.alias!)) {
         if (o.role === 'import' || o.role === 'declaration') continue;
         const holder = enclosingDef(fileDefs, o.start);
-        const shownIn = holder && namesItsLines(holder) ? holder : enclosingDef(enclosingDefs, o.start);
+        const shownIn = holder && enclosingDefs.includes(holder) ? holder : enclosingDef(enclosingDefs, o.start);
         sites.push({
           target: t,
           file,
@@ -824,7 +825,7 @@ function selfConstructions({ t, ctor, type }: Constructor): RefSite[] {
   if (!bytes) return [];
   const locator = locatorIn(t, new Map());
   const starts = lineStartOffsets(bytes);
-  const fileDefs = t.reader.fileDefinitions(type.file.path).filter(namesItsLines);
+  const fileDefs = enclosingDefinitions(t.reader.fileDefinitions(type.file.path));
   const text = Buffer.from(bytes.subarray(type.start, type.end)).toString('latin1');
   return [...text.matchAll(NEW_SELF)].map((m) => {
     const start = type.start + (m.index ?? 0);
@@ -998,7 +999,8 @@ export function referenceSites(
       const definition = resolved.definition;
       const starts = lineStartOffsets(bytes);
       const fileDefs = t.reader.fileDefinitions(use.file.path);
-      const enclosingDefs = fileDefs.filter(namesItsLines);
+      const enclosingDefs = enclosingDefinitions(fileDefs);
+      const enclosing = new Set(enclosingDefs);
       const occurrences = extractOccurrences(use.file.lang, bytes, name);
       const shadowed = localScopes(occurrences, fileDefs);
       for (const o of occurrences) {
@@ -1254,7 +1256,7 @@ export function referenceSites(
           site = { resolution: 'unresolved' };
         }
         if (!own && foreign(use.file)) site = { resolution: 'unresolved' };
-        const shownIn = holder && namesItsLines(holder) ? holder : enclosingDef(enclosingDefs, o.start);
+        const shownIn = holder && enclosingDefs.includes(holder) ? holder : enclosingDef(enclosingDefs, o.start);
         const within = shownIn ? qualifiedName(shownIn) : undefined;
         raw.push({
           target: t,

@@ -183,3 +183,99 @@ describe('Ruby calls on a constant or a heredoc', () => {
     expect(onHeredoc!.definition).not.toBe('lib/msg.rb:2');
   });
 });
+
+// ActiveSupport's attribute macros, `delegate` and symbols (extract/lang/ruby.ts version 3):
+// an agent trial on ActiveSupport 6.1 found `show sym:autoload_paths` answering
+// `no_definition` for `mattr_accessor :autoload_paths, default: []`, `refs` missing every
+// `delegate :x` and `module_function :x`, and `map` printing `def self.parse` and `def parse` alike.
+const MACROS = {
+  'lib/dependencies.rb': [
+    'module Dependencies',
+    '  mattr_accessor :autoload_paths, default: []',
+    '  class_attribute :__callbacks, instance_writer: false',
+    '  delegate :escape_html_entities_in_json, to: :encoding',
+    '  delegate :name, to: :owner, prefix: true',
+    '',
+    '  def loadable(path, bases = autoload_paths)',
+    '    send(:autoload_paths)',
+    '  end',
+    '',
+    '  def html_escape(s)',
+    '    s',
+    '  end',
+    '  module_function :html_escape',
+    'end',
+    '',
+  ].join('\n'),
+  'lib/encoder.rb': [
+    'module Encoder',
+    '  class << self',
+    '    delegate :time_precision, :time_precision=,',
+    '      :escape_html, :escape_html=,',
+    "      to: :'Encoding'",
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
+  'lib/configuration_file.rb': [
+    'class ConfigurationFile',
+    '  def self.parse(path)',
+    '    new(path).parse',
+    '  end',
+    '',
+    '  def parse',
+    '    {}',
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
+};
+
+describe('Ruby attribute macros, delegate and symbols', () => {
+  let macros: IndexedRepo;
+  beforeAll(async () => {
+    macros = await indexedRepo('tp-nav-ruby-macros-', MACROS);
+  });
+
+  it('show sym: reads an attribute declared by mattr_accessor or class_attribute, and a delegated method', async () => {
+    for (const [name, line] of [
+      ['autoload_paths', 2],
+      ['__callbacks', 3],
+      ['escape_html_entities_in_json', 4],
+    ] as const) {
+      const out = rows((await showCommand(`sym:${name}`, macros.at())).stdout);
+      expect(out[0]).toMatch(new RegExp(`^\\S+ {2}lib/dependencies\\.rb:${line} {2}Dependencies::${name}$`));
+    }
+    // `prefix: true` delegates under other names (`owner_name`): no `name` is defined.
+    expect((await showCommand('sym:name', macros.at())).stderr).toMatch(/no_definition/);
+  });
+
+  it('refs lists the declaring line and the symbols that name the method', async () => {
+    const paths = await refsSites(macros, ['autoload_paths']);
+    expect(paths.map((s) => [s.start_line, s.role])).toEqual(
+      expect.arrayContaining([
+        [2, 'declaration'],
+        [7, 'reference'],
+        [8, 'reference'],
+      ]),
+    );
+    const escape = await refsSites(macros, ['html_escape']);
+    expect(escape.map((s) => s.start_line).sort((a, b) => a - b)).toEqual([11, 14]);
+  });
+
+  it("a delegate's names over several lines are in the module, not in the first name", async () => {
+    const out = rows((await refsCommand(['escape_html'], macros.at())).stdout);
+    // Before: `4 declaration in Encoder::time_precision: …`, the first delegated name's span
+    // being the whole call.
+    expect(out).toContainEqual(expect.stringMatching(/^\d+ 4 declaration in Encoder: :escape_html, :escape_html=,$/));
+  });
+
+  it('map marks a method defined on self as static', async () => {
+    const out = rows((await mapCommand(['lib/configuration_file.rb'], macros.at())).stdout);
+    expect(out.slice(1, -1)).toEqual([
+      '1 1-9 class ConfigurationFile',
+      '2 2-4 static method parse',
+      '3 6-8 method parse',
+    ]);
+  });
+});

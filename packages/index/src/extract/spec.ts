@@ -53,7 +53,8 @@ export interface NameRange {
 }
 
 /** What an identifier occurrence is by its node type: a plain one, or a type or field name (which default to those roles). */
-export type IdentifierKind = 'id' | 'id.type' | 'id.field';
+/** `id.symbol`: a sigil and a name (Ruby's `:name`), an `id` of the name alone. */
+export type IdentifierKind = 'id' | 'id.type' | 'id.field' | 'id.symbol';
 
 /** What collectIdentifiers remembers per node type: an identifier kind, a lexical node (LanguageSpec.lexical), or neither. */
 export type NodeIdentity = IdentifierKind | 'lexical' | null;

@@ -358,6 +358,12 @@ export function collectIdentifiers(
     const away = focus !== undefined && !focus.holds(cursor.startIndex, cursor.endIndex);
     if (kind === 'lexical') {
       if (spec.lexical && !away) lexicalIdentifiers(cursor.currentNode, text, spec.lexical, out, roleAt, errors > 0);
+    } else if (kind === 'id.symbol') {
+      // The name after the sigil, where a definition by symbol (`attr_reader :x`) puts its name.
+      const start = cursor.startIndex + 1;
+      const end = cursor.endIndex;
+      if (!away && end > start)
+        out.push({ start, end, name: text.slice(start, end), kind: 'id', ...(errors > 0 ? { inError: true } : {}) });
     } else if (kind !== null) {
       const start = cursor.startIndex;
       const end = cursor.endIndex;

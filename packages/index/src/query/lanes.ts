@@ -91,6 +91,27 @@ export function namesItsLines(d: {
   return isEnclosingKind(d.kind) || ((d.kind === 'property' || d.kind === 'field') && d.endLine > d.startLine);
 }
 
+/**
+ * The definitions of one file that name their lines (namesItsLines), but for those sharing
+ * their span with another: one statement defining several names (`delegate :a, :b, :c,
+ * to: :x` over three lines) is a list of declarations, not the body of its first name (an
+ * ActiveSupport trial's refs row read `declaration in ActiveSupport::use_standard_json_time_format`
+ * for the third line of such a `delegate`).
+ */
+export function enclosingDefinitions<
+  D extends {
+    readonly kind: string;
+    readonly start: number;
+    readonly end: number;
+    readonly startLine: number;
+    readonly endLine: number;
+  },
+>(defs: readonly D[]): D[] {
+  const spans = new Map<string, number>();
+  for (const d of defs) spans.set(`${d.start}:${d.end}`, (spans.get(`${d.start}:${d.end}`) ?? 0) + 1);
+  return defs.filter((d) => namesItsLines(d) && spans.get(`${d.start}:${d.end}`) === 1);
+}
+
 /** Functions, methods, macros and prototypes: definitions whose body is code, not members. */
 export function isCallableKind(kind: string): boolean {
   return KIND_TIER[kind] === 1;

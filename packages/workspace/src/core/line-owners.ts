@@ -3,7 +3,13 @@
 // read such lines, listed under a hit named `$ZodCheckGreaterThan` (or `in main_inner`), as
 // part of that definition. Read from the index while a search has it open, for the page's
 // hits only; a `more` page opens the index again (pageLineOwners).
-import { namesItsLines, lineStartOffsets, qualifiedName, readIndexedBytes, type IndexReader } from '@trufflepig/index';
+import {
+  enclosingDefinitions,
+  lineStartOffsets,
+  qualifiedName,
+  readIndexedBytes,
+  type IndexReader,
+} from '@trufflepig/index';
 import { percentDecode } from '@trufflepig/base/stored-path';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import type { Host } from './host';
@@ -29,7 +35,7 @@ export function lineOwnersOf(
   path: string,
   read: IndexedBytesReader = readIndexedBytes,
 ): LineOwner {
-  const owners = reader.fileDefinitions(path).filter(namesItsLines);
+  const owners = enclosingDefinitions(reader.fileDefinitions(path));
   // Taken now: the labels may be asked for after the reader is released.
   const f = reader.fileByPath(path);
   const root = reader.root;

@@ -2,9 +2,20 @@ import { rawImport, type LanguageSpec, type Node, type RawImport } from '../spec
 
 // Ruby as data: classes and modules (a `Foo::Bar` name is owned by `Foo`), methods and
 // singleton methods (`def self.x`, and those of `class << self`, belong to the class),
-// constants, the accessors `attr_reader`/`attr_writer`/`attr_accessor` declare, methods
-// made by `define_method`, `alias` and `alias_method`, and `require`/`require_relative`/
-// `load`/`autoload` as imports.
+// constants, the accessors `attr_reader`/`attr_writer`/`attr_accessor` and ActiveSupport's
+// attribute macros declare (ACCESSOR_MACROS), methods made by `define_method`, `alias`,
+// `alias_method` and `delegate`, and `require`/`require_relative`/`load`/`autoload` as
+// imports. Symbols are uses of the names they spell.
+/**
+ * Class-body calls that declare attributes by symbol: Ruby's `attr_*`, and ActiveSupport's
+ * module and class attributes (`mattr_accessor :autoload_paths, default: []`,
+ * `cattr_reader`, `thread_mattr_accessor`, `class_attribute`, `config_accessor`), which every
+ * Rails code base uses for its settings: an ActiveSupport trial found `show sym:` answering
+ * `no_definition` for each of them, and `show sym:logger` listing 3 of its 5 definitions.
+ */
+const ACCESSOR_MACROS =
+  '^(attr(_reader|_writer|_accessor)?|(thread_)?[mc]attr_(reader|writer|accessor)|class_attribute|config_accessor)$';
+
 const QUERY = `
 (class name: (constant) @name) @def.class
 (class name: (scope_resolution scope: (_) @owner name: (constant) @name)) @def.class
@@ -16,7 +27,11 @@ const QUERY = `
 (call
   method: (identifier) @_accessor
   arguments: (argument_list (simple_symbol) @name)
-  (#match? @_accessor "^attr(_reader|_writer|_accessor)?$")) @def.property
+  (#match? @_accessor "${ACCESSOR_MACROS}")) @def.property
+(call
+  method: (identifier) @_delegate
+  arguments: (argument_list (simple_symbol) @name)
+  (#eq? @_delegate "delegate")) @def.method
 (call
   method: (identifier) @_define
   arguments: (argument_list . (simple_symbol) @name)
@@ -32,9 +47,15 @@ const QUERY = `
 (superclass (constant) @role.type)
 (superclass (scope_resolution name: (constant) @role.type))
 (scope_resolution scope: (constant) @role.module)
-(method_parameters) @range.local
-(block_parameters) @range.local
-(lambda_parameters) @range.local
+(method_parameters (identifier) @range.local)
+(block_parameters (identifier) @range.local)
+(lambda_parameters (identifier) @range.local)
+(destructured_parameter (identifier) @range.local)
+(optional_parameter name: (identifier) @range.local)
+(keyword_parameter name: (identifier) @range.local)
+(splat_parameter name: (identifier) @range.local)
+(hash_splat_parameter name: (identifier) @range.local)
+(block_parameter name: (identifier) @range.local)
 (assignment left: (identifier) @range.local)
 (operator_assignment left: (identifier) @range.local)
 (for pattern: (_) @range.local)
@@ -60,8 +81,16 @@ function holderOf(def: Node): Node | null {
  */
 function refine(def: Node, kind: string): string | null {
   if (def.type === 'method') return holderOf(def) ? 'method' : 'function';
+  // `delegate :a, :b, to: :target` defines `a` and `b`; with `prefix:` other names.
+  if (def.type === 'call' && def.childForFieldName('method')?.text === 'delegate' && delegatesUnderPrefix(def))
+    return null;
   if (def.type === 'call' || def.type === 'alias') return holderOf(def) ? kind : null;
   return kind;
+}
+
+function delegatesUnderPrefix(call: Node): boolean {
+  const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+  return args.some((a) => a.type === 'pair' && /^:?prefix:?$/.test(a.childForFieldName('key')?.text ?? ''));
 }
 
 /** The text of a string literal without its quotes, or null when it interpolates. */
@@ -95,9 +124,16 @@ export const RUBY: LanguageSpec = {
   grammar: 'tree-sitter-ruby',
   // 2: `alias new old` and `alias_method :new, :old` define `new` (ActiveSupport's 224
   // aliases: `show sym:HashWithIndifferentAccess::has_key?` found nothing, an agent trial).
-  version: 2,
+  // 3: ActiveSupport's attribute macros and `delegate` define, symbols are uses (an
+  // ActiveSupport trial: `mattr_accessor :autoload_paths, default: []` was no definition, and
+  // refs missed every `delegate :x` and `module_function :x`); a parameter's default value
+  // is code, not a local (`bases = autoload_paths` calls the accessor).
+  version: 3,
   query: QUERY,
-  identifiers: { identifier: 'id', constant: 'id' },
+  // A symbol names a method or attribute as often as data does (`delegate :x`,
+  // `module_function :x`, `before_action :x`, `send(:x)`): a use of `x`, so refs counts
+  // what rg finds; `%i[a b]` words are symbols too.
+  identifiers: { identifier: 'id', constant: 'id', simple_symbol: 'id.symbol', bare_symbol: 'id' },
   refine,
   imports,
   // `Foo::Bar` as the owner of `class Foo::Bar::Baz` is its innermost module, `Bar`.
