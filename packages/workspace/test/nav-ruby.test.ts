@@ -217,6 +217,15 @@ const MACROS = {
     'end',
     '',
   ].join('\n'),
+  'lib/duration.rb': [
+    'class Duration',
+    '  def <=>(other)',
+    '    value <=> other.value',
+    '  end',
+    '  alias_method :compare, :<=>',
+    'end',
+    '',
+  ].join('\n'),
   'lib/configuration_file.rb': [
     'class ConfigurationFile',
     '  def self.parse(path)',
@@ -268,6 +277,14 @@ describe('Ruby attribute macros, delegate and symbols', () => {
     // Before: `4 declaration in Encoder::time_precision: …`, the first delegated name's span
     // being the whole call.
     expect(out).toContainEqual(expect.stringMatching(/^\d+ 4 declaration in Encoder: :escape_html, :escape_html=,$/));
+  });
+
+  it('refs of an operator method lists its definition and symbols, and says its uses are no sites', async () => {
+    const out = rows((await refsCommand(['<=>'], macros.at())).stdout);
+    // Before: `0 sites in 0 files`, nothing more.
+    expect(out).toContainEqual(expect.stringMatching(/^\d+ 2 declaration in Duration: def <=>\(other\)$/));
+    expect(out).toContainEqual(expect.stringMatching(/^\d+ 5 reference .*alias_method :compare, :<=>$/));
+    expect(out.at(-1)).toMatch(/; an operator's uses \(a <=> b\) are no sites: search "<=>" lists their lines$/);
   });
 
   it('map marks a method defined on self as static', async () => {

@@ -240,6 +240,7 @@ export async function refsData(
         : [];
     const unparsed = unparsedMentions(targets, query);
     const tooLarge = tooLargeMentions(targets, query);
+    const operator = operatorSpelling(bareName);
     const coverage: Record<string, unknown> = {
       reference_sites: result.siteCount,
       reference_files: result.files,
@@ -253,6 +254,7 @@ export async function refsData(
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
       ...(nearest.length ? { nearest_defined: nearest } : {}),
+      ...(operator !== undefined ? { operator_uses: 'not_indexed' } : {}),
     };
     const line = [
       `${counted(result.siteCount, 'site')} in ${counted(result.files, 'file')} (${counts.resolved} resolved, ${counts.candidate} candidate, ${counts.unresolved} unresolved)`,
@@ -269,6 +271,11 @@ export async function refsData(
       ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`),
       ...(widened ? ['scope home, no sites there: widened to all members'] : []),
       ...(nearest.length ? [`nearest defined: ${nearest.join(', ')} (refs ${nearest[0]})`] : []),
+      ...(operator !== undefined
+        ? [
+            `an operator's uses (a ${operator || '…'} b) are no sites${operator ? `: search "${operator}" lists their lines` : ''}`,
+          ]
+        : []),
     ].join('; ');
     return saveNav(ctx, opts, 'refs', `refs ${words.join(' ')}`, entries, result.truncated, coverage, line);
   } finally {
@@ -280,6 +287,19 @@ export function refsCommand(words: readonly string[], opts: CommandOptions): Pro
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) =>
     navAnswer(await refsData(ctx, words, opts), opts, budget),
   );
+}
+
+/**
+ * What an operator method's name spells in its uses (`<=>` for Ruby's `<=>`, `==` for C++'s
+ * `operator==`; '' for a conversion `operator bool`), undefined for a name of words. Its
+ * uses are operator tokens, which no extractor reads as sites: `refs '<=>'` answered `0
+ * sites in 0 files` for a method ActiveSupport defines five times and uses in every
+ * comparison (a Ruby trial).
+ */
+function operatorSpelling(name: string): string | undefined {
+  const spelled = /^operator\b/.test(name) ? name.replace(/^operator\s*/, '') : name;
+  if (spelled !== name && /\w/.test(spelled)) return '';
+  return spelled !== '' && !/\w/.test(spelled) ? spelled : undefined;
 }
 
 /** A file's outline, else the files under a prefix; each reading of the path in turn (pathReadings). */

@@ -127,13 +127,16 @@ export const RUBY: LanguageSpec = {
   // 3: ActiveSupport's attribute macros and `delegate` define, symbols are uses (an
   // ActiveSupport trial: `mattr_accessor :autoload_paths, default: []` was no definition, and
   // refs missed every `delegate :x` and `module_function :x`); a parameter's default value
-  // is code, not a local (`bases = autoload_paths` calls the accessor).
-  version: 3,
+  // is code, not a local (`bases = autoload_paths` calls the accessor). 4: an operator
+  // method's name is its declaration site (`refs '<=>'` listed none of five `def <=>`).
+  version: 4,
   query: QUERY,
   // A symbol names a method or attribute as often as data does (`delegate :x`,
   // `module_function :x`, `before_action :x`, `send(:x)`): a use of `x`, so refs counts
   // what rg finds; `%i[a b]` words are symbols too.
-  identifiers: { identifier: 'id', constant: 'id', simple_symbol: 'id.symbol', bare_symbol: 'id' },
+  // An operator method's name (`def <=>`, `alias <=> cmp`) is its declaration site; its
+  // uses are operator tokens, no sites (refs says so).
+  identifiers: { identifier: 'id', constant: 'id', simple_symbol: 'id.symbol', bare_symbol: 'id', operator: 'id' },
   refine,
   imports,
   // `Foo::Bar` as the owner of `class Foo::Bar::Baz` is its innermost module, `Bar`.
