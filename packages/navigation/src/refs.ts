@@ -698,7 +698,7 @@ function renamedImportSites(
       for (const o of extractOccurrences(file.lang, bytes, imp.alias!)) {
         if (o.role === 'import' || o.role === 'declaration') continue;
         const holder = enclosingDef(fileDefs, o.start);
-        const shownIn = holder && enclosingDefs.includes(holder) ? holder : enclosingDef(enclosingDefs, o.start);
+        const shownIn = holder && enclosing.has(holder) ? holder : enclosingDef(enclosingDefs, o.start);
         sites.push({
           target: t,
           file,
@@ -1256,7 +1256,7 @@ export function referenceSites(
           site = { resolution: 'unresolved' };
         }
         if (!own && foreign(use.file)) site = { resolution: 'unresolved' };
-        const shownIn = holder && enclosingDefs.includes(holder) ? holder : enclosingDef(enclosingDefs, o.start);
+        const shownIn = holder && enclosing.has(holder) ? holder : enclosingDef(enclosingDefs, o.start);
         const within = shownIn ? qualifiedName(shownIn) : undefined;
         raw.push({
           target: t,
