@@ -52,9 +52,11 @@ describe('parseQuery', () => {
     expect(errorCode('x kind:gizmo')).toBe('unknown_kind');
     expect(errorCode('x kind:constructor')).toBe('unknown_kind');
     expect(errorCode('x lang:constructor')).toBe('unknown_language');
+    // `fn` is a function or a method (Rust's and Go's word for both); `function` is one kind.
     expect(parsed(['x', 'kind:fn', 'kind:union', 'kind:typedef'])).toMatchObject({
-      kinds: ['function', 'struct', 'type'],
+      kinds: ['function', 'method', 'struct', 'type'],
     });
+    expect(parsed(['x', 'kind:function'])).toMatchObject({ kinds: ['function'] });
     expect(errorCode('sym:a b')).toBe('bad_query');
     expect(errorCode('sym:operatorx y')).toBe('bad_query');
     expect(parseQuery('sym:select -kind:method')).toMatchObject({

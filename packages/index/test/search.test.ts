@@ -257,6 +257,10 @@ describe('sym:', () => {
     expect(hits.map((h) => [h.path, h.kind])).toEqual([['src/token_bucket.rs', 'method']]);
     // Without the kind the uses are hits too.
     expect(await fx.paths('refill_tokens')).toContain('src/limiter.rs');
+    // `fn` is Rust's word for a method too (a Rust trial's `kind:fn read_size` found only a test function).
+    expect((await fx.search('kind:fn refill_tokens')).hits.map((h) => [h.path, h.kind])).toEqual([
+      ['src/token_bucket.rs', 'method'],
+    ]);
   });
 
   it('keeps only members owned by A for sym:A::b and is case-sensitive', async () => {

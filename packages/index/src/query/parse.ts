@@ -29,15 +29,18 @@ export const QUERY_KINDS = [
 ] as const;
 
 /**
- * Other spellings of a kind: the names languages give it (`fn`, a C `union` is stored as a
- * struct, a C++ `namespace` as a module, a `typedef` as a type).
+ * Other spellings of kinds: the names languages give them (a C `union` is stored as a
+ * struct, a C++ `namespace` as a module, a `typedef` as a type). `fn` and `func` are what
+ * Rust and Go write before functions and methods alike: `kind:fn read_size` found a test
+ * function and not the method `ChunkedState::read_size` (a Rust trial); `kind:function`
+ * keeps to free functions.
  */
-const KIND_ALIASES: ReadonlyMap<string, (typeof QUERY_KINDS)[number]> = new Map([
-  ['fn', 'function'],
-  ['func', 'function'],
-  ['union', 'struct'],
-  ['namespace', 'module'],
-  ['typedef', 'type'],
+const KIND_ALIASES: ReadonlyMap<string, readonly (typeof QUERY_KINDS)[number][]> = new Map([
+  ['fn', ['function', 'method']],
+  ['func', ['function', 'method']],
+  ['union', ['struct']],
+  ['namespace', ['module']],
+  ['typedef', ['type']],
 ]);
 
 export type QueryMode = 'free' | 'literal' | 'sym' | 're';
@@ -190,13 +193,13 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
       }
       case 'kind': {
         if (!value) break;
-        const kind = KIND_ALIASES.get(value.toLowerCase()) ?? value.toLowerCase();
-        if (!(QUERY_KINDS as readonly string[]).includes(kind))
+        const asked = KIND_ALIASES.get(value.toLowerCase()) ?? [value.toLowerCase()];
+        if (!asked.every((kind) => (QUERY_KINDS as readonly string[]).includes(kind)))
           return fail(
             'unknown_kind',
             `unknown kind:${quoteInput(value)}; use one of ${QUERY_KINDS.join(' ')} (aliases ${[...KIND_ALIASES.keys()].join(' ')})`,
           );
-        if (!kinds.includes(kind)) kinds.push(kind);
+        for (const kind of asked) if (!kinds.includes(kind)) kinds.push(kind);
         break;
       }
       case 'source':
