@@ -384,3 +384,91 @@ describe('refs A::b and search A.b in Java', () => {
     ]);
   });
 });
+
+// A Rust trial on hyper 0.14: `refs Config::idle_timeout` dropped the struct literal that sets
+// its default, `refs Http1Transaction::should_read_first` every `T::should_read_first()`
+// (said 1 site, complete), and `refs Buffered::parse` listed 26 `"…".parse()` calls on literals.
+const HYPER = {
+  'src/pool.rs': [
+    'pub struct Config {',
+    '    pub idle_timeout: Option<u64>,',
+    '    pub max_idle: usize,',
+    '}',
+    'pub struct Other { pub idle_timeout: u8 }',
+    'pub fn defaults() -> Config {',
+    '    let _o = Other { idle_timeout: 1 };',
+    '    Config {',
+    '        idle_timeout: Some(90),',
+    '        max_idle: usize::MAX,',
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/role.rs': [
+    'pub trait Http1Transaction {',
+    '    fn should_read_first() -> bool;',
+    '}',
+    'pub struct Conn<T> { t: T }',
+    'impl<T: Http1Transaction> Conn<T> {',
+    '    pub fn poll(&self) -> bool {',
+    '        T::should_read_first()',
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/io.rs': [
+    'pub struct Buffered { n: u8 }',
+    'impl Buffered {',
+    '    pub fn parse(&self) -> u8 { self.n }',
+    '}',
+    'pub fn uri() -> u8 {',
+    '    let _u: u32 = "http://hyper.rs".parse().unwrap();',
+    '    Buffered { n: 1 }.parse()',
+    '}',
+    '',
+  ].join('\n'),
+  'config.go': [
+    'package pool',
+    '',
+    'type Config struct {',
+    '\tIdleTimeout int',
+    '}',
+    '',
+    'func Defaults() Config {',
+    '\treturn Config{IdleTimeout: 90}',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+describe('refs A::b of Rust and Go fields and trait methods', () => {
+  let hyper: IndexedRepo;
+  beforeAll(async () => {
+    hyper = await indexedRepo('tp-refs-hyper-', HYPER);
+  });
+  const sites = async (words: string[]) =>
+    json(await refsCommand(words, hyper.at({ format: 'json' }))).hits.map(
+      (h: { path: string; start_line: number; resolution: string }) => `${h.path}:${h.start_line} ${h.resolution}`,
+    );
+
+  it("a struct literal's key is the field of the type it names", async () => {
+    const idle = await sites(['Config::idle_timeout']);
+    expect(idle).toContain('src/pool.rs:9 resolved');
+    expect(idle).not.toContain('src/pool.rs:7 resolved');
+    expect(idle.some((s: string) => s.startsWith('src/pool.rs:7 '))).toBe(false);
+    // Without an owner, each key resolves to its own type's field.
+    const bare = await sites(['idle_timeout']);
+    expect(bare).toEqual(expect.arrayContaining(['src/pool.rs:7 resolved', 'src/pool.rs:9 resolved']));
+    expect(await sites(['Config::IdleTimeout'])).toContain('config.go:8 resolved');
+  });
+
+  it("a call through a type parameter is a candidate of the trait's method", async () => {
+    expect(await sites(['Http1Transaction::should_read_first'])).toContain('src/role.rs:7 candidate');
+  });
+
+  it('a method called on a string literal is no site of another type', async () => {
+    const parse = await sites(['Buffered::parse']);
+    expect(parse.some((s: string) => s.startsWith('src/io.rs:6 '))).toBe(false);
+    expect(parse.some((s: string) => s.startsWith('src/io.rs:7 '))).toBe(true);
+  });
+});
