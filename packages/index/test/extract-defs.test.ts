@@ -587,6 +587,27 @@ describe('Rust items inside macro invocations', () => {
     expect(defs(x)).toEqual(['hyper_a:function', 'hyper_b:function', 'hyper_c:function']);
     expectExactSpans(src, x.definitions);
   });
+
+  it('reads a macro_rules! defined inside a macro body', () => {
+    // hyper's cfg.rs: `cfg_client!` and `cfg_server!` are defined inside `cfg_proto! { … }`,
+    // and `show sym:cfg_client` answered no_definition (a Rust trial).
+    const src = Buffer.from(
+      [
+        'macro_rules! cfg_proto {',
+        '    ($($item:item)*) => { $($item)* }',
+        '}',
+        'cfg_proto! {',
+        '    macro_rules! cfg_client {',
+        '        ($($item:item)*) => { $($item)* }',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const x = extractFile('rust', src);
+    expect(defs(x)).toEqual(['cfg_proto:macro', 'cfg_client:macro']);
+    expectExactSpans(src, x.definitions);
+  });
 });
 
 describe('large files matched in windows', () => {

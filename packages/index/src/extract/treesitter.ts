@@ -19,7 +19,7 @@ const WINDOWED_MATCH_MIN_CHARS = 64 * 1024;
 const WINDOW_ROWS = 1500;
 /** Nesting of macro bodies re-parsed as items. */
 const MACRO_ITEM_DEPTH = 3;
-const ITEM_KEYWORD = /\b(fn|struct|enum|trait|impl|mod|type|const|static|union)\b/;
+const ITEM_KEYWORD = /\b(fn|struct|enum|trait|impl|mod|type|const|static|union|macro_rules)\b/;
 /** Kinds a more specific match of the same node replaces (`type_spec` → struct, `const f = () =>` → function). */
 const FALLBACK_KINDS = new Set(['variable', 'type']);
 /** Lines of annotation words alone above a definition that startBeforeBlanks takes into its span. */

@@ -79,8 +79,10 @@ export const RUST: LanguageSpec = {
   // poll_proceed were references, and ctx listed 1 of 21, an agent trial). 5: a turbofish
   // call `x.f::<T>()` is a call (hyper's `self.state.try_keep_alive::<T>()` was a member
   // read, so ctx had no callee for it); macro bodies that do not parse together are read
-  // one by one (hyper's `ffi_fn!` functions, an agent trial).
-  version: 5,
+  // one by one (hyper's `ffi_fn!` functions, an agent trial). 6: a `macro_rules!` inside a
+  // macro's body is read (hyper's `cfg_client!`, defined inside `cfg_proto! { … }`: `show
+  // sym:cfg_client` answered no_definition, a Rust trial).
+  version: 6,
   load: () => require('tree-sitter-rust'),
   query: QUERY,
   identifiers: {
