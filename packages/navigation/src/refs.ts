@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { cutSnippet, displayText, printedPath } from '@trufflepig/render';
 import {
   declarationRank,
+  definitionKinds,
   codeFamilyOf,
   dottedAsOwned,
   extractOccurrences,
@@ -86,6 +87,8 @@ export interface RefsOutcome {
   readonly stale: number;
   /** Files holding the name that a bound left unread (their sites are not in `sites`). */
   readonly unread: number;
+  /** With `kind:`, the sites left out as another kind's definition's (declared or resolved). */
+  readonly otherKinds: number;
 }
 
 /** Line starts of definition files, read once per refs call (a definition's name line may follow its attributes). */
@@ -891,7 +894,10 @@ export function referenceSites(
   let stale = 0;
   let unread = 0;
   const started = bounds.now();
+  const kinds = definitionKinds(q);
+  let otherKinds = 0;
   for (const t of targets) {
+    const fromTarget = raw.length;
     const ok = fileFilter(t.reader, q);
     const defs = t.reader.definitions(name, container === undefined ? {} : { container });
     const locator = locatorIn(t, new Map());
@@ -1305,6 +1311,17 @@ export function referenceSites(
       raw.push(...renamed.sites);
       stale += renamed.stale;
     }
+    // `kind:K`: the sites of the definitions of that kind; a site another kind's definition
+    // resolves (or declares) is left out and counted. `refs Connection kind:trait` had listed
+    // the struct's 30 sites with the trait's and headed them with the struct (a Rust trial).
+    if (kinds.length > 0) {
+      const others = new Set(defs.filter((d) => !kinds.includes(d.kind)).map(locator));
+      for (const d of defs) if (kinds.includes(d.kind)) others.delete(locator(d));
+      const read = raw.splice(fromTarget);
+      const kept = read.filter((r) => r.definition === undefined || !others.has(r.definition));
+      otherKinds += read.length - kept.length;
+      raw.push(...kept);
+    }
   }
   if (container !== undefined && !truncated) {
     const made = constructionSites(targets, q, name, container, bounds);
@@ -1362,6 +1379,7 @@ export function referenceSites(
     truncated: truncated || sites.length > REFS_MAX_SITES,
     stale,
     unread,
+    otherKinds,
   };
 }
 

@@ -427,6 +427,10 @@ const HYPER = {
     '}',
     '',
   ].join('\n'),
+  // A trait and a struct of one name (hyper's connect::Connection and conn::Connection).
+  'src/connect.rs':
+    'pub trait Connection {\n    fn connected(&self);\n}\npub struct Tcp;\nimpl Connection for Tcp {\n    fn connected(&self) {}\n}\n',
+  'src/conn.rs': 'pub struct Connection {\n    x: u8,\n}\npub fn make() -> Connection {\n    Connection { x: 1 }\n}\n',
   'config.go': [
     'package pool',
     '',
@@ -464,6 +468,20 @@ describe('refs A::b of Rust and Go fields and trait methods', () => {
 
   it("a call through a type parameter is a candidate of the trait's method", async () => {
     expect(await sites(['Http1Transaction::should_read_first'])).toContain('src/role.rs:7 candidate');
+  });
+
+  it('refs NAME kind:K keeps the sites of that kind and counts the others', async () => {
+    const page = json(await refsCommand(['Connection', 'kind:trait'], hyper.at({ format: 'json' })));
+    const paths = page.hits.map((h: { path: string }) => h.path);
+    expect(paths).toContain('src/connect.rs');
+    // Before: the struct's declaration and uses too, the page headed by the struct.
+    expect(paths).not.toContain('src/conn.rs');
+    expect(page.coverage.other_kind_sites).toBeGreaterThanOrEqual(3);
+    const lines = (await refsCommand(['Connection', 'kind:trait'], hyper.at())).stdout;
+    expect(lines.split('\n')[0]).toMatch(/^refs Connection kind:trait → src\/connect\.rs:1 /);
+    expect(lines).toMatch(/; \d+ sites of other kinds' definitions left out \(kind:trait\)\n$/);
+    const all = json(await refsCommand(['Connection'], hyper.at({ format: 'json' })));
+    expect(all.hits.map((h: { path: string }) => h.path)).toContain('src/conn.rs');
   });
 
   it('a method called on a string literal is no site of another type', async () => {

@@ -248,6 +248,7 @@ export async function refsData(
       ...(result.truncated ? { reference_sites_truncated: true } : {}),
       ...(result.unread ? { unread_files: result.unread } : {}),
       ...(result.stale ? { stale_files: result.stale } : {}),
+      ...(result.otherKinds ? { other_kind_sites: result.otherKinds } : {}),
       ...(unparsed.length ? unparsedFields(unparsed) : {}),
       ...(tooLarge.mentioning.length ? tooLargeFields(tooLarge.mentioning) : {}),
       ...(tooLarge.unsearched.length ? tooLargeUnsearchedFields(tooLarge.unsearched) : {}),
@@ -266,6 +267,9 @@ export async function refsData(
           ]
         : []),
       ...(result.stale ? [staleFilesWords(result.stale)] : []),
+      ...(result.otherKinds
+        ? [`${counted(result.otherKinds, 'site')} of other kinds' definitions left out (${kindWords(q.value)})`]
+        : []),
       ...(unparsed.length ? [unparsedWords(unparsed, bareName, 'references')] : []),
       ...tooLargeNotes(tooLarge, bareName),
       ...nav.value.skipped.map((s) => `${s.member} ${s.state} (${s.reason})`),
@@ -287,6 +291,11 @@ export function refsCommand(words: readonly string[], opts: CommandOptions): Pro
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) =>
     navAnswer(await refsData(ctx, words, opts), opts, budget),
   );
+}
+
+/** The `kind:` filters of a query as typed back (`kind:trait`, `kind:function kind:method`). */
+function kindWords(q: ParsedQuery): string {
+  return q.kinds.map((k) => `kind:${k}`).join(' ');
 }
 
 /**
