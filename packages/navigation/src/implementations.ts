@@ -88,12 +88,27 @@ function declaredImplementations(t: NavTarget, focus: IndexedDefinition): Indexe
 
 /** The types a Rust file implements `trait` for (`impl<T> Trait for Type<T>`, `impl fmt::Display for X`). */
 function rustImplementors(text: string, trait: string): string[] {
-  const out: string[] = [];
-  const impl =
-    /\bimpl\b\s*(?:<[^{]*?>)?\s*((?:\w+::)*\w+)(?:<[^{]*?>)?\s+for\s+&?(?:'\w+\s+)?(?:mut\s+)?((?:\w+::)*\w+)/g;
-  for (let m = impl.exec(text); m; m = impl.exec(text)) {
-    if (m[1].split('::').pop() === trait) out.push(m[2].split('::').pop()!);
-  }
+  return rustImplHeads(text)
+    .filter((h) => h.trait !== undefined && h.trait.split('::').pop() === trait)
+    .map((h) => h.type.split('::').pop()!);
+}
+
+/** A Rust `impl` head: the type, the trait as written when it implements one, where it starts. */
+export interface RustImplHead {
+  readonly type: string;
+  readonly trait?: string;
+  readonly start: number;
+}
+
+const RUST_IMPL_HEAD =
+  /\bimpl\b\s*(?:<[^{]*?>)?\s*((?:\w+::)*\w+)(?:<[^{]*?>)?(?:\s+for\s+&?(?:'\w+\s+)?(?:mut\s+)?((?:\w+::)*\w+))?/g;
+
+/** Every `impl` head of a Rust file's text, in order: `impl<T> Trait for Type<T>`, `impl Type`. */
+export function rustImplHeads(text: string): RustImplHead[] {
+  const out: RustImplHead[] = [];
+  RUST_IMPL_HEAD.lastIndex = 0;
+  for (let m = RUST_IMPL_HEAD.exec(text); m; m = RUST_IMPL_HEAD.exec(text))
+    out.push(m[2] !== undefined ? { type: m[2], trait: m[1], start: m.index } : { type: m[1], start: m.index });
   return out;
 }
 

@@ -11,6 +11,7 @@ import type { LiveSourceEntry } from '@trufflepig/result-cache';
 import { MAP_NAMES_PER_FILE } from './limits';
 import { readIndexedBytes } from '@trufflepig/index';
 import { definitionEntry, spanEntry } from './entries';
+import { rustImplHeads, type RustImplHead } from './implementations';
 import type { NavTarget } from './target';
 
 /** Members of a type come after the items, each group in source order. */
@@ -82,10 +83,34 @@ export function outline(
   const items = defs.filter((d) => !SECOND_GROUP.has(d.kind)).sort(bySource);
   const members = defs.filter((d) => SECOND_GROUP.has(d.kind)).sort(bySource);
   const bytes = read(t.root, file);
+  const traitOf = bytes && file.lang === 'rust' ? rustTraitOf(Buffer.from(bytes).toString('latin1')) : undefined;
   return [...items, ...members].map((d) => {
     const modifiers = bytes ? modifiersOf(bytes, d) : [];
+    const trait = traitOf?.(d);
+    if (trait !== undefined) modifiers.unshift(`impl ${trait}`);
     return { entry: { ...definitionEntry(t, d), ...(modifiers.length ? { modifiers } : {}) } };
   });
+}
+
+/**
+ * The trait a Rust method implements, as its `impl` head writes it (`Drop` for `fn drop` in
+ * `impl<T: Poolable> Drop for Pooled<T>`): the nearest head before the method, when it is
+ * for the method's own type. hyper's pool.rs outlined `method drop` like an inherent method,
+ * and Pooled's Drop is where a connection goes back to the pool (a Rust trial).
+ * Offsets are the bytes' (read as latin1, one character a byte).
+ */
+function rustTraitOf(text: string): (d: IndexedDefinition) => string | undefined {
+  const heads = rustImplHeads(text);
+  return (d) => {
+    if (d.kind !== 'method' || d.container === null) return undefined;
+    let head: RustImplHead | undefined;
+    for (const h of heads) {
+      if (h.start >= d.start) break;
+      head = h;
+    }
+    const own = head !== undefined && head.type.split('::').pop() === d.container.split('::').pop();
+    return own ? head!.trait : undefined;
+  };
 }
 
 /**

@@ -484,6 +484,13 @@ describe('refs A::b of Rust and Go fields and trait methods', () => {
     expect(all.hits.map((h: { path: string }) => h.path)).toContain('src/conn.rs');
   });
 
+  it("map names the trait a Rust method implements, and leaves an inherent method's row alone", async () => {
+    const out = (await mapCommand(['src/connect.rs'], hyper.at())).stdout.split('\n');
+    // Before: `6 method connected` for both, as if Tcp's were inherent.
+    expect(out).toContain('4 6 impl Connection method Tcp::connected');
+    expect(out).toContain('2 2 method connected');
+  });
+
   it('a method called on a string literal is no site of another type', async () => {
     const parse = await sites(['Buffered::parse']);
     expect(parse.some((s: string) => s.startsWith('src/io.rs:6 '))).toBe(false);
