@@ -524,3 +524,30 @@ describe('PHP spellings of a name', () => {
     expect(rows.join('\n')).not.toMatch(/\bApp\b/);
   });
 });
+
+describe('a PHP name with its namespace among namesakes', () => {
+  // Doctrine DBAL (a PHP trial): `show sym:Doctrine\DBAL\Driver\Connection` read the wrapper
+  // class src/Connection.php, the namespace dropped; `Doctrine\DBAL\Result` a driver's Result.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    const file = (ns: string, decl: string) => `<?php\nnamespace ${ns};\n\n${decl}\n{\n}\n`;
+    repo = await indexedRepo('tp-php-namespaces-', {
+      'src/Connection.php': file('Doctrine\\DBAL', 'class Connection'),
+      'src/Driver/Connection.php': file('Doctrine\\DBAL\\Driver', 'interface Connection'),
+      'src/Driver/Mysqli/Connection.php': file('Doctrine\\DBAL\\Driver\\Mysqli', 'final class Connection'),
+      'src/Result.php': file('Doctrine\\DBAL', 'class Result'),
+      'src/Driver/IBMDB2/Result.php': file('Doctrine\\DBAL\\Driver\\IBMDB2', 'final class Result'),
+    });
+  });
+
+  it.each([
+    ['Doctrine\\DBAL\\Driver\\Connection', 'src/Driver/Connection.php'],
+    ['\\Doctrine\\DBAL\\Driver\\Mysqli\\Connection', 'src/Driver/Mysqli/Connection.php'],
+    ['Doctrine\\DBAL\\Connection', 'src/Connection.php'],
+    ['Driver\\Connection', 'src/Driver/Connection.php'],
+    ['Doctrine\\DBAL\\Result', 'src/Result.php'],
+  ])('show sym:%s reads %s', async (name, path) => {
+    const shown = (await showCommand(`sym:${name}`, repo.at())).stdout.split('\n');
+    expect(shown[0].split(/\s+/)[1]).toMatch(new RegExp(`^${path.replace(/[./]/g, '\\$&')}:`));
+  });
+});

@@ -30,7 +30,48 @@ export function dottedAsOwned(
   const member = ownedMemberOf(q.text);
   const asked = member ? `${member.owner}::${member.name}` : phpSpelled(q.text);
   if (asked === undefined || readers.some((r) => r.definitions(q.text).length > 0)) return q;
-  return (member && options.moduleMembers && moduleMember(readers, q, member)) || { ...q, text: asked };
+  if (member) return (options.moduleMembers && moduleMember(readers, q, member)) || { ...q, text: asked };
+  return (options.moduleMembers && phpNamespaceFiles(readers, q, asked)) || { ...q, text: asked };
+}
+
+/**
+ * A PHP name with its namespace (`Doctrine\DBAL\Driver\Connection`) is the definition of
+ * its last segment in the file the namespace places it in (PSR-4: one class a file, the
+ * namespace's trailing segments its directories): among the definitions of the name, the
+ * ones whose directories end with the most of the namespace's trailing segments, then the
+ * shallowest (`Doctrine\DBAL\Result` is src/Result.php, not src/Driver/IBMDB2/Result.php).
+ * The query then asks for the name in those files. Before, the namespace was dropped and
+ * `show sym:Doctrine\DBAL\Driver\Connection` read the wrapper class src/Connection.php
+ * (a PHP trial on Doctrine DBAL). Undefined when the name has no namespace or one file at most defines it.
+ */
+function phpNamespaceFiles(
+  readers: readonly Pick<IndexReader, 'definitions'>[],
+  q: ParsedQuery,
+  asked: string,
+): ParsedQuery | undefined {
+  const m = PHP_NAMESPACED.exec(q.text);
+  if (!m) return undefined;
+  const namespace = q.text.replace(/^\\/, '').split('\\').slice(0, -1);
+  const [owner, name] = asked.includes('::') ? asked.split('::') : [undefined, asked];
+  const defs = readers.flatMap((r) => r.definitions(name, owner === undefined ? {} : { container: owner }));
+  const paths = [...new Set(defs.map((d) => d.file.path))];
+  if (paths.length < 2) return undefined;
+  const fit = (path: string) => {
+    const dirs = path.split('/').slice(0, -1);
+    let matched = 0;
+    while (
+      matched < dirs.length &&
+      matched < namespace.length &&
+      dirs[dirs.length - 1 - matched] === namespace[namespace.length - 1 - matched]
+    )
+      matched++;
+    return { matched, depth: dirs.length };
+  };
+  const scored = paths.map((p) => ({ p, ...fit(p) }));
+  const best = Math.max(...scored.map((x) => x.matched));
+  const shallowest = Math.min(...scored.filter((x) => x.matched === best).map((x) => x.depth));
+  const chosen = scored.filter((x) => x.matched === best && x.depth === shallowest).map((x) => x.p);
+  return { ...q, text: asked, fileInclude: [...q.fileInclude, ...chosen] };
 }
 
 /**
