@@ -78,9 +78,23 @@ function declaredImplementations(t: NavTarget, focus: IndexedDefinition): Indexe
       }
       continue;
     }
+    // `use Doctrine\DBAL\Driver\Result as ResultInterface;` then `implements ResultInterface`:
+    // the head names the alias (7 of Doctrine DBAL's driver Results were missing from `ctx` of
+    // the interface, a PHP trial), when the import leads to `focus` or to nothing indexed.
+    const aliases = new Set(
+      t.reader
+        .fileImports(file.path)
+        .filter((i) => i.name === focus.name && i.alias !== null && i.alias !== focus.name)
+        .filter((i) => {
+          const to = followImport(t.reader, i, focus.name).definitions;
+          return to.length === 0 || to.some((d) => d.file.id === focus.file.id && d.start === focus.start);
+        })
+        .map((i) => i.alias!),
+    );
     for (const d of defs) {
       if (!IMPLEMENTING_KINDS.has(d.kind)) continue;
-      if (implementedNames(typeHead(bytes, d), file.lang).includes(focus.name)) found.push(d);
+      const named = implementedNames(typeHead(bytes, d), file.lang);
+      if (named.includes(focus.name) || named.some((n) => aliases.has(n))) found.push(d);
     }
   }
   return found;

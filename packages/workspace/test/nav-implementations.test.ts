@@ -20,6 +20,11 @@ const FILES = {
   'php/src/Cache.php': '<?php\nnamespace App;\n\ninterface Cache\n{\n    public function get($k);\n}\n',
   'php/src/ArrayCache.php':
     '<?php\nnamespace App;\n\nclass ArrayCache extends Base implements \\App\\Cache, \\Countable\n{\n    public function get($k) { return null; }\n}\n',
+  // Doctrine DBAL's drivers: the interface imported under an alias, and a namesake class
+  // implementing it (a PHP trial found 7 of 9 implementations missing).
+  'php/src/Driver/Result.php': '<?php\nnamespace App\\Driver;\n\ninterface Result\n{\n}\n',
+  'php/src/Driver/Pdo/Result.php':
+    '<?php\nnamespace App\\Driver\\Pdo;\n\nuse App\\Driver\\Result as ResultInterface;\n\nfinal class Result implements ResultInterface\n{\n}\n',
   'rs/src/lib.rs': [
     'pub trait Render {',
     '    fn render(&self) -> String;',
@@ -64,6 +69,12 @@ describe('ctx lists the types implementing an interface or trait', () => {
   it('TypeScript and PHP: implements, a namespaced name by its last segment', async () => {
     expect(await implementationsOf('Sink', 'ts/')).toEqual(['ts/src/console.ts:3 class ConsoleSink']);
     expect(await implementationsOf('Cache', 'php/')).toEqual(['php/src/ArrayCache.php:4 class ArrayCache']);
+  });
+
+  it('PHP: implements through an import alias', async () => {
+    expect(await implementationsOf('Result', 'php/src/Driver/Result.php')).toEqual([
+      'php/src/Driver/Pdo/Result.php:6 class Result',
+    ]);
   });
 
   it('Rust: impl Trait for Type, generic and path-qualified', async () => {
