@@ -458,8 +458,13 @@ export function structuralContext(
         // receiver that is no word (`UnitTest::GetInstance()->impl()` was PolymorphicMatcher's
         // `impl`, resolved): the name alone chose it.
         const otherOwner = target?.kind === 'method' && !sameOwner(target.container, focus.container);
+        // Through a receiver that is no word (`$this->getDatabasePlatform()->quoteIdentifier(`,
+        // `a[i].f(`), whose type nothing here reads: Doctrine's `Connection::quoteIdentifier`
+        // "called itself", resolved, where it calls the platform's (a PHP trial).
+        const unknownReceiver = end !== undefined && receiver === undefined && qualifier === undefined;
         const guessed =
           freeThroughReceiver ||
+          (target !== undefined && unknownReceiver) ||
           (target?.container != null &&
             receiver !== undefined &&
             (target.container !== focus.container || !ownReceiver)) ||

@@ -239,3 +239,41 @@ describe("C++ navigation: the implicit this, one file's namesakes, template-argu
     );
   });
 });
+
+describe('ctx callees through a receiver that is no word', () => {
+  // Doctrine DBAL (a PHP trial): `Connection::quoteIdentifier` "called itself", resolved, in
+  // `return $this->getDatabasePlatform()->quoteIdentifier($str);`, which calls the platform's.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo(
+      'tp-nav-php-chain-',
+      {
+        'src/Connection.php': [
+          '<?php',
+          'namespace App;',
+          '',
+          'class Connection',
+          '{',
+          '    public function getDatabasePlatform() { return new Platform(); }',
+          '',
+          '    public function quoteIdentifier($str)',
+          '    {',
+          '        return $this->getDatabasePlatform()->quoteIdentifier($str);',
+          '    }',
+          '}',
+          '',
+        ].join('\n'),
+      },
+      { format: 'json', budget: 5000 },
+    );
+  });
+
+  it('is a candidate, even when it is the caller itself by name', async () => {
+    const hit = json(await searchCommand(['sym:Connection::quoteIdentifier'], repo.at())).hits[0];
+    const c = json(await ctxCommand(hit.handle, repo.at()));
+    expect((c.callees as Callee[]).map((s) => `${s.name} ${s.line}${s.resolution ? ` ${s.resolution}` : ''}`)).toEqual([
+      'Connection::getDatabasePlatform 6',
+      'Connection::quoteIdentifier 8 candidate',
+    ]);
+  });
+});
