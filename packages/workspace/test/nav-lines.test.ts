@@ -472,6 +472,12 @@ describe('show sym:', () => {
     // whole index's and dropped them, a trial).
     const filtered = lines((await showCommand('sym:TokenBucket file:lib/', at())).stdout);
     expect(filtered[filtered.length - 1]).toBe('refs: 3 sites in 1 file (refs TokenBucket file:lib/)');
+    // A member's line counts every site of the name and says refs lists the owner's (a PHP
+    // trial read `19 sites of autoCommit` against refs Configuration::autoCommit's 3).
+    const member = lines((await showCommand('sym:TokenBucket::drain', at())).stdout);
+    expect(member[member.length - 1]).toMatch(
+      /^refs: \d+ sites of the name drain in \d+ files? \(refs TokenBucket::drain lists TokenBucket's\)$/,
+    );
   });
 
   it('prints a long definition as its head, its members and a next that reads the body on', async () => {

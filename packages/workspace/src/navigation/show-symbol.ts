@@ -309,10 +309,12 @@ export function showSymbol(
         ? [['followed', `${importTrail.followed} hops via ${importTrail.via.join(' -> ')}`] as [string, string]]
         : []),
       // The index counts a name's occurrences, not whose member each is: for `A::b`, say it
-      // counts every `b` (an agent trial read `15 sites in 2 files` beside `refs A::b`'s 13 in 1).
+      // counts every `b` (an agent trial read `15 sites in 2 files` beside `refs A::b`'s 13 in 1),
+      // and that refs lists A's (`19 sites of autoCommit` read as a contradiction of refs'
+      // 3, a PHP trial).
       [
         'refs',
-        `${counted(refs.sites, 'site')}${name !== q.text ? ` of ${name}` : ''} in ${counted(refs.files, 'file')} (refs ${refsCommand})${tooLargeNotes(
+        `${counted(refs.sites, 'site')}${name !== q.text ? ` of the name ${name}` : ''} in ${counted(refs.files, 'file')} (refs ${refsCommand}${name !== q.text ? ` lists ${ownerOf(q.text)}'s` : ''})${tooLargeNotes(
           tooLarge,
           name,
         )
@@ -374,4 +376,10 @@ async function elsewhereOrNone(
     none.error.code,
     `no definition of ${name} in ${[...searched].join(', ')}; another member defines it: ${defined}; select it with in:${members[0]}${ctx.ws.member !== undefined ? ', or drop --member' : ''}`,
   );
+}
+
+/** The owner a qualified name asks for, as typed: `Configuration` of `Configuration::autoCommit`. */
+function ownerOf(text: string): string {
+  const parts = text.split('::');
+  return parts.length > 1 ? parts[parts.length - 2] : text;
 }
