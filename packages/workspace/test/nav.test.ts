@@ -88,7 +88,7 @@ describe('navigation in one root: show sym:, refs, map, ctx', () => {
     // A member's count is of its bare name, and says so: `refs A::b` keeps only A's.
     const member = (await showCommand('sym:TokenBucket::refill', at(root, { format: 'lines' }))).stdout;
     expect(member.trimEnd().split('\n').slice(-1)[0]).toMatch(
-      /^refs: \d+ sites? of refill in \d+ files? \(refs TokenBucket::refill\)$/,
+      /^refs: \d+ sites? of the name refill in \d+ files? \(refs TokenBucket::refill lists TokenBucket's\)$/,
     );
     const config = (await showCommand('sym:Config', at(path.join(root, 'b'), { format: 'lines' }))).stdout;
     expect(config).toMatch(/^also: [0-9a-z]+:2 a\/config\.rs:1 struct Config$/m);
