@@ -172,8 +172,9 @@ export const VERB_TABLE = [
     forms: [
       {
         args: 'HANDLE',
-        summary: "container, members or siblings, callers and callees of a hit; a class's bases and subclasses",
-        doc: "container, members or siblings, callers and callees of a handle; an interface's implementations, a class's bases and subclasses",
+        summary:
+          "container, members or siblings, callers and callees of a hit; a class's bases and subclasses, a method's overrides",
+        doc: "container, members or siblings, callers and callees of a handle; an interface's implementations, a class's bases and subclasses, a method's overrides and the base method it overrides",
       },
       {
         args: 'sym:NAME [file: lang: kind:]',

@@ -24,6 +24,7 @@ import { callSitesOf, isCallSite, qualifierSkipsOwnFunction, RECEIVER_ONLY_MEMBE
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
 import { goPackageMembers, goPackageSite, goReceiverName } from './go-packages';
 import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
+import { overridesOf } from './overrides';
 import { lastSegment } from './class-heads';
 
 export interface CtxItem {
@@ -64,6 +65,10 @@ export interface CtxAnswer {
   readonly subclassesCut: boolean;
   /** The bases the symbol, a class, names in its head, found in the index; `candidate` when several have the name. */
   readonly bases: CtxItem[];
+  /** A method's namesakes in the classes deriving from or implementing its class (overrides.ts). */
+  readonly overriddenBy: CtxItem[];
+  /** The nearest base class's method of a method's name, which it overrides. */
+  readonly overrides: CtxItem[];
   /** Bases its head names that the index defines nowhere (a dependency's class). */
   readonly unresolvedBases: string[];
   readonly unresolvedCallees: string[];
@@ -481,6 +486,8 @@ export function structuralContext(
   const subclasses = focus === undefined ? { types: [], more: 0 } : subclassesOf(t, focus, listMax);
   omitted += subclasses.more;
   const bases = focus === undefined ? { types: [], unresolved: [] } : basesOf(t, focus);
+  const overrides = symbol === undefined ? undefined : overridesOf(t, symbol, listMax);
+  omitted += overrides?.more ?? 0;
   const resolvedItem = (d: Subclass): CtxItem => (d.resolution ? { ...item(d), resolution: d.resolution } : item(d));
   return ok({
     target: t,
@@ -496,6 +503,8 @@ export function structuralContext(
     subclasses: subclasses.types.map(resolvedItem),
     subclassesCut: subclasses.more > 0,
     bases: bases.types.map(resolvedItem),
+    overriddenBy: (overrides?.overriddenBy ?? []).map(resolvedItem),
+    overrides: (overrides?.overrides ?? []).map(resolvedItem),
     unresolvedBases: bases.unresolved,
     unresolvedCallees: unresolved,
     omitted,

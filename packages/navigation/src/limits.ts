@@ -88,5 +88,10 @@ export const UNPARSED_PATHS_SHOWN = 3;
  */
 export const CTX_IMPLEMENTATION_FILES_MAX = 400;
 
+/** Levels of subclasses (and of bases) a method's overrides are looked for in (overrides.ts). */
+export const CTX_OVERRIDE_DEPTH = 3;
+/** Classes a method's overrides are looked for in, at most: each one's subclasses are a read of the files using its name. */
+export const CTX_OVERRIDE_CLASSES_MAX = 30;
+
 /** Bytes of a type's head read for its bases and interfaces, from its start (class-heads.ts). */
 export const TYPE_HEAD_MAX_BYTES = 400;

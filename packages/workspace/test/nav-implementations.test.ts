@@ -84,3 +84,41 @@ describe('ctx lists the types implementing an interface or trait', () => {
     ]);
   });
 });
+
+describe("ctx of a method lists its overrides and the base's method it overrides", () => {
+  // Doctrine DBAL (a PHP trial): which platforms override AbstractPlatform::getLocateExpression?
+  // ctx listed its container, a callee and ten siblings, none of the six overrides.
+  let platforms: IndexedRepo;
+  beforeAll(async () => {
+    const php = (body: string) => `<?php\nnamespace App\\Platforms;\n\n${body}\n`;
+    platforms = await indexedRepo('tp-nav-overrides-', {
+      'src/AbstractPlatform.php': php(
+        'abstract class AbstractPlatform\n{\n    public function getLocateExpression($s) { return null; }\n}',
+      ),
+      'src/SqlitePlatform.php': php(
+        'class SqlitePlatform extends AbstractPlatform\n{\n    public function getLocateExpression($s) { return 1; }\n}',
+      ),
+      'src/AbstractMySQLPlatform.php': php('abstract class AbstractMySQLPlatform extends AbstractPlatform\n{\n}'),
+      'src/MySQL80Platform.php': php(
+        'class MySQL80Platform extends AbstractMySQLPlatform\n{\n    public function getLocateExpression($s) { return 2; }\n}',
+      ),
+      // The same name in a class outside the hierarchy: no override.
+      'src/Other.php': php('class Other\n{\n    public function getLocateExpression($s) { return 3; }\n}'),
+    });
+  });
+  const rows = async (name: string, label: string) => ctxRows(await ctxLinesOf(platforms, [`sym:${name}`]), label);
+
+  it('down the hierarchy, through a class that does not override it', async () => {
+    expect(await rows('AbstractPlatform::getLocateExpression', 'override')).toEqual([
+      'src/SqlitePlatform.php:6 method SqlitePlatform::getLocateExpression',
+      'src/MySQL80Platform.php:6 method MySQL80Platform::getLocateExpression',
+    ]);
+  });
+
+  it('up to the nearest base that declares it', async () => {
+    expect(await rows('MySQL80Platform::getLocateExpression', 'overrides')).toEqual([
+      'src/AbstractPlatform.php:6 method AbstractPlatform::getLocateExpression',
+    ]);
+    expect(await rows('Other::getLocateExpression', 'overrides')).toEqual([]);
+  });
+});

@@ -200,7 +200,7 @@ export const TOOLS: readonly ToolSpec[] = [
     required: ['handle'],
     defaultBudget: DEFAULT_BUDGET,
     description:
-      'The container, members or siblings, callers, callees, implementations, subclasses and bases of a handle from search, refs, map or show sym:, or of sym:NAME.',
+      'Container, members or siblings, callers, callees, implementations, subclasses, bases, overrides of a handle from search, refs, map or show sym:, or sym:NAME.',
     properties: {
       handle: text('A handle, e.g. k3x9q2:1, or sym:NAME [file: lang: kind:], e.g. sym:TokenBucket::refill.'),
       limit: { ...limit, description: 'Rows per list, default 10.' },

@@ -633,6 +633,8 @@ function ctxAnswer(v: CtxValue): CtxAnswer {
     subclasses: v.subclasses ?? [],
     bases: v.bases ?? [],
     unresolvedBases: v.unresolved_bases ?? [],
+    overriddenBy: v.overridden_by ?? [],
+    overrides: v.overrides ?? [],
     ...(v.subclasses_more !== undefined ? { subclassesMore: v.subclasses_more } : {}),
     unresolvedCallees: v.unresolved_callees ?? [],
     omitted: v.omitted ?? 0,

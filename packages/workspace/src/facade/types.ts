@@ -371,6 +371,10 @@ export interface CtxAnswer {
   readonly bases: readonly CtxItem[];
   /** Bases the index defines nowhere (a dependency's class), as the head names them. */
   readonly unresolvedBases: readonly string[];
+  /** A method's namesakes in the classes deriving from or implementing its class. */
+  readonly overriddenBy: readonly CtxItem[];
+  /** The nearest base class's method of a method's name, which it overrides. */
+  readonly overrides: readonly CtxItem[];
   /** Called names no indexed definition matches. */
   readonly unresolvedCallees: readonly string[];
   /** Members and callees found beyond the lists' bound: counted, not listed. */

@@ -491,6 +491,9 @@ export interface CtxValue {
   readonly implementations?: readonly CtxRow[];
   readonly subclasses?: readonly CtxRow[];
   readonly bases?: readonly CtxRow[];
+  /** A method: its namesakes in derived or implementing classes, and the base's it overrides. */
+  readonly overridden_by?: readonly CtxRow[];
+  readonly overrides?: readonly CtxRow[];
   readonly unresolved_bases?: readonly string[];
   readonly unresolved_callees?: readonly string[];
   readonly omitted?: number;
@@ -598,6 +601,8 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
     const implementations = a.implementations.map(row);
     const subclasses = a.subclasses.map(row);
     const bases = a.bases.map(row);
+    const overriddenBy = a.overriddenBy.map(row);
+    const overrides = a.overrides.map(row);
     const saved = stores[0].save({ query: `ctx ${handle}`, truncated: false, words: [] }, entries);
     if (!saved.ok) return fail(saved.error.code, saved.error.message);
     const fix = (r: CtxRow): CtxRow => ({ ...r, handle: formatHandle(saved.value.id, Number(r.handle.slice(1))) });
@@ -610,6 +615,8 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
         implementations.length +
         subclasses.length +
         bases.length +
+        overriddenBy.length +
+        overrides.length +
         a.unresolvedBases.length +
         a.unresolvedCallees.length ===
         0;
@@ -627,6 +634,8 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
       ...(implementations.length ? { implementations: implementations.map(fix) } : {}),
       ...(subclasses.length ? { subclasses: subclasses.map(fix) } : {}),
       ...(bases.length ? { bases: bases.map(fix) } : {}),
+      ...(overrides.length ? { overrides: overrides.map(fix) } : {}),
+      ...(overriddenBy.length ? { overridden_by: overriddenBy.map(fix) } : {}),
       ...(a.unresolvedBases.length ? { unresolved_bases: a.unresolvedBases } : {}),
       ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}),
       ...(a.omitted ? { omitted: a.omitted } : {}),
@@ -680,16 +689,28 @@ function renderCtx(value: Record<string, unknown>, opts: CommandOptions, budget:
 /** The lists of a ctx answer in lines order, each row's label. */
 const CTX_LINE_LISTS = [
   ['bases', 'base'],
+  ['overrides', 'overrides'],
   ['callers', 'caller'],
   ['callees', 'callee'],
   ['implementations', 'implementation'],
   ['subclasses', 'subclass'],
+  ['overridden_by', 'override'],
   ['members', 'member'],
   ['siblings', 'sibling'],
 ] as const;
 
 /** Which of ctx's lists give way first when an answer does not fit. */
-const CTX_DROP_ORDER = ['siblings', 'callees', 'members', 'subclasses', 'implementations', 'bases', 'callers'] as const;
+const CTX_DROP_ORDER = [
+  'siblings',
+  'callees',
+  'members',
+  'overridden_by',
+  'subclasses',
+  'implementations',
+  'overrides',
+  'bases',
+  'callers',
+] as const;
 
 function fitCtx(
   value: Record<string, unknown>,

@@ -1,0 +1,112 @@
+// What `ctx` of a method lists of its class hierarchy (docs/navigation.md, `ctx`:
+// "Overrides"): the methods of the same name in the classes deriving from or implementing
+// its class (`overridden_by`), and the one of the nearest base class that declares it
+// (`overrides`). Read through implementations.ts's subclasses, implementations and bases, so
+// the languages and the certainty are theirs: a subclass that may be another class's makes
+// its method a candidate.
+import { OWNER_KINDS, type IndexedDefinition } from '@trufflepig/index';
+import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
+import { lastSegment } from './class-heads';
+import { CTX_OVERRIDE_CLASSES_MAX, CTX_OVERRIDE_DEPTH } from './limits';
+import type { NavTarget } from './target';
+
+export interface Overrides {
+  /** Methods of the name in derived or implementing classes, breadth first; at most `limit`. */
+  readonly overriddenBy: Subclass[];
+  /** Found past `limit`, or in classes past CTX_OVERRIDE_CLASSES_MAX: counted. */
+  readonly more: number;
+  /** The nearest base's method of the name, when a base chain declares it. */
+  readonly overrides: Subclass[];
+}
+
+const NONE: Overrides = { overriddenBy: [], more: 0, overrides: [] };
+
+/**
+ * The overrides of `focus`, a method; none for anything else. A PHP trial on Doctrine DBAL
+ * asked which platforms override `AbstractPlatform::getLocateExpression`: ctx listed its
+ * container, a callee and ten siblings, and none of the six overrides rg found in one line.
+ */
+export function overridesOf(t: NavTarget, focus: IndexedDefinition, limit: number): Overrides {
+  if (focus.kind !== 'method' && focus.kind !== 'prototype') return NONE;
+  if (focus.container === null) return NONE;
+  const owner = ownerOf(t, focus);
+  if (!owner) return NONE;
+  const down: Subclass[] = [];
+  let more = 0;
+  const seen = new Set<string>([key(owner)]);
+  let level: Subclass[] = [owner];
+  for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
+    const next: Subclass[] = [];
+    for (const cls of level) {
+      const derived: Subclass[] = [
+        ...subclassesOf(t, cls, CTX_OVERRIDE_CLASSES_MAX).types,
+        ...implementationsOf(t, cls, CTX_OVERRIDE_CLASSES_MAX).types,
+      ];
+      for (const sub of derived) {
+        if (seen.has(key(sub))) continue;
+        if (seen.size >= CTX_OVERRIDE_CLASSES_MAX) {
+          more++;
+          continue;
+        }
+        seen.add(key(sub));
+        const guess = cls.resolution === 'candidate' || sub.resolution === 'candidate';
+        const child: Subclass = guess ? { ...sub, resolution: 'candidate' } : sub;
+        next.push(child);
+        for (const m of methodsOf(t, child, focus.name)) {
+          if (down.length < limit) down.push(guess ? { ...m, resolution: 'candidate' } : m);
+          else more++;
+        }
+      }
+    }
+    level = next;
+  }
+  return { overriddenBy: down, more, overrides: overridden(t, owner, focus.name) };
+}
+
+/** The nearest method of the name up the base chain, breadth first, its certainty the chain's. */
+function overridden(t: NavTarget, owner: IndexedDefinition, name: string): Subclass[] {
+  const seen = new Set<string>([key(owner)]);
+  let level: Subclass[] = [owner];
+  for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
+    const next: Subclass[] = [];
+    for (const cls of level) {
+      for (const base of basesOf(t, cls).types) {
+        if (seen.has(key(base))) continue;
+        seen.add(key(base));
+        const guess = cls.resolution === 'candidate' || base.resolution === 'candidate';
+        const found = methodsOf(t, base, name);
+        if (found.length > 0) return found.map((m) => (guess ? { ...m, resolution: 'candidate' as const } : m));
+        next.push(guess ? { ...base, resolution: 'candidate' } : base);
+      }
+    }
+    level = next;
+  }
+  return [];
+}
+
+/** The class (or interface, trait) owning `focus`: the one of its file first. */
+function ownerOf(t: NavTarget, focus: IndexedDefinition): IndexedDefinition | undefined {
+  const name = lastSegment(focus.container!);
+  const owners = t.reader.definitions(name).filter((d) => OWNER_KINDS.has(d.kind));
+  return (
+    owners.find((d) => d.file.id === focus.file.id && d.start <= focus.start && focus.end <= d.end) ??
+    owners.find((d) => d.file.id === focus.file.id)
+  );
+}
+
+/** The methods named `name` that `cls` owns, in its own file (a reopened class's elsewhere are another body). */
+function methodsOf(t: NavTarget, cls: IndexedDefinition, name: string): IndexedDefinition[] {
+  return t.reader
+    .definitions(name)
+    .filter(
+      (d) =>
+        d.container !== null &&
+        lastSegment(d.container) === cls.name &&
+        d.file.id === cls.file.id &&
+        (d.kind === 'method' || d.kind === 'prototype'),
+    );
+}
+
+function key(d: IndexedDefinition): string {
+  return `${d.file.id}\0${d.start}`;
+}
