@@ -656,7 +656,9 @@ export const QUERY_FORMS: readonly QueryForm[] = [
   { form: 'plain words', example: 'retry backoff', meaning: 'ranked over definitions, text and paths' },
   { form: 'identifier', example: 'TokenBucket', meaning: 'its definitions first, then its uses' },
   { form: '"literal"', example: '"x-forwarded-for"', meaning: "the exact text (smart case, as rg -S); 'literal' too" },
-  { form: 're:PATTERN', example: 're:fn\\s+\\w+_init', meaning: 'RE2 over live bytes, a line per file' },
+  // Quoted as a shell needs it: unquoted, `\s` reaches the tool as `s` and the search
+  // answers 0 hits (a PHP trial copied the example and lost its backslashes).
+  { form: 're:PATTERN', example: "'re:fn\\s+\\w+_init'", meaning: 'RE2 over live bytes, a line per file' },
   { form: 'sym:NAME', example: 'sym:TokenBucket::refill', meaning: 'exact name; Type::member: owned by Type' },
   { form: 'kind:K', example: 'kind:fn refill', meaning: 'definitions of a kind (fn, struct, ...)', filter: true },
   { form: 'lang:L', example: 'lang:rust', meaning: 'files of language L', filter: true },
