@@ -386,6 +386,20 @@ export function structuralContext(
           else omitted++;
           continue;
         }
+        // A bare call of a name the file imports (`from starlette.exceptions import
+        // HTTPException`) is the imported one, as refs reads it, or a library's when the import
+        // leads out of the index: ctx had named fastapi's own `HTTPException` and an OpenAPI
+        // model `Response`, resolved, where refs resolved both to starlette's (a Python trial).
+        const imported = end === undefined && path === undefined ? importedName(fileImports(), o.name) : undefined;
+        if (imported) {
+          const via = followImport(t.reader, imported, imported.alias === o.name ? (imported.name ?? o.name) : o.name);
+          const reached = bestCallee(via.definitions.filter((d) => isCallTarget(d)));
+          if (reached && callees.length < listMax)
+            callees.push(via.outcome === 'resolved' ? item(reached) : { ...item(reached), resolution: 'candidate' });
+          else if (!reached && unresolved.length < listMax) unresolved.push(o.name);
+          else omitted++;
+          continue;
+        }
         const owned = ownedFirst(end !== undefined);
         // What the call can reach: code of its own language family (a Python call is no
         // jQuery method), and for a bare call where members need a receiver, no method
@@ -538,4 +552,9 @@ function siblingsByRelevance(
   const shown =
     focus.container === null ? siblings.filter((d) => mentioned.has(d.name) && !listed.has(key(d))) : siblings;
   return [...shown].sort((a, b) => used(a) - used(b) || gap(a) - gap(b) || a.start - b.start);
+}
+
+/** The import that binds `name` in a file (by its alias, or its own name without one); none for a glob. */
+function importedName(imports: readonly IndexedImport[], name: string): IndexedImport | undefined {
+  return imports.find((i) => i.name !== '*' && (i.alias ?? i.name) === name);
 }

@@ -277,3 +277,39 @@ describe('ctx callees through a receiver that is no word', () => {
     ]);
   });
 });
+
+describe('ctx callees of a bare call follow the file imports', () => {
+  // FastAPI (a Python trial): `raise HTTPException(...)` in fastapi/routing.py, which imports
+  // it from starlette, was fastapi/exceptions.py's HTTPException, resolved; refs had it right.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo(
+      'tp-nav-py-imports-',
+      {
+        'fastapi/exceptions.py': 'class HTTPException(Exception):\n    pass\n',
+        'starlette/exceptions.py': 'class HTTPException(Exception):\n    pass\n',
+        'fastapi/encoders.py': 'def loads(s):\n    return s\n',
+        'fastapi/routing.py': [
+          'from json import loads',
+          'from starlette.exceptions import HTTPException',
+          '',
+          'def handler(body):',
+          '    data = loads(body)',
+          '    raise HTTPException(data)',
+          '',
+        ].join('\n'),
+      },
+      { format: 'json', budget: 5000 },
+    );
+  });
+
+  it("is the imported definition, and a library's name is no callee of the index's namesake", async () => {
+    const hit = json(await searchCommand(['sym:handler'], repo.at())).hits[0];
+    const c = json(await ctxCommand(hit.handle, repo.at()));
+    expect(
+      (c.callees as Callee[]).map((s) => `${s.name} ${s.path}:${s.line}${s.resolution ? ` ${s.resolution}` : ''}`),
+    ).toEqual(['HTTPException starlette/exceptions.py:1']);
+    // `from json import loads`: the standard library's, not fastapi/encoders.py's.
+    expect(c.unresolved_callees).toContain('loads');
+  });
+});
