@@ -497,3 +497,31 @@ describe('refs A::b of Rust and Go fields and trait methods', () => {
     expect(parse.some((s: string) => s.startsWith('src/io.rs:7 '))).toBe(true);
   });
 });
+
+describe('search Owner.member in Python', () => {
+  // FastAPI (a Python trial): `search APIRouter.get` printed `routing.py:478-493 APIRouter::get`
+  // over the class head (the class's name holds two of the words), and `search FastAPI.openapi`
+  // ranked files importing `fastapi.openapi.models` above the method.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    const filler = Array.from({ length: 90 }, (_, i) => `    def helper_${i}(self):\n        return ${i}\n`).join('');
+    repo = await indexedRepo('tp-py-owned-', {
+      'fastapi/routing.py': `class APIRouter:\n    def __init__(self, prefix=''):\n        self.prefix = prefix\n\n${filler}\n    def get(self, path):\n        return self.add(path)\n`,
+      'fastapi/applications.py':
+        'class FastAPI:\n    def openapi(self):\n        return {}\n\n    def setup(self):\n        return self.openapi()\n',
+      'fastapi/security/api_key.py': 'from fastapi.openapi.models import APIKey\n\nKEY = APIKey()\n',
+      'fastapi/security/oauth2.py': 'from fastapi.openapi.models import OAuth2\n\nFLOW = OAuth2()\n',
+    });
+  });
+
+  it('a hit on the member spans the member, not its class', async () => {
+    const hit = json(await searchCommand(['APIRouter.get'], repo.at({ format: 'json' }))).hits[0];
+    expect(hit).toMatchObject({ path: 'fastapi/routing.py', name: 'APIRouter::get' });
+    expect(hit.start_line).toBeGreaterThan(90);
+  });
+
+  it("the owner's member stands before files spelling the dotted text", async () => {
+    const hits = json(await searchCommand(['FastAPI.openapi'], repo.at({ format: 'json' }))).hits;
+    expect(hits[0]).toMatchObject({ path: 'fastapi/applications.py', name: 'FastAPI::openapi' });
+  });
+});

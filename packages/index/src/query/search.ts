@@ -46,7 +46,7 @@ import {
 } from './lanes';
 import { findLiteral, hashedLive, literalMatchesCase, liveHit, readLiveUnhashed, regexScan } from './live';
 import { definitionKinds, hasFilters, parseQuery, type ParsedQuery } from './parse';
-import { dottedAsOwned } from './dotted';
+import { dottedAsOwned, ownedMemberOf } from './dotted';
 import { unparsedCodeMentioning } from './mentions';
 import { regexPrefilter, trigramsOf, type TrigramQuery } from '../trigram/regex';
 import { evaluateQuery, hasFile } from '../trigram/evaluate';
@@ -123,7 +123,12 @@ function rankFree(ctx: LaneContext): Ranked {
   } else if (q.words.length > 0) {
     const spelled = spelledLanes(ctx, occurs);
     for (const lane of [...spelled.leading, ...spelled.trailing]) for (const e of lane.entries) readLive.add(e.path);
-    lanes.unshift(...spelled.leading);
+    // `Request.json` names a member its owner defines: that definition leads, before the files
+    // spelling the text (`await request.json()` had stood first, a Python trial), as the
+    // definitions of an identifier lead its uses.
+    if (defs !== undefined && defs.entries.length > 0 && ownedMemberOf(q.text) !== undefined)
+      lanes.splice(1, 0, ...spelled.leading);
+    else lanes.unshift(...spelled.leading);
     if (q.words.length >= 2 && !q.identifier) {
       lanes.push(ftsLane(ctx, 'phrase', 'phrase', WEIGHT_PHRASE));
       // Each hyphenated or dotted token is also the phrase it spells (`x-forwarded-for`).

@@ -82,11 +82,19 @@ function anchorOf(
   return line === h.startLine ? { line, byte: Math.max(h.start, byte) } : { line, byte };
 }
 
-/** Whether a definition hit's own name is the query's one word, in any case (`Retry`, `retry`). */
+/**
+ * Whether a definition hit's own name is the query's one word, in any case (`Retry`,
+ * `retry`), or the owned member it spells (`APIRouter.get`, `HashMap#resize`, `A::b`).
+ */
 function namesSpelledIdentifier(h: SearchHit, q: ParsedQuery): boolean {
   if (h.kind === undefined || h.name === undefined || q.mode !== 'free') return false;
-  return /^[A-Za-z_$][\w$]*$/.test(q.text) && lastSegment(h.name).toLowerCase() === q.text.toLowerCase();
+  if (/^[A-Za-z_$][\w$]*$/.test(q.text)) return lastSegment(h.name).toLowerCase() === q.text.toLowerCase();
+  const member = OWNED_MEMBER.exec(q.text);
+  return member !== null && h.name.split('::').slice(-2).join('::') === `${member[1]}::${member[2]}`;
 }
+
+/** A member named with its owner, the way languages write it: `Owner.member`, `Owner#member`, `Owner::member`. */
+const OWNED_MEMBER = /(?:^|[.:#])([A-Za-z_$][\w$]*)(?:\.|#|::)([A-Za-z_$][\w$]*)$/;
 
 /**
  * The byte of a line where its first query term starts (else its first non-blank byte):
@@ -295,9 +303,13 @@ export function narrowFromFile(
   // The anchor lies on one of the hit's lines, and a span encloses it, or it lies in the
   // doc comment of a definition starting below the hit (documentedDefinition), unless a
   // definition elsewhere in the file is named by the query (namedDefinition).
-  const named = isFreeText(q)
-    ? namedDefinition((fragments) => reader.definitionSpansNaming(f.id, fragments), q, h.path)
-    : undefined;
+  // A definition the query names itself (`APIRouter.get`) stays: its class, whose name holds
+  // two of the words, had taken its place (a Python trial's hit read `APIRouter::get` over
+  // the class head at 478-493).
+  const named =
+    isFreeText(q) && !namesSpelledIdentifier(h, q)
+      ? namedDefinition((fragments) => reader.definitionSpansNaming(f.id, fragments), q, h.path)
+      : undefined;
   // The named definition wins over the hit's best line when it spells more of the query
   // (a definition of exactly the words ties in its favour: `resize` over a call `resize()`).
   const starts = named ? lineStarts(bytes) : [];
