@@ -277,6 +277,29 @@ function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDe
   return best;
 }
 
+/**
+ * The definition whose owner a site's `self`/`this` is: `holder` itself, or for a function
+ * nested in a method (`async def openapi(req)` inside `FastAPI::setup`), the method it is
+ * nested in, up to the type. `self.openapi()` there is FastAPI's, and `refs FastAPI::openapi`
+ * had dropped that one real call (a Python trial).
+ */
+function typeHolder(
+  fileDefs: readonly IndexedDefinition[],
+  holder: IndexedDefinition | undefined,
+): IndexedDefinition | undefined {
+  let d = holder;
+  for (let hops = 0; d && !OWNER_KINDS.has(d.kind) && d.container !== null && hops < 8; hops++) {
+    const inner: IndexedDefinition = d;
+    const outer = enclosingDef(
+      fileDefs.filter((e) => e.name === lastSegment(inner.container!) && e !== inner),
+      inner.start,
+    );
+    if (!outer || OWNER_KINDS.has(outer.kind)) break;
+    d = outer;
+  }
+  return d;
+}
+
 /** Languages whose members are reached only through a receiver (`self.x`, `this.x`, `v.x`), never by a bare name. */
 export const RECEIVER_ONLY_MEMBERS: ReadonlySet<string> = new Set([
   'python',
@@ -1181,6 +1204,10 @@ export function referenceSites(
         // file it is in; another type's declaration of b is none.
         if (container !== undefined && !own && !imported && keyType === undefined) {
           if (o.role === 'declaration') continue;
+          // A segment of an imported module's path (`from fastapi.openapi.models import
+          // OAuth2`) is no site of a member: 11 such rows were candidates of
+          // `refs FastAPI::openapi` (a Python trial).
+          if (o.role === 'import') continue;
           // Java and PHP read a method only by calling it (`x.hash()`, a method reference
           // `A::hash`): `e.hash` is a field. `refs HashMap::hash` had 104 candidates, most
           // of them `first.hash == hash` reads of Node's field (an agent trial on the JDK).
@@ -1217,7 +1244,7 @@ export function referenceSites(
           const qualifiedMember = memberSite(
             memberQualifierText(use.file.lang, before()),
             container,
-            holder,
+            typeHolder(fileDefs, holder),
             (type) => fileDefs.some((d) => d.name === name && d.container === type),
             use.file.lang === 'go' && holder ? goReceiverName(bytes, holder) : undefined,
             IMPLICIT_THIS.has(use.file.lang) ? { call: o.role === 'call' } : undefined,

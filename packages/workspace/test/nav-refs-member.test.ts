@@ -4,7 +4,7 @@
 // and `refs Context::invoke` resolving `self.invoke` inside another class. Real repositories,
 // real tree-sitter parses.
 import { mapCommand, refsCommand, searchCommand } from '../src';
-import { indexedRepo, json, type IndexedRepo } from './ws-helpers';
+import { indexedRepo, json, refsSites, type IndexedRepo } from './ws-helpers';
 
 const RUST = {
   'src/ser.rs': [
@@ -508,7 +508,7 @@ describe('search Owner.member in Python', () => {
     repo = await indexedRepo('tp-py-owned-', {
       'fastapi/routing.py': `class APIRouter:\n    def __init__(self, prefix=''):\n        self.prefix = prefix\n\n${filler}\n    def get(self, path):\n        return self.add(path)\n`,
       'fastapi/applications.py':
-        'class FastAPI:\n    def openapi(self):\n        return {}\n\n    def setup(self):\n        return self.openapi()\n',
+        'class FastAPI:\n    def openapi(self):\n        return {}\n\n    def setup(self):\n        async def openapi(req):\n            return self.openapi()\n        return openapi\n',
       'fastapi/security/api_key.py': 'from fastapi.openapi.models import APIKey\n\nKEY = APIKey()\n',
       'fastapi/security/oauth2.py': 'from fastapi.openapi.models import OAuth2\n\nFLOW = OAuth2()\n',
     });
@@ -518,6 +518,15 @@ describe('search Owner.member in Python', () => {
     const hit = json(await searchCommand(['APIRouter.get'], repo.at({ format: 'json' }))).hits[0];
     expect(hit).toMatchObject({ path: 'fastapi/routing.py', name: 'APIRouter::get' });
     expect(hit.start_line).toBeGreaterThan(90);
+  });
+
+  it("refs A::b reads self inside a function nested in A's method, and no module path segment", async () => {
+    const sites = (await refsSites(repo, ['FastAPI::openapi'])).map(
+      (x) => `${x.path}:${x.start_line} ${x.role} ${x.resolution}`,
+    );
+    // Before: line 7 dropped, and the two `from fastapi.openapi.models import …` lines listed.
+    expect(sites).toContain('fastapi/applications.py:7 call resolved');
+    expect(sites.some((x) => x.startsWith('fastapi/security/'))).toBe(false);
   });
 
   it("the owner's member stands before files spelling the dotted text", async () => {
