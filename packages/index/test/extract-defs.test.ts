@@ -480,6 +480,32 @@ describe('TypeScript, TSX and JavaScript extraction', () => {
     expect(roles(x, 'int')).toEqual(['type']);
   });
 
+  it('reads an @overload signature as a prototype, its implementation as the method', () => {
+    // starlette's Config.__call__: two stubs, then the body (`show sym:` read the first stub).
+    const src = Buffer.from(
+      [
+        'import typing',
+        '',
+        'class Config:',
+        '    @typing.overload',
+        '    def __call__(self, key: str) -> str: ...',
+        '',
+        '    @overload',
+        '    def __call__(self, key: str, cast: int) -> int: ...',
+        '',
+        '    def __call__(self, key, cast=None):',
+        '        return key',
+        '',
+      ].join('\n'),
+    );
+    expect(defs(extractFile('python', src))).toEqual([
+      'Config:class',
+      'Config::__call__:prototype',
+      'Config::__call__:prototype',
+      'Config::__call__:method',
+    ]);
+  });
+
   it("records var X = require('m').Y as an import of Y bound to X, not a variable", () => {
     const src = Buffer.from(
       "var setCharset = require('./utils').setCharset;\nconst mime = require('send').mime;\nvar other = require('x').y.z;\n",

@@ -134,8 +134,22 @@ function earlierSelfAssignment(fn: Node, statement: Node, name: string): boolean
   return false;
 }
 
+/**
+ * `@overload` / `@typing.overload`: a signature for type checkers, not the body that runs; a
+ * `prototype`, as TypeScript's overload signatures are, so the implementation after it is
+ * the definition (`show sym:Config::__call__` read starlette's first stub, a Python trial).
+ */
+function isOverloadSignature(def: Node): boolean {
+  const decorated = def.parent;
+  return (
+    decorated?.type === 'decorated_definition' &&
+    decorated.namedChildren.some((c) => c.type === 'decorator' && /^@\s*(?:typing\.|t\.)?overload\s*$/.test(c.text))
+  );
+}
+
 /** Module-level assignments are variables (constants when SCREAMING_CASE); class-level ones fields (variants of an Enum); others are locals. */
 function refine(def: Node, kind: string, name: Node): string | null {
+  if (def.type === 'function_definition' && isOverloadSignature(def)) return 'prototype';
   if (def.type !== 'expression_statement') return kind;
   if (assignedTo(def)?.type === 'attribute')
     return def.parent?.type === 'module' ? classAttribute(def) : instanceAttribute(def);
@@ -170,7 +184,8 @@ function imports(statement: Node): RawImport[] {
 
 export const PYTHON: LanguageSpec = {
   grammar: 'tree-sitter-python',
-  version: 5,
+  // 6: an `@overload` signature is a `prototype` (isOverloadSignature).
+  version: 6,
   query: QUERY,
   identifiers: { identifier: 'id' },
   refine,
