@@ -511,6 +511,8 @@ describe('search Owner.member in Python', () => {
         'class FastAPI:\n    def openapi(self):\n        return {}\n\n    def setup(self):\n        async def openapi(req):\n            return self.openapi()\n        return openapi\n',
       'fastapi/security/api_key.py': 'from fastapi.openapi.models import APIKey\n\nKEY = APIKey()\n',
       'fastapi/security/oauth2.py': 'from fastapi.openapi.models import OAuth2\n\nFLOW = OAuth2()\n',
+      'fastapi/requests.py':
+        'from starlette.requests import Request as Request\nfrom starlette.requests import HTTPConnection as HTTPConnection\n',
     });
   });
 
@@ -527,6 +529,13 @@ describe('search Owner.member in Python', () => {
     // Before: line 7 dropped, and the two `from fastapi.openapi.models import …` lines listed.
     expect(sites).toContain('fastapi/applications.py:7 call resolved');
     expect(sites.some((x) => x.startsWith('fastapi/security/'))).toBe(false);
+  });
+
+  it('map of a module made of imports counts them instead of saying 0 items alone', async () => {
+    const out = (await mapCommand(['fastapi/requests.py'], repo.at())).stdout.trimEnd().split('\n');
+    expect(out.at(-1)).toBe('coverage: 0 items; 2 imports not outlined (show path:fastapi/requests.py reads them)');
+    // A file of more items than imports says nothing of them.
+    expect((await mapCommand(['fastapi/routing.py'], repo.at())).stdout).not.toContain('imports not outlined');
   });
 
   it("the owner's member stands before files spelling the dotted text", async () => {

@@ -315,7 +315,7 @@ function operatorSpelling(name: string): string | undefined {
 function mapRows(
   targets: readonly NavTarget[],
   wanted: string,
-): { rows: MapRow[]; kind: 'file' | 'prefix'; file?: IndexedFile; stale?: number } {
+): { rows: MapRow[]; kind: 'file' | 'prefix'; file?: IndexedFile; stale?: number; imports?: number } {
   const readings = pathReadings(wanted);
   for (const encoded of readings) {
     const exact: MapRow[] = [];
@@ -336,7 +336,8 @@ function mapRows(
     // An outline is the index's: a file edited since says so (a Ruby trial's `map` listed
     // `13-15 method squish` two lines off after an edit, with nothing said).
     const stale = outlined.reduce((n, o) => n + staleFilesOf(o.root, [o.f], read), 0);
-    if (file) return { rows: exact, kind: 'file', file, ...(stale ? { stale } : {}) };
+    const imports = outlinedImports(targets, outlined.length > 0 ? outlined[0].f.path : undefined);
+    if (file) return { rows: exact, kind: 'file', file, ...(stale ? { stale } : {}), ...(imports ? { imports } : {}) };
   }
   for (const encoded of readings) {
     const rows: MapRow[] = [];
@@ -344,6 +345,13 @@ function mapRows(
     if (rows.length) return { rows, kind: 'prefix' };
   }
   return { rows: [], kind: 'prefix' };
+}
+
+/** How many imports the outlined file has (its first target's); undefined for none. */
+function outlinedImports(targets: readonly NavTarget[], path: string | undefined): number | undefined {
+  if (path === undefined) return undefined;
+  const n = targets.find((t) => t.reader.fileByPath(path))?.reader.fileImports(path).length ?? 0;
+  return n > 0 ? n : undefined;
 }
 
 /**
@@ -437,6 +445,10 @@ export async function mapData(
     }));
     // The file mapRows outlined, not a second lookup that could take another reading of the path.
     const outlineOf = result.file ? outlineState(result.file) : undefined;
+    // A module made of imports (`fastapi/requests.py`: two `from … import X as X`, its public
+    // API) outlined `0 items` and said nothing more (a Python trial): its imports are counted
+    // where they are at least as many as its items.
+    const importsSaid = result.kind === 'file' && result.imports !== undefined && result.imports >= entries.length;
     const coverage: Record<string, unknown> = {
       [result.kind === 'file' ? 'items' : 'files']: entries.length,
       ...(outlineOf ? { outline: outlineOf.state } : {}),
@@ -444,8 +456,12 @@ export async function mapData(
       ...(nav.value.scope ? { scope: widened ? 'home_widened' : nav.value.scope } : {}),
       ...skippedCoverage(nav.value),
       ...(result.stale ? { stale_files: result.stale } : {}),
+      ...(importsSaid ? { imports: result.imports } : {}),
     };
-    const line = `${counted(entries.length, result.kind === 'file' ? 'item' : 'file')}${outlineOf ? `; ${outlineOf.words}` : ''}${result.stale ? `; ${staleFilesWords(result.stale)}` : ''}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
+    const importWords = importsSaid
+      ? `; ${counted(result.imports!, 'import')} not outlined (show path:${printedPath(result.file!.path)} reads them)`
+      : '';
+    const line = `${counted(entries.length, result.kind === 'file' ? 'item' : 'file')}${outlineOf ? `; ${outlineOf.words}` : ''}${importWords}${result.stale ? `; ${staleFilesWords(result.stale)}` : ''}${widened ? '; scope home, nothing there: widened to all members' : ''}`;
     return saveNav(ctx, opts, 'map', `map ${words.join(' ')}`, entries, false, coverage, line);
   } finally {
     closeTargets(targets);
