@@ -278,6 +278,19 @@ function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDe
 }
 
 /**
+ * The type among `owners` (the owners of the name asked for) that a lowercase receiver word
+ * spells, ignoring case and underscores (`dependant` → `Dependant`, `http_connection` →
+ * `HTTPConnection`), when exactly one does; undefined otherwise.
+ */
+function receiverNamedType(before: string, owners: ReadonlySet<string>): string | undefined {
+  const m = /(?:^|[^\w$.])([a-z_][a-z0-9_]*)\s*(?:\.|->)\s*$/.exec(before);
+  if (!m || SELF_RECEIVERS.has(m[1])) return undefined;
+  const key = m[1].replace(/_/g, '');
+  const found = [...new Set([...owners].map(lastSegment))].filter((o) => o.toLowerCase() === key);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
  * The definition whose owner a site's `self`/`this` is: `holder` itself, or for a function
  * nested in a method (`async def openapi(req)` inside `FastAPI::setup`), the method it is
  * nested in, up to the type. `self.openapi()` there is FastAPI's, and `refs FastAPI::openapi`
@@ -1241,6 +1254,13 @@ export function referenceSites(
           // `Q.b` where Q binds a module that holds none of A::b's definitions (`time.time()`
           // after `import time`) is that module's b, no site of A::b.
           if (moduleMember(use.file, fileImports, before())?.resolution === 'unresolved') continue;
+          // `dependant.path_params`: a receiver named like another type that defines b (its
+          // snake_case or lowercase spelling) is that type's value, no site of A::b: 7 of
+          // `refs HTTPConnection::path_params`'s rows were `dependant.path_params` reads of
+          // `Dependant`'s field (a Python trial).
+          definers ??= new Set(t.reader.definitions(name).flatMap((d) => (d.container === null ? [] : [d.container])));
+          const named = receiverNamedType(before(), definers);
+          if (named !== undefined && named !== lastSegment(container)) continue;
           const qualifiedMember = memberSite(
             memberQualifierText(use.file.lang, before()),
             container,

@@ -511,6 +511,10 @@ describe('search Owner.member in Python', () => {
         'class FastAPI:\n    def openapi(self):\n        return {}\n\n    def setup(self):\n        async def openapi(req):\n            return self.openapi()\n        return openapi\n',
       'fastapi/security/api_key.py': 'from fastapi.openapi.models import APIKey\n\nKEY = APIKey()\n',
       'fastapi/security/oauth2.py': 'from fastapi.openapi.models import OAuth2\n\nFLOW = OAuth2()\n',
+      'fastapi/models.py': 'class Dependant:\n    path_params = []\n',
+      'starlette/requests.py': 'class HTTPConnection:\n    def path_params(self):\n        return {}\n',
+      'fastapi/utils.py':
+        'def solve(dependant, request):\n    a = dependant.path_params\n    b = request.path_params\n    return a, b\n',
       'fastapi/requests.py':
         'from starlette.requests import Request as Request\nfrom starlette.requests import HTTPConnection as HTTPConnection\n',
     });
@@ -529,6 +533,15 @@ describe('search Owner.member in Python', () => {
     // Before: line 7 dropped, and the two `from fastapi.openapi.models import …` lines listed.
     expect(sites).toContain('fastapi/applications.py:7 call resolved');
     expect(sites.some((x) => x.startsWith('fastapi/security/'))).toBe(false);
+  });
+
+  it("a receiver named like another type that defines the member is that type's", async () => {
+    const sites = (await refsSites(repo, ['HTTPConnection::path_params'])).map(
+      (x) => `${x.path}:${x.start_line} ${x.resolution}`,
+    );
+    // Before: `dependant.path_params` (Dependant's field) was a candidate too.
+    expect(sites).toContain('fastapi/utils.py:3 candidate');
+    expect(sites).not.toContain('fastapi/utils.py:2 candidate');
   });
 
   it('map of a module made of imports counts them instead of saying 0 items alone', async () => {
