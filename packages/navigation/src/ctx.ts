@@ -378,21 +378,18 @@ export function structuralContext(
           else omitted++;
           continue;
         }
-        if (trail) {
-          const reached = bestCallee(trail.definitions.filter((d) => isCallTarget(d)));
-          if (reached && callees.length < listMax)
-            callees.push(trail.outcome === 'resolved' ? item(reached) : { ...item(reached), resolution: 'candidate' });
-          else if (!reached && unresolved.length < listMax) unresolved.push(o.name);
-          else omitted++;
-          continue;
-        }
         // A bare call of a name the file imports (`from starlette.exceptions import
         // HTTPException`) is the imported one, as refs reads it, or a library's when the import
         // leads out of the index: ctx had named fastapi's own `HTTPException` and an OpenAPI
         // model `Response`, resolved, where refs resolved both to starlette's (a Python trial).
-        const imported = end === undefined && path === undefined ? importedName(fileImports(), o.name) : undefined;
-        if (imported) {
-          const via = followImport(t.reader, imported, imported.alias === o.name ? (imported.name ?? o.name) : o.name);
+        const imported =
+          !trail && end === undefined && path === undefined ? importedName(fileImports(), o.name) : undefined;
+        const via =
+          trail ??
+          (imported
+            ? followImport(t.reader, imported, imported.alias === o.name ? (imported.name ?? o.name) : o.name)
+            : undefined);
+        if (via) {
           const reached = bestCallee(via.definitions.filter((d) => isCallTarget(d)));
           if (reached && callees.length < listMax)
             callees.push(via.outcome === 'resolved' ? item(reached) : { ...item(reached), resolution: 'candidate' });
