@@ -94,18 +94,28 @@ function ownerOf(t: NavTarget, focus: IndexedDefinition): IndexedDefinition | un
   );
 }
 
-/** The methods named `name` that `cls` owns, in its own file (a reopened class's elsewhere are another body). */
+/**
+ * The methods named `name` that `cls` owns: in its own file (a reopened Ruby class's other
+ * bodies are another matter), and in C and C++ anywhere, where a class declares a method
+ * and a source file defines it; the bodies rather than their declarations when both are
+ * found (googletest's `PrettyUnitTestResultPrinter::OnTestStart` had listed both).
+ */
 function methodsOf(t: NavTarget, cls: IndexedDefinition, name: string): IndexedDefinition[] {
-  return t.reader
+  const cFamily = C_FAMILY.has(cls.file.lang);
+  const found = t.reader
     .definitions(name)
     .filter(
       (d) =>
         d.container !== null &&
         lastSegment(d.container) === cls.name &&
-        d.file.id === cls.file.id &&
+        (d.file.id === cls.file.id || (cFamily && C_FAMILY.has(d.file.lang))) &&
         (d.kind === 'method' || d.kind === 'prototype'),
     );
+  const bodies = found.filter((d) => d.kind !== 'prototype');
+  return bodies.length > 0 ? bodies : found;
 }
+
+const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);
 
 function key(d: IndexedDefinition): string {
   return `${d.file.id}\0${d.start}`;

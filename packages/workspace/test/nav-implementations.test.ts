@@ -104,6 +104,10 @@ describe("ctx of a method lists its overrides and the base's method it overrides
       ),
       // The same name in a class outside the hierarchy: no override.
       'src/Other.php': php('class Other\n{\n    public function getLocateExpression($s) { return 3; }\n}'),
+      // C++: declared in the class, defined in a source file (googletest's listeners).
+      'cpp/listener.h':
+        'class Listener {\n public:\n  virtual void OnStart() = 0;\n};\nclass Printer : public Listener {\n public:\n  void OnStart() override;\n};\n',
+      'cpp/printer.cc': '#include "listener.h"\nvoid Printer::OnStart() {}\n',
     });
   });
   const rows = async (name: string, label: string) => ctxRows(await ctxLinesOf(platforms, [`sym:${name}`]), label);
@@ -113,6 +117,10 @@ describe("ctx of a method lists its overrides and the base's method it overrides
       'src/SqlitePlatform.php:6 method SqlitePlatform::getLocateExpression',
       'src/MySQL80Platform.php:6 method MySQL80Platform::getLocateExpression',
     ]);
+  });
+
+  it("C++: the source file's body of a method its class only declares", async () => {
+    expect(await rows('Listener::OnStart', 'override')).toEqual(['cpp/printer.cc:2 method Printer::OnStart']);
   });
 
   it('up to the nearest base that declares it', async () => {
