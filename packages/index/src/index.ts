@@ -63,7 +63,7 @@ export {
 } from './query/reader';
 export { searchIndex, type SearchOptions } from './query/search';
 export { byPath, type PathRow } from './query/file-rows';
-export { dottedAsOwned } from './query/dotted';
+export { dottedAsOwned, ownedMemberOf } from './query/dotted';
 export { compileRegex, type RegexMatcher } from './query/regex-engine';
 export { GIT_LOG_TAG, COMMIT_PATH_PREFIX } from './query/commits';
 export { commitExists, readCommitMessage, commitDocument, type GitLogState } from './reconcile/git-log';

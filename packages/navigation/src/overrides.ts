@@ -4,7 +4,7 @@
 // (`overrides`). Read through implementations.ts's subclasses, implementations and bases, so
 // the languages and the certainty are theirs: a subclass that may be another class's makes
 // its method a candidate.
-import { OWNER_KINDS, type IndexedDefinition } from '@trufflepig/index';
+import { codeFamilyOf, OWNER_KINDS, type IndexedDefinition } from '@trufflepig/index';
 import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
 import { lastSegment } from './class-heads';
 import { CTX_OVERRIDE_CLASSES_MAX, CTX_OVERRIDE_DEPTH } from './limits';
@@ -101,21 +101,19 @@ function ownerOf(t: NavTarget, focus: IndexedDefinition): IndexedDefinition | un
  * found (googletest's `PrettyUnitTestResultPrinter::OnTestStart` had listed both).
  */
 function methodsOf(t: NavTarget, cls: IndexedDefinition, name: string): IndexedDefinition[] {
-  const cFamily = C_FAMILY.has(cls.file.lang);
+  const cFamily = codeFamilyOf(cls.file.lang) === 'c';
   const found = t.reader
     .definitions(name)
     .filter(
       (d) =>
         d.container !== null &&
         lastSegment(d.container) === cls.name &&
-        (d.file.id === cls.file.id || (cFamily && C_FAMILY.has(d.file.lang))) &&
+        (d.file.id === cls.file.id || (cFamily && codeFamilyOf(d.file.lang) === 'c')) &&
         (d.kind === 'method' || d.kind === 'prototype'),
     );
   const bodies = found.filter((d) => d.kind !== 'prototype');
   return bodies.length > 0 ? bodies : found;
 }
-
-const C_FAMILY: ReadonlySet<string> = new Set(['c', 'cpp']);
 
 function key(d: IndexedDefinition): string {
   return `${d.file.id}\0${d.start}`;

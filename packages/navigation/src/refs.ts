@@ -277,17 +277,26 @@ function enclosingDef(defs: readonly IndexedDefinition[], at: number): IndexedDe
   return best;
 }
 
+/** The owners of a name by their lowercase spelling, which a receiver word without its underscores is compared with. */
+function receiverKeys(owners: ReadonlySet<string>): ReadonlyMap<string, readonly string[]> {
+  const keys = new Map<string, string[]>();
+  for (const o of new Set([...owners].map(lastSegment))) {
+    const key = o.toLowerCase();
+    keys.set(key, [...(keys.get(key) ?? []), o]);
+  }
+  return keys;
+}
+
 /**
- * The type among `owners` (the owners of the name asked for) that a lowercase receiver word
- * spells, ignoring case and underscores (`dependant` → `Dependant`, `http_connection` →
- * `HTTPConnection`), when exactly one does; undefined otherwise.
+ * The type among the owners of the name asked for (receiverKeys) that a lowercase receiver
+ * word spells, ignoring case and underscores (`dependant` → `Dependant`, `http_connection`
+ * → `HTTPConnection`), when exactly one does; undefined otherwise.
  */
-function receiverNamedType(before: string, owners: ReadonlySet<string>): string | undefined {
+function receiverNamedType(before: string, owners: ReadonlyMap<string, readonly string[]>): string | undefined {
   const m = /(?:^|[^\w$.])([a-z_][a-z0-9_]*)\s*(?:\.|->)\s*$/.exec(before);
   if (!m || SELF_RECEIVERS.has(m[1])) return undefined;
-  const key = m[1].replace(/_/g, '');
-  const found = [...new Set([...owners].map(lastSegment))].filter((o) => o.toLowerCase() === key);
-  return found.length === 1 ? found[0] : undefined;
+  const found = owners.get(m[1].replace(/_/g, ''));
+  return found?.length === 1 ? found[0] : undefined;
 }
 
 /**
@@ -998,6 +1007,7 @@ export function referenceSites(
     // `parent::b` read once per class of a file (a file's 30 `parent::__construct` calls walk one chain).
     const parents = new Map<string, ParentRelation>();
     let definers: ReadonlySet<string> | undefined;
+    let definerKeys: ReadonlyMap<string, readonly string[]> | undefined;
     let goFieldNamed: boolean | undefined;
     const eligible = (f: IndexedFile) => ok(f) && !(container !== undefined && foreign(f));
     const rows = useRowsOf(t.reader, name).filter((u) => eligible(u.file));
@@ -1259,7 +1269,8 @@ export function referenceSites(
           // `refs HTTPConnection::path_params`'s rows were `dependant.path_params` reads of
           // `Dependant`'s field (a Python trial).
           definers ??= new Set(t.reader.definitions(name).flatMap((d) => (d.container === null ? [] : [d.container])));
-          const named = receiverNamedType(before(), definers);
+          definerKeys ??= receiverKeys(definers);
+          const named = receiverNamedType(before(), definerKeys);
           if (named !== undefined && named !== lastSegment(container)) continue;
           const qualifiedMember = memberSite(
             memberQualifierText(use.file.lang, before()),

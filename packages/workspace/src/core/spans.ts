@@ -8,6 +8,7 @@ import {
   definitionKinds,
   DOCS_TAG,
   liveReadBound,
+  ownedMemberOf,
   type DefinitionSpan,
   qualifiedName,
   readIndexedBytes,
@@ -89,12 +90,12 @@ function anchorOf(
 function namesSpelledIdentifier(h: SearchHit, q: ParsedQuery): boolean {
   if (h.kind === undefined || h.name === undefined || q.mode !== 'free') return false;
   if (/^[A-Za-z_$][\w$]*$/.test(q.text)) return lastSegment(h.name).toLowerCase() === q.text.toLowerCase();
-  const member = OWNED_MEMBER.exec(q.text);
-  return member !== null && h.name.split('::').slice(-2).join('::') === `${member[1]}::${member[2]}`;
+  const scoped = q.text.split('::');
+  const member =
+    ownedMemberOf(q.text) ??
+    (scoped.length > 1 ? { owner: scoped[scoped.length - 2], name: lastSegment(q.text) } : undefined);
+  return member !== undefined && h.name.split('::').slice(-2).join('::') === `${member.owner}::${member.name}`;
 }
-
-/** A member named with its owner, the way languages write it: `Owner.member`, `Owner#member`, `Owner::member`. */
-const OWNED_MEMBER = /(?:^|[.:#])([A-Za-z_$][\w$]*)(?:\.|#|::)([A-Za-z_$][\w$]*)$/;
 
 /**
  * The byte of a line where its first query term starts (else its first non-blank byte):
