@@ -214,13 +214,11 @@ const NAMESPACE_KINDS: ReadonlySet<string> = new Set(['module']);
 
 export function definitionCandidates(targets: readonly NavTarget[], q: ParsedQuery, filtered: boolean): Candidate[] {
   const parts = q.text.split('::');
-  const name = parts[parts.length - 1];
-  const container = parts.length > 1 ? parts[parts.length - 2] : undefined;
   const out: Candidate[] = [];
   for (const t of targets) {
     const fileOk = filtered ? fileFilter(t.reader, q) : () => true;
     const kindOk = filtered ? kindFilter(q) : () => true;
-    for (const def of t.reader.definitions(name, container === undefined ? {} : { container })) {
+    for (const def of t.reader.qualifiedDefinitions(parts)) {
       if (fileOk(def.file) && kindOk(def.kind)) out.push({ target: t, def });
     }
   }

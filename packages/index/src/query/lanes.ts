@@ -17,7 +17,13 @@ import {
 } from '@trufflepig/rank';
 import { languageOf, queryLanguageOf } from '../classify';
 import { qualifiedName, ROLE } from '../extract/facts';
-import { definitionsByKey, definitionsNamed, definitionsOfKinds, type StoredDefinition } from '../store/definitions';
+import {
+  definitionsByKey,
+  definitionsNamed,
+  definitionsOfKinds,
+  definitionsQualified,
+  type StoredDefinition,
+} from '../store/definitions';
 import { allRows } from '../store/sql';
 import { ftsExpression, ftsFormsExpression, ftsRegions, matchingFiles, type FtsMode, type FtsRegionHit } from './fts';
 import { ownedMemberOf } from './dotted';
@@ -316,11 +322,7 @@ export function definitionLane(ctx: LaneContext): HitLane {
   const text = ctx.query.text;
   const weight = ctx.query.identifier ? WEIGHT_IDENTIFIER_DECLARATION : WEIGHT_DEFAULT;
   const scoped = text.split('::');
-  if (scoped.length > 1) {
-    const name = scoped[scoped.length - 1];
-    const owner = scoped[scoped.length - 2];
-    return defLane(ctx, 'definitions', definitionsNamed(ctx.reader.db, name, owner), weight, null);
-  }
+  if (scoped.length > 1) return defLane(ctx, 'definitions', definitionsQualified(ctx.reader.db, scoped), weight, null);
   // `HashMap.resize`, `HashMap#resize` (Javadoc): the member of that owner, when one is
   // defined, answers first, as `show sym:` and `refs` read it (dotted.ts). An agent trial on
   // the JDK: `search HashMap.resize` showed HashMap.java at a call in `compute`.

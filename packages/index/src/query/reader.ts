@@ -13,6 +13,7 @@ import { openDatabase } from '../store/database';
 import { readReconcileFailure, type ReconcileFailure } from '../store/health';
 import {
   definitionsNamed,
+  definitionsQualified,
   definitionsOfFile,
   definitionsNaming,
   definitionsOverlapping,
@@ -523,6 +524,11 @@ export class IndexReader {
   /** Definitions named exactly `name` (case-sensitive), optionally owned by `container`. */
   definitions(name: string, options: { readonly container?: string } = {}): IndexedDefinition[] {
     return this.withFiles(definitionsNamed(this.db, name, options.container));
+  }
+
+  /** The definitions a qualified name spells (`A::B::c`; store/definitions.ts definitionsQualified). */
+  qualifiedDefinitions(parts: readonly string[]): IndexedDefinition[] {
+    return this.withFiles(definitionsQualified(this.db, parts));
   }
 
   // A file's facts, read once per reader (a generation never changes): navigation asks for

@@ -73,6 +73,23 @@ export function definitionsNamed(db: Database, name: string, container?: string)
       ]);
 }
 
+/**
+ * Definitions a qualified name spells (`A::B::c`: `c` owned by `B`). A definition stores its
+ * immediate owner only; a qualifier further out narrows to the ones some definition named
+ * like it encloses in the same file (Java's `ArrayList::Itr::remove` inside `class
+ * ArrayList`, not AbstractList's `Itr::remove`; C++'s out-of-line `Class::method` inside
+ * `namespace ns`). When none is enclosed (a Rust module that is a file, a namespace the tree
+ * never opens), the immediate owner alone decides, as for `B::c`.
+ */
+export function definitionsQualified(db: Database, parts: readonly string[]): StoredDefinition[] {
+  const name = parts[parts.length - 1];
+  const owned = definitionsNamed(db, name, parts.length > 1 ? parts[parts.length - 2] : undefined);
+  if (parts.length < 3 || owned.length === 0) return owned;
+  const outer = definitionsNamed(db, parts[parts.length - 3]);
+  const enclosed = owned.filter((d) => outer.some((o) => o.file === d.file && o.start <= d.start && d.end <= o.end));
+  return enclosed.length > 0 ? enclosed : owned;
+}
+
 /** Whether some definition is named exactly `name`. */
 export function isDefinedName(db: Database, name: string): boolean {
   return (
