@@ -71,15 +71,15 @@ export function baseNames(head: string, lang: string): string[] {
 }
 
 /**
- * The interfaces a type head declares, by last segment: `implements I, J` (Java,
+ * The interfaces a type head declares, as spelled: `implements I, pkg.J, Outer.K` (Java,
  * TypeScript, PHP), C#'s base list after `:` (a `where` constraint after it bounds type
  * parameters).
  */
-export function implementedNames(head: string, lang: string): string[] {
+export function implementedSpellings(head: string, lang: string): string[] {
   const beforeBody = withoutArguments(head.split('{')[0], '<', '>');
   const clause =
     lang === 'csharp'
       ? /:\s*([\s\S]*?)(?:\bwhere\b|$)/.exec(beforeBody)?.[1]
       : /\bimplements\b([\s\S]*)$/.exec(beforeBody)?.[1];
-  return clause === undefined ? [] : spelledNames(clause).map(lastSegment);
+  return clause === undefined ? [] : spelledNames(clause);
 }

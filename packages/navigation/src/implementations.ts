@@ -8,9 +8,9 @@ import { byPath, OWNER_KINDS, readIndexedBytes, type IndexedDefinition, type Ind
 import { followImport } from './resolve';
 import { nearestDefinition } from './dirs';
 import { fileStanding } from '@trufflepig/rank';
-import { baseSpellings, implementedNames, lastSegment, typeHead } from './class-heads';
+import { baseSpellings, implementedSpellings, lastSegment, typeHead } from './class-heads';
 import { goImplementations } from './go-interfaces';
-import { CTX_IMPLEMENTATION_FILES_MAX } from './limits';
+import { CTX_EXTENDING_INTERFACES_MAX, CTX_IMPLEMENTATION_FILES_MAX } from './limits';
 import type { NavTarget } from './target';
 import { useRowsOf } from './uses';
 
@@ -56,11 +56,37 @@ function ordered<T extends IndexedDefinition>(
   return { types: found.slice(0, limit), more: Math.max(0, found.length - limit) };
 }
 
-/** The types whose heads name `focus`, an interface or a Rust trait, in no order; none for anything else. */
+/**
+ * The types whose heads name `focus`, an interface or a Rust trait, in no order; none for
+ * anything else. A type implementing an interface that extends `focus` implements it too
+ * (`LinkedBlockingDeque implements BlockingDeque`, which extends `BlockingQueue`: a JDK
+ * trial's `ctx` of BlockingQueue missed it and LinkedTransferQueue): the extending
+ * interfaces' implementations are read as well, breadth first, at most
+ * CTX_EXTENDING_INTERFACES_MAX of them. The interfaces themselves are no implementations.
+ */
 function declaredImplementations(t: NavTarget, focus: IndexedDefinition): IndexedDefinition[] {
   const contract = focus.kind === 'interface' || (focus.kind === 'trait' && focus.file.lang === 'rust');
   if (!contract || !DECLARING_LANGS.has(focus.file.lang)) return [];
   const found: IndexedDefinition[] = [];
+  const contracts = [focus];
+  const known = (list: readonly IndexedDefinition[], d: IndexedDefinition) =>
+    list.some((x) => x.file.id === d.file.id && x.start === d.start);
+  for (let i = 0; i < contracts.length; i++) {
+    const declared = declaredBy(t, contracts[i]);
+    for (const d of declared.implementing) if (!known(found, d)) found.push(d);
+    for (const d of declared.extending)
+      if (!known(contracts, d) && contracts.length <= CTX_EXTENDING_INTERFACES_MAX) contracts.push(d);
+  }
+  return found;
+}
+
+/** The types whose heads implement `focus` and, outside Rust, the interfaces whose heads extend it. */
+function declaredBy(
+  t: NavTarget,
+  focus: IndexedDefinition,
+): { implementing: IndexedDefinition[]; extending: IndexedDefinition[] } {
+  const implementing: IndexedDefinition[] = [];
+  const extending: IndexedDefinition[] = [];
   const files = useRowsOf(t.reader, focus.name)
     .map((u) => u.file)
     .filter((f) => DECLARING_LANGS.has(f.lang) && classFamily(f.lang) === classFamily(focus.file.lang))
@@ -74,7 +100,7 @@ function declaredImplementations(t: NavTarget, focus: IndexedDefinition): Indexe
         const def =
           defs.find((d) => d.name === type && OWNER_KINDS.has(d.kind)) ??
           t.reader.definitions(type).find((d) => OWNER_KINDS.has(d.kind) && d.file.lang === 'rust');
-        if (def && !found.includes(def)) found.push(def);
+        if (def && !implementing.includes(def)) implementing.push(def);
       }
       continue;
     }
@@ -91,13 +117,30 @@ function declaredImplementations(t: NavTarget, focus: IndexedDefinition): Indexe
         })
         .map((i) => i.alias!),
     );
+    const names = (spelled: readonly string[]) => spelled.some((n) => spellsContract(n, focus, aliases));
     for (const d of defs) {
-      if (!IMPLEMENTING_KINDS.has(d.kind)) continue;
-      const named = implementedNames(typeHead(bytes, d), file.lang);
-      if (named.includes(focus.name) || named.some((n) => aliases.has(n))) found.push(d);
+      if (d.file.path === focus.file.path && d.start === focus.start) continue;
+      if (IMPLEMENTING_KINDS.has(d.kind) && names(implementedSpellings(typeHead(bytes, d), file.lang)))
+        implementing.push(d);
+      else if (d.kind === 'interface' && names(baseSpellings(typeHead(bytes, d), file.lang))) extending.push(d);
     }
   }
-  return found;
+  return { implementing, extending };
+}
+
+/**
+ * Whether a head's spelled type names `focus`: its last segment is the name (or an import
+ * alias of it), and a qualifier names the owner of a nested interface: `Stream.Builder` is
+ * Stream's `Builder`, not `Node.Builder` (a JDK trial listed five other `Builder`s' classes
+ * as implementations of `Stream.Builder`). A top-level interface's qualifier is its package
+ * or namespace (`geo.Shape`, `\App\Cache`) and is not compared.
+ */
+function spellsContract(spelled: string, focus: IndexedDefinition, aliases: ReadonlySet<string>): boolean {
+  const segments = spelled.split(/::|[\\.]/).filter(Boolean);
+  const last = segments[segments.length - 1];
+  if (segments.length === 1 && aliases.has(last)) return true;
+  if (last !== focus.name) return false;
+  return segments.length === 1 || focus.container === null || segments[segments.length - 2] === focus.container;
 }
 
 /** The types a Rust file implements `trait` for (`impl<T> Trait for Type<T>`, `impl fmt::Display for X`). */

@@ -87,6 +87,11 @@ export const UNPARSED_PATHS_SHOWN = 3;
  * `Runnable`) would read them all.
  */
 export const CTX_IMPLEMENTATION_FILES_MAX = 400;
+/**
+ * Interfaces extending the one `ctx` reads whose implementations it lists too (BlockingDeque
+ * and TransferQueue for BlockingQueue), breadth first: each costs a read of its users' files.
+ */
+export const CTX_EXTENDING_INTERFACES_MAX = 8;
 
 /** Levels of subclasses (and of bases) a method's overrides are looked for in (overrides.ts). */
 export const CTX_OVERRIDE_DEPTH = 3;

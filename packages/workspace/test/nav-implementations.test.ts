@@ -1,6 +1,7 @@
 // ctx of an interface or trait lists the types implementing it (navigation/src/implementations.ts):
 // declared by a clause in Java, C#, TypeScript, PHP and Rust, structurally in Go
 // (nav-go.test.ts). Real repositories, real tree-sitter parses.
+import { showCommand } from '../src';
 import { ctxLinesOf, ctxRows, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -12,6 +13,31 @@ const FILES = {
   // Uses Shape without implementing it, and an interface extending it.
   'java/src/Canvas.java': 'package geo;\n\npublic class Canvas {\n  Shape last;\n}\n',
   'java/src/Solid.java': 'package geo;\n\npublic interface Solid extends Shape {\n  double volume();\n}\n',
+  // Implements Shape through Solid (the JDK's LinkedBlockingDeque through BlockingDeque).
+  'java/src/Cube.java':
+    'package geo;\n\npublic class Cube implements Solid {\n  public double area() { return 6; }\n  public double volume() { return 1; }\n}\n',
+  // Two nested interfaces named Builder (the JDK's Stream.Builder and Node.Builder).
+  'java/src/Stream.java':
+    'package geo;\n\npublic interface Stream<T> {\n  interface Builder<T> {\n    void add(T t);\n  }\n}\n',
+  'java/src/Node.java': 'package geo;\n\ninterface Node<T> {\n  interface Builder<T> {\n    void begin();\n  }\n}\n',
+  'java/src/Streams.java': [
+    'package geo;',
+    '',
+    'final class Streams {',
+    '  static final class StreamBuilderImpl<T> implements Stream.Builder<T> {',
+    '    public void add(T t) {}',
+    '  }',
+    '  static final class FixedNodeBuilder<T> implements Node.Builder<T> {',
+    '    public void begin() {}',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  // Two inner classes Itr, each with remove (the JDK's AbstractList.Itr and ArrayList.Itr).
+  'java/src/AbstractSeq.java':
+    'package geo;\n\npublic abstract class AbstractSeq {\n  private class Itr {\n    public void remove() {}\n  }\n}\n',
+  'java/src/Seq.java':
+    'package geo;\n\npublic class Seq extends AbstractSeq {\n  private class Itr {\n    public void remove() { seqRemove(); }\n  }\n}\n',
   'cs/Store.cs':
     'namespace Shop;\n\npublic interface IStore { int Count(); }\n\npublic class MemoryStore : Base, IStore { public int Count() => 0; }\n\npublic class Cart { IStore store; }\n',
   'ts/src/sink.ts': 'export interface Sink {\n  write(s: string): void;\n}\n',
@@ -55,10 +81,20 @@ async function implementationsOf(name: string, file: string): Promise<string[]> 
 }
 
 describe('ctx lists the types implementing an interface or trait', () => {
-  it('Java: implements clauses, qualified or among others, not a field of the type nor an extending interface', async () => {
+  it('Java: implements clauses, qualified or among others, and through an extending interface; not a field of the type nor the extending interface', async () => {
     expect(await implementationsOf('Shape', 'java/')).toEqual([
       'java/src/Circle.java:3 class Circle',
+      'java/src/Cube.java:3 class Cube',
       'java/src/Square.java:3 class Square',
+    ]);
+  });
+
+  it("Java: a nested interface's qualifier names its owner (Stream.Builder is not Node.Builder)", async () => {
+    expect(await implementationsOf('Stream::Builder', 'java/src/Stream.java')).toEqual([
+      'java/src/Streams.java:4 class Streams::StreamBuilderImpl',
+    ]);
+    expect(await implementationsOf('Node::Builder', 'java/src/Node.java')).toEqual([
+      'java/src/Streams.java:7 class Streams::FixedNodeBuilder',
     ]);
   });
 
@@ -82,6 +118,18 @@ describe('ctx lists the types implementing an interface or trait', () => {
       'rs/src/lib.rs:5 struct Page',
       'rs/src/lib.rs:6 struct Wrapper',
     ]);
+  });
+});
+
+describe('a name qualified twice', () => {
+  it('show sym:Outer::Inner::member is the member of the Inner inside Outer', async () => {
+    for (const [outer, file] of [
+      ['Seq', 'java/src/Seq.java'],
+      ['AbstractSeq', 'java/src/AbstractSeq.java'],
+    ]) {
+      const shown = (await showCommand(`sym:${outer}::Itr::remove`, repo.at({ budget: 200 }))).stdout;
+      expect(shown.split('\n')[0]).toMatch(new RegExp(`^\\w+:1  ${file}:5  Itr::remove$`));
+    }
   });
 });
 
