@@ -658,7 +658,7 @@ export const QUERY_FORMS: readonly QueryForm[] = [
   { form: '"literal"', example: '"x-forwarded-for"', meaning: "the exact text (smart case, as rg -S); 'literal' too" },
   // Quoted as a shell needs it: unquoted, `\s` reaches the tool as `s` and the search
   // answers 0 hits (a PHP trial copied the example and lost its backslashes).
-  { form: 're:PATTERN', example: "'re:fn\\s+\\w+_init'", meaning: 'RE2 over live bytes, a line per file' },
+  { form: 're:PATTERN', example: "'re:fn\\s+\\w+_init'", meaning: 'RE2 over live bytes, ≤5 lines per file' },
   { form: 'sym:NAME', example: 'sym:TokenBucket::refill', meaning: 'exact name; Type::member: owned by Type' },
   { form: 'kind:K', example: 'kind:fn refill', meaning: 'definitions of a kind (fn, struct, ...)', filter: true },
   { form: 'lang:L', example: 'lang:rust', meaning: 'files of language L', filter: true },

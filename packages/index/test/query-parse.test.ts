@@ -64,6 +64,26 @@ describe('parseQuery', () => {
       error: { code: 'bad_query', message: expect.stringContaining('only file: and source: have a negated form') },
     });
     expect(errorCode('x -lang:py')).toBe('bad_query');
+    // A filter typed under another name is said, not searched as words (a JDK trial's
+    // `path:java.base/java/util/concurrent sym:size` answered hits in Vector.java).
+    expect(parseQuery('path:java/util/concurrent sym:size')).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad_query',
+        message: expect.stringContaining('path: is no filter and would be searched as words; use file:P'),
+      },
+    });
+    expect(parseQuery('sym:size -dir:tests')).toMatchObject({
+      error: { message: expect.stringContaining('use -file:P') },
+    });
+    expect(parseQuery('x language:java')).toMatchObject({ error: { message: expect.stringContaining('use lang:L') } });
+    expect(parseQuery('x origin:docs')).toMatchObject({ error: { message: expect.stringContaining('use source:S') } });
+    // Quoted, a re: pattern's, without a value or a double colon, it stays text.
+    expect(parsed('"path:foo"')).toMatchObject({ mode: 'literal', text: 'path:foo' });
+    expect(parsed('re:path:\\w+ dir:x')).toMatchObject({ mode: 're' });
+    expect(parsed('path: separator')).toMatchObject({ mode: 'free' });
+    expect(parsed('sym:path::join')).toMatchObject({ mode: 'sym', text: 'path::join' });
+    expect(parsed('path::PathBuf')).toMatchObject({ mode: 'free', text: 'path::PathBuf' });
     // An overloaded operator is one name however it is spaced, in the spelling its definition has.
     expect(parsed(['sym:Handle::operator', 'bool', 'kind:method'])).toMatchObject({
       mode: 'sym',

@@ -97,6 +97,20 @@ export function spelledWord(q: Pick<ParsedQuery, 'mode' | 'text' | 'identifier'>
 /** Keys that stay filters after the text has begun (and after a `re:` or `sym:`). */
 const FILTER_KEYS: readonly string[] = ['file', '-file', 'lang', 'kind', 'source', '-source', 'in', 'ws'];
 
+/**
+ * Keys an agent types for a filter that has another name, and the filter to use: searched
+ * as words they matched anything (`path:java.base/java/util/concurrent sym:size` answered
+ * `size` hits in Vector.java and JarFile.java with `coverage: complete`, a JDK trial).
+ */
+const MISTAKEN_FILTERS: ReadonlyMap<string, string> = new Map([
+  ...['path', 'dir', 'directory', 'folder', 'filename', 'ext', 'extension', 'glob'].map(
+    (k) => [k, 'file:P (a path, a directory prefix or a glob: file:src/, file:*.java)'] as const,
+  ),
+  ...['language', 'filetype'].map((k) => [k, 'lang:L (lang:java, lang:py)'] as const),
+  ...['origin', 'scope'].map((k) => [k, 'source:S (source:code, source:docs)'] as const),
+  ...['member', 'repo'].map((k) => [k, 'in:M (a workspace member)'] as const),
+]);
+
 type FilterFields = Pick<
   ParsedQuery,
   'fileInclude' | 'fileExclude' | 'languages' | 'kinds' | 'sources' | 'sourceExclude'
@@ -126,6 +140,11 @@ function tokenize(text: string): string[] {
 
 /** A `sym:` name that is an overloaded operator, its owner path apart: `Handle::` and `operator bool`. */
 const SYM_OPERATOR = /^((?:[^\s:]+::)*)(operator(?![\w$]).*)$/;
+
+/** A MISTAKEN_FILTERS suggestion for `key`, negated when `key` is and the filter has a negated form. */
+function negatable(key: string, suggestion: string): string {
+  return key.startsWith('-') && FILTER_KEYS.includes(`-${suggestion.split(':')[0]}`) ? `-${suggestion}` : suggestion;
+}
 
 /** Parse the words after the verb (docs/spec/retrieval.md §1). */
 export function parseQuery(input: string | readonly string[]): Outcome<ParsedQuery> {
@@ -166,6 +185,16 @@ export function parseQuery(input: string | readonly string[]): Outcome<ParsedQue
       return fail(
         'bad_query',
         `${quoteInput(tok)}: ${key}: is no filter; only file: and source: have a negated form (-file:, -source:); choose with ${key.slice(1)}: instead`,
+      );
+    // `path::Path` is a Rust path, not a filter.
+    const mistaken =
+      value && !value.startsWith(':') && mode !== 're'
+        ? MISTAKEN_FILTERS.get(key.replace(/^-/, '').toLowerCase())
+        : undefined;
+    if (mistaken)
+      return fail(
+        'bad_query',
+        `${quoteInput(tok)}: ${key}: is no filter and would be searched as words; use ${negatable(key, mistaken)}, or quote the text to search for it ("${tok.replace(/"/g, '')}")`,
       );
     if (mode !== 'free' || rest.length > 0) {
       if (!FILTER_KEYS.includes(key)) {
