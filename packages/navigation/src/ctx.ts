@@ -179,6 +179,12 @@ function receiverWord(bytes: Buffer, end: number): string | undefined {
   return from < end ? bytes.toString('utf8', from + 1, end + 1) : undefined;
 }
 
+/**
+ * The receivers that are the caller's own object where the language names it by a keyword
+ * (Go and Lua name it otherwise: ctx reads theirs from the method's head).
+ */
+const OWN_OBJECT_RECEIVERS: ReadonlySet<string> = new Set(['this', '$this', 'self', 'cls', 'Self']);
+
 /** Languages where a bare call inside a method may call the method's own class's member (an implicit `this`/`self`). */
 const IMPLICIT_MEMBER_CALLS: ReadonlySet<string> = new Set(['cpp', 'java', 'csharp', 'ruby']);
 
@@ -459,12 +465,16 @@ export function structuralContext(
         // table; `parser:parse()` inside `LanguageTree:parse` is another object's method.
         // Go names its receiver in the method's head: `r.R.ReadLine()` in textproto's
         // `func (r *Reader) ReadLine` is a call on a field (bufio's), not on `r`.
+        // Elsewhere `this`, `self` or the class's own name: `e.hashCode()` in AbstractList's
+        // `hashCode` calls an element's, not itself, which ctx had listed resolved (a JDK trial).
         const ownReceiver =
           file.lang === 'luau'
             ? receiver === 'self' || (receiver !== undefined && receiver === target?.container)
             : file.lang === 'go'
               ? receiver !== undefined && receiver === goReceiverName(bytes, focus)
-              : true;
+              : receiver === undefined ||
+                OWN_OBJECT_RECEIVERS.has(receiver) ||
+                (focus.container !== null && receiver === lastSegment(focus.container));
         // A top-level function reached through a receiver no import trail read is a guess
         // too: tRPC's `parser.assert(value)` on an `any` parser was utils.ts's `assert`, never
         // imported there (a workspace trial; refs had it a candidate already).

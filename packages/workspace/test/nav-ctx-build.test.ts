@@ -46,6 +46,19 @@ const FILES = {
     '',
   ].join('\n'),
   'src/parser.ts': 'export function getParseFn(parser: any) {\n  return (value: unknown) => parser.assert(value);\n}\n',
+  // The JDK's AbstractList::hashCode calls `e.hashCode()` on an element, and its own size through `this`.
+  'java/Bag.java': [
+    'public class Bag {',
+    '  Object item;',
+    '  public int size() { return 1; }',
+    '  public int hashCode() {',
+    '    int h = this.size() + Bag.seed();',
+    '    return h + item.hashCode();',
+    '  }',
+    '  static int seed() { return 7; }',
+    '}',
+    '',
+  ].join('\n'),
   'build/legacy/utils.js':
     'function isValidTimeout(n) {\n  return n > 0;\n}\nexports.isValidTimeout = isValidTimeout;\n',
   'build/legacy/removable.js': [
@@ -102,6 +115,15 @@ describe('ctx where the build ships beside the source', () => {
     const missing = await ctxCommand('sym:noSuchThing', repo.at({ format: 'lines' }));
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toMatch(/^trufflepig: no_definition: no definition of noSuchThing/);
+  });
+
+  it("a method of the caller's class through another object's receiver is a candidate callee", async () => {
+    const lines = await ctxLinesOf(repo, ['sym:Bag::hashCode']);
+    expect(ctxRows(lines, 'callee')).toEqual([
+      'java/Bag.java:3 method Bag::size',
+      'java/Bag.java:8 method Bag::seed',
+      'java/Bag.java:4 method Bag::hashCode candidate',
+    ]);
   });
 
   it('a free function reached through an untyped receiver is a candidate callee', async () => {
