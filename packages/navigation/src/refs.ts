@@ -25,7 +25,8 @@ import {
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
-import { baseNames, lastSegment, typeHead } from './class-heads';
+import { baseNames, implementedSpellings, lastSegment, typeHead } from './class-heads';
+import { DECLARED_TYPE_LANGS, declaredTypeIn, receiverVariable } from './declared-types';
 import { nearestDefinition } from './dirs';
 import { literalKeyType } from './struct-literals';
 import { goPackageImport, goPackageSite, goReceiverName } from './go-packages';
@@ -451,6 +452,96 @@ export type ParentRelation = 'is' | 'not' | 'unknown';
 function parentOfType(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array, type: string): string | undefined {
   const def = fileDefs.find((d) => d.name === type && OWNER_KINDS.has(d.kind));
   return def === undefined ? undefined : baseNames(typeHead(bytes, def), def.file.lang)[0];
+}
+
+/**
+ * The declared type of the variable a member is reached through at `at` (declared-types.ts):
+ * a parameter or local of the enclosing definition, else a field the file declares.
+ */
+function receiverDeclaredType(
+  fileDefs: readonly IndexedDefinition[],
+  bytes: Uint8Array,
+  starts: readonly number[],
+  holder: IndexedDefinition | undefined,
+  at: number,
+  before: string,
+): string | undefined {
+  const receiver = receiverVariable(before);
+  if (!receiver) return undefined;
+  const text = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('utf8');
+  const local = !receiver.field && holder ? declaredTypeIn(text(holder.start, at), receiver.name) : undefined;
+  if (local !== undefined) return local;
+  // The enclosing type's own field first (Collections.java declares a `c` in eight classes).
+  const fields = fileDefs.filter((d) => d.name === receiver.name && d.container !== null && FIELD_KINDS.has(d.kind));
+  const owner = typeHolder(fileDefs, holder);
+  const ownerName = owner && (OWNER_KINDS.has(owner.kind) ? owner.name : owner.container);
+  const field = fields.find((d) => d.container === ownerName) ?? fields[0];
+  // From its first line to its last: an annotation or comment may open the definition.
+  return (
+    field && declaredTypeIn(text(starts[field.startLine - 1], lineEndAt(bytes, starts, field.endLine)), receiver.name)
+  );
+}
+
+const FIELD_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant', 'variable']);
+
+/**
+ * What a receiver's declared type makes of a call of `container::b` through it: `resolved`
+ * when it is the container, or a class whose `extends` chain reaches the container before a
+ * class defining b; none when the type defines b itself (the call binds to its own), lies
+ * outside the index (it cannot derive from the container) or extends a chain that never
+ * reaches it; otherwise (a type parameter, an interface the chain does not read, no
+ * declaration found) what the line says (undefined, or `candidate`).
+ */
+function declaredSite(
+  t: NavTarget,
+  declared: string | undefined,
+  container: string,
+  definers: ReadonlySet<string>,
+): Resolution | 'not_a_site' | undefined {
+  if (declared === undefined || TYPE_PARAMETER.test(declared)) return undefined;
+  if (declared === lastSegment(container)) return 'resolved';
+  if ([...definers].some((d) => lastSegment(d) === declared)) return 'not_a_site';
+  const def = t.reader
+    .definitions(declared)
+    .find((d) => OWNER_KINDS.has(d.kind) && DECLARED_TYPE_LANGS.has(d.file.lang));
+  if (!def) return 'not_a_site';
+  const bytes = readIndexedBytes(t.root, def.file);
+  if (!bytes) return 'candidate';
+  const relation = parentRelation(t, t.reader.fileDefinitions(def.file.path), bytes, declared, definers, container);
+  if (relation === 'is') return 'resolved';
+  if (relation !== 'not') return 'candidate';
+  // An abstract class implementing an interface A inherits A's b without naming it.
+  const contract = t.reader.definitions(lastSegment(container)).some((d) => d.kind === 'interface');
+  return contract && implementedSpellings(typeHead(bytes, def), def.file.lang).length > 0 ? 'candidate' : 'not_a_site';
+}
+
+/**
+ * A bare call of b inside a top-level Java or C# class that does not define b calls the b
+ * its `extends` chain reaches first: A's (`resolved`) or another class's (none: the JDK's
+ * AbstractList calls its own `size()` inherited from AbstractCollection, one of 44 candidate
+ * sites of `refs ConcurrentHashMap::size`). A nested class may call its outer instance's b,
+ * and an interface A may bring a default b through an `implements` clause: those, and a
+ * chain the index does not read, stay candidates.
+ */
+function inheritedBareCall(
+  t: NavTarget,
+  fileDefs: readonly IndexedDefinition[],
+  bytes: Uint8Array,
+  enclosing: IndexedDefinition | undefined,
+  definers: ReadonlySet<string>,
+  container: string,
+): Resolution | 'not_a_site' {
+  const type = enclosing === undefined ? undefined : OWNER_KINDS.has(enclosing.kind) ? enclosing : undefined;
+  const typeName = type?.name ?? enclosing?.container ?? undefined;
+  const typeDef = type ?? fileDefs.find((d) => d.name === typeName && OWNER_KINDS.has(d.kind));
+  if (typeName === undefined || !typeDef || typeDef.container !== null) return 'candidate';
+  const relation = parentRelation(t, fileDefs, bytes, typeName, definers, container);
+  if (relation === 'is') return 'resolved';
+  if (relation !== 'not') return 'candidate';
+  const contract = t.reader.definitions(lastSegment(container)).some((d) => d.kind === 'interface');
+  return contract && implementedSpellings(typeHead(bytes, typeDef), typeDef.file.lang).length > 0
+    ? 'candidate'
+    : 'not_a_site';
 }
 
 /** Ancestors of a class followed for `parent::b` / `super.b`, at most (a file read each). */
@@ -1006,6 +1097,8 @@ export function referenceSites(
     const callableOnly = defs.length > 0 && defs.every((d) => isCallableKind(d.kind));
     // `parent::b` read once per class of a file (a file's 30 `parent::__construct` calls walk one chain).
     const parents = new Map<string, ParentRelation>();
+    // What a declared type makes of a site (declaredSite), per type: the same for every site.
+    const declaredVerdicts = new Map<string, Resolution | 'not_a_site' | undefined>();
     let definers: ReadonlySet<string> | undefined;
     let definerKeys: ReadonlyMap<string, readonly string[]> | undefined;
     let goFieldNamed: boolean | undefined;
@@ -1270,7 +1363,20 @@ export function referenceSites(
           // `Dependant`'s field (a Python trial).
           definers ??= new Set(t.reader.definitions(name).flatMap((d) => (d.container === null ? [] : [d.container])));
           definerKeys ??= receiverKeys(definers);
-          const named = receiverNamedType(before(), definerKeys);
+          // Java and C# bind `x.b()` to x's declared type (declared-types.ts), which the
+          // receiver's name then need not guess: `map.size()` on a ConcurrentHashMap field is
+          // no call of `Map::size`.
+          const declaredType = DECLARED_TYPE_LANGS.has(use.file.lang)
+            ? receiverDeclaredType(fileDefs, bytes, starts, holder, o.start, before())
+            : undefined;
+          let declared: Resolution | 'not_a_site' | undefined;
+          if (declaredType !== undefined) {
+            if (!declaredVerdicts.has(declaredType))
+              declaredVerdicts.set(declaredType, declaredSite(t, declaredType, container, definers));
+            declared = declaredVerdicts.get(declaredType);
+          }
+          if (declared === 'not_a_site') continue;
+          const named = declared === undefined ? receiverNamedType(before(), definerKeys) : undefined;
           if (named !== undefined && named !== lastSegment(container)) continue;
           const qualifiedMember = memberSite(
             memberQualifierText(use.file.lang, before()),
@@ -1295,7 +1401,7 @@ export function referenceSites(
           // Lua binds a module's function to a local (`local assert_arg = utils.assert_arg`)
           // and calls it bare: those calls are `utils::assert_arg`'s (Penlight's 14 files did
           // so; `refs utils::assert_arg` had found 20 of 111 sites, an agent trial).
-          const member =
+          let member =
             qualifiedMember === 'not_a_site' &&
             use.file.lang === 'luau' &&
             !LUA_QUALIFIED_BEFORE.test(before()) &&
@@ -1303,6 +1409,16 @@ export function referenceSites(
               ? 'resolved'
               : qualifiedMember;
           if (member === 'not_a_site') continue;
+          if (declared === 'resolved') member = 'resolved';
+          else if (
+            member === 'candidate' &&
+            DECLARED_TYPE_LANGS.has(use.file.lang) &&
+            !QUALIFIED_BEFORE.test(before())
+          ) {
+            const inherited = inheritedBareCall(t, fileDefs, bytes, typeHolder(fileDefs, holder), definers, container);
+            if (inherited === 'not_a_site') continue;
+            member = inherited;
+          }
           // A bare name the file imports from A (Java's `import static ...ChronoUnit.DAYS;`)
           // is A's, as the import resolved it.
           const imports =
