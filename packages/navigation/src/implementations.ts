@@ -80,6 +80,15 @@ function declaredImplementations(t: NavTarget, focus: IndexedDefinition): Indexe
   return found;
 }
 
+/**
+ * The interfaces whose heads extend `focus`, an interface (Java, C#, TypeScript, PHP): one
+ * level, in no order. ctx's overrides read their `default` methods (the JDK's
+ * `ChronoLocalDate::adjustInto` overrides `TemporalAdjuster::adjustInto`).
+ */
+export function extendingInterfacesOf(t: NavTarget, focus: IndexedDefinition): IndexedDefinition[] {
+  return focus.kind === 'interface' && DECLARING_LANGS.has(focus.file.lang) ? declaredBy(t, focus).extending : [];
+}
+
 /** The types whose heads implement `focus` and, outside Rust, the interfaces whose heads extend it. */
 function declaredBy(
   t: NavTarget,

@@ -4,8 +4,8 @@
 // (`overrides`). Read through implementations.ts's subclasses, implementations and bases, so
 // the languages and the certainty are theirs: a subclass that may be another class's makes
 // its method a candidate.
-import { codeFamilyOf, OWNER_KINDS, type IndexedDefinition } from '@trufflepig/index';
-import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
+import { codeFamilyOf, OWNER_KINDS, readIndexedBytes, type IndexedDefinition } from '@trufflepig/index';
+import { basesOf, extendingInterfacesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
 import { lastSegment } from './class-heads';
 import { CTX_OVERRIDE_CLASSES_MAX, CTX_OVERRIDE_DEPTH } from './limits';
 import type { NavTarget } from './target';
@@ -41,6 +41,7 @@ export function overridesOf(t: NavTarget, focus: IndexedDefinition, limit: numbe
       const derived: Subclass[] = [
         ...subclassesOf(t, cls, CTX_OVERRIDE_CLASSES_MAX).types,
         ...implementationsOf(t, cls, CTX_OVERRIDE_CLASSES_MAX).types,
+        ...extendingInterfacesOf(t, cls),
       ];
       for (const sub of derived) {
         if (seen.has(key(sub))) continue;
@@ -52,7 +53,7 @@ export function overridesOf(t: NavTarget, focus: IndexedDefinition, limit: numbe
         const guess = cls.resolution === 'candidate' || sub.resolution === 'candidate';
         const child: Subclass = guess ? { ...sub, resolution: 'candidate' } : sub;
         next.push(child);
-        for (const m of methodsOf(t, child, focus.name)) {
+        for (const m of methodsOf(t, child, focus.name).filter((m) => canOverride(t, focus, m))) {
           if (down.length < limit) down.push(guess ? { ...m, resolution: 'candidate' } : m);
           else more++;
         }
@@ -60,11 +61,12 @@ export function overridesOf(t: NavTarget, focus: IndexedDefinition, limit: numbe
     }
     level = next;
   }
-  return { overriddenBy: down, more, overrides: overridden(t, owner, focus.name) };
+  return { overriddenBy: down, more, overrides: overridden(t, owner, focus) };
 }
 
 /** The nearest method of the name up the base chain, breadth first, its certainty the chain's. */
-function overridden(t: NavTarget, owner: IndexedDefinition, name: string): Subclass[] {
+function overridden(t: NavTarget, owner: IndexedDefinition, focus: IndexedDefinition): Subclass[] {
+  const name = focus.name;
   const seen = new Set<string>([key(owner)]);
   let level: Subclass[] = [owner];
   for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
@@ -74,7 +76,7 @@ function overridden(t: NavTarget, owner: IndexedDefinition, name: string): Subcl
         if (seen.has(key(base))) continue;
         seen.add(key(base));
         const guess = cls.resolution === 'candidate' || base.resolution === 'candidate';
-        const found = methodsOf(t, base, name);
+        const found = methodsOf(t, base, name).filter((m) => canOverride(t, focus, m));
         if (found.length > 0) return found.map((m) => (guess ? { ...m, resolution: 'candidate' as const } : m));
         next.push(guess ? { ...base, resolution: 'candidate' } : base);
       }
@@ -117,4 +119,70 @@ function methodsOf(t: NavTarget, cls: IndexedDefinition, name: string): IndexedD
 
 function key(d: IndexedDefinition): string {
   return `${d.file.id}\0${d.start}`;
+}
+
+/** Languages where a private or static method overrides nothing (C++'s private virtuals do). */
+const NO_PRIVATE_OVERRIDES: ReadonlySet<string> = new Set(['java', 'csharp', 'php']);
+
+/**
+ * Whether `other`, a method of the name in a related class, can be an override of `focus`
+ * (or `focus` of it): not private or static where that rules it out, and taking as many
+ * parameters when neither has defaults or a variable list. The JDK's `Instant::plus(long,
+ * long)`, private, was listed as overriding `Temporal::plus(TemporalAmount)` (a JDK trial).
+ */
+function canOverride(t: NavTarget, focus: IndexedDefinition, other: IndexedDefinition): boolean {
+  const a = signatureOf(t, focus);
+  const b = signatureOf(t, other);
+  if (!a || !b) return true;
+  if (NO_PRIVATE_OVERRIDES.has(other.file.lang) && (b.hidden || a.hidden)) return false;
+  return a.parameters === undefined || b.parameters === undefined || a.parameters === b.parameters;
+}
+
+interface Signature {
+  /** Private or static: no override. */
+  readonly hidden: boolean;
+  /** Parameters, when fixed (no default values, no variable list). */
+  readonly parameters: number | undefined;
+}
+
+function signatureOf(t: NavTarget, d: IndexedDefinition): Signature | undefined {
+  const bytes = readIndexedBytes(t.root, d.file);
+  if (!bytes) return undefined;
+  const text = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('utf8');
+  const modifiers = text(d.start, d.nameStart).replace(/@\w+(\([^)]*\))?/g, ' ');
+  return {
+    hidden: /\b(?:private|static)\b/.test(modifiers),
+    parameters: parameterCount(text(d.nameEnd, Math.min(d.end, d.nameEnd + SIGNATURE_MAX_CHARS))),
+  };
+}
+
+/** How far past a method's name its parameter list is read. */
+const SIGNATURE_MAX_CHARS = 2000;
+
+/**
+ * The parameters of the list that opens `afterName` (type arguments first allowed), by
+ * top-level commas; undefined when there is none, or when a default (`=`) or a variable list
+ * (`...`, `*args`, `params`) makes the count flexible.
+ */
+export function parameterCount(afterName: string): number | undefined {
+  const open = /^\s*(?:<[^()]*>\s*)?\(/.exec(afterName);
+  if (!open) return undefined;
+  let depth = 0;
+  let commas = 0;
+  let any = false;
+  for (let i = open[0].length; i < afterName.length; i++) {
+    const c = afterName[i];
+    if (c === ')' && depth === 0) {
+      const list = afterName.slice(open[0].length, i);
+      // Python's `*args` and `**kw` open a parameter; C++'s `char *s` follows a type.
+      if (/=|\.\.\.|(?:^|,)\s*\*|\bparams\b/.test(list)) return undefined;
+      return any ? commas + 1 : 0;
+    }
+    if (c === '(' || c === '<' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}' || (c === '>' && afterName[i - 1] !== '-' && afterName[i - 1] !== '='))
+      depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) commas++;
+    else if (!/\s/.test(c)) any = true;
+  }
+  return undefined;
 }

@@ -1,5 +1,7 @@
-// The declared type of a Java or C# receiver variable, read from its declaration's text.
+// The declared type of a Java or C# receiver variable, read from its declaration's text, and a
+// method's parameter count, read from its head.
 import { declaredTypeIn, receiverVariable } from '../src/declared-types';
+import { parameterCount } from '../src/overrides';
 
 describe('declaredTypeIn', () => {
   it('reads the type before the name, generic, qualified or an array, the last declaration winning', () => {
@@ -29,5 +31,18 @@ describe('receiverVariable', () => {
     expect(receiverVariable('get().')).toBeUndefined();
     expect(receiverVariable('Pool.')).toBeUndefined();
     expect(receiverVariable('super.')).toBeUndefined();
+  });
+});
+
+describe('parameterCount', () => {
+  it('counts top-level parameters, and none when defaults or a variable list make it flexible', () => {
+    expect(parameterCount('(long a, long b) {')).toBe(2);
+    expect(parameterCount('() {')).toBe(0);
+    expect(parameterCount('<T> (Map<K, V> m, java.util.List<Map<K,V>> xs)')).toBe(2);
+    expect(parameterCount('(const char *s, int n)')).toBe(2);
+    expect(parameterCount('(self, *args)')).toBeUndefined();
+    expect(parameterCount('(int x = 0)')).toBeUndefined();
+    expect(parameterCount('(String... xs)')).toBeUndefined();
+    expect(parameterCount(' = 3;')).toBeUndefined();
   });
 });

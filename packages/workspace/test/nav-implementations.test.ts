@@ -156,6 +156,19 @@ describe("ctx of a method lists its overrides and the base's method it overrides
       'cpp/listener.h':
         'class Listener {\n public:\n  virtual void OnStart() = 0;\n};\nclass Printer : public Listener {\n public:\n  void OnStart() override;\n};\n',
       'cpp/printer.cc': '#include "listener.h"\nvoid Printer::OnStart() {}\n',
+      // Java (the JDK's java.time): a default method of an extending interface overrides, and a
+      // private or static overload of the name, or one of another arity, does not.
+      'java/Adjuster.java': 'public interface Adjuster {\n  Object adjustInto(Object t);\n}\n',
+      'java/ChronoDate.java':
+        'public interface ChronoDate extends Adjuster {\n  default Object adjustInto(Object t) { return t; }\n}\n',
+      'java/Instant.java': [
+        'public final class Instant implements Adjuster {',
+        '  public Object adjustInto(Object t) { return this; }',
+        '  private Object adjustInto(long a, long b) { return null; }',
+        '  static Object adjustInto(String s) { return null; }',
+        '}',
+        '',
+      ].join('\n'),
     });
   });
   const rows = async (name: string, label: string) => ctxRows(await ctxLinesOf(platforms, [`sym:${name}`]), label);
@@ -169,6 +182,13 @@ describe("ctx of a method lists its overrides and the base's method it overrides
 
   it("C++: the source file's body of a method its class only declares", async () => {
     expect(await rows('Listener::OnStart', 'override')).toEqual(['cpp/printer.cc:2 method Printer::OnStart']);
+  });
+
+  it('Java: through an extending interface, of the same arity, neither private nor static', async () => {
+    expect(await rows('Adjuster::adjustInto', 'override')).toEqual([
+      'java/Instant.java:2 method Instant::adjustInto',
+      'java/ChronoDate.java:2 method ChronoDate::adjustInto',
+    ]);
   });
 
   it('up to the nearest base that declares it', async () => {
