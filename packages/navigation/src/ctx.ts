@@ -63,6 +63,8 @@ export interface CtxAnswer {
   readonly subclasses: CtxItem[];
   /** Subclasses were found past CTX_LIST_MAX (`refs` lists every use of the name). */
   readonly subclassesCut: boolean;
+  /** Implementations past the limit were left out. */
+  readonly implementationsCut: boolean;
   /** The bases the symbol, a class, names in its head, found in the index; `candidate` when several have the name. */
   readonly bases: CtxItem[];
   /** A method's namesakes in the classes deriving from or implementing its class (overrides.ts). */
@@ -523,6 +525,7 @@ export function structuralContext(
     implementations: implementations.types.map((d) => item(d)),
     subclasses: subclasses.types.map(resolvedItem),
     subclassesCut: subclasses.more > 0,
+    implementationsCut: implementations.more > 0,
     bases: bases.types.map(resolvedItem),
     overriddenBy: (overrides?.overriddenBy ?? []).map(resolvedItem),
     overrides: (overrides?.overrides ?? []).map(resolvedItem),

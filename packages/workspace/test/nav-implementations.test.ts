@@ -1,7 +1,7 @@
 // ctx of an interface or trait lists the types implementing it (navigation/src/implementations.ts):
 // declared by a clause in Java, C#, TypeScript, PHP and Rust, structurally in Go
 // (nav-go.test.ts). Real repositories, real tree-sitter parses.
-import { showCommand } from '../src';
+import { ctxCommand, searchCommand, showCommand } from '../src';
 import { ctxLinesOf, ctxRows, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -87,6 +87,16 @@ describe('ctx lists the types implementing an interface or trait', () => {
       'java/src/Cube.java:3 class Cube',
       'java/src/Square.java:3 class Square',
     ]);
+  });
+
+  it('says when implementations past -n or the budget were left out, and which refs lists them', async () => {
+    const page = (await searchCommand(['sym:Shape', 'file:java/'], repo.at({ format: 'lines' }))).stdout;
+    const handle = page.split('\n')[0].split(/ {2}/)[0];
+    const cut = (await ctxCommand(handle, repo.at({ format: 'lines', limit: 1 }))).stdout.split('\n');
+    expect(ctxRows(cut, 'implementation')).toHaveLength(1);
+    expect(cut).toContain('implementations: more than listed (refs Shape lists every use)');
+    const all = (await ctxCommand(handle, repo.at({ format: 'lines' }))).stdout;
+    expect(all).not.toContain('implementations: more than listed');
   });
 
   it("Java: a nested interface's qualifier names its owner (Stream.Builder is not Node.Builder)", async () => {

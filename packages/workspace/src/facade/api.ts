@@ -636,6 +636,7 @@ function ctxAnswer(v: CtxValue): CtxAnswer {
     overriddenBy: v.overridden_by ?? [],
     overrides: v.overrides ?? [],
     ...(v.subclasses_more !== undefined ? { subclassesMore: v.subclasses_more } : {}),
+    ...(v.implementations_more !== undefined ? { implementationsMore: v.implementations_more } : {}),
     unresolvedCallees: v.unresolved_callees ?? [],
     omitted: v.omitted ?? 0,
     ...(v.callers_more !== undefined ? { callersMore: v.callers_more } : {}),

@@ -367,6 +367,8 @@ export interface CtxAnswer {
   readonly subclasses: readonly CtxItem[];
   /** Subclasses were cut: this `refs NAME` query lists every use of the name. */
   readonly subclassesMore?: string;
+  /** Implementations were cut: this `refs NAME` query lists every use of the name. */
+  readonly implementationsMore?: string;
   /** The bases the symbol, a class, names in its head; a row is `candidate` when several definitions have the name. */
   readonly bases: readonly CtxItem[];
   /** Bases the index defines nowhere (a dependency's class), as the head names them. */

@@ -516,6 +516,7 @@ export interface CtxValue {
   readonly members_more?: string;
   readonly callers_more?: string;
   readonly subclasses_more?: string;
+  readonly implementations_more?: string;
   /** The workspace's other members whose indexes hold the name, with `refs` reading their sites. */
   readonly elsewhere?: readonly MemberMentions[];
   readonly note?: string;
@@ -658,6 +659,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
       ...(a.membersCut ? { members_more: mapsOf(a.memberPaths.map((p) => printedPath(p))) } : {}),
       ...(a.callersCut && focus ? { callers_more: `refs ${focus}` } : {}),
       ...(a.subclassesCut && focus ? { subclasses_more: `refs ${focus}` } : {}),
+      ...(a.implementationsCut && focus ? { implementations_more: `refs ${focus}` } : {}),
       ...(elsewhere.length ? { elsewhere } : {}),
       // An empty answer says why, so it is never mistaken for a failure or for "no callers".
       ...(nothing
@@ -753,6 +755,14 @@ function fitCtx(
     const subclasses = value.subclasses as unknown[] | undefined;
     if (subclasses && keep.get('subclasses')! < subclasses.length && out.subclasses_more === undefined && focus)
       out.subclasses_more = `refs ${focus}`;
+    const implementations = value.implementations as unknown[] | undefined;
+    if (
+      implementations &&
+      keep.get('implementations')! < implementations.length &&
+      out.implementations_more === undefined &&
+      focus
+    )
+      out.implementations_more = `refs ${focus}`;
     const members = value.members as unknown[] | undefined;
     const where = (value.symbol as CtxRow | undefined)?.path ?? (value.container as CtxRow | undefined)?.path;
     if (members && keep.get('members')! < members.length && out.members_more === undefined && where !== undefined)
@@ -800,6 +810,8 @@ function ctxLines(v: Record<string, unknown>): string {
     out += `callers: more than listed (${escapeLineField(v.callers_more)} lists every site)\n`;
   if (typeof v.subclasses_more === 'string')
     out += `subclasses: more than listed (${escapeLineField(v.subclasses_more)} lists every use)\n`;
+  if (typeof v.implementations_more === 'string')
+    out += `implementations: more than listed (${escapeLineField(v.implementations_more)} lists every use)\n`;
   if (typeof v.members_more === 'string')
     out += `members: more than listed (${escapeLineField(v.members_more)} ${v.members_more.includes(', ') ? 'list' : 'lists'} them all)\n`;
   for (const m of (v.elsewhere as MemberMentions[] | undefined) ?? [])
