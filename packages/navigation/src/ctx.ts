@@ -6,6 +6,7 @@ import {
   extractOccurrences,
   FUNCTION_KINDS,
   kindTier,
+  lineStartOffsets,
   OWNER_KINDS,
   type IndexedDefinition,
   type IndexedFile,
@@ -20,7 +21,15 @@ import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import { ownedByName } from './owners';
 import type { NavTarget } from './target';
-import { callSitesOf, isCallSite, qualifierSkipsOwnFunction, RECEIVER_ONLY_MEMBERS } from './refs';
+import {
+  callSitesOf,
+  isCallSite,
+  qualifierSkipsOwnFunction,
+  RECEIVER_ONLY_MEMBERS,
+  receiverDeclaredType,
+  TYPE_PARAMETER,
+} from './refs';
+import { DECLARED_TYPE_LANGS } from './declared-types';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
 import { goPackageMembers, goPackageSite, goReceiverName } from './go-packages';
 import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
@@ -354,6 +363,7 @@ export function structuralContext(
     const fileImports = () => (imports ??= t.reader.fileImports(file.path));
     if (bytes) {
       const seen = new Set<string>();
+      let lineStarts: number[] | undefined;
       const inside = extractOccurrences(file.lang, bytes).filter((o) => o.start >= focus.start && o.end <= focus.end);
       // Members reached through the receiver or called: a parameter named like a field is not the field.
       for (const o of inside) if (o.role === 'member' || o.role === 'call') mentioned.add(o.name);
@@ -452,6 +462,31 @@ export function structuralContext(
         const inFile = named(defs.filter((d) => d.name === o.name && reachable(d)));
         let anywhere: readonly IndexedDefinition[] | undefined;
         const everywhere = () => (anywhere ??= named(t.reader.definitions(o.name).filter(reachable)));
+        // Java and C# bind `x.f()` to x's declared type (declared-types.ts): that type's f, or
+        // none of the index's when the type is outside it. `cf.get()` on a CompletableFuture
+        // in HttpClientImpl::send had been SSLDirectBufferSupplier's `get` (a JDK trial).
+        const declaredType =
+          DECLARED_TYPE_LANGS.has(file.lang) && end !== undefined
+            ? receiverDeclaredType(
+                defs,
+                bytes,
+                (lineStarts ??= lineStartOffsets(bytes)),
+                focus,
+                o.start,
+                lineBefore(bytes, o.start),
+              )
+            : undefined;
+        if (declaredType !== undefined && !TYPE_PARAMETER.test(declaredType)) {
+          const ofType = everywhere().filter((d) => d.container !== null && lastSegment(d.container) === declaredType);
+          const outside = !t.reader.definitions(declaredType).some((d) => OWNER_KINDS.has(d.kind));
+          if (ofType.length > 0 || outside) {
+            const reached = bestCallee(ofType);
+            if (reached && callees.length < listMax) callees.push(item(reached));
+            else if (!reached && unresolved.length < listMax) unresolved.push(o.name);
+            else omitted++;
+            continue;
+          }
+        }
         const target =
           bestCallee(ownClass(inFile)) ??
           bestCallee(ownClass(everywhere())) ??

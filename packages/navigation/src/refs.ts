@@ -458,7 +458,7 @@ function parentOfType(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array,
  * The declared type of the variable a member is reached through at `at` (declared-types.ts):
  * a parameter or local of the enclosing definition, else a field the file declares.
  */
-function receiverDeclaredType(
+export function receiverDeclaredType(
   fileDefs: readonly IndexedDefinition[],
   bytes: Uint8Array,
   starts: readonly number[],
@@ -660,7 +660,7 @@ export function memberSite(
 }
 
 /** A generic type parameter as written by convention: one capital letter, maybe a digit (`T`, `B`, `S2`). */
-const TYPE_PARAMETER = /^[A-Z]\d?$/;
+export const TYPE_PARAMETER = /^[A-Z]\d?$/;
 /** A receiver that is a string literal: the text before the member ends `"…".` or `'…'.`. */
 const STRING_LITERAL_RECEIVER = /["'`]\s*(?:\.|->)\s*$/;
 /** Types whose values a string literal is, by language (`str`, `String`, `string`, `std::string`). */

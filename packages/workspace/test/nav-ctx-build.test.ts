@@ -46,17 +46,18 @@ const FILES = {
     '',
   ].join('\n'),
   'src/parser.ts': 'export function getParseFn(parser: any) {\n  return (value: unknown) => parser.assert(value);\n}\n',
-  // The JDK's AbstractList::hashCode calls `e.hashCode()` on an element, and its own size through `this`.
-  'java/Bag.java': [
-    'public class Bag {',
-    '  Object item;',
-    '  public int size() { return 1; }',
-    '  public int hashCode() {',
-    '    int h = this.size() + Bag.seed();',
-    '    return h + item.hashCode();',
-    '  }',
-    '  static int seed() { return 7; }',
-    '}',
+  // The JDK's AbstractList::hashCode calls `e.hashCode()` on an element, and its own size
+  // through `this` (Java reads `e`'s declared type: nav-declared-types.test.ts; Python cannot).
+  'py/bag.py': [
+    'class Bag:',
+    '    def size(self):',
+    '        return 1',
+    '',
+    '    def hash_code(self, other):',
+    '        return self.size() + Bag.seed() + other.hash_code()',
+    '',
+    '    def seed():',
+    '        return 7',
     '',
   ].join('\n'),
   'build/legacy/utils.js':
@@ -118,11 +119,11 @@ describe('ctx where the build ships beside the source', () => {
   });
 
   it("a method of the caller's class through another object's receiver is a candidate callee", async () => {
-    const lines = await ctxLinesOf(repo, ['sym:Bag::hashCode']);
+    const lines = await ctxLinesOf(repo, ['sym:Bag::hash_code']);
     expect(ctxRows(lines, 'callee')).toEqual([
-      'java/Bag.java:3 method Bag::size',
-      'java/Bag.java:8 method Bag::seed',
-      'java/Bag.java:4 method Bag::hashCode candidate',
+      'py/bag.py:2 method Bag::size',
+      'py/bag.py:8 method Bag::seed',
+      'py/bag.py:5 method Bag::hash_code candidate',
     ]);
   });
 

@@ -2,7 +2,7 @@
 // declared-types.ts): a JDK trial's `refs ConcurrentHashMap::size` listed 178 `x.size()`
 // calls on Vectors, Lists and Maps as candidates and dropped `map.size()` on a
 // ConcurrentHashMap field as a read of `Map`'s. Real repository, real tree-sitter parses.
-import { indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
+import { ctxLinesOf, ctxRows, indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
   'java/Sized.java': 'public interface Sized {\n  int size();\n}\n',
@@ -79,6 +79,16 @@ describe("refs A::b reads a Java or C# receiver's declared type", () => {
       // A receiver that is no variable: nothing tells its type.
       'java/Uses.java:26 candidate',
     ]);
+  });
+
+  it("ctx: a callee through a declared receiver is its type's method, or none of the index's", async () => {
+    const callees = async (name: string) => {
+      const lines = await ctxLinesOf(repo, [`sym:${name}`]);
+      return [...ctxRows(lines, 'callee'), ...lines.filter((l) => l.startsWith('unresolved callees:'))];
+    };
+    expect(await callees('Uses::a')).toEqual(['java/Other.java:2 method Other::size']);
+    expect(await callees('Uses::b')).toEqual(['java/Pool.java:2 method Pool::size']);
+    expect(await callees('Uses::c')).toEqual(['unresolved callees: size']);
   });
 
   it('C#: a field of each type', async () => {
