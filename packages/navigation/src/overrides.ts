@@ -8,6 +8,7 @@ import { codeFamilyOf, OWNER_KINDS, readIndexedBytes, type IndexedDefinition } f
 import { basesOf, extendingInterfacesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
 import { lastSegment } from './class-heads';
 import { CTX_OVERRIDE_CLASSES_MAX, CTX_OVERRIDE_DEPTH } from './limits';
+import { parameterCount } from './signatures';
 import type { NavTarget } from './target';
 
 export interface Overrides {
@@ -158,31 +159,3 @@ function signatureOf(t: NavTarget, d: IndexedDefinition): Signature | undefined 
 
 /** How far past a method's name its parameter list is read. */
 const SIGNATURE_MAX_CHARS = 2000;
-
-/**
- * The parameters of the list that opens `afterName` (type arguments first allowed), by
- * top-level commas; undefined when there is none, or when a default (`=`) or a variable list
- * (`...`, `*args`, `params`) makes the count flexible.
- */
-export function parameterCount(afterName: string): number | undefined {
-  const open = /^\s*(?:<[^()]*>\s*)?\(/.exec(afterName);
-  if (!open) return undefined;
-  let depth = 0;
-  let commas = 0;
-  let any = false;
-  for (let i = open[0].length; i < afterName.length; i++) {
-    const c = afterName[i];
-    if (c === ')' && depth === 0) {
-      const list = afterName.slice(open[0].length, i);
-      // Python's `*args` and `**kw` open a parameter; C++'s `char *s` follows a type.
-      if (/=|\.\.\.|(?:^|,)\s*\*|\bparams\b/.test(list)) return undefined;
-      return any ? commas + 1 : 0;
-    }
-    if (c === '(' || c === '<' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}' || (c === '>' && afterName[i - 1] !== '-' && afterName[i - 1] !== '='))
-      depth = Math.max(0, depth - 1);
-    else if (c === ',' && depth === 0) commas++;
-    else if (!/\s/.test(c)) any = true;
-  }
-  return undefined;
-}

@@ -9,6 +9,7 @@ import {
   codeFamilyOf,
   dottedAsOwned,
   extractOccurrences,
+  FUNCTION_KINDS,
   isCallableKind,
   enclosingDefinitions,
   lineAt,
@@ -27,6 +28,7 @@ import {
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
 import { baseNames, implementedSpellings, lastSegment, typeHead } from './class-heads';
 import { DECLARED_TYPE_LANGS, declaredTypeIn, receiverVariable } from './declared-types';
+import { argumentCount, parameterCount } from './signatures';
 import { nearestDefinition } from './dirs';
 import { literalKeyType } from './struct-literals';
 import { goPackageImport, goPackageSite, goReceiverName } from './go-packages';
@@ -1608,6 +1610,36 @@ function isValueSite(s: Pick<RefSite, 'role' | 'roles'>): boolean {
   return roles.every((r) => r === 'member' || r === 'reference');
 }
 
+/** Languages whose overloads of a name differ by arity and whose calls pass every parameter. */
+const ARITY_LANGS: ReadonlySet<string> = new Set(['java', 'csharp', 'cpp']);
+
+/**
+ * A test keeping the call sites that pass as many arguments as `def` takes, when its
+ * parameter list is fixed (signatures.ts) and its language binds overloads by it; undefined
+ * otherwise. A site whose arguments cannot be counted is kept. ctx of the JDK's
+ * `Temporal::plus(TemporalAmount)` listed `temporal.plus(seconds, SECONDS)`, a call of
+ * `plus(long, TemporalUnit)`, as a caller (a JDK trial).
+ */
+function fixedArity(t: NavTarget, def: IndexedDefinition): ((s: RefSite) => boolean) | undefined {
+  if (!ARITY_LANGS.has(def.file.lang) || !(FUNCTION_KINDS.has(def.kind) || def.kind === 'prototype')) return undefined;
+  const bytes = readIndexedBytes(t.root, def.file);
+  if (!bytes) return undefined;
+  const text = (b: Uint8Array, from: number) =>
+    Buffer.from(b.subarray(from, Math.min(b.length, from + SIGNATURE_TEXT_MAX_CHARS))).toString('utf8');
+  const parameters = parameterCount(text(bytes, def.nameEnd));
+  if (parameters === undefined) return undefined;
+  const files = new Map<number, Uint8Array | undefined>();
+  return (s) => {
+    if (!files.has(s.file.id)) files.set(s.file.id, readIndexedBytes(t.root, s.file));
+    const site = files.get(s.file.id);
+    const args = site ? argumentCount(text(site, s.end)) : undefined;
+    return args === undefined || args === parameters;
+  };
+}
+
+/** How far past a name its parameter or argument list is read. */
+const SIGNATURE_TEXT_MAX_CHARS = 2000;
+
 /**
  * The call sites of one definition, as `ctx` lists its callers (a function or method passed
  * as a value too: `isCallSite` tells them apart): the calls refs finds of its
@@ -1641,10 +1673,12 @@ export function callSitesOf(
   // `time.AfterFunc(t.IdleConnTimeout, pconn.closeConnIfStillIdle)` is the site that arms
   // net/http's idle timeout, and ctx had listed only the other, direct call (an agent trial).
   const valued = isCallableKind(def.kind);
+  const arity = fixedArity(t, def);
   const isCall = (s: RefSite) =>
     (isCallSite(s) || (valued && isValueSite(s))) &&
     s.resolution !== 'unresolved' &&
-    (s.definition === undefined || same.has(s.definition));
+    (s.definition === undefined || same.has(s.definition)) &&
+    (arity === undefined || arity(s));
   const name = def.container !== null ? `${def.container}::${def.name}` : def.name;
   let counted = 0;
   let calls = 0;

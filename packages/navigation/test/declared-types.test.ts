@@ -1,7 +1,7 @@
 // The declared type of a Java or C# receiver variable, read from its declaration's text, and a
 // method's parameter count, read from its head.
 import { declaredTypeIn, receiverVariable } from '../src/declared-types';
-import { parameterCount } from '../src/overrides';
+import { argumentCount, parameterCount } from '../src/signatures';
 
 describe('declaredTypeIn', () => {
   it('reads the type before the name, generic, qualified or an array, the last declaration winning', () => {
@@ -44,5 +44,18 @@ describe('parameterCount', () => {
     expect(parameterCount('(int x = 0)')).toBeUndefined();
     expect(parameterCount('(String... xs)')).toBeUndefined();
     expect(parameterCount(' = 3;')).toBeUndefined();
+  });
+});
+
+describe('argumentCount', () => {
+  it('counts top-level arguments, literals skipped, and none across a <', () => {
+    expect(argumentCount('(seconds, SECONDS);')).toBe(2);
+    expect(argumentCount('(amount)')).toBe(1);
+    expect(argumentCount('()')).toBe(0);
+    expect(argumentCount('(f(a, b), "x, y", \',\')')).toBe(3);
+    expect(argumentCount('(a < b, c)')).toBeUndefined();
+    expect(argumentCount('(new HashMap<K, V>())')).toBeUndefined();
+    expect(argumentCount('(a,')).toBeUndefined();
+    expect(argumentCount('::plus')).toBeUndefined();
   });
 });

@@ -41,6 +41,25 @@ const FILES = {
     '}',
     '',
   ].join('\n'),
+  // Two overloads of one name (the JDK's Temporal::plus): a call passing two arguments is the other's.
+  'java/Clock.java': [
+    'public class Clock {',
+    '  public Clock plus(Object amount) { return this; }',
+    '  public Clock plus(long n, Object unit) { return this; }',
+    '}',
+    '',
+  ].join('\n'),
+  'java/UsesClock.java': [
+    'public class UsesClock {',
+    '  Clock a(Clock c) {',
+    '    return c.plus(5, "s");',
+    '  }',
+    '  Clock b(Clock c) {',
+    '    return c.plus("x, y");',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
   'cs/Cart.cs': [
     'public class Store { public int Size() { return 0; } }',
     'public class Shelf { public int Size() { return 1; } }',
@@ -89,6 +108,12 @@ describe("refs A::b reads a Java or C# receiver's declared type", () => {
     expect(await callees('Uses::a')).toEqual(['java/Other.java:2 method Other::size']);
     expect(await callees('Uses::b')).toEqual(['java/Pool.java:2 method Pool::size']);
     expect(await callees('Uses::c')).toEqual(['unresolved callees: size']);
+  });
+
+  it('ctx of one overload lists the calls passing its number of arguments', async () => {
+    const lines = await ctxLinesOf(repo, ['sym:Clock::plus', 'file:java/Clock.java']);
+    expect(ctxRows(lines, 'symbol')).toEqual(['java/Clock.java:2 method Clock::plus']);
+    expect(ctxRows(lines, 'caller')).toEqual(['java/UsesClock.java:6 in UsesClock::b']);
   });
 
   it('C#: a field of each type', async () => {
