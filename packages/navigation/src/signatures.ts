@@ -8,26 +8,9 @@
  * (`...`, `*args`, `params`) makes the count flexible.
  */
 export function parameterCount(afterName: string): number | undefined {
-  const open = /^\s*(?:<[^()]*>\s*)?\(/.exec(afterName);
-  if (!open) return undefined;
-  let depth = 0;
-  let commas = 0;
-  let any = false;
-  for (let i = open[0].length; i < afterName.length; i++) {
-    const c = afterName[i];
-    if (c === ')' && depth === 0) {
-      const list = afterName.slice(open[0].length, i);
-      // Python's `*args` and `**kw` open a parameter; C++'s `char *s` follows a type.
-      if (/=|\.\.\.|(?:^|,)\s*\*|\bparams\b/.test(list)) return undefined;
-      return any ? commas + 1 : 0;
-    }
-    if (c === '(' || c === '<' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}' || (c === '>' && afterName[i - 1] !== '-' && afterName[i - 1] !== '='))
-      depth = Math.max(0, depth - 1);
-    else if (c === ',' && depth === 0) commas++;
-    else if (!/\s/.test(c)) any = true;
-  }
-  return undefined;
+  const list = topLevelList(afterName, /^\s*(?:<[^()]*>\s*)?\(/, 'nest');
+  // Python's `*args` and `**kw` open a parameter; C++'s `char *s` follows a type.
+  return list === undefined || /=|\.\.\.|(?:^|,)\s*\*|\bparams\b/.test(list.text) ? undefined : list.count;
 }
 
 /**
@@ -37,22 +20,37 @@ export function parameterCount(afterName: string): number | undefined {
  * `new HashMap<K, V>()` is no separator, one after `a < b` is).
  */
 export function argumentCount(afterName: string): number | undefined {
-  const open = /^\s*\(/.exec(afterName);
-  if (!open) return undefined;
+  return topLevelList(afterName, /^\s*\(/, 'refuse')?.count;
+}
+
+/**
+ * The parenthesised list `open` matches at the start of `text`: its top-level items and its
+ * text. Angle brackets nest (`Map<K, V> m`: a parameter list, where `'` may be a Rust
+ * lifetime) or make it unreadable (an argument list, whose string and character literals are
+ * skipped whole).
+ */
+function topLevelList(
+  text: string,
+  open: RegExp,
+  angles: 'nest' | 'refuse',
+): { readonly count: number; readonly text: string } | undefined {
+  const head = open.exec(text);
+  if (!head) return undefined;
   let depth = 0;
   let commas = 0;
   let any = false;
-  for (let i = open[0].length; i < afterName.length; i++) {
-    const c = afterName[i];
-    if (c === '"' || c === "'") {
-      const close = literalEnd(afterName, i);
+  for (let i = head[0].length; i < text.length; i++) {
+    const c = text[i];
+    if (c === ')' && depth === 0) return { count: any ? commas + 1 : 0, text: text.slice(head[0].length, i) };
+    if (angles === 'refuse' && (c === '"' || c === "'")) {
+      const close = literalEnd(text, i);
       if (close === undefined) return undefined;
       i = close;
       any = true;
-    } else if (c === '<') return undefined;
-    else if (c === ')' && depth === 0) return any ? commas + 1 : 0;
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
+    } else if (c === '<' && angles === 'refuse') return undefined;
+    else if (c === '(' || c === '<' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}' || (c === '>' && text[i - 1] !== '-' && text[i - 1] !== '='))
+      depth = Math.max(0, depth - 1);
     else if (c === ',' && depth === 0) commas++;
     else if (!/\s/.test(c)) any = true;
   }
