@@ -4,7 +4,7 @@
 // `filters.rb:13-15 String::squish` two lines above the method). refs already said it.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { indexCommand, mapCommand, refsCommand, searchCommand, showCommand } from '../src';
+import { indexCommand, mapCommand, refsCommand, searchCommand, showCommand, statusCommand } from '../src';
 import { indexedRepo, json, makeSpace, opts, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -49,6 +49,23 @@ describe('pages of a file edited since indexing, without a daemon', () => {
       'run index, then show sym:String::squish file:lib/filters.rb reads the definition as it is now; show path:lib/filters.rb reads the file now',
     );
     expect((await refsCommand(['squish!'], repo.at())).stdout).toContain(STALE_WORDS);
+  });
+
+  it('status counts and names the files changed or gone since indexing, and forgets them after index', async () => {
+    expect(json(await statusCommand(repo.at({ format: 'json' }))).changed_since_indexing).toBeUndefined();
+    fs.writeFileSync(file, `# one\n${FILES['lib/filters.rb']}`);
+    const other = path.join(repo.root, 'lib/other.rb');
+    fs.rmSync(other);
+    try {
+      const status = json(await statusCommand(repo.at({ format: 'json' })));
+      expect(status.changed_since_indexing).toMatchObject({ files: 2, paths: ['lib/filters.rb', 'lib/other.rb'] });
+      expect((await statusCommand(repo.at())).stdout).toMatch(/changed_since_indexing.*2/);
+    } finally {
+      fs.writeFileSync(other, FILES['lib/other.rb']);
+    }
+    fs.writeFileSync(file, FILES['lib/filters.rb']);
+    expect((await indexCommand(repo.at())).exitCode).toBe(0);
+    expect(json(await statusCommand(repo.at({ format: 'json' }))).changed_since_indexing).toBeUndefined();
   });
 
   it('after index the page is current again', async () => {

@@ -7,7 +7,7 @@ import { ELIGIBLE_SETS_CACHED_MAX, FILE_FACTS_CACHED_MAX, FILE_LOOKUP_OVERLAY_MA
 import { fileEligibility, type FileFilters, type FilterFacts } from './eligibility';
 import { PathScreen } from './path-screen';
 import { NO_TOO_LARGE, tooLargeWithinBound, type TooLargeLive } from './too-large';
-import { displayPath } from '@trufflepig/base';
+import { displayPath, percentDecode } from '@trufflepig/base';
 import type { SeedOutcome } from '../reconcile';
 import { openDatabase } from '../store/database';
 import { readReconcileFailure, type ReconcileFailure } from '../store/health';
@@ -27,7 +27,7 @@ import { allRows, storageEngine, type Database } from '../store/sql';
 import { byPath, patchRows } from './file-rows';
 import { EMPTY_TALLY, isParseFailure, tallied, type FileTally } from './file-tally';
 import { LayeredLookup } from './layered-lookup';
-import type { RegexHelper } from './live';
+import { liveReadBound, readIndexedBytes, type RegexHelper } from './live';
 import { parseSkipMeta, withSkipped } from '../walk/skip-meta';
 import type { SkippedDir } from '../walk/skipped';
 
@@ -569,6 +569,46 @@ export class IndexReader {
       partial: partial.length,
       paths: [...failed, ...partial].slice(0, Math.max(0, limit)),
     };
+  }
+
+  /**
+   * The indexed files whose bytes are no longer the indexed ones (or that are gone): their
+   * facts and lines are the index's, not the tree's. The stat (size, mtime, inode) is
+   * compared first; a file whose stat differs is read and its revision compared. How many, and the first
+   * `limit` paths (stored form) in path order. One lstat a file: on the kernel's 78,000 files
+   * 0.5–0.9 s more for `status` (measured, the build before alongside), for it only. Files added since are not seen (a walk
+   * would find them; `index` does).
+   */
+  changedSinceIndexing(limit: number): { count: number; paths: string[] } {
+    const paths: string[] = [];
+    let count = 0;
+    const rootBytes = Buffer.from(`${this.root}/`);
+    for (const r of allRows(this.db, 'SELECT path, size, mtime, ino, revision, excluded FROM file ORDER BY path')) {
+      const encoded = String(r[0]);
+      const st = fs.lstatSync(Buffer.concat([rootBytes, percentDecode(encoded)]), {
+        bigint: true,
+        throwIfNoEntry: false,
+      });
+      const sameStat =
+        st !== undefined &&
+        (st.isSymbolicLink() ? 0 : Number(st.size)) === Number(r[1]) &&
+        st.mtimeNs.toString() === String(r[2]) &&
+        Number(st.ino) === Number(r[3]);
+      if (sameStat) continue;
+      // A file written again with the same bytes (a checkout, an editor's save) is current:
+      // its revision says so, where the stat alone would not.
+      const revision = r[4] == null ? null : String(r[4]);
+      const excluded = r[5] == null ? null : String(r[5]);
+      if (
+        st !== undefined &&
+        revision !== null &&
+        readIndexedBytes(this.root, { path: encoded, revision }, liveReadBound({ excluded }))
+      )
+        continue;
+      count++;
+      if (paths.length < limit) paths.push(encoded);
+    }
+    return { count, paths };
   }
 
   /** Definitions of one indexed file in source order. */

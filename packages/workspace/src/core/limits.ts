@@ -10,6 +10,8 @@ export const GIT_DIVERGENCE_TIMEOUT_MS = 10_000;
 export const UNAVAILABLE_REASON_MAX_CHARS = 120;
 /** Paths `status` names of the files whose parse failed or was partial. */
 export const STATUS_PARSE_FAILURE_PATHS = 10;
+/** Paths of files changed since indexing that `status` names (it counts them all). */
+export const STATUS_CHANGED_PATHS = 5;
 /** `status` names at most this many extensions of code no extractor reads (the rest counted). */
 export const STATUS_UNPARSED_EXTENSIONS = 10;
 /**

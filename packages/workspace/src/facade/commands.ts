@@ -8,7 +8,7 @@ import {
   renderSearchPage,
   renderShow,
 } from '@trufflepig/render';
-import { STATUS_PARSE_FAILURE_PATHS } from '../core/limits';
+import { STATUS_CHANGED_PATHS, STATUS_PARSE_FAILURE_PATHS } from '../core/limits';
 import { structureOf } from './structure';
 import type { Outcome } from '../core/errors';
 import { fail, ok } from '../core/errors';
@@ -204,12 +204,26 @@ async function rootStatus(host: Host, r: ResolvedRoot): Promise<Outcome<Record<s
               : {}),
           }
         : {};
+    // Files edited or removed since the index read them: without a daemon nothing reconciles
+    // them, and status had said `complete` over a file an agent had just changed (a JDK trial).
+    const changed = reader.value.changedSinceIndexing(STATUS_CHANGED_PATHS);
+    const stale =
+      changed.count > 0
+        ? {
+            changed_since_indexing: {
+              files: changed.count,
+              paths: changed.paths.map(printedPath),
+              note: 'their facts and lines are the last index run; run index (a daemon reconciles them itself)',
+            },
+          }
+        : {};
     return ok({
       root: r.root,
       cache: r.cacheDir,
       state: 'published',
       daemon,
       coverage: cov,
+      ...stale,
       skipped_dirs: skipped,
       ...failures,
       structure: structureOf(reader.value.files()),
