@@ -85,6 +85,8 @@ export interface CtxAnswer {
   readonly unresolvedCallees: string[];
   /** A type's members and the callees found past CTX_LIST_MAX: counted, not listed. */
   readonly omitted: number;
+  /** `omitted` by list (`members`, `callees`, `implementations`, `subclasses`, `overridden_by`), each above 0. */
+  readonly omittedBy: Readonly<Record<string, number>>;
   /** A type's members past CTX_LIST_MAX were left out (its file's `map` lists them all). */
   readonly membersCut: boolean;
   /** The files holding a type's members, its own first (a Go type's methods in other files of its package). */
@@ -342,7 +344,8 @@ export function structuralContext(
   const unresolved: string[] = [];
   // A type's members past the cap are counted; a function's siblings are the rest of its
   // file's outline (map lists them), which a count would only swell.
-  let omitted = isType ? Math.max(0, members.length - listMax) : 0;
+  const membersOmitted = isType ? Math.max(0, members.length - listMax) : 0;
+  let calleesOmitted = 0;
   let callersCut = false;
   if (focus && !isType) {
     const calls = callSitesOf(t, focus, listMax);
@@ -393,7 +396,7 @@ export function structuralContext(
         if (goPackage !== undefined) {
           if (goPackage.kind === 'definition' && callees.length < listMax) callees.push(item(goPackage.definition));
           else if (goPackage.kind === 'elsewhere' && unresolved.length < listMax) unresolved.push(o.name);
-          else omitted++;
+          else calleesOmitted++;
           continue;
         }
         // A bare call of a name the file imports (`from starlette.exceptions import
@@ -412,7 +415,7 @@ export function structuralContext(
           if (reached && callees.length < listMax)
             callees.push(via.outcome === 'resolved' ? item(reached) : { ...item(reached), resolution: 'candidate' });
           else if (!reached && unresolved.length < listMax) unresolved.push(o.name);
-          else omitted++;
+          else calleesOmitted++;
           continue;
         }
         const owned = ownedFirst(end !== undefined);
@@ -483,7 +486,7 @@ export function structuralContext(
             const reached = bestCallee(ofType);
             if (reached && callees.length < listMax) callees.push(item(reached));
             else if (!reached && unresolved.length < listMax) unresolved.push(o.name);
-            else omitted++;
+            else calleesOmitted++;
             continue;
           }
         }
@@ -535,17 +538,23 @@ export function structuralContext(
         if (target && callees.length < listMax)
           callees.push(guessed ? { ...item(target), resolution: 'candidate' } : item(target));
         else if (!target && unresolved.length < listMax) unresolved.push(o.name);
-        else omitted++;
+        else calleesOmitted++;
       }
     }
   }
   const implementations = focus === undefined ? { types: [], more: 0 } : implementationsOf(t, focus, listMax);
-  omitted += implementations.more;
   const subclasses = focus === undefined ? { types: [], more: 0 } : subclassesOf(t, focus, listMax);
-  omitted += subclasses.more;
   const bases = focus === undefined ? { types: [], unresolved: [] } : basesOf(t, focus);
   const overrides = symbol === undefined ? undefined : overridesOf(t, symbol, listMax);
-  omitted += overrides?.more ?? 0;
+  const omittedBy = Object.fromEntries(
+    Object.entries({
+      members: membersOmitted,
+      callees: calleesOmitted,
+      implementations: implementations.more,
+      subclasses: subclasses.more,
+      overridden_by: overrides?.more ?? 0,
+    }).filter(([, n]) => n > 0),
+  );
   const resolvedItem = (d: Subclass): CtxItem => (d.resolution ? { ...item(d), resolution: d.resolution } : item(d));
   return ok({
     target: t,
@@ -566,7 +575,8 @@ export function structuralContext(
     overrides: (overrides?.overrides ?? []).map(resolvedItem),
     unresolvedBases: bases.unresolved,
     unresolvedCallees: unresolved,
-    omitted,
+    omitted: Object.values(omittedBy).reduce((a, b) => a + b, 0),
+    omittedBy,
     membersCut: isType && members.length > listMax,
     memberPaths: isType ? [...new Set([file.path, ...members.map((d) => d.file.path)])] : [file.path],
     callersCut,

@@ -72,6 +72,11 @@ describe('ctx bounds', () => {
     const out = json(await ctxCommand(hub.handle, at({ format: 'json' as const })));
     expect(out.callees).toHaveLength(CTX_LIST_MAX);
     expect(out.omitted).toBe(N - CTX_LIST_MAX);
+    // Which list the count is of (a JDK trial read a bare `omitted: 16` as nothing in particular).
+    expect(out.omitted_by).toEqual({ callees: N - CTX_LIST_MAX });
+    expect((await ctxCommand(hub.handle, at({ format: 'lines' as const }))).stdout).toContain(
+      `omitted: ${N - CTX_LIST_MAX} (callees ${N - CTX_LIST_MAX})\n`,
+    );
     expect(out.callers_more).toBeUndefined();
     const leaf = json(await searchCommand(['sym:leaf'], at({ format: 'json' as const }))).hits[0];
     const callers = json(await ctxCommand(leaf.handle, at({ format: 'json' as const })));

@@ -639,6 +639,7 @@ function ctxAnswer(v: CtxValue): CtxAnswer {
     ...(v.implementations_more !== undefined ? { implementationsMore: v.implementations_more } : {}),
     unresolvedCallees: v.unresolved_callees ?? [],
     omitted: v.omitted ?? 0,
+    omittedBy: v.omitted_by ?? {},
     ...(v.callers_more !== undefined ? { callersMore: v.callers_more } : {}),
     ...(v.members_more !== undefined ? { membersMore: v.members_more } : {}),
     ...(v.note !== undefined ? { note: v.note } : {}),

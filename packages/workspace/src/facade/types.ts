@@ -381,6 +381,8 @@ export interface CtxAnswer {
   readonly unresolvedCallees: readonly string[];
   /** Members and callees found beyond the lists' bound: counted, not listed. */
   readonly omitted: number;
+  /** `omitted` by list (`members`, `callees`, `implementations`, `subclasses`, `overridden_by`, or a list the budget cut). */
+  readonly omittedBy: Readonly<Record<string, number>>;
   /** The callers list was cut: this `refs NAME` query lists every site. */
   readonly callersMore?: string;
   /** A type's members list was cut: this `map PATH` lists them all. */

@@ -513,6 +513,8 @@ export interface CtxValue {
   readonly unresolved_bases?: readonly string[];
   readonly unresolved_callees?: readonly string[];
   readonly omitted?: number;
+  /** `omitted` by list: `members`, `callees`, `implementations`, … (each above 0). */
+  readonly omitted_by?: Readonly<Record<string, number>>;
   readonly members_more?: string;
   readonly callers_more?: string;
   readonly subclasses_more?: string;
@@ -655,7 +657,7 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
       ...(overriddenBy.length ? { overridden_by: overriddenBy.map(fix) } : {}),
       ...(a.unresolvedBases.length ? { unresolved_bases: a.unresolvedBases } : {}),
       ...(a.unresolvedCallees.length ? { unresolved_callees: a.unresolvedCallees } : {}),
-      ...(a.omitted ? { omitted: a.omitted } : {}),
+      ...(a.omitted ? { omitted: a.omitted, omitted_by: a.omittedBy } : {}),
       ...(a.membersCut ? { members_more: mapsOf(a.memberPaths.map((p) => printedPath(p))) } : {}),
       ...(a.callersCut && focus ? { callers_more: `refs ${focus}` } : {}),
       ...(a.subclassesCut && focus ? { subclasses_more: `refs ${focus}` } : {}),
@@ -742,13 +744,19 @@ function fitCtx(
   const cut = (): Record<string, unknown> => {
     const out: Record<string, unknown> = { ...value };
     let omitted = Number(value.omitted ?? 0);
+    const by: Record<string, number> = { ...((value.omitted_by as Record<string, number> | undefined) ?? {}) };
     for (const k of lists) {
       const list = value[k] as unknown[];
       const n = keep.get(k)!;
       out[k] = list.slice(0, n);
-      omitted += Math.max(0, list.length - n);
+      const cut = Math.max(0, list.length - n);
+      omitted += cut;
+      if (cut > 0) by[k] = (by[k] ?? 0) + cut;
     }
-    if (omitted) out.omitted = omitted;
+    if (omitted) {
+      out.omitted = omitted;
+      out.omitted_by = by;
+    }
     const callers = value.callers as unknown[] | undefined;
     if (callers && keep.get('callers')! < callers.length && out.callers_more === undefined && focus !== undefined)
       out.callers_more = `refs ${focus}`;
@@ -816,7 +824,13 @@ function ctxLines(v: Record<string, unknown>): string {
     out += `members: more than listed (${escapeLineField(v.members_more)} ${v.members_more.includes(', ') ? 'list' : 'lists'} them all)\n`;
   for (const m of (v.elsewhere as MemberMentions[] | undefined) ?? [])
     out += `elsewhere: ${escapeLineField(`${m.member} holds the name in ${counted(m.files, 'file')} (${m.refs})`)}\n`;
-  if (v.omitted) out += `omitted: ${String(v.omitted)}\n`;
+  if (v.omitted) {
+    // Which lists the count is of: `omitted: 16` alone read as nothing in particular (a JDK trial).
+    const by = Object.entries((v.omitted_by as Record<string, number> | undefined) ?? {})
+      .map(([k, n]) => `${k.replace(/_/g, ' ')} ${n}`)
+      .join(', ');
+    out += `omitted: ${String(v.omitted)}${by ? ` (${by})` : ''}\n`;
+  }
   if (typeof v.note === 'string') out += `ctx: ${escapeLineField(v.note)}\n`;
   return out;
 }
