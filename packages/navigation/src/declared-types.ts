@@ -20,8 +20,9 @@ export function receiverVariable(before: string): { readonly name: string; reado
   return { name: m[2], field: m[1] !== undefined };
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `text` matched literally inside a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

@@ -18,6 +18,12 @@ import { useRowsOf } from './uses';
 export interface Implementations {
   readonly types: IndexedDefinition[];
   readonly more: number;
+  /**
+   * The interfaces whose heads extend the focus, one level (Java, C#, TypeScript, PHP), read
+   * in the same pass: ctx's overrides read their `default` methods (the JDK's
+   * `ChronoLocalDate::adjustInto` overrides `TemporalAdjuster::adjustInto`).
+   */
+  readonly extending: IndexedDefinition[];
 }
 
 /** Languages whose types name the interfaces they implement in their heads. */
@@ -32,11 +38,11 @@ const IMPLEMENTING_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'rec
  * before tests and build output, then by path.
  */
 export function implementationsOf(t: NavTarget, focus: IndexedDefinition, limit: number): Implementations {
-  const found =
+  const { found, extending } =
     focus.kind === 'interface' && focus.file.lang === 'go'
-      ? goImplementations(t.reader, focus, (d) => readIndexedBytes(t.root, d.file))
+      ? { found: goImplementations(t.reader, focus, (d) => readIndexedBytes(t.root, d.file)), extending: [] }
       : declaredImplementations(t, focus);
-  return ordered(found, focus, limit);
+  return { ...ordered(found, focus, limit), extending };
 }
 
 /** Own directory first, then code before tests and build output, then by path; at most `limit`. */
@@ -62,31 +68,28 @@ function ordered<T extends IndexedDefinition>(
  * (`LinkedBlockingDeque implements BlockingDeque`, which extends `BlockingQueue`: a JDK
  * trial's `ctx` of BlockingQueue missed it and LinkedTransferQueue): the extending
  * interfaces' implementations are read as well, breadth first, at most
- * CTX_EXTENDING_INTERFACES_MAX of them. The interfaces themselves are no implementations.
+ * CTX_EXTENDING_INTERFACES_MAX of them. The interfaces themselves are no implementations;
+ * the ones extending `focus` itself are returned beside them (Implementations.extending).
  */
-function declaredImplementations(t: NavTarget, focus: IndexedDefinition): IndexedDefinition[] {
+function declaredImplementations(
+  t: NavTarget,
+  focus: IndexedDefinition,
+): { found: IndexedDefinition[]; extending: IndexedDefinition[] } {
   const contract = focus.kind === 'interface' || (focus.kind === 'trait' && focus.file.lang === 'rust');
-  if (!contract || !DECLARING_LANGS.has(focus.file.lang)) return [];
+  if (!contract || !DECLARING_LANGS.has(focus.file.lang)) return { found: [], extending: [] };
   const found: IndexedDefinition[] = [];
   const contracts = [focus];
   const known = (list: readonly IndexedDefinition[], d: IndexedDefinition) =>
     list.some((x) => x.file.id === d.file.id && x.start === d.start);
+  let extending: IndexedDefinition[] = [];
   for (let i = 0; i < contracts.length; i++) {
     const declared = declaredBy(t, contracts[i]);
+    if (i === 0) extending = focus.kind === 'interface' ? declared.extending : [];
     for (const d of declared.implementing) if (!known(found, d)) found.push(d);
     for (const d of declared.extending)
       if (!known(contracts, d) && contracts.length <= CTX_EXTENDING_INTERFACES_MAX) contracts.push(d);
   }
-  return found;
-}
-
-/**
- * The interfaces whose heads extend `focus`, an interface (Java, C#, TypeScript, PHP): one
- * level, in no order. ctx's overrides read their `default` methods (the JDK's
- * `ChronoLocalDate::adjustInto` overrides `TemporalAdjuster::adjustInto`).
- */
-export function extendingInterfacesOf(t: NavTarget, focus: IndexedDefinition): IndexedDefinition[] {
-  return focus.kind === 'interface' && DECLARING_LANGS.has(focus.file.lang) ? declaredBy(t, focus).extending : [];
+  return { found, extending };
 }
 
 /** The types whose heads implement `focus` and, outside Rust, the interfaces whose heads extend it. */

@@ -5,10 +5,10 @@
 // the languages and the certainty are theirs: a subclass that may be another class's makes
 // its method a candidate.
 import { codeFamilyOf, OWNER_KINDS, readIndexedBytes, type IndexedDefinition } from '@trufflepig/index';
-import { basesOf, extendingInterfacesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
+import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
 import { lastSegment } from './class-heads';
 import { CTX_OVERRIDE_CLASSES_MAX, CTX_OVERRIDE_DEPTH } from './limits';
-import { parameterCount } from './signatures';
+import { parameterCount, textAfter } from './signatures';
 import type { NavTarget } from './target';
 
 export interface Overrides {
@@ -39,10 +39,11 @@ export function overridesOf(t: NavTarget, focus: IndexedDefinition, limit: numbe
   for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
     const next: Subclass[] = [];
     for (const cls of level) {
+      const implementations = implementationsOf(t, cls, CTX_OVERRIDE_CLASSES_MAX);
       const derived: Subclass[] = [
         ...subclassesOf(t, cls, CTX_OVERRIDE_CLASSES_MAX).types,
-        ...implementationsOf(t, cls, CTX_OVERRIDE_CLASSES_MAX).types,
-        ...extendingInterfacesOf(t, cls),
+        ...implementations.types,
+        ...implementations.extending,
       ];
       for (const sub of derived) {
         if (seen.has(key(sub))) continue;
@@ -153,9 +154,6 @@ function signatureOf(t: NavTarget, d: IndexedDefinition): Signature | undefined 
   const modifiers = text(d.start, d.nameStart).replace(/@\w+(\([^)]*\))?/g, ' ');
   return {
     hidden: /\b(?:private|static)\b/.test(modifiers),
-    parameters: parameterCount(text(d.nameEnd, Math.min(d.end, d.nameEnd + SIGNATURE_MAX_CHARS))),
+    parameters: parameterCount(textAfter(bytes.subarray(0, d.end), d.nameEnd)),
   };
 }
-
-/** How far past a method's name its parameter list is read. */
-const SIGNATURE_MAX_CHARS = 2000;

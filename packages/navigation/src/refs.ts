@@ -27,8 +27,8 @@ import {
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
 import { baseNames, implementedSpellings, lastSegment, typeHead } from './class-heads';
-import { DECLARED_TYPE_LANGS, declaredTypeIn, receiverVariable } from './declared-types';
-import { argumentCount, parameterCount } from './signatures';
+import { DECLARED_TYPE_LANGS, declaredTypeIn, escapeRegExp, receiverVariable } from './declared-types';
+import { argumentCount, parameterCount, textAfter } from './signatures';
 import { nearestDefinition } from './dirs';
 import { literalKeyType } from './struct-literals';
 import { goPackageImport, goPackageSite, goReceiverName } from './go-packages';
@@ -783,10 +783,6 @@ function rubyConstantSite(
   const named = reader.definitions(receiver).filter((d) => d.file.lang === 'ruby');
   if (named.some((d) => OWNER_KINDS.has(d.kind))) return { resolution: 'candidate' };
   return named.length === 0 ? { resolution: 'unresolved' } : undefined;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The byte where 1-based `line` ends (before its newline). */
@@ -1623,22 +1619,16 @@ const ARITY_LANGS: ReadonlySet<string> = new Set(['java', 'csharp', 'cpp']);
 function fixedArity(t: NavTarget, def: IndexedDefinition): ((s: RefSite) => boolean) | undefined {
   if (!ARITY_LANGS.has(def.file.lang) || !(FUNCTION_KINDS.has(def.kind) || def.kind === 'prototype')) return undefined;
   const bytes = readIndexedBytes(t.root, def.file);
-  if (!bytes) return undefined;
-  const text = (b: Uint8Array, from: number) =>
-    Buffer.from(b.subarray(from, Math.min(b.length, from + SIGNATURE_TEXT_MAX_CHARS))).toString('utf8');
-  const parameters = parameterCount(text(bytes, def.nameEnd));
+  const parameters = bytes && parameterCount(textAfter(bytes, def.nameEnd));
   if (parameters === undefined) return undefined;
   const files = new Map<number, Uint8Array | undefined>();
   return (s) => {
     if (!files.has(s.file.id)) files.set(s.file.id, readIndexedBytes(t.root, s.file));
     const site = files.get(s.file.id);
-    const args = site ? argumentCount(text(site, s.end)) : undefined;
+    const args = site ? argumentCount(textAfter(site, s.end)) : undefined;
     return args === undefined || args === parameters;
   };
 }
-
-/** How far past a name its parameter or argument list is read. */
-const SIGNATURE_TEXT_MAX_CHARS = 2000;
 
 /**
  * The call sites of one definition, as `ctx` lists its callers (a function or method passed

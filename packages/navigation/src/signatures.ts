@@ -2,6 +2,14 @@
 // from text: enough to tell overloads of one name apart by arity (`plus(TemporalAmount)` from
 // `plus(long, TemporalUnit)`), which ctx's overrides and callers need. Pure.
 
+/** How far past a name its parameter or argument list is read. */
+const SIGNATURE_TEXT_MAX_CHARS = 2000;
+
+/** The text of `bytes` from `from`, as far as a parameter or argument list is read. */
+export function textAfter(bytes: Uint8Array, from: number): string {
+  return Buffer.from(bytes.subarray(from, Math.min(bytes.length, from + SIGNATURE_TEXT_MAX_CHARS))).toString('utf8');
+}
+
 /**
  * The parameters of the list that opens `afterName` (type arguments first allowed), by
  * top-level commas; undefined when there is none, or when a default (`=`) or a variable list
