@@ -48,7 +48,24 @@ export function walkRoot(root: string): WalkResult {
   return listing ? walkListed(root, listing) : walkByRules(root);
 }
 
-function fileOf(relEntry: Buffer, st: fs.BigIntStats): WalkedFile {
+/** The stat a file row records (size, mtime in ns as text, inode), as the store writes it. */
+export interface RecordedStat {
+  readonly size: number;
+  readonly mtime: string;
+  readonly ino: number;
+}
+
+/** A walked file's mtime as a file row stores it. */
+export function recordedMtime(f: WalkedFile): string {
+  return f.mtimeNs.toString();
+}
+
+/** Whether a walked file's stat is the one its row records: the reconcile's test of "unchanged". */
+export function sameRecordedStat(record: RecordedStat, f: WalkedFile): boolean {
+  return record.size === f.size && record.mtime === recordedMtime(f) && record.ino === f.ino;
+}
+
+export function fileOf(relEntry: Buffer, st: fs.BigIntStats): WalkedFile {
   // A symlink is recorded (findable by path) but never followed: it may leave the root.
   const symlink = st.isSymbolicLink();
   return {

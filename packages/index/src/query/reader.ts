@@ -30,6 +30,7 @@ import { LayeredLookup } from './layered-lookup';
 import { liveReadBound, readIndexedBytes, type RegexHelper } from './live';
 import { parseSkipMeta, withSkipped } from '../walk/skip-meta';
 import type { SkippedDir } from '../walk/skipped';
+import { fileOf, sameRecordedStat } from '../walk';
 
 /**
  * A file row as readers use it. The stat a reconcile compares (mtime, inode) is not read:
@@ -585,16 +586,10 @@ export class IndexReader {
     const rootBytes = Buffer.from(`${this.root}/`);
     for (const r of allRows(this.db, 'SELECT path, size, mtime, ino, revision, excluded FROM file ORDER BY path')) {
       const encoded = String(r[0]);
-      const st = fs.lstatSync(Buffer.concat([rootBytes, percentDecode(encoded)]), {
-        bigint: true,
-        throwIfNoEntry: false,
-      });
-      const sameStat =
-        st !== undefined &&
-        (st.isSymbolicLink() ? 0 : Number(st.size)) === Number(r[1]) &&
-        st.mtimeNs.toString() === String(r[2]) &&
-        Number(st.ino) === Number(r[3]);
-      if (sameStat) continue;
+      const raw = percentDecode(encoded);
+      const st = fs.lstatSync(Buffer.concat([rootBytes, raw]), { bigint: true, throwIfNoEntry: false });
+      const record = { size: Number(r[1]), mtime: String(r[2]), ino: Number(r[3]) };
+      if (st !== undefined && sameRecordedStat(record, fileOf(raw, st))) continue;
       // A file written again with the same bytes (a checkout, an editor's save) is current:
       // its revision says so, where the stat alone would not.
       const revision = r[4] == null ? null : String(r[4]);

@@ -15,7 +15,7 @@ import { allRows, runStatement, type Database } from '../store/sql';
 import { StoreWriter, tagsColumn, type FileRecord } from '../store/writer';
 import { TrigramWriter } from '../store/trigrams';
 import { fileTrigrams } from '../trigram/grams';
-import type { WalkedFile } from '../walk';
+import { recordedMtime, sameRecordedStat, type WalkedFile } from '../walk';
 import { readBounded } from './read';
 import { revisionOf } from '../revision';
 
@@ -97,8 +97,6 @@ function donorOf(db: Database, revision: string, extractor: string): OldFile | u
   return r ? oldFileOf(r) : undefined;
 }
 
-const mtimeOf = (f: WalkedFile) => f.mtimeNs.toString();
-
 /**
  * The changes of one reconcile, applied to a staging database. New rows get a temporary
  * unique path until the rows they replace are removed, so a donor's facts can still be
@@ -142,7 +140,7 @@ export class ReconcileSession {
   needsExamination(file: WalkedFile): boolean {
     this.seen.add(file.path);
     const prev = this.old.get(file.path);
-    if (!prev || prev.size !== file.size || prev.mtime !== mtimeOf(file) || prev.ino !== file.ino) return true;
+    if (!prev || !sameRecordedStat(prev, file)) return true;
     // A file whose origin rules changed (a ChangeLog is docs now) is examined again: its
     // bytes are the same, so that costs a hash and an update of its row, not a parse.
     // Tags from the stored language: the bytes are the same, so is the language they chose.
@@ -164,7 +162,7 @@ export class ReconcileSession {
       lang,
       tags: sourceTags(file.path, lang),
       size: file.size,
-      mtime: mtimeOf(file),
+      mtime: recordedMtime(file),
       ino: file.ino,
       factLimited: false,
       extractor: null,
@@ -202,7 +200,7 @@ export class ReconcileSession {
     const extractor = extractorId(lang, EXTRACTION_VERSION);
     const prev = this.old.get(file.path);
     if (prev && prev.revision === revision && prev.extractor === extractor && !prev.excluded) {
-      this.writer.updateStat(prev.id, bytes.length, mtimeOf(file), file.ino, sourceTags(file.path, prev.lang));
+      this.writer.updateStat(prev.id, bytes.length, recordedMtime(file), file.ino, sourceTags(file.path, prev.lang));
       this.restatted.push(prev.id);
       this.changed = true;
       this.statOnly++;
@@ -235,7 +233,7 @@ export class ReconcileSession {
       lang,
       tags: sourceTags(p.file.path, lang),
       size: p.bytes.length,
-      mtime: mtimeOf(p.file),
+      mtime: recordedMtime(p.file),
       ino: p.file.ino,
       revision: p.revision,
       extractor: p.extractor,
