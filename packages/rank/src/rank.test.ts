@@ -153,6 +153,20 @@ describe('test paths', () => {
     'src/Foo.TestHelpers/a.cs',
     'lib/.tests/a.js',
   ])('%s is not a test path', (p) => expect(isTestPath(p)).toBe(false));
+
+  // Verdicts are kept per directory: files of one directory can still differ by name, and
+  // the order they are asked in changes nothing.
+  it('decides files of one directory by their names, in any order', () => {
+    const cases: [string, boolean][] = [
+      ['pkg/test/src', false],
+      ['pkg/test/a.js', true],
+      ['pkg/test/src/b.js', false],
+      ['pkg/lib/a_test.go', true],
+      ['pkg/lib/a.go', false],
+    ];
+    for (const order of [cases, [...cases].reverse()])
+      for (const [p, test] of order) expect([p, isTestPath(p)]).toEqual([p, test]);
+  });
 });
 
 describe('build output', () => {
