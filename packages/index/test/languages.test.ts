@@ -341,6 +341,42 @@ describe('occurrence roles', () => {
   });
 });
 
+describe('TypeScript and JavaScript parameters', () => {
+  // rxjs (an agent trial): `valueTransform = identity` was a `local` site, so `ctx` of
+  // identity missed the caller; `constructor(private partialObserver)` defined no member.
+  const ts = Buffer.from(
+    [
+      'import { identity } from "./identity";',
+      'export function init(a: number, valueTransform: (v: any) => any = identity, b?: Opts) {',
+      '  return valueTransform(a);',
+      '}',
+      'class Consumer {',
+      '  constructor(private partialObserver: Observer, readonly label: string, plain: number) {}',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const js = Buffer.from('function init(a, valueTransform = identity, ...rest) { return a; }\n');
+  const rolesOf = (lang: 'typescript' | 'javascript', bytes: Buffer, name: string) =>
+    extractOccurrences(lang, bytes)
+      .filter((o) => o.name === name)
+      .map((o) => `${o.line} ${o.role}`);
+
+  it("reads a default value as a use, the parameter's own name as local", () => {
+    expect(rolesOf('typescript', ts, 'identity')).toEqual(['1 import', '2 reference']);
+    expect(rolesOf('typescript', ts, 'valueTransform')).toEqual(['2 local', '3 call']);
+    expect(rolesOf('typescript', ts, 'Opts')).toEqual(['2 type']);
+    expect(rolesOf('javascript', js, 'identity')).toEqual(['1 reference']);
+    expect(rolesOf('javascript', js, 'valueTransform')).toEqual(['1 local']);
+    expect(rolesOf('javascript', js, 'rest')).toEqual(['1 local']);
+  });
+
+  it('defines the fields a constructor declares with a modifier', () => {
+    const d = extractFile('typescript', ts).definitions.filter((x) => x.kind === 'field');
+    expect(d.map((x) => `${x.container}::${x.name}`)).toEqual(['Consumer::partialObserver', 'Consumer::label']);
+  });
+});
+
 describe('Luau blanking', () => {
   it('keeps every offset and turns Luau syntax into Lua the grammar parses', () => {
     const src =
