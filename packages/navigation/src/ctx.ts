@@ -29,7 +29,7 @@ import {
   receiverDeclaredType,
   TYPE_PARAMETER,
 } from './refs';
-import { DECLARED_TYPE_LANGS } from './declared-types';
+import { DECLARED_TYPE_LANGS, OWN_OBJECT_RECEIVERS } from './declared-types';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
 import { goPackageMembers, goPackageSite, goReceiverName } from './go-packages';
 import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
@@ -191,12 +191,6 @@ function receiverWord(bytes: Buffer, end: number): string | undefined {
   while (from >= 0 && /[\w$]/.test(String.fromCharCode(bytes[from]))) from--;
   return from < end ? bytes.toString('utf8', from + 1, end + 1) : undefined;
 }
-
-/**
- * The receivers that are the caller's own object where the language names it by a keyword
- * (Go and Lua name it otherwise: ctx reads theirs from the method's head).
- */
-const OWN_OBJECT_RECEIVERS: ReadonlySet<string> = new Set(['this', '$this', 'self', 'cls', 'Self']);
 
 /** Languages where a bare call inside a method may call the method's own class's member (an implicit `this`/`self`). */
 const IMPLICIT_MEMBER_CALLS: ReadonlySet<string> = new Set(['cpp', 'java', 'csharp', 'ruby']);

@@ -10,6 +10,12 @@
 /** Languages whose declarations spell the type before the name and bind member calls statically. */
 export const DECLARED_TYPE_LANGS: ReadonlySet<string> = new Set(['java', 'csharp']);
 
+/**
+ * The receivers that are the caller's own object where the language names it by a keyword
+ * (Go and Lua name it otherwise: ctx reads theirs from the method's head).
+ */
+export const OWN_OBJECT_RECEIVERS: ReadonlySet<string> = new Set(['this', '$this', 'self', 'cls', 'Self']);
+
 /** A receiver variable before `.name` at the end of a line's text: `map.`, `this.map.`; not `a.b.`, `f().`. */
 const RECEIVER = /(?:^|[^\w$.])(this\s*\.\s*)?([a-z_][\w$]*)\s*\.\s*$/;
 

@@ -34,6 +34,7 @@ export function overridesOf(t: NavTarget, focus: IndexedDefinition, limit: numbe
   if (!owner) return NONE;
   const down: Subclass[] = [];
   let more = 0;
+  let capped = false;
   const seen = new Set<string>([key(owner)]);
   let level: Subclass[] = [owner];
   for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
@@ -48,7 +49,7 @@ export function overridesOf(t: NavTarget, focus: IndexedDefinition, limit: numbe
       for (const sub of derived) {
         if (seen.has(key(sub))) continue;
         if (seen.size >= CTX_OVERRIDE_CLASSES_MAX) {
-          more++;
+          capped = true;
           continue;
         }
         seen.add(key(sub));
@@ -63,7 +64,58 @@ export function overridesOf(t: NavTarget, focus: IndexedDefinition, limit: numbe
     }
     level = next;
   }
+  // A hierarchy wider than the walk (Django's Model has 145 subclasses): the name's other
+  // methods are asked upward instead, whether their class derives from the owner. Counting
+  // the classes left unwalked as overrides had said `overridden by 145` of a method no
+  // subclass overrides (a Django trial).
+  if (capped)
+    for (const m of methodsNamed(t, focus.name)) {
+      const cls = ownerOf(t, m);
+      if (!cls || seen.has(key(cls)) || !canOverride(t, focus, m)) continue;
+      const reach = derivesFrom(t, cls, owner);
+      if (!reach) continue;
+      if (down.length < limit) down.push(reach === 'candidate' ? { ...m, resolution: 'candidate' } : m);
+      else more++;
+    }
   return { overriddenBy: down, more, overrides: overridden(t, owner, focus) };
+}
+
+/** Methods (and prototypes) named `name` that a class owns, anywhere in the index. */
+function methodsNamed(t: NavTarget, name: string): IndexedDefinition[] {
+  return t.reader
+    .definitions(name)
+    .filter((d) => d.container !== null && (d.kind === 'method' || d.kind === 'prototype'));
+}
+
+/**
+ * Whether `cls` derives from `base` within CTX_OVERRIDE_DEPTH levels of its bases: `resolved`
+ * when every step is, `candidate` when one is a guess, undefined when no chain reaches it.
+ */
+function derivesFrom(
+  t: NavTarget,
+  cls: IndexedDefinition,
+  base: IndexedDefinition,
+): 'resolved' | 'candidate' | undefined {
+  const target = key(base);
+  const seen = new Set<string>([key(cls)]);
+  let level: Subclass[] = [cls];
+  let best: 'candidate' | undefined;
+  for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
+    const next: Subclass[] = [];
+    for (const c of level)
+      for (const b of basesOf(t, c).types) {
+        const guess = c.resolution === 'candidate' || b.resolution === 'candidate';
+        if (key(b) === target) {
+          if (!guess) return 'resolved';
+          best = 'candidate';
+        }
+        if (seen.has(key(b))) continue;
+        seen.add(key(b));
+        next.push(guess ? { ...b, resolution: 'candidate' } : b);
+      }
+    level = next;
+  }
+  return best;
 }
 
 /** The nearest method of the name up the base chain, breadth first, its certainty the chain's. */
@@ -88,13 +140,18 @@ function overridden(t: NavTarget, owner: IndexedDefinition, focus: IndexedDefini
   return [];
 }
 
-/** The class (or interface, trait) owning `focus`: the one of its file first. */
+/**
+ * The class (or interface, trait) owning `focus`: the one of its file first; in C and C++,
+ * where a source file defines what a header's class declares, one of the name elsewhere.
+ */
 function ownerOf(t: NavTarget, focus: IndexedDefinition): IndexedDefinition | undefined {
   const name = lastSegment(focus.container!);
   const owners = t.reader.definitions(name).filter((d) => OWNER_KINDS.has(d.kind));
+  const cFamily = codeFamilyOf(focus.file.lang) === 'c';
   return (
     owners.find((d) => d.file.id === focus.file.id && d.start <= focus.start && focus.end <= d.end) ??
-    owners.find((d) => d.file.id === focus.file.id)
+    owners.find((d) => d.file.id === focus.file.id) ??
+    (cFamily ? owners.find((d) => codeFamilyOf(d.file.lang) === 'c') : undefined)
   );
 }
 

@@ -27,7 +27,13 @@ import {
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
 import { baseNames, implementedSpellings, lastSegment, typeHead } from './class-heads';
-import { DECLARED_TYPE_LANGS, declaredTypeIn, escapeRegExp, receiverVariable } from './declared-types';
+import {
+  DECLARED_TYPE_LANGS,
+  OWN_OBJECT_RECEIVERS,
+  declaredTypeIn,
+  escapeRegExp,
+  receiverVariable,
+} from './declared-types';
 import { argumentCount, parameterCount, textAfter } from './signatures';
 import { nearestDefinition } from './dirs';
 import { literalKeyType } from './struct-literals';
@@ -1302,6 +1308,30 @@ export function referenceSites(
           const methods = defs.filter((d) => d.container !== null);
           site = { resolution: 'candidate', ...(methods.length === 1 ? { definition: locator(methods[0]) } : {}) };
         }
+        // `form.full_clean()` through a receiver that is not the own object: its type decides,
+        // so the file's own method of the name is a guess. Django's `form = ManagementForm(...);
+        // form.full_clean()` inside BaseFormSet was BaseFormSet's full_clean, resolved (a
+        // Django trial). Go's receivers are read above, Lua's `t:m` is no `.`.
+        if (
+          container === undefined &&
+          !own &&
+          !imported &&
+          use.file.lang !== 'go' &&
+          site.resolution === 'resolved' &&
+          /\.\s*$/.test(before())
+        ) {
+          const target = resolvedTarget(site, defs, locator);
+          const receiver = dotQualifier(before());
+          if (
+            target?.container != null &&
+            target.file.id === use.file.id &&
+            !(
+              receiver !== undefined &&
+              (OWN_OBJECT_RECEIVERS.has(receiver) || receiver === lastSegment(target.container))
+            )
+          )
+            site = { resolution: 'candidate', definition: site.definition };
+        }
         // A key of a struct literal (`pool::Config { idle_timeout: x }`, Go's `Config{Timeout: x}`)
         // is the field of the type the literal names (struct-literals.ts).
         const keyType =
@@ -1681,5 +1711,18 @@ export function callSitesOf(
     },
   });
   const sites = out.sites.filter(isCall);
-  return { sites: sites.slice(0, max), cut: out.truncated || sites.length > max };
+  // What the list cannot show makes it incomplete, and it says so (`refs` lists every site):
+  // calls no definition was found for (an import the index cannot follow), and the uses of
+  // what is not called (a constant's readers). `ctx` of Django's constant_time_compare and of
+  // RxJS's asyncScheduler had shown no caller and no hint of the 17 and 12 sites refs lists
+  // (two agent trials).
+  const unlisted = out.sites.some(
+    (s) =>
+      ((isCallSite(s) || (valued && isValueSite(s))) && s.resolution === 'unresolved') ||
+      (!valued &&
+        isValueSite(s) &&
+        s.resolution !== 'unresolved' &&
+        (s.definition === undefined || same.has(s.definition))),
+  );
+  return { sites: sites.slice(0, max), cut: out.truncated || sites.length > max || unlisted };
 }

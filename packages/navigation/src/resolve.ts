@@ -189,7 +189,10 @@ export function moduleFiles(
     let dir = dots > 0 ? path.posix.dirname(from) : '';
     for (let i = 1; i < dots; i++) dir = path.posix.dirname(dir);
     const at = path.posix.join(dir, ...parts);
-    return { files: existing(reader, [`${at}.py`, `${at}/__init__.py`]), symbol: imp.name ?? undefined };
+    const files = existing(reader, [`${at}.py`, `${at}/__init__.py`]);
+    const symbol = imp.name ?? undefined;
+    if (files.length > 0 || dots > 0 || parts.length === 0) return { files, symbol };
+    return { files: pythonPackageFiles(reader, parts), symbol };
   }
   if (lang === 'luau') {
     // `require('vim.lsp.util')` is a module on the package path: `vim/lsp/util.lua` or
@@ -251,6 +254,31 @@ export function moduleFiles(
   const glob = imp.name === '*';
   const namespace = (glob ? parts : parts.slice(0, -1)).join(lang === 'php' ? '\\' : '.');
   return { files: namespaceFiles(reader, namespace, glob ? undefined : symbol), symbol };
+}
+
+/**
+ * An absolute Python module path that does not start at the root: the root is the package
+ * itself (a tree rooted at `django/`, whose files import `django.db.models`: a Django trial
+ * found every absolute import unresolved, and `ctx` without callers or subclasses), or the
+ * package sits below it (`src/pkg/`, several projects in one tree). There the module's file
+ * must be under a top-level package: a directory without `__init__.py` holds its first
+ * segment, so `import json` never means a package's `serializers/json.py`.
+ */
+function pythonPackageFiles(reader: IndexReader, parts: readonly string[]): IndexedFile[] {
+  const rest = parts.slice(1);
+  if (parts[0] === path.basename(reader.root) && existing(reader, ['__init__.py']).length > 0) {
+    const at = rest.join('/');
+    return existing(reader, rest.length === 0 ? ['__init__.py'] : [`${at}.py`, `${at}/__init__.py`]);
+  }
+  const at = parts.join('/');
+  return [`${at}.py`, `${at}/__init__.py`].flatMap((suffix) =>
+    filesEndingWith(reader, suffix).filter((f) => {
+      const p = displayPath(f.path);
+      const packageDir = p.slice(0, p.length - suffix.length).replace(/\/$/, '');
+      // The directory holding the first segment: not a package itself.
+      return existing(reader, [packageDir === '' ? '__init__.py' : `${packageDir}/__init__.py`]).length === 0;
+    }),
+  );
 }
 
 /** Languages whose files declare the namespace they belong to (`namespace A\B;`, `package a.b;`). */
