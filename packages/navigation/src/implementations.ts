@@ -75,7 +75,12 @@ function declaredImplementations(
   t: NavTarget,
   focus: IndexedDefinition,
 ): { found: IndexedDefinition[]; extending: IndexedDefinition[] } {
-  const contract = focus.kind === 'interface' || (focus.kind === 'trait' && focus.file.lang === 'rust');
+  // TypeScript implements classes too: rxjs's `HotObservable extends Subject implements
+  // SubscriptionLoggable` (a class) was no implementation of it in `ctx` (an agent trial).
+  const contract =
+    focus.kind === 'interface' ||
+    (focus.kind === 'trait' && focus.file.lang === 'rust') ||
+    (focus.kind === 'class' && classFamily(focus.file.lang) === 'typescript');
   if (!contract || !DECLARING_LANGS.has(focus.file.lang)) return { found: [], extending: [] };
   const found: IndexedDefinition[] = [];
   const contracts = [focus];
@@ -208,6 +213,15 @@ function canBeBase(d: IndexedDefinition): boolean {
   return SUBCLASSING_LANGS.has(d.file.lang) && (d.kind === 'class' || (d.kind === 'struct' && d.file.lang === 'cpp'));
 }
 
+/**
+ * Whether a type's head names the types it derives from: a class (canBeBase), and an
+ * interface whose head extends others (`interface SchedulerAction<T> extends Subscription`:
+ * rxjs's `ctx sym:SchedulerAction` named no base, an agent trial).
+ */
+function hasBases(d: IndexedDefinition): boolean {
+  return canBeBase(d) || (d.kind === 'interface' && DECLARING_LANGS.has(d.file.lang) && d.file.lang !== 'rust');
+}
+
 /** Kinds that derive from a class: C++ and C# structs too. */
 const DERIVING_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'record']);
 
@@ -227,6 +241,9 @@ function classFamily(lang: string): string {
  * not resolved.
  */
 export function subclassesOf(t: NavTarget, focus: IndexedDefinition, limit: number): Subclasses {
+  // An interface's are the interfaces extending it (`OperatorFunction extends UnaryFunction`:
+  // rxjs's `ctx sym:UnaryFunction` said nothing of it, an agent trial).
+  if (focus.kind === 'interface') return ordered(declaredImplementations(t, focus).extending, focus, limit);
   if (!canBeBase(focus)) return { types: [], more: 0 };
   const family = classFamily(focus.file.lang);
   const namesakes = t.reader
@@ -324,7 +341,7 @@ function baseBinding(t: NavTarget, file: IndexedFile, spelled: string, family: s
  * requests' own `HTTPError` as its base (a workspace trial).
  */
 export function basesOf(t: NavTarget, focus: IndexedDefinition): Bases {
-  if (!canBeBase(focus)) return { types: [], unresolved: [] };
+  if (!hasBases(focus)) return { types: [], unresolved: [] };
   const bytes = readIndexedBytes(t.root, focus.file);
   if (!bytes) return { types: [], unresolved: [] };
   const family = classFamily(focus.file.lang);

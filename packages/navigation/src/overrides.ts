@@ -41,11 +41,11 @@ export function overridesOf(t: NavTarget, focus: IndexedDefinition, limit: numbe
     const next: Subclass[] = [];
     for (const cls of level) {
       const implementations = implementationsOf(t, cls, CTX_OVERRIDE_CLASSES_MAX);
-      const derived: Subclass[] = [
-        ...subclassesOf(t, cls, CTX_OVERRIDE_CLASSES_MAX).types,
-        ...implementations.types,
-        ...implementations.extending,
-      ];
+      // An interface's implementations, then the interfaces extending it (its subclassesOf).
+      const derived: Subclass[] =
+        cls.kind === 'interface'
+          ? [...implementations.types, ...implementations.extending]
+          : [...subclassesOf(t, cls, CTX_OVERRIDE_CLASSES_MAX).types, ...implementations.types];
       for (const sub of derived) {
         if (seen.has(key(sub))) continue;
         if (seen.size >= CTX_OVERRIDE_CLASSES_MAX) {

@@ -170,3 +170,47 @@ describe('ctx lists the classes deriving from a class', () => {
     expect(await subclassesOf('Model', 'php/')).toEqual(['php/src/Post.php:4 class Post']);
   });
 });
+
+describe('TypeScript interfaces extend, and classes implement classes', () => {
+  // rxjs (an agent trial): `ctx` of SchedulerAction named no base, of UnaryFunction no
+  // interface extending it, of the class SubscriptionLoggable none of the classes
+  // implementing it.
+  let ts: IndexedRepo;
+  beforeAll(async () => {
+    ts = await indexedRepo('tp-nav-ts-heads-', {
+      'src/Subscription.ts': 'export class Subscription {\n  unsubscribe(): void {}\n}\n',
+      'src/types.ts': [
+        "import { Subscription } from './Subscription';",
+        'export interface UnaryFunction<T, R> {',
+        '  (source: T): R;',
+        '}',
+        'export interface OperatorFunction<T, R> extends UnaryFunction<T[], R[]> {}',
+        'export interface SchedulerAction<T> extends Subscription {',
+        '  schedule(state?: T): Subscription;',
+        '}',
+        '',
+      ].join('\n'),
+      'src/Loggable.ts': 'export class Loggable {\n  logged: number[] = [];\n}\n',
+      'src/Hot.ts': [
+        "import { Loggable } from './Loggable';",
+        "import { Subscription } from './Subscription';",
+        'export class Hot extends Subscription implements Loggable {',
+        '  logged: number[] = [];',
+        '}',
+        '',
+      ].join('\n'),
+    });
+  });
+  const rowsOf = async (name: string, label: string) => ctxRows(await ctxLinesOf(ts, [`sym:${name}`]), label);
+
+  it("an interface's base and the interfaces extending it", async () => {
+    expect(await rowsOf('SchedulerAction', 'base')).toEqual(['src/Subscription.ts:1 class Subscription']);
+    expect(await rowsOf('UnaryFunction', 'subclass')).toEqual(['src/types.ts:5 interface OperatorFunction']);
+    expect(await rowsOf('OperatorFunction', 'base')).toEqual(['src/types.ts:2 interface UnaryFunction']);
+  });
+
+  it('a class implementing a class', async () => {
+    expect(await rowsOf('Loggable', 'implementation')).toEqual(['src/Hot.ts:3 class Hot']);
+    expect(await rowsOf('Subscription', 'subclass')).toEqual(['src/Hot.ts:3 class Hot']);
+  });
+});
