@@ -91,5 +91,6 @@ export {
 } from './store/health';
 export { rootIdentity } from './store/root-owner';
 export { nearestDefinedNames } from './query/nearest-names';
+export { nearestPaths } from './query/nearest-paths';
 // The BM25 of matchinfo('pcnalx') the lanes rank by: tools/bench/storage scores other engines' rows with it.
 export { bm25 } from './query/fts';

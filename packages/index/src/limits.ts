@@ -164,8 +164,8 @@ export const SPLICED_ROW_CHANGES_MAX = 256;
 export const ELIGIBLE_SETS_CACHED_MAX = 4;
 /** Files whose definitions (and, apart, imports) one reader keeps once read: navigation re-reads the same headers. */
 export const FILE_FACTS_CACHED_MAX = 2_048;
-/** Nearest-path suggestions in a filter diagnosis. */
-export const DIAGNOSIS_NEAREST_PATHS = 3;
+/** Nearest-path suggestions (a filter diagnosis, `no_indexed_path`). */
+export const NEAREST_PATHS_MAX = 3;
 /** Distinct prepared statements kept per connection (`IN (?,?,...)` lists of every length would grow it without end). */
 export const STATEMENTS_CACHED_MAX = 256;
 /** Ids per `IN (...)` list: a bound on statement size (and on distinct statements kept per connection). */

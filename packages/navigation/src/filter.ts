@@ -1,9 +1,13 @@
 // The query filters (file: -file: lang: source: -source: kind:) applied to navigation
 // candidates: the file filters are search's own predicate (IndexReader.eligibility).
-import { definitionKinds, type IndexedFile, type IndexReader, type ParsedQuery } from '@trufflepig/index';
-import { displayPath } from '@trufflepig/base/stored-path';
+import {
+  definitionKinds,
+  nearestPaths as nearestIndexedPaths,
+  type IndexedFile,
+  type IndexReader,
+  type ParsedQuery,
+} from '@trufflepig/index';
 import { printedPath } from '@trufflepig/render';
-import { NEAREST_PATHS_MAX } from './limits';
 
 export function fileFilter(reader: IndexReader, q: ParsedQuery): (f: IndexedFile) => boolean {
   const eligible = reader.eligibility(q);
@@ -27,20 +31,13 @@ export function filterWords(q: ParsedQuery): string {
   ].join(' ');
 }
 
-/** Indexed paths nearest to `wanted`: sharing the longest leading part, then the same base name. */
+/** Indexed paths nearest to `wanted` (the index's rule, nearestPaths), excluded files left out. */
 export function nearestPaths(reader: IndexReader, wanted: string): string[] {
-  const target = displayPath(wanted).replace(/\/+$/, '');
-  const base = target.split('/').pop() ?? target;
-  const score = (p: string): number => {
-    let common = 0;
-    while (common < p.length && common < target.length && p[common] === target[common]) common++;
-    return common + (p.split('/').pop() === base ? 1000 : 0) + (p.includes(base) ? 100 : 0);
-  };
-  return reader
-    .files()
-    .filter((f) => !f.excluded)
-    .map((f) => ({ p: f.path, s: score(displayPath(f.path)) }))
-    .sort((a, b) => b.s - a.s || (a.p < b.p ? -1 : 1))
-    .slice(0, NEAREST_PATHS_MAX)
-    .map((x) => x.p);
+  return nearestIndexedPaths(
+    wanted,
+    reader
+      .files()
+      .filter((f) => !f.excluded)
+      .map((f) => f.path),
+  );
 }

@@ -73,8 +73,6 @@ export const CTX_CALLERS_DEADLINE_MS = 1_500;
  * JSDoc precede the item they document): `ctx` answers for the definition.
  */
 export const CTX_DOC_GAP_LINES = 80;
-/** `no_indexed_path` suggests at most this many nearest paths. */
-export const NEAREST_PATHS_MAX = 3;
 /**
  * `refs`, `show sym:` and a `sym:` search without hits name at most this many files in
  * languages no extractor reads that mention the name (their count is whole).

@@ -1,29 +1,9 @@
-import { basename } from '@trufflepig/rank';
 import { queryLanguageOf } from '../classify';
-import { DIAGNOSIS_NEAREST_PATHS } from '../limits';
-import { displayPath } from '@trufflepig/base';
 import type { FilterDiagnosis } from './hit';
 import type { ParsedQuery } from './parse';
-import { editDistance } from '@trufflepig/base/edit-distance';
+import { nearestPaths } from './nearest-paths';
 import { createPathMatcher } from './pathmatch';
 import type { IndexedFile } from './reader';
-
-function nearestPaths(value: string, paths: readonly string[]): string[] {
-  const want = displayPath(value).replace(/\/$/, '').split('/').pop()!.toLowerCase();
-  return paths
-    .map((p) => ({
-      p,
-      d: Math.min(
-        editDistance(want, basename(displayPath(p)).toLowerCase()),
-        ...displayPath(p)
-          .split('/')
-          .map((c) => editDistance(want, c.toLowerCase())),
-      ),
-    }))
-    .sort((a, b) => a.d - b.d || (a.p < b.p ? -1 : 1))
-    .slice(0, DIAGNOSIS_NEAREST_PATHS)
-    .map((x) => x.p);
-}
 
 /** Facts about the empty search that need the index rather than the file list. */
 export interface DiagnosisEvidence {
