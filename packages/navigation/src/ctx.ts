@@ -16,7 +16,7 @@ import { fileStanding, moduleNameOf } from '@trufflepig/rank';
 import { docCommentLine, isDecorationLine } from '@trufflepig/render';
 import type { ResultEntry } from '@trufflepig/result-cache';
 import { ok, type Outcome } from './errors';
-import { CTX_DOC_GAP_LINES, CTX_LIST_MAX } from './limits';
+import { CTX_DOC_GAP_LINES, CTX_GUESSED_CALLEE_OWNERS_MAX, CTX_LIST_MAX } from './limits';
 import { readIndexedBytes } from '@trufflepig/index';
 import { qualifiedName } from './entries';
 import { ownedByName } from './owners';
@@ -529,9 +529,17 @@ export function structuralContext(
             receiver !== undefined &&
             (target.container !== focus.container || !ownReceiver)) ||
           (otherOwner && receiver === undefined && (end !== undefined || (bare && focus.container !== null)));
-        if (target && callees.length < listMax)
+        // A guess among many owners of the name is no lead: Django's `queryset.get(...)` was
+        // `AutocompleteJsonView::get candidate`, one of 30 `get` methods (a Django trial).
+        // The name is listed as unresolved, which is what it is.
+        const arbitrary =
+          guessed &&
+          target?.container != null &&
+          new Set(everywhere().flatMap((d) => (d.container === null ? [] : [d.container]))).size >
+            CTX_GUESSED_CALLEE_OWNERS_MAX;
+        if (target && !arbitrary && callees.length < listMax)
           callees.push(guessed ? { ...item(target), resolution: 'candidate' } : item(target));
-        else if (!target && unresolved.length < listMax) unresolved.push(o.name);
+        else if ((!target || arbitrary) && unresolved.length < listMax) unresolved.push(o.name);
         else calleesOmitted++;
       }
     }

@@ -91,6 +91,11 @@ export const CTX_IMPLEMENTATION_FILES_MAX = 400;
  */
 export const CTX_EXTENDING_INTERFACES_MAX = 8;
 
+/**
+ * Types defining a method's name past which `ctx` lists a call the name alone chose (its
+ * receiver's type unknown) as an unresolved callee rather than one of them as a candidate.
+ */
+export const CTX_GUESSED_CALLEE_OWNERS_MAX = 3;
 /** Levels of subclasses (and of bases) a method's overrides are looked for in (overrides.ts). */
 export const CTX_OVERRIDE_DEPTH = 3;
 /** Classes a method's overrides are looked for in, at most: each one's subclasses are a read of the files using its name. */

@@ -103,3 +103,23 @@ describe('Python packages and wide hierarchies', () => {
     expect(rows).toEqual(['7 resolved', '6 candidate']);
   });
 });
+
+describe('a call the name alone chose among many owners', () => {
+  // Django (the same trial): `queryset.get(...)` was `AutocompleteJsonView::get candidate`,
+  // one of 30 classes' `get`.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    const owners = (names: string[], method: string) =>
+      names.map((n) => `class ${n}:\n    def ${method}(self):\n        return 0\n`).join('\n');
+    repo = await indexedRepo('tp-nav-guessed-', {
+      'views.py': owners(['View', 'Cache', 'Query', 'Form'], 'get') + '\n' + owners(['Page', 'Book'], 'render'),
+      'shortcuts.py': 'def fetch(source, page):\n    page.render()\n    return source.get()\n',
+    });
+  });
+
+  it('is an unresolved callee past a few owners, a candidate below', async () => {
+    const lines = await ctxLinesOf(repo, ['sym:fetch']);
+    expect(ctxRows(lines, 'callee')).toEqual(['views.py:18 method Page::render candidate']);
+    expect(lines).toContain('unresolved callees: get');
+  });
+});
