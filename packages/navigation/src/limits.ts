@@ -65,6 +65,12 @@ export const NAV_TEXT_MAX_CHARS = 160;
 export const CTX_LIST_MAX = 10;
 /** The most rows per list `-n` can ask of `ctx` (each caller row may read a file). */
 export const CTX_LIST_LIMIT_MAX = 200;
+/**
+ * `ctx` reads call sites until more than its list's rows are resolved, or this many times
+ * the rows are calls at all: candidates (another object's method of the name) must not end
+ * the reading before the certain callers are found.
+ */
+export const CTX_CALLER_CANDIDATES_READ = 4;
 /** `ctx` stops reading files for its callers after this long (refs' own bound is for a whole listing). */
 export const CTX_CALLERS_DEADLINE_MS = 1_500;
 /**

@@ -3,6 +3,7 @@
 // none of its callers and said nothing of them, `ctx` of Model::full_clean said
 // `overridden by 145` (the classes past the override walk's cap, counted as overrides) of
 // a method no subclass overrides. Real repositories, real tree-sitter parses.
+import { ctxCommand, searchCommand } from '../src';
 import { ctxLinesOf, ctxRows, indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 /** 34 models deriving from Model, past the 30 classes the override walk reads downward. */
@@ -121,5 +122,25 @@ describe('a call the name alone chose among many owners', () => {
     const lines = await ctxLinesOf(repo, ['sym:fetch']);
     expect(ctxRows(lines, 'callee')).toEqual(['views.py:18 method Page::render candidate']);
     expect(lines).toContain('unresolved callees: get');
+  });
+});
+
+describe("ctx's callers", () => {
+  // Twisted (an agent trial): `ctx` of tcp.py's `Connection::connectionLost` listed ten
+  // `protocol.connectionLost()` candidates of other files and none of tcp.py's resolved calls.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    const files: Record<string, string> = {
+      'zz/conn.py': 'class Conn:\n    def lost(self):\n        return 0\n\n    def read(self):\n        self.lost()\n',
+    };
+    for (let i = 0; i < 6; i++) files[`aa/p${i}.py`] = `def on_close(proto):\n    proto.lost()\n`;
+    repo = await indexedRepo('tp-nav-callers-', files);
+  });
+
+  it('lists the resolved callers before candidates, however the files are ordered', async () => {
+    const page = (await searchCommand(['sym:Conn::lost'], repo.at({ format: 'lines' }))).stdout;
+    const handle = page.split('\n')[0].split(/ {2}/)[0];
+    const lines = (await ctxCommand(handle, repo.at({ format: 'lines', limit: 2 }))).stdout.split('\n');
+    expect(ctxRows(lines, 'caller')).toEqual(['zz/conn.py:6 in Conn::read', 'aa/p0.py:2 in on_close candidate']);
   });
 });
