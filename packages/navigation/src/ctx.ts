@@ -192,6 +192,11 @@ function receiverWord(bytes: Buffer, end: number): string | undefined {
   return from < end ? bytes.toString('utf8', from + 1, end + 1) : undefined;
 }
 
+/** Whether two root-relative paths are in one directory (a Go package). */
+function sameDirectory(a: string, b: string): boolean {
+  return a.slice(0, a.lastIndexOf('/') + 1) === b.slice(0, b.lastIndexOf('/') + 1);
+}
+
 /** Languages where a bare call inside a method may call the method's own class's member (an implicit `this`/`self`). */
 const IMPLICIT_MEMBER_CALLS: ReadonlySet<string> = new Set(['cpp', 'java', 'csharp', 'ruby']);
 
@@ -484,13 +489,23 @@ export function structuralContext(
             continue;
           }
         }
+        const receiver = end !== undefined ? receiverWord(bytes, end) : undefined;
+        // Go names its receiver in the method's head, and a type's methods live in any file
+        // of its package: `s.LeaseRevoke(` inside a method of EtcdServer is EtcdServer's
+        // LeaseRevoke (an etcd trial's ctx had retryLeaseClient's, a candidate).
+        const goOwn =
+          file.lang === 'go' && receiver !== undefined && receiver === goReceiverName(bytes, focus)
+            ? everywhere().filter(
+                (d) => d.kind === 'method' && d.container === focus.container && sameDirectory(d.file.path, file.path),
+              )
+            : [];
         const target =
+          bestCallee(goOwn) ??
           bestCallee(ownClass(inFile)) ??
           bestCallee(ownClass(everywhere())) ??
           bestCallee(owned(inFile)) ??
           bestCallee(owned(everywhere()));
         // Through another object's receiver, the name alone chose among the methods of that name.
-        const receiver = end !== undefined ? receiverWord(bytes, end) : undefined;
         // A method of the caller's own type stays resolved: Go names its receiver anything
         // (`c.Args(`). Another type's method through `this`/`self` is a guess too: rxjs'
         // `operate` called `this.error(err)` on a Subscriber, not on the Subject whose

@@ -454,3 +454,67 @@ describe('Go refs of a method named like a type', () => {
     expect(await first('FatalLevel')).toMatch(/ {2}zapcore\/levels\.go:5 {2}FatalLevel$/);
   });
 });
+
+describe('Go interfaces satisfied through embedding, and calls on the own receiver', () => {
+  // etcd 3.4 (an agent trial): ctx of mvcc's KV listed clientv3's Client, which embeds
+  // clientv3's own KV, as an implementation, and missed watchableStore (it embeds *store);
+  // ctx of EtcdServer::revokeExpiredLeases gave `s.LeaseRevoke(` to retryLeaseClient.
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedRepo('tp-nav-go-embed-', {
+      'go.mod': 'module example.com/m\n\ngo 1.21\n',
+      'kv/kv.go': [
+        'package kv',
+        '',
+        'type KV interface {',
+        '\tRange() int',
+        '}',
+        '',
+        'type store struct{}',
+        '',
+        'func (s *store) Range() int { return 0 }',
+        '',
+        'type watchable struct {',
+        '\t*store',
+        '}',
+        '',
+      ].join('\n'),
+      'client/kv.go': 'package client\n\ntype KV interface {\n\tPut()\n}\n\ntype Client struct {\n\tKV\n}\n',
+      'client/wrap.go': 'package client\n\nimport "example.com/m/kv"\n\ntype Wrapped struct {\n\tkv.KV\n}\n',
+      'env/env.go': [
+        'package env',
+        '',
+        'import "example.com/m/kv"',
+        '',
+        'type Storage interface {',
+        '\tkv.KV',
+        '\tExtra()',
+        '}',
+        '',
+        'type Node struct {',
+        '\tStorage',
+        '}',
+        '',
+      ].join('\n'),
+      'aaa/other.go': 'package aaa\n\ntype Other struct{}\n\nfunc (o *Other) Revoke() {}\n',
+      'server/server.go': 'package server\n\ntype Server struct{}\n\nfunc (s *Server) revoke() {\n\ts.Revoke()\n}\n',
+      'server/v3.go': 'package server\n\nfunc (s *Server) Revoke() {}\n',
+    });
+  });
+
+  it('ctx of an interface: embedders of it, of its implementations and of interfaces embedding it; not of a namesake', async () => {
+    const rows = ctxRows(await ctxLinesOf(repo, ['sym:KV', 'file:kv/']), 'implementation');
+    expect(rows.sort()).toEqual([
+      'client/wrap.go:5 struct Wrapped',
+      'env/env.go:10 struct Node',
+      'kv/kv.go:11 struct watchable',
+      'kv/kv.go:7 struct store',
+    ]);
+  });
+
+  it("ctx: a call on the method's own receiver is its type's method in another file of the package", async () => {
+    expect(ctxRows(await ctxLinesOf(repo, ['sym:Server::revoke']), 'callee')).toEqual([
+      'server/v3.go:3 method Server::Revoke',
+    ]);
+  });
+});
