@@ -5,7 +5,7 @@
 // `class B extends A`, `class B < A`, `struct B : public A`), read from the files that use the name.
 import * as path from 'node:path';
 import { byPath, OWNER_KINDS, readIndexedBytes, type IndexedDefinition, type IndexedFile } from '@trufflepig/index';
-import { followImport } from './resolve';
+import { followImport, moduleMemberTrail } from './resolve';
 import { nearestDefinition } from './dirs';
 import { fileStanding } from '@trufflepig/rank';
 import { baseSpellings, implementedSpellings, lastSegment, typeHead } from './class-heads';
@@ -313,7 +313,16 @@ type BaseBinding =
 function baseBinding(t: NavTarget, file: IndexedFile, spelled: string, family: string): BaseBinding {
   const name = lastSegment(spelled);
   const isClass = (d: IndexedDefinition) => OWNER_KINDS.has(d.kind) && classFamily(d.file.lang) === family;
-  if (name !== spelled) return { by: 'name' };
+  if (name !== spelled) {
+    // `protocol.Factory` after `from twisted.internet import protocol`: the module's class.
+    // By name alone, Twisted's SSHFactory had a test's nested `FakeTransport::Factory` as
+    // its base (a trial).
+    const qualifier = spelled.slice(0, spelled.length - name.length).replace(/(?:::|[\\.])$/, '');
+    const trail = moduleMemberTrail(t.reader, file, t.reader.fileImports(file.path), qualifier, name);
+    if (!trail) return { by: 'name' };
+    const classes = trail.definitions.filter(isClass);
+    return { by: 'import', classes, certain: trail.outcome === 'resolved' && classes.length === 1 };
+  }
   const own = t.reader.fileDefinitions(file.path).filter((d) => d.name === name && isClass(d));
   if (own.length > 0) return { by: 'file', classes: own };
   const binding = t.reader

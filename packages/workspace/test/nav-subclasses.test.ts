@@ -97,19 +97,17 @@ async function subclassesOf(name: string, file: string): Promise<string[]> {
 
 describe('ctx lists the classes deriving from a class', () => {
   it('Python: bases by name, qualified, after a generic, through an import alias; a class only using it is none; namesakes make candidates', async () => {
-    // An import's trail says which Handler a head means; only `base.Handler`, qualified,
-    // is read by name, a candidate among namesakes. `Tail(Handler)` means its own file's.
+    // An import's trail says which Handler a head means, and so does the module a
+    // qualifier imports (`base.Handler` after `from . import base`). `Tail(Handler)` means
+    // its own file's.
     expect(await subclassesOf('Handler', 'py/app/')).toEqual([
       'py/app/aliased.py:3 class Aliased',
       'py/app/web.py:5 class Web',
-      'py/app/web.py:8 class Qualified candidate',
+      'py/app/web.py:8 class Qualified',
       'py/app/web.py:11 class Generic',
     ]);
     // In its own file a head naming the class means it.
-    expect(await subclassesOf('Handler', 'py2/')).toEqual([
-      'py2/other.py:4 class Tail',
-      'py/app/web.py:8 class Qualified candidate',
-    ]);
+    expect(await subclassesOf('Handler', 'py2/')).toEqual(['py2/other.py:4 class Tail']);
   });
 
   it('Python: a base imported under another name from outside the root is no namesake of the root', async () => {
@@ -212,5 +210,29 @@ describe('TypeScript interfaces extend, and classes implement classes', () => {
   it('a class implementing a class', async () => {
     expect(await rowsOf('Loggable', 'implementation')).toEqual(['src/Hot.ts:3 class Hot']);
     expect(await rowsOf('Subscription', 'subclass')).toEqual(['src/Hot.ts:3 class Hot']);
+  });
+});
+
+describe('a base qualified by a module', () => {
+  // Twisted (an agent trial): `class SSHFactory(protocol.Factory)` after `from
+  // twisted.internet import protocol` had a test's nested `FakeTransport::Factory` as its
+  // base, a candidate, and that class ten unrelated subclasses.
+  let py: IndexedRepo;
+  beforeAll(async () => {
+    py = await indexedRepo('tp-nav-qualified-base-', {
+      'tw/__init__.py': '',
+      'tw/internet/__init__.py': '',
+      'tw/internet/protocol.py': 'class Factory:\n    def build(self):\n        return 0\n',
+      'tw/conch/__init__.py': '',
+      'tw/conch/factory.py': 'from tw.internet import protocol\n\n\nclass SSHFactory(protocol.Factory):\n    pass\n',
+      'tw/conch/test_auth.py': 'class FakeTransport:\n    class Factory:\n        pass\n',
+    });
+  });
+
+  it('is the class of the module the qualifier imports, resolved', async () => {
+    expect(ctxRows(await ctxLinesOf(py, ['sym:SSHFactory']), 'base')).toEqual([
+      'tw/internet/protocol.py:1 class Factory',
+    ]);
+    expect(ctxRows(await ctxLinesOf(py, ['sym:FakeTransport::Factory']), 'subclass')).toEqual([]);
   });
 });
