@@ -83,3 +83,18 @@ export function implementedSpellings(head: string, lang: string): string[] {
       : /\bimplements\b([\s\S]*)$/.exec(beforeBody)?.[1];
   return clause === undefined ? [] : spelledNames(clause);
 }
+
+/** Python decorator lines ending where a definition starts (arguments may span lines). */
+const DECORATORS_BEFORE = /(?:^[ \t]*@[\w.]+[ \t]*(?:\([^)]*\))?[ \t]*\r?\n)+[ \t]*$/m;
+
+/**
+ * The interfaces a Python class's decorators declare it implements, as spelled:
+ * zope.interface's `@implementer(IProtocol, interfaces.ILoggingContext)`, read from the
+ * text before the class's `class` (its span starts there, after its decorators).
+ */
+export function decoratorImplementedSpellings(before: string): string[] {
+  const block = DECORATORS_BEFORE.exec(before)?.[0] ?? '';
+  const out: string[] = [];
+  for (const m of block.matchAll(/@(?:[\w.]+\.)?implementer\s*\(([^)]*)\)/g)) out.push(...spelledNames(m[1]));
+  return out;
+}

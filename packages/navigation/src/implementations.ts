@@ -8,9 +8,20 @@ import { byPath, OWNER_KINDS, readIndexedBytes, type IndexedDefinition, type Ind
 import { followImport, moduleMemberTrail } from './resolve';
 import { nearestDefinition } from './dirs';
 import { fileStanding } from '@trufflepig/rank';
-import { baseSpellings, implementedSpellings, lastSegment, typeHead } from './class-heads';
+import {
+  baseSpellings,
+  decoratorImplementedSpellings,
+  implementedSpellings,
+  lastSegment,
+  typeHead,
+} from './class-heads';
 import { goImplementations } from './go-interfaces';
-import { CTX_EXTENDING_INTERFACES_MAX, CTX_IMPLEMENTATION_FILES_MAX } from './limits';
+import {
+  CTX_EXTENDING_INTERFACES_MAX,
+  CTX_IMPLEMENTATION_FILES_MAX,
+  CTX_OVERRIDE_DEPTH,
+  DECORATOR_TEXT_MAX_BYTES,
+} from './limits';
 import type { NavTarget } from './target';
 import { useRowsOf } from './uses';
 
@@ -28,6 +39,33 @@ export interface Implementations {
 
 /** Languages whose types name the interfaces they implement in their heads. */
 const DECLARING_LANGS: ReadonlySet<string> = new Set(['java', 'csharp', 'typescript', 'tsx', 'php', 'rust']);
+
+/** Languages whose types declare what they implement: DECLARING_LANGS, and Python through zope.interface. */
+function declaring(lang: string): boolean {
+  return DECLARING_LANGS.has(lang) || lang === 'python';
+}
+
+/**
+ * A zope.interface interface: a Python class deriving from `Interface` (`class
+ * IProtocol(Interface)`), or from such a class, within CTX_OVERRIDE_DEPTH levels. Its
+ * implementations declare it with `@implementer(...)`: Twisted's `ctx sym:IProtocol` had
+ * listed none of them (an agent trial).
+ */
+function isZopeInterface(t: NavTarget, focus: IndexedDefinition): boolean {
+  if (focus.file.lang !== 'python' || focus.kind !== 'class') return false;
+  let level: IndexedDefinition[] = [focus];
+  for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
+    const next: IndexedDefinition[] = [];
+    for (const c of level) {
+      const bytes = readIndexedBytes(t.root, c.file);
+      if (!bytes) continue;
+      if (baseSpellings(typeHead(bytes, c), 'python').some((b) => lastSegment(b) === 'Interface')) return true;
+      next.push(...basesOf(t, c).types);
+    }
+    level = next;
+  }
+  return false;
+}
 
 /** Definitions that can implement an interface: classes, structs, records, enums (not interfaces). */
 const IMPLEMENTING_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'record', 'enum']);
@@ -80,8 +118,9 @@ function declaredImplementations(
   const contract =
     focus.kind === 'interface' ||
     (focus.kind === 'trait' && focus.file.lang === 'rust') ||
-    (focus.kind === 'class' && classFamily(focus.file.lang) === 'typescript');
-  if (!contract || !DECLARING_LANGS.has(focus.file.lang)) return { found: [], extending: [] };
+    (focus.kind === 'class' && classFamily(focus.file.lang) === 'typescript') ||
+    isZopeInterface(t, focus);
+  if (!contract || !declaring(focus.file.lang)) return { found: [], extending: [] };
   const found: IndexedDefinition[] = [];
   const contracts = [focus];
   const known = (list: readonly IndexedDefinition[], d: IndexedDefinition) =>
@@ -106,7 +145,7 @@ function declaredBy(
   const extending: IndexedDefinition[] = [];
   const files = useRowsOf(t.reader, focus.name)
     .map((u) => u.file)
-    .filter((f) => DECLARING_LANGS.has(f.lang) && classFamily(f.lang) === classFamily(focus.file.lang))
+    .filter((f) => declaring(f.lang) && classFamily(f.lang) === classFamily(focus.file.lang))
     .slice(0, CTX_IMPLEMENTATION_FILES_MAX);
   for (const file of files) {
     const bytes = readIndexedBytes(t.root, file);
@@ -137,9 +176,19 @@ function declaredBy(
     const names = (spelled: readonly string[]) => spelled.some((n) => spellsContract(n, focus, aliases));
     for (const d of defs) {
       if (d.file.path === focus.file.path && d.start === focus.start) continue;
-      if (IMPLEMENTING_KINDS.has(d.kind) && names(implementedSpellings(typeHead(bytes, d), file.lang)))
-        implementing.push(d);
-      else if (d.kind === 'interface' && names(baseSpellings(typeHead(bytes, d), file.lang))) extending.push(d);
+      const declared =
+        file.lang === 'python'
+          ? decoratorImplementedSpellings(
+              Buffer.from(bytes.subarray(Math.max(0, d.start - DECORATOR_TEXT_MAX_BYTES), d.start)).toString('utf8'),
+            )
+          : implementedSpellings(typeHead(bytes, d), file.lang);
+      if (IMPLEMENTING_KINDS.has(d.kind) && names(declared)) implementing.push(d);
+      else if (
+        (d.kind === 'interface' || (file.lang === 'python' && d.kind === 'class')) &&
+        names(baseSpellings(typeHead(bytes, d), file.lang)) &&
+        (d.kind === 'interface' || isZopeInterface(t, d))
+      )
+        extending.push(d);
     }
   }
   return { implementing, extending };

@@ -102,6 +102,8 @@ export const CTX_EXTENDING_INTERFACES_MAX = 8;
  * receiver's type unknown) as an unresolved callee rather than one of them as a candidate.
  */
 export const CTX_GUESSED_CALLEE_OWNERS_MAX = 3;
+/** Text before a Python class read for its decorators (`@implementer(...)`). */
+export const DECORATOR_TEXT_MAX_BYTES = 1_024;
 /** Levels of subclasses (and of bases) a method's overrides are looked for in (overrides.ts). */
 export const CTX_OVERRIDE_DEPTH = 3;
 /** Classes a method's overrides are looked for in, at most: each one's subclasses are a read of the files using its name. */

@@ -236,3 +236,61 @@ describe('a base qualified by a module', () => {
     expect(ctxRows(await ctxLinesOf(py, ['sym:FakeTransport::Factory']), 'subclass')).toEqual([]);
   });
 });
+
+describe('zope.interface implementations', () => {
+  // Twisted (an agent trial): `ctx sym:IProtocol` listed none of the classes declaring
+  // `@implementer(IProtocol)`.
+  let py: IndexedRepo;
+  beforeAll(async () => {
+    py = await indexedRepo('tp-nav-zope-', {
+      'pkg/__init__.py': '',
+      'pkg/ifaces.py': [
+        'from zope.interface import Interface',
+        '',
+        'class IThing(Interface):',
+        '    def run():',
+        '        pass',
+        '',
+        'class ISub(IThing):',
+        '    pass',
+        '',
+      ].join('\n'),
+      'pkg/impl.py': [
+        'from zope.interface import implementer',
+        'from pkg import ifaces',
+        'from pkg.ifaces import IThing, ISub',
+        '',
+        '@implementer(IThing)',
+        'class A:',
+        '    pass',
+        '',
+        '@implementer(',
+        '    ifaces.IThing,',
+        '    ISub,',
+        ')',
+        'class B:',
+        '    pass',
+        '',
+        'class C:',
+        '    thing = IThing',
+        '',
+        '@implementer(ISub)',
+        'class D:',
+        '    pass',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it('are the classes whose @implementer names the interface or one extending it', async () => {
+    expect(ctxRows(await ctxLinesOf(py, ['sym:IThing']), 'implementation')).toEqual([
+      'pkg/impl.py:6 class A',
+      'pkg/impl.py:13 class B',
+      'pkg/impl.py:20 class D',
+    ]);
+    expect(ctxRows(await ctxLinesOf(py, ['sym:ISub']), 'implementation')).toEqual([
+      'pkg/impl.py:13 class B',
+      'pkg/impl.py:20 class D',
+    ]);
+  });
+});
