@@ -2,7 +2,7 @@
 // name resolves to the package-level definition in the directory the import path names
 // through go.mod's module path, a bare call to its own package's, and anything else stays
 // a candidate. Real repository, real tree-sitter-go parses.
-import { mapCommand, showCommand } from '../src';
+import { mapCommand, refsCommand, showCommand } from '../src';
 import { ctxLinesOf, ctxRows, indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -510,6 +510,16 @@ describe('Go interfaces satisfied through embedding, and calls on the own receiv
       'kv/kv.go:11 struct watchable',
       'kv/kv.go:7 struct store',
     ]);
+  });
+
+  it("show's refs line counts what the refs it names lists", async () => {
+    // etcd: `refs: 212 sites in 43 files (refs KV kind:interface)`, whose refs answered 177.
+    const shown = (await showCommand('sym:KV file:kv/ kind:interface', repo.at())).stdout;
+    const line = shown.split('\n').find((l) => l.startsWith('refs: '));
+    expect(line).toMatch(/^refs: \d+ sites? in \d+ files? \(refs KV file:kv\/\)$/);
+    const counted = (await refsCommand(['KV', 'file:kv/'], repo.at({ budget: 5000 }))).stdout;
+    const [, sites, files] = /^refs: (\d+) sites? in (\d+) files?/.exec(line!)!;
+    expect(counted).toContain(`coverage: ${sites} site${sites === '1' ? '' : 's'} in ${files} file`);
   });
 
   it("ctx: a call on the method's own receiver is its type's method in another file of the package", async () => {
