@@ -2,7 +2,7 @@
 // name resolves to the package-level definition in the directory the import path names
 // through go.mod's module path, a bare call to its own package's, and anything else stays
 // a candidate. Real repository, real tree-sitter-go parses.
-import { mapCommand, refsCommand, showCommand } from '../src';
+import { ctxCommand, mapCommand, refsCommand, showCommand } from '../src';
 import { ctxLinesOf, ctxRows, indexedRepo, refsSites, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -510,6 +510,14 @@ describe('Go interfaces satisfied through embedding, and calls on the own receiv
       'kv/kv.go:11 struct watchable',
       'kv/kv.go:7 struct store',
     ]);
+  });
+
+  it('ctx sym: says when the name has other definitions, and where they are listed', async () => {
+    // etcd: `ctx sym:Storage file:raft/` answered for rafttest's Storage and said nothing of raft's.
+    const lines = (await ctxCommand('sym:KV', repo.at())).stdout.split('\n');
+    expect(lines.filter((l) => l.startsWith('also: '))).toEqual(['also: 3 more definitions (show sym:KV lists them)']);
+    const one = (await ctxCommand('sym:KV file:kv/', repo.at())).stdout.split('\n');
+    expect(one.filter((l) => l.startsWith('also: '))).toEqual([]);
   });
 
   it("show's refs line counts what the refs it names lists", async () => {

@@ -519,6 +519,9 @@ export interface CtxValue {
   readonly callers_more?: string;
   readonly subclasses_more?: string;
   readonly implementations_more?: string;
+  /** `ctx sym:`: how many other definitions the name has, and the `show sym:` naming them. */
+  readonly also_definitions?: number;
+  readonly also_more?: string;
   /** The workspace's other members whose indexes hold the name, with `refs` reading their sites. */
   readonly elsewhere?: readonly MemberMentions[];
   readonly note?: string;
@@ -686,13 +689,19 @@ export async function ctxData(ctx: Context, handle: string, opts: CommandOptions
 export function ctxCommand(target: string, opts: CommandOptions): Promise<CommandResult> {
   return withContext(opts, DEFAULT_BUDGET, async (ctx, budget) => {
     let handle = target.trim();
+    // The other definitions `show sym:` would name under `also`: a choice made silently had
+    // an etcd trial read rafttest's `Storage` for raft's (`ctx sym:Storage file:raft/`).
+    let also: Pick<CtxValue, 'also_definitions' | 'also_more'> = {};
     if (handle.startsWith('sym:')) {
-      const chosen = await symbolHandle(ctx, handle.split(/\s+/), opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0]);
+      const words = handle.split(/\s+/);
+      const chosen = await symbolHandle(ctx, words, opts.cwd ?? process.cwd(), storesFor(ctx, opts)[0]);
       if (!chosen.ok) return errorResult(chosen.error, budget);
-      handle = chosen.value;
+      handle = chosen.value.handle;
+      if (chosen.value.others > 0)
+        also = { also_definitions: chosen.value.others, also_more: `show ${words.join(' ')}` };
     }
     const value = await ctxData(ctx, handle, opts);
-    return value.ok ? renderCtx({ ...value.value }, opts, budget) : errorResult(value.error, budget);
+    return value.ok ? renderCtx({ ...value.value, ...also }, opts, budget) : errorResult(value.error, budget);
   });
 }
 
@@ -806,6 +815,8 @@ function ctxLines(v: Record<string, unknown>): string {
       .join('\t');
   let out = '';
   for (const key of ['symbol', 'container']) if (v[key]) out += `${key}: ${one(v[key] as CtxRow)}\n`;
+  if (typeof v.also_more === 'string')
+    out += `also: ${counted(Number(v.also_definitions), 'more definition')} (${escapeLineField(v.also_more)} lists them)\n`;
   // Callers and callees first: what a ctx is asked for; siblings (up to 10 rows, often a
   // struct's fields) had stood before them in 40 % of an answer (an agent trial on go-chi).
   for (const [key, label] of CTX_LINE_LISTS)

@@ -189,13 +189,15 @@ export function symbolHandle(
   words: readonly string[],
   cwd: string,
   store: ResultStore,
-): Promise<Outcome<string>> {
-  return withChosenDefinition(ctx, words, cwd, ({ q, best }) => {
+): Promise<Outcome<{ readonly handle: string; readonly others: number }>> {
+  return withChosenDefinition(ctx, words, cwd, ({ q, best, found }) => {
     const saved = store.save(
       { query: `ctx ${words.join(' ')}`, truncated: false, words: [q.text.split('::').pop()!.toLowerCase()] },
       [definitionEntry(best.target, best.def)],
     );
-    return saved.ok ? ok(formatHandle(saved.value.id, 1)) : fail(saved.error.code, saved.error.message);
+    return saved.ok
+      ? ok({ handle: formatHandle(saved.value.id, 1), others: found.length - 1 })
+      : fail(saved.error.code, saved.error.message);
   });
 }
 
