@@ -33,7 +33,8 @@ import { DECLARED_TYPE_LANGS, OWN_OBJECT_RECEIVERS } from './declared-types';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
 import { goPackageMembers, goPackageSite, goReceiverName } from './go-packages';
 import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
-import { overridesOf } from './overrides';
+import { methodOfClass, overridesOf } from './overrides';
+import { nearestDefinition } from './dirs';
 import { lastSegment } from './class-heads';
 
 export interface CtxItem {
@@ -499,6 +500,23 @@ export function structuralContext(
                 (d) => d.kind === 'method' && d.container === focus.container && sameDirectory(d.file.path, file.path),
               )
             : [];
+        // `protocol.ServerFactory.buildProtocol(self, addr)`: a receiver naming a class of the
+        // index calls that class's method, or the one its nearest base declares. Twisted's
+        // SMTPFactory::buildProtocol had been its own callee (a trial).
+        const classes =
+          receiver !== undefined && /^[A-Z]/.test(receiver) && receiver !== lastSegment(focus.container ?? '')
+            ? t.reader
+                .definitions(receiver)
+                .filter((d) => OWNER_KINDS.has(d.kind) && codeFamilyOf(d.file.lang) === codeFamilyOf(file.lang))
+            : [];
+        const ofClass = classes.length > 0 ? methodOfClass(t, nearestDefinition(classes, file)!, o.name) : undefined;
+        if (ofClass) {
+          const sure = classes.length === 1 && ofClass.resolution !== 'candidate';
+          if (callees.length < listMax)
+            callees.push(sure ? item(ofClass) : { ...item(ofClass), resolution: 'candidate' });
+          else calleesOmitted++;
+          continue;
+        }
         const target =
           bestCallee(goOwn) ??
           bestCallee(ownClass(inFile)) ??

@@ -118,6 +118,31 @@ function derivesFrom(
   return best;
 }
 
+/**
+ * The method `name` that `cls` has: its own, else the nearest base's up CTX_OVERRIDE_DEPTH
+ * levels, breadth first, a `candidate` when a link of the chain is.
+ */
+export function methodOfClass(t: NavTarget, cls: IndexedDefinition, name: string): Subclass | undefined {
+  const own = methodsOf(t, cls, name)[0];
+  if (own) return own;
+  const seen = new Set<string>([key(cls)]);
+  let level: Subclass[] = [cls];
+  for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
+    const next: Subclass[] = [];
+    for (const c of level)
+      for (const base of basesOf(t, c).types) {
+        if (seen.has(key(base))) continue;
+        seen.add(key(base));
+        const guess = c.resolution === 'candidate' || base.resolution === 'candidate';
+        const found = methodsOf(t, base, name)[0];
+        if (found) return guess ? { ...found, resolution: 'candidate' } : found;
+        next.push(guess ? { ...base, resolution: 'candidate' } : base);
+      }
+    level = next;
+  }
+  return undefined;
+}
+
 /** The nearest method of the name up the base chain, breadth first, its certainty the chain's. */
 function overridden(t: NavTarget, owner: IndexedDefinition, focus: IndexedDefinition): Subclass[] {
   const name = focus.name;

@@ -226,7 +226,27 @@ describe('a base qualified by a module', () => {
       'tw/conch/__init__.py': '',
       'tw/conch/factory.py': 'from tw.internet import protocol\n\n\nclass SSHFactory(protocol.Factory):\n    pass\n',
       'tw/conch/test_auth.py': 'class FakeTransport:\n    class Factory:\n        pass\n',
+      'tw/internet/servers.py':
+        'from tw.internet.protocol import Factory\n\n\nclass ServerFactory(Factory):\n    pass\n',
+      'tw/mail/__init__.py': '',
+      'tw/mail/smtp.py': [
+        'from tw.internet import servers',
+        '',
+        '',
+        'class SMTPFactory(servers.ServerFactory):',
+        '    def build(self):',
+        '        return servers.ServerFactory.build(self)',
+        '',
+      ].join('\n'),
     });
+  });
+
+  it("a call through a class's name is that class's method, or its nearest base's", async () => {
+    // Twisted: `protocol.ServerFactory.buildProtocol(self, addr)` inside SMTPFactory's own
+    // buildProtocol had been its own callee.
+    expect(ctxRows(await ctxLinesOf(py, ['sym:SMTPFactory::build']), 'callee')).toEqual([
+      'tw/internet/protocol.py:2 method Factory::build',
+    ]);
   });
 
   it('is the class of the module the qualifier imports, resolved', async () => {
