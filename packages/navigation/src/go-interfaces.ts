@@ -1,10 +1,8 @@
 // Go interfaces are satisfied structurally: no `implements` names the types that satisfy
 // one, so neither grep nor the import graph finds them. `ctx` of an interface lists them
 // from the index's methods, by name (docs/navigation.md, "Implementations").
-import * as path from 'node:path';
 import type { IndexedDefinition, IndexReader } from '@trufflepig/index';
-import { displayPath } from '@trufflepig/base/stored-path';
-import { goImportDir, goPackageImport } from './go-packages';
+import { goImportDir, goPackageDir, goPackageImport } from './go-packages';
 
 /** Kinds a Go type declaration has in the index (`type_spec`): a struct, an interface, any other type. */
 const GO_TYPE_KINDS: ReadonlySet<string> = new Set(['struct', 'type']);
@@ -33,7 +31,7 @@ export function goImplementations(
     const here = new Set<string>();
     for (const d of reader.definitions(name))
       if (d.kind === 'method' && d.file.lang === 'go' && d.container !== null)
-        here.add(key(packageDir(d.file.path), d.container));
+        here.add(key(goPackageDir(d.file.path), d.container));
     holders = holders === undefined ? here : new Set([...holders].filter((k) => here.has(k)));
   }
   if (holders === undefined) return [];
@@ -50,10 +48,10 @@ export function goImplementations(
           f.container !== null &&
           embeddedFrom(reader, f, bytesOf(f)) === dir,
       )
-      .map((f) => key(packageDir(f.file.path), f.container!));
+      .map((f) => key(goPackageDir(f.file.path), f.container!));
   // Through an interface embedding this one too (rafttest's `Storage` embeds `raft.Storage`:
   // rafttest's `Node` embeds the former and so satisfies the latter).
-  const home = packageDir(iface.file.path);
+  const home = goPackageDir(iface.file.path);
   for (const [dir, type] of [[home, iface.name], ...embeddingInterfaces(reader, iface, home, bytesOf)])
     for (const k of embedding(dir, type)) holders.add(k);
   let level = [...holders];
@@ -73,7 +71,9 @@ export function goImplementations(
     let named = byName.get(type);
     if (named === undefined) byName.set(type, (named = reader.definitions(type)));
     // An interface declaring the same methods is no implementation: its kind is `interface`.
-    const declared = named.find((d) => d.file.lang === 'go' && d.container === null && packageDir(d.file.path) === dir);
+    const declared = named.find(
+      (d) => d.file.lang === 'go' && d.container === null && goPackageDir(d.file.path) === dir,
+    );
     if (declared && GO_TYPE_KINDS.has(declared.kind)) types.push(declared);
   }
   return types;
@@ -103,12 +103,12 @@ function embeddingInterfaces(
       if (!m) continue;
       const dir =
         m[1] === undefined
-          ? packageDir(file.path)
+          ? goPackageDir(file.path)
           : (() => {
               const imported = goPackageImport(reader.fileImports(file.path), `${m[1]}.`);
               return imported === undefined ? undefined : goImportDir(reader, imported.spelled, file);
             })();
-      if (dir === home) out.push([packageDir(file.path), d.name]);
+      if (dir === home) out.push([goPackageDir(file.path), d.name]);
     }
   }
   return out;
@@ -116,12 +116,6 @@ function embeddingInterfaces(
 
 /** Levels of structs embedding a type that satisfies an interface, read for more (goImplementations). */
 const GO_EMBEDDING_DEPTH = 3;
-
-/** A Go file's package: its directory, '' at the root (as goImportDir names it). */
-function packageDir(stored: string): string {
-  const dir = path.posix.dirname(displayPath(stored));
-  return dir === '.' ? '' : dir;
-}
 
 /**
  * The package directory of the type a Go field embeds (`Core`, `*Config`, `clientv3.KV`),
@@ -139,7 +133,7 @@ function embeddedFrom(
   const rest = Buffer.from(bytes.subarray(field.nameEnd, field.end)).toString('utf8').trim();
   if (!(rest === '' || rest.startsWith('`') || rest.startsWith('"') || rest.startsWith('['))) return undefined;
   const before = Buffer.from(bytes.subarray(field.start, field.nameStart)).toString('utf8');
-  if (!/\.\s*$/.test(before)) return packageDir(field.file.path);
+  if (!/\.\s*$/.test(before)) return goPackageDir(field.file.path);
   const imported = goPackageImport(reader.fileImports(field.file.path), before);
   return imported === undefined ? undefined : goImportDir(reader, imported.spelled, field.file);
 }

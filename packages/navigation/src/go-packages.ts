@@ -121,7 +121,12 @@ function directoryNamedBy(reader: IndexReader, spelled: string): string | undefi
 const GO_STD_MODULE = 'std';
 
 function directoryOf(file: IndexedFile): string {
-  const dir = path.posix.dirname(displayPath(file.path));
+  return goPackageDir(file.path);
+}
+
+/** A Go file's package: its directory of a stored path, '' at the root (as goImportDir names directories). */
+export function goPackageDir(stored: string): string {
+  const dir = path.posix.dirname(displayPath(stored));
   return dir === '.' ? '' : dir;
 }
 
