@@ -122,6 +122,10 @@ function directoryVerdict(dir: string): DirectoryVerdict {
   for (let i = 0; i < parts.length; i++) {
     const lower = parts[i].toLowerCase();
     if (isTestDirName(lower) || (lower === 'test' && i + 1 < parts.length && parts[i + 1] !== 'src')) test = true;
+    // A package of test helpers named for the one holding it: Go's `net/http/httptest`,
+    // etcd's `raft/rafttest` (an etcd trial's `ctx sym:Storage file:raft/` read rafttest's
+    // `Storage` interface, by path order, for raft's).
+    if (i > 0 && lower === `${parts[i - 1].toLowerCase()}test`) test = true;
     if (parts[i] === 'docs' || parts[i] === 'doc') docs = true;
   }
   const last = parts.length > 0 ? parts[parts.length - 1].toLowerCase() : '';

@@ -124,6 +124,8 @@ describe('test paths', () => {
     'src/Foo.IntegrationTests/Db.cs',
     'Foo.Specs/Steps.cs',
     'UnitTests/Parser.cs',
+    'raft/rafttest/node.go',
+    'net/http/httptest/server.go',
   ])('%s is a test path', (p) => expect(isTestPath(p)).toBe(true));
 
   it.each(['example/example.cpp', 'examples/basic.js', 'docs/Examples/run.py', 'pkg/demo/main.go', 'samples/a.cs'])(
@@ -152,6 +154,9 @@ describe('test paths', () => {
     'src/Microsoft.Extensions.Testing.Abstractions/a.cs',
     'src/Foo.TestHelpers/a.cs',
     'lib/.tests/a.js',
+    'latest/x.go',
+    'a/contest/b.go',
+    'raft/rafttests/node.go',
   ])('%s is not a test path', (p) => expect(isTestPath(p)).toBe(false));
 
   // Verdicts are kept per directory: files of one directory can still differ by name, and
