@@ -53,18 +53,13 @@ function declaring(lang: string): boolean {
  */
 function isZopeInterface(t: NavTarget, focus: IndexedDefinition): boolean {
   if (focus.file.lang !== 'python' || focus.kind !== 'class') return false;
-  let level: IndexedDefinition[] = [focus];
-  for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
-    const next: IndexedDefinition[] = [];
-    for (const c of level) {
-      const bytes = readIndexedBytes(t.root, c.file);
-      if (!bytes) continue;
-      if (baseSpellings(typeHead(bytes, c), 'python').some((b) => lastSegment(b) === 'Interface')) return true;
-      next.push(...basesOf(t, c).types);
-    }
-    level = next;
-  }
-  return false;
+  const namesInterface = (c: IndexedDefinition): true | undefined => {
+    const bytes = readIndexedBytes(t.root, c.file);
+    return bytes && baseSpellings(typeHead(bytes, c), 'python').some((b) => lastSegment(b) === 'Interface')
+      ? true
+      : undefined;
+  };
+  return (namesInterface(focus) ?? upBases(t, focus, namesInterface, CTX_OVERRIDE_DEPTH - 1)) === true;
 }
 
 /** Definitions that can implement an interface: classes, structs, records, enums (not interfaces). */
@@ -423,4 +418,44 @@ export function basesOf(t: NavTarget, focus: IndexedDefinition): Bases {
     types.push(certain ? best : { ...best, resolution: 'candidate' });
   }
   return { types, unresolved };
+}
+
+/** A definition's identity across lists: its file and start. */
+export function definitionKey(d: IndexedDefinition): string {
+  return `${d.file.id}\0${d.start}`;
+}
+
+/**
+ * Walks the bases of `cls` breadth first, `levels` levels up (basesOf at each), each base a
+ * `candidate` when a link of its chain is; returns the first value `visit` gives, else
+ * undefined. A base reached by a second chain is visited again (that chain may be certain)
+ * but not walked past; `cls` itself is never visited. The one walk up a class hierarchy:
+ * overrides, a class's inherited method, derivation and zope interfaces read through it.
+ */
+export function upBases<T>(
+  t: NavTarget,
+  cls: Subclass,
+  visit: (base: Subclass) => T | undefined,
+  levels: number = CTX_OVERRIDE_DEPTH,
+): T | undefined {
+  const start = definitionKey(cls);
+  const seen = new Set<string>([start]);
+  let level: Subclass[] = [cls];
+  for (let depth = 0; depth < levels && level.length > 0; depth++) {
+    const next: Subclass[] = [];
+    for (const c of level)
+      for (const b of basesOf(t, c).types) {
+        const k = definitionKey(b);
+        if (k === start) continue;
+        const base: Subclass =
+          c.resolution === 'candidate' || b.resolution === 'candidate' ? { ...b, resolution: 'candidate' } : b;
+        const found = visit(base);
+        if (found !== undefined) return found;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        next.push(base);
+      }
+    level = next;
+  }
+  return undefined;
 }

@@ -5,7 +5,7 @@
 // the languages and the certainty are theirs: a subclass that may be another class's makes
 // its method a candidate.
 import { codeFamilyOf, OWNER_KINDS, readIndexedBytes, type IndexedDefinition } from '@trufflepig/index';
-import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
+import { definitionKey as key, implementationsOf, subclassesOf, upBases, type Subclass } from './implementations';
 import { lastSegment } from './class-heads';
 import { CTX_OVERRIDE_CLASSES_MAX, CTX_OVERRIDE_DEPTH } from './limits';
 import { parameterCount, textAfter } from './signatures';
@@ -89,7 +89,8 @@ function methodsNamed(t: NavTarget, name: string): IndexedDefinition[] {
 
 /**
  * Whether `cls` derives from `base` within CTX_OVERRIDE_DEPTH levels of its bases: `resolved`
- * when every step is, `candidate` when one is a guess, undefined when no chain reaches it.
+ * when a chain of certain links reaches it, `candidate` when only a guessed one does,
+ * undefined when none does.
  */
 function derivesFrom(
   t: NavTarget,
@@ -97,25 +98,19 @@ function derivesFrom(
   base: IndexedDefinition,
 ): 'resolved' | 'candidate' | undefined {
   const target = key(base);
-  const seen = new Set<string>([key(cls)]);
-  let level: Subclass[] = [cls];
   let best: 'candidate' | undefined;
-  for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
-    const next: Subclass[] = [];
-    for (const c of level)
-      for (const b of basesOf(t, c).types) {
-        const guess = c.resolution === 'candidate' || b.resolution === 'candidate';
-        if (key(b) === target) {
-          if (!guess) return 'resolved';
-          best = 'candidate';
-        }
-        if (seen.has(key(b))) continue;
-        seen.add(key(b));
-        next.push(guess ? { ...b, resolution: 'candidate' } : b);
-      }
-    level = next;
-  }
-  return best;
+  const certain = upBases(t, cls, (b) => {
+    if (key(b) !== target) return undefined;
+    if (b.resolution !== 'candidate') return 'resolved' as const;
+    best = 'candidate';
+    return undefined;
+  });
+  return certain ?? best;
+}
+
+/** `m`, a `candidate` when `via` (the class it was found in) is one. */
+function through(m: IndexedDefinition, via: Subclass): Subclass {
+  return via.resolution === 'candidate' ? { ...m, resolution: 'candidate' } : m;
 }
 
 /**
@@ -123,46 +118,23 @@ function derivesFrom(
  * levels, breadth first, a `candidate` when a link of the chain is.
  */
 export function methodOfClass(t: NavTarget, cls: IndexedDefinition, name: string): Subclass | undefined {
-  const own = methodsOf(t, cls, name)[0];
-  if (own) return own;
-  const seen = new Set<string>([key(cls)]);
-  let level: Subclass[] = [cls];
-  for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
-    const next: Subclass[] = [];
-    for (const c of level)
-      for (const base of basesOf(t, c).types) {
-        if (seen.has(key(base))) continue;
-        seen.add(key(base));
-        const guess = c.resolution === 'candidate' || base.resolution === 'candidate';
-        const found = methodsOf(t, base, name)[0];
-        if (found) return guess ? { ...found, resolution: 'candidate' } : found;
-        next.push(guess ? { ...base, resolution: 'candidate' } : base);
-      }
-    level = next;
-  }
-  return undefined;
+  return (
+    methodsOf(t, cls, name)[0] ??
+    upBases(t, cls, (base) => {
+      const found = methodsOf(t, base, name)[0];
+      return found && through(found, base);
+    })
+  );
 }
 
 /** The nearest method of the name up the base chain, breadth first, its certainty the chain's. */
 function overridden(t: NavTarget, owner: IndexedDefinition, focus: IndexedDefinition): Subclass[] {
-  const name = focus.name;
-  const seen = new Set<string>([key(owner)]);
-  let level: Subclass[] = [owner];
-  for (let depth = 0; depth < CTX_OVERRIDE_DEPTH && level.length > 0; depth++) {
-    const next: Subclass[] = [];
-    for (const cls of level) {
-      for (const base of basesOf(t, cls).types) {
-        if (seen.has(key(base))) continue;
-        seen.add(key(base));
-        const guess = cls.resolution === 'candidate' || base.resolution === 'candidate';
-        const found = methodsOf(t, base, name).filter((m) => canOverride(t, focus, m));
-        if (found.length > 0) return found.map((m) => (guess ? { ...m, resolution: 'candidate' as const } : m));
-        next.push(guess ? { ...base, resolution: 'candidate' } : base);
-      }
-    }
-    level = next;
-  }
-  return [];
+  return (
+    upBases(t, owner, (base) => {
+      const found = methodsOf(t, base, focus.name).filter((m) => canOverride(t, focus, m));
+      return found.length > 0 ? found.map((m) => through(m, base)) : undefined;
+    }) ?? []
+  );
 }
 
 /**
@@ -199,10 +171,6 @@ function methodsOf(t: NavTarget, cls: IndexedDefinition, name: string): IndexedD
     );
   const bodies = found.filter((d) => d.kind !== 'prototype');
   return bodies.length > 0 ? bodies : found;
-}
-
-function key(d: IndexedDefinition): string {
-  return `${d.file.id}\0${d.start}`;
 }
 
 /** Languages where a private or static method overrides nothing (C++'s private virtuals do). */
