@@ -29,9 +29,9 @@ import {
   receiverDeclaredType,
   TYPE_PARAMETER,
 } from './refs';
-import { DECLARED_TYPE_LANGS, OWN_OBJECT_RECEIVERS } from './declared-types';
+import { DECLARED_TYPE_LANGS, namesOwnObject } from './declared-types';
 import { dotQualifier, followImport, moduleMemberTrail } from './resolve';
-import { goPackageMembers, goPackageSite, goReceiverName } from './go-packages';
+import { goPackageDir, goPackageMembers, goPackageSite, goReceiverName } from './go-packages';
 import { basesOf, implementationsOf, subclassesOf, type Subclass } from './implementations';
 import { methodOfClass, overridesOf } from './overrides';
 import { nearestDefinition } from './dirs';
@@ -191,11 +191,6 @@ function receiverWord(bytes: Buffer, end: number): string | undefined {
   let from = end;
   while (from >= 0 && /[\w$]/.test(String.fromCharCode(bytes[from]))) from--;
   return from < end ? bytes.toString('utf8', from + 1, end + 1) : undefined;
-}
-
-/** Whether two root-relative paths are in one directory (a Go package). */
-function sameDirectory(a: string, b: string): boolean {
-  return a.slice(0, a.lastIndexOf('/') + 1) === b.slice(0, b.lastIndexOf('/') + 1);
 }
 
 /** Languages where a bare call inside a method may call the method's own class's member (an implicit `this`/`self`). */
@@ -497,7 +492,10 @@ export function structuralContext(
         const goOwn =
           file.lang === 'go' && receiver !== undefined && receiver === goReceiverName(bytes, focus)
             ? everywhere().filter(
-                (d) => d.kind === 'method' && d.container === focus.container && sameDirectory(d.file.path, file.path),
+                (d) =>
+                  d.kind === 'method' &&
+                  d.container === focus.container &&
+                  goPackageDir(d.file.path) === goPackageDir(file.path),
               )
             : [];
         // `protocol.ServerFactory.buildProtocol(self, addr)`: a receiver naming a class of the
@@ -539,9 +537,7 @@ export function structuralContext(
             ? receiver === 'self' || (receiver !== undefined && receiver === target?.container)
             : file.lang === 'go'
               ? receiver !== undefined && receiver === goReceiverName(bytes, focus)
-              : receiver === undefined ||
-                OWN_OBJECT_RECEIVERS.has(receiver) ||
-                (focus.container !== null && receiver === lastSegment(focus.container));
+              : receiver === undefined || namesOwnObject(receiver, focus.container);
         // A top-level function reached through a receiver no import trail read is a guess
         // too: tRPC's `parser.assert(value)` on an `any` parser was utils.ts's `assert`, never
         // imported there (a workspace trial; refs had it a candidate already).

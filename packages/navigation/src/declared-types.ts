@@ -7,6 +7,8 @@
 // calls in the JDK's java.util were candidates and the two real ones among them were not
 // told apart (a JDK trial). Pure: text in, a type name out.
 
+import { lastSegment } from './class-heads';
+
 /** Languages whose declarations spell the type before the name and bind member calls statically. */
 export const DECLARED_TYPE_LANGS: ReadonlySet<string> = new Set(['java', 'csharp']);
 
@@ -14,7 +16,12 @@ export const DECLARED_TYPE_LANGS: ReadonlySet<string> = new Set(['java', 'csharp
  * The receivers that are the caller's own object where the language names it by a keyword
  * (Go and Lua name it otherwise: ctx reads theirs from the method's head).
  */
-export const OWN_OBJECT_RECEIVERS: ReadonlySet<string> = new Set(['this', '$this', 'self', 'cls', 'Self']);
+const OWN_OBJECT_RECEIVERS: ReadonlySet<string> = new Set(['this', '$this', 'self', 'cls', 'Self']);
+
+/** Whether `receiver` is the caller's own object: such a keyword, or the name of its class `owner` (`A::b` or `b`'s container). */
+export function namesOwnObject(receiver: string, owner: string | null): boolean {
+  return OWN_OBJECT_RECEIVERS.has(receiver) || (owner !== null && receiver === lastSegment(owner));
+}
 
 /** A receiver variable before `.name` at the end of a line's text: `map.`, `this.map.`; not `a.b.`, `f().`. */
 const RECEIVER = /(?:^|[^\w$.])(this\s*\.\s*)?([a-z_][\w$]*)\s*\.\s*$/;

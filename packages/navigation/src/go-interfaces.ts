@@ -1,7 +1,7 @@
 // Go interfaces are satisfied structurally: no `implements` names the types that satisfy
 // one, so neither grep nor the import graph finds them. `ctx` of an interface lists them
 // from the index's methods, by name (docs/navigation.md, "Implementations").
-import type { IndexedDefinition, IndexReader } from '@trufflepig/index';
+import type { IndexedDefinition, IndexedFile, IndexReader } from '@trufflepig/index';
 import { goImportDir, goPackageDir, goPackageImport } from './go-packages';
 
 /** Kinds a Go type declaration has in the index (`type_spec`): a struct, an interface, any other type. */
@@ -101,14 +101,7 @@ function embeddingInterfaces(
       const body = Buffer.from(bytes.subarray(d.nameEnd, d.end)).toString('utf8');
       const m = line.exec(body);
       if (!m) continue;
-      const dir =
-        m[1] === undefined
-          ? goPackageDir(file.path)
-          : (() => {
-              const imported = goPackageImport(reader.fileImports(file.path), `${m[1]}.`);
-              return imported === undefined ? undefined : goImportDir(reader, imported.spelled, file);
-            })();
-      if (dir === home) out.push([goPackageDir(file.path), d.name]);
+      if (spelledPackageDir(reader, file, m[1]) === home) out.push([goPackageDir(file.path), d.name]);
     }
   }
   return out;
@@ -133,7 +126,15 @@ function embeddedFrom(
   const rest = Buffer.from(bytes.subarray(field.nameEnd, field.end)).toString('utf8').trim();
   if (!(rest === '' || rest.startsWith('`') || rest.startsWith('"') || rest.startsWith('['))) return undefined;
   const before = Buffer.from(bytes.subarray(field.start, field.nameStart)).toString('utf8');
-  if (!/\.\s*$/.test(before)) return goPackageDir(field.file.path);
-  const imported = goPackageImport(reader.fileImports(field.file.path), before);
-  return imported === undefined ? undefined : goImportDir(reader, imported.spelled, field.file);
+  return spelledPackageDir(reader, field.file, /([A-Za-z_]\w*)\s*\.\s*$/.exec(before)?.[1]);
+}
+
+/**
+ * The package directory a type name spelled in `file` is in: the file's own unqualified,
+ * the one the import binding `qualifier` names, undefined when no indexed package is.
+ */
+function spelledPackageDir(reader: IndexReader, file: IndexedFile, qualifier: string | undefined): string | undefined {
+  if (qualifier === undefined) return goPackageDir(file.path);
+  const imported = goPackageImport(reader.fileImports(file.path), `${qualifier}.`);
+  return imported === undefined ? undefined : goImportDir(reader, imported.spelled, file);
 }

@@ -27,13 +27,7 @@ import {
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
 import { baseNames, implementedSpellings, lastSegment, typeHead } from './class-heads';
-import {
-  DECLARED_TYPE_LANGS,
-  OWN_OBJECT_RECEIVERS,
-  declaredTypeIn,
-  escapeRegExp,
-  receiverVariable,
-} from './declared-types';
+import { DECLARED_TYPE_LANGS, namesOwnObject, declaredTypeIn, escapeRegExp, receiverVariable } from './declared-types';
 import { argumentCount, parameterCount, textAfter } from './signatures';
 import { nearestDefinition } from './dirs';
 import { literalKeyType } from './struct-literals';
@@ -1326,10 +1320,7 @@ export function referenceSites(
           if (
             target?.container != null &&
             target.file.id === use.file.id &&
-            !(
-              receiver !== undefined &&
-              (OWN_OBJECT_RECEIVERS.has(receiver) || receiver === lastSegment(target.container))
-            )
+            !(receiver !== undefined && namesOwnObject(receiver, target.container))
           )
             site = { resolution: 'candidate', definition: site.definition };
         }
