@@ -573,8 +573,9 @@ export function structuralContext(
       }
     }
   }
-  const implementations = focus === undefined ? { types: [], more: 0 } : implementationsOf(t, focus, listMax);
-  const subclasses = focus === undefined ? { types: [], more: 0 } : subclassesOf(t, focus, listMax);
+  const implementations =
+    focus === undefined ? { types: [], more: 0, extending: [] } : implementationsOf(t, focus, listMax);
+  const subclasses = focus === undefined ? { types: [], more: 0 } : subclassesOf(t, focus, listMax, implementations);
   const bases = focus === undefined ? { types: [], unresolved: [] } : basesOf(t, focus);
   const overrides = symbol === undefined ? undefined : overridesOf(t, symbol, listMax);
   const omittedBy = Object.fromEntries(

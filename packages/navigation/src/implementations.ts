@@ -284,10 +284,17 @@ function classFamily(lang: string): string {
  * focus's own file is a `candidate`: its head names the name, which of them it means is
  * not resolved.
  */
-export function subclassesOf(t: NavTarget, focus: IndexedDefinition, limit: number): Subclasses {
+export function subclassesOf(
+  t: NavTarget,
+  focus: IndexedDefinition,
+  limit: number,
+  /** implementationsOf(focus), when the caller has it: its files are not read again. */
+  implementations?: Implementations,
+): Subclasses {
   // An interface's are the interfaces extending it (`OperatorFunction extends UnaryFunction`:
   // rxjs's `ctx sym:UnaryFunction` said nothing of it, an agent trial).
-  if (focus.kind === 'interface') return ordered(declaredImplementations(t, focus).extending, focus, limit);
+  if (focus.kind === 'interface')
+    return ordered((implementations ?? declaredImplementations(t, focus)).extending, focus, limit);
   if (!canBeBase(focus)) return { types: [], more: 0 };
   const family = classFamily(focus.file.lang);
   const namesakes = t.reader
