@@ -655,6 +655,33 @@ describe('C preprocessor idioms', () => {
     expect(spanText(bytes, x, 'after')).toBe('int after(void) { return 0; }');
   });
 
+  it('finds the one macro holding a comment among macros and comments that do not', () => {
+    // The comment openers are looked for in one forward pass over all macros: a comment
+    // between two macros, or far below one, is not inside it; the third macro's is.
+    const src = [
+      '/* a header comment */',
+      '#define ONE 1',
+      '/* between */',
+      '#define TWO 2',
+      '#define wait_ev(cond)\t\\',
+      '({\t\t\\',
+      '\t/* inside */\t\\',
+      '\tfor (;;) {\t\\',
+      '\t\tif (cond)\t\\',
+      '\t\t\tbreak;\t\\',
+      '\t}\t\t\\',
+      '})',
+      '',
+      'int after(void) { return 0; }',
+      '/* a trailing comment */',
+      '',
+    ].join('\n');
+    const x = extractFile('c', Buffer.from(src));
+    expect(defs(x)).toEqual(['ONE:macro', 'TWO:macro', 'wait_ev:macro', 'after:function']);
+    const wait = x.definitions.find((d) => d.name === 'wait_ev')!;
+    expect([wait.startLine, wait.endLine]).toEqual([5, 12]);
+  });
+
   it('reads a function defined through a DEFINE macro followed by a block as a function named by its first argument', () => {
     // fs/read_write.c: before, map listed none of its 28 syscalls.
     const src = [
