@@ -682,6 +682,51 @@ describe('C preprocessor idioms', () => {
     expect([wait.startLine, wait.endLine]).toEqual([5, 12]);
   });
 
+  it('keeps an __init function of a file whose loop macros over member lists err', () => {
+    // The kernel's drivers/net/team/team.c: each `list_for_each_entry(x, &team->list, l) {`
+    // errs for its missing `;`. Read as a function head, `team` was blanked as an annotation
+    // there, the rewrite erred more than the file and was dropped, and `__init` functions
+    // (whose annotation only the rewrite reads) were lost with it.
+    const loop = (k: number) =>
+      [
+        `static struct team_option *lookup${k}(struct team *team, const char *name)`,
+        '{',
+        '\tstruct team_option *option;',
+        '',
+        '\tlist_for_each_entry(option, &team->option_list, list) {',
+        '\t\tif (strcmp(option->name, name) == 0)',
+        '\t\t\treturn option;',
+        '\t}',
+        '\treturn NULL;',
+        '}',
+        '',
+      ].join('\n');
+    const src = [
+      ...[1, 2, 3, 4].map(loop),
+      'static int __init team_module_init(void)',
+      '{',
+      '\treturn register_netdevice_notifier(&team_notifier_block);',
+      '}',
+      '',
+      'static void __exit team_module_exit(void)',
+      '{',
+      '\tunregister_netdevice_notifier(&team_notifier_block);',
+      '}',
+      '',
+      'module_init(team_module_init);',
+      '',
+    ].join('\n');
+    const x = extractFile('c', Buffer.from(src));
+    expect(defs(x)).toEqual([
+      'lookup1:function',
+      'lookup2:function',
+      'lookup3:function',
+      'lookup4:function',
+      'team_module_init:function',
+      'team_module_exit:function',
+    ]);
+  });
+
   it('reads a function defined through a DEFINE macro followed by a block as a function named by its first argument', () => {
     // fs/read_write.c: before, map listed none of its 28 syscalls.
     const src = [

@@ -810,7 +810,8 @@ export const C: LanguageSpec = {
   // variable from an annotated forward declaration (isAnnotatedForwardDeclaration). 19:
   // `(min)()` and `(max)()` heads (unparenthesizedMinMax). 20: `extern` variable
   // declarations are definitions of kind `extern` (declaresExternally).
-  version: 20,
+  // 21: a loop macro's member-access argument is no function head's (c-repair.ts fixRun).
+  version: 21,
   query: SHARED,
   identifiers: C_IDENTIFIERS,
   repair: (text, tree) => repairC(text, tree, 'c'),
@@ -827,8 +828,8 @@ export const CPP: LanguageSpec = {
   // variable's name before an annotation macro after it (c-repair.ts fixRun).
   // 12: as C 11. 13: as C 12; an exported specialization's head (blankTagAnnotations).
   // 14: as C 13. 15: as C 14. 16: as C 15. 17: as C 16. 18: as C 17. 19: as C 18. 20: as C 19.
-  // 21: as C 20.
-  version: 21,
+  // 21: as C 20. 22: as C 21.
+  version: 22,
   query: SHARED + CPP_ONLY,
   identifiers: { ...C_IDENTIFIERS, namespace_identifier: 'id' },
   repair: (text, tree) => repairC(text, tree, 'cpp'),
