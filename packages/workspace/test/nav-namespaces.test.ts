@@ -43,6 +43,27 @@ const PHP = {
     '}',
     '',
   ].join('\n'),
+  'src/Contracts/Auth/Factory.php': [
+    '<?php',
+    'namespace App\\Console\\Contracts\\Auth;',
+    'interface Factory',
+    '{',
+    '    public function guard($name = null);',
+    '}',
+    '',
+  ].join('\n'),
+  'src/Auth/Middleware/Authenticate.php': [
+    '<?php',
+    'namespace App\\Console\\Auth\\Middleware;',
+    'use App\\Console\\Contracts\\Auth\\Factory as Auth;',
+    'class Authenticate',
+    '{',
+    '    public function __construct(Auth $auth)',
+    '    {',
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
 };
 
 const JAVA = {
@@ -96,6 +117,16 @@ describe('PHP namespaces', () => {
     expect(out[0]).toMatch(/^refs Command → src\/Command\.php:3 /);
     expect(out.find((r) => / 8 /.test(r))).toMatch(/^\d+ 8 call in Application::doRun: \$command = new Command\(\);$/);
     expect(out[out.length - 1]).toMatch(/ 0 candidate, 0 unresolved\)$/);
+  });
+
+  it("never reads a namespace declaration's segment as a use of an import alias", async () => {
+    // Laravel's `namespace Illuminate\Auth\Middleware;` above `use …\Factory as Auth;`: its
+    // `Auth` segment was a resolved reference of Factory in `refs Factory` (a Laravel trial).
+    const out = rows((await refsCommand(['Factory'], php.at())).stdout);
+    expect(out[0]).toMatch(/^refs Factory → src\/Contracts\/Auth\/Factory\.php:3 /);
+    expect(out.some((r) => r.includes('namespace '))).toBe(false);
+    expect(out.find((r) => / 3 import/.test(r))).toMatch(/^\d+ 3 import: use /);
+    expect(out.find((r) => / 6 /.test(r))).toMatch(/^\d+ 6 [a-z]+ in Authenticate::__construct: /);
   });
 });
 

@@ -73,6 +73,7 @@ export interface LexicalNodes {
  * Query captures every language uses:
  * - `@def.KIND` with `@name` (and optionally `@owner`, an explicit owner such as a Go receiver);
  * - `@import`: an import statement, read by `imports`; `@range.import`, `@range.local`: spans whose identifiers get those roles;
+ * - `@range.none`: a span whose identifiers are no sites (a PHP namespace declaration's name: its segments name no definition);
  * - `@role.call`, `@role.module`, `@role.type`, `@role.member`: the role of one identifier node;
  * - `@container.impl` with `@container.type`, `@macro.body`: Rust impl blocks and macro token trees;
  * - `@macro.template`: a macro rule's right-hand side, read by `templateFacts`.

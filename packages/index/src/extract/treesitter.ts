@@ -77,6 +77,8 @@ interface Collected {
   containers: { start: number; end: number; name: string; kind: string }[];
   importRanges: Interval[];
   localRanges: Interval[];
+  /** Spans whose identifiers are no sites at all (`@range.none`). */
+  noneRanges: Interval[];
   roleAt: Map<number, number>;
   ids: { start: number; end: number; name: string; kind: IdentifierKind; inError?: boolean }[];
   macroBodies: Interval[];
@@ -179,6 +181,7 @@ function collectMatches(
             acc.roleAt.set(span.start, role);
         } else if (n === 'range.import') acc.importRanges.push(span);
         else if (n === 'range.local') acc.localRanges.push(span);
+        else if (n === 'range.none') acc.noneRanges.push(span);
         else if (n === 'macro.body') acc.macroBodies.push(span);
       }
     }
@@ -578,6 +581,7 @@ export function treeSitterFacts(
     containers: [],
     importRanges: [],
     localRanges: [],
+    noneRanges: [],
     roleAt: new Map(),
     ids: [],
     macroBodies: [],
@@ -639,6 +643,7 @@ export function treeSitterFacts(
   const declAt = new Set(defs.map((d) => d.nameStart));
   const imports = mergeIntervals(acc.importRanges);
   const locals = mergeIntervals(acc.localRanges);
+  const none = mergeIntervals(acc.noneRanges);
   const ids = acc.ids;
   for (const t of prepared?.typeIds ?? []) ids.push({ ...t, kind: 'id.type' });
   // Names a rewrite blanked are still used where they were spelled: `refs ABSL_NAMESPACE_BEGIN`
@@ -658,6 +663,7 @@ export function treeSitterFacts(
     const explicit = acc.roleAt.get(id.start);
     let role: number;
     if (declAt.has(id.start)) role = ROLE.declaration;
+    else if (inIntervals(none, id.start)) continue;
     else if (explicit === ROLE.call) role = ROLE.call;
     else if (inIntervals(imports, id.start)) role = ROLE.import;
     else if (explicit !== undefined) role = explicit;

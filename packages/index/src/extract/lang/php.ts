@@ -1,7 +1,7 @@
 import { lastSegment, rawImport, unquote, TYPE_OWNERS, type LanguageSpec, type Node, type RawImport } from '../spec';
 
 const QUERY = `
-(namespace_definition name: (namespace_name) @name) @def.module
+(namespace_definition name: (namespace_name) @name @range.none) @def.module
 (class_declaration name: (name) @name) @def.class
 (interface_declaration name: (name) @name) @def.interface
 (trait_declaration name: (name) @name) @def.trait
@@ -62,7 +62,9 @@ function imports(statement: Node): RawImport[] {
 export const PHP: LanguageSpec = {
   ownerKinds: TYPE_OWNERS,
   grammar: 'tree-sitter-php',
-  version: 1,
+  // 2: a namespace declaration's segments are no uses (`namespace Illuminate\Auth\Middleware;`
+  // had resolved its `Auth` to the file's `use …\Factory as Auth`, a Laravel trial).
+  version: 2,
   query: QUERY,
   identifiers: { name: 'id' },
   imports,
