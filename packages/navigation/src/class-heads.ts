@@ -2,7 +2,7 @@
 // derives from (`ctx` bases and subclasses, `super.b` and `this.b` up a class chain in
 // `refs`) and the interfaces it implements (`ctx` implementations). The one reader of class heads.
 import type { IndexedDefinition } from '@trufflepig/index';
-import { TYPE_HEAD_MAX_BYTES } from './limits';
+import { PHP_TRAIT_USES_MAX_BYTES, TYPE_HEAD_MAX_BYTES } from './limits';
 
 /**
  * A type's head after its name, up to TYPE_HEAD_MAX_BYTES past it: `<T> extends Base<T>
@@ -82,6 +82,31 @@ export function implementedSpellings(head: string, lang: string): string[] {
       ? /:\s*([\s\S]*?)(?:\bwhere\b|$)/.exec(beforeBody)?.[1]
       : /\bimplements\b([\s\S]*)$/.exec(beforeBody)?.[1];
   return clause === undefined ? [] : spelledNames(clause);
+}
+
+/** `use A, B\\C;` or `use A, B { A::x insteadof B; }` at a PHP class body's start. */
+const PHP_TRAIT_USE = /^\s*use\s+([^;{]+)(?:;|\{[^}]*\})/;
+
+/**
+ * The traits a PHP class uses, as spelled: the `use` statements that open its body (Laravel's
+ * `Model` opens with `use Concerns\HasAttributes, Concerns\HasEvents, …;`), read up to
+ * PHP_TRAIT_USES_MAX_BYTES past its name; statements after the first member are not read. A
+ * trait's methods are the class's own, so they stand with its bases. None in other languages.
+ */
+export function traitSpellings(bytes: Uint8Array, d: IndexedDefinition): string[] {
+  if (d.file.lang !== 'php' || d.kind === 'interface') return [];
+  const body = Buffer.from(bytes.subarray(d.nameEnd, Math.min(d.end, d.nameEnd + PHP_TRAIT_USES_MAX_BYTES))).toString(
+    'utf8',
+  );
+  const open = body.indexOf('{');
+  if (open < 0) return [];
+  const out: string[] = [];
+  let rest = body.slice(open + 1).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|#[^\n]*/g, '');
+  for (let m = PHP_TRAIT_USE.exec(rest); m; m = PHP_TRAIT_USE.exec(rest)) {
+    out.push(...spelledNames(m[1]));
+    rest = rest.slice(m[0].length);
+  }
+  return out;
 }
 
 /** Python decorator lines ending where a definition starts (arguments may span lines). */

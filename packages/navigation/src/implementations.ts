@@ -13,6 +13,7 @@ import {
   decoratorImplementedSpellings,
   implementedSpellings,
   lastSegment,
+  traitSpellings,
   typeHead,
 } from './class-heads';
 import { goImplementations } from './go-interfaces';
@@ -407,7 +408,7 @@ export function basesOf(t: NavTarget, focus: IndexedDefinition): Bases {
   const family = classFamily(focus.file.lang);
   const types: Subclass[] = [];
   const unresolved: string[] = [];
-  for (const spelled of baseSpellings(typeHead(bytes, focus), focus.file.lang)) {
+  for (const spelled of baseAndContractSpellings(bytes, focus)) {
     const bound = baseBinding(t, focus.file, spelled, family);
     const defs = (
       bound.by === 'name'
@@ -426,6 +427,24 @@ export function basesOf(t: NavTarget, focus: IndexedDefinition): Bases {
   }
   return { types, unresolved };
 }
+
+/**
+ * What a type's head and body name above it, as spelled: its bases; a class's implemented
+ * interfaces in Java, TypeScript and PHP (C#'s base list holds them already); a PHP class's
+ * traits. Laravel's `ctx sym:Model` named none of its 8 interfaces and 10 traits, and
+ * `$this->fireModelEvent()` inside it stayed a candidate of the trait's method (a trial).
+ */
+function baseAndContractSpellings(bytes: Uint8Array, focus: IndexedDefinition): string[] {
+  const lang = focus.file.lang;
+  const head = typeHead(bytes, focus);
+  const out = baseSpellings(head, lang);
+  if (focus.kind !== 'interface' && IMPLEMENTING_HEAD_LANGS.has(lang)) out.push(...implementedSpellings(head, lang));
+  out.push(...traitSpellings(bytes, focus));
+  return [...new Set(out)];
+}
+
+/** Languages whose class heads name implemented interfaces apart from bases (`implements`). */
+const IMPLEMENTING_HEAD_LANGS: ReadonlySet<string> = new Set(['java', 'typescript', 'tsx', 'php']);
 
 /** A definition's identity across lists: its file and start. */
 export function definitionKey(d: IndexedDefinition): string {

@@ -26,7 +26,7 @@ import {
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
-import { baseNames, implementedSpellings, lastSegment, typeHead } from './class-heads';
+import { baseNames, implementedSpellings, lastSegment, traitSpellings, typeHead } from './class-heads';
 import { DECLARED_TYPE_LANGS, namesOwnObject, declaredTypeIn, escapeRegExp, receiverVariable } from './declared-types';
 import { argumentCount, parameterCount, textAfter } from './signatures';
 import { nearestDefinition } from './dirs';
@@ -451,6 +451,12 @@ const PARENT_RECEIVERS: ReadonlySet<string> = new Set(['parent', 'super']);
  */
 export type ParentRelation = 'is' | 'not' | 'unknown';
 
+/** The traits the class `type` of a file uses (class-heads.ts traitSpellings), by last name segment. */
+function usedTraits(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array, type: string): string[] {
+  const def = fileDefs.find((d) => d.name === type && OWNER_KINDS.has(d.kind));
+  return def === undefined ? [] : traitSpellings(bytes, def).map(lastSegment);
+}
+
 /** The class `type` of a file derives from first (class-heads.ts baseNames), by its last name segment. */
 function parentOfType(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array, type: string): string | undefined {
   const def = fileDefs.find((d) => d.name === type && OWNER_KINDS.has(d.kind));
@@ -564,6 +570,11 @@ function parentRelation(
   definers: ReadonlySet<string>,
   container: string,
 ): ParentRelation {
+  // A PHP class's traits are its own members: `$this->fireModelEvent()` inside Laravel's
+  // Model is its trait HasEvents's method (23 such calls were candidates, a trial).
+  const traits = usedTraits(fileDefs, bytes, type);
+  if (traits.includes(container)) return 'is';
+  if (traits.some((x) => definers.has(x))) return 'not';
   // A class that extends nothing: `parent::` is a trait's, whose user is not known here.
   let parent = parentOfType(fileDefs, bytes, type);
   if (parent === undefined) return 'unknown';
@@ -579,7 +590,11 @@ function parentRelation(
     if (!def) return 'not';
     const parentBytes = readIndexedBytes(t.root, def.file);
     if (!parentBytes) return 'unknown';
-    parent = parentOfType(t.reader.fileDefinitions(def.file.path), parentBytes, parent);
+    const parentDefs = t.reader.fileDefinitions(def.file.path);
+    const inherited = usedTraits(parentDefs, parentBytes, parent);
+    if (inherited.includes(container)) return 'is';
+    if (inherited.some((x) => definers.has(x))) return 'not';
+    parent = parentOfType(parentDefs, parentBytes, parent);
     if (parent === undefined) return 'not';
   }
   return 'unknown';

@@ -1,7 +1,7 @@
 // ctx of a class lists the classes naming it as a base (navigation/src/implementations.ts
 // subclassesOf): Python, Ruby, C++, C#, Java, TypeScript with JavaScript, PHP. Real
 // repositories, real tree-sitter parses.
-import { ctxCommand, searchCommand } from '../src';
+import { ctxCommand, refsCommand, searchCommand } from '../src';
 import { ctxLinesOf, ctxRows, indexedRepo, type IndexedRepo } from './ws-helpers';
 
 const FILES = {
@@ -210,6 +210,67 @@ describe('TypeScript interfaces extend, and classes implement classes', () => {
   it('a class implementing a class', async () => {
     expect(await rowsOf('Loggable', 'implementation')).toEqual(['src/Hot.ts:3 class Hot']);
     expect(await rowsOf('Subscription', 'subclass')).toEqual(['src/Hot.ts:3 class Hot']);
+  });
+
+  it("a class's bases hold what it implements, after what it extends", async () => {
+    expect(await rowsOf('Hot', 'base')).toEqual([
+      'src/Subscription.ts:1 class Subscription',
+      'src/Loggable.ts:1 class Loggable',
+    ]);
+  });
+});
+
+describe("a PHP class's interfaces and traits", () => {
+  // Laravel (an agent trial): `ctx sym:Model` named none of its 8 interfaces and 10 traits,
+  // and `$this->fireModelEvent()` inside it was a candidate of its trait HasEvents's method.
+  let php: IndexedRepo;
+  beforeAll(async () => {
+    php = await indexedRepo('tp-nav-php-traits-', {
+      'src/Arrayable.php': '<?php\nnamespace App;\n\ninterface Arrayable\n{\n    public function toArray();\n}\n',
+      'src/HasEvents.php': [
+        '<?php',
+        'namespace App;',
+        '',
+        'trait HasEvents',
+        '{',
+        '    protected function fireModelEvent($event)',
+        '    {',
+        '        return true;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/Model.php': [
+        '<?php',
+        'namespace App;',
+        '',
+        'abstract class Model implements Arrayable, \\JsonSerializable',
+        '{',
+        '    /** The events. */',
+        '    use HasEvents;',
+        '',
+        '    public function save()',
+        '    {',
+        "        return $this->fireModelEvent('saving');",
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it('stand with its bases; an interface outside the index is an unresolved base', async () => {
+    const lines = await ctxLinesOf(php, ['sym:Model']);
+    expect(ctxRows(lines, 'base')).toEqual([
+      'src/Arrayable.php:4 interface Arrayable',
+      'src/HasEvents.php:4 trait HasEvents',
+    ]);
+    expect(lines.find((l) => l.startsWith('unresolved bases:'))).toBe('unresolved bases: \\JsonSerializable');
+  });
+
+  it("make a call through $this of the trait's method resolved", async () => {
+    const out = (await refsCommand(['HasEvents::fireModelEvent'], php.at())).stdout.trimEnd().split('\n');
+    expect(out.find((r) => / 11 /.test(r))).toMatch(/^\d+ 11 call in Model::save: return \$this->fireModelEvent/);
   });
 });
 
