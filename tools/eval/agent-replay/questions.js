@@ -385,6 +385,9 @@ const FLASK = [
     trufflepig: [
       ['search', 'view function exception error handler dispatch request', 'lang:py', 'file:flask/', '-n', '5'],
       ['show', '{handle}'],
+      // dispatch_request's docstring, just read: "This no longer does the exception handling,
+      // this code was moved to the new :meth:`full_dispatch_request`." An agent follows it.
+      ['show', 'sym:full_dispatch_request'],
     ],
     // Where an exception is caught, not the handler's name (`handle_user_exception`, the
     // answer's callee, was the pattern until 2026-12-02).
