@@ -493,6 +493,16 @@ export function receiverDeclaredType(
 
 const FIELD_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant', 'variable']);
 
+/** A member access right after a `new` expression: `(new PhpHandler)->`, `new Foo(x).`, `new \\App\\Job()->`. */
+const NEW_RECEIVER =
+  /\bnew\s+([A-Za-z_$\\][\w$\\.]*)\s*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*\)?\s*(?:\?->|->|\.)\s*$/;
+
+/** The class (last name segment) a receiver made by `new` right before the occurrence has, if it is one. */
+export function newReceiverType(before: string): string | undefined {
+  const m = NEW_RECEIVER.exec(before);
+  return m ? lastSegment(m[1]) : undefined;
+}
+
 /**
  * What a receiver's declared type makes of a call of `container::b` through it: `resolved`
  * when it is the container, or a class whose `extends` chain reaches the container before a
@@ -506,13 +516,15 @@ function declaredSite(
   declared: string | undefined,
   container: string,
   definers: ReadonlySet<string>,
+  lang: IndexedFile['lang'],
 ): Resolution | 'not_a_site' | undefined {
   if (declared === undefined || TYPE_PARAMETER.test(declared)) return undefined;
   if (declared === lastSegment(container)) return 'resolved';
   if ([...definers].some((d) => lastSegment(d) === declared)) return 'not_a_site';
+  const family = codeFamilyOf(lang);
   const def = t.reader
     .definitions(declared)
-    .find((d) => OWNER_KINDS.has(d.kind) && DECLARED_TYPE_LANGS.has(d.file.lang));
+    .find((d) => OWNER_KINDS.has(d.kind) && codeFamilyOf(d.file.lang) === family);
   if (!def) return 'not_a_site';
   const bytes = readIndexedBytes(t.root, def.file);
   if (!bytes) return 'candidate';
@@ -1401,13 +1413,17 @@ export function referenceSites(
           // Java and C# bind `x.b()` to x's declared type (declared-types.ts), which the
           // receiver's name then need not guess: `map.size()` on a ConcurrentHashMap field is
           // no call of `Map::size`.
-          const declaredType = DECLARED_TYPE_LANGS.has(use.file.lang)
-            ? receiverDeclaredType(fileDefs, bytes, starts, holder, o.start, before())
-            : undefined;
+          // A receiver made by `new` has its class in every language: `(new PhpHandler)->handle()`
+          // was a candidate caller of `VerifyCsrfToken::handle` (a Laravel trial).
+          const declaredType =
+            newReceiverType(before()) ??
+            (DECLARED_TYPE_LANGS.has(use.file.lang)
+              ? receiverDeclaredType(fileDefs, bytes, starts, holder, o.start, before())
+              : undefined);
           let declared: Resolution | 'not_a_site' | undefined;
           if (declaredType !== undefined) {
             if (!declaredVerdicts.has(declaredType))
-              declaredVerdicts.set(declaredType, declaredSite(t, declaredType, container, definers));
+              declaredVerdicts.set(declaredType, declaredSite(t, declaredType, container, definers, use.file.lang));
             declared = declaredVerdicts.get(declaredType);
           }
           if (declared === 'not_a_site') continue;

@@ -108,6 +108,20 @@ const PHP = {
     '}',
     '',
   ].join('\n'),
+  'src/Runner.php': [
+    '<?php',
+    'namespace App;',
+    'class Runner',
+    '{',
+    '    public function run(): void',
+    '    {',
+    "        (new Logger)->write('a');",
+    "        (new Output(1))->write('b');",
+    "        (new StreamOutput(null))->write('c');",
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
 };
 
 // C++ calls its own and inherited members bare (an agent trial on JUCE: `refs
@@ -196,6 +210,19 @@ describe('refs A::b in PHP', () => {
     expect(construct.find((r) => r.includes('StreamOutput'))).toBe('src/StreamOutput.php');
     expect(construct.find((r) => / 7 call/.test(r))).toMatch(
       /^\d+ 7 call in StreamOutput::__construct: parent::__construct\(2\);$/,
+    );
+  });
+});
+
+describe('refs A::b through a receiver made by new', () => {
+  it("is the class's own call, or its subclass's; another class's is none", async () => {
+    // Laravel's `(new PhpHandler)->handle(...)` was a candidate caller of
+    // `VerifyCsrfToken::handle` (a trial): the `new` names the receiver's class.
+    const write = rows((await refsCommand(['Output::write'], php.at())).stdout);
+    expect(write.some((r) => r.includes('new Logger'))).toBe(false);
+    expect(write.find((r) => / 8 call/.test(r))).toMatch(/^\d+ 8 call in Runner::run: \(new Output\(1\)\)->write/);
+    expect(write.find((r) => / 9 call/.test(r))).toMatch(
+      /^\d+ 9 call in Runner::run: \(new StreamOutput\(null\)\)->write/,
     );
   });
 });
