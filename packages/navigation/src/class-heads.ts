@@ -2,7 +2,7 @@
 // derives from (`ctx` bases and subclasses, `super.b` and `this.b` up a class chain in
 // `refs`) and the interfaces it implements (`ctx` implementations). The one reader of class heads.
 import type { IndexedDefinition } from '@trufflepig/index';
-import { PHP_TRAIT_USES_MAX_BYTES, TYPE_HEAD_MAX_BYTES } from './limits';
+import { MIXIN_TEXT_MAX_BYTES, TYPE_HEAD_MAX_BYTES } from './limits';
 
 /**
  * A type's head after its name, up to TYPE_HEAD_MAX_BYTES past it: `<T> extends Base<T>
@@ -88,16 +88,22 @@ export function implementedSpellings(head: string, lang: string): string[] {
 const PHP_TRAIT_USE = /^\s*use\s+([^;{]+)(?:;|\{[^}]*\})/;
 
 /**
- * The traits a PHP class uses, as spelled: the `use` statements that open its body (Laravel's
- * `Model` opens with `use Concerns\HasAttributes, Concerns\HasEvents, …;`), read up to
- * PHP_TRAIT_USES_MAX_BYTES past its name; statements after the first member are not read. A
- * trait's methods are the class's own, so they stand with its bases. None in other languages.
+ * The modules a class mixes in, as spelled: a PHP class's traits, the `use` statements that
+ * open its body (Laravel's `Model` opens with `use Concerns\HasAttributes, …;`; statements
+ * after the first member are not read); a Ruby class's `include`, `extend` and `prepend`
+ * lines at its body's own indentation (Rails' `ActiveRecord::Base` holds 50 of them, none
+ * of a nested class counted). Read up to MIXIN_TEXT_MAX_BYTES past the name. A mixin's
+ * methods are the class's own, so mixins stand with its bases. None in other languages.
  */
-export function traitSpellings(bytes: Uint8Array, d: IndexedDefinition): string[] {
-  if (d.file.lang !== 'php' || d.kind === 'interface') return [];
-  const body = Buffer.from(bytes.subarray(d.nameEnd, Math.min(d.end, d.nameEnd + PHP_TRAIT_USES_MAX_BYTES))).toString(
+export function mixinSpellings(bytes: Uint8Array, d: IndexedDefinition): string[] {
+  if ((d.file.lang !== 'php' && d.file.lang !== 'ruby') || d.kind === 'interface') return [];
+  const body = Buffer.from(bytes.subarray(d.nameEnd, Math.min(d.end, d.nameEnd + MIXIN_TEXT_MAX_BYTES))).toString(
     'utf8',
   );
+  return d.file.lang === 'php' ? phpTraits(body) : rubyMixins(body);
+}
+
+function phpTraits(body: string): string[] {
   const open = body.indexOf('{');
   if (open < 0) return [];
   const out: string[] = [];
@@ -105,6 +111,23 @@ export function traitSpellings(bytes: Uint8Array, d: IndexedDefinition): string[
   for (let m = PHP_TRAIT_USE.exec(rest); m; m = PHP_TRAIT_USE.exec(rest)) {
     out.push(...spelledNames(m[1]));
     rest = rest.slice(m[0].length);
+  }
+  return out;
+}
+
+/** `include A, B::C`, `extend D`, `prepend E` alone on a line (no block, no call after). */
+const RUBY_MIXIN = /^([ \t]*)(?:include|extend|prepend)[ \t]+([A-Z][\w:]*(?:[ \t]*,[ \t]*[A-Z][\w:]*)*)[ \t]*(?:#.*)?$/;
+
+function rubyMixins(body: string): string[] {
+  const lines = body.split('\n').slice(1);
+  // The body's own indentation: its first line that holds code.
+  const first = lines.find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+  if (first === undefined) return [];
+  const indent = /^[ \t]*/.exec(first)![0];
+  const out: string[] = [];
+  for (const line of lines) {
+    const m = RUBY_MIXIN.exec(line);
+    if (m && m[1] === indent) out.push(...spelledNames(m[2]));
   }
   return out;
 }

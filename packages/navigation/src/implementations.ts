@@ -13,7 +13,7 @@ import {
   decoratorImplementedSpellings,
   implementedSpellings,
   lastSegment,
-  traitSpellings,
+  mixinSpellings,
   typeHead,
 } from './class-heads';
 import { goImplementations } from './go-interfaces';
@@ -302,6 +302,7 @@ export function subclassesOf(
     .definitions(focus.name)
     .filter((d) => canBeBase(d) && classFamily(d.file.lang) === family).length;
   const found: Subclass[] = [];
+  let namesakeDefs: IndexedDefinition[] | undefined;
   const files = useRowsOf(t.reader, focus.name)
     .map((u) => u.file)
     .filter((f) => classFamily(f.lang) === family)
@@ -315,7 +316,14 @@ export function subclassesOf(
     for (const d of t.reader.fileDefinitions(file.path)) {
       if (!DERIVING_KINDS.has(d.kind) || (d.file.path === focus.file.path && d.start === focus.start)) continue;
       const named = baseSpellings(typeHead(bytes, d), file.lang).filter((n) => spellings.has(lastSegment(n)));
-      const means = named.map((n) => subclassing(baseBinding(t, file, n, family), focus, file, namesakes));
+      const means = named.map((n) => {
+        const bound = baseBinding(t, file, n, family);
+        if (bound.by !== 'name') return subclassing(bound, focus, file, namesakes);
+        // By name, the spelling's scope decides among namesakes (scopedNamesakes).
+        const meant = scopedNamesakes(n, d, (namesakeDefs ??= namesakesOf(t, focus, family)));
+        if (!meant.some((m) => m.file.id === focus.file.id && m.start === focus.start)) return undefined;
+        return meant.length === 1 ? ('resolved' as const) : subclassing(bound, focus, file, namesakes);
+      });
       const sure = means.find((m) => m === 'resolved') ?? means.find((m) => m === 'candidate');
       if (sure) found.push(sure === 'candidate' ? { ...d, resolution: 'candidate' } : d);
     }
@@ -412,9 +420,13 @@ export function basesOf(t: NavTarget, focus: IndexedDefinition): Bases {
     const bound = baseBinding(t, focus.file, spelled, family);
     const defs = (
       bound.by === 'name'
-        ? t.reader
-            .definitions(lastSegment(spelled))
-            .filter((d) => OWNER_KINDS.has(d.kind) && classFamily(d.file.lang) === family)
+        ? scopedNamesakes(
+            spelled,
+            focus,
+            t.reader
+              .definitions(lastSegment(spelled))
+              .filter((d) => OWNER_KINDS.has(d.kind) && classFamily(d.file.lang) === family),
+          )
         : bound.classes
     ).filter((d) => d.start !== focus.start || d.file.id !== focus.file.id);
     if (defs.length === 0) {
@@ -439,12 +451,46 @@ function baseAndContractSpellings(bytes: Uint8Array, focus: IndexedDefinition): 
   const head = typeHead(bytes, focus);
   const out = baseSpellings(head, lang);
   if (focus.kind !== 'interface' && IMPLEMENTING_HEAD_LANGS.has(lang)) out.push(...implementedSpellings(head, lang));
-  out.push(...traitSpellings(bytes, focus));
+  out.push(...mixinSpellings(bytes, focus));
   return [...new Set(out)];
 }
 
 /** Languages whose class heads name implemented interfaces apart from bases (`implements`). */
 const IMPLEMENTING_HEAD_LANGS: ReadonlySet<string> = new Set(['java', 'typescript', 'tsx', 'php']);
+
+/** The classes of `focus`'s name and family that can be bases. */
+function namesakesOf(t: NavTarget, focus: IndexedDefinition, family: string): IndexedDefinition[] {
+  return t.reader.definitions(focus.name).filter((d) => canBeBase(d) && classFamily(d.file.lang) === family);
+}
+
+/**
+ * The namesakes a base spelled in `sub`'s head means, where owners tell them apart (Ruby
+ * modules, C++ classes and namespaces, Rust modules): `ActiveJob::Base` means a `Base` owned
+ * by `ActiveJob`, and none of the index's when none is (it lies outside); a bare `Base`
+ * means the `Base` of `sub`'s own scope when there is one, as Ruby's and C++'s lookups do.
+ * Where no namesake has an owner (Python and PHP classes, Java's packages), all of them.
+ * Rails' `ctx sym:ActiveRecord::Base` had listed `< ActiveJob::Base`, `<
+ * AbstractController::Base` and the generators' `< Base` as its subclasses (a trial).
+ */
+function scopedNamesakes(
+  spelled: string,
+  sub: IndexedDefinition,
+  namesakes: readonly IndexedDefinition[],
+): IndexedDefinition[] {
+  const owned = namesakes.filter((d) => d.container !== null);
+  if (owned.length === 0) return [...namesakes];
+  const ownedBy = (scope: string) =>
+    namesakes.filter((d) => d.container !== null && lastSegment(d.container) === scope);
+  const name = lastSegment(spelled);
+  if (name !== spelled) {
+    const qualifier = spelled.slice(0, spelled.length - name.length).replace(/(?:::|[\\.])$/, '');
+    // `::Base`: the top level's.
+    if (qualifier === '') return namesakes.filter((d) => d.container === null);
+    return ownedBy(lastSegment(qualifier));
+  }
+  const scope = sub.container !== null ? ownedBy(lastSegment(sub.container)) : [];
+  return scope.length > 0 ? scope : [...namesakes];
+}
 
 /** A definition's identity across lists: its file and start. */
 export function definitionKey(d: IndexedDefinition): string {

@@ -111,5 +111,9 @@ export const CTX_OVERRIDE_CLASSES_MAX = 30;
 
 /** Bytes of a type's head read for its bases and interfaces, from its start (class-heads.ts). */
 export const TYPE_HEAD_MAX_BYTES = 400;
-/** Bytes of a PHP class read past its name for the traits its body opens with (Laravel's `Model` uses ten: 330 bytes after 8 interfaces). */
-export const PHP_TRAIT_USES_MAX_BYTES = 2048;
+/**
+ * Bytes of a class read past its name for the modules it mixes in (class-heads.ts
+ * mixinSpellings): Laravel's `Model` opens with ten traits (330 bytes after 8 interfaces);
+ * Rails' `ActiveRecord::Base` lists 50 includes and extends in 2.5 KB.
+ */
+export const MIXIN_TEXT_MAX_BYTES = 4096;

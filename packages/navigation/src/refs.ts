@@ -26,7 +26,7 @@ import {
   type ParsedQuery,
 } from '@trufflepig/index';
 import { fileStanding, isExamplePath } from '@trufflepig/rank';
-import { baseNames, implementedSpellings, lastSegment, traitSpellings, typeHead } from './class-heads';
+import { baseNames, implementedSpellings, lastSegment, mixinSpellings, typeHead } from './class-heads';
 import { DECLARED_TYPE_LANGS, namesOwnObject, declaredTypeIn, escapeRegExp, receiverVariable } from './declared-types';
 import { argumentCount, parameterCount, textAfter } from './signatures';
 import { nearestDefinition } from './dirs';
@@ -451,10 +451,10 @@ const PARENT_RECEIVERS: ReadonlySet<string> = new Set(['parent', 'super']);
  */
 export type ParentRelation = 'is' | 'not' | 'unknown';
 
-/** The traits the class `type` of a file uses (class-heads.ts traitSpellings), by last name segment. */
-function usedTraits(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array, type: string): string[] {
+/** The modules the class `type` of a file mixes in (class-heads.ts mixinSpellings), by last name segment. */
+function usedMixins(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array, type: string): string[] {
   const def = fileDefs.find((d) => d.name === type && OWNER_KINDS.has(d.kind));
-  return def === undefined ? [] : traitSpellings(bytes, def).map(lastSegment);
+  return def === undefined ? [] : mixinSpellings(bytes, def).map(lastSegment);
 }
 
 /** The class `type` of a file derives from first (class-heads.ts baseNames), by its last name segment. */
@@ -584,7 +584,7 @@ function parentRelation(
 ): ParentRelation {
   // A PHP class's traits are its own members: `$this->fireModelEvent()` inside Laravel's
   // Model is its trait HasEvents's method (23 such calls were candidates, a trial).
-  const traits = usedTraits(fileDefs, bytes, type);
+  const traits = usedMixins(fileDefs, bytes, type);
   if (traits.includes(container)) return 'is';
   if (traits.some((x) => definers.has(x))) return 'not';
   // A class that extends nothing: `parent::` is a trait's, whose user is not known here.
@@ -603,7 +603,7 @@ function parentRelation(
     const parentBytes = readIndexedBytes(t.root, def.file);
     if (!parentBytes) return 'unknown';
     const parentDefs = t.reader.fileDefinitions(def.file.path);
-    const inherited = usedTraits(parentDefs, parentBytes, parent);
+    const inherited = usedMixins(parentDefs, parentBytes, parent);
     if (inherited.includes(container)) return 'is';
     if (inherited.some((x) => definers.has(x))) return 'not';
     parent = parentOfType(parentDefs, parentBytes, parent);

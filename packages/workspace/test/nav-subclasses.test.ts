@@ -220,6 +220,74 @@ describe('TypeScript interfaces extend, and classes implement classes', () => {
   });
 });
 
+describe('Ruby: a base spelled in a scope, and mixins', () => {
+  // Rails (an agent trial): `ctx sym:ActiveRecord::Base` listed `< ActiveJob::Base`,
+  // `< AbstractController::Base` and a generator's `< Base` as candidate subclasses, its two
+  // real ones as candidates too, and none of its 50 included and extended modules.
+  let rb: IndexedRepo;
+  beforeAll(async () => {
+    rb = await indexedRepo('tp-nav-rb-scopes-', {
+      'lib/record/base.rb': [
+        'module Record',
+        '  class Base',
+        '    include Record::Persistence',
+        '    extend Naming',
+        '',
+        '    class Inner',
+        '      include Hidden',
+        '    end',
+        '',
+        '    def save',
+        '      persist',
+        '    end',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+      'lib/record/persistence.rb': 'module Record\n  module Persistence\n    def persist\n    end\n  end\nend\n',
+      'lib/naming.rb': 'module Naming\nend\n',
+      'lib/hidden.rb': 'module Hidden\nend\n',
+      'lib/job/base.rb': 'module Job\n  class Base\n  end\nend\n',
+      'lib/models.rb': [
+        'class Post < Record::Base',
+        'end',
+        '',
+        'class Mailer < Job::Base',
+        'end',
+        '',
+        'module Record',
+        '  class Migration < Base',
+        '  end',
+        'end',
+        '',
+        'module Job',
+        '  class Cleanup < Base',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+    });
+  });
+
+  it("a qualified base is its owner's class; a bare one is its own scope's", async () => {
+    const lines = await ctxLinesOf(rb, ['sym:Base', 'file:lib/record/']);
+    expect(ctxRows(lines, 'subclass')).toEqual([
+      'lib/models.rb:1 class Post',
+      'lib/models.rb:8 class Record::Migration',
+    ]);
+    const job = await ctxLinesOf(rb, ['sym:Base', 'file:lib/job/']);
+    expect(ctxRows(job, 'subclass')).toEqual(['lib/models.rb:4 class Mailer', 'lib/models.rb:13 class Job::Cleanup']);
+  });
+
+  it("include, extend and prepend at the class body's own level stand with its bases", async () => {
+    const lines = await ctxLinesOf(rb, ['sym:Base', 'file:lib/record/']);
+    expect(ctxRows(lines, 'base')).toEqual([
+      'lib/record/persistence.rb:2 module Record::Persistence',
+      'lib/naming.rb:1 module Naming',
+    ]);
+  });
+});
+
 describe("a PHP class's interfaces and traits", () => {
   // Laravel (an agent trial): `ctx sym:Model` named none of its 8 interfaces and 10 traits,
   // and `$this->fireModelEvent()` inside it was a candidate of its trait HasEvents's method.
