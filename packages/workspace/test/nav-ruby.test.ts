@@ -226,6 +226,30 @@ const MACROS = {
     'end',
     '',
   ].join('\n'),
+  'lib/core.rb': [
+    'module Core',
+    '  extend ActiveSupport::Concern',
+    '',
+    '  included do',
+    '    class_attribute :belongs_to_required_by_default, instance_accessor: false',
+    '    def persisted_check',
+    '    end',
+    '  end',
+    '',
+    '  class_methods do',
+    '    def define_column_methods(*names)',
+    '    end',
+    '  end',
+    '',
+    '  def each_item(items)',
+    '    items.each do',
+    '      def stray',
+    '      end',
+    '    end',
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
   'lib/configuration_file.rb': [
     'class ConfigurationFile',
     '  def self.parse(path)',
@@ -257,6 +281,21 @@ describe('Ruby attribute macros, delegate and symbols', () => {
     }
     // `prefix: true` delegates under other names (`owner_name`): no `name` is defined.
     expect((await showCommand('sym:name', macros.at())).stderr).toMatch(/no_definition/);
+  });
+
+  it("declarations inside a concern's included and class_methods blocks are the module's", async () => {
+    // Rails (an agent trial): `included do class_attribute :belongs_to_required_by_default … end`
+    // in core.rb declared nothing, and `show sym:` answered `no_definition`.
+    for (const [name, line] of [
+      ['belongs_to_required_by_default', 5],
+      ['persisted_check', 6],
+      ['define_column_methods', 11],
+    ] as const) {
+      const out = rows((await showCommand(`sym:${name}`, macros.at())).stdout);
+      expect(out[0]).toMatch(new RegExp(`^\\S+ {2}lib/core\\.rb:${line}(-\\d+)? {2}Core::${name}$`));
+    }
+    // A def inside any other block stays the block's method's own.
+    expect(rows((await showCommand('sym:stray', macros.at())).stdout)[0]).toMatch(/ {2}each_item::stray$/);
   });
 
   it('refs lists the declaring line and the symbols that name the method', async () => {

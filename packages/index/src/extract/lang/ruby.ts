@@ -64,11 +64,41 @@ const QUERY = `
 /** Bodies whose `def` defines a method of a class or module (`class << self` opens the class's own). */
 const METHOD_HOLDERS = new Set(['class', 'module', 'singleton_class']);
 
+/**
+ * Blocks whose body is the class or module body around them: ActiveSupport::Concern's
+ * `included do` and `class_methods do` (and their kin), `class_eval do`. Rails declares its
+ * settings there (`included do class_attribute :belongs_to_required_by_default … end`):
+ * `show sym:` of each answered `no_definition` (a Rails trial).
+ */
+const CLASS_BODY_BLOCKS = new Set([
+  'included',
+  'prepended',
+  'extended',
+  'inherited',
+  'class_methods',
+  'class_eval',
+  'module_eval',
+  'class_exec',
+  'module_exec',
+]);
+
 /** The class, module or `class << self` a node is written in, skipping its body node; null at the top or inside a method or block. */
 function holderOf(def: Node): Node | null {
   let n = def.parent;
-  while (n && (n.type === 'body_statement' || n.type === 'begin_block' || n.type === 'then' || n.type === 'else'))
-    n = n.parent;
+  for (;;) {
+    while (n && (n.type === 'body_statement' || n.type === 'begin_block' || n.type === 'then' || n.type === 'else'))
+      n = n.parent;
+    // A class-body block of a call without a receiver (`included do`, not `x.included do`).
+    const call = n && (n.type === 'do_block' || n.type === 'block') ? n.parent : null;
+    if (
+      !call ||
+      call.type !== 'call' ||
+      call.childForFieldName('receiver') ||
+      !CLASS_BODY_BLOCKS.has(call.childForFieldName('method')?.text ?? '')
+    )
+      break;
+    n = call.parent;
+  }
   return n && METHOD_HOLDERS.has(n.type) ? n : null;
 }
 
@@ -129,7 +159,9 @@ export const RUBY: LanguageSpec = {
   // refs missed every `delegate :x` and `module_function :x`); a parameter's default value
   // is code, not a local (`bases = autoload_paths` calls the accessor). 4: an operator
   // method's name is its declaration site (`refs '<=>'` listed none of five `def <=>`).
-  version: 4,
+  // 5: inside `included do`, `class_methods do` and their kin (CLASS_BODY_BLOCKS) the class
+  // body goes on (a Rails trial: `class_attribute` settings there were no definitions).
+  version: 5,
   query: QUERY,
   // A symbol names a method or attribute as often as data does (`delegate :x`,
   // `module_function :x`, `before_action :x`, `send(:x)`): a use of `x`, so refs counts
