@@ -43,7 +43,7 @@ const MODIFIERS: ReadonlySet<string> = new Set([
 ]);
 /** A Go method head whose receiver is a pointer: `func (l *Level) `, `func (*Level) `. */
 const GO_POINTER_RECEIVER = /\bfunc\s*\(\s*(?:[A-Za-z_]\w*\s+)?\*/;
-/** A Ruby method head on an object: `def self.`, `def Foo.` (singleton methods; `class << self` is not seen here). */
+/** A Ruby method head on an object: `def self.`, `def Foo.` (singleton methods; `class << self` blocks: rubySingletonBlocks). */
 const RUBY_SINGLETON_HEAD = /\bdef\s+(?:self|[A-Z]\w*)\s*\.\s*$/;
 /** Bytes of a definition's head read for modifiers: decorators and attributes beyond it are not. */
 const HEAD_MAX_BYTES = 200;
@@ -84,12 +84,51 @@ export function outline(
   const members = defs.filter((d) => SECOND_GROUP.has(d.kind)).sort(bySource);
   const bytes = read(t.root, file);
   const traitOf = bytes && file.lang === 'rust' ? rustTraitOf(Buffer.from(bytes).toString('latin1')) : undefined;
+  const singleton = bytes && file.lang === 'ruby' ? rubySingletonBlocks(Buffer.from(bytes).toString('latin1')) : [];
   return [...items, ...members].map((d) => {
     const modifiers = bytes ? modifiersOf(bytes, d) : [];
+    if (
+      d.kind === 'method' &&
+      !modifiers.includes('static') &&
+      singleton.some(([from, to]) => d.start > from && d.start < to)
+    )
+      modifiers.unshift('static');
     const trait = traitOf?.(d);
     if (trait !== undefined) modifiers.unshift(`impl ${trait}`);
     return { entry: { ...definitionEntry(t, d), ...(modifiers.length ? { modifiers } : {}) } };
   });
+}
+
+/** `class << self` alone on its line, and its indentation. */
+const RUBY_SINGLETON_OPEN = /^([ \t]*)class[ \t]*<<[ \t]*self[ \t]*(?:#.*)?$/;
+
+/**
+ * The byte spans of a Ruby file's `class << self` blocks, each from its line to the `end` at
+ * its own indentation (the layout every Ruby formatter keeps): the methods inside are the
+ * class's own, as `def self.x` are. Rails' `map core_ext/time/zones.rb` printed `method zone`
+ * for `Time.zone`, beside core Ruby's instance method `Time#zone` (a trial). Offsets are the
+ * bytes' (read as latin1, one character a byte).
+ */
+function rubySingletonBlocks(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  const lines = text.split('\n');
+  let at = 0;
+  const starts = lines.map((l) => {
+    const s = at;
+    at += l.length + 1;
+    return s;
+  });
+  for (let i = 0; i < lines.length; i++) {
+    const open = RUBY_SINGLETON_OPEN.exec(lines[i].replace(/\r$/, ''));
+    if (!open) continue;
+    const close = new RegExp(`^${open[1]}end\\b`);
+    for (let j = i + 1; j < lines.length; j++)
+      if (close.test(lines[j])) {
+        out.push([starts[i], starts[j]]);
+        break;
+      }
+  }
+  return out;
 }
 
 /**

@@ -250,6 +250,18 @@ const MACROS = {
     'end',
     '',
   ].join('\n'),
+  'lib/zones.rb': [
+    'class Time',
+    '  class << self',
+    '    def zone',
+    '    end',
+    '  end',
+    '',
+    '  def zone',
+    '  end',
+    'end',
+    '',
+  ].join('\n'),
   'lib/configuration_file.rb': [
     'class ConfigurationFile',
     '  def self.parse(path)',
@@ -333,5 +345,8 @@ describe('Ruby attribute macros, delegate and symbols', () => {
       '2 2-4 static method parse',
       '3 6-8 method parse',
     ]);
+    // `class << self` opens the class's own methods too (Rails' `Time.zone` beside `Time#zone`).
+    const zones = rows((await mapCommand(['lib/zones.rb'], macros.at())).stdout);
+    expect(zones.slice(1, -1)).toEqual(['1 1-9 class Time', '2 3-4 static method zone', '3 7-8 method zone']);
   });
 });
