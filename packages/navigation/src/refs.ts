@@ -493,6 +493,11 @@ export function receiverDeclaredType(
 
 const FIELD_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant', 'variable']);
 
+/** Whether the occurrence at `start` is a Ruby symbol (`:where`, not `A::where`). */
+function rubySymbolAt(lang: IndexedFile['lang'], bytes: Uint8Array, start: number): boolean {
+  return lang === 'ruby' && start > 0 && bytes[start - 1] === 0x3a && (start < 2 || bytes[start - 2] !== 0x3a);
+}
+
 /** A member access right after a `new` expression: `(new PhpHandler)->`, `new Foo(x).`, `new \\App\\Job()->`. */
 const NEW_RECEIVER =
   /\bnew\s+([A-Za-z_$\\][\w$\\.]*)\s*(?:\([^()]*(?:\([^()]*\)[^()]*)*\))?\s*\)?\s*(?:\?->|->|\.)\s*$/;
@@ -1515,6 +1520,11 @@ export function referenceSites(
           site = { resolution: 'unresolved' };
         }
         if (!own && foreign(use.file)) site = { resolution: 'unresolved' };
+        // A Ruby symbol names a method as often as data does (`delegate :where`, `send(:where)`
+        // beside `Set.new([:where, …])`, `key != :where`): a candidate at most, never certain
+        // (8 of `refs QueryMethods::where`'s rows were resolved data, a Rails trial).
+        if (site.resolution === 'resolved' && !own && rubySymbolAt(use.file.lang, bytes, o.start))
+          site = { ...site, resolution: 'candidate' };
         const shownIn = holder && enclosing.has(holder) ? holder : enclosingDef(enclosingDefs, o.start);
         const within = shownIn ? qualifiedName(shownIn) : undefined;
         raw.push({

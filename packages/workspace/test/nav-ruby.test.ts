@@ -321,6 +321,10 @@ describe('Ruby attribute macros, delegate and symbols', () => {
     );
     const escape = await refsSites(macros, ['html_escape']);
     expect(escape.map((s) => s.start_line).sort((a, b) => a - b)).toEqual([11, 14]);
+    // A symbol may be data as well (`Set.new([:where, …])`): a candidate, never certain; the
+    // bare call beside it stays resolved (a Rails trial).
+    const byLine = new Map(paths.map((s) => [s.start_line, s.resolution]));
+    expect([byLine.get(7), byLine.get(8)]).toEqual(['resolved', 'candidate']);
   });
 
   it("a delegate's names over several lines are in the module, not in the first name", async () => {
