@@ -468,7 +468,7 @@ function namesakesOf(t: NavTarget, focus: IndexedDefinition, family: string): In
  * modules, C++ classes and namespaces, Rust modules): `ActiveJob::Base` means a `Base` owned
  * by `ActiveJob`, and none of the index's when none is (it lies outside); a bare `Base`
  * means the `Base` of `sub`'s own scope when there is one, as Ruby's and C++'s lookups do.
- * Where no namesake has an owner (Python and PHP classes, Java's packages), all of them.
+ * Outside SCOPED_BASE_LANGS, or where no namesake has an owner, all of them.
  * Rails' `ctx sym:ActiveRecord::Base` had listed `< ActiveJob::Base`, `<
  * AbstractController::Base` and the generators' `< Base` as its subclasses (a trial).
  */
@@ -478,7 +478,7 @@ function scopedNamesakes(
   namesakes: readonly IndexedDefinition[],
 ): IndexedDefinition[] {
   const owned = namesakes.filter((d) => d.container !== null);
-  if (owned.length === 0) return [...namesakes];
+  if (owned.length === 0 || !SCOPED_BASE_LANGS.has(sub.file.lang)) return [...namesakes];
   const ownedBy = (scope: string) =>
     namesakes.filter((d) => d.container !== null && lastSegment(d.container) === scope);
   const name = lastSegment(spelled);
@@ -491,6 +491,13 @@ function scopedNamesakes(
   const scope = sub.container !== null ? ownedBy(lastSegment(sub.container)) : [];
   return scope.length > 0 ? scope : [...namesakes];
 }
+
+/**
+ * Languages whose qualified base names an owner (Ruby's `A::B`, C++'s `ns::B`, `Outer::B`);
+ * Python's and JavaScript's qualifier is a module binding, PHP's, Java's and C#'s a package or
+ * namespace that owns nothing (docs/languages.md).
+ */
+const SCOPED_BASE_LANGS: ReadonlySet<string> = new Set(['ruby', 'cpp']);
 
 /** A definition's identity across lists: its file and start. */
 export function definitionKey(d: IndexedDefinition): string {
