@@ -296,11 +296,11 @@ export function subclassesOf(
   // rxjs's `ctx sym:UnaryFunction` said nothing of it, an agent trial).
   if (focus.kind === 'interface')
     return ordered((implementations ?? declaredImplementations(t, focus)).extending, focus, limit);
-  if (!canBeBase(focus)) return { types: [], more: 0 };
+  if (!canBeBase(focus) && !isMixin(focus)) return { types: [], more: 0 };
   const family = classFamily(focus.file.lang);
   const namesakes = t.reader
     .definitions(focus.name)
-    .filter((d) => canBeBase(d) && classFamily(d.file.lang) === family).length;
+    .filter((d) => (canBeBase(d) || isMixin(d)) && classFamily(d.file.lang) === family).length;
   const found: Subclass[] = [];
   let namesakeDefs: IndexedDefinition[] | undefined;
   const files = useRowsOf(t.reader, focus.name)
@@ -315,7 +315,9 @@ export function subclassesOf(
     for (const i of t.reader.fileImports(file.path)) if (i.name === focus.name && i.alias) spellings.add(i.alias);
     for (const d of t.reader.fileDefinitions(file.path)) {
       if (!DERIVING_KINDS.has(d.kind) || (d.file.path === focus.file.path && d.start === focus.start)) continue;
-      const named = baseSpellings(typeHead(bytes, d), file.lang).filter((n) => spellings.has(lastSegment(n)));
+      // A mixin's are the classes mixing it in (a Ruby module's includers, a PHP trait's users).
+      const spelled = isMixin(focus) ? mixinSpellings(bytes, d) : baseSpellings(typeHead(bytes, d), file.lang);
+      const named = spelled.filter((n) => spellings.has(lastSegment(n)));
       const means = named.map((n) => {
         const bound = baseBinding(t, file, n, family);
         if (bound.by !== 'name') return subclassing(bound, focus, file, namesakes);
@@ -458,9 +460,20 @@ function baseAndContractSpellings(bytes: Uint8Array, focus: IndexedDefinition): 
 /** Languages whose class heads name implemented interfaces apart from bases (`implements`). */
 const IMPLEMENTING_HEAD_LANGS: ReadonlySet<string> = new Set(['java', 'typescript', 'tsx', 'php']);
 
-/** The classes of `focus`'s name and family that can be bases. */
+/** The classes (or mixins) of `focus`'s name and family that can be bases. */
 function namesakesOf(t: NavTarget, focus: IndexedDefinition, family: string): IndexedDefinition[] {
-  return t.reader.definitions(focus.name).filter((d) => canBeBase(d) && classFamily(d.file.lang) === family);
+  return t.reader
+    .definitions(focus.name)
+    .filter((d) => (canBeBase(d) || isMixin(d)) && classFamily(d.file.lang) === family);
+}
+
+/**
+ * A module a class mixes in (class-heads.ts mixinSpellings): a Ruby module, a PHP trait.
+ * `ctx sym:HasEvents` did not name Laravel's Model, nor `ctx sym:ActiveRecord::Callbacks`
+ * Rails' Base, which mix them in (two trials).
+ */
+function isMixin(d: IndexedDefinition): boolean {
+  return (d.file.lang === 'ruby' && d.kind === 'module') || (d.file.lang === 'php' && d.kind === 'trait');
 }
 
 /**

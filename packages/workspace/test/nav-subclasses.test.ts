@@ -285,6 +285,13 @@ describe('Ruby: a base spelled in a scope, and mixins', () => {
       'lib/record/persistence.rb:2 module Record::Persistence',
       'lib/naming.rb:1 module Naming',
     ]);
+    // And a module's are the classes mixing it in; a nested class's include is its own.
+    expect(ctxRows(await ctxLinesOf(rb, ['sym:Persistence']), 'subclass')).toEqual([
+      'lib/record/base.rb:2 class Record::Base',
+    ]);
+    expect(ctxRows(await ctxLinesOf(rb, ['sym:Hidden']), 'subclass')).toEqual([
+      'lib/record/base.rb:6 class Base::Inner',
+    ]);
   });
 });
 
@@ -325,6 +332,10 @@ describe("a PHP class's interfaces and traits", () => {
         '',
       ].join('\n'),
     });
+  });
+
+  it("a trait's users are listed by ctx of the trait", async () => {
+    expect(ctxRows(await ctxLinesOf(php, ['sym:HasEvents']), 'subclass')).toEqual(['src/Model.php:4 class Model']);
   });
 
   it('stand with its bases; an interface outside the index is an unresolved base', async () => {
