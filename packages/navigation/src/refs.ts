@@ -493,6 +493,16 @@ export function receiverDeclaredType(
 
 const FIELD_KINDS: ReadonlySet<string> = new Set(['field', 'property', 'constant', 'variable']);
 
+/** Whether the name at [start, end) is a keyword argument: after `(` or `,`, before a lone `=`. */
+function keywordArgumentAt(bytes: Uint8Array, start: number, end: number): boolean {
+  const blank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+  let b = start - 1;
+  while (b >= 0 && blank(bytes[b])) b--;
+  let a = end;
+  while (a < bytes.length && blank(bytes[a])) a++;
+  return (bytes[b] === 0x28 || bytes[b] === 0x2c) && bytes[a] === 0x3d && bytes[a + 1] !== 0x3d;
+}
+
 /** Whether the occurrence at `start` is a Ruby symbol (`:where`, not `A::where`). */
 function rubySymbolAt(lang: IndexedFile['lang'], bytes: Uint8Array, start: number): boolean {
   return lang === 'ruby' && start > 0 && bytes[start - 1] === 0x3a && (start < 2 || bytes[start - 2] !== 0x3a);
@@ -1520,6 +1530,16 @@ export function referenceSites(
           site = { resolution: 'unresolved' };
         }
         if (!own && foreign(use.file)) site = { resolution: 'unresolved' };
+        // A keyword argument (`sorted(xs, reverse=True)`) names a parameter of the callee,
+        // never a function or method of the name: `refs reverse` had listed such rows as
+        // candidates of a class's `reverse` (a Twisted trial).
+        if (
+          use.file.lang === 'python' &&
+          o.role === 'member' &&
+          callableOnly &&
+          keywordArgumentAt(bytes, o.start, o.end)
+        )
+          continue;
         // A Ruby symbol names a method as often as data does (`delegate :where`, `send(:where)`
         // beside `Set.new([:where, …])`, `key != :where`): a candidate at most, never certain
         // (8 of `refs QueryMethods::where`'s rows were resolved data, a Rails trial).

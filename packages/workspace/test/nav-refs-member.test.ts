@@ -62,6 +62,18 @@ const PYTHON = {
   ].join('\n'),
   'pkg/env.py':
     'class Environment:\n    def __init__(self, cache_size=400):\n        self.cache = create_cache(cache_size)\n',
+  'pkg/order.py': [
+    'class Queue:',
+    '    def reverse(self):',
+    '        return self',
+    '',
+    '',
+    'def newest(items, queue):',
+    '    queue.reverse()',
+    '    return sorted(items,',
+    '                  reverse=True)',
+    '',
+  ].join('\n'),
 };
 
 // PHP reaches its own members through `$this->` and `static::`, and its parent's through
@@ -261,6 +273,15 @@ describe('refs says what it could not read', () => {
     expect([coverage.unparsed_files, coverage.unparsed_paths]).toEqual([1, ['src/bridge.mm']]);
     const none = json(await refsCommand(['Processor::prepare'], cpp.at({ format: 'json' }))).coverage;
     expect(none.unparsed_files).toBeUndefined();
+  });
+});
+
+describe('refs of a Python method', () => {
+  it('leaves out a keyword argument of its name, which names a parameter of the callee', async () => {
+    // Twisted (an agent trial): `refs reverse` listed `sorted(..., reverse=True)` rows.
+    const out = rows((await refsCommand(['reverse'], python.at())).stdout);
+    expect(out.some((r) => r.includes('reverse=True'))).toBe(false);
+    expect(out.find((r) => / 7 /.test(r))).toMatch(/^\d+ 7 call .*queue\.reverse\(\)$/);
   });
 });
 
