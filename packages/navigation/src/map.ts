@@ -2,6 +2,7 @@
 import {
   isCallableKind,
   kindTier,
+  lineStartOffsets,
   type IndexedDefinition,
   type IndexedFile,
   type IndexReader,
@@ -67,8 +68,14 @@ export function modifiersOf(bytes: Uint8Array, d: IndexedDefinition): string[] {
   // which an agent trial on zap could learn only from a `re:` search.
   if (d.file.lang === 'go' && d.kind === 'method' && GO_POINTER_RECEIVER.test(head)) out.unshift('pointer');
   // Ruby: `def self.parse` is the class's own method, `def parse` its instances' (an
-  // ActiveSupport trial's map printed the two alike, `method parse` twice).
-  if (d.file.lang === 'ruby' && RUBY_SINGLETON_HEAD.test(raw)) out.unshift('static');
+  // ActiveSupport trial's map printed the two alike, `method parse` twice); so is a method
+  // inside `class << self`.
+  if (
+    d.file.lang === 'ruby' &&
+    (RUBY_SINGLETON_HEAD.test(raw) ||
+      (d.kind === 'method' && rubySingletonBlocks(bytes).some(([from, to]) => d.start > from && d.start < to)))
+  )
+    out.unshift('static');
   return out;
 }
 
@@ -84,15 +91,8 @@ export function outline(
   const members = defs.filter((d) => SECOND_GROUP.has(d.kind)).sort(bySource);
   const bytes = read(t.root, file);
   const traitOf = bytes && file.lang === 'rust' ? rustTraitOf(Buffer.from(bytes).toString('latin1')) : undefined;
-  const singleton = bytes && file.lang === 'ruby' ? rubySingletonBlocks(Buffer.from(bytes).toString('latin1')) : [];
   return [...items, ...members].map((d) => {
     const modifiers = bytes ? modifiersOf(bytes, d) : [];
-    if (
-      d.kind === 'method' &&
-      !modifiers.includes('static') &&
-      singleton.some(([from, to]) => d.start > from && d.start < to)
-    )
-      modifiers.unshift('static');
     const trait = traitOf?.(d);
     if (trait !== undefined) modifiers.unshift(`impl ${trait}`);
     return { entry: { ...definitionEntry(t, d), ...(modifiers.length ? { modifiers } : {}) } };
@@ -102,22 +102,22 @@ export function outline(
 /** `class << self` alone on its line, and its indentation. */
 const RUBY_SINGLETON_OPEN = /^([ \t]*)class[ \t]*<<[ \t]*self[ \t]*(?:#.*)?$/;
 
+/** rubySingletonBlocks of each file's bytes, read once for all of its definitions. */
+const singletonBlocksOf = new WeakMap<Uint8Array, [number, number][]>();
+
 /**
  * The byte spans of a Ruby file's `class << self` blocks, each from its line to the `end` at
  * its own indentation (the layout every Ruby formatter keeps): the methods inside are the
  * class's own, as `def self.x` are. Rails' `map core_ext/time/zones.rb` printed `method zone`
- * for `Time.zone`, beside core Ruby's instance method `Time#zone` (a trial). Offsets are the
- * bytes' (read as latin1, one character a byte).
+ * for `Time.zone`, beside core Ruby's instance method `Time#zone` (a trial). Lines are read as
+ * latin1, one character a byte, so their offsets are the bytes'.
  */
-function rubySingletonBlocks(text: string): [number, number][] {
+function rubySingletonBlocks(bytes: Uint8Array): [number, number][] {
+  const known = singletonBlocksOf.get(bytes);
+  if (known) return known;
   const out: [number, number][] = [];
-  const lines = text.split('\n');
-  let at = 0;
-  const starts = lines.map((l) => {
-    const s = at;
-    at += l.length + 1;
-    return s;
-  });
+  const lines = Buffer.from(bytes).toString('latin1').split('\n');
+  const starts = lineStartOffsets(bytes);
   for (let i = 0; i < lines.length; i++) {
     const open = RUBY_SINGLETON_OPEN.exec(lines[i].replace(/\r$/, ''));
     if (!open) continue;
@@ -128,6 +128,7 @@ function rubySingletonBlocks(text: string): [number, number][] {
         break;
       }
   }
+  singletonBlocksOf.set(bytes, out);
   return out;
 }
 

@@ -262,6 +262,16 @@ const MACROS = {
     'end',
     '',
   ].join('\n'),
+  'lib/clock.rb': [
+    'class Clock',
+    '  class << self',
+    '    def now',
+    '    end',
+    '  end',
+    ...Array.from({ length: 12 }, (_, k) => ['', `  def tick${k}`, '    1', '  end']).flat(),
+    'end',
+    '',
+  ].join('\n'),
   'lib/configuration_file.rb': [
     'class ConfigurationFile',
     '  def self.parse(path)',
@@ -352,5 +362,8 @@ describe('Ruby attribute macros, delegate and symbols', () => {
     // `class << self` opens the class's own methods too (Rails' `Time.zone` beside `Time#zone`).
     const zones = rows((await mapCommand(['lib/zones.rb'], macros.at())).stdout);
     expect(zones.slice(1, -1)).toEqual(['1 1-9 class Time', '2 3-4 static method zone', '3 7-8 method zone']);
+    // show sym: lists a long class's members with the same modifiers.
+    const members = rows((await showCommand('sym:Clock', macros.at())).stdout).find((r) => r.startsWith('members: '));
+    expect(members).toMatch(/^members: 3 static now, 7 tick0, /);
   });
 });
