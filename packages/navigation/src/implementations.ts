@@ -298,11 +298,9 @@ export function subclassesOf(
     return ordered((implementations ?? declaredImplementations(t, focus)).extending, focus, limit);
   if (!canBeBase(focus) && !isMixin(focus)) return { types: [], more: 0 };
   const family = classFamily(focus.file.lang);
-  const namesakes = t.reader
-    .definitions(focus.name)
-    .filter((d) => (canBeBase(d) || isMixin(d)) && classFamily(d.file.lang) === family).length;
+  const namesakeDefs = namesakesOf(t, focus, family);
+  const namesakes = namesakeDefs.length;
   const found: Subclass[] = [];
-  let namesakeDefs: IndexedDefinition[] | undefined;
   const files = useRowsOf(t.reader, focus.name)
     .map((u) => u.file)
     .filter((f) => classFamily(f.lang) === family)
@@ -322,7 +320,7 @@ export function subclassesOf(
         const bound = baseBinding(t, file, n, family);
         if (bound.by !== 'name') return subclassing(bound, focus, file, namesakes);
         // By name, the spelling's scope decides among namesakes (scopedNamesakes).
-        const meant = scopedNamesakes(n, d, (namesakeDefs ??= namesakesOf(t, focus, family)));
+        const meant = scopedNamesakes(n, d, namesakeDefs);
         if (!meant.some((m) => m.file.id === focus.file.id && m.start === focus.start)) return undefined;
         return meant.length === 1 ? ('resolved' as const) : subclassing(bound, focus, file, namesakes);
       });

@@ -451,10 +451,21 @@ const PARENT_RECEIVERS: ReadonlySet<string> = new Set(['parent', 'super']);
  */
 export type ParentRelation = 'is' | 'not' | 'unknown';
 
-/** The modules the class `type` of a file mixes in (class-heads.ts mixinSpellings), by last name segment. */
-function usedMixins(fileDefs: readonly IndexedDefinition[], bytes: Uint8Array, type: string): string[] {
+/**
+ * What the modules the class `type` of a file mixes in (class-heads.ts mixinSpellings) say of
+ * `refs A::b`: `is` when A is one of them, `not` when one of them defines b, else undefined.
+ */
+function mixinRelation(
+  fileDefs: readonly IndexedDefinition[],
+  bytes: Uint8Array,
+  type: string,
+  definers: ReadonlySet<string>,
+  container: string,
+): ParentRelation | undefined {
   const def = fileDefs.find((d) => d.name === type && OWNER_KINDS.has(d.kind));
-  return def === undefined ? [] : mixinSpellings(bytes, def).map(lastSegment);
+  const mixins = def === undefined ? [] : mixinSpellings(bytes, def).map(lastSegment);
+  if (mixins.includes(container)) return 'is';
+  return mixins.some((x) => definers.has(x)) ? 'not' : undefined;
 }
 
 /** The class `type` of a file derives from first (class-heads.ts baseNames), by its last name segment. */
@@ -597,11 +608,10 @@ function parentRelation(
   definers: ReadonlySet<string>,
   container: string,
 ): ParentRelation {
-  // A PHP class's traits are its own members: `$this->fireModelEvent()` inside Laravel's
-  // Model is its trait HasEvents's method (23 such calls were candidates, a trial).
-  const traits = usedMixins(fileDefs, bytes, type);
-  if (traits.includes(container)) return 'is';
-  if (traits.some((x) => definers.has(x))) return 'not';
+  // A class's mixins (PHP traits, Ruby modules) are its own members: `$this->fireModelEvent()`
+  // inside Laravel's Model is its trait HasEvents's method (23 such calls were candidates, a trial).
+  const mixed = mixinRelation(fileDefs, bytes, type, definers, container);
+  if (mixed !== undefined) return mixed;
   // A class that extends nothing: `parent::` is a trait's, whose user is not known here.
   let parent = parentOfType(fileDefs, bytes, type);
   if (parent === undefined) return 'unknown';
@@ -618,9 +628,8 @@ function parentRelation(
     const parentBytes = readIndexedBytes(t.root, def.file);
     if (!parentBytes) return 'unknown';
     const parentDefs = t.reader.fileDefinitions(def.file.path);
-    const inherited = usedMixins(parentDefs, parentBytes, parent);
-    if (inherited.includes(container)) return 'is';
-    if (inherited.some((x) => definers.has(x))) return 'not';
+    const inherited = mixinRelation(parentDefs, parentBytes, parent, definers, container);
+    if (inherited !== undefined) return inherited;
     parent = parentOfType(parentDefs, parentBytes, parent);
     if (parent === undefined) return 'not';
   }
